@@ -1,0 +1,277 @@
+"""The store: an embedded Oxigraph dataset on disk, written atomically.
+
+Layout of a store folder (default ``.provkg/``)::
+
+    .provkg/CURRENT      name of the live database folder (one line)
+    .provkg/db-000003/   the Oxigraph (RocksDB) database
+    .provkg/lock         held (fcntl.flock) by the one process writing
+
+A write (``Store.writer()``) takes the lock, makes an Oxigraph ``backup`` of
+the live database into a new folder (a RocksDB checkpoint: hard links, a few
+milliseconds), applies every change there and only then points ``CURRENT`` at
+it with ``os.replace``.  A failed or killed write leaves ``CURRENT`` on the
+old database, intact (PITFALLS P14).  ``Store(None)`` is an in-memory store
+for tests, written in place.
+
+Queries are SPARQL 1.1 over the union of the named graphs
+(``use_default_graph_as_union=True``; PITFALLS P9).  Values are bound with a
+trailing ``VALUES`` clause built from pyoxigraph terms (their ``str()`` is the
+N-Triples form, escaped by the library), never by formatting user text into
+the query (P7).
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from ingest.errors import QueryError, StoreError, StoreLockedError
+
+__all__ = ["Store", "to_python", "default_store_path"]
+
+
+def default_store_path() -> str:
+    """``$PROVKG_STORE`` or ``.provkg`` in the current directory."""
+    return os.environ.get("PROVKG_STORE") or ".provkg"
+
+
+def to_python(term: object) -> object:
+    """A pyoxigraph term as a Python value: IRIs -> str, typed literals -> int/float/bool/str."""
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return term.value
+    if isinstance(term, ox.Literal):
+        dt = term.datatype.value if term.datatype else ""
+        v = term.value
+        if dt.endswith("#integer") or dt.endswith("#int") or dt.endswith("#long"):
+            try:
+                return int(v)
+            except ValueError:
+                return v
+        if dt.endswith("#double") or dt.endswith("#decimal") or dt.endswith("#float"):
+            try:
+                return float(v)
+            except ValueError:
+                return v
+        if dt.endswith("#boolean"):
+            return v == "true"
+        return v
+    if isinstance(term, ox.BlankNode):
+        return "_:" + term.value
+    return str(term)
+
+
+def _values_clause(bindings: dict[str, object]) -> str:
+    names = list(bindings)
+    cells = []
+    for n in names:
+        v = bindings[n]
+        if isinstance(v, (ox.NamedNode, ox.Literal)):
+            cells.append(str(v))  # N-Triples form, escaped by pyoxigraph
+        elif isinstance(v, bool):
+            cells.append(str(ox.Literal("true" if v else "false", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))))
+        elif isinstance(v, int):
+            cells.append(str(ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))))
+        else:
+            cells.append(str(ox.Literal(str(v))))
+    return "\nVALUES (" + " ".join("?" + n for n in names) + ") { (" + " ".join(cells) + ") }"
+
+
+class Store:
+    """One provkg store.
+
+    Parameters
+    ----------
+    path : str or os.PathLike or None
+        The store folder; ``None`` for an in-memory store.
+    read_only : bool
+        Open the live database read-only (several readers may share it).
+
+    Raises
+    ------
+    StoreError
+        The folder exists but is not a provkg store, or Oxigraph cannot open it.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False):
+        self.path = Path(path) if path is not None else None
+        self._db: ox.Store | None = None
+        self._read_only = read_only
+        if self.path is None:
+            self._db = ox.Store()
+
+    # -- opening ---------------------------------------------------------
+    def _current_dir(self) -> Path | None:
+        assert self.path is not None
+        cur = self.path / "CURRENT"
+        if not cur.exists():
+            return None
+        name = cur.read_text("utf-8").strip()
+        d = self.path / name
+        if not name.startswith("db-") or not d.is_dir():
+            raise StoreError(f"{self.path}: CURRENT names {name!r}, which is not a database folder")
+        return d
+
+    @property
+    def db(self) -> ox.Store:
+        """The live pyoxigraph ``Store`` (opened lazily; empty if none yet)."""
+        if self._db is None:
+            assert self.path is not None
+            if self.path.exists() and not self.path.is_dir():
+                raise StoreError(f"{self.path}: not a folder")
+            d = self._current_dir()
+            try:
+                if d is None:
+                    self._db = ox.Store()  # nothing ingested yet: empty
+                elif self._read_only:
+                    self._db = ox.Store.read_only(str(d))
+                else:
+                    self._db = ox.Store.read_only(str(d))
+            except OSError as e:
+                raise StoreError(f"{d}: cannot open the database: {e}") from None
+        return self._db
+
+    def close(self) -> None:
+        """Release the database handle (reopened lazily on next use)."""
+        self._db = None
+
+    def exists(self) -> bool:
+        """True when the store holds an ingested database (always True in memory)."""
+        return self.path is None or (self.path / "CURRENT").exists()
+
+    # -- reading ---------------------------------------------------------
+    def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """Run a SPARQL SELECT; return rows as dicts of Python values.
+
+        ``bindings`` become a trailing ``VALUES`` row (one solution).  Unbound
+        variables are ``None``.  Raises ``QueryError`` for invalid SPARQL.
+        """
+        res = self.select_terms(query, **bindings)
+        return [{k: to_python(v) for k, v in row.items()} for row in res]
+
+    def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """Like ``select`` but keeps pyoxigraph terms."""
+        text = query + (_values_clause(bindings) if bindings else "")
+        try:
+            res = self.db.query(text, use_default_graph_as_union=True)
+        except SyntaxError as e:
+            raise QueryError(f"invalid SPARQL: {e}") from None
+        except (OSError, RuntimeError, ValueError) as e:
+            raise QueryError(f"query failed: {e}") from None
+        if not isinstance(res, ox.QuerySolutions):
+            raise QueryError("not a SELECT query")
+        names = [v.value for v in res.variables]
+        return [{n: row[n] for n in names} for row in res]
+
+    def raw_query(self, query: str) -> object:
+        """Run any SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) and return pyoxigraph's result."""
+        try:
+            return self.db.query(query, use_default_graph_as_union=True)
+        except SyntaxError as e:
+            raise QueryError(f"invalid SPARQL: {e}") from None
+        except (OSError, RuntimeError, ValueError) as e:
+            raise QueryError(f"query failed: {e}") from None
+
+    def named_graphs(self) -> list[str]:
+        """IRIs of all named graphs, sorted."""
+        return sorted(g.value for g in self.db.named_graphs() if isinstance(g, ox.NamedNode))
+
+    def quads(self, graph: str | None = None) -> Iterator[ox.Quad]:
+        """Every quad, or those of one named graph."""
+        gn = ox.NamedNode(graph) if graph else None
+        return self.db.quads_for_pattern(None, None, None, gn)
+
+    def __len__(self) -> int:
+        return len(self.db)
+
+    # -- writing ---------------------------------------------------------
+    @contextlib.contextmanager
+    def writer(self) -> Iterator["Writer"]:
+        """Context manager for one atomic write.
+
+        Yields a ``Writer``; on normal exit the changes become live at once,
+        on an exception (or a kill) nothing changes.  Raises
+        ``StoreLockedError`` when another process is writing.
+        """
+        if self.path is None:
+            assert self._db is not None
+            w = Writer(self._db)
+            yield w
+            return
+        import fcntl
+
+        self.path.mkdir(parents=True, exist_ok=True)
+        lock_f = open(self.path / "lock", "a+")
+        try:
+            try:
+                fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as e:
+                if e.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise StoreLockedError(
+                        f"{self.path}: another provkg process is writing this store; try again when it has finished"
+                    ) from None
+                raise
+            old = self._current_dir()
+            n = 1 + max((int(p.name[3:]) for p in self.path.glob("db-*") if p.name[3:].isdigit()), default=0)
+            new = self.path / f"db-{n:06d}"
+            if new.exists():
+                shutil.rmtree(new)
+            self.close()
+            try:
+                if old is not None:
+                    ox.Store.read_only(str(old)).backup(str(new))
+                db = ox.Store(str(new))
+            except OSError as e:
+                raise StoreError(f"{self.path}: cannot prepare a new database: {e}") from None
+            ok = False
+            try:
+                yield Writer(db)
+                db.flush()
+                del db
+                ok = True
+            finally:
+                if not ok:
+                    shutil.rmtree(new, ignore_errors=True)
+            tmp = self.path / "CURRENT.tmp"
+            tmp.write_text(new.name + "\n", "utf-8")
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path / "CURRENT")
+            for p in self.path.glob("db-*"):
+                if p != new:
+                    shutil.rmtree(p, ignore_errors=True)
+        finally:
+            lock_f.close()
+            self.close()
+
+
+class Writer:
+    """Changes inside one ``Store.writer()`` transaction."""
+
+    def __init__(self, db: ox.Store):
+        self.db = db
+
+    def drop_graph(self, iri: str) -> None:
+        """Remove a named graph and all its quads (no error if absent)."""
+        self.db.remove_graph(ox.NamedNode(iri))
+
+    def add(self, quads: Iterable[ox.Quad]) -> None:
+        """Add quads (one Oxigraph transaction per call)."""
+        self.db.extend(quads)
+
+    def remove(self, quads: Iterable[ox.Quad]) -> None:
+        """Remove individual quads."""
+        for q in quads:
+            self.db.remove(q)
+
+    def select(self, query: str) -> list[dict[str, object]]:
+        """A SELECT against the database being written (union of named graphs)."""
+        res = self.db.query(query, use_default_graph_as_union=True)
+        names = [v.value for v in res.variables]
+        return [{n: to_python(row[n]) for n in names} for row in res]

@@ -1,0 +1,294 @@
+"""Validated records that ``ingest`` produces and everything downstream trusts.
+
+Every record is a frozen pydantic model (``extra="forbid"``) so that a typo in a
+field name fails loudly at the boundary (pydantic docs, *concepts/models*:
+"Extra data", "Faux immutability").  Each record keeps where it came from: a
+workspace-relative ``source`` path (POSIX separators) and a 1-based ``line`` /
+``line_end`` span, inclusive.
+
+Record shapes
+-------------
+``ParsedSource`` is what one file becomes.  It holds the file's metadata and the
+lists of things extracted from it: ``ArxivRef`` mentions, ``Claim`` statements,
+``Section`` headings (living documents), ``Item`` groups (a note's topics),
+and, for the two structured kinds, a ``Manifest`` or a ``BriefDoc``.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "EVIDENCE_LEVELS",
+    "EVIDENCE_RANK",
+    "EvidenceLevel",
+    "SourceKind",
+    "SOURCE_KINDS",
+    "ArxivRef",
+    "Quantity",
+    "Claim",
+    "Section",
+    "Item",
+    "ManifestItem",
+    "Manifest",
+    "BriefIncrement",
+    "BriefCitation",
+    "BriefLowRelevance",
+    "BriefDoc",
+    "ParsedSource",
+]
+
+#: The closed vocabulary of evidence levels, strongest first.  Documented in
+#: ``docs/FORMAT.md``; ``unknown`` is the default when nothing says otherwise.
+EVIDENCE_LEVELS: tuple[str, ...] = (
+    "full_text",            # method and experiments read in the full text
+    "abstract_checked",     # the abstract page (and version history) was checked
+    "card_only",            # only an aggregated paper/repo card was read
+    "second_hand",          # a digest, newsletter or someone else's summary
+    "vendor_self_reported", # the vendor's or author's own claim, not reproduced
+    "unverified",           # explicitly marked as not verified
+    "unknown",              # nothing in the source says
+)
+EvidenceLevel = Literal[
+    "full_text",
+    "abstract_checked",
+    "card_only",
+    "second_hand",
+    "vendor_self_reported",
+    "unverified",
+    "unknown",
+]
+#: Lower is stronger.  ``unknown`` ranks below everything that was stated.
+EVIDENCE_RANK: dict[str, int] = {name: i for i, name in enumerate(EVIDENCE_LEVELS)}
+
+SOURCE_KINDS: tuple[str, ...] = (
+    "note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue",
+)
+SourceKind = Literal["note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ArxivRef(_Frozen):
+    """One written mention of an arXiv work.
+
+    ``arxiv_id`` is the bare key without version (``2502.07115``,
+    ``hep-th/9901001``); ``version`` is ``"v5"`` or ``None``; ``raw`` is the
+    text as written.  ``title``/``date``/``venue`` are filled where the citing
+    line gives them (living-document rows); ``section`` is the key of the
+    section the mention sits in (``"3.1"``, ``"七"``) or ``None``.
+    """
+
+    arxiv_id: str
+    version: str | None = None
+    raw: str
+    line: int
+    title: str | None = None
+    date: str | None = None
+    venue: str | None = None
+    section: str | None = None
+
+
+class Quantity(_Frozen):
+    """A number with its unit, as written in a claim.
+
+    ``raw`` is the matched text (``"5.94x"``, ``"3.87-5.84×"``, ``"大概3倍"``);
+    ``value`` (and ``value_high`` for ranges) are floats; ``unit`` is one of
+    ``%``, ``x``, ``B`` (billions of parameters), ``M``/``K`` (tokens or counts),
+    ``GPU-h``, ``$`` ...; ``metric`` is the nearby metric word when one is
+    found (``"latency"``, ``"throughput"``, ``"compression"``), else ``None``;
+    ``approx`` is true for hedged figures (``大概``, ``about``, ``~``).
+    """
+
+    raw: str
+    value: float
+    value_high: float | None = None
+    unit: str
+    metric: str | None = None
+    approx: bool = False
+
+
+ClaimRole = Literal["statement", "caveat", "relation", "metadata", "citation", "action"]
+
+
+class Claim(_Frozen):
+    """A sentence or list item that says something.
+
+    ``role``: ``caveat`` for text under a warning heading (值得警惕, Caveats),
+    ``relation`` for how it relates to the living document, ``citation`` for
+    a living-document citation row, ``action`` for a merge action, else
+    ``statement``.  ``section`` is the key of the enclosing living-document
+    section (living documents) and ``item`` the index of the enclosing note
+    item (notes).  ``section_refs`` are the ``§`` sections the text names;
+    ``suggested_sections`` the ones it proposes as destination ("建议归入 §3.1").
+    ``subjects`` are arXiv keys the claim is about (direct mentions or aliases
+    resolved later), ``qualifiers`` the lexicon qualifier keys it uses,
+    ``negated`` whether it carries a negation or a "not verified" marker.
+    """
+
+    text: str
+    line: int
+    line_end: int
+    role: ClaimRole = "statement"
+    section: str | None = None
+    item: int | None = None
+    evidence: EvidenceLevel = "unknown"
+    arxiv: tuple[ArxivRef, ...] = ()
+    quantities: tuple[Quantity, ...] = ()
+    section_refs: tuple[str, ...] = ()
+    suggested_sections: tuple[str, ...] = ()
+    subjects: tuple[str, ...] = ()
+    qualifiers: tuple[str, ...] = ()
+    negated: bool = False
+    unverified: bool = False
+
+
+class Section(_Frozen):
+    """A numbered heading of a living document.
+
+    ``key`` is the normalised section number (``"3.1"``, ``"6"``, ``"七"``)
+    or, for an unnumbered heading, a slug of its title; ``title`` the heading
+    text without the number; ``line``..``line_end`` its span (up to the next
+    heading of the same or a higher level); ``parent`` the enclosing key;
+    ``is_citation_list`` marks the reference list (§七, References, 引用列表).
+    """
+
+    key: str
+    title: str
+    level: int
+    line: int
+    line_end: int
+    parent: str | None = None
+    is_citation_list: bool = False
+
+
+class Item(_Frozen):
+    """A topic inside a note (a level-2 heading, or the whole note).
+
+    ``index`` is 0-based in file order; ``relevance`` is ``"increment"``,
+    ``"low"`` (low relevance, noise, discarded) or ``"unknown"``;
+    ``relevance_reason`` quotes the wording that decided it.
+    """
+
+    index: int
+    title: str
+    line: int
+    line_end: int
+    evidence: EvidenceLevel = "unknown"
+    relevance: Literal["increment", "low", "unknown"] = "unknown"
+    relevance_reason: str | None = None
+    urls: tuple[str, ...] = ()
+
+
+class ManifestItem(_Frozen):
+    """One material listed by an increment manifest.
+
+    ``path`` is workspace-relative; ``kind`` free text such as
+    ``critical_read``; ``evidence`` lists the references (arXiv IDs, URLs) the
+    material rests on, as written.
+    """
+
+    path: str
+    kind: str | None = None
+    agent: str | None = None
+    title: str | None = None
+    evidence: tuple[str, ...] = ()
+
+
+class Manifest(_Frozen):
+    """An increment manifest (``work-guard/<uuid>.json``), validated strictly."""
+
+    manifest_id: str
+    domain: str | None = None
+    created: datetime | None = None
+    knowledge: str | None = None
+    queue: str | None = None
+    items: tuple[ManifestItem, ...]
+
+
+class BriefIncrement(_Frozen):
+    """One numbered increment of a brief (``增量 1：…`` / ``Increment 1: …``)."""
+
+    number: int
+    title: str
+    line: int
+    line_end: int
+    sources: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
+    arxiv_ids: tuple[str, ...] = ()
+    sections: tuple[str, ...] = ()
+
+
+class BriefCitation(_Frozen):
+    """A row of the brief's citable arXiv list with its stated status.
+
+    ``status`` is ``already_cited``, ``new``, ``not_included`` (weakly
+    relevant / misfiled) or ``discarded``; ``status_text`` is the wording.
+    """
+
+    arxiv_id: str
+    version: str | None = None
+    title: str | None = None
+    status: Literal["already_cited", "new", "not_included", "discarded", "unknown"]
+    status_text: str | None = None
+    line: int
+
+
+class BriefLowRelevance(_Frozen):
+    """A row of the brief's low-relevance table: material, verdict, reason."""
+
+    material: str
+    verdict: str
+    line: int
+
+
+class BriefDoc(_Frozen):
+    """What a brief states about its shift (for ``audit-brief`` and queries)."""
+
+    manifest: str | None = None
+    stated_increment_count: int | None = None
+    stated_material_count: int | None = None
+    consumed_sources: tuple[str, ...] = ()
+    increments: tuple[BriefIncrement, ...] = ()
+    low_relevance: tuple[BriefLowRelevance, ...] = ()
+    citations: tuple[BriefCitation, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+class ParsedSource(_Frozen):
+    """Everything ingest took from one file.
+
+    ``path`` is workspace-relative (POSIX); ``sha256`` the hex digest of the
+    bytes; ``size`` in bytes; ``mtime`` the file's modification time (UTC).
+    ``agent`` is the author (front matter, folder or byline), ``created`` a
+    timezone-aware time when the file states one, ``lang`` ``"zh"`` or ``"en"``.
+    ``front_matter`` keeps the YAML block as strings only (PITFALLS P16).
+    ``tags`` are topic labels (cards).  ``links`` are workspace paths and
+    ``[[wikilinks]]`` the file names, ``urls`` the http(s) URLs (with line).
+    """
+
+    kind: SourceKind
+    path: str
+    sha256: str
+    size: int
+    mtime: datetime | None = None
+    title: str | None = None
+    agent: str | None = None
+    created: datetime | None = None
+    lang: Literal["zh", "en"] = "en"
+    evidence: EvidenceLevel = "unknown"
+    front_matter: dict[str, str] = Field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    links: tuple[tuple[str, int], ...] = ()
+    urls: tuple[tuple[str, int], ...] = ()
+    arxiv: tuple[ArxivRef, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    sections: tuple[Section, ...] = ()
+    items: tuple[Item, ...] = ()
+    manifest: Manifest | None = None
+    brief: BriefDoc | None = None

@@ -1,0 +1,293 @@
+"""Open files, detect their kind and turn them into ``ParsedSource`` records.
+
+``read_source(root, path)`` reads one file; ``discover(paths)`` walks the
+arguments of ``provkg ingest`` and yields ``(root, relative_path)`` pairs.
+Manifests are strict (pydantic ``extra="forbid"``, ``model_validate_json``);
+human notes are lenient (a bad front matter block is a warning, not a failure).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone, tzinfo
+from pathlib import Path, PurePosixPath
+
+from pydantic import ValidationError
+
+from .errors import IngestError
+from .lexicon import Lexicon, load_lexicon
+from .models import Manifest, ParsedSource, SOURCE_KINDS
+from .notes import parse_note
+
+__all__ = [
+    "MAX_BYTES",
+    "TEXT_SUFFIXES",
+    "Found",
+    "decode",
+    "detect_kind",
+    "discover",
+    "parse_manifest",
+    "read_source",
+    "workspace_root",
+    "sha256_of",
+]
+
+#: Files larger than this are refused with one clear line (bytes).
+MAX_BYTES = 16 * 1024 * 1024
+#: What a folder walk picks up.
+TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json")
+_ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A file to ingest: ``abs_path``, the workspace ``root`` and its ``rel`` POSIX path."""
+
+    abs_path: Path
+    root: Path
+    rel: str
+    explicit: bool = field(default=False, compare=False)
+
+
+def sha256_of(data: bytes) -> str:
+    """Hex SHA-256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def workspace_root(path: Path) -> Path:
+    """The workspace a file belongs to: the nearest ancestor holding ``organized/``,
+    ``inbox/``, ``work-guard/`` or a ``.provkg-root`` file; else the file's folder."""
+    p = path.resolve()
+    for anc in p.parents:
+        if any((anc / m).exists() for m in _ROOT_MARKERS):
+            return anc
+    return p.parent
+
+
+def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str]]:
+    """Expand ``provkg ingest`` arguments into files.
+
+    A folder is a workspace root: every ``TEXT_SUFFIXES`` file below it is
+    taken (hidden folders skipped, symlinks leading outside it refused); a
+    file is taken with the root from ``workspace_root``.  Returns
+    ``(found, problems)``; ``problems`` are one-line messages for arguments
+    that do not exist or links that lead out.
+    """
+    found: dict[tuple[Path, str], Found] = {}
+    problems: list[str] = []
+    for arg in paths:
+        p = Path(arg)
+        if not p.exists():
+            problems.append(f"{arg}: no such file or folder")
+            continue
+        if p.is_dir():
+            root = p.resolve()
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+                for fn in sorted(filenames):
+                    if fn.startswith(".") or not fn.lower().endswith(TEXT_SUFFIXES):
+                        continue
+                    full = Path(dirpath) / fn
+                    real = full.resolve()
+                    rel = full.relative_to(root).as_posix()
+                    if not real.is_relative_to(root):
+                        problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
+                        continue
+                    found[(root, rel)] = Found(full, root, rel)
+        else:
+            root = workspace_root(p)
+            rel = p.resolve().relative_to(root).as_posix()
+            found[(root, rel)] = Found(p.resolve(), root, rel, explicit=True)
+    return list(found.values()), problems
+
+
+def decode(data: bytes, rel: str) -> str:
+    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK).
+
+    Raises ``IngestError`` for binary content (NUL bytes) and for bytes that
+    are neither; ``\\r\\n`` becomes ``\\n``.
+    """
+    if b"\x00" in data[:8192]:
+        raise IngestError(rel, None, "binary file (NUL bytes), not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        try:
+            text = data.decode("gb18030")
+        except UnicodeDecodeError:
+            line = data[: e.start].count(b"\n") + 1
+            raise IngestError(rel, line, f"not valid UTF-8 (byte 0x{data[e.start]:02x}) nor GBK text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def detect_kind(rel: str, text: str, front_kind: str | None = None) -> str:
+    """Guess the kind of a source from its path and text.
+
+    ``work-guard/*.json`` or JSON with ``items`` -> ``manifest``;
+    ``paper_cards/`` -> ``paper_card``; ``repo_cards/`` -> ``repo_card``;
+    ``knowledge/`` or many numbered sections with citations -> ``living_doc``;
+    ``queue/`` -> ``queue``; a brief's shape -> ``brief``; else ``note``.
+    A front matter ``kind`` wins when it names a known kind.
+    """
+    if front_kind in SOURCE_KINDS:
+        return front_kind
+    parts = PurePosixPath(rel).parts
+    low = rel.lower()
+    if low.endswith(".json"):
+        return "manifest"
+    if "paper_cards" in parts:
+        return "paper_card"
+    if "repo_cards" in parts:
+        return "repo_card"
+    if "knowledge" in parts:
+        return "living_doc"
+    if "queue" in parts:
+        return "queue"
+    from .brief import looks_like_brief
+
+    if looks_like_brief(text):
+        return "brief"
+    heads = re.findall(r"(?m)^#{1,4}\s", text)
+    links = len(re.findall(r"arxiv\.org/(?:abs|pdf)", text, re.I))
+    if len(heads) >= 5 and links >= 10:
+        return "living_doc"
+    return "note"
+
+
+def parse_manifest(data: bytes, rel: str) -> Manifest:
+    """Validate an increment manifest strictly.
+
+    Raises ``IngestError`` naming the file and, for JSON syntax errors, the
+    line; for schema errors each ``loc: msg`` from pydantic.
+    """
+    try:
+        return Manifest.model_validate_json(data)
+    except ValidationError as e:
+        probs = []
+        line = None
+        for err in e.errors():
+            if err["type"] == "json_invalid":
+                try:
+                    json.loads(data)
+                except json.JSONDecodeError as je:
+                    line = je.lineno
+                    probs.append(f"invalid JSON: {je.msg}")
+                    continue
+            loc = ".".join(str(x) for x in err["loc"]) or "(document)"
+            probs.append(f"{loc}: {err['msg']}")
+        raise IngestError(rel, line, probs or ["invalid manifest"]) from None
+
+
+def read_source(
+    found: Found,
+    *,
+    kind: str | None = None,
+    tz: tzinfo = timezone.utc,
+    lexicon: Lexicon | None = None,
+) -> tuple[ParsedSource, list[str]]:
+    """Read and parse one file into a ``ParsedSource``.
+
+    Parameters
+    ----------
+    found : Found
+        The file and its workspace-relative path.
+    kind : str, optional
+        Force the kind (``--kind brief``); detected otherwise.
+    tz : tzinfo
+        Zone for times written without one.
+
+    Returns
+    -------
+    (ParsedSource, warnings)
+
+    Raises
+    ------
+    IngestError
+        Unreadable, binary, too large, undecodable, or (manifests) invalid.
+    """
+    lex = lexicon or load_lexicon()
+    rel = found.rel
+    try:
+        st = found.abs_path.stat()
+        if st.st_size > MAX_BYTES:
+            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {MAX_BYTES:,}-byte limit")
+        data = found.abs_path.read_bytes()
+    except OSError as e:
+        raise IngestError(rel, None, f"cannot read: {e.strerror}") from None
+    digest = sha256_of(data)
+    mtime = datetime.fromtimestamp(st.st_mtime, tz=timezone.utc)
+    if not data.strip():
+        raise IngestError(rel, None, "empty file")
+    base = dict(path=rel, sha256=digest, size=len(data), mtime=mtime)
+    if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")):
+        man = parse_manifest(data, rel)
+        problems = _check_manifest_paths(man, found)
+        created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
+        return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
+    text = decode(data, rel)
+    front_kind = None
+    m = re.match(r"---\s*\n(?:.*\n)*?kind\s*:\s*([\w_]+)", text[:3000])
+    if m:
+        front_kind = m.group(1)
+    kind = kind or detect_kind(rel, text, front_kind)
+    if kind not in SOURCE_KINDS:
+        raise IngestError(rel, None, f"unknown kind {kind!r}; one of {', '.join(SOURCE_KINDS)}")
+    if kind == "living_doc":
+        from .living import parse_living_source
+
+        fields, warns = parse_living_source(text, rel, tz=tz, lexicon=lex)
+        return ParsedSource(kind="living_doc", **fields, **base), warns
+    if kind == "brief":
+        from .brief import parse_brief
+        from .notes import agent_from, time_from
+
+        brief, claims = parse_brief(text)
+        lines = text.split("\n")
+        title = next((ln.strip() for ln in lines if ln.strip()), None)
+        arxiv = tuple(r for c in claims for r in c.arxiv)
+        cjk = sum(1 for ch in text[:4000] if "\u4e00" <= ch <= "\u9fff")
+        return (
+            ParsedSource(
+                kind="brief",
+                title=title[:200] if title else None,
+                agent=agent_from(rel, {}, lines),
+                created=time_from(rel, {}, lines, tz),
+                lang="zh" if cjk > 20 else "en",
+                claims=tuple(claims),
+                arxiv=arxiv,
+                brief=brief,
+                **base,
+            ),
+            [],
+        )
+    parts, warns = parse_note(text, rel, kind, tz=tz, lexicon=lex)
+    return ParsedSource(kind=kind, **parts, **base), warns  # type: ignore[arg-type]
+
+
+def _check_manifest_paths(man: Manifest, found: Found) -> list[str]:
+    """One-line problems for manifest items that are missing, duplicated or outside the workspace."""
+    root = found.abs_path.parent
+    # A manifest under work-guard/ lists paths relative to the workspace root.
+    while root != root.parent and not any((root / m).is_dir() for m in ("organized", "inbox")):
+        if root == found.root:
+            break
+        root = root.parent
+    problems = []
+    seen: set[str] = set()
+    for i, it in enumerate(man.items):
+        p = PurePosixPath(it.path)
+        if p.is_absolute() or ".." in p.parts:
+            problems.append(f"{found.rel}: items[{i}].path {it.path!r} points outside the workspace; not linked")
+            continue
+        if it.path in seen:
+            problems.append(f"{found.rel}: items[{i}].path {it.path!r} is listed twice")
+        seen.add(it.path)
+        target = (root / it.path)
+        if not target.exists():
+            problems.append(f"{found.rel}: items[{i}].path {it.path!r} does not exist")
+        elif not target.resolve().is_relative_to(root.resolve()):
+            problems.append(f"{found.rel}: items[{i}].path {it.path!r} leads outside the workspace; not linked")
+    return problems

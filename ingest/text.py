@@ -1,0 +1,360 @@
+"""Line-level Markdown reading and claim extraction, on the raw text.
+
+CommonMark does not help with what curators write (full-width punctuation,
+``**结论：**正文``, one-line paragraphs holding inline `` - `` bullets), so this
+module works on raw lines and keeps 1-based line numbers throughout.
+
+Public functions
+----------------
+``split_front_matter(text)``  -> (dict[str, str | list[str]], body_first_line, problem)
+``iter_blocks(lines, first_line)`` -> list[Block]  (headings, list items, table rows, paragraphs)
+``find_quantities(text)``      -> tuple[Quantity, ...]
+``find_section_refs(text)``    -> tuple[str, ...]
+``find_suggested_sections(text)`` -> tuple[str, ...]
+``make_claim(text, line, line_end, ...)`` -> Claim
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import yaml
+
+from .arxiv import find_arxiv_ids
+from .lexicon import Lexicon, load_lexicon
+from .models import ArxivRef, Claim, Quantity
+
+__all__ = [
+    "Block",
+    "split_front_matter",
+    "iter_blocks",
+    "find_quantities",
+    "find_section_refs",
+    "find_suggested_sections",
+    "find_urls",
+    "find_wikilinks",
+    "make_claim",
+    "split_sentences",
+    "strip_markup",
+]
+
+_FM_FENCE = re.compile(r"^---\s*$")
+
+
+def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
+    """Split an optional YAML front matter block off ``text``.
+
+    Returns ``(fields, first_body_line, problem)``: ``fields`` maps keys to
+    strings or lists of strings (YAML is read with ``BaseLoader``, so
+    ``arxiv: 2401.10000`` stays ``"2401.10000"`` and ``no`` stays ``"no"``;
+    PITFALLS P16/P17); ``first_body_line`` is the 1-based line where the body
+    starts (1 when there is no front matter); ``problem`` is a one-line
+    description when the block exists but is not valid YAML mapping (the
+    fields are then empty and the body starts after the block, so the note
+    still ingests: lenient for human notes).
+    """
+    lines = text.split("\n")
+    if not lines or not _FM_FENCE.match(lines[0]):
+        return {}, 1, None
+    for i in range(1, min(len(lines), 400)):
+        if _FM_FENCE.match(lines[i]) or lines[i].strip() == "...":
+            block = "\n".join(lines[1:i])
+            try:
+                data = yaml.load(block, Loader=yaml.BaseLoader)  # strings only
+            except yaml.YAMLError as e:
+                mark = getattr(e, "problem_mark", None)
+                where = f"line {mark.line + 2}" if mark is not None else "front matter"
+                problem = getattr(e, "problem", None) or str(e).split("\n")[0]
+                return {}, i + 2, f"front matter {where}: {problem}"
+            if data is None:
+                return {}, i + 2, None
+            if not isinstance(data, dict):
+                return {}, i + 2, "front matter is not a key: value mapping"
+            clean: dict[str, object] = {}
+            for k, v in data.items():
+                if isinstance(v, list):
+                    clean[str(k)] = [str(x) for x in v if not isinstance(x, (list, dict))]
+                elif isinstance(v, dict):
+                    clean[str(k)] = str(v)
+                else:
+                    clean[str(k)] = str(v)
+            return clean, i + 2, None
+    return {}, 1, None  # an opening fence without a closing one: treat as body
+
+
+@dataclass(frozen=True)
+class Block:
+    """A unit of Markdown: ``kind`` is heading, item, row, para or code.
+
+    ``level`` is the heading level (1-6) or the list indent; ``text`` is the
+    raw text (markers stripped for items and headings); lines are 1-based and
+    inclusive.
+    """
+
+    kind: Literal["heading", "item", "row", "para", "code"]
+    text: str
+    line: int
+    line_end: int
+    level: int = 0
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_ITEM = re.compile(r"^(\s*)(?:[-*+•·]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
+    """Group raw lines into blocks.
+
+    ``lines`` are the file's lines (without newlines) starting at 1-based
+    ``first_line``.  Headings are ATX (``#``); list items continue over
+    indented lines; table rows are one block each (separator rows dropped);
+    paragraphs run to a blank line or another block; fenced code is one
+    ``code`` block.  HTML-only lines (``<details>``, ``</summary>``) are kept
+    as paragraphs' text.
+    """
+    out: list[Block] = []
+    buf: list[str] = []
+    buf_kind = ""
+    buf_start = 0
+    buf_level = 0
+
+    def flush(end: int) -> None:
+        nonlocal buf, buf_kind
+        if buf:
+            text = " ".join(s.strip() for s in buf).strip()
+            if text:
+                out.append(Block(buf_kind, text, buf_start, end, buf_level))  # type: ignore[arg-type]
+        buf = []
+        buf_kind = ""
+
+    in_code = False
+    code_start = 0
+    n = first_line - 1
+    for idx, raw in enumerate(lines):
+        n = first_line + idx
+        line = raw.rstrip("\r")
+        if in_code:
+            if _FENCE.match(line):
+                in_code = False
+                out.append(Block("code", "", code_start, n))
+            continue
+        if _FENCE.match(line):
+            flush(n - 1)
+            in_code, code_start = True, n
+            continue
+        if not line.strip():
+            flush(n - 1)
+            continue
+        m = _HEADING.match(line)
+        if m:
+            flush(n - 1)
+            out.append(Block("heading", m.group(2), n, n, len(m.group(1))))
+            continue
+        if line.lstrip().startswith("|"):
+            flush(n - 1)
+            cells = line.strip().strip("|")
+            if re.fullmatch(r"[\s:|\-]+", cells):
+                continue
+            out.append(Block("row", line.strip(), n, n))
+            continue
+        m = _ITEM.match(line)
+        if m:
+            flush(n - 1)
+            buf, buf_kind, buf_start, buf_level = [m.group(2)], "item", n, len(m.group(1))
+            continue
+        if buf_kind == "item" and (line.startswith("  ") or line.startswith("\t")):
+            buf.append(line)
+            continue
+        if buf_kind == "item":
+            flush(n - 1)
+        if not buf:
+            buf_kind, buf_start, buf_level = "para", n, 0
+        buf.append(line)
+    flush(n)
+    return out
+
+
+_MARKUP = re.compile(r"\*\*|__|`|<[^>]{0,200}>")
+_LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
+
+
+def strip_markup(text: str) -> str:
+    """Drop emphasis markers, inline code ticks and HTML tags; keep link text and URL."""
+    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(1) != m.group(2) else m.group(1), text)
+    return re.sub(r"\s+", " ", _MARKUP.sub("", text)).strip()
+
+
+_SENT_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Return ``(start, end)`` character spans of the sentences of ``text``.
+
+    Splits after 。！？； and after . ! ? ; followed by space and a capital
+    or CJK character; never inside numbers (``5.94x``) or URLs.
+    """
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENT_END.finditer(text):
+        end = m.start()
+        if end > start and text[start:end].strip():
+            spans.append((start, end))
+        start = m.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return spans
+
+
+# Numbers with units.  Order matters: ranges first.
+_NUM = r"\d+(?:[.,]\d+)?"
+_UNIT = r"(?:%|％|×|[xX](?![a-zA-Z0-9])|倍|B(?![a-zA-Z])|M(?![a-zA-Z])|K(?![a-zA-Z])|k(?![a-zA-Z])|万|亿|GPU ?小时|GPU[- ]hours?|⭐)"
+_QUANT = re.compile(
+    rf"(?P<approx>大概|大约|约|近|超过|about|approx(?:imately)?\.?|~|～|≈)?\s*"
+    rf"(?P<sign>[+\-−])?(?P<a>{_NUM})\s*(?:(?P<u1>{_UNIT})\s*)?"
+    rf"(?:(?:-|–|—|~|～|至|到|to)\s*(?P<b>{_NUM}))?\s*(?P<u2>{_UNIT})",
+)
+_UNIT_NORM = {"％": "%", "×": "x", "X": "x", "倍": "x", "k": "K", "⭐": "stars"}
+
+
+def find_quantities(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
+    """Find figures with units in ``text`` (``76%``, ``2x``, ``3.87-5.84×``, ``552B``, ``大概3倍``).
+
+    Returns a tuple of ``Quantity`` in text order.  A figure glued to a word
+    (``Llama2-70B``, ``H100``, ``v0.17``) is not a quantity; ``metric`` is the
+    nearest metric word of the lexicon within 16 characters before (or after)
+    the figure.
+    """
+    lex = lexicon or load_lexicon()
+    out: list[Quantity] = []
+    for m in _QUANT.finditer(text):
+        s = m.start("sign") if m.group("sign") else m.start("a")
+        prev = text[s - 1] if s > 0 else " "
+        if prev.isalnum() and prev.isascii() or prev in "-_./@v":
+            continue
+        unit = m.group("u2")
+        if m.group("u1") and m.group("b") is None:
+            continue
+        unit = _UNIT_NORM.get(unit, unit).replace(" ", "")
+        if unit.startswith("GPU"):
+            unit = "GPU-h"
+        try:
+            a = float(m.group("a").replace(",", ""))
+            b = float(m.group("b").replace(",", "")) if m.group("b") else None
+        except ValueError:
+            continue
+        if m.group("sign") in ("-", "−"):
+            a = -a
+        raw = text[m.start("approx") if m.group("approx") else s : m.end()].strip()
+        before = text[max(0, s - 16) : s]
+        after = text[m.end() : m.end() + 16]
+        metric = None
+        best = -1
+        for name, pat in lex.metrics:
+            for mm in pat.finditer(before):
+                if mm.end() > best:
+                    best, metric = mm.end(), name
+        if metric is None:
+            for name, pat in lex.metrics:
+                if pat.search(after):
+                    metric = name
+                    break
+        out.append(Quantity(raw=raw, value=a, value_high=b, unit=unit, metric=metric, approx=bool(m.group("approx"))))
+    return tuple(out)
+
+
+def find_section_refs(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    """Section keys named with ``§`` in ``text`` (``§3.1`` -> ``"3.1"``, ``§七`` -> ``"七"``), in order, unique."""
+    lex = lexicon or load_lexicon()
+    seen: dict[str, None] = {}
+    for m in lex.section_ref.finditer(text):
+        seen.setdefault(m.group(1), None)
+    return tuple(seen)
+
+
+def find_suggested_sections(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    """Sections ``text`` proposes as destination ("建议归入 §3.1", "belongs in §5.7")."""
+    lex = lexicon or load_lexicon()
+    seen: dict[str, None] = {}
+    for m in lex.suggestion.finditer(text):
+        for ref in lex.section_ref.finditer(m.group(1)):
+            seen.setdefault(ref.group(1), None)
+    return tuple(seen)
+
+
+_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'，。；、）》」]+", re.IGNORECASE)
+
+
+def find_urls(text: str) -> list[tuple[str, int, int]]:
+    """``(url, start, end)`` for every http(s) URL; trailing punctuation is dropped."""
+    out = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;:!?*_`")
+        out.append((url, m.start(), m.start() + len(url)))
+    return out
+
+
+_WIKI = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]")
+
+
+def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
+    """``[[target|alias]]`` links as ``(target, alias)`` pairs (Obsidian style)."""
+    return [(m.group(1).strip(), (m.group(2) or "").strip() or None) for m in _WIKI.finditer(text)]
+
+
+def make_claim(
+    text: str,
+    line: int,
+    line_end: int,
+    *,
+    role: str = "statement",
+    section: str | None = None,
+    item: int | None = None,
+    evidence: str = "unknown",
+    subjects: tuple[str, ...] = (),
+    lexicon: Lexicon | None = None,
+) -> Claim:
+    """Build a ``Claim`` from one sentence or list item.
+
+    Extracts arXiv mentions (with line), quantities, section references,
+    suggested sections, qualifiers (``pair_id:side``), negation and the
+    "not verified" marker.  ``evidence`` is the inherited level; a marker in
+    the text itself that is weaker (e.g. 未验证, 转述) overrides it.
+    ``subjects`` are inherited arXiv keys, extended with those mentioned.
+    """
+    lex = lexicon or load_lexicon()
+    clean = strip_markup(text)
+    refs = tuple(
+        ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=line, section=section)
+        for m in find_arxiv_ids(text)
+    )
+    own = lex.evidence_of(clean)
+    from .models import EVIDENCE_RANK
+
+    if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
+        evidence = own
+    quals = []
+    for pair in lex.qualifier_pairs:
+        for side in sorted(pair.sides_in(clean)):
+            quals.append(f"{pair.id}:{side}")
+    subj = dict.fromkeys(subjects)
+    for r in refs:
+        subj.setdefault(r.arxiv_id, None)
+    return Claim(
+        text=clean,
+        line=line,
+        line_end=line_end,
+        role=role,  # type: ignore[arg-type]
+        section=section,
+        item=item,
+        evidence=evidence,  # type: ignore[arg-type]
+        arxiv=refs,
+        quantities=find_quantities(clean, lex),
+        section_refs=find_section_refs(clean, lex),
+        suggested_sections=find_suggested_sections(clean, lex),
+        subjects=tuple(subj),
+        qualifiers=tuple(quals),
+        negated=bool(lex.negation.search(clean)),
+        unverified=bool(lex.unverified.search(clean)),
+    )
