@@ -181,9 +181,15 @@ def ingest_paths(
                 progress(i, len(args))
 
     # Deleted files: known under a folder we walked, no longer there.
-    walked_roots = {str(Path(p).resolve()) for p in paths if Path(p).is_dir()}
+    walked = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     present = {f.rel for f in found}
-    gone = [p for p, k in known.items() if k.get("root") in walked_roots and p not in present]
+    gone = []
+    for p, k in known.items():
+        if p in present or not k.get("root"):
+            continue
+        full = Path(str(k["root"])) / p
+        if any(full.is_relative_to(w) for w in walked) and not full.exists():
+            gone.append(p)
 
     stamp = started.strftime("%Y%m%dT%H%M%S%fZ") + "-" + uuid.uuid4().hex[:8]
     rep.activity = stamp

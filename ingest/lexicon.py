@@ -108,6 +108,6 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         ),
         contamination=_alt(raw["contamination_markers"]),
         metrics=tuple((name, _alt(pats)) for name, pats in raw["metrics"]),
-        topic_keywords={k: _alt([re.escape(w) for w in v]) for k, v in raw["topic_keywords"].items()},
+        topic_keywords={k: _alt(v) for k, v in raw["topic_keywords"].items()},
         stopwords=frozenset(raw["stopwords"]),
     )

@@ -198,13 +198,14 @@ def parse_note(
 
     # Evidence lines per item (None = preamble).
     ev_by_item: dict[int | None, str] = {}
-    for b in blocks:
-        if b.kind in ("para", "item"):
-            m = lex.evidence_line.match(strip_markup(b.text))
-            if m:
-                lvl = lex.evidence_of(m.group(1))
-                if lvl:
-                    ev_by_item.setdefault(item_of(b.line), lvl)
+    for n, ln in enumerate(lines, 1):
+        if n < body_first:
+            continue
+        m = lex.evidence_line.match(strip_markup(ln))
+        if m:
+            lvl = lex.evidence_of(m.group(1))
+            if lvl:
+                ev_by_item.setdefault(item_of(n), lvl)
     if None in ev_by_item and not fm_ev:
         note_ev = ev_by_item[None]
 

@@ -84,12 +84,17 @@ def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str
             problems.append(f"{arg}: no such file or folder")
             continue
         if p.is_dir():
-            root = p.resolve()
-            for dirpath, dirnames, filenames in os.walk(root):
+            here = p.resolve()
+            root = here if any((here / m).exists() for m in _ROOT_MARKERS) else workspace_root(here / "_")
+            if not any((root / m).exists() for m in _ROOT_MARKERS):
+                root = here
+            for dirpath, dirnames, filenames in os.walk(here):
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
                 for fn in sorted(filenames):
                     if fn.startswith(".") or not fn.lower().endswith(TEXT_SUFFIXES):
                         continue
+                    if fn.lower().endswith(".json") and "work-guard" not in Path(dirpath).parts:
+                        continue  # in a folder walk only manifests under work-guard/ are JSON sources
                     full = Path(dirpath) / fn
                     real = full.resolve()
                     rel = full.relative_to(root).as_posix()

@@ -102,6 +102,7 @@ class Block:
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•·]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_LABEL_LINE = re.compile(r"^\s*(?:\*\*)?[^\s：:*|]{1,14}(?:\*\*)?\s*[：:](?!//)")
 
 
 def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
@@ -169,6 +170,8 @@ def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
             continue
         if buf_kind == "item":
             flush(n - 1)
+        if buf and _LABEL_LINE.match(line):
+            flush(n - 1)  # "来源：…" / "Evidence: …" lines are statements of their own
         if not buf:
             buf_kind, buf_start, buf_level = "para", n, 0
         buf.append(line)

@@ -1,0 +1,375 @@
+"""Find arXiv identifiers in free text and give each its canonical identity.
+
+Pure functions: no I/O, no rdflib.  The rules follow arXiv's help page
+"Understanding the arXiv identifier" (https://info.arxiv.org/help/arxiv_identifier.html)
+as summarised in ``shared/corpus/arxiv_identifier_scheme__extract_and_examples.md``:
+
+* new scheme ``YYMM.NUMBER`` (April 2007 on): ``MM`` 01-12, ``YYMM >= 0704``;
+  ``NUMBER`` has 4 digits up to ``1412`` and 5 digits from ``1501``;
+* old scheme ``archive[.SC]/YYMMNNN`` (August 1991 - March 2007); the subject
+  class ``.SC`` is dropped for identity (``math.CA/0611800`` -> ``math/0611800``);
+* an optional version ``vN``, kept apart from the key (the key never has one).
+
+Extraction policy (see :func:`find_arxiv_ids`)
+----------------------------------------------
+*Context* forms are always looked for: arXiv URLs (``abs``, ``pdf``, ``html``,
+``ps``, ``format``, ``ftp/arxiv/papers/YYMM``; any ``*.arxiv.org`` host such as
+``www.``/``browse.``/``export.``; http or https or no scheme; ``.pdf`` suffix),
+the arXiv DOI ``10.48550/arXiv.<id>``, the ``arXiv:`` prefix in any case (also
+``arXiv <id>``, ``arXiv：<id>``), and the arXiv mirrors ``huggingface.co/papers/``
+and ``alphaxiv.org/abs/``.  In context the *lenient* forms accepted by arXiv's
+own parser are taken too: a 5-digit number before 2015 or a 4-digit number
+after 2014 (corpus table rows 21, 22, 47).  A month outside 01-12 or a
+new-style ``YYMM`` before ``0704`` is never accepted.
+
+*Bare* new-style identifiers (``2502.07115v5``, ``(2502.07115)``) are accepted
+only when *strictly* canonical (valid month, ``YYMM >= 0704``, digit count
+right for the period), with digit boundaries on both sides, and not preceded
+by a letter, ``.``, ``-``, ``_`` or ``/`` (so DOI suffixes such as
+``10.1145/3582016.3582018``, non-arXiv URL paths, ``Llama-3.1-8B`` and
+``v1.0`` never match).  Bare old-style identifiers are accepted only when the
+archive is one of :data:`OLD_ARCHIVES` (``hep-th/9901001``,
+``math.GT/0309136``); a known archive also acts as context for arXiv's odd
+``hep-ph/1203.12345v12`` form (row 19), whose key is the new-style part.
+
+A Markdown link whose text is an identifier and whose target is an arXiv URL
+for the same paper (``[2401.09670](https://arxiv.org/abs/2401.09670)``) is one
+mention, not two.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePath
+
+__all__ = [
+    "OLD_ARCHIVES",
+    "ArxivMatch",
+    "find_arxiv_ids",
+    "standard_id",
+    "arxiv_from_filename",
+    "is_valid_new_id",
+    "is_valid_old_id",
+]
+
+#: Archive names used in old-style identifiers (arXiv "arxiv_identifier"
+#: help page and the archive list of the old scheme, 1991-2007).  A bare
+#: ``archive/YYMMNNN`` is only taken as an arXiv identifier for these names.
+OLD_ARCHIVES: frozenset[str] = frozenset({
+    "acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph",
+    "bayes-an", "chao-dyn", "chem-ph", "cmp-lg", "comp-gas", "cond-mat", "cs",
+    "dg-ga", "funct-an", "gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th",
+    "math", "math-ph", "mtrl-th", "nlin", "nucl-ex", "nucl-th", "patt-sol",
+    "physics", "plasm-ph", "q-alg", "q-bio", "quant-ph", "solv-int", "supr-con",
+})
+
+
+@dataclass(frozen=True)
+class ArxivMatch:
+    """One arXiv identifier written in a text.
+
+    Attributes
+    ----------
+    arxiv_id : str
+        Canonical key without version: ``"2502.07115"``, ``"hep-th/9901001"``,
+        ``"math/0611800"`` (subject class dropped).
+    version : str or None
+        ``"v5"`` (always lower-case ``v``) or ``None`` when none is written.
+    raw : str
+        The text as written, ``text[start:end]`` (whole URL, DOI, ``arXiv:`` prefix
+        or Markdown link included).
+    start, end : int
+        Character offsets into the scanned text (``end`` exclusive).
+    """
+
+    arxiv_id: str
+    version: str | None
+    raw: str
+    start: int
+    end: int
+
+
+# --------------------------------------------------------------------------
+# Validation
+
+def is_valid_new_id(yymm: str, number: str, *, lenient: bool = False) -> bool:
+    """Whether ``YYMM.NUMBER`` is a possible new-style identifier.
+
+    Parameters
+    ----------
+    yymm : str
+        Four digits.
+    number : str
+        The sequence number as written (4 or 5 digits).
+    lenient : bool
+        When true, the digit count is not tied to the period (arXiv's tolerant
+        parser accepts ``1203.12345`` and ``1501.0001``); month and first month
+        (``0704``) are still checked.
+
+    Returns
+    -------
+    bool
+        True for a valid month (01-12), ``YYMM >= 0704`` and, unless lenient,
+        4 digits up to ``1412`` / 5 digits from ``1501`` (arXiv identifier help page).
+    """
+    if len(yymm) != 4 or not yymm.isdigit() or not number.isdigit():
+        return False
+    month = int(yymm[2:])
+    if not 1 <= month <= 12 or int(yymm) < 704:
+        return False
+    if len(number) not in (4, 5):
+        return False
+    if lenient:
+        return True
+    return len(number) == (4 if int(yymm) <= 1412 else 5)
+
+
+def is_valid_old_id(digits: str) -> bool:
+    """Whether seven digits ``YYMMNNN`` fit the old scheme (9108 .. 0703).
+
+    Parameters
+    ----------
+    digits : str
+        The seven digits after ``archive/``.
+
+    Returns
+    -------
+    bool
+        True when the month is 01-12 and ``YYMM`` lies between August 1991 and
+        March 2007 (arXiv identifier help page, old scheme).
+    """
+    if len(digits) != 7 or not digits.isdigit():
+        return False
+    yy, mm = int(digits[:2]), int(digits[2:4])
+    if not 1 <= mm <= 12:
+        return False
+    if yy >= 91:
+        return (yy, mm) >= (91, 8)
+    return (yy, mm) <= (7, 3)
+
+
+# --------------------------------------------------------------------------
+# Patterns
+
+_ARCH = r"[a-z]+(?:-[a-z]+)?"
+_ANY_ID = rf"(?:\d{{4}}\.\d+|{_ARCH}(?:\.[A-Za-z]{{2}})?/\d{{7}}|{_ARCH}(?:\.[A-Za-z]{{2}})?/\d{{4}}\.\d+)"
+_VER = r"(?P<ver>[vV]\d+)?"
+
+_URL_RE = re.compile(
+    r"(?<![A-Za-z0-9.\-])(?:https?://)?(?:[A-Za-z0-9\-]+\.)*arxiv\.org/"
+    r"(?:abs|pdf|html|ps|format|ftp/arxiv/papers/\d{4})/"
+    rf"(?P<id>{_ANY_ID}){_VER}(?:\.pdf)?(?![0-9])",
+    re.I,
+)
+_MIRROR_RE = re.compile(
+    r"(?<![A-Za-z0-9.\-])(?:https?://)?(?:www\.)?(?:huggingface\.co/papers|alphaxiv\.org/abs)/"
+    rf"(?P<id>\d{{4}}\.\d+){_VER}(?![0-9])",
+    re.I,
+)
+_DOI_RE = re.compile(
+    r"(?<![A-Za-z0-9.])(?:(?:https?://)?(?:dx\.)?doi\.org/|doi:\s?)?10\.48550/arxiv\."
+    rf"(?P<id>{_ANY_ID}){_VER}(?![0-9])",
+    re.I,
+)
+_PREFIX_RE = re.compile(
+    r"(?<![A-Za-z0-9])arxiv(?:[ \t\u00a0]*[:：][ \t\u00a0]*|[ \t\u00a0]{1,2}|\.)"
+    rf"(?P<id>{_ANY_ID}){_VER}(?![0-9])",
+    re.I,
+)
+_BARE_NEW_RE = re.compile(
+    r"(?<![A-Za-z0-9_.\-/])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d)"
+)
+_BARE_OLD_RE = re.compile(
+    rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"
+    r"(?P<ver>[vV]\d+)?(?![0-9])"
+)
+_LINK_TAIL_RE = re.compile(r"\]\(")
+
+# Context patterns in priority order (lenient numbers, any archive name).
+_CONTEXT_PATTERNS = (_URL_RE, _MIRROR_RE, _DOI_RE, _PREFIX_RE)
+
+
+def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
+    """Canonical key for an identifier body (no version), or None if invalid."""
+    if "/" in written:
+        head, tail = written.split("/", 1)
+        archive = head.split(".", 1)[0].lower()
+        if not any_archive and archive not in OLD_ARCHIVES:
+            return None
+        if "." in tail:  # odd archive/YYMM.NNNNN form (arxiv-base, row 19)
+            yymm, number = tail.split(".", 1)
+            return f"{yymm}.{number}" if is_valid_new_id(yymm, number, lenient=True) else None
+        return f"{archive}/{tail}" if is_valid_old_id(tail) else None
+    yymm, number = written.split(".", 1)
+    return written if is_valid_new_id(yymm, number, lenient=lenient) else None
+
+
+def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
+    taken: list[ArxivMatch] = []
+
+    def overlaps(start: int, end: int) -> bool:
+        return any(start < m.end and m.start < end for m in taken)
+
+    def add(m: re.Match[str], *, lenient: bool, any_archive: bool) -> None:
+        if overlaps(m.start(), m.end()):
+            return
+        key = _key(m.group("id"), lenient=lenient, any_archive=any_archive)
+        if key is None:
+            return
+        ver = m.group("ver")
+        taken.append(ArxivMatch(key, ver.lower() if ver else None, m.group(0), m.start(), m.end()))
+
+    for pattern in _CONTEXT_PATTERNS:
+        for m in pattern.finditer(text):
+            add(m, lenient=True, any_archive=True)
+    for m in _BARE_OLD_RE.finditer(text):
+        add(m, lenient=True, any_archive=assume_context)
+    for m in _BARE_NEW_RE.finditer(text):
+        add(m, lenient=assume_context, any_archive=assume_context)
+    taken.sort(key=lambda m: m.start)
+    return _merge_links(text, taken)
+
+
+def _merge_links(text: str, matches: list[ArxivMatch]) -> list[ArxivMatch]:
+    """Fold ``[ID](arxiv-url-for-ID)`` into one match spanning the whole link."""
+    out: list[ArxivMatch] = []
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        nxt = matches[i + 1] if i + 1 < len(matches) else None
+        if (
+            nxt is not None
+            and nxt.arxiv_id == m.arxiv_id
+            and m.start > 0
+            and text[m.start - 1] == "["
+            and _LINK_TAIL_RE.match(text, m.end)
+            and nxt.start == m.end + 2
+        ):
+            close = text.find(")", nxt.end)
+            end = close + 1 if close != -1 and not any(c.isspace() for c in text[nxt.end:close]) else nxt.end
+            start = m.start - 1
+            out.append(ArxivMatch(m.arxiv_id, m.version or nxt.version, text[start:end], start, end))
+            i += 2
+            continue
+        out.append(m)
+        i += 1
+    return out
+
+
+# --------------------------------------------------------------------------
+# Public functions
+
+def find_arxiv_ids(text: str) -> list[ArxivMatch]:
+    """Every arXiv identifier written in ``text``, in order of position.
+
+    Parameters
+    ----------
+    text : str
+        Any text (Markdown, a single line, a whole file).
+
+    Returns
+    -------
+    list[ArxivMatch]
+        Sorted by ``start``; non-overlapping.  One match per written mention: a
+        URL counts once even when its path repeats the id
+        (``/ftp/arxiv/papers/2403/2403.20041.pdf``), and ``[ID](url-for-ID)`` is
+        one match.  The same paper written twice gives two matches (callers
+        de-duplicate on ``arxiv_id``).
+
+    Notes
+    -----
+    Policy (module docstring): context forms (URL, ``arXiv:``, arXiv DOI,
+    mirrors) accept lenient numbers; bare new-style ids must be strictly
+    canonical; bare old-style ids need a known archive (:data:`OLD_ARCHIVES`).
+    Follows the arXiv identifier help page and the 48-row table in
+    ``shared/corpus/arxiv_identifier_scheme__extract_and_examples.md``.
+
+    Examples
+    --------
+    >>> [(m.arxiv_id, m.version) for m in find_arxiv_ids("see arXiv:2502.07115v5 and 10.1145/3582016.3582018")]
+    [('2502.07115', 'v5')]
+    """
+    return _scan(text, assume_context=False)
+
+
+def standard_id(raw: str) -> tuple[str, str | None]:
+    """Canonical ``(key, version)`` for one written identifier.
+
+    ``raw`` is taken to be an arXiv identifier by the caller, so it is read in
+    arXiv context: lenient numbers (``1203.12345``) and any old-style archive
+    name are accepted; impossible ids (month 13, new-style before ``0704``) are not.
+    When ``raw`` holds several identifiers the first one wins.
+
+    Parameters
+    ----------
+    raw : str
+        ``"arXiv:2502.07115v5"``, ``"https://arxiv.org/pdf/2309.06180.pdf"``,
+        ``"math.CA/0611800v2"``, ``"10.48550/arXiv.2502.07115"`` ...
+
+    Returns
+    -------
+    tuple[str, str | None]
+        ``(key, version)``, e.g. ``("2502.07115", "v5")``, ``("math/0611800", "v2")``.
+
+    Raises
+    ------
+    ValueError
+        If ``raw`` holds no arXiv identifier.
+
+    Examples
+    --------
+    >>> standard_id("math.CA/0611800v2")
+    ('math/0611800', 'v2')
+    """
+    found = _scan(raw, assume_context=True)
+    if not found:
+        raise ValueError(f"no arXiv identifier in {raw!r}")
+    return found[0].arxiv_id, found[0].version
+
+
+_NAME_PAIR_RE = re.compile(r"(?<![0-9])(\d{4})[-_](\d{4,5})(?:[-_]?(v\d+))?(?![0-9])")
+
+
+def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
+    """The arXiv identifier encoded in a paper-card file name.
+
+    Card files name the paper as ``[index-]YYMM-NNNNN[vN].md``
+    (``058-2502-07115.md``); a dotted id in the name (``2502.07115v2.md``) is
+    also read.  Only strictly valid new-style ids count; when several
+    ``YYMM-NNNNN`` pairs are possible the last valid one wins, so a numeric
+    index that looks like a ``YYMM`` (``1802-1605-08803.md``) is skipped.
+
+    Parameters
+    ----------
+    name : str
+        A file name or path (only the last component is used).
+
+    Returns
+    -------
+    tuple[str, str | None] or None
+        ``(key, version)``, e.g. ``("2502.07115", None)``; ``None`` when the
+        name encodes no identifier.
+
+    Examples
+    --------
+    >>> arxiv_from_filename("1417-2609-19969.md")
+    ('2609.19969', None)
+    """
+    stem = PurePath(name).name
+    if stem.lower().endswith((".md", ".markdown", ".txt", ".json", ".pdf")):
+        stem = stem.rsplit(".", 1)[0]
+    best: tuple[str, str | None] | None = None
+    pos = 0
+    while True:
+        m = _NAME_PAIR_RE.search(stem, pos)
+        if m is None:
+            break
+        if is_valid_new_id(m.group(1), m.group(2)):
+            best = (f"{m.group(1)}.{m.group(2)}", m.group(3))
+        pos = m.start() + 1
+    if best is not None:
+        return best
+    dotted = find_arxiv_ids(stem.replace("_", " "))
+    if dotted:
+        return dotted[-1].arxiv_id, dotted[-1].version
+    return None

@@ -1,0 +1,576 @@
+"""Parse a living document (a curated Markdown list of works).
+
+A *living document* is a Markdown file that curators keep adding papers to:
+headings split it into sections (``### §3.1 调度算法``, ``## 七、引用列表``,
+``### 📖Trending LLM/VLM Topics ([©️back👆🏻](#paperlist))``, ``### 1️⃣ Merging``),
+and each section holds table rows (``|2023.09|🔥[**vLLM**] Title(@Org)|[[pdf]](url)|...``),
+list items (``1. [**Title.**](url) *Authors.* Venue YYYY.``) or paragraphs that
+cite works by arXiv identifier.
+
+:func:`parse_living_doc` works on raw lines (no CommonMark parser: headings
+with full-width punctuation, emoji keycaps and HTML blocks are easier to read
+line by line).  It is pure; :func:`read_living_doc` only opens the file
+(networkx ``parse_edgelist`` / ``read_edgelist`` split, STYLE.md rec. 6).
+
+Rules followed
+--------------
+* Headings: ATX headings (``#`` .. ``######``, CommonMark §4.2, up to three
+  leading spaces) outside fenced code blocks, plus one-line HTML ``<h1>`` ..
+  ``<h6>``.  Setext headings are not recognised (a ``---`` under a paragraph
+  is far more often a rule than a heading in these files).
+* Section keys: ``§3.1``/``3.1``/``3.1.``/``3.`` -> ``"3.1"``/``"3"``;
+  ``§七``/``七、``/``（七）``/``第七节`` -> ``"七"`` (Chinese numerals kept as
+  written); keycap emoji ``1️⃣`` -> ``"1"``; otherwise a slug of the cleaned
+  title (``"trending-llm-vlm-topics"``), made unique with ``-2``, ``-3`` ...
+* A section runs from its heading to the line before the next heading of the
+  same or a higher level (fewer ``#``), or to the last line.
+* Entries: each table row (header and ``|---|`` rows skipped), each list item
+  (with its continuation lines), each paragraph, each fenced code block.
+  Lines holding only HTML tags (``<details>``, ``</div>``) and thematic breaks
+  separate blocks and belong to no entry; the contents of ``<details>`` are
+  parsed like any other lines.
+* Citations: every arXiv identifier found by :func:`ingest.arxiv.find_arxiv_ids`,
+  one :class:`~ingest.models.ArxivRef` per (line, id) -- an id linked twice on
+  one line counts once (as in the corpus ``*.facts.json`` method).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.arxiv import find_arxiv_ids
+from ingest.errors import IngestError
+from ingest.models import ArxivRef, Section
+
+__all__ = [
+    "CITATION_SECTION_KEYS",
+    "Entry",
+    "LivingDoc",
+    "parse_living_doc",
+    "read_living_doc",
+    "heading_key",
+    "clean_heading",
+    "slugify",
+    "is_citation_title",
+]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One block of a living document: a list item, table row, paragraph or code block.
+
+    Attributes
+    ----------
+    text : str
+        The lines as written, joined with ``"\\n"`` (list markers and ``|`` kept).
+    line, line_end : int
+        1-based, inclusive span.
+    section : str or None
+        Key of the innermost enclosing section, ``None`` before the first heading.
+    """
+
+    text: str
+    line: int
+    line_end: int
+    section: str | None
+
+
+@dataclass(frozen=True)
+class LivingDoc:
+    """What :func:`parse_living_doc` returns.
+
+    Attributes
+    ----------
+    sections : tuple[Section, ...]
+        Every heading in file order.
+    citations : tuple[ArxivRef, ...]
+        Every (line, arXiv id) mention in file order, with title/date/venue/section.
+    entries : tuple[Entry, ...]
+        Every block in file order.
+    title : str or None
+        The cleaned text of the first level-1 heading, if any.
+    """
+
+    sections: tuple[Section, ...]
+    citations: tuple[ArxivRef, ...]
+    entries: tuple[Entry, ...]
+    title: str | None
+
+
+# --------------------------------------------------------------------------
+# Headings
+
+_ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*(?:(?<=[ \t])#+[ \t]*)?$")
+_HTML_H_RE = re.compile(r"^\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
+_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_CN_DIGITS = "零〇一二三四五六七八九十百千两"
+_CN_NUM = rf"[{_CN_DIGITS}]+"
+_KEYCAPS = {f"{d}\ufe0f\u20e3": str(d) for d in range(10)} | {f"{d}\u20e3": str(d) for d in range(10)}
+_KEYCAPS["\U0001f51f"] = "10"
+
+_NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
+    # §3.1 / § 3.1. / §七 / §七、
+    re.compile(rf"^§\s*(?P<key>\d+(?:\.\d+)*|{_CN_NUM})\.?(?:[、.:：)）]\s*|\s+|$)"),
+    # 第三节 / 第3章 / 第三部分
+    re.compile(rf"^第\s*(?P<key>\d+|{_CN_NUM})\s*(?:节|章|部分|篇|部|条)[、.:：\s]*"),
+    # （七） / (3)
+    re.compile(rf"^[(（]\s*(?P<key>\d+|{_CN_NUM})\s*[)）]\s*"),
+    # 七、引用列表 / 七. / 七 标题
+    re.compile(rf"^(?P<key>{_CN_NUM})(?:[、.．:：]\s*|\s+)"),
+    # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
+    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
+    re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
+)
+_BACKLINK_RE = re.compile(r"\(\s*\[[^\]]*\]\(#[^)]*\)\s*\)")  # ([©️back👆🏻](#paperlist))
+_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_TAG_RE = re.compile(r"<[^>]+>")
+_CITATION_TITLE_RE = re.compile(
+    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited)"
+    r"(?:$|[\s:：(（\-—])",
+    re.I,
+)
+#: Keys of ``§``-numbered sections that are the citation list by convention
+#: (the curators' own living document keeps its reference list in ``§七``).
+#: Used only for a bare ``§七`` heading; when the heading has a title, the
+#: title decides (``§七 引用列表`` yes, ``§七 附录`` no).
+CITATION_SECTION_KEYS = frozenset({"七"})
+
+
+def _is_decoration(ch: str) -> bool:
+    cat = unicodedata.category(ch)
+    return cat in ("So", "Sk", "Mn", "Me", "Cf", "Zs", "Co", "Cs") or ch in "\ufe0f\u200d\t "
+
+
+def _strip_decoration(text: str) -> str:
+    """Drop leading and trailing emoji, variation selectors and spaces."""
+    i, j = 0, len(text)
+    while i < j and _is_decoration(text[i]):
+        i += 1
+    while j > i and _is_decoration(text[j - 1]):
+        j -= 1
+    return text[i:j]
+
+
+def clean_heading(raw: str) -> str:
+    """Readable heading text: back-links, link syntax, HTML tags, emphasis and emoji removed.
+
+    Parameters
+    ----------
+    raw : str
+        Heading text after the ``#`` marks, e.g. ``"📖Trending LLM/VLM Topics ([©️back👆🏻](#paperlist))"``.
+
+    Returns
+    -------
+    str
+        e.g. ``"Trending LLM/VLM Topics"``.  The section number is *not* removed
+        (see :func:`heading_key`).
+    """
+    text = _BACKLINK_RE.sub("", raw)
+    text = _LINK_RE.sub(r"\1", text)
+    text = _TAG_RE.sub("", text)
+    text = re.sub(r"(\*\*|__|`)", "", text)
+    text = re.sub(r"\s+", " ", text)
+    return _strip_decoration(text.strip())
+
+
+def slugify(title: str) -> str:
+    """Lower-case slug of a heading: letters, digits and CJK kept, the rest to ``-``.
+
+    Parameters
+    ----------
+    title : str
+        Cleaned heading text.
+
+    Returns
+    -------
+    str
+        ``"Trending LLM/VLM Topics"`` -> ``"trending-llm-vlm-topics"``; ``"section"``
+        when nothing is left.
+    """
+    out = []
+    for ch in unicodedata.normalize("NFKC", title).lower():
+        out.append(ch if (ch.isalnum() and unicodedata.category(ch) != "No") else "-")
+    slug = re.sub(r"-+", "-", "".join(out)).strip("-")
+    return slug or "section"
+
+
+def heading_key(raw: str) -> tuple[str | None, str, bool]:
+    """Split a heading into its number key and title.
+
+    Parameters
+    ----------
+    raw : str
+        Heading text after the ``#`` marks (``"§3.1 调度算法"``, ``"七、引用列表"``,
+        ``"1️⃣ Pruning / Evicting / Sparse"``, ``"📖Trending LLM/VLM Topics (...)"``).
+
+    Returns
+    -------
+    tuple[str | None, str, bool]
+        ``(key, title, section_sign)``: ``key`` is the normalised number
+        (``"3.1"``, ``"3"``, ``"七"``, ``"1"``) or ``None`` for an unnumbered
+        heading; ``title`` the cleaned text without the number;
+        ``section_sign`` whether the number was written with ``§``.
+    """
+    text = clean_heading(raw)
+    stripped = text
+    for cap, digit in _KEYCAPS.items():
+        if stripped.startswith(cap):
+            return digit, _strip_decoration(stripped[len(cap):].strip()), False
+    # keycap after a decoration-stripped start (e.g. "1️⃣" already at the front)
+    m = re.match(r"^(\d)\ufe0f?\u20e3\s*", stripped)
+    if m:
+        return m.group(1), stripped[m.end():].strip(), False
+    for pat in _NUM_PATTERNS:
+        m = pat.match(stripped)
+        if m:
+            key = m.group("key").rstrip(".")
+            title = _strip_decoration(stripped[m.end():].strip())
+            return key, title, stripped.startswith("§")
+    return None, text, False
+
+
+def is_citation_title(title: str) -> bool:
+    """Whether a cleaned heading title names a reference list.
+
+    Parameters
+    ----------
+    title : str
+        Heading title without number.
+
+    Returns
+    -------
+    bool
+        True for titles starting with 引用列表, 参考文献, 参考资料, References,
+        Citations, Bibliography, Works cited (any case).
+    """
+    return bool(_CITATION_TITLE_RE.match(title.strip()))
+
+
+# --------------------------------------------------------------------------
+# Blocks
+
+_LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
+_TABLE_SEP_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_HR_RE = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
+_HTML_ONLY_RE = re.compile(r"^\s*(?:<[^>]+>\s*)+$")
+
+
+def _is_table_row(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def _split_cells(line: str) -> list[str]:
+    body = line.strip()
+    if body.startswith("|"):
+        body = body[1:]
+    if body.endswith("|") and not body.endswith("\\|"):
+        body = body[:-1]
+    return [c.strip() for c in re.split(r"(?<!\\)\|", body)]
+
+
+# --------------------------------------------------------------------------
+# Citation fields
+
+_GENERIC_LINK_TEXT = re.compile(
+    r"^\s*\[?\s*(?:pdf|paper|arxiv|abs|link|url|html|here|论文|论文地址|原文|链接|code|report|blog|\d{4}\.\d{4,5}(?:v\d+)?)\s*\]?\s*$",
+    re.I,
+)
+_DATE_CELL_RE = re.compile(r"^(?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2])$")
+_LEAD_DATE_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[?((?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2]))\]?(?=[\s:：|\]])")
+_VENUE_RE = re.compile(
+    r"\*(?!\*)[^*]+?\*(?!\*)\s*(?P<venue>[A-Za-z][^\[\]*|<>]*?\b(?:19|20)\d{2}\b[^\[\]*|<>.]*?)\s*\.?\s*(?:\[|<|$)",
+    re.S,
+)
+_AFFIL_RE = re.compile(r"\s*\(\s*@[^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+_LEAD_TAG_RE = re.compile(r"^\[([^\]]*)\]\s*")
+
+
+def _clean_title(text: str) -> str:
+    text = _TAG_RE.sub("", text)
+    text = re.sub(r"(\*\*|__|`)", "", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    text = _strip_decoration(text)
+    return text.rstrip(" .。").strip()
+
+
+def _link_title(line: str, start: int, end: int) -> str | None:
+    """Text of the Markdown link whose target contains ``line[start:end]``."""
+    for m in re.finditer(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]*)\)", line):
+        if m.start(2) <= start and end <= m.end(2):
+            text = m.group(1)
+            if _GENERIC_LINK_TEXT.match(text) or text.startswith("!["):
+                return None
+            title = _clean_title(text)
+            return title or None
+    return None
+
+
+def _table_title(cell: str) -> str | None:
+    """Title column of a table row: ``🔥[**vLLM**] Efficient ...(@UC Berkeley)`` -> ``Efficient ...``."""
+    text = _strip_decoration(cell.strip())
+    text = text.lstrip("🔥 ").strip()
+    tag = None
+    m = _LEAD_TAG_RE.match(text)
+    if m:
+        tag = m.group(1)
+        text = text[m.end():]
+    text = _AFFIL_RE.sub("", text)
+    title = _clean_title(text)
+    if not title and tag:
+        title = _clean_title(tag)
+    return title or None
+
+
+def _bold_title(text: str) -> str | None:
+    m = re.search(r"\*\*(.+?)\*\*", text)
+    if m:
+        title = _clean_title(_LINK_RE.sub(r"\1", m.group(1)))
+        return title or None
+    return None
+
+
+@dataclass
+class _Table:
+    title_col: int | None = None
+    date_col: int | None = None
+
+
+# --------------------------------------------------------------------------
+# Parser
+
+def parse_living_doc(text: str) -> LivingDoc:
+    """Parse a living document into sections, entries and arXiv citations.
+
+    Parameters
+    ----------
+    text : str
+        The whole Markdown file (any newline convention).
+
+    Returns
+    -------
+    LivingDoc
+        ``sections`` (every heading, file order, spans per the module rules),
+        ``entries`` (every block, file order), ``citations`` (one
+        :class:`~ingest.models.ArxivRef` per (line, id), file order, each with
+        ``title`` from the link text / bold text / table title column, ``date``
+        from a ``YYYY.MM`` date column or leading date, ``venue`` from the text
+        after the italic author list, ``section`` the innermost section key) and
+        ``title`` (first level-1 heading).
+
+    Raises
+    ------
+    Nothing: every text parses (unknown shapes become paragraphs).
+
+    Notes
+    -----
+    ATX headings per CommonMark 0.31 §4.2; arXiv identifiers per
+    :mod:`ingest.arxiv`.  Keys of unnumbered headings are slugs made unique in
+    file order; numbered keys are kept even when repeated.
+
+    Examples
+    --------
+    >>> doc = parse_living_doc("## §三 调度\\n### 3.1 算法\\n- [**vLLM**](https://arxiv.org/abs/2309.06180)\\n")
+    >>> [(s.key, s.title, s.parent) for s in doc.sections]
+    [('三', '调度', None), ('3.1', '算法', '三')]
+    >>> [(c.arxiv_id, c.title, c.section) for c in doc.citations]
+    [('2309.06180', 'vLLM', '3.1')]
+    """
+    lines = text.splitlines()
+    n = len(lines)
+
+    # ---- pass 1: headings (outside code fences)
+    heads: list[tuple[int, int, str]] = []  # (line_no, level, raw)
+    fences: dict[int, int] = {}  # first line -> last line of a fenced code block
+    open_fence: tuple[int, str] | None = None
+    for i, line in enumerate(lines, start=1):
+        fm = _FENCE_RE.match(line)
+        if open_fence is not None:
+            start, marker = open_fence
+            if fm and fm.group(1)[0] == marker[0] and len(fm.group(1)) >= len(marker) \
+                    and not line.strip()[len(fm.group(1)):].strip():
+                fences[start] = i
+                open_fence = None
+            continue
+        if fm:
+            open_fence = (i, fm.group(1))
+            continue
+        m = _ATX_RE.match(line)
+        if m:
+            heads.append((i, len(m.group(1)), m.group(2) or ""))
+            continue
+        m = _HTML_H_RE.match(line)
+        if m:
+            heads.append((i, int(m.group(1)), m.group(2)))
+    if open_fence is not None:  # unclosed fence runs to the end (CommonMark)
+        fences[open_fence[0]] = n
+
+    sections: list[Section] = []
+    used: dict[str, int] = {}
+    stack: list[Section] = []
+    head_lines: set[int] = set()
+    doc_title: str | None = None
+    for idx, (ln, level, raw) in enumerate(heads):
+        head_lines.add(ln)
+        end = n
+        for ln2, level2, _ in heads[idx + 1:]:
+            if level2 <= level:
+                end = ln2 - 1
+                break
+        key, title, sign = heading_key(raw)
+        if key is None:
+            base = slugify(title)
+            used[base] = used.get(base, 0) + 1
+            key = base if used[base] == 1 else f"{base}-{used[base]}"
+        while stack and stack[-1].level >= level:
+            stack.pop()
+        parent = stack[-1].key if stack else None
+        citation = is_citation_title(title) or (sign and key in CITATION_SECTION_KEYS and not title)
+        sec = Section(key=key, title=title, level=level, line=ln, line_end=end, parent=parent,
+                      is_citation_list=citation)
+        sections.append(sec)
+        stack.append(sec)
+        if level == 1 and doc_title is None:
+            doc_title = title or None
+
+    def section_at(line_no: int) -> str | None:
+        best: Section | None = None
+        for s in sections:
+            if s.line <= line_no <= s.line_end and (best is None or s.level > best.level or s.line > best.line):
+                best = s
+        return best.key if best else None
+
+    # ---- pass 2: blocks
+    entries: list[Entry] = []
+    kinds: list[str] = []
+    tables: list[_Table | None] = []
+    cur: list[int] = []  # line numbers of the open block
+    cur_kind = ""
+    cur_table: _Table | None = None
+
+    def flush() -> None:
+        nonlocal cur, cur_kind
+        if cur:
+            entries.append(Entry("\n".join(lines[j - 1] for j in cur), cur[0], cur[-1], section_at(cur[0])))
+            kinds.append(cur_kind)
+            tables.append(cur_table if cur_kind == "row" else None)
+        cur, cur_kind = [], ""
+
+    i = 1
+    while i <= n:
+        line = lines[i - 1]
+        if i in fences:
+            flush()
+            cur, cur_kind = list(range(i, fences[i] + 1)), "code"
+            flush()
+            i = fences[i] + 1
+            continue
+        if i in head_lines or not line.strip() or _HR_RE.match(line) or _HTML_ONLY_RE.match(line):
+            flush()
+            cur_table = None if i in head_lines else cur_table
+            i += 1
+            continue
+        if _is_table_row(line):
+            flush()
+            nxt = lines[i] if i < n else ""
+            if _TABLE_SEP_RE.match(nxt) and "-" in nxt:  # header row
+                cur_table = _Table()
+                for c, cell in enumerate(_split_cells(line)):
+                    name = _clean_title(cell).lower()
+                    if cur_table.title_col is None and name in ("title", "paper title", "name", "标题", "论文"):
+                        cur_table.title_col = c
+                    if cur_table.date_col is None and name in ("date", "日期", "time", "时间"):
+                        cur_table.date_col = c
+                i += 2
+                continue
+            if _TABLE_SEP_RE.match(line) and "-" in line:
+                i += 1
+                continue
+            cur, cur_kind = [i], "row"
+            flush()
+            i += 1
+            continue
+        if _LIST_RE.match(line):
+            flush()
+            cur_table = None
+            cur, cur_kind = [i], "item"
+            i += 1
+            continue
+        # continuation of an open item/paragraph, or a new paragraph
+        if cur and cur_kind in ("item", "para"):
+            cur.append(i)
+        else:
+            flush()
+            cur_table = None
+            cur, cur_kind = [i], "para"
+        i += 1
+    flush()
+
+    # ---- pass 3: citations
+    citations: list[ArxivRef] = []
+    for entry, kind, table in zip(entries, kinds, tables):
+        entry_lines = entry.text.split("\n")
+        cells = _split_cells(entry.text) if kind == "row" else []
+        date = venue = None
+        row_title = None
+        if kind == "row":
+            if table is not None and table.date_col is not None and table.date_col < len(cells):
+                date = cells[table.date_col] if _DATE_CELL_RE.match(cells[table.date_col]) else None
+            if date is None:
+                date = next((c for c in cells if _DATE_CELL_RE.match(c)), None)
+            if table is not None and table.title_col is not None and table.title_col < len(cells):
+                row_title = _table_title(cells[table.title_col])
+            elif date is not None:
+                k = cells.index(date)
+                row_title = _table_title(cells[k + 1]) if k + 1 < len(cells) else None
+        else:
+            m = _LEAD_DATE_RE.match(entry.text)
+            date = m.group(1) if m else None
+            mv = _VENUE_RE.search(entry.text)
+            if mv:
+                venue = re.sub(r"\s+", " ", mv.group("venue")).strip()
+        if kind == "code":
+            date = venue = None
+        for off, line in enumerate(entry_lines):
+            seen: set[str] = set()
+            for m in find_arxiv_ids(line):
+                if m.arxiv_id in seen:
+                    continue
+                seen.add(m.arxiv_id)
+                title = None
+                if kind == "row":
+                    title = row_title or _link_title(line, m.start, m.end)
+                elif kind != "code":
+                    title = _link_title(line, m.start, m.end) or _bold_title(entry.text)
+                citations.append(ArxivRef(
+                    arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
+                    title=title, date=date, venue=venue, section=entry.section,
+                ))
+    return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
+
+
+def read_living_doc(path: str | Path) -> LivingDoc:
+    """Read a living document from disk and parse it.
+
+    Parameters
+    ----------
+    path : str or Path
+        A UTF-8 Markdown file.
+
+    Returns
+    -------
+    LivingDoc
+        As :func:`parse_living_doc`.
+
+    Raises
+    ------
+    IngestError
+        If the file cannot be read or is not UTF-8.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise IngestError(str(path), None, f"cannot read living document: {e}") from e
+    return parse_living_doc(text)

@@ -1,0 +1,4 @@
+"""``python -m provkg``."""
+from provkg.cli import main
+
+main()

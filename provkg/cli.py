@@ -1,0 +1,358 @@
+"""The provkg command line: a thin click layer over ``ingest``, ``graph`` and ``queries``.
+
+Exit codes (the same for every command): 0 success; 1 the command ran and
+found what ``--fail-on`` asked it to flag; 2 usage or input error (bad
+arguments, unreadable or invalid files, unknown query, locked store).
+Data goes to stdout, diagnostics and progress to stderr.  Heavy libraries are
+imported inside the commands so ``provkg --help`` stays fast.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+__all__ = ["cli"]
+
+
+def _utf8_streams() -> None:
+    """Write UTF-8 whatever the locale (PITFALLS P5): cp1252/GBK/C stdout would fail on CJK."""
+    for s in (sys.stdout, sys.stderr):
+        try:
+            if (s.encoding or "").lower().replace("-", "") != "utf8":
+                s.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
+def _fail(msg: str) -> "click.exceptions.Exit":
+    click.echo(f"provkg: {msg}", err=True)
+    return click.exceptions.Exit(2)
+
+
+def _store(ctx: click.Context):
+    from graph.store import Store
+
+    return Store(ctx.obj["store"])
+
+
+def _require(store) -> None:
+    if not store.exists():
+        raise _fail(f"no store at {store.path}; run `provkg ingest PATH` first (or pass --store)")
+
+
+def _write_text(text: str, out: str | None) -> None:
+    """Write ``text`` to ``out`` atomically in UTF-8, or to stdout."""
+    if out is None or out == "-":
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    p = Path(out)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, p)
+
+
+def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
+    """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``)."""
+    from queries.results import SCHEMA_VERSION
+
+    dicts = [r.model_dump(mode="json") if hasattr(r, "model_dump") else dict(r) for r in rows]
+    if fmt == "json":
+        _write_text(json.dumps({"schema_version": SCHEMA_VERSION, "query": name, "count": len(dicts), "results": dicts},
+                               ensure_ascii=False, indent=2) + "\n", out)
+    elif fmt == "jsonl":
+        _write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in dicts), out)
+    elif fmt == "csv":
+        buf = io.StringIO()
+        cols = list(dicts[0].keys()) if dicts else []
+        w = csv.writer(buf)
+        w.writerow(cols)
+        for d in dicts:
+            w.writerow([json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else ("" if v is None else v)
+                        for v in (d.get(c) for c in cols)])
+        _write_text(buf.getvalue(), out)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        cols = list(dicts[0].keys()) if dicts else []
+        t = Table(show_lines=False, title=f"{name} ({len(dicts)})")
+        for c in cols:
+            t.add_column(c, overflow="fold")
+        for d in dicts:
+            cells = []
+            for c in cols:
+                v = d.get(c)
+                if isinstance(v, list):
+                    v = ", ".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False)[:80] for x in v[:6])
+                elif isinstance(v, dict):
+                    v = f"{v.get('source', '')}:{v.get('line', '')} {v.get('text', '')}"[:120]
+                cells.append("" if v is None else str(v))
+            t.add_row(*cells, )
+        Console(file=sys.stdout, width=200, markup=False, highlight=False).print(t)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--store", "store", envvar="PROVKG_STORE", default=".provkg", show_default=True,
+              help="Store folder (or set PROVKG_STORE).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress or summaries on stderr.")
+@click.version_option("0.1.0", prog_name="provkg")
+@click.pass_context
+def cli(ctx: click.Context, store: str, quiet: bool) -> None:
+    """provkg: a provenance graph (W3C PROV-O, one named graph per file) of a curated knowledge workspace.
+
+    Ingest notes, cards, living documents, manifests and briefs; query them with SPARQL;
+    render a shift brief, a contradiction report and an offline HTML graph.
+    """
+    _utf8_streams()
+    ctx.ensure_object(dict)
+    ctx.obj["store"] = store
+    ctx.obj["quiet"] = quiet
+
+
+def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int):
+    from graph.loader import ingest_paths
+    from ingest.errors import StoreLockedError
+
+    store = _store(ctx)
+    quiet = ctx.obj["quiet"]
+    bar = None
+    progress = None
+    if not quiet and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True, console=__import__("rich.console").console.Console(stderr=True))
+        task = bar.add_task("parsing", total=None)
+        bar.start()
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+    try:
+        rep = ingest_paths(store, list(paths), kind=kind, progress=progress, jobs=jobs)
+    except StoreLockedError as e:
+        raise _fail(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    for w in rep.warnings:
+        click.echo(f"warning: {w}", err=True)
+    for e in rep.errors:
+        click.echo(f"error: {e}", err=True)
+    if not quiet:
+        click.echo(f"ingest: {rep.summary()} -> {store.path}", err=True)
+        for label, lst in (("added", rep.added), ("changed", rep.changed), ("removed", rep.removed)):
+            for p in lst[:20]:
+                click.echo(f"  {label}: {p}", err=True)
+            if len(lst) > 20:
+                click.echo(f"  … {len(lst) - 20} more {label}", err=True)
+    return rep
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--kind", type=click.Choice(["note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue"]),
+              help="Force the kind of the files named explicitly (e.g. --kind brief).")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Parse with this many processes.")
+@click.pass_context
+def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int) -> None:
+    """Read files and folders into the store (incremental: unchanged files are skipped).
+
+    Each file becomes one named graph generated by an ingest prov:Activity.
+    Files that fail are reported one line each; the others still go in (exit 2).
+    """
+    rep = _do_ingest(ctx, paths, kind, jobs)
+    if rep.errors:
+        ctx.exit(2)
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.option("--list", "list_", is_flag=True, help="List the named queries.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
+@click.option("--manifest", help="Manifest ID or path (increments).")
+@click.option("--source", help="Only this source path (claims).")
+@click.option("--living-only", is_flag=True, help="Count citations in living documents only (duplicates).")
+@click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
+              help="Exit 1 when the query returns any row.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def query(ctx, name, list_, fmt, manifest, source, living_only, fail_on, output) -> None:
+    """Run a named query (see --list)."""
+    from ingest.errors import KgError
+    from queries.named import QUERIES
+
+    if list_ or not name:
+        for n, (_, doc) in QUERIES.items():
+            click.echo(f"{n:16} {doc}")
+        return
+    if name not in QUERIES:
+        raise _fail(f"unknown query {name!r}; known: {', '.join(QUERIES)}")
+    store = _store(ctx)
+    _require(store)
+    fn = QUERIES[name][0]
+    try:
+        rows = fn(store, manifest=manifest, source=source, living_only=living_only)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    _emit(rows, fmt, output, name)
+    if fail_on == "any" and rows:
+        ctx.exit(1)
+
+
+@cli.command()
+@click.argument("text")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
+@click.pass_context
+def sparql(ctx, text: str, fmt: str) -> None:
+    """Run any SPARQL SELECT over the union of the named graphs (TEXT or @file.rq)."""
+    from ingest.errors import KgError
+
+    if text.startswith("@"):
+        try:
+            text = Path(text[1:]).read_text("utf-8")
+        except OSError as e:
+            raise _fail(f"{text[1:]}: {e.strerror}") from None
+    store = _store(ctx)
+    _require(store)
+    try:
+        rows = store.select(text)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    _emit(rows, fmt, None, "sparql")
+
+
+def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
+    from ingest.errors import KgError
+    from queries.briefing import brief_data
+    from queries.render.brief import render_brief
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        data = brief_data(store, manifest, lang=lang)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    if fmt == "json":
+        return json.dumps(data.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    return render_brief(data.model_dump(mode="json"), lang=lang)
+
+
+@cli.command()
+@click.option("--manifest", "-m", required=True, help="Manifest ID or path.")
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Heading language (default: the workspace's).")
+@click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) -> None:
+    """Render the shift brief of one manifest from graph queries."""
+    _write_text(_brief_text(ctx, manifest, lang, fmt), output)
+
+
+def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
+    from queries.named import contradictions as q
+    from queries.render.report import render_report
+    from queries.results import SCHEMA_VERSION
+
+    store = _store(ctx)
+    _require(store)
+    found = q(store)
+    if fmt == "json":
+        return json.dumps({"schema_version": SCHEMA_VERSION, "count": len(found),
+                           "findings": [f.model_dump(mode="json") for f in found]}, ensure_ascii=False, indent=2) + "\n", found
+    return render_report([f.model_dump(mode="json") for f in found], lang=lang,
+                         title="Contradiction report" if lang == "en" else "矛盾报告"), found
+
+
+@cli.group()
+def report() -> None:
+    """Reports (contradictions)."""
+
+
+@report.command("contradictions")
+@click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="en", show_default=True)
+@click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
+              help="Exit 1 when there is any finding.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, output: str | None) -> None:
+    """Each finding with its kind and both statements quoted with file, line, agent and evidence level."""
+    text, found = _report_text(ctx, fmt, lang)
+    _write_text(text, output)
+    if fail_on == "any" and found:
+        ctx.exit(1)
+
+
+def _viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> Path:
+    from queries.render.html import write_html
+    from queries.snapshot import load_snapshot
+    from queries.views import viz_view
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        view = viz_view(load_snapshot(store), title=title, manifest=manifest, focus=focus, depth=depth,
+                        contradictions_only=contradictions_only)
+    except KeyError as e:
+        raise _fail(str(e.args[0])) from None
+    return write_html(view, output)
+
+
+@cli.command()
+@click.option("-o", "--output", default="provkg-graph.html", show_default=True)
+@click.option("--manifest", help="Only this manifest's shift.")
+@click.option("--focus", help="Neighbourhood of a work (any arXiv form), section (§3.1) or source path.")
+@click.option("--depth", type=int, default=2, show_default=True)
+@click.option("--contradictions", "contradictions_only", is_flag=True, help="Contradictions only.")
+@click.option("--title", default="provkg", show_default=True)
+@click.pass_context
+def viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> None:
+    """Write a self-contained, offline HTML graph (colour by type, legend, search, provenance panel)."""
+    p = _viz(ctx, output, manifest, focus, depth, contradictions_only, title)
+    click.echo(str(p))
+
+
+@cli.command()
+@click.argument("workspace", type=click.Path(exists=True, file_okay=False))
+@click.option("--out", "-o", "out", default="out", show_default=True, help="Folder for brief.md, contradictions.md, graph.html.")
+@click.option("--manifest", "-m", help="Manifest ID or path (default: every manifest under work-guard/).")
+@click.option("--lang", type=click.Choice(["zh", "en"]))
+@click.pass_context
+def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -> None:
+    """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""
+    rep = _do_ingest(ctx, (workspace,), None, 1)
+    from queries.snapshot import load_snapshot
+
+    store = _store(ctx)
+    snap = load_snapshot(store)
+    mids = sorted({m.manifest_id for m in snap.manifest_items})
+    if manifest:
+        mids = [manifest]
+    if not mids:
+        raise _fail(f"{workspace}: no increment manifest (work-guard/*.json) found")
+    outdir = Path(out)
+    written = []
+    for mid in mids:
+        p = outdir / (f"brief-{mid}.md" if len(mids) > 1 else "brief.md")
+        _write_text(_brief_text(ctx, mid, lang, "md"), str(p))
+        written.append(p)
+    text, _ = _report_text(ctx, "md", lang or "en")
+    _write_text(text, str(outdir / "contradictions.md"))
+    written.append(outdir / "contradictions.md")
+    written.append(_viz(ctx, str(outdir / "graph.html"), None, None, 2, False, f"provkg · {Path(workspace).resolve().name}"))
+    for p in written:
+        click.echo(str(p))
+    if rep.errors:
+        ctx.exit(2)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    """Entry point used by ``python -m provkg``."""
+    cli(obj={})

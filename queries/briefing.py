@@ -1,0 +1,262 @@
+"""Assemble the data of a shift brief from the graph (no rendering here).
+
+``brief_data(store, manifest)`` returns a ``BriefData``: for each manifest
+material its source, agent, evidence level and topics; for each topic that is
+a real increment its key claims (file:line), arXiv IDs marked new or already
+in the citation list, suggested sections and the existing living-document
+entries they touch, and its caveats; the low-relevance rows; contradictions
+and unverified statements; the citable arXiv IDs; merge actions; and the
+evidence boundary (materials listed vs consumed).  Everything comes from
+SPARQL-backed queries (``load_snapshot``, ``contradictions``, ``evidence``).
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from graph.store import Store
+from ingest.errors import QueryError
+from ingest.lexicon import load_lexicon
+
+from .contradictions import _alias_patterns, contradictions, statement, subjects_of
+from .named import _manifest_items, evidence, increments
+from .results import SCHEMA_VERSION, Contradiction, EvidenceFinding, Statement
+from .snapshot import SClaim, Snapshot, load_snapshot
+
+__all__ = ["BriefData", "BriefTopic", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BriefArxiv(_M):
+    """An arXiv ID in the brief: ``status`` is ``already_cited``, ``new``, ``not_included`` or ``discarded``."""
+
+    arxiv_id: str
+    version: str | None = None
+    title: str | None = None
+    status: str
+    where: list[str] = []
+
+
+class BriefSection(_M):
+    """A destination section with the existing entries a topic touches (``Statement`` list)."""
+
+    key: str
+    title: str | None = None
+    touches: list[Statement] = []
+
+
+class BriefTopic(_M):
+    """One increment: a topic of a material."""
+
+    number: int
+    title: str
+    source: str
+    line: int
+    agent: str | None = None
+    evidence: str
+    urls: list[str] = []
+    points: list[Statement] = []
+    relations: list[Statement] = []
+    caveats: list[Statement] = []
+    arxiv: list[BriefArxiv] = []
+    sections: list[BriefSection] = []
+
+
+class BriefLow(_M):
+    """A low-relevance row: material (path or topic), verdict, reason."""
+
+    material: str
+    source: str
+    line: int
+    verdict: str
+    reason: str
+
+
+class BriefData(_M):
+    """Everything a brief shows, in order; ``schema_version`` of the output contract."""
+
+    schema_version: str = SCHEMA_VERSION
+    manifest_id: str
+    manifest_path: str
+    domain: str | None = None
+    shift_date: str | None = None
+    knowledge: str | None = None
+    knowledge_sections: int = 0
+    generated: str
+    lang: str
+    materials: list[dict] = []
+    topics: list[BriefTopic] = []
+    low: list[BriefLow] = []
+    findings: list[Contradiction] = []
+    audit: list[EvidenceFinding] = []
+    citable: list[BriefArxiv] = []
+    actions: list[dict] = []
+    listed: int = 0
+    consumed: int = 0
+    missing: list[str] = []
+
+
+_PAPER_TITLE = re.compile(r"^(?:论文|标题|题目|paper|title)\s*[:：]\s*(.+?)(?:[，,]\s*(?:作者|by|[A-Z][a-z]+ [A-Z]).*)?$", re.I)
+_CAVEAT_MAX = 4
+_POINT_MAX = 5
+
+
+def _title_of(aid: str, snap: Snapshot) -> str | None:
+    for t, _ in snap.work_titles.get(aid, []):
+        return t
+    for c in snap.citations:
+        if c.arxiv_id == aid and c.title:
+            return c.title
+    return None
+
+
+def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None) -> BriefData:
+    """Collect the brief for ``manifest`` (ID or path).
+
+    Raises ``QueryError`` when the manifest is not in the store.
+    """
+    snap = load_snapshot(store)
+    mitems = _manifest_items(snap, manifest)
+    if not mitems:
+        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+    mid = mitems[0].manifest_id
+    mitems = [m for m in mitems if m.manifest_id == mid]
+    incs = increments(store, manifest=mid, snapshot=snap)
+    doc = next((p for p, s in snap.sources.items() if s.iri == mitems[0].knowledge), None)
+    if doc is None and snap.living_docs():
+        doc = snap.living_docs()[0]
+    listed = snap.cited_in_lists(doc)
+    secs = {s.key: s for s in snap.sections if s.path == doc}
+    pats = _alias_patterns(snap)
+    lex = load_lexicon()
+    doc_claims = [c for c in snap.claims if c.path == doc and c.role != "citation"]
+    subj_cache = {c.iri: subjects_of(c, pats) for c in snap.claims}
+    material_paths = {m.path for m in mitems}
+    findings = [f for f in contradictions(snap)
+                if f.a.source in material_paths or f.b.source in material_paths
+                or f.subject.removeprefix("arXiv:") in {a for i in incs for a in i.new_arxiv + i.cited_arxiv}]
+    audit = [e for e in evidence(store) if e.kind == "figure" and e.best_evidence == "unverified"
+             and any(s.source in material_paths or s.source.startswith("organized/paper_cards/") for s in e.statements)]
+
+    topics: list[BriefTopic] = []
+    low: list[BriefLow] = []
+    status: dict[str, str] = {}
+    where: dict[str, list[str]] = defaultdict(list)
+    versions: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    actions: dict[str, list[str]] = defaultdict(list)
+    materials = []
+    for inc in incs:
+        src = snap.sources.get(inc.source)
+        materials.append({"order": inc.order, "source": inc.source, "agent": inc.agent, "evidence": inc.evidence,
+                          "relevance": inc.relevance, "ingested": inc.ingested})
+        if src is None:
+            continue
+        its = [i for i in snap.items if i.path == inc.source]
+        claims = snap.claims_of(inc.source)
+        if inc.relevance == "low":
+            verdict = "; ".join(inc.reasons) or "low"
+            for c in claims:
+                for r in c.mentions:
+                    where[r].append(f"{c.path}:{c.line}")
+            body = [c for c in claims if c.role == "statement" and len(c.text) > 8 and not c.text.startswith("http")]
+            reason = body[0].text if body else (src.title or inc.source)
+            if "labels do not fit" in verdict:
+                f = next((f for f in findings if f.kind == "label_mismatch" and f.subject == inc.source), None)
+                if f:
+                    reason = f"{f.a.text}; {f.b.text}"
+            low.append(BriefLow(material=inc.source, source=inc.source, line=1, verdict=verdict, reason=reason[:300]))
+            for c in claims:
+                for r in c.mentions:
+                    status.setdefault(r, "already_cited" if r in listed else "not_included")
+                    where[r].append(f"{c.path}:{c.line}")
+            continue
+        groups: list[tuple[object, list[SClaim]]] = []
+        if its:
+            for it in its:
+                groups.append((it, [c for c in claims if c.item == it.index]))
+        else:
+            groups.append((None, claims))
+        for it, cl in groups:
+            title = it.title if it is not None else (src.title or inc.source)
+            lo, hi = (it.line, it.line_end) if it is not None else (1, 10**9)
+            ids = list(dict.fromkeys(c.arxiv_id for c in snap.citations if c.path == inc.source and lo <= c.line <= hi))
+            for c in cl:
+                for a in c.mentions:
+                    where[a].append(f"{c.path}:{c.line}")
+            for c in snap.citations:
+                if c.path == inc.source and c.version and c.arxiv_id in ids:
+                    versions.setdefault(c.arxiv_id, c.version)
+            if it is not None and it.relevance == "low":
+                discard = bool(re.search(r"丢弃|discard", (it.reason or "") + it.title, re.I))
+                for a in ids:
+                    status.setdefault(a, "already_cited" if a in listed else ("discarded" if discard else "not_included"))
+                    where[a].append(f"{inc.source}:{it.line}")
+                m = lex.low_relevance.search(it.reason or it.title)
+                verdict = m.group(0) if m else "low"
+                judged = [c for c in cl if re.match(r"^(判断|verdict|relevance)\s*[:：]", c.text, re.I)]
+                body = judged or [c for c in cl if c.role == "statement" and len(c.text) > 8]
+                clean_title = re.sub(r"^(低相关|弱相关|丢弃|已丢弃|noise|low relevance|discarded?)\s*[:：]\s*", "", title, flags=re.I)
+                reason = body[0].text if body else title
+                k = reason.find("判断")
+                reason = reason[k:] if k > 0 else reason
+                for a in ids:
+                    if clean_title and not re.search(r"\d{4}\.\d{4,5}", clean_title.split("（")[0]):
+                        titles.setdefault(a, re.sub(r"[（(]arXiv[:：]?\s*[\w./]+[）)]\s*$", "", clean_title).strip())
+                low.append(BriefLow(material=clean_title, source=inc.source, line=it.line, verdict=verdict,
+                                    reason=reason[:300]))
+                continue
+            for a in ids:
+                status[a] = "already_cited" if a in listed else "new"
+                for c in cl:
+                    m = _PAPER_TITLE.match(c.text)
+                    if m and a not in titles:
+                        titles[a] = m.group(1).strip()
+            sugg = list(dict.fromkeys(s for c in cl for s in c.suggested))
+            subj = set(a for c in cl for a in subj_cache[c.iri])
+            bsecs = []
+            for k in sugg:
+                sec = secs.get(k)
+                touch = []
+                if sec is not None:
+                    inside = [c for c in doc_claims if sec.line <= c.line <= sec.line_end and c.line != sec.line]
+                    touch = [c for c in inside if set(subj_cache[c.iri]) & subj] or inside[:2]
+                bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
+                                          touches=[statement(c) for c in touch[:3]]))
+                actions[k].append(title)
+            ev = it.evidence if it is not None else inc.evidence
+            points = [c for c in cl if c.role == "statement" and not lex.evidence_line.match(c.text)
+                      and not c.text.startswith(("http", "来源", "原文", "卡片", "论文："))]
+            topics.append(BriefTopic(
+                number=len(topics) + 1, title=title, source=inc.source, line=it.line if it is not None else 1,
+                agent=inc.agent, evidence=ev, urls=[],
+                points=[statement(c) for c in points[:_POINT_MAX]],
+                relations=[statement(c) for c in cl if c.role == "relation"][:3],
+                caveats=[statement(c) for c in cl if c.role == "caveat"][:_CAVEAT_MAX],
+                arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=_title_of(a, snap) or titles.get(a),
+                                  status="already_cited" if a in listed else "new") for a in ids],
+                sections=bsecs,
+            ))
+    citable = [BriefArxiv(arxiv_id=a, version=versions.get(a), title=_title_of(a, snap) or titles.get(a), status=st,
+                          where=sorted(set(where[a]))[:4])
+               for a, st in sorted(status.items(), key=lambda t: (["already_cited", "new", "not_included", "discarded"].index(t[1]), t[0]))]
+    act = [{"section": k, "title": secs[k].title if k in secs else None, "topics": v}
+           for k, v in sorted(actions.items(), key=lambda t: [int(x) if x.isdigit() else 99 for x in t[0].split(".")])]
+    consumed = sum(1 for i in incs if i.ingested)
+    src_m = snap.sources.get(mitems[0].manifest_path)
+    lang_ = lang or ("zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en")
+    return BriefData(
+        manifest_id=mid, manifest_path=mitems[0].manifest_path, knowledge=doc,
+        knowledge_sections=len(secs), generated=(now or datetime.now().astimezone()).isoformat(timespec="minutes"),
+        lang=lang_, materials=materials, topics=topics, low=low, findings=findings, audit=audit,
+        citable=citable, actions=act, listed=len(incs), consumed=consumed,
+        missing=[i.source for i in incs if not i.ingested],
+        domain=(doc.rsplit("/", 1)[-1].rsplit(".", 1)[0] if doc else None),
+        shift_date=(mitems[0].created or "")[:10] or None,
+    )

@@ -1,0 +1,278 @@
+"""The named queries of ``provkg query NAME``: small functions returning typed rows.
+
+Each takes a ``Store`` (and options) and returns a list of result models from
+``queries.results``, sorted as documented.  SPARQL texts live in
+``queries/sparql/*.rq``; rule-based ones work on a ``Snapshot``.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from graph.store import Store
+from ingest.arxiv import find_arxiv_ids, standard_id
+from ingest.models import EVIDENCE_RANK
+
+from .contradictions import contradictions as _contradictions, statement, subjects_of, _alias_patterns
+from .results import (
+    ClaimRow,
+    CitationRef,
+    Contradiction,
+    DuplicateGroup,
+    EvidenceFinding,
+    Increment,
+    PaperRow,
+    SectionRow,
+    SourceRow,
+)
+from .snapshot import Snapshot, load_snapshot
+from .sparql_files import sparql
+
+__all__ = [
+    "QUERIES",
+    "sources",
+    "papers",
+    "sections",
+    "claims",
+    "duplicates",
+    "contradictions",
+    "evidence",
+    "increments",
+    "WEAK_EVIDENCE",
+]
+
+#: Evidence levels that do not settle a figure or a conclusion.
+WEAK_EVIDENCE = ("abstract_checked", "card_only", "second_hand", "vendor_self_reported", "unverified", "unknown")
+
+
+def sources(store: Store, **_: Any) -> list[SourceRow]:
+    """Every source file, sorted by path."""
+    return [
+        SourceRow(source=r["path"], kind=r["kind"], title=r["title"], agent=r["agent"], created=r["created"],
+                  evidence=r["evidence"], lang=r["lang"], claims=int(r["claims"] or 0))
+        for r in store.select(sparql("sources"))
+    ]
+
+
+def papers(store: Store, **_: Any) -> list[PaperRow]:
+    """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles."""
+    snap = load_snapshot(store)
+    listed = snap.cited_in_lists()
+    by: dict[str, list] = defaultdict(list)
+    for c in snap.citations:
+        by[c.arxiv_id].append(c)
+    rows = []
+    for aid, cites in sorted(by.items()):
+        titles = list(dict.fromkeys([c.title for c in cites if c.title] + [t for t, _ in snap.work_titles.get(aid, [])]))
+        rows.append(PaperRow(
+            arxiv_id=aid,
+            versions=sorted({c.version for c in cites if c.version}, key=lambda v: int(v[1:]) if v[1:].isdigit() else 0),
+            citations=len({(c.path, c.line) for c in cites}),
+            sources=sorted({c.path for c in cites}),
+            titles=titles,
+            in_citation_list=aid in listed,
+        ))
+    return rows
+
+
+def sections(store: Store, **_: Any) -> list[SectionRow]:
+    """Sections of the living documents in document order."""
+    return [
+        SectionRow(source=r["path"], key=r["key"], title=r["title"], level=r["level"], line=r["line"],
+                   line_end=r["lineEnd"], parent=r["parent"], citation_list=bool(r["citationList"]))
+        for r in store.select(sparql("sections"))
+    ]
+
+
+def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
+    """Current claims, sorted by source and line; ``source`` filters to one file."""
+    snap = load_snapshot(store)
+    pats = _alias_patterns(snap)
+    out = []
+    for c in snap.claims:
+        if source and c.path != source:
+            continue
+        out.append(ClaimRow(id=c.iri, text=c.text, source=c.path, line=c.line, line_end=c.line_end, role=c.role,
+                            evidence=c.evidence, agent=c.agent, section=c.section, about=subjects_of(c, pats),
+                            figures=[q.raw for q in c.quantities]))
+    return out
+
+
+def duplicates(store: Store, *, living_only: bool = False, **_: Any) -> list[DuplicateGroup]:
+    """Works cited on more than one line, most cited first.
+
+    A work counts once per (source, line).  With ``living_only`` only
+    citations in living documents count (what a living document's CI wants).
+    ``in_citation_list`` tells whether the work already sits in a citation list.
+    """
+    snap = load_snapshot(store)
+    listed = snap.cited_in_lists()
+    by: dict[str, dict[tuple[str, int], Any]] = defaultdict(dict)
+    for c in snap.citations:
+        if living_only and c.kind != "living_doc":
+            continue
+        by[c.arxiv_id].setdefault((c.path, c.line), c)
+    out = []
+    for aid, cites in by.items():
+        if len(cites) < 2:
+            continue
+        per_src: dict[str, int] = defaultdict(int)
+        for (p, _l) in cites:
+            per_src[p] += 1
+        out.append(DuplicateGroup(
+            arxiv_id=aid, count=len(cites), in_citation_list=aid in listed,
+            repeated_in=sorted(p for p, n in per_src.items() if n > 1),
+            citations=[CitationRef(source=c.path, line=c.line, raw=c.raw, version=c.version, title=c.title,
+                                   section=c.section, in_citation_list=c.in_citation_list)
+                       for _, c in sorted(cites.items())],
+        ))
+    return sorted(out, key=lambda d: (-d.count, d.arxiv_id))
+
+
+def contradictions(store: Store, **_: Any) -> list[Contradiction]:
+    """All contradiction findings (see ``queries.contradictions``)."""
+    return _contradictions(load_snapshot(store))
+
+
+def _fig_key(raw: str) -> str:
+    return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x"))
+
+
+def evidence(store: Store, **_: Any) -> list[EvidenceFinding]:
+    """The evidence audit.
+
+    ``figure`` rows: a figure (per subject) whose strongest support is weak
+    (``WEAK_EVIDENCE``) or that some source marks as not verified.
+    ``conclusion`` rows: an arXiv work whose best support is weak, with its
+    statements that carry no figure (conclusions with nothing to check them
+    against).  A work
+    or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
+    """
+    snap = load_snapshot(store)
+    pats = _alias_patterns(snap)
+    figs: dict[tuple[str, str], list] = defaultdict(list)
+    flagged: set[tuple[str, str]] = set()
+    by_work: dict[str, list] = defaultdict(list)
+    for c in snap.claims:
+        if c.kind in ("manifest", "brief") or c.role == "citation":
+            continue
+        subj = subjects_of(c, pats)
+        for s in subj:
+            by_work[s].append(c)
+        for q in c.quantities:
+            if q.metric in ("stars", "citations"):
+                continue
+            for s in subj or [c.path]:
+                k = (s, _fig_key(q.raw))
+                if c.unverified:
+                    flagged.add(k)
+                else:
+                    figs[k].append((c, q.raw))
+    out = []
+    for (s, fk), lst in figs.items():
+        best = min((EVIDENCE_RANK[c.evidence] for c, _ in lst), default=99)
+        best_name = next(k for k, v in EVIDENCE_RANK.items() if v == best)
+        if (s, fk) in flagged or best_name in WEAK_EVIDENCE:
+            if best_name == "unknown" and (s, fk) not in flagged and not re.match(r"\d{4}\.\d{4,5}$", s):
+                continue  # living-document figures with no subject and no flag: nothing to audit against
+            stmts = [statement(c) for c, _ in sorted(lst, key=lambda t: (t[0].path, t[0].line))]
+            out.append(EvidenceFinding(kind="figure", subject=f"arXiv:{s}" if re.match(r"\d{4}\.\d{4,5}$|[a-z\-]+/\d{7}$", s) else s,
+                                       figure=lst[0][1], best_evidence="unverified" if (s, fk) in flagged else best_name,
+                                       statements=stmts))
+    for s, lst in by_work.items():
+        notes = [c for c in lst if c.kind in ("note", "paper_card")]
+        if not notes:
+            continue
+        best = min(EVIDENCE_RANK[c.evidence] for c in notes)
+        best_name = next(k for k, v in EVIDENCE_RANK.items() if v == best)
+        bare = [c for c in notes if c.role == "statement" and not c.quantities and not c.unverified]
+        if best_name in WEAK_EVIDENCE and best_name != "unknown" and bare:
+            out.append(EvidenceFinding(kind="conclusion", subject=f"arXiv:{s}", best_evidence=best_name,
+                                       statements=[statement(c) for c in sorted(bare, key=lambda c: (c.path, c.line))]))
+    return sorted(out, key=lambda f: (f.kind, f.subject, f.figure or ""))
+
+
+def _material_evidence(src, its) -> str:
+    """The material's stated level: the note's own, else the strongest of its items'."""
+    if src is None:
+        return "unknown"
+    if src.evidence != "unknown":
+        return src.evidence
+    lv = sorted((i.evidence for i in its if i.evidence != "unknown"), key=lambda e: EVIDENCE_RANK[e])
+    return lv[0] if lv else "unknown"
+
+
+def _manifest_items(snap: Snapshot, manifest: str | None):
+    items = snap.manifest_items
+    if manifest:
+        m = manifest.replace("\\", "/")
+        items = [i for i in items if i.manifest_id == m or i.manifest_path == m or m.endswith(i.manifest_path)
+                 or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
+    return items
+
+
+def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[Increment]:
+    """Per manifest material: relevance, suggested sections and its works split new / already cited.
+
+    ``manifest`` is a manifest ID or path (all manifests when omitted).  A
+    material is ``low`` when all its items are marked low relevance or a
+    label-mismatch finding concerns it or it brings nothing beyond counts;
+    otherwise ``increment``.  Sorted by manifest and order.
+    """
+    snap = snapshot or load_snapshot(store)
+    items = _manifest_items(snap, manifest)
+    if manifest and not items:
+        from ingest.errors import QueryError
+
+        raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
+    findings = _contradictions(snap)
+    mismatched = {f.subject for f in findings if f.kind == "label_mismatch"}
+    out = []
+    for mi in items:
+        doc = None
+        if mi.knowledge:
+            doc = next((p for p, s in snap.sources.items() if s.iri == mi.knowledge), None)
+        listed = snap.cited_in_lists(doc)
+        src = snap.sources.get(mi.path)
+        cl = snap.claims_of(mi.path)
+        its = [i for i in snap.items if i.path == mi.path]
+        ids = list(dict.fromkeys(c.arxiv_id for c in snap.citations if c.path == mi.path))
+        sections_ = list(dict.fromkeys(s for c in cl for s in c.suggested))
+        reasons = []
+        if src is None:
+            rel = "low"
+            reasons.append("not ingested")
+        elif mi.path in mismatched:
+            rel = "low"
+            reasons.append("labels do not fit the content")
+        elif its and all(i.relevance == "low" for i in its):
+            rel = "low"
+            reasons.extend(i.reason or i.title for i in its)
+        elif not sections_ and src.kind in ("repo_card", "paper_card"):
+            rel = "low"
+            reasons.append("no new statement (counts or metadata only)")
+        else:
+            rel = "increment"
+            reasons.extend(i.reason or i.title for i in its if i.relevance == "low")
+        out.append(Increment(
+            manifest_id=mi.manifest_id, order=mi.order, source=mi.path, kind=mi.kind,
+            agent=(src.agent if src else None) or mi.agent, evidence=_material_evidence(src, its),
+            ingested=src is not None, relevance=rel, reasons=reasons,
+            items=[i.title for i in its], sections=sections_,
+            new_arxiv=[a for a in ids if a not in listed], cited_arxiv=[a for a in ids if a in listed],
+        ))
+    return out
+
+
+QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
+    "sources": (sources, "ingested files: kind, agent, time, evidence level, claim count"),
+    "papers": (papers, "one row per arXiv work: versions, citation count, citing sources"),
+    "sections": (sections, "sections of the living documents"),
+    "claims": (claims, "claims with source, line span, role, evidence level, agent"),
+    "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (--manifest)"),
+    "duplicates": (duplicates, "works cited on more than one line, with every citation"),
+    "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted"),
+    "evidence": (evidence, "figures and conclusions whose best support is weak"),
+}

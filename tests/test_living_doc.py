@@ -1,0 +1,343 @@
+"""Tests for ``ingest.living_doc``: the two real living documents against their
+``*.facts.json`` oracles, and heading/block shapes on small inline documents.
+
+The corpus is read from ``../shared/corpus`` (never copied into the project);
+corpus tests are skipped with a reason when it is absent.  The facts files
+give counts and examples but not the list of distinct ids, so the reference
+set is rebuilt with the oracle's stated method (arXiv URL or ``arXiv:``
+context, version stripped) and checked against the oracle's count first.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ingest.living_doc import (
+    Entry,
+    LivingDoc,
+    clean_heading,
+    heading_key,
+    is_citation_title,
+    parse_living_doc,
+    read_living_doc,
+    slugify,
+)
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+DEFTRUTH = "DefTruth__Awesome-LLM-Inference__README.md"
+OCTOBER = "October2001__Awesome-KV-Cache-Compression__README.md"
+LIVING = [pytest.param(DEFTRUTH, id="DefTruth"), pytest.param(OCTOBER, id="October2001")]
+
+_REF_RE = re.compile(
+    r"arxiv\.org/(?:abs|pdf|html|ftp/arxiv/papers/\d{4})/(\d{4}\.\d{4,5})|arxiv:\s*(\d{4}\.\d{4,5})", re.I
+)
+
+
+def _load(name: str) -> tuple[str, dict, LivingDoc]:
+    path = CORPUS / name
+    facts_path = CORPUS / f"{name}.facts.json"
+    if not path.exists() or not facts_path.exists():
+        pytest.skip(f"corpus file absent: {path} (tests read ../shared/corpus next to the repo)")
+    text = path.read_text(encoding="utf-8")
+    return text, json.loads(facts_path.read_text(encoding="utf-8")), read_living_doc(path)
+
+
+def _reference(text: str) -> dict[str, list[int]]:
+    out: dict[str, set[int]] = defaultdict(set)
+    for no, line in enumerate(text.splitlines(), start=1):
+        for m in _REF_RE.finditer(line):
+            out[m.group(1) or m.group(2)].add(no)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _by_id(doc: LivingDoc) -> dict[str, list]:
+    out: dict[str, list] = defaultdict(list)
+    for c in doc.citations:
+        out[c.arxiv_id].append(c)
+    return out
+
+
+# --------------------------------------------------------------------------
+# The real living documents
+
+@pytest.mark.parametrize("name", LIVING)
+def test_distinct_ids_precision_recall(name: str) -> None:
+    text, facts, doc = _load(name)
+    ref = _reference(text)
+    assert len(ref) == facts["n_distinct_arxiv_ids"], "reference rebuilt from the stated method"
+    found = {c.arxiv_id for c in doc.citations}
+    tp = len(found & set(ref))
+    assert (tp / len(found), tp / len(ref)) == (1.0, 1.0), (sorted(found - set(ref)), sorted(set(ref) - found))
+    assert len(doc.citations) == facts["n_arxiv_occurrences_lines"]
+
+
+@pytest.mark.parametrize("name", LIVING)
+def test_duplicates(name: str) -> None:
+    _, facts, doc = _load(name)
+    by_id = _by_id(doc)
+    assert sum(1 for v in by_id.values() if len(v) > 1) == facts["n_ids_cited_more_than_once"]
+    for t in facts["top10_most_cited"]:
+        mine = by_id[t["arxiv_id"]]
+        assert [c.line for c in mine] == t["lines"], t["arxiv_id"]
+        assert {c.title for c in mine} == set(t["titles"]), t["arxiv_id"]
+    multi_section = {k for k, v in by_id.items() if len({c.section for c in v}) > 1}
+    assert len(multi_section) == facts["n_ids_in_multiple_sections"]
+
+
+@pytest.mark.parametrize("name", LIVING)
+def test_same_id_two_titles(name: str) -> None:
+    _, facts, doc = _load(name)
+    by_id = _by_id(doc)
+    conflicts = {k for k, v in by_id.items() if len({c.title for c in v}) > 1}
+    assert conflicts == {d["arxiv_id"] for d in facts["ids_with_different_titles"]}
+    for d in facts["ids_with_different_titles"]:
+        at_line = {c.line: c.title for c in by_id[d["arxiv_id"]]}
+        for t in d["titles"]:
+            for ln in t["lines"]:
+                assert at_line[ln] == t["title"], (d["arxiv_id"], ln)
+
+
+@pytest.mark.parametrize("name", LIVING)
+def test_versions_and_dates(name: str) -> None:
+    _, facts, doc = _load(name)
+    by_id = _by_id(doc)
+    versions = {k: sorted({c.version for c in v if c.version}) for k, v in by_id.items()}
+    assert {k: v for k, v in versions.items() if v} == facts["ids_with_version_suffix"]
+    dates = {k: {c.date for c in v if c.date} for k, v in by_id.items()}
+    assert {k for k, v in dates.items() if len(v) > 1} == {
+        d["arxiv_id"] for d in facts["ids_with_different_listed_dates_same_doc"]
+    }
+    for d in facts["ids_with_different_listed_dates_same_doc"]:
+        at_line = {c.line: c.date for c in by_id[d["arxiv_id"]]}
+        for date, lns in d["listed_dates"].items():
+            assert all(at_line[ln] == date for ln in lns)
+
+
+def test_deftruth_shapes() -> None:
+    _, facts, doc = _load(DEFTRUTH)
+    topics = [s for s in doc.sections if s.level == 3]
+    assert len(topics) == 20
+    assert topics[0].key == "trending-llm-vlm-topics" and topics[0].title == "Trending LLM/VLM Topics"
+    assert all(s.parent == "contents" for s in topics)
+    assert doc.title == "Notes"
+    by_line = {c.line: c for c in doc.citations}
+    vllm = by_line[287]
+    assert (vllm.arxiv_id, vllm.date, vllm.section) == ("2309.06180", "2023.09", "kv-cache-scheduling-quantize-dropping")
+    assert vllm.title == "Efficient Memory Management for Large Language Model Serving with PagedAttention"
+    ftp = [c for c in doc.citations if c.arxiv_id == "2403.20041"]
+    assert [c.raw for c in ftp] == ["https://arxiv.org/ftp/arxiv/papers/2403/2403.20041.pdf"]
+    for d in facts["date_column_differs_from_id_yymm_examples"]:
+        assert any(c.line == d["line"] and c.date == d["listed"] for c in doc.citations)
+    # every cited line is a table row entry with a date
+    assert all(c.date and c.venue is None for c in doc.citations)
+
+
+def test_october_shapes() -> None:
+    _, _, doc = _load(OCTOBER)
+    keys = [(s.key, s.title, s.parent) for s in doc.sections if s.level == 3]
+    assert keys[0] == ("1", "Pruning / Evicting / Sparse", "method")
+    assert [k for k, _, _ in keys] == [str(i) for i in range(1, 9)]
+    by_line = {c.line: c for c in doc.citations}
+    snap = by_line[45]
+    assert (snap.arxiv_id, snap.venue, snap.section) == ("2404.14469", "Arxiv 2024", "1")
+    assert snap.title == "SnapKV: LLM Knows What You are Looking for Before Generation"
+    assert by_line[329].venue == "ACL 2025 Industry Track"  # venue on the continuation line 330
+    assert all(c.venue and c.date is None for c in doc.citations)
+    item = next(e for e in doc.entries if e.line == 329)
+    assert (item.line_end, item.section) == (330, "5")
+
+
+# --------------------------------------------------------------------------
+# Heading shapes
+
+HEADINGS = [
+    pytest.param("§3.1 调度算法", ("3.1", "调度算法", True), id="section-sign"),
+    pytest.param("§ 3.1. 调度算法", ("3.1", "调度算法", True), id="section-sign-space-dot"),
+    pytest.param("§七 引用列表", ("七", "引用列表", True), id="section-sign-chinese"),
+    pytest.param("七、引用列表", ("七", "引用列表", False), id="chinese-dunhao"),
+    pytest.param("（三）实验", ("三", "实验", False), id="chinese-parens"),
+    pytest.param("第三节 调度", ("三", "调度", False), id="di-san-jie"),
+    pytest.param("3.1 Foo", ("3.1", "Foo", False), id="dotted"),
+    pytest.param("3.1. Foo", ("3.1", "Foo", False), id="dotted-trailing-dot"),
+    pytest.param("3. Foo", ("3", "Foo", False), id="single"),
+    pytest.param("1️⃣ Pruning / Evicting / Sparse", ("1", "Pruning / Evicting / Sparse", False), id="keycap"),
+    pytest.param(
+        "📖Trending LLM/VLM Topics ([©️back👆🏻](#paperlist))  ",
+        (None, "Trending LLM/VLM Topics", False),
+        id="emoji-backlink",
+    ),
+    pytest.param("🔍 Method", (None, "Method", False), id="emoji"),
+    pytest.param("2024 Roadmap", (None, "2024 Roadmap", False), id="year-not-number"),
+    pytest.param("**Bold** [linked](http://x)", (None, "Bold linked", False), id="inline-markup"),
+]
+
+
+@pytest.mark.parametrize(("raw", "expected"), HEADINGS)
+def test_heading_key(raw: str, expected: tuple[str | None, str, bool]) -> None:
+    assert heading_key(raw) == expected
+
+
+def test_clean_and_slug() -> None:
+    assert clean_heading("📖DP/MP/PP ([©️back👆🏻](#paperlist))") == "DP/MP/PP"
+    assert slugify("Trending LLM/VLM Topics") == "trending-llm-vlm-topics"
+    assert slugify("调度 算法") == "调度-算法"
+    assert slugify("🔥") == "section"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [("引用列表", True), ("References", True), ("参考文献", True), ("Citations", True),
+     ("Bibliography and notes", True), ("Referenced models", False), ("调度算法", False)],
+)
+def test_is_citation_title(title: str, expected: bool) -> None:
+    assert is_citation_title(title) is expected
+
+
+DOC_ZH = """\
+# 推理加速活文档
+
+## §三 调度
+引言段落，第一行
+第二行 arXiv:2309.06180 (vLLM)
+
+### §3.1 调度算法
+1. **Orca** 连续批处理 [[pdf]](https://arxiv.org/abs/2201.00001)
+2. [**Sarathi-Serve.**](https://arxiv.org/abs/2403.02310) *Agrawal et al.* OSDI 2024.
+
+### 3.2 缓存
+```text
+## not a heading
+https://arxiv.org/abs/2309.17453
+```
+<details>
+<summary>更多</summary>
+
+- 2502.07115v5 DeepSeek 注释
+
+</details>
+
+## 七、引用列表
+|Date|Title|Paper|
+|:---:|:---:|:---:|
+|2023.09|🔥[**vLLM**] Efficient Memory Management for LLM Serving(@UC Berkeley)|[[pdf]](https://arxiv.org/pdf/2309.06180.pdf)|
+|2024.05|[DeepSeek-V2]|[[pdf]](https://arxiv.org/pdf/2405.04434) [[abs]](https://arxiv.org/abs/2405.04434v2)|
+
+## §七 附录
+第三方 10.1145/3582016.3582018
+"""
+
+
+def test_inline_sections() -> None:
+    doc = parse_living_doc(DOC_ZH)
+    assert doc.title == "推理加速活文档"
+    got = [(s.key, s.title, s.level, s.line, s.line_end, s.parent, s.is_citation_list) for s in doc.sections]
+    assert got == [
+        ("推理加速活文档", "推理加速活文档", 1, 1, 30, None, False),
+        ("三", "调度", 2, 3, 22, "推理加速活文档", False),
+        ("3.1", "调度算法", 3, 7, 10, "三", False),
+        ("3.2", "缓存", 3, 11, 22, "三", False),
+        ("七", "引用列表", 2, 23, 28, "推理加速活文档", True),
+        ("七", "附录", 2, 29, 30, "推理加速活文档", False),
+    ]
+
+
+def test_inline_entries_and_citations() -> None:
+    doc = parse_living_doc(DOC_ZH)
+    assert Entry("引言段落，第一行\n第二行 arXiv:2309.06180 (vLLM)", 4, 5, "三") in doc.entries
+    code = next(e for e in doc.entries if e.text.startswith("```"))
+    assert (code.line, code.line_end, code.section) == (12, 15, "3.2")
+    assert any(e.text == "<summary>更多</summary>" for e in doc.entries)  # text inside tags is kept
+    cites = [(c.arxiv_id, c.version, c.line, c.title, c.date, c.venue, c.section) for c in doc.citations]
+    assert cites == [
+        ("2309.06180", None, 5, None, None, None, "三"),
+        ("2201.00001", None, 8, "Orca", None, None, "3.1"),
+        ("2403.02310", None, 9, "Sarathi-Serve", None, "OSDI 2024", "3.1"),
+        ("2309.17453", None, 14, None, None, None, "3.2"),
+        ("2502.07115", "v5", 19, None, None, None, "3.2"),
+        ("2309.06180", None, 26, "Efficient Memory Management for LLM Serving", "2023.09", None, "七"),
+        ("2405.04434", None, 27, "DeepSeek-V2", "2024.05", None, "七"),
+    ]
+    # one line citing an id twice counts once; the first mention's raw and version are kept
+    dsv2 = doc.citations[-1]
+    assert dsv2.raw == "https://arxiv.org/pdf/2405.04434"
+
+
+def test_bare_section_seven_is_citation_list() -> None:
+    doc = parse_living_doc("## §七\n- arXiv:2502.07115\n## 七、附录\n")
+    assert [(s.key, s.is_citation_list) for s in doc.sections] == [("七", True), ("七", False)]
+
+
+def test_heading_levels_and_html() -> None:
+    text = "<h2>Intro</h2>\ntext\n#### Deep\n- item https://arxiv.org/abs/2401.00001\n## Other\n## Other\n"
+    doc = parse_living_doc(text)
+    assert [(s.key, s.level, s.line, s.line_end, s.parent) for s in doc.sections] == [
+        ("intro", 2, 1, 4, None),
+        ("deep", 4, 3, 4, "intro"),
+        ("other", 2, 5, 5, None),
+        ("other-2", 2, 6, 6, None),
+    ]
+    assert doc.citations[0].section == "deep"
+    assert doc.title is None
+
+
+def test_list_continuation_and_nested() -> None:
+    text = "## A\n- one\n  continued\n  - nested https://arxiv.org/abs/2401.00001\n\npara\n"
+    doc = parse_living_doc(text)
+    assert [(e.text, e.line, e.line_end) for e in doc.entries] == [
+        ("- one\n  continued", 2, 3),
+        ("  - nested https://arxiv.org/abs/2401.00001", 4, 4),
+        ("para", 6, 6),
+    ]
+
+
+def test_empty_and_no_headings() -> None:
+    assert parse_living_doc("") == LivingDoc((), (), (), None)
+    doc = parse_living_doc("see arXiv:2502.07115\n")
+    assert doc.citations[0].section is None and doc.entries[0].section is None
+
+
+def test_read_living_doc_errors(tmp_path: Path) -> None:
+    from ingest.errors import IngestError
+
+    with pytest.raises(IngestError, match="cannot read living document"):
+        read_living_doc(tmp_path / "missing.md")
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(IngestError):
+        read_living_doc(bad)
+
+
+# --------------------------------------------------------------------------
+# Property: any text parses; spans are well formed.
+
+_LINE = st.one_of(
+    st.sampled_from([
+        "", "# T", "## §3.1 调度", "### 七、引用列表", "#### 📖Topic ([©️back👆🏻](#x))", "```", "~~~",
+        "|Date|Title|Paper|", "|:---:|:---:|:---:|", "|2024.05|[X] Y(@Z)|[[pdf]](https://arxiv.org/pdf/2405.04434)|",
+        "1. [**T.**](https://arxiv.org/abs/2404.14469) *A, B.* ICLR 2024.", "- arXiv:2502.07115v5", "<details>",
+        "</details>", "---", "  continued", "> quote 10.1145/3582016.3582018",
+    ]),
+    st.text(max_size=20),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, max_size=30))
+def test_any_text_parses(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    doc = parse_living_doc(text)
+    n = len(text.splitlines())
+    keys = {s.key for s in doc.sections}
+    for s in doc.sections:
+        assert 1 <= s.line <= s.line_end <= n
+        assert s.parent is None or s.parent in keys
+    for e in doc.entries:
+        assert 1 <= e.line <= e.line_end <= n
+    for c in doc.citations:
+        assert 1 <= c.line <= n and c.raw in text.splitlines()[c.line - 1]
