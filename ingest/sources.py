@@ -252,7 +252,14 @@ def read_source(
         brief, claims = parse_brief(text)
         lines = text.split("\n")
         title = next((ln.strip() for ln in lines if ln.strip()), None)
-        arxiv = tuple(r for c in claims for r in c.arxiv)
+        from .arxiv import find_arxiv_ids
+        from .models import ArxivRef
+
+        arxiv = tuple(
+            ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n)
+            for n, ln in enumerate(lines, 1)
+            for m in find_arxiv_ids(ln)
+        )
         cjk = sum(1 for ch in text[:4000] if "\u4e00" <= ch <= "\u9fff")
         return (
             ParsedSource(

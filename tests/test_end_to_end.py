@@ -1,0 +1,171 @@
+"""End to end on the bundled sample and on the seed: the acceptance list of the end-to-end issue."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from click.testing import CliRunner
+
+from conftest import MANIFEST_ID, WORKSPACE
+from provkg.cli import cli
+
+
+def _run(args, store, **kw):
+    r = CliRunner().invoke(cli, ["--store", str(store), *args], catch_exceptions=False, **kw)
+    return r
+
+
+def test_run_writes_brief_report_and_html(tmp_path):
+    out = tmp_path / "out"
+    r = _run(["run", str(WORKSPACE), "-o", str(out)], tmp_path / "st")
+    assert r.exit_code == 0, r.output
+    assert {p.name for p in out.iterdir()} == {"brief.md", "contradictions.md", "graph.html"}
+    for name in ("brief.md", "contradictions.md", "graph.html"):
+        assert str(out / name) in r.output
+
+
+def test_brief_marks_cited_and_new_ids_and_accounts_for_all_materials(tmp_path):
+    st = tmp_path / "st"
+    assert _run(["ingest", str(WORKSPACE)], st).exit_code == 0
+    r = _run(["brief", "--manifest", MANIFEST_ID], st)
+    assert r.exit_code == 0
+    text = r.output
+    citable = text.split("## 可引用的 arXiv 号列表", 1)[1].split("## ", 1)[0]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"arXiv:(\d{4}\.\d{5})(?:v\d+)?.*（([^（）]+)）\s*$", citable, re.M)}
+    assert rows["2502.07115"] == "已在 §七 引用列表内"
+    assert rows["2609.19969"] == "已在 §七 引用列表内"
+    assert rows["2610.32943"] == "新"
+    assert rows["2610.32464"] == "已丢弃"
+    assert rows["1605.08803"] == "未纳入正文"
+    assert "8 项材料，已消费 8 项" in text
+    materials = [
+        "inbox/flyp/2026-10-27T1550-critical-read.md", "inbox/flyp/2026-10-26T1550-critical-read.md",
+        "inbox/jay/2026-10-27T0935-blogs-discovery.md", "inbox/jay/2026-10-27-1050-engineering-screen.md",
+        "inbox/jay/2026-10-27-1105-engineering-brief.md", "organized/repo_cards/4572-recursive-oss-rec.md",
+        "organized/repo_cards/4563-colinhacks-reylo.md", "organized/paper_cards/1802-1605-08803.md",
+    ]
+    header = text.split("## 增量 1", 1)[0]
+    assert [m for m in materials if f"`{m}`" in header] == materials
+    # Each increment names a suggested section of the living document.
+    assert "建议归入：§3.1「调度算法与 JIL 攻击」" in text
+    assert "建议归入：§2.3「Cache Compression（Era 5 核心）」" in text
+    # The §3.1 entry it touches is quoted with file:line.
+    assert re.search(r"触及的现有条目：.*对抗性到达.*`organized/knowledge/inference.md:\d+`", text)
+
+
+def test_brief_english_headings(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    r = _run(["brief", "--manifest", MANIFEST_ID, "--lang", "en"], st)
+    assert "## Citable arXiv IDs" in r.output and "(already in the citation list)" in r.output
+
+
+def test_contradiction_report_holds_the_four_findings(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    r = _run(["report", "contradictions", "--format", "json"], st)
+    assert r.exit_code == 0
+    doc = json.loads(r.output)
+    f = doc["findings"]
+    arrival = [x for x in f if x["kind"] == "qualifier_conflict" and x["subject"] == "arXiv:2502.07115"]
+    sides = {(x["a"]["source"], x["b"]["source"]) for x in arrival}
+    assert ("inbox/flyp/2026-10-26T1550-critical-read.md", "organized/knowledge/inference.md") in sides
+    hit = next(x for x in arrival if x["b"]["source"] == "organized/knowledge/inference.md")
+    assert "任意" in hit["a"]["text"] and "对抗性到达" in hit["b"]["text"]
+    assert hit["a"]["line"] > 0 and hit["b"]["line"] > 0 and hit["a"]["agent"] == "flyp"
+    figs = {x["detail"][0] for x in f if x["kind"] == "unverified_figure" and x["a"]["source"].endswith("058-2502-07115.md")}
+    assert figs == {"figure: 76%", "figure: 2x", "figure: 5.94x"}
+    cont = [x for x in f if x["kind"] == "contamination"]
+    assert cont and cont[0]["a"]["source"] == "organized/paper_cards/058-2502-07115.md"
+    assert any("hbm/dram" in d for d in cont[0]["detail"])
+    labels = {x["subject"] for x in f if x["kind"] == "label_mismatch"}
+    assert "organized/repo_cards/4563-colinhacks-reylo.md" in labels
+    assert "organized/repo_cards/4572-recursive-oss-rec.md" not in labels  # counts only: nothing to judge
+
+
+def test_report_markdown_quotes_both_sides_with_file_line(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    r = _run(["report", "contradictions"], st)
+    assert "`organized/knowledge/inference.md:" in r.output
+    assert "`inbox/flyp/2026-10-26T1550-critical-read.md:" in r.output
+    assert "evidence: abstract_checked" in r.output
+
+
+class _Remote(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.remote = []
+
+    def handle_starttag(self, tag, attrs):
+        for k, v in attrs:
+            if k in ("src", "href") and v and re.match(r"\s*(https?:)?//", v):
+                self.remote.append((tag, v))
+
+
+def test_html_loads_no_remote_resource(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    out = tmp_path / "g.html"
+    r = _run(["viz", "-o", str(out), "--focus", "arXiv:2502.07115v5", "--depth", "1"], st)
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    p = _Remote()
+    p.feed(html)
+    assert p.remote == []
+    assert "@import" not in html and not re.search(r"url\(\s*['\"]?https?:", html)
+    assert "arXiv:2502.07115" in html
+
+
+def test_papers_after_ingesting_the_seed_lists_exactly_its_ids(tmp_path, seed_path):
+    st = tmp_path / "st"
+    r = _run(["ingest", str(seed_path)], st)
+    assert r.exit_code == 0, r.output
+    r = _run(["query", "papers", "--format", "json"], st)
+    ids = [row["arxiv_id"] for row in json.loads(r.output)["results"]]
+    expected = {m for m in re.findall(r"(?<![\d.])(\d{4}\.\d{5})(?![\d])", seed_path.read_text("utf-8"))}
+    assert set(ids) == expected == {
+        "2502.07115", "2609.19969", "2610.32943", "2610.32616", "2610.32464", "2610.32980", "2610.32608",
+        "1605.08803", "2609.38121",
+    }
+    r = _run(["query", "sources", "--format", "json"], st)
+    assert json.loads(r.output)["results"][0]["kind"] == "brief"
+
+
+def test_reingest_is_incremental(tmp_path):
+    import shutil
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = tmp_path / "st"
+    r = _run(["ingest", str(ws)], st)
+    assert "added 13, changed 0, removed 0, unchanged 0" in r.output
+    r = _run(["ingest", str(ws)], st)
+    assert "added 0, changed 0, removed 0, unchanged 13" in r.output
+    note = ws / "inbox/jay/2026-10-27-1105-engineering-brief.md"
+    note.write_text(note.read_text("utf-8") + "\n- 新增一条：吞吐提升 3x。\n", "utf-8")
+    (ws / "organized/queue/work-queue.md").unlink()
+    r = _run(["ingest", str(ws)], st)
+    assert "added 0, changed 1, removed 1, unchanged 11" in r.output
+    r = _run(["query", "claims", "--source", "inbox/jay/2026-10-27-1105-engineering-brief.md", "--format", "json"], st)
+    texts = [c["text"] for c in json.loads(r.output)["results"]]
+    assert "新增一条：吞吐提升 3x。" in texts
+    r = _run(["query", "sources", "--format", "json"], st)
+    assert "organized/queue/work-queue.md" not in {s["source"] for s in json.loads(r.output)["results"]}
+
+
+def test_query_list_and_unknown_query_exit_codes(tmp_path):
+    st = tmp_path / "st"
+    r = _run(["query", "--list"], st)
+    assert r.exit_code == 0
+    for name in ("sources", "papers", "sections", "claims", "increments", "duplicates", "contradictions", "evidence"):
+        assert name in r.output
+    _run(["ingest", str(WORKSPACE)], st)
+    r = CliRunner().invoke(cli, ["--store", str(st), "query", "nope"])
+    assert r.exit_code == 2 and "unknown query" in r.output
+
+
+def test_query_without_store_is_a_clear_error(tmp_path):
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "none"), "query", "papers"])
+    assert r.exit_code == 2 and "no store" in r.output
