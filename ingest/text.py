@@ -179,7 +179,7 @@ def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
     return out
 
 
-_MARKUP = re.compile(r"\*\*|__|`|<[^>]{0,200}>")
+_MARKUP = re.compile(r"\*\*|__|`|</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 
 
