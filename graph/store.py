@@ -237,6 +237,10 @@ class Store:
                 ok = True
             finally:
                 if not ok:
+                    db = None  # close RocksDB before removing its folder
+                    import gc
+
+                    gc.collect()
                     shutil.rmtree(new, ignore_errors=True)
             tmp = self.path / "CURRENT.tmp"
             tmp.write_text(new.name + "\n", "utf-8")

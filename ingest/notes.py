@@ -307,7 +307,7 @@ def parse_note(
     cjk = sum(1 for ch in text[:4000] if "\u4e00" <= ch <= "\u9fff")
     parts = NoteParts(
         title=title,
-        agent=agent_from(path, front, lines),
+        agent=agent_from(path, front, lines if kind not in ("paper_card", "repo_card") else []),
         created=time_from(path, front, lines, tz),
         evidence=note_ev,
         front_matter={k: (", ".join(v) if isinstance(v, list) else str(v)) for k, v in front.items()},

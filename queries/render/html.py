@@ -304,7 +304,7 @@ main { flex: 1; display: flex; min-height: 0; }
 #details dt { font-weight: 600; color: #444; }
 #details dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .hint { color: #777; }
-div.vis-tooltip { white-space: pre-wrap; max-width: 420px; overflow-wrap: anywhere; }
+div.vis-tooltip { white-space: pre-wrap; max-width: 420px; overflow-wrap: anywhere; font-family: inherit; font-size: 13px; }
 """
 
 # The page script.  It only ever assigns data to textContent / DOM properties.
@@ -725,6 +725,11 @@ def render_html(
         options["physics"] = {
             "enabled": True,
             "solver": "forceAtlas2Based",
+            "forceAtlas2Based": {
+                "gravitationalConstant": -80,
+                "springLength": 140,
+                "avoidOverlap": 0.6,
+            },
             "stabilization": {
                 "enabled": True,
                 "iterations": STABILIZATION_ITERATIONS,

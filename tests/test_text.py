@@ -1,0 +1,66 @@
+"""Unit tests of ingest.text and ingest.notes on small inline documents."""
+from __future__ import annotations
+
+import pytest
+
+from ingest.notes import parse_note
+from ingest.text import find_quantities, find_section_refs, find_suggested_sections, iter_blocks, make_claim
+
+
+@pytest.mark.parametrize(
+    "text, raw, value, high, unit, metric, approx",
+    [
+        pytest.param("延迟降低 76%", "76%", 76.0, None, "%", "latency", False, id="percent-latency"),
+        pytest.param("吞吐提升 2x", "2x", 2.0, None, "x", "throughput", False, id="times-throughput"),
+        pytest.param("跨层流量减少 5.94x", "5.94x", 5.94, None, "x", "traffic", False, id="decimal-times"),
+        pytest.param("KVTC 压缩比 20×", "20×", 20.0, None, "x", "compression", False, id="multiplication-sign"),
+        pytest.param("骨干参数 552B", "552B", 552.0, None, "B", "parameters", False, id="billions"),
+        pytest.param("上下文 1M token", "1M", 1.0, None, "M", "context", False, id="million-tokens"),
+        pytest.param("speedup of 3.87-5.84× over", "3.87-5.84×", 3.87, 5.84, "x", "speed", False, id="range"),
+        pytest.param("吞吐大概3倍", "大概3倍", 3.0, None, "x", "throughput", True, id="approx-chinese"),
+    ],
+)
+def test_quantities(text, raw, value, high, unit, metric, approx):
+    (q,) = find_quantities(text)
+    assert (q.raw, q.value, q.value_high, q.unit, q.metric, q.approx) == (raw, value, high, unit, metric, approx)
+
+
+@pytest.mark.parametrize("text", ["Llama2-70B on A100", "H100/H200/B200", "KServe v0.17/v0.18", "2026-10-27", "Llama-3.1-8B"])
+def test_not_quantities(text):
+    assert find_quantities(text) == ()
+
+
+def test_section_refs_and_suggestions():
+    t = "活文档 §3.1 已有条目；建议归入 §5.7，并在 §七 引用列表补一条"
+    assert find_section_refs(t) == ("3.1", "5.7", "七")
+    assert find_suggested_sections(t) == ("5.7",)
+
+
+def test_claim_flags():
+    c = make_claim("卡片里的 76% 本次没核到，属于**二手**转述", 3, 3, evidence="abstract_checked")
+    assert c.unverified and c.evidence == "unverified" and c.text == "卡片里的 76% 本次没核到，属于二手转述"
+    c = make_claim("论文证明在对抗性到达模型下不存在常数竞争比（arXiv:2502.07115）", 7, 7)
+    assert c.qualifiers == ("arrival_model:adversarial",) and c.subjects == ("2502.07115",)
+
+
+def test_blocks_keep_line_spans():
+    lines = ["# T", "", "- one", "  continued", "- two", "", "来源：x", "证据等级：二手", "| a | b |", "|---|---|", "| 1 | 2 |"]
+    got = [(b.kind, b.line, b.line_end) for b in iter_blocks(lines)]
+    assert got == [("heading", 1, 1), ("item", 3, 4), ("item", 5, 5), ("para", 7, 7), ("para", 8, 8),
+                   ("row", 9, 9), ("row", 11, 11)]
+
+
+def test_note_without_front_matter_items_relevance_and_roles():
+    text = "\n".join([
+        "# 精读", "", "作者：Jay · 2026-10-27 09:35", "",
+        "## KServe 路由", "证据等级：二手汇编转述", "### 要点", "- 打分式路由，建议归入 §5.1", "### 值得警惕", "- 作者未实机验证",
+        "", "## 低相关：某厂商栏目", "判断：低相关（正文没抓到）", "- Telemetry Policy",
+    ])
+    parts, warns = parse_note(text, "inbox/jay/x.md")
+    assert warns == [] and parts["agent"] == "jay" and parts["created"].isoformat() == "2026-10-27T09:35:00+00:00"
+    items = parts["items"]
+    assert [(i.title, i.relevance, i.evidence) for i in items] == [
+        ("KServe 路由", "increment", "second_hand"), ("低相关：某厂商栏目", "low", "unknown")]
+    roles = {c.text: (c.role, c.item) for c in parts["claims"]}
+    assert roles["打分式路由，建议归入 §5.1"] == ("statement", 0)
+    assert roles["作者未实机验证"] == ("caveat", 0)
