@@ -2,9 +2,8 @@
 
 ``KG`` is an rdflib ``DefinedNamespace`` with ``_fail = True`` (rdflib
 ``namespace/_PROV.py`` does the same), so a typo such as ``KG.claimz`` raises
-``AttributeError`` instead of minting a new term.  The terms are defined, with
-labels and comments, in ``graph/data/provkg.ttl`` (shipped with the package);
-a test keeps the two in step.
+``AttributeError`` instead of minting a new term.  (A Turtle definition of
+the terms, with labels and comments, is planned; docs/MODEL.md describes them.)
 """
 from __future__ import annotations
 

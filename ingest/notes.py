@@ -203,7 +203,8 @@ def parse_note(
             continue
         m = lex.evidence_line.match(strip_markup(ln))
         if m:
-            lvl = lex.evidence_of(m.group(1))
+            val = m.group(1).strip().lower()
+            lvl = val if val in EVIDENCE_LEVELS else lex.evidence_of(m.group(1))
             if lvl:
                 ev_by_item.setdefault(item_of(n), lvl)
     if None in ev_by_item and not fm_ev:
