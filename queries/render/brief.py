@@ -159,18 +159,11 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
             add(f"- {L['suggest']}{sep}§{s['key']}{title}")
             for e in s["touches"]:
                 add(f"  - {L['touches']}{sep}{md_escape(e['text'])[:160]} {_loc(e)}")
-        if t["points"]:
-            add(f"- {L['points']}{sep}")
-            for p in t["points"]:
-                add(f"  - {md_escape(p['text'])} {_loc(p)}")
-        if t["relations"]:
-            add(f"- {L['relation']}{sep}")
-            for p in t["relations"]:
-                add(f"  - {md_escape(p['text'])} {_loc(p)}")
-        if t["caveats"]:
-            add(f"- {L['caveats']}{sep}")
-            for p in t["caveats"]:
-                add(f"  - {md_escape(p['text'])} {_loc(p)}")
+        for field, label in (("points", "points"), ("relations", "relation"), ("caveats", "caveats")):
+            if t[field]:
+                add(f"- {L[label]}{sep}")
+                for p in t[field]:
+                    add(f"  - {md_escape(p['text'])} {_loc(p)}")
         add("")
     add("## " + L["low"])
     add("")
