@@ -96,7 +96,7 @@ _XSD_DEC = ox.NamedNode(str(_XSD.double))
 
 
 def _h(text: str, n: int = 16) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:n]
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:n]
 
 
 def _lit(value: object) -> ox.Literal:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -65,6 +66,15 @@ def to_python(term: object) -> object:
     if isinstance(term, ox.BlankNode):
         return "_:" + term.value
     return str(term)
+
+
+_SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
+
+
+def _offline(query: str) -> None:
+    """Refuse federated queries: provkg never goes to the network at run time."""
+    if _SERVICE.search(query):
+        raise QueryError("SERVICE (federated query) is not allowed: provkg works offline on its own store")
 
 
 def _values_clause(bindings: dict[str, object]) -> str:
@@ -158,19 +168,21 @@ class Store:
     def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """Like ``select`` but keeps pyoxigraph terms."""
         text = query + (_values_clause(bindings) if bindings else "")
+        _offline(text)
         try:
             res = self.db.query(text, use_default_graph_as_union=True)
+            if not isinstance(res, ox.QuerySolutions):
+                raise QueryError("not a SELECT query")
+            names = [v.value for v in res.variables]
+            return [{n: row[n] for n in names} for row in res]
         except SyntaxError as e:
             raise QueryError(f"invalid SPARQL: {e}") from None
         except (OSError, RuntimeError, ValueError) as e:
             raise QueryError(f"query failed: {e}") from None
-        if not isinstance(res, ox.QuerySolutions):
-            raise QueryError("not a SELECT query")
-        names = [v.value for v in res.variables]
-        return [{n: row[n] for n in names} for row in res]
 
     def raw_query(self, query: str) -> object:
         """Run any SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) and return pyoxigraph's result."""
+        _offline(query)
         try:
             return self.db.query(query, use_default_graph_as_union=True)
         except SyntaxError as e:

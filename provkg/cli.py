@@ -96,7 +96,12 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
                     v = f"{v.get('source', '')}:{v.get('line', '')} {v.get('text', '')}"[:120]
                 cells.append("" if v is None else str(v))
             t.add_row(*cells, )
-        Console(file=sys.stdout, width=200, markup=False, highlight=False).print(t)
+        if out is None or out == "-":
+            Console(file=sys.stdout, width=200, markup=False, highlight=False).print(t)
+        else:
+            buf = io.StringIO()
+            Console(file=buf, width=200, markup=False, highlight=False, color_system=None).print(t)
+            _write_text(buf.getvalue(), out)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -297,8 +302,12 @@ def _viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> Pat
 
     store = _store(ctx)
     _require(store)
+    snap = load_snapshot(store)
+    if manifest and not any(m.manifest_id == manifest or m.manifest_path.endswith(manifest) for m in snap.manifest_items):
+        raise _fail(f"no manifest {manifest!r} in the store; ingest its workspace first")
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
     try:
-        view = viz_view(load_snapshot(store), title=title, manifest=manifest, focus=focus, depth=depth,
+        view = viz_view(snap, title=title, manifest=manifest, focus=focus, depth=depth,
                         contradictions_only=contradictions_only)
     except KeyError as e:
         raise _fail(str(e.args[0])) from None
@@ -309,7 +318,7 @@ def _viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> Pat
 @click.option("-o", "--output", default="provkg-graph.html", show_default=True)
 @click.option("--manifest", help="Only this manifest's shift.")
 @click.option("--focus", help="Neighbourhood of a work (any arXiv form), section (§3.1) or source path.")
-@click.option("--depth", type=int, default=2, show_default=True)
+@click.option("--depth", type=click.IntRange(0, 10), default=2, show_default=True)
 @click.option("--contradictions", "contradictions_only", is_flag=True, help="Contradictions only.")
 @click.option("--title", default="provkg", show_default=True)
 @click.pass_context
@@ -323,7 +332,7 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> None
 @click.argument("workspace", type=click.Path(exists=True, file_okay=False))
 @click.option("--out", "-o", "out", default="out", show_default=True, help="Folder for brief.md, contradictions.md, graph.html.")
 @click.option("--manifest", "-m", help="Manifest ID or path (default: every manifest under work-guard/).")
-@click.option("--lang", type=click.Choice(["zh", "en"]))
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Heading language of the brief (default: the workspace's).")
 @click.pass_context
 def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""

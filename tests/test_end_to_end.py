@@ -169,3 +169,19 @@ def test_query_list_and_unknown_query_exit_codes(tmp_path):
 def test_query_without_store_is_a_clear_error(tmp_path):
     r = CliRunner().invoke(cli, ["--store", str(tmp_path / "none"), "query", "papers"])
     assert r.exit_code == 2 and "no store" in r.output
+
+
+def test_federated_sparql_is_refused_offline(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    r = CliRunner().invoke(cli, ["--store", str(st), "sparql", "SELECT ?s WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }"])
+    assert r.exit_code == 2 and "SERVICE" in r.output
+
+
+def test_viz_unknown_manifest_and_bad_depth_are_usage_errors(tmp_path):
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    r = CliRunner().invoke(cli, ["--store", str(st), "viz", "--manifest", "nope", "-o", str(tmp_path / "g.html")])
+    assert r.exit_code == 2 and "no manifest 'nope'" in r.output
+    r = CliRunner().invoke(cli, ["--store", str(st), "viz", "--focus", "§3.1", "--depth", "-1"])
+    assert r.exit_code == 2
