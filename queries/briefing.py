@@ -141,7 +141,7 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
     findings = [f for f in contradictions(snap)
                 if f.a.source in material_paths or f.b.source in material_paths
                 or f.subject.removeprefix("arXiv:") in {a for i in incs for a in i.new_arxiv + i.cited_arxiv}]
-    audit = [e for e in evidence(store) if e.kind == "figure" and e.best_evidence == "unverified"
+    audit = [e for e in evidence(store, snapshot=snap) if e.kind == "figure" and e.best_evidence == "unverified"
              and any(s.source in material_paths or s.source.startswith("organized/paper_cards/") for s in e.statements)]
 
     topics: list[BriefTopic] = []

@@ -140,7 +140,7 @@ def _fig_key(raw: str) -> str:
     return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x"))
 
 
-def evidence(store: Store, **_: Any) -> list[EvidenceFinding]:
+def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[EvidenceFinding]:
     """The evidence audit.
 
     ``figure`` rows: a figure (per subject) whose strongest support is weak
@@ -150,7 +150,7 @@ def evidence(store: Store, **_: Any) -> list[EvidenceFinding]:
     against).  A work
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
     """
-    snap = load_snapshot(store)
+    snap = snapshot or load_snapshot(store)
     pats = _alias_patterns(snap)
     figs: dict[tuple[str, str], list] = defaultdict(list)
     flagged: set[tuple[str, str]] = set()
