@@ -22,7 +22,7 @@ from ingest.lexicon import load_lexicon
 from ingest.models import ParsedSource
 from ingest.sources import Found, discover, read_source, sha256_of
 
-from .model import PROV_GRAPH, activity_quads, revision_iri, revision_quads, source_quads, _kg, _lit, source_iri
+from .model import PROV_GRAPH, activity_quads, revision_iri, revision_quads, source_quads, _kg, _lit
 from .store import Store
 
 __all__ = ["IngestReport", "ingest_paths", "known_revisions", "parse_found"]

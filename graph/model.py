@@ -406,7 +406,7 @@ def _brief_quads(src_rec: ParsedSource, src: ox.NamedNode, g: ox.NamedNode) -> I
         yield ox.Quad(bn, _kg("statedIncrements"), _lit(b.stated_increment_count), g)
     if b.stated_material_count is not None:
         yield ox.Quad(bn, _kg("statedMaterials"), _lit(b.stated_material_count), g)
-    for i, s in enumerate(b.consumed_sources):
+    for s in b.consumed_sources:
         yield ox.Quad(bn, _kg("consumed"), _lit(s), g)
     for inc in b.increments:
         n = ox.NamedNode(f"{bn.value}/increment/{inc.number}")

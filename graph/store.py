@@ -100,8 +100,6 @@ class Store:
     ----------
     path : str or os.PathLike or None
         The store folder; ``None`` for an in-memory store.
-    read_only : bool
-        Open the live database read-only (several readers may share it).
 
     Raises
     ------
@@ -109,10 +107,9 @@ class Store:
         The folder exists but is not a provkg store, or Oxigraph cannot open it.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False):
+    def __init__(self, path: str | os.PathLike[str] | None = None):
         self.path = Path(path) if path is not None else None
         self._db: ox.Store | None = None
-        self._read_only = read_only
         if self.path is None:
             self._db = ox.Store()
 
@@ -137,12 +134,9 @@ class Store:
                 raise StoreError(f"{self.path}: not a folder")
             d = self._current_dir()
             try:
-                if d is None:
-                    self._db = ox.Store()  # nothing ingested yet: empty
-                elif self._read_only:
-                    self._db = ox.Store.read_only(str(d))
-                else:
-                    self._db = ox.Store.read_only(str(d))
+                # Reads never write: the live database is opened read-only (readers may share it);
+                # writes go through ``writer()`` into a fresh copy.
+                self._db = ox.Store() if d is None else ox.Store.read_only(str(d))
             except OSError as e:
                 raise StoreError(f"{d}: cannot open the database: {e}") from None
         return self._db
@@ -249,7 +243,7 @@ class Store:
                 ok = True
             finally:
                 if not ok:
-                    db = None  # close RocksDB before removing its folder
+                    del db  # close RocksDB before removing its folder
                     import gc
 
                     gc.collect()

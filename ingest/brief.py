@@ -794,7 +794,6 @@ def _low_relevance_row(row: str, line: int) -> BriefLowRelevance | None:
     end = lead.end() if lead else (am[0].end if am and am[0].start == 0 else 0)
     if end:
         rest = text[end:]
-        before, inside = rest, None
         pm = re.match(r"\s*[（(]", rest)
         if pm:
             depth = 0

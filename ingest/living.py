@@ -12,7 +12,7 @@ from datetime import tzinfo
 from .lexicon import Lexicon, load_lexicon
 from .living_doc import parse_living_doc
 from .notes import agent_from, parse_time, time_from
-from .text import make_claim, split_front_matter
+from .text import find_urls, make_claim, split_front_matter
 
 __all__ = ["parse_living_source"]
 
@@ -44,8 +44,6 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             if m:
                 created = parse_time(m.group(1), tz)
                 break
-    from .text import find_urls
-
     urls = []
     for n, ln in enumerate(lines, 1):
         for u, _, _ in find_urls(ln):

@@ -22,7 +22,7 @@ from .arxiv import arxiv_from_filename, find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .text import (
-    Block,
+    arxiv_refs,
     find_urls,
     find_wikilinks,
     iter_blocks,
@@ -278,15 +278,13 @@ def parse_note(
                 make_claim(piece, ln, line_end, role=role, item=it, evidence=ev, subjects=subj, lexicon=lex)
             )
 
-    arxiv: list[ArxivRef] = []
+    arxiv: list[ArxivRef] = arxiv_refs(lines[body_first - 1 :], body_first)
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
     path_re = re.compile(r"(?<![\w/.])((?:inbox|organized|work-guard)/[\w\-./\u4e00-\u9fff]+?\.(?:md|json|txt))")
     for n, ln in enumerate(lines, 1):
         if n < body_first:
             continue
-        for m in find_arxiv_ids(ln):
-            arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n))
         for u, _, _ in find_urls(ln):
             urls.append((u, n))
         for target, _alias in find_wikilinks(ln):

@@ -21,6 +21,7 @@ from .errors import IngestError
 from .lexicon import Lexicon, load_lexicon
 from .models import Manifest, ParsedSource, SOURCE_KINDS
 from .notes import parse_note
+from .text import arxiv_refs, split_front_matter
 
 __all__ = [
     "MAX_BYTES",
@@ -233,11 +234,8 @@ def read_source(
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
         return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
     text = decode(data, rel)
-    front_kind = None
-    m = re.match(r"---\s*\n(?:.*\n)*?kind\s*:\s*([\w_]+)", text[:3000])
-    if m:
-        front_kind = m.group(1)
-    kind = kind or detect_kind(rel, text, front_kind)
+    front_kind = split_front_matter(text)[0].get("kind") if text.startswith("---") else None
+    kind = kind or detect_kind(rel, text, front_kind if isinstance(front_kind, str) else None)
     if kind not in SOURCE_KINDS:
         raise IngestError(rel, None, f"unknown kind {kind!r}; one of {', '.join(SOURCE_KINDS)}")
     if kind == "living_doc":
@@ -252,14 +250,7 @@ def read_source(
         brief, claims = parse_brief(text)
         lines = text.split("\n")
         title = next((ln.strip() for ln in lines if ln.strip()), None)
-        from .arxiv import find_arxiv_ids
-        from .models import ArxivRef
-
-        arxiv = tuple(
-            ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n)
-            for n, ln in enumerate(lines, 1)
-            for m in find_arxiv_ids(ln)
-        )
+        arxiv = tuple(arxiv_refs(lines))
         cjk = sum(1 for ch in text[:4000] if "\u4e00" <= ch <= "\u9fff")
         return (
             ParsedSource(
@@ -281,12 +272,7 @@ def read_source(
 
 def _check_manifest_paths(man: Manifest, found: Found) -> list[str]:
     """One-line problems for manifest items that are missing, duplicated or outside the workspace."""
-    root = found.abs_path.parent
-    # A manifest under work-guard/ lists paths relative to the workspace root.
-    while root != root.parent and not any((root / m).is_dir() for m in ("organized", "inbox")):
-        if root == found.root:
-            break
-        root = root.parent
+    root = found.root  # manifest paths are relative to the workspace root
     problems = []
     seen: set[str] = set()
     for i, it in enumerate(man.items):

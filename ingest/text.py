@@ -23,10 +23,11 @@ import yaml
 
 from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
-from .models import ArxivRef, Claim, Quantity
+from .models import EVIDENCE_RANK, ArxivRef, Claim, Quantity
 
 __all__ = [
     "Block",
+    "arxiv_refs",
     "split_front_matter",
     "iter_blocks",
     "find_quantities",
@@ -306,6 +307,15 @@ def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
     return [(m.group(1).strip(), (m.group(2) or "").strip() or None) for m in _WIKI.finditer(text)]
 
 
+def arxiv_refs(lines: list[str], first_line: int = 1) -> list[ArxivRef]:
+    """Every arXiv mention in ``lines`` as ``ArxivRef`` with its 1-based line (``first_line`` is the first's)."""
+    return [
+        ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n)
+        for n, ln in enumerate(lines, first_line)
+        for m in find_arxiv_ids(ln)
+    ]
+
+
 def make_claim(
     text: str,
     line: int,
@@ -333,8 +343,6 @@ def make_claim(
         for m in find_arxiv_ids(text)
     )
     own = lex.evidence_of(clean)
-    from .models import EVIDENCE_RANK
-
     if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
         evidence = own
     quals = []

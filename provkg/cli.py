@@ -13,7 +13,6 @@ import io
 import json
 import os
 import sys
-from datetime import datetime
 from pathlib import Path
 
 import click

@@ -60,7 +60,6 @@ class BriefTopic(_M):
     line: int
     agent: str | None = None
     evidence: str
-    urls: list[str] = []
     points: list[Statement] = []
     relations: list[Statement] = []
     caveats: list[Statement] = []
@@ -235,7 +234,7 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
                       and not c.text.startswith(("http", "来源", "原文", "卡片", "论文："))]
             topics.append(BriefTopic(
                 number=len(topics) + 1, title=title, source=inc.source, line=it.line if it is not None else 1,
-                agent=inc.agent, evidence=ev, urls=[],
+                agent=inc.agent, evidence=ev,
                 points=[statement(c) for c in points[:_POINT_MAX]],
                 relations=[statement(c) for c in cl if c.role == "relation"][:3],
                 caveats=[statement(c) for c in cl if c.role == "caveat"][:_CAVEAT_MAX],
@@ -249,7 +248,6 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
     act = [{"section": k, "title": secs[k].title if k in secs else None, "topics": v}
            for k, v in sorted(actions.items(), key=lambda t: [int(x) if x.isdigit() else 99 for x in t[0].split(".")])]
     consumed = sum(1 for i in incs if i.ingested)
-    src_m = snap.sources.get(mitems[0].manifest_path)
     lang_ = lang or ("zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en")
     return BriefData(
         manifest_id=mid, manifest_path=mitems[0].manifest_path, knowledge=doc,

@@ -289,7 +289,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             lo, hi = q.value, q.value_high if q.value_high is not None else q.value
             for s in subj[c.iri]:
                 by[(s, q.metric, q.unit)].append((c, lo, hi, q.raw))
-    for (s, metric, unit), vals in sorted(by.items()):
+    for (s, metric, _unit), vals in sorted(by.items()):
         done = set()
         for (c1, lo1, hi1, r1), (c2, lo2, hi2, r2) in combinations(vals, 2):
             if c1.path == c2.path or hi1 < 0 or hi2 < 0:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from graph.store import Store
-from ingest.arxiv import find_arxiv_ids, standard_id
 from ingest.models import EVIDENCE_RANK
 
 from .contradictions import contradictions as _contradictions, statement, subjects_of, _alias_patterns

@@ -164,10 +164,6 @@ class Snapshot:
         return out
 
 
-def _b(v: object) -> bool:
-    return bool(v) and v is not False
-
-
 def load_snapshot(store: Store) -> Snapshot:
     """Read the store into a ``Snapshot`` (about ten SELECTs over the union graph)."""
     sources = {}
@@ -181,7 +177,7 @@ def load_snapshot(store: Store) -> Snapshot:
         claims[r["claim"]] = SClaim(
             iri=r["claim"], text=r["text"], path=r["path"], kind=r["kind"], line=r["line"], line_end=r["lineEnd"],
             role=r["role"], evidence=r["evidence"], agent=r["agent"], item=r["item"], section=r["section"],
-            unverified=_b(r["unverified"]), negated=_b(r["negated"]),
+            unverified=bool(r["unverified"]), negated=bool(r["negated"]),
         )
     facet_map = {"about": "about", "qualifier": "qualifiers", "sectionRef": "section_refs",
                  "suggested": "suggested", "mentions": "mentions"}
@@ -195,7 +191,7 @@ def load_snapshot(store: Store) -> Snapshot:
     for r in store.select(sparql("quantities")):
         qs[r["claim"]].append((r["q"], SQuantity(r["raw"], float(r["value"]),
                                                  float(r["valueHigh"]) if r["valueHigh"] is not None else None,
-                                                 r["unit"], r["metric"], _b(r["approx"]))))
+                                                 r["unit"], r["metric"], bool(r["approx"]))))
     for iri, lst in qs.items():
         if iri in claims:
             claims[iri].quantities = [q for _, q in sorted(lst, key=lambda t: int(t[0].rsplit("/", 1)[1]))]
@@ -206,13 +202,13 @@ def load_snapshot(store: Store) -> Snapshot:
         {
             (r["arxiv"], r["path"], r["line"], r["raw"]): SCitation(
                 r["arxiv"], r["version"], r["path"], r["kind"], r["line"], r["raw"], r["title"], r["date"],
-                r["venue"], r["section"], _b(r["citationList"]))
+                r["venue"], r["section"], bool(r["citationList"]))
             for r in store.select(sparql("citations"))
         }.values(),
         key=lambda c: (c.arxiv_id, c.path, c.line, c.raw),
     )
     sections = [SSection(r["path"], r["key"], r["title"], r["level"], r["line"], r["lineEnd"], r["parent"],
-                         _b(r["citationList"])) for r in store.select(sparql("sections"))]
+                         bool(r["citationList"])) for r in store.select(sparql("sections"))]
     items = [SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
                    r["reason"]) for r in store.select(sparql("items"))]
     mitems = [SManifestItem(r["manifestId"], r["mpath"], r["knowledge"], r["created"], r["order"], r["path"],
