@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import os
 import re
 import shutil
@@ -239,14 +240,11 @@ class Store:
             try:
                 yield Writer(db)
                 db.flush()
-                del db
                 ok = True
             finally:
+                del db  # close RocksDB before CURRENT moves or the folder is removed
                 if not ok:
-                    del db  # close RocksDB before removing its folder
-                    import gc
-
-                    gc.collect()
+                    gc.collect()  # the traceback may still hold the Writer
                     shutil.rmtree(new, ignore_errors=True)
             tmp = self.path / "CURRENT.tmp"
             tmp.write_text(new.name + "\n", "utf-8")

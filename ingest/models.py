@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "FrozenModel",
     "EVIDENCE_LEVELS",
     "EVIDENCE_RANK",
     "EvidenceLevel",
@@ -69,11 +70,14 @@ SOURCE_KINDS: tuple[str, ...] = (
 SourceKind = Literal["note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue"]
 
 
-class _Frozen(BaseModel):
+class FrozenModel(BaseModel):
+    """Base of every provkg record and result: unknown fields are errors, instances are immutable."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ArxivRef(_Frozen):
+
+class ArxivRef(FrozenModel):
     """One written mention of an arXiv work.
 
     ``arxiv_id`` is the bare key without version (``2502.07115``,
@@ -93,7 +97,7 @@ class ArxivRef(_Frozen):
     section: str | None = None
 
 
-class Quantity(_Frozen):
+class Quantity(FrozenModel):
     """A number with its unit, as written in a claim.
 
     ``raw`` is the matched text (``"5.94x"``, ``"3.87-5.84×"``, ``"大概3倍"``);
@@ -115,7 +119,7 @@ class Quantity(_Frozen):
 ClaimRole = Literal["statement", "caveat", "relation", "metadata", "citation", "action"]
 
 
-class Claim(_Frozen):
+class Claim(FrozenModel):
     """A sentence or list item that says something.
 
     ``role``: ``caveat`` for text under a warning heading (值得警惕, Caveats),
@@ -147,7 +151,7 @@ class Claim(_Frozen):
     unverified: bool = False
 
 
-class Section(_Frozen):
+class Section(FrozenModel):
     """A numbered heading of a living document.
 
     ``key`` is the normalised section number (``"3.1"``, ``"6"``, ``"七"``)
@@ -166,7 +170,7 @@ class Section(_Frozen):
     is_citation_list: bool = False
 
 
-class Item(_Frozen):
+class Item(FrozenModel):
     """A topic inside a note (a level-2 heading, or the whole note).
 
     ``index`` is 0-based in file order; ``relevance`` is ``"increment"``,
@@ -184,7 +188,7 @@ class Item(_Frozen):
     urls: tuple[str, ...] = ()
 
 
-class ManifestItem(_Frozen):
+class ManifestItem(FrozenModel):
     """One material listed by an increment manifest.
 
     ``path`` is workspace-relative; ``kind`` free text such as
@@ -199,7 +203,7 @@ class ManifestItem(_Frozen):
     evidence: tuple[str, ...] = ()
 
 
-class Manifest(_Frozen):
+class Manifest(FrozenModel):
     """An increment manifest (``work-guard/<uuid>.json``), validated strictly."""
 
     manifest_id: str
@@ -210,7 +214,7 @@ class Manifest(_Frozen):
     items: tuple[ManifestItem, ...]
 
 
-class BriefIncrement(_Frozen):
+class BriefIncrement(FrozenModel):
     """One numbered increment of a brief (``增量 1：…`` / ``Increment 1: …``)."""
 
     number: int
@@ -223,7 +227,7 @@ class BriefIncrement(_Frozen):
     sections: tuple[str, ...] = ()
 
 
-class BriefCitation(_Frozen):
+class BriefCitation(FrozenModel):
     """A row of the brief's citable arXiv list with its stated status.
 
     ``status`` is ``already_cited``, ``new``, ``not_included`` (weakly
@@ -238,7 +242,7 @@ class BriefCitation(_Frozen):
     line: int
 
 
-class BriefLowRelevance(_Frozen):
+class BriefLowRelevance(FrozenModel):
     """A row of the brief's low-relevance table: material, verdict, reason."""
 
     material: str
@@ -246,7 +250,7 @@ class BriefLowRelevance(_Frozen):
     line: int
 
 
-class BriefDoc(_Frozen):
+class BriefDoc(FrozenModel):
     """What a brief states about its shift (for ``audit-brief`` and queries)."""
 
     manifest: str | None = None
@@ -259,7 +263,7 @@ class BriefDoc(_Frozen):
     warnings: tuple[str, ...] = ()
 
 
-class ParsedSource(_Frozen):
+class ParsedSource(FrozenModel):
     """Everything ingest took from one file.
 
     ``path`` is workspace-relative (POSIX); ``sha256`` the hex digest of the

@@ -46,6 +46,17 @@ def _require(store) -> None:
         raise _fail(f"no store at {store.path}; run `provkg ingest PATH` first (or pass --store)")
 
 
+def _snapshot(ctx: click.Context):
+    """The store read into a ``Snapshot``, once per command (``run`` renders three outputs from it)."""
+    if "snapshot" not in ctx.obj:
+        from queries.snapshot import load_snapshot
+
+        store = _store(ctx)
+        _require(store)
+        ctx.obj["snapshot"] = (store, load_snapshot(store))
+    return ctx.obj["snapshot"]
+
+
 def _write_text(text: str, out: str | None) -> None:
     """Write ``text`` to ``out`` atomically in UTF-8, or to stdout."""
     if out is None or out == "-":
@@ -132,7 +143,9 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
     if not quiet and sys.stderr.isatty():
         from rich.progress import Progress
 
-        bar = Progress(transient=True, console=__import__("rich.console").console.Console(stderr=True))
+        from rich.console import Console
+
+        bar = Progress(transient=True, console=Console(stderr=True))
         task = bar.add_task("parsing", total=None)
         bar.start()
 
@@ -237,10 +250,9 @@ def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
     from queries.briefing import brief_data
     from queries.render.brief import render_brief
 
-    store = _store(ctx)
-    _require(store)
+    store, snap = _snapshot(ctx)
     try:
-        data = brief_data(store, manifest, lang=lang)
+        data = brief_data(store, manifest, lang=lang, snapshot=snap)
     except KgError as e:
         raise _fail(str(e)) from None
     if fmt == "json":
@@ -260,13 +272,11 @@ def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) ->
 
 
 def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
-    from queries.named import contradictions as q
+    from queries.contradictions import contradictions
     from queries.render.report import render_report
     from queries.results import SCHEMA_VERSION
 
-    store = _store(ctx)
-    _require(store)
-    found = q(store)
+    found = contradictions(_snapshot(ctx)[1])
     if fmt == "json":
         return json.dumps({"schema_version": SCHEMA_VERSION, "count": len(found),
                            "findings": [f.model_dump(mode="json") for f in found]}, ensure_ascii=False, indent=2) + "\n", found
@@ -296,13 +306,10 @@ def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, output: str | 
 
 def _viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> Path:
     from queries.render.html import write_html
-    from queries.snapshot import load_snapshot
     from queries.views import viz_view
 
-    store = _store(ctx)
-    _require(store)
-    snap = load_snapshot(store)
-    if manifest and not any(m.manifest_id == manifest or m.manifest_path.endswith(manifest) for m in snap.manifest_items):
+    snap = _snapshot(ctx)[1]
+    if manifest and not snap.manifest_items_for(manifest):
         raise _fail(f"no manifest {manifest!r} in the store; ingest its workspace first")
     Path(output).parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -336,10 +343,7 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> None
 def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""
     rep = _do_ingest(ctx, (workspace,), None, 1)
-    from queries.snapshot import load_snapshot
-
-    store = _store(ctx)
-    snap = load_snapshot(store)
+    snap = _snapshot(ctx)[1]
     mids = sorted({m.manifest_id for m in snap.manifest_items})
     if manifest:
         mids = [manifest]

@@ -15,25 +15,23 @@ import re
 from collections import defaultdict
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict
 
 from graph.store import Store
 from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
+from ingest.models import FrozenModel
 
-from .contradictions import _alias_patterns, contradictions, statement, subjects_of
-from .named import _manifest_items, evidence, increments
+from .contradictions import contradictions, statement
+from .named import evidence, increments
 from .results import SCHEMA_VERSION, Contradiction, EvidenceFinding, Statement
 from .snapshot import SClaim, Snapshot, load_snapshot
 
 __all__ = ["BriefData", "BriefTopic", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class BriefArxiv(_M):
+class BriefArxiv(FrozenModel):
     """An arXiv ID in the brief: ``status`` is ``already_cited``, ``new``, ``not_included`` or ``discarded``."""
 
     arxiv_id: str
@@ -43,7 +41,7 @@ class BriefArxiv(_M):
     where: list[str] = []
 
 
-class BriefSection(_M):
+class BriefSection(FrozenModel):
     """A destination section with the existing entries a topic touches (``Statement`` list)."""
 
     key: str
@@ -51,7 +49,7 @@ class BriefSection(_M):
     touches: list[Statement] = []
 
 
-class BriefTopic(_M):
+class BriefTopic(FrozenModel):
     """One increment: a topic of a material."""
 
     number: int
@@ -67,7 +65,7 @@ class BriefTopic(_M):
     sections: list[BriefSection] = []
 
 
-class BriefLow(_M):
+class BriefLow(FrozenModel):
     """A low-relevance row: material (path or topic), verdict, reason."""
 
     material: str
@@ -77,7 +75,7 @@ class BriefLow(_M):
     reason: str
 
 
-class BriefData(_M):
+class BriefData(FrozenModel):
     """Everything a brief shows, in order; ``schema_version`` of the output contract."""
 
     schema_version: str = SCHEMA_VERSION
@@ -106,42 +104,36 @@ _CAVEAT_MAX = 4
 _POINT_MAX = 5
 
 
-def _title_of(aid: str, snap: Snapshot) -> str | None:
-    for t, _ in snap.work_titles.get(aid, []):
-        return t
-    for c in snap.citations:
-        if c.arxiv_id == aid and c.title:
-            return c.title
-    return None
-
-
-def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None) -> BriefData:
-    """Collect the brief for ``manifest`` (ID or path).
+def brief_data(
+    store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None,
+    snapshot: Snapshot | None = None,
+) -> BriefData:
+    """Collect the brief for ``manifest`` (ID or path); pass ``snapshot`` to reuse one already loaded.
 
     Raises ``QueryError`` when the manifest is not in the store.
     """
-    snap = load_snapshot(store)
-    mitems = _manifest_items(snap, manifest)
+    snap = snapshot or load_snapshot(store)
+    mitems = snap.manifest_items_for(manifest)
     if not mitems:
         raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
     mid = mitems[0].manifest_id
     mitems = [m for m in mitems if m.manifest_id == mid]
     incs = increments(store, manifest=mid, snapshot=snap)
-    doc = next((p for p, s in snap.sources.items() if s.iri == mitems[0].knowledge), None)
+    doc = snap.path_of(mitems[0].knowledge)
     if doc is None and snap.living_docs():
         doc = snap.living_docs()[0]
     listed = snap.cited_in_lists(doc)
     secs = {s.key: s for s in snap.sections if s.path == doc}
-    pats = _alias_patterns(snap)
     lex = load_lexicon()
-    doc_claims = [c for c in snap.claims if c.path == doc and c.role != "citation"]
-    subj_cache = {c.iri: subjects_of(c, pats) for c in snap.claims}
+    doc_claims = [c for c in snap.claims_of(doc) if c.role != "citation"] if doc else []
+    subj_cache = snap.subjects
     material_paths = {m.path for m in mitems}
+    shift_works = {f"arXiv:{a}" for i in incs for a in i.new_arxiv + i.cited_arxiv}
     findings = [f for f in contradictions(snap)
-                if f.a.source in material_paths or f.b.source in material_paths
-                or f.subject.removeprefix("arXiv:") in {a for i in incs for a in i.new_arxiv + i.cited_arxiv}]
+                if f.a.source in material_paths or f.b.source in material_paths or f.subject in shift_works]
+    # Unverified figures that concern the shift: stated in a material, or about a work the shift names.
     audit = [e for e in evidence(store, snapshot=snap) if e.kind == "figure" and e.best_evidence == "unverified"
-             and any(s.source in material_paths or s.source.startswith("organized/paper_cards/") for s in e.statements)]
+             and (e.subject in shift_works or any(s.source in material_paths for s in e.statements))]
 
     topics: list[BriefTopic] = []
     low: list[BriefLow] = []
@@ -157,13 +149,11 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
                           "relevance": inc.relevance, "ingested": inc.ingested})
         if src is None:
             continue
-        its = [i for i in snap.items if i.path == inc.source]
+        its = snap.items_of(inc.source)
         claims = snap.claims_of(inc.source)
+        cites = snap.citations_of(inc.source)
         if inc.relevance == "low":
             verdict = "; ".join(inc.reasons) or "low"
-            for c in claims:
-                for r in c.mentions:
-                    where[r].append(f"{c.path}:{c.line}")
             body = [c for c in claims if c.role == "statement" and len(c.text) > 8 and not c.text.startswith("http")]
             reason = body[0].text if body else (src.title or inc.source)
             if "labels do not fit" in verdict:
@@ -185,12 +175,12 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
         for it, cl in groups:
             title = it.title if it is not None else (src.title or inc.source)
             lo, hi = (it.line, it.line_end) if it is not None else (1, 10**9)
-            ids = list(dict.fromkeys(c.arxiv_id for c in snap.citations if c.path == inc.source and lo <= c.line <= hi))
+            ids = list(dict.fromkeys(c.arxiv_id for c in cites if lo <= c.line <= hi))
             for c in cl:
                 for a in c.mentions:
                     where[a].append(f"{c.path}:{c.line}")
-            for c in snap.citations:
-                if c.path == inc.source and c.version and c.arxiv_id in ids:
+            for c in cites:
+                if c.version and c.arxiv_id in ids:
                     versions.setdefault(c.arxiv_id, c.version)
             if it is not None and it.relevance == "low":
                 discard = bool(re.search(r"丢弃|discard", (it.reason or "") + it.title, re.I))
@@ -238,11 +228,11 @@ def brief_data(store: Store, manifest: str, *, now: datetime | None = None, lang
                 points=[statement(c) for c in points[:_POINT_MAX]],
                 relations=[statement(c) for c in cl if c.role == "relation"][:3],
                 caveats=[statement(c) for c in cl if c.role == "caveat"][:_CAVEAT_MAX],
-                arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=_title_of(a, snap) or titles.get(a),
+                arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a),
                                   status="already_cited" if a in listed else "new") for a in ids],
                 sections=bsecs,
             ))
-    citable = [BriefArxiv(arxiv_id=a, version=versions.get(a), title=_title_of(a, snap) or titles.get(a), status=st,
+    citable = [BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a), status=st,
                           where=sorted(set(where[a]))[:4])
                for a, st in sorted(status.items(), key=lambda t: (["already_cited", "new", "not_included", "discarded"].index(t[1]), t[0]))]
     act = [{"section": k, "title": secs[k].title if k in secs else None, "topics": v}

@@ -41,7 +41,7 @@ from ingest.models import EVIDENCE_RANK
 from .results import Contradiction, Statement
 from .snapshot import SClaim, SCitation, Snapshot
 
-__all__ = ["contradictions", "subjects_of", "statement"]
+__all__ = ["contradictions", "figure_key", "statement"]
 
 
 def statement(c: SClaim) -> Statement:
@@ -51,23 +51,6 @@ def statement(c: SClaim) -> Statement:
 
 def _id(*parts: object) -> str:
     return hashlib.sha1("\x00".join(map(str, parts)).encode("utf-8")).hexdigest()[:12]
-
-
-def _alias_patterns(snap: Snapshot) -> list[tuple[re.Pattern[str], str]]:
-    out = []
-    for alias, aid in sorted(snap.aliases.items()):
-        if len(alias) >= 3:
-            out.append((re.compile(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", re.IGNORECASE), aid))
-    return out
-
-
-def subjects_of(c: SClaim, alias_pats: list[tuple[re.Pattern[str], str]]) -> list[str]:
-    """arXiv keys a claim is about: stated subjects plus aliases named in its text."""
-    s = dict.fromkeys(c.about)
-    for pat, aid in alias_pats:
-        if pat.search(c.text):
-            s.setdefault(aid, None)
-    return list(s)
 
 
 def _rank(c: SClaim) -> tuple[int, str, int]:
@@ -117,9 +100,10 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
     return out
 
 
-def _norm_fig(raw: str) -> str:
+def figure_key(raw: str) -> str:
+    """Normalised form of a written figure for matching: ``"+5.94 ×"`` and ``"5.94x"`` -> ``"5.94x"``."""
     r = raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x")
-    return re.sub(r"\s+|大概|大约|约|about|~|～", "", r)
+    return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", r)
 
 
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
@@ -128,12 +112,12 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     for c in snap.claims:
         if not c.unverified and c.kind not in ("brief", "manifest"):
             for q in c.quantities:
-                figs[_norm_fig(q.raw)].append(c)
+                figs[figure_key(q.raw)].append(c)
     for u in snap.claims:
         if not u.unverified or u.kind in ("brief", "manifest"):
             continue
         for q in u.quantities:
-            key = _norm_fig(q.raw)
+            key = figure_key(q.raw)
             for c in figs.get(key, []):
                 if c.path == u.path:
                     continue
@@ -164,11 +148,9 @@ def _contamination(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradic
     lex = load_lexicon()
     out = []
     cards_by_work: dict[str, list[str]] = defaultdict(list)
-    for p, s in snap.sources.items():
-        if s.kind == "paper_card":
-            for c in snap.claims_of(p)[:1]:
-                for w in c.about:
-                    cards_by_work[w].append(p)
+    for p, works in snap.card_works.items():
+        for w in works:
+            cards_by_work[w].append(p)
     for d in snap.claims:
         if d.kind in ("brief", "manifest", "paper_card", "repo_card") or not lex.contamination.search(d.text):
             continue
@@ -314,6 +296,8 @@ _ORDER = {"qualifier_conflict": 0, "unverified_figure": 1, "contamination": 2, "
 def contradictions(snap: Snapshot) -> list[Contradiction]:
     """All findings, sorted by kind (the order above), subject, then first side's source and line.
 
+    Computed once per snapshot (kept in ``snap.cache``).
+
     Parameters
     ----------
     snap : Snapshot
@@ -323,8 +307,10 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
     -------
     list[Contradiction]
     """
-    pats = _alias_patterns(snap)
-    subj = {c.iri: subjects_of(c, pats) for c in snap.claims}
+    cached = snap.cache.get("contradictions")
+    if cached is not None:
+        return list(cached)  # type: ignore[call-overload]
+    subj = snap.subjects
     found = (
         _qualifier_conflicts(snap, subj)
         + _unverified_figures(snap)
@@ -334,4 +320,6 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
         + _figure_mismatch(snap, subj)
     )
     uniq = {f.id: f for f in found}
-    return sorted(uniq.values(), key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
+    result = sorted(uniq.values(), key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
+    snap.cache["contradictions"] = tuple(result)
+    return result

@@ -6,7 +6,6 @@ Each takes a ``Store`` (and options) and returns a list of result models from
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from graph.store import Store
 from ingest.models import EVIDENCE_RANK
 
-from .contradictions import contradictions as _contradictions, statement, subjects_of, _alias_patterns
+from .contradictions import contradictions as _contradictions, figure_key, statement
 from .results import (
     ClaimRow,
     CitationRef,
@@ -88,13 +87,10 @@ def sections(store: Store, **_: Any) -> list[SectionRow]:
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
     """Current claims, sorted by source and line; ``source`` filters to one file."""
     snap = load_snapshot(store)
-    pats = _alias_patterns(snap)
     out = []
-    for c in snap.claims:
-        if source and c.path != source:
-            continue
+    for c in snap.claims_of(source) if source else snap.claims:
         out.append(ClaimRow(id=c.iri, text=c.text, source=c.path, line=c.line, line_end=c.line_end, role=c.role,
-                            evidence=c.evidence, agent=c.agent, section=c.section, about=subjects_of(c, pats),
+                            evidence=c.evidence, agent=c.agent, section=c.section, about=snap.subjects[c.iri],
                             figures=[q.raw for q in c.quantities]))
     return out
 
@@ -135,10 +131,6 @@ def contradictions(store: Store, **_: Any) -> list[Contradiction]:
     return _contradictions(load_snapshot(store))
 
 
-def _fig_key(raw: str) -> str:
-    return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x"))
-
-
 def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[EvidenceFinding]:
     """The evidence audit.
 
@@ -150,47 +142,51 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> lis
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
     """
     snap = snapshot or load_snapshot(store)
-    pats = _alias_patterns(snap)
-    figs: dict[tuple[str, str], list] = defaultdict(list)
-    flagged: set[tuple[str, str]] = set()
+    # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
+    figs: dict[tuple[str, bool, str], list] = defaultdict(list)
+    flagged: set[tuple[str, bool, str]] = set()
     by_work: dict[str, list] = defaultdict(list)
     for c in snap.claims:
         if c.kind in ("manifest", "brief") or c.role == "citation":
             continue
-        subj = subjects_of(c, pats)
+        subj = snap.subjects[c.iri]
         for s in subj:
             by_work[s].append(c)
         for q in c.quantities:
             if q.metric in ("stars", "citations"):
                 continue
-            for s in subj or [c.path]:
-                k = (s, _fig_key(q.raw))
+            for s, is_work in [(s, True) for s in subj] or [(c.path, False)]:
+                k = (s, is_work, figure_key(q.raw))
                 if c.unverified:
                     flagged.add(k)
                 else:
                     figs[k].append((c, q.raw))
     out = []
-    for (s, fk), lst in figs.items():
-        best = min((EVIDENCE_RANK[c.evidence] for c, _ in lst), default=99)
-        best_name = next(k for k, v in EVIDENCE_RANK.items() if v == best)
-        if (s, fk) in flagged or best_name in WEAK_EVIDENCE:
-            if best_name == "unknown" and (s, fk) not in flagged and not re.match(r"\d{4}\.\d{4,5}$", s):
-                continue  # living-document figures with no subject and no flag: nothing to audit against
+    for k, lst in figs.items():
+        s, is_work, _fk = k
+        best_name = _strongest(c.evidence for c, _ in lst)
+        if k in flagged or best_name in WEAK_EVIDENCE:
+            if best_name == "unknown" and k not in flagged and not is_work:
+                continue  # figures about no work, with no flag: nothing to audit against
             stmts = [statement(c) for c, _ in sorted(lst, key=lambda t: (t[0].path, t[0].line))]
-            out.append(EvidenceFinding(kind="figure", subject=f"arXiv:{s}" if re.match(r"\d{4}\.\d{4,5}$|[a-z\-]+/\d{7}$", s) else s,
-                                       figure=lst[0][1], best_evidence="unverified" if (s, fk) in flagged else best_name,
+            out.append(EvidenceFinding(kind="figure", subject=f"arXiv:{s}" if is_work else s,
+                                       figure=lst[0][1], best_evidence="unverified" if k in flagged else best_name,
                                        statements=stmts))
     for s, lst in by_work.items():
         notes = [c for c in lst if c.kind in ("note", "paper_card")]
         if not notes:
             continue
-        best = min(EVIDENCE_RANK[c.evidence] for c in notes)
-        best_name = next(k for k, v in EVIDENCE_RANK.items() if v == best)
+        best_name = _strongest(c.evidence for c in notes)
         bare = [c for c in notes if c.role == "statement" and not c.quantities and not c.unverified]
         if best_name in WEAK_EVIDENCE and best_name != "unknown" and bare:
             out.append(EvidenceFinding(kind="conclusion", subject=f"arXiv:{s}", best_evidence=best_name,
                                        statements=[statement(c) for c in sorted(bare, key=lambda c: (c.path, c.line))]))
     return sorted(out, key=lambda f: (f.kind, f.subject, f.figure or ""))
+
+
+def _strongest(levels) -> str:
+    """The strongest of some evidence levels (``unknown`` when there are none)."""
+    return min(levels, key=EVIDENCE_RANK.__getitem__, default="unknown")
 
 
 def _material_evidence(src, its) -> str:
@@ -199,17 +195,7 @@ def _material_evidence(src, its) -> str:
         return "unknown"
     if src.evidence != "unknown":
         return src.evidence
-    lv = sorted((i.evidence for i in its if i.evidence != "unknown"), key=lambda e: EVIDENCE_RANK[e])
-    return lv[0] if lv else "unknown"
-
-
-def _manifest_items(snap: Snapshot, manifest: str | None):
-    items = snap.manifest_items
-    if manifest:
-        m = manifest.replace("\\", "/")
-        items = [i for i in items if i.manifest_id == m or i.manifest_path == m or m.endswith(i.manifest_path)
-                 or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
-    return items
+    return _strongest(i.evidence for i in its if i.evidence != "unknown")
 
 
 def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[Increment]:
@@ -221,7 +207,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     otherwise ``increment``.  Sorted by manifest and order.
     """
     snap = snapshot or load_snapshot(store)
-    items = _manifest_items(snap, manifest)
+    items = snap.manifest_items_for(manifest)
     if manifest and not items:
         from ingest.errors import QueryError
 
@@ -230,14 +216,11 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     mismatched = {f.subject for f in findings if f.kind == "label_mismatch"}
     out = []
     for mi in items:
-        doc = None
-        if mi.knowledge:
-            doc = next((p for p, s in snap.sources.items() if s.iri == mi.knowledge), None)
-        listed = snap.cited_in_lists(doc)
+        listed = snap.cited_in_lists(snap.path_of(mi.knowledge))
         src = snap.sources.get(mi.path)
         cl = snap.claims_of(mi.path)
-        its = [i for i in snap.items if i.path == mi.path]
-        ids = list(dict.fromkeys(c.arxiv_id for c in snap.citations if c.path == mi.path))
+        its = snap.items_of(mi.path)
+        ids = list(dict.fromkeys(c.arxiv_id for c in snap.citations_of(mi.path)))
         sections_ = list(dict.fromkeys(s for c in cl for s in c.suggested))
         reasons = []
         if src is None:

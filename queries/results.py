@@ -7,7 +7,7 @@ path), ``line``/``line_end`` (1-based), ``agent``, ``evidence``, ``text``.
 """
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from ingest.models import FrozenModel
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -27,11 +27,9 @@ __all__ = [
 SCHEMA_VERSION = "1"
 
 
-class _R(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class SourceRow(_R):
+class SourceRow(FrozenModel):
     """An ingested file: ``source`` path, ``kind``, ``agent``, ``created`` (ISO 8601), ``evidence``, ``claims`` count."""
 
     source: str
@@ -44,7 +42,7 @@ class SourceRow(_R):
     claims: int
 
 
-class PaperRow(_R):
+class PaperRow(FrozenModel):
     """One arXiv work: its ``versions`` as written, citation count and citing ``sources``."""
 
     arxiv_id: str
@@ -55,7 +53,7 @@ class PaperRow(_R):
     in_citation_list: bool = False
 
 
-class SectionRow(_R):
+class SectionRow(FrozenModel):
     """A living-document section with its span and claim count."""
 
     source: str
@@ -68,7 +66,7 @@ class SectionRow(_R):
     citation_list: bool = False
 
 
-class ClaimRow(_R):
+class ClaimRow(FrozenModel):
     """A claim with its provenance."""
 
     id: str
@@ -84,7 +82,7 @@ class ClaimRow(_R):
     figures: list[str] = []
 
 
-class CitationRef(_R):
+class CitationRef(FrozenModel):
     """Where a work is cited: ``source``:``line``, the raw form, version and title as written."""
 
     source: str
@@ -96,7 +94,7 @@ class CitationRef(_R):
     in_citation_list: bool = False
 
 
-class DuplicateGroup(_R):
+class DuplicateGroup(FrozenModel):
     """A work cited on more than one line: ``count`` citations, listed in ``citations``.
 
     ``in_citation_list`` is true when the work already sits in a citation-list
@@ -110,7 +108,7 @@ class DuplicateGroup(_R):
     citations: list[CitationRef]
 
 
-class Statement(_R):
+class Statement(FrozenModel):
     """One side of a finding: the quoted ``text`` with its provenance."""
 
     text: str
@@ -121,7 +119,7 @@ class Statement(_R):
     evidence: str = "unknown"
 
 
-class Contradiction(_R):
+class Contradiction(FrozenModel):
     """A finding of the contradiction report.
 
     ``kind``: ``qualifier_conflict`` (contrasting qualifiers on one subject),
@@ -141,7 +139,7 @@ class Contradiction(_R):
     detail: list[str] = []
 
 
-class EvidenceFinding(_R):
+class EvidenceFinding(FrozenModel):
     """An evidence-audit row: a ``figure`` or a ``work`` whose best support is weak.
 
     ``best_evidence`` is the strongest level among the supporting statements;
@@ -155,7 +153,7 @@ class EvidenceFinding(_R):
     statements: list[Statement]
 
 
-class Increment(_R):
+class Increment(FrozenModel):
     """A manifest material and what it brings.
 
     ``relevance`` is ``increment`` or ``low``; ``new_arxiv`` and

@@ -6,8 +6,10 @@ contradiction rules and the brief can work in Python without re-querying.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from graph.store import Store
 
@@ -134,7 +136,9 @@ class Snapshot:
 
     ``claims`` sorted by (path, line); ``citations`` by (arxiv_id, path,
     line); ``work_titles[arxiv_id]`` lists ``(title, path)`` from cards;
-    ``aliases[alias] = arxiv_id``; ``tags[path]`` topic labels.
+    ``aliases[alias] = arxiv_id``; ``tags[path]`` topic labels;
+    ``card_works[path]`` the works a card is about.  Per-source indexes and
+    claim subjects are built once.
     """
 
     sources: dict[str, SSource]
@@ -146,10 +150,77 @@ class Snapshot:
     work_titles: dict[str, list[tuple[str, str]]]
     aliases: dict[str, str]
     tags: dict[str, list[str]]
+    card_works: dict[str, list[str]] = field(default_factory=dict)
+    #: Results derived from this snapshot (e.g. the contradiction findings), computed once.
+    cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._claims_by_path: dict[str, list[SClaim]] = defaultdict(list)
+        for c in self.claims:
+            self._claims_by_path[c.path].append(c)
+        self._items_by_path: dict[str, list[SItem]] = defaultdict(list)
+        for i in self.items:
+            self._items_by_path[i.path].append(i)
+        self._cites_by_path: dict[str, list[SCitation]] = defaultdict(list)
+        for c in self.citations:
+            self._cites_by_path[c.path].append(c)
 
     def claims_of(self, path: str) -> list[SClaim]:
         """Claims of one source, in line order."""
-        return [c for c in self.claims if c.path == path]
+        return self._claims_by_path.get(path, [])
+
+    def items_of(self, path: str) -> list[SItem]:
+        """Items (topics) of one note, in order."""
+        return self._items_by_path.get(path, [])
+
+    def citations_of(self, path: str) -> list[SCitation]:
+        """Citations written in one source, sorted by (arxiv_id, line)."""
+        return self._cites_by_path.get(path, [])
+
+    def path_of(self, iri: str | None) -> str | None:
+        """Path of the source with IRI ``iri`` (e.g. a manifest's knowledge document), or None."""
+        return next((p for p, s in self.sources.items() if s.iri == iri), None) if iri else None
+
+    @cached_property
+    def subjects(self) -> dict[str, list[str]]:
+        """arXiv keys each claim is about, by claim IRI: its stated subjects plus
+        the aliases (``MC-SF``) named in its text, computed once."""
+        pats = [
+            (re.compile(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", re.IGNORECASE), aid)
+            for alias, aid in sorted(self.aliases.items())
+            if len(alias) >= 3
+        ]
+        out: dict[str, list[str]] = {}
+        for c in self.claims:
+            s = dict.fromkeys(c.about)
+            for pat, aid in pats:
+                if pat.search(c.text):
+                    s.setdefault(aid, None)
+            out[c.iri] = list(s)
+        return out
+
+    @cached_property
+    def _titles(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for aid, lst in self.work_titles.items():
+            if lst:
+                out[aid] = lst[0][0]
+        for c in self.citations:
+            if c.title:
+                out.setdefault(c.arxiv_id, c.title)
+        return out
+
+    def title_of(self, arxiv_id: str) -> str | None:
+        """The title of a work: from a card, else the first citation that gives one."""
+        return self._titles.get(arxiv_id)
+
+    def manifest_items_for(self, manifest: str | None) -> list[SManifestItem]:
+        """Items of the manifest named by ID or path (all manifests when ``manifest`` is None)."""
+        if not manifest:
+            return self.manifest_items
+        m = manifest.replace("\\", "/")
+        return [i for i in self.manifest_items if i.manifest_id == m or i.manifest_path == m
+                or m.endswith(i.manifest_path) or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
 
     def living_docs(self) -> list[str]:
         """Paths of the living documents, sorted."""
@@ -215,7 +286,10 @@ def load_snapshot(store: Store) -> Snapshot:
                             r["kind"], r["title"], r["agentName"]) for r in store.select(sparql("manifests"))]
     titles: dict[str, list[tuple[str, str]]] = defaultdict(list)
     aliases: dict[str, str] = {}
+    card_works: dict[str, list[str]] = defaultdict(list)
     for r in store.select(sparql("works")):
+        if r["arxiv"] not in card_works[r["path"]]:
+            card_works[r["path"]].append(r["arxiv"])
         if r["title"] and (r["title"], r["path"]) not in titles[r["arxiv"]]:
             titles[r["arxiv"]].append((r["title"], r["path"]))
         if r["alias"]:
@@ -234,4 +308,5 @@ def load_snapshot(store: Store) -> Snapshot:
         work_titles=dict(titles),
         aliases=aliases,
         tags=dict(tags),
+        card_works=dict(card_works),
     )

@@ -73,15 +73,14 @@ def provenance_graph(snap: Snapshot, *, with_claims: bool = True) -> nx.MultiDiG
                     G.add_edge(cid, f"work:{a}", key="kg:about")
             if c.section:
                 G.add_edge(cid, f"section:{c.path}#{c.section}", key="kg:inSection")
+    claim_at = {(c.path, c.line): f"claim:{c.iri}" for c in reversed(snap.claims) if f"claim:{c.iri}" in G}
     for f in contradictions(snap):
         fid = f"finding:{f.id}"
         G.add_node(fid, type="contradiction", label=f.kind, props={"kind": f.kind, "subject": f.subject, "summary": f.summary,
                                                                    "a": f"{f.a.source}:{f.a.line} {f.a.text}",
                                                                    "b": f"{f.b.source}:{f.b.line} {f.b.text}"})
         for side in (f.a, f.b):
-            target = next((n for n, d in G.nodes(data=True) if d.get("type") == "claim"
-                           and d["props"].get("source") == side.source and d["props"].get("line") == str(side.line)), None)
-            G.add_edge(fid, target or f"source:{side.source}", key="contradicts")
+            G.add_edge(fid, claim_at.get((side.source, side.line), f"source:{side.source}"), key="contradicts")
     return G
 
 
@@ -125,8 +124,8 @@ def viz_view(
         keep = set(nx.ego_graph(G.to_undirected(as_view=True), start, radius=depth).nodes)
         omitted = f"focus {focus}, depth {depth}: {G.number_of_nodes() - len(keep)} nodes not shown"
     elif manifest:
-        mats = {f"source:{m.path}" for m in snap.manifest_items if m.manifest_id == manifest or m.manifest_path.endswith(manifest)}
-        mats |= {f"source:{m.manifest_path}" for m in snap.manifest_items if m.manifest_id == manifest or m.manifest_path.endswith(manifest)}
+        chosen = snap.manifest_items_for(manifest)
+        mats = {f"source:{m.path}" for m in chosen} | {f"source:{m.manifest_path}" for m in chosen}
         keep = set(mats)
         for n in list(mats):
             if n in G:
