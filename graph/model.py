@@ -79,8 +79,11 @@ class N:
         _ns = _NS(str(_KG._NS))
 
         def __class_getitem__(cls, name: str) -> ox.NamedNode:
-            getattr(_KG, name)  # raises AttributeError for a term not in the vocabulary
-            return cls._ns.__getattr__(name)
+            node = cls._ns._cache.get(name)
+            if node is None:  # checked once per term, not once per quad
+                getattr(_KG, name)  # raises AttributeError for a term not in the vocabulary
+                node = cls._ns.__getattr__(name)
+            return node
 
 
 def _kg(name: str) -> ox.NamedNode:

@@ -210,6 +210,7 @@ class Store:
             assert self._db is not None
             w = Writer(self._db)
             yield w
+            w.commit()
             return
         import fcntl
 
@@ -238,7 +239,10 @@ class Store:
                 raise StoreError(f"{self.path}: cannot prepare a new database: {e}") from None
             ok = False
             try:
-                yield Writer(db)
+                w = Writer(db, bulk=True)
+                yield w
+                w.commit()
+                del w
                 db.flush()
                 ok = True
             finally:
@@ -260,26 +264,36 @@ class Store:
 
 
 class Writer:
-    """Changes inside one ``Store.writer()`` transaction."""
+    """Changes inside one ``Store.writer()`` write.
 
-    def __init__(self, db: ox.Store):
+    Removals apply at once; added quads are collected and written together by
+    ``commit()`` (``Store.writer`` calls it): one Oxigraph ``extend`` in memory,
+    one ``bulk_extend`` into the private on-disk copy (``bulk=True``), which
+    is safe there because the copy only goes live when ``CURRENT`` moves.
+    One write instead of one per file: on 763 files the per-call
+    transactions took half the ingest time.
+    """
+
+    def __init__(self, db: ox.Store, *, bulk: bool = False):
         self.db = db
+        self._bulk = bulk
+        self._pending: list[ox.Quad] = []
 
     def drop_graph(self, iri: str) -> None:
         """Remove a named graph and all its quads (no error if absent)."""
         self.db.remove_graph(ox.NamedNode(iri))
 
     def add(self, quads: Iterable[ox.Quad]) -> None:
-        """Add quads (one Oxigraph transaction per call)."""
-        self.db.extend(quads)
+        """Queue quads for ``commit()``."""
+        self._pending.extend(quads)
 
     def remove(self, quads: Iterable[ox.Quad]) -> None:
         """Remove individual quads."""
         for q in quads:
             self.db.remove(q)
 
-    def select(self, query: str) -> list[dict[str, object]]:
-        """A SELECT against the database being written (union of named graphs)."""
-        res = self.db.query(query, use_default_graph_as_union=True)
-        names = [v.value for v in res.variables]
-        return [{n: to_python(row[n]) for n in names} for row in res]
+    def commit(self) -> None:
+        """Write the queued quads in one go."""
+        if self._pending:
+            (self.db.bulk_extend if self._bulk else self.db.extend)(self._pending)
+            self._pending = []

@@ -28,3 +28,14 @@ def test_rows_do_not_multiply_with_the_number_of_graphs(tmp_path):
 def test_every_shipped_query_parses_and_runs(sample_store):
     for name in QUERY_FILES():
         assert isinstance(sample_store.select(sparql(name)), list), name
+
+
+def test_vocabulary_is_closed():
+    import pytest
+
+    from graph.model import N
+
+    assert N.kg["Claim"].value == "https://w3id.org/provkg/ns#Claim"
+    assert N.kg["Claim"] is N.kg["Claim"]  # minted once
+    with pytest.raises(AttributeError):
+        N.kg["claimz"]
