@@ -253,7 +253,7 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "papers": (papers, "one row per arXiv work: versions, citation count, citing sources"),
     "sections": (sections, "sections of the living documents"),
     "claims": (claims, "claims with source, line span, role, evidence level, agent"),
-    "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (--manifest)"),
+    "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (optional --manifest)"),
     "duplicates": (duplicates, "works cited on more than one line, with every citation"),
     "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted"),
     "evidence": (evidence, "figures and conclusions whose best support is weak"),
