@@ -365,6 +365,13 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
         ctx.exit(2)
 
 
+# Commands that live in their own modules register themselves on ``cli`` when
+# imported.  One line per module; each imports its helpers from this module.
+# (imports at the end on purpose: the modules need ``cli`` and the helpers above)
+# -- command modules --
+# -- end command modules --
+
+
 def main() -> None:  # pragma: no cover - console entry point
     """Entry point used by ``python -m provkg``."""
     cli(obj={})
