@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 from ingest.arxiv import find_arxiv_ids  # noqa: E402
 from ingest.living_doc import parse_living_doc  # noqa: E402
 
-__all__ = ["oracle_method_ids", "scheme_rows", "bench_file", "main"]
+__all__ = ["oracle_method_ids", "scheme_rows", "bench_file", "routing_cases", "routing_accuracy", "store_check", "main"]
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
 SCHEME = "arxiv_identifier_scheme__extract_and_examples.md"
@@ -296,6 +296,116 @@ def _oracle_line_checks(facts: dict, lines: list[str], by_id: dict[str, list]) -
             print(f"  ORACLE? {d['arxiv_id']} line {d['line']}: listed year {d['listed_year']} not on the line")
 
 
+def routing_cases(snap) -> list[tuple[str, str, list[str], str]]:
+    """Sample topics that name their section, with the names hidden.
+
+    Parameters
+    ----------
+    snap : queries.snapshot.Snapshot
+
+    Returns
+    -------
+    list of (path, topic title, named section keys, hidden text)
+        Every note topic that is not low relevance and suggests a section
+        ("建议归入 §3.1").  The hidden text is the topic title plus its claims
+        that suggest nothing, with every ``§`` reference removed.
+    """
+    from ingest.routing import strip_placements
+
+    out = []
+    for p, src in sorted(snap.sources.items()):
+        if src.kind != "note":
+            continue
+        for it in snap.items_of(p):
+            cl = [c for c in snap.claims_of(p) if c.item == it.index]
+            named = list(dict.fromkeys(k for c in cl for k in c.suggested))
+            if not named or it.relevance == "low":
+                continue
+            text = "\n".join([it.title] + [strip_placements(c.text) for c in cl if not c.suggested])
+            out.append((p, it.title, named, text))
+    return out
+
+
+def routing_accuracy(snap, doc: str) -> tuple[int, int, int, list[str]]:
+    """Route every ``routing_cases`` text against ``doc``: (top-1 correct, top-2 correct, cases, lines)."""
+    ok = ok2 = 0
+    lines = []
+    cases = routing_cases(snap)
+    for p, title, named, text in cases:
+        r = snap.route(doc, text)
+        good = bool(r and r.key in named)
+        good2 = bool(r and (r.key in named or r.runner_up in named))
+        ok += good
+        ok2 += good2
+        got = f"§{r.key} {r.score:.2f}, runner-up §{r.runner_up} {r.runner_up_score:.2f}" if r else "none"
+        lines.append(f"    {'ok ' if good else 'MISS'} {p.rsplit('/', 1)[-1][:28]} | {title[:34]} | named {named} | routed {got}")
+    return ok, ok2, len(cases), lines
+
+
+def store_check(corpus: Path, cross: dict | None) -> None:
+    """Ingest the corpus into a store and check the oracles through the named queries and the report.
+
+    Prints, per living document, whether every oracle duplicate (ids cited on
+    more than one line of that file) is a ``provkg query duplicates`` group
+    repeated in that file, whether every oracle two-title id (also the
+    cross-document ones) is a ``two_titles`` finding of ``provkg report
+    contradictions``, and what the ``titles`` query resolves.
+    """
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.named import duplicates, titles
+    from queries.snapshot import load_snapshot
+
+    store = Store(None)
+    rep = ingest_paths(store, [corpus])
+    print(f"\n== store check (ingest of {corpus.name}/: {len(rep.errors)} errors)")
+    for e in rep.errors:
+        print(f"  error: {e}")
+    snap = load_snapshot(store)
+    groups = duplicates(store)
+    found = contradictions(snap)
+    tt = [f for f in found if f.kind == "two_titles"]
+    for facts_path in sorted(corpus.glob("*.md.facts.json")):
+        facts = json.loads(facts_path.read_text(encoding="utf-8"))
+        name = facts_path.name[: -len(".facts.json")]
+        text = (corpus / name).read_text(encoding="utf-8")
+        ref_dups = {k for k, v in oracle_method_ids(text).items() if len(v) > 1}
+        got_dups = {g.arxiv_id for g in groups if name in g.repeated_in}
+        print(f"  {name}: kind {snap.sources[name].kind if name in snap.sources else 'NOT INGESTED'}")
+        print(f"    duplicates query: {len(got_dups)} repeated in this file, oracle {facts['n_ids_cited_more_than_once']}; "
+              f"every oracle duplicate found: {ref_dups <= got_dups}; extra {sorted(got_dups - ref_dups)}")
+        lines_ok = all(
+            sorted(c.line for g in groups if g.arxiv_id == t["arxiv_id"] for c in g.citations if c.source == name) == t["lines"]
+            for t in facts["top10_most_cited"])
+        print(f"    top-cited lines match the oracle: {lines_ok}")
+        want = {d["arxiv_id"] for d in facts["ids_with_different_titles"]}
+        got = {f.subject.split(":", 1)[1] for f in tt if f.a.source == name and f.b.source == name}
+        print(f"    two_titles findings in this file: {sorted(got)}, oracle {sorted(want)}; all found: {want <= got}")
+    if cross:
+        want = {d["arxiv_id"] for d in cross.get("cross_living_doc_title_differences", [])}
+        got = {f.subject.split(":", 1)[1] for f in tt if f.a.source != f.b.source}
+        print(f"  cross-document two_titles: {sorted(got & want)} of oracle {sorted(want)}; all found: {want <= got}")
+    for t in titles(store, snapshot=snap):
+        print(f"  title only: {t.source[:60]}…:{t.line} {t.status} {t.arxiv_id or t.candidates}")
+
+
+def routing_check(workspace: Path) -> None:
+    """Print section-routing accuracy on the bundled sample with the named sections hidden."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.snapshot import load_snapshot
+
+    store = Store(None)
+    ingest_paths(store, [workspace])
+    snap = load_snapshot(store)
+    doc = snap.living_docs()[0]
+    ok, ok2, n, lines = routing_accuracy(snap, doc)
+    print(f"\n== section routing on the sample ({doc}; named sections hidden)")
+    print("\n".join(lines))
+    print(f"  accuracy: top-1 {ok}/{n} = {ok / n:.3f}; named section in top 2: {ok2}/{n} = {ok2 / n:.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark over a corpus directory; always returns 0."""
     args = sys.argv[1:] if argv is None else argv
@@ -320,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         if len(living) == 2:
             both = per_file[living[0]] & per_file[living[1]]
             print(f"  ids shared by the two living documents: {len(both)}")
+    store_check(corpus, cross)
+    routing_check(ROOT / "data" / "workspace")
     return 0
 
 

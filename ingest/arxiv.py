@@ -50,6 +50,9 @@ __all__ = [
     "arxiv_from_filename",
     "is_valid_new_id",
     "is_valid_old_id",
+    "normalise_title",
+    "TitleMatch",
+    "TitleIndex",
 ]
 
 #: Archive names used in old-style identifiers (arXiv "arxiv_identifier"
@@ -373,3 +376,94 @@ def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
     if dotted:
         return dotted[-1].arxiv_id, dotted[-1].version
     return None
+
+
+# ---------------------------------------------------------------------------
+# Works cited by title only
+
+_TITLE_FOLD = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def normalise_title(title: str) -> str:
+    """Lower-case ``title`` and fold every run of punctuation/space to one space (for comparison)."""
+    return _TITLE_FOLD.sub(" ", title.lower()).strip()
+
+
+@dataclass(frozen=True)
+class TitleMatch:
+    """The outcome of looking a title up in a ``TitleIndex``.
+
+    ``status`` is ``resolved`` (exactly one work scores at or above the
+    threshold), ``ambiguous`` (several works do; nothing is guessed) or
+    ``none``.  ``arxiv_id`` is set only when resolved; ``candidates`` lists
+    ``(arxiv_id, score 0-100, known title)`` for every work at or above the
+    threshold, best first.
+    """
+
+    status: str
+    arxiv_id: str | None
+    score: float
+    candidates: tuple[tuple[str, float, str], ...] = ()
+
+
+class TitleIndex:
+    """Known ``title -> arXiv key`` pairs (from paper cards and living documents), fuzzy-searchable.
+
+    Matching uses rapidfuzz's ``fuzz.ratio`` (normalised Indel similarity,
+    0-100) on ``normalise_title`` forms; a title written ``Short: long
+    title`` is also tried without its short name, so ``SnapKV: LLM Knows …``
+    and ``LLM Knows …`` both find the work.  Titles shorter than
+    ``min_chars`` (after normalisation) are never matched: short names are
+    aliases, not titles.
+
+    Parameters
+    ----------
+    titles : iterable of (str, str)
+        ``(title as written, arXiv key)`` pairs; one work may have several titles.
+    threshold : float
+        Minimum score for a candidate (default 90).
+    """
+
+    def __init__(self, titles, *, threshold: float = 90.0, min_chars: int = 16) -> None:
+        self.threshold = threshold
+        self.min_chars = min_chars
+        self._keys: list[str] = []
+        self._works: list[set[str]] = []
+        self._shown: list[str] = []
+        pos: dict[str, int] = {}
+        for title, aid in titles:
+            for form in self._forms(title):
+                i = pos.get(form)
+                if i is None:
+                    pos[form] = i = len(self._keys)
+                    self._keys.append(form)
+                    self._works.append(set())
+                    self._shown.append(title)
+                self._works[i].add(aid)
+
+    def _forms(self, title: str) -> list[str]:
+        forms = [normalise_title(title)]
+        if ":" in title or "：" in title:
+            forms.append(normalise_title(re.split(r"[:：]", title, maxsplit=1)[1]))
+        return [f for f in dict.fromkeys(forms) if len(f) >= self.min_chars]
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def match(self, title: str) -> TitleMatch:
+        """Look ``title`` up; see ``TitleMatch`` for the outcome."""
+        from rapidfuzz import fuzz, process
+
+        best: dict[str, tuple[float, str]] = {}
+        for form in self._forms(title):
+            for _k, score, i in process.extract(form, self._keys, scorer=fuzz.ratio,
+                                                score_cutoff=self.threshold, limit=None):
+                for aid in self._works[i]:
+                    if aid not in best or score > best[aid][0]:
+                        best[aid] = (score, self._shown[i])
+        cands = tuple(sorted(((a, round(sc, 1), t) for a, (sc, t) in best.items()), key=lambda c: (-c[1], c[0])))
+        if not cands:
+            return TitleMatch("none", None, 0.0)
+        if len(cands) == 1:
+            return TitleMatch("resolved", cands[0][0], cands[0][1], cands)
+        return TitleMatch("ambiguous", None, cands[0][1], cands)

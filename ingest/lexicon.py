@@ -52,6 +52,7 @@ class Lexicon:
     action_headings: re.Pattern[str]
     low_relevance: re.Pattern[str]
     suggestion: re.Pattern[str]
+    placement_negation: re.Pattern[str]
     section_ref: re.Pattern[str]
     qualifier_pairs: tuple[QualifierPair, ...]
     contamination: re.Pattern[str]
@@ -101,6 +102,14 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         action_headings=_alt(raw["action_headings"]),
         low_relevance=_alt(raw["low_relevance_markers"]),
         suggestion=re.compile(raw["suggestion_pattern"], re.IGNORECASE),
+        # A placement phrase right after one of these words is a negative placement ("不可纳入 §七").
+        placement_negation=re.compile(
+            "(?:" + "|".join(
+                rf"\b{re.escape(w)}" if w[0].isascii() and w[0].isalpha() else re.escape(w)
+                for w in sorted(raw.get("placement_negations", []), key=len, reverse=True)
+            ) + r")\s*(?:建议|可以?|应该?|should|to|be|is|does|do)?\s*$" if raw.get("placement_negations") else r"(?!x)x",
+            re.IGNORECASE,
+        ),
         section_ref=re.compile(raw["section_ref_pattern"]),
         qualifier_pairs=tuple(
             QualifierPair(q["id"], q["label_en"], q["label_zh"], {k: _alt(v) for k, v in q["sides"].items()})

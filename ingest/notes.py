@@ -23,6 +23,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .text import (
     arxiv_refs,
+    find_suggested_sections,
     find_urls,
     find_wikilinks,
     iter_blocks,
@@ -227,7 +228,7 @@ def parse_note(
                 if re.match(r"^(?:[-*]\s*)?(?:判断|verdict|relevance)\s*[:：]", s, re.I) and lex.low_relevance.search(s):
                     rel, reason = "low", s
                     break
-        if rel == "unknown" and lex.suggestion.search(seg):
+        if rel == "unknown" and find_suggested_sections(seg, lex):
             rel = "increment"
         urls = tuple(dict.fromkeys(u for u, _, _ in find_urls(seg)))
         items.append(

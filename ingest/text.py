@@ -33,6 +33,7 @@ __all__ = [
     "find_quantities",
     "find_section_refs",
     "find_suggested_sections",
+    "find_placements",
     "find_urls",
     "find_wikilinks",
     "make_claim",
@@ -277,14 +278,31 @@ def find_section_refs(text: str, lexicon: Lexicon | None = None) -> tuple[str, .
     return tuple(seen)
 
 
-def find_suggested_sections(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
-    """Sections ``text`` proposes as destination ("建议归入 §3.1", "belongs in §5.7")."""
+def find_placements(text: str, lexicon: Lexicon | None = None) -> tuple[tuple[str, bool], ...]:
+    """Placement phrases in ``text`` as ``(section key, negated)`` pairs, in order, unique.
+
+    A placement is the lexicon's ``suggestion_pattern`` (a trigger such as
+    建议归入 / 可归 / 列入 / belongs in, then a chain of ``§`` keys that may
+    carry 「title」 or （note） annotations: ``建议归入 §6.1（开放问题）和 §6.2``
+    gives ``6.1`` and ``6.2``).  ``negated`` is true when one of the lexicon's
+    ``placement_negations`` stands right before the trigger (``不可列入 §七``,
+    ``不建议归入 §3``, ``does not belong in §2``): a negative placement.
+    """
     lex = lexicon or load_lexicon()
-    seen: dict[str, None] = {}
+    seen: dict[str, bool] = {}
     for m in lex.suggestion.finditer(text):
+        neg = bool(lex.placement_negation.search(text[max(0, m.start() - 16) : m.start()]))
         for ref in lex.section_ref.finditer(m.group(1)):
-            seen.setdefault(ref.group(1), None)
-    return tuple(seen)
+            seen.setdefault(ref.group(1), neg)
+    return tuple(seen.items())
+
+
+def find_suggested_sections(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    """Sections ``text`` proposes as destination ("建议归入 §3.1", "建议归 §6.1", "belongs in §5.7").
+
+    Negative placements ("不可列入 §七 引用列表") are not suggestions; see ``find_placements``.
+    """
+    return tuple(k for k, neg in find_placements(text, lexicon) if not neg)
 
 
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'，。；、）》」]+", re.IGNORECASE)

@@ -23,7 +23,7 @@ from ingest.models import FrozenModel
 
 from .contradictions import contradictions, statement
 from .named import evidence, increments
-from .results import SCHEMA_VERSION, Contradiction, EvidenceFinding, Statement
+from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
 from .snapshot import SClaim, Snapshot, load_snapshot
 
 __all__ = ["BriefData", "BriefTopic", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
@@ -42,11 +42,21 @@ class BriefArxiv(FrozenModel):
 
 
 class BriefSection(FrozenModel):
-    """A destination section with the existing entries a topic touches (``Statement`` list)."""
+    """A destination section with the existing entries a topic touches (``Statement`` list).
+
+    ``routed`` is true when the note names no section and the key is provkg's
+    suggestion (BM25 over the living document's sections, ``ingest.routing``):
+    ``score`` is its BM25 score, ``runner_up``/``runner_up_score`` the second
+    closest section.  For sections the note names these stay empty.
+    """
 
     key: str
     title: str | None = None
     touches: list[Statement] = []
+    routed: bool = False
+    score: float | None = None
+    runner_up: str | None = None
+    runner_up_score: float | None = None
 
 
 class BriefTopic(FrozenModel):
@@ -87,13 +97,13 @@ class BriefData(FrozenModel):
     knowledge_sections: int = 0
     generated: str
     lang: str
-    materials: list[dict] = []
+    materials: list[BriefMaterial] = []
     topics: list[BriefTopic] = []
     low: list[BriefLow] = []
     findings: list[Contradiction] = []
     audit: list[EvidenceFinding] = []
     citable: list[BriefArxiv] = []
-    actions: list[dict] = []
+    actions: list[BriefAction] = []
     listed: int = 0
     consumed: int = 0
     missing: list[str] = []
@@ -209,6 +219,11 @@ def brief_data(
                         titles[a] = m.group(1).strip()
             sugg = list(dict.fromkeys(s for c in cl for s in c.suggested))
             subj = set(a for c in cl for a in subj_cache[c.iri])
+            route = None
+            if not sugg and doc:
+                route = snap.route(doc, "\n".join([title] + [c.text for c in cl]))
+                if route is not None:
+                    sugg = [route.key]
             bsecs = []
             for k in sugg:
                 sec = secs.get(k)
@@ -216,6 +231,12 @@ def brief_data(
                 if sec is not None:
                     inside = [c for c in doc_claims if sec.line <= c.line <= sec.line_end and c.line != sec.line]
                     touch = [c for c in inside if set(subj_cache[c.iri]) & subj] or inside[:2]
+                if route is not None:
+                    bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
+                                              touches=[statement(c) for c in touch[:3]], routed=True,
+                                              score=route.score, runner_up=route.runner_up,
+                                              runner_up_score=route.runner_up_score))
+                    continue  # a suggestion, not a merge action the note asked for
                 bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
                                           touches=[statement(c) for c in touch[:3]]))
                 actions[k].append(title)

@@ -64,3 +64,33 @@ def test_note_without_front_matter_items_relevance_and_roles():
     roles = {c.text: (c.role, c.item) for c in parts["claims"]}
     assert roles["打分式路由，建议归入 §5.1"] == ("statement", 0)
     assert roles["作者未实机验证"] == ("caveat", 0)
+
+
+@pytest.mark.parametrize(
+    "text, placements",
+    [
+        pytest.param("无 arXiv 号，不可列入 §七 引用列表", (("七", True),), id="negated-zh-seed-65"),
+        pytest.param("RSI-Inference Bench 26.7% 建议归 §6.1 开放问题", (("6.1", False),), id="bare-gui-seed-33"),
+        pytest.param("（另一条，可归 §6）：10 万美元", (("6", False),), id="ke-gui-seed-31"),
+        pytest.param("建议归入 §6.1（开放问题）和 §6.2（趋势：agent 编排）。", (("6.1", False), ("6.2", False)), id="annotated-chain"),
+        pytest.param("并纳入 §七 引用列表：arXiv:2610.32943。", (("七", False),), id="positive-na-ru"),
+        pytest.param("不建议归入 §3，留在 §5", (("3", True),), id="negated-jianyi"),
+        pytest.param("This does not belong in §2.3.", (("2.3", True),), id="negated-en"),
+        pytest.param("It belongs in §5.7 and §5.1", (("5.7", False), ("5.1", False)), id="english-chain"),
+        pytest.param("归类偏差 §3；回归 §3.1", (), id="gui-inside-words"),
+        pytest.param("不算新增引用，建议归入 §5.1", (("5.1", False),), id="negation-far-before"),
+    ],
+)
+def test_placements(text, placements):
+    from ingest.text import find_placements
+
+    assert find_placements(text) == placements
+    assert find_suggested_sections(text) == tuple(k for k, neg in placements if not neg)
+
+
+def test_negative_placement_does_not_make_an_item_an_increment():
+    parts, _ = parse_note("# N\n\n## 某条 newsletter\n\n- 无 arXiv 号，不可列入 §七 引用列表。\n", "inbox/a/n.md")
+    (item,) = parts["items"]
+    assert item.relevance == "unknown"
+    assert parts["claims"][0].suggested_sections == ()
+    assert parts["claims"][0].section_refs == ("七",)

@@ -38,6 +38,9 @@ LABELS: dict[str, dict[str, str]] = {
         "not_included": "未纳入正文",
         "discarded": "已丢弃",
         "suggest": "建议归入",
+        "route": "建议归入（笔记未指明章节，按文本相近度推荐）",
+        "route_score": "（BM25 {score}{ru}）",
+        "route_ru": "；次选 §{key}，{score}",
         "touches": "触及的现有条目",
         "caveats": "值得警惕",
         "low": "低相关 / 复查项",
@@ -74,6 +77,9 @@ LABELS: dict[str, dict[str, str]] = {
         "not_included": "not included",
         "discarded": "discarded",
         "suggest": "Suggested section",
+        "route": "Suggested section (the note names none; closest by text)",
+        "route_score": " (BM25 {score}{ru})",
+        "route_ru": "; runner-up §{key}, {score}",
         "touches": "Existing entries it touches",
         "caveats": "Caveats",
         "low": "Low relevance",
@@ -156,7 +162,12 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
             add(f"- {L['arxiv']}{sep}" + ("；".join(ids) if L is LABELS["zh"] else "; ".join(ids)))
         for s in t["sections"]:
             title = f"「{md_escape(s['title'])}」" if s.get("title") and L is LABELS["zh"] else (f" ({md_escape(s['title'])})" if s.get("title") else "")
-            add(f"- {L['suggest']}{sep}§{s['key']}{title}")
+            if s.get("routed"):
+                ru = (L["route_ru"].format(key=s["runner_up"], score=f"{s['runner_up_score']:.2f}")
+                      if s.get("runner_up") else "")
+                add(f"- {L['route']}{sep}§{s['key']}{title}" + L["route_score"].format(score=f"{s['score']:.2f}", ru=ru))
+            else:
+                add(f"- {L['suggest']}{sep}§{s['key']}{title}")
             for e in s["touches"]:
                 add(f"  - {L['touches']}{sep}{md_escape(e['text'])[:160]} {_loc(e)}")
         for field, label in (("points", "points"), ("relations", "relation"), ("caveats", "caveats")):
