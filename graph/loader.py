@@ -2,8 +2,11 @@
 
 ``ingest_paths(store, paths)`` discovers files, skips unchanged ones (same
 size and modification time, else same SHA-256), parses new and changed ones,
-drops the named graphs of changed and deleted files, and records one
-``prov:Activity`` with the revisions it generated, all in one atomic write.
+and records one ``prov:Activity`` with the revisions it generated, all in one
+atomic write.  Nothing is overwritten: the named graph of a changed or deleted
+file stays; its revision, and the claims that left the file, get
+``prov:wasInvalidatedBy`` the activity with ``prov:invalidatedAtTime``, and the
+``kg:current true`` marker (provenance graph) moves to the new revision.
 Per-file errors are collected as one-line messages; the other files still go in.
 """
 from __future__ import annotations
@@ -22,7 +25,17 @@ from ingest.lexicon import load_lexicon
 from ingest.models import ParsedSource
 from ingest.sources import Found, discover, read_source, sha256_of
 
-from .model import PROV_GRAPH, activity_quads, revision_iri, revision_quads, source_quads, _kg, _lit
+from .model import (
+    PROV_GRAPH,
+    _kg,
+    _lit,
+    activity_quads,
+    invalidation_quads,
+    revision_iri,
+    revision_quads,
+    source_quads,
+)
+from .backend import Backend
 from .store import Store
 
 __all__ = ["IngestReport", "ingest_paths", "known_revisions", "parse_found"]
@@ -59,22 +72,66 @@ _KNOWN = """
 PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
+  GRAPH <%s> { ?rev kg:current true ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
+    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root } }
+}
+""" % PROV_GRAPH.value
+
+# Stores written before the ``kg:current`` marker existed: live = never invalidated.
+_KNOWN_LEGACY = """
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX kg: <https://w3id.org/provkg/ns#>
+SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
   GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
     OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root }
     FILTER NOT EXISTS { ?rev prov:wasInvalidatedBy ?x } }
 }
 """ % PROV_GRAPH.value
 
+# Any revision recorded at all (tells an empty store from one written before kg:current).
+_ANY_REVISION = "SELECT ?rev WHERE { GRAPH <%s> { ?rev <%s> ?sha } } LIMIT 1" % (PROV_GRAPH.value, _kg("sha256").value)
 
-def known_revisions(db: ox.Store) -> dict[str, dict[str, object]]:
-    """Live revisions by path: ``{path: {rev, sha, size, mtime, root}}``."""
+_TRUE = _lit(True)
+_RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+
+
+def known_revisions(db: Backend) -> dict[str, dict[str, object]]:
+    """Live revisions by path: ``{path: {rev, sha, size, mtime, root, legacy}}``.
+
+    A live revision carries ``kg:current true`` in the provenance graph.  A
+    store written before that marker existed has none; then a revision is live
+    when it has no ``prov:wasInvalidatedBy``, and ``legacy`` is True (the next
+    ingest adds the missing markers).
+    """
     from .store import to_python
 
     out: dict[str, dict[str, object]] = {}
-    for row in db.query(_KNOWN):
+    rows = db.select_terms(_KNOWN)
+    legacy = not rows and bool(db.select_terms(_ANY_REVISION))
+    for row in (db.select_terms(_KNOWN_LEGACY) if legacy else rows):
         d = {k: to_python(row[k]) for k in ("rev", "path", "sha", "size", "mtime", "root")}
+        d["legacy"] = legacy
         out[str(d["path"])] = d
     return out
+
+
+def _claims_in(w: object, graph: str) -> set[str]:
+    """IRIs of the ``kg:Claim`` nodes in one named graph of the store being written."""
+    return {q.subject.value for q in w.match(None, _RDF_TYPE, _kg("Claim"), ox.NamedNode(graph))}  # type: ignore[attr-defined]
+
+
+def _invalidate(w: object, rev: str, claims: set[str], stamp: str, when: datetime) -> None:
+    """Record that revision ``rev`` and ``claims`` were invalidated by activity ``stamp``.
+
+    The revision's named graph is kept (nothing is overwritten); its
+    ``kg:current`` marker is removed; the revision and each claim get
+    ``prov:wasInvalidatedBy``/``prov:invalidatedAtTime`` in the provenance graph.
+    """
+    w.remove([ox.Quad(ox.NamedNode(rev), _kg("current"), _TRUE, PROV_GRAPH)])  # type: ignore[attr-defined]
+    quads = invalidation_quads(rev, stamp, when)
+    for c in sorted(claims):
+        quads.extend(invalidation_quads(c, stamp, when))
+    w.add(quads)  # type: ignore[attr-defined]
 
 
 def parse_found(args: tuple[Found, str | None, str]) -> tuple[Found, ParsedSource | None, list[str], str | None]:
@@ -142,7 +199,7 @@ def ingest_paths(
     rep = IngestReport()
     found, problems = discover(paths)
     rep.errors.extend(problems)
-    known = known_revisions(store.db) if store.exists() else {}
+    known = known_revisions(store) if store.exists() else {}
 
     todo: list[Found] = []
     for f in found:
@@ -204,29 +261,35 @@ def ingest_paths(
             if prev is not None and prev.get("sha") == rec.sha256:
                 # Same bytes, new mtime: refresh the recorded mtime only.
                 rev = ox.NamedNode(str(prev["rev"]))
-                w.remove(list(w.db.quads_for_pattern(rev, _kg("mtime"), None, PROV_GRAPH)))
+                w.remove_matching(rev, _kg("mtime"), None, PROV_GRAPH)
                 w.add([ox.Quad(rev, _kg("mtime"), _lit(float(f.abs_path.stat().st_mtime)), PROV_GRAPH)])
                 rep.unchanged.append(f.rel)
                 continue
+            quads = source_quads(rec)
+            when = clock()
             if prev is not None:
-                w.drop_graph(str(prev["rev"]))
+                # Keep the old named graph; invalidate the revision (revision_quads) and the
+                # claims that the new revision no longer holds (same stable IRI = same claim).
+                old_rev = str(prev["rev"])
+                w.remove([ox.Quad(ox.NamedNode(old_rev), _kg("current"), _TRUE, PROV_GRAPH)])
+                new_claims = {q.subject.value for q in quads if q.predicate == _RDF_TYPE and q.object == _kg("Claim")}
+                w.add(q for c in sorted(_claims_in(w, old_rev) - new_claims) for q in invalidation_quads(c, stamp, when))
                 rep.changed.append(f.rel)
             else:
                 rep.added.append(f.rel)
-            quads = source_quads(rec)
             st_mtime = f.abs_path.stat().st_mtime
-            pq = revision_quads(rec, stamp, clock(), str(prev["rev"]) if prev else None, st_mtime)
+            pq = revision_quads(rec, stamp, when, str(prev["rev"]) if prev else None, st_mtime)
             pq.append(ox.Quad(revision_iri(rec.path, rec.sha256), _kg("root"), _lit(str(f.root)), PROV_GRAPH))
-            w.add(quads)
+            w.put_graph(revision_iri(rec.path, rec.sha256).value, quads)  # one whole named graph
             w.add(pq)
             rep.quads += len(quads)
-        a_iri = f"https://w3id.org/provkg/id/activity/{stamp}"
         for p in gone:
-            k = known[p]
-            w.drop_graph(str(k["rev"]))
-            w.add([ox.Quad(ox.NamedNode(str(k["rev"])), ox.NamedNode("http://www.w3.org/ns/prov#wasInvalidatedBy"),
-                           ox.NamedNode(a_iri), PROV_GRAPH)])
+            rev = str(known[p]["rev"])
+            _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
             rep.removed.append(p)
+        # A store from before the kg:current marker: mark its live revisions once.
+        w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)
+              for p, k in known.items() if k.get("legacy") and p not in gone and p not in rep.changed)
         counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
                   "unchanged": len(rep.unchanged)}
         w.add(activity_quads(stamp, started, clock(), counts, VERSION))

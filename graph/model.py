@@ -45,10 +45,12 @@ __all__ = [
     "agent_iri",
     "manifest_iri",
     "activity_iri",
+    "UNKNOWN_AGENT",
     "claim_key",
     "source_quads",
     "activity_quads",
     "revision_quads",
+    "invalidation_quads",
     "PROV_GRAPH",
 ]
 
@@ -168,6 +170,11 @@ def manifest_iri(manifest_id: str) -> ox.NamedNode:
     return ox.NamedNode(f"{ID_IRI}manifest/{quote(_slug(manifest_id), safe='-_.')}")
 
 
+#: The agent of files that name no author (``id:agent/_unknown``, a prov:Agent without rdfs:label; only
+#: an author literally called ``_unknown`` would share the IRI).
+UNKNOWN_AGENT = ox.NamedNode(f"{ID_IRI}agent/_unknown")
+
+
 def activity_iri(stamp: str) -> ox.NamedNode:
     """IRI of one ingest activity; ``stamp`` is unique per run."""
     return ox.NamedNode(f"{ID_IRI}activity/{quote(stamp, safe='-_.')}")
@@ -280,12 +287,15 @@ def source_quads(src_rec: ParsedSource) -> list[ox.Quad]:
         add(ox.Quad(src, _kg("title"), _lit(src_rec.title), g))
     if src_rec.created:
         add(ox.Quad(src, N.prov.generatedAtTime, _lit(src_rec.created), g))
-    agent = None
+    # A file that names no author is attributed to the agent ``id:agent/_unknown`` (typed prov:Agent,
+    # no rdfs:label, so name lookups still find none): every claim has an agent (graph/data/shapes.ttl).
+    agent = agent_iri(src_rec.agent) if src_rec.agent else UNKNOWN_AGENT
+    add(ox.Quad(src, N.prov.wasAttributedTo, agent, g))
+    add(ox.Quad(agent, _A, N.prov.Agent, g))
     if src_rec.agent:
-        agent = agent_iri(src_rec.agent)
-        add(ox.Quad(src, N.prov.wasAttributedTo, agent, g))
-        add(ox.Quad(agent, _A, N.prov.Agent, g))
         add(ox.Quad(agent, N.rdfs.label, _lit(src_rec.agent), g))
+    else:
+        add(ox.Quad(agent, N.rdfs.comment, _lit("unknown author: the file does not name one"), g))
     add(ox.Quad(g, _A, _kg("SourceRevision"), g))
     add(ox.Quad(g, _A, N.prov.Entity, g))
     add(ox.Quad(g, N.prov.specializationOf, src, g))
@@ -475,7 +485,9 @@ def revision_quads(
 
     The revision (named graph) ``prov:wasGeneratedBy`` the ingest activity at
     ``when``; it ``prov:wasRevisionOf`` the ``previous`` revision IRI when the
-    file changed, and that one ``prov:wasInvalidatedBy`` this activity.
+    file changed, and that one ``prov:wasInvalidatedBy`` this activity (with
+    ``prov:invalidatedAtTime``).  The new revision gets ``kg:current true``,
+    the marker the default queries join on (docs/MODEL.md, "Revisions").
     """
     g = PROV_GRAPH
     rev = revision_iri(src_rec.path, src_rec.sha256)
@@ -492,10 +504,26 @@ def revision_quads(
         ox.Quad(rev, _kg("size"), _lit(src_rec.size), g),
         ox.Quad(a, N.prov.generated, rev, g),
     ]
+    out.append(ox.Quad(rev, _kg("current"), _lit(True), g))
     if mtime is not None:
         out.append(ox.Quad(rev, _kg("mtime"), _lit(float(mtime)), g))
-    if previous:
+    if previous and previous != rev.value:
         prev = ox.NamedNode(previous)
         out.append(ox.Quad(rev, N.prov.wasRevisionOf, prev, g))
-        out.append(ox.Quad(prev, N.prov.wasInvalidatedBy, a, g))
+        out.extend(invalidation_quads(previous, stamp, when))
     return out
+
+
+def invalidation_quads(entity: str, stamp: str, when: datetime) -> list[ox.Quad]:
+    """Provenance-graph quads saying ``entity`` (a revision or claim IRI) was invalidated.
+
+    PROV-O: ``entity prov:wasInvalidatedBy activity`` and
+    ``entity prov:invalidatedAtTime when`` (``xsd:dateTime``), both in the
+    provenance graph ``id:graph/provenance``.  The ``kg:current`` marker of a
+    revision is removed by the loader, not here (a quad list only adds).
+    """
+    e = ox.NamedNode(entity)
+    return [
+        ox.Quad(e, N.prov.wasInvalidatedBy, activity_iri(stamp), PROV_GRAPH),
+        ox.Quad(e, N.prov.invalidatedAtTime, _lit(when), PROV_GRAPH),
+    ]

@@ -2,8 +2,9 @@
 
 ``KG`` is an rdflib ``DefinedNamespace`` with ``_fail = True`` (rdflib
 ``namespace/_PROV.py`` does the same), so a typo such as ``KG.claimz`` raises
-``AttributeError`` instead of minting a new term.  (A Turtle definition of
-the terms, with labels and comments, is planned; docs/MODEL.md describes them.)
+``AttributeError`` instead of minting a new term.  The same terms are defined,
+with labels, comments, domains and ranges, in ``graph/data/provkg.ttl``
+(package data); tests/test_validate.py checks that both list the same terms.
 """
 from __future__ import annotations
 
@@ -108,6 +109,7 @@ class KG(DefinedNamespace):
     filesRemoved: URIRef
     filesUnchanged: URIRef
     root: URIRef
+    current: URIRef  # on a revision in the provenance graph: its file's live revision (moved by the loader)
 
 
 CITO = Namespace("http://purl.org/spar/cito/")

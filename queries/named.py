@@ -6,6 +6,7 @@ Each takes a ``Store`` (and options) and returns a list of result models from
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -22,8 +23,10 @@ from .results import (
     EvidenceFinding,
     Increment,
     PaperRow,
+    SectionRoute,
     SectionRow,
     SourceRow,
+    TitleRef,
 )
 from .snapshot import Snapshot, load_snapshot
 from .sparql_files import sparql
@@ -38,6 +41,7 @@ __all__ = [
     "contradictions",
     "evidence",
     "increments",
+    "titles",
     "WEAK_EVIDENCE",
 ]
 
@@ -138,7 +142,9 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> lis
     (``WEAK_EVIDENCE``) or that some source marks as not verified.
     ``conclusion`` rows: an arXiv work whose best support is weak, with its
     statements that carry no figure (conclusions with nothing to check them
-    against).  A work
+    against; metadata lines such as ``原文：URL`` are left out).  ``living``
+    rows: the living-document statements about a work (by arXiv ID or card
+    alias) whose best support in notes and cards is weak, or ``none``.  A work
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
     """
     snap = snapshot or load_snapshot(store)
@@ -174,14 +180,23 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> lis
                                        statements=stmts))
     for s, lst in by_work.items():
         notes = [c for c in lst if c.kind in ("note", "paper_card")]
-        if not notes:
-            continue
-        best_name = _strongest(c.evidence for c in notes)
-        bare = [c for c in notes if c.role == "statement" and not c.quantities and not c.unverified]
+        best_name = _strongest(c.evidence for c in notes) if notes else "none"
+        bare = [c for c in notes if c.role == "statement" and not c.quantities and not c.unverified
+                and not _METADATA.search(c.text)]
         if best_name in WEAK_EVIDENCE and best_name != "unknown" and bare:
             out.append(EvidenceFinding(kind="conclusion", subject=f"arXiv:{s}", best_evidence=best_name,
                                        statements=[statement(c) for c in sorted(bare, key=lambda c: (c.path, c.line))]))
+        # Living-document statements about the work: their best support is the notes' and cards'.
+        living = [c for c in lst if c.kind == "living_doc" and c.role == "statement"]
+        if living and (best_name in WEAK_EVIDENCE or best_name == "none"):
+            out.append(EvidenceFinding(kind="living", subject=f"arXiv:{s}", best_evidence=best_name,
+                                       statements=[statement(c) for c in sorted(living, key=lambda c: (c.path, c.line))]))
     return sorted(out, key=lambda f: (f.kind, f.subject, f.figure or ""))
+
+
+#: A note's metadata lines (paper, link, card, evidence level, author, citation counts): not conclusions.
+_METADATA = re.compile(r"^\s*(论文|原文|卡片|证据等级|作者|版本历史|Paper|Source|Card|Evidence|Author)\s*[：:]"
+                       r"|被引|^\s*arXiv:\S+\s*·", re.IGNORECASE)
 
 
 def _strongest(levels) -> str:
@@ -238,14 +253,40 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
         else:
             rel = "increment"
             reasons.extend(i.reason or i.title for i in its if i.relevance == "low")
+        routes = []
+        doc = snap.path_of(mi.knowledge) or next(iter(snap.living_docs()), None)
+        if src is not None and rel == "increment" and doc:
+            topics = [(i.title, [c for c in cl if c.item == i.index]) for i in its if i.relevance != "low"] \
+                if its else [(src.title or mi.path, cl)]
+            for name, tcl in topics:
+                if any(c.suggested for c in tcl):
+                    continue
+                r = snap.route(doc, "\n".join([name] + [c.text for c in tcl]))
+                if r is not None:
+                    routes.append(SectionRoute(item=name, key=r.key, title=r.title, score=r.score,
+                                               runner_up=r.runner_up, runner_up_score=r.runner_up_score))
         out.append(Increment(
             manifest_id=mi.manifest_id, order=mi.order, source=mi.path, kind=mi.kind,
             agent=(src.agent if src else None) or mi.agent, evidence=_material_evidence(src, its),
             ingested=src is not None, relevance=rel, reasons=reasons,
             items=[i.title for i in its], sections=sections_,
             new_arxiv=[a for a in ids if a not in listed], cited_arxiv=[a for a in ids if a in listed],
+            routes=routes,
         ))
     return out
+
+
+def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
+    """Works named by title only, resolved at query time (``Snapshot.title_matches``), sorted by source and line.
+
+    A title resolves when exactly one known work (paper-card titles and
+    living-document citation titles) scores >= 90 with rapidfuzz; when several
+    do, the row is ``ambiguous`` and lists them.
+    """
+    snap = snapshot or load_snapshot(store)
+    return [TitleRef(source=m.path, line=m.line, title=m.title, status=m.status, arxiv_id=m.arxiv_id, score=m.score,
+                     candidates=[f"arXiv:{a} ({sc:g}) {t}" for a, sc, t in m.candidates])
+            for m in snap.title_matches]
 
 
 QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
@@ -257,4 +298,5 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "duplicates": (duplicates, "works cited on more than one line, with every citation"),
     "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted"),
     "evidence": (evidence, "figures and conclusions whose best support is weak"),
+    "titles": (titles, "works named by title only: resolved to an arXiv ID, or ambiguous"),
 }

@@ -21,6 +21,19 @@ __all__ = [
     "Contradiction",
     "EvidenceFinding",
     "Increment",
+    "BriefMaterial",
+    "BriefAction",
+    "AuditFinding",
+    "AuditReport",
+    "ContradictionReport",
+    "WhyStep",
+    "WhyRevision",
+    "WhyResult",
+    "ActivityRef",
+    "ClaimState",
+    "ClaimChange",
+    "EvidenceChange",
+    "DiffResult",
 ]
 
 #: Bumped on any change of a result shape; listed in CHANGELOG.md.
@@ -153,12 +166,47 @@ class EvidenceFinding(FrozenModel):
     statements: list[Statement]
 
 
+class TitleRef(FrozenModel):
+    """A work named by title only (no arXiv ID), looked up among the titles the store knows.
+
+    ``status``: ``resolved`` (``arxiv_id`` set) or ``ambiguous`` (several
+    works match; nothing is guessed).  ``candidates`` are ``arXiv:<key> (score)
+    title`` strings, best first.  ``source``:``line`` is where the title is
+    written (line 1 for a file's own title).
+    """
+
+    source: str
+    line: int
+    title: str
+    status: str
+    arxiv_id: str | None = None
+    score: float
+    candidates: list[str] = []
+
+
+class SectionRoute(FrozenModel):
+    """A destination provkg suggests for a topic that names no section.
+
+    ``item`` is the topic (note heading, or the source title); ``key``/``title``
+    the closest living-document section by BM25 (``ingest.routing``) with its
+    ``score``; ``runner_up``/``runner_up_score`` the second closest.
+    """
+
+    item: str
+    key: str
+    title: str | None = None
+    score: float
+    runner_up: str | None = None
+    runner_up_score: float | None = None
+
+
 class Increment(FrozenModel):
     """A manifest material and what it brings.
 
     ``relevance`` is ``increment`` or ``low``; ``new_arxiv`` and
     ``cited_arxiv`` split its works by whether the living document's citation
-    list already holds them; ``sections`` are the suggested destinations.
+    list already holds them; ``sections`` are the destinations the material
+    names; ``routes`` are provkg's suggestions for its topics that name none.
     """
 
     manifest_id: str
@@ -174,3 +222,246 @@ class Increment(FrozenModel):
     sections: list[str] = []
     new_arxiv: list[str] = []
     cited_arxiv: list[str] = []
+    routes: list[SectionRoute] = []
+
+
+class BriefMaterial(FrozenModel):
+    """A material of the brief's manifest: ``order`` in the manifest, ``source`` path, its ``agent``,
+    ``evidence`` level, ``relevance`` (``increment`` or ``low``) and whether it was ``ingested``."""
+
+    order: int
+    source: str
+    agent: str | None = None
+    evidence: str = "unknown"
+    relevance: str
+    ingested: bool = True
+
+
+class BriefAction(FrozenModel):
+    """A merge action of the brief: the destination ``section`` key (``3.1``), its ``title``, the ``topics`` to merge."""
+
+    section: str
+    title: str | None = None
+    topics: list[str] = []
+
+
+class AuditFinding(FrozenModel):
+    """A finding of the brief audit (``provkg audit-brief``): a brief statement the graph does not bear out.
+
+    ``kind`` is one of ``untraced_arxiv`` (an arXiv ID the brief names that no
+    manifest material, card or living document cites), ``count_mismatch`` (a
+    stated count, "6 条" / "3 items", that differs from what the brief lists),
+    ``material_not_in_manifest`` (a consumed material the manifest does not
+    list), ``material_not_consumed`` (a manifest material the brief does not
+    say it consumed), ``manifest_unknown`` (the brief names a manifest that is
+    not in the store) and ``status_mismatch`` (a citable-list status that
+    contradicts the living document's citation list).  ``source``/``line``/
+    ``line_end``/``text`` locate the brief's own words; ``arxiv_id`` is set for
+    findings about one work; ``stated`` and ``found`` give the two sides as
+    text; ``evidence`` quotes what the graph holds (may be empty).  ``id`` is
+    stable across runs (hash of brief path, kind and subject).
+    """
+
+    id: str
+    kind: str
+    source: str
+    line: int
+    line_end: int
+    text: str
+    summary: str
+    arxiv_id: str | None = None
+    stated: str | None = None
+    found: str | None = None
+    evidence: list[Statement] = []
+
+
+class AuditReport(FrozenModel):
+    """The JSON document of ``provkg audit-brief``: what was checked in one brief, and the findings.
+
+    ``checked`` counts the statements tested per check (``arxiv_ids``,
+    ``counts``, ``materials``, ``statuses``), so an empty ``findings`` list can
+    be told apart from a brief in which nothing was found to check.
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    source: str
+    manifest_id: str | None = None
+    checked: dict[str, int] = {}
+    count: int
+    findings: list[AuditFinding] = []
+
+
+class ContradictionReport(FrozenModel):
+    """The JSON document of ``provkg report contradictions --format json``.
+
+    ``findings`` are the contradiction findings (``count`` of them);
+    ``brief_audit`` the brief-audit findings of every brief in the store
+    (empty when no brief is ingested).
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    count: int
+    findings: list[Contradiction] = []
+    brief_audit: list[AuditFinding] = []
+
+
+# -- history: `provkg why` and `provkg diff` (queries/why.py, queries/history.py) --
+
+
+class WhyStep(FrozenModel):
+    """One link of a derivation chain: a node read from ``source``:``line``-``line_end``.
+
+    ``relation`` says how the node links to what was asked: ``cites`` (a
+    ``kg:Citation`` of the work), ``about`` / ``mentions`` (a claim whose
+    ``kg:about`` / ``kg:mentions`` is the work), ``card`` (the paper card whose
+    ``kg:about`` is the work), ``heading`` (the section itself), ``in_section``
+    (a claim or citation ``kg:inSection`` it), ``suggests`` / ``refers`` (a claim
+    elsewhere with ``kg:suggestedSection`` / ``kg:sectionRef`` the key),
+    ``claim`` (the claim itself), ``listed_by`` (a manifest item whose
+    ``kg:material`` is the source).  ``revision`` is the named graph (source
+    revision IRI) the node was read from; ``current`` is False when that
+    revision was invalidated.  ``section`` is the living-document section key.
+    """
+
+    relation: str
+    node: str
+    source: str
+    kind: str | None = None
+    line: int
+    line_end: int
+    text: str
+    role: str | None = None
+    evidence: str | None = None
+    agent: str | None = None
+    section: str | None = None
+    version: str | None = None
+    revision: str
+    current: bool = True
+
+
+class WhyRevision(FrozenModel):
+    """A source revision (``kg:SourceRevision``, one named graph) with its PROV-O history.
+
+    ``generated_by``/``generated_at``: the ingest ``prov:Activity`` and the
+    time (ISO 8601, UTC) it read these bytes; ``invalidated_by``/
+    ``invalidated_at``: the activity that replaced them or found the file gone
+    (None while ``current``); ``previous``: the revision it ``prov:wasRevisionOf``.
+    ``agent`` is the file's author (``prov:wasAttributedTo``), ``created`` the
+    time the file says it was written, ``software`` the ``prov:SoftwareAgent``'s label.
+    """
+
+    revision: str
+    source: str
+    kind: str | None = None
+    sha256: str
+    agent: str | None = None
+    created: str | None = None
+    evidence: str | None = None
+    generated_by: str | None = None
+    generated_at: str | None = None
+    software: str | None = None
+    invalidated_by: str | None = None
+    invalidated_at: str | None = None
+    previous: str | None = None
+    current: bool = True
+
+
+class WhyResult(FrozenModel):
+    """The answer of ``provkg why ID``: the derivation chain of one node back to files and lines.
+
+    ``kind`` is ``claim``, ``work``, ``section`` or ``source``; ``subject`` the
+    IRI asked about (``id:arxiv/2502.07115``); ``version`` the arXiv version
+    asked, if any; ``label`` a title or text.  ``steps`` are sorted by source
+    path and line; ``revisions`` are the revisions the steps were read from
+    (for a claim or a source: every revision, current or not, newest first).
+    ``current`` is False for a claim or source that no current revision holds.
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    query: str
+    kind: str
+    subject: str
+    version: str | None = None
+    label: str | None = None
+    current: bool = True
+    steps: list[WhyStep] = []
+    revisions: list[WhyRevision] = []
+
+
+class ActivityRef(FrozenModel):
+    """An ingest ``prov:Activity``: its IRI, start/end (ISO 8601) and file counts."""
+
+    iri: str
+    started: str
+    ended: str | None = None
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    unchanged: int = 0
+
+
+class ClaimState(FrozenModel):
+    """A claim as one state of the store holds it: ``id`` (stable IRI), where, text, figures, evidence."""
+
+    id: str
+    source: str
+    line: int
+    line_end: int
+    text: str
+    role: str
+    evidence: str
+    agent: str | None = None
+    figures: list[str] = []
+
+
+class ClaimChange(FrozenModel):
+    """A claim present in both states whose ``fields`` differ (``text``, ``figures``, ``evidence``, ``role``).
+
+    Same IRI = same normalised text; an edited text gets a new IRI, and the
+    edit is paired with the old claim of the same file it resembles most
+    (``queries.history``).  ``old`` and ``new`` are the two states.
+    """
+
+    source: str
+    fields: list[str]
+    old: ClaimState
+    new: ClaimState
+
+
+class EvidenceChange(FrozenModel):
+    """An evidence level that moved: ``direction`` ``raised`` (stronger) or ``lowered``.
+
+    ``subject`` is a claim IRI or, for a file's own level, its path.
+    """
+
+    subject: str
+    source: str
+    line: int | None = None
+    old: str
+    new: str
+    direction: str
+
+
+class DiffResult(FrozenModel):
+    """``provkg diff``: what changed between the state after ``since`` and after ``until``.
+
+    ``since`` is None when the older state is the empty store.  Files are
+    workspace paths; ``works_cited`` / ``works_uncited`` are bare arXiv keys
+    cited in one state and not the other; contradictions are keyed by kind,
+    subject and both quoted texts (line moves do not open or close them).
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    since: ActivityRef | None = None
+    until: ActivityRef
+    files_added: list[str] = []
+    files_changed: list[str] = []
+    files_removed: list[str] = []
+    claims_added: list[ClaimState] = []
+    claims_removed: list[ClaimState] = []
+    claims_changed: list[ClaimChange] = []
+    evidence_changes: list[EvidenceChange] = []
+    contradictions_opened: list[Contradiction] = []
+    contradictions_closed: list[Contradiction] = []
+    works_cited: list[str] = []
+    works_uncited: list[str] = []

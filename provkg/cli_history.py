@@ -1,0 +1,67 @@
+"""``provkg why`` and ``provkg diff``: provenance chains and shift-to-shift changes (logic in queries/)."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from provkg.cli import _fail, _require, _store, _write_text, cli
+
+__all__ = ["why", "diff"]
+
+
+@cli.command()
+@click.argument("ident", metavar="ID")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--history", is_flag=True, help="Also show what invalidated (older) revisions said.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
+    """Show where ID comes from: files and lines, agents, ingest activities and times.
+
+    ID is a claim IRI, an arXiv ID in any form (arXiv:2502.07115v5,
+    https://arxiv.org/abs/2502.07115), a section (§3.1) or a source path.
+    """
+    from ingest.errors import KgError
+    from queries.why import format_why
+    from queries.why import why as why_
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        res = why_(store, ident, history=history)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    if fmt == "json":
+        _write_text(json.dumps(res.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
+    else:
+        _write_text(format_why(res), output)
+
+
+@cli.command()
+@click.option("--since", help="Older state: an ingest activity (IRI, stamp or its prefix) or an ISO 8601 time. "
+                              "Default: the activity before the last one.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
+              help="Exit 1 when any claim was added, removed or changed.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def diff(ctx, since: str | None, fmt: str, fail_on: str, output: str | None) -> None:
+    """Claims added, removed and changed between two ingests; evidence raised or lowered;
+    contradictions opened and closed; works newly cited."""
+    from ingest.errors import KgError
+    from queries.history import diff as diff_
+    from queries.history import format_diff
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        res = diff_(store, since)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    if fmt == "json":
+        _write_text(json.dumps(res.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
+    else:
+        _write_text(format_diff(res), output)
+    if fail_on == "any" and (res.claims_added or res.claims_removed or res.claims_changed):
+        ctx.exit(1)

@@ -1,0 +1,373 @@
+"""Revision history of a store: ingest activities, past states, and ``provkg diff``.
+
+The loader never drops a named graph (``graph/loader.py``): a changed or deleted
+file's old revision stays, ``prov:wasInvalidatedBy`` the ingest activity that
+replaced it, and the ``kg:current`` marker moves to the live revision.  This
+module replays the provenance graph (``prov:wasGeneratedBy`` /
+``prov:wasInvalidatedBy`` of each ``kg:SourceRevision``, in the order of the
+activities' ``prov:startedAtTime``) to rebuild which revision of each file was
+live after any activity, loads that state into a ``Snapshot``, and compares
+two states claim by claim.
+
+References: W3C PROV-O (Entity generation and invalidation); docs/MODEL.md,
+sections "Revisions and invalidation" and "provkg diff".
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import datetime, timezone
+
+from graph.store import Store
+from ingest.errors import QueryError
+from ingest.models import EVIDENCE_RANK
+
+from .contradictions import contradictions as _contradictions
+from .results import (
+    ActivityRef,
+    ClaimChange,
+    ClaimState,
+    Contradiction,
+    DiffResult,
+    EvidenceChange,
+    WhyRevision,
+)
+from .snapshot import SClaim, Snapshot, load_snapshot
+
+__all__ = ["activities", "revisions", "state_after", "snapshot_of", "resolve_since", "diff", "format_diff",
+           "PAIR_THRESHOLD"]
+
+PROV_G = "https://w3id.org/provkg/id/graph/provenance"
+_PREFIX = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+"""
+
+_ACTIVITIES = _PREFIX + """SELECT ?a ?start ?end ?added ?changed ?removed ?unchanged WHERE {
+  GRAPH <%s> { ?a a kg:IngestActivity ; prov:startedAtTime ?start .
+    OPTIONAL { ?a prov:endedAtTime ?end } OPTIONAL { ?a kg:filesAdded ?added } OPTIONAL { ?a kg:filesChanged ?changed }
+    OPTIONAL { ?a kg:filesRemoved ?removed } OPTIONAL { ?a kg:filesUnchanged ?unchanged } }
+}""" % PROV_G
+
+_EVENTS = _PREFIX + """SELECT ?rev ?path ?ev ?act WHERE {
+  GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path .
+    { ?rev prov:wasGeneratedBy ?act BIND("gen" AS ?ev) } UNION { ?rev prov:wasInvalidatedBy ?act BIND("inv" AS ?ev) } }
+}""" % PROV_G
+
+_REVISIONS = _PREFIX + """SELECT ?rev ?path ?sha ?act ?gen ?sw ?inv ?invAt ?prev ?cur WHERE {
+  GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha .
+    OPTIONAL { ?rev prov:wasGeneratedBy ?act . OPTIONAL { ?act prov:wasAssociatedWith/rdfs:label ?sw } }
+    OPTIONAL { ?rev prov:generatedAtTime ?gen }
+    OPTIONAL { ?rev prov:wasInvalidatedBy ?inv . OPTIONAL { ?rev prov:invalidatedAtTime ?invAt } }
+    OPTIONAL { ?rev prov:wasRevisionOf ?prev }
+    OPTIONAL { ?rev kg:current ?cur } }
+}""" % PROV_G
+
+_FILE_META = _PREFIX + """SELECT ?g ?kind ?evidence ?agent ?created WHERE {
+  GRAPH ?g { ?g a kg:SourceRevision ; prov:specializationOf ?src . ?src kg:kind ?kind ; kg:evidence ?evidence .
+    OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent } OPTIONAL { ?src prov:generatedAtTime ?created } }
+}"""
+
+#: rapidfuzz ``fuzz.ratio`` (0-100) from which a removed and an added claim of one file count as one edited claim.
+PAIR_THRESHOLD = 60.0
+
+
+def _t(v: object) -> datetime:
+    """An ``xsd:dateTime`` lexical form as an aware datetime (UTC when it has no zone)."""
+    d = datetime.fromisoformat(str(v).replace("Z", "+00:00"))
+    return d if d.tzinfo else d.replace(tzinfo=timezone.utc)
+
+
+def activities(store: Store) -> list[ActivityRef]:
+    """Every ingest ``prov:Activity`` of the store, oldest first (by ``prov:startedAtTime``, then end, then IRI)."""
+    rows = store.select(_ACTIVITIES)
+    out = [ActivityRef(iri=r["a"], started=str(r["start"]), ended=str(r["end"]) if r["end"] else None,
+                       added=r["added"] or 0, changed=r["changed"] or 0, removed=r["removed"] or 0,
+                       unchanged=r["unchanged"] or 0) for r in rows]
+    return sorted(out, key=lambda a: (_t(a.started), _t(a.ended) if a.ended else _t(a.started), a.iri))
+
+
+def revisions(store: Store) -> list[WhyRevision]:
+    """Every source revision with its generation, invalidation and file metadata, newest generation first.
+
+    A revision regenerated after it was invalidated (a file reverted to earlier
+    bytes has the same revision IRI) reports its latest generation and latest
+    invalidation; ``current`` follows the ``kg:current`` marker.
+    """
+    by: dict[str, dict] = {}
+    for r in store.select(_REVISIONS):
+        d = by.setdefault(r["rev"], {"revision": r["rev"], "source": r["path"], "sha256": r["sha"], "current": False})
+        if r["cur"]:
+            d["current"] = True
+        if r["gen"] and (d.get("generated_at") is None or _t(r["gen"]) > _t(d["generated_at"])):
+            d["generated_at"], d["generated_by"], d["software"] = str(r["gen"]), r["act"], r["sw"]
+        elif r["act"] and not d.get("generated_by"):
+            d["generated_by"], d["software"] = r["act"], r["sw"]
+        if r["inv"] and (d.get("invalidated_at") is None or (r["invAt"] and _t(r["invAt"]) > _t(d["invalidated_at"]))):
+            d["invalidated_by"], d["invalidated_at"] = r["inv"], str(r["invAt"]) if r["invAt"] else None
+        if r["prev"]:
+            d["previous"] = r["prev"]
+    for r in store.select(_FILE_META):
+        d = by.get(r["g"])
+        if d is not None:
+            d.update(kind=r["kind"], evidence=r["evidence"], agent=r["agent"],
+                     created=str(r["created"]) if r["created"] else None)
+    for d in by.values():
+        if d["current"]:
+            d["invalidated_by"] = d["invalidated_at"] = None  # regenerated since
+    out = [WhyRevision(**d) for d in by.values()]
+    return sorted(out, key=lambda v: (v.source, v.generated_at or ""), reverse=True)
+
+
+def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | None = None) -> dict[str, str]:
+    """Which revision of each file was live right after ``activity`` (an activity IRI): ``{path: revision IRI}``.
+
+    ``None`` gives the empty state (before the first ingest).  Replays
+    ``prov:wasInvalidatedBy`` then ``prov:wasGeneratedBy`` of each activity in
+    order.  Raises ``QueryError`` for an activity the store does not hold.
+    """
+    if activity is None:
+        return {}
+    acts = acts if acts is not None else activities(store)
+    order = {a.iri: i for i, a in enumerate(acts)}
+    if activity not in order:
+        raise QueryError(f"no ingest activity {activity!r} in the store")
+    gen: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    inv: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for r in store.select(_EVENTS):
+        (gen if r["ev"] == "gen" else inv)[r["act"]].append((r["path"], r["rev"]))
+    state: dict[str, str] = {}
+    for a in acts[: order[activity] + 1]:
+        for path, rev in inv.get(a.iri, []):
+            if state.get(path) == rev:
+                del state[path]
+        for path, rev in gen.get(a.iri, []):
+            state[path] = rev
+    return state
+
+
+def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
+    """A ``Snapshot`` of the named graphs in ``state`` (``{path: revision IRI}``), as if they were current.
+
+    The graphs are copied into an in-memory store with a ``kg:current`` marker
+    each, so the shipped queries (which read current revisions only) see exactly them.
+    """
+    import pyoxigraph as ox
+
+    mem = Store(None)
+    marker = ox.NamedNode("https://w3id.org/provkg/ns#current")
+    true = ox.Literal("true", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
+    quads = []
+    for rev in sorted(set(state.values())):
+        quads.extend(store.quads(rev))
+        quads.append(ox.Quad(ox.NamedNode(rev), marker, true, ox.NamedNode(PROV_G)))
+    mem.db.extend(quads)
+    return load_snapshot(mem)
+
+
+def resolve_since(acts: list[ActivityRef], since: str) -> ActivityRef | None:
+    """The activity ``since`` names: an activity IRI, its stamp (``20261130T0908…-dbb3a53f``) or a
+    unique prefix of it; or an ISO 8601 time / date, meaning the last activity started at or before it
+    (``None`` when none was).  Raises ``QueryError`` when ``since`` is neither.
+    """
+    s = since.strip()
+    hits = [a for a in acts if a.iri == s or a.iri.rsplit("/", 1)[-1] == s]
+    if not hits:
+        hits = [a for a in acts if a.iri.rsplit("/", 1)[-1].startswith(s)]
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
+        raise QueryError(f"--since {since!r} matches {len(hits)} ingest activities; give more of the stamp")
+    try:
+        when = _t(s)
+    except ValueError:
+        raise QueryError(f"--since {since!r} is neither an ingest activity of this store nor an ISO 8601 time") from None
+    before = [a for a in acts if _t(a.started) <= when]
+    return before[-1] if before else None
+
+
+def _state(c: SClaim) -> ClaimState:
+    return ClaimState(id=c.iri, source=c.path, line=c.line, line_end=c.line_end, text=c.text, role=c.role,
+                      evidence=c.evidence, agent=c.agent, figures=[q.raw for q in c.quantities])
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _fields(a: SClaim, b: SClaim) -> list[str]:
+    out = []
+    if _norm(a.text) != _norm(b.text):
+        out.append("text")
+    if [q.raw for q in a.quantities] != [q.raw for q in b.quantities]:
+        out.append("figures")
+    if a.evidence != b.evidence:
+        out.append("evidence")
+    if a.role != b.role:
+        out.append("role")
+    return out
+
+
+def _direction(old: str, new: str) -> str:
+    return "raised" if EVIDENCE_RANK.get(new, 99) < EVIDENCE_RANK.get(old, 99) else "lowered"
+
+
+def _ckey(f: Contradiction, edited: dict[tuple[str, str], str] | None = None) -> tuple[str, ...]:
+    """A finding's identity across states: kind, subject and both quotes (not lines).
+
+    ``edited`` maps ``(source, old text)`` of an edited claim to its new text,
+    so a finding whose quote was only reworded stays the same finding.
+    """
+    e = edited or {}
+    ta, tb = _norm(f.a.text), _norm(f.b.text)
+    return (f.kind, f.subject, f.a.source, e.get((f.a.source, ta), ta), f.b.source, e.get((f.b.source, tb), tb))
+
+
+def diff(store: Store, since: str | None = None) -> DiffResult:
+    """Compare the store after two ingests: claims added, removed and changed, and what follows from them.
+
+    Parameters
+    ----------
+    store : Store
+    since : str, optional
+        The older state: an activity (IRI, stamp or stamp prefix) or an ISO
+        8601 time (see ``resolve_since``).  Default: the activity before the
+        last one (the empty store when there was only one).  The newer state is
+        always the store as it is (after the last activity).
+
+    Returns
+    -------
+    DiffResult
+        Only files whose live revision differs are compared.  Claims are matched
+        by their stable IRI (path + normalised text + occurrence): same IRI with
+        other figures, evidence or role is *changed*; a claim whose text was
+        edited has a new IRI and is paired, within its file, with the removed
+        claim it resembles most (rapidfuzz ``ratio`` >= ``PAIR_THRESHOLD``), and
+        reported as changed (``text``).  The rest are added or removed.
+        Contradictions are the rules of ``queries.contradictions`` run on both states.
+
+    Raises
+    ------
+    QueryError
+        No ingest yet, or ``since`` names nothing.
+    """
+    acts = activities(store)
+    if not acts:
+        raise QueryError("the store records no ingest activity; run `provkg ingest PATH` first")
+    until = acts[-1]
+    if since is None:
+        old_act = acts[-2] if len(acts) > 1 else None
+    else:
+        old_act = resolve_since(acts, since)
+    old_state = state_after(store, old_act.iri if old_act else None, acts)
+    new_state = state_after(store, until.iri, acts)
+    old = snapshot_of(store, old_state)
+    new = load_snapshot(store)
+
+    files_added = sorted(p for p in new_state if p not in old_state)
+    files_removed = sorted(p for p in old_state if p not in new_state)
+    files_changed = sorted(p for p in new_state if p in old_state and new_state[p] != old_state[p])
+    touched = set(files_added) | set(files_removed) | set(files_changed)
+
+    added: list[ClaimState] = []
+    removed: list[ClaimState] = []
+    changed: list[ClaimChange] = []
+    ev: list[EvidenceChange] = []
+    for path in sorted(touched):
+        o = {c.iri: c for c in old.claims_of(path)}
+        n = {c.iri: c for c in new.claims_of(path)}
+        for iri in sorted(o.keys() & n.keys()):
+            f = _fields(o[iri], n[iri])
+            if f:
+                changed.append(ClaimChange(source=path, fields=f, old=_state(o[iri]), new=_state(n[iri])))
+        gone = [o[i] for i in o.keys() - n.keys()]
+        new_ = [n[i] for i in n.keys() - o.keys()]
+        pairs = []
+        if gone and new_:
+            from rapidfuzz import fuzz
+
+            scored = sorted(((fuzz.ratio(_norm(a.text), _norm(b.text)), -abs(a.line - b.line), a.iri, b.iri)
+                             for a in gone for b in new_), reverse=True)
+            used_a: set[str] = set()
+            used_b: set[str] = set()
+            for score, _d, ia, ib in scored:
+                if score < PAIR_THRESHOLD:
+                    break
+                if ia in used_a or ib in used_b:
+                    continue
+                used_a.add(ia)
+                used_b.add(ib)
+                pairs.append((o[ia], n[ib]))
+            gone = [c for c in gone if c.iri not in used_a]
+            new_ = [c for c in new_ if c.iri not in used_b]
+        for a, b in pairs:
+            changed.append(ClaimChange(source=path, fields=_fields(a, b), old=_state(a), new=_state(b)))
+        removed.extend(_state(c) for c in sorted(gone, key=lambda c: c.line))
+        added.extend(_state(c) for c in sorted(new_, key=lambda c: c.line))
+        so, sn = old.sources.get(path), new.sources.get(path)
+        if so and sn and so.evidence != sn.evidence:
+            ev.append(EvidenceChange(subject=path, source=path, old=so.evidence, new=sn.evidence,
+                                     direction=_direction(so.evidence, sn.evidence)))
+    changed.sort(key=lambda c: (c.source, c.new.line))
+    for c in changed:
+        if "evidence" in c.fields:
+            ev.append(EvidenceChange(subject=c.new.id, source=c.source, line=c.new.line, old=c.old.evidence,
+                                     new=c.new.evidence, direction=_direction(c.old.evidence, c.new.evidence)))
+
+    edited = {(c.source, _norm(c.old.text)): _norm(c.new.text) for c in changed if "text" in c.fields}
+    co = {_ckey(f, edited): f for f in _contradictions(old)} if old.claims or old.sources else {}
+    cn = {_ckey(f): f for f in _contradictions(new)}
+    wo = {c.arxiv_id for c in old.citations}
+    wn = {c.arxiv_id for c in new.citations}
+    return DiffResult(
+        since=old_act, until=until, files_added=files_added, files_changed=files_changed, files_removed=files_removed,
+        claims_added=added, claims_removed=removed, claims_changed=changed,
+        evidence_changes=sorted(ev, key=lambda e: (e.source, e.line or 0)),
+        contradictions_opened=[cn[k] for k in sorted(cn.keys() - co.keys())],
+        contradictions_closed=[co[k] for k in sorted(co.keys() - cn.keys())],
+        works_cited=sorted(wn - wo), works_uncited=sorted(wo - wn),
+    )
+
+
+def _one(text: str, n: int = 100) -> str:
+    t = _norm(text)
+    return t if len(t) <= n else t[: n - 1] + "…"
+
+
+def format_diff(d: DiffResult) -> str:
+    """``DiffResult`` as plain text, one finding a line with ``path:line`` (what ``provkg diff`` prints)."""
+    since = f"{d.since.iri.rsplit('/', 1)[-1]} ({d.since.started})" if d.since else "the empty store"
+    lines = [f"diff from {since}", f"       to {d.until.iri.rsplit('/', 1)[-1]} ({d.until.started})", ""]
+    for label, lst in (("files added", d.files_added), ("files changed", d.files_changed),
+                       ("files removed", d.files_removed)):
+        for p in lst:
+            lines.append(f"{label[6:]:8} file  {p}")
+    for c in d.claims_added:
+        lines.append(f"+ claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
+    for c in d.claims_removed:
+        lines.append(f"- claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
+    for ch in d.claims_changed:
+        lines.append(f"~ claim  {ch.source}:{ch.old.line}->{ch.new.line}  ({', '.join(ch.fields)})")
+        if "text" in ch.fields or "figures" in ch.fields:
+            lines.append(f"      was: {_one(ch.old.text)}")
+            lines.append(f"      now: {_one(ch.new.text)}")
+        if "evidence" in ch.fields:
+            lines.append(f"      evidence: {ch.old.evidence} -> {ch.new.evidence}")
+    for e in d.evidence_changes:
+        where = f"{e.source}:{e.line}" if e.line else e.source
+        lines.append(f"{e.direction:8} evidence  {where}  {e.old} -> {e.new}")
+    for f in d.contradictions_opened:
+        lines.append(f"opened   {f.kind}  {f.subject}: {_one(f.summary)}  ({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
+    for f in d.contradictions_closed:
+        lines.append(f"closed   {f.kind}  {f.subject}: {_one(f.summary)}  ({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
+    for w in d.works_cited:
+        lines.append(f"cited    arXiv:{w}")
+    for w in d.works_uncited:
+        lines.append(f"uncited  arXiv:{w}")
+    if len(lines) == 3:
+        lines.append("no change")
+    lines.append("")
+    lines.append(f"claims: {len(d.claims_added)} added, {len(d.claims_removed)} removed, {len(d.claims_changed)} changed; "
+                 f"contradictions: {len(d.contradictions_opened)} opened, {len(d.contradictions_closed)} closed; "
+                 f"works newly cited: {len(d.works_cited)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,256 @@
+"""``provkg why ID``: the derivation chain of a claim, work, section or source back to files and lines.
+
+``why(store, ident)`` resolves ``ident`` (a claim IRI; an arXiv ID in any
+written form; ``§3.1``; a workspace path), collects the nodes that derive it
+(``kg:Citation``, ``kg:Claim``, ``kg:Section`` nodes with their
+``prov:wasQuotedFrom`` file and ``kg:line`` span) from the current source
+revisions (a claim or source also shows its invalidated revisions), and the
+PROV-O history of each revision: ``prov:wasGeneratedBy`` activity and time,
+``prov:wasAttributedTo`` agent, ``prov:wasInvalidatedBy``.  Values are bound
+into the SPARQL (``store.select(query, **bindings)``), never formatted in.
+
+References: W3C PROV-O; docs/MODEL.md, section "provkg why".
+"""
+from __future__ import annotations
+
+import re
+
+from graph.store import Store
+from ingest.errors import QueryError
+
+from .history import PROV_G, revisions
+from .results import WhyResult, WhyRevision, WhyStep
+
+__all__ = ["why", "format_why", "resolve"]
+
+ID_IRI = "https://w3id.org/provkg/id/"
+_PREFIX = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+"""
+_CUR = "OPTIONAL { GRAPH <%s> { ?g kg:current ?cur } }" % PROV_G
+_CLAIM_COLS = """?node a kg:Claim ; kg:text ?text ; kg:line ?line ; kg:lineEnd ?lineEnd ; kg:role ?role ;
+      kg:evidence ?evidence ; kg:inSource ?src . ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?node prov:wasAttributedTo/rdfs:label ?agent } OPTIONAL { ?node kg:inSection/kg:key ?seckey }"""
+_CITE_COLS = """?node a kg:Citation ; kg:line ?line ; kg:raw ?text ; kg:inSource ?src . ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?node kg:citedVersion/kg:version ?version } OPTIONAL { ?node kg:inSection/kg:key ?seckey }
+    OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent } OPTIONAL { ?src kg:evidence ?evidence }"""
+
+_Q = {
+    "work_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:citedWork ?w . %s } %s }" % (_CITE_COLS, _CUR),
+    "work_claims": _PREFIX + """SELECT * WHERE { GRAPH ?g {
+    { ?node kg:about ?w BIND("about" AS ?rel) } UNION { ?node kg:mentions ?w BIND("mentions" AS ?rel) } %s } %s }""" % (
+        _CLAIM_COLS, _CUR),
+    "work_cards": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?src kg:about ?w ; kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?src kg:title ?text } OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent }
+    BIND(?src AS ?node) } %s }""" % _CUR,
+    "work_title": _PREFIX + "SELECT ?title WHERE { GRAPH ?g { ?w kg:title ?title } %s FILTER(BOUND(?cur)) } LIMIT 1" % _CUR,
+    "sections": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node a kg:Section ; kg:key ?key ; kg:title ?text ; kg:line ?line ;
+      kg:lineEnd ?lineEnd ; kg:inDocument ?src . ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent } } %s }""" % _CUR,
+    "section_claims": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection ?sec . %s } %s }" % (_CLAIM_COLS, _CUR),
+    "section_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection ?sec . %s } %s }" % (_CITE_COLS, _CUR),
+    "section_refs": _PREFIX + """SELECT * WHERE { GRAPH ?g {
+    { ?node kg:suggestedSection ?key BIND("suggests" AS ?rel) } UNION { ?node kg:sectionRef ?key BIND("refers" AS ?rel) } %s } %s }""" % (
+        _CLAIM_COLS, _CUR),
+    "claim": _PREFIX + "SELECT * WHERE { GRAPH ?g { %s } %s }" % (_CLAIM_COLS, _CUR),
+    "source": _PREFIX + "SELECT ?src WHERE { GRAPH ?g { ?src a kg:Source ; kg:path ?path } } LIMIT 1",
+    "source_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource ?src . %s } %s }" % (_CITE_COLS, _CUR),
+    "source_listed": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:material ?src ; a kg:ManifestItem ; kg:order ?order .
+    ?m kg:hasItem ?node ; kg:inSource ?msrc . ?msrc kg:path ?path ; kg:kind ?kind . OPTIONAL { ?node kg:title ?text } } %s }""" % _CUR,
+    "paths": _PREFIX + "SELECT DISTINCT ?path WHERE { GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path } }" % PROV_G,
+    "section_keys": _PREFIX + "SELECT DISTINCT ?key WHERE { GRAPH ?g { ?s a kg:Section ; kg:key ?key } }",
+}
+
+
+def _step(r: dict, relation: str) -> WhyStep:
+    return WhyStep(
+        relation=relation, node=r["node"], source=r["path"], kind=r.get("kind"), line=int(r.get("line") or 1),
+        line_end=int(r.get("lineEnd") or r.get("line") or 1), text=str(r.get("text") or ""), role=r.get("role"),
+        evidence=r.get("evidence"), agent=r.get("agent"), section=r.get("seckey") or r.get("key"),
+        version=r.get("version"), revision=r["g"], current=bool(r.get("cur")),
+    )
+
+
+def _node(v: str) -> object:
+    import pyoxigraph as ox
+
+    return ox.NamedNode(v)
+
+
+def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
+    """What ``ident`` names: ``(kind, IRI or key, arXiv version or None)``.
+
+    Tried in order: a claim IRI (``https://w3id.org/provkg/id/claim/…`` or
+    ``id:claim/…``); ``§KEY`` (a section); a path some revision has (also a
+    path ending in one); an arXiv identifier in any form (``ingest.arxiv.standard_id``);
+    a bare section key (``3.1``) that some living document has.  Raises
+    ``QueryError`` with one line when nothing matches.
+    """
+    s = ident.strip()
+    if s.startswith("id:"):
+        s = ID_IRI + s[3:]
+    if s.startswith(ID_IRI + "claim/"):
+        return "claim", s, None
+    if s.startswith(("§", "#")):
+        return "section", s.lstrip("§# ").strip(), None
+    paths = {r["path"] for r in store.select(_Q["paths"])}
+    norm = s.replace("\\", "/").removeprefix("./")
+    if norm in paths:
+        return "source", norm, None
+    ends = sorted(p for p in paths if norm.endswith("/" + p))
+    if ends:
+        return "source", ends[-1], None
+    from ingest.arxiv import standard_id
+
+    try:
+        key, version = standard_id(s)
+        return "work", key, version
+    except ValueError:
+        pass
+    keys = {r["key"] for r in store.select(_Q["section_keys"])}
+    if s in keys:
+        return "section", s, None
+    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1) or source path in this store")
+
+
+def _dedupe(steps: list[WhyStep]) -> list[WhyStep]:
+    seen: dict[tuple[str, str], WhyStep] = {}
+    for s in steps:
+        seen.setdefault((s.node, s.revision), s)
+    return sorted(seen.values(), key=lambda s: (not s.current, s.source, s.line, s.relation, s.node))
+
+
+def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
+    """The derivation chain of ``ident`` (see ``resolve``) as a ``WhyResult``.
+
+    Parameters
+    ----------
+    store : Store
+    ident : str
+        ``arXiv:2502.07115v5``, ``https://arxiv.org/abs/2502.07115``, ``§3.1``,
+        ``inbox/flyp/…md`` or a claim IRI.
+    history : bool
+        Also list steps read from invalidated revisions (a claim and a source
+        always list all their revisions).
+
+    Returns
+    -------
+    WhyResult
+        ``steps`` sorted current first, then by path and line; ``revisions``:
+        the revisions the steps come from, with activity, time and agent.
+
+    Raises
+    ------
+    QueryError
+        ``ident`` names nothing in the store.
+    """
+    kind, key, version = resolve(store, ident)
+    steps: list[WhyStep] = []
+    label = None
+    current = True
+    if kind == "work":
+        w = _node(f"{ID_IRI}arxiv/{key}")
+        steps += [_step(r, "cites") for r in store.select(_Q["work_cites"], w=w)]
+        steps += [_step(r, r["rel"]) for r in store.select(_Q["work_claims"], w=w)]
+        steps += [_step(r, "card") for r in store.select(_Q["work_cards"], w=w) if r["kind"] == "paper_card"]
+        t = store.select(_Q["work_title"], w=w)
+        label = t[0]["title"] if t else None
+        subject = w.value
+        if not steps:
+            raise QueryError(f"{ident!r}: arXiv:{key} is not cited in this store")
+    elif kind == "section":
+        secs = store.select(_Q["sections"], key=key)
+        if not secs:
+            raise QueryError(f"{ident!r}: no living-document section §{key} in this store")
+        steps += [_step(r, "heading") for r in secs]
+        for sec in {r["node"] for r in secs}:
+            steps += [_step(r, "in_section") for r in store.select(_Q["section_claims"], sec=_node(sec))]
+            steps += [_step(r, "in_section") for r in store.select(_Q["section_cites"], sec=_node(sec))]
+        steps += [_step(r, r["rel"]) for r in store.select(_Q["section_refs"], key=key)]
+        label = next((r["text"] for r in secs if r.get("cur")), secs[0]["text"])
+        subject = secs[0]["node"]
+    elif kind == "claim":
+        rows = store.select(_Q["claim"], node=_node(key))
+        if not rows:
+            raise QueryError(f"{ident!r}: no such claim in this store")
+        steps += [_step(r, "claim") for r in rows]
+        current = any(r.get("cur") for r in rows)
+        label = rows[0]["text"]
+        subject = key
+        history = True
+    else:
+        src = store.select(_Q["source"], path=key)
+        subject = src[0]["src"] if src else f"{ID_IRI}source/?"
+        s = _node(subject)
+        steps += [_step(r, "cites") for r in store.select(_Q["source_cites"], src=s)]
+        steps += [_step({**r, "line": None}, "listed_by") for r in store.select(_Q["source_listed"], src=s)]
+        label = key
+        history = True
+    if not history:
+        steps = [s for s in steps if s.current] or steps
+    steps = _dedupe(steps)
+    revs_all = revisions(store)
+    if kind == "source":
+        revs = [v for v in revs_all if v.source == key]
+        current = any(v.current for v in revs)
+    else:
+        used = {s.revision for s in steps}
+        revs = [v for v in revs_all if v.revision in used]
+    return WhyResult(query=ident, kind=kind, subject=subject, version=version, label=label, current=current,
+                     steps=steps, revisions=revs)
+
+
+def _short(iri: str | None) -> str:
+    return iri.rsplit("/", 1)[-1] if iri else "-"
+
+
+def _one(text: str, n: int = 110) -> str:
+    t = re.sub(r"\s+", " ", text).strip()
+    return t if len(t) <= n else t[: n - 1] + "…"
+
+
+def _rev_line(v: WhyRevision) -> str:
+    state = "current" if v.current else f"invalidated by {_short(v.invalidated_by)} at {v.invalidated_at or '?'}"
+    return (f"    revision {_short(v.revision)} (sha256 {v.sha256[:12]}…) prov:wasGeneratedBy "
+            f"{_short(v.generated_by)} at {v.generated_at or '?'} ({v.software or 'provkg'}); {state}")
+
+
+def format_why(r: WhyResult) -> str:
+    """``WhyResult`` as text: the subject, then per source file its agent, revision and activity, then each
+    step as ``:line  relation  text  [role, evidence]``."""
+    head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + (f" (version {r.version} asked)" if r.version else ""),
+            "section": f"section §{r.steps[0].section if r.steps else ''}",
+            "claim": "claim " + r.subject, "source": "source " + (r.label or "")}[r.kind]
+    lines = [head + ("" if r.current else "  [INVALIDATED: no current revision holds it]")]
+    if r.label and r.kind != "source":
+        lines.append(f"  {_one(r.label, 140)}")
+    lines.append(f"  IRI {r.subject}")
+    revs = {v.revision: v for v in r.revisions}
+    by_rev: dict[str, list[WhyStep]] = {}
+    for s in r.steps:
+        by_rev.setdefault(s.revision, []).append(s)
+    order = sorted(by_rev, key=lambda g: (not by_rev[g][0].current, by_rev[g][0].source))
+    if r.kind == "source":
+        order = [v.revision for v in r.revisions if v.revision in by_rev] + [g for g in order if g not in revs]
+    for g in order:
+        st = by_rev[g]
+        v = revs.get(g)
+        meta = [x for x in (st[0].kind, v.agent and f"agent {v.agent}" if v else None,
+                            v.evidence and f"evidence {v.evidence}" if v else None,
+                            v.created and f"written {v.created}" if v else None) if x]
+        lines.append("")
+        lines.append(f"  <- {st[0].source}  [{' · '.join(meta)}]")
+        if v is not None:
+            lines.append(_rev_line(v))
+        for s in st:
+            where = f":{s.line}" if s.line == s.line_end else f":{s.line}-{s.line_end}"
+            extra = ", ".join(x for x in (s.role, s.evidence, s.section and f"§{s.section}", s.version) if x)
+            lines.append(f"    {where:9} {s.relation:10} {_one(s.text)}" + (f"  [{extra}]" if extra else ""))
+    if r.kind == "source":
+        lines.append("")
+        lines.append("  revisions (newest first):")
+        lines.extend(_rev_line(v) for v in r.revisions)
+    if not r.steps and r.kind != "source":
+        lines.append("  (nothing derives it)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,78 @@
+"""`provkg why ID` on the bundled sample (issue 4)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from queries.why import format_why, resolve, why
+
+CRIT = "inbox/flyp/2026-10-26T1550-critical-read.md"
+CARD = "organized/paper_cards/058-2502-07115.md"
+DOC = "organized/knowledge/inference.md"
+
+
+@pytest.mark.parametrize("ident", ["arXiv:2502.07115v5", "https://arxiv.org/abs/2502.07115", "2502.07115",
+                                   "arxiv.org/pdf/2502.07115v5.pdf"])
+def test_any_form_of_the_work_resolves(sample_store, ident):
+    kind, key, _v = resolve(sample_store, ident)
+    assert (kind, key) == ("work", "2502.07115")
+
+
+def test_why_work_shows_critical_read_card_and_section_entry(sample_store):
+    r = why(sample_store, "arXiv:2502.07115v5")
+    assert r.kind == "work" and r.version == "v5" and r.subject.endswith("/arxiv/2502.07115")
+    at = {(s.source, s.line, s.relation) for s in r.steps}
+    assert (CRIT, 10, "cites") in at          # the item heading that names v5
+    assert (CARD, 11, "cites") in at and (CARD, 20, "about") in at
+    assert (DOC, 77, "cites") in at           # the §3.1 entry
+    assert (DOC, 177, "cites") in at          # the §七 citation list
+    sec = {(s.source, s.line): s.section for s in r.steps}
+    assert sec[(DOC, 77)] == "3.1" and sec[(DOC, 177)] == "七"
+    v5 = [s for s in r.steps if s.version == "v5"]
+    assert [(s.source, s.line) for s in v5] == [(CRIT, 10)]
+    assert all(s.current for s in r.steps)
+    revs = {v.source: v for v in r.revisions}
+    assert set(revs) >= {CRIT, CARD, DOC}
+    assert revs[CRIT].agent == "flyp" and revs[CRIT].generated_by and revs[CRIT].generated_at.startswith("2026-10-27")
+    text = format_why(r)
+    for needle in (f"<- {CRIT}", f"<- {CARD}", f"<- {DOC}", ":77", "§3.1", "agent flyp", "prov:wasGeneratedBy"):
+        assert needle in text, needle
+
+
+def test_why_section_claim_and_source(sample_store):
+    r = why(sample_store, "§3.1")
+    assert r.kind == "section" and r.label == "调度算法与 JIL 攻击"
+    rel = {(s.source, s.line): s.relation for s in r.steps}
+    assert rel[(DOC, next(s.line for s in r.steps if s.relation == "heading"))] == "heading"
+    assert rel[(DOC, 77)] == "in_section"
+    assert rel[(CRIT, 31)] in ("suggests", "refers")  # 建议归入 §3.1「调度算法与 JIL 攻击」
+    assert {s.relation for s in r.steps if s.source == CRIT} == {"suggests", "refers"}
+    c = next(s for s in r.steps if s.relation == "in_section" and s.line == 77 and "/claim/" in s.node)
+    rc = why(sample_store, c.node)
+    assert rc.kind == "claim" and rc.current and [(s.source, s.line) for s in rc.steps] == [(DOC, 77)]
+    rs = why(sample_store, CRIT)
+    assert rs.kind == "source" and len(rs.revisions) == 1 and rs.revisions[0].current
+    assert any(s.relation == "listed_by" and s.source.startswith("work-guard/") for s in rs.steps)
+
+
+def test_why_cli_text_json_and_unknown(sample_store, tmp_path):
+    from conftest import WORKSPACE
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from provkg.cli import cli
+
+    st = Store(tmp_path / "s")
+    ingest_paths(st, [WORKSPACE])
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "why", "arXiv:2502.07115v5"])
+    assert r.exit_code == 0, r.output
+    assert f"<- {CRIT}" in r.output and ":77" in r.output
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "why", "§3.1", "--format", "json"])
+    d = json.loads(r.output)
+    assert d["kind"] == "section" and d["schema_version"] and d["steps"]
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "why", "no-such-thing"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "no-such-thing" in r.output
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "why", "arXiv:2101.00001"])
+    assert r.exit_code == 2 and "not cited" in r.output
