@@ -247,7 +247,9 @@ _SUGGEST_RE = _alt(SUGGESTION_TRIGGERS)
 
 _SECTION_KEY = r"§\s*([0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)"
 _ANNOT = r"(?:「[^」]{0,80}」|『[^』]{0,80}』|（[^）]{0,120}）|\([^)]{0,120}\)|\"[^\"]{0,80}\"|“[^”]{0,80}”)"
-_CHAIN_HEAD = re.compile(r"\s*[:：]?\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?")
+# An annotation may stand between the trigger and the key: provkg's own brief writes
+# "建议归入（笔记未指明章节，按文本相近度推荐）：§5.3" for a section routed by text similarity.
+_CHAIN_HEAD = re.compile(r"\s*(?:" + _ANNOT + r"\s*)?[:：]?\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?")
 _CHAIN_NEXT = re.compile(r"\s*(?:与|和|及|、|/|／|,|，|and|or)\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?", re.IGNORECASE)
 _LEADING_SECTIONS = re.compile(r"^\s*" + _SECTION_KEY + r"(?:\s*[/／、,，和与及]\s*" + _SECTION_KEY + r")*")
 

@@ -39,8 +39,13 @@ def _side(s: dict) -> str:
 
 
 def render_report(findings: list[dict], *, title: str = "Contradiction report", lang: str = "en",
-                  generated: str | None = None) -> str:
-    """Render ``[Contradiction.model_dump(), ...]`` as Markdown, grouped by kind in the given order."""
+                  generated: str | None = None, audit: list[dict] | None = None) -> str:
+    """Render ``[Contradiction.model_dump(), ...]`` as Markdown, grouped by kind in the given order.
+
+    ``audit`` (``[AuditFinding.model_dump(), ...]``, from ``queries.audit.audit_briefs``)
+    adds a "Brief audit" section: each finding with the brief's ``source:line``,
+    its words quoted, and what the graph holds.  No section when empty or omitted.
+    """
     T = KIND_TITLES.get(lang, KIND_TITLES["en"])
     out = [f"# {md_escape(title)}", ""]
     if generated:
@@ -48,7 +53,10 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
     counts: dict[str, int] = {}
     for f in findings:
         counts[f["kind"]] = counts.get(f["kind"], 0) + 1
-    out.append(f"{len(findings)} findings: " + (", ".join(f"{T.get(k, k)} {n}" for k, n in counts.items()) or "none"))
+    if audit:
+        counts[T["brief_audit"]] = len(audit)
+    out.append(f"{len(findings) + len(audit or [])} findings: "
+               + (", ".join(f"{T.get(k, k)} {n}" for k, n in counts.items()) or "none"))
     out.append("")
     kind = None
     n = 0
@@ -69,4 +77,19 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
             out.append(f"- {md_escape(d)}")
         if f.get("detail"):
             out.append("")
+    if audit:
+        out += [f"## {T['brief_audit']}", ""]
+        for a in audit:
+            n += 1
+            out.append(f"### {n}. {md_escape(a['summary'])}")
+            out.append("")
+            out.append(f"`{a['id']}` · kind: `{a['kind']}`"
+                       + (f" · stated: {md_escape(a['stated'])}" if a.get("stated") else "")
+                       + (f" · found: {md_escape(a['found'])}" if a.get("found") else ""))
+            out.append("")
+            out.append(_side({**a, "agent": None, "evidence": "brief"}))
+            out.append("")
+            for e in a.get("evidence") or []:
+                out.append(_side(e))
+                out.append("")
     return "\n".join(out).rstrip() + "\n"

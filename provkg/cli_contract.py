@@ -1,0 +1,148 @@
+"""Commands of the output contract: ``schema``, ``audit-brief`` and ``check`` (for pre-commit and CI).
+
+* ``provkg schema NAME`` prints the JSON Schema (draft 2020-12) of one JSON
+  document provkg prints; ``provkg schema --list`` lists them
+  (``queries.schemas``).
+* ``provkg audit-brief FILE`` ingests a shift brief (kind ``brief``) into the
+  store and checks what it states against the graph (``queries.audit``).
+* ``provkg check FILE...`` ingests only the given files into a throw-away
+  in-memory store and runs the duplicate-citation and/or contradiction checks;
+  it is the entry point of the hooks in ``.pre-commit-hooks.yaml``.
+
+Exit codes as everywhere (docs/OUTPUT.md): 0 nothing found, 1 found what was
+asked to flag, 2 usage or input error.
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+from provkg.cli import _do_ingest, _emit, _fail, _require, _store, _write_text, cli  # noqa: F401
+
+__all__ = ["schema", "audit_brief_cmd", "check"]
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.option("--list", "list_", is_flag=True, help="List the documents that have a schema.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+def schema(name: str | None, list_: bool, output: str | None) -> None:
+    """Print the JSON Schema of one JSON output (NAME from --list; `papers` = `query-papers`)."""
+    from queries.schemas import registry, resolve, schema_text
+
+    if list_ or not name:
+        for n, (model, cmd) in registry().items():
+            click.echo(f"{n:24} {cmd}")
+        return
+    try:
+        n = resolve(name)
+    except KeyError as e:
+        raise _fail(str(e.args[0])) from None
+    _write_text(schema_text(n), output)
+
+
+def _audit_text(rep) -> str:
+    """The text form of an ``AuditReport``: a summary line, then ``file:line: kind: summary`` per finding."""
+    c = rep.checked
+    lines = [f"{rep.source}: {rep.count} finding{'s' if rep.count != 1 else ''} (checked {c.get('arxiv_ids', 0)} arXiv IDs, "
+             f"{c.get('counts', 0)} counts, {c.get('materials', 0)} materials, {c.get('statuses', 0)} statuses"
+             + (f"; manifest {rep.manifest_id}" if rep.manifest_id else "") + ")"]
+    for f in rep.findings:
+        lines.append(f"{f.source}:{f.line}: {f.kind}: {f.summary}")
+        if f.text:
+            lines.append(f"    > {f.text[:200]}")
+    return "\n".join(lines) + "\n"
+
+
+@cli.command("audit-brief")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
+              help="Exit 1 when there is any finding.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
+@click.pass_context
+def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, output: str | None) -> None:
+    """Ingest a shift brief (kind brief) and check it against the graph.
+
+    Every arXiv ID it names must trace to a manifest material, a card or the
+    living document; the counts it states must match what it lists; the
+    materials it says it consumed must match the manifest; citable-list
+    statuses must match the living document's citation list.  Ingest the
+    workspace the brief talks about first (`provkg ingest WORKSPACE`).
+    """
+    from ingest.errors import KgError
+    from queries.audit import audit_brief
+
+    rep = _do_ingest(ctx, (file,), "brief", 1)
+    if rep.errors:
+        ctx.exit(2)
+    paths = rep.added + rep.changed + rep.unchanged
+    if len(paths) != 1:
+        raise _fail(f"{file}: expected one brief file, ingest saw {len(paths)}")
+    store = _store(ctx)
+    try:
+        text = open(file, encoding="utf-8-sig").read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise _fail(f"{file}: cannot read: {e}") from None
+    try:
+        result = audit_brief(store, paths[0], text=text)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    if fmt == "json":
+        _write_text(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
+    else:
+        _write_text(_audit_text(result), output)
+    if fail_on == "any" and result.findings:
+        ctx.exit(1)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--duplicates/--no-duplicates", "dups", default=True, show_default=True,
+              help="Flag a work cited on more than one line.")
+@click.option("--contradictions/--no-contradictions", "contra", default=True, show_default=True,
+              help="Flag contradiction findings.")
+@click.option("--living-only", is_flag=True, help="Count citations in living documents only (duplicates).")
+@click.option("--kind", type=click.Choice(["note", "paper_card", "repo_card", "living_doc", "brief", "queue"]),
+              help="Force the kind of the files (default: detected).")
+@click.pass_context
+def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, living_only: bool,
+          kind: str | None) -> None:
+    """Check FILES alone (a throw-away in-memory store; --store is not touched): the pre-commit entry point.
+
+    Prints one `file:line: problem` line per duplicate citation / contradiction
+    on stdout and exits 1 when there is any; 0 when none or no FILES; 2 when a
+    file cannot be read.
+    """
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.named import duplicates
+    from queries.snapshot import load_snapshot
+
+    if not files:
+        return
+    store = Store(None)
+    rep = ingest_paths(store, list(files), kind=kind)
+    for e in rep.errors:
+        click.echo(f"error: {e}", err=True)
+    if rep.errors:
+        ctx.exit(2)
+    problems: list[str] = []
+    if dups:
+        for d in duplicates(store, living_only=living_only):
+            first, *rest = d.citations
+            for c in rest:
+                problems.append(f"{c.source}:{c.line}: duplicate citation of arXiv:{d.arxiv_id} "
+                                f"(first at {first.source}:{first.line}; {d.count} citations)")
+    if contra:
+        for f in contradictions(load_snapshot(store)):
+            problems.append(f"{f.a.source}:{f.a.line}: {f.kind}: {f.summary} "
+                            f"(vs {f.b.source}:{f.b.line})")
+    for p in problems:
+        click.echo(p)
+    if not ctx.obj.get("quiet"):
+        click.echo(f"provkg check: {len(files)} file(s), {len(problems)} problem(s)", err=True)
+    if problems:
+        ctx.exit(1)
