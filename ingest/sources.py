@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timezone, tzinfo
 from pathlib import Path, PurePosixPath
@@ -34,6 +35,7 @@ __all__ = [
     "read_source",
     "workspace_root",
     "sha256_of",
+    "visible_controls",
 ]
 
 #: Files larger than this are refused with one clear line (bytes).
@@ -61,7 +63,7 @@ def sha256_of(data: bytes) -> str:
 def workspace_root(path: Path) -> Path:
     """The workspace a file belongs to: the nearest ancestor holding ``organized/``,
     ``inbox/``, ``work-guard/`` or a ``.provkg-root`` file; else the file's folder."""
-    p = path.resolve()
+    p = path.absolute().parent.resolve() / path.name  # a link's own folder, not its target's
     for anc in p.parents:
         if any((anc / m).exists() for m in _ROOT_MARKERS):
             return anc
@@ -104,29 +106,62 @@ def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str
                         continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
-            root = workspace_root(p)
-            rel = p.resolve().relative_to(root).as_posix()
+            # The root comes from where the file is named, not from where a
+            # symbolic link points: a link leading out of its workspace is refused.
+            named = p.absolute().parent.resolve() / p.name
+            root = workspace_root(named)
+            rel = named.relative_to(root).as_posix()
+            if not p.resolve().is_relative_to(root):
+                problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
+                continue
             found[(root, rel)] = Found(p.resolve(), root, rel, explicit=True)
     return list(found.values()), problems
+
+
+#: C0 controls other than tab and newline (and DEL) become their Unicode "control
+#: picture" (ESC -> U+241B), C1 controls U+FFFD: one character for one, so line
+#: numbers and offsets do not move, and no escape sequence from a note reaches a
+#: terminal (``provkg query`` tables) or a CSV/Markdown file.
+_CONTROLS = {c: 0x2400 + c for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
+_CONTROLS.update({0x7F: 0x2421, **{c: 0xFFFD for c in range(0x80, 0xA0)}})
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with control characters (C0 but tab/newline/CR, DEL, C1) made visible.
+
+    C0 ``U+00XX`` -> ``U+24XX`` (Unicode Control Pictures, e.g. ESC -> ``␛``),
+    DEL -> ``␡``, C1 -> ``U+FFFD``.  Same length, so offsets are kept.
+    """
+    return text.translate(_CONTROLS)
 
 
 def decode(data: bytes, rel: str) -> str:
     """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK).
 
-    Raises ``IngestError`` for binary content (NUL bytes) and for bytes that
-    are neither; ``\\r\\n`` becomes ``\\n``.
+    Raises ``IngestError`` for binary content (NUL bytes), for bytes that
+    are neither, and for a file mixing UTF-8 lines with lines in another
+    encoding (decoding it all as GBK would garble the UTF-8 part silently);
+    ``\\r\\n`` becomes ``\\n``; control characters are made visible
+    (:func:`visible_controls`).
     """
     if b"\x00" in data[:8192]:
         raise IngestError(rel, None, "binary file (NUL bytes), not text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
+        bad = data[: e.start].count(b"\n") + 1
+        for n, raw in enumerate(data.split(b"\n"), 1):
+            if n == bad:
+                break
+            if max(raw, default=0) >= 0x80:  # a non-ASCII line before it that is valid UTF-8
+                raise IngestError(rel, bad, f"mixed encodings: line {n} is UTF-8, this line is not "
+                                            f"(byte 0x{data[e.start]:02x}); save the file as UTF-8") from None
         try:
             text = data.decode("gb18030")
         except UnicodeDecodeError:
             line = data[: e.start].count(b"\n") + 1
             raise IngestError(rel, line, f"not valid UTF-8 (byte 0x{data[e.start]:02x}) nor GBK text") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def detect_kind(rel: str, text: str, front_kind: str | None = None) -> str:
@@ -169,8 +204,13 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
     Raises ``IngestError`` naming the file and, for JSON syntax errors, the
     line; for schema errors each ``loc: msg`` from pydantic.
     """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a UTF-8 BOM (RFC 8259 lets parsers ignore it)
     try:
-        return Manifest.model_validate_json(data)
+        man = Manifest.model_validate_json(data)
+        plain = man.model_dump(mode="json")
+        shown = _visible(plain)  # JSON escapes such as "\u001b" decode to control characters
+        return man if shown == plain else Manifest.model_validate_json(json.dumps(shown))
     except ValidationError as e:
         probs = []
         line = None
@@ -180,11 +220,29 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
                     json.loads(data)
                 except json.JSONDecodeError as je:
                     line = je.lineno
-                    probs.append(f"invalid JSON: {je.msg}")
+                    probs.append(f"invalid JSON: {je.msg} (column {je.colno})")
+                    continue
+                except UnicodeDecodeError as ue:
+                    line = data[: ue.start].count(b"\n") + 1
+                    probs.append(f"invalid JSON: not UTF-8 (byte 0x{data[ue.start]:02x})")
+                    continue
+                except RecursionError:
+                    probs.append("invalid JSON: nested too deeply")
                     continue
             loc = ".".join(str(x) for x in err["loc"]) or "(document)"
             probs.append(f"{loc}: {err['msg']}")
         raise IngestError(rel, line, probs or ["invalid manifest"]) from None
+
+
+def _visible(obj: object) -> object:
+    """``visible_controls`` applied to every string of a JSON-like value."""
+    if isinstance(obj, str):
+        return visible_controls(obj)
+    if isinstance(obj, list):
+        return [_visible(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _visible(v) for k, v in obj.items()}
+    return obj
 
 
 def read_source(
@@ -218,11 +276,17 @@ def read_source(
     rel = found.rel
     try:
         st = found.abs_path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            # a FIFO, device or socket named *.md would block or never end
+            raise IngestError(rel, None, "not a regular file (device, FIFO or socket); skipped")
         if st.st_size > MAX_BYTES:
             raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {MAX_BYTES:,}-byte limit")
-        data = found.abs_path.read_bytes()
+        with open(found.abs_path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)  # bounded even if the file grows while we read
+        if len(data) > MAX_BYTES:
+            raise IngestError(rel, None, f"file grew past the {MAX_BYTES:,}-byte limit while being read")
     except OSError as e:
-        raise IngestError(rel, None, f"cannot read: {e.strerror}") from None
+        raise IngestError(rel, None, f"cannot read: {e.strerror or e}") from None
     digest = sha256_of(data)
     mtime = datetime.fromtimestamp(st.st_mtime, tz=timezone.utc)
     if not data.strip():
@@ -242,6 +306,9 @@ def read_source(
         from .living import parse_living_source
 
         fields, warns = parse_living_source(text, rel, tz=tz, lexicon=lex)
+        if not fields.get("sections"):
+            warns = [*warns, f"{rel}: living document has no sections (no Markdown headings); "
+                             "its entries are kept without a section"]
         return ParsedSource(kind="living_doc", **fields, **base), warns
     if kind == "brief":
         from .brief import parse_brief

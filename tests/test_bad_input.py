@@ -1,0 +1,223 @@
+"""Bad input, one clear line each, exit code 2, and the rest still ingested (issue 6).
+
+Every case builds a small workspace in ``tmp_path`` holding one good note plus the bad
+input, runs ``provkg ingest`` through click's ``CliRunner`` and checks:
+
+* exit code 2 and no traceback;
+* exactly one ``error:``/``warning:`` line about the bad file, naming the file (and the
+  line where there is one) and the problem;
+* the good note is in the store (``query sources``), so one bad file never stops the others.
+
+The table of cases is the "bad input matrix" of issue 6; ``docs/FORMAT.md`` section 12 and the
+README's exit codes describe the behaviour.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from provkg.cli import cli
+
+GOOD = "inbox/ann/2026-10-27-good.md"
+GOOD_TEXT = "# good\n\n- 吞吐提升 2x，见 arXiv:2502.07115。\n"
+
+
+def _manifest(items: list[str]) -> str:
+    return json.dumps({"manifest_id": "m-bad", "items": [
+        {"path": p, "kind": "note", "agent": "ann", "title": "t"} for p in items]}, ensure_ascii=False)
+
+
+def _ws(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "work-guard").mkdir()
+    (ws / GOOD).write_text(GOOD_TEXT, "utf-8")
+    return ws
+
+
+def _ingest(tmp_path: Path, *args: str):
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "-q", "ingest", *args])
+    return r
+
+
+def _sources(tmp_path: Path) -> set[str]:
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "sources", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    return {row["source"] for row in json.loads(r.stdout)["results"]}
+
+
+def _problem_lines(r) -> list[str]:
+    return [ln for ln in r.stderr.splitlines() if ln.startswith(("error:", "warning:"))]
+
+
+# (id, relative path, bytes or a callable making the file, expected text in the one line)
+CASES = [
+    ("manifest-malformed-json", "work-guard/bad.json", b'{"manifest_id": "m1", "items": [',
+     "work-guard/bad.json:1: invalid JSON: Expecting value (column 33)"),
+    ("manifest-not-utf8", "work-guard/gbk.json", '{"manifest_id": "中文", "items": []}'.encode("gbk"),
+     "work-guard/gbk.json:1: invalid JSON: not UTF-8 (byte 0xd6)"),
+    ("manifest-extra-key", "work-guard/extra.json", b'{"manifest_id": "x", "items": [], "colour": 1}',
+     "work-guard/extra.json: colour: Extra inputs are not permitted"),
+    ("manifest-number-id", "work-guard/num.json", b'{"manifest_id": 2401.10000, "items": []}',
+     "work-guard/num.json: manifest_id: Input should be a valid string"),
+    ("manifest-deeply-nested", "work-guard/deep.json", b"[" * 100_000,
+     "work-guard/deep.json"),
+    ("manifest-missing-file", "work-guard/m.json", _manifest([GOOD, "inbox/ann/missing.md"]).encode(),
+     "work-guard/m.json: items[1].path 'inbox/ann/missing.md' does not exist"),
+    ("manifest-dotdot", "work-guard/m.json", _manifest([GOOD, "../../etc/passwd"]).encode(),
+     "work-guard/m.json: items[1].path '../../etc/passwd' points outside the workspace; not linked"),
+    ("manifest-absolute", "work-guard/m.json", _manifest(["/etc/passwd", GOOD]).encode(),
+     "work-guard/m.json: items[0].path '/etc/passwd' points outside the workspace; not linked"),
+    ("manifest-duplicate-entry", "work-guard/m.json", _manifest([GOOD, GOOD]).encode(),
+     f"work-guard/m.json: items[1].path '{GOOD}' is listed twice"),
+    ("invalid-utf8", "inbox/ann/latin1.md", "# t\n\n- café crème\n".encode("latin-1") + b"\xff\xfe\n",
+     "inbox/ann/latin1.md:3: not valid UTF-8 (byte 0xe9) nor GBK text"),
+    ("mixed-utf8-and-gbk", "inbox/ann/mixed.md",
+     "# t\n\n- 中文\n- ".encode() + "中文".encode("gbk") + b"\n",
+     "inbox/ann/mixed.md:4: mixed encodings: line 3 is UTF-8, this line is not (byte 0xd6)"),
+    ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file"),
+    ("whitespace-only", "inbox/ann/blank.md", b" \n\t\n", "inbox/ann/blank.md: empty file"),
+    ("binary", "inbox/ann/pic.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
+     "inbox/ann/pic.md: binary file (NUL bytes), not text"),
+    ("broken-front-matter", "inbox/ann/fm.md", b"---\ntitle: [unclosed\n---\n# t\n- x\n",
+     "inbox/ann/fm.md:1: front matter"),
+    ("living-doc-without-sections", "organized/knowledge/doc.md", "只有一段话，没有任何标题。\n".encode(),
+     "organized/knowledge/doc.md: living document has no sections"),
+]
+
+
+@pytest.mark.parametrize("rel, data, expected", [pytest.param(*c[1:], id=c[0]) for c in CASES])
+def test_bad_input_one_line_exit_2_rest_ingested(tmp_path, rel, data, expected):
+    ws = _ws(tmp_path)
+    p = ws / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(data)
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert "Traceback" not in r.output and r.exception is None or isinstance(r.exception, SystemExit)
+    lines = _problem_lines(r)
+    assert len(lines) == 1, lines
+    assert expected in lines[0], lines[0]
+    assert "\n" not in lines[0]
+    assert GOOD in _sources(tmp_path)
+
+
+def test_50_mb_file_refused_with_its_size(tmp_path):
+    ws = _ws(tmp_path)
+    big = ws / "inbox" / "ann" / "huge.md"
+    with open(big, "wb") as fh:  # sparse: 50 MB of size without writing 50 MB
+        fh.truncate(50 * 1024 * 1024)
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 16,777,216-byte limit"]
+    assert _sources(tmp_path) == {GOOD}
+
+
+def test_utf8_bom_and_gbk_notes_are_read(tmp_path):
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/bom.md").write_bytes(b"\xef\xbb\xbf# bom\n\n- BOM \xe6\x96\x87\xe6\x9c\xac 3x\n")
+    (ws / "inbox/ann/gbk.md").write_bytes("# gbk\n\n- 国标编码的笔记，吞吐提升 5 倍\n".encode("gbk"))
+    (ws / "work-guard/bom.json").write_bytes(b"\xef\xbb\xbf" + _manifest([GOOD]).encode())
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 0, r.output
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/bom.md", "inbox/ann/gbk.md", "work-guard/bom.json"}
+    out = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "claims", "--format", "json"])
+    texts = {c["text"] for c in json.loads(out.stdout)["results"]}
+    assert {"BOM 文本 3x", "国标编码的笔记，吞吐提升 5 倍"} <= texts
+    assert not any(t.startswith("\ufeff") for t in texts)
+
+
+def test_symlink_leading_out_is_refused_in_a_walk_and_by_name(tmp_path):
+    ws = _ws(tmp_path)
+    secret = tmp_path / "secret.md"
+    secret.write_text("# secret\n\n- do not read me\n", "utf-8")
+    link = ws / "inbox" / "ann" / "link.md"
+    os.symlink(secret, link)
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["error: inbox/ann/link.md: symbolic link leads outside the workspace; skipped"]
+    r = _ingest(tmp_path, str(link))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["error: inbox/ann/link.md: symbolic link leads outside the workspace; skipped"]
+    assert "secret.md" not in " ".join(_sources(tmp_path))
+
+
+def test_manifest_symlinked_item_leading_out_is_not_linked(tmp_path):
+    ws = _ws(tmp_path)
+    os.symlink("/etc/hostname", ws / "inbox" / "ann" / "out.md")
+    (ws / "work-guard" / "m.json").write_text(_manifest([GOOD, "inbox/ann/out.md"]), "utf-8")
+    r = _ingest(tmp_path, str(ws / "work-guard" / "m.json"), str(ws / GOOD))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == [
+        "warning: work-guard/m.json: items[1].path 'inbox/ann/out.md' leads outside the workspace; not linked"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_fifo_and_devices_are_not_read(tmp_path):
+    ws = _ws(tmp_path)
+    os.mkfifo(ws / "inbox" / "ann" / "pipe.md")  # reading it would block forever
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["error: inbox/ann/pipe.md: not a regular file (device, FIFO or socket); skipped"]
+    r = _ingest(tmp_path, "/dev/zero")  # would never end
+    assert r.exit_code == 2 and "not a regular file" in _problem_lines(r)[0]
+
+
+def test_missing_argument_is_one_line(tmp_path):
+    ws = _ws(tmp_path)
+    r = _ingest(tmp_path, str(ws), str(tmp_path / "nope"))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == [f"error: {tmp_path / 'nope'}: no such file or folder"]
+    assert GOOD in _sources(tmp_path)
+
+
+def test_control_characters_never_reach_the_terminal(tmp_path):
+    """ESC/BEL/C1 from a note or a manifest are shown as control pictures, one for one."""
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/esc.md").write_bytes(b"# t\n\n- a\x1b[2J\x1b]8;;javascript:alert(1)\x07b\xc2\x9bc\n")
+    (ws / "work-guard/esc.json").write_text('{"manifest_id": "e\\u001b[31m", "items": []}', "utf-8")
+    assert _ingest(tmp_path, str(ws)).exit_code == 0
+    for fmt in ("table", "csv", "jsonl"):
+        for q in ("claims", "sources"):
+            r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", q, "--format", fmt])
+            assert r.exit_code == 0
+            assert not any(0x80 <= ord(ch) < 0xA0 or (ord(ch) < 0x20 and ch not in "\t\n\r") for ch in r.stdout)
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "claims", "--format", "json"])
+    assert "a␛[2J␛]8;;javascript:alert(1)␇b\ufffdc" in {c["text"] for c in json.loads(r.stdout)["results"]}
+
+
+def test_a_failed_ingest_leaves_the_input_files_untouched(tmp_path):
+    ws = _ws(tmp_path)
+    for rel, data, _ in [c[1:] for c in CASES if c[1].startswith("inbox/")]:
+        (ws / rel).write_bytes(data)
+    before = {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()}
+    stat_before = {p: p.stat().st_mtime_ns for p in before}
+    assert _ingest(tmp_path, str(ws)).exit_code == 2
+    assert {p: p.read_bytes() for p in ws.rglob("*") if p.is_file()} == before
+    assert {p: p.stat().st_mtime_ns for p in before} == stat_before
+    # re-running is safe: the same one-line errors, the good file unchanged
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2 and len(_problem_lines(r)) == len(before) - 1 - 1  # minus GOOD and broken front matter
+    assert GOOD in _sources(tmp_path)
+
+
+def test_unknown_query_and_bad_sparql_are_one_line(tmp_path):
+    ws = _ws(tmp_path)
+    _ingest(tmp_path, str(ws))
+    for args in (["query", "nope"], ["sparql", "SELECT WHERE {"], ["sparql", "@" + str(tmp_path / "none.rq")],
+                 ["brief", "--manifest", "no-such-manifest"]):
+        r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+        assert "Traceback" not in r.output
+
+
+def test_no_store_is_one_line(tmp_path):
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "none"), "query", "papers"])
+    assert r.exit_code == 2 and r.stderr.strip().startswith("provkg: no store at")
+    shutil.rmtree(tmp_path / "none", ignore_errors=True)
