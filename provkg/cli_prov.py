@@ -1,0 +1,107 @@
+"""Commands ``validate``, ``export`` and ``import``: SHACL validation, dataset exports and RDF imports.
+
+Thin wrappers over ``graph.validate`` and ``graph.export`` (registered on ``provkg.cli.cli`` when
+imported).  Exit codes as for every command: 0 success; 1 ``validate`` found violations; 2 usage
+or input error (one line on stderr, nothing half-written).
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from provkg.cli import _fail, _require, _store, cli
+
+__all__ = ["export", "import_", "validate"]
+
+_EXPORT_HELP = "trig | nquads | jsonld (RDF, named graphs kept) | provn | provjson (W3C PROV) | graphml | gexf (networkx)"
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--warnings/--no-warnings", "show_warnings", default=True, show_default=True,
+              help="Also print results of severity Warning (they never change the exit code).")
+@click.pass_context
+def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
+    """Check the store against provkg's SHACL shapes (graph/data/shapes.ttl) with pyshacl.
+
+    The data graph is the provenance graph plus the named graph of every live revision (and any
+    imported graph).  Prints one line per result: severity, file:line, focus node, path, message.
+    Exits 1 when there is a violation, 0 when there is none.
+    """
+    from graph.validate import validate_store
+    from ingest.errors import KgError
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        rep = validate_store(store)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    shown = rep.results if show_warnings else rep.violations
+    if fmt == "json":
+        from queries.results import SCHEMA_VERSION
+
+        click.echo(json.dumps({
+            "schema_version": SCHEMA_VERSION, "conforms": rep.conforms, "violations": len(rep.violations),
+            "warnings": len(rep.warnings), "graphs": rep.graphs, "triples": rep.triples,
+            "results": [vars(v) for v in shown]}, ensure_ascii=False, indent=2))
+    else:
+        for v in shown:
+            click.echo(v.line())
+    if not ctx.obj.get("quiet"):
+        click.echo(f"validate: {rep.summary()}", err=True)
+    if not rep.conforms:
+        ctx.exit(1)
+
+
+@cli.command()
+@click.option("--format", "fmt", required=True, metavar="FORMAT", help=_EXPORT_HELP)
+@click.option("-o", "--output", help="Write to this file (atomically) instead of stdout.")
+@click.pass_context
+def export(ctx: click.Context, fmt: str, output: str | None) -> None:
+    """Export the whole store: RDF with its named graphs, W3C PROV-N/PROV-JSON, or GraphML/GEXF.
+
+    Triple-only formats (turtle, ntriples, xml) are refused: they would drop the named graphs.
+    """
+    from graph.export import ExportError, export_bytes, write_atomic
+
+    store = _store(ctx)
+    _require(store)
+    try:
+        data = export_bytes(store, fmt)
+        if output and output != "-":
+            p = write_atomic(data, output)
+            if not ctx.obj.get("quiet"):
+                click.echo(f"export: {fmt} -> {p} ({len(data)} bytes)", err=True)
+        else:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+    except ExportError as e:
+        raise _fail(str(e)) from None
+
+
+@cli.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["trig", "nquads", "jsonld", "turtle", "ntriples", "rdfxml"]),
+              help="RDF syntax (default: from each file's extension: .trig .nq .jsonld .ttl .nt .rdf).")
+@click.option("--graph", "graph", help="Named graph for the triples of a triple file (default: its file: URI).")
+@click.option("--replace", is_flag=True, help="Drop the named graphs the files hold before adding their quads.")
+@click.pass_context
+def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: str | None, replace: bool) -> None:
+    """Import TriG / N-Quads (or JSON-LD, Turtle, N-Triples, RDF/XML) files in one atomic write.
+
+    Quads keep their named graphs; triples go into one named graph named after the file.  Blank
+    nodes are skolemised to stable IRIs under https://w3id.org/provkg/.well-known/genid/.
+    """
+    from graph.export import import_files
+    from ingest.errors import KgError
+
+    store = _store(ctx)
+    try:
+        rep = import_files(store, list(files), fmt=fmt, graph=graph, replace=replace)
+    except KgError as e:
+        raise _fail(str(e)) from None
+    if not ctx.obj.get("quiet"):
+        click.echo(f"import: {rep.summary()} -> {getattr(store, 'path', None) or ctx.obj['store']}", err=True)

@@ -1,0 +1,265 @@
+"""Exports (TriG, N-Quads, JSON-LD, PROV-N, PROV-JSON, GraphML, GEXF) and imports, each round-tripped on the sample."""
+from __future__ import annotations
+
+import io
+import os
+import re
+
+import networkx as nx
+import pytest
+import rdflib
+from click.testing import CliRunner
+from conftest import WORKSPACE
+from rdflib.compare import isomorphic
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+from graph.export import (
+    GENID,
+    ExportError,
+    export_bytes,
+    import_files,
+    prov_document,
+    read_rdf_file,
+    store_dataset,
+    write_atomic,
+    xml_safe_graph,
+)
+from graph.store import Store
+from provkg.cli import cli
+
+EX_DERIVATION = "lucmoreau__ProvToolbox__modules-legacy__prov-rdf__src__test__resources__influence__ex_derivation.ttl"
+
+
+def _canonical(store: Store) -> list[str]:
+    """Canonical N-Quads of a store without blank nodes: one sorted line per quad."""
+    return sorted(str(q) for q in store.quads())
+
+
+def _graphs(ds: rdflib.Dataset) -> dict[str, rdflib.Graph]:
+    return {str(g.identifier): g for g in ds.graphs() if g.identifier != DATASET_DEFAULT_GRAPH_ID or len(g)}
+
+
+@pytest.fixture(scope="module")
+def sample_ds(sample_store) -> rdflib.Dataset:
+    return store_dataset(sample_store)
+
+
+@pytest.mark.parametrize("fmt,parser", [("trig", "trig"), ("nquads", "nquads"), ("jsonld", "json-ld")])
+def test_rdf_export_reparses_to_an_isomorphic_dataset(sample_store, sample_ds, fmt, parser):
+    data = export_bytes(sample_store, fmt)
+    back = rdflib.Dataset()
+    back.parse(data=data.decode("utf-8"), format=parser)
+    want, got = _graphs(sample_ds), _graphs(back)
+    assert len(want) == 14 and sorted(got) == sorted(want)
+    assert sum(len(g) for g in got.values()) == len(sample_store) == sum(len(g) for g in want.values())
+    for name, g in want.items():
+        assert isomorphic(g, got[name]), name
+
+
+def test_nquads_export_is_sorted_and_stable(sample_store):
+    a = export_bytes(sample_store, "nquads").decode()
+    assert a == export_bytes(sample_store, "nquads").decode()
+    lines = a.splitlines()
+    assert lines == sorted(lines) and len(lines) == len(sample_store)
+
+
+def test_export_then_import_into_a_fresh_store_is_isomorphic(sample_store, tmp_path):
+    for fmt, ext in (("trig", "trig"), ("nquads", "nq"), ("jsonld", "jsonld")):
+        f = tmp_path / f"x.{ext}"
+        f.write_bytes(export_bytes(sample_store, fmt))
+        fresh = Store(None)
+        rep = import_files(fresh, [f])
+        assert rep.skolemised == 0 and rep.quads == len(sample_store)
+        assert len(set(rep.graphs)) == 14
+        assert fresh.named_graphs() == sample_store.named_graphs()
+        assert _canonical(fresh) == _canonical(sample_store), fmt
+
+
+def _prov_counts(doc) -> tuple[int, int, int, int]:
+    from prov.model import ProvActivity, ProvAgent, ProvEntity
+
+    recs = [r for b in doc.bundles for r in b.records] + list(doc.records)
+    return (len(list(doc.bundles)), sum(isinstance(r, ProvEntity) for r in recs),
+            sum(isinstance(r, ProvActivity) for r in recs), sum(isinstance(r, ProvAgent) for r in recs))
+
+
+_TYPED = """
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT (COUNT(DISTINCT CONCAT(STR(?g), " ", STR(?s))) AS ?n) WHERE {
+  GRAPH ?g { ?s a ?t } FILTER(%s)
+}"""
+
+
+def test_prov_exports_load_in_the_prov_package(sample_store):
+    from prov.model import ProvDocument
+
+    kg = "STRSTARTS(STR(?t), 'https://w3id.org/provkg/ns#')"
+    acts = "?t IN (prov:Activity, <https://w3id.org/provkg/ns#IngestActivity>)"
+    agents = "?t IN (prov:Agent, prov:SoftwareAgent)"
+    n_act = sample_store.select(_TYPED % acts)[0]["n"]
+    n_agent = sample_store.select(_TYPED % agents)[0]["n"]
+    n_entity = sample_store.select(
+        _TYPED % f"({kg} || ?t IN (prov:Entity, prov:Collection)) && ?t != <https://w3id.org/provkg/ns#IngestActivity>"
+    )[0]["n"]
+    assert n_act == 1 and n_agent > 10 and n_entity > 500
+    doc, dropped = prov_document(sample_store)
+    assert dropped == 0
+    want = (14, n_entity, n_act, n_agent)
+    assert _prov_counts(doc) == want
+    for fmt, name in (("provjson", "json"), ("provn", "provn")):
+        back = ProvDocument.deserialize(content=export_bytes(sample_store, fmt).decode("utf-8"), format=name)
+        assert _prov_counts(back) == want, fmt
+        assert back == doc, fmt
+
+
+def test_prov_n_names_the_relations(sample_store):
+    text = export_bytes(sample_store, "provn").decode()
+    assert "bundle id:graph/provenance" in text
+    # PROV-N writes a quotation as a derivation of type prov:Quotation
+    assert re.search(r"wasDerivedFrom\(id:claim/8e361f7855ca4ba7/b5dbeb299cc95303, id:source/8e361f7855ca4ba7, "
+                     r"-, -, -, \[prov:type='prov:Quotation'\]\)", text)
+    assert "specializationOf(id:arxiv/2502.07115v5, id:arxiv/2502.07115)" in text
+    assert "wasAttributedTo(id:source/8e361f7855ca4ba7, id:agent/flyp)" in text
+    # the revision's generation carries the ingest time, from the provenance graph
+    assert "wasGeneratedBy(id:source/8e361f7855ca4ba7/rev/" in text
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf"])
+def test_graph_exports_read_back_in_networkx(sample_store, sample_snapshot, fmt):
+    from queries.views import provenance_graph
+
+    G = xml_safe_graph(provenance_graph(sample_snapshot))
+    data = export_bytes(sample_store, fmt, snapshot=sample_snapshot)
+    H = nx.read_graphml(io.BytesIO(data), force_multigraph=True) if fmt == "graphml" else nx.read_gexf(io.BytesIO(data))
+    assert H.number_of_nodes() == G.number_of_nodes() > 100
+    assert H.number_of_edges() == G.number_of_edges() > 100
+    for attr in ("type", "label"):
+        assert {type(d.get(attr)) for _, d in H.nodes(data=True)} == {str}, attr
+    cites = [d for _, _, d in H.edges(data=True) if d.get("relation") == "cito:cites"]
+    assert cites and {type(d["line"]) for d in cites} == {int}
+    claim = next(d for n, d in H.nodes(data=True) if str(n).startswith("claim:"))
+    assert isinstance(claim.get("evidence"), str) and isinstance(claim.get("text"), str)
+
+
+def test_xml_safe_graph_cleans_attributes_like_pitfall_p15(tmp_path):
+    G = nx.MultiDiGraph()
+    G.add_node("a", type="work", year=2020, tags=["x", "y"], gone=None, props={"source": "n.md", "type": "clash"})
+    G.add_node("b", type="work", year="n.d.")
+    G.add_edge("a", "b", key="cito:cites", line=3, note=None)
+    G.add_edge("a", "b", key="kg:about", line=4)
+    H = xml_safe_graph(G)
+    assert H.nodes["a"] == {"type": "work", "year": "2020", "tags": '["x", "y"]', "source": "n.md", "prop_type": "clash"}
+    assert H.nodes["b"]["year"] == "n.d."
+    assert sorted(d["line"] for _, _, d in H.edges(data=True)) == [3, 4]
+    assert sorted(d["relation"] for _, _, d in H.edges(data=True)) == ["cito:cites", "kg:about"]
+    assert sorted(k for _, _, k in H.edges(keys=True)) == ["e0", "e1"]
+    for writer, reader, ext in ((nx.write_graphml, nx.read_graphml, "graphml"), (nx.write_gexf, nx.read_gexf, "gexf")):
+        p = tmp_path / f"g.{ext}"
+        writer(H, p)
+        R = reader(p)
+        assert R.number_of_edges() == 2 and R.nodes["a"]["year"] == "2020" and R.nodes["b"]["year"] == "n.d."
+
+
+def test_write_atomic_keeps_old_content_and_leaves_no_temp_file(tmp_path, monkeypatch):
+    out = tmp_path / "sub" / "x.trig"
+    write_atomic(b"old", out)
+    assert out.read_bytes() == b"old"
+
+    def boom(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(ExportError, match="No space left"):
+        write_atomic(b"new content", out)
+    assert out.read_bytes() == b"old"
+    assert [p.name for p in out.parent.iterdir()] == ["x.trig"]
+    new = tmp_path / "y.trig"
+    with pytest.raises(ExportError):
+        write_atomic(b"data", new)
+    assert not new.exists()
+
+
+def test_turtle_export_refused(sample_store):
+    with pytest.raises(ExportError, match="named graph"):
+        export_bytes(sample_store, "turtle")
+    with pytest.raises(ExportError, match="unknown export format"):
+        export_bytes(sample_store, "csv")
+
+
+def test_corpus_turtle_goes_into_one_graph_named_after_the_file(corpus):
+    path = corpus / EX_DERIVATION
+    quads, n = read_rdf_file(path)
+    assert n == 1  # the [ a prov:Derivation ... ] node
+    assert {q.graph_name.value for q in quads} == {path.resolve().as_uri()}
+    assert len(quads) == 15
+    assert not any(type(t).__name__ == "BlankNode" for q in quads for t in (q.subject, q.object))
+    skolem = {t.value for q in quads for t in (q.subject, q.object) if hasattr(t, "value") and str(t.value).startswith(GENID)}
+    assert len(skolem) == 1
+    again, _ = read_rdf_file(path)
+    assert sorted(map(str, again)) == sorted(map(str, quads))  # stable skolem IRIs
+
+    s = Store(None)
+    import_files(s, [path], graph="urn:x:ex-derivation")
+    assert s.named_graphs() == ["urn:x:ex-derivation"]
+    rows = s.select("PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?d WHERE { "
+                    "<http://example.com/bar_chart> prov:wasDerivedFrom ?d }")
+    assert rows == [{"d": "http://example.com/aggregatedByRegions"}]
+    doc, dropped = prov_document(s)
+    assert dropped > 0  # the qualified derivation and its generation/usage are not mapped
+    from prov.model import ProvDocument
+
+    text = doc.serialize(format="json")
+    back = ProvDocument.deserialize(content=text, format="json")
+    assert _prov_counts(back) == (1, 1, 1, 0)
+
+
+def _run(args, store):
+    return CliRunner().invoke(cli, ["--store", str(store), *args], catch_exceptions=False)
+
+
+def test_cli_export_import_round_trip(tmp_path):
+    st, st2 = tmp_path / "st", tmp_path / "st2"
+    assert _run(["ingest", str(WORKSPACE)], st).exit_code == 0
+    r = _run(["export", "--format", "trig", "-o", str(tmp_path / "out" / "all.trig")], st)
+    assert r.exit_code == 0, r.output
+    r = _run(["export", "--format", "nquads"], st)
+    assert r.exit_code == 0
+    first = r.stdout_bytes
+    r = _run(["import", str(tmp_path / "out" / "all.trig")], st2)
+    assert r.exit_code == 0, r.output
+    assert "14 named graphs" in r.stderr
+    assert _run(["export", "--format", "nquads"], st2).stdout_bytes == first
+    assert _run(["validate"], st2).exit_code == 0
+    # incremental ingest into the imported store sees the same revisions: nothing to do
+    r = _run(["ingest", str(WORKSPACE)], st2)
+    assert r.exit_code == 0 and "added 0, changed 0, removed 0, unchanged 13" in r.stderr
+    for fmt in ("provjson", "graphml"):
+        r = _run(["export", "--format", fmt, "-o", str(tmp_path / f"x.{fmt}")], st)
+        assert r.exit_code == 0 and (tmp_path / f"x.{fmt}").stat().st_size > 1000, fmt
+
+
+def test_cli_import_bad_file_changes_nothing(tmp_path):
+    st = tmp_path / "st"
+    assert _run(["ingest", str(WORKSPACE / "organized" / "paper_cards")], st).exit_code == 0
+    before = _canonical(Store(st))
+    good = tmp_path / "good.nq"
+    good.write_text('<urn:x:a> <urn:x:b> "c" <urn:x:g> .\n', encoding="utf-8")
+    bad = tmp_path / "bad.trig"
+    bad.write_text('<urn:x:g> { <urn:x:a> <urn:x:b> "unterminated . }\n', encoding="utf-8")
+    r = _run(["import", str(good), str(bad)], st)
+    assert r.exit_code == 2
+    err = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(err) == 1 and "bad.trig" in err[0] and "not valid trig" in err[0] and "Traceback" not in r.output
+    assert _canonical(Store(st)) == before
+    r = _run(["import", str(tmp_path / "x.csv")], st)
+    assert r.exit_code == 2
+    unknown = tmp_path / "x.csv"
+    unknown.write_text("a,b\n", encoding="utf-8")
+    r = _run(["import", str(unknown)], st)
+    assert r.exit_code == 2 and "--format" in r.stderr
+    r = _run(["import", str(good)], st)
+    assert r.exit_code == 0
+    assert len(_canonical(Store(st))) == len(before) + 1
+    r = _run(["validate"], st)
+    assert r.exit_code == 0 and "Warning" in r.stdout and "urn:x:g" in r.stdout
+
