@@ -36,7 +36,6 @@ from .model import (
     source_quads,
 )
 from .backend import Backend
-from .store import Store
 
 __all__ = ["IngestReport", "ingest_paths", "known_revisions", "parse_found"]
 
@@ -160,7 +159,7 @@ def _tz(name: str) -> tzinfo:
 
 
 def ingest_paths(
-    store: Store,
+    store: Backend,
     paths: list[str | os.PathLike[str]],
     *,
     kind: str | None = None,

@@ -1,5 +1,8 @@
 """The store: an embedded Oxigraph dataset on disk, written atomically.
 
+This is the default backend of ``graph.backend.Backend``; ``graph.remote``
+is the other (a SPARQL 1.1 server).  ``graph.backend.open_store`` picks one.
+
 Layout of a store folder (default ``.provkg/``)::
 
     .provkg/CURRENT      name of the live database folder (one line)
@@ -95,7 +98,7 @@ def _values_clause(bindings: dict[str, object]) -> str:
 
 
 class Store:
-    """One provkg store.
+    """One provkg store: the embedded backend (implements ``graph.backend.Backend``).
 
     Parameters
     ----------
@@ -264,7 +267,7 @@ class Store:
 
 
 class Writer:
-    """Changes inside one ``Store.writer()`` write.
+    """Changes inside one ``Store.writer()`` write (implements ``graph.backend.GraphWriter``).
 
     Removals apply at once; added quads are collected and written together by
     ``commit()`` (``Store.writer`` calls it): one Oxigraph ``extend`` in memory,
@@ -279,9 +282,37 @@ class Writer:
         self._bulk = bulk
         self._pending: list[ox.Quad] = []
 
+    def put_graph(self, iri: str, quads: Iterable[ox.Quad | ox.Triple]) -> None:
+        """Replace the named graph ``iri`` by ``quads`` (the ``GraphWriter`` interface).
+
+        Triples are put into the graph; a quad of another graph raises
+        ``StoreError``.  The old content goes at once, the new at ``commit()``.
+        """
+        g = ox.NamedNode(iri)
+        batch = []
+        for q in quads:
+            if isinstance(q, ox.Triple):
+                q = ox.Quad(q.subject, q.predicate, q.object, g)
+            elif q.graph_name != g:
+                raise StoreError(f"put_graph({iri}): quad in another graph {q.graph_name}")
+            batch.append(q)
+        self.db.remove_graph(g)
+        self._pending.extend(batch)
+
     def drop_graph(self, iri: str) -> None:
         """Remove a named graph and all its quads (no error if absent)."""
         self.db.remove_graph(ox.NamedNode(iri))
+
+    def match(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+              obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode | None) -> list[ox.Quad]:
+        """Quads matching the pattern (``None`` = any), in the database being written."""
+        return list(self.db.quads_for_pattern(subject, predicate, obj, graph))
+
+    def remove_matching(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+                        obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode) -> None:
+        """Remove every quad of named graph ``graph`` that matches (``None`` = any term)."""
+        for q in list(self.db.quads_for_pattern(subject, predicate, obj, graph)):
+            self.db.remove(q)
 
     def add(self, quads: Iterable[ox.Quad]) -> None:
         """Queue quads for ``commit()``."""

@@ -35,10 +35,66 @@ def _fail(msg: str) -> "click.exceptions.Exit":
     return click.exceptions.Exit(2)
 
 
-def _store(ctx: click.Context):
-    from graph.store import Store
+def _model_fields(fn) -> list[str]:
+    """Field names of the pydantic model a query function returns (``-> list[Model]``), else ``[]``."""
+    import typing
 
-    return Store(ctx.obj["store"])
+    try:
+        ret = typing.get_type_hints(fn).get("return")
+        (model,) = typing.get_args(ret)
+        return list(model.model_fields)
+    except Exception:  # noqa: BLE001 - no annotation, no header; never fail the command for it
+        return []
+
+
+class _Group(click.Group):
+    """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
+
+    Exit status 141 (128 + SIGPIPE, what a shell reports for a tool killed by
+    SIGPIPE), no traceback, nothing on stderr.
+    """
+
+    def main(self, args=None, *a, **kw):
+        """Under a C/POSIX locale with UTF-8 mode off (``LC_ALL=C PYTHONUTF8=0``) Python decodes the
+        command line as ASCII, so ``--title 知识图谱`` arrives as lone surrogates (PITFALLS P5).  Run
+        again in UTF-8 mode (PEP 540, ``python -X utf8``): arguments, paths and streams are UTF-8."""
+        if (args is None and not sys.flags.utf8_mode and sys.getfilesystemencoding().lower() in ("ascii", "ansi_x3.4-1968")
+                and any("\udc80" <= ch <= "\udcff" for arg in sys.argv[1:] for ch in arg)
+                and not os.environ.get("PROVKG_NO_REEXEC")):
+            os.environ["PROVKG_NO_REEXEC"] = "1"
+            sys.stdout.flush()
+            os.execv(sys.executable, [sys.executable, "-X", "utf8", "-m", "provkg", *sys.argv[1:]])
+        return super().main(args, *a, **kw)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            rv = super().invoke(ctx)
+            sys.stdout.flush()
+            return rv
+        except BrokenPipeError:
+            try:  # later flushes (at exit) must not raise again
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, io.UnsupportedOperation):
+                pass
+            raise click.exceptions.Exit(141) from None
+        except Exception as e:
+            from ingest.errors import StoreError
+
+            if isinstance(e, StoreError):  # e.g. a SPARQL server that stopped answering: one line, exit 2
+                raise _fail(str(e)) from None
+            raise
+
+
+def _store(ctx: click.Context):
+    """The backend named by ``--store``: a folder (embedded Oxigraph) or an http(s) URL (SPARQL server)."""
+    from graph.backend import open_store
+    from ingest.errors import KgError
+
+    try:
+        return open_store(ctx.obj["store"], **ctx.obj.get("endpoints", {}))
+    except KgError as e:
+        raise _fail(str(e)) from None
 
 
 def _require(store) -> None:
@@ -69,8 +125,12 @@ def _write_text(text: str, out: str | None) -> None:
     os.replace(tmp, p)
 
 
-def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
-    """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``)."""
+def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None) -> None:
+    """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``).
+
+    ``columns`` names the CSV header (and table columns) when ``rows`` is empty,
+    so ``--format csv`` always prints its header row.
+    """
     from queries.results import SCHEMA_VERSION
 
     dicts = [r.model_dump(mode="json") if hasattr(r, "model_dump") else dict(r) for r in rows]
@@ -78,10 +138,12 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
         _write_text(json.dumps({"schema_version": SCHEMA_VERSION, "query": name, "count": len(dicts), "results": dicts},
                                ensure_ascii=False, indent=2) + "\n", out)
     elif fmt == "jsonl":
-        _write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in dicts), out)
+        lines = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in dicts)
+        if lines or (out and out != "-"):  # no rows: no output at all (a blank line is not JSON Lines)
+            _write_text(lines, out)
     elif fmt == "csv":
         buf = io.StringIO()
-        cols = list(dicts[0].keys()) if dicts else []
+        cols = list(dicts[0].keys()) if dicts else list(columns or [])
         w = csv.writer(buf)
         w.writerow(cols)
         for d in dicts:
@@ -92,7 +154,7 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
         from rich.console import Console
         from rich.table import Table
 
-        cols = list(dicts[0].keys()) if dicts else []
+        cols = list(dicts[0].keys()) if dicts else list(columns or [])
         t = Table(show_lines=False, title=f"{name} ({len(dicts)})")
         for c in cols:
             t.add_column(c, overflow="fold")
@@ -114,13 +176,21 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "") -> None:
             _write_text(buf.getvalue(), out)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--store", "store", envvar="PROVKG_STORE", default=".provkg", show_default=True,
-              help="Store folder (or set PROVKG_STORE).")
+              help="Store folder, or the http(s) URL of a SPARQL server dataset: http://host:7878 (Oxigraph), "
+                   "http://host:3030/ds (Fuseki) (or set PROVKG_STORE).")
+@click.option("--query-endpoint", envvar="PROVKG_QUERY_ENDPOINT", metavar="URL",
+              help="SPARQL query endpoint of a server store, where it differs from the default (/query, /ds/query).")
+@click.option("--update-endpoint", envvar="PROVKG_UPDATE_ENDPOINT", metavar="URL",
+              help="SPARQL update endpoint of a server store (default /update, /ds/update).")
+@click.option("--gsp-endpoint", envvar="PROVKG_GSP_ENDPOINT", metavar="URL",
+              help="Graph Store Protocol endpoint of a server store (default /store, /ds/data).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress or summaries on stderr.")
 @click.version_option("0.1.0", prog_name="provkg")
 @click.pass_context
-def cli(ctx: click.Context, store: str, quiet: bool) -> None:
+def cli(ctx: click.Context, store: str, quiet: bool, query_endpoint: str | None = None,
+        update_endpoint: str | None = None, gsp_endpoint: str | None = None) -> None:
     """provkg: a provenance graph (W3C PROV-O, one named graph per file) of a curated knowledge workspace.
 
     Ingest notes, cards, living documents, manifests and briefs; query them with SPARQL;
@@ -129,6 +199,8 @@ def cli(ctx: click.Context, store: str, quiet: bool) -> None:
     _utf8_streams()
     ctx.ensure_object(dict)
     ctx.obj["store"] = store
+    ctx.obj["endpoints"] = {k: v for k, v in (("query_endpoint", query_endpoint), ("update_endpoint", update_endpoint),
+                                              ("gsp_endpoint", gsp_endpoint)) if v}
     ctx.obj["quiet"] = quiet
 
 
@@ -182,10 +254,12 @@ def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: i
     """Read files and folders into the store (incremental: unchanged files are skipped).
 
     Each file becomes one named graph generated by an ingest prov:Activity.
-    Files that fail are reported one line each; the others still go in (exit 2).
+    Files that fail are reported one line each (``error:``); the others still go in (exit 2).
+    Files that go in with an input problem (bad front matter, a manifest item that is
+    missing, listed twice or outside the workspace) get a ``warning:`` line, also exit 2.
     """
     rep = _do_ingest(ctx, paths, kind, jobs)
-    if rep.errors:
+    if rep.errors or rep.warnings:  # warning: the file went in, but its input has a problem
         ctx.exit(2)
 
 
@@ -218,7 +292,7 @@ def query(ctx, name, list_, fmt, manifest, source, living_only, fail_on, output)
         rows = fn(store, manifest=manifest, source=source, living_only=living_only)
     except KgError as e:
         raise _fail(str(e)) from None
-    _emit(rows, fmt, output, name)
+    _emit(rows, fmt, output, name, columns=_model_fields(fn))
     if fail_on == "any" and rows:
         ctx.exit(1)
 
@@ -242,7 +316,13 @@ def sparql(ctx, text: str, fmt: str) -> None:
         rows = store.select(text)
     except KgError as e:
         raise _fail(str(e)) from None
-    _emit(rows, fmt, None, "sparql")
+    cols: list[str] = []
+    if not rows:  # the header of an empty result: the SELECT's variables
+        try:
+            cols = [v.value for v in getattr(store.raw_query(text), "variables", [])]
+        except (KgError, AttributeError):
+            cols = []
+    _emit(rows, fmt, None, "sparql", columns=cols)
 
 
 def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
@@ -272,16 +352,20 @@ def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) ->
 
 
 def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
+    from queries.audit import audit_briefs
     from queries.contradictions import contradictions
     from queries.render.report import render_report
-    from queries.results import SCHEMA_VERSION
+    from queries.results import ContradictionReport
 
-    found = contradictions(_snapshot(ctx)[1])
+    store, snap = _snapshot(ctx)
+    found = contradictions(snap)
+    audit = audit_briefs(store, snap)  # brief-audit findings of every ingested brief (docs/OUTPUT.md)
     if fmt == "json":
-        return json.dumps({"schema_version": SCHEMA_VERSION, "count": len(found),
-                           "findings": [f.model_dump(mode="json") for f in found]}, ensure_ascii=False, indent=2) + "\n", found
+        doc = ContradictionReport(count=len(found), findings=found, brief_audit=audit)
+        return json.dumps(doc.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", found + audit
     return render_report([f.model_dump(mode="json") for f in found], lang=lang,
-                         title="Contradiction report" if lang == "en" else "矛盾报告"), found
+                         title="Contradiction report" if lang == "en" else "矛盾报告",
+                         audit=[a.model_dump(mode="json") for a in audit]), found + audit
 
 
 @cli.group()
@@ -292,45 +376,75 @@ def report() -> None:
 @report.command("contradictions")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="en", show_default=True)
-@click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
-              help="Exit 1 when there is any finding.")
+@click.option("--fail-on", type=click.Choice(["none", "any", "new"]), default="none", show_default=True,
+              help="Exit 1 when there is any finding / any new one (see --baseline).")
+@click.option("--baseline", type=click.Path(dir_okay=False),
+              help="A previous `--format json` report: with --fail-on new, new = not in it "
+                   "(default: quoting a file the latest ingest added or changed).")
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, output: str | None) -> None:
+def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, baseline: str | None, output: str | None) -> None:
     """Each finding with its kind and both statements quoted with file, line, agent and evidence level."""
+    from ingest.errors import KgError
+    from queries.audit import baseline_ids, new_findings
+
+    try:
+        base = baseline_ids(baseline) if baseline else None
+    except KgError as e:
+        raise _fail(str(e)) from None
     text, found = _report_text(ctx, fmt, lang)
     _write_text(text, output)
+    if fail_on == "new":
+        new = new_findings(found, store=_snapshot(ctx)[0], baseline=base)
+        for f in new:
+            click.echo(f"new: {f.id} {f.kind}: {f.summary}", err=True)
+        if new:
+            ctx.exit(1)
     if fail_on == "any" and found:
         ctx.exit(1)
 
 
-def _viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> Path:
+def _viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_budget=None) -> Path:
     from queries.render.html import write_html
-    from queries.views import viz_view
+    from queries.views import DEFAULT_NODE_BUDGET, ingest_records, viz_view
 
-    snap = _snapshot(ctx)[1]
+    store, snap = _snapshot(ctx)
     if manifest and not snap.manifest_items_for(manifest):
         raise _fail(f"no manifest {manifest!r} in the store; ingest its workspace first")
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
     try:
         view = viz_view(snap, title=title, manifest=manifest, focus=focus, depth=depth,
-                        contradictions_only=contradictions_only)
+                        contradictions_only=contradictions_only, node_budget=node_budget or DEFAULT_NODE_BUDGET,
+                        ingests=ingest_records(store))
     except KeyError as e:
         raise _fail(str(e.args[0])) from None
-    return write_html(view, output)
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
+    return write_html(view, output, node_budget=max(len(view.nodes), 1))  # the view is already within budget
 
 
 @cli.command()
-@click.option("-o", "--output", default="provkg-graph.html", show_default=True)
-@click.option("--manifest", help="Only this manifest's shift.")
+@click.option("-o", "--output", default="provkg-graph.html", show_default=True, help="HTML file to write.")
+@click.option("--manifest", help="Only this manifest's shift (ID or path).")
 @click.option("--focus", help="Neighbourhood of a work (any arXiv form), section (§3.1) or source path.")
-@click.option("--depth", type=click.IntRange(0, 10), default=2, show_default=True)
+@click.option("--depth", type=click.IntRange(0, 10), default=2, show_default=True, help="Hops around --focus.")
 @click.option("--contradictions", "contradictions_only", is_flag=True, help="Contradictions only.")
 @click.option("--title", default="provkg", show_default=True)
+@click.option("--node-budget", type=click.IntRange(1, 5000), default=None,
+              help="Most nodes to draw; past it the view is clustered (default 300).")
 @click.pass_context
-def viz(ctx, output, manifest, focus, depth, contradictions_only, title) -> None:
-    """Write a self-contained, offline HTML graph (colour by type, legend, search, provenance panel)."""
-    p = _viz(ctx, output, manifest, focus, depth, contradictions_only, title)
+def viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_budget) -> None:
+    """Write a self-contained, offline HTML graph (colour by type, legend, search, provenance panel).
+
+    Views: the whole store (no option), one manifest's shift (--manifest), the
+    neighbourhood of a node (--focus, --depth) or the contradictions only
+    (--contradictions); the three are mutually exclusive.
+    """
+    chosen = [name for name, on in (("--manifest", manifest), ("--focus", focus),
+                                    ("--contradictions", contradictions_only)) if on]
+    if len(chosen) > 1:
+        raise click.UsageError(f"{' and '.join(chosen)} are mutually exclusive: choose one view")
+    if ctx.get_parameter_source("depth") != click.core.ParameterSource.DEFAULT and not focus:
+        raise click.UsageError("--depth needs --focus")
+    p = _viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_budget)
     click.echo(str(p))
 
 
@@ -361,7 +475,7 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
     written.append(_viz(ctx, str(outdir / "graph.html"), None, None, 2, False, f"provkg · {Path(workspace).resolve().name}"))
     for p in written:
         click.echo(str(p))
-    if rep.errors:
+    if rep.errors or rep.warnings:
         ctx.exit(2)
 
 
@@ -369,6 +483,9 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
 # imported.  One line per module; each imports its helpers from this module.
 # (imports at the end on purpose: the modules need ``cli`` and the helpers above)
 # -- command modules --
+from provkg import cli_prov  # noqa: E402,F401
+from provkg import cli_contract  # noqa: E402,F401
+from provkg import cli_history  # noqa: E402,F401
 # -- end command modules --
 
 

@@ -11,11 +11,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from graph.store import Store
+from graph.backend import Backend
+from ingest.arxiv import TitleIndex
+from ingest.routing import Route, SectionDoc, SectionRouter
 
 from .sparql_files import sparql
 
-__all__ = ["SClaim", "SQuantity", "SCitation", "SSection", "SItem", "SSource", "SManifestItem", "Snapshot", "load_snapshot"]
+__all__ = ["STitleMatch", "SClaim", "SQuantity", "SCitation", "SSection", "SItem", "SSource", "SManifestItem", "Snapshot", "load_snapshot"]
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,63 @@ class SManifestItem:
     agent: str | None
 
 
+@dataclass(frozen=True)
+class STitleMatch:
+    """A title written without an arXiv ID, looked up among known titles.
+
+    ``path``:``line`` is where it is written (line 1 for a file's own title),
+    ``item`` the topic index or None for the file title; ``status``
+    ``resolved`` (then ``arxiv_id``) or ``ambiguous``; ``candidates`` are
+    ``(arxiv_id, score, known title)`` best first.
+    """
+
+    path: str
+    line: int
+    item: int | None
+    title: str
+    status: str
+    arxiv_id: str | None
+    score: float
+    candidates: tuple[tuple[str, float, str], ...]
+
+
+class _AliasMatcher:
+    """Which aliases (``MC-SF``) a text names, as whole words, case-insensitively.
+
+    ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
+    characters found in ``text``, in sorted-alias order: the same answer as
+    searching each alias's own pattern ``(?<![\\w-])alias(?![\\w-])`` in turn,
+    but with one combined regex pass per text (one pattern per alias made
+    the claims' subjects grow with claims x aliases: 8 s at 1,000 notes).
+    The combined pass finds, at each position, the longest alias; an alias
+    that is a prefix of another one can hide behind it, so those few are
+    still searched one by one.
+    """
+
+    def __init__(self, aliases: dict[str, str]):
+        items = sorted((a, aid) for a, aid in aliases.items() if len(a) >= 3)
+        self._order = {a: i for i, (a, _) in enumerate(items)}
+        self._by_low: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for a, aid in items:
+            self._by_low[a.lower()].append((a, aid))
+        lows = sorted(self._by_low, key=lambda x: (-len(x), x))
+        self._combined = (re.compile("(?=(?<![\\w-])(" + "|".join(re.escape(x) for x in lows) + ")(?![\\w-]))",
+                                     re.IGNORECASE) if lows else None)
+        alpha = sorted(self._by_low)  # a string with prefix x sorts right after x
+        self._hidden = [(x, re.compile(rf"(?<![\w-]){re.escape(x)}(?![\w-])", re.IGNORECASE))
+                        for x, nxt in zip(alpha, alpha[1:]) if nxt.startswith(x)]
+
+    def __call__(self, text: str) -> list[str]:
+        if self._combined is None:
+            return []
+        found = {m.group(1).lower() for m in self._combined.finditer(text)}
+        if self._hidden:
+            low = text.lower()
+            found.update(x for x, pat in self._hidden if x not in found and x in low and pat.search(text))
+        hits = sorted((a for x in found for a in self._by_low.get(x, ())), key=lambda t: self._order[t[0]])
+        return [aid for _, aid in hits]
+
+
 @dataclass
 class Snapshot:
     """Everything the rules need, indexed.
@@ -151,6 +210,8 @@ class Snapshot:
     aliases: dict[str, str]
     tags: dict[str, list[str]]
     card_works: dict[str, list[str]] = field(default_factory=dict)
+    #: ``(linking path, target IRI)`` for every ``kg:linksTo`` (see ``links``).
+    link_targets: list[tuple[str, str]] = field(default_factory=list)
     #: Results derived from this snapshot (e.g. the contradiction findings), computed once.
     cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
@@ -182,20 +243,102 @@ class Snapshot:
         return next((p for p, s in self.sources.items() if s.iri == iri), None) if iri else None
 
     @cached_property
+    def links(self) -> dict[str, list[str]]:
+        """Links between sources: ``{linking path: [linked paths]}``, both sorted.
+
+        A link (``kg:linksTo``, from a workspace path or a ``[[wikilink]]``
+        written in a note) joins the source whose workspace path it names,
+        or else, Obsidian style, the one source whose path ends with the
+        name as written, with or without its suffix (``[[058-2502-07115]]``
+        -> ``organized/paper_cards/058-2502-07115.md``; ``[[Note|alias]]``
+        by ``Note``).  A name that fits no source or several is left out
+        (see ``unresolved_links``).
+        """
+        return self._resolve_links()[0]
+
+    @cached_property
+    def unresolved_links(self) -> list[tuple[str, str]]:
+        """``(linking path, reason)`` for links that name no ingested source, or several (ambiguous)."""
+        return self._resolve_links()[1]
+
+    def _resolve_links(self) -> tuple[dict[str, list[str]], list[tuple[str, str]]]:
+        if "links" in self.cache:
+            return self.cache["links"]  # type: ignore[return-value]
+        from graph.model import source_iri
+
+        names: dict[str, set[str]] = defaultdict(set)
+        for p in self.sources:
+            parts = p.split("/")
+            for i in range(len(parts)):
+                tail = "/".join(parts[i:])
+                names[source_iri(tail).value].add(p)
+                stem = tail.rsplit(".", 1)[0] if "." in parts[-1] else tail
+                names[source_iri(stem).value].add(p)
+        by_iri = {s.iri: p for p, s in self.sources.items()}
+        out: dict[str, set[str]] = defaultdict(set)
+        bad: list[tuple[str, str]] = []
+        for path, target in self.link_targets:
+            hit = by_iri.get(target)
+            cands = {hit} if hit else names.get(target, set())
+            if len(cands) == 1:
+                out[path].add(next(iter(cands)))
+            else:
+                bad.append((path, "ambiguous: " + ", ".join(sorted(cands)) if cands else "no such source"))
+        res = ({k: sorted(v) for k, v in sorted(out.items())}, sorted(bad))
+        self.cache["links"] = res
+        return res
+
+    @cached_property
+    def title_matches(self) -> list[STitleMatch]:
+        """Works named by title only, resolved against the titles the store knows (query time).
+
+        Known titles are the paper cards' titles and the titles of
+        living-document citations.  Looked up (``ingest.arxiv.TitleIndex``,
+        rapidfuzz ratio >= 90): the title of every note, card or queue file
+        that cites no arXiv ID, and the heading of every topic (``##`` item)
+        whose lines cite none.  Sorted by (path, line).  ``status`` is
+        ``resolved`` or ``ambiguous`` (reported, never guessed); titles with
+        no candidate are left out.
+        """
+        known = [(t, aid) for aid, lst in self.work_titles.items() for t, _ in lst]
+        known += [(c.title, c.arxiv_id) for c in self.citations if c.title and c.kind == "living_doc"]
+        index = TitleIndex(known)
+        out: list[STitleMatch] = []
+        if not len(index):
+            return out
+        for p, src in sorted(self.sources.items()):
+            if src.kind not in ("note", "paper_card", "repo_card", "queue"):
+                continue
+            cites = self.citations_of(p)
+            asked: list[tuple[str, int, int | None]] = []
+            if src.title and not cites:
+                asked.append((src.title, 1, None))
+            for it in self.items_of(p):
+                if not any(it.line <= c.line <= it.line_end for c in cites):
+                    asked.append((it.title, it.line, it.index))
+            for title, line, item in asked:
+                m = index.match(title)
+                if m.status != "none":
+                    out.append(STitleMatch(p, line, item, title, m.status, m.arxiv_id, m.score, m.candidates))
+        return out
+
+    @cached_property
     def subjects(self) -> dict[str, list[str]]:
-        """arXiv keys each claim is about, by claim IRI: its stated subjects plus
-        the aliases (``MC-SF``) named in its text, computed once."""
-        pats = [
-            (re.compile(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", re.IGNORECASE), aid)
-            for alias, aid in sorted(self.aliases.items())
-            if len(alias) >= 3
-        ]
+        """arXiv keys each claim is about, by claim IRI: its stated subjects, the
+        aliases (``MC-SF``) named in its text and the works its source or topic
+        names by title only (``title_matches``, resolved ones), computed once."""
+        by_title: dict[tuple[str, int | None], list[str]] = defaultdict(list)
+        for m in self.title_matches:
+            if m.arxiv_id:
+                by_title[(m.path, m.item)].append(m.arxiv_id)
+        match = _AliasMatcher(self.aliases)
         out: dict[str, list[str]] = {}
         for c in self.claims:
             s = dict.fromkeys(c.about)
-            for pat, aid in pats:
-                if pat.search(c.text):
-                    s.setdefault(aid, None)
+            for aid in by_title.get((c.path, None), []) + (by_title.get((c.path, c.item), []) if c.item is not None else []):
+                s.setdefault(aid, None)
+            for aid in match(c.text):
+                s.setdefault(aid, None)
             out[c.iri] = list(s)
         return out
 
@@ -226,6 +369,33 @@ class Snapshot:
         """Paths of the living documents, sorted."""
         return sorted(p for p, s in self.sources.items() if s.kind == "living_doc")
 
+    def section_router(self, doc: str) -> SectionRouter | None:
+        """A BM25 ``SectionRouter`` over the sections of living document ``doc`` (cached), or None.
+
+        Candidates are the sections of level 2 and deeper that are not the
+        citation list; a section's text is its title plus the claims that sit
+        directly in it (``kg:inSection``).  See ``ingest.routing``.
+        """
+        key = ("router", doc)
+        if key in self.cache:
+            return self.cache[key]  # type: ignore[return-value]
+        texts: dict[str, list[str]] = defaultdict(list)
+        for c in self.claims_of(doc):
+            if c.section is not None:
+                texts[c.section].append(c.text)
+        docs: dict[str, SectionDoc] = {}
+        for s in self.sections:
+            if s.path == doc and not s.citation_list and s.level >= 2 and s.key not in docs:
+                docs[s.key] = SectionDoc(s.key, s.title, "\n".join(texts.get(s.key, [])))
+        router = SectionRouter(list(docs.values())) if docs else None
+        self.cache[key] = router
+        return router
+
+    def route(self, doc: str | None, text: str) -> Route | None:
+        """The section of living document ``doc`` closest to ``text`` (BM25, with runner-up), or None."""
+        router = self.section_router(doc) if doc else None
+        return router.route(text) if router is not None else None
+
     def cited_in_lists(self, doc: str | None = None) -> dict[str, SCitation]:
         """Works in a citation-list section (of ``doc`` or any living document): ``{arxiv_id: first citation}``."""
         out: dict[str, SCitation] = {}
@@ -235,19 +405,30 @@ class Snapshot:
         return out
 
 
-def load_snapshot(store: Store) -> Snapshot:
-    """Read the store into a ``Snapshot`` (about ten SELECTs over the union graph)."""
+def _part_sources(store: Backend) -> dict[str, object]:
     sources = {}
     for r in store.select(sparql("sources")):
         sources[r["path"]] = SSource(r["src"], r["path"], r["kind"], r["title"], r["agent"],
                                      r["created"], r["evidence"], r["lang"], int(r["claims"] or 0))
+    return {"sources": sources}
+
+
+def _part_claims(store: Backend) -> dict[str, object]:
+    # claims_core.rq + source_index.rq joined here: half the time of claims.rq on disk (same rows).
+    srcs: dict[str, tuple] = {}
+    for r in store.select(sparql("source_index")):
+        srcs.setdefault(r["src"], (r["path"], r["kind"], r["agent"]))
     claims: dict[str, SClaim] = {}
-    for r in store.select(sparql("claims")):
-        if r["claim"] in claims:
+    for r in store.select(sparql("claims_core")):
+        iri = r["claim"]
+        if iri in claims:
             continue
-        claims[r["claim"]] = SClaim(
-            iri=r["claim"], text=r["text"], path=r["path"], kind=r["kind"], line=r["line"], line_end=r["lineEnd"],
-            role=r["role"], evidence=r["evidence"], agent=r["agent"], item=r["item"], section=r["section"],
+        src = srcs.get(r["src"])
+        if src is None:
+            continue
+        claims[iri] = SClaim(
+            iri=iri, text=r["text"], path=src[0], kind=src[1], line=r["line"], line_end=r["lineEnd"],
+            role=r["role"], evidence=r["evidence"], agent=src[2], item=r["item"], section=r["section"],
             unverified=bool(r["unverified"]), negated=bool(r["negated"]),
         )
     facet_map = {"about": "about", "qualifier": "qualifiers", "sectionRef": "section_refs",
@@ -269,6 +450,14 @@ def load_snapshot(store: Store) -> Snapshot:
     for c in claims.values():
         c.about.sort()
         c.qualifiers.sort()
+        # RDF values have no order and each backend returns them in its own (PITFALLS P8): put
+        # section keys and works in the order the claim's text names them, then by value.
+        for lst in (c.section_refs, c.suggested, c.mentions):
+            lst.sort(key=lambda v, t=c.text: (t.find(v) if v in t else len(t), v))
+    return {"claims": sorted(claims.values(), key=lambda c: (c.path, c.line, c.iri))}
+
+
+def _part_citations(store: Backend) -> dict[str, object]:
     citations = sorted(
         {
             (r["arxiv"], r["path"], r["line"], r["raw"]): SCitation(
@@ -278,12 +467,26 @@ def load_snapshot(store: Store) -> Snapshot:
         }.values(),
         key=lambda c: (c.arxiv_id, c.path, c.line, c.raw),
     )
-    sections = [SSection(r["path"], r["key"], r["title"], r["level"], r["line"], r["lineEnd"], r["parent"],
-                         bool(r["citationList"])) for r in store.select(sparql("sections"))]
-    items = [SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
-                   r["reason"]) for r in store.select(sparql("items"))]
-    mitems = [SManifestItem(r["manifestId"], r["mpath"], r["knowledge"], r["created"], r["order"], r["path"],
-                            r["kind"], r["title"], r["agentName"]) for r in store.select(sparql("manifests"))]
+    return {"citations": citations}
+
+
+def _part_sections(store: Backend) -> dict[str, object]:
+    return {"sections": [SSection(r["path"], r["key"], r["title"], r["level"], r["line"], r["lineEnd"], r["parent"],
+                                  bool(r["citationList"])) for r in store.select(sparql("sections"))]}
+
+
+def _part_items(store: Backend) -> dict[str, object]:
+    return {"items": [SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
+                            r["reason"]) for r in store.select(sparql("items"))]}
+
+
+def _part_manifests(store: Backend) -> dict[str, object]:
+    return {"manifest_items": [
+        SManifestItem(r["manifestId"], r["mpath"], r["knowledge"], r["created"], r["order"], r["path"],
+                      r["kind"], r["title"], r["agentName"]) for r in store.select(sparql("manifests"))]}
+
+
+def _part_works(store: Backend) -> dict[str, object]:
     titles: dict[str, list[tuple[str, str]]] = defaultdict(list)
     aliases: dict[str, str] = {}
     card_works: dict[str, list[str]] = defaultdict(list)
@@ -294,19 +497,82 @@ def load_snapshot(store: Store) -> Snapshot:
             titles[r["arxiv"]].append((r["title"], r["path"]))
         if r["alias"]:
             aliases[r["alias"]] = r["arxiv"]
+    return {"work_titles": dict(titles), "aliases": aliases, "card_works": dict(card_works)}
+
+
+def _part_tags(store: Backend) -> dict[str, object]:
     tags: dict[str, list[str]] = defaultdict(list)
     for r in store.select(sparql("tags")):
         if r["tag"] not in tags[r["path"]]:
             tags[r["path"]].append(r["tag"])
-    return Snapshot(
-        sources=sources,
-        claims=sorted(claims.values(), key=lambda c: (c.path, c.line, c.iri)),
-        citations=citations,
-        sections=sections,
-        items=items,
-        manifest_items=mitems,
-        work_titles=dict(titles),
-        aliases=aliases,
-        tags=dict(tags),
-        card_works=dict(card_works),
-    )
+    return {"tags": dict(tags)}
+
+
+def _part_links(store: Backend) -> dict[str, object]:
+    return {"link_targets": [(r["path"], r["target"]) for r in store.select(sparql("links"))]}
+
+
+#: Snapshot attribute -> the loader that fills it (and its siblings) from the store.
+_PARTS = {
+    "sources": _part_sources, "claims": _part_claims, "citations": _part_citations, "sections": _part_sections,
+    "items": _part_items, "manifest_items": _part_manifests, "work_titles": _part_works, "aliases": _part_works,
+    "card_works": _part_works, "tags": _part_tags, "link_targets": _part_links,
+}
+#: Per-path indexes (built by ``Snapshot.__post_init__``) -> the part they index.
+_INDEXES = {"_claims_by_path": ("claims", "path"), "_items_by_path": ("items", "path"),
+            "_cites_by_path": ("citations", "path")}
+
+
+class _LazySnapshot(Snapshot):
+    """A ``Snapshot`` whose parts are read from the store on first use (``load_snapshot(lazy=True)``).
+
+    Each part (sources; claims with their facets and figures; citations;
+    sections; items; manifest items; works; tags; links) runs its own
+    SELECTs the first time one of its attributes is read, so a query that
+    needs only citations (``duplicates``, ``papers``) never reads the claims.
+    The values are the same as an eager ``load_snapshot``.
+    """
+
+    def __init__(self, store: Backend):  # noqa: D107 - documented on the class
+        self.__dict__["_store"] = store
+        self.cache = {}
+
+    def __getattr__(self, name: str) -> object:
+        if name in _PARTS:
+            self.__dict__.update(_PARTS[name](self.__dict__["_store"]))
+            return self.__dict__[name]
+        if name in _INDEXES:
+            part, key = _INDEXES[name]
+            idx: dict[str, list] = defaultdict(list)
+            for x in getattr(self, part):
+                idx[getattr(x, key)].append(x)
+            self.__dict__[name] = idx
+            return idx
+        raise AttributeError(name)
+
+
+def load_snapshot(store: Backend, *, lazy: bool = False) -> Snapshot:
+    """Read the store into a ``Snapshot`` (about a dozen SELECTs over the union graph).
+
+    Parameters
+    ----------
+    store : Backend
+        Anything with ``select(query, **bindings) -> list[dict]`` (the embedded
+        or remote store).
+    lazy : bool
+        Read each part only when it is first used (``_LazySnapshot``).  Use it
+        for one-shot queries that consume the snapshot at once: a lazy
+        snapshot reads the store as it is *then*, so do not keep one across
+        an ingest.
+
+    Returns
+    -------
+    Snapshot
+        Same values either way.
+    """
+    if lazy:
+        return _LazySnapshot(store)
+    parts: dict[str, object] = {}
+    for fn in dict.fromkeys(_PARTS.values()):
+        parts.update(fn(store))
+    return Snapshot(**parts)  # type: ignore[arg-type]

@@ -1,0 +1,474 @@
+"""The remote backend: a SPARQL 1.1 server shared by a team.
+
+``RemoteStore(url)`` implements ``graph.backend.Backend`` over HTTP with the
+standard library (``urllib``), following
+
+* SPARQL 1.1 Protocol, query operation: ``POST`` with
+  ``Content-Type: application/sparql-query``; results read as
+  ``application/sparql-results+json`` (parsed by pyoxigraph's
+  ``parse_query_results``), CONSTRUCT/DESCRIBE as ``application/n-triples``;
+* SPARQL 1.1 Protocol, update operation: ``POST`` with
+  ``Content-Type: application/sparql-update``;
+* SPARQL 1.1 Graph Store HTTP Protocol: ``PUT ?graph=IRI`` with an
+  ``application/n-triples`` body replaces one named graph, ``DELETE ?graph=IRI``
+  drops it.
+
+Endpoints (``endpoints_for``): a URL with no path is an **Oxigraph server**
+(``http://host:7878`` -> ``/query``, ``/update``, ``/store``); a URL with a
+path is a **Fuseki dataset** (``http://host:3030/ds`` -> ``/ds/query``,
+``/ds/update``, ``/ds/data``).  Any of the three can be given explicitly
+(``--query-endpoint`` ... or ``PROVKG_QUERY_ENDPOINT`` ...), absolute or as a
+path on the store URL, for servers laid out otherwise (Virtuoso, GraphDB).
+``user:password@`` in the URL is sent as HTTP Basic authentication and never
+printed.
+
+Union default graph (PITFALLS P9, P14): provkg's shipped queries all match
+inside ``GRAPH ?g``, so they need no union default graph and answer the same
+on every server.  For ad-hoc queries without ``GRAPH``, an Oxigraph server is
+asked for the union with its ``union-default-graph`` URL parameter (the same
+view as the embedded store); on other servers the default graph is whatever
+the server is configured with (Fuseki: ``tdb2:unionDefaultGraph true``).
+
+Writes (``RemoteStore.writer``): a file lock cannot span a server, so two
+provkg processes can write one server at once; see the method for what a
+write guarantees.
+"""
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import pyoxigraph as ox
+
+from ingest.errors import QueryError, StoreError
+
+from .model import PROV_GRAPH
+from .store import _offline, _values_clause, to_python
+
+__all__ = ["DEFAULT_TIMEOUT", "Endpoints", "RemoteStore", "RemoteWriter", "endpoints_for"]
+
+#: Seconds to wait for one HTTP request (``PROVKG_HTTP_TIMEOUT`` overrides).
+DEFAULT_TIMEOUT = 60.0
+
+_RESULTS_JSON = "application/sparql-results+json"
+_NTRIPLES = "application/n-triples"
+
+
+@dataclass(frozen=True)
+class Endpoints:
+    """The three endpoints of one server dataset, plus how to ask for the union default graph.
+
+    ``query``, ``update``, ``gsp`` are absolute URLs without credentials;
+    ``union_param`` is True when queries get Oxigraph's ``union-default-graph``
+    parameter; ``server`` is ``"oxigraph"``, ``"fuseki"`` (guessed from the
+    URL shape) or ``"custom"`` (every endpoint given).
+    """
+
+    query: str
+    update: str
+    gsp: str
+    union_param: bool
+    server: str
+
+
+def _split_auth(url: str) -> tuple[str, str | None]:
+    """``(url without user:password@, Basic auth header or None)``."""
+    u = urllib.parse.urlsplit(url)
+    if u.username is None:
+        return url, None
+    cred = f"{urllib.parse.unquote(u.username)}:{urllib.parse.unquote(u.password or '')}"
+    host = u.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = host + (f":{u.port}" if u.port else "")
+    clean = urllib.parse.urlunsplit((u.scheme, netloc, u.path, u.query, u.fragment))
+    return clean, "Basic " + base64.b64encode(cred.encode("utf-8")).decode("ascii")
+
+
+def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoint: str | None = None,
+                  gsp_endpoint: str | None = None) -> Endpoints:
+    """The endpoints of the server dataset at ``url``.
+
+    Parameters
+    ----------
+    url : str
+        ``http(s)://host:port`` (Oxigraph server) or ``http(s)://host:port/dataset``
+        (Fuseki), credentials already removed.
+    query_endpoint, update_endpoint, gsp_endpoint : str, optional
+        Explicit endpoints: absolute URLs, or paths (``/sparql``) on ``url``'s host.
+
+    Returns
+    -------
+    Endpoints
+
+    Raises
+    ------
+    StoreError
+        ``url`` is not an http(s) URL with a host.
+
+    Examples
+    --------
+    >>> endpoints_for("http://localhost:7878").gsp
+    'http://localhost:7878/store'
+    >>> endpoints_for("http://localhost:3030/ds/").query
+    'http://localhost:3030/ds/query'
+    """
+    u = urllib.parse.urlsplit(url)
+    if u.scheme not in ("http", "https") or not u.netloc:
+        raise StoreError(f"{url}: not an http(s) URL of a SPARQL server")
+    root = f"{u.scheme}://{u.netloc}"
+    path = u.path.rstrip("/")
+    if path:
+        base, names, server = root + path, ("query", "update", "data"), "fuseki"
+    else:
+        base, names, server = root, ("query", "update", "store"), "oxigraph"
+
+    def pick(given: str | None, default: str) -> str:
+        if not given:
+            return f"{base}/{default}"
+        if given.startswith("/"):
+            return root + given
+        if urllib.parse.urlsplit(given).scheme not in ("http", "https"):
+            raise StoreError(f"{given}: an endpoint must be an http(s) URL or a path starting with /")
+        return given
+
+    q, up, g = pick(query_endpoint, names[0]), pick(update_endpoint, names[1]), pick(gsp_endpoint, names[2])
+    if query_endpoint and update_endpoint and gsp_endpoint:
+        server = "custom"
+    return Endpoints(q, up, g, union_param=(server == "oxigraph" and not query_endpoint), server=server)
+
+
+class _HttpError(StoreError):
+    """An HTTP error status from the server (``code`` kept for the caller)."""
+
+    def __init__(self, msg: str, code: int):
+        super().__init__(msg)
+        self.code = code
+
+
+def _no_bnodes(q: ox.Quad | ox.Triple, where: str) -> None:
+    """PITFALLS P13: a blank node cannot be addressed on a server and loses identity across requests."""
+    for t in (q.subject, q.object):
+        if isinstance(t, ox.BlankNode):
+            raise StoreError(f"{where}: blank node {t} cannot be pushed to a SPARQL server; mint an IRI")
+
+
+class RemoteStore:
+    """A provkg store on a SPARQL 1.1 server (implements ``graph.backend.Backend``).
+
+    Parameters
+    ----------
+    url : str
+        The server dataset: ``http://host:7878`` (Oxigraph) or
+        ``http://host:3030/ds`` (Fuseki); may carry ``user:password@``.
+    query_endpoint, update_endpoint, gsp_endpoint : str, optional
+        Explicit endpoints (see ``endpoints_for``); default from
+        ``PROVKG_QUERY_ENDPOINT``, ``PROVKG_UPDATE_ENDPOINT``, ``PROVKG_GSP_ENDPOINT``.
+    timeout : float, optional
+        Seconds per request (default ``PROVKG_HTTP_TIMEOUT`` or 60).
+    workers : int
+        Named graphs pushed in parallel by a write (HTTP requests at once).
+
+    Every request error becomes a one-line ``StoreError`` naming the URL (no
+    credentials) and the problem; invalid SPARQL becomes ``QueryError``.
+    """
+
+    def __init__(self, url: str, *, query_endpoint: str | None = None, update_endpoint: str | None = None,
+                 gsp_endpoint: str | None = None, timeout: float | None = None, workers: int = 4):
+        clean, self._auth = _split_auth(url)
+        self.url = clean.rstrip("/")
+        #: What the CLI prints as the store's location (never the password).
+        self.path = self.url
+        self.endpoints = endpoints_for(
+            clean,
+            query_endpoint=query_endpoint or os.environ.get("PROVKG_QUERY_ENDPOINT") or None,
+            update_endpoint=update_endpoint or os.environ.get("PROVKG_UPDATE_ENDPOINT") or None,
+            gsp_endpoint=gsp_endpoint or os.environ.get("PROVKG_GSP_ENDPOINT") or None,
+        )
+        if timeout is None:
+            try:
+                timeout = float(os.environ.get("PROVKG_HTTP_TIMEOUT") or DEFAULT_TIMEOUT)
+            except ValueError:
+                raise StoreError(f"PROVKG_HTTP_TIMEOUT={os.environ['PROVKG_HTTP_TIMEOUT']!r} is not a number") from None
+        self.timeout = timeout
+        self.workers = max(1, workers)
+
+    def __repr__(self) -> str:
+        return f"RemoteStore({self.url!r})"
+
+    # -- HTTP --------------------------------------------------------------
+    def _request(self, method: str, url: str, body: bytes | None = None, *, content_type: str | None = None,
+                 accept: str | None = None) -> tuple[bytes, str]:
+        """One HTTP request; ``(body, content type)``.  Raises ``StoreError`` (``_HttpError`` for a status)."""
+        headers = {"User-Agent": "provkg/0.1.0"}
+        if content_type:
+            headers["Content-Type"] = content_type
+        if accept:
+            headers["Accept"] = accept
+        if self._auth:
+            headers["Authorization"] = self._auth
+        req = urllib.request.Request(url, data=body, method=method, headers=headers)
+        shown = url.split("?", 1)[0]
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as r:
+                return r.read(), r.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as e:
+            try:
+                detail = e.read(400).decode("utf-8", "replace").strip().splitlines()
+            except OSError:
+                detail = []
+            text = f": {detail[0][:200]}" if detail else ""
+            raise _HttpError(f"{method} {shown}: HTTP {e.code} {e.reason}{text}", e.code) from None
+        except urllib.error.URLError as e:
+            reason = e.reason
+            if isinstance(reason, ConnectionRefusedError):
+                msg = "connection refused (is the SPARQL server running?)"
+            elif isinstance(reason, (TimeoutError, socket.timeout)):
+                msg = f"no answer within {self.timeout:g} s"
+            elif isinstance(reason, socket.gaierror):
+                msg = f"unknown host ({reason.strerror})"
+            else:
+                msg = str(reason)
+            raise StoreError(f"{method} {shown}: {msg}") from None
+        except TimeoutError:
+            raise StoreError(f"{method} {shown}: no answer within {self.timeout:g} s") from None
+        except (OSError, ValueError) as e:  # connection reset, http.client errors, bad URL
+            raise StoreError(f"{method} {shown}: {type(e).__name__}: {e}") from None
+
+    def _query_url(self) -> str:
+        return self.endpoints.query + ("?union-default-graph" if self.endpoints.union_param else "")
+
+    def _post_query(self, text: str, accept: str) -> tuple[bytes, str]:
+        _offline(text)
+        try:
+            return self._request("POST", self._query_url(), text.encode("utf-8"),
+                                 content_type="application/sparql-query", accept=accept)
+        except _HttpError as e:
+            if e.code == 400:
+                raise QueryError(f"invalid SPARQL ({e})") from None
+            raise
+
+    def update(self, text: str) -> None:
+        """Send one SPARQL 1.1 Update request (applied atomically by Oxigraph and Fuseki).
+
+        ``text`` must be built from pyoxigraph terms, never from user text (P7).
+        """
+        self._request("POST", self.endpoints.update, text.encode("utf-8"), content_type="application/sparql-update")
+
+    # -- reading -----------------------------------------------------------
+    def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """SPARQL SELECT; rows as ``{variable: pyoxigraph term or None}``.
+
+        ``bindings`` become the same trailing ``VALUES`` row as on the embedded
+        store (P7, P8).  Raises ``QueryError`` (invalid SPARQL, not a SELECT)
+        or ``StoreError`` (server unreachable or failing).
+        """
+        text = query + (_values_clause(bindings) if bindings else "")
+        body, _ = self._post_query(text, _RESULTS_JSON)
+        try:
+            res = ox.parse_query_results(body, ox.QueryResultsFormat.JSON)
+        except SyntaxError as e:
+            raise StoreError(f"{self.endpoints.query}: unreadable SPARQL results ({e})") from None
+        if not isinstance(res, ox.QuerySolutions):
+            raise QueryError("not a SELECT query")
+        names = [v.value for v in res.variables]
+        return [{n: row[n] for n in names} for row in res]
+
+    def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """Like ``select_terms`` but values as Python values (``graph.store.to_python``)."""
+        return [{k: to_python(v) for k, v in row.items()} for row in self.select_terms(query, **bindings)]
+
+    def raw_query(self, query: str) -> object:
+        """Any SPARQL query: ``QuerySolutions``, ``QueryBoolean`` (SELECT, ASK) or a list of ``Triple``."""
+        body, ctype = self._post_query(query, f"{_RESULTS_JSON}, {_NTRIPLES};q=0.9")
+        try:
+            if ctype.startswith((_NTRIPLES, "text/plain")):
+                return list(ox.parse(body, ox.RdfFormat.N_TRIPLES))
+            if ctype.startswith("text/turtle"):
+                return list(ox.parse(body, ox.RdfFormat.TURTLE))
+            return ox.parse_query_results(body, ox.QueryResultsFormat.JSON)
+        except SyntaxError as e:
+            raise StoreError(f"{self.endpoints.query}: unreadable answer ({ctype}): {e}") from None
+
+    def exists(self) -> bool:
+        """True when the provenance graph holds something (an ingest ran against this dataset)."""
+        return bool(self.select_terms(f"SELECT ?s WHERE {{ GRAPH {PROV_GRAPH} {{ ?s ?p ?o }} }} LIMIT 1"))
+
+    def named_graphs(self) -> list[str]:
+        """IRIs of all named graphs, sorted."""
+        rows = self.select_terms("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")
+        return sorted(r["g"].value for r in rows if isinstance(r["g"], ox.NamedNode))
+
+    def quads(self, graph: str | None = None) -> Iterator[ox.Quad]:
+        """Every quad of the named graphs, or of one (read with one SELECT)."""
+        q = "SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }"
+        rows = self.select_terms(q, g=ox.NamedNode(graph)) if graph else self.select_terms(q)
+        return iter([ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows])
+
+    def __len__(self) -> int:
+        """Number of quads in the named graphs (one ``COUNT`` query)."""
+        rows = self.select("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+        return int(rows[0]["n"]) if rows else 0
+
+    # -- writing -----------------------------------------------------------
+    def put_graph_now(self, iri: str, triples: list[ox.Triple]) -> None:
+        """Graph Store Protocol ``PUT ?graph=iri`` with an N-Triples body: replace one named graph."""
+        body = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
+        self._request("PUT", self.endpoints.gsp + "?graph=" + urllib.parse.quote(iri, safe=""), body,
+                      content_type=_NTRIPLES)
+
+    def delete_graph_now(self, iri: str) -> None:
+        """Graph Store Protocol ``DELETE ?graph=iri`` (a graph that is not there is fine)."""
+        try:
+            self._request("DELETE", self.endpoints.gsp + "?graph=" + urllib.parse.quote(iri, safe=""))
+        except _HttpError as e:
+            if e.code != 404:
+                raise
+
+    @contextlib.contextmanager
+    def writer(self) -> Iterator[RemoteWriter]:
+        """One write to the server.
+
+        Nothing is sent while the ``with`` block runs; an exception in it sends
+        nothing.  On normal exit, ``RemoteWriter.commit`` sends, in this order:
+
+        1. each named graph given to ``put_graph`` with one Graph Store
+           ``PUT`` (atomic per graph on Oxigraph and Fuseki: a reader sees the
+           old graph or the new one, never half);
+        2. everything else -- dropped graphs, removed and added provenance
+           quads -- as **one** SPARQL Update request, which Oxigraph and
+           Fuseki apply in one transaction.  This is the commit point: the
+           provenance graph records the new revisions only if every graph
+           they name is on the server, so a failed or killed run leaves no
+           half-recorded revision.
+
+        If a step fails, the graphs that this write created (not there when it
+        began) are deleted again, best effort, and ``StoreError`` is raised.
+        No lock spans the server: two writers at once may interleave (the last
+        commit's provenance wins); see ``docs/SCALING.md``.
+        """
+        w = RemoteWriter(self)
+        yield w
+        w.commit()
+
+
+class RemoteWriter:
+    """The changes of one ``RemoteStore.writer()`` write, queued until ``commit()``.
+
+    Implements ``graph.backend.GraphWriter``.  Blank nodes are refused (P13).
+    """
+
+    def __init__(self, store: RemoteStore):
+        self.store = store
+        self._graphs: dict[str, list[ox.Triple] | None] = {}  # iri -> triples to PUT, or None to drop
+        self._add: list[ox.Quad] = []
+        self._remove: list[ox.Quad] = []
+        self._patterns: list[tuple[object, object, object, ox.NamedNode]] = []
+        self.requests = 0
+
+    def put_graph(self, iri: str, quads: Iterable[ox.Quad | ox.Triple]) -> None:
+        """Queue the whole named graph ``iri`` for one ``PUT`` (replaces an earlier put or drop)."""
+        g = ox.NamedNode(iri)
+        triples = []
+        for q in quads:
+            _no_bnodes(q, f"put_graph({iri})")
+            if isinstance(q, ox.Quad):
+                if q.graph_name != g:
+                    raise StoreError(f"put_graph({iri}): quad in another graph {q.graph_name}")
+                q = q.triple
+            triples.append(q)
+        self._graphs[iri] = triples
+
+    def drop_graph(self, iri: str) -> None:
+        """Queue the removal of a named graph (``DROP SILENT GRAPH``)."""
+        self._graphs[iri] = None
+
+    def add(self, quads: Iterable[ox.Quad]) -> None:
+        """Queue quads for the final ``INSERT DATA``."""
+        for q in quads:
+            _no_bnodes(q, "add")
+            self._add.append(q)
+
+    def remove(self, quads: Iterable[ox.Quad]) -> None:
+        """Queue quads for the final ``DELETE DATA``."""
+        for q in quads:
+            _no_bnodes(q, "remove")
+            self._remove.append(q)
+
+    def remove_matching(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+                        obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode) -> None:
+        """Queue a ``DELETE WHERE { GRAPH graph { s p o } }`` (``None`` = a variable)."""
+        self._patterns.append((subject, predicate, obj, graph))
+
+    def match(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+              obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode | None) -> list[ox.Quad]:
+        """Quads on the server matching the pattern (queued changes are not visible)."""
+        b = {k: v for k, v in (("s", subject), ("p", predicate), ("o", obj), ("g", graph)) if v is not None}
+        rows = self.store.select_terms("SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }", **b)
+        return [ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows]
+
+    def update_text(self) -> str:
+        """The final SPARQL Update: drops, deletions, then insertions (terms in N-Triples form)."""
+        ops = [f"DROP SILENT GRAPH {ox.NamedNode(iri)}" for iri, t in sorted(self._graphs.items()) if t is None]
+
+        def data(quads: list[ox.Quad]) -> str:
+            by: dict[str, list[str]] = defaultdict(list)
+            for q in quads:
+                by[str(q.graph_name)].append(f"{q.subject} {q.predicate} {q.object} .")
+            return " ".join(f"GRAPH {g} {{\n" + "\n".join(lines) + "\n}" for g, lines in sorted(by.items()))
+
+        if self._remove:
+            ops.append("DELETE DATA { " + data(self._remove) + " }")
+        for s, p, o, g in self._patterns:
+            terms = [str(t) if t is not None else v for t, v in ((s, "?s"), (p, "?p"), (o, "?o"))]
+            ops.append(f"DELETE WHERE {{ GRAPH {g} {{ {' '.join(terms)} }} }}")
+        if self._add:
+            ops.append("INSERT DATA { " + data(self._add) + " }")
+        return " ;\n".join(ops)
+
+    def commit(self) -> None:
+        """Send the queued changes (see ``RemoteStore.writer`` for the order and the guarantees).
+
+        Raises ``StoreError`` when a request fails, after deleting the graphs this write created.
+        """
+        puts = {iri: t for iri, t in self._graphs.items() if t}
+        for iri, t in self._graphs.items():
+            if t is not None and not t:  # an empty graph is no graph
+                self._graphs[iri] = None
+        update = self.update_text()
+        if not puts and not update:
+            return
+        before = set(self.store.named_graphs()) if puts else set()
+        done: list[str] = []
+        try:
+            if puts:
+                with ThreadPoolExecutor(max_workers=min(self.store.workers, len(puts))) as ex:
+                    futs = {ex.submit(self.store.put_graph_now, iri, t): iri for iri, t in sorted(puts.items())}
+                    err: StoreError | None = None
+                    for f, iri in futs.items():
+                        try:
+                            f.result()
+                            done.append(iri)
+                        except StoreError as e:
+                            err = err or e
+                    self.requests += len(futs)
+                    if err is not None:
+                        raise err
+            if update:
+                self.store.update(update)
+                self.requests += 1
+        except StoreError:
+            for iri in done:
+                if iri not in before:
+                    with contextlib.suppress(StoreError):
+                        self.store.delete_graph_now(iri)
+            raise

@@ -1,0 +1,116 @@
+"""Kill an embedded ingest part-way (SIGKILL, no clean-up runs) and check the store survives.
+
+A child process ingests a changed workspace into a store that already holds
+the sample.  It is stopped at a chosen point -- just after it took the lock
+and copied the database, or after every quad was written into the copy but
+before ``CURRENT`` moved -- and killed with SIGKILL.  The previous store must
+then answer every named query (and the brief) with the previous data, and the
+next ingest must succeed (the kernel released the ``flock``; the half-written
+copy is cleaned up).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from conftest import MANIFEST_ID, ROOT, WORKSPACE, fixed_clock
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
+
+# The child pauses at the chosen point and says so on stdout; the parent kills it then.
+_CHILD = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    import graph.store as gs
+    from graph.loader import ingest_paths
+
+    point = sys.argv[3]
+    def pause():
+        print("READY", flush=True)
+        time.sleep(120)
+
+    if point == "locked":
+        orig_init = gs.Writer.__init__
+        def init(self, *a, **k):
+            orig_init(self, *a, **k)
+            pause()
+        gs.Writer.__init__ = init
+    else:
+        orig_commit = gs.Writer.commit
+        def commit(self):
+            orig_commit(self)
+            self.db.flush()
+            pause()
+        gs.Writer.commit = commit
+    ingest_paths(gs.Store(sys.argv[1]), [sys.argv[2]])
+    print("NOT KILLED", flush=True)
+""")
+
+
+def _answers(store) -> dict[str, object]:
+    """Every named query's rows plus the English brief, as plain data."""
+    from queries.briefing import brief_data
+    from queries.named import QUERIES
+    from queries.render.brief import render_brief
+
+    out: dict[str, object] = {
+        name: [r.model_dump(mode="json") for r in fn(store, manifest=None, source=None, living_only=False)]
+        for name, (fn, _) in QUERIES.items()
+    }
+    out["brief"] = render_brief(brief_data(store, MANIFEST_ID, now=fixed_clock(), lang="en").model_dump(mode="json"))
+    return out
+
+
+@pytest.mark.parametrize("point", ["locked", "written"])
+def test_killed_ingest_leaves_previous_store(tmp_path, point):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    path = tmp_path / "store"
+    assert ingest_paths(Store(path), [ws], now=fixed_clock).errors == []
+    before = _answers(Store(path))
+    current = (path / "CURRENT").read_text()
+    assert before["sources"] and before["claims"]
+
+    # Change the workspace so the next ingest has real work: one edited note, one new note.
+    note = ws / "inbox/jay/2026-10-27-1050-engineering-screen.md"
+    note.write_text(note.read_text("utf-8") + "\n- 新增一条：arXiv:2401.10000 的吞吐提升 2× 未核实。\n", "utf-8")
+    (ws / "inbox/jay/2026-10-28-0900-extra.md").write_text("# 补充\n\n## 新话题\n\n- 一条新笔记。\n", "utf-8")
+
+    script = tmp_path / "child.py"
+    script.write_text(_CHILD.format(root=str(ROOT)), "utf-8")
+    child = subprocess.Popen([sys.executable, str(script), str(path), str(ws), point],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = child.stdout.readline()
+        assert line.strip() == "READY", (line, child.stderr.read() if child.poll() is not None else "")
+        os.kill(child.pid, signal.SIGKILL)
+        assert child.wait(30) == -signal.SIGKILL
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+        child.stderr.close()
+
+    # The kill really happened mid-write: a second database folder exists, CURRENT did not move.
+    assert (path / "CURRENT").read_text() == current
+    assert len(list(path.glob("db-*"))) == 2
+    assert _answers(Store(path)) == before
+
+    # The next ingest takes the (released) lock and succeeds; the half-written copy goes.
+    rep = ingest_paths(Store(path), [ws], now=fixed_clock)
+    assert rep.errors == []
+    assert rep.changed == ["inbox/jay/2026-10-27-1050-engineering-screen.md"]
+    assert rep.added == ["inbox/jay/2026-10-28-0900-extra.md"]
+    assert [p.name for p in path.glob("db-*")] == [(path / "CURRENT").read_text().strip()]
+    after = _answers(Store(path))
+    assert len(after["sources"]) == len(before["sources"]) + 1
+    assert any("新增一条" in c["text"] for c in after["claims"])
