@@ -1,23 +1,172 @@
-"""Time ``queries.render.html.render_html`` on synthetic PROV-shaped graphs (not a test).
+"""How fast the HTML graph views are, on a synthetic workspace, in headless Chromium (not a test).
 
-Usage: python bench/viz.py [N ...]   (default: 1000 10000)
+Usage::
 
-Each note gives a source, an activity, a claim and a link to one of N/10 works;
-every 50th claim contradicts another.  Prints wall time (median of 3) for the
-default budget (800, networkx layout), a 200-node budget (vis physics, no
-layout) and, up to 2,000 nodes, no budget at all.
+    python bench/viz.py [--notes 10000] [--work /tmp/provkg-viz-10000] [--budget 300] [--runs 3]
+    python bench/viz.py --render-only 1000 10000      # renderer alone, on synthetic GraphViews
+
+The first run generates ``--notes`` notes with ``bench/generate.py`` into ``WORK/ws`` and ingests them
+(``jobs=2``) into ``WORK/store``; later runs reuse both.  Then, for the whole-store view and one
+manifest's shift view (the manifest with the most materials), it times in Python the snapshot load,
+the view (selection + clustering + networkx layout) and the page, and in Chromium (Debian's
+``/usr/bin/chromium`` via Playwright, network off: every non-``file:`` request is aborted and
+counted) the time from navigation until the first frame is drawn (``afterDrawing``) and until a
+click on a node has filled the provenance panel.  Medians of ``--runs`` fresh pages.  Prints one
+line per view with the node/edge counts shown and in scope, then one JSON object as its last line.
 """
 from __future__ import annotations
 
+import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from queries.render.html import GraphView, VizEdge, VizNode, render_html  # noqa: E402
+from queries.render.html import GraphView, VizEdge, VizNode, render_html, write_html  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+# -- the workspace and store --------------------------------------------------
+
+
+def prepare(work: Path, notes: int) -> tuple[Path, dict]:
+    """Generate and ingest once; return the store path and the preparation figures."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    store, marker = work / "store", work / "prepared.json"
+    if marker.exists() and json.loads(marker.read_text())["notes"] == notes and Store(store).exists():
+        return store, json.loads(marker.read_text())
+    from generate import generate_workspace
+
+    work.mkdir(parents=True, exist_ok=True)
+    t = time.perf_counter()
+    ws = generate_workspace(work / "ws", notes, seed=0)
+    gen_s = time.perf_counter() - t
+    t = time.perf_counter()
+    rep = ingest_paths(Store(store), [ws], jobs=2)
+    info = {"notes": notes, "generate_s": round(gen_s, 2), "ingest_s": round(time.perf_counter() - t, 2),
+            "files": len(rep.added), "errors": len(rep.errors)}
+    marker.write_text(json.dumps(info))
+    return store, info
+
+
+# -- the browser --------------------------------------------------------------
+
+
+def browser_times(browser, page_path: Path, node_ids: list[str], runs: int) -> dict:
+    """Median ms from navigation to first frame, to the panel filled by a click on a node; wall s.
+
+    The node clicked is the first of ``node_ids`` that is visible and on top at its position.
+    """
+    drawn, panel, wall, blocked = [], [], [], []
+    for _ in range(runs):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 860})
+
+        def route(r, blocked=blocked):
+            if r.request.url.startswith(("file:", "data:", "blob:")):
+                r.continue_()
+            else:
+                blocked.append(r.request.url)
+                r.abort()
+
+        ctx.route("**/*", route)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        t0 = time.perf_counter()
+        page.goto(page_path.as_uri())
+        page.wait_for_function("() => window.provkgDrawnAt !== undefined && window.provkgReady === true",
+                               timeout=120_000, polling=10)
+        # the first candidate that is on screen and not covered by another node
+        node_id, pt = page.evaluate("""(ids) => { const n = window.provkgNetwork;
+            for (const id of ids) { const p = n.canvasToDOM(n.getPositions([id])[id]);
+              if (n.getNodeAt(p) === id) { return [id, p]; } }
+            return [ids[0], n.canvasToDOM(n.getPositions([ids[0]])[ids[0]])]; }""", node_ids)
+        box = page.locator("#graph canvas").bounding_box()
+        page.mouse.click(box["x"] + pt["x"], box["y"] + pt["y"])
+        page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id",
+                               arg=node_id, timeout=30_000, polling=10)
+        wall.append(time.perf_counter() - t0)
+        drawn.append(page.evaluate("window.provkgDrawnAt"))
+        panel.append(page.evaluate("performance.now()"))
+        if errors:
+            raise RuntimeError(f"{page_path}: page errors {errors}")
+        ctx.close()
+    return {"drawn_ms": round(statistics.median(drawn)), "panel_ms": round(statistics.median(panel)),
+            "wall_s": round(statistics.median(wall), 3), "blocked_requests": len(blocked)}
+
+
+def click_targets(res) -> list[str]:
+    """Nodes to click, best first: claims, then files, then groups, then the rest."""
+    rank = {"claim": 0, "source": 1, "cluster": 2}
+    return [n for _, n in sorted((rank.get(d.get("type"), 3), n) for n, d in res.graph.nodes(data=True))][:200]
+
+
+def bench_views(notes: int, work: Path, budget: int, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+    from queries.views import build_view, ingest_records
+
+    store_path, prep = prepare(work, notes)
+    store = Store(store_path)
+    t = time.perf_counter()
+    snap = load_snapshot(store)
+    ingests = ingest_records(store)
+    load_s = time.perf_counter() - t
+    t = time.perf_counter()
+    findings = contradictions(snap)
+    contra_s = time.perf_counter() - t
+    print(f"store: {notes:,} notes, {len(snap.sources):,} files, {len(snap.claims):,} claims, "
+          f"{len({c.arxiv_id for c in snap.citations}):,} works, {len(snap.sections):,} sections, "
+          f"{len(findings):,} contradictions, {len({m.manifest_id for m in snap.manifest_items})} manifests; snapshot {load_s:.2f} s, "
+          f"contradiction rules {contra_s:.2f} s")
+    by_manifest: dict[str, int] = {}
+    for m in snap.manifest_items:
+        by_manifest[m.manifest_id] = by_manifest.get(m.manifest_id, 0) + 1
+    shift = max(sorted(by_manifest), key=lambda k: by_manifest[k])
+    out = {"notes": notes, "prepare": prep, "snapshot_s": round(load_s, 2), "contradictions_s": round(contra_s, 2),
+           "budget": budget, "views": {}}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for name, kw in (("whole", {}), ("shift", {"manifest": shift})):
+            t = time.perf_counter()
+            res = build_view(snap, title=f"bench {name}", node_budget=budget, ingests=ingests, **kw)
+            view_s = time.perf_counter() - t
+            page_path = work / f"{name}.html"
+            t = time.perf_counter()
+            write_html(res.view, page_path, node_budget=max(len(res.view.nodes), 1))
+            page_s = time.perf_counter() - t
+            b = browser_times(browser, page_path, click_targets(res), runs)
+            row = {"nodes_shown": res.graph.number_of_nodes(), "edges_shown": res.graph.number_of_edges(),
+                   "nodes_in_scope": res.total_nodes, "edges_in_scope": res.total_edges,
+                   "view_s": round(view_s, 3), "page_s": round(page_s, 3),
+                   "page_mb": round(page_path.stat().st_size / 1e6, 2), **b, "notes": res.notes}
+            out["views"][name] = row
+            print(f"{name:<6} {row['nodes_shown']:>5,} of {row['nodes_in_scope']:>7,} nodes, "
+                  f"{row['edges_shown']:>5,} of {row['edges_in_scope']:>7,} edges | python: view {view_s:.2f} s, "
+                  f"page {page_s:.2f} s ({row['page_mb']} MB) | chromium: drawn {b['drawn_ms']} ms, "
+                  f"click->panel done at {b['panel_ms']} ms, wall {b['wall_s']:.2f} s, "
+                  f"{b['blocked_requests']} requests blocked")
+            for line in res.notes:
+                print(f"         {line}")
+        browser.close()
+    return out
+
+
+# -- renderer alone -----------------------------------------------------------
 
 
 def synthetic(n: int, seed: int = 42) -> GraphView:
@@ -48,27 +197,36 @@ def synthetic(n: int, seed: int = 42) -> GraphView:
     return GraphView(nodes[:n], edges, f"bench {n}")
 
 
-def timed(view: GraphView, **kw) -> tuple[float, int]:
-    times, size = [], 0
-    for _ in range(3):
-        t0 = time.perf_counter()
-        page = render_html(view, **kw)
-        times.append(time.perf_counter() - t0)
-        size = len(page.encode("utf-8"))
-    return statistics.median(times), size
-
-
-def main(argv: list[str]) -> None:
-    sizes = [int(a) for a in argv] or [1000, 10000]
+def render_only(sizes: list[int]) -> None:
     render_html(synthetic(10))  # warm the asset cache and imports
     for n in sizes:
         view = synthetic(n)
-        cases = [("budget 800 (layout)", {}), ("budget 200 (physics)", {"node_budget": 200})]
-        if n <= 2000:
-            cases.append(("no budget (layout)", {"node_budget": n}))
-        for label, kw in cases:
-            t, size = timed(view, **kw)
-            print(f"{n:>7,} nodes, {len(view.edges):>7,} edges, {label:<22}: {t:6.3f} s  {size / 1e6:5.2f} MB")
+        for label, kw in (("budget 800 (layout)", {}), ("budget 200 (physics)", {"node_budget": 200})):
+            times = []
+            for _ in range(3):
+                t0 = time.perf_counter()
+                page = render_html(view, **kw)
+                times.append(time.perf_counter() - t0)
+            print(f"{n:>7,} nodes, {len(view.edges):>7,} edges, {label:<22}: {statistics.median(times):6.3f} s  "
+                  f"{len(page.encode('utf-8')) / 1e6:5.2f} MB")
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--notes", type=int, default=10_000)
+    ap.add_argument("--work", type=Path, default=None, help="folder for the workspace, store and pages")
+    ap.add_argument("--budget", type=int, default=None, help="node budget (default queries.views.DEFAULT_NODE_BUDGET)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--render-only", type=int, nargs="*", default=None, metavar="N")
+    a = ap.parse_args(argv)
+    if a.render_only is not None:
+        render_only(a.render_only or [1000, 10000])
+        return
+    from queries.views import DEFAULT_NODE_BUDGET
+
+    work = a.work or Path(f"/tmp/provkg-viz-{a.notes}")
+    out = bench_views(a.notes, work, a.budget or DEFAULT_NODE_BUDGET, a.runs)
+    print(json.dumps(out, ensure_ascii=False))
 
 
 if __name__ == "__main__":

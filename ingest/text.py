@@ -42,6 +42,18 @@ __all__ = [
 ]
 
 _FM_FENCE = re.compile(r"^---\s*$")
+#: libyaml's C ``BaseLoader`` when PyYAML was built with it (same strings-only results, ~10x faster;
+#: docs/PERFORMANCE.md), else the pure-Python one.
+_YAML_LOADER = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+
+
+def _load_yaml(block: str) -> object:
+    """``block`` read with ``_YAML_LOADER``; on an error, re-read with the pure-Python ``BaseLoader``
+    so that the message and line are the same with or without libyaml (raises ``yaml.YAMLError``)."""
+    try:
+        return yaml.load(block, Loader=_YAML_LOADER)
+    except yaml.YAMLError:
+        return yaml.load(block, Loader=yaml.BaseLoader)
 
 
 def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
@@ -63,7 +75,7 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
         if _FM_FENCE.match(lines[i]) or lines[i].strip() == "...":
             block = "\n".join(lines[1:i])
             try:
-                data = yaml.load(block, Loader=yaml.BaseLoader)  # strings only
+                data = _load_yaml(block)  # strings only
             except yaml.YAMLError as e:
                 mark = getattr(e, "problem_mark", None)
                 where = f"line {mark.line + 2}" if mark is not None else "front matter"

@@ -60,7 +60,7 @@ def sources(store: Store, **_: Any) -> list[SourceRow]:
 
 def papers(store: Store, **_: Any) -> list[PaperRow]:
     """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles."""
-    snap = load_snapshot(store)
+    snap = load_snapshot(store, lazy=True)
     listed = snap.cited_in_lists()
     by: dict[str, list] = defaultdict(list)
     for c in snap.citations:
@@ -90,7 +90,7 @@ def sections(store: Store, **_: Any) -> list[SectionRow]:
 
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
     """Current claims, sorted by source and line; ``source`` filters to one file."""
-    snap = load_snapshot(store)
+    snap = load_snapshot(store, lazy=True)
     out = []
     for c in snap.claims_of(source) if source else snap.claims:
         out.append(ClaimRow(id=c.iri, text=c.text, source=c.path, line=c.line, line_end=c.line_end, role=c.role,
@@ -106,7 +106,7 @@ def duplicates(store: Store, *, living_only: bool = False, **_: Any) -> list[Dup
     citations in living documents count (what a living document's CI wants).
     ``in_citation_list`` tells whether the work already sits in a citation list.
     """
-    snap = load_snapshot(store)
+    snap = load_snapshot(store, lazy=True)
     listed = snap.cited_in_lists()
     by: dict[str, dict[tuple[str, int], Any]] = defaultdict(dict)
     for c in snap.citations:
@@ -132,7 +132,7 @@ def duplicates(store: Store, *, living_only: bool = False, **_: Any) -> list[Dup
 
 def contradictions(store: Store, **_: Any) -> list[Contradiction]:
     """All contradiction findings (see ``queries.contradictions``)."""
-    return _contradictions(load_snapshot(store))
+    return _contradictions(load_snapshot(store, lazy=True))
 
 
 def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[EvidenceFinding]:
@@ -147,7 +147,7 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> lis
     alias) whose best support in notes and cards is weak, or ``none``.  A work
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
     """
-    snap = snapshot or load_snapshot(store)
+    snap = snapshot or load_snapshot(store, lazy=True)
     # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
     figs: dict[tuple[str, bool, str], list] = defaultdict(list)
     flagged: set[tuple[str, bool, str]] = set()
@@ -221,7 +221,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     label-mismatch finding concerns it or it brings nothing beyond counts;
     otherwise ``increment``.  Sorted by manifest and order.
     """
-    snap = snapshot or load_snapshot(store)
+    snap = snapshot or load_snapshot(store, lazy=True)
     items = snap.manifest_items_for(manifest)
     if manifest and not items:
         from ingest.errors import QueryError
@@ -283,7 +283,7 @@ def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[
     living-document citation titles) scores >= 90 with rapidfuzz; when several
     do, the row is ``ambiguous`` and lists them.
     """
-    snap = snapshot or load_snapshot(store)
+    snap = snapshot or load_snapshot(store, lazy=True)
     return [TitleRef(source=m.path, line=m.line, title=m.title, status=m.status, arxiv_id=m.arxiv_id, score=m.score,
                      candidates=[f"arXiv:{a} ({sc:g}) {t}" for a, sc, t in m.candidates])
             for m in snap.title_matches]

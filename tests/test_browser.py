@@ -6,8 +6,12 @@ Skipped, with the reason, when either is missing.
 
 Every request the page makes is routed: ``file:``, ``data:`` and ``blob:`` go through, anything
 else is aborted and recorded, and the test fails if there was any (PITFALLS P1).  The page is
-also checked for script errors, CSP violations and dialogs (PITFALLS P3).  A screenshot is saved
-to ``test-artifacts/viz.png``.
+also checked for script errors, CSP violations and dialogs (PITFALLS P3).
+
+Screenshots are saved as test artefacts in ``test-artifacts/`` at the repository root (ignored by
+git; CI leaves them in its clone): ``viz.png`` (the small synthetic page), ``viz-sample.png`` (the
+bundled sample workspace, whole store, with a claim's provenance open in the side panel) and
+``viz-shift.png`` (the sample manifest's shift).
 """
 from __future__ import annotations
 
@@ -259,4 +263,142 @@ def test_budgeted_page_has_fixed_layout(watched, tmp_path):
     pos = page.evaluate("window.provkgNetwork.getPositions(['n00000'])['n00000']")
     item = page.evaluate("window.provkgData.nodes.get('n00000')")
     assert (round(pos["x"]), round(pos["y"])) == (item["x"], item["y"])
+    watched.assert_clean()
+
+
+# ---------------------------------------------------------------------------
+# The bundled sample workspace, as `provkg viz` draws it
+# ---------------------------------------------------------------------------
+
+SAMPLE_CLAIM_LINE = 36  # inbox/flyp/2026-10-26T1550-critical-read.md:36, the unverified 76% / 2x / 5.94x figures
+SAMPLE_NOTE = "inbox/flyp/2026-10-26T1550-critical-read.md"
+
+
+@pytest.fixture(scope="module")
+def sample_pages(sample_store, sample_snapshot, tmp_path_factory):
+    """The sample's whole-store and shift pages, written as `provkg viz` writes them."""
+    from queries.views import build_view, ingest_records
+
+    from conftest import MANIFEST_ID
+
+    ingests = ingest_records(sample_store)
+    out = tmp_path_factory.mktemp("sample-viz")
+    pages = {}
+    for name, kw in (("whole", {}), ("shift", {"manifest": MANIFEST_ID})):
+        res = build_view(sample_snapshot, title=f"provkg sample {name}", ingests=ingests, **kw)
+        pages[name] = (write_html(res.view, out / f"{name}.html", node_budget=len(res.view.nodes)), res)
+    return pages
+
+
+def _claim_at(res, path: str, line: int) -> str:
+    return next(n for n, d in res.graph.nodes(data=True)
+                if d["type"] == "claim" and d["props"]["source"] == path and d["props"]["line"] == str(line))
+
+
+def _red_pixels_along(page, a: str, b: str) -> int:
+    """Pure-red pixels (the contradicts colour) on the canvas along the segment a->b, away from its label."""
+    return page.evaluate(
+        """([a, b]) => {
+             const n = window.provkgNetwork, c = document.querySelector('#graph canvas');
+             const ctx = c.getContext('2d'), r = window.devicePixelRatio || 1;
+             const p = n.canvasToDOM(n.getPositions([a])[a]), q = n.canvasToDOM(n.getPositions([b])[b]);
+             let hits = 0;
+             for (let t = 0.2; t <= 0.42; t += 0.01) {
+               const x = Math.round((p.x + (q.x - p.x) * t) * r), y = Math.round((p.y + (q.y - p.y) * t) * r);
+               const d = ctx.getImageData(x - 2, y - 2, 5, 5).data;
+               for (let i = 0; i < d.length; i += 4) {
+                 if (d[i] > 170 && d[i + 1] < 90 && d[i + 2] < 90) { hits++; }
+               }
+             }
+             return hits; }""",
+        [a, b],
+    )
+
+
+def test_sample_whole_store_in_browser(watched, sample_pages):
+    path, res = sample_pages["whole"]
+    page = watched.open(path)
+    view = res.view
+
+    # nodes render: every node is in the network with a position, and the canvas is not blank
+    assert page.evaluate("window.provkgData.nodes.length") == len(view.nodes) >= 50
+    assert page.evaluate("Object.keys(window.provkgNetwork.getPositions()).length") == len(view.nodes)
+    inked = page.evaluate(
+        """() => { const c = document.querySelector('#graph canvas');
+                   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                   let n = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n; }""")
+    assert inked > 20_000, f"only {inked} drawn pixels"
+    kinds = set(page.evaluate("window.provkgData.nodes.get().map(n => n.kind)"))
+    assert {"source", "claim", "work", "section", "agent", "contradiction", "manifest"} <= kinds
+    # the page says what it left out (claims folded into their file)
+    info = page.locator("#info").inner_text()
+    assert f"Showing {len(view.nodes)} nodes for" in info and "claims drawn inside their source file" in info
+
+    # clicking a claim shows its provenance: file and line, agent, activity, time, evidence, quoted text
+    claim = _claim_at(res, SAMPLE_NOTE, SAMPLE_CLAIM_LINE)
+    x, y = node_dom_point(page, claim)
+    page.mouse.click(x, y)
+    page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id", arg=claim)
+    rows = dict(zip(page.locator("#details dt").all_inner_texts(), page.locator("#details dd").all_inner_texts()))
+    assert rows["source"] == SAMPLE_NOTE
+    assert rows["line"] == str(SAMPLE_CLAIM_LINE)
+    assert rows["agent"] == "flyp"
+    assert rows["evidence"] == "unverified"
+    assert rows["time"] == "2026-10-26T15:50:00+08:00"
+    assert rows["activity"].startswith("ingest 20261027T222000")  # the fixed clock of tests/conftest.py
+    assert rows["ingested"].startswith("2026-10-27T22:20:00")
+    assert "5.94x" in rows["text"] and "不能当结论引用" in rows["text"]
+    assert page.locator("#details .type").inner_text() == "type: claim"
+
+    # contradiction edges stand out: red, dashed, thick, labelled -- in the data and on the canvas
+    edges = page.evaluate("window.provkgData.edges.get()")
+    contra = [e for e in edges if e["kind"] == "contradicts"]
+    others = [e for e in edges if e["kind"] != "contradicts"]
+    assert len(contra) >= 8
+    assert all(e["color"]["color"] == "#D62728" and e["dashes"] is True and e["label"] for e in contra)
+    assert min(e["width"] for e in contra) >= 2 * max(e["width"] for e in others)
+    assert not any(o["color"]["color"] == "#D62728" for o in others)
+    page.evaluate("window.provkgNetwork.fit({animation: false})")
+    page.wait_for_timeout(100)
+    assert max(_red_pixels_along(page, e["from"], e["to"]) for e in contra) > 10
+
+    # search finds arXiv:2502.07115 (the work, not its version) and shows it in the panel
+    page.fill("#search", "arXiv:2502.07115")
+    page.wait_for_function("() => window.provkgNetwork.getSelectedNodes()[0] === 'work:2502.07115'")
+    assert page.locator("#details h2").inner_text() == "arXiv:2502.07115"
+    assert "KV Cache" in page.locator("#details").inner_text()
+    assert "matches" in page.locator("#search-status").inner_text()
+
+    # screenshot with the claim's provenance open
+    page.fill("#search", "")
+    page.wait_for_timeout(500)
+    page.evaluate("window.provkgNetwork.fit({animation: false})")
+    x, y = node_dom_point(page, claim)
+    page.mouse.click(x, y)
+    page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id", arg=claim)
+    box = page.locator("#graph canvas").bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] - 4)
+    page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "viz-sample.png"))
+    watched.assert_clean()
+
+
+def test_sample_shift_in_browser(watched, sample_pages):
+    path, res = sample_pages["shift"]
+    page = watched.open(path)
+    assert page.evaluate("window.provkgData.nodes.length") == len(res.view.nodes)
+    ids = set(page.evaluate("window.provkgData.nodes.getIds()"))
+    # the shift's materials and its manifest are drawn; files outside it are not
+    assert f"source:{SAMPLE_NOTE}" in ids
+    assert "source:organized/queue/work-queue.md" not in ids
+    assert any(i.startswith("source:work-guard/") for i in ids)
+    assert "Shift e627b203" in page.locator("#info").inner_text()
+    claim = _claim_at(res, SAMPLE_NOTE, SAMPLE_CLAIM_LINE)
+    page.evaluate("window.provkgNetwork.fit({animation: false})")
+    x, y = node_dom_point(page, claim)
+    page.mouse.click(x, y)
+    page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id", arg=claim)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "viz-shift.png"))
     watched.assert_clean()

@@ -375,7 +375,26 @@ def test_every_known_type_has_distinct_look():
     looks = {(s["color"], s["shape"]) for s in NODE_STYLE.values()}
     assert len(looks) == len(NODE_STYLE)
     assert set(NODE_STYLE) == {"source", "agent", "activity", "claim", "work", "version", "section",
-                               "manifest", "item", "contradiction"}
+                               "manifest", "item", "contradiction", "cluster"}
+    # every shape has a legend swatch
+    assert all(s["shape"] in viz._SWATCH_CSS for s in NODE_STYLE.values())
+
+
+def test_prefixed_edge_types_are_styled_by_local_name():
+    view = GraphView([VizNode("c", "C", "claim"), VizNode("s", "S", "source")],
+                     [VizEdge("c", "s", "prov:wasQuotedFrom", "prov:wasQuotedFrom")], "t")
+    edge = graph_data(render_html(view))["edges"][0]
+    assert edge["color"]["color"] == EDGE_STYLE["wasQuotedFrom"]["color"]
+    assert edge["label"] == "prov:wasQuotedFrom"
+
+
+def test_edge_labels_hidden_when_crowded_except_contradicts():
+    view = chain_view(120)
+    edges = list(view.edges) + [VizEdge("n00001", "n00002", "contradicts", "contradicts")]
+    data = graph_data(render_html(GraphView(view.nodes, edges, "t")))
+    assert all(e["label"] == "" for e in data["edges"] if e["kind"] != "contradicts")
+    assert [e["label"] for e in data["edges"] if e["kind"] == "contradicts"] == ["contradicts"]
+    assert all(e["title"] for e in data["edges"])  # the relation is still in the tooltip
 
 
 def test_contradiction_edges_stand_out():

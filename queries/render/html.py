@@ -76,8 +76,10 @@ LAYOUT_THRESHOLD = 200
 STABILIZATION_ITERATIONS = 150
 #: Labels longer than this are shortened on the canvas (the panel shows them whole).
 _LABEL_MAX = 40
+#: Claims (many, small) get shorter canvas labels.
+_CLAIM_LABEL_MAX = 28
 #: Edge labels are drawn on the canvas only up to this many edges (always in the tooltip).
-_EDGE_LABELS_MAX = 400
+_EDGE_LABELS_MAX = 80
 #: At most this many props go into a node's tooltip, each cut to _TOOLTIP_PROP_MAX chars.
 _TOOLTIP_PROPS = 4
 _TOOLTIP_PROP_MAX = 120
@@ -159,23 +161,29 @@ class GraphView:
 # ---------------------------------------------------------------------------
 
 #: Node style by ``VizNode.type``: vis-network ``color`` (background), ``border``
-#: colour and ``shape`` (vis-network 9 ``nodes.shape``), plus the legend text.
+#: colour, ``shape`` (vis-network 9 ``nodes.shape``) and, for shapes whose label is
+#: drawn outside them, ``size`` in pixels; plus the legend text.  Claims are small
+#: dots with their label below (box shapes grow with their label, and hundreds of
+#: them overlap); vis hides labels below 5 px when zoomed out, so a crowded view
+#: shows coloured dots and reveals the text on zoom.
 #: Colours for source/activity/agent follow prov's DOT_PROV_STYLE (entity yellow,
 #: activity blue, agent orange).
-NODE_STYLE: dict[str, dict[str, str]] = {
+NODE_STYLE: dict[str, dict[str, Any]] = {
     "source": {"color": "#FFFC87", "border": "#808080", "shape": "ellipse", "legend": "source (file)"},
-    "agent": {"color": "#FED37F", "border": "#B07D1A", "shape": "hexagon", "legend": "agent"},
+    "agent": {"color": "#FED37F", "border": "#B07D1A", "shape": "hexagon", "size": 16, "legend": "agent"},
     "activity": {"color": "#9FB1FC", "border": "#4A5DB0", "shape": "box", "legend": "activity"},
-    "claim": {"color": "#C8E6C9", "border": "#4C8C4A", "shape": "box", "legend": "claim"},
-    "work": {"color": "#F8BBD0", "border": "#AD1457", "shape": "diamond", "legend": "work (paper)"},
-    "version": {"color": "#E1BEE7", "border": "#7B1FA2", "shape": "dot", "legend": "version"},
+    "claim": {"color": "#A5D6A7", "border": "#2E7D32", "shape": "dot", "size": 7, "legend": "claim"},
+    "work": {"color": "#F8BBD0", "border": "#AD1457", "shape": "diamond", "size": 13, "legend": "work (paper)"},
+    "version": {"color": "#E1BEE7", "border": "#7B1FA2", "shape": "dot", "size": 9, "legend": "version"},
     "section": {"color": "#B3E5FC", "border": "#0277BD", "shape": "box", "legend": "section"},
-    "manifest": {"color": "#D7CCC8", "border": "#5D4037", "shape": "database", "legend": "manifest"},
-    "item": {"color": "#FFE0B2", "border": "#E65100", "shape": "square", "legend": "item"},
-    "contradiction": {"color": "#FF8A80", "border": "#B71C1C", "shape": "triangle", "legend": "contradiction"},
+    "manifest": {"color": "#BCAAA4", "border": "#5D4037", "shape": "square", "size": 16, "legend": "manifest"},
+    "item": {"color": "#FFE0B2", "border": "#E65100", "shape": "square", "size": 10, "legend": "item"},
+    "contradiction": {"color": "#FF8A80", "border": "#B71C1C", "shape": "triangle", "size": 16,
+                      "legend": "contradiction"},
+    "cluster": {"color": "#EEEEEE", "border": "#424242", "shape": "star", "size": 20, "legend": "group (clustered nodes)"},
 }
 #: Style for node types not in :data:`NODE_STYLE`.
-DEFAULT_NODE_STYLE: dict[str, str] = {"color": "#E0E0E0", "border": "#757575", "shape": "dot", "legend": "other"}
+DEFAULT_NODE_STYLE: dict[str, Any] = {"color": "#E0E0E0", "border": "#757575", "shape": "dot", "legend": "other"}
 
 #: Edge style by ``VizEdge.type``: vis-network ``color``, ``width`` and
 #: ``dashes`` (vis-network 9 ``edges``).  ``contradicts`` must stand out.
@@ -187,6 +195,9 @@ EDGE_STYLE: dict[str, dict[str, Any]] = {
     "cites": {"color": "#AD1457", "width": 1, "dashes": False},
     "specializationOf": {"color": "#7B1FA2", "width": 1, "dashes": False},
     "inSection": {"color": "#0277BD", "width": 1, "dashes": False},
+    "wasQuotedFrom": {"color": "#4C8C4A", "width": 1, "dashes": False},
+    "about": {"color": "#C2185B", "width": 1, "dashes": False},
+    "hadMember": {"color": "#5D4037", "width": 1.5, "dashes": False},
 }
 #: Style for edge types not in :data:`EDGE_STYLE`.
 DEFAULT_EDGE_STYLE: dict[str, Any] = {"color": "#9E9E9E", "width": 1, "dashes": False}
@@ -201,6 +212,8 @@ _SWATCH_CSS = {
     "square": "width:13px;height:13px;",
     "hexagon": "width:16px;height:14px;clip-path:polygon(25% 0,75% 0,100% 50%,75% 100%,25% 100%,0 50%);",
     "triangle": "width:16px;height:14px;clip-path:polygon(50% 0,100% 100%,0 100%);",
+    "star": "width:16px;height:16px;clip-path:polygon(50% 0,61% 35%,98% 35%,68% 57%,79% 91%,50% 70%,21% 91%,"
+            "32% 57%,2% 35%,39% 35%);",
 }
 
 # ---------------------------------------------------------------------------
@@ -332,6 +345,10 @@ _APP_JS = r"""
   data.edges.forEach(function (e) { edgeInfo.set(e.id, e); });
 
   function ready() { window.provkgReady = true; document.body.setAttribute("data-ready", "1"); }
+  network.once("afterDrawing", function () {
+    window.provkgDrawnAt = performance.now();  // ms since navigation start: first frame drawn
+    document.body.setAttribute("data-drawn", "1");
+  });
   if (data.options.physics === false) {
     ready();
   } else {
@@ -359,9 +376,10 @@ _APP_JS = r"""
   function showNode(id) {
     var d = details.get(id);
     if (!d) { return; }
-    var rows = [["id", d.id]];
+    var rows = d.props.slice();
     if (d.group !== null) { rows.push(["group", d.group]); }
-    fill(d.label, "type: " + d.type, rows.concat(d.props));
+    rows.push(["id", d.id]);
+    fill(d.label, "type: " + d.type, rows);
     panel.setAttribute("data-node", d.id);
   }
   function showEdge(id) {
@@ -478,6 +496,16 @@ def _csp(scripts: list[str]) -> str:
         "img-src data: blob:; font-src data:; connect-src 'none'; "
         "base-uri 'none'; form-action 'none'"
     )
+
+
+def _node_style(typ: str) -> dict[str, str]:
+    """Style of a node type (:data:`NODE_STYLE`, else :data:`DEFAULT_NODE_STYLE`)."""
+    return NODE_STYLE.get(typ, DEFAULT_NODE_STYLE)
+
+
+def _edge_style(typ: str) -> dict[str, Any]:
+    """Style of an edge type; a prefixed name (``prov:wasQuotedFrom``) is looked up by its local name."""
+    return EDGE_STYLE.get(typ) or EDGE_STYLE.get(typ.rsplit(":", 1)[-1], DEFAULT_EDGE_STYLE)
 
 
 def _fmt(n: int) -> str:
@@ -652,7 +680,7 @@ def render_html(
     vis_nodes = []
     details = []
     for n in nodes:
-        style = NODE_STYLE.get(n.type, DEFAULT_NODE_STYLE)
+        style = _node_style(n.type)
         item: dict[str, Any] = {
             "id": _clean(n.id),
             "label": _short(_clean(n.label), _LABEL_MAX),
@@ -666,6 +694,11 @@ def render_html(
             },
             "kind": _clean(n.type),
         }
+        if "size" in style:
+            item["size"] = style["size"]
+        if n.type == "claim":
+            item["label"] = _short(_clean(n.label), _CLAIM_LABEL_MAX)
+            item["font"] = {"size": 12}
         if n.type == "contradiction":
             item["borderWidth"] = 3
         if n.id in positions:
@@ -684,14 +717,14 @@ def render_html(
     show_edge_labels = len(edges) <= _EDGE_LABELS_MAX
     vis_edges = []
     for i, e in enumerate(edges):
-        style = EDGE_STYLE.get(e.type, DEFAULT_EDGE_STYLE)
+        style = _edge_style(e.type)
         label = _clean(e.label)
         title = label if not e.type or e.type == e.label else f"{label} ({_clean(e.type)})"
         item = {
             "id": f"e{i}",
             "from": _clean(e.source),
             "to": _clean(e.target),
-            "label": _short(label, _LABEL_MAX) if show_edge_labels else "",
+            "label": _short(label, _LABEL_MAX) if show_edge_labels or e.type == "contradicts" else "",
             "title": title,
             "kind": _clean(e.type),
             "color": {"color": style["color"], "highlight": style["color"], "hover": style["color"]},
@@ -705,7 +738,8 @@ def render_html(
 
     options: dict[str, Any] = {
         "autoResize": True,
-        "nodes": {"font": {"size": 14, "face": "sans-serif"}, "borderWidth": 1},
+        "nodes": {"font": {"size": 15, "face": "sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
+                  "borderWidth": 1},
         "edges": {
             "arrows": {"to": {"enabled": True, "scaleFactor": 0.5}},
             "font": {"size": 10, "align": "middle"},
