@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
@@ -123,6 +124,16 @@ def _write_text(text: str, out: str | None) -> None:
     tmp = p.with_name(p.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, p)
+
+
+def _json_doc(model) -> str:
+    """One pydantic result model as an indented UTF-8 JSON document (docs/OUTPUT.md)."""
+    return json.dumps(model.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+
+
+def _emit_doc(model, fmt: str, out: str | None, text: "Callable[[Any], str]") -> None:
+    """Write one result model as JSON (``fmt == "json"``) or as ``text(model)``, to ``out`` or stdout."""
+    _write_text(_json_doc(model) if fmt == "json" else text(model), out)
 
 
 def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None) -> None:
@@ -336,7 +347,7 @@ def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
     except KgError as e:
         raise _fail(str(e)) from None
     if fmt == "json":
-        return json.dumps(data.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+        return _json_doc(data)
     return render_brief(data.model_dump(mode="json"), lang=lang)
 
 
@@ -362,7 +373,7 @@ def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
     audit = audit_briefs(store, snap)  # brief-audit findings of every ingested brief (docs/OUTPUT.md)
     if fmt == "json":
         doc = ContradictionReport(count=len(found), findings=found, brief_audit=audit)
-        return json.dumps(doc.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", found + audit
+        return _json_doc(doc), found + audit
     return render_report([f.model_dump(mode="json") for f in found], lang=lang,
                          title="Contradiction report" if lang == "en" else "矛盾报告",
                          audit=[a.model_dump(mode="json") for a in audit]), found + audit

@@ -14,11 +14,10 @@ asked to flag, 2 usage or input error.
 """
 from __future__ import annotations
 
-import json
 
 import click
 
-from provkg.cli import _do_ingest, _emit, _fail, _require, _store, _write_text, cli  # noqa: F401
+from provkg.cli import _do_ingest, _emit, _emit_doc, _fail, _require, _store, _write_text, cli  # noqa: F401
 
 __all__ = ["schema", "audit_brief_cmd", "check"]
 
@@ -89,10 +88,7 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
         result = audit_brief(store, paths[0], text=text)
     except KgError as e:
         raise _fail(str(e)) from None
-    if fmt == "json":
-        _write_text(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
-    else:
-        _write_text(_audit_text(result), output)
+    _emit_doc(result, fmt, output, _audit_text)
     if fail_on == "any" and result.findings:
         ctx.exit(1)
 

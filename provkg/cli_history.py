@@ -1,11 +1,10 @@
 """``provkg why`` and ``provkg diff``: provenance chains and shift-to-shift changes (logic in queries/)."""
 from __future__ import annotations
 
-import json
 
 import click
 
-from provkg.cli import _fail, _require, _store, _write_text, cli
+from provkg.cli import _emit_doc, _fail, _require, _store, cli
 
 __all__ = ["why", "diff"]
 
@@ -32,10 +31,7 @@ def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
         res = why_(store, ident, history=history)
     except KgError as e:
         raise _fail(str(e)) from None
-    if fmt == "json":
-        _write_text(json.dumps(res.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
-    else:
-        _write_text(format_why(res), output)
+    _emit_doc(res, fmt, output, format_why)
 
 
 @cli.command()
@@ -59,9 +55,6 @@ def diff(ctx, since: str | None, fmt: str, fail_on: str, output: str | None) -> 
         res = diff_(store, since)
     except KgError as e:
         raise _fail(str(e)) from None
-    if fmt == "json":
-        _write_text(json.dumps(res.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", output)
-    else:
-        _write_text(format_diff(res), output)
+    _emit_doc(res, fmt, output, format_diff)
     if fail_on == "any" and (res.claims_added or res.claims_removed or res.claims_changed):
         ctx.exit(1)

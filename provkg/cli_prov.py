@@ -6,16 +6,25 @@ or input error (one line on stderr, nothing half-written).
 """
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from provkg.cli import _fail, _require, _store, cli
+from provkg.cli import _fail, _json_doc, _require, _store, cli
 
 __all__ = ["export", "import_", "validate"]
 
 _EXPORT_HELP = "trig | nquads | jsonld (RDF, named graphs kept) | provn | provjson (W3C PROV) | graphml | gexf (networkx)"
+
+
+def _row(v):
+    """A ``graph.validate.Violation`` as the published ``ValidationResultRow`` (``where`` split)."""
+    from queries.results import ValidationResultRow
+
+    src, _, ln = v.where.rpartition(":")
+    line = int(ln) if ln.isdigit() else None
+    return ValidationResultRow(severity=v.severity, focus=v.focus, shacl_path=v.path, message=v.message,
+                               value=v.value, shape=v.shape, source=(src if line else v.where) or None, line=line)
 
 
 @cli.command()
@@ -41,12 +50,12 @@ def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
         raise _fail(str(e)) from None
     shown = rep.results if show_warnings else rep.violations
     if fmt == "json":
-        from queries.results import SCHEMA_VERSION
+        from queries.results import ValidationDocument
 
-        click.echo(json.dumps({
-            "schema_version": SCHEMA_VERSION, "conforms": rep.conforms, "violations": len(rep.violations),
-            "warnings": len(rep.warnings), "graphs": rep.graphs, "triples": rep.triples,
-            "results": [vars(v) for v in shown]}, ensure_ascii=False, indent=2))
+        click.echo(_json_doc(ValidationDocument(
+            conforms=rep.conforms, violations=len(rep.violations), warnings=len(rep.warnings),
+            graphs=rep.graphs, triples=rep.triples,
+            results=[_row(v) for v in shown])), nl=False)
     else:
         for v in shown:
             click.echo(v.line())

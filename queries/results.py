@@ -10,6 +10,8 @@ from __future__ import annotations
 from ingest.models import FrozenModel
 
 __all__ = [
+    "ValidationDocument",
+    "ValidationResultRow",
     "SCHEMA_VERSION",
     "SourceRow",
     "PaperRow",
@@ -465,3 +467,38 @@ class DiffResult(FrozenModel):
     contradictions_closed: list[Contradiction] = []
     works_cited: list[str] = []
     works_uncited: list[str] = []
+
+
+class ValidationResultRow(FrozenModel):
+    """One SHACL validation result of ``provkg validate`` (W3C SHACL §3.6 validation report).
+
+    ``severity`` is ``Violation``, ``Warning`` or ``Info`` (``sh:resultSeverity``); ``focus`` the
+    focus node's IRI; ``shacl_path`` the compact property path (``sh:resultPath``) or ``""``;
+    ``value`` the offending value in N3 or ``""``; ``shape`` the source shape; ``source`` and
+    ``line`` where the focus node sits in its file when the store records it, else None.
+    """
+
+    severity: str
+    focus: str
+    shacl_path: str
+    message: str
+    value: str = ""
+    shape: str = ""
+    source: str | None = None
+    line: int | None = None
+
+
+class ValidationDocument(FrozenModel):
+    """``provkg validate --format json``: whether the store conforms to graph/data/shapes.ttl.
+
+    ``violations`` / ``warnings`` count results by severity; ``results`` lists them (warnings
+    left out with ``--no-warnings``); ``graphs`` / ``triples`` size the validated data graph.
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    conforms: bool
+    violations: int
+    warnings: int
+    graphs: int
+    triples: int
+    results: list[ValidationResultRow] = []

@@ -17,8 +17,7 @@ Names (``provkg schema --list``):
 * ``brief`` (``provkg brief --format json``): :class:`queries.briefing.BriefData`.
 * ``report-contradictions`` (``provkg report contradictions --format json``).
 * ``audit-brief`` (``provkg audit-brief FILE --format json``).
-* ``why``, ``diff``, ``validate``, … when their models exist (see
-  :data:`OPTIONAL_DOCUMENTS`).
+* ``why``, ``diff``, ``validate`` (see :data:`DOCUMENTS`).
 
 Generated schemas are post-processed so that they describe what provkg really
 prints: every property is ``required`` (``model_dump`` always writes every
@@ -48,7 +47,7 @@ from .results import SCHEMA_VERSION
 __all__ = [
     "SCHEMA_DIR",
     "SCHEMA_ID_BASE",
-    "OPTIONAL_DOCUMENTS",
+    "DOCUMENTS",
     "registry",
     "resolve",
     "row_model",
@@ -68,11 +67,12 @@ _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: Documents whose models other modules add to ``queries.results``: schema
 #: name -> (model class name, command that prints it).  Registered only when
 #: the model exists, so the registry follows the code as it grows.
-OPTIONAL_DOCUMENTS: dict[str, tuple[tuple[str, ...], str]] = {
-    "why": (("WhyResult", "WhyReport", "Why", "WhyChain"), "provkg why ID --format json"),
-    "diff": (("DiffResult", "DiffReport", "Diff"), "provkg diff --format json"),
-    "validate": (("ValidationReport", "ValidateResult", "ValidateReport", "ValidationResult"),
-                 "provkg validate --format json"),
+DOCUMENTS: dict[str, tuple[str, str]] = {
+    "report-contradictions": ("ContradictionReport", "provkg report contradictions --format json"),
+    "audit-brief": ("AuditReport", "provkg audit-brief FILE --format json"),
+    "why": ("WhyResult", "provkg why ID --format json"),
+    "diff": ("DiffResult", "provkg diff --format json"),
+    "validate": ("ValidationDocument", "provkg validate --format json"),
 }
 
 
@@ -122,7 +122,7 @@ def registry() -> dict[str, tuple[type[BaseModel], str]]:
     """Every published document: schema name -> (pydantic model, command that prints it).
 
     Sorted by name.  Includes one ``query-<name>`` per named query and the
-    optional documents of :data:`OPTIONAL_DOCUMENTS` whose models exist.
+    documents of :data:`DOCUMENTS` (report, audit, why, diff, validate).
     """
     from .briefing import BriefData
     from .named import QUERIES
@@ -132,12 +132,8 @@ def registry() -> dict[str, tuple[type[BaseModel], str]]:
         out[f"query-{q}"] = (_query_document(q, row_model(q)), f"provkg query {q} --format json")
     out["sparql"] = (SparqlDocument, "provkg sparql QUERY --format json")
     out["brief"] = (BriefData, "provkg brief -m MANIFEST --format json")
-    out["report-contradictions"] = (results.ContradictionReport, "provkg report contradictions --format json")
-    out["audit-brief"] = (results.AuditReport, "provkg audit-brief FILE --format json")
-    for name, (candidates, cmd) in OPTIONAL_DOCUMENTS.items():
-        model = next((getattr(results, c) for c in candidates if isinstance(getattr(results, c, None), type)), None)
-        if model is not None and issubclass(model, BaseModel):
-            out[name] = (model, cmd)
+    for name, (model, cmd) in DOCUMENTS.items():
+        out[name] = (getattr(results, model), cmd)
     return dict(sorted(out.items()))
 
 

@@ -27,7 +27,7 @@ SCHEMAS = ROOT / "queries" / "schemas"
 DEFTRUTH = CORPUS / "DefTruth__Awesome-LLM-Inference__README.md"
 
 #: Arguments that make the optional commands print JSON (run only when their schema is registered).
-OPTIONAL_ARGS = {
+DOCUMENT_ARGS = {
     "why": ["why", "arXiv:2502.07115v5", "--format", "json"],
     "diff": ["diff", "--format", "json"],
     "validate": ["validate", "--format", "json"],
@@ -146,7 +146,7 @@ def test_query_json_validates(stores, which):
     for q in QUERIES:
         r = _cli(["--store", stores[which], "query", q, "--format", "json"])
         assert r.exit_code == 0, (q, r.output)
-        doc = _validate(f"query-{q}", r.output)
+        doc = _validate(f"query-{q}", r.stdout)
         assert doc["query"] == q and doc["count"] == len(doc["results"])
         nonempty += bool(doc["results"])
     assert nonempty >= (6 if which == "sample" else 2)
@@ -195,28 +195,28 @@ def test_empty_results_keep_their_shape(stores):
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "jsonl"])
     assert r.exit_code == 0 and r.output == ""
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "json"])
-    assert _validate("query-claims", r.output)["results"] == []
+    assert _validate("query-claims", r.stdout)["results"] == []
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_brief_json_validates(stores, lang):
     r = _cli(["--store", stores["sample"], "brief", "-m", MANIFEST_ID, "--lang", lang, "--format", "json"])
     assert r.exit_code == 0
-    doc = _validate("brief", r.output)
+    doc = _validate("brief", r.stdout)
     assert doc["manifest_id"] == MANIFEST_ID and len(doc["materials"]) == 8 and doc["lang"] == lang
 
 
 def test_report_and_sparql_json_validate(stores):
     r = _cli(["--store", stores["sample"], "report", "contradictions", "--format", "json"])
     assert r.exit_code == 0
-    doc = _validate("report-contradictions", r.output)
+    doc = _validate("report-contradictions", r.stdout)
     assert doc["count"] == len(doc["findings"]) >= 5
     if "seed" in stores:  # the seed brief is in the sample store: its audit findings are in the report
         assert {f["kind"] for f in doc["brief_audit"]} == {"count_mismatch", "untraced_arxiv"}
     r = _cli(["--store", stores["sample"], "sparql", "--format", "json",
               "SELECT ?p WHERE { GRAPH ?g { ?s <https://w3id.org/provkg/ns#path> ?p } } LIMIT 3"])
     assert r.exit_code == 0
-    assert _validate("sparql", r.output)["count"] == 3
+    assert _validate("sparql", r.stdout)["count"] == 3
 
 
 def test_audit_brief_json_validates(stores, seed_path, tmp_path):
@@ -224,26 +224,18 @@ def test_audit_brief_json_validates(stores, seed_path, tmp_path):
     shutil.copytree(stores["sample"], work)
     r = _cli(["--store", str(work), "-q", "audit-brief", str(seed_path), "--format", "json"])
     assert r.exit_code == 0, r.output
-    doc = _validate("audit-brief", r.output)
+    doc = _validate("audit-brief", r.stdout)
     assert doc["manifest_id"] == MANIFEST_ID and doc["count"] == 2
     r = _cli(["--store", stores["seed"], "-q", "audit-brief", str(seed_path), "--format", "json"])
-    doc = _validate("audit-brief", r.output)  # the seed alone: its manifest is not in the store
+    doc = _validate("audit-brief", r.stdout)  # the seed alone: its manifest is not in the store
     assert "manifest_unknown" in {f["kind"] for f in doc["findings"]}
 
 
-@pytest.mark.parametrize("name", sorted(OPTIONAL_ARGS))
-def test_optional_command_json_validates(stores, name):
-    from queries.schemas import registry
-
-    from provkg.cli import cli
-
-    if name not in registry():
-        pytest.skip(f"no result model for `{name}` in queries/results.py yet")
-    if name not in cli.commands:
-        pytest.skip(f"no `provkg {name}` command yet")
-    r = _cli(["--store", stores["sample"], *OPTIONAL_ARGS[name]])
+@pytest.mark.parametrize("name", sorted(DOCUMENT_ARGS))
+def test_document_command_json_validates(stores, name):
+    r = _cli(["--store", stores["sample"], *DOCUMENT_ARGS[name]])
     assert r.exit_code in (0, 1), r.output
-    _validate(name, r.output)
+    _validate(name, r.stdout)
 
 
 # -- exit codes on real documents ----------------------------------------------------
@@ -256,7 +248,7 @@ def test_duplicates_fail_on_any_exit_codes(corpus, tmp_path):
     assert r.exit_code == 0, r.output
     r = _cli(["--store", str(dup), "query", "duplicates", "--fail-on", "any", "--format", "json"])
     assert r.exit_code == 1
-    doc = _validate("query-duplicates", r.output)
+    doc = _validate("query-duplicates", r.stdout)
     assert "2405.04434" in {d["arxiv_id"] for d in doc["results"]}
 
     clean_doc = tmp_path / "clean.md"
