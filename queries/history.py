@@ -342,10 +342,9 @@ def format_diff(d: DiffResult) -> str:
                        ("files removed", d.files_removed)):
         for p in lst:
             lines.append(f"{label[6:]:8} file  {p}")
-    for c in d.claims_added:
-        lines.append(f"+ claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
-    for c in d.claims_removed:
-        lines.append(f"- claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
+    for sign, claims in (("+", d.claims_added), ("-", d.claims_removed)):
+        for c in claims:
+            lines.append(f"{sign} claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
     for ch in d.claims_changed:
         lines.append(f"~ claim  {ch.source}:{ch.old.line}->{ch.new.line}  ({', '.join(ch.fields)})")
         if "text" in ch.fields or "figures" in ch.fields:
@@ -356,10 +355,10 @@ def format_diff(d: DiffResult) -> str:
     for e in d.evidence_changes:
         where = f"{e.source}:{e.line}" if e.line else e.source
         lines.append(f"{e.direction:8} evidence  {where}  {e.old} -> {e.new}")
-    for f in d.contradictions_opened:
-        lines.append(f"opened   {f.kind}  {f.subject}: {_one(f.summary)}  ({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
-    for f in d.contradictions_closed:
-        lines.append(f"closed   {f.kind}  {f.subject}: {_one(f.summary)}  ({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
+    for label, found in (("opened", d.contradictions_opened), ("closed", d.contradictions_closed)):
+        for f in found:
+            lines.append(f"{label:8} {f.kind}  {f.subject}: {_one(f.summary)}  "
+                         f"({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
     for w in d.works_cited:
         lines.append(f"cited    arXiv:{w}")
     for w in d.works_uncited:

@@ -443,12 +443,14 @@ def _soft_protected(H) -> set[str]:
     return out | {v for n in list(out) for v in H.successors(n)}
 
 
+#: Clustering steps, applied in this order while the view is over budget.  The
+#: living document's sections go last: they are where a new item lands.
 _TIERS = (
     ("claims", _collapse_claims, "claims drawn inside their source file"),
     ("versions", _collapse_versions, "arXiv versions folded into their work"),
-    ("sections", _collapse_sections, "sections folded into their document"),
     ("folders", _collapse_folders, "source files grouped by folder"),
     ("works", _collapse_leaf_works, "works cited from one place only grouped"),
+    ("sections", _collapse_sections, "sections folded into their document"),
 )
 
 
@@ -591,7 +593,7 @@ def build_view(
             if d.get("type") == "source":
                 shown = sum(1 for p in H.predecessors(n) if H.nodes[p].get("type") == "claim")
                 d["collapsed"] = int(d["props"].get("claims", "0") or 0) - shown
-        notes.append(f"{_fmt(G.graph['claims_not_built'])} claims drawn inside their source file.")
+    folds: list[str] = []  # what clustering did, in order
     # Contradictions and both of their sides stay individual while they take at most half the budget;
     # past that they are grouped by kind and subject, then by kind alone.
     soft = _soft_protected(H)
@@ -600,22 +602,28 @@ def build_view(
             break
         done = _group_findings(H, hard, by_kind)
         if done:
-            notes.append(f"{_fmt(done)} contradiction findings grouped by kind{'' if by_kind else ' and subject'}.")
+            folds.append(f"{_fmt(done)} contradiction findings grouped by kind{'' if by_kind else ' and subject'}.")
         soft = {n for n, d in H.nodes(data=True) if d.get("type") == "contradiction"}
         if not by_kind:
             soft = _soft_protected(H)
     protected = hard | soft
+    folded_claims = G.graph.get("claims_not_built", 0)
     if H.number_of_nodes() > node_budget:
         for name, fn, text in _TIERS:
             if H.number_of_nodes() <= node_budget:
                 break
             done = fn(H, protected)
-            if done:
-                notes.append(f"{_fmt(done)} {text}.")
+            if name == "claims":
+                folded_claims += done
+            elif done:
+                folds.append(f"{_fmt(done)} {text}.")
+    if folded_claims:
+        folds.insert(0, f"{_fmt(folded_claims)} claims drawn inside their source file.")
         dn, de = _cut_to_budget(H, node_budget, protected)
         if dn:
-            notes.append(f"{_fmt(dn)} nodes and {_fmt(de)} edges with the fewest links left out to stay within "
+            folds.append(f"{_fmt(dn)} nodes and {_fmt(de)} edges with the fewest links left out to stay within "
                          f"the node budget of {_fmt(node_budget)}.")
+    notes += folds
     if H.number_of_nodes() < total:
         notes.insert(0, f"Showing {_fmt(H.number_of_nodes())} nodes for {_fmt(total)} in scope "
                         f"(node budget {_fmt(node_budget)}); click a file or group to see what it holds.")
