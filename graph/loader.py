@@ -94,6 +94,15 @@ _TRUE = _lit(True)
 _RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
 
 
+def is_legacy_store(db: Backend) -> bool:
+    """True when ``db`` records revisions but none carries ``kg:current`` (written by provkg < 0.2).
+
+    The shipped queries read only ``kg:current`` revisions, so such a store answers
+    nothing until one ``provkg ingest`` marks its live revisions (see ``ingest_paths``).
+    """
+    return bool(db.select(_ANY_REVISION)) and not db.select(_KNOWN + " LIMIT 1")
+
+
 def known_revisions(db: Backend) -> dict[str, dict[str, object]]:
     """Live revisions by path: ``{path: {rev, sha, size, mtime, root, legacy}}``.
 

@@ -101,6 +101,11 @@ def _store(ctx: click.Context):
 def _require(store) -> None:
     if not store.exists():
         raise _fail(f"no store at {store.path}; run `provkg ingest PATH` first (or pass --store)")
+    from graph.loader import is_legacy_store
+
+    if is_legacy_store(store):
+        click.echo(f"provkg: warning: {store.path} was written by an older provkg and shows no current "
+                   "revisions; run `provkg ingest PATH` once to update it", err=True)
 
 
 def _snapshot(ctx: click.Context):

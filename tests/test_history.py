@@ -173,3 +173,25 @@ def test_evidence_audit_on_the_sample(sample_store):
     assert [s.line for s in living["arXiv:2609.19969"].statements] == [19, 104, 113, 125, 139]
     assert living["arXiv:2502.07115"].best_evidence == "abstract_checked"
     assert living["arXiv:2403.05527"].best_evidence == "none"
+
+
+def test_a_store_from_before_kg_current_warns_then_heals(tmp_path):
+    """A store whose revisions carry no kg:current answers nothing; the CLI says why, one ingest heals it."""
+    import pyoxigraph as ox
+
+    from graph.model import PROV_GRAPH
+    from provkg.cli import cli
+
+    store = Store(tmp_path / "st")
+    ingest_paths(store, [WORKSPACE], now=_clock())
+    before = len(load_snapshot(store).claims)
+    with store.writer() as w:  # strip the markers, as a pre-0.2 store has none
+        w.remove(list(w.match(None, ox.NamedNode("https://w3id.org/provkg/ns#current"), None, PROV_GRAPH)))
+    assert load_snapshot(Store(tmp_path / "st")).claims == []
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "papers"], obj={})
+    assert "written by an older provkg" in r.stderr and "provkg ingest" in r.stderr
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "ingest", str(WORKSPACE)], obj={})
+    assert r.exit_code == 0, r.output
+    assert len(load_snapshot(Store(tmp_path / "st")).claims) == before
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "papers"], obj={})
+    assert "older provkg" not in r.stderr
