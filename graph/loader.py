@@ -275,6 +275,12 @@ def ingest_paths(
                 continue
             quads = source_quads(rec)
             when = clock()
+            other_root = Path(str(prev["root"])) if prev is not None and prev.get("root") else None
+            if other_root is not None and other_root != f.root and (other_root / f.rel).is_file():
+                # Sources are keyed by workspace-relative path (IRIs survive moving a workspace),
+                # so a second workspace with the same path replaces the first one's file.
+                rep.warnings.append(f"warning: {f.rel}: replaces the file of the same path from "
+                                    f"{other_root}; keep one store per workspace (--store)")
             if prev is not None:
                 # Keep the old named graph; invalidate the revision (revision_quads) and the
                 # claims that the new revision no longer holds (same stable IRI = same claim).

@@ -195,3 +195,19 @@ def test_a_store_from_before_kg_current_warns_then_heals(tmp_path):
     assert len(load_snapshot(Store(tmp_path / "st")).claims) == before
     r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "papers"], obj={})
     assert "older provkg" not in r.stderr
+
+
+def test_same_path_from_a_second_workspace_is_warned(tmp_path):
+    """Sources are keyed by workspace-relative path: a second workspace's knowledge/inference.md
+    replaces the first one's, and ingest says so in one warning line instead of doing it silently."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(WORKSPACE, a)
+    shutil.copytree(WORKSPACE, b)
+    doc = next(p.relative_to(b).as_posix() for p in b.rglob("inference.md"))
+    (b / doc).write_text((b / doc).read_text("utf-8") + "\n## 9.9 另一个工作区\n\n新增一段。\n", "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [a], now=_clock()).warnings == []
+    rep = ingest_paths(store, [b], now=_clock())
+    assert rep.changed == [doc]
+    assert [w for w in rep.warnings if "replaces the file" in w] == [
+        f"warning: {doc}: replaces the file of the same path from {a}; keep one store per workspace (--store)"]
