@@ -23,8 +23,9 @@ Node ids are prefixed keys: ``source:<path>``, ``agent:<name>``,
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -40,11 +41,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "DEFAULT_NODE_BUDGET",
     "IngestRecord",
+    "ViewResult",
+    "build_view",
     "ingest_records",
     "provenance_graph",
     "resolve_focus",
-    "ViewResult",
-    "build_view",
     "to_graph_view",
     "viz_view",
 ]
@@ -54,17 +55,17 @@ __all__ = [
 DEFAULT_NODE_BUDGET = 300
 
 _PROV_GRAPH = "https://w3id.org/provkg/id/graph/provenance"
-_INGESTS_RQ = """
+_INGESTS_RQ = f"""
 PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
-SELECT ?path ?rev ?act ?t WHERE {
-  GRAPH <%s> {
+SELECT ?path ?rev ?act ?t WHERE {{
+  GRAPH <{_PROV_GRAPH}> {{
     ?rev prov:wasGeneratedBy ?act ; kg:path ?path .
-    OPTIONAL { ?rev prov:generatedAtTime ?t }
-    FILTER NOT EXISTS { ?rev prov:wasInvalidatedBy ?gone }
-  }
-}
-""" % _PROV_GRAPH
+    OPTIONAL {{ ?rev prov:generatedAtTime ?t }}
+    FILTER NOT EXISTS {{ ?rev prov:wasInvalidatedBy ?gone }}
+  }}
+}}
+"""
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class IngestRecord:
     ingested_at: str
 
 
-def ingest_records(store: "Store") -> dict[str, IngestRecord]:
+def ingest_records(store: Store) -> dict[str, IngestRecord]:
     """Read the provenance graph: for each source path, its live revision and ingest activity.
 
     Args:
@@ -140,6 +141,8 @@ def provenance_graph(
     with_claims: bool = True,
     claim_paths: Iterable[str] | None = None,
     ingests: dict[str, IngestRecord] | None = None,
+    findings: list | None = None,
+    group_findings: bool = False,
 ) -> nx.MultiDiGraph:
     """The store as a networkx ``MultiDiGraph`` of resources (a derived view, never written back).
 
@@ -152,6 +155,13 @@ def provenance_graph(
             contradiction ends) are added.
         ingests: from :func:`ingest_records`; adds ``activity`` and ``ingested``
             to source and claim nodes.
+        findings: the contradiction findings to draw (default: all of
+            ``queries.contradictions.contradictions(snap)``).
+        group_findings: draw one node per (kind, subject) -- id
+            ``cluster:contradictions:<kind>:<subject>``, attribute ``members`` --
+            with ``contradicts`` edges to the subject (work or file) and to the
+            files of both sides, instead of one node per finding; the claims they
+            quote are then not added for them.
 
     Returns:
         Nodes keyed ``source:<path>``, ``agent:<name>``, ``claim:<IRI>``,
@@ -208,8 +218,9 @@ def provenance_graph(
         if f"source:{m.path}" in G:
             G.add_edge(f"source:{m.manifest_path}", f"source:{m.path}", key="prov:hadMember")
 
-    findings = contradictions(snap)
-    ends = {(side.source, side.line) for f in findings for side in (f.a, f.b)}
+    if findings is None:
+        findings = contradictions(snap)
+    ends = set() if group_findings else {(side.source, side.line) for f in findings for side in (f.a, f.b)}
     wanted = None if claim_paths is None else set(claim_paths)
     claim_at: dict[tuple[str, int], str] = {}
     for c in snap.claims:
@@ -220,6 +231,9 @@ def provenance_graph(
             continue
         _add_claim(G, c, ingests, snap.sources[c.path].created or "" if c.path in snap.sources else "")
         claim_at.setdefault((c.path, c.line), f"claim:{c.iri}")
+    if group_findings:
+        _add_finding_groups(G, findings)
+        return G
     for f in findings:
         fid = f"finding:{f.id}"
         G.add_node(fid, type="contradiction", label=f.kind.replace("_", " "),
@@ -231,6 +245,32 @@ def provenance_graph(
             if target in G and not G.has_edge(fid, target, key="contradicts"):
                 G.add_edge(fid, target, key="contradicts")
     return G
+
+
+def _subject_node(subject: str) -> str:
+    """The node a finding's subject names: ``arXiv:<key>`` -> ``work:<key>``, a path -> ``source:<path>``."""
+    return "work:" + subject[len("arXiv:"):] if subject.startswith("arXiv:") else "source:" + subject
+
+
+def _add_finding_groups(G: nx.MultiDiGraph, findings: list) -> None:
+    groups: dict[tuple[str, str], list] = defaultdict(list)
+    for f in findings:
+        groups[(f.kind, f.subject)].append(f)
+    for (kind, subject), members in sorted(groups.items()):
+        gid = f"cluster:contradictions:{kind}:{subject}"
+        n = len(members)
+        G.add_node(gid, type="contradiction", label=f"{kind.replace('_', ' ')} ×{_fmt(n)} · {subject}", members=n,
+                   props={"cluster": f"{_fmt(n)} contradiction finding{'s' if n != 1 else ''} of kind {kind}",
+                          "kind": kind, "subject": subject,
+                          "examples": "\n".join(f"{f.a.source}:{f.a.line} vs {f.b.source}:{f.b.line}: {f.summary}"
+                                                for f in members[:5]) + ("\n…" if n > 5 else "")})
+        target = _subject_node(subject)
+        if target in G:
+            G.add_edge(gid, target, key="contradicts", count=n)
+        sides = Counter(f"source:{side.source}" for f in members for side in (f.a, f.b))
+        for src, k in sorted(sides.items()):
+            if src in G and src != target:
+                G.add_edge(gid, src, key="contradicts", count=k)
 
 
 def resolve_focus(G: nx.MultiDiGraph, focus: str) -> str | None:
@@ -430,7 +470,7 @@ def _group_findings(H, protected, by_kind: bool) -> int:
             _merge_into(H, m, gid)
         if not by_kind and subjects:
             subj = subjects[0]
-            target = "work:" + subj[len("arXiv:"):] if subj.startswith("arXiv:") else "source:" + subj
+            target = _subject_node(subj)
             if target in H and not H.has_edge(gid, target, key="contradicts"):
                 H.add_edge(gid, target, key="contradicts", count=count)
         n += len(members)
@@ -537,14 +577,24 @@ def build_view(
     if node_budget < 1:
         raise ValueError(f"node_budget must be at least 1, got {node_budget}")
     notes: list[str] = []
+    folds: list[str] = []  # what clustering did, in order
     protected: set[str] = set()
     keep: set[str] | None = None
+    findings = contradictions(snap)
+    # Many findings: one node per (kind, subject) from the start, rather than building
+    # 100k finding and claim nodes only to merge them again.
+    def many(fs: list) -> bool:
+        return 3 * len(fs) > node_budget // 2
+
+    grouped: list = []
     if manifest:
         chosen = snap.manifest_items_for(manifest)
         if not chosen:
             raise KeyError(f"no manifest {manifest!r} in the store")
         paths = {m.path for m in chosen}
-        G = provenance_graph(snap, claim_paths=paths, ingests=ingests)
+        fs = [f for f in findings if f.a.source in paths or f.b.source in paths]
+        grouped = fs if many(fs) else []
+        G = provenance_graph(snap, claim_paths=paths, ingests=ingests, findings=fs, group_findings=bool(grouped))
         keep, protected = _shift_scope(G, snap, manifest)
         notes.append(f"Shift {chosen[0].manifest_id}: its {_fmt(len(paths))} materials and what they link to; "
                      f"{_fmt(len(snap.sources) - len(paths) - 1)} other source files not shown.")
@@ -558,7 +608,8 @@ def build_view(
         notes.append(f"Neighbourhood of {start.split(':', 1)[1]} within {depth} hop{'s' if depth != 1 else ''}: "
                      f"{_fmt(G.number_of_nodes() - len(keep))} other nodes not shown.")
     elif contradictions_only:
-        G = provenance_graph(snap, with_claims=False, ingests=ingests)
+        grouped = findings if many(findings) else []
+        G = provenance_graph(snap, with_claims=False, ingests=ingests, group_findings=bool(grouped))
         keep = set()
         for n, d in G.nodes(data=True):
             if d.get("type") == "contradiction":
@@ -567,13 +618,13 @@ def build_view(
         for n in list(keep):
             if G.nodes[n].get("type") == "claim":
                 keep |= set(G.successors(n))
-        protected = {n for n in keep if G.nodes[n].get("type") in ("contradiction", "claim")}
         notes.append(f"Contradictions only: {_fmt(G.number_of_nodes() - len(keep))} other nodes not shown.")
     else:
         n_claims = sum(1 for c in snap.claims if not (c.kind == "living_doc" and c.role == "citation"))
         light = len(snap.sources) + len(snap.sections) + len({c.arxiv_id for c in snap.citations}) + n_claims
         # do not build 100k claim nodes only to fold them away again
-        G = provenance_graph(snap, with_claims=light <= node_budget, ingests=ingests)
+        grouped = findings if many(findings) else []
+        G = provenance_graph(snap, with_claims=light <= node_budget, ingests=ingests, group_findings=bool(grouped))
         if light > node_budget:
             built = {n for n, d in G.nodes(data=True) if d.get("type") == "claim"}
             G.graph["claims_not_built"] = n_claims - len(built)
@@ -588,12 +639,19 @@ def build_view(
     hard = set(protected)  # the focus node, the shift's materials: never clustered
     total = H.number_of_nodes() + G.graph.get("claims_not_built", 0)
     total_edges = H.number_of_edges() + G.graph.get("claim_edges_not_built", 0)
+    if grouped:
+        n_groups = sum(1 for n in H if n.startswith("cluster:contradictions:"))
+        total += len(grouped) - n_groups
+        # each finding has two contradicts edges (to the claims it quotes); the groups have fewer
+        total_edges += 2 * len(grouped) - sum(1 for u, _, k in H.edges(keys=True)
+                                              if k == "contradicts" and u.startswith("cluster:contradictions:"))
+        folds.append(f"{_fmt(len(grouped))} contradiction findings grouped by kind and subject "
+                     f"into {_fmt(n_groups)} nodes.")
     if G.graph.get("claims_not_built"):
         for n, d in H.nodes(data=True):
             if d.get("type") == "source":
                 shown = sum(1 for p in H.predecessors(n) if H.nodes[p].get("type") == "claim")
                 d["collapsed"] = int(d["props"].get("claims", "0") or 0) - shown
-    folds: list[str] = []  # what clustering did, in order
     # Contradictions and both of their sides stay individual while they take at most half the budget;
     # past that they are grouped by kind and subject, then by kind alone.
     soft = _soft_protected(H)

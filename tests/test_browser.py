@@ -277,9 +277,9 @@ SAMPLE_NOTE = "inbox/flyp/2026-10-26T1550-critical-read.md"
 @pytest.fixture(scope="module")
 def sample_pages(sample_store, sample_snapshot, tmp_path_factory):
     """The sample's whole-store and shift pages, written as `provkg viz` writes them."""
-    from queries.views import build_view, ingest_records
-
     from conftest import MANIFEST_ID
+
+    from queries.views import build_view, ingest_records
 
     ingests = ingest_records(sample_store)
     out = tmp_path_factory.mktemp("sample-viz")

@@ -93,7 +93,7 @@ def parse(page: str) -> Page:
 
 def graph_json_text(page: str) -> str:
     """The raw text of the graph-data element (as the browser's textContent sees it)."""
-    m = re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', page, re.S)
+    m = re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', page, re.DOTALL)
     assert m, "graph-data element missing"
     return m.group(1)
 
@@ -106,7 +106,7 @@ def vis_asset_js() -> str:
     return viz._assets()[0]
 
 
-REMOTE = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.I)  # http://, https://, //host, ftp://...
+REMOTE = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)  # http://, https://, //host, ftp://...
 
 
 def sample_view() -> GraphView:
@@ -325,7 +325,7 @@ def test_utf8_cjk_title_under_c_locale(tmp_path):
         import locale, sys
         from queries.render.html import GraphView, VizNode, write_html
         print(locale.getpreferredencoding(False))
-        view = GraphView([VizNode("w", {ascii("注意力机制")}, "work", {{"text": {ascii("见§3.1")}}})], [], {ascii("知识图谱")})
+        view = GraphView([VizNode("w", {"注意力机制"!a}, "work", {{"text": {"见§3.1"!a}}})], [], {"知识图谱"!a})
         write_html(view, {str(target)!r})
         """
     )
@@ -414,6 +414,14 @@ def test_node_style_by_type_in_data():
     by_id = {n["id"]: n for n in data["nodes"]}
     assert by_id["arXiv:2502.07115"]["shape"] == NODE_STYLE["work"]["shape"]
     assert by_id["claim:1"]["color"]["background"] == NODE_STYLE["claim"]["color"]
+
+
+def test_claims_are_small_dots_whose_labels_wait_for_zoom():
+    data = graph_data(render_html(GraphView([VizNode("c", "y" * 100, "claim"), VizNode("w", "W", "work")], [], "t")))
+    by_id = {n["id"]: n for n in data["nodes"]}
+    assert by_id["c"]["shape"] == "dot" and by_id["c"]["size"] < by_id["w"]["size"]
+    assert len(by_id["c"]["label"]) == viz._CLAIM_LABEL_MAX
+    assert by_id["c"]["scaling"]["label"]["drawThreshold"] > 5 and "scaling" not in by_id["w"]
 
 
 def test_long_labels_shortened_on_canvas_but_whole_in_panel():
@@ -609,3 +617,12 @@ def test_input_types_are_frozen():
     assert node.props == {} and node.group is None
     assert VizEdge("a", "b", "l").type == ""
     assert GraphView([], [], "t").omitted is None
+
+
+def test_long_omitted_text_is_folded_after_its_first_sentence():
+    text = "Showing 300 nodes for 374,437 in scope. " + " ".join(f"{i} <things> folded." for i in range(40))
+    page = render_html(GraphView(sample_view().nodes, [], "t", text))
+    info = page[page.index('<div id="info">'): page.index("</div>", page.index('<div id="info">'))]
+    assert '<details class="omitted"><summary>Showing 300 nodes for 374,437 in scope.' in info
+    assert info.count("<li>") == 40 and "<li>39 &lt;things&gt; folded.</li>" in info
+    assert "<things>" not in info

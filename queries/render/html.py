@@ -57,25 +57,27 @@ from string import Template
 from typing import Any
 
 __all__ = [
-    "VizNode",
-    "VizEdge",
-    "GraphView",
-    "NODE_STYLE",
+    "DEFAULT_EDGE_STYLE",
     "DEFAULT_NODE_STYLE",
     "EDGE_STYLE",
-    "DEFAULT_EDGE_STYLE",
     "LAYOUT_THRESHOLD",
+    "NODE_STYLE",
     "STABILIZATION_ITERATIONS",
+    "GraphView",
+    "VizEdge",
+    "VizNode",
     "render_html",
     "write_html",
 ]
 
 #: Above this many *shown* nodes, positions are computed in Python and vis physics is off.
-LAYOUT_THRESHOLD = 200
+LAYOUT_THRESHOLD = 120
 #: Cap on vis-network's ``physics.stabilization.iterations`` for small graphs.
 STABILIZATION_ITERATIONS = 150
 #: Labels longer than this are shortened on the canvas (the panel shows them whole).
 _LABEL_MAX = 40
+#: A caller's ``omitted`` text longer than this is folded into a <details> after its first sentence.
+_INFO_FOLD = 240
 #: Claims (many, small) get shorter canvas labels.
 _CLAIM_LABEL_MAX = 28
 #: Edge labels are drawn on the canvas only up to this many edges (always in the tooltip).
@@ -180,7 +182,7 @@ NODE_STYLE: dict[str, dict[str, Any]] = {
     "item": {"color": "#FFE0B2", "border": "#E65100", "shape": "square", "size": 10, "legend": "item"},
     "contradiction": {"color": "#FF8A80", "border": "#B71C1C", "shape": "triangle", "size": 16,
                       "legend": "contradiction"},
-    "cluster": {"color": "#EEEEEE", "border": "#424242", "shape": "star", "size": 20, "legend": "group (clustered nodes)"},
+    "cluster": {"color": "#B0BEC5", "border": "#263238", "shape": "star", "size": 20, "legend": "group (clustered nodes)"},
 }
 #: Style for node types not in :data:`NODE_STYLE`.
 DEFAULT_NODE_STYLE: dict[str, Any] = {"color": "#E0E0E0", "border": "#757575", "shape": "dot", "legend": "other"}
@@ -303,7 +305,10 @@ h1 { font-size: 18px; margin: 0 0 6px 0; }
 .search { display: flex; align-items: center; gap: 8px; }
 .search input { width: 320px; padding: 4px 6px; font: inherit; }
 #search-status { color: #555; }
-#info p, p.info { margin: 4px 0 0 0; color: #8a4b00; }
+#info p, p.info, #info details { margin: 4px 0 0 0; color: #8a4b00; }
+#info summary { cursor: pointer; }
+#info .more { text-decoration: underline; }
+#info ul { margin: 2px 0 0 0; padding-left: 22px; }
 main { flex: 1; display: flex; min-height: 0; }
 #graph { flex: 1; min-width: 0; background: #fff; }
 #side { width: 340px; overflow: auto; border-left: 1px solid #ddd; padding: 8px 12px; background: #fcfcfc; }
@@ -702,6 +707,9 @@ def render_html(
         if n.type == "claim":
             item["label"] = _short(_clean(n.label), _CLAIM_LABEL_MAX)
             item["font"] = {"size": 12}
+            # claim labels appear only once zoomed in to >= 60 % (12 px * 0.6 = 7.2 px >= 8 - 1):
+            # zoomed out, the files, works and contradictions stay legible
+            item["scaling"] = {"label": {"drawThreshold": 8}}
         if n.type == "contradiction":
             item["borderWidth"] = 3
         if n.id in positions:
@@ -741,7 +749,7 @@ def render_html(
 
     options: dict[str, Any] = {
         "autoResize": True,
-        "nodes": {"font": {"size": 15, "face": "sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
+        "nodes": {"font": {"size": 17, "face": "sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
                   "borderWidth": 1},
         "edges": {
             "arrows": {"to": {"enabled": True, "scaleFactor": 0.5}},
@@ -778,7 +786,14 @@ def render_html(
     data = {"nodes": vis_nodes, "edges": vis_edges, "details": details, "options": options}
     info_lines = []
     if view.omitted is not None:
-        info_lines.append(f'<p class="omitted">{_esc(view.omitted)}</p>')
+        head, _, rest = view.omitted.partition(". ")
+        if len(view.omitted) > _INFO_FOLD and rest:
+            # a long account of what was left out: first sentence shown, the rest one click away
+            items = "".join(f"<li>{_esc(x if x.endswith('.') else x + '.')}</li>" for x in rest.split(". ") if x)
+            info_lines.append(f'<details class="omitted"><summary>{_esc(head)}. <span class="more">'
+                              f'What was grouped or left out</span></summary><ul>{items}</ul></details>')
+        else:
+            info_lines.append(f'<p class="omitted">{_esc(view.omitted)}</p>')
     info_lines.extend(f'<p class="{cls}">{_esc(text)}</p>' for cls, text in notices)
 
     vis_js, vis_css = _assets()
