@@ -280,19 +280,32 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             for s in subj[c.iri]:
                 by[(s, q.metric, q.unit)].append((c, lo, hi, q.raw))
     for (s, metric, _unit), vals in sorted(by.items()):
-        done = set()
-        for (c1, lo1, hi1, r1), (c2, lo2, hi2, r2) in combinations(vals, 2):
-            if c1.path == c2.path or hi1 < 0 or hi2 < 0:
+        # One finding per pair of disagreeing values, not per pair of claims: fifty notes
+        # repeating two figures are one disagreement (quadratic in values, not in claims).
+        first: dict[tuple[float, float], tuple[SClaim, str]] = {}
+        sources: dict[tuple[float, float], set[str]] = defaultdict(set)
+        for c, lo, hi, raw in vals:
+            if hi < 0:
                 continue
-            if lo1 <= hi2 and lo2 <= hi1:
+            first.setdefault((lo, hi), (c, raw))
+            sources[(lo, hi)].add(c.path)
+        for v1, v2 in combinations(sorted(first), 2):
+            if v1[0] <= v2[1] and v2[0] <= v1[1]:
                 continue  # overlapping ranges agree
-            key = (c1.path, c2.path) if c1.path < c2.path else (c2.path, c1.path)
-            if (key, r1, r2) in done:
-                continue
-            done.add((key, r1, r2))
+            if sources[v1] == sources[v2] and len(sources[v1]) == 1:
+                continue  # one file giving two values is not two sources disagreeing
+            c1, r1 = first[v1]
+            c2, r2 = first[v2]
+            if c1.path == c2.path:  # pick a statement of v2 from another file
+                c2, r2 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v2 and c.path != c1.path) \
+                    if sources[v2] - {c1.path} else (c2, r2)
+                if c1.path == c2.path:
+                    c1, r1 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v1 and c.path != c2.path)
+            extra = len(sources[v1] | sources[v2]) - 2
             out.append(Contradiction(
                 id=_id("figures", s, metric, c1.iri, c2.iri), kind="figure_mismatch", subject=f"arXiv:{s}",
                 summary=f"{metric} of arXiv:{s}: {r1} vs {r2}", a=statement(c1), b=statement(c2),
+                detail=[f"{extra} more source(s) give one of these values"] if extra > 0 else [],
             ))
     return out
 

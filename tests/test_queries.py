@@ -39,3 +39,32 @@ def test_vocabulary_is_closed():
     assert N.kg["Claim"] is N.kg["Claim"]  # minted once
     with pytest.raises(AttributeError):
         N.kg["claimz"]
+
+
+def _note(folder, name, body):
+    p = folder / name
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(body, "utf-8")
+
+
+def test_figure_mismatch_is_one_finding_per_pair_of_values(tmp_path):
+    """Three notes give a work's Recall@10 gain as 15.39%, 9.1% and 9.1%: one disagreement (15.39 vs 9.1)
+    with one more source noted, not one finding per pair of claims; one note alone giving two values is
+    not two sources disagreeing."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    (ws / "organized").mkdir(parents=True)
+    for i, v in enumerate(["15.39%", "9.1%", "9.1%"]):
+        _note(ws / "inbox" / f"a{i}", f"n{i}.md", f"# 筛查\n\n## IDM（arXiv:2610.32943）\n\n- 结果：Recall@10 平均提升 {v}。\n")
+    _note(ws / "inbox" / "solo", "s.md", "# 筛查\n\n## X（arXiv:2601.00001）\n\n- 结果：Recall@10 提升 3%。\n- 后来：Recall@10 提升 40%。\n")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    found = [f for f in contradictions(load_snapshot(store)) if f.kind == "figure_mismatch"]
+    assert [f.subject for f in found] == ["arXiv:2610.32943"]
+    assert sorted(t[t.index("提升"):] for t in (found[0].a.text, found[0].b.text)) == ["提升 15.39%。", "提升 9.1%。"]
+    assert found[0].a.source != found[0].b.source
+    assert found[0].detail == ["1 more source(s) give one of these values"]
