@@ -157,36 +157,44 @@ class _AliasMatcher:
 
     ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
     characters found in ``text``, in sorted-alias order: the same answer as
-    searching each alias's own pattern ``(?<![\\w-])alias(?![\\w-])`` in turn,
-    but with one combined regex pass per text (one pattern per alias made
-    the claims' subjects grow with claims x aliases: 8 s at 1,000 notes).
-    The combined pass finds, at each position, the longest alias; an alias
-    that is a prefix of another one can hide behind it, so those few are
-    still searched one by one.
+    searching each alias's own pattern ``(?<![\\w-])alias(?![\\w-])`` in turn
+    (one search per alias per claim grew with claims x aliases: 8 s at 1,000
+    notes).  A match of an alias that starts with a ``[\\w-]`` character
+    starts where a ``[\\w-]+`` token of the text starts, and that token is the
+    alias's first token; so the text is split into tokens once, and only the
+    aliases whose first token is one of them are tried, at that position.
+    Tokens are compared lower-cased (``str.lower``), which agrees with the
+    regex's IGNORECASE except for a few special letters (Kelvin sign, long s).
     """
 
+    _TOKEN = re.compile(r"[\w-]+")
+
     def __init__(self, aliases: dict[str, str]):
-        items = sorted((a, aid) for a, aid in aliases.items() if len(a) >= 3)
-        self._order = {a: i for i, (a, _) in enumerate(items)}
-        self._by_low: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        for a, aid in items:
-            self._by_low[a.lower()].append((a, aid))
-        lows = sorted(self._by_low, key=lambda x: (-len(x), x))
-        self._combined = (re.compile("(?=(?<![\\w-])(" + "|".join(re.escape(x) for x in lows) + ")(?![\\w-]))",
-                                     re.IGNORECASE) if lows else None)
-        alpha = sorted(self._by_low)  # a string with prefix x sorts right after x
-        self._hidden = [(x, re.compile(rf"(?<![\w-]){re.escape(x)}(?![\w-])", re.IGNORECASE))
-                        for x, nxt in zip(alpha, alpha[1:]) if nxt.startswith(x)]
+        self._items = sorted((a, aid) for a, aid in aliases.items() if len(a) >= 3)
+        self._first: dict[str, list[tuple[int, re.Pattern[str]]]] = defaultdict(list)
+        self._rest: list[tuple[int, re.Pattern[str]]] = []
+        for i, (a, _aid) in enumerate(self._items):
+            pat = re.compile(rf"(?<![\w-]){re.escape(a)}(?![\w-])", re.IGNORECASE)
+            m = self._TOKEN.match(a)
+            if m:
+                self._first[m.group().lower()].append((i, pat))
+            else:
+                self._rest.append((i, pat))
 
     def __call__(self, text: str) -> list[str]:
-        if self._combined is None:
-            return []
-        found = {m.group(1).lower() for m in self._combined.finditer(text)}
-        if self._hidden:
-            low = text.lower()
-            found.update(x for x, pat in self._hidden if x not in found and x in low and pat.search(text))
-        hits = sorted((a for x in found for a in self._by_low.get(x, ())), key=lambda t: self._order[t[0]])
-        return [aid for _, aid in hits]
+        hits: set[int] = set()
+        first = self._first
+        if first:
+            for m in self._TOKEN.finditer(text):
+                cands = first.get(m.group().lower())
+                if cands:
+                    for i, pat in cands:
+                        if i not in hits and pat.match(text, m.start()):
+                            hits.add(i)
+        for i, pat in self._rest:
+            if pat.search(text):
+                hits.add(i)
+        return [self._items[i][1] for i in sorted(hits)]
 
 
 @dataclass
@@ -240,7 +248,15 @@ class Snapshot:
 
     def path_of(self, iri: str | None) -> str | None:
         """Path of the source with IRI ``iri`` (e.g. a manifest's knowledge document), or None."""
-        return next((p for p, s in self.sources.items() if s.iri == iri), None) if iri else None
+        if not iri:
+            return None
+        idx = self.cache.get("path_of")
+        if idx is None:  # built once: increments asks once per manifest item
+            idx = {}
+            for p, s in self.sources.items():
+                idx.setdefault(s.iri, p)
+            self.cache["path_of"] = idx
+        return idx.get(iri)  # type: ignore[union-attr]
 
     @cached_property
     def links(self) -> dict[str, list[str]]:
@@ -397,12 +413,18 @@ class Snapshot:
         return router.route(text) if router is not None else None
 
     def cited_in_lists(self, doc: str | None = None) -> dict[str, SCitation]:
-        """Works in a citation-list section (of ``doc`` or any living document): ``{arxiv_id: first citation}``."""
-        out: dict[str, SCitation] = {}
-        for c in self.citations:
-            if c.in_citation_list and (doc is None or c.path == doc):
-                out.setdefault(c.arxiv_id, c)
-        return out
+        """Works in a citation-list section (of ``doc`` or any living document): ``{arxiv_id: first citation}``.
+
+        The dict is computed once per ``doc`` and shared between calls: read it, do not change it.
+        """
+        key = ("cited_in_lists", doc)
+        if key not in self.cache:  # computed once per document: increments asks once per manifest item
+            out: dict[str, SCitation] = {}
+            for c in self.citations:
+                if c.in_citation_list and (doc is None or c.path == doc):
+                    out.setdefault(c.arxiv_id, c)
+            self.cache[key] = out
+        return self.cache[key]  # type: ignore[return-value]  # shared: callers only read it
 
 
 def _part_sources(store: Backend) -> dict[str, object]:

@@ -1,0 +1,423 @@
+"""Benchmark provkg on a synthetic workspace of N notes (issue 5); prints figures, not a test.
+
+Usage::
+
+    nice -n 10 .venv/bin/python bench/run.py --notes 10000 [--skip-baseline] [--jobs J]
+                                             [--workspace DIR] [--baseline-timeout S]
+
+In one run it measures, on the same data:
+
+* ``ingest_s`` / ``notes_per_s``: cold ingest of the whole workspace into a
+  fresh on-disk store (``graph.loader.ingest_paths``, default ``jobs``);
+* ``reingest_8_s``: 8 notes modified, then the workspace re-ingested end to
+  end (``ingest_paths`` on the folder: walk, stat, parse the 8, atomic swap);
+  ``reingest_8_cli_s`` is the same through ``provkg ingest`` in a new process;
+* ``queries``: each named query of ``queries.named.QUERIES`` as ``provkg query``
+  runs it, on a fresh ``Store`` handle with the snapshot part cache emptied
+  first (cold, as right after an ingest); ``queries_warm``: the same query
+  run again (parts read from the cache, see queries/snapshot.py);
+* ``baseline_queries``: the same named-query functions and the same ``.rq``
+  SPARQL answered from an rdflib in-memory ``Dataset(default_union=True)``
+  loaded with the store's N-Quads (in a child process, each query cut off
+  after ``--baseline-timeout`` seconds; a cut-off query is reported with the
+  timeout as a lower bound and listed in ``baseline_timeouts``);
+* ``brief_s`` (brief of one manifest: snapshot, ``brief_data``, Markdown) and
+  ``report_s`` (contradiction report: snapshot, rules, Markdown), cold; the
+  ``*_warm_s`` figures run them again; ``brief_cli_s`` / ``brief_cli_warm_s``
+  run ``provkg brief`` in a new process;
+* ``regex_s``: one plain regex pass (arXiv-ID pattern) over the store's
+  N-Quads bytes, and ``regex_input_s`` over the workspace's bytes;
+* ``peak_rss_mb``: peak resident memory of this process (the provkg side);
+  ``peak_rss_children_mb`` of its largest child (ingest pool workers, the CLI
+  runs), ``baseline_peak_rss_mb`` of the rdflib child.
+
+Prints a table, then as its LAST line one JSON object with those keys plus
+``quads``, ``files``, ``input_mb``, ``nquads_mb`` and ``ratios`` (baseline /
+provkg per query, ingest / regex over the input).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from generate import generate_workspace  # noqa: E402
+
+__all__ = ["RdflibStore", "run_bench", "main"]
+
+#: The regex of the plain pass: a new-style arXiv key with an optional version.
+ARXIV_RE = re.compile(rb"\d{4}\.\d{4,5}(?:v\d+)?")
+QUERY_ARGS: dict[str, dict] = {}  # every named query runs as ``provkg query NAME`` does: no options
+
+
+def _rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """Peak resident set size in MB (Linux ``ru_maxrss`` is in KiB)."""
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+class RdflibStore:
+    """A read-only stand-in for ``graph.store.Store`` over an rdflib in-memory ``Dataset``.
+
+    ``select(query, **bindings)`` runs SPARQL 1.1 with rdflib over the union of
+    the named graphs (``Dataset(default_union=True)``, PITFALLS P9), binds
+    values with the same trailing ``VALUES`` clause as the Oxigraph store,
+    and converts terms like ``graph.store.to_python`` (IRIs -> str, xsd
+    integer/double/decimal/boolean -> int/float/bool, other literals -> their
+    lexical form), so the named-query functions give the same rows.
+
+    Parameters
+    ----------
+    nquads : Path
+        An N-Quads file (the store's dump).
+    """
+
+    def __init__(self, nquads: Path):
+        import rdflib
+        from rdflib import Dataset
+
+        rdflib.NORMALIZE_LITERALS = False  # keep lexical forms as stored (2026-01-01T11:32:00Z stays as is)
+        self.ds = Dataset(default_union=True)
+        self.ds.parse(str(nquads), format="nquads")
+        self.path = None
+
+    def exists(self) -> bool:
+        """Always True (the dataset is loaded)."""
+        return True
+
+    def __len__(self) -> int:
+        """Number of quads (``len(Dataset)`` would count the union's distinct triples)."""
+        return sum(1 for _ in self.ds.quads((None, None, None, None)))
+
+    @staticmethod
+    def _py(term: object) -> object:
+        from rdflib import BNode, Literal, URIRef
+
+        if term is None:
+            return None
+        if isinstance(term, URIRef):
+            return str(term)
+        if isinstance(term, BNode):
+            return "_:" + str(term)
+        if isinstance(term, Literal):
+            dt = str(term.datatype or "")
+            v = str(term)
+            if dt.endswith(("#integer", "#int", "#long")):
+                try:
+                    return int(v)
+                except ValueError:
+                    return v
+            if dt.endswith(("#double", "#decimal", "#float")):
+                try:
+                    return float(v)
+                except ValueError:
+                    return v
+            if dt.endswith("#boolean"):
+                return v == "true"
+            return v
+        return str(term)
+
+    def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """Run a SPARQL SELECT with rdflib; rows as dicts of Python values (unbound -> None)."""
+        from graph.store import _values_clause
+
+        text = query + (_values_clause(bindings) if bindings else "")
+        res = self.ds.query(text)
+        names = [str(v) for v in res.vars]
+        return [{n: self._py(row[i]) for i, n in enumerate(names)} for row in res]
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _baseline_child(nquads: Path, timeout: float, manifest: str | None) -> dict:
+    """Load ``nquads`` into rdflib and time every named query (child process entry point)."""
+    from queries.named import QUERIES
+
+    t = time.perf_counter()
+    st = RdflibStore(nquads)
+    load_s = time.perf_counter() - t
+    out: dict = {"load_s": load_s, "quads": len(st), "queries": {}, "timeouts": []}
+
+    def alarm(_sig, _frm):
+        raise _Timeout()
+
+    signal.signal(signal.SIGALRM, alarm)
+    for name, (fn, _doc) in QUERIES.items():
+        t = time.perf_counter()
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            rows = fn(st, **QUERY_ARGS.get(name, {}))
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            out["queries"][name] = time.perf_counter() - t
+            out.setdefault("rows", {})[name] = len(rows)
+        except _Timeout:
+            out["queries"][name] = timeout
+            out["timeouts"].append(name)
+    out["peak_rss_mb"] = _rss_mb()
+    return out
+
+
+def _timed(fn, *a, **kw):
+    t = time.perf_counter()
+    r = fn(*a, **kw)
+    return time.perf_counter() - t, r
+
+
+def _touch_notes(ws: Path, k: int = 8) -> list[Path]:
+    """Append one line to ``k`` notes spread over the workspace (deterministic); return them."""
+    notes = sorted((ws / "inbox").rglob("*.md"))
+    step = max(1, len(notes) // k)
+    picked = notes[::step][:k]
+    for p in picked:
+        with open(p, "a", encoding="utf-8") as fh:
+            fh.write("\n- 追加：基准测试复查，延迟降低 12%（未验证）。\n")
+    return picked
+
+
+def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool = False, jobs: int | None = None,
+              baseline_timeout: float = 30.0, seed: int = 0, log=print) -> dict:
+    """Generate (or reuse) a workspace of ``notes`` notes, measure it, and return the figures.
+
+    Parameters
+    ----------
+    notes : int
+        Number of notes of the synthetic workspace (``bench/generate.py``).
+    workspace : Path, optional
+        Where to generate it (kept); a temporary folder otherwise (removed).
+        An existing workspace there is regenerated, so the run always starts
+        from the same bytes.
+    skip_baseline : bool
+        Skip the rdflib baseline (``baseline_queries`` is then ``{}``).
+    jobs : int, optional
+        ``jobs`` passed to ``ingest_paths``; ``None`` uses its default.
+    baseline_timeout : float
+        Seconds after which a baseline query is cut off (reported as a lower bound).
+
+    Returns
+    -------
+    dict
+        The JSON object described in the module docstring.
+    """
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.briefing import brief_data
+    from queries.contradictions import contradictions
+    from queries.named import QUERIES
+    from queries.render.brief import render_brief
+    from queries.render.report import render_report
+    from queries.snapshot import load_snapshot
+
+    tmp = Path(tempfile.mkdtemp(prefix="provkg-bench-"))
+    try:
+        ws = Path(workspace) if workspace else tmp / "ws"
+        if ws.exists():
+            shutil.rmtree(ws)
+        gen_s, _ = _timed(generate_workspace, ws, notes, seed=seed)
+        files = [p for p in ws.rglob("*") if p.is_file()]
+        input_bytes = sum(p.stat().st_size for p in files)
+        log(f"generated {len(files)} files ({input_bytes / 1e6:.1f} MB) in {gen_s:.1f} s -> {ws}")
+        res: dict = {"notes": notes, "files": len(files), "input_mb": round(input_bytes / 1e6, 2)}
+
+        # Plain regex pass over the input bytes (read included).
+        def regex_over(paths):
+            n = 0
+            for p in paths:
+                n += len(ARXIV_RE.findall(p.read_bytes()))
+            return n
+        res["regex_input_s"], _ = _timed(regex_over, files)
+
+        store_dir = tmp / "store"
+        kw = {} if jobs is None else {"jobs": jobs}
+        res["loadavg_start"] = round(os.getloadavg()[0], 2)
+        t0 = os.times()
+        ingest_s, rep = _timed(ingest_paths, Store(store_dir), [ws], **kw)
+        t1 = os.times()
+        res["ingest_cpu_s"] = (t1.user + t1.system + t1.children_user + t1.children_system
+                               - t0.user - t0.system - t0.children_user - t0.children_system)
+        if rep.errors:
+            log(f"ingest errors ({len(rep.errors)}): {rep.errors[:3]}")
+        res["ingest_s"] = ingest_s
+        res["notes_per_s"] = notes / ingest_s
+        res["files_per_s"] = len(files) / ingest_s
+        res["ingest_errors"] = len(rep.errors)
+        store = Store(store_dir)
+        res["quads"] = len(store)
+        log(f"cold ingest: {ingest_s:.2f} s, {res['quads']:,} quads")
+
+        # N-Quads dump: the bytes of the regex pass and the rdflib baseline.
+        nq = tmp / "dump.nq"
+        import pyoxigraph as ox
+
+        store.db.dump(str(nq), ox.RdfFormat.N_QUADS)
+        data = nq.read_bytes()
+        res["nquads_mb"] = round(len(data) / 1e6, 2)
+        res["regex_s"], _ = _timed(lambda: len(ARXIV_RE.findall(data)))
+        del data
+        store.close()
+
+        # Named queries, each on a fresh store handle (as one `provkg query NAME` would).
+        # Cold: the snapshot part cache (queries/snapshot.py) emptied first, as right after an ingest;
+        # warm: the same query again, parts read from the cache.
+        res["queries"] = {}
+        res["queries_warm"] = {}
+        res["query_rows"] = {}
+        for name, (fn, _doc) in QUERIES.items():
+            shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+            s = Store(store_dir)
+            t, rows = _timed(fn, s, **QUERY_ARGS.get(name, {}))
+            res["queries"][name] = t
+            res["query_rows"][name] = len(rows)
+            s.close()
+            s = Store(store_dir)
+            res["queries_warm"][name], _ = _timed(fn, s, **QUERY_ARGS.get(name, {}))
+            s.close()
+            log(f"query {name}: cold {t:.3f} s, warm {res['queries_warm'][name]:.3f} s ({len(rows)} rows)")
+        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+
+        # Brief of one manifest and the contradiction report, as the CLI builds them.
+        s = Store(store_dir)
+        man = sorted((ws / "work-guard").glob("*.json"))[len(list((ws / "work-guard").glob("*.json"))) // 2].stem
+
+        def brief():
+            d = brief_data(s, man, snapshot=load_snapshot(s))
+            return render_brief(d.model_dump(mode="json"))
+        res["brief_s"], btext = _timed(brief)  # cold: the part cache is empty
+        res["brief_manifest"] = man
+        res["brief_chars"] = len(btext)
+        s.close()
+        s = Store(store_dir)
+        res["brief_warm_s"], _ = _timed(brief)
+        s.close()
+        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+        s = Store(store_dir)
+
+        def report():
+            found = contradictions(load_snapshot(s))
+            return render_report([f.model_dump(mode="json") for f in found], lang="en"), found
+        res["report_s"], (rtext, found) = _timed(report)
+        res["report_findings"] = len(found)
+        s.close()
+        s = Store(store_dir)
+        res["report_warm_s"], _ = _timed(report)
+        s.close()
+        res["peak_rss_mb"] = _rss_mb()  # before the CLI runs: this process only
+
+        # Incremental re-ingest of 8 modified notes, in process and through the CLI.
+        _touch_notes(ws)
+        res["reingest_8_s"], rep2 = _timed(ingest_paths, Store(store_dir), [ws], **kw)
+        res["reingest_8_changed"] = len(rep2.changed)
+        _touch_notes(ws)
+        cli = [sys.executable, "-m", "provkg", "--store", str(store_dir), "--quiet", "ingest", str(ws)]
+        res["reingest_8_cli_s"], cp = _timed(subprocess.run, cli, capture_output=True, text=True, cwd=ROOT)
+        if cp.returncode not in (0, 2):
+            log(f"CLI re-ingest failed: {cp.stderr.strip()[:300]}")
+        bcli = [sys.executable, "-m", "provkg", "--store", str(store_dir), "brief", "--manifest", man, "-o",
+                str(tmp / "brief.md")]
+        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+        res["brief_cli_s"], cp = _timed(subprocess.run, bcli, capture_output=True, text=True, cwd=ROOT)
+        res["brief_cli_warm_s"], cp = _timed(subprocess.run, bcli, capture_output=True, text=True, cwd=ROOT)
+        if cp.returncode != 0:
+            log(f"CLI brief failed: {cp.stderr.strip()[:300]}")
+        res["peak_rss_children_mb"] = _rss_mb(resource.RUSAGE_CHILDREN)
+
+        res["baseline_queries"] = {}
+        if not skip_baseline:
+            child = [sys.executable, str(Path(__file__).resolve()), "--_baseline", str(nq), "--baseline-timeout",
+                     str(baseline_timeout)]
+            cp = subprocess.run(child, capture_output=True, text=True, cwd=ROOT)
+            if cp.returncode != 0 or not cp.stdout.strip():
+                log(f"baseline failed: {cp.stderr.strip()[-500:]}")
+            else:
+                b = json.loads(cp.stdout.strip().splitlines()[-1])
+                res["baseline_queries"] = b["queries"]
+                res["baseline_timeouts"] = b["timeouts"]
+                res["baseline_load_s"] = b["load_s"]
+                res["baseline_peak_rss_mb"] = b["peak_rss_mb"]
+                res["baseline_rows"] = b.get("rows", {})
+        res["loadavg_end"] = round(os.getloadavg()[0], 2)
+        ratios: dict = {"ingest_over_regex_input": res["ingest_s"] / max(res["regex_input_s"], 1e-9)}
+        for name, t in res["baseline_queries"].items():
+            ratios[f"baseline_over_provkg.{name}"] = t / max(res["queries"][name], 1e-9)
+            ratios[f"baseline_over_provkg_warm.{name}"] = t / max(res["queries_warm"][name], 1e-9)
+        for name, t in res["queries"].items():
+            ratios[f"query_over_regex.{name}"] = t / max(res["regex_s"], 1e-9)
+        res["ratios"] = ratios
+        return res
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _table(res: dict) -> str:
+    """The human-readable table of one result."""
+    rows = [
+        ("notes / files / input", f"{res['notes']:,} / {res['files']:,} / {res['input_mb']} MB"),
+        ("quads / N-Quads", f"{res.get('quads', 0):,} / {res.get('nquads_mb')} MB"),
+        ("cold ingest", f"{res['ingest_s']:.2f} s  ({res['notes_per_s']:.0f} notes/s, target >= 1000; "
+                        f"CPU {res['ingest_cpu_s']:.1f} s)"),
+        ("load average (start / end, 2 cores)", f"{res['loadavg_start']} / {res['loadavg_end']}"),
+        ("re-ingest 8 changed (in process / CLI)",
+         f"{res['reingest_8_s']:.2f} s / {res['reingest_8_cli_s']:.2f} s  (target <= 1 s)"),
+        ("regex pass: input / N-Quads", f"{res['regex_input_s']:.3f} s / {res['regex_s']:.3f} s"),
+        ("brief, one manifest: in process cold / warm",
+         f"{res['brief_s']:.2f} s / {res['brief_warm_s']:.2f} s  (target <= 1 s)"),
+        ("brief through the CLI: cold / warm", f"{res['brief_cli_s']:.2f} s / {res['brief_cli_warm_s']:.2f} s"),
+        ("contradiction report: cold / warm",
+         f"{res['report_s']:.2f} s / {res['report_warm_s']:.2f} s  ({res['report_findings']} findings)"),
+        ("peak RSS: provkg / largest child / rdflib",
+         f"{res['peak_rss_mb']:.0f} / {res['peak_rss_children_mb']:.0f} / {res.get('baseline_peak_rss_mb', 0):.0f} MB"),
+    ]
+    if "baseline_load_s" in res:
+        rows.append(("rdflib Dataset load", f"{res['baseline_load_s']:.1f} s"))
+    w = max(len(a) for a, _ in rows)
+    out = [f"{a:<{w}}  {b}" for a, b in rows]
+    out.append("")
+    out.append(f"{'named query':<16} {'cold s':>9} {'warm s':>9} {'rdflib s':>10} {'ratio':>8}  rows")
+    tos = set(res.get("baseline_timeouts", []))
+    for name, t in res["queries"].items():
+        b = res["baseline_queries"].get(name)
+        bs = "-" if b is None else (f">{b:.0f}" if name in tos else f"{b:.2f}")
+        ratio = "-" if b is None else (f"{'>' if name in tos else ''}{b / max(t, 1e-9):.0f}x")
+        out.append(f"{name:<16} {t:>9.3f} {res['queries_warm'][name]:>9.3f} {bs:>10} {ratio:>8}  "
+                   f"{res['query_rows'][name]}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line (see the module docstring); returns the exit status."""
+    ap = argparse.ArgumentParser(description="provkg benchmark (issue 5)")
+    ap.add_argument("--notes", type=int, default=1000)
+    ap.add_argument("--skip-baseline", action="store_true", help="skip the rdflib in-memory baseline")
+    ap.add_argument("--jobs", type=int, default=None, help="ingest processes (default: ingest_paths's default)")
+    ap.add_argument("--workspace", type=Path, help="generate the workspace here and keep it")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--baseline-timeout", type=float, default=30.0, help="seconds per rdflib query (default 30)")
+    ap.add_argument("--_baseline", type=Path, help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a._baseline:
+        print(json.dumps(_baseline_child(a._baseline, a.baseline_timeout, None)))
+        return 0
+    if a.notes < 1:
+        ap.error("--notes must be >= 1")
+    res = run_bench(a.notes, workspace=a.workspace, skip_baseline=a.skip_baseline, jobs=a.jobs,
+                    baseline_timeout=a.baseline_timeout, seed=a.seed, log=lambda m: print(m, file=sys.stderr))
+    print(_table(res))
+    print(json.dumps(res, ensure_ascii=False, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
