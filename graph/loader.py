@@ -188,7 +188,9 @@ def ingest_paths(
     progress : callable, optional
         Called as ``progress(done, total)`` while parsing.
     jobs : int
-        Parse with this many processes (1 = in this process).
+        Parse with this many processes (1 = in this process; 0 or less = one per
+        available CPU).  A pool is used only past 64 files to parse: below that,
+        starting it costs more than it saves.
     now : callable, optional
         Clock (injected by tests); returns an aware ``datetime``.
 
@@ -231,6 +233,8 @@ def ingest_paths(
 
     results = []
     args = [(f, kind, tz_name) for f in todo]
+    if jobs <= 0:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if jobs > 1 and len(args) > 64:
         from concurrent.futures import ProcessPoolExecutor
 

@@ -264,7 +264,8 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--kind", type=click.Choice(["note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue"]),
               help="Force the kind of the files named explicitly (e.g. --kind brief).")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Parse with this many processes.")
+@click.option("--jobs", "-j", type=int, default=0, show_default=True,
+              help="Parse with this many processes (0 = one per CPU; used past 64 files).")
 @click.pass_context
 def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int) -> None:
     """Read files and folders into the store (incremental: unchanged files are skipped).
@@ -472,7 +473,7 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_bu
 @click.pass_context
 def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""
-    rep = _do_ingest(ctx, (workspace,), None, 1)
+    rep = _do_ingest(ctx, (workspace,), None, 0)
     snap = _snapshot(ctx)[1]
     mids = sorted({m.manifest_id for m in snap.manifest_items})
     if manifest:

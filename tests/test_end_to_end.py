@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -204,3 +205,26 @@ def test_a_write_flushed_in_batches_holds_the_same_quads(tmp_path, monkeypatch):
     ingest_paths(Store(tmp_path / "many"), [WORKSPACE])
     one, many = dump(tmp_path / "one"), dump(tmp_path / "many")
     assert len(one) > 5000 and one == many
+
+
+def test_parallel_parse_gives_the_same_store(tmp_path):
+    """Past 64 files the CLI parses in a process pool by default (-j 0 = one per CPU); the store it
+    writes holds the same quads as a single-process ingest."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from generate import generate_workspace
+
+    from graph.store import Store
+
+    ws = generate_workspace(tmp_path / "ws", 80, seed=3)
+
+    def dump(path):
+        return {str(q) for q in Store(path).quads() if "activity/" not in str(q) and "mtime" not in str(q)
+                and "AtTime" not in str(q)}
+
+    for store, jobs in ((tmp_path / "one", "1"), (tmp_path / "auto", "0")):
+        r = CliRunner().invoke(cli, ["--store", str(store), "-q", "ingest", "-j", jobs, str(ws)], obj={})
+        assert r.exit_code == 0, r.output
+    one, auto = dump(tmp_path / "one"), dump(tmp_path / "auto")
+    assert len(one) > 10_000 and one == auto
