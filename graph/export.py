@@ -221,6 +221,9 @@ def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
     except OSError as e:
         raise ExportError(f"{p}: cannot write: {e.strerror or e}") from None
     try:
+        mask = os.umask(0)  # mkstemp makes 0600; give the file the mode a plain open() would
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

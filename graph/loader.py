@@ -260,6 +260,8 @@ def ingest_paths(
         if any(full.is_relative_to(w) for w in walked) and not full.exists():
             gone.append(p)
 
+    if not results and not gone and not store.exists():
+        return rep  # nothing could be read: do not create an empty store (`ingest /no/such/path`)
     stamp = started.strftime("%Y%m%dT%H%M%S%fZ") + "-" + uuid.uuid4().hex[:8]
     rep.activity = stamp
     with store.writer() as w:

@@ -217,8 +217,11 @@ class Store:
             return
         import fcntl
 
-        self.path.mkdir(parents=True, exist_ok=True)
-        lock_f = open(self.path / "lock", "a+")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            lock_f = open(self.path / "lock", "a+")
+        except OSError as e:
+            raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
         try:
             try:
                 fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -8,6 +8,7 @@ imported inside the commands so ``provkg --help`` stays fast.
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -120,15 +121,29 @@ def _snapshot(ctx: click.Context):
 
 
 def _write_text(text: str, out: str | None) -> None:
-    """Write ``text`` to ``out`` atomically in UTF-8, or to stdout."""
+    """Write ``text`` to ``out`` atomically in UTF-8, or to stdout.
+
+    Stdout is written in 16 KiB pieces, each flushed: a reader that goes away
+    part-way (``| head -1``) then surfaces as ``BrokenPipeError`` (exit 141)
+    instead of a partial write that CPython may drop without a word.
+    A file that cannot be written is one line and exit 2; no temporary file is left.
+    """
     if out is None or out == "-":
-        click.echo(text, nl=not text.endswith("\n"))
+        if not text.endswith("\n"):
+            text += "\n"
+        for i in range(0, len(text), 1 << 14):
+            click.echo(text[i:i + (1 << 14)], nl=False)
         return
     p = Path(out)
-    p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, p)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, p)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise _fail(f"{out}: cannot write: {e.strerror or e}") from None
 
 
 def _json_doc(model) -> str:
@@ -184,7 +199,7 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
                     v = f"{v.get('source', '')}:{v.get('line', '')} {v.get('text', '')}"[:120]
                 cells.append("" if v is None else str(v))
             t.add_row(*cells, )
-        if out is None or out == "-":
+        if (out is None or out == "-") and sys.stdout.isatty():
             Console(file=sys.stdout, width=200, markup=False, highlight=False).print(t)
         else:
             buf = io.StringIO()
@@ -434,8 +449,11 @@ def _viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_b
                         ingests=ingest_records(store))
     except KeyError as e:
         raise _fail(str(e.args[0])) from None
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    return write_html(view, output, node_budget=max(len(view.nodes), 1))  # the view is already within budget
+    try:
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        return write_html(view, output, node_budget=max(len(view.nodes), 1))  # the view is already within budget
+    except OSError as e:
+        raise _fail(f"{output}: cannot write: {e.strerror or e}") from None
 
 
 @cli.command()
@@ -478,8 +496,9 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
     mids = sorted({m.manifest_id for m in snap.manifest_items})
     if manifest:
         mids = [manifest]
-    if not mids:
-        raise _fail(f"{workspace}: no increment manifest (work-guard/*.json) found")
+    if not mids:  # the report and the graph are still written; no brief without a manifest
+        click.echo(f"provkg: {workspace}: no valid increment manifest (work-guard/*.json) in the store, "
+                   "so no brief" + (" (see the errors above)" if rep.errors else ""), err=True)
     outdir = Path(out)
     written = []
     for mid in mids:
@@ -492,7 +511,7 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
     written.append(_viz(ctx, str(outdir / "graph.html"), None, None, 2, False, f"provkg · {Path(workspace).resolve().name}"))
     for p in written:
         click.echo(str(p))
-    if rep.errors or rep.warnings:
+    if rep.errors or rep.warnings or not mids:
         ctx.exit(2)
 
 

@@ -1,0 +1,99 @@
+"""What a new user ran into: a reader that leaves mid-output, outputs that cannot be written, a store
+path that is a file, a path that does not exist, a workspace whose manifest is broken."""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import MANIFEST_ID, ROOT, WORKSPACE
+from provkg.cli import cli
+
+
+def _cli(*args: str):
+    return CliRunner().invoke(cli, list(args), obj={})
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    st = tmp_path_factory.mktemp("st") / "store"
+    assert _cli("--store", str(st), "-q", "ingest", str(WORKSPACE)).exit_code == 0
+    return st
+
+
+def test_reader_leaving_mid_output_gives_141(store):
+    """`query claims --format jsonl` is ~117 KB, more than a pipe holds: the reader reads one line and
+    leaves while provkg is still writing. Before, CPython dropped the rest of a partial write and the
+    command exited 0; now the next 16 KiB piece raises and the command ends with 141, no traceback."""
+    p = subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), "query", "claims", "--format", "jsonl"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    first = p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read()
+    p.wait(timeout=120)
+    assert first.startswith(b'{"id": "https://w3id.org/provkg/id/claim/')
+    assert p.returncode == 141 and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["brief", "-m", MANIFEST_ID, "-o", "{bad}/b.md"],
+    ["report", "contradictions", "-o", "{bad}/r.md"],
+    ["query", "papers", "-o", "{bad}/p.txt"],
+    ["viz", "-o", "{bad}/g.html"],
+])
+def test_an_output_that_cannot_be_written_is_one_line(store, tmp_path, args):
+    """The output's folder is a regular file: one line naming it, exit 2, no traceback, nothing left."""
+    bad = tmp_path / "afile"
+    bad.write_text("x", "utf-8")
+    r = _cli("--store", str(store), *[a.format(bad=bad) for a in args])
+    assert r.exit_code == 2, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith(f"provkg: {bad}/") and "cannot write" in lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_run_into_a_file_is_one_line(tmp_path):
+    bad = tmp_path / "afile"
+    bad.write_text("x", "utf-8")
+    r = _cli("--store", str(tmp_path / "st"), "run", str(WORKSPACE), "-o", str(bad / "out"))
+    assert r.exit_code == 2 and "cannot write" in r.stderr and "Traceback" not in r.output
+
+
+def test_store_path_that_is_a_file_is_one_line(tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("x", "utf-8")
+    r = _cli("--store", str(f), "ingest", str(WORKSPACE))
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines()[-1] == f"provkg: {f}: cannot use as a store folder: File exists"
+    assert f.read_text("utf-8") == "x"
+
+
+def test_ingest_of_a_missing_path_creates_no_store(tmp_path):
+    r = _cli("--store", str(tmp_path / "st"), "ingest", str(tmp_path / "no" / "such"))
+    assert r.exit_code == 2 and "no such file or folder" in r.stderr
+    assert not (tmp_path / "st").exists()
+
+
+def test_run_with_a_broken_manifest_still_writes_report_and_graph(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    (m,) = (ws / "work-guard").glob("*.json")
+    m.write_text(m.read_text("utf-8")[:-20], "utf-8")  # cut off: a JSON syntax error
+    r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert "no valid increment manifest" in r.stderr and "see the errors above" in r.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["contradictions.md", "graph.html"]
+
+
+def test_export_file_has_the_mode_of_a_plain_file(store, tmp_path):
+    out = tmp_path / "s.trig"
+    assert _cli("--store", str(store), "export", "--format", "trig", "-o", str(out)).exit_code == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
