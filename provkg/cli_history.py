@@ -36,7 +36,7 @@ def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
 
 @cli.command()
 @click.option("--since", help="Older state: an ingest activity (IRI, stamp or its prefix) or an ISO 8601 time. "
-                              "Default: the activity before the last one.")
+                              "Default: the activity before the last one that changed a file.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
               help="Exit 1 when any claim was added, removed or changed.")

@@ -232,8 +232,9 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
     since : str, optional
         The older state: an activity (IRI, stamp or stamp prefix) or an ISO
         8601 time (see ``resolve_since``).  Default: the activity before the
-        last one (the empty store when there was only one).  The newer state is
-        always the store as it is (after the last activity).
+        last one that added, changed or removed a file (the empty store when
+        that was the first).  The newer state is always the store as it is
+        (after the last activity).
 
     Returns
     -------
@@ -256,7 +257,10 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
         raise QueryError("the store records no ingest activity; run `provkg ingest PATH` first")
     until = acts[-1]
     if since is None:
-        old_act = acts[-2] if len(acts) > 1 else None
+        # The state before the last ingest that changed anything: re-running an ingest on an
+        # unchanged workspace records an activity but must not hide the last real change.
+        last = max((i for i, a in enumerate(acts) if a.added or a.changed or a.removed), default=len(acts) - 1)
+        old_act = acts[last - 1] if last > 0 else None
     else:
         old_act = resolve_since(acts, since)
     old_state = state_after(store, old_act.iri if old_act else None, acts)

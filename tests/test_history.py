@@ -95,7 +95,7 @@ def test_reingest_is_idempotent(edited):
     assert rep.changed == [] and rep.added == [] and len(rep.unchanged) == 13
     assert st.named_graphs() == graphs
     assert len(st) == n_quads + 9  # only the new activity: 12 quads, 3 of them (the provkg agent) already there
-    d = diff(st)
+    d = diff(st, since=activities(st)[-2].iri)  # from the ingest before this one: nothing changed
     assert (d.claims_added, d.claims_removed, d.claims_changed, d.files_changed) == ([], [], [], [])
 
 
@@ -148,6 +148,15 @@ def test_diff_cli(edited, tmp_path):
     assert r.exit_code == 1
     r = CliRunner().invoke(cli, ["--store", str(st.path), "diff", "--since", "not-a-time"])
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "not-a-time" in r.output
+
+
+def test_diff_default_skips_ingests_that_changed_nothing(edited):
+    """Re-running ingest on an unchanged workspace records an activity; `diff` with no --since still
+    shows the last real change instead of "no change"."""
+    st, ws, _before, clock = edited
+    assert ingest_paths(st, [ws], now=clock).changed == []
+    d = diff(st)
+    assert [c.new.line for c in d.claims_changed] == [38] and len(d.claims_added) == 1
 
 
 def test_evidence_audit_on_the_sample(sample_store):
