@@ -1,6 +1,7 @@
 """Shared fixtures: the bundled sample, the seed and the corpus (skipped with a reason when absent)."""
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -8,7 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKSPACE = ROOT / "data" / "workspace"
-SHARED = ROOT.parent / "shared"
+#: The project's shared folder (seed brief, public corpus): ``../shared`` next to the repository,
+#: or wherever ``PROVKG_SHARED`` points (a fresh clone elsewhere).
+SHARED = Path(os.environ.get("PROVKG_SHARED") or ROOT.parent / "shared")
 SEED = SHARED / "seeds" / "000_59a485b40772aac7.txt"
 CORPUS = SHARED / "corpus"
 MANIFEST_ID = "e627b203-77c1-4f5a-a634-26925ef1b683"
@@ -22,14 +25,14 @@ def fixed_clock() -> datetime:
 @pytest.fixture
 def seed_path() -> Path:
     if not SEED.exists():
-        pytest.skip(f"the seed brief is not here ({SEED}); it lives in ../shared, outside the repository")
+        pytest.skip(f"the seed brief is not here ({SEED}); it lives in ../shared, outside the repository (or set PROVKG_SHARED)")
     return SEED
 
 
 @pytest.fixture
 def corpus() -> Path:
     if not CORPUS.exists():
-        pytest.skip(f"the public corpus is not here ({CORPUS}); it lives in ../shared, outside the repository")
+        pytest.skip(f"the public corpus is not here ({CORPUS}); it lives in ../shared, outside the repository (or set PROVKG_SHARED)")
     return CORPUS
 
 

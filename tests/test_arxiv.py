@@ -10,7 +10,6 @@ arXiv context; a known archive prefix (row 19) is context.
 from __future__ import annotations
 
 import string
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -26,7 +25,8 @@ from ingest.arxiv import (
     standard_id,
 )
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from conftest import CORPUS  # noqa: E402
+
 SCHEME_FILE = CORPUS / "arxiv_identifier_scheme__extract_and_examples.md"
 
 

@@ -11,7 +11,6 @@ the seed that the assertions rely on:
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,9 @@ from ingest.arxiv import find_arxiv_ids
 from ingest.brief import find_paths, looks_like_brief, parse_brief, read_brief
 from ingest.errors import IngestError
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+from conftest import SHARED  # noqa: E402
+
+SEEDS = SHARED / "seeds"
 SEED = SEEDS / "000_59a485b40772aac7.txt"
 
 seed_only = pytest.mark.skipif(not SEED.exists(), reason=f"seed brief not found at {SEED} (shared/seeds is not in the repo)")

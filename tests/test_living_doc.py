@@ -29,7 +29,7 @@ from ingest.living_doc import (
     slugify,
 )
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from conftest import CORPUS  # noqa: E402
 DEFTRUTH = "DefTruth__Awesome-LLM-Inference__README.md"
 OCTOBER = "October2001__Awesome-KV-Cache-Compression__README.md"
 LIVING = [pytest.param(DEFTRUTH, id="DefTruth"), pytest.param(OCTOBER, id="October2001")]

@@ -15,7 +15,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import MANIFEST_ID, ROOT, WORKSPACE
+from conftest import MANIFEST_ID, ROOT, SEED, WORKSPACE
 from provkg.cli import cli
 
 ENVS = {
@@ -71,7 +71,7 @@ def test_every_command_runs_under_the_c_locale(store, tmp_path):
         "run": [["run", WORKSPACE, "-o", tmp_path / "输出"]],
         "why": [["why", "arXiv:2502.07115v5"]],
         "export": [["export", "--format", "trig", "-o", tmp_path / "导出.trig"]],
-        "audit-brief": [["audit-brief", ROOT.parent / "shared" / "seeds" / "000_59a485b40772aac7.txt"]],
+        "audit-brief": [["audit-brief", SEED]],
         "check": [["check", WORKSPACE / "inbox" / "flyp" / "2026-10-26T1550-critical-read.md"]],
         "schema": [["schema", "--list"]],
         "import": [["import", tmp_path / "导出.trig"]],
