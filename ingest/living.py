@@ -34,8 +34,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     claims = []
     for e in doc.entries:
         role = "citation" if e.section in citation_keys else "statement"
-        text = re.sub(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", "", e.text)
-        claims.append(make_claim(text, e.line, e.line_end, role=role, section=e.section, lexicon=lex))
+        body = re.sub(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", "", e.text)
+        claims.append(make_claim(body, e.line, e.line_end, role=role, section=e.section, lexicon=lex))
     lines = text.split("\n")
     created = time_from(path, front, [], tz)
     if created is None:

@@ -341,3 +341,15 @@ def test_any_text_parses(lines: list[str]) -> None:
         assert 1 <= e.line <= e.line_end <= n
     for c in doc.citations:
         assert 1 <= c.line <= n and c.raw in text.splitlines()[c.line - 1]
+
+
+def test_living_document_keeps_its_own_language_time_and_urls():
+    """The entry loop once reused the name of the document's text, so lang, the 'updated' time and the
+    URLs were read from the last entry: the Chinese sample document came out as lang 'en', no time."""
+    from conftest import WORKSPACE
+    from ingest.sources import discover, read_source
+
+    found, _ = discover([WORKSPACE / "organized" / "knowledge" / "inference.md"])
+    rec, _ = read_source(found[0])
+    assert rec.kind == "living_doc" and rec.lang == "zh"
+    assert rec.created is not None and rec.created.date().isoformat() == "2026-10-25"
