@@ -52,6 +52,11 @@ How the parts are told apart
   never materials.  The same baseline paths (or paths they end with, such as
   ``knowledge/inference.md`` for ``organized/knowledge/inference.md``) are
   left out of each increment's ``sources``.
+* Quoted living-document entries: a bullet ``触及的现有条目：…`` /
+  ``Existing entries it touches: …`` (provkg's own brief) quotes an entry the
+  increment touches; its arXiv IDs and ``§`` keys belong to the living
+  document, so they are not counted among the increment's ``arxiv_ids`` and
+  ``sections``.
 * Inline bullets: `` - `` with whitespace on both sides (never ``--tp-size``,
   ``Llama2-70B``, ``3.87-5.84×``, ``并发-延迟``), and only after a label's
   dash ("来源 - …"), after a colon ("命令： - …"), or when a paragraph holds two
@@ -322,6 +327,9 @@ def _lexicon_suggestions(text: str, lex: Lexicon) -> tuple[str, ...]:
 
 
 _NEGATING_CHARS = "不未勿非"
+
+#: A bullet quoting a living-document entry an increment touches (provkg's brief, zh or en).
+_TOUCHED_ENTRY = re.compile(r"^\s*[-*•]\s*(?:触及的现有条目|existing entries it touches)\s*[:：]", re.IGNORECASE)
 
 
 def _first_count(kind: str, text: str) -> int | None:
@@ -891,6 +899,7 @@ def parse_brief(text: str, *, lexicon: Lexicon | None = None) -> tuple[BriefDoc,
         blocks = iter_blocks(body_lines, r.body) if r.end >= r.body else []
         if r.kind == "increment":
             span = "\n".join(lines[r.line - 1 : r.end])
+            own = "\n".join(l for l in lines[r.line - 1 : r.end] if not _TOUCHED_ENTRY.match(l))
             title_ids = tuple(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(r.title or "")))
             # Evidence stated in the sources block, inherited by the claims.
             labelled = _label_blocks(blocks, lines)
@@ -907,8 +916,8 @@ def parse_brief(text: str, *, lexicon: Lexicon | None = None) -> tuple[BriefDoc,
                 sources=_unique(p for p, _s, _e in find_paths(span)
                                 if not _is_baseline(p, baselines) and p != manifest),
                 urls=_unique(u for u, _s, _e in find_urls(span)),
-                arxiv_ids=_unique(m.arxiv_id for m in find_arxiv_ids(span)),
-                sections=find_section_refs(span, lex),
+                arxiv_ids=_unique(m.arxiv_id for m in find_arxiv_ids(own)),
+                sections=find_section_refs(own, lex),
             ))
         elif r.kind == "low_relevance":
             for k in range(r.body, r.end + 1):

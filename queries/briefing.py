@@ -109,9 +109,11 @@ class BriefData(FrozenModel):
     missing: list[str] = []
 
 
+#: A relation that proposes work in the section it names ("建议在 §6.1 新增", "可在 §5.6 交叉引用",
+#: "should add to §4.2"); a relation that only mentions a section ("对应 §5.3", "§1.2 的 MXFP8 KV") is not one.
+_PROPOSAL = re.compile(r"建议|可以|可在|可作|(?<!对)应(?!用)|需要|补[上进充入]|新增|加进|加入|并排|并列|交叉|"
+                       r"\b(?:suggest|should|add|cross-ref\w*|move|merge)\b", re.I)
 _PAPER_TITLE = re.compile(r"^(?:论文|标题|题目|paper|title)\s*[:：]\s*(.+?)(?:[，,]\s*(?:作者|by|[A-Z][a-z]+ [A-Z]).*)?$", re.I)
-_CAVEAT_MAX = 4
-_POINT_MAX = 5
 
 
 def brief_data(
@@ -170,7 +172,7 @@ def brief_data(
                 f = next((f for f in findings if f.kind == "label_mismatch" and f.subject == inc.source), None)
                 if f:
                     reason = f"{f.a.text}; {f.b.text}"
-            low.append(BriefLow(material=inc.source, source=inc.source, line=1, verdict=verdict, reason=reason[:300]))
+            low.append(BriefLow(material=inc.source, source=inc.source, line=1, verdict=verdict, reason=reason))
             for c in claims:
                 for r in c.mentions:
                     status.setdefault(r, "already_cited" if r in listed else "not_included")
@@ -209,7 +211,7 @@ def brief_data(
                     if clean_title and not re.search(r"\d{4}\.\d{4,5}", clean_title.split("（")[0]):
                         titles.setdefault(a, re.sub(r"[（(]arXiv[:：]?\s*[\w./]+[）)]\s*$", "", clean_title).strip())
                 low.append(BriefLow(material=clean_title, source=inc.source, line=it.line, verdict=verdict,
-                                    reason=reason[:300]))
+                                    reason=reason))
                 continue
             for a in ids:
                 status[a] = "already_cited" if a in listed else "new"
@@ -230,31 +232,42 @@ def brief_data(
                 touch = []
                 if sec is not None:
                     inside = [c for c in doc_claims if sec.line <= c.line <= sec.line_end and c.line != sec.line]
-                    touch = [c for c in inside if set(subj_cache[c.iri]) & subj] or inside[:2]
+                    touch = [c for c in inside if set(subj_cache[c.iri]) & subj] or inside
                 if route is not None:
                     bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
-                                              touches=[statement(c) for c in touch[:3]], routed=True,
+                                              touches=[statement(c) for c in touch], routed=True,
                                               score=route.score, runner_up=route.runner_up,
                                               runner_up_score=route.runner_up_score))
-                    continue  # a suggestion, not a merge action the note asked for
-                bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
-                                          touches=[statement(c) for c in touch[:3]]))
+                else:
+                    bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
+                                              touches=[statement(c) for c in touch]))
+                # A routed key is provkg's suggestion: the renderer marks it so in the merge actions.
                 actions[k].append(title)
+            # Sections a relation proposes work in ("建议在 §6.1 开放问题新增一条") are merge actions
+            # too; the citation list (§七) is not a destination.
+            for c in cl:
+                if c.role != "relation" or not _PROPOSAL.search(c.text):
+                    continue
+                for k in c.section_refs:
+                    sec = secs.get(k)
+                    if k in sugg or (sec is not None and sec.citation_list) or title in actions[k]:
+                        continue
+                    actions[k].append(title)
             ev = it.evidence if it is not None else inc.evidence
             points = [c for c in cl if c.role == "statement" and not lex.evidence_line.match(c.text)
                       and not c.text.startswith(("http", "来源", "原文", "卡片", "论文："))]
             topics.append(BriefTopic(
                 number=len(topics) + 1, title=title, source=inc.source, line=it.line if it is not None else 1,
                 agent=inc.agent, evidence=ev,
-                points=[statement(c) for c in points[:_POINT_MAX]],
-                relations=[statement(c) for c in cl if c.role == "relation"][:3],
-                caveats=[statement(c) for c in cl if c.role == "caveat"][:_CAVEAT_MAX],
+                points=[statement(c) for c in points],
+                relations=[statement(c) for c in cl if c.role == "relation"],
+                caveats=[statement(c) for c in cl if c.role == "caveat"],
                 arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a),
                                   status="already_cited" if a in listed else "new") for a in ids],
                 sections=bsecs,
             ))
     citable = [BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a), status=st,
-                          where=sorted(set(where[a]))[:4])
+                          where=sorted(set(where[a])))
                for a, st in sorted(status.items(), key=lambda t: (["already_cited", "new", "not_included", "discarded"].index(t[1]), t[0]))]
     act = [{"section": k, "title": secs[k].title if k in secs else None, "topics": v}
            for k, v in sorted(actions.items(), key=lambda t: [int(x) if x.isdigit() else 99 for x in t[0].split(".")])]

@@ -186,4 +186,8 @@ def test_rendered_brief_round_trips(sample_store, sample_snapshot, lang):
         assert ingest_paths(s, [p], kind="brief", now=fixed_clock).errors == []
         rep = audit_brief(s, p.name, text=text)
     assert rep.findings == [], [f.summary for f in rep.findings]
-    assert rep.checked["arxiv_ids"] == 8 and rep.checked["statuses"] == 3 and rep.checked["materials"] == 16
+    from ingest.arxiv import find_arxiv_ids
+
+    named = {m.arxiv_id for m in find_arxiv_ids(text)}  # every ID the rendered brief names, 2403.05527 among them
+    assert len(named) == 10 and "2403.05527" in named
+    assert rep.checked["arxiv_ids"] == len(named) and rep.checked["statuses"] == 3 and rep.checked["materials"] == 16

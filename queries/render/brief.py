@@ -55,6 +55,39 @@ LABELS: dict[str, dict[str, str]] = {
         "boundary_missing": "未入库（未消费）：{paths}",
         "boundary_graph": "本简报只由图查询生成：每条陈述都带文件与行号；未修改活文档与清单。",
         "none": "无",
+        "unverified_row": "{subject} {figure}：{evidence} {locs}",
+        "tags": "标签：{tags}",
+        "act_routed": "（推荐：笔记未指明章节，按文本相近度）",
+        "act_relation": "（笔记的关系条目提出：{loc}）",
+        "list_sep": "；",
+        # Why a whole material is low relevance (``queries.named.increments`` reasons).
+        "reason.labels": "标签与内容不符",
+        "reason.counts": "没有新陈述（只有计数或元数据）",
+        "reason.not_ingested": "未入库",
+        "reason.low": "低相关",
+        # Evidence levels (ingest.models.EVIDENCE_LEVELS); the lexicon reads these back as the same level.
+        "ev.full_text": "全文已读",
+        "ev.abstract_checked": "摘要页核查",
+        "ev.card_only": "仅据卡片",
+        "ev.second_hand": "二手转述",
+        "ev.vendor_self_reported": "厂商自述",
+        "ev.unverified": "未核实",
+        "ev.unknown": "未说明",
+        # Finding kinds and their one-line summaries, from the finding's structured fields.
+        "kind.qualifier_conflict": "限定说法冲突",
+        "kind.unverified_figure": "未核实的数字",
+        "kind.contamination": "卡片内容混入",
+        "kind.label_mismatch": "标签与内容不符",
+        "kind.two_titles": "同一 arXiv 号两个标题",
+        "kind.figure_mismatch": "同一指标两个数值",
+        "kind.other": "其他",
+        "sum.qualifier_conflict": "两处来源对 {subject} 的限定说法相反：{a_src} 与 {b_src}",
+        "sum.unverified_figure": "{a_src} 写的数字 {figure} 在 {b_src} 中被标为未核实",
+        "sum.contamination": "{a_src} 含有被 {b_src} 标为从其他工作混入的内容",
+        "sum.label_mismatch": "{subject} 的主题标签与其内容不符",
+        "sum.two_titles": "{subject} 在 {a_src} 与 {b_src} 中以两个不同的标题出现",
+        "sum.figure_mismatch": "{subject} 的同一指标在 {a_src} 与 {b_src} 中数值不同",
+        "sum.other": "{subject}：{a_src} 与 {b_src} 的说法不一致",
     },
     "en": {
         "title": "{domain} · shift brief ({date})",
@@ -94,6 +127,15 @@ LABELS: dict[str, dict[str, str]] = {
         "boundary_missing": "Not ingested (not consumed): {paths}",
         "boundary_graph": "This brief was generated from graph queries only: every statement carries its file and line; the living document and the manifest were not modified.",
         "none": "none",
+        "unverified_row": "{subject} {figure}: {evidence} {locs}",
+        "tags": "tags: {tags}",
+        "act_routed": " (suggested: the note names no section; closest by text)",
+        "act_relation": " (proposed in the note's relations: {loc})",
+        "list_sep": "; ",
+        "reason.labels": "labels do not fit the content",
+        "reason.counts": "no new statement (counts or metadata only)",
+        "reason.not_ingested": "not ingested",
+        "reason.low": "low",
     },
 }
 
@@ -112,6 +154,85 @@ def _loc(s: dict) -> str:
 
 def _status(L: dict[str, str], st: str) -> str:
     return L.get(st, st)
+
+
+def _ev(L: dict[str, str], level: str | None) -> str:
+    """An evidence level in the brief's language (the level's name when the language has none)."""
+    return L.get(f"ev.{level}", level or "unknown")
+
+
+#: The fixed reasons ``queries.named.increments`` gives for a low-relevance material, by label key.
+#: Other reasons are the note's own words and are printed as written.
+_REASONS = {
+    "labels do not fit the content": "reason.labels",
+    "no new statement (counts or metadata only)": "reason.counts",
+    "not ingested": "reason.not_ingested",
+    "low": "reason.low",
+}
+
+
+def _verdict(L: dict[str, str], verdict: str) -> str:
+    parts = [L.get(_REASONS.get(p.strip(), ""), p.strip()) for p in (verdict or "").split("; ")]
+    return L["list_sep"].join(md_escape(p) for p in parts if p)
+
+
+def _tags(text: str) -> str:
+    """The labels of a label-mismatch statement (``"tags: a, b"`` as ``queries.contradictions`` writes it)."""
+    return re.sub(r"^\s*tags\s*:\s*", "", text or "")
+
+
+def _side_text(L: dict[str, str], f: dict, side: str) -> str:
+    """One quoted side of a finding; the labels side of a label mismatch gets the language's label."""
+    st = f[side]
+    if f["kind"] == "label_mismatch" and side == "a" and re.match(r"^\s*tags\s*:", st["text"] or ""):
+        return md_escape(L["tags"].format(tags=_tags(st["text"])))
+    return md_escape(st["text"])
+
+
+def _figure(f: dict) -> str:
+    """The figure of an ``unverified_figure`` finding (its ``detail`` holds ``"figure: 76%"``)."""
+    for d in f.get("detail") or []:
+        m = re.match(r"^figure:\s*(.+)$", d)
+        if m:
+            return m.group(1)
+    return ""
+
+
+def _summary(L: dict[str, str], f: dict) -> str:
+    """A finding's one-line summary: the language's template filled from the finding's fields.
+
+    A language without templates (``en``) prints the finding's own ``summary``.
+    """
+    key = f"sum.{f['kind']}" if f"sum.{f['kind']}" in L else ("sum.other" if "sum.other" in L else None)
+    if key is None:
+        return md_escape(f["summary"])
+    return L[key].format(subject=md_escape(f["subject"]), a_src=md_escape(f["a"]["source"]),
+                         b_src=md_escape(f["b"]["source"]), figure=md_escape(_figure(f)))
+
+
+def _kind(L: dict[str, str], kind: str) -> str:
+    if f"kind.{kind}" in L:
+        return L[f"kind.{kind}"]
+    return L.get("kind.other", kind)
+
+
+_SECREF = "§\\s*{key}(?![0-9.])"
+
+
+def _action_marks(L: dict[str, str], data: dict, key: str, title: str) -> str:
+    """Why a topic is in the merge action of section ``key``: the note's placement (no mark),
+    provkg's routing (marked suggested) or a relation of the note that proposes it (with file:line)."""
+    for t in data["topics"]:
+        if t["title"] != title:
+            continue
+        sec = next((s for s in t["sections"] if s["key"] == key), None)
+        if sec is not None:
+            return L["act_routed"] if sec.get("routed") else ""
+        pat = re.compile(_SECREF.format(key=re.escape(key)))
+        rel = next((r for r in t["relations"] if pat.search(r["text"] or "")), None)
+        if rel is not None:
+            return L["act_relation"].format(loc=_loc(rel))
+    return ""
 
 
 def render_brief(data: dict, *, lang: str | None = None) -> str:
@@ -152,7 +273,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
         add("## " + L["increment"].format(n=t["number"], title=md_escape(t["title"])))
         add("")
         add(f"- {L['source']}{sep}`{t['source']}:{t['line']}`" + (f" · {L['agent']}{sep}{md_escape(t['agent'])}" if t.get("agent") else "")
-            + f" · {L['evidence']}{sep}{t['evidence']}")
+            + f" · {L['evidence']}{sep}{_ev(L, t['evidence'])}")
         if t["arxiv"]:
             ids = []
             for a in t["arxiv"]:
@@ -169,7 +290,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
             else:
                 add(f"- {L['suggest']}{sep}§{s['key']}{title}")
             for e in s["touches"]:
-                add(f"  - {L['touches']}{sep}{md_escape(e['text'])[:160]} {_loc(e)}")
+                add(f"  - {L['touches']}{sep}{md_escape(e['text'])} {_loc(e)}")
         for field, label in (("points", "points"), ("relations", "relation"), ("caveats", "caveats")):
             if t[field]:
                 add(f"- {L[label]}{sep}")
@@ -180,8 +301,13 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     add("")
     add(L["low_head"])
     add("|---|---|---|")
+    mismatch = {f["subject"]: f for f in data["findings"] if f["kind"] == "label_mismatch"}
     for r in data["low"]:
-        add(f"| {md_escape(r['material'])} `{r['source']}:{r['line']}` | {md_escape(r['verdict'])} | {md_escape(r['reason'])} |")
+        reason = md_escape(r["reason"])
+        f = mismatch.get(r["source"]) if "labels do not fit the content" in (r["verdict"] or "") else None
+        if f is not None:  # the reason is the finding's two sides: the labels, then the content
+            reason = L["list_sep"].join([_side_text(L, f, "a"), _side_text(L, f, "b")])
+        add(f"| {md_escape(r['material'])} `{r['source']}:{r['line']}` | {_verdict(L, r['verdict'])} | {reason} |")
     add("")
     add("## " + L["findings"])
     add("")
@@ -189,17 +315,19 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     for f in data["findings"]:
         n += 1
         a, b = f["a"], f["b"]
-        add(f"{n}. **{f['kind']}** · {md_escape(f['subject'])} · {md_escape(f['summary'])}")
-        add(f"   - {md_escape(a['text'])[:240]} {_loc(a)} ({md_escape(a.get('agent') or '-')}, {a['evidence']})")
-        add(f"   - {md_escape(b['text'])[:240]} {_loc(b)} ({md_escape(b.get('agent') or '-')}, {b['evidence']})")
+        add(f"{n}. **{_kind(L, f['kind'])}** · {md_escape(f['subject'])} · {_summary(L, f)}")
+        for side, st in (("a", a), ("b", b)):
+            who = f"{md_escape(st.get('agent') or '-')}{L['list_sep'] if L is LABELS['zh'] else ', '}{_ev(L, st['evidence'])}"
+            add(f"   - {_side_text(L, f, side)} {_loc(st)} " + (f"（{who}）" if L is LABELS["zh"] else f"({who})"))
     if not data["findings"]:
         add(L["none"])
     if data.get("audit"):
         add("")
         add(f"{L['unverified']}{sep}")
         for e in data["audit"]:
-            locs = ", ".join(_loc(s) for s in e["statements"][:3])
-            add(f"- {md_escape(e['subject'])} {md_escape(e.get('figure') or '')}: {e['best_evidence']} {locs}")
+            locs = ", ".join(_loc(s) for s in e["statements"])
+            add("- " + L["unverified_row"].format(subject=md_escape(e["subject"]), figure=md_escape(e.get("figure") or ""),
+                                                  evidence=_ev(L, e["best_evidence"]), locs=locs))
     add("")
     add("## " + L["citable"])
     add("")
@@ -213,7 +341,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     add("")
     for i, a in enumerate(data["actions"], 1):
         title = f"「{md_escape(a['title'])}」" if a.get("title") and L is LABELS["zh"] else (f" ({md_escape(a['title'])})" if a.get("title") else "")
-        topics = ("；" if L is LABELS["zh"] else "; ").join(md_escape(x) for x in a["topics"])
+        topics = L["list_sep"].join(md_escape(x) + _action_marks(L, data, a["section"], x) for x in a["topics"])
         add(f"{i}. " + L["action"].format(key=a["section"], title=title, topics=topics))
     add("")
     add("## " + L["boundary"])
