@@ -347,7 +347,9 @@ def store_check(corpus: Path, cross: dict | None) -> None:
 
     Prints, per living document, whether every oracle duplicate (ids cited on
     more than one line of that file) is a ``provkg query duplicates`` group
-    repeated in that file, whether every oracle two-title id (also the
+    repeated in that file (a group counts citation entries: in these
+    awesome-lists, with no citation-list section, each row or list item citing
+    the work; the oracle counts lines, which agree here), whether every oracle two-title id (also the
     cross-document ones) is a ``two_titles`` finding of ``provkg report
     contradictions``, and what the ``titles`` query resolves.
     """
@@ -373,7 +375,7 @@ def store_check(corpus: Path, cross: dict | None) -> None:
         ref_dups = {k for k, v in oracle_method_ids(text).items() if len(v) > 1}
         got_dups = {g.arxiv_id for g in groups if name in g.repeated_in}
         print(f"  {name}: kind {snap.sources[name].kind if name in snap.sources else 'NOT INGESTED'}")
-        print(f"    duplicates query: {len(got_dups)} repeated in this file, oracle {facts['n_ids_cited_more_than_once']}; "
+        print(f"    duplicates query (citation entries): {len(got_dups)} repeated in this file, oracle {facts['n_ids_cited_more_than_once']}; "
               f"every oracle duplicate found: {ref_dups <= got_dups}; extra {sorted(got_dups - ref_dups)}")
         lines_ok = all(
             sorted(c.line for g in groups if g.arxiv_id == t["arxiv_id"] for c in g.citations if c.source == name) == t["lines"]

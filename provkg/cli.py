@@ -301,12 +301,13 @@ def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: i
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
 @click.option("--manifest", help="Manifest ID or path (increments).")
 @click.option("--source", help="Only this source path (claims).")
-@click.option("--living-only", is_flag=True, help="Count citations in living documents only (duplicates).")
+@click.option("--all-sources", is_flag=True,
+              help="duplicates: also count cross-source repeats (one entry per other file naming the work).")
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
               help="Exit 1 when the query returns any row.")
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def query(ctx, name, list_, fmt, manifest, source, living_only, fail_on, output) -> None:
+def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output) -> None:
     """Run a named query (see --list)."""
     from ingest.errors import KgError
     from queries.named import QUERIES
@@ -321,7 +322,7 @@ def query(ctx, name, list_, fmt, manifest, source, living_only, fail_on, output)
     _require(store)
     fn = QUERIES[name][0]
     try:
-        rows = fn(store, manifest=manifest, source=source, living_only=living_only)
+        rows = fn(store, manifest=manifest, source=source, all_sources=all_sources)
     except KgError as e:
         raise _fail(str(e)) from None
     _emit(rows, fmt, output, name, columns=_model_fields(fn))

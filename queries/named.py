@@ -101,33 +101,60 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     return out
 
 
-def duplicates(store: Store, *, living_only: bool = False, **_: Any) -> list[DuplicateGroup]:
-    """Works cited on more than one line, most cited first.
+def duplicates(store: Store, *, all_sources: bool = False, source: str | None = None,
+               **_: Any) -> list[DuplicateGroup]:
+    """Duplicate citations: works with two or more *citation entries* in one living document.
 
-    A work counts once per (source, line).  With ``living_only`` only
-    citations in living documents count (what a living document's CI wants).
-    ``in_citation_list`` tells whether the work already sits in a citation list.
+    A citation entry is one block (table row, list item, paragraph, code
+    block) of a living document that cites the work; several mentions in one
+    entry (a title link plus a PDF link, a wrapped list item) are one entry.
+    When the document's citation-list section (``七、引用列表``, References, ...)
+    cites any work, only that section's entries count: a body mention of a work
+    the list cites is "already cited", not a duplicate.  A document without
+    one (an awesome-list) counts the entries of its whole text.  Notes, cards,
+    queues and briefs never produce duplicate citations.
+
+    ``all_sources`` shows cross-source repeats instead: each living-document
+    citation entry plus one entry per other source that names the work; a
+    work with two or more in the whole store is a group.  ``source`` limits
+    the check to that one living document.  Each group lists one
+    ``CitationRef`` per entry (its first mention); ``count`` is the number of
+    entries, ``repeated_in`` the documents holding two or more of them;
+    ``in_citation_list`` tells whether the work sits in a citation list.  Sorted by descending ``count``, then ``arxiv_id``.
     """
     snap = load_snapshot(store, lazy=True)
     listed = snap.cited_in_lists()
-    by: dict[str, dict[tuple[str, int], Any]] = defaultdict(dict)
-    for c in snap.citations:
-        if living_only and c.kind != "living_doc":
+    # entries[arxiv_id][(path, entry line)] = the entry's first mention
+    entries: dict[str, dict[tuple[str, int], Any]] = defaultdict(dict)
+    docs = sorted({c.path for c in snap.citations if c.kind == "living_doc"})
+    for doc in docs:
+        if source is not None and doc != source:
             continue
-        by[c.arxiv_id].setdefault((c.path, c.line), c)
+        cites = sorted(snap.citations_of(doc), key=lambda c: (c.line, c.raw))
+        if any(c.in_citation_list for c in cites):
+            cites = [c for c in cites if c.in_citation_list]
+        for c in cites:
+            entries[c.arxiv_id].setdefault((doc, snap.entry_of(doc, c.line)[0]), c)
+    if all_sources:
+        for c in snap.citations:  # sorted by (arxiv_id, path, line): the first mention of each source
+            if c.kind != "living_doc" and (source is None or c.path == source):
+                if not any(p == c.path for p, _ in entries[c.arxiv_id]):
+                    entries[c.arxiv_id][(c.path, c.line)] = c
     out = []
-    for aid, cites in by.items():
-        if len(cites) < 2:
-            continue
+    for aid, found in entries.items():
         per_src: dict[str, int] = defaultdict(int)
-        for (p, _l) in cites:
+        for (p, _l) in found:
             per_src[p] += 1
+        repeated = sorted(p for p, n in per_src.items() if n > 1)
+        if not all_sources:
+            found = {k: c for k, c in found.items() if k[0] in repeated}
+        if len(found) < 2:
+            continue
         out.append(DuplicateGroup(
-            arxiv_id=aid, count=len(cites), in_citation_list=aid in listed,
-            repeated_in=sorted(p for p, n in per_src.items() if n > 1),
+            arxiv_id=aid, count=len(found), in_citation_list=aid in listed, repeated_in=repeated,
             citations=[CitationRef(source=c.path, line=c.line, raw=c.raw, version=c.version, title=c.title,
                                    section=c.section, in_citation_list=c.in_citation_list)
-                       for _, c in sorted(cites.items())],
+                       for _, c in sorted(found.items(), key=lambda kv: (kv[1].path, kv[1].line))],
         ))
     return sorted(out, key=lambda d: (-d.count, d.arxiv_id))
 
@@ -297,7 +324,7 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "sections": (sections, "sections of the living documents"),
     "claims": (claims, "claims with source, line span, role, evidence level, agent"),
     "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (optional --manifest)"),
-    "duplicates": (duplicates, "works cited on more than one line, with every citation"),
+    "duplicates": (duplicates, "works with two or more citation entries in one living document"),
     "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted"),
     "evidence": (evidence, "figures and conclusions whose best support is weak"),
     "titles": (titles, "works named by title only: resolved to an arXiv ID, or ambiguous"),

@@ -110,10 +110,15 @@ class CitationRef(FrozenModel):
 
 
 class DuplicateGroup(FrozenModel):
-    """A work cited on more than one line: ``count`` citations, listed in ``citations``.
+    """A duplicate citation: a work with ``count`` citation entries, one ``CitationRef`` each in ``citations``.
 
-    ``in_citation_list`` is true when the work already sits in a citation-list
-    section; ``repeated_in`` lists the sources citing it on more than one line.
+    A citation entry is a block (table row, list item, paragraph) of a living
+    document that cites the work, counted in the document's citation-list
+    section when it has one; several mentions in one entry are one entry, and
+    each ``CitationRef`` is the entry's first mention.  ``repeated_in`` lists
+    the living documents holding two or more entries; ``in_citation_list`` is
+    true when the work sits in a citation-list section.  In the cross-source
+    view (``all_sources``) every other source naming the work adds one entry.
     """
 
     arxiv_id: str

@@ -220,6 +220,9 @@ class Snapshot:
     card_works: dict[str, list[str]] = field(default_factory=dict)
     #: ``(linking path, target IRI)`` for every ``kg:linksTo`` (see ``links``).
     link_targets: list[tuple[str, str]] = field(default_factory=list)
+    #: ``entry_spans[path]``: the ``(line, line_end)`` of every living-document entry (block) that
+    #: spans more than one line, sorted; a line in none of them is a one-line entry (see ``entry_of``).
+    entry_spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: Results derived from this snapshot (e.g. the contradiction findings), computed once.
     cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
@@ -245,6 +248,16 @@ class Snapshot:
     def citations_of(self, path: str) -> list[SCitation]:
         """Citations written in one source, sorted by (arxiv_id, line)."""
         return self._cites_by_path.get(path, [])
+
+    def entry_of(self, path: str, line: int) -> tuple[int, int]:
+        """The ``(line, line_end)`` span of the living-document entry (table row, list item,
+        paragraph, code block) of ``path`` that holds ``line``; ``(line, line)`` when it is a one-line entry."""
+        for a, b in self.entry_spans.get(path, ()):
+            if a <= line <= b:
+                return (a, b)
+            if a > line:
+                break
+        return (line, line)
 
     def path_of(self, iri: str | None) -> str | None:
         """Path of the source with IRI ``iri`` (e.g. a manifest's knowledge document), or None."""
@@ -497,6 +510,25 @@ def _part_sections(store: Backend) -> dict[str, object]:
                                   bool(r["citationList"])) for r in store.select(sparql("sections"))]}
 
 
+_ENTRY_SPANS = """PREFIX kg: <https://w3id.org/provkg/ns#>
+SELECT DISTINCT ?path ?line ?lineEnd WHERE {
+  GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true }
+  GRAPH ?g {
+    ?src kg:kind "living_doc" ; kg:path ?path .
+    ?claim a kg:Claim ; kg:inSource ?src ; kg:line ?line ; kg:lineEnd ?lineEnd .
+    FILTER(?lineEnd > ?line)
+  }
+}"""
+
+
+def _part_entries(store: Backend) -> dict[str, object]:
+    # Living-document entries are one claim each (ingest.living); only the multi-line ones are read.
+    spans: dict[str, set[tuple[int, int]]] = defaultdict(set)
+    for r in store.select(_ENTRY_SPANS):
+        spans[r["path"]].add((int(r["line"]), int(r["lineEnd"])))
+    return {"entry_spans": {p: sorted(v) for p, v in spans.items()}}
+
+
 def _part_items(store: Backend) -> dict[str, object]:
     return {"items": [SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
                             r["reason"]) for r in store.select(sparql("items"))]}
@@ -635,7 +667,7 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
 _PARTS = {
     "sources": _part_sources, "claims": _part_claims, "citations": _part_citations, "sections": _part_sections,
     "items": _part_items, "manifest_items": _part_manifests, "work_titles": _part_works, "aliases": _part_works,
-    "card_works": _part_works, "tags": _part_tags, "link_targets": _part_links,
+    "card_works": _part_works, "tags": _part_tags, "link_targets": _part_links, "entry_spans": _part_entries,
 }
 #: Per-path indexes (built by ``Snapshot.__post_init__``) -> the part they index.
 _INDEXES = {"_claims_by_path": ("claims", "path"), "_items_by_path": ("items", "path"),
@@ -646,7 +678,7 @@ class _LazySnapshot(Snapshot):
     """A ``Snapshot`` whose parts are read from the store on first use (``load_snapshot(lazy=True)``).
 
     Each part (sources; claims with their facets and figures; citations;
-    sections; items; manifest items; works; tags; links) runs its own
+    sections; items; manifest items; works; tags; links; entry spans) runs its own
     SELECTs the first time one of its attributes is read, so a query that
     needs only citations (``duplicates``, ``papers``) never reads the claims.
     The values are the same as an eager ``load_snapshot``.

@@ -189,7 +189,7 @@ def test_named_query_same_on_both_backends(stores, name):
     from queries.named import QUERIES
 
     fn = QUERIES[name][0]
-    got = {b: [r.model_dump(mode="json") for r in fn(st, manifest=None, source=None, living_only=False)]
+    got = {b: [r.model_dump(mode="json") for r in fn(st, manifest=None, source=None, all_sources=False)]
            for b, st in stores.items()}
     assert got["remote"] == got["embedded"]
     if name in ("sources", "papers", "sections", "claims", "increments", "contradictions"):
@@ -296,10 +296,10 @@ def test_incremental_reingest_same_on_both_backends(remote, tmp_path):
         [], ["inbox/jay/2026-10-27-1050-engineering-screen.md"], ["organized/repo_cards/4572-recursive-oss-rec.md"],
         11, [])
     for name, (fn, _) in QUERIES.items():
-        a = [r.model_dump(mode="json") for r in fn(emb, manifest=None, source=None, living_only=False)]
-        b = [r.model_dump(mode="json") for r in fn(remote, manifest=None, source=None, living_only=False)]
+        a = [r.model_dump(mode="json") for r in fn(emb, manifest=None, source=None, all_sources=False)]
+        b = [r.model_dump(mode="json") for r in fn(remote, manifest=None, source=None, all_sources=False)]
         assert a == b, name
-    assert any("新增一条" in r.text for r in QUERIES["claims"][0](remote, manifest=None, source=None, living_only=False))
+    assert any("新增一条" in r.text for r in QUERIES["claims"][0](remote, manifest=None, source=None, all_sources=False))
 
 
 def test_blank_nodes_are_refused(remote):

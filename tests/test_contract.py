@@ -274,6 +274,79 @@ def test_check_command(corpus, tmp_path):
     assert _cli(["check"]).exit_code == 0  # no files: nothing to check
 
 
+def _dup_json(store: str, *extra: str):
+    r = _cli(["--store", store, "query", "duplicates", "--fail-on", "any", "--format", "json", *extra])
+    return r.exit_code, _validate("query-duplicates", r.stdout)
+
+
+def test_sample_workspace_has_no_duplicate_citation(stores):
+    """The sample's notes name works their headings and `原文：` lines repeat, and the living document's
+    body mentions works its 七、引用列表 lists: normal writing, no duplicate citation (exit 0, no rows)."""
+    code, doc = _dup_json(stores["sample"])
+    assert (code, doc["count"], doc["results"]) == (0, 0, [])
+    code, doc = _dup_json(stores["sample"], "--all-sources")  # the cross-source view of the same store
+    assert code == 1 and "2502.07115" in {g["arxiv_id"] for g in doc["results"]}
+    files = sorted(str(p) for p in WORKSPACE.rglob("*.md"))
+    r = _cli(["-q", "check", "--no-contradictions", *files])
+    assert (r.exit_code, r.output) == (0, "")
+    # the cross-source view still shows works that notes, cards, the queue and 七 all name
+    r = _cli(["-q", "check", "--no-contradictions", "--all-sources", *files])
+    assert r.exit_code == 1
+    assert "organized/knowledge/inference.md:177: cited again (all sources) of arXiv:2502.07115" in r.output
+    r = _cli(["-q", "check", "--no-contradictions", "--all-sources", "--fail-on", "none", *files])
+    assert r.exit_code == 0 and "arXiv:2609.19969" in r.output
+
+
+def test_second_citation_list_entry_is_a_duplicate(tmp_path):
+    """A copy of the sample whose 七、引用列表 lists 2502.07115 a second time: exit 1, both lines named."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    doc = ws / "organized" / "knowledge" / "inference.md"
+    text = doc.read_text("utf-8")
+    assert text.splitlines()[176].startswith("- arXiv:2502.07115 ") and len(text.splitlines()) == 180
+    doc.write_text(text.rstrip("\n") + "\n- arXiv:2502.07115v5 · Online Scheduling with KV Cache Constraints\n", "utf-8")
+    store = str(tmp_path / "store")
+    assert _cli(["--store", store, "-q", "ingest", str(ws)]).exit_code == 0
+    code, out = _dup_json(store)
+    assert code == 1 and out["count"] == 1
+    (g,) = out["results"]
+    assert (g["arxiv_id"], g["count"], g["in_citation_list"]) == ("2502.07115", 2, True)
+    assert g["repeated_in"] == ["organized/knowledge/inference.md"]
+    assert [(c["source"], c["line"], c["section"]) for c in g["citations"]] == [
+        ("organized/knowledge/inference.md", 177, "七"), ("organized/knowledge/inference.md", 181, "七")]
+    r = _cli(["-q", "check", "--no-contradictions", str(doc)])
+    assert r.exit_code == 1
+    assert r.output == ("organized/knowledge/inference.md:181: duplicate citation of arXiv:2502.07115 "
+                        "(first at organized/knowledge/inference.md:177; 2 citation entries)\n")
+    r = _cli(["-q", "check", "--no-contradictions", "--fail-on", "none", str(doc)])
+    assert r.exit_code == 0 and ":181: duplicate citation of arXiv:2502.07115" in r.output
+
+
+def test_citation_entries_not_lines(tmp_path):
+    """Body mentions of a listed work are 'already cited'; two links in one entry are one entry."""
+    listed = tmp_path / "listed.md"
+    listed.write_text(
+        "# Living\n\n## §1 Serving\n\nPagedAttention (arXiv:2309.06180) is the default.\n\n"
+        "- vLLM builds on arXiv:2309.06180 and https://arxiv.org/abs/2309.06180v1.\n\n"
+        "## 七、引用列表\n\n- arXiv:2309.06180 · PagedAttention\n- arXiv:2404.14469 · SnapKV\n", "utf-8")
+    awesome = tmp_path / "awesome.md"
+    awesome.write_text(
+        "# Awesome\n\n## Serving\n\n- [PagedAttention](https://arxiv.org/abs/2309.06180),\n"
+        "  [[pdf]](https://arxiv.org/pdf/2309.06180v1)\n- SnapKV (arXiv:2404.14469)\n\n"
+        "|Date|Title|Paper|\n|---|---|---|\n|2023.09|vLLM|[[pdf]](https://arxiv.org/pdf/2309.06180) [abs](https://arxiv.org/abs/2309.06180)|\n",
+        "utf-8")
+    for doc, want in ((listed, []), (awesome, [("2309.06180", [5, 11])])):
+        store = str(tmp_path / f"store-{doc.stem}")
+        assert _cli(["--store", store, "-q", "ingest", "--kind", "living_doc", str(doc)]).exit_code == 0
+        code, out = _dup_json(store)
+        assert code == (1 if want else 0)
+        assert [(g["arxiv_id"], [c["line"] for c in g["citations"]]) for g in out["results"]] == want
+    r = _cli(["-q", "check", "--no-contradictions", str(awesome)])  # too small to be detected: a note
+    assert r.exit_code == 0
+    r = _cli(["-q", "check", "--no-contradictions", "--kind", "living_doc", str(awesome)])
+    assert r.exit_code == 1 and r.output.startswith("awesome.md:11: duplicate citation of arXiv:2309.06180 (first at awesome.md:5;")
+
+
 def test_unknown_query_is_a_usage_error(stores):
     r = _cli(["--store", stores["sample"], "query", "nope", "--format", "json"])
     assert r.exit_code == 2 and r.output.count("\n") == 1
@@ -326,9 +399,11 @@ def test_pre_commit_try_repo_runs_the_hook(tmp_path):
 
     target = tmp_path / "doc"
     target.mkdir()
+    # A small living document declares its kind (provkg detects big ones by shape; a small one would be
+    # read as a note, and notes produce no duplicate citations).
     (target / "README.md").write_text(
-        "# Awesome inference\n\n## Scheduling\n\n- MC-SF (arXiv:2502.07115)\n\n## Again\n\n"
-        "- Online scheduling, https://arxiv.org/abs/2502.07115v5\n", "utf-8")
+        "---\nkind: living_doc\n---\n# Awesome inference\n\n## Scheduling\n\n- MC-SF (arXiv:2502.07115)\n\n"
+        "## Again\n\n- Online scheduling, https://arxiv.org/abs/2502.07115v5\n", "utf-8")
     (target / "ok.md").write_text("# Notes\n\n- arXiv:2309.06180\n", "utf-8")
     _git("init", "-q", cwd=target)
     _git("add", ".", cwd=target)
@@ -338,7 +413,7 @@ def test_pre_commit_try_repo_runs_the_hook(tmp_path):
                          cwd=target, capture_output=True, text=True, env=env, timeout=300)
     took = time.perf_counter() - t0
     assert bad.returncode == 1, bad.stdout + bad.stderr
-    assert "README.md:9: duplicate citation of arXiv:2502.07115" in bad.stdout
+    assert "README.md:12: duplicate citation of arXiv:2502.07115 (first at README.md:8" in bad.stdout
     good = subprocess.run([pc_cmd, "try-repo", str(hooks), "provkg-duplicates", "--files", "ok.md"],
                           cwd=target, capture_output=True, text=True, env=env, timeout=300)
     assert good.returncode == 0, good.stdout + good.stderr
@@ -361,7 +436,8 @@ def test_pre_commit_try_repo_installs_the_package(tmp_path):
         pytest.skip("pip cannot reach a package index here; pre-commit needs one to install the hook")
     target = tmp_path / "doc"
     target.mkdir()
-    (target / "README.md").write_text("# x\n\n- arXiv:2502.07115\n- arXiv:2502.07115v5\n", "utf-8")
+    (target / "README.md").write_text("---\nkind: living_doc\n---\n# x\n\n- arXiv:2502.07115\n- arXiv:2502.07115v5\n",
+                                      "utf-8")
     _git("init", "-q", cwd=target)
     _git("add", ".", cwd=target)
     pc = str(Path(sys.executable).with_name("pre-commit"))

@@ -87,6 +87,29 @@ def test_corpus_duplicates_and_two_titles_match_the_oracles(corpus_store, corpus
     assert "different titles" in blend.summary
 
 
+def test_corpus_duplicate_groups_are_exactly_the_oracles(corpus_store, corpus):
+    """Each awesome-list has no citation-list section with works in it, so every row / list item citing a
+    work is a citation entry: the duplicate groups are exactly the oracle's ids cited on more than one
+    line (DefTruth 21, October2001 1), with the oracle's lines, one entry per line."""
+    import importlib.util
+
+    from conftest import ROOT
+    from queries.named import duplicates
+
+    spec = importlib.util.spec_from_file_location("provkg_bench_extraction", ROOT / "bench" / "extraction.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    groups = duplicates(corpus_store)
+    assert all(len(g.repeated_in) == 1 and {c.source for c in g.citations} == set(g.repeated_in) for g in groups)
+    for name, n in ((DEFTRUTH, 21), (OCT, 1)):
+        facts = json.loads((corpus / f"{name}.facts.json").read_text("utf-8"))
+        oracle = {k: v for k, v in bench.oracle_method_ids((corpus / name).read_text("utf-8")).items() if len(v) > 1}
+        assert len(oracle) == facts["n_ids_cited_more_than_once"] == n
+        got = {g.arxiv_id: [c.line for c in g.citations] for g in groups if g.repeated_in == [name]}
+        assert got == oracle
+        assert all(g.count == len(g.citations) for g in groups)
+
+
 @pytest.mark.parametrize("living", [DEFTRUTH, OCT])
 def test_snapkv_note_resolves_by_title_with_either_living_document(tmp_path, corpus, living):
     from queries.named import titles

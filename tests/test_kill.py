@@ -59,7 +59,7 @@ def _answers(store) -> dict[str, object]:
     from queries.render.brief import render_brief
 
     out: dict[str, object] = {
-        name: [r.model_dump(mode="json") for r in fn(store, manifest=None, source=None, living_only=False)]
+        name: [r.model_dump(mode="json") for r in fn(store, manifest=None, source=None, all_sources=False)]
         for name, (fn, _) in QUERIES.items()
     }
     out["brief"] = render_brief(brief_data(store, MANIFEST_ID, now=fixed_clock(), lang="en").model_dump(mode="json"))

@@ -398,7 +398,7 @@ def _answers(store_path) -> dict:
     from queries.named import QUERIES
 
     st = Store(store_path)
-    out = {n: [r.model_dump(mode="json") for r in fn(st, manifest=None, source=None, living_only=False)]
+    out = {n: [r.model_dump(mode="json") for r in fn(st, manifest=None, source=None, all_sources=False)]
            for n, (fn, _) in QUERIES.items()}
     st.close()
     return out

@@ -68,3 +68,34 @@ def test_figure_mismatch_is_one_finding_per_pair_of_values(tmp_path):
     assert sorted(t[t.index("提升"):] for t in (found[0].a.text, found[0].b.text)) == ["提升 15.39%。", "提升 9.1%。"]
     assert found[0].a.source != found[0].b.source
     assert found[0].detail == ["1 more source(s) give one of these values"]
+
+
+def test_duplicates_cross_source_view_on_the_sample(sample_store):
+    """By default the sample has no duplicate citation; ``all_sources`` counts one entry per note, card
+    and queue naming a work, plus the living document's citation entries (its body mentions stay out)."""
+    from queries.named import duplicates
+
+    assert duplicates(sample_store) == []
+    groups = {g.arxiv_id: g for g in duplicates(sample_store, all_sources=True)}
+    g = groups["2502.07115"]
+    assert [(c.source, c.line) for c in g.citations] == [
+        ("inbox/flyp/2026-10-26T1550-critical-read.md", 10), ("organized/knowledge/inference.md", 177),
+        ("organized/paper_cards/058-2502-07115.md", 1), ("organized/queue/work-queue.md", 23)]
+    assert (g.count, g.repeated_in, g.in_citation_list) == (4, [], True)
+    assert "2309.06180" not in groups  # body lines 11 and 48 and 七 line 168: one citation entry
+    only = duplicates(sample_store, all_sources=True, source="organized/knowledge/inference.md")
+    assert only == []
+
+
+def test_entry_spans_lazy_and_eager_agree(sample_store):
+    """Multi-line living-document entries (the header paragraph, lines 3-5) come from the store the same
+    way through a lazy and an eager snapshot; other lines are one-line entries."""
+    from queries.snapshot import load_snapshot
+
+    doc = "organized/knowledge/inference.md"
+    eager, lazy = load_snapshot(sample_store), load_snapshot(sample_store, lazy=True)
+    assert eager.entry_spans == lazy.entry_spans and (3, 5) in eager.entry_spans[doc]
+    assert set(eager.entry_spans) == {doc}
+    assert eager.entry_of(doc, 4) == (3, 5) and eager.entry_of(doc, 177) == (177, 177)
+    multi = {(c.line, c.line_end) for c in eager.claims_of(doc) if c.line_end > c.line}
+    assert multi == set(eager.entry_spans[doc])
