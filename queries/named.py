@@ -246,9 +246,9 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     """Per manifest material: relevance, suggested sections and its works split new / already cited.
 
     ``manifest`` is a manifest ID or path (all manifests when omitted).  A
-    material is ``low`` when all its items are marked low relevance or a
-    label-mismatch finding concerns it or it brings nothing beyond counts;
-    otherwise ``increment``.  Sorted by manifest and order.
+    material is ``low`` when all its items are marked low relevance, or a
+    label-mismatch finding concerns it and it names no section, or it brings
+    nothing beyond counts; otherwise ``increment``.  Sorted by manifest and order.
     """
     snap = snapshot or load_snapshot(store, lazy=True)
     items = snap.manifest_items_for(manifest)
@@ -270,7 +270,9 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
         if src is None:
             rel = "low"
             reasons.append("not ingested")
-        elif mi.path in mismatched:
+        elif mi.path in mismatched and not sections_:
+            # A misfit label demotes a material only when it names no section: a note that says
+            # where it belongs keeps its place (the finding is still in the report).
             rel = "low"
             reasons.append("labels do not fit the content")
         elif its and all(i.relevance == "low" for i in its):

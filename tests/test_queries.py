@@ -99,3 +99,39 @@ def test_entry_spans_lazy_and_eager_agree(sample_store):
     assert eager.entry_of(doc, 4) == (3, 5) and eager.entry_of(doc, 177) == (177, 177)
     multi = {(c.line, c.line_end) for c in eager.claims_of(doc) if c.line_end > c.line}
     assert multi == set(eager.entry_spans[doc])
+
+
+def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):
+    """A note tagged llm-infra whose words carry none of that label's keywords is a label_mismatch
+    finding; it stays an increment when it says where it belongs ("建议归入 §3.1"), and is demoted
+    to low relevance when it names no section (as the sample's mislabelled cards are)."""
+    import json
+    import shutil
+
+    from conftest import MANIFEST_ID, WORKSPACE
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.named import increments
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    body = ("---\ntags: [llm-infra]\n---\n# 精读\n\n## 在线算法的下界\n\n"
+            "- 论文证明确定性在线算法在对抗性到达模型下不存在常数竞争比，并给出随机化算法的上界。\n"
+            "- 证明思路沿用经典的 ski-rental 构造，对到达序列做最坏情形分析。\n{place}")
+    for name, place in (("placed.md", "- 建议归入 §3.1。\n"), ("unplaced.md", "")):
+        (ws / "inbox" / "flyp" / name).write_text(body.format(place=place), "utf-8")
+    m = next((ws / "work-guard").glob("*.json"))
+    doc = json.loads(m.read_text("utf-8"))
+    doc["items"] += [{"path": f"inbox/flyp/{n}", "kind": "critical_read", "agent": "flyp", "title": n, "evidence": []}
+                     for n in ("placed.md", "unplaced.md")]
+    m.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    snap = load_snapshot(store)
+    assert {f.subject for f in contradictions(snap) if f.kind == "label_mismatch"} >= {
+        "inbox/flyp/placed.md", "inbox/flyp/unplaced.md"}
+    rel = {i.source: i.relevance for i in increments(store, manifest=MANIFEST_ID, snapshot=snap)}
+    assert rel["inbox/flyp/placed.md"] == "increment"
+    assert rel["inbox/flyp/unplaced.md"] == "low"
