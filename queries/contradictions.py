@@ -25,7 +25,9 @@ Rules (each general, driven by ``ingest/data/lexicon.json``):
     ``spelling variant`` (rapidfuzz ratio >= 95) or ``different titles``.
 ``figure_mismatch``
     Two sources give different values for the same metric and unit of one
-    subject (ranges that overlap agree).
+    subject (ranges that overlap agree).  A statement that flags a figure as
+    unverified counts too: a note quoting "80 %" as unchecked where the card
+    states 76 % is a mismatch, not a silently closed ``unverified_figure``.
 
 Comparisons are blocked by subject (PERF-NOTES: never all pairs).
 """
@@ -271,7 +273,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     out = []
     by: dict[tuple[str, str, str], list[tuple[SClaim, float, float, str]]] = defaultdict(list)
     for c in snap.claims:
-        if c.unverified or c.kind in ("brief", "manifest") or c.role == "citation":
+        if c.kind in ("brief", "manifest") or c.role == "citation":
             continue
         for q in c.quantities:
             if q.metric in (None, "stars", "citations"):

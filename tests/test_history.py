@@ -111,9 +111,12 @@ def test_diff_lists_exactly_the_changed_claims(edited):
     assert ch.old.text == CAVEAT and ch.new.text == CAVEAT.replace("76%", "80%")
     assert (ch.old.line, ch.new.line) == (36, 38)
     assert "76%" in ch.old.figures and "80%" in ch.new.figures
-    # The card's 76 % is no longer contradicted by the note; nothing opened; no new work.
+    # The note no longer flags the card's 76 %: that finding closes. It now quotes 80 % where the card
+    # states 76 %: two values for one metric of one work, which opens; no new work.
     assert [(f.kind, f.a.text) for f in d.contradictions_closed] == [("unverified_figure", "实验中相对基线延迟降低 76%。")]
-    assert d.contradictions_opened == [] and d.works_cited == []
+    assert [(f.kind, f.subject, sorted([f.a.source, f.b.source])) for f in d.contradictions_opened] == [
+        ("figure_mismatch", "arXiv:2502.07115", sorted(["organized/paper_cards/058-2502-07115.md", NOTE]))]
+    assert d.works_cited == []
 
 
 def test_diff_evidence_change_and_removed_file(edited):
