@@ -112,21 +112,9 @@ class RdflibStore:
         if isinstance(term, BNode):
             return "_:" + str(term)
         if isinstance(term, Literal):
-            dt = str(term.datatype or "")
-            v = str(term)
-            if dt.endswith(("#integer", "#int", "#long")):
-                try:
-                    return int(v)
-                except ValueError:
-                    return v
-            if dt.endswith(("#double", "#decimal", "#float")):
-                try:
-                    return float(v)
-                except ValueError:
-                    return v
-            if dt.endswith("#boolean"):
-                return v == "true"
-            return v
+            from graph.store import literal_value
+
+            return literal_value(str(term), str(term.datatype or ""))
         return str(term)
 
     def select(self, query: str, **bindings: object) -> list[dict[str, object]]:

@@ -37,12 +37,33 @@ import pyoxigraph as ox
 
 from ingest.errors import QueryError, StoreError, StoreLockedError
 
-__all__ = ["Store", "to_python", "default_store_path"]
+__all__ = ["Store", "to_python", "literal_value", "default_store_path"]
 
 
 def default_store_path() -> str:
     """``$PROVKG_STORE`` or ``.provkg`` in the current directory."""
     return os.environ.get("PROVKG_STORE") or ".provkg"
+
+
+def literal_value(lexical: str, datatype: str) -> object:
+    """An RDF literal's Python value from its lexical form and datatype IRI (RDF 1.1 §3.3, XSD 1.1).
+
+    ``xsd:integer/int/long`` -> int, ``xsd:double/decimal/float`` -> float,
+    ``xsd:boolean`` -> bool; anything else, or a malformed lexical form, stays a str.
+    """
+    if datatype.endswith(("#integer", "#int", "#long")):
+        try:
+            return int(lexical)
+        except ValueError:
+            return lexical
+    if datatype.endswith(("#double", "#decimal", "#float")):
+        try:
+            return float(lexical)
+        except ValueError:
+            return lexical
+    if datatype.endswith("#boolean"):
+        return lexical == "true"
+    return lexical
 
 
 def to_python(term: object) -> object:
@@ -52,21 +73,7 @@ def to_python(term: object) -> object:
     if isinstance(term, ox.NamedNode):
         return term.value
     if isinstance(term, ox.Literal):
-        dt = term.datatype.value if term.datatype else ""
-        v = term.value
-        if dt.endswith("#integer") or dt.endswith("#int") or dt.endswith("#long"):
-            try:
-                return int(v)
-            except ValueError:
-                return v
-        if dt.endswith("#double") or dt.endswith("#decimal") or dt.endswith("#float"):
-            try:
-                return float(v)
-            except ValueError:
-                return v
-        if dt.endswith("#boolean"):
-            return v == "true"
-        return v
+        return literal_value(term.value, term.datatype.value if term.datatype else "")
     if isinstance(term, ox.BlankNode):
         return "_:" + term.value
     return str(term)
