@@ -8,25 +8,58 @@ entries they touch, and its caveats; the low-relevance rows; contradictions
 and unverified statements; the citable arXiv IDs; merge actions; and the
 evidence boundary (materials listed vs consumed).  Everything comes from
 SPARQL-backed queries (``load_snapshot``, ``contradictions``, ``evidence``).
+
+Merging topics into increments
+------------------------------
+A note's ``##`` topics are the units read from the graph, but one increment is
+one *work*: topics of the shift that are about the same work become one
+``BriefTopic`` (``_merge_topics``).  The rule is conservative:
+
+* Only topics of **different** notes merge (a note that splits a work into two
+  topics keeps them apart).
+* **arXiv key.**  A topic's key is the set of arXiv IDs in its heading or, when
+  the heading names none, the IDs cited in its span.  Two topics with keys
+  merge when the keys are equal; two different arXiv IDs never merge, however
+  alike the titles.
+* **Title**, only when neither topic cites any arXiv ID.  The *head* of a title
+  is its text before the first ``：``/``:`` (NFKC, case-folded, punctuation as
+  spaces).  Two heads name the same thing when rapidfuzz
+  ``fuzz.token_set_ratio`` >= 90, both are at least 4 characters, they carry
+  the same numbers (``Import AI 478`` is not ``Import AI 479``) and the shorter
+  is at least 3/4 as long as the longer (so ``KServe`` does not swallow
+  ``KServe LLMInferenceService``, which token_set_ratio alone scores 100).
+  A topic joins a group only when it matches every topic already in it.
+
+A merged increment sits where its first topic was and keeps that topic's
+title; it lists every source (``sources``: file:line, heading, agent,
+evidence), its ``evidence`` is the strongest of them (``EVIDENCE_LEVELS``
+order), its points, relations and caveats are those of all its topics in order
+(each with its own file:line; a text already listed is dropped), its arXiv IDs
+and suggested sections are unioned (the touched entries of one section too;
+a section provkg routed is dropped when another topic names a section), and it
+appears once in each merge action.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from datetime import datetime
 
+from rapidfuzz import fuzz
 
 from graph.store import Store
+from ingest.arxiv import find_arxiv_ids
 from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
-from ingest.models import FrozenModel
+from ingest.models import EVIDENCE_RANK, FrozenModel
 
 from .contradictions import contradictions, statement
 from .named import evidence, increments
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
 from .snapshot import SClaim, Snapshot, load_snapshot
 
-__all__ = ["BriefData", "BriefTopic", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
+__all__ = ["BriefData", "BriefTopic", "BriefTopicSource", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
 
 
 
@@ -59,8 +92,23 @@ class BriefSection(FrozenModel):
     runner_up_score: float | None = None
 
 
+class BriefTopicSource(FrozenModel):
+    """One note topic an increment is made of: its file, heading line and text, agent and evidence level."""
+
+    source: str
+    line: int
+    title: str
+    agent: str | None = None
+    evidence: str
+
+
 class BriefTopic(FrozenModel):
-    """One increment: a topic of a material."""
+    """One increment: the topics of the shift's notes about one work (see "Merging topics" above).
+
+    ``sources`` lists every topic merged into it, in order; ``source``, ``line``
+    and ``agent`` repeat the first of them, ``title`` is its heading, and
+    ``evidence`` is the strongest level among them.
+    """
 
     number: int
     title: str
@@ -68,6 +116,7 @@ class BriefTopic(FrozenModel):
     line: int
     agent: str | None = None
     evidence: str
+    sources: list[BriefTopicSource] = []
     points: list[Statement] = []
     relations: list[Statement] = []
     caveats: list[Statement] = []
@@ -116,6 +165,116 @@ _PROPOSAL = re.compile(r"建议|可以|可在|可作|(?<!对)应(?!用)|需要|�
 _PAPER_TITLE = re.compile(r"^(?:论文|标题|题目|paper|title)\s*[:：]\s*(.+?)(?:[，,]\s*(?:作者|by|[A-Z][a-z]+ [A-Z]).*)?$", re.I)
 
 
+#: Title merging (module docstring): rapidfuzz token_set_ratio floor, shortest head, shorter/longer length floor.
+TITLE_MERGE_SCORE = 90
+_TITLE_MIN_CHARS = 4
+_TITLE_MIN_LENGTH_RATIO = 0.75
+
+
+def _work_key(title: str, ids: list[str]) -> frozenset[str]:
+    """The arXiv IDs a topic is about: those in its heading, else those cited in its span (may be empty)."""
+    head = frozenset(m.arxiv_id for m in find_arxiv_ids(title or ""))
+    return head or frozenset(ids)
+
+
+def _title_head(title: str) -> str:
+    """The normalised text of ``title`` before its first ``：``/``:`` (NFKC, case-folded, punctuation as spaces)."""
+    t = unicodedata.normalize("NFKC", title or "").split(":", 1)[0].casefold()
+    return " ".join(re.sub(r"[^\w.]+|(?<!\d)\.|\.(?!\d)", " ", t).split())
+
+
+def _same_title(a: str, b: str) -> bool:
+    """Whether two titles without arXiv IDs name the same thing (the conservative rule of the module docstring)."""
+    ha, hb = _title_head(a), _title_head(b)
+    short, long_ = sorted((ha, hb), key=len)
+    if len(short) < _TITLE_MIN_CHARS or len(short) < _TITLE_MIN_LENGTH_RATIO * len(long_):
+        return False
+    if re.findall(r"\d+(?:\.\d+)*", ha) != re.findall(r"\d+(?:\.\d+)*", hb):
+        return False
+    return fuzz.token_set_ratio(ha, hb) >= TITLE_MERGE_SCORE
+
+
+def _same_work(a: tuple[BriefTopic, frozenset[str]], b: tuple[BriefTopic, frozenset[str]]) -> bool:
+    """Whether two topics of different notes are about one work: equal arXiv keys, or no IDs and one title."""
+    (ta, ka), (tb, kb) = a, b
+    if ta.source == tb.source:
+        return False
+    if ka or kb:
+        return ka == kb
+    return _same_title(ta.title, tb.title)
+
+
+def _union(items: list, key) -> list:
+    """``items`` without the later ones whose ``key`` was already seen."""
+    seen: set = set()
+    out = []
+    for x in items:
+        k = key(x)
+        if k not in seen:
+            seen.add(k)
+            out.append(x)
+    return out
+
+
+def _merge_group(group: list[BriefTopic]) -> BriefTopic:
+    """One increment from topics about one work (order kept; see the module docstring)."""
+    if len(group) == 1:
+        return group[0]
+    first = group[0]
+    secs: dict[str, BriefSection] = {}
+    named = any(not s.routed for t in group for s in t.sections)
+    for t in group:
+        for s in t.sections:
+            if named and s.routed:
+                continue
+            if s.key not in secs:
+                secs[s.key] = s
+            else:
+                old = secs[s.key]
+                secs[s.key] = old.model_copy(update={
+                    "touches": _union(old.touches + s.touches, lambda e: (e.source, e.line, e.text))})
+
+    def text(st: Statement) -> str:  # identical point texts, whitespace aside
+        return " ".join(st.text.split())
+
+    return first.model_copy(update={
+        "evidence": min((t.evidence for t in group), key=lambda e: EVIDENCE_RANK.get(e, len(EVIDENCE_RANK))),
+        "sources": [s for t in group for s in t.sources],
+        "points": _union([p for t in group for p in t.points], text),
+        "relations": _union([p for t in group for p in t.relations], text),
+        "caveats": _union([p for t in group for p in t.caveats], text),
+        "arxiv": _union([a for t in group for a in t.arxiv], lambda a: a.arxiv_id),
+        "sections": list(secs.values()),
+    })
+
+
+def _merge_topics(
+    raw: list[tuple[BriefTopic, frozenset[str], list[str]]],
+) -> list[tuple[BriefTopic, list[str]]]:
+    """Merge the topics about one work into one increment each; returns ``(increment, merge-action keys)``.
+
+    A topic joins the first earlier group whose every topic is about the same
+    work (:func:`_same_work`); the increment sits where its first topic was.
+    Numbers are left to the caller.
+    """
+    groups: list[list[tuple[BriefTopic, frozenset[str], list[str]]]] = []
+    for r in raw:
+        g = next((g for g in groups if all(_same_work((x[0], x[1]), (r[0], r[1])) for x in g)), None)
+        if g is None:
+            groups.append([r])
+        else:
+            g.append(r)
+    out = []
+    for g in groups:
+        topic = _merge_group([x[0] for x in g])
+        kept = {s.key for s in topic.sections}
+        # Each topic's merge-action keys, less a routed section the merge dropped (relation keys stay).
+        keys = [k for t, _key, ks in g for k in ks
+                if k in kept or not any(s.key == k and s.routed for s in t.sections)]
+        out.append((topic, list(dict.fromkeys(keys))))
+    return out
+
+
 def brief_data(
     store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None,
     snapshot: Snapshot | None = None,
@@ -147,7 +306,7 @@ def brief_data(
     audit = [e for e in evidence(store, snapshot=snap) if e.kind == "figure" and e.best_evidence == "unverified"
              and (e.subject in shift_works or any(s.source in material_paths for s in e.statements))]
 
-    topics: list[BriefTopic] = []
+    raw: list[tuple[BriefTopic, frozenset[str], list[str]]] = []  # (topic, work key, merge-action keys)
     low: list[BriefLow] = []
     status: dict[str, str] = {}
     where: dict[str, list[str]] = defaultdict(list)
@@ -227,6 +386,7 @@ def brief_data(
                 if route is not None:
                     sugg = [route.key]
             bsecs = []
+            keys: list[str] = []  # the sections this topic goes in: merge actions (built after merging)
             for k in sugg:
                 sec = secs.get(k)
                 touch = []
@@ -242,7 +402,7 @@ def brief_data(
                     bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
                                               touches=[statement(c) for c in touch]))
                 # A routed key is provkg's suggestion: the renderer marks it so in the merge actions.
-                actions[k].append(title)
+                keys.append(k)
             # Sections a relation proposes work in ("建议在 §6.1 开放问题新增一条") are merge actions
             # too; the citation list (§七) is not a destination.
             for c in cl:
@@ -250,22 +410,28 @@ def brief_data(
                     continue
                 for k in c.section_refs:
                     sec = secs.get(k)
-                    if k in sugg or (sec is not None and sec.citation_list) or title in actions[k]:
+                    if k in sugg or (sec is not None and sec.citation_list) or k in keys:
                         continue
-                    actions[k].append(title)
+                    keys.append(k)
             ev = it.evidence if it is not None else inc.evidence
             points = [c for c in cl if c.role == "statement" and not lex.evidence_line.match(c.text)
                       and not c.text.startswith(("http", "来源", "原文", "卡片", "论文："))]
-            topics.append(BriefTopic(
-                number=len(topics) + 1, title=title, source=inc.source, line=it.line if it is not None else 1,
-                agent=inc.agent, evidence=ev,
+            line = it.line if it is not None else 1
+            raw.append((BriefTopic(
+                number=len(raw) + 1, title=title, source=inc.source, line=line, agent=inc.agent, evidence=ev,
+                sources=[BriefTopicSource(source=inc.source, line=line, title=title, agent=inc.agent, evidence=ev)],
                 points=[statement(c) for c in points],
                 relations=[statement(c) for c in cl if c.role == "relation"],
                 caveats=[statement(c) for c in cl if c.role == "caveat"],
                 arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a),
                                   status="already_cited" if a in listed else "new") for a in ids],
                 sections=bsecs,
-            ))
+            ), _work_key(title, ids), keys))
+    topics: list[BriefTopic] = []
+    for n, (topic, keys) in enumerate(_merge_topics(raw), 1):
+        topics.append(topic.model_copy(update={"number": n}))
+        for k in keys:
+            actions[k].append(topic.title)
     citable = [BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a), status=st,
                           where=sorted(set(where[a])))
                for a, st in sorted(status.items(), key=lambda t: (["already_cited", "new", "not_included", "discarded"].index(t[1]), t[0]))]

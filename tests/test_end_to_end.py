@@ -228,3 +228,64 @@ def test_parallel_parse_gives_the_same_store(tmp_path):
         assert r.exit_code == 0, r.output
     one, auto = dump(tmp_path / "one"), dump(tmp_path / "auto")
     assert len(one) > 10_000 and one == auto
+
+
+def _merge_workspace(root: Path) -> None:
+    """Two notes whose topics look alike: one pair with two different arXiv IDs and one title, one pair of
+    newsletter issues 478/479, and one pair of no-ID topics that name the same thing."""
+    (root / "work-guard").mkdir(parents=True)
+    (root / "organized" / "knowledge").mkdir(parents=True)
+    (root / "inbox" / "amy").mkdir(parents=True)
+    (root / "organized" / "knowledge" / "k.md").write_text(
+        "# k 活文档\n\n## §2 解码\n\n### §2.1 投机解码\n\n- 草稿模型路线（arXiv:2211.17192）。\n\n"
+        "## §6 趋势\n\n### §6.2 趋势\n\n- agent 编排。\n\n## 七、引用列表\n\n- arXiv:2211.17192 —— Fast Inference\n",
+        "utf-8")
+    notes = {
+        "a.md": ("Draft Tree Decoding：speculative drafts（arXiv:2611.00001）", "Import AI 478：ProgramBench",
+                 "Weekly Digest 12：agent skills", "newsletter 转述"),
+        "b.md": ("Draft Tree Decoding：speculative drafts（arXiv:2611.00002）", "Import AI 479：ProgramBench",
+                 "Weekly Digest 12：skills and plans", "摘要页核查"),
+    }
+    for name, (paper, issue, digest, digest_ev) in notes.items():
+        (root / "inbox" / "amy" / name).write_text(
+            f"---\nauthor: amy\ncreated: \"2026-11-01T10:00:00+08:00\"\n---\n# 笔记 {name}\n\n"
+            f"## {paper}\n\n证据等级：摘要页核查\n\n- 要点：草稿树把接受率提高到 {name[0]} 倍。\n- 建议归入 §2.1。\n\n"
+            f"## {issue}\n\n证据等级：newsletter 转述\n\n- ProgramBench 进展，期号见标题（{name}）。\n- 建议归入 §6.2。\n\n"
+            f"## {digest}\n\n证据等级：{digest_ev}\n\n- 技能复用的编排结构。\n- 建议归入 §6.2。\n",
+            "utf-8")
+    (root / "work-guard" / "m-1.json").write_text(json.dumps({
+        "manifest_id": "m-1", "domain": "k", "created": "2026-11-01T22:00:00+08:00",
+        "knowledge": "organized/knowledge/k.md",
+        "items": [{"path": "inbox/amy/a.md", "agent": "amy"}, {"path": "inbox/amy/b.md", "agent": "amy"}],
+    }), "utf-8")
+
+
+def test_topics_with_different_arxiv_ids_or_issue_numbers_are_never_merged(tmp_path):
+    """Similar titles do not merge two arXiv IDs or two newsletter issues; two no-ID topics naming one thing do."""
+    ws = tmp_path / "ws"
+    _merge_workspace(ws)
+    st = tmp_path / "st"
+    assert _run(["ingest", str(ws)], st).exit_code == 0
+    r = _run(["brief", "--manifest", "m-1", "--format", "json"], st)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    got = [(t["title"], [(s["source"], s["line"]) for s in t["sources"]], [a["arxiv_id"] for a in t["arxiv"]])
+           for t in doc["topics"]]
+    assert got == [
+        ("Draft Tree Decoding：speculative drafts（arXiv:2611.00001）", [("inbox/amy/a.md", 7)], ["2611.00001"]),
+        ("Import AI 478：ProgramBench", [("inbox/amy/a.md", 14)], []),
+        ("Weekly Digest 12：agent skills", [("inbox/amy/a.md", 21), ("inbox/amy/b.md", 21)], []),
+        ("Draft Tree Decoding：speculative drafts（arXiv:2611.00002）", [("inbox/amy/b.md", 7)], ["2611.00002"]),
+        ("Import AI 479：ProgramBench", [("inbox/amy/b.md", 14)], []),
+    ]
+    assert [t["number"] for t in doc["topics"]] == [1, 2, 3, 4, 5]
+    digest = doc["topics"][2]
+    # the strongest evidence of its sources heads it; each source keeps its own; identical points appear once
+    assert digest["evidence"] == "abstract_checked"
+    assert [s["evidence"] for s in digest["sources"]] == ["second_hand", "abstract_checked"]
+    assert [(p["text"], p["source"], p["line"]) for p in digest["points"]] == [
+        ("技能复用的编排结构。", "inbox/amy/a.md", 25), ("建议归入 §6.2。", "inbox/amy/a.md", 26)]
+    row = next(a for a in doc["actions"] if a["section"] == "6.2")
+    assert row["topics"] == ["Import AI 478：ProgramBench", "Weekly Digest 12：agent skills", "Import AI 479：ProgramBench"]
+    md = _run(["brief", "--manifest", "m-1"], st).output
+    assert "增量条数：5 条" in md

@@ -105,3 +105,60 @@ def test_en_brief_keeps_english_findings(sample_store):
     assert "labels do not fit the content" in text and "no new statement (counts or metadata only)" in text
     assert "is marked not verified in" in text and "2x: unverified" in text
     assert "未核实的数字" not in text and "标签与内容不符" not in text
+
+
+SCREEN = "inbox/jay/2026-10-27-1050-engineering-screen.md"
+KEPT = "inbox/jay/2026-10-27-1105-engineering-brief.md"
+
+
+def test_topics_about_one_work_are_one_increment(sample_store, sample_snapshot):
+    """10 note topics give 8 increments: IDM/CMM (arXiv:2610.32943) and Import AI 478 (no ID) are each
+    discussed by both jay notes and are one increment citing both, as the seed brief groups them."""
+    from queries.briefing import brief_data
+
+    data = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang="zh", snapshot=sample_snapshot)
+    assert len(data.topics) == 8 and [t.number for t in data.topics] == list(range(1, 9))
+    merged = {t.title: t for t in data.topics if len(t.sources) > 1}
+    assert list(merged) == ["IDM / CMM：在 item 空间与 code 空间之间做知识蒸馏（arXiv:2610.32943）",
+                            "Import AI 478：ProgramBench 与形式化流水线"]
+    idm, ai = merged.values()
+    assert [(s.source, s.line) for s in idm.sources] == [(SCREEN, 7), (KEPT, 9)]
+    assert [(s.source, s.line) for s in ai.sources] == [(SCREEN, 31), (KEPT, 25)]
+    assert ai.sources[1].title.startswith("Import AI 478：ProgramBench 20% resolved")
+    assert (idm.evidence, ai.evidence) == ("abstract_checked", "second_hand")
+    assert [a.arxiv_id for a in idm.arxiv] == ["2610.32943"] and ai.arxiv == []
+    assert [s.key for s in idm.sections] == ["5.7"] and [s.key for s in ai.sections] == ["6.1", "6.2"]
+    # every point keeps its own note and line: both notes' Recall@10 bullets are there
+    assert [(p.source, p.line) for p in idm.points if "Recall@10" in p.text] == [(SCREEN, 16), (KEPT, 17)]
+    assert {p.source for p in ai.points} == {SCREEN, KEPT}
+    # no other topic was merged, and no source appears in two increments for one heading line
+    assert sum(len(t.sources) for t in data.topics) == 10
+    assert len({(s.source, s.line) for t in data.topics for s in t.sources}) == 10
+
+
+def test_merged_increment_matches_the_seed_grouping(sample_store, sample_snapshot, seed_path):
+    """The seed's increments 5 (IDM/CMM) and 6 (Import AI 478) cite the same two notes as provkg's merged ones."""
+    from ingest.brief import read_brief
+    from queries.briefing import brief_data
+
+    seed, _ = read_brief(seed_path)
+    ours = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang="zh", snapshot=sample_snapshot).topics
+    for key in ("IDM", "Import AI 478"):
+        s = next(i for i in seed.increments if i.title.startswith(key))
+        t = next(t for t in ours if t.title.startswith(key))
+        assert set(s.sources) == {x.source for x in t.sources} == {SCREEN, KEPT}, key
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_merge_actions_list_a_merged_increment_once(sample_store, lang):
+    text = _brief(sample_store, lang)
+    head, body = text.split("\n## ", 1)
+    assert ("增量条数：8 条" if lang == "zh" else "Increments: 8 ") in head
+    assert body.count("IDM / CMM 蒸馏目标") == 1  # only as the second note's heading, in the sources block
+    actions = text.split("## 建议的归并动作" if lang == "zh" else "## Merge actions", 1)[1].split("\n## ", 1)[0]
+    rows = {l.split("§", 1)[1].split("「" if lang == "zh" else " ", 1)[0]: l for l in actions.splitlines() if "§" in l}
+    assert rows["5.7"].count("IDM / CMM") == 1
+    assert rows["6.1"].count("Import AI 478") == 1 and rows["6.2"].count("Import AI 478") == 1
+    assert "IDM / CMM 蒸馏目标" not in actions and "20% resolved" not in actions
+    # the merged increment's sources line names both notes with their heading lines
+    assert f"`{SCREEN}:7`{'、' if lang == 'zh' else ', '}`{KEPT}:9`" in text

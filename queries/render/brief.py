@@ -2,8 +2,9 @@
 
 The structure follows the seed brief (shared/seeds/000_…): a header naming
 the manifest, the materials and the baseline; one section per increment with
-its sources, evidence level, key points with file:line, arXiv IDs marked new
-or already cited, suggested sections and the entries they touch, caveats; a
+its sources (several when topics of two notes about one work were merged,
+``queries.briefing``), evidence level, key points with file:line, arXiv IDs
+marked new or already cited, suggested sections and the entries they touch, caveats; a
 low-relevance table; contradictions and unverified statements; the citable
 arXiv IDs; merge actions; the evidence boundary.  Headings come from the
 ``LABELS`` table (``zh`` or ``en``).  Every string taken from a note is
@@ -30,6 +31,7 @@ LABELS: dict[str, dict[str, str]] = {
         "source": "来源",
         "agent": "作者",
         "evidence": "证据等级",
+        "evidence_best": "证据等级（取各来源最强）",
         "points": "要点",
         "relation": "与活文档的关系",
         "arxiv": "arXiv 号",
@@ -102,6 +104,7 @@ LABELS: dict[str, dict[str, str]] = {
         "source": "Source",
         "agent": "Author",
         "evidence": "Evidence",
+        "evidence_best": "Evidence (strongest of its sources)",
         "points": "Key points",
         "relation": "Relation to the living document",
         "arxiv": "arXiv IDs",
@@ -272,8 +275,17 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     for t in data["topics"]:
         add("## " + L["increment"].format(n=t["number"], title=md_escape(t["title"])))
         add("")
-        add(f"- {L['source']}{sep}`{t['source']}:{t['line']}`" + (f" · {L['agent']}{sep}{md_escape(t['agent'])}" if t.get("agent") else "")
-            + f" · {L['evidence']}{sep}{_ev(L, t['evidence'])}")
+        srcs = t.get("sources") or [t]
+        if len(srcs) == 1:
+            add(f"- {L['source']}{sep}`{t['source']}:{t['line']}`" + (f" · {L['agent']}{sep}{md_escape(t['agent'])}" if t.get("agent") else "")
+                + f" · {L['evidence']}{sep}{_ev(L, t['evidence'])}")
+        else:  # a merged increment: every topic it is made of, then each with its own heading, agent and evidence
+            add(f"- {L['source']}{sep}" + ("、" if L is LABELS["zh"] else ", ").join(f"`{s['source']}:{s['line']}`" for s in srcs)
+                + f" · {L['evidence_best']}{sep}{_ev(L, t['evidence'])}")
+            for s in srcs:
+                add(f"  - `{s['source']}:{s['line']}` {md_escape(s['title'])}"
+                    + (f" · {L['agent']}{sep}{md_escape(s['agent'])}" if s.get("agent") else "")
+                    + f" · {L['evidence']}{sep}{_ev(L, s['evidence'])}")
         if t["arxiv"]:
             ids = []
             for a in t["arxiv"]:
