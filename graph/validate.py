@@ -6,8 +6,8 @@ SHACL validates one RDF graph; a provkg store is a dataset.  ``validate_store`` 
 (set union of triples) of
 
 * the provenance graph ``id:graph/provenance`` (ingest activities, every revision ever recorded);
-* the named graph of every **live** revision: a ``kg:SourceRevision`` of the provenance graph with no
-  ``prov:wasInvalidatedBy``;
+* the named graph of every **live** revision: a ``kg:SourceRevision`` of the provenance graph marked
+  ``kg:current true``;
 * every other named graph that is not a recorded revision (imported data), so its claims are
   checked too.
 
@@ -123,8 +123,8 @@ def load_shapes() -> rdflib.Graph:
 _REVISIONS = (
     "PREFIX prov: <http://www.w3.org/ns/prov#>\n"
     "PREFIX kg: <https://w3id.org/provkg/ns#>\n"
-    "SELECT ?rev ?gone WHERE { GRAPH <" + str(PROV_GRAPH) + "> {\n"
-    "  ?rev a kg:SourceRevision . OPTIONAL { ?rev prov:wasInvalidatedBy ?gone } } }\n"
+    "SELECT ?rev ?cur WHERE { GRAPH <" + str(PROV_GRAPH) + "> {\n"
+    "  ?rev a kg:SourceRevision . OPTIONAL { ?rev kg:current ?cur } } }\n"
 )
 
 
@@ -133,10 +133,9 @@ def data_graph(store) -> tuple[rdflib.Graph, list[Violation], int]:
 
     Returns ``(graph, dataset-level findings, number of named graphs merged)``.
     """
-    revs: dict[str, bool] = {}
-    for r in store.select(_REVISIONS):
-        rev = str(r["rev"])
-        revs[rev] = revs.get(rev, False) or r["gone"] is not None
+    # revision -> no longer live: kg:current marks the live one (a reverted file's revision is live
+    # again while still carrying its earlier prov:wasInvalidatedBy)
+    revs = {str(r["rev"]): r["cur"] is not True for r in store.select(_REVISIONS)}
     named = set(store.named_graphs())
     findings: list[Violation] = []
     keep = []

@@ -60,9 +60,8 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?path ?rev ?act ?t WHERE {{
   GRAPH <{_PROV_GRAPH}> {{
-    ?rev prov:wasGeneratedBy ?act ; kg:path ?path .
+    ?rev kg:current true ; prov:wasGeneratedBy ?act ; kg:path ?path .
     OPTIONAL {{ ?rev prov:generatedAtTime ?t }}
-    FILTER NOT EXISTS {{ ?rev prov:wasInvalidatedBy ?gone }}
   }}
 }}
 """
@@ -92,8 +91,9 @@ def ingest_records(store: Store) -> dict[str, IngestRecord]:
 
     Returns:
         ``{workspace-relative path: IngestRecord}`` for every revision in the
-        graph ``id:graph/provenance`` that has ``prov:wasGeneratedBy`` and no
-        ``prov:wasInvalidatedBy`` (docs/MODEL.md section 4).  Empty for a store
+        graph ``id:graph/provenance`` that carries ``kg:current true`` (a file
+        reverted to earlier bytes gets its old revision back, invalidation and
+        all; the marker says which one is live: docs/MODEL.md section 4).  Empty for a store
         without a provenance graph.
     """
     out: dict[str, IngestRecord] = {}

@@ -12,7 +12,7 @@ from conftest import WORKSPACE
 from graph.loader import ingest_paths
 from graph.model import claim_iri, claim_key
 from graph.store import Store
-from queries.history import activities, diff, state_after
+from queries.history import activities, diff, revisions, state_after
 from queries.snapshot import load_snapshot
 
 NOTE = "inbox/flyp/2026-10-26T1550-critical-read.md"
@@ -223,3 +223,21 @@ def test_same_path_from_a_second_workspace_is_warned(tmp_path):
     assert rep.changed == [doc]
     assert [w for w in rep.warnings if "replaces the file" in w] == [
         f"warning: {doc}: replaces the file of the same path from {a}; keep one store per workspace (--store)"]
+
+
+def test_a_reverted_file_is_live_again_for_views_and_validation(edited):
+    """A file changed A -> B -> A gets its first revision IRI back, with that revision's old
+    prov:wasInvalidatedBy still recorded; kg:current, not the absence of an invalidation, says it is
+    live, so the graph page still shows its ingest and validate still checks its named graph."""
+    from graph.validate import data_graph
+    from queries.views import ingest_records
+
+    st, ws, _before, clock = edited
+    p = ws / NOTE
+    text = p.read_text("utf-8")
+    p.write_text(text.replace("延迟降低 80%", "延迟降低 76%").replace("插入的一行说明。\n\n", "", 1), "utf-8")
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    rec = ingest_records(st)[NOTE]
+    assert rec.revision in {r.revision for r in revisions(st) if r.current and r.source == NOTE}
+    _g, findings, n = data_graph(st)
+    assert n == 1 + 13 and findings == []  # the provenance graph + the 13 live files
