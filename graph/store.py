@@ -121,6 +121,7 @@ class Store:
     def __init__(self, path: str | os.PathLike[str] | None = None):
         self.path = Path(path) if path is not None else None
         self._db: ox.Store | None = None
+        self._opened: Path | None = None  # the database folder ``_db`` reads
         if self.path is None:
             self._db = ox.Store()
 
@@ -148,13 +149,26 @@ class Store:
                 # Reads never write: the live database is opened read-only (readers may share it);
                 # writes go through ``writer()`` into a fresh copy.
                 self._db = ox.Store() if d is None else ox.Store.read_only(str(d))
+                self._opened = d
             except OSError as e:
                 raise StoreError(f"{d}: cannot open the database: {e}") from None
         return self._db
 
+    @property
+    def database_dir(self) -> Path | None:
+        """The database folder the live handle reads (opening it if needed).
+
+        None in memory or before the first ingest.  Each write makes a new folder
+        (``db-NNNNNN``), so this names one immutable database: a key for caches of
+        what was read from it, safe even when an ingest swaps ``CURRENT`` meanwhile.
+        """
+        self.db
+        return self._opened
+
     def close(self) -> None:
         """Release the database handle (reopened lazily on next use)."""
         self._db = None
+        self._opened = None
 
     def exists(self) -> bool:
         """True when the store holds an ingested database (always True in memory)."""

@@ -6,6 +6,8 @@ contradiction rules and the brief can work in Python without re-querying.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -570,10 +572,11 @@ def _part_links(store: Backend) -> dict[str, object]:
 # Reading a part through SPARQL costs seconds on a large on-disk store (1,000 notes: claims 5-8 s);
 # its value changes only when an ingest swaps the database.  So each part read from an embedded
 # on-disk store is kept next to it, in ``<store>/snapshot-cache/<key>/<part>.marshal``, where the key
-# names the live database (``CURRENT``'s content, inode and mtime: a write replaces that file).
+# names the database folder the store handle reads (``Store.database_dir``: every write makes a new
+# ``db-NNNNNN`` folder, so a key never names two contents, even when an ingest swaps CURRENT mid-read).
 # marshal holds only plain values (no code runs on load, unlike pickle) and is ~5x faster than json.
 
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2  # bump when the encoding or a cached dataclass changes
 _DATACLASSES = {"SSource": SSource, "SCitation": SCitation, "SSection": SSection, "SItem": SItem,
                 "SManifestItem": SManifestItem}
 
@@ -585,47 +588,69 @@ def _cache_dir(store: Backend) -> "Path | None":
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
         return None
-    cur = path / "CURRENT"
     try:
-        st = cur.stat()
-        name = cur.read_text("utf-8").strip()
+        d = store.database_dir  # the folder this handle reads, not whatever CURRENT names by now
+        st = d.stat() if d is not None else None
     except OSError:
+        return None
+    if d is None or st is None:
         return None
     import sys
 
-    return path / "snapshot-cache" / (f"{name}-{st.st_ino}-{st.st_mtime_ns}-f{_CACHE_FORMAT}"
+    return path / "snapshot-cache" / (f"{d.name}-{st.st_ino}-f{_CACHE_FORMAT}"
                                       f"-py{sys.version_info[0]}{sys.version_info[1]}")
 
 
 def _encode(value: object) -> object:
-    """A part's value as plain lists/tuples/dicts (dataclasses become ``(class name, field values)``)."""
+    """A part's value as marshal-able data in which every tuple is a tag.
+
+    Lists become ``("list", items)`` and tuples ``("tuple", items)``, so a data
+    tuple such as ``(title, path)`` can never be mistaken for a tag on the way
+    back; a list of one dataclass becomes ``(class name, rows)`` and one
+    dataclass ``("one", class name, fields)``.  An ``SClaim`` row carries its
+    quantities as rows of ``SQuantity`` fields.  Leaves are str/int/float/bool/None
+    and containers of them (dataclass fields are stored as they are).
+    """
     if isinstance(value, dict):
         return {k: _encode(v) for k, v in value.items()}
     if isinstance(value, list):
         if value and isinstance(value[0], SClaim):
-            return ("SClaim", [tuple(c.__dict__.values())[:-1] + (tuple(tuple(q.__dict__.values()) for q in c.quantities),)
-                               for c in value])
+            return ("SClaim", [tuple(tuple(tuple(q.__dict__.values()) for q in v) if k == "quantities" else v
+                                     for k, v in c.__dict__.items()) for c in value])
         if value and type(value[0]).__name__ in _DATACLASSES:
             return (type(value[0]).__name__, [tuple(x.__dict__.values()) for x in value])
         return ("list", [_encode(v) for v in value])
+    if isinstance(value, tuple):
+        return ("tuple", [_encode(v) for v in value])
     if type(value).__name__ in _DATACLASSES:
         return ("one", type(value).__name__, tuple(value.__dict__.values()))
     return value
 
 
+_SCLAIM_FIELDS = [f.name for f in dataclasses.fields(SClaim)]
+
+
 def _decode(value: object) -> object:
+    """The inverse of :func:`_encode`."""
     if isinstance(value, dict):
         return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, tuple) and value and value[0] == "SClaim":
-        return [SClaim(*t[:-1], quantities=[SQuantity(*q) for q in t[-1]]) for t in value[1]]
-    if isinstance(value, tuple) and value and value[0] in _DATACLASSES:
-        cls = _DATACLASSES[value[0]]
-        return [cls(*t) for t in value[1]]
-    if isinstance(value, tuple) and value and value[0] == "list":
+    if not isinstance(value, tuple):
+        return value
+    tag = value[0]
+    if tag == "list":
         return [_decode(v) for v in value[1]]
-    if isinstance(value, tuple) and len(value) == 3 and value[0] == "one":
+    if tag == "tuple":
+        return tuple(_decode(v) for v in value[1])
+    if tag == "SClaim":
+        out = []
+        for row in value[1]:
+            kw = dict(zip(_SCLAIM_FIELDS, row))
+            kw["quantities"] = [SQuantity(*q) for q in kw["quantities"]]
+            out.append(SClaim(**kw))
+        return out
+    if tag == "one":
         return _DATACLASSES[value[1]](*value[2])
-    return value
+    return [_DATACLASSES[tag](*t) for t in value[1]]
 
 
 def _cached_part(fn, store: Backend) -> dict[str, object]:

@@ -135,3 +135,39 @@ def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):
     rel = {i.source: i.relevance for i in increments(store, manifest=MANIFEST_ID, snapshot=snap)}
     assert rel["inbox/flyp/placed.md"] == "increment"
     assert rel["inbox/flyp/unplaced.md"] == "low"
+
+
+def test_snapshot_part_cache_round_trips_every_part(sample_store):
+    """Each part read from the store comes back from the marshal cache equal, including data tuples
+    whose first element looks like an encoding tag (a review found ('list', 'ab') came back as
+    ['a', 'b'])."""
+    import marshal
+
+    from queries.snapshot import _PARTS, _decode, _encode
+
+    for fn in dict.fromkeys(_PARTS.values()):
+        part = fn(sample_store)
+        assert _decode(marshal.loads(marshal.dumps(_encode(part)))) == part, fn.__name__
+    tricky = {"k": [("list", "ab"), ("SSource", 1), ("tuple", ["x"])], "t": ("one", "SItem", ())}
+    assert _decode(marshal.loads(marshal.dumps(_encode(tricky)))) == tricky
+
+
+def test_snapshot_cache_is_keyed_by_the_database_read(tmp_path):
+    """The cache key names the database folder the store handle reads, so a part read after another
+    process swapped CURRENT is not filed under the new database's key."""
+    from conftest import WORKSPACE
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.snapshot import _cache_dir
+
+    st = Store(tmp_path / "st")
+    ingest_paths(st, [WORKSPACE])
+    reader = Store(tmp_path / "st")
+    before = _cache_dir(reader)
+    ingest_paths(Store(tmp_path / "st"), [WORKSPACE])  # another process writes: CURRENT moves on
+    new = _cache_dir(Store(tmp_path / "st"))
+    assert new is not None and new != before
+    # the old handle never files what it reads under the new key (its folder is gone: no caching)
+    assert _cache_dir(reader) in (before, None) and _cache_dir(reader) != new
+    reader.close()
+    assert _cache_dir(reader) == new  # reopened: the new database
