@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from graph.backend import Backend
 from ingest.arxiv import TitleIndex
@@ -423,9 +424,15 @@ class Snapshot:
         return router
 
     def route(self, doc: str | None, text: str) -> Route | None:
-        """The section of living document ``doc`` closest to ``text`` (BM25, with runner-up), or None."""
-        router = self.section_router(doc) if doc else None
-        return router.route(text) if router is not None else None
+        """The section of living document ``doc`` closest to ``text`` (BM25, with runner-up), or None.
+
+        Memoised per ``(doc, text)``: ``increments`` and the brief ask for the same topics.
+        """
+        key = ("route", doc, text)
+        if key not in self.cache:
+            router = self.section_router(doc) if doc else None
+            self.cache[key] = router.route(text) if router is not None else None
+        return self.cache[key]  # type: ignore[return-value]
 
     def cited_in_lists(self, doc: str | None = None) -> dict[str, SCitation]:
         """Works in a citation-list section (of ``doc`` or any living document): ``{arxiv_id: first citation}``.
@@ -581,10 +588,8 @@ _DATACLASSES = {"SSource": SSource, "SCitation": SCitation, "SSection": SSection
                 "SManifestItem": SManifestItem}
 
 
-def _cache_dir(store: Backend) -> "Path | None":
+def _cache_dir(store: Backend) -> Path | None:
     """The cache folder of the live database of an embedded on-disk store, or None (memory, remote)."""
-    from pathlib import Path
-
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
         return None
