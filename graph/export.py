@@ -39,7 +39,6 @@ import hashlib
 import io
 import json
 import os
-import tempfile
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -208,36 +207,16 @@ def store_dataset(store, graphs: Iterable[str] | None = None) -> rdflib.Dataset:
 # ---------------------------------------------------------------- writing
 
 def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
-    """Write ``data`` to ``out``: temporary file in the same folder, ``fsync``, then ``os.replace``.
+    """``graph.atomic.write_atomic`` with a one-line ``ExportError`` instead of ``OSError``.
 
-    The target either keeps its old content or gets all of ``data``; on any error the temporary file
-    is removed and nothing named ``out`` is created.  Creates missing parent folders.  Returns the path.
-    Raises ``ExportError`` (one line) when the folder cannot be written.
+    The target either keeps its old content or gets all of ``data``; no temporary file is left.
     """
-    p = Path(out)
+    from .atomic import write_atomic as _write
+
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+        return _write(data, out)
     except OSError as e:
-        raise ExportError(f"{p}: cannot write: {e.strerror or e}") from None
-    try:
-        mask = os.umask(0)  # mkstemp makes 0600; give the file the mode a plain open() would
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise ExportError(f"{p}: cannot write: {e.strerror or e}") from None
-        raise
-    return p
+        raise ExportError(f"{Path(out)}: cannot write: {e.strerror or e}") from None
 
 
 def _check_format(fmt: str) -> str:

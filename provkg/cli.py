@@ -8,7 +8,6 @@ imported inside the commands so ``provkg --help`` stays fast.
 """
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -134,15 +133,11 @@ def _write_text(text: str, out: str | None) -> None:
         for i in range(0, len(text), 1 << 14):
             click.echo(text[i:i + (1 << 14)], nl=False)
         return
-    p = Path(out)
-    tmp = p.with_name(p.name + ".tmp")
+    from graph.atomic import write_atomic
+
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, p)
+        write_atomic(text.encode("utf-8"), out)
     except OSError as e:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
         raise _fail(f"{out}: cannot write: {e.strerror or e}") from None
 
 

@@ -564,9 +564,14 @@ def test_failed_write_keeps_old_file_and_leaves_no_temp(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
 
 
-def test_write_html_missing_directory(tmp_path):
-    with pytest.raises(OSError):
-        write_html(sample_view(), tmp_path / "nope" / "out.html")
+def test_write_html_makes_missing_folders_and_fails_cleanly(tmp_path):
+    out = write_html(sample_view(), tmp_path / "new" / "out.html")
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    (tmp_path / "afile").write_text("x", "utf-8")
+    with pytest.raises(OSError):  # the "folder" is a regular file
+        write_html(sample_view(), tmp_path / "afile" / "out.html")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "new"]
+    assert [p.name for p in (tmp_path / "new").iterdir()] == ["out.html"]
 
 
 def test_write_html_passes_options(tmp_path):

@@ -50,7 +50,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -818,7 +817,7 @@ def write_html(view: GraphView, path: str | os.PathLike[str], **kw: Any) -> Path
 
     Args:
         view: the graph to draw.
-        path: target file; its directory must exist.
+        path: target file; missing parent folders are made.
         **kw: passed to :func:`render_html` (``node_budget``, ``layout_threshold``).
 
     Returns:
@@ -826,28 +825,13 @@ def write_html(view: GraphView, path: str | os.PathLike[str], **kw: Any) -> Path
 
     Raises:
         ValueError, ImportError: from :func:`render_html`.
-        OSError: the directory is missing or not writable; no partial file is
+        OSError: the directory cannot be made or written; no partial file is
             left behind (temporary file in the same directory, then
             ``os.replace``; PITFALLS P15).
 
     The bytes are UTF-8 whatever the locale (``LC_ALL=C``, ``PYTHONUTF8=0``):
     PITFALLS P5.
     """
-    target = Path(path)
-    page = render_html(view, **kw).encode("utf-8")
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(page)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    return target
+    from graph.atomic import write_atomic
+
+    return write_atomic(render_html(view, **kw).encode("utf-8"), path)

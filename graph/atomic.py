@@ -1,0 +1,47 @@
+"""Atomic file writes: the one way provkg writes an output file (exports, briefs, reports, HTML).
+
+A temporary file in the target's folder, ``fsync``, then ``os.replace`` (POSIX ``rename(2)`` is
+atomic within one file system): a reader sees the old content or all of the new, a failed or
+killed write leaves no partial file and no temporary file behind (PITFALLS P15).  No heavy
+imports: the CLI calls this on every ``-o``.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["write_atomic"]
+
+
+def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
+    """Write ``data`` to ``out`` atomically and return ``Path(out)``.
+
+    Creates missing parent folders.  The file gets the mode a plain ``open()`` would give
+    (``0o666`` less the umask; ``mkstemp`` alone makes ``0o600``).
+
+    Raises
+    ------
+    OSError
+        The folder cannot be made or written (the target keeps its old content; no
+        temporary file is left).
+    """
+    p = Path(out)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return p
