@@ -458,7 +458,7 @@ def _part_sources(store: Backend) -> dict[str, object]:
 
 
 def _part_claims(store: Backend) -> dict[str, object]:
-    # claims_core.rq + source_index.rq joined here: half the time of claims.rq on disk (same rows).
+    # claims_core.rq + source_index.rq joined here: half the time of one query joining both on disk.
     srcs: dict[str, tuple] = {}
     for r in store.select(sparql("source_index")):
         srcs.setdefault(r["src"], (r["path"], r["kind"], r["agent"]))

@@ -17,7 +17,7 @@ def test_rows_do_not_multiply_with_the_number_of_graphs(tmp_path):
         p.write_text(NOTE, "utf-8")
     st = Store(None)
     ingest_paths(st, [tmp_path])
-    assert len(st.select(sparql("claims"))) == 5 * 3  # title line is a heading; byline + 2 items are claims
+    assert len(st.select(sparql("claims_core"))) == 5 * 3  # title line is a heading; byline + 2 items are claims
     assert len(st.select(sparql("citations"))) == 5 * 2
     assert len(st.select(sparql("sources"))) == 5
     snap = load_snapshot(st)
