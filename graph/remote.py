@@ -435,6 +435,12 @@ class RemoteWriter:
             ops.append("INSERT DATA { " + data(self._add) + " }")
         return " ;\n".join(ops)
 
+    def _existing(self, graphs: Iterable[str]) -> set[str]:
+        """Which of ``graphs`` already hold quads on the server (one query over those graphs only)."""
+        values = " ".join(str(ox.NamedNode(g)) for g in graphs)
+        rows = self.store.select("SELECT DISTINCT ?g WHERE { VALUES ?g { %s } GRAPH ?g { ?s ?p ?o } }" % values)
+        return {str(r["g"]) for r in rows}
+
     def commit(self) -> None:
         """Send the queued changes (see ``RemoteStore.writer`` for the order and the guarantees).
 
@@ -447,7 +453,7 @@ class RemoteWriter:
         update = self.update_text()
         if not puts and not update:
             return
-        before = set(self.store.named_graphs()) if puts else set()
+        before = self._existing(puts) if puts else set()
         done: list[str] = []
         try:
             if puts:
