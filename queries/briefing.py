@@ -393,14 +393,10 @@ def brief_data(
                 if sec is not None:
                     inside = [c for c in doc_claims if sec.line <= c.line <= sec.line_end and c.line != sec.line]
                     touch = [c for c in inside if set(subj_cache[c.iri]) & subj] or inside
-                if route is not None:
-                    bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
-                                              touches=[statement(c) for c in touch], routed=True,
-                                              score=route.score, runner_up=route.runner_up,
-                                              runner_up_score=route.runner_up_score))
-                else:
-                    bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
-                                              touches=[statement(c) for c in touch]))
+                routed = {} if route is None else dict(routed=True, score=route.score, runner_up=route.runner_up,
+                                                       runner_up_score=route.runner_up_score)
+                bsecs.append(BriefSection(key=k, title=sec.title if sec else None,
+                                          touches=[statement(c) for c in touch], **routed))
                 # A routed key is provkg's suggestion: the renderer marks it so in the merge actions.
                 keys.append(k)
             # Sections a relation proposes work in ("建议在 §6.1 开放问题新增一条") are merge actions
