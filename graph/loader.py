@@ -288,12 +288,11 @@ def ingest_paths(
                 rep.warnings.append(f"warning: {f.rel}: replaces the file of the same path from "
                                     f"{other_root}; keep one store per workspace (--store)")
             if prev is not None:
-                # Keep the old named graph; invalidate the revision (revision_quads) and the
-                # claims that the new revision no longer holds (same stable IRI = same claim).
+                # Keep the old named graph; invalidate the old revision and the claims the new
+                # revision no longer holds (same stable IRI = same claim).
                 old_rev = str(prev["rev"])
-                w.remove([ox.Quad(ox.NamedNode(old_rev), _kg("current"), _TRUE, PROV_GRAPH)])
                 new_claims = {q.subject.value for q in quads if q.predicate == _RDF_TYPE and q.object == _kg("Claim")}
-                w.add(q for c in sorted(_claims_in(w, old_rev) - new_claims) for q in invalidation_quads(c, stamp, when))
+                _invalidate(w, old_rev, _claims_in(w, old_rev) - new_claims, stamp, when)
                 rep.changed.append(f.rel)
             else:
                 rep.added.append(f.rel)

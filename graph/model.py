@@ -485,8 +485,8 @@ def revision_quads(
 
     The revision (named graph) ``prov:wasGeneratedBy`` the ingest activity at
     ``when``; it ``prov:wasRevisionOf`` the ``previous`` revision IRI when the
-    file changed, and that one ``prov:wasInvalidatedBy`` this activity (with
-    ``prov:invalidatedAtTime``).  The new revision gets ``kg:current true``,
+    file changed (the loader records that one's invalidation: ``invalidation_quads``).
+    The new revision gets ``kg:current true``,
     the marker the default queries join on (docs/MODEL.md, "Revisions").
     """
     g = PROV_GRAPH
@@ -507,10 +507,8 @@ def revision_quads(
     out.append(ox.Quad(rev, _kg("current"), _lit(True), g))
     if mtime is not None:
         out.append(ox.Quad(rev, _kg("mtime"), _lit(float(mtime)), g))
-    if previous and previous != rev.value:
-        prev = ox.NamedNode(previous)
-        out.append(ox.Quad(rev, N.prov.wasRevisionOf, prev, g))
-        out.extend(invalidation_quads(previous, stamp, when))
+    if previous:
+        out.append(ox.Quad(rev, N.prov.wasRevisionOf, ox.NamedNode(previous), g))
     return out
 
 
