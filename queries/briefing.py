@@ -54,6 +54,8 @@ from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
 from ingest.models import EVIDENCE_RANK, FrozenModel
 
+from ingest.text import find_urls
+
 from .contradictions import contradictions, statement
 from .named import evidence, increments
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
@@ -120,6 +122,7 @@ class BriefTopic(FrozenModel):
     points: list[Statement] = []
     relations: list[Statement] = []
     caveats: list[Statement] = []
+    links: list[Statement] = []
     arxiv: list[BriefArxiv] = []
     sections: list[BriefSection] = []
 
@@ -216,6 +219,10 @@ def _union(items: list, key) -> list:
     return out
 
 
+#: A note line that gives the material's address rather than a point: shown under "links".
+_LINK_LINE = ("http", "来源", "原文", "Source", "source:", "URL", "Link")
+
+
 def _merge_group(group: list[BriefTopic]) -> BriefTopic:
     """One increment from topics about one work (order kept; see the module docstring)."""
     if len(group) == 1:
@@ -243,6 +250,7 @@ def _merge_group(group: list[BriefTopic]) -> BriefTopic:
         "points": _union([p for t in group for p in t.points], text),
         "relations": _union([p for t in group for p in t.relations], text),
         "caveats": _union([p for t in group for p in t.caveats], text),
+        "links": _union([p for t in group for p in t.links], text),
         "arxiv": _union([a for t in group for a in t.arxiv], lambda a: a.arxiv_id),
         "sections": list(secs.values()),
     })
@@ -411,7 +419,7 @@ def brief_data(
                     keys.append(k)
             ev = it.evidence if it is not None else inc.evidence
             points = [c for c in cl if c.role == "statement" and not lex.evidence_line.match(c.text)
-                      and not c.text.startswith(("http", "来源", "原文", "卡片", "论文："))]
+                      and not c.text.startswith((*_LINK_LINE, "卡片", "论文："))]
             line = it.line if it is not None else 1
             raw.append((BriefTopic(
                 number=len(raw) + 1, title=title, source=inc.source, line=line, agent=inc.agent, evidence=ev,
@@ -419,6 +427,9 @@ def brief_data(
                 points=[statement(c) for c in points],
                 relations=[statement(c) for c in cl if c.role == "relation"],
                 caveats=[statement(c) for c in cl if c.role == "caveat"],
+                # the lines that give the material's own address ("来源：…https://…", "原文：…")
+                links=[statement(c) for c in cl if c.role == "statement" and c.text.startswith(_LINK_LINE)
+                       and find_urls(c.text)],
                 arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a),
                                   status="already_cited" if a in listed else "new") for a in ids],
                 sections=bsecs,

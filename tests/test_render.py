@@ -162,3 +162,22 @@ def test_merge_actions_list_a_merged_increment_once(sample_store, lang):
     assert "IDM / CMM 蒸馏目标" not in actions and "20% resolved" not in actions
     # the merged increment's sources line names both notes with their heading lines
     assert f"`{SCREEN}:7`{'、' if lang == 'zh' else ', '}`{KEPT}:9`" in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_increment_gives_its_source_address(sample_store, lang):
+    """The seed brief gives each material's URL; provkg's brief lists the notes' "来源：…/原文：…" lines
+    under each increment with their file:line, not as points."""
+    from ingest.text import find_urls
+    from queries.briefing import brief_data
+
+    data = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang=lang)
+    text = _brief(sample_store, lang)
+    urls = {u for t in data.topics for s in t.links for u, _, _ in find_urls(s.text)}
+    assert {"https://recsysfrontier.substack.com/p/ai-2026-10-17",
+            "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally",
+            "https://importai.substack.com/p/import-ai-478-math-for-alignment",
+            "https://arxiv.org/abs/2502.07115"} <= urls
+    assert all(t.links for t in data.topics)  # every increment of the sample names its address
+    assert "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally `inbox/jay/2026-10-27T0935-blogs-discovery.md:65`" in text
+    assert not any(find_urls(p.text) and p.text.startswith(("来源", "原文")) for t in data.topics for p in t.points)

@@ -45,6 +45,7 @@ LABELS: dict[str, dict[str, str]] = {
         "route_ru": "；次选 §{key}，{score}",
         "touches": "触及的现有条目",
         "caveats": "值得警惕",
+        "links": "来源链接",
         "low": "低相关 / 复查项",
         "low_head": "| 材料 | 判断 | 理由 |",
         "findings": "值得警惕的矛盾与待核实说法",
@@ -118,6 +119,7 @@ LABELS: dict[str, dict[str, str]] = {
         "route_ru": "; runner-up §{key}, {score}",
         "touches": "Existing entries it touches",
         "caveats": "Caveats",
+        "links": "Links",
         "low": "Low relevance",
         "low_head": "| Material | Verdict | Reason |",
         "findings": "Contradictions and unverified statements",
@@ -303,7 +305,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
                 add(f"- {L['suggest']}{sep}§{s['key']}{title}")
             for e in s["touches"]:
                 add(f"  - {L['touches']}{sep}{md_escape(e['text'])} {_loc(e)}")
-        for field, label in (("points", "points"), ("relations", "relation"), ("caveats", "caveats")):
+        for field, label in (("links", "links"), ("points", "points"), ("relations", "relation"), ("caveats", "caveats")):
             if t[field]:
                 add(f"- {L[label]}{sep}")
                 for p in t[field]:
