@@ -501,7 +501,9 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None) -
         p = outdir / (f"brief-{mid}.md" if len(mids) > 1 else "brief.md")
         _write_text(_brief_text(ctx, mid, lang, "md"), str(p))
         written.append(p)
-    text, _ = _report_text(ctx, "md", lang or "en")
+    from queries.briefing import workspace_lang
+
+    text, _ = _report_text(ctx, "md", lang or workspace_lang(snap))  # the brief's language
     _write_text(text, str(outdir / "contradictions.md"))
     written.append(outdir / "contradictions.md")
     written.append(_viz(ctx, str(outdir / "graph.html"), None, None, 2, False, f"provkg · {Path(workspace).resolve().name}"))

@@ -61,7 +61,7 @@ from .named import evidence, increments
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
 from .snapshot import SClaim, Snapshot, load_snapshot
 
-__all__ = ["BriefData", "BriefTopic", "BriefTopicSource", "BriefArxiv", "BriefLow", "BriefSection", "brief_data"]
+__all__ = ["BriefData", "BriefTopic", "BriefTopicSource", "BriefArxiv", "BriefLow", "BriefSection", "brief_data", "workspace_lang"]
 
 
 
@@ -283,6 +283,12 @@ def _merge_topics(
     return out
 
 
+def workspace_lang(snap: Snapshot) -> str:
+    """``"zh"`` when at least half the store's sources are Chinese, else ``"en"``: the default
+    language of the brief and of ``run``'s contradiction report."""
+    return "zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en"
+
+
 def brief_data(
     store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None,
     snapshot: Snapshot | None = None,
@@ -445,7 +451,7 @@ def brief_data(
     act = [{"section": k, "title": secs[k].title if k in secs else None, "topics": v}
            for k, v in sorted(actions.items(), key=lambda t: [int(x) if x.isdigit() else 99 for x in t[0].split(".")])]
     consumed = sum(1 for i in incs if i.ingested)
-    lang_ = lang or ("zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en")
+    lang_ = lang or workspace_lang(snap)
     return BriefData(
         manifest_id=mid, manifest_path=mitems[0].manifest_path, knowledge=doc,
         knowledge_sections=len(secs), generated=(now or datetime.now().astimezone()).isoformat(timespec="minutes"),

@@ -289,3 +289,15 @@ def test_topics_with_different_arxiv_ids_or_issue_numbers_are_never_merged(tmp_p
     assert row["topics"] == ["Import AI 478：ProgramBench", "Weekly Digest 12：agent skills", "Import AI 479：ProgramBench"]
     md = _run(["brief", "--manifest", "m-1"], st).output
     assert "增量条数：5 条" in md
+
+
+def test_run_writes_the_report_in_the_brief_language(tmp_path):
+    """The sample is Chinese: `run` writes both the brief and the contradiction report in Chinese
+    (headings, finding summaries, agent and evidence labels), with no English label left."""
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "run", str(WORKSPACE), "-o", str(out)], obj={})
+    assert r.exit_code == 0, r.output
+    report = (out / "contradictions.md").read_text("utf-8")
+    assert report.startswith("# 矛盾报告\n") and "8 条发现：" in report
+    assert "· 作者：flyp · 证据等级：摘要页核查" in report
+    assert not re.search(r"\b(agent|evidence): |findings: |stated in|marked not verified", report)
