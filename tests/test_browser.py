@@ -44,6 +44,22 @@ LOCAL_SCHEMES = ("file:", "data:", "blob:")
 XSS_LABEL = "<img src=x onerror=alert(1)>"
 
 
+def screenshot_with_panel(page, node_id: str, name: str) -> None:
+    """Clear the search, fit the whole graph, click ``node_id`` until its provenance panel is open,
+    park the mouse where no tooltip covers the graph, and save ``test-artifacts/<name>``."""
+    page.fill("#search", "")
+    page.wait_for_timeout(800)  # let the 300 ms focus animation finish
+    page.evaluate("window.provkgNetwork.fit({animation: false})")
+    x, y = node_dom_point(page, node_id)
+    page.mouse.click(x, y)
+    page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id", arg=node_id)
+    box = page.locator("#graph canvas").bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] - 4)
+    page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
 def sample_view() -> GraphView:
     """A small PROV-shaped graph: two notes citing one work, a contradiction, versions, a manifest."""
     nodes = [
@@ -218,18 +234,7 @@ def test_sample_page_renders_clicks_searches_offline(watched, tmp_path):
     page.fill("#search", "ABSTRACT_CHECKED")
     page.wait_for_function("() => window.provkgNetwork.getSelectedNodes()[0] === 'claim:1'")
 
-    page.fill("#search", "")
-    page.wait_for_timeout(800)  # let the 300 ms focus animation finish
-    page.evaluate("window.provkgNetwork.fit({animation: false})")  # whole graph in view for the screenshot
-    x, y = node_dom_point(page, "claim:1")
-    page.mouse.click(x, y)
-    page.wait_for_function("() => document.getElementById('details').getAttribute('data-node') === 'claim:1'")
-    # park the mouse on an empty part of the canvas so no tooltip covers the graph
-    box = page.locator("#graph canvas").bounding_box()
-    page.mouse.move(box["x"] + 4, box["y"] + box["height"] - 4)
-    page.wait_for_timeout(300)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "viz.png"))
+    screenshot_with_panel(page, "claim:1", "viz.png")
     watched.assert_clean()
 
 
@@ -370,17 +375,7 @@ def test_sample_whole_store_in_browser(watched, sample_pages):
     assert "matches" in page.locator("#search-status").inner_text()
 
     # screenshot with the claim's provenance open
-    page.fill("#search", "")
-    page.wait_for_timeout(500)
-    page.evaluate("window.provkgNetwork.fit({animation: false})")
-    x, y = node_dom_point(page, claim)
-    page.mouse.click(x, y)
-    page.wait_for_function("(id) => document.getElementById('details').getAttribute('data-node') === id", arg=claim)
-    box = page.locator("#graph canvas").bounding_box()
-    page.mouse.move(box["x"] + 4, box["y"] + box["height"] - 4)
-    page.wait_for_timeout(300)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "viz-sample.png"))
+    screenshot_with_panel(page, claim, "viz-sample.png")
     watched.assert_clean()
 
 
