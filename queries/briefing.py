@@ -53,7 +53,6 @@ from ingest.arxiv import find_arxiv_ids
 from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
 from ingest.models import EVIDENCE_RANK, FrozenModel
-
 from ingest.text import find_urls
 
 from .contradictions import contradictions, statement
@@ -219,8 +218,14 @@ def _union(items: list, key) -> list:
     return out
 
 
-#: A note line that gives the material's address rather than a point: shown under "links".
+#: How a note line that gives the material's address starts ("来源：…https://…", "原文：…").
 _LINK_LINE = ("http", "来源", "原文", "Source", "source:", "URL", "Link")
+
+
+def _is_link(c: SClaim) -> bool:
+    """A line that gives an address (starts like one and holds a URL): listed under links, not points.
+    A line that only starts like one ("Sources disagree …") stays a point, so nothing is dropped."""
+    return c.text.startswith(_LINK_LINE) and bool(find_urls(c.text))
 
 
 def _merge_group(group: list[BriefTopic]) -> BriefTopic:
@@ -425,7 +430,7 @@ def brief_data(
                     keys.append(k)
             ev = it.evidence if it is not None else inc.evidence
             points = [c for c in cl if c.role == "statement" and not lex.evidence_line.match(c.text)
-                      and not c.text.startswith((*_LINK_LINE, "卡片", "论文："))]
+                      and not _is_link(c) and not c.text.startswith(("卡片", "论文："))]
             line = it.line if it is not None else 1
             raw.append((BriefTopic(
                 number=len(raw) + 1, title=title, source=inc.source, line=line, agent=inc.agent, evidence=ev,
@@ -434,8 +439,7 @@ def brief_data(
                 relations=[statement(c) for c in cl if c.role == "relation"],
                 caveats=[statement(c) for c in cl if c.role == "caveat"],
                 # the lines that give the material's own address ("来源：…https://…", "原文：…")
-                links=[statement(c) for c in cl if c.role == "statement" and c.text.startswith(_LINK_LINE)
-                       and find_urls(c.text)],
+                links=[statement(c) for c in cl if c.role == "statement" and _is_link(c)],
                 arxiv=[BriefArxiv(arxiv_id=a, version=versions.get(a), title=snap.title_of(a) or titles.get(a),
                                   status="already_cited" if a in listed else "new") for a in ids],
                 sections=bsecs,
