@@ -39,12 +39,14 @@ def _side(s: dict, lang: str = "en", text: str | None = None) -> str:
     """One quoted statement with ``source:line``, agent and evidence level, in ``lang``'s words."""
     end = f"-{s['line_end']}" if s.get("line_end") and s["line_end"] != s["line"] else ""
     quoted = md_escape(s["text"]) if text is None else text
+    ev = s.get("evidence", "unknown")
     if lang == "zh":
         L = LABELS["zh"]
-        return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · {L['agent']}：{md_escape(s.get('agent') or '-')}"
-                f" · {L['evidence']}：{_ev(L, s.get('evidence', 'unknown'))}")
-    return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · agent: {md_escape(s.get('agent') or '-')}"
-            f" · evidence: {s.get('evidence', 'unknown')}")
+        agent, evidence, ev = f"{L['agent']}：", f"{L['evidence']}：", _ev(L, ev)
+    else:
+        agent, evidence = "agent: ", "evidence: "
+    return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · {agent}{md_escape(s.get('agent') or '-')}"
+            f" · {evidence}{ev}")
 
 
 def render_report(findings: list[dict], *, title: str = "Contradiction report", lang: str = "en",
