@@ -255,7 +255,8 @@ def _merge_group(group: list[BriefTopic]) -> BriefTopic:
         "points": _union([p for t in group for p in t.points], text),
         "relations": _union([p for t in group for p in t.relations], text),
         "caveats": _union([p for t in group for p in t.caveats], text),
-        "links": _union([p for t in group for p in t.links], text),
+        "links": _union([p for t in group for p in t.links],  # one line per address, whichever note gave it
+                        lambda p: tuple(sorted(u for u, _, _ in find_urls(p.text)))),
         "arxiv": _union([a for t in group for a in t.arxiv], lambda a: a.arxiv_id),
         "sections": list(secs.values()),
     })

@@ -24,12 +24,8 @@ KIND_TITLES: dict[str, dict[str, str]] = {
         "findings": "{n} 条发现：",
         "none": "无",
         "generated": "由 provkg 生成：",
-        "qualifier_conflict": "限定词冲突",
-        "unverified_figure": "未核实的数字",
-        "contamination": "卡片信息污染",
-        "label_mismatch": "标签与内容不符",
-        "two_titles": "同一 arXiv 号两个标题",
-        "figure_mismatch": "同一指标两个数值",
+        # the kind names are the brief's (queries/render/brief.py LABELS), so both say the same
+        **{k.removeprefix("kind."): v for k, v in LABELS["zh"].items() if k.startswith("kind.") and k != "kind.other"},
         "brief_audit": "简报核对",
     },
 }
