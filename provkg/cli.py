@@ -358,9 +358,10 @@ def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
     from queries.briefing import brief_data
     from queries.render.brief import render_brief
 
-    store, snap = _snapshot(ctx)
+    store = _store(ctx)
+    _require(store)
     try:
-        data = brief_data(store, manifest, lang=lang, snapshot=snap)
+        data = brief_data(store, manifest, lang=lang)  # reads the manifest's scope only (queries.scope)
     except KgError as e:
         raise _fail(str(e)) from None
     if fmt == "json":

@@ -58,7 +58,7 @@ from ingest.text import find_urls
 from .contradictions import contradictions, statement
 from .named import evidence, increments
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
-from .snapshot import SClaim, Snapshot, load_snapshot
+from .snapshot import SClaim, Snapshot
 
 __all__ = ["BriefData", "BriefTopic", "BriefTopicSource", "BriefArxiv", "BriefLow", "BriefSection", "brief_data", "workspace_lang"]
 
@@ -299,11 +299,23 @@ def brief_data(
     store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None,
     snapshot: Snapshot | None = None,
 ) -> BriefData:
-    """Collect the brief for ``manifest`` (ID or path); pass ``snapshot`` to reuse one already loaded.
+    """Collect the brief for ``manifest`` (ID or path).
+
+    Without ``snapshot`` the brief reads only the manifest's scope
+    (``queries.scope.manifest_scope``: its materials, living document and the
+    sources naming its works by arXiv ID), which keeps it fast on a large
+    store; pass a whole-store ``snapshot`` to read everything instead.
 
     Raises ``QueryError`` when the manifest is not in the store.
     """
-    snap = snapshot or load_snapshot(store)
+    if snapshot is None:
+        from .scope import manifest_scope, scoped_snapshot
+
+        scope = manifest_scope(store, manifest)
+        snap = scoped_snapshot(store, list(scope.graphs))
+        manifest = scope.manifest_id
+    else:
+        snap = snapshot
     mitems = snap.manifest_items_for(manifest)
     if not mitems:
         raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")

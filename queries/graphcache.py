@@ -1,0 +1,224 @@
+"""Snapshot parts kept per named graph: derived data maintained per ingested revision.
+
+A scoped snapshot (``queries.scope``) reads a few hundred named graphs.  On
+the on-disk Oxigraph store every term of every row costs a dictionary lookup
+(~10 µs: 10,000 notes, ~340 graphs, ~3 s per brief), although a revision's
+rows never change: every snapshot part query joins inside one ``GRAPH ?g``
+(plus the ``kg:current`` marker), so a revision's rows are a function of that
+revision's quads alone.
+
+So the rows of each part are kept per revision, in
+``<store>/graph-cache/<format>/<sha1(revision IRI)>.marshal`` (marshal, as the
+whole-store part cache: plain values only, nothing runs on load).  A revision
+IRI names the file's path and content hash, so an entry stays right across
+ingests and is shared by every database of the store; the format key holds
+the provkg version and the cache format, so an upgrade that changes the model
+never reads old rows.  Graphs that are not cached yet are read with one set
+of scoped SELECTs, split by path (one current revision per path) and written.
+
+Only embedded on-disk stores have the cache; remote and in-memory stores read
+through ``ScopedBackend`` every time.  A cache that cannot be read or written
+is ignored: it only ever saves time, it never changes an answer.
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from graph.backend import Backend
+
+__all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths"]
+
+_FORMAT = 1  # bump when a part's encoding or a cached dataclass changes
+
+#: How each part attribute's rows are put back in the order the whole-store part gives them.
+_ORDER: dict[str, Callable[[object], object]] = {
+    "claims": lambda c: (c.path, c.line, c.iri),
+    "citations": lambda c: (c.arxiv_id, c.path, c.line, c.raw),
+    "sections": lambda s: s.path,  # stable: per-path runs keep their line order
+    "items": lambda i: i.path,
+    "manifest_items": lambda m: (m.manifest_id, m.order),
+    "link_targets": lambda t: t,
+}
+#: Where a row of each list part names its file.
+_PATH_OF: dict[str, Callable[[object], str]] = {
+    "manifest_items": lambda m: m.manifest_path,
+    "link_targets": lambda t: t[0],
+}
+
+
+@lru_cache(maxsize=1)
+def code_key() -> str:
+    """Key of the code version (16 hex digits): sha1 of the code that decides a revision's quads and rows: ``ingest/*.py``, ``graph/model.py``,
+    the snapshot readers and the ``.rq`` files.  Any change to them starts a new cache."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "ingest").glob("*.py")) + [root / "graph" / "model.py", root / "queries" / "snapshot.py",
+                                                      root / "queries" / "scope.py", Path(__file__).resolve()]
+    files += sorted((root / "queries" / "sparql").glob("*.rq"))
+    h = hashlib.sha1()
+    for f in files:
+        try:
+            h.update(f.read_bytes())
+        except OSError:
+            h.update(f.name.encode())
+    return h.hexdigest()[:16]
+
+
+def cache_root(store: Backend) -> Path | None:
+    """``<store>/graph-cache/<format key>`` of an embedded on-disk store, else None.
+
+    The key holds the cache format, the Python version and ``code_key`` (the
+    code that makes a revision's quads and rows), so an upgrade never reads old rows.
+    """
+    path = getattr(store, "path", None)
+    if type(store).__name__ != "Store" or not isinstance(path, Path):
+        return None
+    return path / "graph-cache" / f"f{_FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}-{code_key()}"
+
+
+_REVISIONS = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?g ?path ?src WHERE { GRAPH <https://w3id.org/provkg/id/graph/provenance> {
+  ?g kg:current true ; kg:path ?path ; prov:specializationOf ?src } }"""
+
+
+def _part_revisions(store: Backend) -> dict[str, object]:
+    rows = store.select(_REVISIONS)
+    # Three columns of strings: the cheapest shape for the part cache to read back.
+    return {"rev_g": [str(r["g"]) for r in rows], "rev_path": [str(r["path"]) for r in rows],
+            "rev_src": [str(r["src"]) for r in rows]}
+
+
+def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
+    """``(revision IRI, workspace path, source IRI)`` of every current revision (cached per database)."""
+    from .snapshot import _cached_part
+
+    part = _cached_part(_part_revisions, store)
+    return list(zip(part["rev_g"], part["rev_path"], part["rev_src"]))  # type: ignore[call-overload]
+
+
+def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, object]]:
+    """A part's value split into one part value per path (``{path: {attr: value}}``)."""
+    out: dict[str, dict[str, object]] = {p: {} for p in paths}
+    for attr, value in part.items():
+        for p in paths:
+            out[p][attr] = {} if isinstance(value, dict) else []
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k in out:
+                    out[k][attr][k] = v  # type: ignore[index]
+        else:
+            key = _PATH_OF.get(attr, lambda r: r.path)
+            for row in value:  # type: ignore[union-attr]
+                p = key(row)
+                if p in out:
+                    out[p][attr].append(row)  # type: ignore[union-attr]
+    return out
+
+
+def merge_parts(pieces: list[dict[str, object]]) -> dict[str, object]:
+    """Per-graph part values joined into one, in the whole-store part's order."""
+    out: dict[str, object] = {}
+    for piece in pieces:
+        for attr, value in piece.items():
+            if isinstance(value, dict):
+                out.setdefault(attr, {}).update(value)  # type: ignore[union-attr]
+            else:
+                out.setdefault(attr, []).extend(value)  # type: ignore[union-attr]
+    for attr, value in out.items():
+        if isinstance(value, dict):
+            out[attr] = dict(sorted(value.items()))
+        else:
+            value.sort(key=_ORDER.get(attr, lambda r: r.path))  # type: ignore[union-attr]
+    return out
+
+
+def _read(f: Path) -> dict[str, object] | None:
+    from .snapshot import _decode
+
+    try:
+        return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def _write(f: Path, value: dict[str, object]) -> None:
+    from .snapshot import _encode
+
+    try:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(marshal.dumps(_encode(value)))
+        os.replace(tmp, f)
+    except (OSError, ValueError):
+        pass
+
+
+def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend], dict[str, object]]]) -> dict[str, object]:
+    """The snapshot parts ``parts`` (``queries.snapshot._part_*``) over the named graphs ``graphs``.
+
+    Parameters
+    ----------
+    store : Backend
+        The store; the per-graph cache is used when it is an embedded on-disk one.
+    graphs : list of str
+        Current revision IRIs.
+    parts : list of callables
+        Part readers; each takes a backend and returns ``{attribute: value}``.
+
+    Returns
+    -------
+    dict
+        ``{attribute: value}`` for every attribute of ``parts``, equal to what
+        the readers give over a dataset of exactly ``graphs``.
+    """
+    from .scope import ScopedBackend
+
+    root = cache_root(store)
+    if root is None:
+        out: dict[str, object] = {}
+        for fn in parts:
+            out.update(fn(ScopedBackend(store, graphs)))
+        return out
+    path_of = {g: p for g, p, _ in revision_paths(store)}
+    names = [fn.__name__.removeprefix("_part_") for fn in parts]
+    pieces: list[dict[str, object]] = []
+    missing: list[str] = []
+    files: dict[str, Path] = {}
+    for g in graphs:
+        f = root / f"{hashlib.sha1(g.encode('utf-8')).hexdigest()}.marshal"
+        files[g] = f
+        got = _read(f)
+        if got is not None and all(n in got for n in names):
+            pieces.append({k: v for n in names for k, v in got[n].items()})  # type: ignore[union-attr]
+        else:
+            missing.append(g)
+    if missing:
+        # One set of scoped SELECTs for every graph not cached yet; the rows are split by path
+        # (one current revision per path) and each graph's share is written to its file, with
+        # every part so the next reader finds the entry complete.
+        from .snapshot import _CACHED_PER_GRAPH
+
+        if not root.exists():  # a new code key: entries written by other versions are never read again
+            import shutil
+
+            if root.parent.exists():
+                for old in root.parent.iterdir():
+                    shutil.rmtree(old, ignore_errors=True)
+        scoped = ScopedBackend(store, missing)
+        by_part = {fn.__name__.removeprefix("_part_"): fn(scoped) for fn in _CACHED_PER_GRAPH}
+        paths = {path_of[g] for g in missing if g in path_of}
+        split = {n: _split(v, paths) for n, v in by_part.items()}
+        for g in missing:
+            p = path_of.get(g)
+            if p is None:
+                continue
+            entry = {n: split[n][p] for n in by_part}
+            _write(files[g], entry)
+            pieces.append({k: v for n in names for k, v in entry[n].items()})
+    return merge_parts(pieces)

@@ -1,0 +1,189 @@
+"""The part of the store one shift's brief reads: a scoped snapshot.
+
+A brief concerns one increment manifest.  Everything it says comes from the
+manifest's materials, the living document (and queue) the manifest names,
+and the sources that name one of the shift's works by arXiv ID (paper cards,
+other notes, citations): contradictions and evidence gaps about those works
+can only come from them.  ``manifest_scope`` finds those named graphs with a
+few indexed SPARQL lookups, and ``scoped_snapshot`` reads the snapshot parts
+from them only: the SELECTs get ``FROM NAMED`` clauses naming the graphs
+(SPARQL 1.1 Query §13.2, dataset of a query), so the on-disk store touches
+~100 graphs instead of every one (10,000 notes: ~0.5 s instead of minutes;
+docs/PERFORMANCE.md).
+
+The titles and aliases of works known from paper cards (``works.rq``) are
+always read from the whole store (cached per database): they decide which
+works a material names by alias or title.
+
+What a scoped brief does not see, by design: a source outside the shift that
+names a shift work *only* by alias or by title (no arXiv ID).  Its statements
+do not reach the brief's contradiction and evidence sections; they stay in the
+whole-store report (``provkg report contradictions``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pyoxigraph as ox
+
+from graph.backend import Backend
+from graph.model import work_iri
+from graph.namespaces import PROV_GRAPH
+
+from .graphcache import revision_paths
+from .snapshot import Snapshot, load_snapshot
+
+__all__ = ["Scope", "ScopedBackend", "manifest_scope", "scoped_query", "scoped_snapshot"]
+
+_KG = "https://w3id.org/provkg/ns#"
+_PROV = str(PROV_GRAPH)
+
+_SELECT = re.compile(r"(?m)^\s*SELECT\b")
+_WHERE = re.compile(r"\bWHERE\b")
+
+
+def scoped_query(query: str, graphs: list[str]) -> str:
+    """``query`` with ``FROM NAMED`` clauses for ``graphs`` and the provenance graph, before its ``WHERE``.
+
+    The query's dataset then holds only those named graphs (SPARQL 1.1 Query
+    §13.2), so ``GRAPH ?g`` patterns range over them alone.  IRIs are written
+    in their escaped N-Triples form (pyoxigraph), never formatted from text.
+
+    Raises ``ValueError`` when the text has no ``SELECT … WHERE``.
+    """
+    m = _SELECT.search(query)
+    w = _WHERE.search(query, m.end()) if m else None
+    if w is None:
+        raise ValueError("not a SELECT … WHERE query")
+    names = dict.fromkeys([*graphs, _PROV])
+    clauses = "".join(f"FROM NAMED {ox.NamedNode(g)}\n" for g in names)
+    return query[: w.start()] + clauses + query[w.start():]
+
+
+class ScopedBackend:
+    """A read-only view of a backend whose SELECTs see only some named graphs (plus the provenance graph).
+
+    Wraps any ``graph.backend.Backend``; ``select``/``select_terms`` rewrite
+    the query with ``scoped_query``.  Not cached by the snapshot part cache
+    (its key names whole databases).
+    """
+
+    def __init__(self, store: Backend, graphs: list[str]):
+        self.store = store
+        self.graphs = sorted(set(graphs))
+
+    def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """``store.select`` over the scoped dataset."""
+        return self.store.select(scoped_query(query, self.graphs), **bindings)
+
+    def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
+        """``store.select_terms`` over the scoped dataset."""
+        return self.store.select_terms(scoped_query(query, self.graphs), **bindings)
+
+    def exists(self) -> bool:
+        """Whether the wrapped store exists."""
+        return self.store.exists()
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The named graphs a manifest's brief reads.
+
+    ``manifest_id``: the manifest's ID; ``graphs``: current revision IRIs, sorted;
+    ``materials``: the materials' workspace paths in manifest order;
+    ``works``: arXiv keys the materials name (by ID, alias or title).
+    """
+
+    manifest_id: str
+    graphs: tuple[str, ...]
+    materials: tuple[str, ...]
+    works: tuple[str, ...]
+
+
+_MANIFESTS = f"""PREFIX kg: <{_KG}>
+SELECT ?g ?id ?path WHERE {{
+  GRAPH <{_PROV}> {{ ?g kg:current true }}
+  GRAPH ?g {{ ?m a kg:Manifest ; kg:manifestId ?id ; kg:inSource ?src . ?src kg:path ?path }}
+}}"""
+
+def _part_manifest_heads(store: Backend) -> dict[str, object]:
+    """Every current manifest's ID, path and graph (a snapshot-cache part: cached per database)."""
+    return {"manifest_heads": [{"g": str(r["g"]), "id": str(r["id"]), "path": str(r["path"])}
+                               for r in store.select(_MANIFESTS)]}
+
+
+_LIVING = f"""PREFIX kg: <{_KG}>
+SELECT DISTINCT ?g WHERE {{ GRAPH <{_PROV}> {{ ?g kg:current true }} GRAPH ?g {{ ?s kg:kind "living_doc" }} }}"""
+
+
+def _graphs_naming(store: Backend, works: list[str], current: set[str]) -> set[str]:
+    """Current graphs holding any quad whose object is one of ``works`` (arXiv keys)."""
+    out: set[str] = set()
+    for i in range(0, len(works), 200):
+        vals = " ".join(str(work_iri(w)) for w in works[i:i + 200])
+        rows = store.select(f"SELECT DISTINCT ?g WHERE {{ VALUES ?w {{ {vals} }} GRAPH ?g {{ ?x ?p ?w }} }}")
+        out.update(str(r["g"]) for r in rows if str(r["g"]) in current)
+    return out
+
+
+def manifest_scope(store: Backend, manifest: str) -> Scope:
+    """The graphs the brief of ``manifest`` (ID or path, as ``Snapshot.manifest_items_for``) reads.
+
+    Steps: the manifest's graph; its materials, its knowledge document (or
+    every living document when it names none) and their current revisions;
+    the works those name (``Snapshot.subjects`` and citations, so aliases and
+    titles from cards count); then every current graph holding a quad whose
+    object is one of those works (claims ``kg:about``/``kg:mentions``,
+    citations, cards ``kg:about``).
+
+    Raises ``QueryError`` when no manifest in the store matches.
+    """
+    from ingest.errors import QueryError
+
+    from .snapshot import _cached_part
+
+    heads = _cached_part(_part_manifest_heads, store)["manifest_heads"]
+    m = manifest.replace("\\", "/")
+    hit = [r for r in heads if r["id"] == m or r["path"] == m or m.endswith(str(r["path"]))
+           or str(r["path"]).endswith(m.rsplit("/", 1)[-1])]
+    if not hit:
+        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+    hit.sort(key=lambda r: (r["id"] != m, str(r["id"])))
+    mid, mgraph = str(hit[0]["id"]), str(hit[0]["g"])
+    by_path: dict[str, str] = {}
+    by_src: dict[str, str] = {}
+    for g, path, src in revision_paths(store):
+        by_path[path] = g
+        by_src[src] = g
+    current = set(by_path.values())
+    first = scoped_snapshot(store, [mgraph])
+    mitems = [i for i in first.manifest_items_for(mid) if i.manifest_id == mid]
+    graphs = {mgraph}
+    graphs.update(by_path[i.path] for i in mitems if i.path in by_path)
+    docs = {by_src[i.knowledge] for i in mitems if i.knowledge and i.knowledge in by_src}
+    if not docs:
+        docs = {str(r["g"]) for r in store.select(_LIVING)}
+    graphs |= docs
+    materials = tuple(dict.fromkeys(i.path for i in mitems))
+    base = scoped_snapshot(store, sorted(graphs))
+    works: dict[str, None] = {}
+    subj = base.subjects
+    for p in materials:
+        for c in base.claims_of(p):
+            works.update(dict.fromkeys(subj.get(c.iri, ())))
+            works.update(dict.fromkeys(c.mentions))
+        works.update(dict.fromkeys(c.arxiv_id for c in base.citations_of(p)))
+    keys = [w.removeprefix("arXiv:") for w in works if w]
+    graphs |= _graphs_naming(store, sorted(set(keys)), current)
+    return Scope(manifest_id=mid, graphs=tuple(sorted(graphs)), materials=materials, works=tuple(sorted(set(keys))))
+
+
+def scoped_snapshot(store: Backend, graphs: list[str]) -> Snapshot:
+    """A lazy ``Snapshot`` of ``store`` restricted to the named graphs ``graphs``.
+
+    Card titles and aliases (``work_titles``, ``aliases``, ``card_works``)
+    still come from the whole store; every other part holds only rows of
+    ``graphs``.
+    """
+    return load_snapshot(store, lazy=True, graphs=graphs)

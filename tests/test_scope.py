@@ -1,0 +1,147 @@
+"""The scoped brief (queries.scope) and the per-revision part cache (queries.graphcache).
+
+The brief of one manifest reads only the manifest's scope; these tests hold it
+equal to the brief computed from the whole-store snapshot, on the sample, on
+the sample next to the public corpus, and on a synthetic workspace with many
+manifests sharing works; and they check the cache is used, survives a broken
+entry and follows a changed file.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPUS, MANIFEST_ID, ROOT, WORKSPACE, fixed_clock
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+from generate import generate_workspace  # noqa: E402
+
+
+def _briefs(store, manifest):
+    from queries.briefing import brief_data
+    from queries.snapshot import load_snapshot
+
+    full = brief_data(store, manifest, now=fixed_clock(), snapshot=load_snapshot(store)).model_dump(mode="json")
+    scoped = brief_data(store, manifest, now=fixed_clock()).model_dump(mode="json")
+    return full, scoped
+
+
+def _disk_store(tmp_path: Path, *paths: Path):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    st = Store(tmp_path / "store")
+    rep = ingest_paths(st, list(paths), now=fixed_clock)
+    assert rep.errors == [], rep.errors
+    return Store(tmp_path / "store")
+
+
+def test_scoped_query_names_the_graphs_before_where():
+    from queries.scope import scoped_query
+
+    q = scoped_query("PREFIX kg: <https://w3id.org/provkg/ns#>\nSELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }",
+                     ["https://w3id.org/provkg/id/source/ab/rev/cd"])
+    assert "FROM NAMED <https://w3id.org/provkg/id/source/ab/rev/cd>\n" in q
+    assert "FROM NAMED <https://w3id.org/provkg/id/graph/provenance>\n" in q
+    assert q.index("FROM NAMED") < q.index("WHERE") and q.count("FROM NAMED") == 2
+    # A graph name is an IRI checked by pyoxigraph, never text pasted into the query (PITFALLS P7).
+    with pytest.raises(ValueError):
+        scoped_query("SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", ['https://x.example/a> } DROP ALL #'])
+    with pytest.raises(ValueError):
+        scoped_query("ASK { ?s ?p ?o }", [])
+
+
+def test_scoped_brief_equals_whole_store_brief_on_the_sample(sample_store):
+    from queries.scope import manifest_scope
+
+    full, scoped = _briefs(sample_store, MANIFEST_ID)
+    assert scoped == full
+    scope = manifest_scope(sample_store, MANIFEST_ID)
+    assert len(scope.materials) == 8
+    assert "2502.07115" in scope.works and "2609.19969" in scope.works
+    assert any("/rev/" in g for g in scope.graphs)
+
+
+def test_scoped_brief_with_the_corpus_beside_the_sample(tmp_path, corpus):
+    # The public corpus (two awesome-list READMEs with hundreds of arXiv IDs, a SnapKV note) goes into the
+    # same store: it names some of the shift's works, so the scope grows, and the brief must not change.
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    extra = ws / "inbox" / "corpus"
+    extra.mkdir(parents=True)
+    for f in sorted(CORPUS.glob("*.md")):
+        (extra / f.name).write_bytes(f.read_bytes())
+    st = _disk_store(tmp_path, ws)
+    full, scoped = _briefs(st, MANIFEST_ID)
+    assert scoped == full
+    assert full["topics"] and full["findings"]
+    from queries.scope import manifest_scope
+
+    in_scope = manifest_scope(st, MANIFEST_ID).graphs
+    assert len(in_scope) < len(st.named_graphs()) - 1  # the scope leaves most corpus files out
+
+
+def test_scoped_brief_equals_whole_store_brief_on_a_synthetic_workspace(tmp_path):
+    ws = generate_workspace(tmp_path / "ws", 120, seed=3)
+    st = _disk_store(tmp_path, ws)
+    from queries.scope import manifest_scope
+
+    manifests = sorted(p.stem for p in (ws / "work-guard").glob("*.json"))
+    assert len(manifests) >= 2
+    sizes = []
+    for m in manifests:
+        full, scoped = _briefs(st, m)
+        assert scoped == full, m
+        sizes.append(len(manifest_scope(st, m).graphs))
+    from graph.loader import known_revisions
+
+    total = len(known_revisions(st))
+    assert max(sizes) < total, "a scope is a part of the store, not all of it"
+
+
+def test_graph_cache_is_used_survives_a_broken_entry_and_follows_a_changed_file(tmp_path):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.graphcache import cache_root, code_key
+    from queries.render.brief import render_brief
+    from queries.briefing import brief_data
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = _disk_store(tmp_path, ws)
+    first = render_brief(brief_data(st, MANIFEST_ID, now=fixed_clock()).model_dump(mode="json"))
+    root = cache_root(st)
+    assert root is not None and root.name.endswith(code_key()) and len(code_key()) == 16
+    entries = sorted(root.glob("*.marshal"))
+    assert len(entries) >= 10  # one per revision in scope
+    # A broken entry is read as missing and rewritten; the brief is the same.
+    entries[0].write_bytes(b"\x00not marshal")
+    again = render_brief(brief_data(Store(tmp_path / "store"), MANIFEST_ID, now=fixed_clock()).model_dump(mode="json"))
+    assert again == first
+    assert entries[0].read_bytes() != b"\x00not marshal"
+    # A changed material is a new revision: a new entry, and the brief shows the new text.
+    note = ws / "inbox" / "flyp" / "2026-10-26T1550-critical-read.md"
+    note.write_text(note.read_text("utf-8") + "\n- 追加一条：scope-cache-probe 43.7% 提升\n", "utf-8")
+    rep = ingest_paths(Store(tmp_path / "store"), [ws], now=fixed_clock)
+    assert rep.changed == ["inbox/flyp/2026-10-26T1550-critical-read.md"]
+    st = Store(tmp_path / "store")
+    full, scoped = _briefs(st, MANIFEST_ID)
+    assert scoped == full
+    from queries.scope import manifest_scope, scoped_snapshot
+
+    snap = scoped_snapshot(st, list(manifest_scope(st, MANIFEST_ID).graphs))
+    texts = [c.text for c in snap.claims_of("inbox/flyp/2026-10-26T1550-critical-read.md")]
+    assert any("scope-cache-probe" in t for t in texts)
+    assert len(list(root.glob("*.marshal"))) == len(entries) + 1
+
+
+def test_unknown_manifest_is_a_query_error(sample_store):
+    from ingest.errors import QueryError
+    from queries.briefing import brief_data
+
+    with pytest.raises(QueryError, match="no manifest"):
+        brief_data(sample_store, "no-such-manifest")
