@@ -56,7 +56,7 @@ from ingest.models import EVIDENCE_RANK, FrozenModel
 from ingest.text import find_urls
 
 from .contradictions import contradictions, statement
-from .named import evidence, increments
+from .named import concerns_shift, evidence, increments
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, Statement
 from .snapshot import SClaim, Snapshot
 
@@ -332,11 +332,10 @@ def brief_data(
     subj_cache = snap.subjects
     material_paths = {m.path for m in mitems}
     shift_works = {f"arXiv:{a}" for i in incs for a in i.new_arxiv + i.cited_arxiv}
-    findings = [f for f in contradictions(snap)
-                if f.a.source in material_paths or f.b.source in material_paths or f.subject in shift_works]
+    findings = [f for f in contradictions(snap) if concerns_shift(f, material_paths, shift_works)]
     # Unverified figures that concern the shift: stated in a material, or about a work the shift names.
     audit = [e for e in evidence(store, snapshot=snap) if e.kind == "figure" and e.best_evidence == "unverified"
-             and (e.subject in shift_works or any(s.source in material_paths for s in e.statements))]
+             and concerns_shift(e, material_paths, shift_works)]
 
     raw: list[tuple[BriefTopic, frozenset[str], list[str]]] = []  # (topic, work key, merge-action keys)
     low: list[BriefLow] = []

@@ -42,6 +42,8 @@ __all__ = [
     "evidence",
     "increments",
     "titles",
+    "manifest_view",
+    "concerns_shift",
     "WEAK_EVIDENCE",
 ]
 
@@ -159,13 +161,46 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
     return sorted(out, key=lambda d: (-d.count, d.arxiv_id))
 
 
-def contradictions(store: Store, **_: Any) -> list[Contradiction]:
-    """All contradiction findings (see ``queries.contradictions``)."""
+def manifest_view(store: Store, manifest: str) -> tuple[Snapshot, set[str], set[str]]:
+    """What one manifest's queries read: ``(snapshot, material paths, shift works)``.
+
+    The snapshot is scoped to the manifest (``queries.scope``); the shift's
+    works are the arXiv works its materials cite, as ``arXiv:<id>`` (the
+    ``subject`` form of findings).  Raises ``QueryError`` for an unknown manifest.
+    """
+    from .scope import manifest_scope, scoped_snapshot
+
+    scope = manifest_scope(store, manifest)
+    snap = scoped_snapshot(store, list(scope.graphs))
+    materials = set(scope.materials)
+    works = {f"arXiv:{c.arxiv_id}" for p in materials for c in snap.citations_of(p)}
+    return snap, materials, works
+
+
+def concerns_shift(f: Contradiction | EvidenceFinding, materials: set[str], works: set[str]) -> bool:
+    """Whether a finding concerns a shift: one of its statements is in a material, or its subject is a shift work."""
+    if f.subject in works:
+        return True
+    if isinstance(f, Contradiction):
+        return f.a.source in materials or f.b.source in materials
+    return any(st.source in materials for st in f.statements)
+
+
+def contradictions(store: Store, *, manifest: str | None = None, **_: Any) -> list[Contradiction]:
+    """All contradiction findings (see ``queries.contradictions``).
+
+    With ``manifest`` (ID or path): the findings that concern that shift
+    (``concerns_shift``), read from the manifest's scope only; the brief shows these.
+    """
+    if manifest:
+        snap, materials, works = manifest_view(store, manifest)
+        return [f for f in _contradictions(snap) if concerns_shift(f, materials, works)]
     return _contradictions(load_snapshot(store, lazy=True))
 
 
-def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[EvidenceFinding]:
-    """The evidence audit.
+def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | None = None,
+             **_: Any) -> list[EvidenceFinding]:
+    """The evidence audit (with ``manifest``: the rows that concern that shift, read from its scope).
 
     ``figure`` rows: a figure (per subject) whose strongest support is weak
     (``WEAK_EVIDENCE``) or that some source marks as not verified.
@@ -176,6 +211,9 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> lis
     alias) whose best support in notes and cards is weak, or ``none``.  A work
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
     """
+    if manifest and snapshot is None:
+        snap, materials, works = manifest_view(store, manifest)
+        return [e for e in evidence(store, snapshot=snap) if concerns_shift(e, materials, works)]
     snap = snapshot or load_snapshot(store, lazy=True)
     # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
     figs: dict[tuple[str, bool, str], list] = defaultdict(list)
@@ -250,6 +288,8 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     label-mismatch finding concerns it and it names no section, or it brings
     nothing beyond counts; otherwise ``increment``.  Sorted by manifest and order.
     """
+    if snapshot is None and manifest:
+        snapshot = manifest_view(store, manifest)[0]  # one manifest: its scope is enough
     snap = snapshot or load_snapshot(store, lazy=True)
     items = snap.manifest_items_for(manifest)
     if manifest and not items:
@@ -327,7 +367,7 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "claims": (claims, "claims with source, line span, role, evidence level, agent"),
     "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (optional --manifest)"),
     "duplicates": (duplicates, "works with two or more citation entries in one living document"),
-    "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted"),
-    "evidence": (evidence, "figures and conclusions whose best support is weak"),
+    "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted (optional --manifest)"),
+    "evidence": (evidence, "figures and conclusions whose best support is weak (optional --manifest)"),
     "titles": (titles, "works named by title only: resolved to an arXiv ID, or ambiguous"),
 }

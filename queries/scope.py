@@ -16,9 +16,13 @@ always read from the whole store (cached per database): they decide which
 works a material names by alias or title.
 
 What a scoped brief does not see, by design: a source outside the shift that
-names a shift work *only* by alias or by title (no arXiv ID).  Its statements
-do not reach the brief's contradiction and evidence sections; they stay in the
-whole-store report (``provkg report contradictions``).
+names a shift work *only* by a card's alias or by title (no arXiv ID).  Its
+statements do not reach the brief's contradiction and evidence sections (nor
+``query evidence --manifest``, whose rows may then list fewer statements);
+they stay in the whole-store report and queries.  Finding them would need a
+text search over every claim of the store at each brief.  On the sample, the
+sample beside the public corpus and the synthetic workspaces of the tests the
+scoped brief equals the whole-store one (tests/test_scope.py).
 """
 from __future__ import annotations
 
