@@ -206,3 +206,34 @@ def test_manifest_option_on_the_cli(tmp_path):
     assert {r["id"] for r in doc["results"]} <= {r["id"] for r in whole["results"]}
     bad = runner.invoke(cli, ["--store", store, "query", "evidence", "--manifest", "nope"], obj={})
     assert bad.exit_code == 2 and "no manifest 'nope'" in bad.output
+
+
+def test_whole_store_results_are_kept_per_database_and_never_outlive_it(tmp_path):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.named import QUERIES
+    from queries.snapshot import _cache_dir, load_snapshot
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = _disk_store(tmp_path, ws)
+    fresh = {n: QUERIES[n][0](st) for n in ("claims", "contradictions", "evidence", "increments")}
+    d = _cache_dir(st)
+    for n in fresh:
+        assert (d / f"result-{n}.json").is_file()
+    # Read back: equal rows; a broken entry is recomputed, never trusted.
+    assert {n: QUERIES[n][0](Store(tmp_path / "store")) for n in fresh} == fresh
+    (d / "result-contradictions.json").write_text('[{"id": 1}]', "utf-8")
+    assert QUERIES["contradictions"][0](Store(tmp_path / "store")) == fresh["contradictions"]
+    from queries.contradictions import contradictions as rules
+
+    assert fresh["contradictions"] == rules(load_snapshot(Store(tmp_path / "store")))
+    # An ingest makes a new database: its answers are computed from it, not read from the old one.
+    note = ws / "inbox" / "flyp" / "2026-10-26T1550-critical-read.md"
+    note.write_text(note.read_text("utf-8").replace("到达过程任意", "到达过程对抗性"), "utf-8")
+    ingest_paths(Store(tmp_path / "store"), [ws], now=fixed_clock)
+    st2 = Store(tmp_path / "store")
+    assert _cache_dir(st2) != d
+    after = QUERIES["contradictions"][0](st2)
+    assert after == rules(load_snapshot(Store(tmp_path / "store")))
+    assert after != fresh["contradictions"]
