@@ -4,6 +4,7 @@ Usage::
 
     nice -n 10 .venv/bin/python bench/run.py --notes 10000 [--skip-baseline] [--jobs J]
                                              [--workspace DIR] [--baseline-timeout S]
+                                             [--skip-whole-cold] [--query-timeout S]
 
 In one run it measures, on the same data:
 
@@ -13,18 +14,22 @@ In one run it measures, on the same data:
   end (``ingest_paths`` on the folder: walk, stat, parse the 8, atomic swap);
   ``reingest_8_cli_s`` is the same through ``provkg ingest`` in a new process;
 * ``queries``: each named query of ``queries.named.QUERIES`` as ``provkg query``
-  runs it, on a fresh ``Store`` handle with the snapshot part cache emptied
-  first (cold, as right after an ingest); ``queries_warm``: the same query
-  run again (parts read from the cache, see queries/snapshot.py);
+  runs it, on a fresh ``Store`` handle with every cache emptied first (cold,
+  as right after an ingest); ``queries_warm``: the same query run again
+  (snapshot parts and whole-store results read back, see queries/snapshot.py,
+  queries/graphcache.py, queries.named._memo); ``queries_manifest`` /
+  ``queries_manifest_warm``: ``increments``, ``contradictions`` and
+  ``evidence`` with ``--manifest`` (they read that manifest's scope);
 * ``baseline_queries``: the same named-query functions and the same ``.rq``
   SPARQL answered from an rdflib in-memory ``Dataset(default_union=True)``
   loaded with the store's N-Quads (in a child process, each query cut off
   after ``--baseline-timeout`` seconds; a cut-off query is reported with the
   timeout as a lower bound and listed in ``baseline_timeouts``);
-* ``brief_s`` (brief of one manifest: snapshot, ``brief_data``, Markdown) and
-  ``report_s`` (contradiction report: snapshot, rules, Markdown), cold; the
-  ``*_warm_s`` figures run them again; ``brief_cli_s`` / ``brief_cli_warm_s``
-  run ``provkg brief`` in a new process;
+* ``brief_s`` (brief of one manifest as ``provkg brief`` makes it: its scope,
+  ``brief_data``, Markdown) and ``report_s`` (whole-store contradiction report:
+  snapshot, rules, Markdown), cold; the ``*_warm_s`` figures run them again;
+  ``brief_whole_s`` the same brief from a whole-store snapshot;
+  ``brief_cli_s`` / ``brief_cli_warm_s`` run ``provkg brief`` in a new process;
 * ``regex_s``: one plain regex pass (arXiv-ID pattern) over the store's
   N-Quads bytes, and ``regex_input_s`` over the workspace's bytes;
 * ``peak_rss_mb``: peak resident memory of this process (the provkg side);
@@ -165,6 +170,38 @@ def _timed(fn, *a, **kw):
     return time.perf_counter() - t, r
 
 
+#: Whole-store named queries that read every claim: at 50,000 notes their cold run takes minutes.
+_WHOLE_STORE_HEAVY = ("claims", "increments", "contradictions", "evidence")
+
+
+def _drop_caches(store_dir: Path) -> None:
+    """Empty every cache of a store (snapshot parts and results, per-revision parts): a cold read."""
+    shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+    shutil.rmtree(store_dir / "graph-cache", ignore_errors=True)
+
+
+def _capped(timeout: float | None, fn, *a, **kw):
+    """``_timed(fn, ...)`` cut off after ``timeout`` seconds: then ``(timeout, None)``."""
+    if not timeout:
+        return _timed(fn, *a, **kw)
+
+    def alarm(_sig, _frm):
+        raise _Timeout()
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    t = time.perf_counter()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        r = fn(*a, **kw)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return time.perf_counter() - t, r
+    except _Timeout:
+        return timeout, None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _touch_notes(ws: Path, k: int = 8) -> list[Path]:
     """Append one line to ``k`` notes spread over the workspace (deterministic); return them."""
     notes = sorted((ws / "inbox").rglob("*.md"))
@@ -177,7 +214,8 @@ def _touch_notes(ws: Path, k: int = 8) -> list[Path]:
 
 
 def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool = False, jobs: int | None = None,
-              baseline_timeout: float = 30.0, seed: int = 0, log=print) -> dict:
+              baseline_timeout: float = 30.0, seed: int = 0, log=print, skip_whole_cold: bool = False,
+              query_timeout: float | None = None) -> dict:
     """Generate (or reuse) a workspace of ``notes`` notes, measure it, and return the figures.
 
     Parameters
@@ -194,6 +232,12 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         ``jobs`` passed to ``ingest_paths``; ``None`` uses its default.
     baseline_timeout : float
         Seconds after which a baseline query is cut off (reported as a lower bound).
+    skip_whole_cold : bool
+        Leave out the whole-store named queries that read every claim (``claims``,
+        ``increments``, ``contradictions``, ``evidence``) and the whole-snapshot
+        brief (minutes each, cold, at 50,000 notes).
+    query_timeout : float, optional
+        Seconds after which a provkg named query is cut off (``query_timeouts``).
 
     Returns
     -------
@@ -253,44 +297,65 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         store.db.dump(str(nq), ox.RdfFormat.N_QUADS)
         data = nq.read_bytes()
         res["nquads_mb"] = round(len(data) / 1e6, 2)
-        res["regex_s"], _ = _timed(lambda: len(ARXIV_RE.findall(data)))
+        res["regex_s"], _ = _timed(lambda b: len(ARXIV_RE.findall(b)), data)
         del data
         store.close()
 
+        man = sorted((ws / "work-guard").glob("*.json"))[len(list((ws / "work-guard").glob("*.json"))) // 2].stem
+        res["brief_manifest"] = man
+
         # Named queries, each on a fresh store handle (as one `provkg query NAME` would).
-        # Cold: the snapshot part cache (queries/snapshot.py) emptied first, as right after an ingest;
-        # warm: the same query again, parts read from the cache.
+        # Cold: every cache emptied first (_drop_caches), as right after an ingest; warm: the same
+        # query again (snapshot parts, per-revision parts and whole-store results read back).
+        # A query over `query_timeout` seconds is cut off and reported as that lower bound.
         res["queries"] = {}
         res["queries_warm"] = {}
         res["query_rows"] = {}
+        res["query_timeouts"] = []
         for name, (fn, _doc) in QUERIES.items():
-            shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
-            s = Store(store_dir)
-            t, rows = _timed(fn, s, **QUERY_ARGS.get(name, {}))
+            if skip_whole_cold and name in _WHOLE_STORE_HEAVY:
+                continue
+            _drop_caches(store_dir)
+            t, rows = _capped(query_timeout, fn, Store(store_dir), **QUERY_ARGS.get(name, {}))
             res["queries"][name] = t
+            if rows is None:
+                res["query_timeouts"].append(name)
+                log(f"query {name}: cut off after {t:.0f} s")
+                continue
             res["query_rows"][name] = len(rows)
-            s.close()
-            s = Store(store_dir)
-            res["queries_warm"][name], _ = _timed(fn, s, **QUERY_ARGS.get(name, {}))
-            s.close()
+            res["queries_warm"][name], _ = _timed(fn, Store(store_dir), **QUERY_ARGS.get(name, {}))
             log(f"query {name}: cold {t:.3f} s, warm {res['queries_warm'][name]:.3f} s ({len(rows)} rows)")
-        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
 
-        # Brief of one manifest and the contradiction report, as the CLI builds them.
-        s = Store(store_dir)
-        man = sorted((ws / "work-guard").glob("*.json"))[len(list((ws / "work-guard").glob("*.json"))) // 2].stem
+        # The same queries for one manifest (`provkg query NAME --manifest M`): they read its scope.
+        res["queries_manifest"] = {}
+        res["queries_manifest_warm"] = {}
+        res["query_manifest_rows"] = {}
+        for name in ("increments", "contradictions", "evidence"):
+            fn = QUERIES[name][0]
+            _drop_caches(store_dir)
+            t, rows = _timed(fn, Store(store_dir), manifest=man)
+            res["queries_manifest"][name] = t
+            res["query_manifest_rows"][name] = len(rows)
+            res["queries_manifest_warm"][name], _ = _timed(fn, Store(store_dir), manifest=man)
+            log(f"query {name} --manifest: cold {t:.3f} s, warm {res['queries_manifest_warm'][name]:.3f} s "
+                f"({len(rows)} rows)")
 
-        def brief():
-            d = brief_data(s, man, snapshot=load_snapshot(s))
+        # Brief of one manifest as `provkg brief` builds it: the manifest's scope (queries.scope).
+        _drop_caches(store_dir)
+
+        def brief(store):
+            d = brief_data(store, man)
             return render_brief(d.model_dump(mode="json"))
-        res["brief_s"], btext = _timed(brief)  # cold: the part cache is empty
-        res["brief_manifest"] = man
+        res["brief_s"], btext = _timed(brief, Store(store_dir))  # cold: every cache empty
         res["brief_chars"] = len(btext)
-        s.close()
-        s = Store(store_dir)
-        res["brief_warm_s"], _ = _timed(brief)
-        s.close()
-        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+        res["brief_warm_s"], _ = _timed(brief, Store(store_dir))
+        if not skip_whole_cold:
+            # The same brief from a whole-store snapshot (what `brief` did before it read a scope).
+            _drop_caches(store_dir)
+            res["brief_whole_s"], _ = _timed(
+                lambda st: render_brief(brief_data(st, man, snapshot=load_snapshot(st)).model_dump(mode="json")),
+                Store(store_dir))
+        _drop_caches(store_dir)
         s = Store(store_dir)
 
         def report():
@@ -315,7 +380,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
             log(f"CLI re-ingest failed: {cp.stderr.strip()[:300]}")
         bcli = [sys.executable, "-m", "provkg", "--store", str(store_dir), "brief", "--manifest", man, "-o",
                 str(tmp / "brief.md")]
-        shutil.rmtree(store_dir / "snapshot-cache", ignore_errors=True)
+        _drop_caches(store_dir)
         res["brief_cli_s"], cp = _timed(subprocess.run, bcli, capture_output=True, text=True, cwd=ROOT)
         res["brief_cli_warm_s"], cp = _timed(subprocess.run, bcli, capture_output=True, text=True, cwd=ROOT)
         if cp.returncode != 0:
@@ -339,8 +404,9 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         res["loadavg_end"] = round(os.getloadavg()[0], 2)
         ratios: dict = {"ingest_over_regex_input": res["ingest_s"] / max(res["regex_input_s"], 1e-9)}
         for name, t in res["baseline_queries"].items():
-            ratios[f"baseline_over_provkg.{name}"] = t / max(res["queries"][name], 1e-9)
-            ratios[f"baseline_over_provkg_warm.{name}"] = t / max(res["queries_warm"][name], 1e-9)
+            if name in res["queries_warm"]:
+                ratios[f"baseline_over_provkg.{name}"] = t / max(res["queries"][name], 1e-9)
+                ratios[f"baseline_over_provkg_warm.{name}"] = t / max(res["queries_warm"][name], 1e-9)
         for name, t in res["queries"].items():
             ratios[f"query_over_regex.{name}"] = t / max(res["regex_s"], 1e-9)
         res["ratios"] = ratios
@@ -360,8 +426,10 @@ def _table(res: dict) -> str:
         ("re-ingest 8 changed (in process / CLI)",
          f"{res['reingest_8_s']:.2f} s / {res['reingest_8_cli_s']:.2f} s  (target <= 1 s)"),
         ("regex pass: input / N-Quads", f"{res['regex_input_s']:.3f} s / {res['regex_s']:.3f} s"),
-        ("brief, one manifest: in process cold / warm",
+        ("brief, one manifest (its scope): in process cold / warm",
          f"{res['brief_s']:.2f} s / {res['brief_warm_s']:.2f} s  (target <= 1 s)"),
+        ("brief from the whole-store snapshot, cold",
+         f"{res['brief_whole_s']:.2f} s" if "brief_whole_s" in res else "not run"),
         ("brief through the CLI: cold / warm", f"{res['brief_cli_s']:.2f} s / {res['brief_cli_warm_s']:.2f} s"),
         ("contradiction report: cold / warm",
          f"{res['report_s']:.2f} s / {res['report_warm_s']:.2f} s  ({res['report_findings']} findings)"),
@@ -375,12 +443,20 @@ def _table(res: dict) -> str:
     out.append("")
     out.append(f"{'named query':<16} {'cold s':>9} {'warm s':>9} {'rdflib s':>10} {'ratio':>8}  rows")
     tos = set(res.get("baseline_timeouts", []))
+    cut = set(res.get("query_timeouts", []))
     for name, t in res["queries"].items():
         b = res["baseline_queries"].get(name)
         bs = "-" if b is None else (f">{b:.0f}" if name in tos else f"{b:.2f}")
-        ratio = "-" if b is None else (f"{'>' if name in tos else ''}{b / max(t, 1e-9):.0f}x")
-        out.append(f"{name:<16} {t:>9.3f} {res['queries_warm'][name]:>9.3f} {bs:>10} {ratio:>8}  "
-                   f"{res['query_rows'][name]}")
+        warm = res["queries_warm"].get(name)
+        ratio = "-" if b is None or warm is None else (f"{'>' if name in tos else ''}{b / max(warm, 1e-9):.0f}x")
+        cold = f">{t:.0f}" if name in cut else f"{t:.3f}"
+        out.append(f"{name:<16} {cold:>9} {'-' if warm is None else f'{warm:.3f}':>9} {bs:>10} {ratio:>8}  "
+                   f"{res['query_rows'].get(name, '-')}")
+    out.append("")
+    out.append(f"{'--manifest query':<16} {'cold s':>9} {'warm s':>9}  rows")
+    for name, t in res.get("queries_manifest", {}).items():
+        out.append(f"{name:<16} {t:>9.3f} {res['queries_manifest_warm'][name]:>9.3f}  "
+                   f"{res['query_manifest_rows'][name]}")
     return "\n".join(out)
 
 
@@ -393,6 +469,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workspace", type=Path, help="generate the workspace here and keep it")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--baseline-timeout", type=float, default=30.0, help="seconds per rdflib query (default 30)")
+    ap.add_argument("--skip-whole-cold", action="store_true",
+                    help="leave out the whole-store claims/increments/contradictions/evidence queries and the "
+                         "whole-snapshot brief (minutes each at 50,000 notes)")
+    ap.add_argument("--query-timeout", type=float, default=None, help="cut off a provkg named query after S seconds")
     ap.add_argument("--_baseline", type=Path, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a._baseline:
@@ -401,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.notes < 1:
         ap.error("--notes must be >= 1")
     res = run_bench(a.notes, workspace=a.workspace, skip_baseline=a.skip_baseline, jobs=a.jobs,
-                    baseline_timeout=a.baseline_timeout, seed=a.seed, log=lambda m: print(m, file=sys.stderr))
+                    baseline_timeout=a.baseline_timeout, seed=a.seed, log=lambda m: print(m, file=sys.stderr),
+                    skip_whole_cold=a.skip_whole_cold, query_timeout=a.query_timeout)
     print(_table(res))
     print(json.dumps(res, ensure_ascii=False, sort_keys=True))
     return 0

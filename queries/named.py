@@ -87,6 +87,21 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     return rows
 
 
+def _whole_store(name: str, model: type) -> Callable[[Callable[..., list[Any]]], Callable[..., list[Any]]]:
+    """Decorator: a named query called without options (the whole store) goes through ``_memo``."""
+    import functools
+
+    def wrap(fn: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
+        @functools.wraps(fn)
+        def run(store: Store, **kw: Any) -> list[Any]:
+            if any(kw.values()):
+                return fn(store, **kw)
+            return _memo(store, name, model, lambda: fn(store))
+        return run
+    return wrap
+
+
+@_whole_store("sources", SourceRow)
 def sources(store: Store, **_: Any) -> list[SourceRow]:
     """Every source file, sorted by path (the snapshot's ``sources`` part: sources.rq, cached per database)."""
     return [
@@ -96,6 +111,7 @@ def sources(store: Store, **_: Any) -> list[SourceRow]:
     ]
 
 
+@_whole_store("papers", PaperRow)
 def papers(store: Store, **_: Any) -> list[PaperRow]:
     """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles."""
     snap = load_snapshot(store, lazy=True)
@@ -117,6 +133,7 @@ def papers(store: Store, **_: Any) -> list[PaperRow]:
     return rows
 
 
+@_whole_store("sections", SectionRow)
 def sections(store: Store, **_: Any) -> list[SectionRow]:
     """Sections of the living documents in document order."""
     return [
@@ -145,6 +162,7 @@ def _claims(store: Store, source: str | None) -> list[ClaimRow]:
     return out
 
 
+@_whole_store("duplicates", DuplicateGroup)
 def duplicates(store: Store, *, all_sources: bool = False, source: str | None = None,
                **_: Any) -> list[DuplicateGroup]:
     """Duplicate citations: works with two or more *citation entries* in one living document.
@@ -393,6 +411,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     return out
 
 
+@_whole_store("titles", TitleRef)
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
     """Works named by title only, resolved at query time (``Snapshot.title_matches``), sorted by source and line.
 
