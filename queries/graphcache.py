@@ -32,7 +32,7 @@ from pathlib import Path
 
 from graph.backend import Backend
 
-__all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths"]
+__all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths", "whole_store_parts"]
 
 _FORMAT = 1  # bump when a part's encoding or a cached dataclass changes
 
@@ -159,6 +159,55 @@ def _write(f: Path, value: dict[str, object]) -> None:
         pass
 
 
+def whole_store_parts(store: Backend, *, force: bool = False) -> dict[str, object] | None:
+    """Every per-graph snapshot part over all current revisions, from the per-revision entries.
+
+    Revisions without an entry are read and their entries written: with one
+    scoped read when they are few, or with the whole-store part queries split
+    by path when they are more than half the store (after a first ingest).
+    Returns None, leaving the caller to read its one part the plain way, when
+    more than half the revisions have no entry and ``force`` is false: a light
+    query (``papers`` reads only citations) should not pay for reading every
+    claim.  None too when the store has no cache (remote, in memory).
+    """
+    from .snapshot import _CACHED_PER_GRAPH
+
+    root = cache_root(store)
+    if root is None:
+        return None
+    revs = revision_paths(store)
+    files = {g: root / f"{hashlib.sha1(g.encode('utf-8')).hexdigest()}.marshal" for g, _, _ in revs}
+    have = sum(1 for f in files.values() if f.exists())
+    if have * 2 >= len(revs) or len(revs) == 0:
+        return graph_parts(store, [g for g, _, _ in revs], _CACHED_PER_GRAPH)
+    if not force:
+        return None
+    # Most revisions are new to the cache: read the whole store once, split it by path, write entries.
+    by_part = {fn.__name__.removeprefix("_part_"): fn(store) for fn in _CACHED_PER_GRAPH}
+    path_of = {g: p for g, p, _ in revs}
+    split = {n: _split(v, set(path_of.values())) for n, v in by_part.items()}
+    _fresh_root(root)
+    for g, f in files.items():
+        if not f.exists():
+            _write(f, {n: split[n][path_of[g]] for n in by_part})
+    out: dict[str, object] = {}
+    for v in by_part.values():
+        out.update(v)
+    return out
+
+
+def _fresh_root(root: Path) -> None:
+    """Create ``root``; when it is new, remove the entries other code versions wrote (never read again)."""
+    if root.exists():
+        return
+    import shutil
+
+    if root.parent.exists():
+        for old in root.parent.iterdir():
+            shutil.rmtree(old, ignore_errors=True)
+    root.mkdir(parents=True, exist_ok=True)
+
+
 def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend], dict[str, object]]]) -> dict[str, object]:
     """The snapshot parts ``parts`` (``queries.snapshot._part_*``) over the named graphs ``graphs``.
 
@@ -204,12 +253,7 @@ def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend
         # every part so the next reader finds the entry complete.
         from .snapshot import _CACHED_PER_GRAPH
 
-        if not root.exists():  # a new code key: entries written by other versions are never read again
-            import shutil
-
-            if root.parent.exists():
-                for old in root.parent.iterdir():
-                    shutil.rmtree(old, ignore_errors=True)
+        _fresh_root(root)
         scoped = ScopedBackend(store, missing)
         by_part = {fn.__name__.removeprefix("_part_"): fn(scoped) for fn in _CACHED_PER_GRAPH}
         paths = {path_of[g] for g in missing if g in path_of}

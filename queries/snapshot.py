@@ -562,13 +562,17 @@ def _part_works(store: Backend) -> dict[str, object]:
     titles: dict[str, list[tuple[str, str]]] = defaultdict(list)
     aliases: dict[str, str] = {}
     card_works: dict[str, list[str]] = defaultdict(list)
-    for r in store.select(sparql("works")):
+    # Rows in a fixed order (RDF has none; each backend returns its own, PITFALLS P8): an alias two cards
+    # give to two works then always names the work of the first card by path.
+    rows = sorted(store.select(sparql("works")),
+                  key=lambda r: (r["path"], r["arxiv"], r["title"] or "", r["alias"] or ""))
+    for r in rows:
         if r["arxiv"] not in card_works[r["path"]]:
             card_works[r["path"]].append(r["arxiv"])
         if r["title"] and (r["title"], r["path"]) not in titles[r["arxiv"]]:
             titles[r["arxiv"]].append((r["title"], r["path"]))
         if r["alias"]:
-            aliases[r["alias"]] = r["arxiv"]
+            aliases.setdefault(r["alias"], r["arxiv"])
     return {"work_titles": dict(titles), "aliases": aliases, "card_works": dict(card_works)}
 
 
@@ -686,7 +690,18 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
         return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
     except (OSError, ValueError, EOFError, TypeError):
         pass
-    part = fn(store)
+    bundle = None
+    if fn in _CACHED_PER_GRAPH:
+        # After an ingest most revisions are unchanged: assemble every per-graph part from the
+        # per-revision entries (queries.graphcache) instead of re-reading the whole store.
+        from .graphcache import whole_store_parts
+
+        bundle = whole_store_parts(store, force=fn is _part_claims)
+    if bundle is None:
+        written = {f.name: fn(store)}
+    else:
+        written = {f"{g.__name__.removeprefix('_part_')}.marshal": {k: bundle[k] for k in _ATTRS[g]}
+                   for g in _CACHED_PER_GRAPH}
     try:
         if not d.exists():
             d.parent.mkdir(parents=True, exist_ok=True)
@@ -696,12 +711,13 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
                 if old != d:
                     shutil.rmtree(old, ignore_errors=True)
             d.mkdir(exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(_encode(part)))
-        os.replace(tmp, f)
+        for name, part in written.items():
+            tmp = (d / name).with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(marshal.dumps(_encode(part)))
+            os.replace(tmp, d / name)
     except (OSError, ValueError):
         pass
-    return part
+    return written[f.name]
 
 
 #: Snapshot attribute -> the loader that fills it (and its siblings) from the store.
@@ -715,6 +731,8 @@ _PARTS = {
 _GLOBAL_PARTS = {_part_works}
 #: Parts a scoped snapshot reads per named graph (``queries.graphcache``), in reading order.
 _CACHED_PER_GRAPH = [fn for fn in dict.fromkeys(_PARTS.values()) if fn not in _GLOBAL_PARTS]
+#: Part reader -> the snapshot attributes it fills.
+_ATTRS = {fn: [a for a, g in _PARTS.items() if g is fn] for fn in dict.fromkeys(_PARTS.values())}
 #: Per-path indexes (built by ``Snapshot.__post_init__``) -> the part they index.
 _INDEXES = {"_claims_by_path": ("claims", "path"), "_items_by_path": ("items", "path"),
             "_cites_by_path": ("citations", "path")}
