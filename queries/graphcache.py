@@ -197,15 +197,22 @@ def whole_store_parts(store: Backend, *, force: bool = False) -> dict[str, objec
 
 
 def _fresh_root(root: Path) -> None:
-    """Create ``root``; when it is new, remove the entries other code versions wrote (never read again)."""
+    """Create ``root``; when it is new, remove the entries other code versions wrote (never read again).
+
+    A folder that cannot be made (read-only store, a file in the way) is left alone: writes then fail
+    quietly and every read goes to the store.
+    """
     if root.exists():
         return
     import shutil
 
-    if root.parent.exists():
-        for old in root.parent.iterdir():
-            shutil.rmtree(old, ignore_errors=True)
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        if root.parent.is_dir():
+            for old in root.parent.iterdir():
+                shutil.rmtree(old, ignore_errors=True)
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
 
 
 def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend], dict[str, object]]]) -> dict[str, object]:

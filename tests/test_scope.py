@@ -281,3 +281,22 @@ def test_whole_store_snapshot_from_per_revision_entries_equals_a_plain_read(tmp_
         assert getattr(again, a) == getattr(plain2, a), a
     assert len(list(cache_root(st2).glob("*.marshal"))) == entries + 2
     assert any("17%" in c.text for c in again.claims)
+
+
+def test_an_unwritable_cache_never_stops_a_brief(tmp_path):
+    # A file where the cache folders go (as on a read-only store): every read goes to the store instead.
+    from graph.store import Store
+    from queries.briefing import brief_data
+    from queries.named import QUERIES
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = _disk_store(tmp_path, ws)
+    expected = brief_data(st, MANIFEST_ID, now=fixed_clock()).model_dump(mode="json")
+    for name in ("graph-cache", "snapshot-cache"):
+        shutil.rmtree(tmp_path / "store" / name, ignore_errors=True)
+        (tmp_path / "store" / name).write_text("not a folder", "utf-8")
+    st = Store(tmp_path / "store")
+    assert brief_data(st, MANIFEST_ID, now=fixed_clock()).model_dump(mode="json") == expected
+    assert len(QUERIES["contradictions"][0](st)) > 0
+    assert (tmp_path / "store" / "graph-cache").read_text("utf-8") == "not a folder"
