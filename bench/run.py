@@ -9,7 +9,7 @@ Usage::
 In one run it measures, on the same data:
 
 * ``ingest_s`` / ``notes_per_s``: cold ingest of the whole workspace into a
-  fresh on-disk store (``graph.loader.ingest_paths``, default ``jobs``);
+  fresh on-disk store (``graph.loader.ingest_paths`` with ``jobs=0``, one process per CPU as the CLI);
 * ``reingest_8_s``: 8 notes modified, then the workspace re-ingested end to
   end (``ingest_paths`` on the folder: walk, stat, parse the 8, atomic swap);
   ``reingest_8_cli_s`` is the same through ``provkg ingest`` in a new process;
@@ -275,7 +275,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         res["regex_input_s"], _ = _timed(regex_over, files)
 
         store_dir = tmp / "store"
-        kw = {} if jobs is None else {"jobs": jobs}
+        kw = {"jobs": 0 if jobs is None else jobs}  # 0: one process per CPU, as `provkg ingest` does
         res["loadavg_start"] = round(os.getloadavg()[0], 2)
         t0 = os.times()
         ingest_s, rep = _timed(ingest_paths, Store(store_dir), [ws], **kw)
@@ -480,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="provkg benchmark (issue 5)")
     ap.add_argument("--notes", type=int, default=1000)
     ap.add_argument("--skip-baseline", action="store_true", help="skip the rdflib in-memory baseline")
-    ap.add_argument("--jobs", type=int, default=None, help="ingest processes (default: ingest_paths's default)")
+    ap.add_argument("--jobs", type=int, default=None, help="ingest processes (default 0: one per CPU, as the CLI)")
     ap.add_argument("--workspace", type=Path, help="generate the workspace here and keep it")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--baseline-timeout", type=float, default=30.0, help="seconds per rdflib query (default 30)")

@@ -176,9 +176,11 @@ def whole_store_parts(store: Backend, *, force: bool = False) -> dict[str, objec
     if root is None:
         return None
     revs = revision_paths(store)
+    if not revs:  # no revision marked current (an empty or a legacy store): read the plain way
+        return None
     files = {g: root / f"{hashlib.sha1(g.encode('utf-8')).hexdigest()}.marshal" for g, _, _ in revs}
     have = sum(1 for f in files.values() if f.exists())
-    if have * 2 >= len(revs) or len(revs) == 0:
+    if have * 2 >= len(revs):
         return graph_parts(store, [g for g, _, _ in revs], _CACHED_PER_GRAPH)
     if not force:
         return None
