@@ -207,7 +207,16 @@ def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
     return written if is_valid_new_id(yymm, number, lenient=lenient) else None
 
 
+#: Every identifier form above holds ``YYMM.N`` (new scheme: ``\d{4}\.\d+`` in ``_ANY_ID``, the
+#: mirrors and ``_BARE_NEW_RE``) or ``/YYMM`` (old scheme ``archive/YYMMNNN`` and the odd
+#: ``archive/YYMM.NNNNN``): a text with neither holds no identifier, and ``_scan`` returns at once
+#: (most lines and claims, dates such as ``2026-01-07`` included).
+_MAYBE_ID = re.compile(r"\d{4}\.\d|/\d{4}")
+
+
 def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
+    if _MAYBE_ID.search(text) is None:
+        return []
     taken: list[ArxivMatch] = []
 
     def overlaps(start: int, end: int) -> bool:

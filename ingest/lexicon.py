@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -19,6 +19,42 @@ __all__ = ["Lexicon", "QualifierPair", "load_lexicon"]
 
 def _alt(patterns: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
+    """One pattern that matches somewhere in a text exactly when one of ``patterns`` does, or None.
+
+    A pre-check (one scan instead of one per pattern): regex alternation tries every alternative at
+    every position, so ``any_of.search(t)`` finds a match iff some ``p.search(t)`` does.  This holds
+    only when the alternatives keep their meaning once joined: same flags, no group references
+    (numbers shift) and no inline global flags; None is returned otherwise (the caller then
+    searches pattern by pattern, as before).
+    """
+    if not patterns or len({p.flags for p in patterns}) != 1:
+        return None
+    for p in patterns:
+        if p.groupindex or re.search(r"\\[1-9]|\(\?P=|\(\?[aiLmsux-]+[:)]", p.pattern):
+            return None
+    try:
+        return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), patterns[0].flags)
+    except re.error:
+        return None
+
+
+def _starts_with_literal(pattern: re.Pattern[str], char: str) -> bool:
+    """True when every match of ``pattern`` starts with the literal ``char`` (parsed, not guessed)."""
+    try:
+        from re import _parser as sre_parse  # Python >= 3.11
+    except ImportError:  # pragma: no cover - older Pythons
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        items = list(sre_parse.parse(pattern.pattern, pattern.flags))
+    except Exception:  # noqa: BLE001 - any doubt: no pre-check
+        return False
+    if not items:
+        return False
+    op, av = items[0]
+    return str(op) == "LITERAL" and av == ord(char) and not (pattern.flags & re.IGNORECASE and char.lower() != char.upper())
 
 
 @dataclass(frozen=True)
@@ -59,6 +95,17 @@ class Lexicon:
     metrics: tuple[tuple[str, re.Pattern[str]], ...]
     topic_keywords: dict[str, re.Pattern[str]]
     stopwords: frozenset[str]
+    #: Pre-checks derived from the fields above by ``__post_init__`` (never given by callers):
+    #: one pattern matching where any qualifier side does (None: no pre-check; most claims use no
+    #: qualifier, and one scan costs less than one per side), and whether every ``section_ref``
+    #: match starts with "§" (then a text without "§" has no section reference and no placement,
+    #: whose ``§`` keys are ``section_ref`` matches).
+    any_qualifier: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
+    refs_need_section_sign: bool = field(default=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "any_qualifier", _any_of([p for q in self.qualifier_pairs for p in q.sides.values()]))
+        object.__setattr__(self, "refs_need_section_sign", _starts_with_literal(self.section_ref, "§"))
 
     def evidence_of(self, text: str) -> str | None:
         """The weakest evidence level whose marker occurs in ``text``, or None.
@@ -67,6 +114,15 @@ class Lexicon:
         """
         found = [lvl for lvl, pat in self.evidence_markers if pat.search(text)]
         return found[-1] if found else None
+
+    def qualifiers_in(self, text: str) -> list[str]:
+        """``pair_id:side`` for every qualifier side whose pattern occurs in ``text``.
+
+        In lexicon order of the pairs, sides sorted by name within a pair (as ``make_claim`` lists them).
+        """
+        if self.any_qualifier is not None and self.any_qualifier.search(text) is None:
+            return []
+        return [f"{pair.id}:{side}" for pair in self.qualifier_pairs for side in sorted(pair.sides_in(text))]
 
 
 @lru_cache(maxsize=4)

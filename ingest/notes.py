@@ -22,7 +22,6 @@ from .arxiv import arxiv_from_filename, find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .text import (
-    arxiv_refs,
     find_suggested_sections,
     find_urls,
     find_wikilinks,
@@ -38,6 +37,12 @@ __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time"]
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
 _TEXT_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
+_TIME_LABEL = re.compile(r"^(?:时间|date|time)\s*[:：]", re.I)
+_LIST_SEP = re.compile(r"[,，]")
+_VERDICT_LINE = re.compile(r"^(?:[-*]\s*)?(?:判断|verdict|relevance)\s*[:：]", re.I)
+#: Workspace paths written in a note (``inbox/…/x.md``): links to other sources.
+_PATH_RE = re.compile(r"(?<![\w/.])((?:inbox|organized|work-guard)/[\w\-./\u4e00-\u9fff]+?\.(?:md|json|txt))")
+_CJK = re.compile("[\u4e00-\u9fff]")
 
 
 class NoteParts(dict):
@@ -95,7 +100,7 @@ def time_from(path: str, front: dict[str, object], lines: list[str], tz: tzinfo)
             if t:
                 return t
     for ln in lines[:15]:
-        if _BYLINE.match(ln.strip()) or re.match(r"^(?:时间|date|time)\s*[:：]", ln.strip(), re.I):
+        if _BYLINE.match(ln.strip()) or _TIME_LABEL.match(ln.strip()):
             m = _TEXT_TIME.search(ln)
             if m:
                 t = parse_time(m.group(0), tz)
@@ -114,7 +119,7 @@ def _as_list(v: object) -> list[str]:
     if isinstance(v, list):
         return [str(x).strip() for x in v if str(x).strip()]
     s = str(v).strip().strip("[]")
-    return [p.strip().strip("'\"") for p in re.split(r"[,，]", s) if p.strip()]
+    return [p.strip().strip("'\"") for p in _LIST_SEP.split(s) if p.strip()]
 
 
 def parse_note(
@@ -211,11 +216,16 @@ def parse_note(
     if None in ev_by_item and not fm_ev:
         note_ev = ev_by_item[None]
 
+    # arXiv mentions of every body line, scanned once: the item subjects below and the file's
+    # mentions (``arxiv``) come from them.  A match never spans a line break (the one pattern that may,
+    # ``doi:\s?10.48550/…``, finds the same identifier without its prefix on the next line), so the
+    # identifiers of an item's lines together are those of the item's text.
+    line_ids = [find_arxiv_ids(ln) for ln in lines[body_first - 1 :]]
     item_subjects: dict[int, list[str]] = {}
     for i, (a, b_end) in enumerate(item_ranges):
         seg = "\n".join(lines[a - 1 : b_end])
-        head_ids = [m.arxiv_id for m in find_arxiv_ids(lines[a - 1])]
-        all_ids = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(seg)))
+        head_ids = [m.arxiv_id for m in line_ids[a - body_first]]
+        all_ids = list(dict.fromkeys(m.arxiv_id for n in range(a, b_end + 1) for m in line_ids[n - body_first]))
         item_subjects[i] = head_ids or (all_ids if len(all_ids) == 1 else [])
         hl = strip_markup(h2[i].text)
         reason = None
@@ -225,7 +235,7 @@ def parse_note(
         else:
             for ln in lines[a : b_end]:
                 s = strip_markup(ln)
-                if re.match(r"^(?:[-*]\s*)?(?:判断|verdict|relevance)\s*[:：]", s, re.I) and lex.low_relevance.search(s):
+                if _VERDICT_LINE.match(s) and lex.low_relevance.search(s):
                     rel, reason = "low", s
                     break
         if rel == "unknown" and find_suggested_sections(seg, lex):
@@ -279,10 +289,11 @@ def parse_note(
                 make_claim(piece, ln, line_end, role=role, item=it, evidence=ev, subjects=subj, lexicon=lex)
             )
 
-    arxiv: list[ArxivRef] = arxiv_refs(lines[body_first - 1 :], body_first)
+    # = ``arxiv_refs(lines[body_first - 1 :], body_first)``, from the scan above
+    arxiv: list[ArxivRef] = [ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n)
+                             for n, found in enumerate(line_ids, body_first) for m in found]
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
-    path_re = re.compile(r"(?<![\w/.])((?:inbox|organized|work-guard)/[\w\-./\u4e00-\u9fff]+?\.(?:md|json|txt))")
     for n, ln in enumerate(lines, 1):
         if n < body_first:
             continue
@@ -290,7 +301,7 @@ def parse_note(
             urls.append((u, n))
         for target, _alias in find_wikilinks(ln):
             links.append((target, n))
-        for m in path_re.finditer(ln):
+        for m in _PATH_RE.finditer(ln):
             links.append((m.group(1), n))
     for a in fm_arxiv:
         for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}"):
@@ -304,7 +315,11 @@ def parse_note(
         if 2 <= len(short) <= 40:
             aliases.append(short)
     tags = _as_list(front.get("tags")) + _as_list(front.get("topics")) + _as_list(front.get("category"))
-    cjk = sum(1 for ch in text[:4000] if "\u4e00" <= ch <= "\u9fff")
+    cjk = 0  # CJK characters in the first 4,000 (only "more than 20" matters: stop there)
+    for _m in _CJK.finditer(text, 0, 4000):
+        cjk += 1
+        if cjk > 20:
+            break
     parts = NoteParts(
         title=title,
         agent=agent_from(path, front, lines if kind not in ("paper_card", "repo_card") else []),

@@ -56,6 +56,12 @@ def _load_yaml(block: str) -> object:
         return yaml.load(block, Loader=yaml.BaseLoader)
 
 
+#: The last text ``split_front_matter`` read and its answer, as one tuple (replaced in one step, so
+#: threads never see a text with another text's answer): ``read_source`` reads the block to detect
+#: the kind, then ``parse_note`` reads the same string again (identity, not equality, is checked).
+_FM_LAST: tuple[object, tuple[dict[str, object], int, str | None]] | None = None
+
+
 def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """Split an optional YAML front matter block off ``text``.
 
@@ -68,6 +74,19 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     fields are then empty and the body starts after the block, so the note
     still ingests: lenient for human notes).
     """
+    global _FM_LAST
+    last = _FM_LAST
+    if last is not None and last[0] is text:
+        fields, first, problem = last[1]
+    else:
+        fields, first, problem = _split_front_matter(text)
+        _FM_LAST = (text, (fields, first, problem))
+    # A copy: callers may change what they get.
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in fields.items()}, first, problem
+
+
+def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
+    """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
     if not lines or not _FM_FENCE.match(lines[0]):
         return {}, 1, None
@@ -116,6 +135,7 @@ class Block:
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•·]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_SEP_ROW = re.compile(r"[\s:|\-]+")
 _LABEL_LINE = re.compile(r"^\s*(?:\*\*)?[^\s：:*|]{1,14}(?:\*\*)?\s*[：:](?!//)")
 
 
@@ -170,7 +190,7 @@ def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
         if line.lstrip().startswith("|"):
             flush(n - 1)
             cells = line.strip().strip("|")
-            if re.fullmatch(r"[\s:|\-]+", cells):
+            if _SEP_ROW.fullmatch(cells):
                 continue
             out.append(Block("row", line.strip(), n, n))
             continue
@@ -197,10 +217,24 @@ _MARKUP = re.compile(r"\*\*|__|`|</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 
 
+_WS = re.compile(r"\s+")
+
+
+def _link_text(m: re.Match[str]) -> str:
+    return f"{m.group(1)} ({m.group(2)})" if m.group(1) != m.group(2) else m.group(1)
+
+
 def strip_markup(text: str) -> str:
-    """Drop emphasis markers, inline code ticks and HTML tags; keep link text and URL."""
-    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(1) != m.group(2) else m.group(1), text)
-    return re.sub(r"\s+", " ", _MARKUP.sub("", text)).strip()
+    """Drop emphasis markers, inline code ticks and HTML tags; keep link text and URL.
+
+    Each substitution runs only when its pattern can match: a link needs ``[``, markup one of
+    ``*``, ``_``, a backtick or ``<`` (every alternative of ``_MARKUP`` starts with one of them).
+    """
+    if "[" in text:
+        text = _LINK.sub(_link_text, text)
+    if "*" in text or "_" in text or "`" in text or "<" in text:
+        text = _MARKUP.sub("", text)
+    return _WS.sub(" ", text).strip()
 
 
 _SENT_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
@@ -228,10 +262,14 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 _NUM = r"\d+(?:[.,]\d+)?"
 _UNIT = r"(?:%|％|×|[xX](?![a-zA-Z0-9])|倍|B(?![a-zA-Z])|M(?![a-zA-Z])|K(?![a-zA-Z])|k(?![a-zA-Z])|万|亿|GPU ?小时|GPU[- ]hours?|⭐)"
 _QUANT = re.compile(
+    # The lookahead only names the characters a figure can start with (an ``approx`` word, a space,
+    # a sign or a digit); it changes no match, but saves trying every alternative at every position.
+    rf"(?=[大约近超a~～≈\s+\-−\d])"
     rf"(?P<approx>大概|大约|约|近|超过|about|approx(?:imately)?\.?|~|～|≈)?\s*"
     rf"(?P<sign>[+\-−])?(?P<a>{_NUM})\s*(?:(?P<u1>{_UNIT})\s*)?"
     rf"(?:(?:-|–|—|~|～|至|到|to)\s*(?P<b>{_NUM}))?\s*(?P<u2>{_UNIT})",
 )
+_DIGIT = re.compile(r"\d")
 _UNIT_NORM = {"％": "%", "×": "x", "X": "x", "倍": "x", "k": "K", "⭐": "stars"}
 
 
@@ -243,6 +281,8 @@ def find_quantities(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity
     nearest metric word of the lexicon within 16 characters before (or after)
     the figure.
     """
+    if _DIGIT.search(text) is None:
+        return ()  # every figure has a digit (``_NUM``)
     lex = lexicon or load_lexicon()
     out: list[Quantity] = []
     for m in _QUANT.finditer(text):
@@ -284,6 +324,8 @@ def find_quantities(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity
 def find_section_refs(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     """Section keys named with ``§`` in ``text`` (``§3.1`` -> ``"3.1"``, ``§七`` -> ``"七"``), in order, unique."""
     lex = lexicon or load_lexicon()
+    if lex.refs_need_section_sign and "§" not in text:
+        return ()
     seen: dict[str, None] = {}
     for m in lex.section_ref.finditer(text):
         seen.setdefault(m.group(1), None)
@@ -301,6 +343,8 @@ def find_placements(text: str, lexicon: Lexicon | None = None) -> tuple[tuple[st
     ``不建议归入 §3``, ``does not belong in §2``): a negative placement.
     """
     lex = lexicon or load_lexicon()
+    if lex.refs_need_section_sign and "§" not in text:
+        return ()  # a placement's keys are ``section_ref`` matches inside it, which start with "§"
     seen: dict[str, bool] = {}
     for m in lex.suggestion.finditer(text):
         neg = bool(lex.placement_negation.search(text[max(0, m.start() - 16) : m.start()]))
@@ -375,10 +419,7 @@ def make_claim(
     own = lex.evidence_of(clean)
     if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
         evidence = own
-    quals = []
-    for pair in lex.qualifier_pairs:
-        for side in sorted(pair.sides_in(clean)):
-            quals.append(f"{pair.id}:{side}")
+    quals = lex.qualifiers_in(clean)
     subj = dict.fromkeys(subjects)
     for r in refs:
         subj.setdefault(r.arxiv_id, None)
