@@ -1,7 +1,9 @@
 """Records to RDF quads: the provkg PROV-O model (see ``docs/MODEL.md``).
 
 ``source_quads(src)`` turns one ``ParsedSource`` into the quads of its named
-graph; ``activity_quads`` and ``revision_quads`` describe an ingest in the
+graph (``source_nquads`` gives the same as N-Quads text, which the loader
+builds in its parsing processes and the store reads in bulk); ``activity_quads``
+and ``revision_quads`` (``revision_nquads``) describe an ingest in the
 provenance graph.  Every IRI is minted from a normalised key or a hash, never
 from free text (PITFALLS P6), and no blank node is used (P12, P13), so the
 same input always gives the same quads and IRIs are stable across re-ingests.
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
 from datetime import datetime
 from urllib.parse import quote
 
@@ -48,8 +49,11 @@ __all__ = [
     "UNKNOWN_AGENT",
     "claim_key",
     "source_quads",
+    "source_lines",
+    "source_nquads",
     "activity_quads",
     "revision_quads",
+    "revision_nquads",
     "invalidation_quads",
     "PROV_GRAPH",
 ]
@@ -180,276 +184,432 @@ def activity_iri(stamp: str) -> ox.NamedNode:
     return ox.NamedNode(f"{ID_IRI}activity/{quote(stamp, safe='-_.')}")
 
 
-def _cite_quads(
-    subject_path: str, ref: ArxivRef, n: int, src: ox.NamedNode, g: ox.NamedNode, sec_doc: str | None
-) -> Iterable[ox.Quad]:
-    w = work_iri(ref.arxiv_id)
-    c = ox.NamedNode(f"{ID_IRI}cite/{_h(subject_path)}/{ref.line}/{n}")
-    yield ox.Quad(src, N.cito.cites, w, g)
-    yield ox.Quad(w, _A, _kg("Work"), g)
-    yield ox.Quad(w, _A, N.prov.Entity, g)
-    yield ox.Quad(w, _kg("arxivId"), _lit(ref.arxiv_id), g)
-    yield ox.Quad(c, _A, _kg("Citation"), g)
-    yield ox.Quad(c, _kg("citedWork"), w, g)
-    yield ox.Quad(c, _kg("inSource"), src, g)
-    yield ox.Quad(c, _kg("line"), _lit(ref.line), g)
-    yield ox.Quad(c, _kg("raw"), _lit(ref.raw), g)
+# ---------------------------------------------------------------------------
+# The named graph of one source as N-Quads text.
+#
+# Building one ``pyoxigraph.Quad`` per statement in Python cost ~7 us a quad (240 quads a note), a
+# quarter of a cold ingest.  The graph is written as N-Quads lines instead (W3C N-Quads 1.1): IRIs
+# are minted only by the functions above (hex digests and ``quote``d keys, so never a character
+# that IRIREF forbids), and literals are escaped by ``_nt_lit``.  The store loads the text with
+# Oxigraph's own parser (``Store.bulk_load``), in the process that writes; the text is built in the
+# parsing processes.  ``source_quads`` parses the same text, so both forms hold the same quads.
+
+_NT_ESCAPES = {0x5C: "\\\\", 0x22: '\\"', 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
+_NT_ESCAPES.update({c: f"\\u{c:04X}" for c in (*range(0x00, 0x20), 0x7F) if c not in _NT_ESCAPES})
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f\x7f"\\]')
+_T_INT = f"^^<{_XSD_INT.value}>"
+_T_DEC = f"^^<{_XSD_DEC.value}>"
+_T_DT = f"^^<{_XSD_DT.value}>"
+_NT_TRUE = f'"true"^^<{_XSD_BOOL.value}>'
+_NT_FALSE = f'"false"^^<{_XSD_BOOL.value}>'
+
+
+def _nt_str(value: str) -> str:
+    """An ``xsd:string`` literal in N-Quads syntax: quotes, backslashes and control characters escaped."""
+    if _NEEDS_ESCAPE.search(value) is not None:
+        value = value.translate(_NT_ESCAPES)
+    return f'"{value}"'
+
+
+def _nt_lit(value: object) -> str:
+    """The N-Quads form of ``_lit(value)``: the same lexical form and datatype."""
+    if isinstance(value, bool):
+        return _NT_TRUE if value else _NT_FALSE
+    if isinstance(value, int):
+        return f'"{value}"{_T_INT}'
+    if isinstance(value, float):
+        return f'"{value!r}"{_T_DEC}'
+    if isinstance(value, datetime):
+        return f'"{value.isoformat()}"{_T_DT}'
+    return _nt_str(str(value))
+
+
+def _t(node: ox.NamedNode) -> str:
+    """``<iri>`` of a term of the vocabulary."""
+    return f"<{node.value}>"
+
+
+def _k(name: str) -> str:
+    """``<iri>`` of the ``kg:`` term ``name`` (checked against the closed vocabulary, at import)."""
+    return _t(_kg(name))
+
+
+_P_A = _t(_A)
+_P = {name: _k(name) for name in (
+    "Source", "SourceRevision", "Claim", "Quantity", "Work", "WorkVersion", "Citation", "Section", "Item",
+    "Manifest", "ManifestItem", "Brief", "BriefIncrement", "BriefCitation",
+    "path", "kind", "lang", "evidence", "title", "sha256", "size", "tag", "frontMatter", "url", "linksTo",
+    "key", "level", "line", "lineEnd", "inDocument", "citationList", "arxivId", "about", "alias",
+    "citedWork", "inSource", "raw", "citedVersion", "version", "date", "venue", "inSection",
+    "order", "relevance", "relevanceReason", "text", "role", "inItem", "mentions", "sectionRef",
+    "suggestedSection", "qualifier", "negated", "unverified", "hasQuantity", "value", "valueHigh", "unit",
+    "metric", "approx", "manifestId", "domain", "knowledgeDoc", "queueDoc", "hasItem", "material",
+    "evidenceRef", "statedIncrements", "statedMaterials", "consumed", "number", "status", "statusText",
+    "warning", "verdict", "current", "mtime", "root",
+)}
+_PROV_ENTITY = _t(N.prov.Entity)
+_PROV_AGENT = _t(N.prov.Agent)
+_PROV_COLLECTION = _t(N.prov.Collection)
+_PROV_ATTRIBUTED = _t(N.prov.wasAttributedTo)
+_PROV_GENERATED_AT = _t(N.prov.generatedAtTime)
+_PROV_SPECIALIZATION = _t(N.prov.specializationOf)
+_PROV_QUOTED = _t(N.prov.wasQuotedFrom)
+_PROV_DERIVED = _t(N.prov.wasDerivedFrom)
+_PROV_HAD_MEMBER = _t(N.prov.hadMember)
+_RDFS_LABEL = _t(N.rdfs.label)
+_RDFS_COMMENT = _t(N.rdfs.comment)
+_CITO_CITES = _t(N.cito.cites)
+_DCT_PART_OF = "<http://purl.org/dc/terms/isPartOf>"
+_PROV_GENERATED_BY = _t(N.prov.wasGeneratedBy)
+_PROV_GENERATED = _t(N.prov.generated)
+_PROV_REVISION_OF = _t(N.prov.wasRevisionOf)
+_WS = re.compile(r"\s+")
+
+
+def _work_s(arxiv_id: str) -> str:
+    return f"<{ID_IRI}arxiv/{quote(arxiv_id, safe='/.-')}>"
+
+
+def _version_s(arxiv_id: str, version: str) -> str:
+    return f"<{ID_IRI}arxiv/{quote(arxiv_id, safe='/.-')}{quote(version)}>"
+
+
+def _section_s(hp: str, key: str) -> str:
+    """``section_iri`` of a section of the document whose path hashes to ``hp``."""
+    return f"<{ID_IRI}section/{hp}/{quote(key, safe='.-_')}>"
+
+
+def _source_s(path: str) -> str:
+    return f"<{ID_IRI}source/{_h(path)}>"
+
+
+def _agent_s(name: str) -> str:
+    return f"<{ID_IRI}agent/{quote(_slug(name), safe='-_.')}>"
+
+
+class _Lines:
+    """N-Quads lines of one named graph: ``add(s, p, o)`` with terms already in N-Quads syntax."""
+
+    __slots__ = ("lines", "_tail")
+
+    def __init__(self, graph: str):
+        self.lines: list[str] = []
+        self._tail = f" {graph} .\n"
+
+    def add(self, s: str, p: str, o: str) -> None:
+        self.lines.append(f"{s} {p} {o}{self._tail}")
+
+
+def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: str | None) -> None:
+    add, P = out.add, _P
+    w = _work_s(ref.arxiv_id)
+    c = f"<{ID_IRI}cite/{hp}/{ref.line}/{n}>"
+    add(src, _CITO_CITES, w)
+    add(w, _P_A, P["Work"])
+    add(w, _P_A, _PROV_ENTITY)
+    aid = _nt_str(ref.arxiv_id)
+    add(w, P["arxivId"], aid)
+    add(c, _P_A, P["Citation"])
+    add(c, P["citedWork"], w)
+    add(c, P["inSource"], src)
+    add(c, P["line"], _nt_lit(ref.line))
+    add(c, P["raw"], _nt_lit(ref.raw))
     if ref.version:
-        v = version_iri(ref.arxiv_id, ref.version)
-        yield ox.Quad(c, _kg("citedVersion"), v, g)
-        yield ox.Quad(v, _A, _kg("WorkVersion"), g)
-        yield ox.Quad(v, _A, N.prov.Entity, g)
-        yield ox.Quad(v, N.prov.specializationOf, w, g)
-        yield ox.Quad(v, _kg("version"), _lit(ref.version), g)
-        yield ox.Quad(v, _kg("arxivId"), _lit(ref.arxiv_id), g)
+        v = _version_s(ref.arxiv_id, ref.version)
+        add(c, P["citedVersion"], v)
+        add(v, _P_A, P["WorkVersion"])
+        add(v, _P_A, _PROV_ENTITY)
+        add(v, _PROV_SPECIALIZATION, w)
+        add(v, P["version"], _nt_lit(ref.version))
+        add(v, P["arxivId"], aid)
     if ref.title:
-        yield ox.Quad(c, _kg("title"), _lit(ref.title), g)
+        add(c, P["title"], _nt_lit(ref.title))
     if ref.date:
-        yield ox.Quad(c, _kg("date"), _lit(ref.date), g)
+        add(c, P["date"], _nt_lit(ref.date))
     if ref.venue:
-        yield ox.Quad(c, _kg("venue"), _lit(ref.venue), g)
-    if ref.section and sec_doc:
-        yield ox.Quad(c, _kg("inSection"), section_iri(sec_doc, ref.section), g)
+        add(c, P["venue"], _nt_lit(ref.venue))
+    if ref.section and sec_hp:
+        add(c, P["inSection"], _section_s(sec_hp, ref.section))
 
 
-def _claim_quads(
-    path: str, claim: Claim, key: str, src: ox.NamedNode, g: ox.NamedNode, agent: ox.NamedNode | None,
-    sec_doc: str | None,
-) -> Iterable[ox.Quad]:
-    c = claim_iri(path, key)
-    yield ox.Quad(c, _A, _kg("Claim"), g)
-    yield ox.Quad(c, _A, N.prov.Entity, g)
-    yield ox.Quad(c, _kg("text"), _lit(claim.text), g)
-    yield ox.Quad(c, _kg("line"), _lit(claim.line), g)
-    yield ox.Quad(c, _kg("lineEnd"), _lit(claim.line_end), g)
-    yield ox.Quad(c, _kg("role"), _lit(claim.role), g)
-    yield ox.Quad(c, _kg("evidence"), _lit(claim.evidence), g)
-    yield ox.Quad(c, _kg("inSource"), src, g)
-    yield ox.Quad(c, N.prov.wasQuotedFrom, src, g)
+def _claim_lines(
+    out: _Lines, hp: str, claim: Claim, key: str, src: str, agent: str | None, sec_hp: str | None
+) -> str:
+    """The lines of one claim; returns its IRI (without brackets)."""
+    add, P = out.add, _P
+    iri = f"{ID_IRI}claim/{hp}/{key}"
+    c = f"<{iri}>"
+    add(c, _P_A, P["Claim"])
+    add(c, _P_A, _PROV_ENTITY)
+    add(c, P["text"], _nt_lit(claim.text))
+    add(c, P["line"], _nt_lit(claim.line))
+    add(c, P["lineEnd"], _nt_lit(claim.line_end))
+    add(c, P["role"], _nt_lit(claim.role))
+    add(c, P["evidence"], _nt_lit(claim.evidence))
+    add(c, P["inSource"], src)
+    add(c, _PROV_QUOTED, src)
     if agent is not None:
-        yield ox.Quad(c, N.prov.wasAttributedTo, agent, g)
+        add(c, _PROV_ATTRIBUTED, agent)
     if claim.item is not None:
-        yield ox.Quad(c, _kg("inItem"), ox.NamedNode(f"{ID_IRI}item/{_h(path)}/{claim.item}"), g)
-    if claim.section and sec_doc:
-        yield ox.Quad(c, _kg("inSection"), section_iri(sec_doc, claim.section), g)
+        add(c, P["inItem"], f"<{ID_IRI}item/{hp}/{claim.item}>")
+    if claim.section and sec_hp:
+        add(c, P["inSection"], _section_s(sec_hp, claim.section))
     for s in claim.subjects:
-        yield ox.Quad(c, _kg("about"), work_iri(s), g)
+        add(c, P["about"], _work_s(s))
     for r in claim.arxiv:
-        yield ox.Quad(c, _kg("mentions"), work_iri(r.arxiv_id), g)
+        add(c, P["mentions"], _work_s(r.arxiv_id))
         if r.version:
-            yield ox.Quad(c, _kg("mentions"), version_iri(r.arxiv_id, r.version), g)
+            add(c, P["mentions"], _version_s(r.arxiv_id, r.version))
     for s in claim.section_refs:
-        yield ox.Quad(c, _kg("sectionRef"), _lit(s), g)
+        add(c, P["sectionRef"], _nt_lit(s))
     for s in claim.suggested_sections:
-        yield ox.Quad(c, _kg("suggestedSection"), _lit(s), g)
+        add(c, P["suggestedSection"], _nt_lit(s))
     for q in claim.qualifiers:
-        yield ox.Quad(c, _kg("qualifier"), _lit(q), g)
+        add(c, P["qualifier"], _nt_lit(q))
     if claim.negated:
-        yield ox.Quad(c, _kg("negated"), _lit(True), g)
+        add(c, P["negated"], _NT_TRUE)
     if claim.unverified:
-        yield ox.Quad(c, _kg("unverified"), _lit(True), g)
+        add(c, P["unverified"], _NT_TRUE)
     for i, q in enumerate(claim.quantities):
-        qn = ox.NamedNode(f"{c.value}/q/{i}")
-        yield ox.Quad(c, _kg("hasQuantity"), qn, g)
-        yield ox.Quad(qn, _A, _kg("Quantity"), g)
-        yield ox.Quad(qn, _kg("raw"), _lit(q.raw), g)
-        yield ox.Quad(qn, _kg("value"), _lit(float(q.value)), g)
+        qn = f"<{iri}/q/{i}>"
+        add(c, P["hasQuantity"], qn)
+        add(qn, _P_A, P["Quantity"])
+        add(qn, P["raw"], _nt_lit(q.raw))
+        add(qn, P["value"], _nt_lit(float(q.value)))
         if q.value_high is not None:
-            yield ox.Quad(qn, _kg("valueHigh"), _lit(float(q.value_high)), g)
-        yield ox.Quad(qn, _kg("unit"), _lit(q.unit), g)
+            add(qn, P["valueHigh"], _nt_lit(float(q.value_high)))
+        add(qn, P["unit"], _nt_lit(q.unit))
         if q.metric:
-            yield ox.Quad(qn, _kg("metric"), _lit(q.metric), g)
+            add(qn, P["metric"], _nt_lit(q.metric))
         if q.approx:
-            yield ox.Quad(qn, _kg("approx"), _lit(True), g)
+            add(qn, P["approx"], _NT_TRUE)
+    return iri
+
+
+def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
+    """The named graph of one source as N-Quads lines, and the IRIs of its claims.
+
+    Returns ``(lines, claim_iris)``: ``lines`` are N-Quads statements (each ends with ``" .\\n"``),
+    in the order ``source_quads`` lists them, duplicates included; ``claim_iris`` are the
+    ``kg:Claim`` subjects in file order.  Raises ``UnicodeEncodeError`` only when the lines are
+    encoded (``source_nquads``) and a value holds a lone surrogate, which RDF cannot hold.
+    See ``source_quads`` for the model.
+    """
+    P = _P
+    p = src_rec.path
+    hp = _h(p)
+    src = f"<{ID_IRI}source/{hp}>"
+    g = f"<{ID_IRI}source/{hp}/rev/{src_rec.sha256[:16]}>"
+    out = _Lines(g)
+    add = out.add
+    add(src, _P_A, P["Source"])
+    add(src, _P_A, _PROV_ENTITY)
+    add(src, P["path"], _nt_lit(p))
+    add(src, P["kind"], _nt_lit(src_rec.kind))
+    add(src, P["lang"], _nt_lit(src_rec.lang))
+    add(src, P["evidence"], _nt_lit(src_rec.evidence))
+    if src_rec.title:
+        add(src, P["title"], _nt_lit(src_rec.title))
+    if src_rec.created:
+        add(src, _PROV_GENERATED_AT, _nt_lit(src_rec.created))
+    # A file that names no author is attributed to the agent ``id:agent/_unknown`` (typed prov:Agent,
+    # no rdfs:label, so name lookups still find none): every claim has an agent (graph/data/shapes.ttl).
+    agent = _agent_s(src_rec.agent) if src_rec.agent else _t(UNKNOWN_AGENT)
+    add(src, _PROV_ATTRIBUTED, agent)
+    add(agent, _P_A, _PROV_AGENT)
+    if src_rec.agent:
+        add(agent, _RDFS_LABEL, _nt_lit(src_rec.agent))
+    else:
+        add(agent, _RDFS_COMMENT, _nt_lit("unknown author: the file does not name one"))
+    add(g, _P_A, P["SourceRevision"])
+    add(g, _P_A, _PROV_ENTITY)
+    add(g, _PROV_SPECIALIZATION, src)
+    add(g, P["sha256"], _nt_lit(src_rec.sha256))
+    add(g, P["size"], _nt_lit(src_rec.size))
+    for t in src_rec.tags:
+        add(src, P["tag"], _nt_lit(t))
+    for k, v in sorted(src_rec.front_matter.items()):
+        add(src, P["frontMatter"], _nt_lit(f"{k}: {v}"))
+    for u, _line in src_rec.urls:
+        add(src, P["url"], _nt_lit(u))
+    for target, _line in src_rec.links:
+        add(src, P["linksTo"], _source_s(target))
+    sec_hp = hp if src_rec.kind == "living_doc" else None
+    for s in src_rec.sections:
+        sn = _section_s(hp, s.key)
+        add(sn, _P_A, P["Section"])
+        add(sn, _P_A, _PROV_ENTITY)
+        add(sn, P["key"], _nt_lit(s.key))
+        add(sn, P["title"], _nt_lit(s.title))
+        add(sn, P["level"], _nt_lit(s.level))
+        add(sn, P["line"], _nt_lit(s.line))
+        add(sn, P["lineEnd"], _nt_lit(s.line_end))
+        add(sn, P["inDocument"], src)
+        add(sn, _PROV_DERIVED, src)
+        if s.parent:
+            add(sn, _DCT_PART_OF, _section_s(hp, s.parent))
+        if s.is_citation_list:
+            add(sn, P["citationList"], _NT_TRUE)
+    # Works named by a card: its titles and aliases.
+    if src_rec.kind == "paper_card":
+        subj = [c.subjects[0] for c in src_rec.claims if c.subjects]
+        ids = subj or [r.arxiv_id for r in src_rec.arxiv]
+        if ids:
+            card_work = _work_s(ids[0])
+            add(card_work, _P_A, P["Work"])
+            add(card_work, _P_A, _PROV_ENTITY)
+            add(card_work, P["arxivId"], _nt_lit(ids[0]))
+            add(src, P["about"], card_work)
+            if src_rec.title:
+                add(card_work, P["title"], _nt_lit(src_rec.title))
+            for a in src_rec.aliases:
+                add(card_work, P["alias"], _nt_lit(a))
+    per_line: dict[int, int] = {}
+    for ref in src_rec.arxiv:
+        n = per_line.get(ref.line, 0)
+        per_line[ref.line] = n + 1
+        _cite_lines(out, hp, ref, n, src, sec_hp)
+    for it in src_rec.items:
+        inode = f"<{ID_IRI}item/{hp}/{it.index}>"
+        add(inode, _P_A, P["Item"])
+        add(inode, P["inSource"], src)
+        add(inode, P["title"], _nt_lit(it.title))
+        add(inode, P["order"], _nt_lit(it.index))
+        add(inode, P["line"], _nt_lit(it.line))
+        add(inode, P["lineEnd"], _nt_lit(it.line_end))
+        add(inode, P["evidence"], _nt_lit(it.evidence))
+        add(inode, P["relevance"], _nt_lit(it.relevance))
+        if it.relevance_reason:
+            add(inode, P["relevanceReason"], _nt_lit(it.relevance_reason))
+        for u in it.urls:
+            add(inode, P["url"], _nt_lit(u))
+    seen: dict[str, int] = {}
+    claims: list[str] = []
+    for c in src_rec.claims:
+        norm = _WS.sub(" ", c.text).strip()
+        occ = seen.get(norm, 0)
+        seen[norm] = occ + 1
+        claims.append(_claim_lines(out, hp, c, _h(f"{norm}\x00{occ}"), src, agent, sec_hp))
+    if src_rec.manifest is not None:
+        _manifest_lines(out, src_rec, src)
+    if src_rec.brief is not None:
+        _brief_lines(out, src_rec, src)
+    return out.lines, claims
+
+
+def source_nquads(src_rec: ParsedSource) -> tuple[bytes, int, list[str]]:
+    """The named graph of one source as UTF-8 N-Quads: ``(data, quads, claim_iris)``.
+
+    ``data`` holds each quad once (duplicate statements, such as a work typed by two citations of
+    one file, are dropped: a graph is a set); ``quads`` counts the statements before that (what
+    ``source_quads`` returns); ``claim_iris`` are the claims' IRIs.  Raises ``UnicodeEncodeError``
+    when a value holds a lone surrogate (from a YAML ``"\\ud800"`` escape), which no RDF literal can hold.
+    """
+    lines, claims = source_lines(src_rec)
+    return "".join(dict.fromkeys(lines)).encode("utf-8"), len(lines), claims
 
 
 def source_quads(src_rec: ParsedSource) -> list[ox.Quad]:
     """All quads of one source's named graph (graph IRI = ``revision_iri``).
 
-    Returns a list of ``pyoxigraph.Quad``, deterministic for the same record.
+    Returns a list of ``pyoxigraph.Quad``, deterministic for the same record
+    (the lines of ``source_lines`` read back with pyoxigraph's N-Quads parser).
     The file is a ``prov:Entity``/``kg:Source`` ``prov:wasAttributedTo`` its
     agent; the revision is ``prov:specializationOf`` the file; claims are
     ``prov:wasQuotedFrom`` the file with ``kg:line``/``kg:lineEnd``; works
     are cited with ``cito:cites`` and one ``kg:Citation`` per mention.
+    Raises ``ValueError`` when a value holds a lone surrogate (no RDF literal can).
     """
-    p = src_rec.path
-    src = source_iri(p)
-    g = revision_iri(p, src_rec.sha256)
-    q: list[ox.Quad] = []
-    add = q.append
-    add(ox.Quad(src, _A, _kg("Source"), g))
-    add(ox.Quad(src, _A, N.prov.Entity, g))
-    add(ox.Quad(src, _kg("path"), _lit(p), g))
-    add(ox.Quad(src, _kg("kind"), _lit(src_rec.kind), g))
-    add(ox.Quad(src, _kg("lang"), _lit(src_rec.lang), g))
-    add(ox.Quad(src, _kg("evidence"), _lit(src_rec.evidence), g))
-    if src_rec.title:
-        add(ox.Quad(src, _kg("title"), _lit(src_rec.title), g))
-    if src_rec.created:
-        add(ox.Quad(src, N.prov.generatedAtTime, _lit(src_rec.created), g))
-    # A file that names no author is attributed to the agent ``id:agent/_unknown`` (typed prov:Agent,
-    # no rdfs:label, so name lookups still find none): every claim has an agent (graph/data/shapes.ttl).
-    agent = agent_iri(src_rec.agent) if src_rec.agent else UNKNOWN_AGENT
-    add(ox.Quad(src, N.prov.wasAttributedTo, agent, g))
-    add(ox.Quad(agent, _A, N.prov.Agent, g))
-    if src_rec.agent:
-        add(ox.Quad(agent, N.rdfs.label, _lit(src_rec.agent), g))
-    else:
-        add(ox.Quad(agent, N.rdfs.comment, _lit("unknown author: the file does not name one"), g))
-    add(ox.Quad(g, _A, _kg("SourceRevision"), g))
-    add(ox.Quad(g, _A, N.prov.Entity, g))
-    add(ox.Quad(g, N.prov.specializationOf, src, g))
-    add(ox.Quad(g, _kg("sha256"), _lit(src_rec.sha256), g))
-    add(ox.Quad(g, _kg("size"), _lit(src_rec.size), g))
-    for t in src_rec.tags:
-        add(ox.Quad(src, _kg("tag"), _lit(t), g))
-    for k, v in sorted(src_rec.front_matter.items()):
-        add(ox.Quad(src, _kg("frontMatter"), _lit(f"{k}: {v}"), g))
-    for u, _line in src_rec.urls:
-        add(ox.Quad(src, _kg("url"), _lit(u), g))
-    for target, _line in src_rec.links:
-        add(ox.Quad(src, _kg("linksTo"), source_iri(target), g))
-    sec_doc = p if src_rec.kind == "living_doc" else None
-    for s in src_rec.sections:
-        sn = section_iri(p, s.key)
-        add(ox.Quad(sn, _A, _kg("Section"), g))
-        add(ox.Quad(sn, _A, N.prov.Entity, g))
-        add(ox.Quad(sn, _kg("key"), _lit(s.key), g))
-        add(ox.Quad(sn, _kg("title"), _lit(s.title), g))
-        add(ox.Quad(sn, _kg("level"), _lit(s.level), g))
-        add(ox.Quad(sn, _kg("line"), _lit(s.line), g))
-        add(ox.Quad(sn, _kg("lineEnd"), _lit(s.line_end), g))
-        add(ox.Quad(sn, _kg("inDocument"), src, g))
-        add(ox.Quad(sn, N.prov.wasDerivedFrom, src, g))
-        if s.parent:
-            add(ox.Quad(sn, ox.NamedNode("http://purl.org/dc/terms/isPartOf"), section_iri(p, s.parent), g))
-        if s.is_citation_list:
-            add(ox.Quad(sn, _kg("citationList"), _lit(True), g))
-    # Works named by a card: its titles and aliases.
-    card_work = None
-    if src_rec.kind == "paper_card":
-        subj = [c.subjects[0] for c in src_rec.claims if c.subjects]
-        ids = subj or [r.arxiv_id for r in src_rec.arxiv]
-        if ids:
-            card_work = work_iri(ids[0])
-            add(ox.Quad(card_work, _A, _kg("Work"), g))
-            add(ox.Quad(card_work, _A, N.prov.Entity, g))
-            add(ox.Quad(card_work, _kg("arxivId"), _lit(ids[0]), g))
-            add(ox.Quad(src, _kg("about"), card_work, g))
-            if src_rec.title:
-                add(ox.Quad(card_work, _kg("title"), _lit(src_rec.title), g))
-            for a in src_rec.aliases:
-                add(ox.Quad(card_work, _kg("alias"), _lit(a), g))
-    per_line: dict[int, int] = {}
-    for ref in src_rec.arxiv:
-        n = per_line.get(ref.line, 0)
-        per_line[ref.line] = n + 1
-        q.extend(_cite_quads(p, ref, n, src, g, sec_doc))
-    for it in src_rec.items:
-        inode = ox.NamedNode(f"{ID_IRI}item/{_h(p)}/{it.index}")
-        add(ox.Quad(inode, _A, _kg("Item"), g))
-        add(ox.Quad(inode, _kg("inSource"), src, g))
-        add(ox.Quad(inode, _kg("title"), _lit(it.title), g))
-        add(ox.Quad(inode, _kg("order"), _lit(it.index), g))
-        add(ox.Quad(inode, _kg("line"), _lit(it.line), g))
-        add(ox.Quad(inode, _kg("lineEnd"), _lit(it.line_end), g))
-        add(ox.Quad(inode, _kg("evidence"), _lit(it.evidence), g))
-        add(ox.Quad(inode, _kg("relevance"), _lit(it.relevance), g))
-        if it.relevance_reason:
-            add(ox.Quad(inode, _kg("relevanceReason"), _lit(it.relevance_reason), g))
-        for u in it.urls:
-            add(ox.Quad(inode, _kg("url"), _lit(u), g))
-    seen: dict[str, int] = {}
-    for c in src_rec.claims:
-        norm = re.sub(r"\s+", " ", c.text).strip()
-        occ = seen.get(norm, 0)
-        seen[norm] = occ + 1
-        q.extend(_claim_quads(p, c, claim_key(c.text, occ), src, g, agent, sec_doc))
-    if src_rec.manifest is not None:
-        q.extend(_manifest_quads(src_rec, src, g))
-    if src_rec.brief is not None:
-        q.extend(_brief_quads(src_rec, src, g))
-    return q
+    lines, _claims = source_lines(src_rec)
+    try:
+        data = "".join(lines).encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{src_rec.path}: a value is not valid Unicode text ({e.reason})") from None
+    return list(ox.parse(data, format=ox.RdfFormat.N_QUADS))
 
 
-def _manifest_quads(src_rec: ParsedSource, src: ox.NamedNode, g: ox.NamedNode) -> Iterable[ox.Quad]:
+def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
+    add, P = out.add, _P
     man = src_rec.manifest
     assert man is not None
-    m = manifest_iri(man.manifest_id)
-    yield ox.Quad(m, _A, _kg("Manifest"), g)
-    yield ox.Quad(m, _A, N.prov.Collection, g)
-    yield ox.Quad(m, _kg("manifestId"), _lit(man.manifest_id), g)
-    yield ox.Quad(m, _kg("inSource"), src, g)
-    yield ox.Quad(m, N.prov.wasDerivedFrom, src, g)
+    mv = manifest_iri(man.manifest_id).value
+    m = f"<{mv}>"
+    add(m, _P_A, P["Manifest"])
+    add(m, _P_A, _PROV_COLLECTION)
+    add(m, P["manifestId"], _nt_lit(man.manifest_id))
+    add(m, P["inSource"], src)
+    add(m, _PROV_DERIVED, src)
     if man.domain:
-        yield ox.Quad(m, _kg("domain"), _lit(man.domain), g)
+        add(m, P["domain"], _nt_lit(man.domain))
     if man.created:
-        yield ox.Quad(m, N.prov.generatedAtTime, _lit(man.created), g)
+        add(m, _PROV_GENERATED_AT, _nt_lit(man.created))
     if man.knowledge:
-        yield ox.Quad(m, _kg("knowledgeDoc"), source_iri(man.knowledge), g)
+        add(m, P["knowledgeDoc"], _source_s(man.knowledge))
     if man.queue:
-        yield ox.Quad(m, _kg("queueDoc"), source_iri(man.queue), g)
+        add(m, P["queueDoc"], _source_s(man.queue))
     for i, it in enumerate(man.items):
-        mi = ox.NamedNode(f"{m.value}/item/{i}")
-        yield ox.Quad(m, N.prov.hadMember, mi, g)
-        yield ox.Quad(m, _kg("hasItem"), mi, g)
-        yield ox.Quad(mi, _A, _kg("ManifestItem"), g)
-        yield ox.Quad(mi, _kg("order"), _lit(i), g)
-        yield ox.Quad(mi, _kg("path"), _lit(it.path), g)
-        yield ox.Quad(mi, _kg("material"), source_iri(it.path), g)
+        mi = f"<{mv}/item/{i}>"
+        add(m, _PROV_HAD_MEMBER, mi)
+        add(m, P["hasItem"], mi)
+        add(mi, _P_A, P["ManifestItem"])
+        add(mi, P["order"], _nt_lit(i))
+        add(mi, P["path"], _nt_lit(it.path))
+        add(mi, P["material"], _source_s(it.path))
         if it.kind:
-            yield ox.Quad(mi, _kg("kind"), _lit(it.kind), g)
+            add(mi, P["kind"], _nt_lit(it.kind))
         if it.agent:
-            yield ox.Quad(mi, N.prov.wasAttributedTo, agent_iri(it.agent), g)
+            add(mi, _PROV_ATTRIBUTED, _agent_s(it.agent))
         if it.title:
-            yield ox.Quad(mi, _kg("title"), _lit(it.title), g)
+            add(mi, P["title"], _nt_lit(it.title))
         for e in it.evidence:
-            yield ox.Quad(mi, _kg("evidenceRef"), _lit(e), g)
+            add(mi, P["evidenceRef"], _nt_lit(e))
 
 
-def _brief_quads(src_rec: ParsedSource, src: ox.NamedNode, g: ox.NamedNode) -> Iterable[ox.Quad]:
+def _brief_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
+    add, P = out.add, _P
     b = src_rec.brief
     assert b is not None
-    bn = ox.NamedNode(f"{src.value}/brief")
-    yield ox.Quad(bn, _A, _kg("Brief"), g)
-    yield ox.Quad(bn, _kg("inSource"), src, g)
+    bv = f"{src[1:-1]}/brief"
+    bn = f"<{bv}>"
+    add(bn, _P_A, P["Brief"])
+    add(bn, P["inSource"], src)
     if b.manifest:
-        yield ox.Quad(bn, _kg("manifestId"), _lit(b.manifest), g)
+        add(bn, P["manifestId"], _nt_lit(b.manifest))
     if b.stated_increment_count is not None:
-        yield ox.Quad(bn, _kg("statedIncrements"), _lit(b.stated_increment_count), g)
+        add(bn, P["statedIncrements"], _nt_lit(b.stated_increment_count))
     if b.stated_material_count is not None:
-        yield ox.Quad(bn, _kg("statedMaterials"), _lit(b.stated_material_count), g)
+        add(bn, P["statedMaterials"], _nt_lit(b.stated_material_count))
     for s in b.consumed_sources:
-        yield ox.Quad(bn, _kg("consumed"), _lit(s), g)
+        add(bn, P["consumed"], _nt_lit(s))
     for inc in b.increments:
-        n = ox.NamedNode(f"{bn.value}/increment/{inc.number}")
-        yield ox.Quad(bn, _kg("hasItem"), n, g)
-        yield ox.Quad(n, _A, _kg("BriefIncrement"), g)
-        yield ox.Quad(n, _kg("number"), _lit(inc.number), g)
-        yield ox.Quad(n, _kg("title"), _lit(inc.title), g)
-        yield ox.Quad(n, _kg("line"), _lit(inc.line), g)
-        yield ox.Quad(n, _kg("lineEnd"), _lit(inc.line_end), g)
+        n = f"<{bv}/increment/{inc.number}>"
+        add(bn, P["hasItem"], n)
+        add(n, _P_A, P["BriefIncrement"])
+        add(n, P["number"], _nt_lit(inc.number))
+        add(n, P["title"], _nt_lit(inc.title))
+        add(n, P["line"], _nt_lit(inc.line))
+        add(n, P["lineEnd"], _nt_lit(inc.line_end))
         for s in inc.sources:
-            yield ox.Quad(n, _kg("material"), source_iri(s), g)
+            add(n, P["material"], _source_s(s))
         for a in inc.arxiv_ids:
-            yield ox.Quad(n, _kg("mentions"), work_iri(a), g)
+            add(n, P["mentions"], _work_s(a))
         for s in inc.sections:
-            yield ox.Quad(n, _kg("sectionRef"), _lit(s), g)
+            add(n, P["sectionRef"], _nt_lit(s))
     for c in b.citations:
-        n = ox.NamedNode(f"{bn.value}/citation/{quote(c.arxiv_id, safe='.-')}")
-        yield ox.Quad(bn, _kg("hasItem"), n, g)
-        yield ox.Quad(n, _A, _kg("BriefCitation"), g)
-        yield ox.Quad(n, _kg("citedWork"), work_iri(c.arxiv_id), g)
-        yield ox.Quad(n, _kg("status"), _lit(c.status), g)
-        yield ox.Quad(n, _kg("line"), _lit(c.line), g)
+        n = f"<{bv}/citation/{quote(c.arxiv_id, safe='.-')}>"
+        add(bn, P["hasItem"], n)
+        add(n, _P_A, P["BriefCitation"])
+        add(n, P["citedWork"], _work_s(c.arxiv_id))
+        add(n, P["status"], _nt_lit(c.status))
+        add(n, P["line"], _nt_lit(c.line))
         if c.title:
-            yield ox.Quad(n, _kg("title"), _lit(c.title), g)
+            add(n, P["title"], _nt_lit(c.title))
         if c.status_text:
-            yield ox.Quad(n, _kg("statusText"), _lit(c.status_text), g)
+            add(n, P["statusText"], _nt_lit(c.status_text))
     for w in b.warnings:
-        yield ox.Quad(bn, _kg("warning"), _lit(w), g)
+        add(bn, P["warning"], _nt_lit(w))
     for row in b.low_relevance:
-        yield ox.Quad(bn, _kg("verdict"), _lit(f"{row.material} | {row.verdict}"), g)
+        add(bn, P["verdict"], _nt_lit(f"{row.material} | {row.verdict}"))
 
 
 def activity_quads(
@@ -478,6 +638,40 @@ def activity_quads(
     ]
 
 
+def revision_nquads(
+    path: str, sha256: str, size: int, stamp: str, when: datetime, previous: str | None, mtime: float | None,
+    root: str | None = None,
+) -> str:
+    """``revision_quads`` as N-Quads text, for the revision of ``path`` with content hash ``sha256``.
+
+    ``root`` (the absolute workspace folder) adds the ``kg:root`` statement the loader records.
+    """
+    g = _t(PROV_GRAPH)
+    hp = _h(path)
+    rev = f"<{ID_IRI}source/{hp}/rev/{sha256[:16]}>"
+    a = _t(activity_iri(stamp))
+    P = _P
+    rows = [
+        (rev, _P_A, P["SourceRevision"]),
+        (rev, _P_A, _PROV_ENTITY),
+        (rev, _PROV_SPECIALIZATION, f"<{ID_IRI}source/{hp}>"),
+        (rev, _PROV_GENERATED_BY, a),
+        (rev, _PROV_GENERATED_AT, _nt_lit(when)),
+        (rev, P["path"], _nt_lit(path)),
+        (rev, P["sha256"], _nt_lit(sha256)),
+        (rev, P["size"], _nt_lit(size)),
+        (a, _PROV_GENERATED, rev),
+        (rev, P["current"], _NT_TRUE),
+    ]
+    if mtime is not None:
+        rows.append((rev, P["mtime"], _nt_lit(float(mtime))))
+    if previous:
+        rows.append((rev, _PROV_REVISION_OF, f"<{previous}>"))
+    if root is not None:
+        rows.append((rev, P["root"], _nt_lit(root)))
+    return "".join(f"{s} {p} {o} {g} .\n" for s, p, o in rows)
+
+
 def revision_quads(
     src_rec: ParsedSource, stamp: str, when: datetime, previous: str | None, mtime: float | None
 ) -> list[ox.Quad]:
@@ -488,28 +682,10 @@ def revision_quads(
     file changed (the loader records that one's invalidation: ``invalidation_quads``).
     The new revision gets ``kg:current true``,
     the marker the default queries join on (docs/MODEL.md, "Revisions").
+    Returns ``pyoxigraph.Quad`` objects (``revision_nquads`` read back).
     """
-    g = PROV_GRAPH
-    rev = revision_iri(src_rec.path, src_rec.sha256)
-    src = source_iri(src_rec.path)
-    a = activity_iri(stamp)
-    out = [
-        ox.Quad(rev, _A, _kg("SourceRevision"), g),
-        ox.Quad(rev, _A, N.prov.Entity, g),
-        ox.Quad(rev, N.prov.specializationOf, src, g),
-        ox.Quad(rev, N.prov.wasGeneratedBy, a, g),
-        ox.Quad(rev, N.prov.generatedAtTime, _lit(when), g),
-        ox.Quad(rev, _kg("path"), _lit(src_rec.path), g),
-        ox.Quad(rev, _kg("sha256"), _lit(src_rec.sha256), g),
-        ox.Quad(rev, _kg("size"), _lit(src_rec.size), g),
-        ox.Quad(a, N.prov.generated, rev, g),
-    ]
-    out.append(ox.Quad(rev, _kg("current"), _lit(True), g))
-    if mtime is not None:
-        out.append(ox.Quad(rev, _kg("mtime"), _lit(float(mtime)), g))
-    if previous:
-        out.append(ox.Quad(rev, N.prov.wasRevisionOf, ox.NamedNode(previous), g))
-    return out
+    text = revision_nquads(src_rec.path, src_rec.sha256, src_rec.size, stamp, when, previous, mtime)
+    return list(ox.parse(text.encode("utf-8"), format=ox.RdfFormat.N_QUADS))
 
 
 def invalidation_quads(entity: str, stamp: str, when: datetime) -> list[ox.Quad]:
