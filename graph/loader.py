@@ -585,7 +585,7 @@ def _write_one(w: object, f: Found, b: Built, prev: dict[str, object] | None, re
     if other_root is not None and other_root != f.root and (other_root / f.rel).is_file():
         # Sources are keyed by workspace-relative path (IRIs survive moving a workspace),
         # so a second workspace with the same path replaces the first one's file.
-        rep.warnings.append(f"warning: {f.rel}: replaces the file of the same path from "
+        rep.warnings.append(f"{f.rel}: replaces the file of the same path from "
                             f"{other_root}; keep one store per workspace (--store)")
     if prev is not None:
         # Keep the old named graph; invalidate the old revision and the claims the new

@@ -222,7 +222,16 @@ def test_same_path_from_a_second_workspace_is_warned(tmp_path):
     rep = ingest_paths(store, [b], now=_clock())
     assert rep.changed == [doc]
     assert [w for w in rep.warnings if "replaces the file" in w] == [
-        f"warning: {doc}: replaces the file of the same path from {a}; keep one store per workspace (--store)"]
+        f"{doc}: replaces the file of the same path from {a}; keep one store per workspace (--store)"]
+    # The CLI adds the one "warning:" prefix (it had printed "warning: warning: …").
+    from click.testing import CliRunner
+
+    from provkg.cli import cli
+
+    (a / doc).write_text((a / doc).read_text("utf-8") + "\n再改一行。\n", "utf-8")
+    res = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "ingest", str(a)], obj={})
+    lines = [ln for ln in res.output.splitlines() if "replaces the file" in ln]
+    assert lines and all(ln.startswith("warning: ") and "warning: warning:" not in ln for ln in lines)
 
 
 def test_a_reverted_file_is_live_again_for_views_and_validation(edited):
