@@ -67,16 +67,19 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
 
     from .snapshot import _cache_dir
 
-    d = _cache_dir(store)
+    d = _cache_dir(store, peek=True)
     if d is None:
         return compute()
     ta = TypeAdapter(list[model])
-    f = d / f"result-{name}.json"
     try:
-        return ta.validate_json(f.read_bytes())
+        return ta.validate_json((d / f"result-{name}.json").read_bytes())
     except (OSError, ValueError, ValidationError):
         pass
     rows = compute()
+    d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
+    if d is None:
+        return rows
+    f = d / f"result-{name}.json"
     try:
         d.mkdir(parents=True, exist_ok=True)
         tmp = f.with_suffix(f".{os.getpid()}.tmp")

@@ -601,13 +601,23 @@ _DATACLASSES = {"SSource": SSource, "SCitation": SCitation, "SSection": SSection
                 "SManifestItem": SManifestItem, "STitleMatch": STitleMatch}
 
 
-def _cache_dir(store: Backend) -> Path | None:
-    """The cache folder of the live database of an embedded on-disk store, or None (memory, remote)."""
+def _cache_dir(store: Backend, *, peek: bool = False) -> Path | None:
+    """The cache folder of the live database of an embedded on-disk store, or None (memory, remote).
+
+    ``peek``: when the handle has not opened its database yet, name the folder
+    ``CURRENT`` points at without opening it (~10 ms saved on a cached answer).
+    Only for reading: whatever is computed must be written under the key of the
+    database the computation read (``peek=False``), which an ingest may have
+    replaced meanwhile.
+    """
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
         return None
     try:
-        d = store.database_dir  # the folder this handle reads, not whatever CURRENT names by now
+        if peek and getattr(store, "_db", None) is None:
+            d = store._current_dir()  # type: ignore[attr-defined]
+        else:
+            d = store.database_dir  # the folder this handle reads, not whatever CURRENT names by now
         st = d.stat() if d is not None else None
     except OSError:
         return None
