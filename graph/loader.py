@@ -47,7 +47,7 @@ from .model import (
 )
 from .backend import Backend
 
-__all__ = ["IngestReport", "ingest_paths", "known_revisions", "parse_found", "build_found", "Built"]
+__all__ = ["IngestReport", "ingest_paths", "known_revisions", "saved_revisions", "parse_found", "build_found", "Built"]
 
 VERSION = "0.1.0"
 
@@ -183,6 +183,17 @@ def _known_by_scan(store: object) -> dict[str, dict[str, object]]:
 
 #: Format tag of the side file written by ``_write_known_file``.
 _KNOWN_FORMAT = "provkg-known-1"
+
+
+def saved_revisions(store: object) -> dict[str, dict[str, object]] | None:
+    """The live revisions the last ingest saved beside an embedded store's live database, or None.
+
+    Same shape as ``known_revisions``; None when there is no such file, it names
+    another database, or the store is not an embedded on-disk one.
+    """
+    from .store import Store
+
+    return _read_known_file(store) if isinstance(store, Store) else None
 
 
 def _read_known_file(store: object) -> dict[str, dict[str, object]] | None:

@@ -71,10 +71,15 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     if d is None:
         return compute()
     ta = TypeAdapter(list[model])
+    import gc
+
+    gc.disable()  # building ~10^5 rows makes no cyclic garbage; collections would walk the whole heap
     try:
         return ta.validate_json((d / f"result-{name}.json").read_bytes())
     except (OSError, ValueError, ValidationError):
         pass
+    finally:
+        gc.enable()
     rows = compute()
     d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
     if d is None:

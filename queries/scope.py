@@ -105,20 +105,15 @@ class Scope:
     works: tuple[str, ...]
 
 
+# Every manifest and living document of any revision; the current ones are kept in Python (joining the
+# provenance graph's 12,700 `kg:current` markers first cost 0.3-1.6 s on 10,000 notes, this 15 ms).
 _MANIFESTS = f"""PREFIX kg: <{_KG}>
 SELECT ?g ?id ?path WHERE {{
-  GRAPH <{_PROV}> {{ ?g kg:current true }}
   GRAPH ?g {{ ?m a kg:Manifest ; kg:manifestId ?id ; kg:inSource ?src . ?src kg:path ?path }}
 }}"""
 
-def _part_manifest_heads(store: Backend) -> dict[str, object]:
-    """Every current manifest's ID, path and graph (a snapshot-cache part: cached per database)."""
-    return {"manifest_heads": [{"g": str(r["g"]), "id": str(r["id"]), "path": str(r["path"])}
-                               for r in store.select(_MANIFESTS)]}
-
-
 _LIVING = f"""PREFIX kg: <{_KG}>
-SELECT DISTINCT ?g WHERE {{ GRAPH <{_PROV}> {{ ?g kg:current true }} GRAPH ?g {{ ?s kg:kind "living_doc" }} }}"""
+SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s kg:kind "living_doc" }} }}"""
 
 
 def _graphs_naming(store: Backend, works: list[str], current: set[str]) -> set[str]:
@@ -145,9 +140,13 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
     """
     from ingest.errors import QueryError
 
-    from .snapshot import _cached_part
-
-    heads = _cached_part(_part_manifest_heads, store)["manifest_heads"]
+    by_path: dict[str, str] = {}
+    by_src: dict[str, str] = {}
+    for g, path, src in revision_paths(store):
+        by_path[path] = g
+        by_src[src] = g
+    current = set(by_path.values())
+    heads = [r for r in store.select(_MANIFESTS) if str(r["g"]) in current]
     m = manifest.replace("\\", "/")
     hit = [r for r in heads if r["id"] == m or r["path"] == m or m.endswith(str(r["path"]))
            or str(r["path"]).endswith(m.rsplit("/", 1)[-1])]
@@ -155,19 +154,13 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
         raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
     hit.sort(key=lambda r: (r["id"] != m, str(r["id"])))
     mid, mgraph = str(hit[0]["id"]), str(hit[0]["g"])
-    by_path: dict[str, str] = {}
-    by_src: dict[str, str] = {}
-    for g, path, src in revision_paths(store):
-        by_path[path] = g
-        by_src[src] = g
-    current = set(by_path.values())
     first = scoped_snapshot(store, [mgraph])
     mitems = [i for i in first.manifest_items_for(mid) if i.manifest_id == mid]
     graphs = {mgraph}
     graphs.update(by_path[i.path] for i in mitems if i.path in by_path)
     docs = {by_src[i.knowledge] for i in mitems if i.knowledge and i.knowledge in by_src}
     if not docs:
-        docs = {str(r["g"]) for r in store.select(_LIVING)}
+        docs = {str(r["g"]) for r in store.select(_LIVING)} & current
     graphs |= docs
     materials = tuple(dict.fromkeys(i.path for i in mitems))
     base = scoped_snapshot(store, sorted(graphs))
