@@ -102,16 +102,30 @@ def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
     the live database; else one SPARQL SELECT over the provenance graph,
     cached per database.
     """
+    from .snapshot import _cache_dir
+
+    key = _cache_dir(store, peek=True)  # one immutable database: its answer is kept for this process
+    if key is not None and key in _REVISIONS_SEEN:
+        return _REVISIONS_SEEN[key]
     from graph.loader import saved_revisions
     from graph.model import source_iri
 
     saved = saved_revisions(store)
     if saved:
-        return sorted((str(k["rev"]), p, source_iri(p).value) for p, k in saved.items())
-    from .snapshot import _cached_part
+        out = sorted((str(k["rev"]), p, source_iri(p).value) for p, k in saved.items())
+    else:
+        from .snapshot import _cached_part
 
-    part = _cached_part(_part_revisions, store)
-    return list(zip(part["rev_g"], part["rev_path"], part["rev_src"]))  # type: ignore[call-overload]
+        part = _cached_part(_part_revisions, store)
+        out = list(zip(part["rev_g"], part["rev_path"], part["rev_src"]))  # type: ignore[call-overload]
+    if key is not None and key == _cache_dir(store):  # the database read is the one peeked at
+        _REVISIONS_SEEN.clear()
+        _REVISIONS_SEEN[key] = out
+    return out
+
+
+#: ``revision_paths`` of the last database asked, by its cache key (one entry: databases are immutable).
+_REVISIONS_SEEN: dict[Path, list[tuple[str, str, str]]] = {}
 
 
 def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, object]]:

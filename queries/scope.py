@@ -165,7 +165,7 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
     materials = tuple(dict.fromkeys(i.path for i in mitems))
     base = scoped_snapshot(store, sorted(graphs))
     works: dict[str, None] = {}
-    subj = base.subjects
+    subj = base.subjects_for([c for p in materials for c in base.claims_of(p)])  # not the living document's
     for p in materials:
         for c in base.claims_of(p):
             works.update(dict.fromkeys(subj.get(c.iri, ())))

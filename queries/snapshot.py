@@ -367,14 +367,20 @@ class Snapshot:
         """``compute()``: a result derived from the whole snapshot (cached per database by ``_LazySnapshot``)."""
         return compute()
 
-    def _compute_subjects(self) -> dict[str, list[str]]:
+    def subjects_for(self, claims: list[SClaim]) -> dict[str, list[str]]:
+        """``subjects`` of some claims only (the same values, without computing every claim's)."""
+        if "subjects" in self.__dict__:
+            return {c.iri: self.subjects[c.iri] for c in claims}
+        return self._compute_subjects(claims)
+
+    def _compute_subjects(self, claims: list[SClaim] | None = None) -> dict[str, list[str]]:
         by_title: dict[tuple[str, int | None], list[str]] = defaultdict(list)
         for m in self.title_matches:
             if m.arxiv_id:
                 by_title[(m.path, m.item)].append(m.arxiv_id)
         match = _AliasMatcher(self.aliases)
         out: dict[str, list[str]] = {}
-        for c in self.claims:
+        for c in self.claims if claims is None else claims:
             s = dict.fromkeys(c.about)
             for aid in by_title.get((c.path, None), []) + (by_title.get((c.path, c.item), []) if c.item is not None else []):
                 s.setdefault(aid, None)
