@@ -8,8 +8,8 @@ can only come from them.  ``manifest_scope`` finds those named graphs with a
 few indexed SPARQL lookups, and ``scoped_snapshot`` reads the snapshot parts
 from them only: the SELECTs get ``FROM NAMED`` clauses naming the graphs
 (SPARQL 1.1 Query §13.2, dataset of a query), so the on-disk store touches
-~100 graphs instead of every one (10,000 notes: ~0.5 s instead of minutes;
-docs/PERFORMANCE.md).
+~350 graphs instead of 12,700 (10,000 notes: the brief 7.9 s with every cache
+empty against 113 s from a whole-store snapshot; docs/PERFORMANCE.md).
 
 The titles and aliases of works known from paper cards (``works.rq``) are
 always read from the whole store (cached per database): they decide which
@@ -68,8 +68,8 @@ def scoped_query(query: str, graphs: list[str]) -> str:
 class ScopedBackend:
     """A read-only view of a backend whose SELECTs see only some named graphs (plus the provenance graph).
 
-    Wraps any ``graph.backend.Backend``; ``select``/``select_terms`` rewrite
-    the query with ``scoped_query``.  Not cached by the snapshot part cache
+    Wraps any ``graph.backend.Backend``; ``select`` (all the snapshot part
+    readers call) rewrites the query with ``scoped_query``.  Not cached by the snapshot part cache
     (its key names whole databases).
     """
 
@@ -81,13 +81,6 @@ class ScopedBackend:
         """``store.select`` over the scoped dataset."""
         return self.store.select(scoped_query(query, self.graphs), **bindings)
 
-    def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
-        """``store.select_terms`` over the scoped dataset."""
-        return self.store.select_terms(scoped_query(query, self.graphs), **bindings)
-
-    def exists(self) -> bool:
-        """Whether the wrapped store exists."""
-        return self.store.exists()
 
 
 @dataclass(frozen=True)
