@@ -7,7 +7,9 @@ imports: the CLI calls this on every ``-o``.
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -18,7 +20,9 @@ def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
     """Write ``data`` to ``out`` atomically and return ``Path(out)``.
 
     Creates missing parent folders.  The file gets the mode a plain ``open()`` would give
-    (``0o666`` less the umask; ``mkstemp`` alone makes ``0o600``).
+    (``0o666`` less the umask; ``mkstemp`` alone makes ``0o600``).  A symbolic link is
+    followed (its target is replaced, the link stays); a device, FIFO or socket is written
+    in place (it cannot be replaced atomically, and replacing it would destroy it).
 
     Raises
     ------
@@ -27,6 +31,19 @@ def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
         temporary file is left).
     """
     p = Path(out)
+    if p.is_symlink():  # write the file the link names, keep the link
+        p = Path(os.path.realpath(p))
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
+        # A device, FIFO or socket (/dev/stdout, a named pipe): written in place, never renamed over.
+        with open(p, "wb") as fh:
+            fh.write(data)
+        return Path(out)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
@@ -44,4 +61,4 @@ def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
         except OSError:
             pass
         raise
-    return p
+    return Path(out)

@@ -269,6 +269,13 @@ class Store:
                     ) from None
                 raise
             old = self._current_dir()
+            if old is None and not (self.path / "CURRENT").exists():
+                dbs = sorted(p.name for p in self.path.glob("db-*") if (p / "CURRENT").exists())
+                if dbs:  # a store whose pointer was lost: its databases are not debris to clean up
+                    raise StoreError(
+                        f"{self.path}: holds database folders ({', '.join(dbs[-3:])}) but no CURRENT file naming "
+                        f"the live one; write that folder's name into {self.path / 'CURRENT'} to keep it, or "
+                        "remove the db-* folders to start a new store")
             n = 1 + max((int(p.name[3:]) for p in self.path.glob("db-*") if p.name[3:].isdigit()), default=0)
             new = self.path / f"db-{n:06d}"
             if new.exists():

@@ -9,6 +9,7 @@ imported inside the commands so ``provkg --help`` stays fast.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -48,6 +49,10 @@ def _model_fields(fn) -> list[str]:
         return []
 
 
+#: Write errors on standard output (a full device, an I/O error, a closed descriptor): one line, exit 2.
+_STDOUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG}
+
+
 class _Group(click.Group):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
@@ -65,6 +70,10 @@ class _Group(click.Group):
             os.environ["PROVKG_NO_REEXEC"] = "1"
             sys.stdout.flush()
             os.execv(sys.executable, [sys.executable, "-X", "utf8", "-m", "provkg", *sys.argv[1:]])
+        if sys.stdout is None:  # started with stdout closed (`provkg … >&-`)
+            if sys.stderr is not None:
+                sys.stderr.write("provkg: standard output is closed; nothing can be written\n")
+            raise SystemExit(2)
         return super().main(args, *a, **kw)
 
     def invoke(self, ctx: click.Context):
@@ -79,6 +88,15 @@ class _Group(click.Group):
             except (OSError, ValueError, io.UnsupportedOperation):
                 pass
             raise click.exceptions.Exit(141) from None
+        except OSError as e:
+            if e.errno not in _STDOUT_ERRNOS or e.filename is not None:
+                raise
+            try:  # the output is gone: later flushes (at exit) must not raise again
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+                pass
+            raise _fail(f"standard output: cannot write: {e.strerror or e}") from None
         except Exception as e:
             from ingest.errors import StoreError
 

@@ -97,3 +97,68 @@ def test_export_file_has_the_mode_of_a_plain_file(store, tmp_path):
     mask = os.umask(0)
     os.umask(mask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
+
+
+# -- from a fresh-user run: outputs and a lost CURRENT -------------------------------------------
+
+
+def _provkg(*args, **kw):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "provkg", *args], capture_output=True, text=True, **kw)
+
+
+def test_output_to_a_symlink_writes_its_target_and_keeps_the_link(tmp_path, store):
+    target = tmp_path / "real.txt"
+    target.write_text("old", "utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    res = _provkg("--store", str(store), "query", "sections", "--format", "csv", "-o", str(link))
+    assert res.returncode == 0, res.stderr
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert target.read_text("utf-8").startswith("source,key,title")
+
+
+def test_output_to_a_device_is_written_in_place_never_replaced(store):
+    import os
+    import stat
+
+    res = _provkg("--store", str(store), "query", "sections", "-o", os.devnull)
+    assert res.returncode == 0, res.stderr
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_a_full_or_closed_stdout_is_one_line_not_a_traceback(store):
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([sys.executable, "-m", "provkg", "--store", str(store), "query", "papers"],
+                             stdout=full, stderr=subprocess.PIPE, text=True)
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines() == ["provkg: standard output: cannot write: No space left on device"]
+    res = subprocess.run(f"'{sys.executable}' -m provkg query --list >&-", shell=True, capture_output=True, text=True)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "standard output is closed" in res.stderr
+
+
+def test_a_store_that_lost_current_is_refused_not_emptied(tmp_path):
+    import shutil
+
+    from conftest import WORKSPACE
+
+    store = tmp_path / "st"
+    assert _provkg("--store", str(store), "ingest", str(WORKSPACE)).returncode == 0
+    db = (store / "CURRENT").read_text("utf-8").strip()
+    (store / "CURRENT").unlink()
+    res = _provkg("--store", str(store), "ingest", str(WORKSPACE))
+    assert res.returncode == 2
+    assert "no CURRENT file naming the live one" in res.stderr and "Traceback" not in res.stderr
+    assert (store / db).is_dir()  # nothing deleted
+    (store / "CURRENT").write_text(db + "\n", "utf-8")  # the way back the message names
+    assert _provkg("--store", str(store), "query", "sections").returncode == 0
+    shutil.rmtree(store)
