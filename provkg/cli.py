@@ -313,7 +313,7 @@ def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: i
 @click.option("--list", "list_", is_flag=True, help="List the named queries.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
 @click.option("--manifest", help="Manifest ID or path: only that shift, read from its scope (increments, contradictions, evidence).")
-@click.option("--source", help="Only this source path (claims).")
+@click.option("--source", help="Only this source, by its workspace-relative path as `query sources` lists it (claims; duplicates: one living document).")
 @click.option("--all-sources", is_flag=True,
               help="duplicates: also count cross-source repeats (one entry per other file naming the work).")
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
