@@ -85,6 +85,11 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in fields.items()}, first, problem
 
 
+#: C0 control characters other than tab, newline and carriage return, and DEL: never stored (RDF literals
+#: may hold them, but a NUL in an agent's name or a title reaches terminals, Markdown and HTML).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
@@ -112,6 +117,12 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                     clean[str(k)] = str(v)
                 else:
                     clean[str(k)] = str(v)
+            for k, v in clean.items():  # a YAML escape ("\0", "\x07") can put a control character in a value
+                bad = _CONTROL.search(k) or next(filter(None, map(_CONTROL.search, v if isinstance(v, list) else [v])),
+                                                 None)
+                if bad is not None:
+                    return {}, i + 2, (f"front matter: {k!r} holds the control character U+{ord(bad.group()):04X} "
+                                       "(a YAML escape such as \"\\0\")")
             return clean, i + 2, None
     return {}, 1, None  # an opening fence without a closing one: treat as body
 

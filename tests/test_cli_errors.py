@@ -162,3 +162,23 @@ def test_a_store_that_lost_current_is_refused_not_emptied(tmp_path):
     (store / "CURRENT").write_text(db + "\n", "utf-8")  # the way back the message names
     assert _provkg("--store", str(store), "query", "sections").returncode == 0
     shutil.rmtree(store)
+
+
+def test_a_yaml_escaped_control_character_never_reaches_the_store(tmp_path):
+    import shutil
+
+    from conftest import MANIFEST_ID, WORKSPACE
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    note = ws / "inbox" / "flyp" / "2026-10-26T1550-critical-read.md"
+    text = note.read_text("utf-8")
+    assert "\nauthor: flyp\n" in text
+    note.write_text(text.replace("\nauthor: flyp\n", '\nauthor: "fl\\0yp"\n', 1), "utf-8")
+    store = tmp_path / "st"
+    res = _provkg("--store", str(store), "ingest", str(ws))
+    assert res.returncode == 2  # the file went in, its front matter did not
+    assert "inbox/flyp/2026-10-26T1550-critical-read.md:1: front matter: 'author' holds the control character " \
+           "U+0000" in res.stderr
+    brief = _provkg("--store", str(store), "brief", "-m", MANIFEST_ID)
+    assert brief.returncode == 0 and "\x00" not in brief.stdout and "2026-10-26T1550-critical-read" in brief.stdout
