@@ -339,6 +339,10 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output)
     except KgError as e:
         raise _fail(str(e)) from None
     _emit(rows, fmt, output, name, columns=_model_fields(fn))
+    if source and not rows and source not in {r.source for r in QUERIES["sources"][0](store)}:
+        # stdout keeps the empty result's shape (docs/OUTPUT.md); the hint goes to stderr
+        click.echo(f"provkg: no source {source!r} in the store; source paths are workspace-relative, as "
+                   "`provkg query sources` lists them", err=True)
     if fail_on == "any" and rows:
         ctx.exit(1)
 

@@ -182,3 +182,18 @@ def test_a_yaml_escaped_control_character_never_reaches_the_store(tmp_path):
            "U+0000" in res.stderr
     brief = _provkg("--store", str(store), "brief", "-m", MANIFEST_ID)
     assert brief.returncode == 0 and "\x00" not in brief.stdout and "2026-10-26T1550-critical-read" in brief.stdout
+
+
+def test_claims_of_an_unknown_source_says_so(store):
+    res = _provkg("--store", str(store), "query", "claims", "--source", "data/workspace/inbox/flyp/nope.md",
+                  "--format", "jsonl")
+    assert res.returncode == 0 and res.stdout == ""  # an empty result keeps its shape (test_contract)
+    assert res.stderr.strip() == ("provkg: no source 'data/workspace/inbox/flyp/nope.md' in the store; source paths "
+                                  "are workspace-relative, as `provkg query sources` lists them")
+    # A living document with no duplicate is an empty answer, not an unknown source: no hint.
+    doc = _provkg("--store", str(store), "query", "duplicates", "--source", "organized/knowledge/inference.md",
+                  "--format", "jsonl")
+    assert doc.returncode == 0 and doc.stderr == ""
+    ok = _provkg("--store", str(store), "query", "claims", "--source", "inbox/flyp/2026-10-26T1550-critical-read.md",
+                 "--format", "jsonl")
+    assert ok.returncode == 0 and len(ok.stdout.splitlines()) > 5
