@@ -15,6 +15,7 @@ bundled sample workspace, whole store, with a claim's provenance open in the sid
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -328,10 +329,14 @@ def test_sample_whole_store_in_browser(watched, sample_pages):
     # nodes render: every node is in the network with a position, and the canvas is not blank
     assert page.evaluate("window.provkgData.nodes.length") == len(view.nodes) >= 50
     assert page.evaluate("Object.keys(window.provkgNetwork.getPositions()).length") == len(view.nodes)
-    inked = page.evaluate(
-        """() => { const c = document.querySelector('#graph canvas');
+    count = """() => { const c = document.querySelector('#graph canvas');
                    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-                   let n = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n; }""")
+                   let n = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) { n++; } } return n; }"""
+    # The first frame follows provkgReady by one animation frame; on a loaded machine a read at once found a
+    # blank canvas (a CI run on a fresh clone).  Wait for the drawing (up to 10 s), then check it.
+    with contextlib.suppress(sync_api.TimeoutError):
+        page.wait_for_function(f"() => ({count})() > 20000", timeout=10_000)
+    inked = page.evaluate(count)
     assert inked > 20_000, f"only {inked} drawn pixels"
     kinds = set(page.evaluate("window.provkgData.nodes.get().map(n => n.kind)"))
     assert {"source", "claim", "work", "section", "agent", "contradiction", "manifest"} <= kinds
