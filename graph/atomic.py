@@ -16,13 +16,15 @@ from pathlib import Path
 __all__ = ["write_atomic"]
 
 
-def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
+def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = True) -> Path:
     """Write ``data`` to ``out`` atomically and return ``Path(out)``.
 
     Creates missing parent folders.  The file gets the mode a plain ``open()`` would give
     (``0o666`` less the umask; ``mkstemp`` alone makes ``0o600``).  A symbolic link is
     followed (its target is replaced, the link stays); a device, FIFO or socket is written
     in place (it cannot be replaced atomically, and replacing it would destroy it).
+    ``durable=False`` skips the ``fsync`` (caches of derived data: a lost entry is only
+    recomputed, and thousands of ``fsync`` calls would cost seconds).
 
     Raises
     ------
@@ -53,7 +55,8 @@ def write_atomic(data: bytes, out: str | os.PathLike[str]) -> Path:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, p)
     except BaseException:
         try:

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+from graph.atomic import write_atomic
 from graph.backend import Backend
 
 __all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths", "whole_store_parts"]
@@ -177,10 +177,7 @@ def _write(f: Path, value: dict[str, object]) -> None:
     from .snapshot import _encode
 
     try:
-        f.parent.mkdir(parents=True, exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(_encode(value)))
-        os.replace(tmp, f)
+        write_atomic(marshal.dumps(_encode(value)), f, durable=False)
     except (OSError, ValueError):
         pass
 

@@ -61,8 +61,6 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     so an ingest or an upgrade never reads old rows.  Remote and in-memory
     stores compute every time; an unreadable entry is recomputed.
     """
-    import os
-
     from pydantic import TypeAdapter, ValidationError
 
     from .snapshot import _cache_dir
@@ -84,12 +82,10 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
     if d is None:
         return rows
-    f = d / f"result-{name}.json"
+    from graph.atomic import write_atomic
+
     try:
-        d.mkdir(parents=True, exist_ok=True)
-        tmp = f.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(ta.dump_json(rows))
-        os.replace(tmp, f)
+        write_atomic(ta.dump_json(rows), d / f"result-{name}.json", durable=False)
     except OSError:
         pass
     return rows
@@ -151,14 +147,9 @@ def sections(store: Store, **_: Any) -> list[SectionRow]:
     ]
 
 
+@_whole_store("claims", ClaimRow)
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
     """Current claims, sorted by source and line; ``source`` filters to one file."""
-    if not source:
-        return _memo(store, "claims", ClaimRow, lambda: _claims(store, None))
-    return _claims(store, source)
-
-
-def _claims(store: Store, source: str | None) -> list[ClaimRow]:
     snap = load_snapshot(store, lazy=True)
     out = []
     for c in snap.claims_of(source) if source else snap.claims:
@@ -254,6 +245,7 @@ def concerns_shift(f: Contradiction | EvidenceFinding, materials: set[str], work
     return any(st.source in materials for st in f.statements)
 
 
+@_whole_store("contradictions", Contradiction)
 def contradictions(store: Store, *, manifest: str | None = None, **_: Any) -> list[Contradiction]:
     """All contradiction findings (see ``queries.contradictions``).
 
@@ -263,9 +255,10 @@ def contradictions(store: Store, *, manifest: str | None = None, **_: Any) -> li
     if manifest:
         snap, materials, works = manifest_view(store, manifest)
         return [f for f in _contradictions(snap) if concerns_shift(f, materials, works)]
-    return _memo(store, "contradictions", Contradiction, lambda: _contradictions(load_snapshot(store, lazy=True)))
+    return _contradictions(load_snapshot(store, lazy=True))
 
 
+@_whole_store("evidence", EvidenceFinding)
 def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | None = None,
              **_: Any) -> list[EvidenceFinding]:
     """The evidence audit (with ``manifest``: the rows that concern that shift, read from its scope).
@@ -282,9 +275,7 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | 
     if manifest and snapshot is None:
         snap, materials, works = manifest_view(store, manifest)
         return [e for e in evidence(store, snapshot=snap) if concerns_shift(e, materials, works)]
-    if snapshot is None:
-        return _memo(store, "evidence", EvidenceFinding, lambda: evidence(store, snapshot=load_snapshot(store, lazy=True)))
-    snap = snapshot
+    snap = snapshot or load_snapshot(store, lazy=True)
     # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
     figs: dict[tuple[str, bool, str], list] = defaultdict(list)
     flagged: set[tuple[str, bool, str]] = set()
@@ -350,6 +341,7 @@ def _material_evidence(src, its) -> str:
     return _strongest(i.evidence for i in its if i.evidence != "unknown")
 
 
+@_whole_store("increments", Increment)
 def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[Increment]:
     """Per manifest material: relevance, suggested sections and its works split new / already cited.
 
@@ -360,9 +352,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     """
     if snapshot is None and manifest:
         snapshot = manifest_view(store, manifest)[0]  # one manifest: its scope is enough
-    if snapshot is None:
-        return _memo(store, "increments", Increment, lambda: increments(store, snapshot=load_snapshot(store, lazy=True)))
-    snap = snapshot
+    snap = snapshot or load_snapshot(store, lazy=True)
     items = snap.manifest_items_for(manifest)
     if manifest and not items:
         from ingest.errors import QueryError

@@ -696,7 +696,6 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
     from the store): the cache only ever saves time, it never changes an answer.
     """
     import marshal
-    import os
 
     d = _cache_dir(store)
     if d is None:
@@ -727,10 +726,10 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
                 if old != d:
                     shutil.rmtree(old, ignore_errors=True)
             d.mkdir(exist_ok=True)
+        from graph.atomic import write_atomic
+
         for name, part in written.items():
-            tmp = (d / name).with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps(_encode(part)))
-            os.replace(tmp, d / name)
+            write_atomic(marshal.dumps(_encode(part)), d / name, durable=False)
     except (OSError, ValueError):
         pass
     return written[f.name]
