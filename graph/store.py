@@ -24,10 +24,10 @@ moves, so the next small writes do not pay for it.  An ingest may leave
 the database it describes.
 
 Queries are SPARQL 1.1 over the union of the named graphs
-(``use_default_graph_as_union=True``; PITFALLS P9).  Values are bound with a
-trailing ``VALUES`` clause built from pyoxigraph terms (their ``str()`` is the
-N-Triples form, escaped by the library), never by formatting user text into
-the query (P7).
+(``use_default_graph_as_union=True``; PITFALLS P9).  Values are bound as
+pyoxigraph terms, substituted by the engine (SPARQL-dev SEP-0007), or where it
+cannot, in a trailing ``VALUES`` clause (their ``str()`` is the N-Triples form,
+escaped by the library), never by formatting user text into the query (P7).
 """
 from __future__ import annotations
 
@@ -104,19 +104,20 @@ def _offline(query: str) -> None:
         raise QueryError("SERVICE (federated query) is not allowed: provkg works offline on its own store")
 
 
+def _term(v: object) -> ox.NamedNode | ox.Literal:
+    """A bound value as a pyoxigraph term: terms as they are; bool, int and str as typed literals."""
+    if isinstance(v, (ox.NamedNode, ox.Literal)):
+        return v
+    if isinstance(v, bool):
+        return ox.Literal("true" if v else "false", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
+    if isinstance(v, int):
+        return ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
+    return ox.Literal(str(v))
+
+
 def _values_clause(bindings: dict[str, object]) -> str:
     names = list(bindings)
-    cells = []
-    for n in names:
-        v = bindings[n]
-        if isinstance(v, (ox.NamedNode, ox.Literal)):
-            cells.append(str(v))  # N-Triples form, escaped by pyoxigraph
-        elif isinstance(v, bool):
-            cells.append(str(ox.Literal("true" if v else "false", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))))
-        elif isinstance(v, int):
-            cells.append(str(ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))))
-        else:
-            cells.append(str(ox.Literal(str(v))))
+    cells = [str(_term(bindings[n])) for n in names]  # N-Triples form, escaped by pyoxigraph
     return "\nVALUES (" + " ".join("?" + n for n in names) + ") { (" + " ".join(cells) + ") }"
 
 
@@ -194,18 +195,17 @@ class Store:
     def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """Run a SPARQL SELECT; return rows as dicts of Python values.
 
-        ``bindings`` become a trailing ``VALUES`` row (one solution).  Unbound
-        variables are ``None``.  Raises ``QueryError`` for invalid SPARQL.
+        ``bindings`` are substituted by the engine (``_run``; a trailing ``VALUES``
+        row, one solution, where it cannot).  Unbound variables are ``None``.  Raises ``QueryError`` for invalid SPARQL.
         """
         res = self.select_terms(query, **bindings)
         return [{k: to_python(v) for k, v in row.items()} for row in res]
 
     def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """Like ``select`` but keeps pyoxigraph terms."""
-        text = query + (_values_clause(bindings) if bindings else "")
-        _offline(text)
+        _offline(query)
         try:
-            res = self.db.query(text, use_default_graph_as_union=True)
+            res = self._run(query, bindings)
             if not isinstance(res, ox.QuerySolutions):
                 raise QueryError("not a SELECT query")
             names = [v.value for v in res.variables]
@@ -214,6 +214,26 @@ class Store:
             raise QueryError(f"invalid SPARQL: {e}") from None
         except (OSError, RuntimeError, ValueError) as e:
             raise QueryError(f"query failed: {e}") from None
+
+    def _run(self, query: str, bindings: dict[str, object]) -> object:
+        """``query`` with ``bindings`` substituted by Oxigraph (SPARQL-dev SEP-0007 ``substitutions``).
+
+        The engine then plans with the values in place: a lookup bound to one
+        work or revision reads a few index entries (10,000 notes: ~2 ms) where
+        the same query with a trailing ``VALUES`` row scanned every claim first
+        (0.5-20 s).  A query whose projection leaves out a bound variable cannot
+        be substituted (Oxigraph refuses it) and gets the trailing ``VALUES`` row,
+        the form every backend understands.
+        """
+        if not bindings:
+            return self.db.query(query, use_default_graph_as_union=True)
+        try:
+            return self.db.query(query, use_default_graph_as_union=True,
+                                 substitutions={ox.Variable(n): _term(v) for n, v in bindings.items()})
+        except RuntimeError as e:
+            if "projection" not in str(e):
+                raise
+        return self.db.query(query + _values_clause(bindings), use_default_graph_as_union=True)
 
     def raw_query(self, query: str) -> object:
         """Run any SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) and return pyoxigraph's result."""

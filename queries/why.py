@@ -6,8 +6,8 @@ written form; ``§3.1``; a workspace path), collects the nodes that derive it
 ``prov:wasQuotedFrom`` file and ``kg:line`` span) from the current source
 revisions (a claim or source also shows its invalidated revisions), and the
 PROV-O history of each revision: ``prov:wasGeneratedBy`` activity and time,
-``prov:wasAttributedTo`` agent, ``prov:wasInvalidatedBy``.  Values are bound
-into the SPARQL (``store.select(query, **bindings)``), never formatted in.
+``prov:wasAttributedTo`` agent, ``prov:wasInvalidatedBy``.  Looked-up values
+go into the SPARQL as pyoxigraph terms (``_select``), never as raw text.
 
 References: W3C PROV-O; docs/MODEL.md, section "provkg why".
 """
@@ -29,38 +29,84 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 """
 _CUR = "OPTIONAL { GRAPH <%s> { ?g kg:current ?cur } }" % PROV_G
-_CLAIM_COLS = """?node a kg:Claim ; kg:text ?text ; kg:line ?line ; kg:lineEnd ?lineEnd ; kg:role ?role ;
-      kg:evidence ?evidence ; kg:inSource ?src . ?src kg:path ?path ; kg:kind ?kind .
-    OPTIONAL { ?node prov:wasAttributedTo/rdfs:label ?agent } OPTIONAL { ?node kg:inSection/kg:key ?seckey }"""
-_CITE_COLS = """?node a kg:Citation ; kg:line ?line ; kg:raw ?text ; kg:inSource ?src . ?src kg:path ?path ; kg:kind ?kind .
-    OPTIONAL { ?node kg:citedVersion/kg:version ?version } OPTIONAL { ?node kg:inSection/kg:key ?seckey }
-    OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent } OPTIONAL { ?src kg:evidence ?evidence }"""
+_CLAIM_COLS = """?node kg:text ?text ; kg:line ?line ; kg:lineEnd ?lineEnd ; kg:role ?role ;
+      kg:evidence ?evidence ; kg:inSource ?src . FILTER EXISTS { ?node a kg:Claim } ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?node prov:wasAttributedTo ?ag } OPTIONAL { ?node kg:inSection ?sn }"""
+_CITE_COLS = """?node kg:line ?line ; kg:raw ?text ; kg:inSource ?src . FILTER EXISTS { ?node a kg:Citation } ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?node kg:citedVersion ?cv } OPTIONAL { ?node kg:inSection ?sn }
+    OPTIONAL { ?src prov:wasAttributedTo ?ag } OPTIONAL { ?src kg:evidence ?evidence }"""
 
+# ``$name`` marks a looked-up value: ``_select`` writes it into the pattern as a constant term
+# (pyoxigraph's escaped N-Triples form, as a VALUES row would), and each query starts with the
+# pattern that holds it; class checks are FILTER EXISTS, tested per row.  Oxigraph (0.5) plans with
+# constants only, and a ``?node a kg:Claim`` pattern made it start from every claim: bound with a
+# trailing VALUES row or an engine substitution, or with the class as a pattern, these queries took
+# 1-20 s each at 10,000 notes instead of a few ms (docs/PERFORMANCE.md, "provkg why").
 _Q = {
-    "work_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:citedWork ?w . %s } %s }" % (_CITE_COLS, _CUR),
+    "work_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:citedWork $w . %s } %s }" % (_CITE_COLS, _CUR),
     "work_claims": _PREFIX + """SELECT * WHERE { GRAPH ?g {
-    { ?node kg:about ?w BIND("about" AS ?rel) } UNION { ?node kg:mentions ?w BIND("mentions" AS ?rel) } %s } %s }""" % (
+    { ?node kg:about $w BIND("about" AS ?rel) } UNION { ?node kg:mentions $w BIND("mentions" AS ?rel) } %s } %s }""" % (
         _CLAIM_COLS, _CUR),
-    "work_cards": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?src kg:about ?w ; kg:path ?path ; kg:kind ?kind .
-    OPTIONAL { ?src kg:title ?text } OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent }
+    "work_cards": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?src kg:about $w ; kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?src kg:title ?text } OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo ?ag }
     BIND(?src AS ?node) } %s }""" % _CUR,
-    "work_title": _PREFIX + "SELECT ?title WHERE { GRAPH ?g { ?w kg:title ?title } %s FILTER(BOUND(?cur)) } LIMIT 1" % _CUR,
-    "sections": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node a kg:Section ; kg:key ?key ; kg:title ?text ; kg:line ?line ;
-      kg:lineEnd ?lineEnd ; kg:inDocument ?src . ?src kg:path ?path ; kg:kind ?kind .
-    OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo/rdfs:label ?agent } } %s }""" % _CUR,
-    "section_claims": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection ?sec . %s } %s }" % (_CLAIM_COLS, _CUR),
-    "section_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection ?sec . %s } %s }" % (_CITE_COLS, _CUR),
+    "work_title": _PREFIX + "SELECT ?title WHERE { GRAPH ?g { $w kg:title ?title } %s FILTER(BOUND(?cur)) } LIMIT 1" % _CUR,
+    "sections": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:key $key ; kg:title ?text ; kg:line ?line ;
+      kg:lineEnd ?lineEnd ; kg:inDocument ?src . FILTER EXISTS { ?node a kg:Section } ?src kg:path ?path ; kg:kind ?kind .
+    OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo ?ag } } %s }""" % _CUR,
+    "section_claims": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection $sec . %s } %s }" % (_CLAIM_COLS, _CUR),
+    "section_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSection $sec . %s } %s }" % (_CITE_COLS, _CUR),
     "section_refs": _PREFIX + """SELECT * WHERE { GRAPH ?g {
-    { ?node kg:suggestedSection ?key BIND("suggests" AS ?rel) } UNION { ?node kg:sectionRef ?key BIND("refers" AS ?rel) } %s } %s }""" % (
+    { ?node kg:suggestedSection $key BIND("suggests" AS ?rel) } UNION { ?node kg:sectionRef $key BIND("refers" AS ?rel) } %s } %s }""" % (
         _CLAIM_COLS, _CUR),
-    "claim": _PREFIX + "SELECT * WHERE { GRAPH ?g { %s } %s }" % (_CLAIM_COLS, _CUR),
-    "source": _PREFIX + "SELECT ?src WHERE { GRAPH ?g { ?src a kg:Source ; kg:path ?path } } LIMIT 1",
-    "source_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource ?src . %s } %s }" % (_CITE_COLS, _CUR),
-    "source_listed": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:material ?src ; a kg:ManifestItem ; kg:order ?order .
+    "claim": _PREFIX + "SELECT * WHERE { GRAPH ?g { %s } %s }" % (_CLAIM_COLS.replace("?node", "$node"), _CUR),
+    "source": _PREFIX + "SELECT ?src WHERE { GRAPH ?g { ?src kg:path $path FILTER EXISTS { ?src a kg:Source } } } LIMIT 1",
+    "source_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s } %s }" % (
+        _CITE_COLS.replace("?src", "$src"), _CUR),
+    "source_listed": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:material $src ; kg:order ?order . FILTER EXISTS { ?node a kg:ManifestItem }
     ?m kg:hasItem ?node ; kg:inSource ?msrc . ?msrc kg:path ?path ; kg:kind ?kind . OPTIONAL { ?node kg:title ?text } } %s }""" % _CUR,
+    "path_revisions": _PREFIX + "SELECT ?rev WHERE { GRAPH <%s> { ?rev kg:path $path } }" % PROV_G,
     "paths": _PREFIX + "SELECT DISTINCT ?path WHERE { GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path } }" % PROV_G,
     "section_keys": _PREFIX + "SELECT DISTINCT ?key WHERE { GRAPH ?g { ?s a kg:Section ; kg:key ?key } }",
 }
+_PARAM = re.compile(r"\$([A-Za-z_]\w*)\b")
+
+
+def _select(store: Store, name: str, **values: object) -> list[dict[str, object]]:
+    """Run ``_Q[name]`` with each ``$key`` written as the constant term ``values[key]``.
+
+    ``values`` are pyoxigraph terms or plain str/int/bool (typed literals, as
+    ``Store.select`` binds them); the text put in the query is the term's
+    N-Triples form, escaped by pyoxigraph, so no value can change the query's
+    shape.  Each row also carries the values under their names, as a VALUES
+    binding would.  Raises ``QueryError`` (from the store) for a failed query,
+    ``KeyError`` for a ``$key`` without a value.
+    """
+    from graph.store import _term, to_python
+
+    terms = {k: _term(v) for k, v in values.items()}
+    text = _PARAM.sub(lambda m: str(terms[m.group(1)]), _Q[name])
+    bound = {k: to_python(t) for k, t in terms.items()}
+    rows = [{**bound, **r} for r in store.select(text)]
+    for col, ref, q in _LOOKUPS:
+        found: dict[str, object] = {}
+        for r in rows:
+            iri = r.get(ref)
+            if iri is not None and iri not in found:
+                hit = store.select(q % str(_term(_node(str(iri)))))
+                found[iri] = hit[0]["v"] if hit else None
+            r[col] = found.get(iri) if iri is not None else None
+    return rows
+
+
+# The agent's name, the section's key and the cited version: looked up once per distinct node
+# after the main query (an OPTIONAL over a two-step path made Oxigraph join all ~150,000
+# attributions first: 1.5 s per query at 10,000 notes).
+_LOOKUPS = [
+    ("agent", "ag", _PREFIX + "SELECT ?v WHERE { GRAPH ?g { %s rdfs:label ?v } } LIMIT 1"),
+    ("seckey", "sn", _PREFIX + "SELECT ?v WHERE { GRAPH ?g { %s kg:key ?v } } LIMIT 1"),
+    ("version", "cv", _PREFIX + "SELECT ?v WHERE { GRAPH ?g { %s kg:version ?v } } LIMIT 1"),
+]
 
 
 def _step(r: dict, relation: str) -> WhyStep:
@@ -94,13 +140,13 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
         return "claim", s, None
     if s.startswith(("§", "#")):
         return "section", s.lstrip("§# ").strip(), None
-    paths = {r["path"] for r in store.select(_Q["paths"])}
     norm = s.replace("\\", "/").removeprefix("./")
-    if norm in paths:
+    if _select(store, "path_revisions", path=norm):
         return "source", norm, None
-    ends = sorted(p for p in paths if norm.endswith("/" + p))
-    if ends:
-        return "source", ends[-1], None
+    if "/" in norm:  # an absolute or longer path ending in a workspace path
+        ends = sorted(p for p in {r["path"] for r in store.select(_Q["paths"])} if norm.endswith("/" + p))
+        if ends:
+            return "source", ends[-1], None
     from ingest.arxiv import standard_id
 
     try:
@@ -114,9 +160,16 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1) or source path in this store")
 
 
+#: When one node is reached twice in one revision (a claim that both names §3.1 and suggests it),
+#: the step kept is the one with the stronger relation: never the one a backend happened to return
+#: first (rows come in each backend's own order, PITFALLS P8).
+_STRENGTH = {r: i for i, r in enumerate(
+    ("heading", "card", "claim", "cites", "about", "suggests", "in_section", "mentions", "refers", "listed_by"))}
+
+
 def _dedupe(steps: list[WhyStep]) -> list[WhyStep]:
     seen: dict[tuple[str, str], WhyStep] = {}
-    for s in steps:
+    for s in sorted(steps, key=lambda s: (_STRENGTH.get(s.relation, len(_STRENGTH)), s.relation, s.line)):
         seen.setdefault((s.node, s.revision), s)
     return sorted(seen.values(), key=lambda s: (not s.current, s.source, s.line, s.relation, s.node))
 
@@ -151,27 +204,27 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
     current = True
     if kind == "work":
         w = _node(f"{ID_IRI}arxiv/{key}")
-        steps += [_step(r, "cites") for r in store.select(_Q["work_cites"], w=w)]
-        steps += [_step(r, r["rel"]) for r in store.select(_Q["work_claims"], w=w)]
-        steps += [_step(r, "card") for r in store.select(_Q["work_cards"], w=w) if r["kind"] == "paper_card"]
-        t = store.select(_Q["work_title"], w=w)
+        steps += [_step(r, "cites") for r in _select(store, "work_cites", w=w)]
+        steps += [_step(r, r["rel"]) for r in _select(store, "work_claims", w=w)]
+        steps += [_step(r, "card") for r in _select(store, "work_cards", w=w) if r["kind"] == "paper_card"]
+        t = _select(store, "work_title", w=w)
         label = t[0]["title"] if t else None
         subject = w.value
         if not steps:
             raise QueryError(f"{ident!r}: arXiv:{key} is not cited in this store")
     elif kind == "section":
-        secs = store.select(_Q["sections"], key=key)
+        secs = _select(store, "sections", key=key)
         if not secs:
             raise QueryError(f"{ident!r}: no living-document section §{key} in this store")
         steps += [_step(r, "heading") for r in secs]
         for sec in {r["node"] for r in secs}:
-            steps += [_step(r, "in_section") for r in store.select(_Q["section_claims"], sec=_node(sec))]
-            steps += [_step(r, "in_section") for r in store.select(_Q["section_cites"], sec=_node(sec))]
-        steps += [_step(r, r["rel"]) for r in store.select(_Q["section_refs"], key=key)]
+            steps += [_step(r, "in_section") for r in _select(store, "section_claims", sec=_node(sec))]
+            steps += [_step(r, "in_section") for r in _select(store, "section_cites", sec=_node(sec))]
+        steps += [_step(r, r["rel"]) for r in _select(store, "section_refs", key=key)]
         label = next((r["text"] for r in secs if r.get("cur")), secs[0]["text"])
         subject = secs[0]["node"]
     elif kind == "claim":
-        rows = store.select(_Q["claim"], node=_node(key))
+        rows = _select(store, "claim", node=_node(key))
         if not rows:
             raise QueryError(f"{ident!r}: no such claim in this store")
         steps += [_step(r, "claim") for r in rows]
@@ -180,23 +233,22 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         subject = key
         history = True
     else:
-        src = store.select(_Q["source"], path=key)
+        src = _select(store, "source", path=key)
         subject = src[0]["src"] if src else f"{ID_IRI}source/?"
         s = _node(subject)
-        steps += [_step(r, "cites") for r in store.select(_Q["source_cites"], src=s)]
-        steps += [_step({**r, "line": None}, "listed_by") for r in store.select(_Q["source_listed"], src=s)]
+        steps += [_step(r, "cites") for r in _select(store, "source_cites", src=s)]
+        steps += [_step({**r, "line": None}, "listed_by") for r in _select(store, "source_listed", src=s)]
         label = key
         history = True
     if not history:
         steps = [s for s in steps if s.current] or steps
     steps = _dedupe(steps)
-    revs_all = revisions(store)
     if kind == "source":
-        revs = [v for v in revs_all if v.source == key]
+        revs = [v for v in revisions(store, {r["rev"] for r in _select(store, "path_revisions", path=key)})
+                if v.source == key]
         current = any(v.current for v in revs)
     else:
-        used = {s.revision for s in steps}
-        revs = [v for v in revs_all if v.revision in used]
+        revs = revisions(store, {s.revision for s in steps})
     return WhyResult(query=ident, kind=kind, subject=subject, version=version, label=label, current=current,
                      steps=steps, revisions=revs)
 
