@@ -46,6 +46,10 @@ class GraphWriter(Protocol):
 
     Terms are pyoxigraph terms (``NamedNode``, ``Literal``); provkg never
     writes blank nodes (PITFALLS P12, P13) and the remote backend refuses them.
+
+    Both shipped writers also offer ``has_graph(iri)`` and ``match_existing(s, p, o, g)``
+    (``match`` without waiting for this write's background loads, for facts the store held
+    before it); the loader uses them when present and falls back to ``match``.
     """
 
     def put_graph(self, iri: str, quads: Iterable[ox.Quad | ox.Triple]) -> None:

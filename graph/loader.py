@@ -7,6 +7,11 @@ atomic write.  Nothing is overwritten: the named graph of a changed or deleted
 file stays; its revision, and the claims that left the file, get
 ``prov:wasInvalidatedBy`` the activity with ``prov:invalidatedAtTime``, and the
 ``kg:current true`` marker (provenance graph) moves to the new revision.
+A revision is a new PROV entity each time: a file that returns to bytes read
+before gets a new revision IRI (``…/rev/<sha16>-2``) that is ``prov:alternateOf``
+the first one, and a claim that comes back has its invalidation withdrawn.
+An ingest that finds nothing to add, change or remove writes nothing (no
+activity, no new database).
 Per-file errors are collected as one-line messages; the other files still go in.
 
 How a large ingest runs (issue 5): worker processes (``jobs``) parse the files
@@ -37,17 +42,21 @@ from ingest.sources import Found, discover, read_source, sha256_of
 
 from .model import (
     PROV_GRAPH,
+    N,
     _kg,
     _lit,
     activity_quads,
     invalidation_quads,
+    retarget_nquads,
     revision_iri,
     revision_nquads,
+    source_iri,
     source_nquads,
 )
 from .backend import Backend
 
-__all__ = ["IngestReport", "ingest_paths", "known_revisions", "saved_revisions", "parse_found", "build_found", "Built"]
+__all__ = ["IngestReport", "ingest_paths", "known_revisions", "saved_revisions", "parse_found", "build_found", "Built",
+           "latest_ingest_wrote_nothing", "NOOP_NAME"]
 
 VERSION = "0.1.0"
 
@@ -58,6 +67,8 @@ class IngestReport:
 
     ``errors`` are one-line ``path:line: problem`` messages for files that
     were not ingested; ``warnings`` for files that went in with a problem.
+    ``activity`` is the stamp of the ingest activity recorded (``id:activity/<stamp>``),
+    or None when the ingest wrote nothing (nothing added, changed or removed).
     """
 
     added: list[str] = field(default_factory=list)
@@ -151,8 +162,9 @@ def _known_by_scan(store: object) -> dict[str, dict[str, object]]:
 
     The same answer as the ``_KNOWN`` query: every revision with ``kg:current true`` that has a
     ``kg:path``, ``kg:sha256`` and ``kg:size`` (``kg:mtime`` and ``kg:root`` optional).  Where
-    the query would give a revision twice (two ``kg:mtime`` values: a file reverted to bytes read
-    before), it keeps one row in no stated order; this keeps the latest ``kg:mtime``.  Returns
+    the query would give a revision twice (two ``kg:mtime`` values: a revision reused for a file
+    reverted to bytes read before, by a build before new revisions were minted for that), it keeps one
+    row in no stated order; this keeps the latest ``kg:mtime``.  Returns
     ``{}`` when no revision is current (an empty or a legacy store: the caller asks SPARQL).
     """
     from .store import to_python
@@ -249,6 +261,61 @@ def _write_known_file(w: object, base: str | None, known: dict[str, tuple], stam
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+#: ``<store>/last-ingest.json``, left by an ingest of an embedded store that found nothing to add, change
+#: or remove: such a run writes nothing else, so the store holds no record of it.  The file names the
+#: database that run read; any later write makes another database live, and the file no longer applies.
+NOOP_NAME = "last-ingest.json"
+_NOOP_FORMAT = "provkg-last-ingest-1"
+
+
+def _note_run(store: object, database: str | None, *, wrote: bool) -> None:
+    """Leave (``wrote`` False) or remove (True) ``NOOP_NAME`` beside an embedded store's databases.
+
+    ``database`` is the name of the database folder the ingest read (None: no embedded database).
+    Best effort: a file that cannot be written or removed is no error (``latest_ingest_wrote_nothing``
+    then answers from the store's activities, as for a server store).
+    """
+    path = getattr(store, "path", None)
+    if path is None or database is None:
+        return
+    f = path / NOOP_NAME
+    try:
+        if wrote:
+            f.unlink(missing_ok=True)
+        else:
+            import json
+
+            from .atomic import write_atomic
+
+            write_atomic(json.dumps({"format": _NOOP_FORMAT, "database": database}).encode("utf-8"), f, durable=False)
+    except OSError:
+        pass
+
+
+def latest_ingest_wrote_nothing(store: object) -> bool:
+    """True when the latest ``provkg ingest`` of an embedded store found nothing to add, change or remove.
+
+    Such a run records no activity (it writes nothing), so "the files the latest ingest added or changed"
+    (``report contradictions --fail-on new``) must come from here: it left ``NOOP_NAME`` naming the
+    live database.  False for a store written since (another database is live), for a server or
+    in-memory store (no such file: their latest recorded activity is the latest ingest that changed
+    something), and when the file is missing or unreadable.
+    """
+    from .store import Store
+
+    if not isinstance(store, Store) or store.path is None or not store.exists():
+        return False
+    try:
+        import json
+
+        data = json.loads((store.path / NOOP_NAME).read_text("utf-8"))
+        d = store.database_dir
+        return (isinstance(data, dict) and data.get("format") == _NOOP_FORMAT and d is not None
+                and data.get("database") == d.name)
+    except (OSError, ValueError):
+        return False
 
 
 def _claims_in(w: object, graph: str) -> set[str]:
@@ -473,11 +540,15 @@ def ingest_paths(
     Returns
     -------
     IngestReport
+        When no file was added, changed or removed (files that only got a new modification
+        time, or that fail to parse, count as no change), the store is not written at all:
+        no activity is recorded, ``report.activity`` is None and the database folder
+        (``Store.database_dir``) stays, so caches kept per database stay valid.
 
     Raises
     ------
     StoreLockedError
-        Another process is writing the store.
+        Another process is writing the store (only raised when there is something to write).
     """
     clock = now or (lambda: datetime.now(timezone.utc))
     tz_name = tz_name or os.environ.get("PROVKG_TZ", "UTC")
@@ -487,12 +558,16 @@ def ingest_paths(
 
     found, problems = discover(paths)
     rep.errors.extend(problems)
-    known = known_revisions(store) if store.exists() else {}
+    existed = store.exists()
+    known = known_revisions(store) if existed else {}
     # The database ``known`` describes (its side file is written only for a write that copies it).
     embedded = isinstance(store, Store) and store.path is not None
-    known_base = store.database_dir.name if embedded and store.exists() else None  # type: ignore[union-attr]
+    known_base = store.database_dir.name if embedded and existed else None  # type: ignore[union-attr]
 
     todo: list[Found] = []
+    # Same bytes, new modification time (``touch``, a checkout): unchanged.  The recorded kg:mtime is
+    # refreshed only by a write that happens anyway; alone it does not make one (see below).
+    touched: dict[str, float] = {}
     for f in found:
         k = known.get(f.rel)
         if k is not None:
@@ -507,6 +582,7 @@ def ingest_paths(
             try:
                 if sha256_of(f.abs_path.read_bytes()) == k.get("sha"):
                     rep.unchanged.append(f.rel)
+                    touched[f.rel] = float(st.st_mtime)
                     continue
             except OSError:
                 pass
@@ -522,39 +598,82 @@ def ingest_paths(
         full = Path(str(k["root"])) / p
         if any(full.is_relative_to(w) for w in walked) and not full.exists():
             gone.append(p)
+    legacy = any(k.get("legacy") for k in known.values())
 
-    if not todo and not gone and not store.exists():
-        return rep  # nothing could be read: do not create an empty store (`ingest /no/such/path`)
+    if not todo and not gone and not legacy:
+        # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
+        # store).  No writer is opened: no activity is recorded and the database folder stays, so every
+        # cache kept per database (snapshot-cache/<database>/) stays warm.  A refreshed kg:mtime alone
+        # is not worth a new database: such files are hashed again by the next ingest (microseconds a
+        # note) until one that writes records their new time.
+        _note_run(store, known_base, wrote=False)
+        if embedded and existed:
+            store.remove_stale_copies()  # type: ignore[union-attr]  # a killed write's copy, as a write would
+        rep.unchanged.sort()
+        return rep
 
     if jobs <= 0:
         jobs = _default_jobs()
-    args = [(f, kind, tz_name, f.rel in known) for f in todo]
+    # Claims are sent back for every file that may have been in the store before (a changed file, or
+    # a file added to a store that exists: it may have been removed and come back).
+    args = [(f, kind, tz_name, existed) for f in todo]
     if embedded:
         store.close()  # no RocksDB handle open when the pool forks (the writer reopens what it needs)
     built = _built_in_order(args, jobs, progress)
     first = next(built, None)  # starts the pool (forks) before the database writer opens
     stamp = started.strftime("%Y%m%dT%H%M%S%fZ") + "-" + uuid.uuid4().hex[:8]
-    rep.activity = stamp
+    live = {p: (k["rev"], k["sha"], k["size"], k.get("mtime"), k.get("root")) for p, k in known.items()}
     try:
-        with store.writer() as w:
-            live = {p: (k["rev"], k["sha"], k["size"], k.get("mtime"), k.get("root")) for p, k in known.items()}
+        with contextlib.ExitStack() as stack:
+            # The writer opens at the first file that has something to write (files that fail to parse,
+            # or whose bytes turn out to be the ones recorded, write nothing).
+            opened: list[object] = []
+
+            def writer() -> object:
+                if not opened:
+                    opened.append(stack.enter_context(store.writer()))
+                    rep.activity = stamp
+                return opened[0]
+
             for f, b in zip(todo, _chain_first(first, built)):
-                _write_one(w, f, b, known.get(f.rel), rep, stamp, clock, live)
-            for p in gone:
-                rev = str(known[p]["rev"])
-                _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
-                rep.removed.append(p)
-                live.pop(p, None)
-            # A store from before the kg:current marker: mark its live revisions once.
-            w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)
-                  for p, k in known.items() if k.get("legacy") and p not in gone and p not in rep.changed)
-            counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
-                      "unchanged": len(rep.unchanged)}
-            w.add(activity_quads(stamp, started, clock(), counts, VERSION))
-            if embedded:
-                _write_known_file(w, known_base, live, stamp)
+                rep.warnings.extend(b.warnings)
+                if b.error:
+                    rep.errors.append(b.error)
+                    continue
+                prev = known.get(f.rel)
+                if prev is not None and prev.get("sha") == b.sha256:
+                    # The first look could not read it; the bytes are the recorded ones.
+                    rep.unchanged.append(f.rel)
+                    with contextlib.suppress(OSError):
+                        touched[f.rel] = float(f.abs_path.stat().st_mtime)
+                    continue
+                _write_one(writer(), f, b, prev, rep, stamp, clock, live, existed)
+            if gone or legacy:
+                writer()
+            if opened:
+                w = opened[0]
+                for p in gone:
+                    rev = str(known[p]["rev"])
+                    _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
+                    rep.removed.append(p)
+                    live.pop(p, None)
+                for p, mtime in sorted(touched.items()):
+                    if p in live and p not in gone:
+                        _refresh_mtime(w, str(live[p][0]), mtime)
+                        live[p] = (*live[p][:3], mtime, live[p][4])
+                # A store from before the kg:current marker: mark its live revisions once.
+                w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)  # type: ignore[attr-defined]
+                      for p, k in known.items() if k.get("legacy") and p not in gone and p not in rep.changed)
+                counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
+                          "unchanged": len(rep.unchanged)}
+                w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
+                if embedded:
+                    _write_known_file(w, known_base, live, stamp)
     finally:
         built.close()  # an error while writing: stop the pool
+    _note_run(store, known_base, wrote=rep.activity is not None)
+    if embedded and existed and rep.activity is None:
+        store.remove_stale_copies()  # type: ignore[union-attr]
     rep.added.sort()
     rep.changed.sort()
     rep.removed.sort()
@@ -570,27 +689,22 @@ def _chain_first(first: Built | None, rest: Iterator[Built]) -> Iterator[Built]:
 
 
 def _write_one(w: object, f: Found, b: Built, prev: dict[str, object] | None, rep: IngestReport, stamp: str,
-               clock: Callable[[], datetime], live: dict[str, tuple]) -> None:
-    """Write what ingest read from one file ``f`` (``b``), recording the outcome in ``rep``.
+               clock: Callable[[], datetime], live: dict[str, tuple], history: bool = True) -> None:
+    """Write the new revision of file ``f`` that ingest read (``b``, parsed without error, bytes other
+    than ``prev``'s), recording the outcome in ``rep``.
 
     ``prev`` is the file's live revision before this ingest (``known_revisions``), or None;
     ``live`` (path -> (rev, sha, size, mtime, root)) is updated to the file's live revision after it.
+    ``history`` is False when the store was empty before this ingest (nothing to look up).
+
+    The previous revision and the claims that left the file are invalidated (``_invalidate``).  The new
+    revision is a new entity: bytes the store already recorded for this path (a file reverted
+    A -> B -> A) get the next free ``revision_iri(path, sha, n)`` and ``prov:alternateOf`` the first
+    revision of those bytes (``_new_revision``).  A claim of the new revision that was invalidated
+    before (it left the file, or the file was removed, and now it is back) has that invalidation
+    withdrawn (``_restore_claims``): a claim held by a live revision is current.
     """
-    rep.warnings.extend(b.warnings)
-    if b.error:
-        rep.errors.append(b.error)
-        return
     assert b.sha256 is not None
-    if prev is not None and prev.get("sha") == b.sha256:
-        # Same bytes, new mtime: refresh the recorded mtime only.
-        rev = ox.NamedNode(str(prev["rev"]))
-        mtime = float(f.abs_path.stat().st_mtime)
-        w.remove_matching(rev, _kg("mtime"), None, PROV_GRAPH)  # type: ignore[attr-defined]
-        w.add([ox.Quad(rev, _kg("mtime"), _lit(mtime), PROV_GRAPH)])  # type: ignore[attr-defined]
-        rep.unchanged.append(f.rel)
-        if f.rel in live:
-            live[f.rel] = (*live[f.rel][:3], mtime, live[f.rel][4])
-        return
     when = clock()
     other_root = Path(str(prev["root"])) if prev is not None and prev.get("root") else None
     if other_root is not None and other_root != f.root and (other_root / f.rel).is_file():
@@ -598,18 +712,97 @@ def _write_one(w: object, f: Found, b: Built, prev: dict[str, object] | None, re
         # so a second workspace with the same path replaces the first one's file.
         rep.warnings.append(f"{f.rel}: replaces the file of the same path from "
                             f"{other_root}; keep one store per workspace (--store)")
+    new_claims = set(b.claims or ())
+    old_claims: set[str] = set()
     if prev is not None:
         # Keep the old named graph; invalidate the old revision and the claims the new
         # revision no longer holds (same stable IRI = same claim).
         old_rev = str(prev["rev"])
-        _invalidate(w, old_rev, _claims_in(w, old_rev) - set(b.claims or ()), stamp, when)
+        old_claims = _claims_in(w, old_rev)
+        _invalidate(w, old_rev, old_claims - new_claims, stamp, when)
         rep.changed.append(f.rel)
     else:
         rep.added.append(f.rel)
     st_mtime = f.abs_path.stat().st_mtime
-    rev = revision_iri(f.rel, b.sha256).value
-    _put_source_graph(w, rev, b.data, b.quads)  # one whole named graph
+    base = revision_iri(f.rel, b.sha256).value
+    # A changed file may return to bytes read before; an added file only when its path has a past
+    # (removed, then back).  A store that was empty has neither (no lookup: a cold ingest stays fast).
+    past = history and (prev is not None or _has_past(w, f.rel))
+    rev, alternate = _new_revision(w, f.rel, b.sha256) if past else (base, None)
+    data = b.data if rev == base else retarget_nquads(b.data, base, rev)
+    _put_source_graph(w, rev, data, b.quads)  # one whole named graph
     _add_text(w, revision_nquads(f.rel, b.sha256, b.size, stamp, when, str(prev["rev"]) if prev else None,
-                                 st_mtime, str(f.root)), 12)
+                                 st_mtime, str(f.root), revision=rev if rev != base else None,
+                                 alternate_of=alternate), 12)
+    if past:
+        _restore_claims(w, new_claims - old_claims)
     rep.quads += b.quads
     live[f.rel] = (rev, b.sha256, b.size, float(st_mtime), str(f.root))
+
+
+def _match_existing(w: object) -> Callable[..., list[ox.Quad]]:
+    """The writer's ``match_existing`` (no wait for background loads), else its ``match``."""
+    return getattr(w, "match_existing", None) or w.match  # type: ignore[attr-defined]
+
+
+def _has_past(w: object, path: str) -> bool:
+    """True when the store records a revision of ``path`` (the file was ingested, then removed)."""
+    return bool(_match_existing(w)(None, N.prov.specializationOf, source_iri(path), PROV_GRAPH))
+
+
+def _taken(w: object, iri: str) -> bool:
+    """True when revision IRI ``iri`` is in use: a named graph of that name, or a recorded revision."""
+    node = ox.NamedNode(iri)
+    has = getattr(w, "has_graph", None)
+    if has is not None and has(iri):
+        return True
+    if has is None and _match_existing(w)(node, _RDF_TYPE, _kg("SourceRevision"), node):
+        return True
+    return bool(_match_existing(w)(node, _RDF_TYPE, _kg("SourceRevision"), PROV_GRAPH))
+
+
+def _new_revision(w: object, path: str, sha256: str) -> tuple[str, str | None]:
+    """The IRI of a new revision of ``path`` with bytes ``sha256``, and the earlier revision it is an
+    alternate of (or None).
+
+    ``revision_iri(path, sha256)`` when the store has no such revision; else the next free
+    ``revision_iri(path, sha256, n)`` (n = 2, 3, …, deterministic), an alternate of the first one when
+    that one records the same full SHA-256 (not only its first 16 hex digits).
+    """
+    base = revision_iri(path, sha256).value
+    if not _taken(w, base):
+        return base, None
+    n = 2
+    while _taken(w, revision_iri(path, sha256, n).value):
+        n += 1
+    same = any(q.object.value == sha256
+               for q in _match_existing(w)(ox.NamedNode(base), _kg("sha256"), None, PROV_GRAPH))
+    return revision_iri(path, sha256, n).value, (base if same else None)
+
+
+def _restore_claims(w: object, claims: set[str]) -> None:
+    """Withdraw the ``prov:wasInvalidatedBy``/``prov:invalidatedAtTime`` of ``claims`` that carry one.
+
+    Called with the claims a new revision holds that its previous revision did not: a claim that left
+    its file (or whose file was removed) and is back.  Claim IRIs are stable (path, text, occurrence), so
+    it is the same claim; it is current again, and an entity is invalidated at most once, so the record
+    of its earlier absence goes.  That absence stays in the revisions: the revision graphs of that time do
+    not hold the claim (``provkg diff --since``).
+    """
+    match = _match_existing(w)
+    drop: list[ox.Quad] = []
+    for c in sorted(claims):
+        node = ox.NamedNode(c)
+        inv = match(node, N.prov.wasInvalidatedBy, None, PROV_GRAPH)
+        if inv:
+            drop.extend(inv)
+            drop.extend(match(node, N.prov.invalidatedAtTime, None, PROV_GRAPH))
+    if drop:
+        w.remove(drop)  # type: ignore[attr-defined]
+
+
+def _refresh_mtime(w: object, rev: str, mtime: float) -> None:
+    """Record ``mtime`` as the ``kg:mtime`` of revision ``rev`` (same bytes, new modification time)."""
+    node = ox.NamedNode(rev)
+    w.remove_matching(node, _kg("mtime"), None, PROV_GRAPH)  # type: ignore[attr-defined]
+    w.add([ox.Quad(node, _kg("mtime"), _lit(mtime), PROV_GRAPH)])  # type: ignore[attr-defined]

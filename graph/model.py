@@ -7,11 +7,15 @@ and ``revision_quads`` (``revision_nquads``) describe an ingest in the
 provenance graph.  Every IRI is minted from a normalised key or a hash, never
 from free text (PITFALLS P6), and no blank node is used (P12, P13), so the
 same input always gives the same quads and IRIs are stable across re-ingests.
+Two IRIs also depend on the store's history: the activity's (new for each
+run) and the revision of bytes the store already recorded for that path (a
+file reverted to earlier bytes: ``revision_iri(path, sha, n)``).
 
 IRI scheme (``id:`` = ``https://w3id.org/provkg/id/``)
 -----------------------------------------------------
 ``id:source/<h>``                 the file (prov:Entity, kg:Source); h = sha1(path)[:16]
-``id:source/<h>/rev/<sha>``       one content revision = the named graph's IRI
+``id:source/<h>/rev/<sha>``       one content revision = the named graph's IRI; a file that
+                                  returns to bytes read before gets ``…/rev/<sha>-2``, ``-3``, …
 ``id:claim/<h>/<c>``              a claim; c = sha1(text + occurrence)[:16]
 ``id:arxiv/<key>`` / ``id:arxiv/<key>v5``   a work / one of its versions
 ``id:cite/<h>/<line>/<n>``        one written citation of a work
@@ -39,6 +43,7 @@ __all__ = [
     "N",
     "source_iri",
     "revision_iri",
+    "revision_base",
     "claim_iri",
     "work_iri",
     "version_iri",
@@ -54,6 +59,7 @@ __all__ = [
     "activity_quads",
     "revision_quads",
     "revision_nquads",
+    "retarget_nquads",
     "invalidation_quads",
     "PROV_GRAPH",
 ]
@@ -133,9 +139,30 @@ def source_iri(path: str) -> ox.NamedNode:
     return ox.NamedNode(f"{ID_IRI}source/{_h(path)}")
 
 
-def revision_iri(path: str, sha256: str) -> ox.NamedNode:
-    """IRI of one content revision of a file; also the IRI of its named graph."""
-    return ox.NamedNode(f"{ID_IRI}source/{_h(path)}/rev/{sha256[:16]}")
+def revision_iri(path: str, sha256: str, n: int = 1) -> ox.NamedNode:
+    """IRI of one content revision of a file; also the IRI of its named graph.
+
+    ``n`` counts the revisions of ``path`` with these bytes: 1 (the default) gives
+    ``id:source/<h>/rev/<sha16>``; a file that returns to bytes read before (A -> B -> A)
+    gets a new revision entity ``…/rev/<sha16>-2`` (then ``-3`` …), because a PROV entity
+    is generated once and invalidated at most once (docs/MODEL.md, "Revisions").
+    Raises ``ValueError`` for ``n < 1``.
+    """
+    if n < 1:
+        raise ValueError(f"revision number must be >= 1, not {n}")
+    return ox.NamedNode(f"{ID_IRI}source/{_h(path)}/rev/{sha256[:16]}" + (f"-{n}" if n > 1 else ""))
+
+
+_REV_N = re.compile(r"(/rev/[0-9a-f]{16})-[0-9]+$")
+
+
+def revision_base(iri: str) -> str:
+    """The first revision IRI of the same path and bytes: ``…/rev/<sha16>-2`` gives ``…/rev/<sha16>``.
+
+    Two revisions hold the same bytes exactly when their bases are equal (to the 64 bits of
+    the hash the IRI keeps).  Any other IRI is returned as it is.
+    """
+    return _REV_N.sub(r"\1", iri)
 
 
 def claim_key(text: str, occurrence: int) -> str:
@@ -263,6 +290,7 @@ _DCT_PART_OF = "<http://purl.org/dc/terms/isPartOf>"
 _PROV_GENERATED_BY = _t(N.prov.wasGeneratedBy)
 _PROV_GENERATED = _t(N.prov.generated)
 _PROV_REVISION_OF = _t(N.prov.wasRevisionOf)
+_PROV_ALTERNATE = _t(N.prov.alternateOf)
 _WS = re.compile(r"\s+")
 
 
@@ -640,15 +668,18 @@ def activity_quads(
 
 def revision_nquads(
     path: str, sha256: str, size: int, stamp: str, when: datetime, previous: str | None, mtime: float | None,
-    root: str | None = None,
+    root: str | None = None, *, revision: str | None = None, alternate_of: str | None = None,
 ) -> str:
     """``revision_quads`` as N-Quads text, for the revision of ``path`` with content hash ``sha256``.
 
     ``root`` (the absolute workspace folder) adds the ``kg:root`` statement the loader records.
+    ``revision`` is the revision IRI when it is not the first one of these bytes
+    (``revision_iri(path, sha256, n)``, n >= 2); ``alternate_of`` then names the earlier
+    revision with the same bytes, stated as ``prov:alternateOf``.
     """
     g = _t(PROV_GRAPH)
     hp = _h(path)
-    rev = f"<{ID_IRI}source/{hp}/rev/{sha256[:16]}>"
+    rev = f"<{revision}>" if revision else f"<{ID_IRI}source/{hp}/rev/{sha256[:16]}>"
     a = _t(activity_iri(stamp))
     P = _P
     rows = [
@@ -667,6 +698,8 @@ def revision_nquads(
         rows.append((rev, P["mtime"], _nt_lit(float(mtime))))
     if previous:
         rows.append((rev, _PROV_REVISION_OF, f"<{previous}>"))
+    if alternate_of:
+        rows.append((rev, _PROV_ALTERNATE, f"<{alternate_of}>"))
     if root is not None:
         rows.append((rev, P["root"], _nt_lit(root)))
     return "".join(f"{s} {p} {o} {g} .\n" for s, p, o in rows)
@@ -686,6 +719,25 @@ def revision_quads(
     """
     text = revision_nquads(src_rec.path, src_rec.sha256, src_rec.size, stamp, when, previous, mtime)
     return list(ox.parse(text.encode("utf-8"), format=ox.RdfFormat.N_QUADS))
+
+
+def retarget_nquads(data: bytes, old: str, new: str) -> bytes:
+    """N-Quads ``data`` with the IRI ``old`` replaced by ``new`` wherever it is a term.
+
+    The loader uses it for a file that returns to bytes read before: its parsing process built
+    the named graph under ``revision_iri(path, sha)`` (graph name and the revision node), and the
+    graph is stored under the next free ``revision_iri(path, sha, n)``.  The text is parsed and
+    written back by pyoxigraph (term by term, so a literal that happens to contain the IRI is left
+    alone); the quads keep their order.  Raises ``SyntaxError`` for text that is not N-Quads.
+    """
+    o, n = ox.NamedNode(old), ox.NamedNode(new)
+
+    def swap(t: object) -> object:
+        return n if t == o else t
+
+    quads = [ox.Quad(swap(q.subject), q.predicate, swap(q.object), swap(q.graph_name))
+             for q in ox.parse(data, format=ox.RdfFormat.N_QUADS)]
+    return ox.serialize(quads, format=ox.RdfFormat.N_QUADS)
 
 
 def invalidation_quads(entity: str, stamp: str, when: datetime) -> list[ox.Quad]:

@@ -416,6 +416,15 @@ class RemoteWriter:
         rows = self.store.select_terms("SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }", **b)
         return [ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows]
 
+    def match_existing(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+                       obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode | None) -> list[ox.Quad]:
+        """``match`` (queued changes are never visible here); the embedded ``Writer`` has the same method."""
+        return self.match(subject, predicate, obj, graph)
+
+    def has_graph(self, iri: str) -> bool:
+        """True when the named graph ``iri`` holds quads on the server (one query; queued puts are not seen)."""
+        return bool(self._existing([iri]))
+
     def update_text(self) -> str:
         """The final SPARQL Update: drops, deletions, then insertions (terms in N-Triples form)."""
         ops = [f"DROP SILENT GRAPH {ox.NamedNode(iri)}" for iri, t in sorted(self._graphs.items()) if t is None]

@@ -21,7 +21,8 @@ threads while the caller goes on (``Writer``), and a write that loaded several
 batches compacts the copy (``pyoxigraph.Store.optimize``) before ``CURRENT``
 moves, so the next small writes do not pay for it.  An ingest may leave
 ``known-revisions.marshal`` beside the databases (``SIDECAR_NAME``), naming
-the database it describes.
+the database it describes, and an ingest that wrote nothing leaves
+``last-ingest.json`` (``graph.loader.NOOP_NAME``), naming the database it read.
 
 Queries are SPARQL 1.1 over the union of the named graphs
 (``use_default_graph_as_union=True``; PITFALLS P9).  Values are bound as
@@ -258,6 +259,41 @@ class Store:
         return len(self.db)
 
     # -- writing ---------------------------------------------------------
+    def remove_stale_copies(self) -> list[str]:
+        """Remove database folders left by a write that was killed, when no write is running.
+
+        A write copies the live database into a new ``db-NNNNNN`` folder and removes the others only
+        after ``CURRENT`` moved to it; a killed write leaves its copy behind, and the next write
+        removes it.  An ingest that finds nothing to write calls this instead: it takes the lock
+        without waiting (a running write keeps its copy: nothing is removed) and removes every
+        ``db-*`` folder but the one ``CURRENT`` names.  Nothing is done in memory, without a
+        ``CURRENT`` file (the databases of a store whose pointer was lost are not debris), or when
+        the lock cannot be had.  Returns the names of the folders removed.  Never raises for I/O.
+        """
+        if self.path is None:
+            return []
+        import fcntl
+
+        try:
+            cur = self._current_dir()
+            if cur is None:
+                return []
+            stale = [p for p in self.path.glob("db-*") if p != cur]
+            if not stale:
+                return []
+            with open(self.path / "lock", "a+") as lock_f:
+                try:
+                    fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    return []
+                if self._current_dir() != cur:  # a write finished meanwhile: it cleaned up
+                    return []
+                for p in stale:
+                    shutil.rmtree(p, ignore_errors=True)
+                return [p.name for p in stale]
+        except (OSError, StoreError):
+            return []
+
     @contextlib.contextmanager
     def writer(self) -> Iterator["Writer"]:
         """Context manager for one atomic write.
@@ -469,6 +505,27 @@ class Writer:
         self._wait()
         return list(self.db.quads_for_pattern(subject, predicate, obj, graph))
 
+    def has_graph(self, iri: str) -> bool:
+        """True when the named graph ``iri`` holds quads in the database being written.
+
+        Meant for graphs that existed before this write (the loader asks whether a revision IRI
+        is taken): it does not wait for a background load, which only adds this write's graphs,
+        and a write into a new, empty database answers False without a lookup.
+        """
+        return not self.fresh and self.db.contains_named_graph(ox.NamedNode(iri))
+
+    def match_existing(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
+                       obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode | None) -> list[ox.Quad]:
+        """Like ``match``, for facts the store held before this write: does not wait for a background load.
+
+        What this write queued may or may not show, so ask only about quads it does not add
+        (the loader: a file's earlier revisions and the invalidation of its claims, read before
+        it writes that file).  A write into a new, empty database answers ``[]`` without a lookup.
+        """
+        if self.fresh:
+            return []
+        return list(self.db.quads_for_pattern(subject, predicate, obj, graph))
+
     def remove_matching(self, subject: ox.NamedNode | None, predicate: ox.NamedNode | None,
                         obj: ox.NamedNode | ox.Literal | None, graph: ox.NamedNode) -> None:
         """Remove every quad of named graph ``graph`` that matches (``None`` = any term)."""
@@ -498,7 +555,7 @@ class Writer:
         # Graphs that existed before this write are what is replaced: the batch being loaded
         # meanwhile only adds new revisions' graphs, so this check need not wait for it (and a
         # write into a new, empty database has nothing to replace: ~50 us a lookup saved per file).
-        if not self.fresh and self.db.contains_named_graph(g):  # a file reverted to bytes read before
+        if not self.fresh and self.db.contains_named_graph(g):  # a graph written again (the loader never does)
             self._wait()
             self.db.remove_graph(g)
         self.add_nquads(data, quads)

@@ -133,8 +133,9 @@ def data_graph(store) -> tuple[rdflib.Graph, list[Violation], int]:
 
     Returns ``(graph, dataset-level findings, number of named graphs merged)``.
     """
-    # revision -> no longer live: kg:current marks the live one (a reverted file's revision is live
-    # again while still carrying its earlier prov:wasInvalidatedBy)
+    # revision -> no longer live: kg:current marks the live one (a store written by a build before the
+    # revert fix may hold a reused revision that is live while carrying prov:wasInvalidatedBy: its graph is
+    # checked, and kgsh:LiveRevisionShape reports it)
     revs = {str(r["rev"]): r["cur"] is not True for r in store.select(_REVISIONS)}
     named = set(store.named_graphs())
     findings: list[Violation] = []

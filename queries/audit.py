@@ -381,7 +381,14 @@ SELECT ?path WHERE {
 
 
 def latest_ingest_paths(store: Store) -> set[str]:
-    """Workspace paths whose revision the latest ingest ``prov:Activity`` generated (files it added or changed)."""
+    """Workspace paths whose revision the latest ingest ``prov:Activity`` generated (files it added or changed).
+
+    Empty when the latest ingest found nothing to add, change or remove: it recorded no activity
+    (``graph.loader.latest_ingest_wrote_nothing``)."""
+    from graph.loader import latest_ingest_wrote_nothing
+
+    if latest_ingest_wrote_nothing(store):
+        return set()
     return {str(r["path"]) for r in store.select(_LATEST_Q)}
 
 

@@ -18,6 +18,7 @@ import re
 from collections import defaultdict
 from datetime import datetime, timezone
 
+from graph.model import revision_base
 from graph.store import Store
 from ingest.errors import QueryError
 from ingest.models import EVIDENCE_RANK
@@ -96,9 +97,9 @@ def activities(store: Store) -> list[ActivityRef]:
 def revisions(store: Store, only: set[str] | None = None) -> list[WhyRevision]:
     """Every source revision with its generation, invalidation and file metadata, newest generation first.
 
-    A revision regenerated after it was invalidated (a file reverted to earlier
-    bytes has the same revision IRI) reports its latest generation and latest
-    invalidation; ``current`` follows the ``kg:current`` marker.  ``only`` (revision
+    A file reverted to earlier bytes has a new revision entity (``…/rev/<sha16>-2``);
+    a store written before that (one revision IRI generated twice) reports the
+    latest generation and latest invalidation.  ``current`` follows the ``kg:current`` marker.  ``only`` (revision
     IRIs) restricts the answer to those revisions, read with one bound lookup each
     (10,000 notes: ~2 ms each against ~3 s for every revision).
     """
@@ -283,7 +284,8 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
 
     files_added = sorted(p for p in new_state if p not in old_state)
     files_removed = sorted(p for p in old_state if p not in new_state)
-    files_changed = sorted(p for p in new_state if p in old_state and new_state[p] != old_state[p])
+    # Same bytes read again (A -> B -> A) are a new revision entity (…/rev/<sha>-2) but no change.
+    files_changed = sorted(p for p in new_state if p in old_state and revision_base(new_state[p]) != revision_base(old_state[p]))
     touched = set(files_added) | set(files_removed) | set(files_changed)
 
     added: list[ClaimState] = []

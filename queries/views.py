@@ -91,9 +91,8 @@ def ingest_records(store: Store) -> dict[str, IngestRecord]:
 
     Returns:
         ``{workspace-relative path: IngestRecord}`` for every revision in the
-        graph ``id:graph/provenance`` that carries ``kg:current true`` (a file
-        reverted to earlier bytes gets its old revision back, invalidation and
-        all; the marker says which one is live: docs/MODEL.md section 4).  Empty for a store
+        graph ``id:graph/provenance`` that carries ``kg:current true`` (the
+        marker says which revision is live: docs/MODEL.md section 4).  Empty for a store
         without a provenance graph.
     """
     out: dict[str, IngestRecord] = {}

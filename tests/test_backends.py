@@ -302,6 +302,50 @@ def test_incremental_reingest_same_on_both_backends(remote, tmp_path):
     assert any("新增一条" in r.text for r in QUERIES["claims"][0](remote, manifest=None, source=None, all_sources=False))
 
 
+def test_revert_and_noop_same_on_both_backends(remote, tmp_path):
+    """A note A -> B (a line removed) -> A (same bytes) -> A again (no-op): on both backends the second A is
+    a new revision (…-2, prov:alternateOf the first), the line's claim is current again without its
+    invalidation, the store validates, and the no-op ingest records no activity."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from graph.validate import validate_store
+    from queries.history import activities
+
+    note = "inbox/flyp/2026-10-26T1550-critical-read.md"
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    a = (ws / note).read_bytes()
+    line = next(ln for ln in a.decode("utf-8").splitlines(keepends=True) if "本次都没核到" in ln)
+    b = a.decode("utf-8").replace(line, "", 1).encode("utf-8")
+    emb = Store(tmp_path / "store")
+    prov = "https://w3id.org/provkg/id/graph/provenance"
+    q_revs = ("PREFIX prov: <http://www.w3.org/ns/prov#> PREFIX kg: <https://w3id.org/provkg/ns#> "
+              "SELECT ?r ?cur ?alt ?prev WHERE { GRAPH <" + prov + "> { ?r a kg:SourceRevision ; kg:path ?p . "
+              "OPTIONAL { ?r kg:current ?cur } OPTIONAL { ?r prov:alternateOf ?alt } OPTIONAL { ?r prov:wasRevisionOf ?prev } } }")
+    q_inv = ("PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?c (COUNT(?a) AS ?n) WHERE { GRAPH <" + prov + "> { "
+             "?c prov:wasInvalidatedBy ?a FILTER(CONTAINS(STR(?c), '/claim/')) } } GROUP BY ?c")
+    seen = {}
+    for name, st in (("embedded", emb), ("remote", remote)):
+        (ws / note).write_bytes(a)
+        assert ingest_paths(st, [ws], now=fixed_clock).errors == []
+        (ws / note).write_bytes(b)
+        assert ingest_paths(st, [ws], now=fixed_clock).changed == [note]
+        (ws / note).write_bytes(a)
+        assert ingest_paths(st, [ws], now=fixed_clock).changed == [note]
+        n_acts = len(activities(st))
+        rep = ingest_paths(st, [ws], now=fixed_clock)
+        assert rep.activity is None and len(rep.unchanged) == 13 and len(activities(st)) == n_acts == 3
+        vr = validate_store(st)
+        assert vr.conforms and vr.results == [], (name, [v.line() for v in vr.results[:5]])
+        revs = sorted((r["r"], bool(r["cur"]), r["alt"], r["prev"]) for r in st.select(q_revs, p=note))
+        seen[name] = (revs, sorted((r["c"], r["n"]) for r in st.select(q_inv)))
+    revs, inv = seen["embedded"]
+    assert seen["remote"] == seen["embedded"]
+    first = next(r for r, _cur, alt, prev in revs if alt is None and prev is None)
+    assert [(r, alt) for r, cur, alt, _prev in revs if cur] == [(first + "-2", first)]
+    assert inv == []  # the line's claim came back: its invalidation was withdrawn on both
+
+
 def test_blank_nodes_are_refused(remote):
     from ingest.errors import StoreError
 

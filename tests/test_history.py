@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import shutil
 from datetime import datetime, timedelta, timezone
 
@@ -89,13 +90,16 @@ def test_claim_iris_are_stable_when_a_line_is_inserted(edited):
 
 
 def test_reingest_is_idempotent(edited):
+    """An ingest that finds nothing to add, change or remove writes nothing: no activity, no new database."""
     st, ws, _before, clock = edited
-    n_quads, graphs = len(st), st.named_graphs()
+    n_quads, graphs, acts, db = len(st), st.named_graphs(), activities(st), Store(st.path).database_dir
     rep = ingest_paths(st, [ws], now=clock)
-    assert rep.changed == [] and rep.added == [] and len(rep.unchanged) == 13
-    assert st.named_graphs() == graphs
-    assert len(st) == n_quads + 9  # only the new activity: 12 quads, 3 of them (the provkg agent) already there
-    d = diff(st, since=activities(st)[-2].iri)  # from the ingest before this one: nothing changed
+    assert rep.changed == [] and rep.added == [] and rep.removed == [] and len(rep.unchanged) == 13
+    assert rep.activity is None
+    st = Store(st.path)
+    assert st.database_dir == db and db.is_dir()  # the same database folder: per-database caches stay warm
+    assert st.named_graphs() == graphs and len(st) == n_quads and activities(st) == acts
+    d = diff(st, since=acts[-1].iri)  # from the last ingest: nothing changed
     assert (d.claims_added, d.claims_removed, d.claims_changed, d.files_changed) == ([], [], [], [])
 
 
@@ -154,8 +158,8 @@ def test_diff_cli(edited, tmp_path):
 
 
 def test_diff_default_skips_ingests_that_changed_nothing(edited):
-    """Re-running ingest on an unchanged workspace records an activity; `diff` with no --since still
-    shows the last real change instead of "no change"."""
+    """Re-running ingest on an unchanged workspace records nothing (stores written before that have an
+    activity with no change); `diff` with no --since still shows the last real change, not "no change"."""
     st, ws, _before, clock = edited
     assert ingest_paths(st, [ws], now=clock).changed == []
     d = diff(st)
@@ -234,19 +238,249 @@ def test_same_path_from_a_second_workspace_is_warned(tmp_path):
     assert lines and all(ln.startswith("warning: ") and "warning: warning:" not in ln for ln in lines)
 
 
-def test_a_reverted_file_is_live_again_for_views_and_validation(edited):
-    """A file changed A -> B -> A gets its first revision IRI back, with that revision's old
-    prov:wasInvalidatedBy still recorded; kg:current, not the absence of an invalidation, says it is
-    live, so the graph page still shows its ingest and validate still checks its named graph."""
-    from graph.validate import data_graph
-    from queries.views import ingest_records
+_PROV_G = "https://w3id.org/provkg/id/graph/provenance"
 
-    st, ws, _before, clock = edited
+
+def _stated(st, iri: str, prop: str) -> list[object]:
+    """The values of ``prov:<prop>`` of ``iri`` in the provenance graph (each statement once)."""
+    import pyoxigraph as ox
+
+    return [r["o"] for r in st.select(f"SELECT ?o WHERE {{ GRAPH <{_PROV_G}> {{ ?s <http://www.w3.org/ns/prov#{prop}> ?o }} }}",
+                                      s=ox.NamedNode(iri))]
+
+
+def _prov_is_sound(st) -> None:
+    """Every revision generated once, every entity invalidated at most once, no live revision invalidated,
+    no claim of a live revision invalidated, and the full SHACL validation passes."""
+    from graph.validate import validate_store
+
+    for r in st.select(f"PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?r WHERE {{ GRAPH <{_PROV_G}> {{ ?r a kg:SourceRevision }} }}"):
+        rev = r["r"]
+        assert len(_stated(st, rev, "wasGeneratedBy")) == 1 and len(_stated(st, rev, "generatedAtTime")) == 1, rev
+        assert len(_stated(st, rev, "wasInvalidatedBy")) <= 1, rev
+    twice = st.select(f"PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?e WHERE {{ GRAPH <{_PROV_G}> {{"
+                      " ?e prov:wasInvalidatedBy ?a1, ?a2 FILTER(?a1 != ?a2) } }")
+    assert twice == []
+    g = f"<{_PROV_G}>"
+    live_invalidated = st.select(
+        "PREFIX prov: <http://www.w3.org/ns/prov#> PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?x WHERE {"
+        " GRAPH " + g + " { ?g kg:current true } { GRAPH " + g + " { ?g prov:wasInvalidatedBy ?a BIND(?g AS ?x) } } UNION"
+        " { GRAPH ?g { ?c a kg:Claim } GRAPH " + g + " { ?c prov:wasInvalidatedBy ?a BIND(?c AS ?x) } } }")
+    assert live_invalidated == []
+    rep = validate_store(st)
+    assert rep.conforms and rep.results == [], [v.line() for v in rep.results[:5]]
+
+
+def test_a_reverted_file_gets_a_new_revision_entity(edited):
+    """A file changed A -> B -> A: the second A is a new revision entity (…/rev/<sha>-2, generated once),
+    prov:wasRevisionOf B as usual and prov:alternateOf the first A, in its own named graph with kg:current.
+    The first A stays invalidated by the B ingest.  Full SHACL validation passes (it failed when the
+    revision IRI was reused: two generations, and invalidated while current); views, `why` and `diff`
+    name the new revision and tell the truth about the claims."""
+    import pyoxigraph as ox
+
+    from graph.model import revision_iri
+    from ingest.sources import sha256_of
+    from queries.views import ingest_records
+    from queries.why import format_why, why
+
+    st, ws, before, clock = edited
     p = ws / NOTE
-    text = p.read_text("utf-8")
-    p.write_text(text.replace("延迟降低 80%", "延迟降低 76%").replace("插入的一行说明。\n\n", "", 1), "utf-8")
+    a_bytes = (WORKSPACE / NOTE).read_bytes()
+    b_bytes = p.read_bytes()
+    rev_a, rev_b = revision_iri(NOTE, sha256_of(a_bytes)).value, revision_iri(NOTE, sha256_of(b_bytes)).value
+    p.write_bytes(a_bytes)  # exactly the original bytes
+    rep = ingest_paths(st, [ws], now=clock)
+    assert rep.changed == [NOTE] and rep.errors == []
+    acts = [a.iri for a in activities(st)]
+    assert len(acts) == 3
+    rev_a2 = rev_a + "-2"
+    by = {r.revision: r for r in revisions(st) if r.source == NOTE}
+    assert set(by) == {rev_a, rev_b, rev_a2}
+    assert [r for r in by if by[r].current] == [rev_a2]
+    assert by[rev_a].generated_by == acts[0] and by[rev_a].invalidated_by == acts[1]
+    assert by[rev_b].generated_by == acts[1] and by[rev_b].invalidated_by == acts[2]
+    assert by[rev_a2].generated_by == acts[2] and by[rev_a2].invalidated_by is None
+    assert _stated(st, rev_a2, "wasRevisionOf") == [rev_b] and _stated(st, rev_a2, "alternateOf") == [rev_a]
+    assert _stated(st, rev_a, "wasGeneratedBy") == [acts[0]] and _stated(st, rev_a, "wasInvalidatedBy") == [acts[1]]
+    # Its own named graph: what was read from A, with the revision named rev_a2; the first A's graph is kept.
+    ga = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a)}
+    ga2 = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a2)}
+    assert ga2 == {(rev_a2 if s_ == rev_a else s_, p_, o_) for s_, p_, o_ in ga} and len(ga) > 200
+    _prov_is_sound(st)
+    assert revision_iri(NOTE, sha256_of(a_bytes), 2).value == rev_a2
+    assert ingest_records(st)[NOTE].revision == rev_a2
+    # Claims: the caveat (its 76% text) left with B and is back: current, its invalidation withdrawn.
+    caveat = next(c.iri for c in before.claims if c.text == CAVEAT)
+    assert _stated(st, caveat, "wasInvalidatedBy") == []
+    w = why(st, caveat)
+    assert w.current and {s.revision for s in w.steps if s.current} == {rev_a2}
+    assert "INVALIDATED" not in format_why(w)
+    edited_caveat = claim_iri(NOTE, claim_key(CAVEAT.replace("76%", "80%"), 0)).value
+    inserted = claim_iri(NOTE, claim_key("插入的一行说明。", 0)).value
+    assert _stated(st, edited_caveat, "wasInvalidatedBy") == [acts[2]] == _stated(st, inserted, "wasInvalidatedBy")
+    assert not why(st, inserted).current
+    # The work's chain reads the new revision.
+    wr = why(st, "arXiv:2502.07115v5")
+    assert {s.revision for s in wr.steps if s.source == NOTE} == {rev_a2}
+    assert f"revision {rev_a2.rsplit('/', 1)[-1]} " in format_why(wr)
+    # diff: from B, the edit is undone; from the first ingest, the file holds the same bytes: no change.
+    d = diff(st)
+    assert [c.text for c in d.claims_removed] == ["插入的一行说明。"] and d.claims_added == []
+    assert [(c.old.text, c.new.text) for c in d.claims_changed] == [(CAVEAT.replace("76%", "80%"), CAVEAT)]
+    d0 = diff(st, since=acts[0])
+    assert (d0.files_changed, d0.claims_added, d0.claims_removed, d0.claims_changed) == ([], [], [], [])
+    # Round two: B and A again are B-2 and A-3 (the next unused suffix, deterministic).
+    p.write_bytes(b_bytes)
     assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
-    rec = ingest_records(st)[NOTE]
-    assert rec.revision in {r.revision for r in revisions(st) if r.current and r.source == NOTE}
-    _g, findings, n = data_graph(st)
-    assert n == 1 + 13 and findings == []  # the provenance graph + the 13 live files
+    p.write_bytes(a_bytes)
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    cur = [r.revision for r in revisions(st) if r.source == NOTE and r.current]
+    assert cur == [rev_a + "-3"]
+    assert _stated(st, rev_b + "-2", "alternateOf") == [rev_b] and _stated(st, rev_a + "-3", "alternateOf") == [rev_a]
+    assert _stated(st, rev_a + "-3", "wasRevisionOf") == [rev_b + "-2"]
+    assert len({r.revision for r in revisions(st) if r.source == NOTE}) == 5
+    _prov_is_sound(st)
+    assert st.select("SELECT ?g WHERE { GRAPH ?g { ?g ?p ?o } }", g=ox.NamedNode(rev_a + "-3"))
+
+
+def test_a_claim_that_leaves_and_comes_back_without_a_full_revert(tmp_path):
+    """A -> B (one line removed) -> C (that line restored, another added: bytes unlike A) -> D (removed again).
+    The claim keeps its stable IRI; while C is live it is current (a live revision's graph holds it) and
+    carries no invalidation; D invalidates it once.  validate, why and diff agree at each step."""
+    from queries.why import why
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    assert ingest_paths(st, [ws], now=clock).errors == []
+    p = ws / NOTE
+    a = p.read_text("utf-8")
+    line = next(ln for ln in a.splitlines(keepends=True) if CAVEAT in ln)
+    caveat = next(c.iri for c in load_snapshot(st).claims_of(NOTE) if c.text == CAVEAT)
+    p.write_text(a.replace(line, "", 1), "utf-8")  # B
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    act_b = activities(st)[-1].iri
+    assert _stated(st, caveat, "wasInvalidatedBy") == [act_b] and not why(st, caveat).current
+    assert [c.text for c in diff(st).claims_removed] == [CAVEAT]
+    _prov_is_sound(st)
+    p.write_text(a + "\n- 又加了一行。\n", "utf-8")  # C: the line is back, and one more
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    assert _stated(st, caveat, "wasInvalidatedBy") == [] and _stated(st, caveat, "invalidatedAtTime") == []
+    w = why(st, caveat)
+    assert w.current and w.steps[0].current and w.steps[0].line == 36
+    d = diff(st)
+    assert sorted(c.text for c in d.claims_added) == sorted([CAVEAT, "又加了一行。"]) and d.claims_removed == []
+    assert any(c.iri == caveat for c in load_snapshot(st).claims)
+    _prov_is_sound(st)
+    p.write_text(a.replace(line, "", 1) + "\n- 又加了一行。\n", "utf-8")  # D: it leaves again
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    act_d = activities(st)[-1].iri
+    assert _stated(st, caveat, "wasInvalidatedBy") == [act_d] and len(_stated(st, caveat, "invalidatedAtTime")) == 1
+    assert not why(st, caveat).current
+    _prov_is_sound(st)
+
+
+def test_a_removed_file_that_comes_back_with_the_same_bytes(tmp_path):
+    """A file removed, then put back unchanged: a new revision (…-2, prov:alternateOf the first, no
+    prov:wasRevisionOf: nothing was live), its claims current again without their invalidation."""
+    from graph.model import revision_iri
+    from ingest.sources import sha256_of
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    ingest_paths(st, [ws], now=clock)
+    card = "organized/paper_cards/1802-1605-08803.md"
+    data = (ws / card).read_bytes()
+    claims = {c.iri for c in load_snapshot(st).claims_of(card)}
+    assert claims
+    (ws / card).unlink()
+    assert ingest_paths(st, [ws], now=clock).removed == [card]
+    assert all(_stated(st, c, "wasInvalidatedBy") for c in claims)
+    (ws / card).write_bytes(data)
+    rep = ingest_paths(st, [ws], now=clock)
+    assert rep.added == [card] and rep.removed == []
+    rev = revision_iri(card, sha256_of(data)).value
+    cur = [r for r in revisions(st) if r.source == card and r.current]
+    assert [r.revision for r in cur] == [rev + "-2"]
+    assert _stated(st, rev + "-2", "alternateOf") == [rev] and _stated(st, rev + "-2", "wasRevisionOf") == []
+    assert not any(_stated(st, c, "wasInvalidatedBy") for c in claims)
+    assert {c.iri for c in load_snapshot(st).claims_of(card)} == claims
+    _prov_is_sound(st)
+
+
+def test_a_noop_ingest_opens_no_writer(tmp_path, monkeypatch):
+    """Nothing added, changed or removed: the store is not written (no lock, no activity, the same database
+    folder, the same CLI report and exit code).  A file that only got a new modification time (touch) counts
+    as unchanged and does not make a write either; the next ingest that writes records its new time."""
+    from graph import loader
+    from graph.loader import known_revisions
+    from provkg.cli import cli
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    path = tmp_path / "store"
+    runner = CliRunner()
+    r1 = runner.invoke(cli, ["--store", str(path), "ingest", str(ws)], obj={})
+    assert r1.exit_code == 0, r1.output
+    db, acts, n = Store(path).database_dir, activities(Store(path)), len(Store(path))
+
+    def no_writer(*_a, **_k):
+        raise AssertionError("a no-op ingest opened a writer")
+
+    with monkeypatch.context() as m:
+        m.setattr(Store, "writer", no_writer)
+        r2 = runner.invoke(cli, ["--store", str(path), "ingest", str(ws)], obj={})
+        assert r2.exit_code == 0, r2.output
+        assert "ingest: added 0, changed 0, removed 0, unchanged 13, errors 0" in r2.stderr
+        # touch: same bytes, new mtime
+        card = ws / "organized/paper_cards/058-2502-07115.md"
+        later = card.stat().st_mtime + 100
+        os.utime(card, (later, later))
+        rep = ingest_paths(Store(path), [ws], now=_clock())
+        assert len(rep.unchanged) == 13 and rep.activity is None and not (rep.added or rep.changed or rep.removed)
+        # a file that cannot be parsed adds nothing either: its error is reported, nothing is written
+        (ws / "work-guard/broken.json").write_text("{not json", "utf-8")
+        rep = ingest_paths(Store(path), [ws], now=_clock())
+        assert rep.errors and rep.activity is None and len(rep.unchanged) == 13
+        (ws / "work-guard/broken.json").unlink()
+    st = Store(path)
+    assert st.database_dir == db and activities(st) == acts and len(st) == n
+    # The store holds no record of those runs; the file beside it says the latest one changed nothing
+    # (`report contradictions --fail-on new` then finds nothing new).
+    assert loader.latest_ingest_wrote_nothing(st) and (path / loader.NOOP_NAME).is_file()
+    rel = "organized/paper_cards/058-2502-07115.md"
+    assert known_revisions(st)[rel]["mtime"] != later  # not recorded yet: the file is hashed again next time
+    # The next ingest that writes (another note changed) records the touched file's new time too.
+    note = ws / NOTE
+    note.write_text(note.read_text("utf-8") + "\n- 新的一行。\n", "utf-8")
+    rep = ingest_paths(Store(path), [ws], now=_clock())
+    assert rep.changed == [NOTE] and len(rep.unchanged) == 12 and rep.activity
+    st = Store(path)
+    assert st.database_dir != db and len(activities(st)) == len(acts) + 1
+    assert not loader.latest_ingest_wrote_nothing(st) and not (path / loader.NOOP_NAME).exists()
+    assert known_revisions(st)[rel]["mtime"] == later
+    assert loader._read_known_file(st) == loader._known_by_scan(st)  # the side file and the store agree
+    _prov_is_sound(st)
+
+
+def test_a_noop_ingest_removes_a_killed_writes_copy_when_no_write_runs(tmp_path):
+    """A killed write leaves its copy (db-NNNNNN) behind; a write used to remove it.  An ingest that writes
+    nothing removes it too, unless a write is running (the lock is held): then the copy is that write's."""
+    path = tmp_path / "store"
+    ingest_paths(Store(path), [WORKSPACE], now=_clock())
+    stale = path / "db-999999"
+    stale.mkdir()
+    (stale / "CURRENT").write_text("x", "utf-8")
+    with Store(path).writer():  # a write is running: its copy must stay
+        rep = ingest_paths(Store(path), [WORKSPACE], now=_clock())
+        assert rep.activity is None and len(rep.unchanged) == 13
+        assert stale.is_dir()
+    # that write finished and removed every other folder; leave a copy again, as a killed write does
+    live = Store(path).database_dir
+    stale.mkdir()
+    assert ingest_paths(Store(path), [WORKSPACE], now=_clock()).activity is None
+    assert not stale.exists() and Store(path).database_dir == live and live.is_dir()

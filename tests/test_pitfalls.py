@@ -446,10 +446,18 @@ def test_p14_concurrent_ingest_is_refused_in_one_line(sample_cli_store, tmp_path
     st = tmp_path / "st"
     shutil.copytree(sample_cli_store, st)
     before = _answers(st)
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    note = next((ws / "inbox").rglob("*.md"))
+    note.write_text(note.read_text("utf-8") + "\n- 新增一行。\n", "utf-8")
     with Store(st).writer():  # another process holds the write lock
-        res = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "ingest", str(WORKSPACE)],
+        res = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "ingest", str(ws)],
                              cwd=ROOT, capture_output=True, timeout=120)
+        # An ingest with nothing to write needs no lock: it reads the live store and writes nothing.
+        noop = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "ingest", str(WORKSPACE)],
+                              cwd=ROOT, capture_output=True, timeout=120)
     assert res.returncode == 2
     err = res.stderr.decode("utf-8").strip().splitlines()
     assert len(err) == 1 and "another provkg process is writing this store" in err[0], err
+    assert noop.returncode == 0 and "changed 0" in noop.stderr.decode("utf-8"), noop.stderr
     assert _answers(st) == before

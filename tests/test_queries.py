@@ -155,18 +155,26 @@ def test_snapshot_part_cache_round_trips_every_part(sample_store):
 def test_snapshot_cache_is_keyed_by_the_database_read(tmp_path):
     """The cache key names the database folder the store handle reads, so a part read after another
     process swapped CURRENT is not filed under the new database's key."""
+    import shutil
+
     from conftest import WORKSPACE
     from graph.loader import ingest_paths
     from graph.store import Store
     from queries.snapshot import _cache_dir
 
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
     st = Store(tmp_path / "st")
-    ingest_paths(st, [WORKSPACE])
+    ingest_paths(st, [ws])
     reader = Store(tmp_path / "st")
     before = _cache_dir(reader)
-    ingest_paths(Store(tmp_path / "st"), [WORKSPACE])  # another process writes: CURRENT moves on
+    note = next((ws / "inbox").rglob("*.md"))
+    note.write_text(note.read_text("utf-8") + "\n- 新增一行。\n", "utf-8")
+    ingest_paths(Store(tmp_path / "st"), [ws])  # another process writes: CURRENT moves on
     new = _cache_dir(Store(tmp_path / "st"))
     assert new is not None and new != before
+    ingest_paths(Store(tmp_path / "st"), [ws])  # nothing to write: the database, and its cache key, stay
+    assert _cache_dir(Store(tmp_path / "st")) == new
     # the old handle never files what it reads under the new key (its folder is gone: no caching)
     assert _cache_dir(reader) in (before, None) and _cache_dir(reader) != new
     reader.close()

@@ -204,3 +204,43 @@ def test_store_with_history_still_conforms(tmp_path):
     rep = validate_store(Store(st))
     assert rep.conforms and rep.results == [], [v.line() for v in rep.results[:5]]
     assert rep.graphs == 13  # 12 live revisions + the provenance graph; the old note revision is left out
+
+
+def test_shapes_flag_a_revision_generated_twice_and_a_live_claim_invalidated(sample_store):
+    """What a store written before the revert fix holds (a file A -> B -> A reused A's revision IRI): the
+    revision generated twice and current while invalidated, a current claim that carries the invalidation
+    of its absence, and an entity invalidated twice.  Each is a violation (PROV unique generation and
+    invalidation; kg:current vs prov:wasInvalidatedBy)."""
+    s = _copy(sample_store)
+    g = ox.NamedNode(str(PROV_GRAPH))
+    rev = s.select_terms("PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?r WHERE { GRAPH ?g { ?r kg:path ?p } }",
+                         p=NOTE, g=g)[0]["r"]
+    claim = _claim_at(s, NOTE, 36)
+    gone = ox.NamedNode("https://w3id.org/provkg/id/claim/8e361f7855ca4ba7/0000000000000000")
+    act = s.select_terms("PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?a WHERE { GRAPH ?g { ?a a kg:IngestActivity } }",
+                         g=g)[0]["a"]
+    act2 = ox.NamedNode(act.value + "-b")
+
+    def t(v: str) -> ox.Literal:
+        return ox.Literal(v, datatype=ox.NamedNode(str(rdflib.XSD.dateTime)))
+
+    P = {n: ox.NamedNode(str(PROV[n])) for n in ("wasGeneratedBy", "generatedAtTime", "wasInvalidatedBy", "invalidatedAtTime")}
+    with s.writer() as w:
+        w.add([ox.Quad(act2, ox.NamedNode(str(RDF.type)), ox.NamedNode(str(PROV.Activity)), g),
+               ox.Quad(act2, ox.NamedNode(str(RDF.type)), ox.NamedNode(KG_IRI + "IngestActivity"), g),
+               ox.Quad(act2, ox.NamedNode(str(PROV.startedAtTime)), t("2026-11-01T00:00:00Z"), g),
+               ox.Quad(act2, ox.NamedNode(str(PROV.endedAtTime)), t("2026-11-01T00:00:01Z"), g),
+               ox.Quad(act2, ox.NamedNode(str(PROV.wasAssociatedWith)), ox.NamedNode("https://w3id.org/provkg/id/agent/provkg"), g),
+               ox.Quad(rev, P["wasGeneratedBy"], act2, g), ox.Quad(rev, P["generatedAtTime"], t("2026-11-01T00:00:01Z"), g),
+               ox.Quad(rev, P["wasInvalidatedBy"], act, g), ox.Quad(rev, P["invalidatedAtTime"], t("2026-10-30T00:00:00Z"), g),
+               ox.Quad(claim, P["wasInvalidatedBy"], act, g), ox.Quad(claim, P["invalidatedAtTime"], t("2026-10-30T00:00:00Z"), g),
+               ox.Quad(gone, P["wasInvalidatedBy"], act, g), ox.Quad(gone, P["wasInvalidatedBy"], act2, g)])
+    rep = validate_store(s)
+    got = {(v.focus, v.path, v.shape) for v in rep.violations}
+    assert (rev.value, "prov:wasGeneratedBy", "") in got and (rev.value, "prov:generatedAtTime", "") in got
+    assert (rev.value, "", "kgsh:LiveRevisionShape") in got
+    assert (claim.value, "prov:wasInvalidatedBy", "") in got
+    assert (gone.value, "prov:wasInvalidatedBy", "") in got
+    assert len(rep.violations) == 5, [v.line() for v in rep.violations]
+    msgs = {v.focus: v.message for v in rep.violations if v.path == "prov:wasInvalidatedBy"}
+    assert "current" in msgs[claim.value] and "at most once" in msgs[gone.value]
