@@ -133,12 +133,14 @@ def revisions(store: Store, only: set[str] | None = None) -> list[WhyRevision]:
     return sorted(out, key=lambda v: (v.source, v.generated_at or ""), reverse=True)
 
 
-def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | None = None) -> dict[str, str]:
+def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | None = None,
+                events: list[dict[str, object]] | None = None) -> dict[str, str]:
     """Which revision of each file was live right after ``activity`` (an activity IRI): ``{path: revision IRI}``.
 
     ``None`` gives the empty state (before the first ingest).  Replays
     ``prov:wasInvalidatedBy`` then ``prov:wasGeneratedBy`` of each activity in
-    order.  Raises ``QueryError`` for an activity the store does not hold.
+    order (``events``: the rows of the events query, when the caller already
+    read them).  Raises ``QueryError`` for an activity the store does not hold.
     """
     if activity is None:
         return {}
@@ -148,7 +150,7 @@ def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | No
         raise QueryError(f"no ingest activity {activity!r} in the store")
     gen: dict[str, list[tuple[str, str]]] = defaultdict(list)
     inv: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for r in store.select(_EVENTS):
+    for r in events if events is not None else store.select(_EVENTS):
         (gen if r["ev"] == "gen" else inv)[r["act"]].append((r["path"], r["rev"]))
     state: dict[str, str] = {}
     for a in acts[: order[activity] + 1]:
@@ -160,23 +162,143 @@ def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | No
     return state
 
 
-def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
-    """A ``Snapshot`` of the named graphs in ``state`` (``{path: revision IRI}``), as if they were current.
-
-    The graphs are copied into an in-memory store with a ``kg:current`` marker
-    each, so the shipped queries (which read current revisions only) see exactly them.
-    """
+def _mem_store(store: Store, revisions: list[str]) -> Store:
+    """An in-memory store holding copies of the named graphs ``revisions``, each marked ``kg:current``."""
     import pyoxigraph as ox
 
     mem = Store(None)
     marker = ox.NamedNode("https://w3id.org/provkg/ns#current")
     true = ox.Literal("true", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
     quads = []
-    for rev in sorted(set(state.values())):
+    for rev in sorted(set(revisions)):
         quads.extend(store.quads(rev))
         quads.append(ox.Quad(ox.NamedNode(rev), marker, true, ox.NamedNode(PROV_G)))
     mem.db.extend(quads)
-    return load_snapshot(mem)
+    return mem
+
+
+def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
+    """A ``Snapshot`` of the named graphs in ``state`` (``{path: revision IRI}``), as if they were current.
+
+    The graphs are copied into an in-memory store with a ``kg:current`` marker
+    each, so the shipped queries (which read current revisions only) see exactly them.
+    """
+    return load_snapshot(_mem_store(store, list(state.values())))
+
+
+_LIVING_DOCS = _PREFIX + """SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s kg:kind "living_doc" } }"""
+_CARDS = _PREFIX + """SELECT DISTINCT ?g ?path WHERE { GRAPH ?g { ?s kg:kind "paper_card" ; kg:path ?path } }"""
+
+
+def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
+    """arXiv keys the files ``paths`` of ``snap`` name: claim subjects (aliases and titles included), mentions, citations."""
+    claims = [c for p in paths for c in snap.claims_of(p)]
+    subj = snap.subjects_for(claims)
+    out: set[str] = set()
+    for c in claims:
+        out.update(subj.get(c.iri, ()))
+        out.update(c.mentions)
+    for p in paths:
+        out.update(c.arxiv_id for c in snap.citations_of(p))
+    return {w.removeprefix("arXiv:") for w in out if w}
+
+
+_RAWS = _PREFIX + """SELECT DISTINCT ?raw WHERE { GRAPH ?g { ?q kg:unit ?u ; kg:raw ?raw } }"""
+
+
+def _figure_keys(snap: Snapshot, paths: list[str]) -> set[str]:
+    """``figure_key`` of every figure the claims of ``paths`` state (``queries.contradictions``)."""
+    from .contradictions import figure_key
+
+    return {figure_key(q.raw) for p in paths for c in snap.claims_of(p) for q in c.quantities}
+
+
+def _graphs_stating(store: Store, keys: set[str], current: set[str]) -> set[str]:
+    """Current graphs with a figure whose ``figure_key`` is in ``keys`` (the unverified-figure rule pairs
+    a flag with every file stating the same figure, whatever work it is about)."""
+    import pyoxigraph as ox
+
+    from .contradictions import figure_key
+
+    if not keys:
+        return set()
+    raws = sorted(str(r["raw"]) for r in store.select(_RAWS) if figure_key(str(r["raw"])) in keys)
+    out: set[str] = set()
+    for i in range(0, len(raws), 200):
+        vals = " ".join(str(ox.Literal(r)) for r in raws[i:i + 200])
+        rows = store.select(_PREFIX + "SELECT DISTINCT ?g WHERE { VALUES ?raw { %s } GRAPH ?g { ?q kg:raw ?raw } }" % vals)
+        out.update(str(r["g"]) for r in rows if str(r["g"]) in current)
+    return out
+
+
+def _parts_of(mem: Store) -> dict[str, object]:
+    """Every per-graph snapshot part (``queries.snapshot._CACHED_PER_GRAPH``) read from ``mem``."""
+    from .snapshot import _CACHED_PER_GRAPH
+
+    out: dict[str, object] = {}
+    for fn in _CACHED_PER_GRAPH:
+        out.update(fn(mem))
+    return out
+
+
+def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str, str],
+                   touched: set[str]) -> tuple[Snapshot, Snapshot]:
+    """The two states ``diff`` compares, as ``(old, new)`` snapshots of the part of the store that can differ.
+
+    When few files changed (``touched``: at most a quarter of the files of both
+    states), both snapshots hold the same context: the current living
+    documents (their citation titles name works) and every current file that
+    names, by arXiv ID, a work the touched files name in either state
+    (``queries.scope``), or states a figure they state (the unverified-figure
+    rule pairs by figure alone): the claims a contradiction rule can pair with theirs,
+    read like a scoped brief (per-revision rows, ``queries.graphcache``).  Card
+    titles and aliases are the whole state's: the store's for the new side;
+    for the old side the same, or, when a paper card is among the touched
+    files, read again from every card of the old state.  Each side adds the
+    touched files' revisions of its own state (the old ones copied into memory:
+    they are no longer current).  Rows of the context are the same on both
+    sides, so what differs between the two is what differs between the whole
+    states; a file outside the context that names a work only by an alias or
+    a title is not compared (the limit the scoped brief has, docs/SCALING.md §5).
+    At 10,000 notes this reads a few hundred graphs instead of copying every
+    graph of the old state (3 M quads: 200 s and 3.2 GB).  With more files
+    touched, the whole states are read: the old one copied, the new one the
+    store's snapshot.
+    """
+    from .graphcache import graph_parts, merge_parts
+    from .scope import _graphs_naming
+    from .snapshot import _CACHED_PER_GRAPH, _part_works
+
+    if len(touched) * 4 > len(old_state) + len(new_state):
+        return snapshot_of(store, old_state), load_snapshot(store)
+    current = {rev: p for p, rev in new_state.items()}
+    olds = {p: old_state[p] for p in sorted(touched) if p in old_state}
+    news = {p: new_state[p] for p in sorted(touched) if p in new_state}
+    docs = sorted(g for g in (str(r["g"]) for r in store.select(_LIVING_DOCS))
+                  if g in current and current[g] not in touched)
+    old_touched = _parts_of(_mem_store(store, list(olds.values())))
+    whole = load_snapshot(store, lazy=True)
+    works_new = {"work_titles": whole.work_titles, "aliases": whole.aliases, "card_works": whole.card_works}
+    cards = {str(r["g"]): str(r["path"]) for r in store.select(_CARDS)}
+    if any(cards.get(g) in touched for g in [*olds.values(), *news.values()]):
+        old_cards = [g for g, p in cards.items() if g in current and p not in touched]
+        old_cards += [g for g in olds.values() if g in cards]
+        works_old = _part_works(_mem_store(store, old_cards))
+    else:
+        works_old = works_new
+
+    def side(context: dict[str, object], touched_parts: dict[str, object], works: dict[str, object]) -> Snapshot:
+        return Snapshot(**merge_parts([context, touched_parts]), **works)  # type: ignore[arg-type]
+
+    doc_parts = graph_parts(store, docs, _CACHED_PER_GRAPH)
+    new_touched = graph_parts(store, list(news.values()), _CACHED_PER_GRAPH)
+    old1, new1 = side(doc_parts, old_touched, works_old), side(doc_parts, new_touched, works_new)
+    works = _named_works(old1, list(olds)) | _named_works(new1, list(news))
+    keys = _figure_keys(old1, list(olds)) | _figure_keys(new1, list(news))
+    near = _graphs_naming(store, sorted(works), set(current)) | _graphs_stating(store, keys, set(current))
+    context = graph_parts(store, sorted(set(docs) | (near - set(news.values()))), _CACHED_PER_GRAPH)
+    # Both sides share the context's rows (read once; the rules only read them).
+    return side(context, old_touched, works_old), side(context, new_touched, works_new)
 
 
 def resolve_since(acts: list[ActivityRef], since: str) -> ActivityRef | None:
@@ -259,7 +381,8 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
         edited has a new IRI and is paired, within its file, with the removed
         claim it resembles most (rapidfuzz ``ratio`` >= ``PAIR_THRESHOLD``), and
         reported as changed (``text``).  The rest are added or removed.
-        Contradictions are the rules of ``queries.contradictions`` run on both states.
+        Contradictions are the rules of ``queries.contradictions`` run on both states
+        (on the part of them that can differ: ``diff_snapshots``).
 
     Raises
     ------
@@ -277,16 +400,16 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
         old_act = acts[last - 1] if last > 0 else None
     else:
         old_act = resolve_since(acts, since)
-    old_state = state_after(store, old_act.iri if old_act else None, acts)
-    new_state = state_after(store, until.iri, acts)
-    old = snapshot_of(store, old_state)
-    new = load_snapshot(store)
+    events = store.select(_EVENTS)
+    old_state = state_after(store, old_act.iri if old_act else None, acts, events)
+    new_state = state_after(store, until.iri, acts, events)
 
     files_added = sorted(p for p in new_state if p not in old_state)
     files_removed = sorted(p for p in old_state if p not in new_state)
     # Same bytes read again (A -> B -> A) are a new revision entity (…/rev/<sha>-2) but no change.
     files_changed = sorted(p for p in new_state if p in old_state and revision_base(new_state[p]) != revision_base(old_state[p]))
     touched = set(files_added) | set(files_removed) | set(files_changed)
+    old, new = diff_snapshots(store, old_state, new_state, touched)
 
     added: list[ClaimState] = []
     removed: list[ClaimState] = []

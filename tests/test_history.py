@@ -484,3 +484,99 @@ def test_a_noop_ingest_removes_a_killed_writes_copy_when_no_write_runs(tmp_path)
     stale.mkdir()
     assert ingest_paths(Store(path), [WORKSPACE], now=_clock()).activity is None
     assert not stale.exists() and Store(path).database_dir == live and live.is_dir()
+
+
+def _whole_states(store, old_state, new_state, touched):
+    """``diff_snapshots`` without the context: every graph of both states (the reference)."""
+    from queries.history import snapshot_of
+
+    return snapshot_of(store, old_state), load_snapshot(store)
+
+
+def _scoped_and_whole(st, monkeypatch, since=None):
+    import queries.history as H
+
+    calls = []
+    real = H.snapshot_of
+    monkeypatch.setattr(H, "snapshot_of", lambda *a: calls.append(a) or real(*a))
+    scoped = diff(st, since=since)
+    assert calls == [], "few files changed: the context was read, not the whole old state"
+    monkeypatch.setattr(H, "diff_snapshots", _whole_states)
+    whole = diff(st, since=since)
+    monkeypatch.undo()
+    return scoped, whole
+
+
+def test_diff_read_from_its_context_equals_the_diff_of_the_whole_states(edited, monkeypatch):
+    """`provkg diff` reads the touched files, the cards and living documents and the files naming the same
+    works (10,000 notes: seconds instead of copying 3 M quads); the answer is the whole states' answer."""
+    st, ws, _before, clock = edited
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert scoped.contradictions_opened and scoped.contradictions_closed
+    # A card's alias and a living-document line change too: what a claim is about moves with them.
+    card = ws / "organized/paper_cards/058-2502-07115.md"
+    card.write_text(card.read_text("utf-8") + "\n- 另一个说法：延迟降低 70%。\n", "utf-8")
+    doc = ws / "organized/knowledge/inference.md"
+    doc.write_text(doc.read_text("utf-8").replace("在对抗性到达模型下", "在任意到达模型下", 1), "utf-8")
+    note = ws / "inbox/jay/2026-10-27-1105-engineering-brief.md"
+    note.write_text(note.read_text("utf-8") + "\n- MC-SF 在 A100 上延迟降低 50%（未核实）。\n", "utf-8")
+    assert len(ingest_paths(st, [ws], now=clock).changed) == 3
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert len(scoped.files_changed) == 3 and scoped.claims_added
+    # A note names a work only by an alias of a card it does not touch (1417-2609-19969.md: DeepSeek-V4.1-Flash).
+    note.write_text(note.read_text("utf-8") + "\n- DeepSeek-V4.1-Flash 的 552B 骨干参数规模未核实。\n", "utf-8")
+    assert ingest_paths(st, [ws], now=clock).changed == [note.relative_to(ws).as_posix()]
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert [c.text for c in scoped.claims_added] == ["DeepSeek-V4.1-Flash 的 552B 骨干参数规模未核实。"]
+    assert {(f.kind, f.subject) for f in scoped.contradictions_opened} == {("unverified_figure", "arXiv:2609.19969")}
+    # The same alias with a context figure: two values for one metric of the work (the card says 1M).
+    note.write_text(note.read_text("utf-8") + "- DeepSeek-V4.1-Flash 支持最长 2M token 上下文。\n", "utf-8")
+    ingest_paths(st, [ws], now=clock)
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert [(f.kind, f.subject) for f in scoped.contradictions_opened] == [("figure_mismatch", "arXiv:2609.19969")]
+    # The card renames the model while the note changes: in the old state the note's line is about the
+    # work (old aliases), in the new one it is not, so the finding closes.
+    card2 = ws / "organized/paper_cards/1417-2609-19969.md"
+    card2.write_text(card2.read_text("utf-8").replace("DeepSeek-V4.1-Flash", "DSV41F"), "utf-8")  # title and alias
+    note.write_text(note.read_text("utf-8") + "- 再补一行。\n", "utf-8")
+    assert len(ingest_paths(st, [ws], now=clock).changed) == 2
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert ("figure_mismatch", "arXiv:2609.19969") in [(f.kind, f.subject) for f in scoped.contradictions_closed]
+    # A flag with no subject pairs with every file stating the same figure (here only the MC-SF card).
+    jot = ws / "inbox/jay/2026-10-28-0900-jottings.md"  # a new file naming no work at all
+    jot.write_text("# 随手记\n\n- 某博客称跨层流量减少 5.94x，未核实。\n", "utf-8")
+    assert ingest_paths(st, [ws], now=clock).added == [jot.relative_to(ws).as_posix()]
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert [(f.kind, f.a.source) for f in scoped.contradictions_opened] == [
+        ("unverified_figure", "organized/paper_cards/058-2502-07115.md")]
+    first = activities(st)[0].iri.rsplit("/", 1)[-1]
+    scoped, whole = _scoped_and_whole(st, monkeypatch, since=first)  # six ingests back
+    assert scoped == whole and len(scoped.files_changed) == 5 and len(scoped.files_added) == 1
+
+
+def test_diff_context_on_a_synthetic_workspace(tmp_path, monkeypatch):
+    from bench.generate import generate_workspace
+
+    ws = generate_workspace(tmp_path / "ws", 200, seed=11)
+    st = Store(tmp_path / "st")
+    clock = _clock()
+    ingest_paths(st, [ws], now=clock)
+    notes = sorted((ws / "inbox").rglob("*.md"))[:6]
+    for i, p in enumerate(notes):
+        text = p.read_text("utf-8")
+        lines = text.splitlines()
+        if i % 2:
+            lines = [ln for ln in lines if "%" not in ln]  # figures leave: findings close
+        else:
+            lines.append("- 实测吞吐提升 9.9x，延迟降低 99%（未核实）。")
+        p.write_text("\n".join(lines) + "\n", "utf-8")
+    assert len(ingest_paths(st, [ws], now=clock).changed) == 6
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert len(scoped.files_changed) == 6 and (scoped.contradictions_opened or scoped.contradictions_closed)
