@@ -133,7 +133,9 @@ def _snapshot(ctx: click.Context):
 
         store = _store(ctx)
         _require(store)
-        ctx.obj["snapshot"] = (store, load_snapshot(store))
+        # Lazy: each part is read when first used, and the derived results (claim subjects, title
+        # matches) come from the per-database cache (10,000 notes: ~0.3 s instead of ~5 s).
+        ctx.obj["snapshot"] = (store, load_snapshot(store, lazy=True))
     return ctx.obj["snapshot"]
 
 
@@ -169,6 +171,35 @@ def _emit_doc(model, fmt: str, out: str | None, text: "Callable[[Any], str]") ->
     _write_text(_json_doc(model) if fmt == "json" else text(model), out)
 
 
+def _floatless(model: type) -> bool:
+    """True for a pydantic model whose JSON holds no number that is not an integer.
+
+    pydantic writes floats as ECMAScript does (``1e-7``, ``0.000025``) and ``json`` as Python's
+    ``repr`` (``1e-07``, ``2.5e-05``): rows with floats keep the ``json`` path, so the text never
+    depends on the path taken.
+    """
+    if not hasattr(model, "model_json_schema"):
+        return False
+    return '"number"' not in json.dumps(model.model_json_schema(mode="serialization"))
+
+
+def _json_results(rows: list, version: str, name: str) -> str:
+    """The ``--format json`` document of result models of one type without floats (``_floatless``),
+    serialised by pydantic (Rust).
+
+    The same text as ``json.dumps(envelope, ensure_ascii=False, indent=2)`` of the rows'
+    ``model_dump(mode="json")`` (a test holds them equal), at a fraction of the cost: 144,000
+    claims took 10.6 s through ``json``, about 1 s here.  The results array is serialised alone and
+    indented one level more to sit in the envelope (JSON strings hold no raw newline, so every
+    newline of the array is layout).
+    """
+    from pydantic import TypeAdapter
+
+    array = TypeAdapter(list[type(rows[0])]).dump_json(rows, indent=2).decode("utf-8")
+    head = json.dumps({"schema_version": version, "query": name, "count": len(rows)}, ensure_ascii=False, indent=2)
+    return head[:-2] + ',\n  "results": ' + array.replace("\n", "\n  ") + "\n}\n"
+
+
 def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None) -> None:
     """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``).
 
@@ -177,6 +208,9 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
     """
     from queries.results import SCHEMA_VERSION
 
+    if fmt == "json" and rows and len({type(r) for r in rows}) == 1 and _floatless(type(rows[0])):
+        _write_text(_json_results(rows, SCHEMA_VERSION, name), out)
+        return
     dicts = [r.model_dump(mode="json") if hasattr(r, "model_dump") else dict(r) for r in rows]
     if fmt == "json":
         _write_text(json.dumps({"schema_version": SCHEMA_VERSION, "query": name, "count": len(dicts), "results": dicts},
@@ -404,12 +438,12 @@ def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) ->
 
 def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
     from queries.audit import audit_briefs
-    from queries.contradictions import contradictions
+    from queries.named import contradictions
     from queries.render.report import render_report
     from queries.results import ContradictionReport
 
     store, snap = _snapshot(ctx)
-    found = contradictions(snap)
+    found = contradictions(store)  # the named query's answer, kept per database (queries.named)
     audit = audit_briefs(store, snap)  # brief-audit findings of every ingested brief (docs/OUTPUT.md)
     if fmt == "json":
         doc = ContradictionReport(count=len(found), findings=found, brief_audit=audit)
