@@ -34,6 +34,10 @@ In one run it measures, on the same data:
   named queries right after the 8-file re-ingest (no cache emptied);
 * ``regex_s``: one plain regex pass (arXiv-ID pattern) over the store's
   N-Quads bytes, and ``regex_input_s`` over the workspace's bytes;
+* ``cli_after_reingest``: after the CLI re-ingest, each command a curator runs
+  (brief, scoped queries, why, diff, whole-store queries, report, viz,
+  validate) in a new process as typed, twice (``first_s``, ``warm_s``), with
+  that process's own ``peak_rss_mb``; ``peak_rss_cli_mb`` is the largest;
 * ``peak_rss_mb``: peak resident memory of this process (the provkg side);
   ``peak_rss_children_mb`` of its largest child (ingest pool workers, the CLI
   runs), ``baseline_peak_rss_mb`` of the rdflib child.
@@ -215,9 +219,52 @@ def _touch_notes(ws: Path, k: int = 8) -> list[Path]:
     return picked
 
 
+#: Runs ``provkg.cli`` and reports its own peak RSS (``ru_maxrss``, KiB on Linux) on stderr.
+_CLI_WRAP = ("import resource, sys\n"
+             "from provkg.cli import cli\n"
+             "try:\n    cli(prog_name='provkg')\n"
+             "finally:\n    sys.stderr.write('\\nPEAK_RSS_KB %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+
+
+def _cli_commands(manifest: str, work: str, tmp: Path) -> list[tuple[str, list[str]]]:
+    """``(label, provkg arguments)`` of the commands a curator runs after a shift's ingest."""
+    o = str(tmp / "cli-out")
+    return [
+        ("brief", ["brief", "--manifest", manifest, "-o", o]),
+        ("query increments --manifest", ["query", "increments", "--manifest", manifest, "--format", "json", "-o", o]),
+        ("query contradictions --manifest", ["query", "contradictions", "--manifest", manifest, "--format", "json",
+                                             "-o", o]),
+        ("why (a work of a changed note)", ["why", work]),
+        ("diff", ["diff"]),
+        ("query papers", ["query", "papers", "--format", "json", "-o", o]),
+        ("query claims", ["query", "claims", "--format", "json", "-o", o]),
+        ("query contradictions", ["query", "contradictions", "--format", "json", "-o", o]),
+        ("query evidence", ["query", "evidence", "--format", "json", "-o", o]),
+        ("report contradictions", ["report", "contradictions", "-o", o]),
+        ("viz", ["viz", "-o", str(tmp / "graph.html")]),
+        ("validate", ["validate"]),
+    ]
+
+
+def _cli_run(store_dir: Path, args: list[str], timeout: float | None) -> tuple[float, float, int]:
+    """Run ``provkg --store STORE --quiet ARGS`` in a new process: ``(seconds, peak RSS MB, exit code)``.
+
+    A run cut off after ``timeout`` seconds reports the timeout, its exit code as -9 and no memory figure.
+    """
+    cmd = [sys.executable, "-c", _CLI_WRAP, "--store", str(store_dir), "--quiet", *args]
+    t = time.perf_counter()
+    try:
+        cp = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - t, 0.0, -9
+    took = time.perf_counter() - t
+    m = re.search(r"PEAK_RSS_KB (\d+)", cp.stderr)
+    return took, (int(m.group(1)) / 1024 if m else 0.0), cp.returncode
+
+
 def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool = False, jobs: int | None = None,
               baseline_timeout: float = 30.0, seed: int = 0, log=print, skip_whole_cold: bool = False,
-              query_timeout: float | None = None) -> dict:
+              query_timeout: float | None = None, skip_cli: bool = False, cli_timeout: float | None = 900.0) -> dict:
     """Generate (or reuse) a workspace of ``notes`` notes, measure it, and return the figures.
 
     Parameters
@@ -240,6 +287,10 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         brief and the whole-store report (minutes each, cold, at 50,000 notes).
     query_timeout : float, optional
         Seconds after which a provkg named query is cut off (``query_timeouts``).
+    skip_cli : bool
+        Leave out ``cli_after_reingest`` (each user-facing command in a new process).
+    cli_timeout : float, optional
+        Seconds after which one such command is cut off (exit -9).
 
     Returns
     -------
@@ -385,7 +436,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
                 t, _rows = _capped(query_timeout, fn, Store(store_dir), **QUERY_ARGS.get(name, {}))
                 res["queries_after_reingest"][name] = t
         log(f"after re-ingest: brief {res['brief_after_reingest_s']:.2f} s, queries {res['queries_after_reingest']}")
-        _touch_notes(ws)
+        touched = _touch_notes(ws)
         cli = [sys.executable, "-m", "provkg", "--store", str(store_dir), "--quiet", "ingest", str(ws)]
         res["reingest_8_cli_s"], cp = _timed(subprocess.run, cli, capture_output=True, text=True, cwd=ROOT)
         if cp.returncode not in (0, 2):
@@ -398,6 +449,20 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         if cp.returncode != 0:
             log(f"CLI brief failed: {cp.stderr.strip()[:300]}")
         res["peak_rss_children_mb"] = _rss_mb(resource.RUSAGE_CHILDREN)
+
+        # What a curator runs after the shift's ingest, each command in a new process as typed (first
+        # run right after that ingest, then again), with that process's own peak memory.
+        touched_ids = sorted({m.decode() for p in touched for m in ARXIV_RE.findall(p.read_bytes())})
+        res["cli_after_reingest"] = {}
+        if not skip_cli:
+            for label, args in _cli_commands(man, touched_ids[0] if touched_ids else "§3.1", tmp):
+                first = _cli_run(store_dir, args, cli_timeout)
+                warm = _cli_run(store_dir, args, cli_timeout)
+                res["cli_after_reingest"][label] = {"first_s": first[0], "warm_s": warm[0],
+                                                    "peak_rss_mb": max(first[1], warm[1]), "exit": warm[2]}
+                log(f"CLI {label}: first {first[0]:.2f} s, again {warm[0]:.2f} s, peak {max(first[1], warm[1]):.0f} MB"
+                    + (f", exit {warm[2]}" if warm[2] not in (0, 1) else ""))
+            res["peak_rss_cli_mb"] = max((v["peak_rss_mb"] for v in res["cli_after_reingest"].values()), default=0.0)
 
         res["baseline_queries"] = {}
         if not skip_baseline:
@@ -474,6 +539,13 @@ def _table(res: dict) -> str:
     for name, t in res.get("queries_manifest", {}).items():
         out.append(f"{name:<16} {t:>9.3f} {res['queries_manifest_warm'][name]:>9.3f}  "
                    f"{res['query_manifest_rows'][name]}")
+    if res.get("cli_after_reingest"):
+        out.append("")
+        out.append(f"{'provkg command after the re-ingest (new process)':<50} {'first s':>8} {'again s':>8} {'peak MB':>8}")
+        for label, v in res["cli_after_reingest"].items():
+            cut = ">" if v["exit"] == -9 else ""
+            out.append(f"{label:<50} {cut + format(v['first_s'], '.2f'):>8} {format(v['warm_s'], '.2f'):>8} "
+                       f"{v['peak_rss_mb']:>8.0f}")
     return "\n".join(out)
 
 
@@ -490,6 +562,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="leave out the whole-store claims/increments/contradictions/evidence queries and the "
                          "whole-snapshot brief (minutes each at 50,000 notes)")
     ap.add_argument("--query-timeout", type=float, default=None, help="cut off a provkg named query after S seconds")
+    ap.add_argument("--skip-cli", action="store_true", help="leave out the user-facing commands run after the re-ingest")
+    ap.add_argument("--cli-timeout", type=float, default=900.0, help="cut off one such command after S seconds")
     ap.add_argument("--_baseline", type=Path, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a._baseline:
@@ -499,7 +573,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--notes must be >= 1")
     res = run_bench(a.notes, workspace=a.workspace, skip_baseline=a.skip_baseline, jobs=a.jobs,
                     baseline_timeout=a.baseline_timeout, seed=a.seed, log=lambda m: print(m, file=sys.stderr),
-                    skip_whole_cold=a.skip_whole_cold, query_timeout=a.query_timeout)
+                    skip_whole_cold=a.skip_whole_cold, query_timeout=a.query_timeout, skip_cli=a.skip_cli,
+                    cli_timeout=a.cli_timeout)
     print(_table(res))
     print(json.dumps(res, ensure_ascii=False, sort_keys=True))
     return 0

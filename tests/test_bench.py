@@ -68,6 +68,14 @@ def test_run_prints_a_table_then_one_json_line_with_sane_values(tmp_path):
     assert res["brief_chars"] > 500 and res["report_findings"] > 0
     assert 20 < res["peak_rss_mb"] < 2000
     assert res["quads"] > 1000 and res["nquads_mb"] > 0
+    # Each command a curator runs after the shift's ingest, in a new process, with its own peak memory.
+    cli = res["cli_after_reingest"]
+    assert {"brief", "diff", "why (a work of a changed note)", "query claims", "report contradictions", "viz",
+            "validate"} <= set(cli)
+    assert all(v["exit"] == 0 for v in cli.values()), {k: v["exit"] for k, v in cli.items()}
+    assert all(30 < v["peak_rss_mb"] < 2000 and 0 < v["warm_s"] < 120 for v in cli.values())
+    assert res["peak_rss_cli_mb"] == max(v["peak_rss_mb"] for v in cli.values())
+    assert "provkg command after the re-ingest" in cp.stdout
 
 
 def test_rdflib_baseline_answers_like_the_store(tmp_path):
