@@ -319,7 +319,9 @@ _ORDER = {"qualifier_conflict": 0, "unverified_figure": 1, "contamination": 2, "
 def contradictions(snap: Snapshot) -> list[Contradiction]:
     """All findings, sorted by kind (the order above), subject, then first side's source and line.
 
-    Computed once per snapshot (kept in ``snap.cache``).
+    Computed once per snapshot (kept in ``snap.cache``); for a lazy snapshot of a whole
+    embedded store, once per database (``Snapshot.whole_store_memo``: the answer of
+    ``query contradictions``, kept beside the database).
 
     Parameters
     ----------
@@ -333,6 +335,14 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
     cached = snap.cache.get("contradictions")
     if cached is not None:
         return list(cached)  # type: ignore[call-overload]
+    memo = getattr(snap, "whole_store_memo", None)  # a lazy whole-store snapshot: the per-database answer
+    result = memo("contradictions", Contradiction, lambda: _findings(snap)) if memo else _findings(snap)
+    snap.cache["contradictions"] = tuple(result)
+    return list(result)
+
+
+def _findings(snap: Snapshot) -> list[Contradiction]:
+    """Every rule run over ``snap``, deduplicated by finding ID and sorted (``contradictions``)."""
     subj = snap.subjects
     found = (
         _qualifier_conflicts(snap, subj)
@@ -343,6 +353,4 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
         + _figure_mismatch(snap, subj)
     )
     uniq = {f.id: f for f in found}
-    result = sorted(uniq.values(), key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
-    snap.cache["contradictions"] = tuple(result)
-    return result
+    return sorted(uniq.values(), key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))

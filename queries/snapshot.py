@@ -768,6 +768,16 @@ class _LazySnapshot(Snapshot):
         self.__dict__["_graphs"] = graphs
         self.cache = {}
 
+    def whole_store_memo(self, name: str, model: type, compute) -> list:
+        """``compute()``, a list of ``model`` derived from this snapshot, kept per database when the
+        snapshot reads the whole embedded store (``queries.named._memo``, the named queries' answers);
+        computed every time for a scoped snapshot."""
+        if self.__dict__["_graphs"] is not None:
+            return compute()
+        from .named import _memo
+
+        return _memo(self.__dict__["_store"], name, model, compute)
+
     def _derived(self, name: str, compute) -> object:
         """Whole-store results derived from the parts (``subjects``, ``title_matches``) go in the
         part cache too: on 10,000 notes they cost 3-6 s to compute and ~0.2 s to read back."""
