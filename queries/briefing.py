@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timezone
 
 from rapidfuzz import fuzz
 
@@ -295,6 +295,24 @@ def workspace_lang(snap: Snapshot) -> str:
     return "zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en"
 
 
+def generation_time() -> datetime:
+    """The time a brief states it was generated: now in the local zone, or ``$SOURCE_DATE_EPOCH``.
+
+    ``SOURCE_DATE_EPOCH`` (reproducible-builds.org/specs/source-date-epoch: whole seconds
+    since 1970-01-01T00:00:00Z) gives that instant in UTC, so two runs over the same store
+    write the same bytes.  Raises ``QueryError`` when it is set but not such a number.
+    """
+    import os
+
+    v = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not v:
+        return datetime.now().astimezone()
+    try:
+        return datetime.fromtimestamp(int(v), tz=timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        raise QueryError(f"SOURCE_DATE_EPOCH={v!r} is not a whole number of seconds since 1970-01-01 UTC") from None
+
+
 def brief_data(
     store: Store, manifest: str, *, now: datetime | None = None, lang: str | None = None,
     snapshot: Snapshot | None = None,
@@ -470,7 +488,7 @@ def brief_data(
     lang_ = lang or workspace_lang(snap)
     return BriefData(
         manifest_id=mid, manifest_path=mitems[0].manifest_path, knowledge=doc,
-        knowledge_sections=len(secs), generated=(now or datetime.now().astimezone()).isoformat(timespec="minutes"),
+        knowledge_sections=len(secs), generated=(now or generation_time()).isoformat(timespec="minutes"),
         lang=lang_, materials=materials, topics=topics, low=low, findings=findings, audit=audit,
         citable=citable, actions=act, listed=len(incs), consumed=consumed,
         missing=[i.source for i in incs if not i.ingested],

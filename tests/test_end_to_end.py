@@ -301,3 +301,20 @@ def test_run_writes_the_report_in_the_brief_language(tmp_path):
     assert report.startswith("# 矛盾报告\n") and "8 条发现：" in report
     assert "· 作者：flyp · 证据等级：摘要页核查" in report
     assert not re.search(r"\b(agent|evidence): |findings: |stated in|marked not verified", report)
+
+
+def test_source_date_epoch_makes_the_brief_reproducible(tmp_path):
+    """SOURCE_DATE_EPOCH (reproducible-builds.org) replaces the generation time: the same store gives
+    the same bytes in any minute; a value that is not whole seconds is one line and exit 2."""
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    env = {"SOURCE_DATE_EPOCH": "1764460800"}  # 2025-11-30T00:00:00Z
+    a = _run(["brief", "--manifest", MANIFEST_ID], st, env=env)
+    b = _run(["brief", "--manifest", MANIFEST_ID], st, env=env)
+    assert a.exit_code == 0 and a.stdout == b.stdout
+    assert "2025-11-30T00:00+00:00" in a.stdout
+    bad = CliRunner().invoke(cli, ["--store", str(st), "brief", "--manifest", MANIFEST_ID],
+                             env={"SOURCE_DATE_EPOCH": "yesterday"})
+    assert bad.exit_code == 2 and bad.stdout == ""
+    assert bad.stderr.strip().splitlines() == [
+        "provkg: SOURCE_DATE_EPOCH='yesterday' is not a whole number of seconds since 1970-01-01 UTC"]
