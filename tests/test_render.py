@@ -181,3 +181,24 @@ def test_every_increment_gives_its_source_address(sample_store, lang):
     assert all(t.links for t in data.topics)  # every increment of the sample names its address
     assert "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally `inbox/jay/2026-10-27T0935-blogs-discovery.md:65`" in text
     assert not any(find_urls(p.text) and p.text.startswith(("来源", "原文")) for t in data.topics for p in t.points)
+
+
+def test_zh_report_says_every_rule_detail_in_chinese():
+    """The rules write ``detail`` in English (the JSON keeps it); the zh report translates each rule's line,
+    and the en report prints it unchanged."""
+    from queries.render.report import _detail
+
+    cases = {
+        "figure: 76%": "数字：76%",
+        "organized/paper_cards/058.md:25: shares hbm/dram": "organized/paper_cards/058.md:25：共有 hbm/dram",
+        "no llm-infra keyword in the content": "正文中没有 llm-infra 的关键词",
+        "variant: one title contains the other": "变体：一个标题包含另一个",
+        "spelling variant": "拼写变体",
+        "different titles": "两个不同的标题",
+        "similarity 87/100": "相似度 87/100",
+        "3 more source(s) give one of these values": "另有 3 个来源给出其中一个数值",
+        "a line no rule writes": "a line no rule writes",
+    }
+    for en, zh in cases.items():
+        assert _detail(en, "zh") == zh
+        assert _detail(en, "en") == en
