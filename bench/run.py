@@ -219,11 +219,21 @@ def _touch_notes(ws: Path, k: int = 8) -> list[Path]:
     return picked
 
 
-#: Runs ``provkg.cli`` and reports its own peak RSS (``ru_maxrss``, KiB on Linux) on stderr.
+#: Runs ``provkg.cli`` and reports its own peak RSS on stderr: ``VmHWM`` of /proc/self/status (the high-water
+#: mark of this program's memory; ``ru_maxrss`` would also count the benchmark's pages the child held between
+#: fork and exec), else ``ru_maxrss`` (KiB on Linux).
 _CLI_WRAP = ("import resource, sys\n"
              "from provkg.cli import cli\n"
+             "def peak():\n"
+             "    try:\n"
+             "        for line in open('/proc/self/status'):\n"
+             "            if line.startswith('VmHWM:'):\n"
+             "                return int(line.split()[1])\n"
+             "    except OSError:\n"
+             "        pass\n"
+             "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
              "try:\n    cli(prog_name='provkg')\n"
-             "finally:\n    sys.stderr.write('\\nPEAK_RSS_KB %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+             "finally:\n    sys.stderr.write('\\nPEAK_RSS_KB %d\\n' % peak())\n")
 
 
 def _cli_commands(manifest: str, work: str, tmp: Path) -> list[tuple[str, list[str]]]:
