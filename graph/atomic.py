@@ -13,7 +13,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["fresh_cache_root", "write_atomic"]
 
 
 def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = True) -> Path:
@@ -65,3 +65,24 @@ def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = Tr
             pass
         raise
     return Path(out)
+
+
+def fresh_cache_root(root: Path) -> None:
+    """Create the cache folder ``root`` (named for one code version); when it is new, remove its siblings.
+
+    Derived-data caches (``queries.graphcache``, ``graph.validate``) keep one folder per code version
+    under a common parent; a folder of another version is never read again, so it goes when the first
+    entry of a new version is written.  A folder that cannot be made (read-only store, a file in the
+    way) is left alone: later writes fail quietly and every read recomputes.  Never raises ``OSError``.
+    """
+    if root.exists():
+        return
+    import shutil
+
+    try:
+        if root.parent.is_dir():
+            for old in root.parent.iterdir():
+                shutil.rmtree(old, ignore_errors=True)
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass

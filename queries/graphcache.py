@@ -29,7 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from graph.atomic import write_atomic
+from graph.atomic import fresh_cache_root, write_atomic
 from graph.backend import Backend
 
 __all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths", "whole_store_parts"]
@@ -211,7 +211,7 @@ def whole_store_parts(store: Backend, *, force: bool = False) -> dict[str, objec
     by_part = {fn.__name__.removeprefix("_part_"): fn(store) for fn in _CACHED_PER_GRAPH}
     path_of = {g: p for g, p, _ in revs}
     split = {n: _split(v, set(path_of.values())) for n, v in by_part.items()}
-    _fresh_root(root)
+    fresh_cache_root(root)
     for g, f in files.items():
         if not f.exists():
             _write(f, {n: split[n][path_of[g]] for n in by_part})
@@ -219,25 +219,6 @@ def whole_store_parts(store: Backend, *, force: bool = False) -> dict[str, objec
     for v in by_part.values():
         out.update(v)
     return out
-
-
-def _fresh_root(root: Path) -> None:
-    """Create ``root``; when it is new, remove the entries other code versions wrote (never read again).
-
-    A folder that cannot be made (read-only store, a file in the way) is left alone: writes then fail
-    quietly and every read goes to the store.
-    """
-    if root.exists():
-        return
-    import shutil
-
-    try:
-        if root.parent.is_dir():
-            for old in root.parent.iterdir():
-                shutil.rmtree(old, ignore_errors=True)
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass
 
 
 def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend], dict[str, object]]]) -> dict[str, object]:
@@ -285,7 +266,7 @@ def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend
         # every part so the next reader finds the entry complete.
         from .snapshot import _CACHED_PER_GRAPH
 
-        _fresh_root(root)
+        fresh_cache_root(root)
         scoped = ScopedBackend(store, missing)
         by_part = {fn.__name__.removeprefix("_part_"): fn(scoped) for fn in _CACHED_PER_GRAPH}
         paths = {path_of[g] for g in missing if g in path_of}

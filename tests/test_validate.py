@@ -1,22 +1,30 @@
-"""The kg: vocabulary file, the SHACL shapes and ``provkg validate`` on real stores (sample, seed) and broken ones."""
+"""The kg: vocabulary file, the SHACL shapes and ``provkg validate`` on real stores (sample, seed) and broken ones.
+
+``validate_store`` validates in parts (graph.validate module docstring); every report here is also
+checked equal — results, order, counts — to ``_validate_merged``, the one pyshacl run over the merge.
+"""
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 
 import pyoxigraph as ox
 import pytest
 import rdflib
 from click.testing import CliRunner
-from conftest import WORKSPACE, fixed_clock
+from conftest import CORPUS, ROOT, WORKSPACE, fixed_clock
 from rdflib.namespace import OWL, PROV, RDF, RDFS
 
+from graph import validate as V
 from graph.namespaces import KG, KG_IRI, PROV_GRAPH
 from graph.store import Store
-from graph.validate import load_shapes, validate_store
+from graph.validate import _Plan, _validate_merged, load_shapes, validate_store
 from ingest.models import EVIDENCE_LEVELS
 from provkg.cli import cli
 
 TTL = WORKSPACE.parents[1] / "graph" / "data" / "provkg.ttl"
+sys.path.insert(0, str(ROOT / "bench"))
 KGNS = rdflib.Namespace(KG_IRI)
 SH = rdflib.Namespace("http://www.w3.org/ns/shacl#")
 
@@ -62,8 +70,20 @@ def test_shapes_use_the_closed_evidence_vocabulary():
     assert lists and all(lst == EVIDENCE_LEVELS for lst in lists)
 
 
+def _same(store, sizes=(1, 3000, V._BATCH_TRIPLES)):
+    """``validate_store`` at several batch sizes (one graph per pyshacl run, a few, the default) equals the
+    one-merge report; explicit shapes, so no cache is read or written.  Returns the report."""
+    want = _validate_merged(store)
+    for n in sizes:
+        got = validate_store(store, shapes=load_shapes(), batch_triples=n)
+        assert got.results == want.results, (n, [v.line() for v in got.results[:5]],
+                                             [v.line() for v in want.results[:5]])
+        assert (got.conforms, got.graphs, got.triples) == (want.conforms, want.graphs, want.triples), n
+    return want
+
+
 def test_sample_store_conforms(sample_store):
-    rep = validate_store(sample_store)
+    rep = _same(sample_store)
     assert rep.conforms, [v.line() for v in rep.results[:5]]
     assert rep.results == []
     assert rep.graphs == 14  # 13 files + the provenance graph
@@ -76,7 +96,7 @@ def test_seed_brief_conforms(seed_path):
     s = Store(None)
     rep = ingest_paths(s, [seed_path], kind="brief", now=fixed_clock)
     assert rep.errors == []
-    out = validate_store(s)
+    out = _same(s)
     assert out.conforms and out.results == [], [v.line() for v in out.results[:5]]
     assert out.graphs == 2
 
@@ -114,7 +134,7 @@ def test_broken_claims_are_reported_with_focus_path_and_location(sample_store):
             w.add([ox.Quad(q.subject, q.predicate, ox.Literal("3", datatype=ox.NamedNode(str(rdflib.XSD.integer))),
                            q.graph_name)])
         w.remove(list(s.db.quads_for_pattern(no_agent, ox.NamedNode(str(PROV.wasAttributedTo)), None, None)))
-    rep = validate_store(s)
+    rep = _same(s)
     assert not rep.conforms
     got = {(v.focus, v.path) for v in rep.violations}
     assert (no_line.value, "kg:line") in got
@@ -137,7 +157,7 @@ def test_revision_without_ingest_activity_and_graph_without_revision(sample_stor
     with s.writer() as w:
         w.remove(list(s.db.quads_for_pattern(rev, gen, None, None)))
         w.add([ox.Quad(ox.NamedNode("urn:x:a"), ox.NamedNode("urn:x:b"), ox.Literal("c"), ox.NamedNode("urn:x:g"))])
-    rep = validate_store(s)
+    rep = _same(s)
     assert [(v.focus, v.path) for v in rep.violations] == [(rev.value, "prov:wasGeneratedBy")]
     assert [(v.severity, v.focus) for v in rep.warnings] == [("Warning", "urn:x:g")]
 
@@ -202,6 +222,7 @@ def test_store_with_history_still_conforms(tmp_path):
     (ws / "organized" / "repo_cards" / "4563-colinhacks-reylo.md").unlink()
     assert _run(["ingest", str(ws)], st).exit_code == 0
     rep = validate_store(Store(st))
+    assert rep == _same(Store(st))
     assert rep.conforms and rep.results == [], [v.line() for v in rep.results[:5]]
     assert rep.graphs == 13  # 12 live revisions + the provenance graph; the old note revision is left out
 
@@ -235,7 +256,7 @@ def test_shapes_flag_a_revision_generated_twice_and_a_live_claim_invalidated(sam
                ox.Quad(rev, P["wasInvalidatedBy"], act, g), ox.Quad(rev, P["invalidatedAtTime"], t("2026-10-30T00:00:00Z"), g),
                ox.Quad(claim, P["wasInvalidatedBy"], act, g), ox.Quad(claim, P["invalidatedAtTime"], t("2026-10-30T00:00:00Z"), g),
                ox.Quad(gone, P["wasInvalidatedBy"], act, g), ox.Quad(gone, P["wasInvalidatedBy"], act2, g)])
-    rep = validate_store(s)
+    rep = _same(s)
     got = {(v.focus, v.path, v.shape) for v in rep.violations}
     assert (rev.value, "prov:wasGeneratedBy", "") in got and (rev.value, "prov:generatedAtTime", "") in got
     assert (rev.value, "", "kgsh:LiveRevisionShape") in got
@@ -244,3 +265,239 @@ def test_shapes_flag_a_revision_generated_twice_and_a_live_claim_invalidated(sam
     assert len(rep.violations) == 5, [v.line() for v in rep.violations]
     msgs = {v.focus: v.message for v in rep.violations if v.path == "prov:wasInvalidatedBy"}
     assert "current" in msgs[claim.value] and "at most once" in msgs[gone.value]
+
+
+# ------------------------------------------------------------------------- validation in parts, the cache
+
+
+def _ingest(store_path, *paths):
+    from graph.loader import ingest_paths
+
+    rep = ingest_paths(Store(store_path), list(paths), now=fixed_clock)
+    assert rep.errors == [], rep.errors
+    return rep
+
+
+def test_parts_equal_the_merge_with_the_corpus_and_the_seed(tmp_path, corpus, seed_path):
+    """The sample beside the public corpus (hundreds of works named by many files) and the seed brief."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    (ws / "inbox" / "corpus").mkdir()
+    for f in sorted(CORPUS.glob("*.md")):
+        (ws / "inbox" / "corpus" / f.name).write_bytes(f.read_bytes())
+    _ingest(tmp_path / "st", ws)
+    _ingest(tmp_path / "st", seed_path)
+    rep = _same(Store(tmp_path / "st"))
+    assert rep.graphs > 20 and rep.triples > 10_000
+
+
+def test_parts_equal_the_merge_on_a_synthetic_workspace(tmp_path):
+    from generate import generate_workspace
+
+    ws = generate_workspace(tmp_path / "ws", 120, seed=7)
+    _ingest(tmp_path / "st", ws)
+    rep = _same(Store(tmp_path / "st"), sizes=(5000, V._BATCH_TRIPLES))
+    assert rep.conforms and rep.graphs > 150
+
+
+def test_a_subject_two_graphs_state_differently_is_validated_on_all_its_statements(sample_store, tmp_path,
+                                                                                    monkeypatch):
+    """A manifest copied to a second path with one item changed (one manifest IRI, two kg:path values for an
+    item), an imported graph giving a claim a second kg:line, and one stating the same agent typing as the
+    notes: the conflicts are found as on the merge, the agreeing subject is reported once."""
+    from graph.export import import_files
+
+    man = json.loads((WORKSPACE / "work-guard" / "e627b203-77c1-4f5a-a634-26925ef1b683.json").read_text("utf-8"))
+    man["items"][0]["path"] = "inbox/flyp/elsewhere.md"
+    copy = tmp_path / "copy" / "work-guard" / "copy-of-manifest.json"
+    copy.parent.mkdir(parents=True)
+    copy.write_text(json.dumps(man), "utf-8")
+    s = _copy(sample_store)
+    from graph.loader import ingest_paths
+
+    ingest_paths(s, [copy], now=fixed_clock)
+    claim = _claim_at(s, NOTE, 36)
+    ttl = tmp_path / "x.ttl"
+    ttl.write_text(f"<{claim.value}> <{KG_IRI}line> 99 .\n"
+                   f"<https://w3id.org/provkg/id/agent/jay> a <{PROV.Agent}> .\n"
+                   f"<urn:x:work> a <{KG_IRI}Work> .\n", "utf-8")
+    import_files(s, [ttl], graph="urn:x:imported")
+    import_files(s, [ttl], graph="urn:x:imported-again")
+    seen = {"conflicts": 0}
+    real = V._Run.subjects_batch
+
+    def count(self, stmts, n):
+        seen["conflicts"] += sum(1 for x in stmts if "/manifest/" in x or "/claim/" in x)
+        return real(self, stmts, n)
+
+    monkeypatch.setattr(V._Run, "subjects_batch", count)
+    rep = _same(s)
+    assert seen["conflicts"] >= 3 * 2  # the manifest, its changed item and the claim, at each batch size
+    got = [(v.focus, v.path) for v in rep.violations]
+    assert (claim.value, "kg:line") in got
+    assert any("/manifest/" in f and p == "kg:path" for f, p in got), got
+    assert got.count(("urn:x:work", "kg:arxivId")) == 1  # stated alike by two graphs: reported once
+    assert [(v.severity, v.focus) for v in rep.warnings] == [("Warning", "urn:x:imported"),
+                                                            ("Warning", "urn:x:imported-again")]
+
+
+def test_an_agent_typed_only_by_its_notes_is_looked_up_across_graphs(sample_store):
+    """ManifestItemShape: the manifest names its items' agents, only their notes type them (sh:class
+    prov:Agent).  Without that typing every jay item of the manifest is a violation, on the merge and in parts."""
+    s = _copy(sample_store)
+    jay = ox.NamedNode("https://w3id.org/provkg/id/agent/jay")
+    with s.writer() as w:
+        w.remove(list(s.db.quads_for_pattern(jay, ox.NamedNode(str(RDF.type)), None, None)))
+    rep = _same(s)
+    items = [v for v in rep.violations if "/manifest/" in v.focus]
+    assert items and all(v.path == "prov:wasAttributedTo" for v in items)
+
+
+def test_plan_of_the_shipped_shapes_and_a_shape_it_cannot_split():
+    plan = _Plan(load_shapes())
+    assert plan.supported and plan.relevant is not None
+    checks = set().union(*plan.checks.values())
+    assert (f"<{PROV.wasAttributedTo}>", f"<{PROV.Agent}>") in checks
+    assert f"<{PROV.wasInvalidatedBy}>" in plan.relevant and f"<{KG_IRI}title>" not in plan.relevant
+    # sh:node on a property shape reads the value nodes' own statements: validated on the merge
+    extra = rdflib.Graph().parse(data=f"""
+        @prefix sh: <http://www.w3.org/ns/shacl#> .
+        <urn:x:S> sh:targetClass <{KG_IRI}Claim> ; sh:property [ sh:path <{KG_IRI}inSource> ;
+            sh:node [ sh:property [ sh:path <{KG_IRI}path> ; sh:minCount 2 ] ] ] .""", format="turtle")
+    assert not _Plan(load_shapes() + extra).supported
+    assert not _Plan(rdflib.Graph().parse(data="<urn:x:S> <http://www.w3.org/ns/shacl#targetNode> <urn:x:n> .",
+                                          format="turtle")).supported
+
+
+def _counting(monkeypatch):
+    """Count pyshacl runs and the content graphs validated (not read from the cache)."""
+    seen = {"runs": 0, "graphs": []}
+    real_shacl, real_batch = V._shacl, V._Run.content_batch
+
+    def shacl(data, shapes):
+        seen["runs"] += 1
+        return real_shacl(data, shapes)
+
+    def batch(self, groups_of):
+        seen["graphs"].extend(groups_of)
+        return real_batch(self, groups_of)
+
+    monkeypatch.setattr(V, "_shacl", shacl)
+    monkeypatch.setattr(V._Run, "content_batch", batch)
+    return seen
+
+
+def _reset(seen):
+    seen["runs"] = 0
+    seen["graphs"] = []
+
+
+def test_cache_is_read_follows_a_changed_file_and_ignores_broken_entries(tmp_path, monkeypatch):
+    ws, st = tmp_path / "ws", tmp_path / "st"
+    shutil.copytree(WORKSPACE, ws)
+    _ingest(st, ws)
+    seen = _counting(monkeypatch)
+    first = validate_store(Store(st))
+    assert first.conforms and seen["runs"] >= 2 and len(seen["graphs"]) == 13
+    root = V._cache_root(Store(st))
+    assert root is not None and root.parent == st / "validate-cache"
+    assert len(list((root / "graphs").iterdir())) == 13
+    _reset(seen)
+    assert validate_store(Store(st)) == first and seen["runs"] == 0  # the database's report
+    shutil.rmtree(root / "database")
+    assert validate_store(Store(st)) == first and seen == {"runs": 0, "graphs": []}  # every graph's entry
+    # one file changes: its new revision and the provenance graph's new subjects are validated, nothing else
+    note = ws / NOTE
+    note.write_text(note.read_text("utf-8") + "\n追加一行：新的观察。\n", "utf-8")
+    rep = _ingest(st, ws)
+    assert rep.changed == [NOTE]
+    _reset(seen)
+    after = validate_store(Store(st))
+    rev = Store(st).select("PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?r WHERE { GRAPH ?g { ?r kg:current true ; "
+                           "kg:path ?p } }", g=ox.NamedNode(str(PROV_GRAPH)), p=NOTE)[0]["r"]
+    assert seen["graphs"] == [rev] and seen["runs"] == 2
+    assert after == _validate_merged(Store(st)) and after.conforms
+    # a broken entry, a broken provenance cache and a broken report are recomputed, not trusted
+    victim = V._entry_file(root, rev)
+    victim.write_bytes(b"\x00garbage")
+    (root / "provenance.marshal").write_bytes(b"not marshal")
+    for f in (root / "database").iterdir():
+        f.write_bytes(f.read_bytes()[:10])
+    _reset(seen)
+    assert validate_store(Store(st)) == after
+    assert seen["graphs"] == [rev] and seen["runs"] == 2
+
+
+def test_a_write_that_is_no_ingest_makes_every_graph_count_again(tmp_path, monkeypatch):
+    """A revision IRI names one content only as long as nothing but ingest writes: after a raw write (or an
+    ``import --replace`` of an edited graph) the cached entries are not trusted, and the break is found."""
+    ws, st = tmp_path / "ws", tmp_path / "st"
+    shutil.copytree(WORKSPACE, ws)
+    _ingest(st, ws)
+    assert validate_store(Store(st)).conforms
+    s = Store(st)
+    c = _claim_at(s, NOTE, 22)
+    ev = ox.NamedNode(KG_IRI + "evidence")
+    with s.writer() as w:
+        for q in list(w.match(c, ev, None, None)):
+            w.remove([q])
+            w.add([ox.Quad(q.subject, q.predicate, ox.Literal("probably"), q.graph_name)])
+    seen = _counting(monkeypatch)
+    rep = validate_store(Store(st))
+    assert len(seen["graphs"]) == 13
+    assert [(v.focus, v.path, v.where) for v in rep.violations] == [(c.value, "kg:evidence", f"{NOTE}:22")]
+    assert rep == _validate_merged(Store(st))
+    # an ingest after that trusts the entries again (they were recomputed on the written database)
+    (ws / "organized" / "repo_cards" / "4563-colinhacks-reylo.md").unlink()
+    _ingest(st, ws)
+    _reset(seen)
+    again = validate_store(Store(st))
+    assert seen["graphs"] == [] and again == _validate_merged(Store(st)) and not again.conforms
+
+
+def test_an_item_agent_whose_notes_are_gone_is_found_with_a_warm_cache(tmp_path, monkeypatch):
+    """The manifest's graph is unchanged (its entry cached) but the lookup it recorded (jay typed prov:Agent
+    somewhere) now answers nothing: the graph is validated again."""
+    ws, st = tmp_path / "ws", tmp_path / "st"
+    shutil.copytree(WORKSPACE, ws)
+    _ingest(st, ws)
+    assert validate_store(Store(st)).conforms
+    shutil.rmtree(ws / "inbox" / "jay")
+    _ingest(st, ws)
+    seen = _counting(monkeypatch)
+    rep = validate_store(Store(st))
+    assert len(seen["graphs"]) == 1 and "/rev/" in seen["graphs"][0]
+    assert rep == _validate_merged(Store(st))
+    assert {v.path for v in rep.violations} == {"prov:wasAttributedTo"}
+
+
+def test_subclass_axioms_of_the_data_count_in_every_part(sample_store, tmp_path):
+    """SHACL instances follow rdfs:subClassOf of the data graph (targets and sh:class): an imported class
+    below kg:Claim makes its instances claims, and one below prov:Agent satisfies the agents' sh:class."""
+    from graph.export import import_files
+
+    s = _copy(sample_store)
+    jay = ox.NamedNode("https://w3id.org/provkg/id/agent/jay")
+    with s.writer() as w:  # jay is typed only as a subclass of prov:Agent now
+        for q in list(s.db.quads_for_pattern(jay, ox.NamedNode(str(RDF.type)), None, None)):
+            w.remove([q])
+            w.add([ox.Quad(jay, q.predicate, ox.NamedNode("urn:x:Curator"), q.graph_name)])
+    ttl = tmp_path / "x.ttl"
+    ttl.write_text(f"<urn:x:Note> <{RDFS.subClassOf}> <{KG_IRI}Claim> .\n"
+                   f"<urn:x:Curator> <{RDFS.subClassOf}> <{PROV.Agent}> .\n"
+                   f"<urn:x:n1> a <urn:x:Note> ; <{KG_IRI}line> 0 .\n", "utf-8")
+    import_files(s, [ttl], graph="urn:x:ontology")
+    rep = _same(s)
+    assert {v.focus for v in rep.violations} == {"urn:x:n1"}
+    assert not any("/manifest/" in v.focus for v in rep.results)
+
+
+def test_an_unwritable_cache_never_stops_validate(tmp_path):
+    """A file where validate-cache/ goes (as on a read-only store): everything is computed, nothing written."""
+    ws, st = tmp_path / "ws", tmp_path / "st"
+    shutil.copytree(WORKSPACE, ws)
+    _ingest(st, ws)
+    (st / "validate-cache").write_text("not a folder", "utf-8")
+    rep = validate_store(Store(st))
+    assert rep.conforms and rep == _validate_merged(Store(st))
+    assert (st / "validate-cache").read_text("utf-8") == "not a folder"
