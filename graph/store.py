@@ -47,7 +47,7 @@ import pyoxigraph as ox
 
 from ingest.errors import QueryError, StoreError, StoreLockedError
 
-__all__ = ["Store", "Writer", "to_python", "literal_value", "default_store_path", "SIDECAR_NAME"]
+__all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_store_path", "SIDECAR_NAME"]
 
 
 #: The side file ``<store>/known-revisions.marshal`` where an ingest leaves, for the next one, what the
@@ -105,8 +105,10 @@ def _offline(query: str) -> None:
         raise QueryError("SERVICE (federated query) is not allowed: provkg works offline on its own store")
 
 
-def _term(v: object) -> ox.NamedNode | ox.Literal:
-    """A bound value as a pyoxigraph term: terms as they are; bool, int and str as typed literals."""
+def as_term(v: object) -> ox.NamedNode | ox.Literal:
+    """A value to bind as a pyoxigraph term: ``NamedNode``/``Literal`` as they are; ``bool`` as
+    ``xsd:boolean``, ``int`` as ``xsd:integer``, anything else as its ``str`` (``xsd:string``).
+    ``str()`` of the result is its N-Triples form, escaped by pyoxigraph (RDF 1.1 N-Triples)."""
     if isinstance(v, (ox.NamedNode, ox.Literal)):
         return v
     if isinstance(v, bool):
@@ -118,7 +120,7 @@ def _term(v: object) -> ox.NamedNode | ox.Literal:
 
 def _values_clause(bindings: dict[str, object]) -> str:
     names = list(bindings)
-    cells = [str(_term(bindings[n])) for n in names]  # N-Triples form, escaped by pyoxigraph
+    cells = [str(as_term(bindings[n])) for n in names]  # N-Triples form, escaped by pyoxigraph
     return "\nVALUES (" + " ".join("?" + n for n in names) + ") { (" + " ".join(cells) + ") }"
 
 
@@ -230,7 +232,7 @@ class Store:
             return self.db.query(query, use_default_graph_as_union=True)
         try:
             return self.db.query(query, use_default_graph_as_union=True,
-                                 substitutions={ox.Variable(n): _term(v) for n, v in bindings.items()})
+                                 substitutions={ox.Variable(n): as_term(v) for n, v in bindings.items()})
         except RuntimeError as e:
             if "projection" not in str(e):
                 raise

@@ -82,9 +82,9 @@ def _select(store: Store, name: str, **values: object) -> list[dict[str, object]
     binding would.  Raises ``QueryError`` (from the store) for a failed query,
     ``KeyError`` for a ``$key`` without a value.
     """
-    from graph.store import _term, to_python
+    from graph.store import as_term, to_python
 
-    terms = {k: _term(v) for k, v in values.items()}
+    terms = {k: as_term(v) for k, v in values.items()}
     text = _PARAM.sub(lambda m: str(terms[m.group(1)]), _Q[name])
     bound = {k: to_python(t) for k, t in terms.items()}
     rows = [{**bound, **r} for r in store.select(text)]
@@ -93,7 +93,7 @@ def _select(store: Store, name: str, **values: object) -> list[dict[str, object]
         for r in rows:
             iri = r.get(ref)
             if iri is not None and iri not in found:
-                hit = store.select(q % str(_term(_node(str(iri)))))
+                hit = store.select(q % str(as_term(_node(str(iri)))))
                 found[iri] = hit[0]["v"] if hit else None
             r[col] = found.get(iri) if iri is not None else None
     return rows
