@@ -307,10 +307,13 @@ def generation_time() -> datetime:
     v = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not v:
         return datetime.now().astimezone()
+    if not v.isascii() or not v.isdigit():
+        raise QueryError(f"SOURCE_DATE_EPOCH={v!r} is not a whole number of seconds since 1970-01-01 UTC")
     try:
         return datetime.fromtimestamp(int(v), tz=timezone.utc)
     except (ValueError, OverflowError, OSError):
-        raise QueryError(f"SOURCE_DATE_EPOCH={v!r} is not a whole number of seconds since 1970-01-01 UTC") from None
+        raise QueryError(f"SOURCE_DATE_EPOCH={v!r} is past the last time this system can write "
+                         "(9999-12-31T23:59:59Z at most)") from None
 
 
 def brief_data(

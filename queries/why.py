@@ -130,7 +130,8 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     Tried in order: a claim IRI (``https://w3id.org/provkg/id/claim/…`` or
     ``id:claim/…``); ``§KEY`` (a section); a path some revision has (also a
     path ending in one); an arXiv identifier in any form (``ingest.arxiv.standard_id``);
-    a bare section key (``3.1``) that some living document has.  Raises
+    a bare section key (``3.1``) that some living document has; a paper card's
+    alias (``MC-SF``) or title, without case (the work it names).  Raises
     ``QueryError`` with one line when nothing matches.
     """
     s = ident.strip()
@@ -157,7 +158,25 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     keys = {r["key"] for r in store.select(_Q["section_keys"])}
     if s in keys:
         return "section", s, None
-    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1) or source path in this store")
+    work = _named_by_card(store, s)
+    if work is not None:
+        return "work", work, None
+    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path, or a paper card's "
+                     "alias or title in this store")
+
+
+def _named_by_card(store: Store, name: str) -> str | None:
+    """The arXiv key of the work a paper card names ``name`` (an alias such as ``MC-SF``, or its title),
+    compared without case; None when no card does (``Snapshot.aliases``, ``work_titles``)."""
+    from .snapshot import load_snapshot
+
+    snap = load_snapshot(store, lazy=True)
+    folded = name.casefold()
+    for alias, key in snap.aliases.items():
+        if alias.casefold() == folded:
+            return key
+    hits = sorted({key for key, titles in snap.work_titles.items() for t, _path in titles if t.casefold() == folded})
+    return hits[0] if len(hits) == 1 else None
 
 
 #: When one node is reached twice in one revision (a claim that both names §3.1 and suggests it),

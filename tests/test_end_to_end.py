@@ -318,3 +318,10 @@ def test_source_date_epoch_makes_the_brief_reproducible(tmp_path):
     assert bad.exit_code == 2 and bad.stdout == ""
     assert bad.stderr.strip().splitlines() == [
         "provkg: SOURCE_DATE_EPOCH='yesterday' is not a whole number of seconds since 1970-01-01 UTC"]
+    for value, says in (("-5", "is not a whole number"), ("1.5", "is not a whole number"),
+                        ("253402300800", "is past the last time"), ("9" * 20, "is past the last time")):
+        r = CliRunner().invoke(cli, ["--store", str(st), "brief", "--manifest", MANIFEST_ID],
+                               env={"SOURCE_DATE_EPOCH": value})
+        assert r.exit_code == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, (value, r.stderr)
+    assert "1970-01-01T00:00+00:00" in _run(["brief", "--manifest", MANIFEST_ID], st,
+                                            env={"SOURCE_DATE_EPOCH": "0"}).stdout

@@ -76,3 +76,22 @@ def test_why_cli_text_json_and_unknown(sample_store, tmp_path):
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "no-such-thing" in r.output
     r = CliRunner().invoke(cli, ["--store", str(st.path), "why", "arXiv:2101.00001"])
     assert r.exit_code == 2 and "not cited" in r.output
+
+
+def test_why_takes_a_cards_alias_or_title(tmp_path):
+    """A curator reaches for the model's name first: a paper card's alias or title (any case) names its work."""
+    from conftest import WORKSPACE
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from ingest.errors import QueryError
+
+    st = Store(tmp_path / "st")
+    ingest_paths(st, [WORKSPACE])
+    by_id = why(st, "arXiv:2502.07115")
+    for name in ("MC-SF", "mc-sf", "Online Scheduling for LLM Inference with KV Cache Constraints"):
+        r = why(st, name)
+        assert (r.kind, r.subject) == ("work", by_id.subject) and r.steps == by_id.steps, name
+    assert why(st, "DeepSeek-V4.1-Flash").subject.endswith("/2609.19969")
+    with pytest.raises(QueryError, match="alias or title"):
+        why(st, "No Such Model")
