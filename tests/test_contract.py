@@ -539,7 +539,7 @@ def test_fast_json_is_byte_identical_to_json_dumps(stores, tmp_path):
             if rows:
                 assert _json_results(rows, SCHEMA_VERSION, q) == dumps(rows, q), (which, q)
                 compared += 1
-    assert compared >= 8
+    assert compared >= 7  # the sample alone: every named query but the empty ones
     odd = ['"quoted" \\ back\\slash', "\x1b[31mred\x07", "line\u2028sep\u2029para", "tab\tnew\nline", "𝔘 astral 😀",
            "</script><!--", "\x7f\x00"[0], ""]
     base = QUERIES["claims"][0](Store(stores["sample"]))[0]
