@@ -186,7 +186,6 @@ def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
     return load_snapshot(_mem_store(store, list(state.values())))
 
 
-_LIVING_DOCS = _PREFIX + """SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s kg:kind "living_doc" } }"""
 _CARDS = _PREFIX + """SELECT DISTINCT ?g ?path WHERE { GRAPH ?g { ?s kg:kind "paper_card" ; kg:path ?path } }"""
 
 
@@ -266,7 +265,7 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
     store's snapshot.
     """
     from .graphcache import graph_parts, merge_parts
-    from .scope import _graphs_naming
+    from .scope import _LIVING, _graphs_naming
     from .snapshot import _CACHED_PER_GRAPH, _part_works
 
     if len(touched) * 4 > len(old_state) + len(new_state):
@@ -274,7 +273,7 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
     current = {rev: p for p, rev in new_state.items()}
     olds = {p: old_state[p] for p in sorted(touched) if p in old_state}
     news = {p: new_state[p] for p in sorted(touched) if p in new_state}
-    docs = sorted(g for g in (str(r["g"]) for r in store.select(_LIVING_DOCS))
+    docs = sorted(g for g in (str(r["g"]) for r in store.select(_LIVING))
                   if g in current and current[g] not in touched)
     old_touched = _parts_of(_mem_store(store, list(olds.values())))
     whole = load_snapshot(store, lazy=True)
