@@ -245,9 +245,9 @@ def concerns_shift(f: Contradiction | EvidenceFinding, materials: set[str], work
     return any(st.source in materials for st in f.statements)
 
 
-@_whole_store("contradictions", Contradiction)
 def contradictions(store: Store, *, manifest: str | None = None, **_: Any) -> list[Contradiction]:
-    """All contradiction findings (see ``queries.contradictions``).
+    """All contradiction findings (see ``queries.contradictions``), kept per database by the lazy
+    whole-store snapshot (``Snapshot.whole_store_memo``, the same ``_memo`` the other named queries use).
 
     With ``manifest`` (ID or path): the findings that concern that shift
     (``concerns_shift``), read from the manifest's scope only; the brief shows these.

@@ -93,7 +93,7 @@ def _select(store: Store, name: str, **values: object) -> list[dict[str, object]
         for r in rows:
             iri = r.get(ref)
             if iri is not None and iri not in found:
-                hit = store.select(q % str(as_term(_node(str(iri)))))
+                hit = store.select(q % str(_node(str(iri))))  # NamedNode: str() is its escaped <IRI>
                 found[iri] = hit[0]["v"] if hit else None
             r[col] = found.get(iri) if iri is not None else None
     return rows
