@@ -32,7 +32,8 @@ from pathlib import Path
 from graph.atomic import fresh_cache_root, write_atomic
 from graph.backend import Backend
 
-__all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths", "whole_store_parts"]
+__all__ = ["cache_root", "code_key", "graph_parts", "merge_parts", "revision_paths", "whole_store_parts",
+           "without_paths"]
 
 _FORMAT = 1  # bump when a part's encoding or a cached dataclass changes
 
@@ -144,6 +145,23 @@ def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, obje
                 p = key(row)
                 if p in out:
                     out[p][attr].append(row)  # type: ignore[union-attr]
+    return out
+
+
+def without_paths(part: dict[str, object], paths: set[str]) -> dict[str, object]:
+    """A part's value without the rows (list attributes) and keys (dict attributes) of ``paths``.
+
+    Rows keep their order.  The complement of ``_split``: with ``merge_parts``,
+    ``merge_parts([without_paths(v, P), <the rows of P>])`` is ``v`` with the
+    rows of ``P`` replaced (``queries.snapshot._patch_part``).
+    """
+    out: dict[str, object] = {}
+    for attr, value in part.items():
+        if isinstance(value, dict):
+            out[attr] = {k: v for k, v in value.items() if k not in paths}
+        else:
+            key = _PATH_OF.get(attr, lambda r: r.path)
+            out[attr] = [row for row in value if key(row) not in paths]  # type: ignore[union-attr]
     return out
 
 

@@ -333,14 +333,20 @@ class Snapshot:
         """
         return self._derived("title_matches", self._compute_title_matches)  # type: ignore[return-value]
 
-    def _compute_title_matches(self) -> list[STitleMatch]:
+    def _title_index_input(self) -> list[tuple[str, str]]:
+        """``(title, arXiv key)`` the title index is built from: card titles, then living-document citation titles."""
         known = [(t, aid) for aid, lst in self.work_titles.items() for t, _ in lst]
         known += [(c.title, c.arxiv_id) for c in self.citations if c.title and c.kind == "living_doc"]
-        index = TitleIndex(known)
+        return known
+
+    def _compute_title_matches(self, paths: set[str] | None = None) -> list[STitleMatch]:
+        index = TitleIndex(self._title_index_input())
         out: list[STitleMatch] = []
         if not len(index):
             return out
         for p, src in sorted(self.sources.items()):
+            if paths is not None and p not in paths:
+                continue
             if src.kind not in ("note", "paper_card", "repo_card", "queue"):
                 continue
             cites = self.citations_of(p)
@@ -692,8 +698,12 @@ def _decode(value: object) -> object:
 def _cached_part(fn, store: Backend) -> dict[str, object]:
     """``fn(store)``, read from / written to the part cache when the store has one.
 
-    A cache that cannot be read or written is ignored (the part is then read
-    from the store): the cache only ever saves time, it never changes an answer.
+    A part missing from the live database's folder is, in this order: patched
+    from the previous database's folder (``_patch_part``: an ingest changed a
+    few files), assembled from the per-revision entries (``queries.graphcache``),
+    or read from the store.  A cache that cannot be read or written is ignored
+    (the part is then read from the store): the cache only ever saves time, it
+    never changes an answer.
     """
     import marshal
 
@@ -706,33 +716,144 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
     except (OSError, ValueError, EOFError, TypeError):
         pass
     bundle = None
-    if fn in _CACHED_PER_GRAPH:
-        # After an ingest most revisions are unchanged: assemble every per-graph part from the
-        # per-revision entries (queries.graphcache) instead of re-reading the whole store.
-        from .graphcache import whole_store_parts
-
-        bundle = whole_store_parts(store, force=fn is _part_claims)
-    if bundle is None:
-        written = {f.name: fn(store)}
+    patched = _patch_part(fn, store, d, f.name)
+    if patched is not None:
+        written = {f.name: patched}
     else:
-        written = {f"{g.__name__.removeprefix('_part_')}.marshal": {k: bundle[k] for k in _ATTRS[g]}
-                   for g in _CACHED_PER_GRAPH}
-    try:
-        if not d.exists():
-            d.parent.mkdir(parents=True, exist_ok=True)
-            import shutil
+        if fn in _CACHED_PER_GRAPH:
+            # After an ingest most revisions are unchanged: assemble every per-graph part from the
+            # per-revision entries (queries.graphcache) instead of re-reading the whole store.
+            from .graphcache import whole_store_parts
 
-            for old in d.parent.iterdir():  # caches of databases that are no longer live
-                if old != d:
-                    shutil.rmtree(old, ignore_errors=True)
-            d.mkdir(exist_ok=True)
+            bundle = whole_store_parts(store, force=fn is _part_claims)
+        if bundle is None:
+            written = {f.name: fn(store)}
+        else:
+            written = {f"{g.__name__.removeprefix('_part_')}.marshal": {k: bundle[k] for k in _ATTRS[g]}
+                       for g in _CACHED_PER_GRAPH}
+    try:
         from graph.atomic import write_atomic
 
         for name, part in written.items():
             write_atomic(marshal.dumps(_encode(part)), d / name, durable=False)
+        # After the parts: on a store with no saved revisions the revision map is itself a cached part.
+        if not (d / _REVISIONS_FILE).exists():
+            _start_cache_dir(store, d)
     except (OSError, ValueError):
         pass
     return written[f.name]
+
+
+#: In each database's part-cache folder: ``{path: current revision IRI}`` of that database, so that
+#: the next database's parts can be patched from this folder's (``_patch_part``).
+_REVISIONS_FILE = "revisions.marshal"
+#: Patch only when at most this share of the files changed; past it, assembling costs about the same.
+_PATCH_MAX_SHARE = 0.25
+
+
+def _revision_map(store: Backend) -> dict[str, str]:
+    """``{workspace path: current revision IRI}`` of the database the store handle reads."""
+    from .graphcache import revision_paths
+
+    return {p: g for g, p, _ in revision_paths(store)}
+
+
+def _start_cache_dir(store: Backend, d: Path) -> None:
+    """Give the part-cache folder ``d`` of the store's database its ``_REVISIONS_FILE``.
+
+    Of the other databases' folders, the newest one holding a revision map is
+    kept (minus its query answers, ``result-*.json``) as the base the next
+    parts are patched from; the others are removed.
+
+    Raises
+    ------
+    OSError
+        The folder cannot be made or written (the caller ignores the cache then).
+    """
+    import marshal
+    import shutil
+
+    from graph.atomic import write_atomic
+
+    d.mkdir(parents=True, exist_ok=True)
+    revs = _revision_map(store)
+    if revs and _cache_dir(store) == d:  # the map is the one of the database this folder names
+        write_atomic(marshal.dumps(revs), d / _REVISIONS_FILE, durable=False)
+    base = _base_dir(d)
+    for old in d.parent.iterdir():  # caches of databases that are no longer live
+        if old == d:
+            continue
+        if old == base:
+            for r in old.glob("result-*.json"):
+                r.unlink(missing_ok=True)
+            continue
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _db_number(folder: Path) -> int:
+    """The database number in a part-cache folder name (``db-000012-<inode>-…`` -> 12), or -1."""
+    head = folder.name.split("-", 2)
+    try:
+        return int(head[1]) if head[0] == "db" and len(head) > 1 else -1
+    except ValueError:
+        return -1
+
+
+def _base_dir(d: Path) -> Path | None:
+    """The part-cache folder to patch ``d``'s parts from: of the other folders made by the same code
+    (same name after the database and inode) that hold a revision map, the newest database's; or None."""
+    suffix = d.name.split("-", 3)[-1]
+    try:
+        cands = [o for o in d.parent.iterdir()
+                 if o != d and o.name.split("-", 3)[-1] == suffix and (o / _REVISIONS_FILE).is_file()]
+    except OSError:
+        return None
+    return max(cands, key=_db_number, default=None)
+
+
+def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | None:
+    """Part ``fn`` of the store's database, patched from the previous database's cached part; or None.
+
+    The previous folder (``_base_dir``) holds the part as it was and the
+    revision of every file then (``_REVISIONS_FILE``); the files whose revision
+    differs now (changed, added or removed by an ingest) are the changed paths.
+    A per-graph part keeps the previous rows of every other file and takes
+    the changed files' rows from their per-revision entries
+    (``queries.graphcache.graph_parts``), in the order assembling gives; a
+    derived part (``subjects``, ``title_matches``) is patched by its ``patch``
+    attribute, which may decline.  None (the caller computes the part) when
+    there is no base, no revision map, more than ``_PATCH_MAX_SHARE`` of the
+    files changed, or an entry cannot be read.
+    """
+    import marshal
+
+    base = _base_dir(d)
+    if base is None or not (base / name).is_file():
+        return None
+    patch = getattr(fn, "patch", None)
+    if fn not in _CACHED_PER_GRAPH and patch is None:
+        return None
+    try:
+        before = marshal.loads((base / _REVISIONS_FILE).read_bytes())
+        if not isinstance(before, dict):
+            return None
+        now = _revision_map(store)
+        if not now:
+            return None
+        changed = {p for p in before.keys() | now.keys() if before.get(p) != now.get(p)}
+        if len(changed) > _PATCH_MAX_SHARE * len(now):
+            return None
+        old = _decode(marshal.loads((base / name).read_bytes()))
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if not isinstance(old, dict):
+        return None
+    if fn in _CACHED_PER_GRAPH:
+        from .graphcache import graph_parts, merge_parts, without_paths
+
+        fresh = graph_parts(store, [now[p] for p in sorted(changed) if p in now], [fn])
+        return merge_parts([without_paths(old, changed), fresh])
+    return patch(old, changed, base)
 
 
 #: Snapshot attribute -> the loader that fills it (and its siblings) from the store.
@@ -788,7 +909,44 @@ class _LazySnapshot(Snapshot):
             return {name: compute()}
 
         part.__name__ = f"_part_{name}"
+        part.patch = lambda old, changed, base: self._patch_derived(name, old, changed, base)  # type: ignore[attr-defined]
         return _cached_part(part, self.__dict__["_store"])[name]
+
+    def _patch_derived(self, name: str, old: dict[str, object], changed: set[str],
+                       base: Path) -> dict[str, object] | None:
+        """``{name: value}`` of a derived result (``subjects``, ``title_matches``) patched from the
+        previous database's value ``old[name]`` for the ``changed`` paths (``_patch_part``); or None.
+
+        Both depend on one file plus what every file shares: the card titles and
+        aliases (the works part) and the living documents' citation titles (the
+        title index).  When those are the same in the previous database
+        (``base``'s works and citations parts), a file's title matches and its
+        claims' subjects are unchanged unless the file changed: those are
+        computed again, the rest kept.  Else None (computed whole).
+        """
+        import marshal
+
+        try:
+            works = _decode(marshal.loads((base / "works.marshal").read_bytes()))
+            cites = _decode(marshal.loads((base / "citations.marshal").read_bytes()))
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        if not isinstance(works, dict) or not isinstance(cites, dict):
+            return None
+        was = Snapshot.__new__(Snapshot)
+        was.__dict__.update(work_titles=works.get("work_titles"), citations=cites.get("citations") or [])
+        if (works.get("aliases") != self.aliases or works.get("work_titles") != self.work_titles
+                or Snapshot._title_index_input(was) != self._title_index_input()):
+            return None
+        value = old.get(name)
+        if name == "title_matches" and isinstance(value, list):
+            kept = [m for m in value if m.path not in changed]
+            return {name: sorted(kept + self._compute_title_matches(changed), key=lambda m: m.path)}
+        if name == "subjects" and isinstance(value, dict):
+            redo = [c for c in self.claims if c.path in changed or c.iri not in value]
+            fresh = self._compute_subjects(redo)
+            return {name: {c.iri: fresh[c.iri] if c.iri in fresh else value[c.iri] for c in self.claims}}
+        return None
 
     def __getattr__(self, name: str) -> object:
         if name in _PARTS:

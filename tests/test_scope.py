@@ -8,6 +8,7 @@ entry and follows a changed file.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -300,3 +301,101 @@ def test_an_unwritable_cache_never_stops_a_brief(tmp_path):
     assert brief_data(st, MANIFEST_ID, now=fixed_clock()).model_dump(mode="json") == expected
     assert len(QUERIES["contradictions"][0](st)) > 0
     assert (tmp_path / "store" / "graph-cache").read_text("utf-8") == "not a folder"
+
+
+def _lazy_attrs(st):
+    """Every snapshot attribute of a lazy whole-store snapshot (parts patched from the previous
+    database where they can be)."""
+    from queries.snapshot import load_snapshot
+
+    lazy = load_snapshot(st, lazy=True)
+    return {a: getattr(lazy, a) for a in _ATTRS}
+
+
+def _plain_attrs(st):
+    """Every snapshot attribute of a plain read of the same quads (no cache)."""
+    plain = _plain_snapshot(st)
+    return {a: getattr(plain, a) for a in _ATTRS}
+
+
+def test_parts_after_an_ingest_are_patched_from_the_previous_database(tmp_path, monkeypatch):
+    # After an ingest, a whole-store part missing from the new database's folder is the previous
+    # database's part with the changed files' rows replaced (queries.snapshot._patch_part); the
+    # derived subjects and title matches too, unless a card or a living document changed.
+    import queries.graphcache as gc
+    import queries.snapshot as snap
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.named import QUERIES
+
+    ws = generate_workspace(tmp_path / "ws", 80, seed=5)
+    shutil.copytree(WORKSPACE, ws / "sample")
+    st = _disk_store(tmp_path, ws)
+    assert _lazy_attrs(st) == _plain_attrs(st)
+    first = snap._cache_dir(st)
+    assert (first / snap._REVISIONS_FILE).is_file()
+
+    def no_assembly(*a, **k):
+        raise AssertionError("assembled from every per-revision entry instead of patched")
+
+    notes = sorted((ws / "inbox").rglob("*.md"))
+    sample_note = ws / "sample" / "inbox" / "flyp" / "2026-10-26T1550-critical-read.md"
+    card = sorted((ws / "organized" / "paper_cards").glob("*.md"))[0]
+    sample_card = ws / "sample" / "organized" / "paper_cards" / "1802-1605-08803.md"
+    card_title = re.search(r'^title: "(.+)"$', sample_card.read_text("utf-8"), re.M).group(1)
+    steps = [
+        # (what the step does, whether the derived parts may be patched)
+        ("two notes changed", lambda: [n.write_text(n.read_text("utf-8") + "\n- 复查：吞吐提升 17%，见 MC-SF。\n",
+                                                     "utf-8") for n in notes[:2]], True),
+        ("a note removed, one added", lambda: (notes[3].unlink(), (ws / "inbox" / "new.md").write_text(
+            "# 新笔记\n\n- 这个方法把显存降低 40%。\n", "utf-8")), True),
+        # Same claim (same IRI), new title: the note now names the card's work by title, so its title
+        # match and that claim's subjects change although the claim did not.
+        ("a note retitled with a card's title", lambda: (ws / "inbox" / "new.md").write_text(
+            f"# {card_title}\n\n- 这个方法把显存降低 40%。\n", "utf-8"), True),
+        ("the title taken back", lambda: (ws / "inbox" / "new.md").write_text(
+            "# 新笔记\n\n- 这个方法把显存降低 40%。\n", "utf-8"), True),
+        ("a sample note reworded", lambda: sample_note.write_text(
+            sample_note.read_text("utf-8").replace("到达过程任意", "到达过程对抗性"), "utf-8"), True),
+        ("a paper card's title and aliases changed", lambda: card.write_text(
+            card.read_text("utf-8").replace('title: "', 'title: "Revised ', 1).replace("aliases: [", "aliases: [QX-Revised, ", 1),
+            "utf-8"), False),
+    ]
+    for what, change, derived_patched in steps:
+        before = snap._cache_dir(Store(tmp_path / "store"))
+        change()
+        rep = ingest_paths(Store(tmp_path / "store"), [ws], now=fixed_clock)
+        assert rep.errors == [] and (rep.changed or rep.added or rep.removed), what
+        st = Store(tmp_path / "store")
+        assert snap._base_dir(snap._cache_dir(st)) == before, what
+        calls = []
+        real = snap.Snapshot._compute_subjects
+
+        def counted(self, claims=None, _real=real):
+            calls.append(None if claims is None else len(claims))
+            return _real(self, claims)
+
+        with monkeypatch.context() as m:
+            m.setattr(gc, "whole_store_parts", no_assembly)
+            m.setattr(snap.Snapshot, "_compute_subjects", counted)
+            got = _lazy_attrs(st)
+        want = _plain_attrs(st)
+        assert got == want, what
+        if what == "a note retitled with a card's title":
+            assert [(m.title, m.status) for m in got["title_matches"] if m.path == "inbox/new.md"] == [(card_title, "resolved")]
+            (claim,) = [c for c in got["claims"] if c.path == "inbox/new.md"]
+            assert claim.iri in previous_iris and got["subjects"][claim.iri], claim
+        if what == "the title taken back":
+            assert not [m for m in got["title_matches"] if m.path == "inbox/new.md"]
+        previous_iris = {c.iri for c in got["claims"]}
+        if derived_patched:
+            assert calls and None not in calls and max(calls) < len(want["claims"]) / 4, (what, calls)
+        else:  # the step did change what every file shares: subjects are computed whole
+            assert "QX-Revised" in want["aliases"] and None in calls, (what, calls)
+        # The named queries read the patched parts and give the answers of a plain snapshot.
+        from queries.contradictions import contradictions as rules
+        from queries.snapshot import load_snapshot
+
+        assert QUERIES["contradictions"][0](Store(tmp_path / "store")) == rules(load_snapshot(Store(tmp_path / "store")))
+    # Only the live database's folder and the one before it are kept.
+    assert len(list((tmp_path / "store" / "snapshot-cache").iterdir())) <= 2
