@@ -63,21 +63,17 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     """
     from pydantic import TypeAdapter, ValidationError
 
-    from .snapshot import _cache_dir
+    from .snapshot import _cache_dir, gc_paused
 
     d = _cache_dir(store, peek=True)
     if d is None:
         return compute()
     ta = TypeAdapter(list[model])
-    import gc
-
-    gc.disable()  # building ~10^5 rows makes no cyclic garbage; collections would walk the whole heap
     try:
-        return ta.validate_json((d / f"result-{name}.json").read_bytes())
+        with gc_paused():  # building ~10^5 rows makes no cyclic garbage; collections would walk the whole heap
+            return ta.validate_json((d / f"result-{name}.json").read_bytes())
     except (OSError, ValueError, ValidationError):
         pass
-    finally:
-        gc.enable()
     rows = compute()
     d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
     if d is None:
@@ -150,15 +146,18 @@ def sections(store: Store, **_: Any) -> list[SectionRow]:
 @_whole_store("claims", ClaimRow)
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
     """Current claims, sorted by source and line; ``source`` filters to one file."""
+    from pydantic import TypeAdapter
+
+    from .snapshot import gc_paused
+
     snap = load_snapshot(store, lazy=True)
-    out = []
-    for c in snap.claims_of(source) if source else snap.claims:
-        # model_construct: the values come typed from the snapshot; validating 140,000 rows took seconds.
-        out.append(ClaimRow.model_construct(
-            id=c.iri, text=c.text, source=c.path, line=c.line, line_end=c.line_end, role=c.role,
-            evidence=c.evidence, agent=c.agent, section=c.section, about=snap.subjects[c.iri],
-            figures=[q.raw for q in c.quantities]))
-    return out
+    chosen = snap.claims_of(source) if source else snap.claims
+    subjects = snap.subjects_for(chosen) if source else snap.subjects
+    with gc_paused():  # pydantic-core builds the rows (144,064 at 10,000 notes: 0.55 s; model_construct 0.74 s)
+        return TypeAdapter(list[ClaimRow]).validate_python([
+            {"id": c.iri, "text": c.text, "source": c.path, "line": c.line, "line_end": c.line_end, "role": c.role,
+             "evidence": c.evidence, "agent": c.agent, "section": c.section, "about": subjects[c.iri],
+             "figures": [q.raw for q in c.quantities]} for c in chosen])
 
 
 @_whole_store("duplicates", DuplicateGroup)

@@ -6,9 +6,12 @@ contradiction rules and the brief can work in Python without re-querying.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -657,8 +660,12 @@ def _encode(value: object) -> object:
         return {k: _encode(v) for k, v in value.items()}
     if isinstance(value, list):
         if value and isinstance(value[0], SClaim):
-            return ("SClaim", [tuple(tuple(tuple(q.__dict__.values()) for q in v) if k == "quantities" else v
-                                     for k, v in c.__dict__.items()) for c in value])
+            rows = []
+            for c in value:
+                row = list(c.__dict__.values())  # the dataclass's fields, in order
+                row[_SCLAIM_QUANTITIES] = tuple(tuple(q.__dict__.values()) for q in row[_SCLAIM_QUANTITIES])
+                rows.append(tuple(row))
+            return ("SClaim", rows)
         if value and type(value[0]).__name__ in _DATACLASSES:
             return (type(value[0]).__name__, [tuple(x.__dict__.values()) for x in value])
         return ("list", [_encode(v) for v in value])
@@ -670,6 +677,26 @@ def _encode(value: object) -> object:
 
 
 _SCLAIM_FIELDS = [f.name for f in dataclasses.fields(SClaim)]
+_SCLAIM_QUANTITIES = _SCLAIM_FIELDS.index("quantities")
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause CPython's cyclic garbage collector inside the block (restored after, also on error).
+
+    Decoding or encoding a whole-store part builds 10^5-10^6 objects holding no
+    reference cycles; with the default thresholds the collector walks the
+    growing heap again and again (claims part at 10,000 notes: read 0.71 s ->
+    0.23 s, encode 0.64 s -> 0.27 s).  Nothing is leaked: objects are still freed
+    by reference counting, and cycles made meanwhile are collected later.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _decode(value: object) -> object:
@@ -686,9 +713,9 @@ def _decode(value: object) -> object:
     if tag == "SClaim":
         out = []
         for row in value[1]:
-            kw = dict(zip(_SCLAIM_FIELDS, row))
-            kw["quantities"] = [SQuantity(*q) for q in kw["quantities"]]
-            out.append(SClaim(**kw))
+            fields = list(row)
+            fields[_SCLAIM_QUANTITIES] = [SQuantity(*q) for q in fields[_SCLAIM_QUANTITIES]]
+            out.append(SClaim(*fields))
         return out
     if tag == "one":
         return _DATACLASSES[value[1]](*value[2])
@@ -712,11 +739,13 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
         return fn(store)
     f = d / f"{fn.__name__.removeprefix('_part_')}.marshal"
     try:
-        return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
+        with gc_paused():
+            return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
     except (OSError, ValueError, EOFError, TypeError):
         pass
     bundle = None
-    patched = _patch_part(fn, store, d, f.name)
+    with gc_paused():
+        patched = _patch_part(fn, store, d, f.name)
     if patched is not None:
         written = {f.name: patched}
     else:
@@ -735,7 +764,9 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
         from graph.atomic import write_atomic
 
         for name, part in written.items():
-            write_atomic(marshal.dumps(_encode(part)), d / name, durable=False)
+            with gc_paused():
+                data = marshal.dumps(_encode(part))
+            write_atomic(data, d / name, durable=False)
         # After the parts: on a store with no saved revisions the revision map is itself a cached part.
         if not (d / _REVISIONS_FILE).exists():
             _start_cache_dir(store, d)
