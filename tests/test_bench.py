@@ -106,7 +106,7 @@ def test_snapshot_part_cache_follows_the_live_database(tmp_path):
     """Parts read from an on-disk store are cached per database; an ingest makes a new one."""
     from graph.loader import ingest_paths
     from graph.store import Store
-    from queries.snapshot import _PARTS, load_snapshot
+    from queries.snapshot import _PARTS, _cache_dir, load_snapshot
 
     ws = generate_workspace(tmp_path / "ws", 6, seed=2)
     path = tmp_path / "st"
@@ -126,7 +126,16 @@ def test_snapshot_part_cache_follows_the_live_database(tmp_path):
     texts = [c.text for c in after.claims_of(note.relative_to(ws).as_posix())]
     assert any("追加的一条" in t for t in texts)
     assert not any("追加的一条" in c.text for c in cold.claims)
-    assert len(list((path / "snapshot-cache").iterdir())) == 1  # the old database's cache is gone
+    # The previous database's folder stays, less its query answers, as the base the next parts are
+    # patched from (queries.snapshot._patch_part); an older one is removed.
+    live = _cache_dir(Store(path))
+    assert sorted((path / "snapshot-cache").iterdir()) == sorted([caches[0], live])
+    assert not list(caches[0].glob("result-*.json")) and (caches[0] / "claims.marshal").is_file()
+    with open(note, "a", encoding="utf-8") as fh:
+        fh.write("\n- 再追加一条。\n")
+    assert ingest_paths(Store(path), [ws]).changed == [note.relative_to(ws).as_posix()]
+    assert any("再追加一条" in c.text for c in load_snapshot(Store(path), lazy=True).claims)
+    assert sorted((path / "snapshot-cache").iterdir()) == sorted([live, _cache_dir(Store(path))])
 
 
 def test_alias_matcher_agrees_with_one_search_per_alias():
