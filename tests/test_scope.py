@@ -399,3 +399,23 @@ def test_parts_after_an_ingest_are_patched_from_the_previous_database(tmp_path, 
         assert QUERIES["contradictions"][0](Store(tmp_path / "store")) == rules(load_snapshot(Store(tmp_path / "store")))
     # Only the live database's folder and the one before it are kept.
     assert len(list((tmp_path / "store" / "snapshot-cache").iterdir())) <= 2
+
+
+def test_gc_paused_restores_the_collector_also_on_error():
+    import gc
+
+    from queries.snapshot import gc_paused
+
+    assert gc.isenabled()
+    with pytest.raises(KeyError):
+        with gc_paused():
+            assert not gc.isenabled()
+            raise KeyError("x")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()  # a caller that had paused it keeps it paused
+    finally:
+        gc.enable()
