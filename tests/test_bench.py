@@ -75,6 +75,7 @@ def test_run_prints_a_table_then_one_json_line_with_sane_values(tmp_path):
     assert all(v["exit"] == 0 for v in cli.values()), {k: v["exit"] for k, v in cli.items()}
     assert all(30 < v["peak_rss_mb"] < 2000 and 0 < v["warm_s"] < 120 for v in cli.values())
     assert res["peak_rss_cli_mb"] == max(v["peak_rss_mb"] for v in cli.values())
+    assert 0 < res["validate_first_s"] < 300 and "validate, first run on the store" in cp.stdout
     assert "provkg command after the re-ingest" in cp.stdout
 
 
