@@ -741,7 +741,7 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
     try:
         with gc_paused():
             return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
-    except (OSError, ValueError, EOFError, TypeError):
+    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):  # unreadable: computed again
         pass
     bundle = None
     with gc_paused():
@@ -875,7 +875,7 @@ def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | N
         if len(changed) > _PATCH_MAX_SHARE * len(now):
             return None
         old = _decode(marshal.loads((base / name).read_bytes()))
-    except (OSError, ValueError, EOFError, TypeError):
+    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):  # unreadable: not patched
         return None
     if not isinstance(old, dict):
         return None
@@ -883,8 +883,17 @@ def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | N
         from .graphcache import graph_parts, merge_parts, without_paths
 
         fresh = graph_parts(store, [now[p] for p in sorted(changed) if p in now], [fn])
-        return merge_parts([without_paths(old, changed), fresh])
-    return patch(old, changed, base)
+        try:
+            kept = without_paths(old, changed)
+        except (AttributeError, TypeError):  # a previous part of another shape: not patched
+            return None
+        if {a: type(v) for a, v in kept.items()} != {a: type(v) for a, v in fresh.items()} and fresh:
+            return None
+        return merge_parts([kept, fresh])
+    try:
+        return patch(old, changed, base)
+    except (AttributeError, TypeError, KeyError):  # a previous value of another shape: not patched
+        return None
 
 
 #: Snapshot attribute -> the loader that fills it (and its siblings) from the store.
@@ -960,7 +969,7 @@ class _LazySnapshot(Snapshot):
         try:
             works = _decode(marshal.loads((base / "works.marshal").read_bytes()))
             cites = _decode(marshal.loads((base / "citations.marshal").read_bytes()))
-        except (OSError, ValueError, EOFError, TypeError):
+        except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
             return None
         if not isinstance(works, dict) or not isinstance(cites, dict):
             return None

@@ -419,3 +419,36 @@ def test_gc_paused_restores_the_collector_also_on_error():
         assert not gc.isenabled()  # a caller that had paused it keeps it paused
     finally:
         gc.enable()
+
+
+def test_a_broken_previous_folder_is_never_patched_from(tmp_path):
+    # The previous database's folder holds a part that is not one (valid marshal, wrong shape), a
+    # revision map that is not a map, or nothing readable: the parts are computed, never patched wrongly.
+    import marshal
+
+    import queries.snapshot as snap
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = generate_workspace(tmp_path / "ws", 30, seed=9)
+    st = _disk_store(tmp_path, ws)
+    _lazy_attrs(st)
+    base = snap._cache_dir(st)
+    notes = sorted((ws / "inbox").rglob("*.md"))
+    for i, breakage in enumerate([
+        lambda: (base / "claims.marshal").write_bytes(marshal.dumps(("SClaim", [("only", "two")]))),
+        lambda: (base / "sources.marshal").write_bytes(marshal.dumps({"sources": ("nosuchtag", [])})),
+        lambda: (base / snap._REVISIONS_FILE).write_bytes(marshal.dumps(["not", "a", "map"])),
+        lambda: (base / "subjects.marshal").write_bytes(b"\x00garbage"),
+    ]):
+        copy = tmp_path / f"copy{i}"  # a new path each time (a process keeps revision maps by path)
+        shutil.copytree(tmp_path / "store", copy)
+        base_saved, base = base, copy / "snapshot-cache" / base.name
+        breakage()
+        base = base_saved
+        n = notes[i]
+        n.write_text(n.read_text("utf-8") + f"\n- 第 {i} 次复查：延迟降低 {10 + i}%。\n", "utf-8")
+        assert ingest_paths(Store(copy), [ws], now=fixed_clock).changed
+        got = _lazy_attrs(Store(copy))
+        assert got == _plain_attrs(Store(copy)), i
+        assert any(f"第 {i} 次复查" in c.text for c in got["claims"])
