@@ -103,9 +103,18 @@ def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
     the live database; else one SPARQL SELECT over the provenance graph,
     cached per database.
     """
+    from graph.store import SIDECAR_NAME
+
     from .snapshot import _cache_dir
 
-    key = _cache_dir(store, peek=True)  # one immutable database: its answer is kept for this process
+    # One immutable database: its answer is kept for this process.  The side file's time is in the key
+    # too: a store deleted and ingested again at the same path can reuse a database's name and inode.
+    folder = _cache_dir(store, peek=True)
+    try:
+        st = (getattr(store, "path") / SIDECAR_NAME).stat()
+        key = (folder, st.st_mtime_ns, st.st_size) if folder is not None else None
+    except (OSError, AttributeError, TypeError):
+        key = (folder, None, None) if folder is not None else None
     if key is not None and key in _REVISIONS_SEEN:
         return _REVISIONS_SEEN[key]
     from graph.loader import saved_revisions
@@ -119,14 +128,15 @@ def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
 
         part = _cached_part(_part_revisions, store)
         out = list(zip(part["rev_g"], part["rev_path"], part["rev_src"]))  # type: ignore[call-overload]
-    if key is not None and key == _cache_dir(store):  # the database read is the one peeked at
+    if key is not None and key[0] == _cache_dir(store):  # the database read is the one peeked at
         _REVISIONS_SEEN.clear()
         _REVISIONS_SEEN[key] = out
     return out
 
 
-#: ``revision_paths`` of the last database asked, by its cache key (one entry: databases are immutable).
-_REVISIONS_SEEN: dict[Path, list[tuple[str, str, str]]] = {}
+#: ``revision_paths`` of the last database asked, by its cache folder and side-file time (one entry:
+#: databases are immutable).
+_REVISIONS_SEEN: dict[tuple[Path, int | None, int | None], list[tuple[str, str, str]]] = {}
 
 
 def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, object]]:

@@ -441,7 +441,8 @@ def test_a_broken_previous_folder_is_never_patched_from(tmp_path):
         lambda: (base / snap._REVISIONS_FILE).write_bytes(marshal.dumps(["not", "a", "map"])),
         lambda: (base / "subjects.marshal").write_bytes(b"\x00garbage"),
     ]):
-        copy = tmp_path / f"copy{i}"  # a new path each time (a process keeps revision maps by path)
+        copy = tmp_path / "copy"
+        shutil.rmtree(copy, ignore_errors=True)  # the same path again: a database name and inode can come back
         shutil.copytree(tmp_path / "store", copy)
         base_saved, base = base, copy / "snapshot-cache" / base.name
         breakage()
