@@ -776,8 +776,9 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
 
 
 #: In each database's part-cache folder: ``{path: current revision IRI}`` of that database, so that
-#: the next database's parts can be patched from this folder's (``_patch_part``).
-_REVISIONS_FILE = "revisions.marshal"
+#: the next database's parts can be patched from this folder's (``_patch_part``).  Not
+#: ``revisions.marshal``: that is the name of the cached part ``graphcache._part_revisions``.
+_REVISIONS_FILE = "revision-map.marshal"
 #: Patch only when at most this share of the files changed; past it, assembling costs about the same.
 _PATCH_MAX_SHARE = 0.25
 

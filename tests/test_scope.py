@@ -453,3 +453,24 @@ def test_a_broken_previous_folder_is_never_patched_from(tmp_path):
         got = _lazy_attrs(Store(copy))
         assert got == _plain_attrs(Store(copy)), i
         assert any(f"第 {i} 次复查" in c.text for c in got["claims"])
+
+
+def test_revisions_read_without_the_side_file_after_the_parts_were_cached(tmp_path):
+    # Without the live revisions the ingest saves (a killed ingest left a side file naming another
+    # database, or it was deleted), the revisions are read from the store and cached as a part; the
+    # revision map kept for patching must not be mistaken for that part (a fresh-clone CI run of the
+    # kill test read one as the other: KeyError 'rev_g').
+    from graph.store import SIDECAR_NAME, Store
+    from queries.briefing import brief_data
+    from queries.graphcache import revision_paths
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = _disk_store(tmp_path, ws)
+    want = revision_paths(st)
+    brief = brief_data(st, MANIFEST_ID, now=fixed_clock()).model_dump(mode="json")
+    attrs = _lazy_attrs(st)  # writes every part and the folder's revision map
+    (tmp_path / "store" / SIDECAR_NAME).unlink()
+    st = Store(tmp_path / "store")
+    assert sorted(revision_paths(st)) == sorted(want) and len(want) == len(attrs["sources"])
+    assert brief_data(Store(tmp_path / "store"), MANIFEST_ID, now=fixed_clock()).model_dump(mode="json") == brief
