@@ -202,6 +202,15 @@ class _AliasMatcher:
         return [self._items[i][1] for i in sorted(hits)]
 
 
+def _title_index_input(work_titles: dict[str, list[tuple[str, str]]],
+                       citations: list[SCitation]) -> list[tuple[str, str]]:
+    """``(title, arXiv key)`` the title index (``Snapshot.title_matches``) is built from: the card titles
+    (``work_titles``), then the titles of living-document citations."""
+    known = [(t, aid) for aid, lst in work_titles.items() for t, _ in lst]
+    known += [(c.title, c.arxiv_id) for c in citations if c.title and c.kind == "living_doc"]
+    return known
+
+
 @dataclass
 class Snapshot:
     """Everything the rules need, indexed.
@@ -336,14 +345,8 @@ class Snapshot:
         """
         return self._derived("title_matches", self._compute_title_matches)  # type: ignore[return-value]
 
-    def _title_index_input(self) -> list[tuple[str, str]]:
-        """``(title, arXiv key)`` the title index is built from: card titles, then living-document citation titles."""
-        known = [(t, aid) for aid, lst in self.work_titles.items() for t, _ in lst]
-        known += [(c.title, c.arxiv_id) for c in self.citations if c.title and c.kind == "living_doc"]
-        return known
-
     def _compute_title_matches(self, paths: set[str] | None = None) -> list[STitleMatch]:
-        index = TitleIndex(self._title_index_input())
+        index = TitleIndex(_title_index_input(self.work_titles, self.citations))
         out: list[STitleMatch] = []
         if not len(index):
             return out
@@ -859,11 +862,11 @@ def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | N
     """
     import marshal
 
-    base = _base_dir(d)
-    if base is None or not (base / name).is_file():
-        return None
     patch = getattr(fn, "patch", None)
     if fn not in _CACHED_PER_GRAPH and patch is None:
+        return None
+    base = _base_dir(d)
+    if base is None or not (base / name).is_file():
         return None
     try:
         before = marshal.loads((base / _REVISIONS_FILE).read_bytes())
@@ -974,10 +977,9 @@ class _LazySnapshot(Snapshot):
             return None
         if not isinstance(works, dict) or not isinstance(cites, dict):
             return None
-        was = Snapshot.__new__(Snapshot)
-        was.__dict__.update(work_titles=works.get("work_titles"), citations=cites.get("citations") or [])
         if (works.get("aliases") != self.aliases or works.get("work_titles") != self.work_titles
-                or Snapshot._title_index_input(was) != self._title_index_input()):
+                or _title_index_input(works["work_titles"], cites.get("citations") or [])
+                != _title_index_input(self.work_titles, self.citations)):
             return None
         value = old.get(name)
         if name == "title_matches" and isinstance(value, list):
