@@ -592,7 +592,9 @@ def main(argv: list[str] | None = None) -> int:
     # large heap (over 1 GB at 10,000 notes) landed inside single timed calls (query claims 0.6 -> 1.2 s).
     import gc
 
-    gc.set_threshold(200_000, 30, 30)
+    from provkg.cli import GC_THRESHOLDS
+
+    gc.set_threshold(*GC_THRESHOLDS)
     if a._baseline:
         print(json.dumps(_baseline_child(a._baseline, a.baseline_timeout, None)))
         return 0

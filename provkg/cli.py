@@ -54,6 +54,10 @@ def _model_fields(fn) -> list[str]:
 _STDOUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG}
 
 
+#: Collector thresholds for one command (``_Group.main``; bench/run.py uses them too): mypy's (mypy/main.py).
+GC_THRESHOLDS = (200_000, 30, 30)
+
+
 class _Group(click.Group):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
@@ -75,7 +79,7 @@ class _Group(click.Group):
         # cyclic garbage; at CPython's default thresholds (700, 10, 10) the collector walks that growing
         # heap again and again: 20-25 % of `query claims` / `query evidence` right after an ingest at
         # 10,000 notes.  The thresholds mypy's command line uses (mypy/main.py).
-        gc.set_threshold(200_000, 30, 30)
+        gc.set_threshold(*GC_THRESHOLDS)
         if sys.stdout is None:  # started with stdout closed (`provkg … >&-`)
             if sys.stderr is not None:
                 sys.stderr.write("provkg: standard output is closed; nothing can be written\n")

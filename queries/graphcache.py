@@ -139,6 +139,11 @@ def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
 _REVISIONS_SEEN: dict[tuple[Path, int | None, int | None], list[tuple[str, str, str]]] = {}
 
 
+def _path_key(attr: str) -> Callable[[object], str]:
+    """Where a row of list part ``attr`` names its file (``_PATH_OF``, else the row's ``path``)."""
+    return _PATH_OF.get(attr, lambda r: r.path)  # type: ignore[attr-defined]
+
+
 def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, object]]:
     """A part's value split into one part value per path (``{path: {attr: value}}``)."""
     out: dict[str, dict[str, object]] = {p: {} for p in paths}
@@ -150,7 +155,7 @@ def _split(part: dict[str, object], paths: set[str]) -> dict[str, dict[str, obje
                 if k in out:
                     out[k][attr][k] = v  # type: ignore[index]
         else:
-            key = _PATH_OF.get(attr, lambda r: r.path)
+            key = _path_key(attr)
             for row in value:  # type: ignore[union-attr]
                 p = key(row)
                 if p in out:
@@ -170,7 +175,7 @@ def without_paths(part: dict[str, object], paths: set[str]) -> dict[str, object]
         if isinstance(value, dict):
             out[attr] = {k: v for k, v in value.items() if k not in paths}
         else:
-            key = _PATH_OF.get(attr, lambda r: r.path)
+            key = _path_key(attr)
             out[attr] = [row for row in value if key(row) not in paths]  # type: ignore[union-attr]
     return out
 
