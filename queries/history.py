@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from graph.model import revision_base
@@ -29,14 +30,16 @@ from .results import (
     ClaimChange,
     ClaimState,
     Contradiction,
+    ContradictionChange,
     DiffResult,
     EvidenceChange,
+    Statement,
     WhyRevision,
 )
 from .snapshot import SClaim, Snapshot, load_snapshot
 
 __all__ = ["activities", "revisions", "state_after", "snapshot_of", "resolve_since", "diff", "format_diff",
-           "PAIR_THRESHOLD"]
+           "match_findings", "FindingMatch", "PAIR_THRESHOLD", "FINDING_LINE_SLACK"]
 
 PROV_G = "https://w3id.org/provkg/id/graph/provenance"
 _PREFIX = """PREFIX kg: <https://w3id.org/provkg/ns#>
@@ -347,15 +350,119 @@ def _direction(old: str, new: str) -> str:
     return "raised" if EVIDENCE_RANK.get(new, 99) < EVIDENCE_RANK.get(old, 99) else "lowered"
 
 
-def _ckey(f: Contradiction, edited: dict[tuple[str, str], str] | None = None) -> tuple[str, ...]:
-    """A finding's identity across states: kind, subject and both quotes (not lines).
+#: Lines a side of a finding may move and still be "the same place" when its summary changed (``match_findings``).
+FINDING_LINE_SLACK = 3
+
+
+def _sides(f: Contradiction) -> tuple[tuple[str, str], ...]:
+    """Both quotes of ``f`` as sorted ``(source, normalised text)`` pairs (a rule may swap ``a`` and ``b``)."""
+    return tuple(sorted(((f.a.source, _norm(f.a.text)), (f.b.source, _norm(f.b.text)))))
+
+
+def _ckey(f: Contradiction, edited: dict[tuple[str, str], str] | None = None) -> tuple[object, ...]:
+    """A finding's exact identity across states: kind, subject, summary and both quotes (not lines, not
+    a/b order; two conflicts of one pair of statements differ by their summary).
 
     ``edited`` maps ``(source, old text)`` of an edited claim to its new text,
-    so a finding whose quote was only reworded stays the same finding.
+    so a finding whose quote was an edited claim keys as the new text would.
     """
     e = edited or {}
-    ta, tb = _norm(f.a.text), _norm(f.b.text)
-    return (f.kind, f.subject, f.a.source, e.get((f.a.source, ta), ta), f.b.source, e.get((f.b.source, tb), tb))
+    return (f.kind, f.subject, _norm(f.summary), tuple(sorted((src, e.get((src, t), t)) for src, t in _sides(f))))
+
+
+def _skey(f: Contradiction) -> tuple[str, str, tuple[str, ...]]:
+    """A finding's stable key: kind, subject and the set of source files it quotes (not texts, not lines)."""
+    return (f.kind, f.subject, tuple(sorted({f.a.source, f.b.source})))
+
+
+def _aligned(o: Contradiction, n: Contradiction) -> tuple[tuple[Statement, Statement], ...]:
+    """The quotes of ``o`` and ``n`` paired by source file (``a`` with ``b`` when a rule swapped them)."""
+    if (o.a.source, o.b.source) == (n.a.source, n.b.source):
+        return ((o.a, n.a), (o.b, n.b))
+    return ((o.a, n.b), (o.b, n.a))
+
+
+def _place_distance(o: Contradiction, n: Contradiction) -> int:
+    """How far the quotes of ``n`` are from those of ``o``: summed line distance, quotes paired by file."""
+    return sum(abs(x.line - y.line) for x, y in _aligned(o, n))
+
+
+def _near(o: Contradiction, n: Contradiction) -> bool:
+    """Every quote of ``n`` within ``FINDING_LINE_SLACK`` lines of the quote of ``o`` in the same file."""
+    return all(abs(x.line - y.line) <= FINDING_LINE_SLACK for x, y in _aligned(o, n))
+
+
+def _finding_fields(o: Contradiction, n: Contradiction) -> list[str]:
+    """What a reader sees change between two states of one finding: ``summary``, ``text`` (a quote),
+    ``evidence`` (a quote's level), ``detail``.  Lines alone are not a change (as for claims)."""
+    out = []
+    if _norm(o.summary) != _norm(n.summary):
+        out.append("summary")
+    if _sides(o) != _sides(n):
+        out.append("text")
+    if sorted((s.source, s.evidence) for s in (o.a, o.b)) != sorted((s.source, s.evidence) for s in (n.a, n.b)):
+        out.append("evidence")
+    if sorted(o.detail) != sorted(n.detail):
+        out.append("detail")
+    return out
+
+
+@dataclass(frozen=True)
+class FindingMatch:
+    """The findings of two states matched (``match_findings``).
+
+    ``opened``: only in the new state; ``closed``: only in the old one;
+    ``changed``: ``(old, new, fields)`` of a finding in both states whose
+    ``fields`` (``_finding_fields``) differ; ``unchanged``: how many persisted
+    with nothing visible changed.
+    """
+
+    opened: list[Contradiction]
+    closed: list[Contradiction]
+    changed: list[tuple[Contradiction, Contradiction, list[str]]]
+    unchanged: int
+
+
+def match_findings(old: list[Contradiction], new: list[Contradiction],
+                   edited: dict[tuple[str, str], str] | None = None) -> FindingMatch:
+    """Match the contradiction findings of an old and a new state: which persisted, opened, closed.
+
+    Finding ``id``s hash claim IRIs, and a claim IRI hashes its text, so a
+    reworded quote gives a new ``id``: ids cannot match findings across states.
+    Instead, two passes:
+
+    1. exact: same kind, subject, summary and both quotes (``_ckey``; ``edited`` maps
+       ``(source, old normalised text)`` of a claim ``diff`` paired as edited to
+       its new text, so that edit keys as the new text);
+    2. stable key: of the rest, findings with the same kind, subject and set of
+       source files (``_skey``) are paired, best first: the same summary (the
+       rules put the qualifier pair, the figure or the metric and values there),
+       then the nearest quotes (summed line distance); a pair whose summaries
+       differ must also have every quote within ``FINDING_LINE_SLACK`` lines
+       of its old place.  A reworded quote that ``diff`` could not pair with its
+       old claim (rapidfuzz ratio below ``PAIR_THRESHOLD``) is matched here.
+
+    Returns a ``FindingMatch``; ``opened`` / ``closed`` sorted by ``_ckey``,
+    ``changed`` by the new finding's ``_ckey``.  Raises nothing.
+    """
+    co: dict[tuple[object, ...], Contradiction] = {}
+    for f in old:
+        co.setdefault(_ckey(f, edited), f)
+    cn: dict[tuple[object, ...], Contradiction] = {}
+    for f in new:
+        cn.setdefault(_ckey(f), f)
+    pairs = [(co[k], cn[k]) for k in co.keys() & cn.keys()]
+    rest_o = {k: f for k, f in co.items() if k not in cn}
+    rest_n = {k: f for k, f in cn.items() if k not in co}
+    scored = sorted((_norm(o.summary) != _norm(n.summary), _place_distance(o, n), ko, kn)
+                    for ko, o in rest_o.items() for kn, n in rest_n.items()
+                    if _skey(o) == _skey(n) and (_norm(o.summary) == _norm(n.summary) or _near(o, n)))
+    for _other, _dist, ko, kn in scored:
+        if ko in rest_o and kn in rest_n:
+            pairs.append((rest_o.pop(ko), rest_n.pop(kn)))
+    changed = [(o, n, fl) for o, n in sorted(pairs, key=lambda p: _ckey(p[1])) if (fl := _finding_fields(o, n))]
+    return FindingMatch(opened=[rest_n[k] for k in sorted(rest_n)], closed=[rest_o[k] for k in sorted(rest_o)],
+                        changed=changed, unchanged=len(pairs) - len(changed))
 
 
 def diff(store: Store, since: str | None = None) -> DiffResult:
@@ -381,7 +488,9 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
         claim it resembles most (rapidfuzz ``ratio`` >= ``PAIR_THRESHOLD``), and
         reported as changed (``text``).  The rest are added or removed.
         Contradictions are the rules of ``queries.contradictions`` run on both states
-        (on the part of them that can differ: ``diff_snapshots``).
+        (on the part of them that can differ: ``diff_snapshots``), matched by
+        ``match_findings`` (kind, subject and source files, not ``id``): a
+        finding whose quote was only reworded or moved is neither opened nor closed.
 
     Raises
     ------
@@ -456,16 +565,15 @@ def diff(store: Store, since: str | None = None) -> DiffResult:
                                      new=c.new.evidence, direction=_direction(c.old.evidence, c.new.evidence)))
 
     edited = {(c.source, _norm(c.old.text)): _norm(c.new.text) for c in changed if "text" in c.fields}
-    co = {_ckey(f, edited): f for f in _contradictions(old)} if old.claims or old.sources else {}
-    cn = {_ckey(f): f for f in _contradictions(new)}
+    found = match_findings(_contradictions(old) if old.claims or old.sources else [], _contradictions(new), edited)
     wo = {c.arxiv_id for c in old.citations}
     wn = {c.arxiv_id for c in new.citations}
     return DiffResult(
         since=old_act, until=until, files_added=files_added, files_changed=files_changed, files_removed=files_removed,
         claims_added=added, claims_removed=removed, claims_changed=changed,
         evidence_changes=sorted(ev, key=lambda e: (e.source, e.line or 0)),
-        contradictions_opened=[cn[k] for k in sorted(cn.keys() - co.keys())],
-        contradictions_closed=[co[k] for k in sorted(co.keys() - cn.keys())],
+        contradictions_opened=found.opened, contradictions_closed=found.closed,
+        contradictions_changed=[ContradictionChange(fields=f, old=o, new=n) for o, n, f in found.changed],
         works_cited=sorted(wn - wo), works_uncited=sorted(wo - wn),
     )
 
@@ -500,6 +608,17 @@ def format_diff(d: DiffResult) -> str:
         for f in found:
             lines.append(f"{label:8} {f.kind}  {f.subject}: {_one(f.summary)}  "
                          f"({f.a.source}:{f.a.line} / {f.b.source}:{f.b.line})")
+    for fc in d.contradictions_changed:
+        o, n = fc.old, fc.new
+        lines.append(f"changed  {n.kind}  {n.subject}: {_one(n.summary)}  "
+                     f"({n.a.source}:{n.a.line} / {n.b.source}:{n.b.line})  ({', '.join(fc.fields)})")
+        if "summary" in fc.fields:
+            lines.append(f"      was: {_one(o.summary)}")
+        if "text" in fc.fields or "evidence" in fc.fields:
+            for x, y in _aligned(o, n):
+                if _norm(x.text) != _norm(y.text) or x.evidence != y.evidence:
+                    lines.append(f"      was: {x.source}:{x.line}  [{x.evidence}] {_one(x.text)}")
+                    lines.append(f"      now: {y.source}:{y.line}  [{y.evidence}] {_one(y.text)}")
     for w in d.works_cited:
         lines.append(f"cited    arXiv:{w}")
     for w in d.works_uncited:
@@ -508,6 +627,7 @@ def format_diff(d: DiffResult) -> str:
         lines.append("no change")
     lines.append("")
     lines.append(f"claims: {len(d.claims_added)} added, {len(d.claims_removed)} removed, {len(d.claims_changed)} changed; "
-                 f"contradictions: {len(d.contradictions_opened)} opened, {len(d.contradictions_closed)} closed; "
+                 f"contradictions: {len(d.contradictions_opened)} opened, {len(d.contradictions_closed)} closed, "
+                 f"{len(d.contradictions_changed)} changed; "
                  f"works newly cited: {len(d.works_cited)}")
     return "\n".join(lines) + "\n"

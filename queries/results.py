@@ -449,13 +449,30 @@ class EvidenceChange(FrozenModel):
     direction: str
 
 
+class ContradictionChange(FrozenModel):
+    """A finding present in both states whose ``fields`` differ (``summary``, ``text``, ``evidence``, ``detail``).
+
+    Matched by kind, subject and source files, then by summary and place
+    (``queries.history.match_findings``), not by ``id``: the id hashes the
+    quoted claims' IRIs, which change with their text.  A line move alone is
+    no change.  ``old`` and ``new`` are the finding in the two states.
+    """
+
+    fields: list[str]
+    old: Contradiction
+    new: Contradiction
+
+
 class DiffResult(FrozenModel):
     """``provkg diff``: what changed between the state after ``since`` and after ``until``.
 
     ``since`` is None when the older state is the empty store.  Files are
     workspace paths; ``works_cited`` / ``works_uncited`` are bare arXiv keys
-    cited in one state and not the other; contradictions are keyed by kind,
-    subject and both quoted texts (line moves do not open or close them).
+    cited in one state and not the other.  A contradiction finding is the
+    same in both states when its kind, subject and source files match
+    (``queries.history.match_findings``): a reworded quote or a line move does
+    not open or close it; a reworded quote, summary, evidence or detail lists
+    it in ``contradictions_changed``.
     """
 
     schema_version: str = SCHEMA_VERSION
@@ -470,6 +487,7 @@ class DiffResult(FrozenModel):
     evidence_changes: list[EvidenceChange] = []
     contradictions_opened: list[Contradiction] = []
     contradictions_closed: list[Contradiction] = []
+    contradictions_changed: list[ContradictionChange] = []
     works_cited: list[str] = []
     works_uncited: list[str] = []
 

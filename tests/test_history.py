@@ -580,3 +580,117 @@ def test_diff_context_on_a_synthetic_workspace(tmp_path, monkeypatch):
     scoped, whole = _scoped_and_whole(st, monkeypatch)
     assert scoped == whole
     assert len(scoped.files_changed) == 6 and (scoped.contradictions_opened or scoped.contradictions_closed)
+
+
+# --- Findings that persist across an edit (issue: a reworded quote opened and closed the same finding) ---
+
+ARBITRARY = '- 摘要里的负结果前提是"到达过程任意"：只要到达不受限制，任何确定性在线算法都拿不到常数竞争比。'
+#: Line 18 of NOTE reworded past the claim pairing (rapidfuzz ratio < PAIR_THRESHOLD), still "任意到达".
+REWORDED = "- 摘要的负结果：任意到达时没有哪个确定性在线算法有常数竞争比。"
+CARD = "organized/paper_cards/058-2502-07115.md"
+DOC = "organized/knowledge/inference.md"
+
+
+def _sample_store(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    assert ingest_paths(st, [ws], now=clock).errors == []
+    return st, ws, clock
+
+
+def _set_line(path, n: int, text: str) -> str:
+    lines = path.read_text("utf-8").split("\n")
+    old, lines[n - 1] = lines[n - 1], text
+    path.write_text("\n".join(lines), "utf-8")
+    return old
+
+
+def test_a_reworded_quote_keeps_its_findings_and_reports_them_changed(tmp_path):
+    """Line 18 of the critical read reworded, still 'arbitrary arrivals' against the card's and the living
+    document's 'adversarial': both qualifier conflicts persist; they were reported 2 opened, 2 closed."""
+    from rapidfuzz import fuzz
+
+    from queries.contradictions import contradictions
+    from queries.history import PAIR_THRESHOLD
+
+    st, ws, clock = _sample_store(tmp_path)
+    before = load_snapshot(st)
+    assert _set_line(ws / NOTE, 18, REWORDED) == ARBITRARY
+    assert fuzz.ratio(ARBITRARY[2:], REWORDED[2:]) < PAIR_THRESHOLD  # the claims themselves are not paired
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    d = diff(st)
+    assert [(c.line, c.text) for c in d.claims_added] == [(18, REWORDED[2:])]
+    assert [(c.line, c.text) for c in d.claims_removed] == [(18, ARBITRARY[2:])]
+    assert (d.contradictions_opened, d.contradictions_closed) == ([], [])
+    # The two findings persist, with the quote before and after.
+    from queries.history import match_findings
+
+    m = match_findings(contradictions(before), contradictions(load_snapshot(st)))
+    assert (m.opened, m.closed, m.unchanged) == ([], [], 6)
+    assert [(o.kind, o.subject, sorted([o.a.source, o.b.source]), fields) for o, _n, fields in m.changed] == [
+        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, DOC]), ["text"]),
+        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, CARD]), ["text"])]
+    assert [(c.fields, c.old, c.new) for c in d.contradictions_changed] == [(f, o, n) for o, n, f in m.changed]
+    for o, n, _fields in m.changed:
+        assert (o.a.source, o.a.line, o.a.text) == (NOTE, 18, ARBITRARY[2:])
+        assert (n.a.source, n.a.line, n.a.text) == (NOTE, 18, REWORDED[2:])
+        assert o.summary == n.summary == "arrival model: 'arbitrary' vs 'adversarial'"
+    from provkg.cli import cli
+
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "diff"])
+    assert r.exit_code == 0, r.output
+    assert "contradictions: 0 opened, 0 closed, 2 changed" in r.output and "opened " not in r.output
+    assert r.output.count(f"changed  qualifier_conflict  arXiv:2502.07115: arrival model: 'arbitrary' vs 'adversarial'  "
+                          f"({NOTE}:18 / ") == 2
+    assert r.output.count(f"      was: {NOTE}:18  [abstract_checked] {ARBITRARY[2:]}") == 2
+    assert r.output.count(f"      now: {NOTE}:18  [abstract_checked] {REWORDED[2:]}") == 2
+
+
+def test_a_finding_that_really_closes_and_one_that_opens(tmp_path):
+    """The critical read comes round to 'adversarial' (its two conflicts close: nothing of theirs is left)
+    while a new note says 'arbitrary arrivals' (it conflicts with the card, the living document and the
+    critical read: three open).  Same kind and work, other files: no pairing across them."""
+    st, ws, clock = _sample_store(tmp_path)
+    _set_line(ws / NOTE, 18, "- 摘要里的负结果前提是对抗性到达：任何确定性在线算法都拿不到常数竞争比。")
+    new = ws / "inbox/jay/2026-10-28-0900-mcsf.md"
+    new.write_text("# MC-SF\n\n- MC-SF（arXiv:2502.07115）的负结果针对任意到达。\n", "utf-8")
+    rep = ingest_paths(st, [ws], now=clock)
+    assert (rep.changed, rep.added) == ([NOTE], ["inbox/jay/2026-10-28-0900-mcsf.md"])
+    d = diff(st)
+    assert [(f.kind, f.subject, sorted([f.a.source, f.b.source]), f.a.line if f.a.source == NOTE else f.b.line)
+            for f in d.contradictions_closed] == [
+        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, DOC]), 18),
+        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, CARD]), 18)]
+    assert sorted((f.kind, f.subject, sorted([f.a.source, f.b.source])) for f in d.contradictions_opened) == sorted(
+        ("qualifier_conflict", "arXiv:2502.07115", sorted(["inbox/jay/2026-10-28-0900-mcsf.md", other]))
+        for other in (NOTE, CARD, DOC))
+    assert d.contradictions_changed == []
+
+
+def _finding(summary: str, line_a: int, line_b: int, text_a: str = "x", kind: str = "unverified_figure"):
+    from queries.results import Contradiction, Statement
+
+    return Contradiction(id=f"{summary}{line_a}", kind=kind, subject="arXiv:1", summary=summary,
+                         a=Statement(text=text_a, source="a.md", line=line_a, line_end=line_a, agent=None),
+                         b=Statement(text="y", source="b.md", line=line_b, line_end=line_b, agent=None))
+
+
+def test_match_findings_pairs_by_stable_key_and_place():
+    """Same kind, work and files: the same summary pairs wherever the quotes moved; another summary pairs
+    only within FINDING_LINE_SLACK lines of the old places; a line move alone is no change."""
+    from queries.history import FINDING_LINE_SLACK, match_findings
+
+    moved = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 90, 20, text_a="z")])
+    assert ([(o.a.line, n.a.line, f) for o, n, f in moved.changed], moved.opened, moved.closed) == (
+        [(10, 90, ["text"])], [], [])
+    near = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 6x", 10 + FINDING_LINE_SLACK, 20)])
+    assert [(o.summary, n.summary, f) for o, n, f in near.changed] == [("figure 5x", "figure 6x", ["summary"])]
+    far = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 6x", 11 + FINDING_LINE_SLACK, 20)])
+    assert (far.changed, [f.summary for f in far.opened], [f.summary for f in far.closed]) == (
+        [], ["figure 6x"], ["figure 5x"])
+    other_kind = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 10, 20, kind="figure_mismatch")])
+    assert (len(other_kind.opened), len(other_kind.closed), other_kind.changed) == (1, 1, [])
+    only_lines = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 12, 25)])
+    assert (only_lines.changed, only_lines.opened, only_lines.closed, only_lines.unchanged) == ([], [], [], 1)
