@@ -544,6 +544,9 @@ def ingest_paths(
         time, or that fail to parse, count as no change), the store is not written at all:
         no activity is recorded, ``report.activity`` is None and the database folder
         (``Store.database_dir``) stays, so caches kept per database stay valid.
+        ``report.warnings`` holds the warnings of the files parsed, and for every unchanged
+        manifest a warning per item whose file does not exist now (``_missing_item_warnings``),
+        so an incremental ingest reports a deleted material as a fresh ingest would.
 
     Raises
     ------
@@ -587,6 +590,12 @@ def ingest_paths(
             except OSError:
                 pass
         todo.append(f)
+
+    # A manifest that did not change is not parsed again below, but whether the files it names exist
+    # depends on the rest of the workspace: check it now, so that an incremental ingest warns about a
+    # named file that is missing exactly as a fresh ingest does (and stops once the file is back).
+    same = set(rep.unchanged)
+    rep.warnings.extend(_missing_item_warnings([f for f in found if f.rel in same], kind, tz_name))
 
     # Deleted files: known under a folder we walked, no longer there.
     walked = [Path(p).resolve() for p in paths if Path(p).is_dir()]
@@ -679,6 +688,44 @@ def ingest_paths(
     rep.removed.sort()
     rep.unchanged.sort()
     return rep
+
+
+#: The end of the one-line problem ``ingest.sources.read_source`` gives for a manifest item whose file
+#: does not exist (``items[<i>].path '<path>' does not exist``).
+_MISSING_ITEM = " does not exist"
+
+
+def _reads_as_manifest(f: Found, kind: str | None) -> bool:
+    """True when ``read_source`` reads ``f`` as a manifest in this ingest (as ``parse_found`` calls it:
+    ``kind`` applies to files named explicitly; otherwise a ``.json`` file is a manifest)."""
+    k = kind if (kind and f.explicit) else None
+    return k == "manifest" or (k is None and f.rel.lower().endswith(".json"))
+
+
+def _missing_item_warnings(unchanged: list[Found], kind: str | None, tz_name: str) -> list[str]:
+    """The "named file does not exist" warnings of the manifests among ``unchanged``, in file order.
+
+    ``unchanged`` are files this ingest found with the bytes the store records, so they are not
+    parsed again; ``kind`` and ``tz_name`` are ``ingest_paths``' arguments.  A manifest's items
+    name other files of the workspace, which may have been deleted (or restored) since the
+    manifest went in, so its items are checked again on every ingest: each manifest is read with
+    ``parse_found`` (the parse a fresh ingest does) and the problems it reports for items whose
+    file does not exist (``items[i].path '…' does not exist``, from
+    ``ingest.sources._check_manifest_paths``) are returned word for word.  Its other problems
+    (an item listed twice or outside the workspace) depend on the manifest's bytes alone and
+    were reported when it went in, like every other file's warnings.
+
+    Never raises: a manifest that can no longer be read gives no warning here (its bytes were the
+    recorded ones a moment ago; the next ingest that sees them change reports the error).
+    """
+    out: list[str] = []
+    for f in unchanged:
+        if not _reads_as_manifest(f, kind):
+            continue
+        _f, _rec, warns, err = parse_found((f, kind, tz_name))
+        if err is None:
+            out.extend(w for w in warns if w.endswith(_MISSING_ITEM))
+    return out
 
 
 def _chain_first(first: Built | None, rest: Iterator[Built]) -> Iterator[Built]:

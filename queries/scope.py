@@ -122,7 +122,8 @@ def _graphs_naming(store: Backend, works: list[str], current: set[str]) -> set[s
 def manifest_scope(store: Backend, manifest: str) -> Scope:
     """The graphs the brief of ``manifest`` (ID or path, as ``Snapshot.manifest_items_for``) reads.
 
-    Steps: the manifest's graph; its materials, its knowledge document (or
+    Steps: the manifest's graph (the graphs of every manifest file with the
+    matched ID, when several share it); its materials, its knowledge document (or
     every living document when it names none) and their current revisions;
     the works those name (``Snapshot.subjects`` and citations, so aliases and
     titles from cards count); then every current graph holding a quad whose
@@ -145,11 +146,13 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
            or str(r["path"]).endswith(m.rsplit("/", 1)[-1])]
     if not hit:
         raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
-    hit.sort(key=lambda r: (r["id"] != m, str(r["id"])))
-    mid, mgraph = str(hit[0]["id"]), str(hit[0]["g"])
-    first = scoped_snapshot(store, [mgraph])
+    hit.sort(key=lambda r: (r["id"] != m, str(r["id"]), str(r["path"])))
+    mid = str(hit[0]["id"])
+    # Every manifest file with that ID (the unscoped brief reads them all), not only the one matched.
+    mgraphs = sorted({str(r["g"]) for r in heads if str(r["id"]) == mid})
+    first = scoped_snapshot(store, mgraphs)
     mitems = [i for i in first.manifest_items_for(mid) if i.manifest_id == mid]
-    graphs = {mgraph}
+    graphs = set(mgraphs)
     graphs.update(by_path[i.path] for i in mitems if i.path in by_path)
     docs = {by_src[i.knowledge] for i in mitems if i.knowledge and i.knowledge in by_src}
     if not docs:
