@@ -210,17 +210,30 @@ def _json_results(rows: list, version: str, name: str) -> str:
     return head[:-2] + ',\n  "results": ' + array.replace("\n", "\n  ") + "\n}\n"
 
 
-def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None) -> None:
+#: Rows a ``--format table`` shows by default (``--max-rows``).  rich lays a table out at about 1 ms a
+#: row (144,000 claims: some 150 s and 2.4 GB), and a table that long is read by nobody: past this many
+#: rows the table shows the first ones and a line under it says how many there are and how to get all
+#: (as the DuckDB shell elides rows of a long result).  json, jsonl and csv always hold every row.
+TABLE_MAX_ROWS = 1000
+
+
+def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None,
+          max_rows: int = TABLE_MAX_ROWS) -> None:
     """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``).
 
     ``columns`` names the CSV header (and table columns) when ``rows`` is empty,
-    so ``--format csv`` always prints its header row.
+    so ``--format csv`` always prints its header row.  ``max_rows`` (0: no limit)
+    caps the rows of a table only (``TABLE_MAX_ROWS``); a line under it then
+    says "first N of M rows".
     """
     from queries.results import SCHEMA_VERSION
 
     if fmt == "json" and rows and len({type(r) for r in rows}) == 1 and _floatless(type(rows[0])):
         _write_text(_json_results(rows, SCHEMA_VERSION, name), out)
         return
+    total = len(rows)
+    if fmt == "table" and max_rows and total > max_rows:
+        rows = rows[:max_rows]
     dicts = [r.model_dump(mode="json") if hasattr(r, "model_dump") else dict(r) for r in rows]
     if fmt == "json":
         _write_text(json.dumps({"schema_version": SCHEMA_VERSION, "query": name, "count": len(dicts), "results": dicts},
@@ -243,7 +256,11 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
         from rich.table import Table
 
         cols = list(dicts[0].keys()) if dicts else list(columns or [])
-        t = Table(show_lines=False, title=f"{name} ({len(dicts)})")
+        caption = None
+        if total > len(dicts):
+            caption = (f"first {len(dicts):,} of {total:,} rows: --max-rows 0 shows all; "
+                       "--format csv, jsonl or json write all at once")
+        t = Table(show_lines=False, title=f"{name} ({total})")
         for c in cols:
             t.add_column(c, overflow="fold")
         for d in dicts:
@@ -257,10 +274,16 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
                 cells.append("" if v is None else str(v))
             t.add_row(*cells, )
         if (out is None or out == "-") and sys.stdout.isatty():
-            Console(file=sys.stdout, width=200, markup=False, highlight=False).print(t)
+            con = Console(file=sys.stdout, width=200, markup=False, highlight=False)
+            con.print(t)
+            if caption:
+                con.print(caption, soft_wrap=True)
         else:
             buf = io.StringIO()
-            Console(file=buf, width=200, markup=False, highlight=False, color_system=None).print(t)
+            con = Console(file=buf, width=200, markup=False, highlight=False, color_system=None)
+            con.print(t)
+            if caption:
+                con.print(caption, soft_wrap=True)
             _write_text(buf.getvalue(), out)
 
 
@@ -356,15 +379,17 @@ def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: i
 @click.argument("name", required=False)
 @click.option("--list", "list_", is_flag=True, help="List the named queries.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
-@click.option("--manifest", help="Manifest ID or path: only that shift, read from its scope (increments, contradictions, evidence).")
+@click.option("--manifest", "-m", help="Manifest ID or path: only that shift, read from its scope (increments, contradictions, evidence).")
 @click.option("--source", help="Only this source, by its workspace-relative path as `query sources` lists it (claims; duplicates: one living document).")
 @click.option("--all-sources", is_flag=True,
               help="duplicates: also count cross-source repeats (one entry per other file naming the work).")
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
               help="Exit 1 when the query returns any row.")
+@click.option("--max-rows", type=click.IntRange(min=0), default=TABLE_MAX_ROWS, show_default=True,
+              help="--format table: show at most this many rows (0 = all); a line under it gives the total.")
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output) -> None:
+def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output, max_rows=TABLE_MAX_ROWS) -> None:
     """Run a named query (see --list)."""
     from ingest.errors import KgError
     from queries.named import QUERIES
@@ -382,7 +407,7 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output)
         rows = fn(store, manifest=manifest, source=source, all_sources=all_sources)
     except KgError as e:
         raise _fail(str(e)) from None
-    _emit(rows, fmt, output, name, columns=_model_fields(fn))
+    _emit(rows, fmt, output, name, columns=_model_fields(fn), max_rows=max_rows)
     if source and not rows and source not in {r.source for r in QUERIES["sources"][0](store)}:
         # stdout keeps the empty result's shape (docs/OUTPUT.md); the hint goes to stderr
         click.echo(f"provkg: no source {source!r} in the store; source paths are workspace-relative, as "
@@ -394,8 +419,10 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output)
 @cli.command()
 @click.argument("text")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
+@click.option("--max-rows", type=click.IntRange(min=0), default=TABLE_MAX_ROWS, show_default=True,
+              help="--format table: show at most this many rows (0 = all); a line under it gives the total.")
 @click.pass_context
-def sparql(ctx, text: str, fmt: str) -> None:
+def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS) -> None:
     """Run any SPARQL SELECT over the union of the named graphs (TEXT or @file.rq)."""
     from ingest.errors import KgError
 
@@ -416,7 +443,7 @@ def sparql(ctx, text: str, fmt: str) -> None:
             cols = [v.value for v in getattr(store.raw_query(text), "variables", [])]
         except (KgError, AttributeError):
             cols = []
-    _emit(rows, fmt, None, "sparql", columns=cols)
+    _emit(rows, fmt, None, "sparql", columns=cols, max_rows=max_rows)
 
 
 def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:

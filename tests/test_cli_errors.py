@@ -2,6 +2,7 @@
 path that is a file, a path that does not exist, a workspace whose manifest is broken."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -197,3 +198,33 @@ def test_claims_of_an_unknown_source_says_so(store):
     ok = _provkg("--store", str(store), "query", "claims", "--source", "inbox/flyp/2026-10-26T1550-critical-read.md",
                  "--format", "jsonl")
     assert ok.returncode == 0 and len(ok.stdout.splitlines()) > 5
+
+
+_SEVEN = 'SELECT ?v WHERE { VALUES ?v { "r1" "r2" "r3" "r4" "r5" "r6" "r7" } } ORDER BY ?v'
+
+
+def test_a_long_table_shows_the_first_rows_and_says_how_many_there_are(store):
+    """``--format table`` stops at ``--max-rows`` (rich takes ~1 ms a row); a line under it gives the total;
+    ``--max-rows 0`` and the other formats hold every row."""
+    def run(*a):
+        r = CliRunner().invoke(cli, ["--store", str(store), "sparql", _SEVEN, *a])
+        assert r.exit_code == 0, r.output
+        return r.stdout
+    out = run("--max-rows", "3")
+    assert [v for v in ("r1", "r2", "r3", "r4", "r7") if v in out] == ["r1", "r2", "r3"]
+    assert "first 3 of 7 rows" in out.splitlines()[-1]
+    out = run("--max-rows", "0")
+    assert all(f"r{i}" in out for i in range(1, 8)) and "first" not in out
+    assert "first" not in run()  # 7 rows: under the default cap
+    assert run("--max-rows", "3", "--format", "csv").splitlines() == ["v", *(f"r{i}" for i in range(1, 8))]
+    r = CliRunner().invoke(cli, ["--store", str(store), "sparql", _SEVEN, "--max-rows", "-1"])
+    assert r.exit_code == 2 and "--max-rows" in r.output
+
+
+def test_query_takes_m_for_manifest_like_brief(store):
+    long = CliRunner().invoke(cli, ["--store", str(store), "query", "increments", "--manifest", MANIFEST_ID,
+                                    "--format", "json"])
+    short = CliRunner().invoke(cli, ["--store", str(store), "query", "increments", "-m", MANIFEST_ID,
+                                     "--format", "json"])
+    assert long.exit_code == short.exit_code == 0
+    assert short.stdout == long.stdout and json.loads(short.stdout)["count"] > 0
