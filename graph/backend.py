@@ -49,7 +49,9 @@ class GraphWriter(Protocol):
 
     Both shipped writers also offer ``has_graph(iri)`` and ``match_existing(s, p, o, g)``
     (``match`` without waiting for this write's background loads, for facts the store held
-    before it); the loader uses them when present and falls back to ``match``.
+    before it); the loader uses them when present and falls back to ``match``.  The loader
+    also sets ``keeps_revisions = True`` on its writer: the embedded store then keeps its write
+    generation, which keys its caches (``graph.store`` module docstring).
     """
 
     def put_graph(self, iri: str, quads: Iterable[ox.Quad | ox.Triple]) -> None:

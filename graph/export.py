@@ -658,6 +658,8 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
     exported and edited graph replaces the stored one); otherwise quads are added (RDF set union).
     ``graph`` names the target graph of triple files (only with one file).  Imported data gets no
     provenance of its own: ``provkg validate`` warns about named graphs that are not ingest revisions.
+    The write is a raw one (``graph.store`` module docstring, write generations): the new database
+    gets a new write generation, so every query cache keyed by revision starts cold after it.
 
     Raises ``ExportError`` (one line) for a bad file or argument; the store's own errors
     (``StoreLockedError``) pass through.

@@ -641,6 +641,7 @@ def ingest_paths(
             def writer() -> object:
                 if not opened:
                     opened.append(stack.enter_context(store.writer()))
+                    opened[0].keeps_revisions = True  # each graph is the content its revision IRI names
                     rep.activity = stamp
                 return opened[0]
 

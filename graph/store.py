@@ -24,6 +24,21 @@ moves, so the next small writes do not pay for it.  An ingest may leave
 the database it describes, and an ingest that wrote nothing leaves
 ``last-ingest.json`` (``graph.loader.NOOP_NAME``), naming the database it read.
 
+Write generations (derived-data caches): every database folder a write makes holds a small file,
+``provkg-generation`` (``GENERATION_NAME``), with the store's *write generation*: 16 hex digits
+that stay the same across ingests and change at every other write.  An ingest writes the graph of
+a revision IRI once, from the file content that IRI names, so rows derived from a revision's graph
+may be kept by revision IRI across databases (``queries.graphcache``, and the previous database's
+snapshot parts that ``queries.snapshot`` patches).  A raw write (``provkg import``, with or without
+``--replace``, or any other ``Store.writer()`` block that is not an ingest) may change any graph
+under its old IRI; it gets a new generation, and the caches put the generation in their keys, so
+after it every such cache starts cold and no entry made before it can ever match again.  A write
+is an ingest when the loader marked its writer (``Writer.keeps_revisions``); an ingest inherits the
+generation of the database it copied.  The file is written into the new folder before ``CURRENT`` moves, so
+a database and its generation go live together; a folder without a readable file (made by an
+older provkg, or the file was lost) gets a key of its own (``database_generation``) that no other
+database shares: its caches start cold, never stale.
+
 Queries are SPARQL 1.1 over the union of the named graphs
 (``use_default_graph_as_union=True``; PITFALLS P9).  Values are bound as
 pyoxigraph terms, substituted by the engine (SPARQL-dev SEP-0007), or where it
@@ -47,7 +62,8 @@ import pyoxigraph as ox
 
 from ingest.errors import QueryError, StoreError, StoreLockedError
 
-__all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_store_path", "SIDECAR_NAME"]
+__all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_store_path", "SIDECAR_NAME",
+           "GENERATION_NAME", "database_generation"]
 
 
 #: The side file ``<store>/known-revisions.marshal`` where an ingest leaves, for the next one, what the
@@ -55,6 +71,43 @@ __all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_
 #: the write, before ``CURRENT`` moves (``Writer.sidecar``), and names its database folder: after any
 #: other write it names a folder that is no longer live and is ignored.  A failed write removes it.
 SIDECAR_NAME = "known-revisions.marshal"
+
+#: The file in each database folder holding the store's write generation (module docstring).  RocksDB
+#: leaves files it does not name alone; an Oxigraph ``backup`` does not copy it (``Store.writer``
+#: writes it into every new folder).
+GENERATION_NAME = "provkg-generation"
+_GENERATION = re.compile(r"[0-9a-f]{16}")
+
+
+def database_generation(database: os.PathLike[str] | str) -> str:
+    """The write generation of a database folder: the key part caches of derived data share.
+
+    Parameters
+    ----------
+    database : path
+        A database folder (``db-NNNNNN``) of an embedded store.
+
+    Returns
+    -------
+    str
+        The 16 hex digits of its ``GENERATION_NAME`` file: the same for every database that
+        ingests made from one raw write (or from the first write) on, new at every raw write
+        (module docstring).  When the file is missing or unreadable (a folder made by an older
+        provkg), ``"u<folder number>i<inode>"``: a key no other database has, so caches keyed by
+        it are never shared with another database.  Never raises.
+    """
+    d = Path(database)
+    try:
+        text = (d / GENERATION_NAME).read_text("ascii").strip()
+        if _GENERATION.fullmatch(text):
+            return text
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        ino = d.stat().st_ino
+    except OSError:
+        ino = 0
+    return f"u{''.join(c for c in d.name if c.isalnum())}i{ino}"
 
 
 def default_store_path() -> str:
@@ -185,6 +238,17 @@ class Store:
         self.db
         return self._opened
 
+    @property
+    def write_generation(self) -> str | None:
+        """The write generation of the database the live handle reads (``database_generation``).
+
+        None in memory or before the first write.  Caches of rows derived from revision graphs put
+        it in their keys (``queries.graphcache``, ``queries.snapshot``): it changes at every write
+        that is not an ingest (module docstring).
+        """
+        d = self.database_dir
+        return None if d is None else database_generation(d)
+
     def close(self) -> None:
         """Release the database handle (reopened lazily on next use)."""
         self._db = None
@@ -303,6 +367,11 @@ class Store:
         Yields a ``Writer``; on normal exit the changes become live at once,
         on an exception (or a kill) nothing changes.  Raises
         ``StoreLockedError`` when another process is writing.
+
+        The new database folder gets its write generation (``GENERATION_NAME``) before
+        ``CURRENT`` moves: the generation of the database it copied when the write was an
+        ingest (``Writer.keeps_revisions``), else a new random one, so
+        every cache keyed by the generation starts cold after a raw write (module docstring).
         """
         if self.path is None:
             assert self._db is not None
@@ -346,6 +415,7 @@ class Store:
             except OSError as e:
                 raise StoreError(f"{self.path}: cannot prepare a new database: {e}") from None
             ok = False
+            keeps_revisions = False
             w = Writer(db, bulk=True)
             w.base = old.name if old is not None else None
             w.fresh = old is None
@@ -354,6 +424,7 @@ class Store:
             try:
                 yield w
                 w.commit()
+                keeps_revisions = w.keeps_revisions
                 if w.loaded_batches >= w.COMPACT_AFTER_BATCHES:
                     # A large write (a cold ingest) leaves many overlapping files that RocksDB would
                     # compact during the next writes: the first small ingests after it then took
@@ -373,6 +444,7 @@ class Store:
                     shutil.rmtree(new, ignore_errors=True)
                     with contextlib.suppress(OSError):
                         (self.path / SIDECAR_NAME).unlink()
+            self._write_generation(new, old, keeps_revisions)
             tmp = self.path / "CURRENT.tmp"
             tmp.write_text(new.name + "\n", "utf-8")
             with open(tmp, "rb") as fh:
@@ -384,6 +456,28 @@ class Store:
         finally:
             lock_f.close()
             self.close()
+
+    @staticmethod
+    def _write_generation(new: Path, old: Path | None, keeps_revisions: bool) -> None:
+        """Give the database folder ``new`` its write generation, before it goes live (``writer``).
+
+        ``old`` is the folder the write copied (None: a new store); ``keeps_revisions`` the
+        writer's ``Writer.keeps_revisions`` (an ingest sets it): then ``new`` keeps ``old``'s
+        generation, when ``old`` has one.  Else a new one (``secrets.token_hex``).  A file that cannot be written is no error: the
+        folder then has a key of its own (``database_generation``), its caches start cold.
+        """
+        import secrets
+
+        from .atomic import write_atomic
+
+        gen = None
+        if keeps_revisions and old is not None:
+            inherited = database_generation(old)
+            gen = inherited if _GENERATION.fullmatch(inherited) else None
+        try:
+            write_atomic((gen or secrets.token_hex(8)).encode("ascii") + b"\n", new / GENERATION_NAME)
+        except OSError:
+            pass
 
 
 class Writer:
@@ -426,6 +520,10 @@ class Writer:
         self.sidecar: Path | None = None
         #: True when the write started from an empty database (set by ``Store.writer``).
         self.fresh = False
+        #: Set by the loader (``graph.loader.ingest_paths``): every graph this write puts is the
+        #: content its revision IRI names, so the new database keeps the write generation
+        #: (``Store.writer``, module docstring).  False for any other write (``provkg import``).
+        self.keeps_revisions = False
         self._pending: list[ox.Quad] = []
         self._pending_text: list[bytes] = []
         self._pending_text_quads = 0

@@ -102,7 +102,9 @@ is recomputed.  Remote and in-memory stores compute every time.
 twice), not for a raw write or ``provkg import --replace`` of an edited graph.  So the entries are
 trusted only while every write since the last run was an ingest (``_trusted``: the database folder
 number grew by as many ingest activities as it gained); after any other write every graph is
-validated again.
+validated again.  The cache folder's key also holds the store's write generation
+(``Store.write_generation``, renewed by every write that is not an ingest), so even a raw write that
+adds ingest activities cannot make old entries look current.
 
 The triple count is the merge's, counted on the stored terms: a store holding one literal value
 written two ways (``"01"`` and ``"1"`` as ``xsd:integer``) for one subject and predicate counts a
@@ -882,11 +884,17 @@ def _code_key() -> str:
 
 
 def _cache_root(store) -> Path | None:
-    """``<store>/validate-cache/<key>`` of an embedded on-disk store, else None (remote, in memory)."""
+    """``<store>/validate-cache/<key>`` of an embedded on-disk store, else None (remote, in memory).
+
+    The key holds the store's write generation (``Store.write_generation``): a write that is not an
+    ingest (``provkg import``) may change a revision's graph under the same IRI, so results cached per
+    revision start again after it, as ``queries.graphcache`` does.
+    """
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
         return None
-    return path / "validate-cache" / f"f{_FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}-{_code_key()}"
+    gen = store.write_generation or "none"
+    return path / "validate-cache" / f"g{gen}-f{_FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}-{_code_key()}"
 
 
 def _write(data: bytes, f: Path) -> bool:

@@ -102,7 +102,9 @@ def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: 
     """Import TriG / N-Quads (or JSON-LD, Turtle, N-Triples, RDF/XML) files in one atomic write.
 
     Quads keep their named graphs; triples go into one named graph named after the file.  Blank
-    nodes are skolemised to stable IRIs under https://w3id.org/provkg/.well-known/genid/.
+    nodes are skolemised to stable IRIs under https://w3id.org/provkg/.well-known/genid/.  An
+    import is not an ingest: it starts a new write generation, so the query caches
+    (graph-cache/, snapshot-cache/) start cold and never serve rows from before it.
     """
     from graph.export import import_files
     from ingest.errors import KgError

@@ -13,7 +13,20 @@ whole-store part cache: plain values only, nothing runs on load).  A revision
 IRI names the file's path and content hash, so an entry stays right across
 ingests and is shared by every database of the store; the format key holds
 the provkg version and the cache format, so an upgrade that changes the model
-never reads old rows.  Graphs that are not cached yet are read with one set
+never reads old rows.
+
+That holds only for what ingest writes: ``provkg import`` (``--replace`` an
+edited graph, or quads added to a revision's graph) changes a graph under its
+old revision IRI.  So the folder's key also holds the store's write generation
+(``graph.store.database_generation``), which every write that is not an ingest
+renews: after it the entries start cold, and an entry made before it can never
+be read again (the first entry of the new generation removes the old folder,
+``graph.atomic.fresh_cache_root``).  Ingests keep the generation, so their
+entries, and the patched parts of ``queries.snapshot``, stay warm.
+
+An entry is used only when it decodes to every part asked for, each of its
+part's shape (``queries.snapshot._valid_part``); any other file is read again
+from the store and rewritten.  Graphs that are not cached yet are read with one set
 of scoped SELECTs, split by path (one current revision per path) and written.
 
 Only embedded on-disk stores have the cache; remote and in-memory stores read
@@ -43,7 +56,7 @@ _ORDER: dict[str, Callable[[object], object]] = {
     "citations": lambda c: (c.arxiv_id, c.path, c.line, c.raw),
     "sections": lambda s: s.path,  # stable: per-path runs keep their line order
     "items": lambda i: i.path,
-    "manifest_items": lambda m: (m.manifest_id, m.order),
+    "manifest_items": lambda m: (m.manifest_id, m.order, m.manifest_path, m.path),  # manifests.rq's total order
     "link_targets": lambda t: t,
 }
 #: Where a row of each list part names its file.
@@ -71,15 +84,26 @@ def code_key() -> str:
 
 
 def cache_root(store: Backend) -> Path | None:
-    """``<store>/graph-cache/<format key>`` of an embedded on-disk store, else None.
+    """``<store>/graph-cache/<key>`` of an embedded on-disk store, else None.
 
-    The key holds the cache format, the Python version and ``code_key`` (the
-    code that makes a revision's quads and rows), so an upgrade never reads old rows.
+    The key ``g<generation>-f<format>-py<version>-<code key>`` holds the write
+    generation of the database the store handle reads (``Store.write_generation``:
+    new after every write that is not an ingest, so a raw write never reads old
+    rows), the cache format, the Python version and ``code_key`` (the code that
+    makes a revision's quads and rows), so an upgrade never reads old rows.
+    None too in memory, on a remote store, before the first write, or when the
+    database cannot be opened (the rows are then read from the store).
     """
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
         return None
-    return path / "graph-cache" / f"f{_FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}-{code_key()}"
+    try:
+        gen = store.write_generation  # type: ignore[attr-defined]
+    except (OSError, AttributeError):
+        return None
+    if gen is None:
+        return None
+    return path / "graph-cache" / f"g{gen}-f{_FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}-{code_key()}"
 
 
 _REVISIONS = """PREFIX kg: <https://w3id.org/provkg/ns#>
@@ -93,6 +117,12 @@ def _part_revisions(store: Backend) -> dict[str, object]:
     # Three columns of strings: the cheapest shape for the part cache to read back.
     return {"rev_g": [str(r["g"]) for r in rows], "rev_path": [str(r["path"]) for r in rows],
             "rev_src": [str(r["src"]) for r in rows]}
+
+
+# What the part cache checks a cached copy of this part against (queries.snapshot._load_part).
+_part_revisions.attrs = ("rev_g", "rev_path", "rev_src")  # type: ignore[attr-defined]
+_part_revisions.valid = (  # type: ignore[attr-defined]
+    lambda v: len(v["rev_g"]) == len(v["rev_path"]) == len(v["rev_src"]))
 
 
 def revision_paths(store: Backend) -> list[tuple[str, str, str]]:
@@ -197,13 +227,25 @@ def merge_parts(pieces: list[dict[str, object]]) -> dict[str, object]:
     return out
 
 
-def _read(f: Path) -> dict[str, object] | None:
-    from .snapshot import _decode
+def _read(f: Path, parts: list[Callable[[Backend], dict[str, object]]]) -> dict[str, object] | None:
+    """The per-revision entry in ``f`` (``{part name: {attribute: value}}``), or None.
+
+    None when the file cannot be read or decoded, or any of ``parts`` is missing
+    from it or has another shape (``queries.snapshot._valid_part``): the caller
+    reads the graph again and rewrites the entry.  Never raises.
+    """
+    from .snapshot import _UNREADABLE, _decode, _part_keys, _valid_part
 
     try:
-        return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
-    except (OSError, ValueError, EOFError, TypeError):
+        got = _decode(marshal.loads(f.read_bytes()))
+    except _UNREADABLE:
         return None
+    if type(got) is not dict:
+        return None
+    for fn in parts:
+        if not _valid_part(got.get(fn.__name__.removeprefix("_part_")), _part_keys(fn)):
+            return None
+    return got  # type: ignore[return-value]
 
 
 def _write(f: Path, value: dict[str, object]) -> None:
@@ -270,7 +312,13 @@ def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend
     -------
     dict
         ``{attribute: value}`` for every attribute of ``parts``, equal to what
-        the readers give over a dataset of exactly ``graphs``.
+        the readers give over a dataset of exactly ``graphs``.  An entry that
+        cannot be read or has another shape counts as missing (``_read``).
+
+    Raises
+    ------
+    QueryError
+        Reading a graph that has no valid entry failed.
     """
     from .scope import ScopedBackend
 
@@ -288,8 +336,8 @@ def graph_parts(store: Backend, graphs: list[str], parts: list[Callable[[Backend
     for g in graphs:
         f = root / f"{hashlib.sha1(g.encode('utf-8')).hexdigest()}.marshal"
         files[g] = f
-        got = _read(f)
-        if got is not None and all(n in got for n in names):
+        got = _read(f, parts)
+        if got is not None:
             pieces.append({k: v for n in names for k, v in got[n].items()})  # type: ignore[union-attr]
         else:
             missing.append(g)

@@ -59,31 +59,21 @@ def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]
     0.2 s instead of ~5 s of snapshot reading and rules.  The cache folder
     names one immutable database and the code version (``snapshot._cache_dir``),
     so an ingest or an upgrade never reads old rows.  Remote and in-memory
-    stores compute every time; an unreadable entry is recomputed.
+    stores compute every time; an unreadable entry, or one of another shape
+    (``snapshot.read_result``: ``[]``, ``{}``, another query's), is recomputed.
     """
-    from pydantic import TypeAdapter, ValidationError
-
-    from .snapshot import _cache_dir, gc_paused
+    from .snapshot import _cache_dir, read_result, write_result
 
     d = _cache_dir(store, peek=True)
     if d is None:
         return compute()
-    ta = TypeAdapter(list[model])
-    try:
-        with gc_paused():  # building ~10^5 rows makes no cyclic garbage; collections would walk the whole heap
-            return ta.validate_json((d / f"result-{name}.json").read_bytes())
-    except (OSError, ValueError, ValidationError):
-        pass
+    got = read_result(d, name, model)  # None: missing, unreadable or of another shape ([], {}, ...)
+    if got is not None:
+        return got
     rows = compute()
     d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
-    if d is None:
-        return rows
-    from graph.atomic import write_atomic
-
-    try:
-        write_atomic(ta.dump_json(rows), d / f"result-{name}.json", durable=False)
-    except OSError:
-        pass
+    if d is not None:
+        write_result(d, name, model, rows)
     return rows
 
 

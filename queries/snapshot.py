@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -613,6 +614,17 @@ def _part_links(store: Backend) -> dict[str, object]:
 # names the database folder the store handle reads (``Store.database_dir``: every write makes a new
 # ``db-NNNNNN`` folder, so a key never names two contents, even when an ingest swaps CURRENT mid-read).
 # marshal holds only plain values (no code runs on load, unlike pickle) and is ~5x faster than json.
+#
+# The key also holds the store's write generation (``graph.store.database_generation``): the same
+# across ingests, new at every other write (``provkg import``, with or without ``--replace``).  A
+# database's own parts are safe without it, but the next database's parts are patched from the
+# previous folder (``_patch_part``) by revision IRI, and a raw write can change a graph under its old
+# IRI: a folder of another generation is never a base (``_base_dir`` compares the key after the
+# database), and ``queries.graphcache`` keys its per-revision entries by generation too.
+#
+# Every cache file is checked before it is used (``_load_part``, ``_valid_part``, ``read_result``):
+# a file that cannot be read, decoded or has another shape (top-level type, keys, row types and
+# tuple lengths) is a miss: recomputed and rewritten, never a traceback and never wrong rows.
 
 _CACHE_FORMAT = 2  # bump when the encoding or a cached dataclass changes
 _DATACLASSES = {"SSource": SSource, "SCitation": SCitation, "SSection": SSection, "SItem": SItem,
@@ -627,6 +639,10 @@ def _cache_dir(store: Backend, *, peek: bool = False) -> Path | None:
     Only for reading: whatever is computed must be written under the key of the
     database the computation read (``peek=False``), which an ingest may have
     replaced meanwhile.
+
+    The folder name holds the database folder's name and inode, its write
+    generation (``graph.store.database_generation``), the cache format, the
+    Python version and ``graphcache.code_key``.  Never raises ``OSError``.
     """
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):
@@ -643,9 +659,13 @@ def _cache_dir(store: Backend, *, peek: bool = False) -> Path | None:
         return None
     import sys
 
+    from graph.store import database_generation
+
     from .graphcache import code_key  # the code that reads the parts: a change starts a new cache
 
-    return path / "snapshot-cache" / (f"{d.name}-{st.st_ino}-f{_CACHE_FORMAT}"
+    # ``<database>-<inode>-g<generation>-f<format>-py<version>-<code key>``: ``_base_dir`` matches what
+    # follows the inode, so parts are patched only from a database of the same write generation.
+    return path / "snapshot-cache" / (f"{d.name}-{st.st_ino}-g{database_generation(d)}-f{_CACHE_FORMAT}"
                                       f"-py{sys.version_info[0]}{sys.version_info[1]}-{code_key()}")
 
 
@@ -725,6 +745,173 @@ def _decode(value: object) -> object:
     return [_DATACLASSES[tag](*t) for t in value[1]]
 
 
+#: What reading and decoding a cache file that is not one can raise (``marshal.loads``: ValueError,
+#: EOFError, TypeError; ``_decode``: an unknown tag, a row of another length, a nesting too deep).
+_UNREADABLE = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _list_of(cls: type) -> Callable[[object], bool]:
+    return lambda v: type(v) is list and all(type(x) is cls for x in v)
+
+
+def _dict_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda v: type(v) is dict and all(check(x) for x in v.values())
+
+
+def _tuples_of(n: int) -> Callable[[object], bool]:
+    return lambda v: type(v) is list and all(type(t) is tuple and len(t) == n for t in v)
+
+
+def _is_list(v: object) -> bool:
+    return type(v) is list
+
+
+def _is_leaf(v: object) -> bool:
+    return not isinstance(v, (list, tuple, dict, set, frozenset))
+
+
+#: The shape of every cached snapshot attribute (``_valid_part``): container types, the dataclass of
+#: each row (``_decode`` already checks a dataclass row's length) and the length of data tuples.
+#: Leaves are not checked (a part read from imported data may hold any literal value), except where the
+#: reader makes them ``str`` itself.
+_SHAPES: dict[str, Callable[[object], bool]] = {
+    "sources": _dict_of(lambda x: type(x) is SSource),
+    "claims": _list_of(SClaim),
+    "citations": _list_of(SCitation),
+    "sections": _list_of(SSection),
+    "items": _list_of(SItem),
+    "manifest_items": _list_of(SManifestItem),
+    "title_matches": _list_of(STitleMatch),
+    "work_titles": _dict_of(_tuples_of(2)),
+    "aliases": _dict_of(_is_leaf),
+    "card_works": _dict_of(_is_list),
+    "tags": _dict_of(_is_list),
+    "subjects": _dict_of(_is_list),
+    "link_targets": _tuples_of(2),
+    "entry_spans": _dict_of(_tuples_of(2)),
+    # queries.graphcache._part_revisions: three columns of str (made with ``str``) of one length (its ``valid``)
+    "rev_g": _list_of(str), "rev_path": _list_of(str), "rev_src": _list_of(str),
+}
+
+
+def _part_keys(fn) -> tuple[str, ...]:
+    """The attributes part reader ``fn`` returns: ``_ATTRS[fn]``, else its ``attrs`` attribute, else the
+    name after ``_part_`` (a derived part, ``_LazySnapshot._derived``)."""
+    keys = _ATTRS.get(fn) or getattr(fn, "attrs", None)
+    return tuple(keys) if keys else (fn.__name__.removeprefix("_part_"),)
+
+
+def _valid_part(value: object, keys: tuple[str, ...] | list[str]) -> bool:
+    """True when ``value`` has the shape of a part with attributes ``keys``.
+
+    A dict with exactly ``keys``, each value of the shape ``_SHAPES`` gives it
+    (an attribute with no shape there is never valid).  Linear in the rows, with
+    no call per leaf; it never raises.
+    """
+    if type(value) is not dict or value.keys() != set(keys):
+        return False
+    return all(k in _SHAPES and _SHAPES[k](value[k]) for k in keys)
+
+
+def _load_part(f: Path, keys: tuple[str, ...] | list[str], valid: Callable[[dict], bool] | None = None
+               ) -> dict[str, object] | None:
+    """A part read back from cache file ``f``, or None when it is not one.
+
+    Parameters
+    ----------
+    f : Path
+        A ``<part>.marshal`` file (``_encode``d, then marshalled).
+    keys : sequence of str
+        The attributes the part must have (``_part_keys``).
+    valid : callable, optional
+        A further check of the decoded value (the reader's ``valid`` attribute).
+
+    Returns
+    -------
+    dict or None
+        None when the file cannot be read or decoded (``_UNREADABLE``) or the value
+        has another shape (``_valid_part``): the caller computes the part again.
+        Never raises.
+    """
+    import marshal
+
+    try:
+        with gc_paused():
+            value = _decode(marshal.loads(f.read_bytes()))
+        if not _valid_part(value, keys) or (valid is not None and not valid(value)):  # type: ignore[arg-type]
+            return None
+    except _UNREADABLE:
+        return None
+    return value  # type: ignore[return-value]
+
+
+def _load_revision_map(f: Path) -> dict[str, str] | None:
+    """A folder's ``_REVISIONS_FILE`` (``{path: revision IRI}``, both str), or None when it is not one.
+    Never raises."""
+    import marshal
+
+    try:
+        value = marshal.loads(f.read_bytes())
+    except _UNREADABLE:
+        return None
+    if type(value) is not dict or not all(type(k) is str and type(v) is str for k, v in value.items()):
+        return None
+    return value
+
+
+# -- whole-store query answers (``queries.named._memo``) ------------------------------------------
+#: Bump when the envelope of ``result-<query>.json`` changes.
+_RESULT_FORMAT = 1
+
+
+@functools.lru_cache(maxsize=None)
+def _result_adapter(model: type) -> object:
+    """The pydantic ``TypeAdapter`` of the ``result-<query>.json`` envelope for rows of ``model``."""
+    from pydantic import TypeAdapter
+    from typing_extensions import TypedDict
+
+    doc = TypedDict("ResultFile", {"format": int, "query": str, "count": int,  # type: ignore[misc]
+                                   "rows": list[model]})  # type: ignore[valid-type]
+    return TypeAdapter(doc)
+
+
+def read_result(d: Path, name: str, model: type) -> list | None:
+    """The rows of named query ``name`` kept in part-cache folder ``d`` (``write_result``), or None.
+
+    The file is ``d / "result-<name>.json"``: ``{"format", "query", "count",
+    "rows"}``, read with pydantic's ``validate_json`` into rows of ``model``.  None
+    (the caller computes the rows and writes them) when it is missing or
+    unreadable, is not that envelope (``[]``, ``{}``, rows of another model),
+    names another format or query, or ``count`` is not the number of rows.
+    Never raises.
+    """
+    ta = _result_adapter(model)
+    try:
+        with gc_paused():  # building ~10^5 rows makes no cyclic garbage
+            doc = ta.validate_json((d / f"result-{name}.json").read_bytes())  # type: ignore[attr-defined]
+    except (OSError, ValueError):  # pydantic's ValidationError is a ValueError
+        return None
+    if doc["format"] != _RESULT_FORMAT or doc["query"] != name or doc["count"] != len(doc["rows"]):
+        return None
+    return doc["rows"]
+
+
+def write_result(d: Path, name: str, model: type, rows: list) -> None:
+    """Keep ``rows`` (of ``model``), the answer of named query ``name``, in part-cache folder ``d``.
+
+    Written atomically, not made durable (``graph.atomic.write_atomic``); a file
+    that cannot be written is no error (the next call computes again).
+    """
+    from graph.atomic import write_atomic
+
+    try:
+        data = _result_adapter(model).dump_json(  # type: ignore[attr-defined]
+            {"format": _RESULT_FORMAT, "query": name, "count": len(rows), "rows": rows})
+        write_atomic(data, d / f"result-{name}.json", durable=False)
+    except (OSError, ValueError):
+        pass
+
+
 def _cached_part(fn, store: Backend) -> dict[str, object]:
     """``fn(store)``, read from / written to the part cache when the store has one.
 
@@ -733,7 +920,11 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
     few files), assembled from the per-revision entries (``queries.graphcache``),
     or read from the store.  A cache that cannot be read or written is ignored
     (the part is then read from the store): the cache only ever saves time, it
-    never changes an answer.
+    never changes an answer.  A cached part is used only when it has the part's
+    shape (``_load_part``); any other file is a miss and is overwritten.
+
+    Returns ``{attribute: value}`` (``_part_keys(fn)``); the errors ``fn`` raises
+    reading the store (``QueryError``) pass through.
     """
     import marshal
 
@@ -741,11 +932,10 @@ def _cached_part(fn, store: Backend) -> dict[str, object]:
     if d is None:
         return fn(store)
     f = d / f"{fn.__name__.removeprefix('_part_')}.marshal"
-    try:
-        with gc_paused():
-            return _decode(marshal.loads(f.read_bytes()))  # type: ignore[return-value]
-    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):  # unreadable: computed again
-        pass
+    got = _load_part(f, _part_keys(fn), getattr(fn, "valid", None))
+    if got is not None:
+        return got
+    # Missing, unreadable or of another shape: computed again, and rewritten below.
     bundle = None
     with gc_paused():
         patched = _patch_part(fn, store, d, f.name)
@@ -849,7 +1039,7 @@ def _base_dir(d: Path) -> Path | None:
 def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | None:
     """Part ``fn`` of the store's database, patched from the previous database's cached part; or None.
 
-    The previous folder (``_base_dir``) holds the part as it was and the
+    The previous folder (``_base_dir``, of the same write generation) holds the part as it was and the
     revision of every file then (``_REVISIONS_FILE``); the files whose revision
     differs now (changed, added or removed by an ingest) are the changed paths.
     A per-graph part keeps the previous rows of every other file and takes
@@ -858,30 +1048,26 @@ def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | N
     derived part (``subjects``, ``title_matches``) is patched by its ``patch``
     attribute, which may decline.  None (the caller computes the part) when
     there is no base, no revision map, more than ``_PATCH_MAX_SHARE`` of the
-    files changed, or an entry cannot be read.
+    files changed, or the base's part or revision map is unreadable or of
+    another shape (``_load_part``, ``_load_revision_map``).
     """
-    import marshal
-
     patch = getattr(fn, "patch", None)
     if fn not in _CACHED_PER_GRAPH and patch is None:
         return None
     base = _base_dir(d)
     if base is None or not (base / name).is_file():
         return None
-    try:
-        before = marshal.loads((base / _REVISIONS_FILE).read_bytes())
-        if not isinstance(before, dict):
-            return None
-        now = _revision_map(store)
-        if not now:
-            return None
-        changed = {p for p in before.keys() | now.keys() if before.get(p) != now.get(p)}
-        if len(changed) > _PATCH_MAX_SHARE * len(now):
-            return None
-        old = _decode(marshal.loads((base / name).read_bytes()))
-    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):  # unreadable: not patched
+    before = _load_revision_map(base / _REVISIONS_FILE)
+    if before is None:
         return None
-    if not isinstance(old, dict):
+    now = _revision_map(store)
+    if not now:
+        return None
+    changed = {p for p in before.keys() | now.keys() if before.get(p) != now.get(p)}
+    if len(changed) > _PATCH_MAX_SHARE * len(now):
+        return None
+    old = _load_part(base / name, _part_keys(fn), getattr(fn, "valid", None))
+    if old is None:  # unreadable or of another shape: not patched
         return None
     if fn in _CACHED_PER_GRAPH:
         from .graphcache import graph_parts, merge_parts, without_paths
@@ -968,14 +1154,9 @@ class _LazySnapshot(Snapshot):
         claims' subjects are unchanged unless the file changed: those are
         computed again, the rest kept.  Else None (computed whole).
         """
-        import marshal
-
-        try:
-            works = _decode(marshal.loads((base / "works.marshal").read_bytes()))
-            cites = _decode(marshal.loads((base / "citations.marshal").read_bytes()))
-        except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
-            return None
-        if not isinstance(works, dict) or not isinstance(cites, dict):
+        works = _load_part(base / "works.marshal", _ATTRS[_part_works])
+        cites = _load_part(base / "citations.marshal", _ATTRS[_part_citations])
+        if works is None or cites is None:
             return None
         if (works.get("aliases") != self.aliases or works.get("work_titles") != self.work_titles
                 or _title_index_input(works["work_titles"], cites.get("citations") or [])

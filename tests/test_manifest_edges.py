@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from provkg.cli import cli
@@ -103,9 +102,6 @@ def test_tied_manifest_rows_in_memory_store(tmp_path):
     assert got == EXPECTED_SPARQL
 
 
-@pytest.mark.xfail(strict=True, reason="queries/graphcache.py _ORDER['manifest_items'] sorts by (manifest_id, order) "
-                                       "only: a patched part keeps the unchanged manifest's rows ahead of the changed "
-                                       "one's on ties; it needs m.manifest_path, m.path as tie-breakers")
 def test_tied_manifest_rows_after_the_first_sorting_manifest_changes(tmp_path):
     ws = _shared_id_ws(tmp_path)
     st = tmp_path / "st"
