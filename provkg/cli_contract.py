@@ -55,7 +55,7 @@ def _audit_text(rep) -> str:
 
 
 @cli.command("audit-brief")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, exists=True))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="none", show_default=True,
               help="Exit 1 when there is any finding.")

@@ -228,3 +228,11 @@ def test_query_takes_m_for_manifest_like_brief(store):
                                      "--format", "json"])
     assert long.exit_code == short.exit_code == 0
     assert short.stdout == long.stdout and json.loads(short.stdout)["count"] > 0
+
+
+def test_audit_brief_of_a_missing_file_is_one_error_and_no_ingest(tmp_path):
+    st = tmp_path / "st"
+    r = _cli("--store", str(st), "audit-brief", str(tmp_path / "nope.md"))
+    assert r.exit_code == 2
+    assert "does not exist" in r.output and "nope.md" in r.output
+    assert "ingest:" not in r.output and not st.exists()
