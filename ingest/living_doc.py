@@ -32,6 +32,15 @@ Rules followed
 * Citations: every arXiv identifier found by :func:`ingest.arxiv.find_arxiv_ids`,
   one :class:`~ingest.models.ArxivRef` per (line, id) -- an id linked twice on
   one line counts once (as in the corpus ``*.facts.json`` method).
+* Citation titles, first that applies: table rows -- the title column (or the
+  cell after the date), else the text of a link to the paper; other entries
+  -- the text of a link to the paper (``[Title](https://arxiv.org/abs/ID)``),
+  else the field after the id in a separated record
+  (``arXiv:ID · Title · YYYY-MM · Venue``, see :func:`separated_title`), else
+  the first bold text of the entry (unless it is only an identifier).  Bold
+  text is often a short name (``**vLLM**``): when the same document gives
+  the work a title from one of the other sources, a bold name that differs
+  from it is dropped (``title`` None), not kept as a second title.
 """
 from __future__ import annotations
 
@@ -40,7 +49,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.arxiv import find_arxiv_ids
+from ingest.arxiv import find_arxiv_ids, normalise_title
 from ingest.errors import IngestError
 from ingest.models import ArxivRef, Section
 
@@ -54,6 +63,7 @@ __all__ = [
     "clean_heading",
     "slugify",
     "is_citation_title",
+    "separated_title",
 ]
 
 
@@ -323,12 +333,200 @@ def _table_title(cell: str) -> str | None:
     return title or None
 
 
+def _is_identifier_only(text: str) -> bool:
+    """Whether ``text`` is nothing but arXiv identifiers and punctuation (``arXiv:2205.14135v2``)."""
+    found = find_arxiv_ids(text)
+    if not found:
+        return False
+    rest = text
+    for m in reversed(found):
+        rest = rest[:m.start] + rest[m.end:]
+    return not re.sub(r"[\W_]+", "", rest)
+
+
 def _bold_title(text: str) -> str | None:
     m = re.search(r"\*\*(.+?)\*\*", text)
     if m:
         title = _clean_title(_LINK_RE.sub(r"\1", m.group(1)))
+        if _is_identifier_only(title):
+            return None
         return title or None
     return None
+
+
+# Separated records: ``- arXiv:2205.14135 · FlashAttention: ... · 2022-05 · NeurIPS 2022``
+
+#: Field separators of a separated record: middle dot and look-alikes, ASCII and full-width bar.
+_RECORD_SEPS = "·•・∙‧|｜"
+#: What may come before the identifier at the head of a record line: blockquote marks, a list
+#: marker, a task box, a table's opening bar, then opening emphasis / ``[`` / ``<``.
+_RECORD_HEAD_RE = re.compile(
+    r"^\s*(?:>\s*)*(?:(?:[-*+•]|\d{1,9}[.)])\s+|\d{1,9}、\s*)?(?:\[[ xX]\]\s+)?\|?[\s*_`\[<]*"
+)
+#: What may follow the identifier before the separator: closing emphasis, ``]``, ``>``, and the
+#: ``(target)`` of a link whose text was the identifier.
+_RECORD_TAIL_RE = re.compile(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
+_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]*)\)")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_YEAR = r"(?:19|20)\d{2}"
+_DATE_FIELD_RE = re.compile(
+    rf"^[\[(（]?(?:{_YEAR}(?:\s*[.\-/年]\s*\d{{1,2}}(?:\s*[.\-/月]\s*\d{{1,2}})?\s*[月日]?)?"
+    rf"|{_MONTH}\s*(?:\d{{1,2}},?\s*)?{_YEAR}|\d{{1,2}}\s+{_MONTH}\s*,?\s*{_YEAR})[\])）]?$",
+    re.I,
+)
+#: Venue names (lower case) that make up a venue field together with :data:`_VENUE_FILLER` words.
+_VENUE_NAMES = frozenset("""
+    neurips nips icml iclr acl emnlp naacl eacl coling colm aistats uai colt cvpr iccv eccv wacv
+    aaai ijcai kdd www sigir sigmod vldb pvldb icde sosp osdi nsdi atc eurosys asplos isca micro
+    hpca mlsys sc ppopp dac iccad fast socc middleware tmlr jmlr tacl tpami arxiv corr openreview
+    preprint
+""".split())
+_VENUE_FILLER = frozenset("""
+    usenix acm ieee proc proceedings of the in at to conference workshop workshops findings main
+    track industry short long paper papers oral spotlight poster submitted under review accepted
+    and camera ready
+""".split())
+_NAME_PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "di", "del", "du", "la", "le", "bin", "al"})
+
+
+def _is_date_field(text: str) -> bool:
+    """``2022-05``, ``2023``, ``2022.05.27``, ``2022年5月``, ``May 2022``, ``27 May 2022``, ``(2023)``."""
+    return bool(_DATE_FIELD_RE.match(text.strip()))
+
+
+def _is_venue_field(text: str) -> bool:
+    """``NeurIPS 2022``, ``OSDI '24``, ``arXiv preprint``, ``Findings of ACL 2024``, ``ICLR (Oral)``.
+
+    A field is a venue when it has no colon and either (a) holds a year with at most four
+    words, or (b) every word is a venue name, a filler word or a year and one is a venue name.
+    """
+    if ":" in text or "：" in text:
+        return False
+    words = [w for w in re.split(r"[\s()\[\],;/]+", text.lower()) if w]
+    if not words:
+        return False
+    year = re.compile(rf"^(?:{_YEAR}|'\d{{2}})$")
+    if len(words) <= 4 and any(year.match(w.strip(".")) for w in words):
+        return True
+    names = [w.strip(".'") for w in words]
+    return any(w in _VENUE_NAMES for w in names) and all(
+        w in _VENUE_NAMES or w in _VENUE_FILLER or year.match(w) or not w for w in names
+    )
+
+
+def _is_name(part: str) -> bool:
+    """A personal name written in Latin script: 2-5 capitalised words or initials (``Daniel Y. Fu``)."""
+    tokens = part.split()
+    if not 2 <= len(tokens) <= 5:
+        return False
+    for tok in tokens:
+        if tok.lower() in _NAME_PARTICLES:
+            continue
+        core = tok.strip(".")
+        if not core or not core[0].isupper() or not all(ch.isalpha() or ch in "-'’." for ch in core):
+            return False
+    return True
+
+
+def _is_author_field(text: str) -> bool:
+    """``Dao et al.``, ``Zijie Zhou 等``, ``作者：…``, ``by …``, ``Tri Dao, Daniel Y. Fu, Stefano Ermon``."""
+    t = text.strip()
+    if re.search(r"\bet\s+al\b", t, re.I) or re.search(r"等人?\.?$", t):
+        return True
+    if re.match(r"^(?:authors?\s*[:：]|作者)", t, re.I):
+        return True
+    by = re.match(r"^by\s+", t, re.I)
+    if by:  # ``by Tri Dao``, ``by Tri Dao, Dan Fu`` -- not ``By the Numbers: ...``
+        rest = t[by.end():]
+        return _is_name(rest) or _is_author_field(rest)
+    if ":" in t or "：" in t or not re.search(r"[,，、]", t):
+        return False
+    parts = [p.strip() for p in re.split(r"[,，、;；]|\band\b|&", t) if p.strip()]
+    return len(parts) >= 2 and all(_is_name(p) for p in parts)
+
+
+def _field_title(field: str) -> str | None:
+    """The title written in one record field, or ``None`` when the field is not a title."""
+    text = field.strip()
+    whole = _MD_LINK_RE.fullmatch(text)
+    if whole and (_GENERIC_LINK_TEXT.match(whole.group(1)) or not whole.group(1).strip()):
+        return None  # ``[code](https://github.com/...)``
+    text = _MD_LINK_RE.sub(lambda m: m.group(1), text)
+    if re.search(r"(?:https?|ftp)://|\bwww\.", text, re.I) or find_arxiv_ids(text):
+        return None
+    title = _clean_title(text)
+    title = re.sub(r"^[*_]+|[*_]+$", "", title).strip()
+    title = title.strip("\"'“”‘’「」『』《》").rstrip(" .。").strip()
+    if not title or not any(ch.isalpha() for ch in title):
+        return None
+    if re.fullmatch(r"v\d+", title, re.I) or _GENERIC_LINK_TEXT.match(title):
+        return None
+    if _is_date_field(title) or _is_venue_field(title) or _is_author_field(title):
+        return None
+    return title
+
+
+def separated_title(line: str, start: int, end: int) -> str | None:
+    """Title of a citation written as a separated record: ``arXiv:ID · Title · YYYY-MM [· venue]``.
+
+    Parameters
+    ----------
+    line : str
+        One line of a living document, e.g.
+        ``"- arXiv:2205.14135 · FlashAttention: Fast and ... · 2022-05 · NeurIPS 2022"``.
+    start, end : int
+        Span of the identifier in ``line``, as given by :func:`ingest.arxiv.find_arxiv_ids`
+        (``arXiv:2205.14135v2``, ``https://arxiv.org/abs/2205.14135``, or a whole
+        ``[arXiv:2205.14135](https://arxiv.org/abs/2205.14135)`` link).
+
+    Returns
+    -------
+    str or None
+        The field after the identifier, up to the next separator, stripped of Markdown
+        emphasis, quotes and a trailing full stop.  ``None`` when the line is not such a
+        record or that field is not a title.
+
+    Notes
+    -----
+    The format followed:
+
+    * the identifier opens the line (after blockquote marks, a list marker ``-``/``*``/``+``/
+      ``1.``/``1)``/``1、``, a task box ``[ ]``, and opening ``**``/``*``/`` ` ``/``[``/``<``); it may
+      be a Markdown link whose text or target is the identifier, with or without a version;
+    * the separator written right after it -- ``·`` (or ``•``/``・``/``∙``/``‧``), ``|`` or ``｜``
+      -- splits the rest of the line; when it has spaces on both sides only a spaced
+      separator ends the title (so ``Jean·Paul`` inside a title is kept);
+    * the title is the field right after the identifier; no other field is tried, so when the
+      title is missing (``arXiv:ID · 2022-05``) there is none.  The field is rejected when it
+      is a date (``2022-05``, ``2023``, ``May 2022``), a URL or a link with generic text
+      (``[code](...)``), another identifier, a venue (``NeurIPS 2022``, ``arXiv preprint``),
+      an author list (``Dao et al.``, ``Tri Dao, Daniel Y. Fu``, ``作者：…``) or a version.
+
+    Examples
+    --------
+    >>> separated_title("- arXiv:2205.14135v2 · FlashAttention: Fast · 2022-05 · NeurIPS 2022", 2, 20)
+    'FlashAttention: Fast'
+    >>> separated_title("- arXiv:2205.14135 · 2022-05 · NeurIPS 2022", 2, 18) is None
+    True
+    """
+    for lm in _MD_LINK_RE.finditer(line):  # the identifier as (part of) a link: the link is the token
+        if lm.start() <= start and end <= lm.end():
+            start, end = lm.start(), lm.end()
+            break
+    if _RECORD_HEAD_RE.match(line).end() < start:
+        return None
+    tail = line[end:]
+    tail = tail[_RECORD_TAIL_RE.match(tail).end():]
+    m = re.match(rf"(\s*)([{re.escape(_RECORD_SEPS)}])(\s*)", tail)
+    if m is None:
+        return None
+    sep = re.escape(m.group(2))
+    rest = tail[m.end():]
+    spaced = bool(m.group(1)) and bool(m.group(3))
+    field = re.split(rf"\s+{sep}\s+" if spaced else rf"\s*{sep}\s*", rest, maxsplit=1)[0]
+    if m.group(2) in "|｜":
+        field = re.split(r"(?<!\\)[|｜]", field, maxsplit=1)[0]  # a table cell ends at the next bar
+    return _field_title(field)
 
 
 @dataclass
@@ -354,7 +552,9 @@ def parse_living_doc(text: str) -> LivingDoc:
         ``sections`` (every heading, file order, spans per the module rules),
         ``entries`` (every block, file order), ``citations`` (one
         :class:`~ingest.models.ArxivRef` per (line, id), file order, each with
-        ``title`` from the link text / bold text / table title column, ``date``
+        ``title`` from the table title column / link text / the field after the
+        id in a separated record (:func:`separated_title`) / bold text (a bold
+        name is dropped when the document titles the work otherwise), ``date``
         from a ``YYYY.MM`` date column or leading date, ``venue`` from the text
         after the italic author list, ``section`` the innermost section key) and
         ``title`` (first level-1 heading).
@@ -508,7 +708,7 @@ def parse_living_doc(text: str) -> LivingDoc:
     flush()
 
     # ---- pass 3: citations
-    citations: list[ArxivRef] = []
+    found: list[tuple[ArxivRef, bool]] = []  # (citation, title taken from bold text)
     for entry, kind, table in zip(entries, kinds, tables):
         entry_lines = entry.text.split("\n")
         cells = _split_cells(entry.text) if kind == "row" else []
@@ -538,15 +738,31 @@ def parse_living_doc(text: str) -> LivingDoc:
                 if m.arxiv_id in seen:
                     continue
                 seen.add(m.arxiv_id)
-                title = None
+                title, from_bold = None, False
                 if kind == "row":
-                    title = row_title or _link_title(line, m.start, m.end)
+                    title = row_title or _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
                 elif kind != "code":
-                    title = _link_title(line, m.start, m.end) or _bold_title(entry.text)
-                citations.append(ArxivRef(
+                    title = _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
+                    if title is None:
+                        title = _bold_title(entry.text)
+                        from_bold = title is not None
+                found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date, venue=venue, section=entry.section,
-                ))
+                ), from_bold))
+    # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
+    # name, not its title: when the document gives the same work a title from a link, a record
+    # field or a table, the bold name is not kept as a second, different title of the work.
+    titled: dict[str, set[str]] = {}
+    for c, from_bold in found:
+        if c.title and not from_bold:
+            titled.setdefault(c.arxiv_id, set()).add(normalise_title(c.title))
+    citations = [
+        c.model_copy(update={"title": None})
+        if from_bold and c.arxiv_id in titled and normalise_title(c.title or "") not in titled[c.arxiv_id]
+        else c
+        for c, from_bold in found
+    ]
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 

@@ -26,8 +26,10 @@ from ingest.living_doc import (
     is_citation_title,
     parse_living_doc,
     read_living_doc,
+    separated_title,
     slugify,
 )
+from ingest.arxiv import find_arxiv_ids
 
 from conftest import CORPUS  # noqa: E402
 DEFTRUTH = "DefTruth__Awesome-LLM-Inference__README.md"
@@ -353,3 +355,137 @@ def test_living_document_keeps_its_own_language_time_and_urls():
     rec, _ = read_source(found[0])
     assert rec.kind == "living_doc" and rec.lang == "zh"
     assert rec.created is not None and rec.created.date().isoformat() == "2026-10-25"
+
+
+# --------------------------------------------------------------------------
+# Separated records: ``- arXiv:ID · Title · YYYY-MM [· venue]`` (the sample's §七 citation list)
+
+FLASH = "FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness"
+FA = "2205.14135"
+
+RECORD_LINES = [
+    # the form of the bundled sample's citation list, and its variants
+    pytest.param(f"- arXiv:{FA} · {FLASH} · 2022-05 · NeurIPS 2022", (FA, None, FLASH), id="sample-line"),
+    pytest.param(f"- arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="no-venue"),
+    pytest.param(f"- arXiv:{FA} · {FLASH}", (FA, None, FLASH), id="title-last-field"),
+    pytest.param(f"- arXiv:{FA}v2 · {FLASH} · 2022-05", (FA, "v2", FLASH), id="version"),
+    pytest.param(f"1. arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="numbered-item"),
+    pytest.param(f"- [x] arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="task-item"),
+    pytest.param(f"1、arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="chinese-numbered-item"),
+    pytest.param(f"arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="paragraph-line"),
+    pytest.param(f"> - arXiv:{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="blockquote"),
+    pytest.param(f"- **arXiv:{FA}** · {FLASH} · 2022-05", (FA, None, FLASH), id="bold-id"),
+    pytest.param(f"- `arXiv:{FA}` · {FLASH} · 2022-05", (FA, None, FLASH), id="code-id"),
+    pytest.param(f"- [arXiv:{FA}](https://arxiv.org/abs/{FA}) · {FLASH} · 2022-05", (FA, None, FLASH),
+                 id="id-as-link"),
+    pytest.param(f"- [{FA}](https://arxiv.org/abs/{FA}v2) · {FLASH} · 2022-05", (FA, "v2", FLASH),
+                 id="id-link-version-in-target"),
+    pytest.param(f"- [arXiv](https://arxiv.org/abs/{FA}) · {FLASH} · 2022-05", (FA, None, FLASH),
+                 id="generic-link-text"),
+    pytest.param(f"- https://arxiv.org/abs/{FA} · {FLASH} · 2022-05", (FA, None, FLASH), id="bare-url"),
+    pytest.param(f"- <https://arxiv.org/abs/{FA}v3> · {FLASH} · 2022-05", (FA, "v3", FLASH), id="autolink"),
+    pytest.param(f"- arXiv:{FA} | {FLASH} | 2022-05 | NeurIPS 2022", (FA, None, FLASH), id="bar-separator"),
+    pytest.param(f"- arXiv:{FA} ｜ {FLASH} ｜ 2022-05", (FA, None, FLASH), id="full-width-bar"),
+    pytest.param(f"- arXiv:{FA} • {FLASH} • 2022-05", (FA, None, FLASH), id="bullet-separator"),
+    pytest.param(f"- arXiv:{FA}·{FLASH}·2022-05", (FA, None, FLASH), id="unspaced-dots"),
+    pytest.param(f"| arXiv:{FA} | {FLASH} | 2022-05 |", (FA, None, FLASH), id="table-row-no-header"),
+    pytest.param(f'- arXiv:{FA} · "{FLASH}." · 2022-05', (FA, None, FLASH), id="quoted-full-stop"),
+    pytest.param(f"- arXiv:{FA} · **{FLASH}** · 2022-05", (FA, None, FLASH), id="bold-title"),
+    pytest.param("- arXiv:2401.00001 · Jean·Paul: A Title · 2024-01", ("2401.00001", None, "Jean·Paul: A Title"),
+                 id="unspaced-dot-inside-spaced-title"),
+    pytest.param("- arXiv:hep-th/9901001 · An Old Paper · 1999-01", ("hep-th/9901001", None, "An Old Paper"),
+                 id="old-style-id"),
+    # a link's own text still comes first
+    pytest.param(f"- [FlashAttention](https://arxiv.org/abs/{FA}) · {FLASH} · 2022-05", (FA, None, "FlashAttention"),
+                 id="link-text-wins"),
+    pytest.param(f"- [**{FLASH}.**](https://arxiv.org/abs/{FA}) · 2022-05", (FA, None, FLASH), id="link-title-date"),
+    # negatives: the field after the id is not a title, and no other field is tried
+    pytest.param(f"- arXiv:{FA} · 2022-05", (FA, None, None), id="date-only"),
+    pytest.param(f"- arXiv:{FA} · 2022-05 · {FLASH}", (FA, None, None), id="date-then-title"),
+    pytest.param(f"- arXiv:{FA} · 2023 · NeurIPS 2023", (FA, None, None), id="year-then-venue"),
+    pytest.param(f"- arXiv:{FA} · May 2022", (FA, None, None), id="month-name-date"),
+    pytest.param(f"- arXiv:{FA} · 2022年5月", (FA, None, None), id="chinese-date"),
+    pytest.param(f"- arXiv:{FA} · NeurIPS 2022", (FA, None, None), id="venue-only"),
+    pytest.param(f"- arXiv:{FA} · OSDI '24", (FA, None, None), id="venue-short-year"),
+    pytest.param(f"- arXiv:{FA} · arXiv preprint", (FA, None, None), id="venue-preprint"),
+    pytest.param(f"- arXiv:{FA} · Findings of ACL", (FA, None, None), id="venue-no-year"),
+    pytest.param(f"- arXiv:{FA} · https://arxiv.org/abs/{FA}", (FA, None, None), id="url"),
+    pytest.param(f"- arXiv:{FA} · [code](https://github.com/Dao-AILab/flash-attention)", (FA, None, None),
+                 id="generic-link"),
+    pytest.param(f"- arXiv:{FA} · www.example.org/flash", (FA, None, None), id="www-url"),
+    pytest.param("- arXiv:1605.08803 · Laurent Dinh, Jascha Sohl-Dickstein, Samy Bengio",
+                 ("1605.08803", None, None), id="author-list"),
+    pytest.param(f"- arXiv:{FA} · Dao et al. · 2022", (FA, None, None), id="et-al"),
+    pytest.param(f"- arXiv:{FA} · by Tri Dao · 2022", (FA, None, None), id="by-author"),
+    pytest.param("- arXiv:2401.00001 · By the Numbers: Counting Tokens · 2024",
+                 ("2401.00001", None, "By the Numbers: Counting Tokens"), id="title-starting-with-by"),
+    pytest.param("- arXiv:2502.07115 · 作者：Zijie Zhou 等", ("2502.07115", None, None), id="chinese-author-label"),
+    pytest.param(f"- arXiv:{FA} · v2", (FA, None, None), id="version-field"),
+    pytest.param(f"- arXiv:{FA} · PDF", (FA, None, None), id="generic-word"),
+    pytest.param(f"- **arXiv:{FA}** · 2022-05", (FA, None, None), id="bold-id-is-not-a-title"),
+    pytest.param(f"- arXiv:{FA} · arXiv:2307.08691", (FA, None, None), id="another-id"),
+    # negatives: not a record (the id does not open the line, or no separator follows it)
+    pytest.param("- 精读 arXiv:2502.07115 · 建议下一班", ("2502.07115", None, None), id="id-mid-sentence"),
+    pytest.param("- 飞P 精读 arXiv:2502.07115（MC-SF）· 2026-10-26 15:50", ("2502.07115", None, None),
+                 id="id-then-parenthesis"),
+    pytest.param("- 2502.07115v5 DeepSeek 注释", ("2502.07115", "v5", None), id="no-separator"),
+    pytest.param(f"- arXiv:{FA} - {FLASH} - 2022-05", (FA, None, None), id="hyphen-is-not-a-separator"),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), RECORD_LINES)
+def test_separated_record_titles(line: str, expected: tuple[str, str | None, str | None]) -> None:
+    doc = parse_living_doc(f"## 七、引用列表\n{line}\n")
+    assert [(c.arxiv_id, c.version, c.title) for c in doc.citations][0] == expected
+
+
+def test_separated_title_function_spans() -> None:
+    line = f"- arXiv:{FA}v2 · {FLASH} · 2022-05"
+    m = find_arxiv_ids(line)[0]
+    assert separated_title(line, m.start, m.end) == FLASH
+    assert separated_title("- arXiv:2205.14135 · 2022-05", 2, 18) is None
+
+
+def test_bold_name_yields_to_a_title_of_the_same_work() -> None:
+    """A bold lead-in is a short name; when the document titles the work elsewhere, it is not a second title."""
+    text = (
+        "## §一 引擎\n"
+        "- **vLLM**：PagedAttention（arXiv:2309.06180）。\n"
+        "- **Orca** 连续批处理（arXiv:2201.00001）。\n"
+        "- **SnapKV: LLM Knows What You are Looking for Before Generation.** arXiv:2404.14469\n"
+        "## 七、引用列表\n"
+        "- arXiv:2309.06180 · Efficient Memory Management for Large Language Model Serving with PagedAttention · 2023-09\n"
+        "- arXiv:2404.14469 · SnapKV: LLM Knows What You are Looking for Before Generation · 2024-04\n"
+    )
+    got = [(c.arxiv_id, c.line, c.title) for c in parse_living_doc(text).citations]
+    assert got == [
+        ("2309.06180", 2, None),
+        ("2201.00001", 3, "Orca"),  # no other title in the document: the bold name stays
+        ("2404.14469", 4, "SnapKV: LLM Knows What You are Looking for Before Generation"),  # same title
+        ("2309.06180", 6, "Efficient Memory Management for Large Language Model Serving with PagedAttention"),
+        ("2404.14469", 7, "SnapKV: LLM Knows What You are Looking for Before Generation"),
+    ]
+
+
+def test_sample_citation_list_titles_reach_query_papers(tmp_path: Path) -> None:
+    """End to end on the bundled sample: ingest, then ``query papers`` lists the §七 titles."""
+    from click.testing import CliRunner
+
+    from conftest import WORKSPACE
+    from provkg.cli import cli
+
+    store = str(tmp_path / "st")
+    r = CliRunner().invoke(cli, ["--store", store, "-q", "ingest", str(WORKSPACE)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["--store", store, "query", "papers", "--format", "json"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    titles = {row["arxiv_id"]: row["titles"] for row in json.loads(r.output)["results"]}
+    assert titles[FA] == [FLASH]
+    # every id of the §七 list has its listed title (lines 166-180 of inference.md)
+    listed = {}
+    for ln in (WORKSPACE / "organized" / "knowledge" / "inference.md").read_text("utf-8").splitlines()[165:180]:
+        aid, title = re.match(r"- arXiv:(\S+) · (.+?) · ", ln).groups()
+        listed[aid] = title
+    assert len(listed) == 15
+    assert all(title in titles[aid] for aid, title in listed.items())
+    assert titles["2309.06180"] == ["Efficient Memory Management for Large Language Model Serving with PagedAttention"]
