@@ -454,9 +454,13 @@ def match_findings(old: list[Contradiction], new: list[Contradiction],
     pairs = [(co[k], cn[k]) for k in co.keys() & cn.keys()]
     rest_o = {k: f for k, f in co.items() if k not in cn}
     rest_n = {k: f for k, f in cn.items() if k not in co}
+    by_skey: dict[tuple[str, str, tuple[str, ...]], list[tuple[tuple[object, ...], Contradiction]]] = defaultdict(list)
+    for kn, n in rest_n.items():
+        by_skey[_skey(n)].append((kn, n))
+    # Candidate pairs share a stable key (blocked, never all pairs: PERF-NOTES).
     scored = sorted((_norm(o.summary) != _norm(n.summary), _place_distance(o, n), ko, kn)
-                    for ko, o in rest_o.items() for kn, n in rest_n.items()
-                    if _skey(o) == _skey(n) and (_norm(o.summary) == _norm(n.summary) or _near(o, n)))
+                    for ko, o in rest_o.items() for kn, n in by_skey.get(_skey(o), ())
+                    if _norm(o.summary) == _norm(n.summary) or _near(o, n))
     for _other, _dist, ko, kn in scored:
         if ko in rest_o and kn in rest_n:
             pairs.append((rest_o.pop(ko), rest_n.pop(kn)))
