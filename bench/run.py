@@ -26,9 +26,11 @@ In one run it measures, on the same data:
   after ``--baseline-timeout`` seconds; a cut-off query is reported with the
   timeout as a lower bound and listed in ``baseline_timeouts``);
 * ``brief_s`` (brief of one manifest as ``provkg brief`` makes it: its scope,
-  ``brief_data``, Markdown) and ``report_s`` (whole-store contradiction report:
-  snapshot, rules, Markdown), cold; the ``*_warm_s`` figures run them again;
-  ``brief_whole_s`` the same brief from a whole-store snapshot;
+  ``brief_data``, Markdown) and ``report_s`` (whole-store contradiction report as
+  ``provkg report contradictions`` makes it: lazy snapshot, the named query's findings,
+  the brief audit, Markdown), cold; the ``*_warm_s`` figures run them again;
+  ``brief_whole_s`` the same brief from a whole (not lazy) snapshot, in a child
+  process (``brief_whole_peak_rss_mb``; no command reads a store that way now);
   ``brief_cli_s`` / ``brief_cli_warm_s`` run ``provkg brief`` in a new process;
   ``brief_after_reingest_s`` and ``queries_after_reingest``: the first brief and
   named queries right after the 8-file re-ingest (no cache emptied);
@@ -183,6 +185,19 @@ def _regex_child(nq: Path) -> dict:
     return {"nquads_mb": round(len(data) / 1e6, 2), "regex_s": t, "matches": n, "peak_rss_mb": _rss_mb()}
 
 
+def _brief_whole_child(store_dir: Path, manifest: str) -> dict:
+    """The brief of ``manifest`` from a whole (not lazy) snapshot of the store at ``store_dir``, in this
+    (child) process: ``{"brief_whole_s", "peak_rss_mb"}``."""
+    from graph.store import Store
+    from queries.briefing import brief_data
+    from queries.render.brief import render_brief
+    from queries.snapshot import load_snapshot
+
+    st = Store(store_dir)
+    t, _ = _timed(lambda: render_brief(brief_data(st, manifest, snapshot=load_snapshot(st)).model_dump(mode="json")))
+    return {"brief_whole_s": t, "peak_rss_mb": _rss_mb()}
+
+
 def _timed(fn, *a, **kw):
     t = time.perf_counter()
     r = fn(*a, **kw)
@@ -323,8 +338,9 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
     from graph.loader import ingest_paths
     from graph.store import Store
     from queries.briefing import brief_data
-    from queries.contradictions import contradictions
+    from queries.audit import audit_briefs
     from queries.named import QUERIES
+    from queries.named import contradictions as named_contradictions
     from queries.render.brief import render_brief
     from queries.render.report import render_report
     from queries.snapshot import load_snapshot
@@ -428,17 +444,25 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         res["brief_chars"] = len(btext)
         res["brief_warm_s"], _ = _timed(brief, Store(store_dir))
         if not skip_whole_cold:
-            # The same brief from a whole-store snapshot (what `brief` did before it read a scope).
+            # The same brief from a whole (not lazy) snapshot: what `brief` did before it read a scope.  No
+            # command reads a store that way now; it runs in a child so that its memory is not counted as
+            # provkg's (``brief_whole_peak_rss_mb``).
             _drop_caches(store_dir)
-            res["brief_whole_s"], _ = _timed(
-                lambda st: render_brief(brief_data(st, man, snapshot=load_snapshot(st)).model_dump(mode="json")),
-                Store(store_dir))
+            cp = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_brief-whole", str(store_dir),
+                                 "--_manifest", man], capture_output=True, text=True, cwd=ROOT, check=True)
+            bw = json.loads(cp.stdout.strip().splitlines()[-1])
+            res["brief_whole_s"], res["brief_whole_peak_rss_mb"] = bw["brief_whole_s"], bw["peak_rss_mb"]
         _drop_caches(store_dir)
         s = Store(store_dir)
 
         def report():
-            found = contradictions(load_snapshot(s))
-            return render_report([f.model_dump(mode="json") for f in found], lang="en"), found
+            # As `provkg report contradictions` makes it (provkg/cli.py ``_report_text``): the named query's
+            # findings (kept per database), the audit of every ingested brief, over a lazy snapshot.
+            snap = load_snapshot(s, lazy=True)
+            found = named_contradictions(s)
+            audit = audit_briefs(s, snap)
+            return render_report([f.model_dump(mode="json") for f in found], lang="en",
+                                 audit=[a.model_dump(mode="json") for a in audit]), found
         if not skip_whole_cold:  # the whole-store report reads every claim: minutes at 50,000 notes
             res["report_s"], (rtext, found) = _timed(report)
             res["report_findings"] = len(found)
@@ -600,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cli-timeout", type=float, default=900.0, help="cut off one such command after S seconds")
     ap.add_argument("--_baseline", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--_regex", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--_brief-whole", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--_manifest", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     # The collector thresholds provkg's command line sets (provkg/cli.py): the in-process figures stand for
     # `provkg query` / `provkg brief`, and with CPython's defaults a full collection of this process's
@@ -609,6 +635,9 @@ def main(argv: list[str] | None = None) -> int:
     from provkg.cli import GC_THRESHOLDS
 
     gc.set_threshold(*GC_THRESHOLDS)
+    if a._brief_whole:
+        print(json.dumps(_brief_whole_child(a._brief_whole, a._manifest)))
+        return 0
     if a._regex:
         print(json.dumps(_regex_child(a._regex)))
         return 0

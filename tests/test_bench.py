@@ -66,6 +66,10 @@ def test_run_prints_a_table_then_one_json_line_with_sane_values(tmp_path):
     assert res["query_rows"]["duplicates"] > 0 and res["query_rows"]["claims"] > 50
     assert res["baseline_queries"] == {}
     assert res["brief_chars"] > 500 and res["report_findings"] > 0
+    # The report counts what `query contradictions` finds; the regex pass and the whole-snapshot brief ran in
+    # children, each with its own peak.
+    assert res["report_findings"] == res["query_rows"]["contradictions"]
+    assert res["brief_whole_s"] > 0 and res["brief_whole_peak_rss_mb"] > 20 and res["regex_peak_rss_mb"] > 5
     assert 20 < res["peak_rss_mb"] < 2000
     assert res["quads"] > 1000 and res["nquads_mb"] > 0
     # Each command a curator runs after the shift's ingest, in a new process, with its own peak memory.
