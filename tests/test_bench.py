@@ -71,6 +71,7 @@ def test_run_prints_a_table_then_one_json_line_with_sane_values(tmp_path):
     assert res["report_findings"] == res["query_rows"]["contradictions"]
     assert res["brief_whole_s"] > 0 and res["brief_whole_peak_rss_mb"] > 20 and res["regex_peak_rss_mb"] > 5
     assert 20 < res["peak_rss_mb"] < 2000
+    assert res["peak_rss_mb"] == max(res["peak_rss_self_mb"], res["ingest_peak_rss_mb"]) and res["ingest_peak_rss_mb"] > 20
     assert res["quads"] > 1000 and res["nquads_mb"] > 0
     # Each command a curator runs after the shift's ingest, in a new process, with its own peak memory.
     cli = res["cli_after_reingest"]
