@@ -38,7 +38,7 @@ import pyoxigraph as ox
 from ingest.errors import IngestError
 from ingest.lexicon import load_lexicon
 from ingest.models import ParsedSource
-from ingest.sources import Found, discover, read_source, sha256_of
+from ingest.sources import Found, check_manifest_paths, discover, read_source, sha256_of
 
 from .model import (
     PROV_GRAPH,
@@ -691,11 +691,6 @@ def ingest_paths(
     return rep
 
 
-#: The end of the one-line problem ``ingest.sources.read_source`` gives for a manifest item whose file
-#: does not exist (``items[<i>].path '<path>' does not exist``).
-_MISSING_ITEM = " does not exist"
-
-
 def _reads_as_manifest(f: Found, kind: str | None) -> bool:
     """True when ``read_source`` reads ``f`` as a manifest in this ingest (as ``parse_found`` calls it:
     ``kind`` applies to files named explicitly; otherwise a ``.json`` file is a manifest)."""
@@ -710,9 +705,9 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None, tz_name: st
     parsed again; ``kind`` and ``tz_name`` are ``ingest_paths``' arguments.  A manifest's items
     name other files of the workspace, which may have been deleted (or restored) since the
     manifest went in, so its items are checked again on every ingest: each manifest is read with
-    ``parse_found`` (the parse a fresh ingest does) and the problems it reports for items whose
-    file does not exist (``items[i].path '…' does not exist``, from
-    ``ingest.sources._check_manifest_paths``) are returned word for word.  Its other problems
+    ``parse_found`` (the parse a fresh ingest does) and its items whose file does not exist are
+    reported with the lines a fresh ingest gives (``ingest.sources.check_manifest_paths``,
+    ``missing_only=True``).  Its other problems
     (an item listed twice or outside the workspace) depend on the manifest's bytes alone and
     were reported when it went in, like every other file's warnings.
 
@@ -723,9 +718,9 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None, tz_name: st
     for f in unchanged:
         if not _reads_as_manifest(f, kind):
             continue
-        _f, _rec, warns, err = parse_found((f, kind, tz_name))
-        if err is None:
-            out.extend(w for w in warns if w.endswith(_MISSING_ITEM))
+        _f, rec, _warns, err = parse_found((f, kind, tz_name))
+        if err is None and rec is not None and rec.manifest is not None:
+            out.extend(check_manifest_paths(rec.manifest, f, missing_only=True))
     return out
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_BYTES",
     "TEXT_SUFFIXES",
     "Found",
+    "check_manifest_paths",
     "decode",
     "detect_kind",
     "discover",
@@ -338,7 +339,7 @@ def read_source(
     base = dict(path=rel, sha256=digest, size=len(data), mtime=mtime)
     if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")):
         man = parse_manifest(data, rel)
-        problems = _check_manifest_paths(man, found)
+        problems = check_manifest_paths(man, found)
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
         return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
     text = decode(data, rel)
@@ -381,8 +382,15 @@ def read_source(
     return ParsedSource(kind=kind, **parts, **base), warns  # type: ignore[arg-type]
 
 
-def _check_manifest_paths(man: Manifest, found: Found) -> list[str]:
-    """One-line problems for manifest items that are missing, duplicated or outside the workspace."""
+def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = False) -> list[str]:
+    """One-line problems for manifest items that are missing, duplicated or outside the workspace.
+
+    ``man`` is the parsed manifest of the file ``found`` (item paths are relative to its
+    workspace root, docs/FORMAT.md §12).  Returns the lines in item order, each
+    ``"<file>: items[<i>].path '<path>' <problem>"``.  ``missing_only`` keeps only the items whose
+    file does not exist: the one problem that depends on the rest of the workspace rather than on
+    the manifest's bytes (``graph.loader`` checks it again on every ingest).  Never raises.
+    """
     root = found.root  # manifest paths are relative to the workspace root
     real_root = root.resolve()
     problems = []
@@ -390,14 +398,15 @@ def _check_manifest_paths(man: Manifest, found: Found) -> list[str]:
     for i, it in enumerate(man.items):
         p = PurePosixPath(it.path)
         if p.is_absolute() or ".." in p.parts:
-            problems.append(f"{found.rel}: items[{i}].path {it.path!r} points outside the workspace; not linked")
+            if not missing_only:
+                problems.append(f"{found.rel}: items[{i}].path {it.path!r} points outside the workspace; not linked")
             continue
-        if it.path in seen:
+        if it.path in seen and not missing_only:
             problems.append(f"{found.rel}: items[{i}].path {it.path!r} is listed twice")
         seen.add(it.path)
         target = (root / it.path)
         if not target.exists():
             problems.append(f"{found.rel}: items[{i}].path {it.path!r} does not exist")
-        elif not target.resolve().is_relative_to(real_root):
+        elif not target.resolve().is_relative_to(real_root) and not missing_only:
             problems.append(f"{found.rel}: items[{i}].path {it.path!r} leads outside the workspace; not linked")
     return problems
