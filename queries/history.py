@@ -392,6 +392,14 @@ def _near(o: Contradiction, n: Contradiction) -> bool:
     return all(abs(x.line - y.line) <= FINDING_LINE_SLACK for x, y in _aligned(o, n))
 
 
+_PLACE_LINE = re.compile(r"(?<=:)\d+\b")
+
+
+def _without_lines(detail: str) -> str:
+    """A finding's detail line with the line numbers of its ``path:line`` places blanked (``:#``)."""
+    return _PLACE_LINE.sub("#", detail)
+
+
 def _finding_fields(o: Contradiction, n: Contradiction) -> list[str]:
     """What a reader sees change between two states of one finding: ``summary``, ``text`` (a quote),
     ``evidence`` (a quote's level), ``detail``.  Lines alone are not a change (as for claims)."""
@@ -402,7 +410,7 @@ def _finding_fields(o: Contradiction, n: Contradiction) -> list[str]:
         out.append("text")
     if sorted((s.source, s.evidence) for s in (o.a, o.b)) != sorted((s.source, s.evidence) for s in (n.a, n.b)):
         out.append("evidence")
-    if sorted(o.detail) != sorted(n.detail):
+    if sorted(map(_without_lines, o.detail)) != sorted(map(_without_lines, n.detail)):
         out.append("detail")
     return out
 

@@ -317,8 +317,12 @@ _METADATA = re.compile(r"^\s*(论文|原文|卡片|证据等级|作者|版本历
 
 
 def _strongest(levels) -> str:
-    """The strongest of some evidence levels (``unknown`` when there are none)."""
-    return min(levels, key=EVIDENCE_RANK.__getitem__, default="unknown")
+    """The strongest of some evidence levels (``unknown`` when there are none).
+
+    A level outside the closed list (only a raw write such as ``provkg import`` can store one;
+    ``provkg validate`` reports it) ranks below every known level, as in ``queries.briefing``.
+    """
+    return min(levels, key=lambda e: EVIDENCE_RANK.get(e, len(EVIDENCE_RANK)), default="unknown")
 
 
 def _material_evidence(src, its) -> str:

@@ -694,3 +694,25 @@ def test_match_findings_pairs_by_stable_key_and_place():
     assert (len(other_kind.opened), len(other_kind.closed), other_kind.changed) == (1, 1, [])
     only_lines = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 12, 25)])
     assert (only_lines.changed, only_lines.opened, only_lines.closed, only_lines.unchanged) == ([], [], [], 1)
+
+
+def test_a_line_move_inside_a_findings_detail_is_no_change():
+    """``detail`` names places as ``path:line``: a blank line inserted above moves them and is no change
+    (found by a fresh-user run: a contamination finding was "changed (detail)"); other detail text is."""
+    from queries.history import match_findings
+
+    def with_detail(line: int, extra: str = "shares: KV cache"):
+        return _finding("figure 5x", 10, 20).model_copy(update={"detail": [f"card.md:{line}: {extra}"]})
+    moved = match_findings([with_detail(26)], [with_detail(27)])
+    assert (moved.changed, moved.unchanged) == ([], 1)
+    reworded = match_findings([with_detail(26)], [with_detail(27, "shares: attention")])
+    assert [f for _o, _n, f in reworded.changed] == [["detail"]]
+
+
+def test_an_evidence_level_outside_the_closed_list_does_not_crash_the_queries():
+    """Only a raw write (``provkg import``) can store one; ``validate`` reports it, the queries rank it last."""
+    from queries.named import _strongest
+
+    assert _strongest(["bogus_level", "card_only"]) == "card_only"
+    assert _strongest(["bogus_level"]) == "bogus_level"
+    assert _strongest([]) == "unknown"
