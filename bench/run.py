@@ -93,11 +93,25 @@ def _rss_mb(who: int = resource.RUSAGE_SELF) -> float:
     the benchmark's children reported the benchmark's own peak.
     """
     if who == resource.RUSAGE_SELF:
-        try:
-            return int(Path("/proc/self/status").read_text().split("VmHWM:")[1].split()[0]) / 1024
-        except (OSError, IndexError, ValueError):
-            pass
+        hwm = _status_mb("VmHWM")
+        if hwm is not None:
+            return hwm
     return resource.getrusage(who).ru_maxrss / 1024
+
+
+def _status_mb(field: str) -> float | None:
+    """A ``kB`` field of ``/proc/self/status`` (``VmHWM``, ``VmRSS``) in MB, or None where there is none."""
+    try:
+        return int(Path("/proc/self/status").read_text().split(f"{field}:")[1].split()[0]) / 1024
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _child(*args: str) -> dict:
+    """Run this script with ``args`` (a ``--_...`` child mode) and return the JSON object it prints last."""
+    cp = subprocess.run([sys.executable, str(Path(__file__).resolve()), *args],
+                        capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(cp.stdout.strip().splitlines()[-1])
 
 
 class RdflibStore:
@@ -376,15 +390,10 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
     from queries.render.report import render_report
     from queries.snapshot import load_snapshot
 
-    def _now_mb() -> float:
-        try:
-            return int(Path("/proc/self/status").read_text().split("VmRSS:")[1].split()[0]) / 1024
-        except (OSError, IndexError, ValueError):
-            return 0.0
     _log = log
 
     def log(msg: str) -> None:  # each progress line says where this process's memory stands
-        _log(f"{msg}  [rss {_now_mb():.0f} MB, peak {_rss_mb():.0f} MB]")
+        _log(f"{msg}  [rss {_status_mb('VmRSS') or 0:.0f} MB, peak {_rss_mb():.0f} MB]")
 
     tmp = Path(tempfile.mkdtemp(prefix="provkg-bench-"))
     try:
@@ -411,10 +420,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         # The cold ingest runs in a child, as `provkg ingest` runs in its own process: what it leaves
         # allocated (~300 MB at 10,000 notes, most of it freed memory the C allocator keeps) would
         # otherwise sit under every query measured next.  Timed inside the child (``_ingest_child``).
-        cp = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_ingest", str(store_dir),
-                             "--_workspace", str(ws), "--jobs", str(kw["jobs"])],
-                            capture_output=True, text=True, cwd=ROOT, check=True)
-        ing = json.loads(cp.stdout.strip().splitlines()[-1])
+        ing = _child("--_ingest", str(store_dir), "--_workspace", str(ws), "--jobs", str(kw["jobs"]))
         ingest_s, res["ingest_cpu_s"], res["ingest_peak_rss_mb"] = ing["ingest_s"], ing["ingest_cpu_s"], ing["peak_rss_mb"]
         if ing["errors"]:
             log(f"ingest errors ({len(ing['errors'])}): {ing['errors'][:3]}")
@@ -434,9 +440,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         store.close()
         # The regex pass over the dump runs in a child, as the rdflib baseline does: the dump's bytes
         # (673 MB at 10,000 notes) held here made half of this process's peak, which stands for provkg.
-        cp = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_regex", str(nq)],
-                            capture_output=True, text=True, cwd=ROOT, check=True)
-        rx = json.loads(cp.stdout.strip().splitlines()[-1])
+        rx = _child("--_regex", str(nq))
         res["nquads_mb"], res["regex_s"], res["regex_peak_rss_mb"] = rx["nquads_mb"], rx["regex_s"], rx["peak_rss_mb"]
 
         man = sorted((ws / "work-guard").glob("*.json"))[len(list((ws / "work-guard").glob("*.json"))) // 2].stem
@@ -497,9 +501,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
             # command reads a store that way now; it runs in a child so that its memory is not counted as
             # provkg's (``brief_whole_peak_rss_mb``).
             _drop_caches(store_dir)
-            cp = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_brief-whole", str(store_dir),
-                                 "--_manifest", man], capture_output=True, text=True, cwd=ROOT, check=True)
-            bw = json.loads(cp.stdout.strip().splitlines()[-1])
+            bw = _child("--_brief-whole", str(store_dir), "--_manifest", man)
             res["brief_whole_s"], res["brief_whole_peak_rss_mb"] = bw["brief_whole_s"], bw["peak_rss_mb"]
         _drop_caches(store_dir)
         s = Store(store_dir)

@@ -273,17 +273,14 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
                     v = f"{v.get('source', '')}:{v.get('line', '')} {v.get('text', '')}"[:120]
                 cells.append("" if v is None else str(v))
             t.add_row(*cells, )
-        if (out is None or out == "-") and sys.stdout.isatty():
-            con = Console(file=sys.stdout, width=200, markup=False, highlight=False)
-            con.print(t)
-            if caption:
-                con.print(caption, soft_wrap=True)
-        else:
-            buf = io.StringIO()
-            con = Console(file=buf, width=200, markup=False, highlight=False, color_system=None)
-            con.print(t)
-            if caption:
-                con.print(caption, soft_wrap=True)
+        tty = (out is None or out == "-") and sys.stdout.isatty()
+        buf = io.StringIO()
+        con = (Console(file=sys.stdout, width=200, markup=False, highlight=False) if tty else
+               Console(file=buf, width=200, markup=False, highlight=False, color_system=None))
+        con.print(t)
+        if caption:
+            con.print(caption, soft_wrap=True)
+        if not tty:
             _write_text(buf.getvalue(), out)
 
 
