@@ -62,6 +62,14 @@ def _rank(c: SClaim) -> tuple[int, str, int]:
     return (EVIDENCE_RANK.get(c.evidence, 99), c.path, c.line)
 
 
+def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:
+    """The first claim (lowest line) of each file among ``claims``: ``{path: claim}``."""
+    out: dict[str, SClaim] = {}
+    for c in sorted(claims, key=lambda c: (c.path, c.line)):
+        out.setdefault(c.path, c)
+    return out
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     lex = load_lexicon()
     out = []
@@ -82,24 +90,20 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
     for (s, pid), sides in sorted(by.items()):
         names = sorted(sides)
         for s1, s2 in combinations(names, 2):
-            a_list, b_list = sides[s1], sides[s2]
-            if len(a_list) > len(b_list):
-                a_list, b_list, s1, s2 = b_list, a_list, s2, s1
-            # One finding per pair of sources: the first statement of each side.
-            firsts_a = {}
-            for a in sorted(a_list, key=lambda c: (c.path, c.line)):
-                firsts_a.setdefault(a.path, a)
-            firsts_b = {}
-            for b in sorted(b_list, key=lambda c: (c.path, c.line)):
-                firsts_b.setdefault(b.path, b)
-            for pa, a in sorted(firsts_a.items()):
-                for pb, b in sorted(firsts_b.items()):
-                    if pa == pb:
+            # One finding per pair of sources: the first statement of each side in each file.
+            firsts_1 = _firsts(sides[s1])
+            firsts_2 = _firsts(sides[s2])
+            for p1, c1 in sorted(firsts_1.items()):
+                for p2, c2 in sorted(firsts_2.items()):
+                    if p1 == p2:
                         continue
-                    more = [f"also {s2}: {o.path}:{o.line}" for o in b_list if o.path == pb and o is not b][:3]
+                    # The better-evidenced statement first (``_rank``): an order that depends on
+                    # these two statements alone, never on how many claims each side has.
+                    (a, sa), (b, sb) = sorted([(c1, s1), (c2, s2)], key=lambda x: _rank(x[0]))
+                    more = [f"also {sb}: {o.path}:{o.line}" for o in sides[sb] if o.path == b.path and o is not b][:3]
                     out.append(Contradiction(
-                        id=_id("qualifier", s, pid, a.iri, b.iri), kind="qualifier_conflict", subject=f"arXiv:{s}",
-                        summary=f"{labels[pid][0]}: '{s1}' vs '{s2}'",
+                        id=_id("qualifier", s, pid, *sorted([(s1, p1), (s2, p2)])), kind="qualifier_conflict",
+                        subject=f"arXiv:{s}", summary=f"{labels[pid][0]}: '{sa}' vs '{sb}'",
                         a=statement(a), b=statement(b), detail=more,
                     ))
     return out
@@ -129,7 +133,7 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
                 if u.about and not (set(u.about) & set(c.about)):
                     continue  # the flag is about another subject
                 out.append(Contradiction(
-                    id=_id("unverified", key, c.iri, u.iri), kind="unverified_figure",
+                    id="", kind="unverified_figure",
                     subject=f"arXiv:{c.about[0]}" if c.about else c.path,
                     summary=f"figure {q.raw} stated in {c.path} is marked not verified in {u.path}",
                     a=statement(c), b=statement(u), detail=[f"figure: {q.raw}"],
@@ -143,7 +147,8 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             seen[k] = seen[k].model_copy(update={"detail": merged})
         else:
             seen[k] = f
-    return list(seen.values())
+    # The ID names the two files and the figures, not the quotes: a reworded quote keeps it.
+    return [f.model_copy(update={"id": _id("unverified", f.a.source, f.b.source, *f.detail)}) for f in seen.values()]
 
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-/+.]{2,}")
@@ -178,7 +183,7 @@ def _contamination(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradic
             hits.sort(key=lambda h: (-h[0], h[1].line))
             best = hits[0][1]
             out.append(Contradiction(
-                id=_id("contamination", p, d.iri), kind="contamination",
+                id=_id("contamination", p, d.path, *subj[d.iri]), kind="contamination",
                 subject=f"arXiv:{subj[d.iri][0]}", summary=f"{p} holds content flagged as mixed in from other work",
                 a=statement(best), b=statement(d),
                 detail=[f"{p}:{c.line}: shares {', '.join(sh)}" for _, c, sh in hits[:5]],
@@ -261,7 +266,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             else:
                 how = "different titles"
             out.append(Contradiction(
-                id=_id("titles", aid, a.path, a.line, b.path, b.line), kind="two_titles", subject=f"arXiv:{aid}",
+                id=_id("titles", aid, *sorted([a.path, b.path])), kind="two_titles", subject=f"arXiv:{aid}",
                 summary=f"arXiv:{aid} is cited with two different titles ({how})",
                 a=_cite_stmt(a, snap), b=_cite_stmt(b, snap),
                 detail=[how, f"similarity {fuzz.ratio(na, nb):.0f}/100"],
@@ -305,7 +310,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     c1, r1 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v1 and c.path != c2.path)
             extra = len(sources[v1] | sources[v2]) - 2
             out.append(Contradiction(
-                id=_id("figures", s, metric, c1.iri, c2.iri), kind="figure_mismatch", subject=f"arXiv:{s}",
+                id=_id("figures", s, metric, _unit, v1, v2), kind="figure_mismatch", subject=f"arXiv:{s}",
                 summary=f"{metric} of arXiv:{s}: {r1} vs {r2}", a=statement(c1), b=statement(c2),
                 detail=[f"{extra} more source(s) give one of these values"] if extra > 0 else [],
             ))
@@ -352,5 +357,33 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _two_titles(snap)
         + _figure_mismatch(snap, subj)
     )
-    uniq = {f.id: f for f in found}
-    return sorted(uniq.values(), key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
+    return sorted(_unique_ids(found),
+                  key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
+
+
+def _unique_ids(found: list[Contradiction]) -> list[Contradiction]:
+    """``found`` without repeats, each with an ID no other finding has.
+
+    A rule's ID hashes what the finding *is* (kind, work, files, qualifier
+    sides, figures or values), never claim IRIs, line numbers or which side
+    has more claims: the ID of a finding survives a reworded quote, a moved
+    line and new notes elsewhere (what ``report --fail-on new --baseline``
+    and ``diff`` rely on).  Where two different findings share such an ID
+    (say, one pair of files holding two title variants), each gets the ID
+    rehashed with its two quotes, then, if still shared, with their lines.
+    """
+    groups: dict[str, list[Contradiction]] = defaultdict(list)
+    for f in found:
+        if f not in groups[f.id]:
+            groups[f.id].append(f)
+    out = []
+    for fid, fs in groups.items():
+        if len(fs) == 1:
+            out.append(fs[0])
+            continue
+        by_text: dict[str, list[Contradiction]] = defaultdict(list)
+        for f in fs:
+            by_text[_id(fid, f.a.text, f.b.text)].append(f)
+        for tid, ts in by_text.items():
+            out.extend(t.model_copy(update={"id": tid if len(ts) == 1 else _id(tid, t.a.line, t.b.line)}) for t in ts)
+    return out

@@ -435,9 +435,9 @@ def match_findings(old: list[Contradiction], new: list[Contradiction],
                    edited: dict[tuple[str, str], str] | None = None) -> FindingMatch:
     """Match the contradiction findings of an old and a new state: which persisted, opened, closed.
 
-    Finding ``id``s hash claim IRIs, and a claim IRI hashes its text, so a
-    reworded quote gives a new ``id``: ids cannot match findings across states.
-    Instead, two passes:
+    Not by ``id``: a finding's ``id`` survives a reworded quote, but one whose
+    figures or values changed gets a new one, and ``diff`` still lists it as
+    changed when its place and files are the same.  Two passes:
 
     1. exact: same kind, subject, summary and both quotes (``_ckey``; ``edited`` maps
        ``(source, old normalised text)`` of a claim ``diff`` paired as edited to

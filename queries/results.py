@@ -147,7 +147,10 @@ class Contradiction(FrozenModel):
     ``contamination`` (content flagged as mixed in from other work),
     ``label_mismatch`` (topic labels that do not fit the content),
     ``two_titles`` (one arXiv ID with two titles), ``figure_mismatch`` (two
-    values for one metric of one subject).  ``id`` is stable across runs.
+    values for one metric of one subject).  ``id`` is stable across runs and
+    names what the finding is (kind, work, files, qualifier sides, figures or
+    values), not its quotes: a reworded quote, a moved line or new statements
+    elsewhere keep it (``queries.contradictions._unique_ids``).
     """
 
     id: str
@@ -453,9 +456,9 @@ class ContradictionChange(FrozenModel):
     """A finding present in both states whose ``fields`` differ (``summary``, ``text``, ``evidence``, ``detail``).
 
     Matched by kind, subject and source files, then by summary and place
-    (``queries.history.match_findings``), not by ``id``: the id hashes the
-    quoted claims' IRIs, which change with their text.  A line move alone is
-    no change.  ``old`` and ``new`` are the finding in the two states.
+    (``queries.history.match_findings``), not by ``id`` alone: a figure
+    mismatch whose values changed has a new ``id`` but can be the same
+    finding here.  A line move alone is no change.  ``old`` and ``new`` are the finding in the two states.
     """
 
     fields: list[str]

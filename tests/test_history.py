@@ -637,6 +637,7 @@ def test_a_reworded_quote_keeps_its_findings_and_reports_them_changed(tmp_path):
         assert (o.a.source, o.a.line, o.a.text) == (NOTE, 18, ARBITRARY[2:])
         assert (n.a.source, n.a.line, n.a.text) == (NOTE, 18, REWORDED[2:])
         assert o.summary == n.summary == "arrival model: 'arbitrary' vs 'adversarial'"
+        assert o.id == n.id  # the ID names the finding (work, qualifier sides, files), not the quote
     from provkg.cli import cli
 
     r = CliRunner().invoke(cli, ["--store", str(st.path), "diff"])
@@ -646,6 +647,41 @@ def test_a_reworded_quote_keeps_its_findings_and_reports_them_changed(tmp_path):
                           f"({NOTE}:18 / ") == 2
     assert r.output.count(f"      was: {NOTE}:18  [abstract_checked] {ARBITRARY[2:]}") == 2
     assert r.output.count(f"      now: {NOTE}:18  [abstract_checked] {REWORDED[2:]}") == 2
+
+
+def test_findings_elsewhere_do_not_change_untouched_findings_or_their_ids(tmp_path):
+    """Two new notes say 'arbitrary arrivals': that side now has more statements than 'adversarial'.
+    The two findings that were open are untouched (same sides in the same order, same IDs; they once
+    swapped sides and IDs), and `report --fail-on new --baseline` names only the new notes' findings."""
+    import json
+
+    from provkg.cli import cli
+    from queries.contradictions import contradictions
+
+    st, ws, clock = _sample_store(tmp_path)
+    before = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier_conflict"}
+    assert len(before) == 2
+    base = tmp_path / "base.json"
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "report", "contradictions", "--format", "json", "-o", str(base)])
+    assert r.exit_code == 0, r.output
+    added = ["inbox/jay/2026-10-28-0900-mcsf.md", "inbox/jay/2026-10-28-0930-mcsf-again.md"]
+    for i, rel in enumerate(added):
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(f"# MC-SF {i}\n\n- MC-SF（arXiv:2502.07115）的负结果针对任意到达。\n", "utf-8")
+    assert ingest_paths(st, [ws], now=clock).added == added
+    after = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier_conflict"}
+    assert {i: after[i] for i in before} == before
+    assert sorted(tuple(sorted([f.a.source, f.b.source])) for i, f in after.items() if i not in before) == sorted(
+        tuple(sorted([rel, other])) for rel in added for other in (CARD, DOC))
+    d = diff(st)
+    assert d.contradictions_changed == [] and d.contradictions_closed == []
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "report", "contradictions", "--fail-on", "new",
+                                 "--baseline", str(base), "--format", "json"])
+    assert r.exit_code == 1
+    new_ids = {ln.split()[1] for ln in r.stderr.splitlines() if ln.startswith("new: ")}
+    assert new_ids == {f["id"] for f in json.loads(r.stdout)["findings"]
+                       if {f["a"]["source"], f["b"]["source"]} & set(added)}
+    assert new_ids.isdisjoint(before) and len(new_ids) == 4
 
 
 def test_a_finding_that_really_closes_and_one_that_opens(tmp_path):
@@ -716,3 +752,22 @@ def test_an_evidence_level_outside_the_closed_list_does_not_crash_the_queries():
     assert _strongest(["bogus_level", "card_only"]) == "card_only"
     assert _strongest(["bogus_level"]) == "bogus_level"
     assert _strongest([]) == "unknown"
+
+
+def test_findings_sharing_a_stable_id_get_distinct_ids_from_their_quotes_then_lines():
+    """`_unique_ids`: exact repeats collapse; findings that share the rule's ID are told apart by their
+    quotes (stable under line moves), and only quotes that are also equal fall back to lines."""
+    from queries.contradictions import _unique_ids
+
+    one, same, other_text = _finding("s", 3, 4, "x"), _finding("s", 3, 4, "x"), _finding("s", 3, 9, "z")
+    twin = _finding("s", 7, 8, "x")
+    for f in (same, other_text, twin):
+        object.__setattr__(f, "id", one.id)
+    assert _unique_ids([one, same]) == [one]
+    ids = [f.id for f in _unique_ids([one, other_text])]
+    assert len(set(ids)) == 2 and one.id not in ids
+    moved = _finding("s", 30, 40, "z")
+    object.__setattr__(moved, "id", one.id)
+    assert [f.id for f in _unique_ids([one, moved])] == ids  # lines play no part while the quotes differ
+    got = {f.a.line if f.a.text == "x" else f.a.text: f.id for f in _unique_ids([one, other_text, twin])}
+    assert len(set(got.values())) == 3 and got["z"] == ids[1]  # "z" still told apart by its quote alone
