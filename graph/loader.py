@@ -684,6 +684,9 @@ def ingest_paths(
     _note_run(store, known_base, wrote=rep.activity is not None)
     if embedded and existed and rep.activity is None:
         store.remove_stale_copies()  # type: ignore[union-attr]
+    written = set(rep.added) | set(rep.changed)
+    if rep.activity is not None and any(f.rel in written and _reads_as_manifest(f, kind) for f in todo):
+        rep.warnings.extend(_shared_manifest_ids(store, {str(v[0]) for v in live.values()}, written))
     rep.added.sort()
     rep.changed.sort()
     rep.removed.sort()
@@ -722,6 +725,45 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None, tz_name: st
         if err is None and rec is not None and rec.manifest is not None:
             out.extend(check_manifest_paths(rec.manifest, f, missing_only=True))
     return out
+
+
+_MANIFEST_ITEMS = f"""SELECT ?g ?id ?path ?item WHERE {{
+  GRAPH ?g {{ ?m a {_kg("Manifest")} ; {_kg("manifestId")} ?id ; {_kg("inSource")} ?src . ?src {_kg("path")} ?path .
+             OPTIONAL {{ ?m {_kg("hasItem")} ?i . ?i {_kg("material")} ?item }} }}
+}}"""
+
+
+def _shared_manifest_ids(store: Backend, current: set[str], written: set[str]) -> list[str]:
+    """Warnings for manifest files this ingest wrote that list a material another file with their ID lists.
+
+    ``current`` are the live revision IRIs after the ingest, ``written`` the paths it added or
+    changed.  Files sharing a ``manifest_id`` are read as one manifest, one row per material
+    (``queries.snapshot.Snapshot.manifest_items_for``): a shift split in two files is fine, but
+    two files listing the same materials are most likely a stray copy.  Returns one line per
+    written file in such a pair, sorted: ``"<file>: manifest_id '<id>' is also declared by
+    <other> (N materials in both); …"`` (a pair both written: one line, on the later path).
+    Never raises (a store that cannot answer gives none).
+    """
+    try:
+        rows = store.select(_MANIFEST_ITEMS)
+    except Exception:  # noqa: BLE001 - a warning is not worth failing an ingest that has committed
+        return []
+    items: dict[str, dict[str, set[str]]] = {}
+    for r in rows:
+        if str(r["g"]) in current:
+            mats = items.setdefault(str(r["id"]), {}).setdefault(str(r["path"]), set())
+            if r.get("item") is not None:
+                mats.add(str(r["item"]))
+    out = []
+    for mid, files in items.items():
+        for p in sorted(set(files) & written):
+            for other in sorted(set(files) - {p}):
+                if other in written and other > p:
+                    continue  # both written: one line for the pair
+                if both := len(files[p] & files[other]):
+                    out.append(f"{p}: manifest_id {mid!r} is also declared by {other} ({both} materials in both; "
+                               "each is read once): rename or remove a copy")
+    return sorted(out)
 
 
 def _chain_first(first: Built | None, rest: Iterator[Built]) -> Iterator[Built]:

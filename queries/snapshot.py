@@ -418,12 +418,32 @@ class Snapshot:
         return self._titles.get(arxiv_id)
 
     def manifest_items_for(self, manifest: str | None) -> list[SManifestItem]:
-        """Items of the manifest named by ID or path (all manifests when ``manifest`` is None)."""
-        if not manifest:
-            return self.manifest_items
-        m = manifest.replace("\\", "/")
-        return [i for i in self.manifest_items if i.manifest_id == m or i.manifest_path == m
-                or m.endswith(i.manifest_path) or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
+        """Items of one manifest, named by ID or path (of every manifest when ``manifest`` is None).
+
+        A path names the ID its file declares; where several IDs match, the
+        ID equal to ``manifest`` wins, then the lowest ID (as
+        ``queries.scope.manifest_scope``).  Every file declaring that ID is
+        read as one manifest (a shift split in two files, or a copy): its items
+        in order, one per material path (the first by ``(order, manifest
+        path)`` gives the row), so a copied manifest does not list each
+        material twice.  Returns ``[]`` when nothing matches.
+        """
+        items = self.manifest_items
+        if manifest:
+            m = manifest.replace("\\", "/")
+            hit = [i for i in items if i.manifest_id == m or i.manifest_path == m
+                   or m.endswith(i.manifest_path) or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
+            if not hit:
+                return []
+            mid = min(hit, key=lambda i: (i.manifest_id != m, i.manifest_id, i.manifest_path)).manifest_id
+            items = [i for i in items if i.manifest_id == mid]
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for i in items:
+            if (i.manifest_id, i.path) not in seen:
+                seen.add((i.manifest_id, i.path))
+                out.append(i)
+        return out
 
     def living_docs(self) -> list[str]:
         """Paths of the living documents, sorted."""

@@ -5,6 +5,7 @@
   breaks the tie by the manifest file's path (then the item IRI), so the rows come out as
   alpha's item 0, zeta's item 0, alpha's item 1, … whatever the store's internal order, and the
   same after a fresh ingest, after an incremental one and in a second store.
+* A copied manifest (same ID, same materials): one warning, and each material read once.
 * Missing materials: a fresh ingest warns (exit 2) about a manifest item whose file is not in the
   workspace; an incremental ingest after such a file was deleted must give the same line, and
   none once the file is back (``graph.loader._missing_item_warnings``).
@@ -171,7 +172,36 @@ def test_manifest_scope_reads_every_file_with_the_shared_id(tmp_path):
     r = _cli(st, "query", "increments", "--manifest", "shared", "--format", "json")
     assert r.exit_code == 0, r.output
     assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["results"]] == EXPECTED_INCREMENTS
-    # A path names one file: only its items.
+    # A path names its file's ID, as it does for `brief`: the same rows (it gave zeta's three alone).
     r = _cli(st, "query", "increments", "--manifest", "work-guard/zeta.json", "--format", "json")
-    assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["results"]] == [
-        (i, f"inbox/ann/{n}.md") for i, n in enumerate(ZETA)]
+    assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["results"]] == EXPECTED_INCREMENTS
+    r = _cli(st, "brief", "--manifest", "work-guard/zeta.json", "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["materials"]] == EXPECTED_INCREMENTS
+
+
+def test_a_copied_manifest_is_warned_about_and_lists_each_material_once(tmp_path):
+    """A copy of a manifest under another name (same ID, same materials) doubled every increment of the
+    brief.  Ingest warns once for the pair (exit 2); the brief, `query increments` with and without
+    --manifest and the ID all give each material once; files with one ID and no shared material (a
+    shift split in two files, above) give no warning."""
+    ws = _shared_id_ws(tmp_path)
+    st = tmp_path / "st"
+    r = _ingest(st, ws)
+    assert (r.exit_code, _problems(r)) == (0, [])
+    (ws / "work-guard" / "zeta copy.json").write_bytes((ws / "work-guard" / "zeta.json").read_bytes())
+    r = _ingest(st, ws)
+    assert r.exit_code == 2, r.output
+    assert _problems(r) == ["warning: work-guard/zeta copy.json: manifest_id 'shared' is also declared by "
+                            "work-guard/zeta.json (3 materials in both; each is read once): rename or remove a copy"]
+    assert _increments_order(st) == EXPECTED_INCREMENTS
+    for m in ("shared", "work-guard/zeta copy.json", "work-guard/alpha.json"):
+        r = _cli(st, "query", "increments", "--manifest", m, "--format", "json")
+        assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["results"]] == EXPECTED_INCREMENTS, m
+        r = _cli(st, "brief", "--manifest", m, "--format", "json")
+        assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["materials"]] == EXPECTED_INCREMENTS, m
+    r = _ingest(st, ws)  # nothing written: said when the copy went in, not again
+    assert (r.exit_code, _problems(r)) == (0, [])
+    st2 = tmp_path / "st2"
+    r = _ingest(st2, ws)  # both written by one ingest: one line for the pair
+    assert r.exit_code == 2 and len(_problems(r)) == 1, r.output
