@@ -98,6 +98,12 @@ class _Group(click.Group):
             except (OSError, ValueError, io.UnsupportedOperation):
                 pass
             raise click.exceptions.Exit(141) from None
+        except KeyboardInterrupt:
+            # Ctrl-C: 128 + SIGINT, as a shell reports it (click's own "Aborted!" exits 1, which here
+            # means `--fail-on` found something).  Writes are transactions and files are written by
+            # rename, so nothing half-written is left.
+            sys.stderr.write("provkg: interrupted\n")
+            raise click.exceptions.Exit(130) from None
         except OSError as e:
             if e.errno not in _STDOUT_ERRNOS or e.filename is not None:
                 raise

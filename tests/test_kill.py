@@ -114,3 +114,68 @@ def test_killed_ingest_leaves_previous_store(tmp_path, point):
     after = _answers(Store(path))
     assert len(after["sources"]) == len(before["sources"]) + 1
     assert any("新增一条" in c["text"] for c in after["claims"])
+
+
+# The CLI, paused at the chosen point, then interrupted as Ctrl-C does it: SIGINT to the whole
+# process group (the parsing pool's workers included, at "locked").
+_CLI_CHILD = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    import graph.store as gs
+
+    point = sys.argv[1]
+    def pause():
+        print("READY", flush=True)
+        time.sleep(120)
+
+    if point == "locked":
+        orig_init = gs.Writer.__init__
+        def init(self, *a, **k):
+            orig_init(self, *a, **k)
+            pause()
+        gs.Writer.__init__ = init
+    else:
+        orig_commit = gs.Writer.commit
+        def commit(self):
+            orig_commit(self)
+            self.db.flush()
+            pause()
+        gs.Writer.commit = commit
+    from provkg.cli import cli
+    cli(sys.argv[2:], prog_name="provkg")
+""")
+
+
+@pytest.mark.parametrize("point", ["locked", "written"])
+def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, point):
+    """Ctrl-C in `provkg ingest`: exit 130 (128 + SIGINT; click's "Aborted!" gave 1, the `--fail-on`
+    status), one line on stderr and no traceback from the command or its pool, the previous store
+    answering as before, and the next ingest succeeding."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    path = tmp_path / "store"
+    assert ingest_paths(Store(path), [ws], now=fixed_clock).errors == []
+    before = _answers(Store(path))
+    (ws / "inbox/jay/2026-10-28-0900-extra.md").write_text("# 补充\n\n- 一条新笔记。\n", "utf-8")
+    script = tmp_path / "child.py"
+    script.write_text(_CLI_CHILD.format(root=str(ROOT)), "utf-8")
+    child = subprocess.Popen([sys.executable, str(script), point, "--store", str(path), "-q", "ingest", str(ws)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        line = child.stdout.readline()
+        assert line.strip() == "READY", (line, child.stderr.read() if child.poll() is not None else "")
+        os.killpg(child.pid, signal.SIGINT)
+        assert child.wait(60) == 130
+        assert child.stderr.read() == "provkg: interrupted\n"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+        child.stderr.close()
+    assert _answers(Store(path)) == before
+    rep = ingest_paths(Store(path), [ws], now=fixed_clock)
+    assert (rep.errors, rep.added) == ([], ["inbox/jay/2026-10-28-0900-extra.md"])
