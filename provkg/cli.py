@@ -406,6 +406,12 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output,
     store = _store(ctx)
     _require(store)
     fn = QUERIES[name][0]
+    takes = _query_options(fn)
+    for opt, given in (("manifest", manifest), ("source", source), ("all_sources", all_sources)):
+        if given and opt not in takes:
+            flag = "--" + opt.replace("_", "-")
+            which = ", ".join(n for n, (f, _) in QUERIES.items() if opt in _query_options(f))
+            raise _fail(f"query {name} does not take {flag} (it narrows: {which})")
     try:
         rows = fn(store, manifest=manifest, source=source, all_sources=all_sources)
     except KgError as e:
@@ -417,6 +423,13 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output,
                    "`provkg query sources` lists them", err=True)
     if fail_on == "any" and rows:
         ctx.exit(1)
+
+
+def _query_options(fn) -> set[str]:
+    """The options (``manifest``, ``source``, ``all_sources``) a named query function takes by name."""
+    import inspect
+
+    return {p for p in inspect.signature(inspect.unwrap(fn)).parameters if p in ("manifest", "source", "all_sources")}
 
 
 @cli.command()

@@ -230,6 +230,23 @@ def test_query_takes_m_for_manifest_like_brief(store):
     assert short.stdout == long.stdout and json.loads(short.stdout)["count"] > 0
 
 
+@pytest.mark.parametrize(("args", "flag"), [
+    (["papers", "-m", MANIFEST_ID], "--manifest"),
+    (["claims", "--manifest", MANIFEST_ID], "--manifest"),
+    (["claims", "--all-sources"], "--all-sources"),
+    (["sections", "--source", "organized/knowledge/inference.md"], "--source"),
+])
+def test_a_query_option_the_query_does_not_take_is_refused_not_ignored(store, args, flag):
+    """`query papers -m ID` printed every paper as if -m had narrowed it; now one usage line naming the
+    queries that take the option, and nothing on stdout."""
+    r = CliRunner().invoke(cli, ["--store", str(store), "query", *args])
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.strip().splitlines() == [f"provkg: query {args[0]} does not take {flag} (it narrows: " + {
+        "--manifest": "increments, contradictions, evidence", "--all-sources": "duplicates",
+        "--source": "claims, duplicates"}[flag] + ")"]
+
+
 def test_audit_brief_of_a_missing_file_is_one_error_and_no_ingest(tmp_path):
     st = tmp_path / "st"
     r = _cli("--store", str(st), "audit-brief", str(tmp_path / "nope.md"))
