@@ -70,9 +70,21 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     statuses must match the living document's citation list.  Ingest the
     workspace the brief talks about first (`provkg ingest WORKSPACE`).
     """
+    from ingest.brief import parse_brief
     from ingest.errors import KgError
     from queries.audit import audit_brief
 
+    try:
+        text = open(file, encoding="utf-8-sig").read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise _fail(f"{file}: cannot read: {e}") from None
+    doc = parse_brief(text)[0]
+    if not (doc.manifest or doc.stated_increment_count is not None or doc.stated_material_count is not None
+            or doc.consumed_sources or doc.increments or doc.citations):
+        # Nothing a brief states about its shift (a table or a warnings list alone is in notes too):
+        # auditing it would report 0 findings, and it would stay in the store as a brief.
+        raise _fail(f"{file}: not a shift brief (no manifest line, stated counts, consumed materials, "
+                    "increments or citable list); nothing ingested")
     rep = _do_ingest(ctx, (file,), "brief", 1)
     if rep.errors:
         ctx.exit(2)
@@ -80,10 +92,6 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     if len(paths) != 1:
         raise _fail(f"{file}: expected one brief file, ingest saw {len(paths)}")
     store = _store(ctx)
-    try:
-        text = open(file, encoding="utf-8-sig").read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise _fail(f"{file}: cannot read: {e}") from None
     try:
         result = audit_brief(store, paths[0], text=text)
     except KgError as e:

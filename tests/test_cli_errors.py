@@ -253,3 +253,18 @@ def test_audit_brief_of_a_missing_file_is_one_error_and_no_ingest(tmp_path):
     assert r.exit_code == 2
     assert "does not exist" in r.output and "nope.md" in r.output
     assert "ingest:" not in r.output and not st.exists()
+
+
+def test_audit_brief_of_a_note_is_refused_and_not_ingested(tmp_path):
+    """A file with nothing a brief states (a note) gave "0 findings" and stayed in the store as a brief."""
+    st = tmp_path / "st"
+    assert _cli("--store", str(st), "-q", "ingest", str(WORKSPACE)).exit_code == 0
+    before = _cli("--store", str(st), "query", "sources", "--format", "json").stdout
+    note = WORKSPACE / "inbox/jay/2026-10-27-1050-engineering-screen.md"
+    r = _cli("--store", str(st), "audit-brief", str(note))
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.strip().splitlines() == [
+        f"provkg: {note}: not a shift brief (no manifest line, stated counts, consumed materials, "
+        "increments or citable list); nothing ingested"]
+    assert _cli("--store", str(st), "query", "sources", "--format", "json").stdout == before
