@@ -631,3 +631,23 @@ def test_long_omitted_text_is_folded_after_its_first_sentence():
     assert '<details class="omitted"><summary>Showing 300 nodes for 374,437 in scope.' in info
     assert info.count("<li>") == 40 and "<li>39 &lt;things&gt; folded.</li>" in info
     assert "<things>" not in info
+
+
+def test_a_huge_claim_is_cut_in_the_page_with_how_much_was_left_out():
+    """One 5 MB line once made a 20 MB page (tooltip, panel and search each carried it whole).  The tooltip
+    keeps 400 characters, the panel 4,000 and says how many more there were; short text is untouched."""
+    huge = "token " * 200_000  # 1.2 M characters
+    view = GraphView(nodes=[VizNode("claim:1", huge, "claim", {"text": huge, "source": "inbox/n.md"}),
+                            VizNode("src:1", "inbox/n.md", "source")],
+                     edges=[VizEdge("claim:1", "src:1", huge, "wasQuotedFrom")], title="big")
+    page = render_html(view)
+    assert len(page.encode("utf-8")) < len(render_html(GraphView(nodes=[], edges=[], title="big")).encode()) + 30_000
+    data = graph_data(page)
+    node = next(n for n in data["nodes"] if n["id"] == "claim:1")
+    assert node["title"].split("\n")[0] == huge[:399] + "\u2026"
+    detail = next(d for d in data["details"] if d["id"] == "claim:1")
+    assert detail["label"] == huge[:4000] + f"\u2026 [{len(huge) - 4000:,} more characters]"
+    assert dict(detail["props"])["text"] == detail["label"]
+    assert dict(detail["props"])["source"] == "inbox/n.md"
+    assert next(d for d in data["details"] if d["id"] == "src:1")["label"] == "inbox/n.md"
+    assert len(data["edges"][0]["title"]) == 400

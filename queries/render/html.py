@@ -84,6 +84,11 @@ _EDGE_LABELS_MAX = 80
 #: At most this many props go into a node's tooltip, each cut to _TOOLTIP_PROP_MAX chars.
 _TOOLTIP_PROPS = 4
 _TOOLTIP_PROP_MAX = 120
+#: Longest text kept in the side panel (a label or one value), in characters.  Past it the text ends
+#: with how many characters were left out: one 5 MB line once made a 20 MB page (the tooltip, the
+#: panel and the search index each carried it).  ``provkg why`` shows any node in full.
+_DETAIL_MAX = 4000
+_TOOLTIP_LABEL_MAX = 400
 
 # ---------------------------------------------------------------------------
 # Input types
@@ -487,6 +492,14 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
+def _detail(text: str) -> str:
+    """``text`` for the side panel: whole up to ``_DETAIL_MAX`` characters, else cut with a note of how many
+    characters were left out (``"… [12,345 more characters]"``)."""
+    if len(text) <= _DETAIL_MAX:
+        return text
+    return f"{text[:_DETAIL_MAX]}\u2026 [{len(text) - _DETAIL_MAX:,} more characters]"
+
+
 def _csp(scripts: list[str]) -> str:
     """Content-Security-Policy allowing only these inline scripts (by SHA-256), inline styles and data: images."""
     hashes = " ".join(
@@ -591,7 +604,7 @@ def _layout(nodes: list[VizNode], edges: list[VizEdge]) -> dict[str, tuple[int, 
 
 def _tooltip(node: VizNode) -> str:
     """Plain-text tooltip (vis-network 9 shows a string ``title`` as text)."""
-    lines = [_clean(node.label), f"[{_clean(node.type)}]"]
+    lines = [_short(_clean(node.label), _TOOLTIP_LABEL_MAX), f"[{_clean(node.type)}]"]
     for key, value in list(node.props.items())[:_TOOLTIP_PROPS]:
         lines.append(_short(f"{_clean(key)}: {_clean(value)}", _TOOLTIP_PROP_MAX))
     if len(node.props) > _TOOLTIP_PROPS:
@@ -717,10 +730,10 @@ def render_html(
         details.append(
             {
                 "id": _clean(n.id),
-                "label": _clean(n.label),
+                "label": _detail(_clean(n.label)),
                 "type": _clean(n.type),
                 "group": None if n.group is None else _clean(n.group),
-                "props": [[_clean(k), _clean(v)] for k, v in n.props.items()],
+                "props": [[_clean(k), _detail(_clean(v))] for k, v in n.props.items()],
             }
         )
 
@@ -735,7 +748,7 @@ def render_html(
             "from": _clean(e.source),
             "to": _clean(e.target),
             "label": _short(label, _LABEL_MAX) if show_edge_labels or e.type == "contradicts" else "",
-            "title": title,
+            "title": _short(title, _TOOLTIP_LABEL_MAX),
             "kind": _clean(e.type),
             "color": {"color": style["color"], "highlight": style["color"], "hover": style["color"]},
             "width": style["width"],
