@@ -39,7 +39,7 @@ from .results import (
 from .snapshot import SClaim, Snapshot, load_snapshot
 
 __all__ = ["activities", "revisions", "state_after", "snapshot_of", "resolve_since", "diff", "format_diff",
-           "match_findings", "FindingMatch", "PAIR_THRESHOLD", "FINDING_LINE_SLACK"]
+           "match_findings", "FindingMatch", "PAIR_THRESHOLD"]
 
 PROV_G = "https://w3id.org/provkg/id/graph/provenance"
 _PREFIX = """PREFIX kg: <https://w3id.org/provkg/ns#>
@@ -350,10 +350,6 @@ def _direction(old: str, new: str) -> str:
     return "raised" if EVIDENCE_RANK.get(new, 99) < EVIDENCE_RANK.get(old, 99) else "lowered"
 
 
-#: Lines a side of a finding may move and still be "the same place" when its summary changed (``match_findings``).
-FINDING_LINE_SLACK = 3
-
-
 def _sides(f: Contradiction) -> tuple[tuple[str, str], ...]:
     """Both quotes of ``f`` as sorted ``(source, normalised text)`` pairs (a rule may swap ``a`` and ``b``)."""
     return tuple(sorted(((f.a.source, _norm(f.a.text)), (f.b.source, _norm(f.b.text)))))
@@ -385,11 +381,6 @@ def _aligned(o: Contradiction, n: Contradiction) -> tuple[tuple[Statement, State
 def _place_distance(o: Contradiction, n: Contradiction) -> int:
     """How far the quotes of ``n`` are from those of ``o``: summed line distance, quotes paired by file."""
     return sum(abs(x.line - y.line) for x, y in _aligned(o, n))
-
-
-def _near(o: Contradiction, n: Contradiction) -> bool:
-    """Every quote of ``n`` within ``FINDING_LINE_SLACK`` lines of the quote of ``o`` in the same file."""
-    return all(abs(x.line - y.line) <= FINDING_LINE_SLACK for x, y in _aligned(o, n))
 
 
 _PLACE_LINE = re.compile(r"(?<=:)\d+\b")
@@ -435,41 +426,45 @@ def match_findings(old: list[Contradiction], new: list[Contradiction],
                    edited: dict[tuple[str, str], str] | None = None) -> FindingMatch:
     """Match the contradiction findings of an old and a new state: which persisted, opened, closed.
 
-    Not by ``id``: a finding's ``id`` survives a reworded quote, but one whose
-    figures or values changed gets a new one, and ``diff`` still lists it as
-    changed when its place and files are the same.  Two passes:
+    A finding's ``id`` names what it is (kind, work, files, qualifier sides,
+    figures or values; ``queries.contradictions``), so the same ``id`` in both
+    states is the same finding, whatever its quotes now say.  The rest (an ``id``
+    rehashed from its quotes, where two findings shared one) are matched in two
+    passes:
 
     1. exact: same kind, subject, summary and both quotes (``_ckey``; ``edited`` maps
        ``(source, old normalised text)`` of a claim ``diff`` paired as edited to
        its new text, so that edit keys as the new text);
-    2. stable key: of the rest, findings with the same kind, subject and set of
-       source files (``_skey``) are paired, best first: the same summary (the
-       rules put the qualifier pair, the figure or the metric and values there),
-       then the nearest quotes (summed line distance); a pair whose summaries
-       differ must also have every quote within ``FINDING_LINE_SLACK`` lines
-       of its old place.  A reworded quote that ``diff`` could not pair with its
-       old claim (rapidfuzz ratio below ``PAIR_THRESHOLD``) is matched here.
+    2. stable key: findings with the same kind, subject and set of source files
+       (``_skey``) and the same summary, nearest quotes (summed line distance) first.
+
+    A figure or value that changed is a new finding, here as in ``report
+    --fail-on new --baseline``: the old one closes, the new one opens.
 
     Returns a ``FindingMatch``; ``opened`` / ``closed`` sorted by ``_ckey``,
     ``changed`` by the new finding's ``_ckey``.  Raises nothing.
     """
+    by_id = {f.id: f for f in new}
+    pairs = [(o, by_id[o.id]) for o in old if o.id in by_id and by_id[o.id].kind == o.kind]
+    paired_ids = {o.id for o, _n in pairs}
     co: dict[tuple[object, ...], Contradiction] = {}
     for f in old:
-        co.setdefault(_ckey(f, edited), f)
+        if f.id not in paired_ids:
+            co.setdefault(_ckey(f, edited), f)
     cn: dict[tuple[object, ...], Contradiction] = {}
     for f in new:
-        cn.setdefault(_ckey(f), f)
-    pairs = [(co[k], cn[k]) for k in co.keys() & cn.keys()]
+        if f.id not in paired_ids:
+            cn.setdefault(_ckey(f), f)
+    pairs += [(co[k], cn[k]) for k in co.keys() & cn.keys()]
     rest_o = {k: f for k, f in co.items() if k not in cn}
     rest_n = {k: f for k, f in cn.items() if k not in co}
-    by_skey: dict[tuple[str, str, tuple[str, ...]], list[tuple[tuple[object, ...], Contradiction]]] = defaultdict(list)
+    by_skey: dict[tuple[object, ...], list[tuple[tuple[object, ...], Contradiction]]] = defaultdict(list)
     for kn, n in rest_n.items():
-        by_skey[_skey(n)].append((kn, n))
-    # Candidate pairs share a stable key (blocked, never all pairs: PERF-NOTES).
-    scored = sorted((_norm(o.summary) != _norm(n.summary), _place_distance(o, n), ko, kn)
-                    for ko, o in rest_o.items() for kn, n in by_skey.get(_skey(o), ())
-                    if _norm(o.summary) == _norm(n.summary) or _near(o, n))
-    for _other, _dist, ko, kn in scored:
+        by_skey[(*_skey(n), _norm(n.summary))].append((kn, n))
+    # Candidate pairs share a stable key and summary (blocked, never all pairs: PERF-NOTES).
+    scored = sorted((_place_distance(o, n), ko, kn)
+                    for ko, o in rest_o.items() for kn, n in by_skey.get((*_skey(o), _norm(o.summary)), ()))
+    for _dist, ko, kn in scored:
         if ko in rest_o and kn in rest_n:
             pairs.append((rest_o.pop(ko), rest_n.pop(kn)))
     changed = [(o, n, fl) for o, n in sorted(pairs, key=lambda p: _ckey(p[1])) if (fl := _finding_fields(o, n))]

@@ -455,10 +455,10 @@ class EvidenceChange(FrozenModel):
 class ContradictionChange(FrozenModel):
     """A finding present in both states whose ``fields`` differ (``summary``, ``text``, ``evidence``, ``detail``).
 
-    Matched by kind, subject and source files, then by summary and place
-    (``queries.history.match_findings``), not by ``id`` alone: a figure
-    mismatch whose values changed has a new ``id`` but can be the same
-    finding here.  A line move alone is no change.  ``old`` and ``new`` are the finding in the two states.
+    Matched by ``id`` (which names what the finding is, not its quotes), then
+    by kind, subject, source files and summary (``queries.history.match_findings``).
+    A figure or value that changed is a new finding, not a change.  A line
+    move alone is no change.  ``old`` and ``new`` are the finding in the two states.
     """
 
     fields: list[str]

@@ -713,19 +713,22 @@ def _finding(summary: str, line_a: int, line_b: int, text_a: str = "x", kind: st
                          b=Statement(text="y", source="b.md", line=line_b, line_end=line_b, agent=None))
 
 
-def test_match_findings_pairs_by_stable_key_and_place():
-    """Same kind, work and files: the same summary pairs wherever the quotes moved; another summary pairs
-    only within FINDING_LINE_SLACK lines of the old places; a line move alone is no change."""
-    from queries.history import FINDING_LINE_SLACK, match_findings
+def test_match_findings_pairs_by_id_then_stable_key_and_summary():
+    """One ID is one finding whatever its quotes and summary say now; without one, the same kind, work,
+    files and summary pair wherever the quotes moved; another summary under another ID is a new finding
+    however near (a changed figure: closed and opened, as `report --fail-on new --baseline` sees it);
+    a line move alone is no change."""
+    from queries.history import match_findings
 
     moved = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 90, 20, text_a="z")])
     assert ([(o.a.line, n.a.line, f) for o, n, f in moved.changed], moved.opened, moved.closed) == (
         [(10, 90, ["text"])], [], [])
-    near = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 6x", 10 + FINDING_LINE_SLACK, 20)])
-    assert [(o.summary, n.summary, f) for o, n, f in near.changed] == [("figure 5x", "figure 6x", ["summary"])]
-    far = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 6x", 11 + FINDING_LINE_SLACK, 20)])
-    assert (far.changed, [f.summary for f in far.opened], [f.summary for f in far.closed]) == (
+    near = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 6x", 11, 20)])
+    assert (near.changed, [f.summary for f in near.opened], [f.summary for f in near.closed]) == (
         [], ["figure 6x"], ["figure 5x"])
+    same_id = _finding("figure 6x", 40, 20, text_a="z").model_copy(update={"id": "figure 5x10"})
+    by_id = match_findings([_finding("figure 5x", 10, 20)], [same_id])
+    assert [(o.summary, n.summary, f) for o, n, f in by_id.changed] == [("figure 5x", "figure 6x", ["summary", "text"])]
     other_kind = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 10, 20, kind="figure_mismatch")])
     assert (len(other_kind.opened), len(other_kind.closed), other_kind.changed) == (1, 1, [])
     only_lines = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 12, 25)])
