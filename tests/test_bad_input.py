@@ -157,6 +157,23 @@ def test_manifest_symlinked_item_leading_out_is_not_linked(tmp_path):
         "warning: work-guard/m.json: items[1].path 'inbox/ann/out.md' leads outside the workspace; not linked"]
 
 
+def test_manifest_item_under_a_symlinked_folder_leading_out_is_not_linked(tmp_path):
+    """The item is a plain file, its folder a symbolic link out of the workspace (folders are resolved
+    once and shared by their items, ``check_manifest_paths``); a folder link inside the workspace is fine."""
+    ws = _ws(tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "x.md").write_text("# x\n\n- outside\n", "utf-8")
+    os.symlink(outside, ws / "inbox" / "out")
+    os.symlink(ws / "inbox" / "ann", ws / "inbox" / "alias")
+    (ws / "work-guard" / "m.json").write_text(_manifest([GOOD, "inbox/out/x.md", "inbox/alias/" + GOOD.rsplit("/", 1)[1]]),
+                                              "utf-8")
+    r = _ingest(tmp_path, str(ws / "work-guard" / "m.json"), str(ws / GOOD))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == [
+        "warning: work-guard/m.json: items[1].path 'inbox/out/x.md' leads outside the workspace; not linked"]
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 def test_fifo_and_devices_are_not_read(tmp_path):
     ws = _ws(tmp_path)
