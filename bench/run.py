@@ -229,9 +229,10 @@ def _brief_whole_child(store_dir: Path, manifest: str) -> dict:
 
 
 def _ingest_child(store_dir: Path, ws: Path, jobs: int) -> dict:
-    """A cold ``ingest_paths`` of ``ws`` into a new store at ``store_dir``, in this (child) process, as
-    ``provkg ingest`` runs: ``{"ingest_s", "ingest_cpu_s", "errors", "peak_rss_mb"}``; CPU counts the
-    parsing processes too."""
+    """``ingest_paths`` of ``ws`` into the store at ``store_dir`` (a new one: the cold ingest; else an
+    incremental one), in this (child) process, as ``provkg ingest`` runs:
+    ``{"ingest_s", "ingest_cpu_s", "changed", "errors", "peak_rss_mb"}``; CPU counts the parsing
+    processes too."""
     from graph.loader import ingest_paths
     from graph.store import Store
 
@@ -240,7 +241,8 @@ def _ingest_child(store_dir: Path, ws: Path, jobs: int) -> dict:
     t1 = os.times()
     cpu = (t1.user + t1.system + t1.children_user + t1.children_system
            - t0.user - t0.system - t0.children_user - t0.children_system)
-    return {"ingest_s": t, "ingest_cpu_s": cpu, "errors": rep.errors, "peak_rss_mb": _rss_mb()}
+    return {"ingest_s": t, "ingest_cpu_s": cpu, "changed": len(rep.changed), "errors": rep.errors,
+            "peak_rss_mb": _rss_mb()}
 
 
 def _timed(fn, *a, **kw):
@@ -684,14 +686,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--_brief-whole", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--_manifest", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
-    # The collector thresholds provkg's command line sets (provkg/cli.py): the in-process figures stand for
+    # The collector as provkg's command line sets it (provkg/cli.py): the in-process figures stand for
     # `provkg query` / `provkg brief`, and with CPython's defaults a full collection of this process's
     # large heap (over 1 GB at 10,000 notes) landed inside single timed calls (query claims 0.6 -> 1.2 s).
+    # The command line also freezes what its big blocks build (queries.collector); those blocks make no
+    # reference cycles (after each named query and a brief at 10,000 notes, gc.collect() finds none),
+    # so this process frees them as before.
     import gc
 
     from provkg.cli import GC_THRESHOLDS
+    from queries.collector import freeze_after_pause
 
     gc.set_threshold(*GC_THRESHOLDS)
+    freeze_after_pause()
     if a._ingest:
         print(json.dumps(_ingest_child(a._ingest, a._workspace, a.jobs or 0)))
         return 0

@@ -80,6 +80,9 @@ class _Group(click.Group):
         # heap again and again: 20-25 % of `query claims` / `query evidence` right after an ingest at
         # 10,000 notes.  The thresholds mypy's command line uses (mypy/main.py).
         gc.set_threshold(*GC_THRESHOLDS)
+        from queries.collector import freeze_after_pause
+
+        freeze_after_pause()  # one command per process: what its big blocks built is never walked again
         if sys.stdout is None:  # started with stdout closed (`provkg … >&-`)
             if sys.stderr is not None:
                 sys.stderr.write("provkg: standard output is closed; nothing can be written\n")

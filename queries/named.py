@@ -138,7 +138,7 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     """Current claims, sorted by source and line; ``source`` filters to one file."""
     from pydantic import TypeAdapter
 
-    from .snapshot import gc_paused
+    from .collector import gc_paused
 
     snap = load_snapshot(store, lazy=True)
     chosen = snap.claims_of(source) if source else snap.claims

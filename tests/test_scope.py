@@ -404,7 +404,7 @@ def test_parts_after_an_ingest_are_patched_from_the_previous_database(tmp_path, 
 def test_gc_paused_restores_the_collector_also_on_error():
     import gc
 
-    from queries.snapshot import gc_paused
+    from queries.collector import gc_paused
 
     assert gc.isenabled()
     with pytest.raises(KeyError):
@@ -474,3 +474,36 @@ def test_revisions_read_without_the_side_file_after_the_parts_were_cached(tmp_pa
     st = Store(tmp_path / "store")
     assert sorted(revision_paths(st)) == sorted(want) and len(want) == len(attrs["sources"])
     assert brief_data(Store(tmp_path / "store"), MANIFEST_ID, now=fixed_clock()).model_dump(mode="json") == brief
+
+
+def test_freeze_after_pause_moves_what_a_block_built_out_of_the_collectors_walks():
+    """With `freeze_after_pause()` (the command line's setting) a block that ends moves the tracked objects to
+    the permanent generation; on error, or with it off (the library default), nothing is frozen.  Frozen
+    objects are still freed by reference counting."""
+    import gc
+    import weakref
+
+    from queries.collector import freeze_after_pause, gc_paused
+
+    class Row:
+        pass
+
+    gc.unfreeze()
+    try:
+        with gc_paused():
+            rows = [Row() for _ in range(1000)]
+        assert gc.get_freeze_count() == 0
+        freeze_after_pause()
+        with pytest.raises(KeyError):
+            with gc_paused():
+                raise KeyError("x")
+        assert gc.get_freeze_count() == 0
+        with gc_paused():
+            rows = [Row() for _ in range(1000)]
+        assert gc.get_freeze_count() >= 1000 and gc.isenabled()
+        ref = weakref.ref(rows[0])
+        del rows
+        assert ref() is None  # freed at once by reference counting, frozen or not
+    finally:
+        freeze_after_pause(False)
+        gc.unfreeze()
