@@ -16,7 +16,8 @@ ends after one command, also asks (``freeze_after_pause``) that what such a bloc
 built be moved to the permanent generation (``gc.freeze``): it is still freed by
 reference counting when dropped; only a reference cycle among it would never be
 collected, and the rows and parts built there have none.  Library callers keep
-the default (no freeze) unless they opt in.
+the default (no freeze) unless they opt in, or run the command line in their
+process (``click.testing.CliRunner``), which sets it as a process does.
 """
 from __future__ import annotations
 

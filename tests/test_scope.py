@@ -483,11 +483,14 @@ def test_freeze_after_pause_moves_what_a_block_built_out_of_the_collectors_walks
     import gc
     import weakref
 
+    import queries.collector
     from queries.collector import freeze_after_pause, gc_paused
 
     class Row:
         pass
 
+    was = queries.collector._freeze  # a CliRunner test in this process may have set it, as the CLI does
+    freeze_after_pause(False)
     gc.unfreeze()
     try:
         with gc_paused():
@@ -505,5 +508,5 @@ def test_freeze_after_pause_moves_what_a_block_built_out_of_the_collectors_walks
         del rows
         assert ref() is None  # freed at once by reference counting, frozen or not
     finally:
-        freeze_after_pause(False)
+        freeze_after_pause(was)
         gc.unfreeze()
