@@ -428,10 +428,20 @@ def _is_name(part: str) -> bool:
     return True
 
 
+#: ``Smith, J.``, ``Smith, J. A. and Doe, K.``, ``Dao, T.; Fu, D. Y.``: surnames with initials (APA, IEEE).
+_INITIALS = r"(?:[A-Z]\.\s*-?\s*)*[A-Z]\.?"
+_SURNAME_INITIALS = rf"[A-Z][\w'’-]+,\s*{_INITIALS}"
+_SURNAME_INITIALS_RE = re.compile(
+    rf"{_SURNAME_INITIALS}(?:\s*(?:[,;&]|\band\b)\s*{_SURNAME_INITIALS})*(?:\s*,?\s*et\s+al\.?)?")
+
+
 def _is_author_field(text: str) -> bool:
-    """``Dao et al.``, ``Zijie Zhou 等``, ``作者：…``, ``by …``, ``Tri Dao, Daniel Y. Fu, Stefano Ermon``."""
+    """``Dao et al.``, ``Zijie Zhou 等``, ``作者：…``, ``by …``, ``Tri Dao, Daniel Y. Fu, Stefano Ermon``,
+    ``Smith, J.``."""
     t = text.strip()
     if re.search(r"\bet\s+al\b", t, re.I) or re.search(r"等人?\.?$", t):
+        return True
+    if _SURNAME_INITIALS_RE.fullmatch(t):
         return True
     if re.match(r"^(?:authors?\s*[:：]|作者)", t, re.I):
         return True
@@ -457,6 +467,9 @@ def _field_title(field: str) -> str | None:
     title = _clean_title(text)
     title = re.sub(r"^[*_]+|[*_]+$", "", title).strip()
     title = title.strip("\"'“”‘’「」『』《》").rstrip(" .。").strip()
+    paren = re.fullmatch(r"(.*?\S)\s*[(（]([^()（）]+)[)）]", title)
+    if paren and (_is_author_field(paren.group(2)) or _is_date_field(paren.group(2))):
+        title = paren.group(1).rstrip(" .。,，").strip()  # ``Title (Kaplan et al.)``, ``Title (2020)``
     if not title or not any(ch.isalpha() for ch in title):
         return None
     if re.fullmatch(r"v\d+", title, re.I) or _GENERIC_LINK_TEXT.match(title):
