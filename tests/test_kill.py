@@ -23,33 +23,57 @@ from conftest import MANIFEST_ID, ROOT, WORKSPACE, fixed_clock
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 
 # The child pauses at the chosen point and says so on stdout; the parent kills it then.
-_CHILD = textwrap.dedent("""
+_PAUSE = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
     import graph.store as gs
-    from graph.loader import ingest_paths
 
-    point = sys.argv[3]
     def pause():
         print("READY", flush=True)
         time.sleep(120)
 
-    if point == "locked":
-        orig_init = gs.Writer.__init__
-        def init(self, *a, **k):
-            orig_init(self, *a, **k)
-            pause()
-        gs.Writer.__init__ = init
-    else:
-        orig_commit = gs.Writer.commit
-        def commit(self):
-            orig_commit(self)
-            self.db.flush()
-            pause()
-        gs.Writer.commit = commit
+    def pause_at(point):
+        if point == "locked":
+            orig_init = gs.Writer.__init__
+            def init(self, *a, **k):
+                orig_init(self, *a, **k)
+                pause()
+            gs.Writer.__init__ = init
+        else:
+            orig_commit = gs.Writer.commit
+            def commit(self):
+                orig_commit(self)
+                self.db.flush()
+                pause()
+            gs.Writer.commit = commit
+""")
+_CHILD = _PAUSE + textwrap.dedent("""
+    from graph.loader import ingest_paths
+    pause_at(sys.argv[3])
     ingest_paths(gs.Store(sys.argv[1]), [sys.argv[2]])
     print("NOT KILLED", flush=True)
 """)
+
+
+def _stop_when_ready(tmp_path, template: str, args: list[str], stop) -> tuple[int, str]:
+    """Run ``template`` (a child script) with ``args`` in a session of its own; once it prints READY, call
+    ``stop(pid)``; return its exit status (``-N`` for signal N) and its stderr."""
+    script = tmp_path / "child.py"
+    script.write_text(template.format(root=str(ROOT)), "utf-8")
+    child = subprocess.Popen([sys.executable, str(script), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
+    try:
+        line = child.stdout.readline()
+        assert line.strip() == "READY", (line, child.stderr.read() if child.poll() is not None else "")
+        stop(child.pid)
+        code = child.wait(60)
+        return code, child.stderr.read()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+        child.stderr.close()
 
 
 def _answers(store) -> dict[str, object]:
@@ -84,21 +108,9 @@ def test_killed_ingest_leaves_previous_store(tmp_path, point):
     note.write_text(note.read_text("utf-8") + "\n- 新增一条：arXiv:2401.10000 的吞吐提升 2× 未核实。\n", "utf-8")
     (ws / "inbox/jay/2026-10-28-0900-extra.md").write_text("# 补充\n\n## 新话题\n\n- 一条新笔记。\n", "utf-8")
 
-    script = tmp_path / "child.py"
-    script.write_text(_CHILD.format(root=str(ROOT)), "utf-8")
-    child = subprocess.Popen([sys.executable, str(script), str(path), str(ws), point],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = child.stdout.readline()
-        assert line.strip() == "READY", (line, child.stderr.read() if child.poll() is not None else "")
-        os.kill(child.pid, signal.SIGKILL)
-        assert child.wait(30) == -signal.SIGKILL
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        child.stdout.close()
-        child.stderr.close()
+    code, _err = _stop_when_ready(tmp_path, _CHILD, [str(path), str(ws), point],
+                                  lambda pid: os.kill(pid, signal.SIGKILL))
+    assert code == -signal.SIGKILL
 
     # The kill really happened mid-write: a second database folder exists, CURRENT did not move.
     assert (path / "CURRENT").read_text() == current
@@ -118,29 +130,8 @@ def test_killed_ingest_leaves_previous_store(tmp_path, point):
 
 # The CLI, paused at the chosen point, then interrupted as Ctrl-C does it: SIGINT to the whole
 # process group (the parsing pool's workers included, at "locked").
-_CLI_CHILD = textwrap.dedent("""
-    import sys, time
-    sys.path.insert(0, {root!r})
-    import graph.store as gs
-
-    point = sys.argv[1]
-    def pause():
-        print("READY", flush=True)
-        time.sleep(120)
-
-    if point == "locked":
-        orig_init = gs.Writer.__init__
-        def init(self, *a, **k):
-            orig_init(self, *a, **k)
-            pause()
-        gs.Writer.__init__ = init
-    else:
-        orig_commit = gs.Writer.commit
-        def commit(self):
-            orig_commit(self)
-            self.db.flush()
-            pause()
-        gs.Writer.commit = commit
+_CLI_CHILD = _PAUSE + textwrap.dedent("""
+    pause_at(sys.argv[1])
     from provkg.cli import cli
     cli(sys.argv[2:], prog_name="provkg")
 """)
@@ -160,22 +151,9 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, poin
     assert ingest_paths(Store(path), [ws], now=fixed_clock).errors == []
     before = _answers(Store(path))
     (ws / "inbox/jay/2026-10-28-0900-extra.md").write_text("# 补充\n\n- 一条新笔记。\n", "utf-8")
-    script = tmp_path / "child.py"
-    script.write_text(_CLI_CHILD.format(root=str(ROOT)), "utf-8")
-    child = subprocess.Popen([sys.executable, str(script), point, "--store", str(path), "-q", "ingest", str(ws)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        line = child.stdout.readline()
-        assert line.strip() == "READY", (line, child.stderr.read() if child.poll() is not None else "")
-        os.killpg(child.pid, signal.SIGINT)
-        assert child.wait(60) == 130
-        assert child.stderr.read() == "provkg: interrupted\n"
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        child.stdout.close()
-        child.stderr.close()
+    code, err = _stop_when_ready(tmp_path, _CLI_CHILD, [point, "--store", str(path), "-q", "ingest", str(ws)],
+                                 lambda pid: os.killpg(pid, signal.SIGINT))
+    assert (code, err) == (130, "provkg: interrupted\n")
     assert _answers(Store(path)) == before
     rep = ingest_paths(Store(path), [ws], now=fixed_clock)
     assert (rep.errors, rep.added) == ([], ["inbox/jay/2026-10-28-0900-extra.md"])
