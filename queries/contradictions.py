@@ -286,7 +286,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             lo, hi = q.value, q.value_high if q.value_high is not None else q.value
             for s in subj[c.iri]:
                 by[(s, q.metric, q.unit)].append((c, lo, hi, q.raw))
-    for (s, metric, _unit), vals in sorted(by.items()):
+    for (s, metric, unit), vals in sorted(by.items()):
         # One finding per pair of disagreeing values, not per pair of claims: fifty notes
         # repeating two figures are one disagreement (quadratic in values, not in claims).
         first: dict[tuple[float, float], tuple[SClaim, str]] = {}
@@ -310,7 +310,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     c1, r1 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v1 and c.path != c2.path)
             extra = len(sources[v1] | sources[v2]) - 2
             out.append(Contradiction(
-                id=_id("figures", s, metric, _unit, v1, v2), kind="figure_mismatch", subject=f"arXiv:{s}",
+                id=_id("figures", s, metric, unit, v1, v2), kind="figure_mismatch", subject=f"arXiv:{s}",
                 summary=f"{metric} of arXiv:{s}: {r1} vs {r2}", a=statement(c1), b=statement(c2),
                 detail=[f"{extra} more source(s) give one of these values"] if extra > 0 else [],
             ))
