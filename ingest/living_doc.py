@@ -63,6 +63,7 @@ __all__ = [
     "clean_heading",
     "slugify",
     "is_citation_title",
+    "separated_record",
     "separated_title",
 ]
 
@@ -522,24 +523,52 @@ def separated_title(line: str, start: int, end: int) -> str | None:
     >>> separated_title("- arXiv:2205.14135 · 2022-05 · NeurIPS 2022", 2, 18) is None
     True
     """
+    fields = _record_fields(line, start, end)
+    return _field_title(fields[0]) if fields else None
+
+
+def _record_fields(line: str, start: int, end: int) -> list[str]:
+    """The fields after the identifier spanning ``start:end`` in a separated record, or ``[]`` when
+    ``line`` is not one (the format: :func:`separated_title`)."""
     for lm in _MD_LINK_RE.finditer(line):  # the identifier as (part of) a link: the link is the token
         if lm.start() <= start and end <= lm.end():
             start, end = lm.start(), lm.end()
             break
     if _RECORD_HEAD_RE.match(line).end() < start:
-        return None
+        return []
     tail = line[end:]
     tail = tail[_RECORD_TAIL_RE.match(tail).end():]
     m = re.match(rf"(\s*)([{re.escape(_RECORD_SEPS)}])(\s*)", tail)
     if m is None:
-        return None
+        return []
     sep = re.escape(m.group(2))
     rest = tail[m.end():]
     spaced = bool(m.group(1)) and bool(m.group(3))
-    field = re.split(rf"\s+{sep}\s+" if spaced else rf"\s*{sep}\s*", rest, maxsplit=1)[0]
+    fields = re.split(rf"\s+{sep}\s+" if spaced else rf"\s*{sep}\s*", rest)
     if m.group(2) in "|｜":
-        field = re.split(r"(?<!\\)[|｜]", field, maxsplit=1)[0]  # a table cell ends at the next bar
-    return _field_title(field)
+        fields = re.split(r"(?<!\\)[|｜]", fields[0], maxsplit=1)[:1]  # a table cell ends at the next bar
+    return [f.strip() for f in fields]
+
+
+def separated_record(line: str, start: int, end: int) -> tuple[str | None, str | None, str | None]:
+    """``(title, date, venue)`` of a citation written as a separated record (see :func:`separated_title`).
+
+    The title is :func:`separated_title`'s; the date is the first later field that is a date
+    (``2022-05``, ``May 2022``) and the venue the first later field that is a venue
+    (``NeurIPS 2022``), each as written.  ``(None, None, None)`` when the line is not such a
+    record.
+
+    >>> separated_record("- arXiv:2205.14135 · FlashAttention: Fast · 2022-05 · NeurIPS 2022", 2, 18)
+    ('FlashAttention: Fast', '2022-05', 'NeurIPS 2022')
+    """
+    fields = _record_fields(line, start, end)
+    if not fields:
+        return None, None, None
+    title = _field_title(fields[0])
+    later = fields[1:] if title is not None else fields
+    date = next((f for f in later if _is_date_field(f)), None)
+    venue = next((f for f in later if f != date and _is_venue_field(f)), None)
+    return title, date, venue
 
 
 @dataclass
@@ -752,16 +781,18 @@ def parse_living_doc(text: str) -> LivingDoc:
                     continue
                 seen.add(m.arxiv_id)
                 title, from_bold = None, False
+                rec_date = rec_venue = None
                 if kind == "row":
                     title = row_title or _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
                 elif kind != "code":
-                    title = _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
+                    rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
+                    title = _link_title(line, m.start, m.end) or rec_title
                     if title is None:
                         title = _bold_title(entry.text)
                         from_bold = title is not None
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
-                    title=title, date=date, venue=venue, section=entry.section,
+                    title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record

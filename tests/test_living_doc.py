@@ -500,3 +500,22 @@ def test_sample_citation_list_titles_reach_query_papers(tmp_path: Path) -> None:
     assert len(listed) == 15
     assert all(title in titles[aid] for aid, title in listed.items())
     assert titles["2309.06180"] == ["Efficient Memory Management for Large Language Model Serving with PagedAttention"]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (f"- arXiv:{FA} · {FLASH} · 2022-05 · NeurIPS 2022", (FLASH, "2022-05", "NeurIPS 2022")),
+    (f"- arXiv:{FA} · {FLASH} · 2022-05", (FLASH, "2022-05", None)),
+    (f"- arXiv:{FA} · {FLASH} · May 2022 · OSDI '24", (FLASH, "May 2022", "OSDI '24")),
+    (f"- arXiv:{FA} · 2022-05 · NeurIPS 2022", (None, "2022-05", "NeurIPS 2022")),  # no title field
+    (f"- arXiv:{FA} | {FLASH} | 2022-05 |", (FLASH, None, None)),  # a table-like bar: the cell alone
+    ("- 精读 arXiv:2502.07115 · 2026-10-26", (None, None, None)),  # not a record
+])
+def test_separated_records_give_their_date_and_venue(line: str, expected) -> None:
+    """The fields after the title of `arXiv:ID · Title · YYYY-MM · venue` fill the citation's date and venue."""
+    from ingest.living_doc import separated_record
+
+    doc = parse_living_doc(f"## 七、引用列表\n{line}\n")
+    c = doc.citations[0]
+    assert (c.title, c.date, c.venue) == expected
+    m = next(iter(find_arxiv_ids(line)))
+    assert separated_record(line, m.start, m.end) == (expected if "精读" not in line else (None, None, None))
