@@ -258,6 +258,7 @@ def _write_known_file(w: object, base: str | None, known: dict[str, tuple], stam
         tmp.write_bytes(marshal.dumps({"format": _KNOWN_FORMAT, "db": w.database,  # type: ignore[attr-defined]
                                        "activity": stamp, "known": known}))
         os.replace(tmp, side)
+        w.sidecar_written = True  # type: ignore[attr-defined]
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -422,13 +423,20 @@ POOL_MIN_FILES = 64
 
 
 def _worker_init(parent: int) -> None:
-    """Start a pool worker: it exits by itself when the ingest process that started it is gone.
+    """Start a pool worker: it ignores Ctrl-C and exits by itself when the ingest process that started
+    it is gone.
 
-    A process killed with SIGKILL (or by the OOM killer) cannot stop its pool; without this the
+    Ctrl-C in a terminal sends SIGINT to the whole process group.  Only the ingest process acts on it
+    (it stops the pool and rolls back, ``ingest_paths``); a worker that took it too printed a
+    ``KeyboardInterrupt`` traceback, and the pool could hang at exit with its workers half gone.
+    A process killed with SIGKILL (or by the OOM killer) cannot stop its pool; without the watch the
     workers would wait for work forever.  A daemon thread checks the parent every half second.
     """
+    import signal
     import threading
     import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:

@@ -438,12 +438,14 @@ class Store:
                 # database too: an open read-write handle would go on compacting the copy
                 # (writing and deleting SST files) while readers open it as the live store.
                 w.close()
+                wrote_side = w.sidecar_written
                 del w, db
                 if not ok:
                     gc.collect()  # the traceback may still hold the Writer
                     shutil.rmtree(new, ignore_errors=True)
-                    with contextlib.suppress(OSError):
-                        (self.path / SIDECAR_NAME).unlink()
+                    if wrote_side:  # else it still names the live database: the next ingest reads it
+                        with contextlib.suppress(OSError):
+                            (self.path / SIDECAR_NAME).unlink()
             self._write_generation(new, old, keeps_revisions)
             tmp = self.path / "CURRENT.tmp"
             tmp.write_text(new.name + "\n", "utf-8")
@@ -518,6 +520,9 @@ class Writer:
         self.base: str | None = None
         self.database: str | None = None
         self.sidecar: Path | None = None
+        #: Set when this write replaced the side file (``graph.loader._write_known_file``): a write that
+        #: then fails removes it, since it names the database being thrown away.
+        self.sidecar_written = False
         #: True when the write started from an empty database (set by ``Store.writer``).
         self.fresh = False
         #: Set by the loader (``graph.loader.ingest_paths``): every graph this write puts is the

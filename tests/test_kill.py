@@ -155,5 +155,11 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, poin
                                  lambda pid: os.killpg(pid, signal.SIGINT))
     assert (code, err) == (130, "provkg: interrupted\n")
     assert _answers(Store(path)) == before
+    # The side file the previous ingest left still names the live database and stays (it was deleted
+    # by every failed write); one this write had already replaced names the copy thrown away and goes.
+    from graph.loader import _read_known_file
+
+    assert (_read_known_file(Store(path)) is not None) == (point == "locked")
+    assert (path / "known-revisions.marshal").exists() == (point == "locked")
     rep = ingest_paths(Store(path), [ws], now=fixed_clock)
     assert (rep.errors, rep.added) == ([], ["inbox/jay/2026-10-28-0900-extra.md"])
