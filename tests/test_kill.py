@@ -32,8 +32,18 @@ _PAUSE = textwrap.dedent("""
         print("READY", flush=True)
         time.sleep(120)
 
+    import graph.loader as gl
+    _orig_chunk = gl._build_chunk
+
+    def paused_chunk(c):  # module level: the pool sends it to its workers by name
+        print("READY", flush=True)
+        time.sleep(2)
+        return _orig_chunk(c)
+
     def pause_at(point):
-        if point == "locked":
+        if point == "parsing":  # inside a pool worker's task: it says READY, then works on for 2 s
+            gl._build_chunk = paused_chunk
+        elif point == "locked":
             orig_init = gs.Writer.__init__
             def init(self, *a, **k):
                 orig_init(self, *a, **k)
@@ -137,12 +147,12 @@ _CLI_CHILD = _PAUSE + textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("point", ["locked", "written"])
+@pytest.mark.parametrize("point", ["parsing", "locked", "written"])
 def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, point):
     """Ctrl-C in `provkg ingest`: exit 130 (128 + SIGINT; click's "Aborted!" gave 1, the `--fail-on`
     status), one line on stderr and no traceback from the command or its pool, the previous store
     answering as before, and the next ingest succeeding."""
-    from graph.loader import ingest_paths
+    from graph.loader import POOL_MIN_FILES, ingest_paths
     from graph.store import Store
 
     ws = tmp_path / "ws"
@@ -151,6 +161,9 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, poin
     assert ingest_paths(Store(path), [ws], now=fixed_clock).errors == []
     before = _answers(Store(path))
     (ws / "inbox/jay/2026-10-28-0900-extra.md").write_text("# 补充\n\n- 一条新笔记。\n", "utf-8")
+    if point == "parsing":  # enough new files for the parsing pool
+        for i in range(POOL_MIN_FILES + 1):
+            (ws / f"inbox/jay/2026-10-29-{i:04d}.md").write_text(f"# n{i}\n\n- 第 {i} 条。\n", "utf-8")
     code, err = _stop_when_ready(tmp_path, _CLI_CHILD, [point, "--store", str(path), "-q", "ingest", str(ws)],
                                  lambda pid: os.killpg(pid, signal.SIGINT))
     assert (code, err) == (130, "provkg: interrupted\n")
@@ -159,7 +172,7 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, poin
     # by every failed write); one this write had already replaced names the copy thrown away and goes.
     from graph.loader import _read_known_file
 
-    assert (_read_known_file(Store(path)) is not None) == (point == "locked")
-    assert (path / "known-revisions.marshal").exists() == (point == "locked")
+    assert (_read_known_file(Store(path)) is not None) == (point != "written")
+    assert (path / "known-revisions.marshal").exists() == (point != "written")
     rep = ingest_paths(Store(path), [ws], now=fixed_clock)
-    assert (rep.errors, rep.added) == ([], ["inbox/jay/2026-10-28-0900-extra.md"])
+    assert rep.errors == [] and "inbox/jay/2026-10-28-0900-extra.md" in rep.added
