@@ -224,8 +224,21 @@ def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
     return out
 
 
-_MARKUP = re.compile(r"\*\*|__|`|</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
+#: HTML element names (WHATWG HTML, plus the obsolete ``font``/``center``/``tt``/``strike``/``big``): only
+#: these are tags to remove.  Other angle-bracket words are text a note quotes (``<think>``, ``Vec<u8>``).
+_HTML_ELEMENTS = (
+    "a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center "
+    "cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure "
+    "font footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link "
+    "main map mark menu meta meter nav noscript object ol optgroup option output p param picture pre progress q rp "
+    "rt ruby s samp script search section select slot small source span strike strong style sub summary sup svg "
+    "table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr"
+).split()
+_MARKUP = re.compile(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True))
+                     + r")(?![A-Za-z0-9])(?:\s[^<>]{0,200})?/?>", re.IGNORECASE)
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
+#: A code span (CommonMark 0.31 §6.1): a run of backticks, then text, then a run of the same length.
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
 
 _WS = re.compile(r"\s+")
@@ -238,14 +251,37 @@ def _link_text(m: re.Match[str]) -> str:
 def strip_markup(text: str) -> str:
     """Drop emphasis markers, inline code ticks and HTML tags; keep link text and URL.
 
-    Each substitution runs only when its pattern can match: a link needs ``[``, markup one of
-    ``*``, ``_``, a backtick or ``<`` (every alternative of ``_MARKUP`` starts with one of them).
+    A code span keeps its text as written, backticks removed (`` `<think>` ``, `` `Vec<u8>` ``,
+    `` `a**b` ``); outside code spans only tags of HTML elements are removed (``<b>``,
+    ``<br/>``, ``<span class="x">``), not other angle-bracket words a note quotes.  Each
+    substitution runs only when its pattern can match: a link needs ``[``, markup one of ``*``,
+    ``_``, a backtick or ``<`` (every alternative of ``_MARKUP`` starts with one of them).
+
+    >>> strip_markup("模型把思考放在 `<think>` 标签里，**加粗**<br/>")
+    '模型把思考放在 <think> 标签里，加粗'
+    >>> strip_markup("返回 Vec<u8>，不是 `List<int>`")
+    '返回 Vec<u8>，不是 List<int>'
     """
+    if "`" in text:
+        parts, last = [], 0
+        for m in _CODE_SPAN.finditer(text):
+            parts.append(_strip_outside_code(text[last:m.start()]))
+            parts.append(m.group(2))
+            last = m.end()
+        parts.append(_strip_outside_code(text[last:]))
+        text = "".join(parts)
+    else:
+        text = _strip_outside_code(text)
+    return _WS.sub(" ", text).strip()
+
+
+def _strip_outside_code(text: str) -> str:
+    """``strip_markup`` of text holding no code span."""
     if "[" in text:
         text = _LINK.sub(_link_text, text)
     if "*" in text or "_" in text or "`" in text or "<" in text:
         text = _MARKUP.sub("", text)
-    return _WS.sub(" ", text).strip()
+    return text
 
 
 _SENT_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")

@@ -94,3 +94,21 @@ def test_negative_placement_does_not_make_an_item_an_increment():
     assert item.relevance == "unknown"
     assert parts["claims"][0].suggested_sections == ()
     assert parts["claims"][0].section_refs == ("七",)
+
+
+@pytest.mark.parametrize(("written", "stored"), [
+    ("模型会把思考放在 `<think>` 标签里", "模型会把思考放在 <think> 标签里"),
+    ("接口返回 `Vec<u8>`，不是 `List<int>`。", "接口返回 Vec<u8>，不是 List<int>。"),
+    ("模型会把思考放在 <think> 标签里", "模型会把思考放在 <think> 标签里"),  # not an HTML element
+    ("代码 ``a ` b`` 里有反引号", "代码 a ` b 里有反引号"),
+    ("`**不是粗体**` 和 **粗体**", "**不是粗体** 和 粗体"),
+    ("`[a](b)` 与 [文本](https://x.y)", "[a](b) 与 文本 (https://x.y)"),
+    ("换行<br/>和 <span class=\"k\">标签</span>、<B>大写</B>", "换行和 标签、大写"),
+    ("<script>alert(1)</script> 仍去掉", "alert(1) 仍去掉"),
+    ("未闭合的 ` 反引号", "未闭合的 反引号"),
+])
+def test_claim_text_keeps_code_spans_and_non_html_angle_brackets(written, stored):
+    """A claim is a quote: a code span keeps its text (`<think>` had vanished, `Vec<u8>` became `Vec`), and only
+    tags of HTML elements are removed outside code (found by the fresh-user run); docs/FORMAT.md §6."""
+    parts, _warns = parse_note(f"# t\n\n- {written}\n", "inbox/a/n.md")
+    assert [c.text for c in parts["claims"]] == [stored]
