@@ -327,8 +327,12 @@ def brief_data(
     sources naming its works by arXiv ID), which keeps it fast on a large
     store; pass a whole-store ``snapshot`` to read everything instead.
 
+    ``manifest_path`` is the file ``manifest`` names when it is the path of
+    one of the files declaring the manifest's ID, else the first of them.
+
     Raises ``QueryError`` when the manifest is not in the store.
     """
+    asked = manifest.replace("\\", "/")
     if snapshot is None:
         from .scope import manifest_scope, scoped_snapshot
 
@@ -489,8 +493,10 @@ def brief_data(
            for k, v in sorted(actions.items(), key=lambda t: [int(x) if x.isdigit() else 99 for x in t[0].split(".")])]
     consumed = sum(1 for i in incs if i.ingested)
     lang_ = lang or workspace_lang(snap)
+    files = sorted({m.manifest_path for m in snap.manifest_items if m.manifest_id == mid})
+    named = [p for p in files if asked == p or asked.endswith("/" + p)]
     return BriefData(
-        manifest_id=mid, manifest_path=mitems[0].manifest_path, knowledge=doc,
+        manifest_id=mid, manifest_path=named[0] if named else mitems[0].manifest_path, knowledge=doc,
         knowledge_sections=len(secs), generated=(now or generation_time()).isoformat(timespec="minutes"),
         lang=lang_, materials=materials, topics=topics, low=low, findings=findings, audit=audit,
         citable=citable, actions=act, listed=len(incs), consumed=consumed,

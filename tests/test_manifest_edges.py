@@ -200,6 +200,8 @@ def test_a_copied_manifest_is_warned_about_and_lists_each_material_once(tmp_path
         assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["results"]] == EXPECTED_INCREMENTS, m
         r = _cli(st, "brief", "--manifest", m, "--format", "json")
         assert [(x["order"], x["source"]) for x in json.loads(r.stdout)["materials"]] == EXPECTED_INCREMENTS, m
+        # The header names the file asked for (it named the first by path); the ID names the first.
+        assert json.loads(r.stdout)["manifest_path"] == (m if m != "shared" else "work-guard/alpha.json")
     r = _ingest(st, ws)  # nothing written: said when the copy went in, not again
     assert (r.exit_code, _problems(r)) == (0, [])
     st2 = tmp_path / "st2"
