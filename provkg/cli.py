@@ -58,6 +58,18 @@ _STDOUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBI
 GC_THRESHOLDS = (200_000, 30, 30)
 
 
+def _one_line_usage(e: "click.UsageError") -> "click.exceptions.Exit | click.UsageError":
+    """A usage error as one line on stderr, ``provkg: <problem> (see 'provkg CMD -h')``, and exit 2.
+
+    click prints the usage line, a hint and the error on three lines; every other bad input here
+    is one line.  ``provkg`` alone (no command) still prints the help (``NoArgsIsHelpError``).
+    """
+    if isinstance(e, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+        return e
+    path = e.ctx.command_path if e.ctx is not None else "provkg"
+    return _fail(f"{e.format_message()} (see '{path} -h')")
+
+
 class _Group(click.Group):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
@@ -89,11 +101,20 @@ class _Group(click.Group):
             raise SystemExit(2)
         return super().main(args, *a, **kw)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The group's own options parsed; a usage error is one line (``_one_line_usage``)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as e:
+            raise _one_line_usage(e) from None
+
     def invoke(self, ctx: click.Context):
         try:
             rv = super().invoke(ctx)
             sys.stdout.flush()
             return rv
+        except click.UsageError as e:  # a command's options, or no such command
+            raise _one_line_usage(e) from None
         except BrokenPipeError:
             try:  # later flushes (at exit) must not raise again
                 devnull = os.open(os.devnull, os.O_WRONLY)

@@ -268,3 +268,26 @@ def test_audit_brief_of_a_note_is_refused_and_not_ingested(tmp_path):
         f"provkg: {note}: not a shift brief (no manifest line, stated counts, consumed materials, "
         "increments or citable list); nothing ingested"]
     assert _cli("--store", str(st), "query", "sources", "--format", "json").stdout == before
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["query", "papers", "--format", "xml"],
+     "provkg: Invalid value for '--format': 'xml' is not one of 'table', 'json', 'jsonl', 'csv'. (see 'provkg query -h')"),
+    (["query", "--max-rows", "-1", "papers"],
+     "provkg: Invalid value for '--max-rows': -1 is not in the range x>=0. (see 'provkg query -h')"),
+    (["bogus"], "provkg: No such command 'bogus'. (see 'provkg -h')"),
+    (["--bogus", "query"], "provkg: No such option '--bogus'. (see 'provkg -h')"),
+    (["audit-brief"], "provkg: Missing argument 'FILE'. (see 'provkg audit-brief -h')"),
+    (["report", "contradictions", "--format", "nope"],
+     "provkg: Invalid value for '--format': 'nope' is not one of 'md', 'json'. (see 'provkg report contradictions -h')"),
+])
+def test_a_usage_error_is_one_line(args, line):
+    """click printed a usage line, a hint and the error (4 lines); every other bad input is one line."""
+    r = CliRunner().invoke(cli, args, prog_name="provkg")
+    assert r.exit_code == 2
+    assert (r.stdout, r.stderr) == ("", line + "\n")
+
+
+def test_provkg_alone_still_prints_its_help():
+    r = CliRunner().invoke(cli, [], prog_name="provkg")
+    assert r.exit_code == 2 and r.output.startswith("Usage: provkg [OPTIONS] COMMAND [ARGS]...")
