@@ -154,14 +154,16 @@ def test_known_revisions_side_file_matches_the_store(tmp_path):
     assert ingest_paths(Store(path), [ws], now=fixed_clock).unchanged  # still incremental
 
 
-def test_a_failed_write_leaves_the_store_and_drops_the_side_file(tmp_path):
+def test_a_failed_write_leaves_the_store_and_the_side_file_that_still_holds(tmp_path):
+    """A write that fails before it replaced the side file leaves it: it still names the live database
+    (it was deleted, so the next ingest read the store instead).  One that replaced it: test_kill."""
     path = tmp_path / "st"
     ingest_paths(Store(path), [WORKSPACE], now=fixed_clock)
     before = _dump(Store(path))
     with pytest.raises(SyntaxError), Store(path).writer() as w:
         w.add_nquads(b"<urn:a> <urn:b> this is not N-Quads .\n", 1)
     assert _dump(Store(path)) == before
-    assert not (path / SIDECAR_NAME).exists()
+    assert (path / SIDECAR_NAME).exists() and L._read_known_file(Store(path)) is not None
     assert [p.name for p in path.glob("db-*")] == [(path / "CURRENT").read_text().strip()]
     assert L.known_revisions(Store(path)) == _known_by_sparql(Store(path))
 
