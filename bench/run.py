@@ -489,9 +489,12 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
                 log(f"query {name}: cut off after {t:.0f} s")
                 continue
             res["query_rows"][name] = len(rows)
+            rows = None  # the cold answer goes before the warm run, as the next command would not hold it
+            gc.collect()
             res["queries_warm"][name], _ = _timed(fn, Store(store_dir), **QUERY_ARGS.get(name, {}))
-            log(f"query {name}: cold {t:.3f} s, warm {res['queries_warm'][name]:.3f} s ({len(rows)} rows)")
-            rows = _ = None  # each query's rows go before the next is measured, as in its own command
+            log(f"query {name}: cold {t:.3f} s, warm {res['queries_warm'][name]:.3f} s "
+                f"({res['query_rows'][name]} rows)")
+            _ = None  # each query's rows go before the next is measured, as in its own command
             gc.collect()
 
         # The same queries for one manifest (`provkg query NAME --manifest M`): they read its scope.
@@ -504,10 +507,12 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
             t, rows = _timed(fn, Store(store_dir), manifest=man)
             res["queries_manifest"][name] = t
             res["query_manifest_rows"][name] = len(rows)
+            rows = None
+            gc.collect()
             res["queries_manifest_warm"][name], _ = _timed(fn, Store(store_dir), manifest=man)
             log(f"query {name} --manifest: cold {t:.3f} s, warm {res['queries_manifest_warm'][name]:.3f} s "
-                f"({len(rows)} rows)")
-            rows = _ = None
+                f"({res['query_manifest_rows'][name]} rows)")
+            _ = None
             gc.collect()
 
         # Brief of one manifest as `provkg brief` builds it: the manifest's scope (queries.scope).
