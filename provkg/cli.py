@@ -61,7 +61,7 @@ GC_THRESHOLDS = (200_000, 30, 30)
 def _one_line_usage(e: "click.UsageError") -> "click.exceptions.Exit | click.UsageError":
     """A usage error as one line on stderr, ``provkg: <problem> (see 'provkg CMD -h')``, and exit 2.
 
-    click prints the usage line, a hint and the error on three lines; every other bad input here
+    click prints the usage line, a hint, a blank line and the error; every other bad input here
     is one line.  ``provkg`` alone (no command) still prints the help (``NoArgsIsHelpError``).
     """
     if isinstance(e, getattr(click.exceptions, "NoArgsIsHelpError", ())):
