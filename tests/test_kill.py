@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs PO
 
 # The child pauses at the chosen point and says so on stdout; the parent kills it then.
 _PAUSE = textwrap.dedent("""
-    import sys, time
+    import os, sys, time
     sys.path.insert(0, {root!r})
     import graph.store as gs
 
@@ -36,7 +36,7 @@ _PAUSE = textwrap.dedent("""
     _orig_chunk = gl._build_chunk
 
     def paused_chunk(c):  # module level: the pool sends it to its workers by name
-        print("READY", flush=True)
+        os.write(1, b"READY\\n")  # one write: two workers' lines must not interleave
         time.sleep(2)
         return _orig_chunk(c)
 
