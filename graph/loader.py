@@ -751,7 +751,8 @@ def _shared_manifest_ids(store: Backend, current: set[str], written: set[str]) -
     (``queries.snapshot.Snapshot.manifest_items_for``): a shift split in two files is fine, but
     two files listing the same materials are most likely a stray copy.  Returns one line per
     written file in such a pair, sorted: ``"<file>: manifest_id '<id>' is also declared by
-    <other> (N materials in both); …"`` (a pair both written: one line, on the later path).
+    <other> (N materials in both); …"`` (a pair both written: one line, on the file not named
+    after the ID, else on the later path).
     Never raises (a store that cannot answer gives none).
     """
     try:
@@ -764,12 +765,15 @@ def _shared_manifest_ids(store: Backend, current: set[str], written: set[str]) -
             mats = items.setdefault(str(r["id"]), {}).setdefault(str(r["path"]), set())
             if r.get("item") is not None:
                 mats.add(str(r["item"]))
+    def named_by_id(path: str, mid: str) -> bool:  # ``work-guard/<manifest_id>.json``: the original
+        return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == mid
+
     out = []
     for mid, files in items.items():
         for p in sorted(set(files) & written):
             for other in sorted(set(files) - {p}):
-                if other in written and other > p:
-                    continue  # both written: one line for the pair
+                if other in written and (named_by_id(p, mid), other) > (named_by_id(other, mid), p):
+                    continue  # both written: one line for the pair, on the copy (not named by the ID)
                 if both := len(files[p] & files[other]):
                     out.append(f"{p}: manifest_id {mid!r} is also declared by {other} ({both} materials in both; "
                                "each is read once): rename or remove a copy")

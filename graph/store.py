@@ -424,7 +424,11 @@ class Store:
                     ox.Store.read_only(str(old)).backup(str(new))
                 db = ox.Store(str(new))
             except OSError as e:
+                shutil.rmtree(new, ignore_errors=True)
                 raise StoreError(f"{self.path}: cannot prepare a new database: {e}") from None
+            except BaseException:  # Ctrl-C while the copy is made: no half copy is left beside the store
+                shutil.rmtree(new, ignore_errors=True)
+                raise
             ok = False
             keeps_revisions = False
             w = Writer(db, bulk=True)

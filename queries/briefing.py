@@ -328,7 +328,8 @@ def brief_data(
     store; pass a whole-store ``snapshot`` to read everything instead.
 
     ``manifest_path`` is the file ``manifest`` names when it is the path of
-    one of the files declaring the manifest's ID, else the first of them.
+    one of the files declaring the manifest's ID, else the one named after
+    the ID (``<manifest_id>.json``), else the first of them.
 
     Raises ``QueryError`` when the manifest is not in the store.
     """
@@ -494,7 +495,8 @@ def brief_data(
     consumed = sum(1 for i in incs if i.ingested)
     lang_ = lang or workspace_lang(snap)
     files = sorted({m.manifest_path for m in snap.manifest_items if m.manifest_id == mid})
-    named = [p for p in files if asked == p or asked.endswith("/" + p)]
+    named = [p for p in files if asked == p or asked.endswith("/" + p)] or [
+        p for p in files if p.rsplit("/", 1)[-1].rsplit(".", 1)[0] == mid]  # by ID: the file named after it
     return BriefData(
         manifest_id=mid, manifest_path=named[0] if named else mitems[0].manifest_path, knowledge=doc,
         knowledge_sections=len(secs), generated=(now or generation_time()).isoformat(timespec="minutes"),

@@ -207,3 +207,38 @@ def test_discover_matches_a_plain_os_walk(tmp_path):
             expect.append((full, rel))
     assert [(f.abs_path, f.rel) for f in found] == expect
     assert problems == expect_problems and len(problems) == 2
+
+
+def test_ctrl_c_while_the_database_is_copied_leaves_no_half_copy(tmp_path, monkeypatch):
+    """SIGINT in the first milliseconds of a write (while the live database is copied) left a db-000002
+    folder beside the store until the next ingest (found by a fresh-user run)."""
+    import pyoxigraph
+
+    import graph.store as gs
+
+    path = tmp_path / "st"
+    ingest_paths(Store(path), [WORKSPACE], now=fixed_clock)
+    before = _dump(Store(path))
+    store = Store(path)
+
+    class HalfCopy:
+        def backup(self, target: str) -> None:
+            Path(target).mkdir()
+            (Path(target) / "000001.sst").write_bytes(b"half")
+            raise KeyboardInterrupt
+
+    class Ox:  # pyoxigraph, but the copy is interrupted
+        class Store:
+            @staticmethod
+            def read_only(_path: str) -> HalfCopy:
+                return HalfCopy()
+
+        def __getattr__(self, name: str):
+            return getattr(pyoxigraph, name)
+
+    monkeypatch.setattr(gs, "ox", Ox())
+    with pytest.raises(KeyboardInterrupt), store.writer():
+        pass
+    monkeypatch.undo()
+    assert [p.name for p in path.glob("db-*")] == [(path / "CURRENT").read_text().strip()]
+    assert _dump(Store(path)) == before

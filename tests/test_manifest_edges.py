@@ -207,3 +207,26 @@ def test_a_copied_manifest_is_warned_about_and_lists_each_material_once(tmp_path
     st2 = tmp_path / "st2"
     r = _ingest(st2, ws)  # both written by one ingest: one line for the pair
     assert r.exit_code == 2 and len(_problems(r)) == 1, r.output
+
+
+def test_the_warning_names_the_copy_and_the_brief_by_id_the_file_named_after_it(tmp_path):
+    """A copy of the sample manifest that sorts before it (`a-copy.json`): the one warning of the ingest
+    that writes both is on the copy (not on the file named after the ID, which a user would remove), and
+    `brief -m ID` names the file named after the ID.  Both followed sort order (found by a fresh-user run)."""
+    import shutil
+
+    from conftest import MANIFEST_ID, WORKSPACE
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    original = f"work-guard/{MANIFEST_ID}.json"
+    shutil.copy(ws / original, ws / "work-guard" / "a-copy.json")
+    st = tmp_path / "st"
+    r = _ingest(st, ws)
+    assert r.exit_code == 2
+    assert _problems(r) == [f"warning: work-guard/a-copy.json: manifest_id '{MANIFEST_ID}' is also declared by "
+                            f"{original} (8 materials in both; each is read once): rename or remove a copy"]
+    r = _cli(st, "brief", "--manifest", MANIFEST_ID, "--format", "json")
+    assert json.loads(r.stdout)["manifest_path"] == original
+    r = _cli(st, "brief", "--manifest", "work-guard/a-copy.json", "--format", "json")
+    assert json.loads(r.stdout)["manifest_path"] == "work-guard/a-copy.json"
