@@ -437,6 +437,8 @@ def _worker_init(parent: int) -> None:
     import time
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked with SIGINT blocked (_sigint_held): now ignored, unblock
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def watch() -> None:
         while True:
@@ -445,6 +447,27 @@ def _worker_init(parent: int) -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, name="provkg-parent-watch", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold SIGINT (block it) in this thread inside the block, where the pool forks its workers.
+
+    A worker forked with SIGINT blocked keeps a Ctrl-C pending until ``_worker_init`` ignores it;
+    without this, one that took Ctrl-C before its initializer ran printed a ``KeyboardInterrupt``
+    traceback.  This process gets a Ctrl-C that came meanwhile as soon as the block ends (POSIX
+    ``pthread_sigmask``; where there is none, nothing is held).
+    """
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _default_jobs() -> int:
@@ -471,7 +494,9 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
-                pending = deque(ex.submit(_build_chunk, c) for _, c in zip(range(jobs * _WINDOW), chunks))
+                with _sigint_held():  # the first submit forks every worker (fork start method)
+                    pending = deque([ex.submit(_build_chunk, next(chunks))])
+                pending.extend(ex.submit(_build_chunk, c) for _, c in zip(range(jobs * _WINDOW - 1), chunks))
                 while pending:
                     results = pending.popleft().result()
                     nxt = next(chunks, None)
