@@ -30,7 +30,10 @@ _PAUSE = textwrap.dedent("""
 
     def pause():
         print("READY", flush=True)
-        time.sleep(120)
+        # Short sleeps: the kernel may hand a process-group SIGINT to another thread (RocksDB's), which
+        # does not wake one long sleep of the main thread; Python runs the handler at the next check.
+        for _ in range(1200):
+            time.sleep(0.1)
 
     import graph.loader as gl
     _orig_chunk = gl._build_chunk
