@@ -218,16 +218,22 @@ def _regex_child(nq: Path) -> dict:
     return {"nquads_mb": round(len(data) / 1e6, 2), "regex_s": t, "matches": n, "peak_rss_mb": _rss_mb()}
 
 
+def _brief_text(store, manifest: str, snapshot=None) -> str:
+    """The brief of ``manifest`` as ``provkg brief`` makes it: ``brief_data`` (its scope, or ``snapshot``), Markdown."""
+    from queries.briefing import brief_data
+    from queries.render.brief import render_brief
+
+    return render_brief(brief_data(store, manifest, snapshot=snapshot).model_dump(mode="json"))
+
+
 def _brief_whole_child(store_dir: Path, manifest: str) -> dict:
     """The brief of ``manifest`` from a whole (not lazy) snapshot of the store at ``store_dir``, in this
     (child) process: ``{"brief_whole_s", "peak_rss_mb"}``."""
     from graph.store import Store
-    from queries.briefing import brief_data
-    from queries.render.brief import render_brief
     from queries.snapshot import load_snapshot
 
     st = Store(store_dir)
-    t, _ = _timed(lambda: render_brief(brief_data(st, manifest, snapshot=load_snapshot(st)).model_dump(mode="json")))
+    t, _ = _timed(lambda: _brief_text(st, manifest, snapshot=load_snapshot(st)))
     return {"brief_whole_s": t, "peak_rss_mb": _rss_mb()}
 
 
@@ -235,14 +241,10 @@ def _after_reingest_child(store_dir: Path, manifest: str, names: list[str], quer
     """What a curator meets right after an ingest, in this (child) process: the brief of ``manifest``, then
     each named query of ``names`` on a fresh handle, no cache emptied:
     ``{"brief_after_reingest_s", "queries_after_reingest", "peak_rss_mb"}``."""
-    import gc
-
     from graph.store import Store
-    from queries.briefing import brief_data
     from queries.named import QUERIES
-    from queries.render.brief import render_brief
 
-    t_brief, _ = _timed(lambda: render_brief(brief_data(Store(store_dir), manifest).model_dump(mode="json")))
+    t_brief, _ = _timed(_brief_text, Store(store_dir), manifest)
     times = {}
     for name in names:
         times[name], _rows = _capped(query_timeout, QUERIES[name][0], Store(store_dir), **QUERY_ARGS.get(name, {}))
@@ -406,11 +408,9 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         The JSON object described in the module docstring.
     """
     from graph.store import Store
-    from queries.briefing import brief_data
     from queries.audit import audit_briefs
     from queries.named import QUERIES
     from queries.named import contradictions as named_contradictions
-    from queries.render.brief import render_brief
     from queries.render.report import render_report
     from queries.snapshot import load_snapshot
 
@@ -518,12 +518,9 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         # Brief of one manifest as `provkg brief` builds it: the manifest's scope (queries.scope).
         _drop_caches(store_dir)
 
-        def brief(store):
-            d = brief_data(store, man)
-            return render_brief(d.model_dump(mode="json"))
-        res["brief_s"], btext = _timed(brief, Store(store_dir))  # cold: every cache empty
+        res["brief_s"], btext = _timed(_brief_text, Store(store_dir), man)  # cold: every cache empty
         res["brief_chars"] = len(btext)
-        res["brief_warm_s"], _ = _timed(brief, Store(store_dir))
+        res["brief_warm_s"], _ = _timed(_brief_text, Store(store_dir), man)
         log(f"brief: cold {res['brief_s']:.2f} s, warm {res['brief_warm_s']:.2f} s")
         if not skip_whole_cold:
             # The same brief from a whole (not lazy) snapshot: what `brief` did before it read a scope.  No

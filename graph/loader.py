@@ -38,7 +38,15 @@ import pyoxigraph as ox
 from ingest.errors import IngestError
 from ingest.lexicon import load_lexicon
 from ingest.models import ParsedSource
-from ingest.sources import Found, check_manifest_paths, discover, parse_manifest, read_source, sha256_of
+from ingest.sources import (
+    Found,
+    check_manifest_paths,
+    discover,
+    named_after_id,
+    parse_manifest,
+    read_source,
+    sha256_of,
+)
 
 from .model import (
     PROV_GRAPH,
@@ -790,14 +798,11 @@ def _shared_manifest_ids(store: Backend, current: set[str], written: set[str]) -
             mats = items.setdefault(str(r["id"]), {}).setdefault(str(r["path"]), set())
             if r.get("item") is not None:
                 mats.add(str(r["item"]))
-    def named_by_id(path: str, mid: str) -> bool:  # ``work-guard/<manifest_id>.json``: the original
-        return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == mid
-
     out = []
     for mid, files in items.items():
         for p in sorted(set(files) & written):
             for other in sorted(set(files) - {p}):
-                if other in written and (named_by_id(p, mid), other) > (named_by_id(other, mid), p):
+                if other in written and (named_after_id(p, mid), other) > (named_after_id(other, mid), p):
                     continue  # both written: one line for the pair, on the copy (not named by the ID)
                 if both := len(files[p] & files[other]):
                     out.append(f"{p}: manifest_id {mid!r} is also declared by {other} ({both} materials in both; "

@@ -24,6 +24,7 @@ __all__ = [
     "FrozenModel",
     "EVIDENCE_LEVELS",
     "EVIDENCE_RANK",
+    "evidence_rank",
     "EvidenceLevel",
     "SourceKind",
     "SOURCE_KINDS",
@@ -63,6 +64,12 @@ EvidenceLevel = Literal[
 ]
 #: Lower is stronger.  ``unknown`` ranks below everything that was stated.
 EVIDENCE_RANK: dict[str, int] = {name: i for i, name in enumerate(EVIDENCE_LEVELS)}
+
+
+def evidence_rank(level: str) -> int:
+    """``EVIDENCE_RANK`` of ``level``; a level outside the closed list (only a raw write such as
+    ``provkg import`` can store one, and ``provkg validate`` reports it) ranks below every known one."""
+    return EVIDENCE_RANK.get(level, len(EVIDENCE_RANK))
 
 SOURCE_KINDS: tuple[str, ...] = (
     "note", "paper_card", "repo_card", "living_doc", "manifest", "brief", "queue",

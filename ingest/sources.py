@@ -33,6 +33,7 @@ __all__ = [
     "decode",
     "detect_kind",
     "discover",
+    "named_after_id",
     "parse_manifest",
     "read_source",
     "workspace_root",
@@ -382,6 +383,13 @@ def read_source(
         )
     parts, warns = parse_note(text, rel, kind, tz=tz, lexicon=lex)
     return ParsedSource(kind=kind, **parts, **base), warns  # type: ignore[arg-type]
+
+
+def named_after_id(path: str, manifest_id: str) -> bool:
+    """True when the manifest file at workspace path ``path`` is named after ``manifest_id``
+    (``work-guard/<manifest_id>.json``, as the sample names its manifests): of several files declaring
+    one ID, that one is the original and the others copies."""
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == manifest_id
 
 
 def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = False) -> list[str]:

@@ -52,7 +52,8 @@ from graph.store import Store
 from ingest.arxiv import find_arxiv_ids
 from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
-from ingest.models import EVIDENCE_RANK, FrozenModel
+from ingest.models import FrozenModel, evidence_rank
+from ingest.sources import named_after_id
 from ingest.text import find_urls
 
 from .contradictions import contradictions, statement
@@ -250,7 +251,7 @@ def _merge_group(group: list[BriefTopic]) -> BriefTopic:
         return " ".join(st.text.split())
 
     return first.model_copy(update={
-        "evidence": min((t.evidence for t in group), key=lambda e: EVIDENCE_RANK.get(e, len(EVIDENCE_RANK))),
+        "evidence": min((t.evidence for t in group), key=evidence_rank),
         "sources": [s for t in group for s in t.sources],
         "points": _union([p for t in group for p in t.points], text),
         "relations": _union([p for t in group for p in t.relations], text),
@@ -496,7 +497,7 @@ def brief_data(
     lang_ = lang or workspace_lang(snap)
     files = sorted({m.manifest_path for m in snap.manifest_items if m.manifest_id == mid})
     named = [p for p in files if asked == p or asked.endswith("/" + p)] or [
-        p for p in files if p.rsplit("/", 1)[-1].rsplit(".", 1)[0] == mid]  # by ID: the file named after it
+        p for p in files if named_after_id(p, mid)]  # by ID: the file named after it
     return BriefData(
         manifest_id=mid, manifest_path=named[0] if named else mitems[0].manifest_path, knowledge=doc,
         knowledge_sections=len(secs), generated=(now or generation_time()).isoformat(timespec="minutes"),

@@ -41,7 +41,7 @@ from itertools import combinations
 from rapidfuzz import fuzz
 
 from ingest.lexicon import load_lexicon
-from ingest.models import EVIDENCE_RANK
+from ingest.models import evidence_rank
 
 from .results import Contradiction, Statement
 from .snapshot import SClaim, SCitation, Snapshot
@@ -59,7 +59,7 @@ def _id(*parts: object) -> str:
 
 
 def _rank(c: SClaim) -> tuple[int, str, int]:
-    return (EVIDENCE_RANK.get(c.evidence, 99), c.path, c.line)
+    return (evidence_rank(c.evidence), c.path, c.line)
 
 
 def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from graph.model import revision_base
 from graph.store import Store
 from ingest.errors import QueryError
-from ingest.models import EVIDENCE_RANK
+from ingest.models import evidence_rank
 
 from .contradictions import contradictions as _contradictions
 from .results import (
@@ -347,7 +347,7 @@ def _fields(a: SClaim, b: SClaim) -> list[str]:
 
 
 def _direction(old: str, new: str) -> str:
-    return "raised" if EVIDENCE_RANK.get(new, 99) < EVIDENCE_RANK.get(old, 99) else "lowered"
+    return "raised" if evidence_rank(new) < evidence_rank(old) else "lowered"
 
 
 def _sides(f: Contradiction) -> tuple[tuple[str, str], ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from graph.store import Store
-from ingest.models import EVIDENCE_RANK
+from ingest.models import evidence_rank
 
 from .contradictions import contradictions as _contradictions, figure_key, statement
 from .results import (
@@ -319,10 +319,9 @@ _METADATA = re.compile(r"^\s*(论文|原文|卡片|证据等级|作者|版本历
 def _strongest(levels) -> str:
     """The strongest of some evidence levels (``unknown`` when there are none).
 
-    A level outside the closed list (only a raw write such as ``provkg import`` can store one;
-    ``provkg validate`` reports it) ranks below every known level, as in ``queries.briefing``.
+    A level outside the closed list ranks below every known level (``ingest.models.evidence_rank``).
     """
-    return min(levels, key=lambda e: EVIDENCE_RANK.get(e, len(EVIDENCE_RANK)), default="unknown")
+    return min(levels, key=evidence_rank, default="unknown")
 
 
 def _material_evidence(src, its) -> str:

@@ -36,7 +36,7 @@ from graph.model import work_iri
 from graph.namespaces import PROV_GRAPH
 
 from .graphcache import revision_paths
-from .snapshot import Snapshot, load_snapshot
+from .snapshot import Snapshot, load_snapshot, pick_manifest_id
 
 __all__ = ["Scope", "ScopedBackend", "manifest_scope", "scoped_query", "scoped_snapshot"]
 
@@ -141,13 +141,9 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
         by_src[src] = g
     current = set(by_path.values())
     heads = [r for r in store.select(_MANIFESTS) if str(r["g"]) in current]
-    m = manifest.replace("\\", "/")
-    hit = [r for r in heads if r["id"] == m or r["path"] == m or m.endswith(str(r["path"]))
-           or str(r["path"]).endswith(m.rsplit("/", 1)[-1])]
-    if not hit:
+    mid = pick_manifest_id(manifest, ((str(r["id"]), str(r["path"])) for r in heads))
+    if mid is None:
         raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
-    hit.sort(key=lambda r: (r["id"] != m, str(r["id"]), str(r["path"])))
-    mid = str(hit[0]["id"])
     # Every manifest file with that ID (the unscoped brief reads them all), not only the one matched.
     mgraphs = sorted({str(r["g"]) for r in heads if str(r["id"]) == mid})
     first = scoped_snapshot(store, mgraphs)

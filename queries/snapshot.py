@@ -10,7 +10,7 @@ import dataclasses
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +22,8 @@ from ingest.routing import Route, SectionDoc, SectionRouter
 from .collector import gc_paused
 from .sparql_files import sparql
 
-__all__ = ["SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch", "Snapshot", "load_snapshot"]
+__all__ = ["SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch", "Snapshot", "load_snapshot",
+           "pick_manifest_id"]
 
 
 @dataclass(frozen=True)
@@ -419,9 +420,8 @@ class Snapshot:
     def manifest_items_for(self, manifest: str | None) -> list[SManifestItem]:
         """Items of one manifest, named by ID or path (of every manifest when ``manifest`` is None).
 
-        A path names the ID its file declares; where several IDs match, the
-        ID equal to ``manifest`` wins, then the lowest ID (as
-        ``queries.scope.manifest_scope``).  Every file declaring that ID is
+        The ID is ``pick_manifest_id``'s (a path names the ID its file
+        declares, as for ``queries.scope.manifest_scope``).  Every file declaring that ID is
         read as one manifest (a shift split in two files, or a copy): its items
         in order, one per material path (the first by ``(order, manifest
         path)`` gives the row), so a copied manifest does not list each
@@ -429,12 +429,9 @@ class Snapshot:
         """
         items = self.manifest_items
         if manifest:
-            m = manifest.replace("\\", "/")
-            hit = [i for i in items if i.manifest_id == m or i.manifest_path == m
-                   or m.endswith(i.manifest_path) or i.manifest_path.endswith(m.rsplit("/", 1)[-1])]
-            if not hit:
+            mid = pick_manifest_id(manifest, ((i.manifest_id, i.manifest_path) for i in items))
+            if mid is None:
                 return []
-            mid = min(hit, key=lambda i: (i.manifest_id != m, i.manifest_id, i.manifest_path)).manifest_id
             items = [i for i in items if i.manifest_id == mid]
         seen: set[tuple[str, str]] = set()
         out = []
@@ -1193,6 +1190,20 @@ class _LazySnapshot(Snapshot):
             self.__dict__[name] = idx
             return idx
         raise AttributeError(name)
+
+
+def pick_manifest_id(manifest: str, heads: Iterable[tuple[str, str]]) -> str | None:
+    """The manifest ID that ``manifest`` (an ID or a manifest file's path, as ``--manifest`` takes it)
+    names among ``heads`` (``(manifest_id, manifest path)`` pairs), or None.
+
+    A path names the ID its file declares.  Where several IDs match, the ID equal to ``manifest``
+    wins, then the lowest ID.  Used by ``Snapshot.manifest_items_for`` and
+    ``queries.scope.manifest_scope``, so a query and the brief read the same manifest.
+    """
+    m = manifest.replace("\\", "/")
+    hit = [(mid != m, mid, path) for mid, path in heads
+           if mid == m or path == m or m.endswith(path) or path.endswith(m.rsplit("/", 1)[-1])]
+    return min(hit)[1] if hit else None
 
 
 def load_snapshot(store: Backend, *, lazy: bool = False, graphs: list[str] | None = None) -> Snapshot:
