@@ -201,6 +201,16 @@ def _write_text(text: str, out: str | None) -> None:
         raise _fail(f"{out}: cannot write: {e.strerror or e}") from None
 
 
+def _write_stdout_bytes(data: bytes) -> None:
+    """Write ``data`` to stdout in 16 KiB pieces, each flushed, as ``_write_text`` does: one large write
+    to a pipe whose reader left (``provkg export … | head``) was dropped without an error (exit 0
+    instead of 141)."""
+    out = sys.stdout.buffer
+    for i in range(0, len(data), 1 << 14):
+        out.write(data[i:i + (1 << 14)])
+        out.flush()
+
+
 def _json_doc(model) -> str:
     """One pydantic result model as an indented UTF-8 JSON document (docs/OUTPUT.md)."""
     return json.dumps(model.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"

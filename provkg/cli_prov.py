@@ -6,11 +6,9 @@ or input error (one line on stderr, nothing half-written).
 """
 from __future__ import annotations
 
-import sys
-
 import click
 
-from provkg.cli import _fail, _json_doc, _require, _store, cli
+from provkg.cli import _fail, _json_doc, _require, _store, _write_stdout_bytes, cli
 
 __all__ = ["export", "import_", "validate"]
 
@@ -85,8 +83,7 @@ def export(ctx: click.Context, fmt: str, output: str | None) -> None:
             if not ctx.obj.get("quiet"):
                 click.echo(f"export: {fmt} -> {p} ({len(data)} bytes)", err=True)
         else:
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
+            _write_stdout_bytes(data)
     except ExportError as e:
         raise _fail(str(e)) from None
 

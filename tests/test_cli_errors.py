@@ -27,17 +27,22 @@ def store(tmp_path_factory):
     return st
 
 
-def test_reader_leaving_mid_output_gives_141(store):
-    """`query claims --format jsonl` is ~117 KB, more than a pipe holds: the reader reads one line and
-    leaves while provkg is still writing. Before, CPython dropped the rest of a partial write and the
-    command exited 0; now the next 16 KiB piece raises and the command ends with 141, no traceback."""
-    p = subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), "query", "claims", "--format", "jsonl"],
+@pytest.mark.parametrize(("args", "start"), [
+    (["query", "claims", "--format", "jsonl"], b'{"id": "https://w3id.org/provkg/id/claim/'),
+    (["export", "--format", "nquads"], b"<https://w3id.org/provkg/"),  # ~1.2 MB, written whole until now
+])
+def test_reader_leaving_mid_output_gives_141(store, args, start):
+    """The output is more than a pipe holds: the reader reads one line and leaves while provkg is still
+    writing. Before, CPython dropped the rest of a partial write and the command exited 0 (`export`
+    until a fresh-user run found it); now the next 16 KiB piece raises and the command ends with 141,
+    no traceback."""
+    p = subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), *args],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     first = p.stdout.readline()
     p.stdout.close()
     err = p.stderr.read()
     p.wait(timeout=120)
-    assert first.startswith(b'{"id": "https://w3id.org/provkg/id/claim/')
+    assert first.startswith(start)
     assert p.returncode == 141 and b"Traceback" not in err
 
 
