@@ -257,6 +257,36 @@ def _json_results(rows: list, version: str, name: str) -> str:
 TABLE_MAX_ROWS = 1000
 
 
+#: list cells of a table show this many elements, then "… N more"
+TABLE_LIST_ITEMS = 6
+
+
+def _table_cell(v: object) -> str:
+    """The text of one table cell: a statement (dict with ``source``/``line``/``text``) as
+    ``file:line text`` cut at 120 characters, a list as its first ``TABLE_LIST_ITEMS``
+    elements one per line (then ``… N more``), ``None`` as empty.  Tables only: json,
+    jsonl and csv keep every value whole.
+    """
+    if v is None:
+        return ""
+    if isinstance(v, dict):
+        if "text" in v or "source" in v:
+            head = f"{v.get('source', '')}:{v.get('line', '')}" if v.get("source") else ""
+            text = " ".join(str(v.get("text", "")).split())
+            v = f"{head} {text}".strip()
+            return v if len(v) <= 120 else v[:119] + "…"
+        return json.dumps(v, ensure_ascii=False)[:120]
+    if isinstance(v, list):
+        parts = [_table_cell(x) for x in v[:TABLE_LIST_ITEMS]]
+        if any(isinstance(x, dict) for x in v):
+            sep = "\n"
+        else:
+            sep = ", "
+        more = f"{sep}… {len(v) - TABLE_LIST_ITEMS} more" if len(v) > TABLE_LIST_ITEMS else ""
+        return sep.join(parts) + more
+    return str(v)
+
+
 def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: list[str] | None = None,
           max_rows: int = TABLE_MAX_ROWS) -> None:
     """Print result models as table, json, jsonl or csv (JSON carries ``schema_version``).
@@ -304,15 +334,7 @@ def _emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns:
         for c in cols:
             t.add_column(c, overflow="fold")
         for d in dicts:
-            cells = []
-            for c in cols:
-                v = d.get(c)
-                if isinstance(v, list):
-                    v = ", ".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False)[:80] for x in v[:6])
-                elif isinstance(v, dict):
-                    v = f"{v.get('source', '')}:{v.get('line', '')} {v.get('text', '')}"[:120]
-                cells.append("" if v is None else str(v))
-            t.add_row(*cells, )
+            t.add_row(*(_table_cell(d.get(c)) for c in cols))
         tty = (out is None or out == "-") and sys.stdout.isatty()
         buf = io.StringIO()
         con = (Console(file=sys.stdout, width=200, markup=False, highlight=False) if tty else

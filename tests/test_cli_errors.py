@@ -296,3 +296,29 @@ def test_a_usage_error_is_one_line(args, line):
 def test_provkg_alone_still_prints_its_help():
     r = CliRunner().invoke(cli, [], prog_name="provkg")
     assert r.exit_code == 2 and r.output.startswith("Usage: provkg [OPTIONS] COMMAND [ARGS]...")
+
+
+def test_statement_lists_in_a_table_read_as_file_line_text_not_cut_json(store):
+    """`query evidence` as a table showed its statements as JSON cut mid-string (a fresh-user run):
+    each statement is now one `file:line text` entry, the first six, then "… N more"; json keeps all."""
+    table = CliRunner().invoke(cli, ["--store", str(store), "query", "evidence", "--max-rows", "0"])
+    data = CliRunner().invoke(cli, ["--store", str(store), "query", "evidence", "--format", "json"])
+    assert table.exit_code == data.exit_code == 0
+    assert '{"text"' not in table.stdout and '"source":' not in table.stdout
+    rows = json.loads(data.stdout)["results"]
+    many = next(r for r in rows if len(r["statements"]) > 6)
+    first = many["statements"][0]
+    flat = "".join(ch for ch in table.stdout if ch not in "│ \n")
+    assert f"{first['source']}:{first['line']}".replace(" ", "") in flat
+    assert f"…{len(many['statements']) - 6}more" in flat
+
+
+def test_table_cell_text():
+    from provkg.cli import _table_cell
+
+    st = {"text": "a  b\nc", "source": "n.md", "line": 3, "line_end": 3}
+    assert _table_cell(st) == "n.md:3 a b c"
+    assert _table_cell({"text": "x" * 200, "source": "n.md", "line": 1}).endswith("…")
+    assert len(_table_cell({"text": "x" * 200, "source": "n.md", "line": 1})) == 120
+    assert _table_cell([st] * 8).splitlines() == ["n.md:3 a b c"] * 6 + ["… 2 more"]
+    assert _table_cell(["a", "b"]) == "a, b" and _table_cell(None) == "" and _table_cell(3) == "3"
