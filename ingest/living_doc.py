@@ -511,7 +511,11 @@ def separated_title(line: str, start: int, end: int) -> str | None:
       -- splits the rest of the line; when it has spaces on both sides only a spaced
       separator ends the title (so ``Jean·Paul`` inside a title is kept);
     * the title is the field right after the identifier; no other field is tried, so when the
-      title is missing (``arXiv:ID · 2022-05``) there is none.  The field is rejected when it
+      title is missing (``arXiv:ID · 2022-05``) there is none;
+    * title first, ``- Title · arXiv:ID [· YYYY-MM · venue]``: with a spaced dot-like separator
+      (not a bar: bars are table cells) right before the identifier, no link or other arXiv
+      mention before it, and nothing but that separator's fields after it, the title is the
+      field right before the identifier.  The field is rejected when it
       is a date (``2022-05``, ``2023``, ``May 2022``), a URL or a link with generic text
       (``[code](...)``), another identifier, a venue (``NeurIPS 2022``, ``arXiv preprint``),
       an author list (``Dao et al.``, ``Tri Dao, Daniel Y. Fu``, ``作者：…``) or a version.
@@ -522,32 +526,63 @@ def separated_title(line: str, start: int, end: int) -> str | None:
     'FlashAttention: Fast'
     >>> separated_title("- arXiv:2205.14135 · 2022-05 · NeurIPS 2022", 2, 18) is None
     True
+    >>> separated_title("- FlashAttention: Fast · arXiv:2205.14135 · 2022-05", 25, 41)
+    'FlashAttention: Fast'
     """
-    fields = _record_fields(line, start, end)
-    return _field_title(fields[0]) if fields else None
+    return separated_record(line, start, end)[0]
 
 
-def _record_fields(line: str, start: int, end: int) -> list[str]:
-    """The fields after the identifier spanning ``start:end`` in a separated record, or ``[]`` when
-    ``line`` is not one (the format: :func:`separated_title`)."""
+#: separators of a title-first record (``Title · arXiv:ID``): the dot-like ones; bars are table cells
+_DOT_SEPS = "·•・∙‧"
+
+
+def _title_first_fields(line: str, head: int, start: int, end: int) -> tuple[list[str], list[str]]:
+    """``(before, after)`` fields of a title-first record, ``- Title · arXiv:ID [· YYYY-MM · venue]``:
+    ``before`` nearest the identifier first, ``after`` in line order; ``([], [])`` when ``line`` is
+    not one.  The identifier (spanning ``start:end``; ``head`` is where the line's text starts) must
+    follow a spaced dot-like separator, the text before it must hold no link or other arXiv mention,
+    and the identifier must end the line or be followed by the same separator.
+    """
+    before = line[head:start]
+    m = re.search(rf"\s([{_DOT_SEPS}])\s+[*_`\[<]*$", before)
+    if m is None or not before[:m.start()].strip():
+        return [], []
+    sep = m.group(1)
+    fields = [f.strip() for f in re.split(rf"\s+{re.escape(sep)}\s+", before[:m.start()].strip())]
+    if any("](" in f or "arxiv" in f.lower() or "|" in f or "｜" in f for f in fields):
+        return [], []
+    tail = line[end:]
+    tail = tail[_RECORD_TAIL_RE.match(tail).end():].strip()
+    if tail and not tail.startswith(sep):
+        return [], []
+    after = [f.strip() for f in re.split(rf"\s*{re.escape(sep)}\s*", tail)[1:]] if tail else []
+    return fields[::-1], [f for f in after if f]
+
+
+def _record_fields(line: str, start: int, end: int) -> tuple[list[str], list[str]]:
+    """``(before, after)``: the fields of the separated record whose identifier spans ``start:end``,
+    or ``([], [])`` when ``line`` is not one.  ``after`` holds the fields after the identifier
+    (the format: :func:`separated_title`); ``before`` is empty but in a title-first record
+    (:func:`_title_first_fields`), where it holds the fields before it, nearest first."""
     for lm in _MD_LINK_RE.finditer(line):  # the identifier as (part of) a link: the link is the token
         if lm.start() <= start and end <= lm.end():
             start, end = lm.start(), lm.end()
             break
-    if _RECORD_HEAD_RE.match(line).end() < start:
-        return []
+    head = _RECORD_HEAD_RE.match(line).end()
+    if head < start:
+        return _title_first_fields(line, head, start, end)
     tail = line[end:]
     tail = tail[_RECORD_TAIL_RE.match(tail).end():]
     m = re.match(rf"(\s*)([{re.escape(_RECORD_SEPS)}])(\s*)", tail)
     if m is None:
-        return []
+        return [], []
     sep = re.escape(m.group(2))
     rest = tail[m.end():]
     spaced = bool(m.group(1)) and bool(m.group(3))
     fields = re.split(rf"\s+{sep}\s+" if spaced else rf"\s*{sep}\s*", rest)
     if m.group(2) in "|｜":
         fields = re.split(r"(?<!\\)[|｜]", fields[0], maxsplit=1)[:1]  # a table cell ends at the next bar
-    return [f.strip() for f in fields]
+    return [], [f.strip() for f in fields]
 
 
 def separated_record(line: str, start: int, end: int) -> tuple[str | None, str | None, str | None]:
@@ -560,12 +595,18 @@ def separated_record(line: str, start: int, end: int) -> tuple[str | None, str |
 
     >>> separated_record("- arXiv:2205.14135 · FlashAttention: Fast · 2022-05 · NeurIPS 2022", 2, 18)
     ('FlashAttention: Fast', '2022-05', 'NeurIPS 2022')
+    >>> separated_record("1. FlashAttention: Fast · arXiv:2205.14135 · NeurIPS 2022 · 2022-05", 26, 42)
+    ('FlashAttention: Fast', '2022-05', 'NeurIPS 2022')
     """
-    fields = _record_fields(line, start, end)
-    if not fields:
+    before, after = _record_fields(line, start, end)
+    if before:  # title-first: ``Title · arXiv:ID · YYYY-MM``
+        title = _field_title(before[0])
+        later = [*after, *before[1:]] if title is not None else [*after, *before]
+    elif after:
+        title = _field_title(after[0])
+        later = after[1:] if title is not None else after
+    else:
         return None, None, None
-    title = _field_title(fields[0])
-    later = fields[1:] if title is not None else fields
     date = next((f for f in later if _is_date_field(f)), None)
     venue = next((f for f in later if f != date and _is_venue_field(f)), None)
     return title, date, venue

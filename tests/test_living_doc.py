@@ -519,3 +519,25 @@ def test_separated_records_give_their_date_and_venue(line: str, expected) -> Non
     assert (c.title, c.date, c.venue) == expected
     m = next(iter(find_arxiv_ids(line)))
     assert separated_record(line, m.start, m.end) == (expected if "精读" not in line else (None, None, None))
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (f"- {FLASH} · arXiv:{FA} · 2022-05 · NeurIPS 2022", (FLASH, "2022-05", "NeurIPS 2022")),
+    (f"- {FLASH} · arXiv:{FA}v2", (FLASH, None, None)),
+    (f"1. **{FLASH}** · [arXiv:{FA}](https://arxiv.org/abs/{FA}) · 2022-05", (FLASH, "2022-05", None)),
+    (f"- Dao et al. · {FLASH} · arXiv:{FA} · 2022-05", (FLASH, "2022-05", None)),  # the nearest field
+    (f"- 2022-05 · arXiv:{FA}", (None, "2022-05", None)),  # a date is no title
+    (f"- 见 {FLASH} · arXiv:{FA} 之后的工作", (None, None, None)),  # prose goes on after the ID: no record
+    (f"- see [{FLASH}](https://x.org) · arXiv:{FA}", (None, None, None)),  # a link before: not this format
+    (f"| 2022.05 | {FLASH} · arXiv:{FA}", (None, None, None)),  # table cells before: not this format
+    (f"- {FLASH} | arXiv:{FA} | 2022-05", (None, None, None)),  # bars are cells, not title-first records
+])
+def test_title_first_records(line: str, expected) -> None:
+    """`Title · arXiv:ID · YYYY-MM · venue` (the title before the identifier) is a record too."""
+    from ingest.living_doc import separated_record
+
+    m = next(iter(find_arxiv_ids(line)))
+    assert separated_record(line, m.start, m.end) == expected
+    c = parse_living_doc(f"## 七、引用列表\n{line}\n").citations[0]
+    if expected[0] is not None:
+        assert (c.title, c.date, c.venue) == expected
