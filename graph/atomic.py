@@ -11,13 +11,20 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = ["fresh_cache_root", "write_atomic"]
 
 
-def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = True) -> Path:
+def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.PathLike[str], *,
+                 durable: bool = True) -> Path:
     """Write ``data`` to ``out`` atomically and return ``Path(out)``.
+
+    ``data`` is the bytes, or a function that writes them to the binary file it is given (an
+    export streamed graph by graph); what the function raises propagates, and ``out`` keeps its
+    old content.
 
     Creates missing parent folders.  The file gets the mode a plain ``open()`` would give
     (``0o666`` less the umask; ``mkstemp`` alone makes ``0o600``).  A symbolic link is
@@ -44,7 +51,7 @@ def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = Tr
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
         # A device, FIFO or socket (/dev/stdout, a named pipe): written in place, never renamed over.
         with open(p, "wb") as fh:
-            fh.write(data)
+            _put(data, fh)
         return Path(out)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
@@ -53,7 +60,7 @@ def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = Tr
         os.umask(mask)
         os.fchmod(fd, 0o666 & ~mask)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            _put(data, fh)
             fh.flush()
             if durable:
                 os.fsync(fh.fileno())
@@ -65,6 +72,14 @@ def write_atomic(data: bytes, out: str | os.PathLike[str], *, durable: bool = Tr
             pass
         raise
     return Path(out)
+
+
+def _put(data: "bytes | Callable[[BinaryIO], object]", fh: BinaryIO) -> None:
+    """Write ``data`` (bytes, or a function that writes to ``fh``) to ``fh``."""
+    if callable(data):
+        data(fh)
+    else:
+        fh.write(data)
 
 
 def fresh_cache_root(root: Path) -> None:

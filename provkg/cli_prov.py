@@ -72,20 +72,32 @@ def export(ctx: click.Context, fmt: str, output: str | None) -> None:
 
     Triple-only formats (turtle, ntriples, xml) are refused: they would drop the named graphs.
     """
-    from graph.export import ExportError, export_bytes, write_atomic
+    from graph.export import ExportError, write_atomic, write_export
 
     store = _store(ctx)
     _require(store)
     try:
-        data = export_bytes(store, fmt)
         if output and output != "-":
-            p = write_atomic(data, output)
+            p = write_atomic(lambda fh: write_export(store, fmt, fh), output)
             if not ctx.obj.get("quiet"):
-                click.echo(f"export: {fmt} -> {p} ({len(data)} bytes)", err=True)
+                click.echo(f"export: {fmt} -> {p} ({p.stat().st_size} bytes)", err=True)
         else:
-            _write_stdout_bytes(data)
+            write_export(store, fmt, _StdoutBytes())
     except ExportError as e:
         raise _fail(str(e)) from None
+
+
+class _StdoutBytes:
+    """A binary file that is standard output, written in flushed 16 KiB pieces (``_write_stdout_bytes``),
+    so a reader that leaves mid-export ends the command with 141."""
+
+    def write(self, data: bytes) -> int:
+        """Write ``data``; returns its length.  Raises ``BrokenPipeError`` when the reader left."""
+        _write_stdout_bytes(bytes(data))
+        return len(data)
+
+    def flush(self) -> None:
+        """Nothing to do: every piece is flushed as it is written."""
 
 
 @cli.command("import")
