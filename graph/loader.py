@@ -638,15 +638,28 @@ def ingest_paths(
     same = set(rep.unchanged)
     rep.warnings.extend(_missing_item_warnings([f for f in found if f.rel in same], kind))
 
-    # Deleted files: known under a folder we walked, no longer there.
+    # Deleted files: known under a folder we walked, no longer there.  A path is relative to its
+    # workspace root, and the workspace may have moved since the path was ingested (a renamed
+    # folder, another checkout): a root whose files this ingest found under another root has moved
+    # there, and its paths missing at both places are gone.  A second workspace in the same store
+    # takes over no root (none of its files is known under another root), so it removes nothing.
     walked = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     present = {f.rel for f in found}
+    moved_to: dict[str, Path] = {}
+    for f in found:
+        k = known.get(f.rel)
+        if k is not None and k.get("root") and Path(str(k["root"])) != f.root:
+            moved_to.setdefault(str(k["root"]), f.root)
     gone = []
     for p, k in known.items():
         if p in present or not k.get("root"):
             continue
-        full = Path(str(k["root"])) / p
-        if any(full.is_relative_to(w) for w in walked) and not full.exists():
+        old = Path(str(k["root"])) / p
+        if old.exists():
+            continue
+        new = moved_to.get(str(k["root"]))
+        places = [old] if new is None else [old, new / p]
+        if any(full.is_relative_to(w) for full in places for w in walked):
             gone.append(p)
     legacy = any(k.get("legacy") for k in known.values())
 

@@ -774,3 +774,27 @@ def test_findings_sharing_a_stable_id_get_distinct_ids_from_their_quotes_then_li
     assert [f.id for f in _unique_ids([one, moved])] == ids  # lines play no part while the quotes differ
     got = {f.a.line if f.a.text == "x" else f.a.text: f.id for f in _unique_ids([one, other_text, twin])}
     assert len(set(got.values())) == 3 and got["z"] == ids[1]  # "z" still told apart by its quote alone
+
+
+def test_a_file_deleted_after_the_workspace_moved_is_removed(tmp_path):
+    """The workspace is moved (another checkout, a renamed folder), then a file is deleted: the ingest of
+    the new place removes it (it said "removed 0" and kept the file current, since the file was looked
+    for at the old root only). A second workspace ingested into the same store removes nothing of the first."""
+    ws, moved, other = tmp_path / "ws", tmp_path / "moved", tmp_path / "other"
+    shutil.copytree(WORKSPACE, ws)
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    ingest_paths(st, [ws], now=clock)
+    ws.rename(moved)
+    card = "organized/repo_cards/4563-colinhacks-reylo.md"
+    (moved / card).unlink()
+    rep = ingest_paths(st, [moved], now=clock)
+    assert rep.removed == [card] and rep.added == []
+    assert [r for r in revisions(st) if r.source == card and r.current] == []
+    before = sorted(r.source for r in revisions(st) if r.current)
+    # a second workspace in the same store removes nothing of the first (ingested from two places)
+    (other / "inbox").mkdir(parents=True)
+    (other / "inbox" / "x.md").write_text("# x\n\n- one claim\n", "utf-8")
+    rep = ingest_paths(st, [other], now=clock)
+    assert rep.added == ["inbox/x.md"] and rep.removed == []
+    assert sorted(r.source for r in revisions(st) if r.current) == sorted([*before, "inbox/x.md"])
