@@ -445,6 +445,7 @@ def _worker_init(parent: int) -> None:
     import time
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the CLI's handler (rollback) is for the ingest process
     if hasattr(signal, "pthread_sigmask"):  # forked with SIGINT blocked (_sigint_held): now ignored, unblock
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

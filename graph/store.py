@@ -72,6 +72,12 @@ __all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_
 #: other write it names a folder that is no longer live and is ignored.  A failed write removes it.
 SIDECAR_NAME = "known-revisions.marshal"
 
+#: The file ``<store>/FIRST-WRITE`` naming the database folder the first write into a store is making;
+#: removed once ``CURRENT`` names it.  When the write is killed (SIGKILL, power loss: nothing runs to
+#: clean up) the next write finds it without a ``CURRENT`` and removes that folder, instead of taking
+#: it for a store whose pointer was lost.
+FIRST_WRITE_NAME = "FIRST-WRITE"
+
 #: The file in each database folder holding the store's write generation (module docstring).  RocksDB
 #: leaves files it does not name alone; an Oxigraph ``backup`` does not copy it (``Store.writer``
 #: writes it into every new folder).
@@ -407,6 +413,16 @@ class Store:
                     ) from None
                 raise
             old = self._current_dir()
+            first = self.path / FIRST_WRITE_NAME
+            if old is None and not (self.path / "CURRENT").exists() and first.exists():
+                # The first write into this store was killed (SIGKILL, a power cut) before CURRENT
+                # was written: its database is debris, not a store whose pointer was lost.
+                with contextlib.suppress(OSError):
+                    name = first.read_text("utf-8").strip()
+                    if name.startswith("db-") and "/" not in name:
+                        shutil.rmtree(self.path / name, ignore_errors=True)
+                with contextlib.suppress(OSError):
+                    first.unlink()
             if old is None and not (self.path / "CURRENT").exists():
                 dbs = sorted(p.name for p in self.path.glob("db-*") if (p / "CURRENT").exists())
                 if dbs:  # a store whose pointer was lost: its databases are not debris to clean up
@@ -419,6 +435,8 @@ class Store:
             if new.exists():
                 shutil.rmtree(new)
             self.close()
+            if old is None:  # names the database a killed first write leaves behind (above)
+                first.write_text(new.name + "\n", "utf-8")
             try:
                 if old is not None:
                     ox.Store.read_only(str(old)).backup(str(new))
@@ -467,6 +485,8 @@ class Store:
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path / "CURRENT")
+            with contextlib.suppress(OSError):
+                first.unlink()
             for p in self.path.glob("db-*"):
                 if p != new:
                     shutil.rmtree(p, ignore_errors=True)

@@ -15,6 +15,7 @@ import io
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Callable
 
@@ -70,6 +71,16 @@ def _one_line_usage(e: "click.UsageError") -> "click.exceptions.Exit | click.Usa
     return _fail(f"{e.format_message()} (see '{path} -h')")
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``) turned into an exception, so that a write rolls back and a pool
+    stops as for Ctrl-C (Python's default for SIGTERM ends the process with no clean-up at all)."""
+
+
+def _on_sigterm(signum, frame) -> None:  # noqa: ARG001 - signal handler signature
+    """Raise ``_Terminated`` in the main thread (installed by ``_Group.main``)."""
+    raise _Terminated
+
+
 class _Group(click.Group):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
@@ -99,7 +110,17 @@ class _Group(click.Group):
             if sys.stderr is not None:
                 sys.stderr.write("provkg: standard output is closed; nothing can be written\n")
             raise SystemExit(2)
-        return super().main(args, *a, **kw)
+        import signal
+
+        # SIGTERM (`kill`, `timeout`) rolls a write back as Ctrl-C does (exit 143)
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        try:
+            return super().main(args, *a, **kw)
+        finally:
+            if previous is not None:  # a caller in the same process (tests, scripts) gets its own back
+                signal.signal(signal.SIGTERM, previous)
 
     def make_context(self, info_name, args, parent=None, **extra):
         """The group's own options parsed; a usage error is one line (``_one_line_usage``)."""
@@ -122,6 +143,9 @@ class _Group(click.Group):
             except (OSError, ValueError, io.UnsupportedOperation):
                 pass
             raise click.exceptions.Exit(141) from None
+        except _Terminated:
+            sys.stderr.write("provkg: terminated\n")  # 128 + SIGTERM; rolled back as for Ctrl-C
+            raise click.exceptions.Exit(143) from None
         except KeyboardInterrupt:
             # Ctrl-C: 128 + SIGINT, as a shell reports it (click's own "Aborted!" exits 1, which here
             # means `--fail-on` found something).  Writes are transactions and files are written by

@@ -179,3 +179,37 @@ def test_ctrl_c_exits_130_with_one_line_and_leaves_previous_store(tmp_path, poin
     assert (path / "known-revisions.marshal").exists() == (point != "written")
     rep = ingest_paths(Store(path), [ws], now=fixed_clock)
     assert rep.errors == [] and "inbox/jay/2026-10-28-0900-extra.md" in rep.added
+
+
+def test_a_killed_first_ingest_leaves_a_store_the_next_ingest_takes(tmp_path):
+    """SIGKILL during the first ingest into a new store: nothing can clean up, and the next ingest refused
+    the folder as "a store whose pointer was lost" (the user had to delete it). The first write now names
+    its database in FIRST-WRITE: the next ingest removes that folder and writes the store."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    path = tmp_path / "store"
+    code, _err = _stop_when_ready(tmp_path, _CHILD, [str(path), str(ws), "written"],
+                                  lambda pid: os.kill(pid, signal.SIGKILL))
+    assert code == -signal.SIGKILL
+    assert not (path / "CURRENT").exists() and [p.name for p in path.glob("db-*")] == ["db-000001"]
+    assert (path / "FIRST-WRITE").read_text().strip() == "db-000001"
+    assert not Store(path).exists()
+    rep = ingest_paths(Store(path), [ws], now=fixed_clock)
+    assert rep.errors == [] and len(rep.added) == 13
+    assert [p.name for p in path.glob("db-*")] == [(path / "CURRENT").read_text().strip()]
+    assert not (path / "FIRST-WRITE").exists() and _answers(Store(path))["claims"]
+
+
+def test_sigterm_rolls_back_like_ctrl_c_and_exits_143(tmp_path):
+    """`timeout` and `kill` send SIGTERM: the write is rolled back as for Ctrl-C (one line, exit 143 =
+    128 + SIGTERM); a first ingest leaves no database folder behind."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    path = tmp_path / "store"
+    code, err = _stop_when_ready(tmp_path, _CLI_CHILD, ["written", "--store", str(path), "-q", "ingest", str(ws)],
+                                 lambda pid: os.kill(pid, signal.SIGTERM))
+    assert (code, err) == (143, "provkg: terminated\n")
+    assert list(path.glob("db-*")) == [] and not (path / "CURRENT").exists()
