@@ -38,6 +38,7 @@ mention, not two.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -218,9 +219,14 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
     if _MAYBE_ID.search(text) is None:
         return []
     taken: list[ArxivMatch] = []
+    # The spans taken so far, disjoint and sorted: an overlap check is a binary search (a linear one
+    # made a line of 16,000 identifiers take 17 s).
+    starts: list[int] = []
+    ends: list[int] = []
 
     def overlaps(start: int, end: int) -> bool:
-        return any(start < m.end and m.start < end for m in taken)
+        i = bisect.bisect_right(starts, start)
+        return (i > 0 and ends[i - 1] > start) or (i < len(starts) and starts[i] < end)
 
     def add(m: re.Match[str], *, lenient: bool, any_archive: bool) -> None:
         if overlaps(m.start(), m.end()):
@@ -230,6 +236,9 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
             return
         ver = m.group("ver")
         taken.append(ArxivMatch(key, ver.lower() if ver else None, m.group(0), m.start(), m.end()))
+        i = bisect.bisect_right(starts, m.start())
+        starts.insert(i, m.start())
+        ends.insert(i, m.end())
 
     for pattern in _CONTEXT_PATTERNS:
         for m in pattern.finditer(text):
