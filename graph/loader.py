@@ -594,9 +594,18 @@ def ingest_paths(
     ------
     StoreLockedError
         Another process is writing the store (only raised when there is something to write).
+    ingest.errors.UsageError
+        ``tz_name`` (or ``$PROVKG_TZ``) is not an IANA time zone; nothing is read or written.
     """
     clock = now or (lambda: datetime.now(timezone.utc))
     tz_name = tz_name or os.environ.get("PROVKG_TZ", "UTC")
+    try:
+        _tz(tz_name)
+    except (ValueError, KeyError, OSError):  # ZoneInfoNotFoundError is a KeyError
+        from ingest.errors import UsageError
+
+        raise UsageError(f"time zone {tz_name!r} (PROVKG_TZ) is not an IANA zone name such as "
+                         "Asia/Shanghai or UTC") from None
     started = clock()
     rep = IngestReport()
     from .store import Store

@@ -162,10 +162,10 @@ class _Group(click.Group):
                 pass
             raise _fail(f"standard output: cannot write: {e.strerror or e}") from None
         except Exception as e:
-            from ingest.errors import StoreError
+            from ingest.errors import StoreError, UsageError
 
-            if isinstance(e, StoreError):  # e.g. a SPARQL server that stopped answering: one line, exit 2
-                raise _fail(str(e)) from None
+            if isinstance(e, (StoreError, UsageError)):  # e.g. a SPARQL server that stopped answering, a
+                raise _fail(str(e)) from None            # bad PROVKG_TZ: one line, exit 2
             raise
 
 

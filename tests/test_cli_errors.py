@@ -322,3 +322,19 @@ def test_table_cell_text():
     assert len(_table_cell({"text": "x" * 200, "source": "n.md", "line": 1})) == 120
     assert _table_cell([st] * 8).splitlines() == ["n.md:3 a b c"] * 6 + ["… 2 more"]
     assert _table_cell(["a", "b"]) == "a, b" and _table_cell(None) == "" and _table_cell(3) == "3"
+
+
+@pytest.mark.parametrize("tz", ["Foo/Bar", "../../etc/passwd", ""])
+def test_a_bad_provkg_tz_is_one_line_and_exit_2(tmp_path, tz):
+    """An unknown PROVKG_TZ printed a ZoneInfoNotFoundError traceback (exit 1); now one line, exit 2, no
+    store written. An empty one means UTC."""
+    st = tmp_path / "st"
+    r = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "-q", "ingest", str(WORKSPACE)],
+                       capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PROVKG_TZ": tz})
+    if not tz:
+        assert r.returncode == 0 and r.stderr == ""
+        return
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr == (f"provkg: time zone {tz!r} (PROVKG_TZ) is not an IANA zone name such as "
+                        "Asia/Shanghai or UTC\n")
+    assert not st.exists()
