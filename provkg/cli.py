@@ -501,6 +501,7 @@ def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output,
         # stdout keeps the empty result's shape (docs/OUTPUT.md); the hint goes to stderr
         click.echo(f"provkg: no source {source!r} in the store; source paths are workspace-relative, as "
                    "`provkg query sources` lists them", err=True)
+        ctx.exit(2)  # an input error, like an unknown query (a typo must not pass a script's check)
     if fail_on == "any" and rows:
         ctx.exit(1)
 

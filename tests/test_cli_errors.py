@@ -193,7 +193,8 @@ def test_a_yaml_escaped_control_character_never_reaches_the_store(tmp_path):
 def test_claims_of_an_unknown_source_says_so(store):
     res = _provkg("--store", str(store), "query", "claims", "--source", "data/workspace/inbox/flyp/nope.md",
                   "--format", "jsonl")
-    assert res.returncode == 0 and res.stdout == ""  # an empty result keeps its shape (test_contract)
+    assert res.returncode == 2 and res.stdout == ""  # an empty result keeps its shape (test_contract); an
+    # unknown path is an input error (it exited 0, so a script's typo passed unnoticed)
     assert res.stderr.strip() == ("provkg: no source 'data/workspace/inbox/flyp/nope.md' in the store; source paths "
                                   "are workspace-relative, as `provkg query sources` lists them")
     # A living document with no duplicate is an empty answer, not an unknown source: no hint.
