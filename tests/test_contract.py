@@ -191,10 +191,10 @@ def test_jsonl_rows_and_csv_header(stores, capsys):
 def test_empty_results_keep_their_shape(stores):
     s = stores["sample"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "csv"])
-    assert r.exit_code == 0
+    assert r.exit_code == 2  # an unknown source: input error, the result still has its shape
     assert r.stdout.splitlines() == ["id,text,source,line,line_end,role,evidence,agent,section,about,figures"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "jsonl"])
-    assert r.exit_code == 0 and r.stdout == ""
+    assert r.exit_code == 2 and r.stdout == ""
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "json"])
     assert _validate("query-claims", r.stdout)["results"] == []
 
