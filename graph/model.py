@@ -585,8 +585,11 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         add(mi, P["material"], _source_s(it.path))
         if it.kind:
             add(mi, P["kind"], _nt_lit(it.kind))
-        if it.agent:
-            add(mi, _PROV_ATTRIBUTED, _agent_s(it.agent))
+        if it.agent:  # the agent is declared in this graph too, as every graph that names one does
+            ag = _agent_s(it.agent)
+            add(mi, _PROV_ATTRIBUTED, ag)
+            add(ag, _P_A, _PROV_AGENT)
+            add(ag, _RDFS_LABEL, _nt_lit(it.agent))
         if it.title:
             add(mi, P["title"], _nt_lit(it.title))
         for e in it.evidence:

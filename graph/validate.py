@@ -55,8 +55,9 @@ statements are in a provkg store:
 * ``AgentShape``, ``WorkShape`` (and works' versions): an agent or a work is stated by *every* file
   naming it, with the same statements (the IRI is minted from the name or arXiv ID the statements
   hold; a paper card adds ``kg:title``/``kg:alias``, which no shape reads).
-* ``ManifestItemShape``: the one lookup across files — a manifest names the agent of each item
-  (``prov:wasAttributedTo``, ``sh:class prov:Agent``) but only the agent's own notes type it.
+* ``ManifestItemShape``: one file's graph too — a manifest names the agent of each item
+  (``prov:wasAttributedTo``, ``sh:class prov:Agent``) and declares it (before, only the agent's
+  own notes typed it, so a display name or removed notes failed validation).
 
 The batches
 -----------
@@ -65,8 +66,8 @@ So ``validate_store`` validates in parts, each with exactly the statements its f
 * **each live content graph** G (several per pyshacl call, up to ``batch_triples`` statements) with
   the provenance statements of G's subjects (its revision node; a claim the provenance graph says
   was invalidated), the ``rdf:type`` statements, from any validated graph, of every ``sh:class``
-  value that G (with those provenance statements) does not type (the manifest items' agents, the
-  revision's activity and earlier revisions), the ``kg:path`` of a source a node of G points to but
+  value that G (with those provenance statements) does not type (the revision's activity and
+  earlier revisions; a manifest item's agent in a manifest written before its graph declared it), the ``kg:path`` of a source a node of G points to but
   G does not state (for ``where``), and the store's ``rdfs:subClassOf`` statements (none in provkg
   data).  G's results are kept for focus nodes that G states.
 * **the provenance graph**: its subjects that no validated content graph states (activities, old
