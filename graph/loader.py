@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -412,7 +413,31 @@ def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
                      f"YAML \"\\ud800\" escape); skipped")
     except Exception as e:  # noqa: BLE001 - a model bug must not stop the other files
         return Built(None, 0, b"", 0, None, warns, f"{found.rel}: could not be converted to RDF ({type(e).__name__}: {e})")
+    kept = [w for w in warns if not _MISSING_ITEM.search(w)]
+    if kept:  # on the revision, so that every later ingest reports them while the bytes stay (_stored_warnings)
+        r = revision_iri(found.rel, rec.sha256)
+        data += ox.serialize([ox.Quad(r, _kg("warning"), ox.Literal(w), r) for w in kept], format=ox.RdfFormat.N_QUADS)
+        n += len(kept)
     return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None)
+
+
+#: A manifest item whose file does not exist: checked again on every ingest (``_missing_item_warnings``),
+#: so not kept with the revision as the other warnings of a file are.
+_MISSING_ITEM = re.compile(r": items\[\d+\]\.path '.*' does not exist$|: items\[\d+\]\.path \".*\" does not exist$")
+
+
+def _stored_warnings(store: Backend, revisions: dict[str, str]) -> list[str]:
+    """The warnings kept with the revisions ``revisions`` (revision IRI -> path) when their files went
+    in (``kg:warning`` on the revision, in its graph), in path order: an ingest that finds a file
+    unchanged reports them again, so a broken front matter keeps the exit status 2 until it is mended.
+
+    One lookup of ``kg:warning`` (briefs' own warnings are on other subjects and are skipped).
+    """
+    if not revisions:
+        return []
+    rows = store.select(f"SELECT ?r ?w WHERE {{ GRAPH ?r {{ ?r <{_kg('warning').value}> ?w }} }}")
+    got = sorted((revisions[str(r["r"])], str(r["w"])) for r in rows if str(r["r"]) in revisions)
+    return [w for _p, w in got]
 
 
 def _build_chunk(chunk: list[tuple[Found, str | None, str, bool]]) -> list[Built]:
@@ -586,9 +611,11 @@ def ingest_paths(
         time, or that fail to parse, count as no change), the store is not written at all:
         no activity is recorded, ``report.activity`` is None and the database folder
         (``Store.database_dir``) stays, so caches kept per database stay valid.
-        ``report.warnings`` holds the warnings of the files parsed, and for every unchanged
+        ``report.warnings`` holds the warnings of the files parsed, those kept with the
+        revisions of unchanged files when they went in (``_stored_warnings``: a broken front
+        matter is reported by every ingest until it is mended), and for every unchanged
         manifest a warning per item whose file does not exist now (``_missing_item_warnings``),
-        so an incremental ingest reports a deleted material as a fresh ingest would.
+        so an incremental ingest reports what a fresh ingest would.
 
     Raises
     ------
@@ -646,6 +673,7 @@ def ingest_paths(
     # depends on the rest of the workspace: check it now, so that an incremental ingest warns about a
     # named file that is missing exactly as a fresh ingest does (and stops once the file is back).
     same = set(rep.unchanged)
+    rep.warnings.extend(_stored_warnings(store, {str(known[p]["rev"]): p for p in same if p in known}))
     rep.warnings.extend(_missing_item_warnings([f for f in found if f.rel in same], kind))
 
     # Deleted files: known under a folder we walked, no longer there.  A path is relative to its
@@ -775,8 +803,8 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None) -> list[str
     ``ingest.sources.parse_manifest`` (its validation in a fresh ingest) and its items whose file does not exist are
     reported with the lines a fresh ingest gives (``ingest.sources.check_manifest_paths``,
     ``missing_only=True``).  Its other problems
-    (an item listed twice or outside the workspace) depend on the manifest's bytes alone and
-    were reported when it went in, like every other file's warnings.
+    (an item listed twice or outside the workspace) depend on the manifest's bytes alone: they
+    are kept with its revision and reported by ``_stored_warnings``, like every other file's.
 
     Never raises: a manifest that can no longer be read gives no warning here (its bytes were the
     recorded ones a moment ago; the next ingest that sees them change reports the error).

@@ -219,7 +219,7 @@ def test_a_failed_ingest_leaves_the_input_files_untouched(tmp_path):
     assert {p: p.stat().st_mtime_ns for p in before} == stat_before
     # re-running is safe: the same one-line errors, the good file unchanged
     r = _ingest(tmp_path, str(ws))
-    assert r.exit_code == 2 and len(_problem_lines(r)) == len(before) - 1 - 1  # minus GOOD and broken front matter
+    assert r.exit_code == 2 and len(_problem_lines(r)) == len(before) - 1  # minus GOOD; the broken front matter is reported again
     assert GOOD in _sources(tmp_path)
 
 
@@ -238,3 +238,29 @@ def test_no_store_is_one_line(tmp_path):
     r = CliRunner().invoke(cli, ["--store", str(tmp_path / "none"), "query", "papers"])
     assert r.exit_code == 2 and r.stderr.strip().startswith("provkg: no store at")
     shutil.rmtree(tmp_path / "none", ignore_errors=True)
+
+
+def test_a_files_warnings_are_reported_by_every_ingest_until_it_is_mended(tmp_path):
+    """A broken front matter warned (exit 2) on the ingest that read the file only; the next ones exited 0
+    while the file was still broken, so a CI check passed. The warnings are kept with the revision and
+    reported again while its bytes stay; mending the file ends them."""
+    import shutil
+
+    from conftest import WORKSPACE
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    bad = ws / "inbox" / "jay" / "fm.md"
+    bad.write_text("---\nauthor: [unclosed\n---\n# t\n\n- a point\n", "utf-8")
+    st = Store(tmp_path / "st")
+    first = ingest_paths(st, [ws])
+    mine = [w for w in first.warnings if w.startswith("inbox/jay/fm.md")]
+    assert mine and "inbox/jay/fm.md" in first.added
+    again = ingest_paths(st, [ws])
+    assert again.added == again.changed == [] and again.warnings == first.warnings
+    bad.write_text("---\nauthor: jay\n---\n# t\n\n- a point\n", "utf-8")
+    mended = ingest_paths(st, [ws])
+    assert mended.changed == ["inbox/jay/fm.md"] and not any(w.startswith("inbox/jay/fm.md") for w in mended.warnings)
+    assert not any(w.startswith("inbox/jay/fm.md") for w in ingest_paths(st, [ws]).warnings)
