@@ -320,6 +320,18 @@ def parse_note(
         cjk += 1
         if cjk > 20:
             break
+    if kind == "note" and item_ranges:
+        # A work cited before the first topic belongs to no item: the brief, which lists items, would
+        # drop it without a word (a fresh-user run); say so, with its line.
+        in_items = {m.arxiv_id for a, b_end in item_ranges for n in range(a, b_end + 1)
+                    for m in line_ids[n - body_first]}
+        told: set[str] = set()
+        for n in range(body_first, item_ranges[0][0]):
+            for m in line_ids[n - body_first]:
+                if m.arxiv_id not in in_items and m.arxiv_id not in told:
+                    told.add(m.arxiv_id)
+                    warnings.append(f"{path}:{n}: arXiv:{m.arxiv_id} is cited before the first '## ' topic, so "
+                                    "it belongs to no item and the brief does not list it (give it a '## ' heading)")
     parts = NoteParts(
         title=title,
         agent=agent_from(path, front, lines if kind not in ("paper_card", "repo_card") else []),

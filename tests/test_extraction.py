@@ -167,3 +167,17 @@ def test_wikilinks_and_aliases_resolve_by_bare_note_name(tmp_path):
         "inbox/amy/a.md": ["inbox/amy/Note Two.md", "organized/paper_cards/058-2502-07115.md"],
     }
     assert snap.unresolved_links == [("inbox/amy/a.md", "no such source")]
+
+
+def test_a_work_cited_before_the_first_topic_is_warned_about():
+    """Text before the first `## ` belongs to no item, so the brief (which lists items) dropped a work cited
+    there without a word (a fresh-user run): the note now says so, once per work, with its line. A work
+    that a topic cites too, and a note without topics, give no warning."""
+    from ingest.notes import parse_note
+
+    text = ("# 精读\n\n- SnapKV (arXiv:2404.14469) 报告 3.6x 加速，建议归入 §2.2。\n- 又见 arXiv:2404.14469v2。\n"
+            "- Medusa 见 arXiv:2401.10774。\n\n## Medusa (arXiv:2401.10774)\n\n- 多头解码。\n")
+    _parts, warns = parse_note(text, "inbox/a/n.md")
+    assert warns == ["inbox/a/n.md:3: arXiv:2404.14469 is cited before the first '## ' topic, so it belongs to "
+                     "no item and the brief does not list it (give it a '## ' heading)"]
+    assert parse_note(text.split("## Medusa")[0], "inbox/a/n.md")[1] == []
