@@ -426,6 +426,14 @@ def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
 _MISSING_ITEM = re.compile(r": items\[\d+\]\.path '.*' does not exist$|: items\[\d+\]\.path \".*\" does not exist$")
 
 
+def _read_as_another_kind(store: Backend, revisions: dict[str, str], kind: str) -> set[str]:
+    """The paths among ``revisions`` (revision IRI -> path) whose revision was read as a kind other
+    than ``kind`` (``kg:kind`` of the ``kg:Source`` in the revision's graph); one query."""
+    rows = store.select(f"SELECT ?r ?k WHERE {{ GRAPH ?r {{ ?s a <{_kg('Source').value}> ; "
+                        f"<{_kg('kind').value}> ?k }} }}")
+    return {revisions[str(r["r"])] for r in rows if str(r["r"]) in revisions and str(r["k"]) != kind}
+
+
 def _stored_warnings(store: Backend, revisions: dict[str, str]) -> list[str]:
     """The warnings kept with the revisions ``revisions`` (revision IRI -> path) when their files went
     in (``kg:warning`` on the revision, in its graph), in path order: an ingest that finds a file
@@ -669,6 +677,16 @@ def ingest_paths(
                 pass
         todo.append(f)
 
+    again: set[str] = set()
+    if kind and rep.unchanged:
+        # Same bytes asked to be read as another kind (`ingest --kind living_doc` after a plain ingest):
+        # read again; the new reading is a new revision of the same bytes (…/rev/<sha>-2).
+        named = {f.rel for f in found if f.explicit}  # --kind applies to files named, not to folders' files
+        again = _read_as_another_kind(store, {str(known[p]["rev"]): p for p in rep.unchanged
+                                              if p in known and p in named}, kind)
+        if again:
+            rep.unchanged = [p for p in rep.unchanged if p not in again]
+            todo.extend(f for f in found if f.rel in again)
     # A manifest that did not change is not parsed again below, but whether the files it names exist
     # depends on the rest of the workspace: check it now, so that an incremental ingest warns about a
     # named file that is missing exactly as a fresh ingest does (and stops once the file is back).
@@ -743,7 +761,7 @@ def ingest_paths(
                     rep.errors.append(b.error)
                     continue
                 prev = known.get(f.rel)
-                if prev is not None and prev.get("sha") == b.sha256:
+                if prev is not None and prev.get("sha") == b.sha256 and f.rel not in again:
                     # The first look could not read it; the bytes are the recorded ones.
                     rep.unchanged.append(f.rel)
                     with contextlib.suppress(OSError):

@@ -798,3 +798,28 @@ def test_a_file_deleted_after_the_workspace_moved_is_removed(tmp_path):
     rep = ingest_paths(st, [other], now=clock)
     assert rep.added == ["inbox/x.md"] and rep.removed == []
     assert sorted(r.source for r in revisions(st) if r.current) == sorted([*before, "inbox/x.md"])
+
+
+def test_ingest_with_another_kind_reads_unchanged_bytes_again(tmp_path):
+    """`ingest --kind living_doc` of a file already in the store as a note said "unchanged" and kept it a note
+    (a fresh-user run; `check --help` suggests --kind). The same bytes read as another kind are a new
+    revision (…-2); the same kind again is unchanged, and a plain ingest keeps the kind asked for."""
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "a").mkdir(parents=True)
+    doc = ws / "inbox" / "a" / "list.md"
+    doc.write_text("# 列表\n\n## §1 引擎\n\n- arXiv:2309.06180 · Efficient Memory Management · 2023-09\n", "utf-8")
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    assert ingest_paths(st, [ws], now=clock).added == ["inbox/a/list.md"]
+    kinds = lambda: [r["k"] for r in st.select(  # noqa: E731
+        "SELECT ?k WHERE { GRAPH ?g { ?s a <https://w3id.org/provkg/ns#Source> ; <https://w3id.org/provkg/ns#kind> ?k ;"
+        " <https://w3id.org/provkg/ns#path> 'inbox/a/list.md' } ?g <https://w3id.org/provkg/ns#current> true }")]
+    assert kinds() == ["note"]
+    assert ingest_paths(st, [ws], kind="living_doc", now=clock).unchanged == ["inbox/a/list.md"]  # a folder's
+    rep = ingest_paths(st, [doc], kind="living_doc", now=clock)  # files keep their kinds; a file named takes it
+    assert rep.changed == ["inbox/a/list.md"] and rep.unchanged == []
+    cur = [r.revision for r in revisions(st) if r.source == "inbox/a/list.md" and r.current]
+    assert len(cur) == 1 and cur[0].endswith("-2") and kinds() == ["living_doc"]
+    assert ingest_paths(st, [doc], kind="living_doc", now=clock).unchanged == ["inbox/a/list.md"]
+    assert ingest_paths(st, [ws], now=clock).unchanged == ["inbox/a/list.md"] and kinds() == ["living_doc"]
+    _prov_is_sound(st)
