@@ -750,7 +750,8 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
     The write is a raw one (``graph.store`` module docstring, write generations): the new database
     gets a new write generation, so every query cache keyed by revision starts cold after it.
 
-    Raises ``ExportError`` (one line) for a bad file or argument; the store's own errors
+    Raises ``ExportError`` (one line) for a bad file or argument, or a file that holds no RDF
+    statement (a PROV-JSON document read as JSON-LD); the store's own errors
     (``StoreLockedError``) pass through.
     """
     if graph is not None and len(paths) > 1:
@@ -761,10 +762,13 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
         fast = _nquads_without_blank_nodes(path, fmt, graph)
         if fast is not None:
             parsed.append((str(path), *fast))
-            continue
-        quads, n = read_rdf_file(path, fmt, graph)
-        rep.skolemised += n
-        parsed.append((str(path), quads, len(quads), sorted({q.graph_name.value for q in quads})))
+        else:
+            quads, n = read_rdf_file(path, fmt, graph)
+            rep.skolemised += n
+            parsed.append((str(path), quads, len(quads), sorted({q.graph_name.value for q in quads})))
+        if parsed[-1][2] == 0:  # e.g. a PROV-JSON document read as JSON-LD: no statement at all
+            raise ExportError(f"{path}: holds no RDF statement as {_format_for(Path(path), fmt)}; nothing was "
+                              "imported (PROV-N and PROV-JSON are export formats only)")
     with store.writer() as w:
         for path, quads, count, names in parsed:
             if replace:

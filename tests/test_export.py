@@ -318,3 +318,17 @@ def test_an_export_is_imported_without_rdflib_and_blank_nodes_still_are_skolemis
     assert calls == ["turtle"] and rep.skolemised == 1 and rep.quads == 2
     assert all(".well-known/genid/" in q.object.value for q in fresh.quads(bnode.resolve().as_uri())
                if q.predicate.value == "http://e/p")
+
+
+def test_a_file_with_no_statement_is_an_error_not_a_silent_import(sample_store, tmp_path):
+    """A PROV-JSON export imported as JSON-LD parsed to nothing: "0 quads", exit 0 (a fresh-user run). Now
+    one line naming the file, and the store is not written."""
+    pj = tmp_path / "x.json"
+    pj.write_bytes(export_bytes(sample_store, "provjson"))
+    empty = tmp_path / "e.nq"
+    empty.write_text("# only a comment\n", "utf-8")
+    for f, fmt in ((pj, "jsonld"), (empty, None)):
+        fresh = Store(None)
+        with pytest.raises(ExportError, match=r"holds no RDF statement as (jsonld|nquads); nothing was imported"):
+            import_files(fresh, [f], fmt=fmt)
+        assert len(fresh) == 0
