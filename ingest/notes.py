@@ -113,6 +113,14 @@ def time_from(path: str, front: dict[str, object], lines: list[str], tz: tzinfo)
     return None
 
 
+def _front_line(lines: list[str], body_first: int, key: str) -> int:
+    """1-based line of ``key:`` in the front matter (lines before ``body_first``), else 1."""
+    for n, ln in enumerate(lines[: body_first - 1], 1):
+        if ln.split(":", 1)[0].strip().lower() == key:
+            return n
+    return 1
+
+
 def _as_list(v: object) -> list[str]:
     if v is None:
         return []
@@ -170,8 +178,16 @@ def parse_note(
         note_ev = fm_ev
     elif fm_ev:
         note_ev = lex.evidence_of(fm_ev) or default_ev
+        if lex.evidence_of(fm_ev) is None:
+            warnings.append(f"{path}:{_front_line(lines, body_first, 'evidence')}: front matter evidence {fm_ev!r} is "
+                            f"not an evidence level ({', '.join(EVIDENCE_LEVELS)}); the note's is {default_ev!r}")
     else:
         note_ev = default_ev
+    for key in ("created", "date", "time"):
+        v = front.get(key)
+        if isinstance(v, str) and v.strip() and parse_time(v, tz) is None:
+            warnings.append(f"{path}:{_front_line(lines, body_first, key)}: front matter {key} {v.strip()!r} is not "
+                            "a date or time (ISO 8601, e.g. 2026-10-27T09:35+08:00); it is ignored")
 
     # Subjects every claim of a card is about: its arXiv ID.
     card_subjects: list[str] = []

@@ -181,3 +181,21 @@ def test_a_work_cited_before_the_first_topic_is_warned_about():
     assert warns == ["inbox/a/n.md:3: arXiv:2404.14469 is cited before the first '## ' topic, so it belongs to "
                      "no item and the brief does not list it (give it a '## ' heading)"]
     assert parse_note(text.split("## Medusa")[0], "inbox/a/n.md")[1] == []
+
+
+def test_front_matter_values_that_cannot_be_read_are_warned_about():
+    """`created: 2026-13-40` became no time and `evidence: abstarct_checked` became unknown without a word
+    (a fresh-user run): each is now a warning with its line; readable values give none."""
+    from ingest.notes import parse_note
+
+    bad = "---\nauthor: eve\ncreated: 2026-13-40\nevidence: abstarct_checked\n---\n# t\n\n- a point\n"
+    parts, warns = parse_note(bad, "inbox/eve/n.md")
+    assert warns == [
+        "inbox/eve/n.md:4: front matter evidence 'abstarct_checked' is not an evidence level (" +
+        ", ".join(__import__("ingest.models", fromlist=["EVIDENCE_LEVELS"]).EVIDENCE_LEVELS) + "); the note's is 'unknown'",
+        "inbox/eve/n.md:3: front matter created '2026-13-40' is not a date or time (ISO 8601, e.g. "
+        "2026-10-27T09:35+08:00); it is ignored",
+    ]
+    assert parts["evidence"] == "unknown" and parts["created"] is None
+    good = "---\nauthor: eve\ncreated: 2026-10-27 09:35\nevidence: 已核查原文\n---\n# t\n\n- a point\n"
+    assert parse_note(good, "inbox/eve/n.md")[1] == []
