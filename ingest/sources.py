@@ -170,13 +170,18 @@ def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str
 #: terminal (``provkg query`` tables) or a CSV/Markdown file.
 _CONTROLS = {c: 0x2400 + c for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
 _CONTROLS.update({0x7F: 0x2421, **{c: 0xFFFD for c in range(0x80, 0xA0)}})
+#: Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder the text
+#: around them on screen ("Trojan Source", CVE-2021-42574): a quote would read other than it is in a
+#: terminal table, a CSV or the brief.  They become U+FFFD too (LRM/RLM marks, harmless, stay).
+_CONTROLS.update({c: 0xFFFD for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def visible_controls(text: str) -> str:
     """``text`` with control characters (C0 but tab/newline/CR, DEL, C1) made visible.
 
     C0 ``U+00XX`` -> ``U+24XX`` (Unicode Control Pictures, e.g. ESC -> ``␛``),
-    DEL -> ``␡``, C1 -> ``U+FFFD``.  Same length, so offsets are kept.
+    DEL -> ``␡``, C1 and the bidirectional overrides/embeddings/isolates (Unicode UAX #9)
+    -> ``U+FFFD``.  Same length, so offsets are kept.
     """
     return text.translate(_CONTROLS)
 

@@ -264,3 +264,19 @@ def test_a_files_warnings_are_reported_by_every_ingest_until_it_is_mended(tmp_pa
     mended = ingest_paths(st, [ws])
     assert mended.changed == ["inbox/jay/fm.md"] and not any(w.startswith("inbox/jay/fm.md") for w in mended.warnings)
     assert not any(w.startswith("inbox/jay/fm.md") for w in ingest_paths(st, [ws]).warnings)
+
+
+def test_bidirectional_overrides_never_reach_an_output(tmp_path):
+    """U+202E (RIGHT-TO-LEFT OVERRIDE) and its kin reorder text on screen (Trojan Source): a quote then reads
+    other than it is. Like control characters they become U+FFFD, one for one; LRM/RLM marks stay."""
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/bidi.md").write_text("# t\n\n- 吞吐 \u202e%02 降低\u202c 见 \u2066x\u2069 \u200f。\n", "utf-8")
+    (ws / "work-guard/bidi.json").write_text('{"manifest_id": "m\\u202e1", "items": []}', "utf-8")
+    assert _ingest(tmp_path, str(ws)).exit_code == 0
+    bidi = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+    for fmt in ("table", "csv", "jsonl"):
+        for q in ("claims", "sources"):
+            r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", q, "--format", fmt])
+            assert r.exit_code == 0 and not bidi & set(r.stdout)
+    r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "claims", "--format", "json"])
+    assert "吞吐 \ufffd%02 降低\ufffd 见 \ufffdx\ufffd \u200f。" in {c["text"] for c in json.loads(r.stdout)["results"]}
