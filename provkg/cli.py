@@ -645,7 +645,7 @@ def _viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_b
 
 @cli.command()
 @click.option("-o", "--output", default="provkg-graph.html", show_default=True, help="HTML file to write.")
-@click.option("--manifest", help="Only this manifest's shift (ID or path).")
+@click.option("--manifest", "-m", help="Only this manifest's shift (ID or path).")
 @click.option("--focus", help="Neighbourhood of a work (any arXiv form), section (§3.1) or source path.")
 @click.option("--depth", type=click.IntRange(0, 10), default=2, show_default=True, help="Hops around --focus.")
 @click.option("--contradictions", "contradictions_only", is_flag=True, help="Contradictions only.")
