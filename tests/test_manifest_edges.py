@@ -237,3 +237,17 @@ def test_the_warning_names_the_copy_and_the_brief_by_id_the_file_named_after_it(
     assert json.loads(r.stdout)["manifest_path"] == original
     r = _cli(st, "brief", "--manifest", "work-guard/a-copy.json", "--format", "json")
     assert json.loads(r.stdout)["manifest_path"] == "work-guard/a-copy.json"
+
+
+def test_the_brief_lists_a_missing_material_as_not_ingested_not_as_checked(tmp_path):
+    """The brief's "sources checked" named every material of the manifest, a file that was never read among
+    them (a fresh-user run); it lists the ingested ones, and the evidence boundary names the other."""
+    ws = _shared_id_ws(tmp_path)
+    (ws / GONE).unlink()
+    st = tmp_path / "st"
+    _ingest(st, ws)
+    r = _cli(st, "brief", "-m", "shared", "--lang", "en")
+    assert r.exit_code == 0, r.output
+    checked = next(ln for ln in r.stdout.splitlines() if ln.startswith("- Sources checked: "))
+    assert f"`{GONE}`" not in checked and "`inbox/ann/n1.md`" in checked
+    assert any(ln.startswith("- Not ingested (not consumed): ") and f"`{GONE}`" in ln for ln in r.stdout.splitlines())

@@ -267,8 +267,9 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
         if L is LABELS["zh"] else
         f"- {L['manifest']}: `{data['manifest_path']}` ({L['materials'].format(n=data['listed'], k=data['consumed'])})")
     sep = "：" if L is LABELS["zh"] else ": "
-    add(f"- {L['checked']}{sep}" + "、".join(f"`{m['source']}`" for m in data["materials"]) if L is LABELS["zh"]
-        else f"- {L['checked']}{sep}" + ", ".join(f"`{m['source']}`" for m in data["materials"]))
+    read = [m for m in data["materials"] if m.get("ingested", True)]  # the others are "not ingested" below
+    add(f"- {L['checked']}{sep}" + "、".join(f"`{m['source']}`" for m in read) if L is LABELS["zh"]
+        else f"- {L['checked']}{sep}" + ", ".join(f"`{m['source']}`" for m in read))
     if data.get("knowledge"):
         add(f"- {L['baseline']}{sep}`{data['knowledge']}`（{L['sections_n'].format(n=data['knowledge_sections'])}）"
             if L is LABELS["zh"] else f"- {L['baseline']}{sep}`{data['knowledge']}` ({L['sections_n'].format(n=data['knowledge_sections'])})")
