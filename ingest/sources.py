@@ -364,10 +364,15 @@ def read_source(
                              "its entries are kept without a section"]
         return ParsedSource(kind="living_doc", **fields, **base), warns
     if kind == "brief":
-        from .brief import parse_brief
+        from .brief import parse_brief, states_a_shift
         from .notes import agent_from, time_from
 
         brief, claims = parse_brief(text)
+        # No increment, citable list, stated count or consumed list: it is no brief, whatever its kind says
+        # (a `.json` path alone makes a "manifest line").
+        warns = [] if states_a_shift(brief.model_copy(update={"manifest": None})) else [
+            f"{rel}: read as a brief, but it states nothing a brief states (no stated counts, consumed "
+            "materials, increments or citable list)"]
         lines = text.split("\n")
         title = next((ln.strip() for ln in lines if ln.strip()), None)
         arxiv = tuple(arxiv_refs(lines))
@@ -384,7 +389,7 @@ def read_source(
                 brief=brief,
                 **base,
             ),
-            [],
+            warns,
         )
     parts, warns = parse_note(text, rel, kind, tz=tz, lexicon=lex)
     return ParsedSource(kind=kind, **parts, **base), warns  # type: ignore[arg-type]

@@ -70,7 +70,7 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     statuses must match the living document's citation list.  Ingest the
     workspace the brief talks about first (`provkg ingest WORKSPACE`).
     """
-    from ingest.brief import parse_brief
+    from ingest.brief import parse_brief, states_a_shift
     from ingest.errors import KgError
     from queries.audit import audit_brief
 
@@ -79,8 +79,7 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     except (OSError, UnicodeDecodeError) as e:
         raise _fail(f"{file}: cannot read: {e}") from None
     doc = parse_brief(text)[0]
-    if not (doc.manifest or doc.stated_increment_count is not None or doc.stated_material_count is not None
-            or doc.consumed_sources or doc.increments or doc.citations):
+    if not states_a_shift(doc):
         # Nothing a brief states about its shift (a table or a warnings list alone is in notes too):
         # auditing it would report 0 findings, and it would stay in the store as a brief.
         raise _fail(f"{file}: not a shift brief (no manifest line, stated counts, consumed materials, "

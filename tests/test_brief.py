@@ -458,3 +458,18 @@ def test_header_variants():
     assert doc.consumed_sources == ("inbox/a/x.md", "organized/paper_cards/0100-2401-10000.md")
     zh = "简报\n\n检查过的来源：inbox/a.md（与卡片对照）、inbox/b.md；对照 organized/knowledge/x.md\n\n增量 1：T\n"
     assert parse_brief(zh)[0].consumed_sources == ("inbox/a.md", "inbox/b.md")
+
+
+def test_a_file_read_as_a_brief_that_states_nothing_of_a_shift_is_warned_about(tmp_path):
+    """`ingest --kind brief` of a file with no increment, count, consumed list or citable list went in with
+    0 claims and no word (a fresh-user run); it now goes in with a warning. A real brief gives none."""
+    from ingest.sources import Found, read_source
+
+    f = tmp_path / "SOURCES.md"
+    f.write_text("# shared/corpus: sources\n\n| file | path |\n|---|---|\n| a | `src/x/derivation8.json` |\n", "utf-8")
+    _rec, warns = read_source(Found(f, tmp_path, "SOURCES.md"), kind="brief")
+    assert warns == ["SOURCES.md: read as a brief, but it states nothing a brief states (no stated counts, "
+                     "consumed materials, increments or citable list)"]
+    b = tmp_path / "b.txt"
+    b.write_text("inference · E1 预消化简报\n\n增量 1：标题\n\n- 要点（arXiv:2502.07115）\n", "utf-8")
+    assert read_source(Found(b, tmp_path, "b.txt"), kind="brief")[1] == []
