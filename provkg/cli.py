@@ -81,6 +81,12 @@ def _on_sigterm(signum, frame) -> None:  # noqa: ARG001 - signal handler signatu
     raise _Terminated
 
 
+def _quiet_here(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``-q`` given after a command's name: as ``provkg -q`` before it."""
+    if value and ctx.obj is not None:
+        ctx.obj["quiet"] = True
+
+
 class _Group(click.Group):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
@@ -121,6 +127,15 @@ class _Group(click.Group):
         finally:
             if previous is not None:  # a caller in the same process (tests, scripts) gets its own back
                 signal.signal(signal.SIGTERM, previous)
+
+    def get_command(self, ctx, name):
+        """The command ``name``, taking ``-q``/``--quiet`` after its name too (``provkg ingest ws -q``)."""
+        cmd = super().get_command(ctx, name)
+        if cmd is not None and not any(p.name == "quiet_here" for p in cmd.params):
+            cmd.params.append(click.Option(
+                ["--quiet", "-q", "quiet_here"], is_flag=True, expose_value=False, callback=_quiet_here,
+                help="No progress or summaries on stderr (as `provkg -q`)."))
+        return cmd
 
     def make_context(self, info_name, args, parent=None, **extra):
         """The group's own options parsed; a usage error is one line (``_one_line_usage``)."""

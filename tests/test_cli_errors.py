@@ -339,3 +339,14 @@ def test_a_bad_provkg_tz_is_one_line_and_exit_2(tmp_path, tz):
     assert r.stderr == (f"provkg: time zone {tz!r} (PROVKG_TZ) is not an IANA zone name such as "
                         "Asia/Shanghai or UTC\n")
     assert not st.exists()
+
+
+def test_quiet_after_the_command_name_is_the_same_as_before_it(tmp_path):
+    """`provkg ingest ws -q` said "No such option: -q" (a fresh-user run); every command takes it there too."""
+    before = _cli("--store", str(tmp_path / "a"), "-q", "ingest", str(WORKSPACE))
+    after = _cli("--store", str(tmp_path / "b"), "ingest", str(WORKSPACE), "-q")
+    loud = _cli("--store", str(tmp_path / "c"), "ingest", str(WORKSPACE))
+    assert before.exit_code == after.exit_code == loud.exit_code == 0
+    assert before.stderr == after.stderr == "" and "ingest: added 13" in loud.stderr
+    r = _cli("--store", str(tmp_path / "b"), "export", "--format", "nquads", "-o", str(tmp_path / "x.nq"), "--quiet")
+    assert r.exit_code == 0 and r.stderr == "" and (tmp_path / "x.nq").stat().st_size > 0
