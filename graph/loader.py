@@ -444,8 +444,14 @@ def _stored_warnings(store: Backend, revisions: dict[str, str]) -> list[str]:
     if not revisions:
         return []
     rows = store.select(f"SELECT ?r ?w WHERE {{ GRAPH ?r {{ ?r <{_kg('warning').value}> ?w }} }}")
-    got = sorted((revisions[str(r["r"])], str(r["w"])) for r in rows if str(r["r"]) in revisions)
-    return [w for _p, w in got]
+    got = sorted((revisions[str(r["r"])], _line_of(str(r["w"])), str(r["w"])) for r in rows if str(r["r"]) in revisions)
+    return [w for _p, _n, w in got]
+
+
+def _line_of(warning: str) -> int:
+    """The line a ``path:LINE: …`` warning names (0 when it names none), to report them in file order."""
+    m = re.match(r"[^:]*:(\d+):", warning)
+    return int(m.group(1)) if m else 0
 
 
 def _build_chunk(chunk: list[tuple[Found, str | None, str, bool]]) -> list[Built]:

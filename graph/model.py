@@ -585,11 +585,10 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         add(mi, P["material"], _source_s(it.path))
         if it.kind:
             add(mi, P["kind"], _nt_lit(it.kind))
-        if it.agent:  # the agent is declared in this graph too, as every graph that names one does
-            ag = _agent_s(it.agent)
+        if it.agent:  # typed here too (prov:wasAttributedTo's range); its name (rdfs:label) stays the
+            ag = _agent_s(it.agent)  # notes' own: "Jay" in a manifest must not give jay a second label
             add(mi, _PROV_ATTRIBUTED, ag)
             add(ag, _P_A, _PROV_AGENT)
-            add(ag, _RDFS_LABEL, _nt_lit(it.agent))
         if it.title:
             add(mi, P["title"], _nt_lit(it.title))
         for e in it.evidence:
