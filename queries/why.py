@@ -240,8 +240,11 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
             steps += [_step(r, "in_section") for r in _select(store, "section_claims", sec=_node(sec))]
             steps += [_step(r, "in_section") for r in _select(store, "section_cites", sec=_node(sec))]
         steps += [_step(r, r["rel"]) for r in _select(store, "section_refs", key=key)]
-        label = next((r["text"] for r in secs if r.get("cur")), secs[0]["text"])
-        subject = secs[0]["node"]
+        # Each current living document's heading for the key, in path order ("§1" of two documents is
+        # two sections; the label named one of them, whichever the store listed first).
+        live = sorted({(r["path"], r["text"]) for r in secs if r.get("cur")}) or [(secs[0]["path"], secs[0]["text"])]
+        label = live[0][1] if len(live) == 1 else "; ".join(f"{t} ({p})" for p, t in live)
+        subject = next(r["node"] for r in sorted(secs, key=lambda r: (not r.get("cur"), r["path"])))
     elif kind == "claim":
         rows = _select(store, "claim", node=_node(key))
         if not rows:

@@ -95,3 +95,23 @@ def test_why_takes_a_cards_alias_or_title(tmp_path):
     assert why(st, "DeepSeek-V4.1-Flash").subject.endswith("/2609.19969")
     with pytest.raises(QueryError, match="alias or title"):
         why(st, "No Such Model")
+
+
+def test_a_section_key_of_two_living_documents_is_labelled_with_both(tmp_path):
+    """`why §1` with two living documents took the label of whichever section the store listed first (a
+    fresh-user run); it names each document's heading with its path."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.why import why
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "a.md").write_text("# A\n\n## §1 引擎\n\n- arXiv:2309.06180 一条。\n", "utf-8")
+    (ws / "organized" / "knowledge" / "b.md").write_text("# B\n\n## §1 Pruning / Evicting\n\n- arXiv:2404.14469 x\n", "utf-8")
+    st = Store(tmp_path / "st")
+    ingest_paths(st, [ws])
+    r = why(st, "§1")
+    assert r.label == "引擎 (organized/knowledge/a.md); Pruning / Evicting (organized/knowledge/b.md)"
+    (ws / "organized" / "knowledge" / "b.md").unlink()
+    ingest_paths(st, [ws])
+    assert why(st, "§1").label == "引擎"
