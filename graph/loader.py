@@ -470,8 +470,8 @@ POOL_MIN_FILES = 64
 
 
 def _worker_init(parent: int) -> None:
-    """Start a pool worker: it ignores Ctrl-C and exits by itself when the ingest process that started
-    it is gone.
+    """Start a pool worker: it ignores Ctrl-C and SIGTERM, and exits by itself when the ingest process
+    that started it is gone.
 
     Ctrl-C in a terminal sends SIGINT to the whole process group.  Only the ingest process acts on it
     (it stops the pool and rolls back, ``ingest_paths``); a worker that took it too printed a
@@ -483,10 +483,12 @@ def _worker_init(parent: int) -> None:
     import threading
     import time
 
+    # SIGTERM too: `timeout` and `kill -- -PGID` send it to the whole group, and a worker that died of it
+    # while sending a result left the ingest process waiting at exit for bytes that never came (a hang).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the CLI's handler (rollback) is for the ingest process
-    if hasattr(signal, "pthread_sigmask"):  # forked with SIGINT blocked (_sigint_held): now ignored, unblock
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked with both blocked (_sigint_held): now ignored, unblock
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
     def watch() -> None:
         while True:
@@ -511,7 +513,7 @@ def _sigint_held() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         yield
     finally:

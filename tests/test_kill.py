@@ -203,13 +203,20 @@ def test_a_killed_first_ingest_leaves_a_store_the_next_ingest_takes(tmp_path):
     assert not (path / "FIRST-WRITE").exists() and _answers(Store(path))["claims"]
 
 
-def test_sigterm_rolls_back_like_ctrl_c_and_exits_143(tmp_path):
+@pytest.mark.parametrize("point", ["written", "parsing"])
+def test_sigterm_rolls_back_like_ctrl_c_and_exits_143(tmp_path, point):
     """`timeout` and `kill` send SIGTERM: the write is rolled back as for Ctrl-C (one line, exit 143 =
-    128 + SIGTERM); a first ingest leaves no database folder behind."""
+    128 + SIGTERM); a first ingest leaves no database folder behind. Sent to the whole group while the
+    pool parses (`timeout`, `kill -- -PGID`), the workers ignore it: one that died of it mid-result left
+    the ingest process waiting forever at exit."""
+    from graph.loader import POOL_MIN_FILES
+
     ws = tmp_path / "ws"
     shutil.copytree(WORKSPACE, ws)
+    for i in range(POOL_MIN_FILES + 1 if point == "parsing" else 0):
+        (ws / f"inbox/jay/2026-10-29-{i:04d}.md").write_text(f"# n{i}\n\n- 第 {i} 条。\n", "utf-8")
     path = tmp_path / "store"
-    code, err = _stop_when_ready(tmp_path, _CLI_CHILD, ["written", "--store", str(path), "-q", "ingest", str(ws)],
-                                 lambda pid: os.kill(pid, signal.SIGTERM))
+    code, err = _stop_when_ready(tmp_path, _CLI_CHILD, [point, "--store", str(path), "-q", "ingest", str(ws)],
+                                 lambda pid: os.killpg(pid, signal.SIGTERM))
     assert (code, err) == (143, "provkg: terminated\n")
     assert list(path.glob("db-*")) == [] and not (path / "CURRENT").exists()
