@@ -704,16 +704,27 @@ def ingest_paths(
 
     # Deleted files: known under a folder we walked, no longer there.  A path is relative to its
     # workspace root, and the workspace may have moved since the path was ingested (a renamed
-    # folder, another checkout): a root whose files this ingest found under another root has moved
-    # there, and its paths missing at both places are gone.  A second workspace in the same store
-    # takes over no root (none of its files is known under another root), so it removes nothing.
+    # folder, another checkout): a root that no longer exists, at least half of whose files this
+    # ingest found unchanged under another root, has moved there, and its paths missing at both places
+    # are gone.  A second workspace in the same store takes over no root, so it removes nothing.
     walked = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     present = {f.rel for f in found}
-    moved_to: dict[str, Path] = {}
+    # A move is believed only when the old root is gone and at least half of its files are here,
+    # unchanged: two workspaces share paths (the living document, the queue) and even identical files.
+    unchanged = set(rep.unchanged)
+    same_at: dict[tuple[str, Path], int] = {}
     for f in found:
         k = known.get(f.rel)
-        if k is not None and k.get("root") and Path(str(k["root"])) != f.root:
-            moved_to.setdefault(str(k["root"]), f.root)
+        if k is not None and k.get("root") and Path(str(k["root"])) != f.root and f.rel in unchanged:
+            same_at[(str(k["root"]), f.root)] = same_at.get((str(k["root"]), f.root), 0) + 1
+    per_root: dict[str, int] = {}
+    for k in known.values():
+        if k.get("root"):
+            per_root[str(k["root"])] = per_root.get(str(k["root"]), 0) + 1
+    moved_to: dict[str, Path] = {}
+    for (old_root, new_root), n in sorted(same_at.items(), key=lambda kv: -kv[1]):
+        if old_root not in moved_to and 2 * n >= per_root[old_root] and not Path(old_root).exists():
+            moved_to[old_root] = new_root
     gone = []
     for p, k in known.items():
         if p in present or not k.get("root"):

@@ -792,7 +792,10 @@ def test_a_file_deleted_after_the_workspace_moved_is_removed(tmp_path):
     assert rep.removed == [card] and rep.added == []
     assert [r for r in revisions(st) if r.source == card and r.current] == []
     before = sorted(r.source for r in revisions(st) if r.current)
-    # a second workspace in the same store removes nothing of the first (ingested from two places)
+    # a second workspace in the same store removes nothing of the first, even one sharing paths (the
+    # living document, the queue) with it after the first moved again (a second fresh-user run)
+    moved.rename(tmp_path / "again")
+    shutil.copytree(WORKSPACE / "organized" / "knowledge", other / "organized" / "knowledge")
     (other / "inbox").mkdir(parents=True)
     (other / "inbox" / "x.md").write_text("# x\n\n- one claim\n", "utf-8")
     rep = ingest_paths(st, [other], now=clock)
