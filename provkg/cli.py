@@ -87,7 +87,22 @@ def _quiet_here(ctx: click.Context, _param: click.Parameter, value: bool) -> Non
         ctx.obj["quiet"] = True
 
 
-class _Group(click.Group):
+class _QuietGroup(click.Group):
+    """A group whose commands take ``-q``/``--quiet`` after their name too (``provkg ingest ws -q``,
+    ``provkg report contradictions -q``), as ``provkg -q`` before it."""
+
+    def get_command(self, ctx, name):
+        """The command ``name`` with the ``-q`` option added (once)."""
+        cmd = super().get_command(ctx, name)
+        if cmd is not None and not isinstance(cmd, click.Group) \
+                and not any(p.name == "quiet_here" for p in cmd.params):
+            cmd.params.append(click.Option(
+                ["--quiet", "-q", "quiet_here"], is_flag=True, expose_value=False, callback=_quiet_here,
+                help="No progress or summaries on stderr (as `provkg -q`)."))
+        return cmd
+
+
+class _Group(_QuietGroup):
     """The top-level group: a closed stdout pipe (``provkg query papers | head -1``) ends quietly.
 
     Exit status 141 (128 + SIGPIPE, what a shell reports for a tool killed by
@@ -127,15 +142,6 @@ class _Group(click.Group):
         finally:
             if previous is not None:  # a caller in the same process (tests, scripts) gets its own back
                 signal.signal(signal.SIGTERM, previous)
-
-    def get_command(self, ctx, name):
-        """The command ``name``, taking ``-q``/``--quiet`` after its name too (``provkg ingest ws -q``)."""
-        cmd = super().get_command(ctx, name)
-        if cmd is not None and not any(p.name == "quiet_here" for p in cmd.params):
-            cmd.params.append(click.Option(
-                ["--quiet", "-q", "quiet_here"], is_flag=True, expose_value=False, callback=_quiet_here,
-                help="No progress or summaries on stderr (as `provkg -q`)."))
-        return cmd
 
     def make_context(self, info_name, args, parent=None, **extra):
         """The group's own options parsed; a usage error is one line (``_one_line_usage``)."""
@@ -602,7 +608,7 @@ def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
                          audit=[a.model_dump(mode="json") for a in audit]), found + audit
 
 
-@cli.group()
+@cli.group(cls=_QuietGroup)
 def report() -> None:
     """Reports (contradictions)."""
 

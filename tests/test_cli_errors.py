@@ -350,3 +350,5 @@ def test_quiet_after_the_command_name_is_the_same_as_before_it(tmp_path):
     assert before.stderr == after.stderr == "" and "ingest: added 13" in loud.stderr
     r = _cli("--store", str(tmp_path / "b"), "export", "--format", "nquads", "-o", str(tmp_path / "x.nq"), "--quiet")
     assert r.exit_code == 0 and r.stderr == "" and (tmp_path / "x.nq").stat().st_size > 0
+    r = _cli("--store", str(tmp_path / "b"), "report", "contradictions", "-q", "-o", str(tmp_path / "r.md"))
+    assert r.exit_code == 0 and r.stderr == "" and (tmp_path / "r.md").stat().st_size > 0
