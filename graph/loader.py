@@ -413,17 +413,15 @@ def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
                      f"YAML \"\\ud800\" escape); skipped")
     except Exception as e:  # noqa: BLE001 - a model bug must not stop the other files
         return Built(None, 0, b"", 0, None, warns, f"{found.rel}: could not be converted to RDF ({type(e).__name__}: {e})")
-    kept = [w for w in warns if not _MISSING_ITEM.search(w)]
+    # A manifest's missing items depend on the rest of the workspace: checked again on every ingest
+    # (``_missing_item_warnings``), so not kept with the revision as the file's other warnings are.
+    live = set(check_manifest_paths(rec.manifest, found, missing_only=True)) if rec.manifest is not None else set()
+    kept = [w for w in warns if w not in live]
     if kept:  # on the revision, so that every later ingest reports them while the bytes stay (_stored_warnings)
         r = revision_iri(found.rel, rec.sha256)
         data += ox.serialize([ox.Quad(r, _kg("warning"), ox.Literal(w), r) for w in kept], format=ox.RdfFormat.N_QUADS)
         n += len(kept)
     return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None)
-
-
-#: A manifest item whose file does not exist: checked again on every ingest (``_missing_item_warnings``),
-#: so not kept with the revision as the other warnings of a file are.
-_MISSING_ITEM = re.compile(r": items\[\d+\]\.path '.*' does not exist$|: items\[\d+\]\.path \".*\" does not exist$")
 
 
 def _read_as_another_kind(store: Backend, revisions: dict[str, str], kind: str) -> set[str]:

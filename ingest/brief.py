@@ -974,13 +974,14 @@ def parse_brief(text: str, *, lexicon: Lexicon | None = None) -> tuple[BriefDoc,
 _BRIEF_TITLE = re.compile(r"简报|\bbrief(?:ing)?\b", re.IGNORECASE)
 
 
-def states_a_shift(doc: "BriefDoc") -> bool:
+def states_a_shift(doc: "BriefDoc", *, manifest_line: bool = True) -> bool:
     """Whether a parsed brief states anything a brief states about its shift: a manifest line, a
     stated count, consumed materials, increments or a citable list (a table or a warnings list
-    alone is in notes too).  ``audit-brief`` refuses a file that does not; ``ingest --kind brief``
-    warns about it."""
-    return bool(doc.manifest or doc.stated_increment_count is not None or doc.stated_material_count is not None
-                or doc.consumed_sources or doc.increments or doc.citations)
+    alone is in notes too).  ``audit-brief`` refuses a file that does not.  ``ingest --kind brief``
+    warns about one that states none but a manifest line (``manifest_line=False``: any ``.json``
+    path makes one)."""
+    return bool((manifest_line and doc.manifest) or doc.stated_increment_count is not None
+                or doc.stated_material_count is not None or doc.consumed_sources or doc.increments or doc.citations)
 
 
 def looks_like_brief(text: str) -> bool:

@@ -370,7 +370,7 @@ def read_source(
         brief, claims = parse_brief(text)
         # No increment, citable list, stated count or consumed list: it is no brief, whatever its kind says
         # (a `.json` path alone makes a "manifest line").
-        warns = [] if states_a_shift(brief.model_copy(update={"manifest": None})) else [
+        warns = [] if states_a_shift(brief, manifest_line=False) else [
             f"{rel}: read as a brief, but it states nothing a brief states (no stated counts, consumed "
             "materials, increments or citable list)"]
         lines = text.split("\n")

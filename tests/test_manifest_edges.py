@@ -125,11 +125,19 @@ def _problems(r) -> list[str]:
 
 
 def test_fresh_ingest_warns_about_a_missing_material(tmp_path):
+    """Reported while the file is missing, and no longer once it is back: that warning is checked live,
+    not kept with the manifest's revision as its other warnings are."""
     ws = _shared_id_ws(tmp_path)
+    saved = (ws / GONE).read_bytes()
     (ws / GONE).unlink()
     r = _ingest(tmp_path / "st", ws)
     assert r.exit_code == 2, r.output
     assert _problems(r) == [WARNING]
+    r = _ingest(tmp_path / "st", ws)
+    assert (r.exit_code, _problems(r)) == (2, [WARNING])
+    (ws / GONE).write_bytes(saved)
+    r = _ingest(tmp_path / "st", ws)
+    assert (r.exit_code, _problems(r)) == (0, [])
 
 
 def test_incremental_ingest_warns_after_a_material_is_deleted_and_stops_once_it_is_back(tmp_path):
