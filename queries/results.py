@@ -7,6 +7,8 @@ path), ``line``/``line_end`` (1-based), ``agent``, ``evidence``, ``text``.
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from ingest.models import FrozenModel
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "Statement",
     "Contradiction",
     "EvidenceFinding",
+    "ItemRow",
     "Increment",
     "BriefMaterial",
     "BriefAction",
@@ -58,7 +61,12 @@ class SourceRow(FrozenModel):
 
 
 class PaperRow(FrozenModel):
-    """One arXiv work: its ``versions`` as written, citation count and citing ``sources``."""
+    """One arXiv work: its ``versions`` as written, citation count and citing ``sources``.
+
+    ``status`` is the work's place in the living documents: ``already_cited`` (an entry of a
+    citation list, reference table or paper list), ``not_in_citation_list`` (named in a living
+    document's body only) or ``new`` (in no living document).
+    """
 
     arxiv_id: str
     versions: list[str]
@@ -66,6 +74,7 @@ class PaperRow(FrozenModel):
     sources: list[str]
     titles: list[str] = []
     in_citation_list: bool = False
+    status: Literal["already_cited", "not_in_citation_list", "new"] = "new"
 
 
 class SectionRow(FrozenModel):
@@ -82,7 +91,8 @@ class SectionRow(FrozenModel):
 
 
 class ClaimRow(FrozenModel):
-    """A claim with its provenance."""
+    """A claim with its provenance: ``evidence`` is the most cautious of the ``evidence_levels`` its
+    words (or its item's, or its note's) state."""
 
     id: str
     text: str
@@ -91,6 +101,7 @@ class ClaimRow(FrozenModel):
     line_end: int
     role: str
     evidence: str
+    evidence_levels: list[str] = []
     agent: str | None = None
     section: str | None = None
     about: list[str] = []
@@ -208,6 +219,39 @@ class SectionRoute(FrozenModel):
     score: float
     runner_up: str | None = None
     runner_up_score: float | None = None
+
+
+class ItemRow(FrozenModel):
+    """One item (topic) of a shift's materials (``provkg query items``; ``ingest.structure``).
+
+    ``source``:``line``-``line_end`` is where it is written and ``kind`` what marks it (``note`` for a
+    whole note or card, ``heading``, ``entry``, ``row``, ``pseudo``, ``block``).  ``works`` are the
+    arXiv keys it is about (``resolved_by`` says how, when its text writes no identifier: ``title``
+    or ``name``); ``statuses`` each work's place in the shift's living document
+    (``already_cited``, ``not_in_citation_list``, ``new``); ``mentions`` the other works it names.
+    ``relevance`` is ``increment`` or ``low``, with ``reason``; ``evidence`` its evidence levels;
+    ``sections`` the living-document sections it proposes (keys that exist in the document),
+    ``cross_references`` those it cross-references, ``route`` the closest section by text where it
+    names none (a suggestion, with its score).
+    """
+
+    manifest_id: str | None = None
+    source: str
+    index: int
+    line: int
+    line_end: int
+    kind: str
+    title: str
+    works: list[str] = []
+    resolved_by: str | None = None
+    statuses: dict[str, str] = {}
+    mentions: list[str] = []
+    relevance: Literal["increment", "low"]
+    reason: str | None = None
+    evidence: list[str] = []
+    sections: list[str] = []
+    cross_references: list[str] = []
+    route: SectionRoute | None = None
 
 
 class Increment(FrozenModel):
