@@ -96,6 +96,7 @@ class _Cues:
     objects: tuple[tuple[str, re.Pattern[str]], ...]
     default_x: str
     unit_metrics: dict
+    not_baselines: frozenset
 
 
 def _alt(pats) -> re.Pattern[str]:
@@ -122,6 +123,7 @@ def _cues(lex: Lexicon) -> _Cues:
         objects=tuple((k, _alt(v)) for k, v in f.get("predicate_objects", {}).items()),
         default_x=f.get("default_metric_for_x", "speedup"),
         unit_metrics=dict(f.get("unit_metrics", {})),
+        not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
     )
     _CACHE[id(lex)] = got
     return got
@@ -146,15 +148,29 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
     for cat, pat in cues.conditions:
         for m in pat.finditer(text):
             g = next((x for x in m.groups() if x), m.group(0))
+            if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
+                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", g):
+                    val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
+                    val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+                                   for w in val.split("-"))  # "dense models" = "dense model"
+                    if val and val.split("-")[0] not in cues.not_baselines and not val[0].isdigit():
+                        out.append((m.start(), m.end(), f"base:{val}"))
+                continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
             if cat == "ctx":
                 val = _count_key(g)
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
             elif cat == "hw":
-                val = re.sub(r"[- ](sxm\d?|pcie|\d+g?b?)$", "", val)
+                base = re.match(r"[a-z]+\d+(?:g(?!b)|x)?", val.replace("-", ""))
+                val = base.group(0) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
     return out
+
+
+def _not_baselines(cues: _Cues) -> frozenset[str]:
+    """Words after "over"/"than" that are no baseline ("over PCIe"), lexicon ``facts.not_baselines``."""
+    return cues.not_baselines
 
 
 def _count_key(written: str) -> str:

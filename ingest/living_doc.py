@@ -69,6 +69,7 @@ __all__ = [
     "separated_record",
     "separated_title",
     "reference_title",
+    "reference_authors",
 ]
 
 
@@ -907,6 +908,27 @@ _QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，�
 _ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
 
 
+_SURNAMES = re.compile(r"^\s*(?P<first>[A-Z][\w'’-]{2,})(?:,\s*[A-Z]\.(?:\s*[A-Z]\.)*)?(?:\s*(?:,|&|and)\s*(?P<second>[A-Z][\w'’-]{2,}))?"
+                       r"(?P<more>(?:\s*,\s*[A-Z][\w'’-]+)*)(?P<etal>\s*,?\s*et al\.?)?\s*$")
+
+
+def reference_authors(text: str) -> list[str]:
+    """Surnames of a reference-list record's author field (``Eliseev, Mazur.``, ``Wang et al.``,
+    ``Leviathan, Kalman, Matias.``, ``Z. Liu et al.,``): the first one or two, in order, or ``[]``.
+
+    >>> reference_authors("- Fast Inference of MoE Models with Offloading. Eliseev, Mazur. arXiv 2023. https://arxiv.org/abs/2312.17238")
+    ['Eliseev', 'Mazur']
+    """
+    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])\s*", "", text.split("\n")[0])
+    fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])|,\s*(?=[\"“*])", first) if f.strip()]
+    for f in fields[:3]:
+        f = re.sub(r"^(?:[A-Z]\.\s*)+", "", f)  # "Z. Liu et al." -> "Liu et al."
+        m = _SURNAMES.match(f)
+        if m and (m.group("second") or m.group("etal") or m.group("more")) and not find_arxiv_ids(f):
+            return [x for x in (m.group("first"), m.group("second")) if x]
+    return []
+
+
 def reference_title(text: str) -> str | None:
     """The title of a plain reference-list record (no link, no separator record), or None.
 
@@ -931,6 +953,12 @@ def reference_title(text: str) -> str | None:
         if len(t.split()) >= 2:
             return t
     body = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])\s*", "", first)
+    lead = find_arxiv_ids(body[:40])
+    if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
+        rest = body[lead[0].end:].lstrip(" ]:：")
+        t = re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip().rstrip(".,，。")
+        if len(t.split()) >= 3 and not find_arxiv_ids(t):
+            return _clean_title(t)
     fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", body) if f.strip()]
     if len(fields) >= 3:
         cands = []

@@ -139,11 +139,33 @@ def _as_list(v: object) -> list[str]:
     return [p.strip().strip("'\"") for p in _LIST_SEP.split(s) if p.strip()]
 
 
+_ORG_DIRECTIVE = re.compile(r"^#\+[A-Za-z_]+:")
+_ORG_HEADING = re.compile(r"^(\*+)\s+(\S.*)$")
+
+
+def _org_as_markdown(lines: list[str]) -> list[str]:
+    """An Org-mode note (``#+TITLE:`` directives, ``* Heading`` / ``** Sub-heading`` lines) read as
+    Markdown, line for line: ``* X`` becomes ``## X``, ``** X`` ``### X``, directives plain text.  Any
+    other text is returned as it is (a Markdown ``* bullet`` stays a bullet)."""
+    if not any(_ORG_DIRECTIVE.match(ln) for ln in lines[:10]):
+        return lines
+    out = []
+    for ln in lines:
+        m = _ORG_HEADING.match(ln)
+        out.append(f"{'#' * min(6, len(m.group(1)) + 1)} {m.group(2)}" if m else ln)
+    return out
+
+
 def _year_only(value: str) -> bool:
     """A date written as a year or a year and month (``2026``, ``2026-11``): understood, not a problem."""
     return bool(re.fullmatch(r"\s*\d{4}(?:[-/.]\d{1,2})?\s*", value))
 
 
+#: A decision line at the end of minutes ("结论：…", "Decision: …"): it speaks of the items before it,
+#: so it does not decide the relevance of the item it happens to follow.
+_EPILOGUE = re.compile(r"^\s*(?:结论|决定|决议|decisions?|action items?|todo|next steps?)\s*[:：]", re.IGNORECASE)
+#: Evidence levels that, stated by an item's own words and alone, make it hearsay (low relevance).
+_HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported"})
 _VERSION = re.compile(r"(?<![\w.])v(\d{1,2})(?![\w.])")
 _CHANGE = re.compile(r"改成|改为|改到|提到|更新为|换成|changed|revised|now (says|reads|reports)|updated to|replaced|withdrawn|撤回|不再成立", re.I)
 _CITE_ONLY = re.compile(r"引用列表|引文列表|参考文献|§\s*七|citation list|reference list|references|bibliography|缺引用|add (it )?to the (citations?|references|bibliography)", re.I)
@@ -203,6 +225,9 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
+        return strip_markup(m.group(1)).strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", line[:start]).strip())
     m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[])\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
@@ -223,6 +248,13 @@ def claim_version(text: str, refs=()) -> str | None:
 def _cautious(levels) -> str:
     """The most cautious of some evidence levels (``unknown`` when none)."""
     return max(levels, key=lambda lv: EVIDENCE_LEVELS.index(lv), default="unknown")
+
+
+#: A line that starts a unit of its own whatever the line before ends with: a chat message
+#: ("[10:42] maria: …"), a thread post ("3/ …"), a Q/A turn, a speaker turn ("张三：…"), an
+#: enumerator ("1）", "（2）", "一、").
+_NEW_UNIT = re.compile(r"\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
+                       r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
 
 def _sentences(block_lines: tuple[tuple[int, str], ...]) -> list[tuple[str, int, int]]:
@@ -259,7 +291,8 @@ def _sentences(block_lines: tuple[tuple[int, str], ...]) -> list[tuple[str, int,
             flush()
             continue
         if buf and (re.search(r"[.。!?！？;；:：]$|https?://\S+$|\d{4}\.\d{4,5}(v\d+)?\)?$", buf[-1][1])
-                    or re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60):
+                    or re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
+                    or _NEW_UNIT.match(t)):
             flush()
         buf.append((ln, t))
     flush()
@@ -311,7 +344,7 @@ def parse_note(
     if problem:
         warnings.append(f"{path}:{1}: {problem}; front matter ignored")
     lines = text.split("\n")
-    blocks = read_blocks(lines[body_first - 1:], body_first)
+    blocks = read_blocks(_org_as_markdown(lines[body_first - 1:]), body_first)
     shape = read_structure(blocks, path=path, kind=kind, front=front, first_line=body_first,
                            last_line=max(len(lines), 1), lexicon=lex)
     is_card = kind in ("paper_card", "repo_card")
@@ -378,9 +411,11 @@ def parse_note(
 
     # -- items: evidence, sections, relevance
     seg_levels: list[tuple[str, ...]] = []
+    seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
     for sg in shape.segments:
         if is_card:
             seg_levels.append(note_levels)
+            seg_own.append(())
             continue
         head = [lv for n in sg.head_lines for lv in line_lv.get(n, ())]
         if not head:
@@ -391,6 +426,8 @@ def parse_note(
         if sg.kind == "note" and not own:
             own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()
         seg_levels.append(own or note_levels)
+        every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
+        seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
     def seg_of(line: int) -> int | None:
         for sg in shape.segments:
@@ -401,6 +438,8 @@ def parse_note(
     # -- claims
     claims: list[Claim] = []
     role = "statement"
+    sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
+    sub_level_of = 0
     for b in blocks:
         if b.kind == "heading":
             t = strip_markup(b.text)
@@ -412,6 +451,17 @@ def parse_note(
                 role = "relation"
             else:
                 role = "statement"
+            hl = evr.levels(t, legend)
+            if is_card and hl:
+                hl = ordered_levels(["card_only", *(x for x in hl if x not in DEPTH_LEVELS)])
+            if hl:
+                sub_levels, sub_level_of = hl, b.level
+                it = seg_of(b.line)
+                hc = make_claim(b.text, b.line, b.line, role="metadata", item=it, lexicon=lex)
+                claims.append(hc.model_copy(update={"evidence": _cautious(hl), "evidence_levels": hl,
+                                                    "subjects": shape.segments[it].works if it is not None else ()}))
+            elif b.level <= sub_level_of:
+                sub_levels, sub_level_of = (), 0
             continue
         if b.kind in ("code", "html", "hr"):
             continue
@@ -426,7 +476,7 @@ def parse_note(
             own = line_lv.get(b.line, ()) if b.kind == "row" else evr.levels(clean, legend)
             if is_card:  # what a card says rests on the card, whatever depth its source line names
                 own = ordered_levels(["card_only", *(lv for lv in own if lv not in DEPTH_LEVELS)])
-            levels = own or inherited
+            levels = own or sub_levels or inherited
             about, _compared = works_in(piece, lex)
             subjects = tuple(about) or (sg.works if sg else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
@@ -455,15 +505,20 @@ def parse_note(
     claims.sort(key=lambda c: (c.line, c.line_end))
 
     items: list[Item] = []
-    for sg, levels in zip(shape.segments, seg_levels):
+    for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
         mine = [c for c in claims if c.item == sg.index]
         sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
         cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
-        texts = [sg.head, *(c.text for c in mine)]
+        texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
         adds = [t for t in texts if add_pat.search(t) and not _CITE_ONLY.search(t)]
         lows = [t for t in texts if low_pat.search(t)]
+        hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY
         if is_card:
-            rel, reason = ("increment", None) if sections else ("unknown", None)
+            # a paper card's "Suggested placement" is the pipeline's; a repo card that says where the
+            # code belongs is a curator's suggestion
+            rel, reason = ("increment", None) if sections and kind == "repo_card" else ("unknown", None)
+        elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
+            rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
         elif adds or sections:
             rel, reason = "increment", None
         elif lows:

@@ -28,11 +28,13 @@ from .lexicon import Lexicon, load_lexicon
 __all__ = ["SectionRef", "section_refs", "table_section"]
 
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
-_BARE = re.compile(r"(?<![\w.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
+_BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
 _AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section)", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
+_YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
+                         r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
 
 
@@ -138,6 +140,11 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         others = [_clause(text, x, y) for x, y, k in found if x != a]
         role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         out.append(SectionRef(key, None, role, a))
+    # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
+    for m in _YEAR_PLACE.finditer(text):
+        year = m.group("year") or m.group("year2")
+        if re.search(r"(?:move|put|add|file|place|goes|go|belongs?|fits?|归入|放到|放在|放入|加到)", text[max(0, m.start() - 30):m.start() + 6], re.I):
+            out.append(SectionRef(None, year, "suggest", m.start()))
     # a section named by its title only
     for m in cues.title_after.finditer(text):
         rest = text[m.end():].lstrip(" :：")

@@ -200,12 +200,29 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     if title_idx is not None:
         pre = [b for k, b in enumerate(pre) if k != title_idx]
     out: list[_Raw] = []
+    spans = []
     for n, (i, h) in enumerate(tops):
         j = tops[n + 1][0] if n + 1 < len(tops) else len(blocks)
-        body = blocks[i + 1: j]
+        spans.append((i, h, j, blocks[i + 1: j]))
+    # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
+    # when one of them is, its siblings' entries are items too
+    containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
+    meta = _compile(lex, "meta_headings")
+    for n, (i, h, j, body) in enumerate(spans):
         end = (blocks[j].line - 1) if j < len(blocks) else last_line
         end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
+        if not _content(body) and meta.search(_strip(h.text)):
+            continue  # "Attendees: raj, li": a heading that is only a note's metadata
+        sub_heads = [b for b in body if b.kind == "heading"]
+        if len(sub_heads) >= 2 and not _content([b for b in body if b.line < sub_heads[0].line]) and not _brings_link(h.text):
+            # "* Notes" holding "** Topic" sections: the topics are its sub-sections
+            inner, _pre = _split_headings(body, None, end, lex)
+            out.extend(inner)
+            continue
         sub = _container_entries(h.text, body, lex)
+        if not sub and any(containers) and not _brings_link(h.text) and _entries(body) \
+                and not any(b.kind == "heading" for b in body):
+            sub = _entry_raws(body, _entries(body))
         if sub:
             out.extend(sub)
             continue
@@ -273,13 +290,20 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 marks.append((i, ln, t))
     if len(marks) < 2:
         return None
-    # a pseudo-heading that is a bold lead-in of every paragraph line is fine; a "label:" line alone is not
+    if all(_CHAT.match(next(t for x, t in blocks[i].lines if x == ln)) for i, ln, _t in marks):
+        # a chat log: a message that brings a link or a work starts a topic; the replies after it
+        # ("87% is a lot", "lunch?") belong to it; chatter before the first one is the preamble
+        kept = [mk for mk in marks if _brings_link(next(t for x, t in blocks[mk[0]].lines if x == mk[1]))]
+        if kept:
+            marks = kept
     out: list[_Raw] = []
     first_line = marks[0][1]
-    pre = [b for b in blocks if b.line_end < first_line]
+    pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
+    pre = [b for b in pre if b is not None]
     for n, (i, ln, t) in enumerate(marks):
         nxt_line = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
-        inside = [b for b in blocks if b.line_end >= ln and b.line < nxt_line]
+        inside = [x for x in (_slice(b, ln, nxt_line - 1) for b in blocks if b.line_end >= ln and b.line < nxt_line)
+                  if x is not None]
         sub = _container_entries(t, [b for b in inside if b.line > ln], lex) if lex is not None else []
         if sub:
             out.extend(sub)
@@ -288,6 +312,19 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
         out.append(_Raw("pseudo", ln, end, t, hl, inside))
     return out, pre
+
+
+def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
+    """Block ``b`` cut to its lines ``lo..hi`` (a paragraph holding several pseudo-headed topics, one per
+    line or a few lines each); other blocks whole, or None when they lie outside."""
+    if b.line >= lo and b.line_end <= hi:
+        return b
+    if b.kind != "para" or not b.lines:
+        return b if (b.line <= hi and b.line_end >= lo) else None
+    lines = tuple((n, t) for n, t in b.lines if lo <= n <= hi)
+    if not lines:
+        return None
+    return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
 
 
 def _split_entries(blocks: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | None:

@@ -287,7 +287,10 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
 
 
 def _eligible(c: SClaim) -> bool:
-    return c.kind in _RULE_KINDS and c.role not in ("citation", "metadata", "action") and not _QUESTION.search(c.text)
+    """A statement the rules compare: in a note, card or living document (a citation-list entry's
+    facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
+    not a question."""
+    return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not _QUESTION.search(c.text)
 
 
 def _kind_for(a: SClaim, b: SClaim, base: str) -> str:
@@ -386,7 +389,8 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
 
     A range agrees with any value or range it overlaps; a ceiling ("up to 1.56x") with any value
     at or below it, a floor with any value at or above it; two values agree when they are equal at
-    the precision of the less precise one, or within 5 % (15 % when one is hedged).
+    the precision of the less precise one, or within 5 % (15 % when one is hedged); a floor ("over 3
+    tokens/s") agrees with values up to half as much again above it.
     """
     tol = 0.15 if (qa.approx or qb.approx) else 0.05
     lo_a, hi_a = qa.value, qa.value_high if qa.value_high is not None else qa.value
@@ -398,8 +402,9 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
         point, ceiling = (b, a) if qa.bound == "max" else (a, b)
         return point > ceiling * (1 + tol)
     if (qa.bound == "min") != (qb.bound == "min"):
+        # "over 3 tokens/s" is a little over 3: a value far above the floor is another figure
         point, floor = (b, a) if qa.bound == "min" else (a, b)
-        return point < floor * (1 - tol)
+        return point < floor * (1 - tol) or point > floor * 1.5
     d = min(_decimals(a), _decimals(b))
     if round(a, d) == round(b, d):
         return False
@@ -410,7 +415,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
     for c in snap.claims:
-        if not c.quantities or not _eligible(c) or c.unverified:
+        if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
             if q.metric is None:
@@ -435,6 +440,59 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 a=statement(a), b=statement(b),
                 detail=[f"{metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
             )
+    return list(out.values())
+
+
+_CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
+                     r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
+
+
+def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """A figure another statement says has changed: statement B writes a change ("从 v1 的 2.3 倍改成了
+    1.6 倍", "the gain drops to 1.6x and the 2.9x figure is gone") with an old and a new value of one
+    unit, statement A (another file, same work) still states the old value and not the new one.
+    ``version`` when B names a version, else ``number``; one per work and pair of files."""
+    olds: dict[tuple[str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
+    for c in snap.claims:
+        if not c.quantities or not _eligible(c):
+            continue
+        for q in c.quantities:
+            for s in subj.get(c.iri, ()):
+                olds[(s, q.unit)].append((c, q))
+    out: dict[tuple, Contradiction] = {}
+    for b in snap.claims:
+        if len(b.quantities) < 2 or not _eligible(b) or not _CHANGE.search(b.text):
+            continue
+        by_unit: dict[str, list[SQuantity]] = defaultdict(list)
+        for q in b.quantities:
+            by_unit[q.unit].append(q)
+        for unit, qs in by_unit.items():
+            if len(qs) < 2:
+                continue
+            first, last = qs[0], qs[-1]
+            if not disagree(first, last):
+                continue
+            for s in subj.get(b.iri, ()):
+                for a, qa in olds.get((s, unit), []):
+                    if a.path == b.path:
+                        continue
+                    # which written value is the old one: the one the other statement still gives
+                    # ("drops to 1.6x and the 2.9x figure is gone": the old value comes second)
+                    if not disagree(qa, first) and disagree(qa, last):
+                        old_q, new_q = first, last
+                    elif not disagree(qa, last) and disagree(qa, first):
+                        old_q, new_q = last, first
+                    else:
+                        continue
+                    kind = "version" if (b.version or a.version) else "number"
+                    key = (kind, s, *sorted([a.path, b.path]), "revision")
+                    if key in out:
+                        continue
+                    out[key] = Contradiction(
+                        id=_id("revision", s, unit, old_q.value, new_q.value, *sorted([a.path, b.path])), kind=kind,
+                        subject=f"arXiv:{s}", summary=f"arXiv:{s}: {qa.raw} in {a.path}, changed to {new_q.raw} in {b.path}",
+                        a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
+                    )
     return list(out.values())
 
 
@@ -513,6 +571,7 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     subj = claim_subjects(snap)
     found = (
         _figure_mismatch(snap, subj)
+        + _revisions(snap, subj)
         + _qualifier_conflicts(snap, subj)
         + _negations(snap, subj)
         + _two_titles(snap)

@@ -16,10 +16,10 @@ Items and their written facts come from ingest (``ingest.structure``, ``ingest.e
   written without a number is matched to a heading's title); a section that is the citation list
   is a citation to add, not a destination; where the item names none, the closest section by
   text (BM25, ``Snapshot.route``) is given as ``route``, a suggestion with its score;
-* **relevance** (:func:`judge_relevance`): the writer's own verdict first ("nothing new",
-  "不动" -> low; a proposed change -> increment); an item resting only on second-hand, vendor or
-  unverified evidence is low; otherwise an item that brings a new work is an increment; the rest
-  is low.  A card is an increment only when it brings a new work or names a section.
+* **relevance** (:func:`judge_relevance`): the writer's own verdict, read at ingest (an item whose own
+  words rest it on someone else's unchecked word is low; "nothing new", "不动" -> low; a proposed
+  change -> increment); otherwise an item that brings a new work is an increment, the rest low.  A
+  card is an increment only when it brings a new work or names a section.
 """
 from __future__ import annotations
 
@@ -61,6 +61,10 @@ def work_status(snap: Snapshot, doc: str | None) -> WorkStatus:
     return status
 
 
+_BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
+                           r"cited works|sources)\b|^\s*$", re.IGNORECASE)
+#: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
+_RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+")
 _SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
 _NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
 
@@ -122,8 +126,13 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     if tm is not None and tm.arxiv_id:
         return [tm.arxiv_id], "title"
     names = _matcher(snap)(it.title)
-    if names:
-        return names[:1], "name"
+    index = name_index(snap)
+    for aid in names:
+        # the first place the title writes one of the work's names, unless a version follows it
+        spots = [m for n, a in index.items() if a == aid
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", it.title, re.IGNORECASE)]
+        if any(not _RELEASE_AFTER.match(it.title, m.end()) for m in spots) or not spots:
+            return [aid], "name"
     return [], None
 
 
@@ -160,7 +169,10 @@ def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], lis
         if k is None:
             continue
         sec = by_key.get(k)
-        (cite if sec is not None and getattr(sec, "citation_list", False) else out).append(k)
+        # a bibliography (References, 参考文献) is where a citation goes, not a destination; a paper
+        # list (an awesome list's "2024") is both
+        bib = sec is not None and getattr(sec, "citation_list", False) and _BIBLIOGRAPHY.match(getattr(sec, "title", "") or "")
+        (cite if bib or (sec is not None and sec.citation_list and k in ("七",)) else out).append(k)
     return list(dict.fromkeys(out)), list(dict.fromkeys(cite))
 
 
@@ -169,15 +181,13 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
     levels = set(it.evidence_levels) - {"unknown"}
     new = [w for w, s in statuses.items() if s == "new"]
     if card:
-        if sections or new:
+        if new or (sections and it.relevance == "increment"):
             return "increment", None
         if it.relevance == "low" and it.reason:
             return "low", it.reason
         return "low", "card of a work already in the living document" if statuses else "card with no work and no section"
     if it.relevance == "low":
         return "low", it.reason
-    if levels and levels <= HEARSAY and not ("vendor_self_reported" in levels and it.relevance == "increment" and new):
-        return "low", "rests only on " + ", ".join(sorted(levels))
     if it.relevance == "increment":
         return "increment", None
     if new:
