@@ -26,7 +26,7 @@ paragraph's text, line by line (``MdBlock.lines``), for :mod:`ingest.structure` 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -73,6 +73,8 @@ class MdBlock:
         The callout type of the enclosing ``> [!type]`` quote, lower case.
     lines : tuple[tuple[int, str], ...]
         ``(line number, text)`` of each own line (markers removed from the first).
+    index : int
+        The block's own position in the list :func:`read_blocks` returns (what ``parent`` refers to).
     """
 
     kind: BlockKind
@@ -88,6 +90,7 @@ class MdBlock:
     quoted: bool = False
     callout: str | None = None
     lines: tuple[tuple[int, str], ...] = field(default=(), compare=False)
+    index: int = -1
 
 
 @lru_cache(maxsize=1)
@@ -112,7 +115,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     """
     out: list[MdBlock] = []
     _parse_into(out, lines, first_line, quoted=False, callout=None)
-    return out
+    return [replace(b, index=i) for i, b in enumerate(out)]
 
 
 def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:

@@ -49,6 +49,19 @@ _CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
+#: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``.
+_TURN = re.compile(r"^\s*(?P<t>@?[\w.\-]{1,30},?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+#: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
+_SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
+#: A reply in a thread or chat: it continues the message before it.
+_REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
+                    r"嗯|好的?|收到|同意|是的|对)\b", re.IGNORECASE)
+#: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
+_TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
+                          re.IGNORECASE)
+#: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
+_ASIDE = re.compile(r"^\s*(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]", re.IGNORECASE)
+_EMAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|subject|sent)\s*:", re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
@@ -176,7 +189,7 @@ class _Raw:
 
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
-    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD):
+    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN):
         m = pat.match(line_text)
         if m:
             return m.group("t").strip()
@@ -222,7 +235,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         sub = _container_entries(h.text, body, lex)
         if not sub and any(containers) and not _brings_link(h.text) and _entries(body) \
                 and not any(b.kind == "heading" for b in body):
-            sub = _entry_raws(body, _entries(body))
+            sub = _entry_raws(body, _entries(body), lex)
         if sub:
             out.extend(sub)
             continue
@@ -245,31 +258,72 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
     return got
 
 
+def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
+    """The units a section's body is made of, when it is a sequence of them: pseudo-headed paragraphs
+    (speaker turns ``**Jonas**：…``, bold lead-ins, chat messages), else its top-level list entries and
+    table rows (a topic entry holding paper entries gives the paper entries)."""
+    last = max((b.line_end for b in body), default=0)
+    pseudo = _split_pseudo(body, last, lex, nested=False)
+    if pseudo is not None:
+        return pseudo[0]
+    ents = _entries(body)
+    return _entry_raws(body, ents, lex) if ents else []
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
-    """The entries of a section whose heading names no work, when they are its topics: two or more
-    of them bring their own work or link (at least half of them do), or the heading names a
-    collection ("Also worth a look", "Links", "杂项"; lexicon ``structure.container_headings``) and
-    three or more entries hold one that does; else ``[]``."""
+    """The units of a section whose heading names no work, when they are its topics: two or more of
+    them bring their own work or link (at least half of them do); or the heading names a collection
+    ("Action items", "Discussion", "Also worth a look", "杂项"; lexicon
+    ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
+    else ``[]``."""
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
-    ents = _entries(body)
-    if len(ents) < 2:
+    units = _units(body, lex)
+    if len(units) < 2:
         return []
-    with_works = [b for _, b in ents if find_arxiv_ids(b.text) or _MD_LINK.search(b.text) or _URL.search(b.text)]
-    distinct = {tuple(works_in(b.text, lex)[0]) or (b.text[:40],) for b in with_works}
-    named_collection = bool(_compile(lex, "container_headings").search(_strip(head_text)))
-    if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(ents):
-        return _entry_raws(body, ents)
-    if named_collection and len(ents) >= 3 and with_works:
-        return _entry_raws(body, ents)
+    def own(u: _Raw) -> str:
+        return u.blocks[0].text if u.kind != "pseudo" else "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
+    with_works = [u for u in units if _brings_link(own(u))]
+    distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
+    head = re.sub(r"^[#*\s\d.、）)]+", "", _strip(head_text))
+    named_collection = len(head.split()) <= 5 and bool(_compile(lex, "container_headings").search(head))
+    turns = sum(1 for u in units if u.kind == "pseudo") >= 2
+    if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
+        return units
+    if (named_collection and len(units) >= 3) or (turns and len(units) >= 2):
+        return units
     return []
 
 
-def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]]) -> list[_Raw]:
-    out = []
+def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexicon | None = None) -> list[_Raw]:
+    """One raw item per entry, its nested entries and code inside it.  A topic entry that names no
+    work and holds two or more entries that do ("- KV offloading" → "  - InfiniGen, arXiv:…") gives
+    those entries instead; once one entry does, every sibling with sub-entries does too."""
+    spans = []
     for n, (k, b) in enumerate(ents):
         nxt = ents[n + 1][0] if n + 1 < len(ents) else len(body)
         kids = [c for c in body[k + 1: nxt] if c.kind != "row" and (c.parent is not None or c.kind in ("code", "html"))]
+        spans.append((k, b, kids))
+    def children(b: MdBlock, kids: list[MdBlock]) -> list[tuple[int, MdBlock]]:
+        return [(n, c) for n, c in enumerate(kids) if c.kind == "item" and c.parent == b.index and b.index >= 0]
+
+    def is_topic(b: MdBlock, kids: list[MdBlock]) -> bool:
+        # a short label ("KV offloading", "Kernels"), not a sentence that introduces a list
+        ch = children(b, kids)
+        label = _strip(b.text.split("\n")[0])
+        return (b.kind == "item" and not _brings_link(b.text) and len(label.split()) <= 5 and len(label) <= 40
+                and not re.search(r"[.。:：,，;；!?]", label) and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
+
+    topical = any(is_topic(b, kids) for _k, b, kids in spans)
+    out = []
+    for k, b, kids in spans:
+        ch = children(b, kids)
+        label = _strip(b.text.split("\n")[0])
+        if topical and ch and not _brings_link(b.text) and b.kind == "item" and len(label.split()) <= 5 \
+                and not re.search(r"[.。:：,，;；!?]", label):
+            # the sub-entries, each with its own nested lines
+            out.extend(_entry_raws(kids, ch, lex))
+            continue
         # a paragraph right after an entry, indented under it, is already its own text; free paragraphs
         # between entries are labels ("补充：") or the note's epilogue, not part of the entry
         end = max([b.line_end, *(c.line_end for c in kids)])
@@ -278,11 +332,29 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]]) -> list[_R
     return out
 
 
-def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
-    """Split at pseudo-heading lines of top-level paragraphs (two or more), else None."""
+def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
+    """The text of a turn whose header is line ``ln`` of block ``i``: the header line, and for an IM
+    header alone on its line (``ola 14:02``) the message lines after it."""
+    lines = blocks[i].lines
+    here = [t for x, t in lines if x == ln]
+    text = here[0] if here else ""
+    if _TURN.match(text):
+        text = " ".join(t for x, t in lines if x > ln)
+    return text
+
+
+def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
+                  nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
+
+    In a conversation (chat lines ``[10:42] maria: …``, IM turns ``ola 14:02``, thread replies
+    "reply to …") a turn starts a topic when it brings a link or a work, opens with a topic shift
+    ("unrelated:", "另外"), or is a long message that does not answer the one before; short replies
+    and answers ("ok", "hm, not sure", the answer to a question) belong to the turn before.
+    """
     marks: list[tuple[int, int, str]] = []  # (block index, line, title)
     for i, b in enumerate(blocks):
-        if b.kind != "para" or b.quoted or b.parent is not None:
+        if b.kind != "para" or b.quoted or (b.parent is not None and nested):
             continue
         for ln, text in b.lines:
             t = _pseudo(text)
@@ -290,12 +362,27 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 marks.append((i, ln, t))
     if len(marks) < 2:
         return None
-    if all(_CHAT.match(next(t for x, t in blocks[i].lines if x == ln)) for i, ln, _t in marks):
-        # a chat log: a message that brings a link or a work starts a topic; the replies after it
-        # ("87% is a lot", "lunch?") belong to it; chatter before the first one is the preamble
-        kept = [mk for mk in marks if _brings_link(next(t for x, t in blocks[mk[0]].lines if x == mk[1]))]
+    heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    if all(_CHAT.match(h) or _TURN.match(h) or _REPLY.search(h) or _SPEAKER.match(h) and _BOLD_LEAD.match(h) is None
+           for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
+        kept = []
+        prev_q = False
+        for mk, head in zip(marks, heads):
+            body = _turn_text(blocks, mk[0], mk[1])
+            message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
+            starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
+                      or (len(message) >= 60 and not _REPLY.search(message) and not prev_q))
+            if starts or not kept:
+                if _brings_link(message) or _TOPIC_SHIFT.match(message) or len(message) >= 60:
+                    kept.append(mk)
+            prev_q = "?" in message or "？" in message
         if kept:
             marks = kept
+    else:
+        # a thread: replies ("· reply to quantqueen") belong to the post before them
+        marks = [mk for n, (mk, h) in enumerate(zip(marks, heads)) if n == 0 or not re.search(r"\breply(?:ing)? to\b|回复", h, re.I)]
+        if len(marks) < 2:
+            return None
     out: list[_Raw] = []
     first_line = marks[0][1]
     pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
@@ -304,13 +391,14 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         nxt_line = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
         inside = [x for x in (_slice(b, ln, nxt_line - 1) for b in blocks if b.line_end >= ln and b.line < nxt_line)
                   if x is not None]
-        sub = _container_entries(t, [b for b in inside if b.line > ln], lex) if lex is not None else []
+        sub = _container_entries(t, [b for b in inside if b.line > ln], lex) if lex is not None and nested else []
         if sub:
             out.extend(sub)
             continue
         end = max([ln, *(min(b.line_end, nxt_line - 1) for b in inside if b.kind != "hr")])
         hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
-        out.append(_Raw("pseudo", ln, end, t, hl, inside))
+        title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
+        out.append(_Raw("pseudo", ln, end, title, hl, inside))
     return out, pre
 
 
@@ -327,11 +415,11 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
     return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
 
 
-def _split_entries(blocks: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | None:
+def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
     ents = _entries(blocks)
     if not ents:
         return None
-    raws = _entry_raws(blocks, ents)
+    raws = _entry_raws(blocks, ents, lex)
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
 
@@ -366,7 +454,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         return split, "pseudo"
-    split = _split_entries(body)
+    split = _split_entries(body, lex)
     if split is not None:
         return split, "entries"
     split = _split_rules(body, last_line)
