@@ -534,34 +534,65 @@ def _query_options(fn) -> set[str]:
     return {p for p in inspect.signature(inspect.unwrap(fn)).parameters if p in ("manifest", "source", "all_sources")}
 
 
+#: ``provkg sparql --format``: provkg's own (table, json, jsonl), the SPARQL 1.1 result formats (written by
+#: pyoxigraph's serialisers) and, for CONSTRUCT/DESCRIBE, the RDF graph formats.
+SPARQL_FORMATS = ["table", "json", "jsonl", "csv", "tsv", "srj", "srx", "turtle", "nt", "jsonld"]
+
+
 @cli.command()
 @click.argument("text")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "csv"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(SPARQL_FORMATS), default="table", show_default=True,
+              help="SELECT/ASK: table, json/jsonl (provkg's documents), csv, tsv, srj (SPARQL JSON), srx (SPARQL XML); "
+                   "CONSTRUCT/DESCRIBE: turtle (the default), nt (N-Triples), jsonld.")
 @click.option("--max-rows", type=click.IntRange(min=0), default=TABLE_MAX_ROWS, show_default=True,
               help="--format table: show at most this many rows (0 = all); a line under it gives the total.")
+@click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS) -> None:
-    """Run any SPARQL SELECT over the union of the named graphs (TEXT or @file.rq)."""
+def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str | None = None) -> None:
+    """Run a SPARQL 1.1 query (SELECT, ASK, CONSTRUCT or DESCRIBE; TEXT or @file.rq) over the union of the named graphs.
+
+    Result formats are the standard ones (docs/OUTPUT.md): SPARQL 1.1 Query Results JSON (srj),
+    XML (srx), CSV and TSV, written by pyoxigraph; graphs as Turtle, N-Triples or JSON-LD, their
+    triples sorted so the same store gives the same bytes.  Updates are refused (use ingest/import).
+    """
+    from graph.store import query_form
     from ingest.errors import KgError
+    from queries.sparql_results import SparqlFormatError, write_sparql_result
 
     if text.startswith("@"):
         try:
             text = Path(text[1:]).read_text("utf-8")
         except OSError as e:
             raise _fail(f"{text[1:]}: {e.strerror}") from None
+    try:
+        form = query_form(text)
+    except KgError as e:
+        raise _fail(str(e)) from None
     store = _store(ctx)
     _require(store)
     try:
-        rows = store.select(text)
+        res = store.raw_query(text)
     except KgError as e:
         raise _fail(str(e)) from None
-    cols: list[str] = []
-    if not rows:  # the header of an empty result: the SELECT's variables
+    if fmt in ("table", "json", "jsonl") and form == "SELECT":
+        from graph.store import to_python
+
+        rows = [{k: to_python(v) for k, v in r.items()} for r in res]
+        _emit(rows, fmt, output, "sparql", columns=list(res.variables), max_rows=max_rows)
+        return
+    try:
+        data = write_sparql_result(res, fmt)
+    except SparqlFormatError as e:
+        raise _fail(str(e)) from None
+    if output is None or output == "-":
+        _write_stdout_bytes(data)
+    else:
+        from graph.atomic import write_atomic
+
         try:
-            cols = [v.value for v in getattr(store.raw_query(text), "variables", [])]
-        except (KgError, AttributeError):
-            cols = []
-    _emit(rows, fmt, None, "sparql", columns=cols, max_rows=max_rows)
+            write_atomic(data, output)
+        except OSError as e:
+            raise _fail(f"{output}: cannot write: {e.strerror or e}") from None
 
 
 def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:

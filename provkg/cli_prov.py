@@ -12,7 +12,8 @@ from provkg.cli import _fail, _json_doc, _require, _store, _write_stdout_bytes, 
 
 __all__ = ["export", "import_", "validate"]
 
-_EXPORT_HELP = "trig | nquads | jsonld (RDF, named graphs kept) | provn | provjson (W3C PROV) | graphml | gexf (networkx)"
+_EXPORT_HELP = ("trig | nquads | jsonld (RDF, named graphs kept) | turtle | nt (the current state as one graph: "
+                "graph names dropped) | provn | provjson (W3C PROV) | graphml | gexf (networkx)")
 
 
 def _row(v):
