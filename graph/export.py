@@ -53,10 +53,14 @@ from rdflib.namespace import RDF, RDFS, XSD
 
 from ingest.errors import KgError
 
-from .namespaces import CITO, DCTERMS, ID_IRI, KG_IRI, PROV
+from .namespaces import CITO, DCTERMS, ID_IRI, KG_IRI, PROV, PROV_GRAPH
+
+_RDF_TYPE = ox.NamedNode(str(RDF.type))
+_IMPORTED = ox.NamedNode(KG_IRI + "ImportedGraph")
 
 __all__ = [
     "EXPORT_FORMATS",
+    "current_triples",
     "GENID",
     "IMPORT_FORMATS",
     "ExportError",
@@ -88,12 +92,16 @@ EXPORT_FORMATS: dict[str, str] = {
     "trig": ".trig",
     "nquads": ".nq",
     "jsonld": ".jsonld",
+    "turtle": ".ttl",
+    "nt": ".nt",
     "provn": ".provn",
     "provjson": ".json",
     "graphml": ".graphml",
     "gexf": ".gexf",
 }
-_TRIPLE_ONLY = {"turtle", "ttl", "nt", "ntriples", "n-triples", "xml", "rdfxml", "rdf/xml", "n3", "pretty-xml"}
+_TRIPLE_ONLY = {"ttl", "ntriples", "n-triples", "xml", "rdfxml", "rdf/xml", "n3", "pretty-xml"}
+#: The one-graph formats: the current state (``current_triples``), graph names dropped.
+_ONE_GRAPH = {"turtle": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
 
 #: Import formats: name -> (rdflib parser, holds quads).
 IMPORT_FORMATS: dict[str, tuple[str, bool]] = {
@@ -227,7 +235,8 @@ def _check_format(fmt: str) -> str:
     if f in _TRIPLE_ONLY:
         raise ExportError(
             f"format {fmt!r} holds triples only and would drop every named graph (one per file revision, "
-            "plus the provenance graph); use trig or nquads (or jsonld) to keep them"
+            "plus the provenance graph); use trig or nquads (or jsonld) to keep them, or turtle / nt for the "
+            "current state as one graph"
         )
     if f not in EXPORT_FORMATS:
         raise ExportError(f"unknown export format {fmt!r}; known: {', '.join(EXPORT_FORMATS)}")
@@ -261,6 +270,26 @@ def _graph_batches(store) -> Iterable[list[ox.Quad]]:
         yield groups[key]
 
 
+def current_triples(store) -> list[ox.Triple]:
+    """The current state of the store as one graph: what ``export --format turtle`` / ``nt`` write.
+
+    The triples of the provenance graph, of every live revision's graph (``kg:current``) and of
+    every named graph that is not a recorded revision (imported data), each once, graph names
+    dropped (Turtle and N-Triples hold one graph), sorted in N-Triples order so the same store
+    gives the same bytes.  Invalidated revisions are left out, as ``provkg validate`` leaves them
+    out of its data graph: two revisions of one file merged would give a moved claim two
+    ``kg:line`` values.  Raises ``QueryError`` / ``StoreError`` when the store cannot be read.
+    """
+    from .validate import _kept_graphs
+
+    keep, _live, _findings = _kept_graphs(store)
+    seen: set[ox.Triple] = set()
+    for g in keep:
+        for q in store.quads(g):
+            seen.add(q.triple)
+    return sorted(seen, key=str)
+
+
 def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
     """Write the whole store in ``fmt`` (one of ``EXPORT_FORMATS``) to the binary file object ``fh``.
 
@@ -273,6 +302,13 @@ def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
     ``fh.write`` raises.
     """
     f = _check_format(fmt)
+    if f in _ONE_GRAPH:
+        triples = current_triples(store)
+        if f == "turtle":
+            ox.serialize(triples, fh, ox.RdfFormat.TURTLE, prefixes=_PREFIXES)
+        else:
+            ox.serialize(triples, fh, ox.RdfFormat.N_TRIPLES)
+        return
     if f not in _OX_FORMAT:
         fh.write(export_bytes(store, f, snapshot=snapshot))
         return
@@ -295,7 +331,7 @@ def export_bytes(store, fmt: str, *, snapshot=None) -> bytes:
     Raises ``ExportError`` for a triple-only or unknown format.
     """
     f = _check_format(fmt)
-    if f in _OX_FORMAT:
+    if f in _OX_FORMAT or f in _ONE_GRAPH:
         buf = io.BytesIO()
         write_export(store, f, buf)
         return buf.getvalue()
@@ -786,5 +822,10 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
             rep.files.append(path)
             rep.graphs.extend(names)
             rep.quads += count
+        # A graph named outside provkg's IRI space is recorded as provkg's own (kg:ImportedGraph in the
+        # provenance graph): a shared server holds other graphs too, and provkg reads only its own.
+        outside = sorted({g for _p, _q, _c, names in parsed for g in names if not g.startswith(ID_IRI)})
+        if outside:
+            w.add([ox.Quad(ox.NamedNode(g), _RDF_TYPE, _IMPORTED, ox.NamedNode(str(PROV_GRAPH))) for g in outside])
     return rep
 

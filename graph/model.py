@@ -107,11 +107,35 @@ _A = N.rdf.type
 _XSD_INT = ox.NamedNode(str(_XSD.integer))
 _XSD_BOOL = ox.NamedNode(str(_XSD.boolean))
 _XSD_DT = ox.NamedNode(str(_XSD.dateTime))
-_XSD_DEC = ox.NamedNode(str(_XSD.double))
+_XSD_DEC = ox.NamedNode(str(_XSD.decimal))
 
 
 def _h(text: str, n: int = 16) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:n]
+
+
+def xsd_datetime(value: datetime) -> str:
+    """The lexical form provkg writes for an ``xsd:dateTime``: ISO 8601 with UTC as ``Z``.
+
+    XSD 1.1 Part 2 §3.3.7.2 writes UTC as ``Z`` in the canonical form, and servers that keep values
+    rather than lexical forms (Jena TDB2, Virtuoso) give back ``…Z`` for ``…+00:00``; writing ``Z``
+    makes every server return what provkg wrote.  Other offsets are kept (``+08:00``).
+    """
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def xsd_decimal(value: float) -> str:
+    """The ``xsd:decimal`` lexical form provkg writes for a figure or a time in seconds: ``76``, ``5.94``, ``0.0000001``.
+
+    Figures and modification times are decimals, not doubles: Virtuoso writes a double in SPARQL
+    results with six significant digits (``1796161214.9403257`` came back ``1.79616e+09``) and Jena
+    in its own canonical form (``7.6E1``); a decimal keeps every digit on every server, and this
+    form is what ``graph.store.canonical_term`` reads any decimal back to.
+    """
+    from graph.store import decimal_text
+
+    return decimal_text(repr(float(value)))
 
 
 def _lit(value: object) -> ox.Literal:
@@ -120,9 +144,9 @@ def _lit(value: object) -> ox.Literal:
     if isinstance(value, int):
         return ox.Literal(str(value), datatype=_XSD_INT)
     if isinstance(value, float):
-        return ox.Literal(repr(value), datatype=_XSD_DEC)
+        return ox.Literal(xsd_decimal(value), datatype=_XSD_DEC)
     if isinstance(value, datetime):
-        return ox.Literal(value.isoformat(), datatype=_XSD_DT)
+        return ox.Literal(xsd_datetime(value), datatype=_XSD_DT)
     return ox.Literal(str(value))
 
 
@@ -245,9 +269,9 @@ def _nt_lit(value: object) -> str:
     if isinstance(value, int):
         return f'"{value}"{_T_INT}'
     if isinstance(value, float):
-        return f'"{value!r}"{_T_DEC}'
+        return f'"{xsd_decimal(value)}"{_T_DEC}'
     if isinstance(value, datetime):
-        return f'"{value.isoformat()}"{_T_DT}'
+        return f'"{xsd_datetime(value)}"{_T_DT}'
     return _nt_str(str(value))
 
 

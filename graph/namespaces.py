@@ -41,6 +41,7 @@ class KG(DefinedNamespace):
     BriefIncrement: URIRef
     BriefCitation: URIRef
     IngestActivity: URIRef
+    ImportedGraph: URIRef
     # properties
     path: URIRef
     kind: URIRef

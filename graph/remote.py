@@ -3,24 +3,37 @@
 ``RemoteStore(url)`` implements ``graph.backend.Backend`` over HTTP with the
 standard library (``urllib``), following
 
-* SPARQL 1.1 Protocol, query operation: ``POST`` with
-  ``Content-Type: application/sparql-query``; results read as
-  ``application/sparql-results+json`` (parsed by pyoxigraph's
-  ``parse_query_results``), CONSTRUCT/DESCRIBE as ``application/n-triples``;
-* SPARQL 1.1 Protocol, update operation: ``POST`` with
-  ``Content-Type: application/sparql-update``;
+* SPARQL 1.1 Protocol, query operation: ``POST`` of a URL-encoded form
+  (``query=…``, ``application/x-www-form-urlencoded``, §2.1.2), the one
+  form every server answers (Virtuoso 7 never answers a direct
+  ``application/sparql-query`` POST: openlink/virtuoso-opensource #842);
+  results read as SPARQL JSON or XML by pyoxigraph's ``parse_query_results``,
+  with every lexical form XSD allows (``"1"`` is ``true``), CONSTRUCT/DESCRIBE
+  as N-Triples or Turtle; an answer that cannot be read is one ``StoreError``
+  line, never a silently different answer;
+* SPARQL 1.1 Protocol, update operation: ``POST`` of a URL-encoded form
+  (``update=…``, §2.2.1);
 * SPARQL 1.1 Graph Store HTTP Protocol: ``PUT ?graph=IRI`` with an
   ``application/n-triples`` body replaces one named graph, ``DELETE ?graph=IRI``
   drops it.
 
 Endpoints (``endpoints_for``): a URL with no path is an **Oxigraph server**
-(``http://host:7878`` -> ``/query``, ``/update``, ``/store``); a URL with a
-path is a **Fuseki dataset** (``http://host:3030/ds`` -> ``/ds/query``,
-``/ds/update``, ``/ds/data``).  Any of the three can be given explicitly
-(``--query-endpoint`` ... or ``PROVKG_QUERY_ENDPOINT`` ...), absolute or as a
-path on the store URL, for servers laid out otherwise (Virtuoso, GraphDB).
-``user:password@`` in the URL is sent as HTTP Basic authentication and never
-printed.
+(``http://host:7878`` -> ``/query``, ``/update``, ``/store``); a URL whose
+path is ``/sparql`` is **Virtuoso** (``/sparql``, ``/sparql-auth``,
+``/sparql-graph-crud-auth``); any other path is a **Fuseki dataset**
+(``http://host:3030/ds`` -> ``/ds/query``, ``/ds/update``, ``/ds/data``).
+Any of the three can be given explicitly (``--query-endpoint`` ... or
+``PROVKG_QUERY_ENDPOINT`` ...), absolute or as a path on the store URL, for
+servers laid out otherwise (GraphDB).  ``user:password@`` in the URL is sent
+as HTTP Basic or Digest authentication (RFC 7617, RFC 7616), whichever the
+server's ``401`` challenge asks for, and never printed.
+
+Only provkg's graphs are read (``named_graphs``, ``quads``, ``len``): the
+provenance graph, the graphs under ``https://w3id.org/provkg/id/`` and the
+graphs ``provkg import`` recorded in the provenance graph; a server's own
+graphs (Virtuoso's system graphs, another application's data) are never read,
+written or dropped.  Row order is never taken from the server: a shipped query
+with ``ORDER BY`` is sorted again by provkg (``graph.store.order_rows``).
 
 Union default graph (PITFALLS P9, P14): provkg's shipped queries all match
 inside ``GRAPH ?g``, so they need no union default graph and answer the same
@@ -37,8 +50,12 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
 import os
+import re
+import secrets
 import socket
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -52,7 +69,8 @@ import pyoxigraph as ox
 from ingest.errors import QueryError, StoreError
 
 from .model import PROV_GRAPH
-from .store import _offline, _values_clause, to_python
+from .namespaces import ID_IRI, KG_IRI
+from .store import _offline, canonical_term, order_rows, to_python, with_values
 
 __all__ = ["DEFAULT_TIMEOUT", "Endpoints", "RemoteStore", "RemoteWriter", "endpoints_for"]
 
@@ -60,7 +78,11 @@ __all__ = ["DEFAULT_TIMEOUT", "Endpoints", "RemoteStore", "RemoteWriter", "endpo
 DEFAULT_TIMEOUT = 60.0
 
 _RESULTS_JSON = "application/sparql-results+json"
+_RESULTS_XML = "application/sparql-results+xml"
 _NTRIPLES = "application/n-triples"
+_FORM = "application/x-www-form-urlencoded"
+#: What a SELECT or ASK asks for: the two result formats every SPARQL 1.1 server writes.
+_ACCEPT_RESULTS = f"{_RESULTS_JSON}, {_RESULTS_XML};q=0.9"
 
 
 @dataclass(frozen=True)
@@ -69,8 +91,8 @@ class Endpoints:
 
     ``query``, ``update``, ``gsp`` are absolute URLs without credentials;
     ``union_param`` is True when queries get Oxigraph's ``union-default-graph``
-    parameter; ``server`` is ``"oxigraph"``, ``"fuseki"`` (guessed from the
-    URL shape) or ``"custom"`` (every endpoint given).
+    parameter; ``server`` is ``"oxigraph"``, ``"virtuoso"``, ``"fuseki"``
+    (guessed from the URL shape) or ``"custom"`` (every endpoint given).
     """
 
     query: str
@@ -80,18 +102,99 @@ class Endpoints:
     server: str
 
 
-def _split_auth(url: str) -> tuple[str, str | None]:
-    """``(url without user:password@, Basic auth header or None)``."""
+def _split_auth(url: str) -> tuple[str, tuple[str, str] | None]:
+    """``(url without user:password@, (user, password) or None)``."""
     u = urllib.parse.urlsplit(url)
     if u.username is None:
         return url, None
-    cred = f"{urllib.parse.unquote(u.username)}:{urllib.parse.unquote(u.password or '')}"
+    cred = (urllib.parse.unquote(u.username), urllib.parse.unquote(u.password or ""))
     host = u.hostname or ""
     if ":" in host:
         host = f"[{host}]"
     netloc = host + (f":{u.port}" if u.port else "")
     clean = urllib.parse.urlunsplit((u.scheme, netloc, u.path, u.query, u.fragment))
-    return clean, "Basic " + base64.b64encode(cred.encode("utf-8")).decode("ascii")
+    return clean, cred
+
+
+class _Auth:
+    """HTTP authentication with the credentials of the store URL: Basic (RFC 7617) or Digest (RFC 7616).
+
+    Nothing is sent before the server asks: the first ``401`` names the scheme
+    (``WWW-Authenticate``; Digest is preferred when both are offered, as it
+    never sends the password), and later requests answer it at once (Basic: the
+    same header; Digest: the last challenge's nonce with the next nonce count,
+    a new challenge being taken when the server refuses it).  Thread-safe (a
+    write PUTs graphs from several threads).
+    """
+
+    def __init__(self, user: str, password: str):
+        self.user, self.password = user, password
+        self.scheme: str | None = None
+        self.challenge: dict[str, str] = {}
+        self.nc = 0
+        self._lock = threading.Lock()
+
+    def header(self, method: str, url: str) -> str | None:
+        """The ``Authorization`` value for one request, or None before the server asked."""
+        with self._lock:
+            if self.scheme == "basic":
+                token = base64.b64encode(f"{self.user}:{self.password}".encode("utf-8")).decode("ascii")
+                return "Basic " + token
+            if self.scheme != "digest":
+                return None
+            self.nc += 1
+            return self._digest(method, url, self.nc)
+
+    def learn(self, challenges: list[str]) -> bool:
+        """Take the scheme (and Digest parameters) from the ``WWW-Authenticate`` values of a 401.
+
+        Returns False when no challenge is one provkg can answer (nothing to retry with).
+        """
+        digest = [c for c in challenges if c.strip().lower().startswith("digest ")]
+        basic = [c for c in challenges if c.strip().lower().startswith("basic")]
+        with self._lock:
+            if digest:
+                items = urllib.request.parse_http_list(digest[0].strip()[7:])
+                self.challenge = {k.lower(): v for k, v in urllib.request.parse_keqv_list(items).items()}
+                self.scheme, self.nc = "digest", 0
+                return "nonce" in self.challenge
+            if basic:
+                self.scheme = "basic"
+                return True
+        return False
+
+    def _digest(self, method: str, url: str, nc: int, cnonce: str | None = None) -> str:
+        """The ``Digest`` credentials for one request (RFC 7616 §3.4; ``qop=auth`` when offered)."""
+        c = self.challenge
+        algo = c.get("algorithm", "MD5")
+        base = algo.upper().removesuffix("-SESS")
+        h = {"MD5": hashlib.md5, "SHA-256": hashlib.sha256, "SHA-512-256": None}.get(base)
+        if h is None:
+            raise StoreError(f"the server asks for Digest authentication with {algo}, which provkg cannot answer")
+
+        def H(text: str) -> str:
+            return h(text.encode("utf-8")).hexdigest()
+
+        u = urllib.parse.urlsplit(url)
+        uri = u.path + (f"?{u.query}" if u.query else "")
+        realm, nonce = c.get("realm", ""), c.get("nonce", "")
+        cnonce = cnonce or secrets.token_hex(8)
+        ha1 = H(f"{self.user}:{realm}:{self.password}")
+        if algo.upper().endswith("-SESS"):
+            ha1 = H(f"{ha1}:{nonce}:{cnonce}")
+        ha2 = H(f"{method}:{uri}")
+        qops = [q.strip() for q in c.get("qop", "").split(",") if q.strip()]
+        ncs = f"{nc:08x}"
+        parts = [f'username="{self.user}"', f'realm="{realm}"', f'nonce="{nonce}"', f'uri="{uri}"',
+                 f"algorithm={algo}"]
+        if "auth" in qops:
+            resp = H(f"{ha1}:{nonce}:{ncs}:{cnonce}:auth:{ha2}")
+            parts += [f'response="{resp}"', "qop=auth", f"nc={ncs}", f'cnonce="{cnonce}"']
+        else:
+            parts.append(f'response="{H(f"{ha1}:{nonce}:{ha2}")}"')
+        if "opaque" in c:
+            parts.append(f'opaque="{c["opaque"]}"')
+        return "Digest " + ", ".join(parts)
 
 
 def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoint: str | None = None,
@@ -101,8 +204,9 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
     Parameters
     ----------
     url : str
-        ``http(s)://host:port`` (Oxigraph server) or ``http(s)://host:port/dataset``
-        (Fuseki), credentials already removed.
+        ``http(s)://host:port`` (Oxigraph server), ``http(s)://host:port/sparql``
+        (Virtuoso: ``/sparql``, ``/sparql-auth`` for updates, ``/sparql-graph-crud-auth``
+        for graphs) or ``http(s)://host:port/dataset`` (Fuseki), credentials already removed.
     query_endpoint, update_endpoint, gsp_endpoint : str, optional
         Explicit endpoints: absolute URLs, or paths (``/sparql``) on ``url``'s host.
 
@@ -121,13 +225,17 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
     'http://localhost:7878/store'
     >>> endpoints_for("http://localhost:3030/ds/").query
     'http://localhost:3030/ds/query'
+    >>> endpoints_for("http://localhost:8890/sparql").update
+    'http://localhost:8890/sparql-auth'
     """
     u = urllib.parse.urlsplit(url)
     if u.scheme not in ("http", "https") or not u.netloc:
         raise StoreError(f"{url}: not an http(s) URL of a SPARQL server")
     root = f"{u.scheme}://{u.netloc}"
     path = u.path.rstrip("/")
-    if path:
+    if path == "/sparql":
+        base, names, server = root, ("sparql", "sparql-auth", "sparql-graph-crud-auth"), "virtuoso"
+    elif path:
         base, names, server = root + path, ("query", "update", "data"), "fuseki"
     else:
         base, names, server = root, ("query", "update", "store"), "oxigraph"
@@ -153,6 +261,23 @@ class _HttpError(StoreError):
     def __init__(self, msg: str, code: int):
         super().__init__(msg)
         self.code = code
+
+
+def _check_complete(headers, where: str) -> None:
+    """Refuse an answer the server cut short, rather than read it as the whole answer.
+
+    Virtuoso truncates a result at its ``ResultSetMaxRows`` (and says so in
+    ``X-SPARQL-MaxRows``) and returns what it found in ``MaxQueryExecutionTime``
+    as a partial "anytime" answer (``X-SQL-State``); either would be a silently
+    different answer.  Raises ``StoreError`` naming the setting (docs/SCALING.md).
+    """
+    if headers.get("X-SPARQL-MaxRows"):
+        raise StoreError(f"{where}: the server cut the answer at {headers['X-SPARQL-MaxRows']} rows "
+                         "(Virtuoso: raise [SPARQL] ResultSetMaxRows, docs/SCALING.md)")
+    state = headers.get("X-SQL-State")
+    if state:
+        raise StoreError(f"{where}: the server returned a partial answer ({state}: {headers.get('X-SQL-Message', '')}; "
+                         "Virtuoso: set [SPARQL] MaxQueryExecutionTime = 0, docs/SCALING.md)")
 
 
 def _no_bnodes(q: ox.Quad | ox.Triple, where: str) -> None:
@@ -184,7 +309,8 @@ class RemoteStore:
 
     def __init__(self, url: str, *, query_endpoint: str | None = None, update_endpoint: str | None = None,
                  gsp_endpoint: str | None = None, timeout: float | None = None, workers: int = 4):
-        clean, self._auth = _split_auth(url)
+        clean, cred = _split_auth(url)
+        self._auth = _Auth(*cred) if cred else None
         self.url = clean.rstrip("/")
         #: What the CLI prints as the store's location (never the password).
         self.path = self.url
@@ -208,26 +334,42 @@ class RemoteStore:
     # -- HTTP --------------------------------------------------------------
     def _request(self, method: str, url: str, body: bytes | None = None, *, content_type: str | None = None,
                  accept: str | None = None) -> tuple[bytes, str]:
-        """One HTTP request; ``(body, content type)``.  Raises ``StoreError`` (``_HttpError`` for a status)."""
+        """One HTTP request; ``(body, content type)``.  Raises ``StoreError`` (``_HttpError`` for a status).
+
+        A ``401`` with credentials in the store URL is answered once with the scheme it asks
+        for (``_Auth``); without credentials it is one line saying so.
+        """
+        for attempt in (0, 1):
+            try:
+                return self._send(method, url, body, content_type, accept)
+            except urllib.error.HTTPError as e:
+                if e.code == 401 and attempt == 0 and self._auth is not None:
+                    if self._auth.learn(e.headers.get_all("WWW-Authenticate") or []):
+                        continue
+                raise self._http_error(method, url, e) from None
+
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _send(self, method: str, url: str, body: bytes | None, content_type: str | None,
+              accept: str | None) -> tuple[bytes, str]:
         headers = {"User-Agent": "provkg/0.1.0"}
         if content_type:
             headers["Content-Type"] = content_type
         if accept:
             headers["Accept"] = accept
-        if self._auth:
-            headers["Authorization"] = self._auth
+        if self._auth is not None:
+            h = self._auth.header(method, url)
+            if h:
+                headers["Authorization"] = h
         req = urllib.request.Request(url, data=body, method=method, headers=headers)
         shown = url.split("?", 1)[0]
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as r:
-                return r.read(), r.headers.get("Content-Type", "")
-        except urllib.error.HTTPError as e:
-            try:
-                detail = e.read(400).decode("utf-8", "replace").strip().splitlines()
-            except OSError:
-                detail = []
-            text = f": {detail[0][:200]}" if detail else ""
-            raise _HttpError(f"{method} {shown}: HTTP {e.code} {e.reason}{text}", e.code) from None
+                data = r.read()
+                _check_complete(r.headers, f"{method} {shown}")
+                return data, r.headers.get("Content-Type", "")
+        except urllib.error.HTTPError:
+            raise
         except urllib.error.URLError as e:
             reason = e.reason
             if isinstance(reason, ConnectionRefusedError):
@@ -244,79 +386,148 @@ class RemoteStore:
         except (OSError, ValueError) as e:  # connection reset, http.client errors, bad URL
             raise StoreError(f"{method} {shown}: {type(e).__name__}: {e}") from None
 
+    def _http_error(self, method: str, url: str, e: urllib.error.HTTPError) -> _HttpError:
+        shown = url.split("?", 1)[0]
+        try:
+            detail = [ln for ln in e.read(2000).decode("utf-8", "replace").strip().splitlines() if ln.strip()]
+        except OSError:
+            detail = []
+        text = f": {re.sub(r'<[^>]+>', '', detail[0]).strip()[:200]}" if detail else ""
+        if e.code == 401:
+            text = (" (the server asks for credentials: put user:password@ in the store URL)" if self._auth is None
+                    else " (the server refused the credentials of the store URL)")
+        return _HttpError(f"{method} {shown}: HTTP {e.code} {e.reason}{text}", e.code)
+
     def _query_url(self) -> str:
         return self.endpoints.query + ("?union-default-graph" if self.endpoints.union_param else "")
 
     def _post_query(self, text: str, accept: str) -> tuple[bytes, str]:
+        """POST ``query=text`` as a URL-encoded form (SPARQL 1.1 Protocol §2.1.2), the form every server takes."""
         _offline(text)
+        body = urllib.parse.urlencode({"query": text}).encode("ascii")
         try:
-            return self._request("POST", self._query_url(), text.encode("utf-8"),
-                                 content_type="application/sparql-query", accept=accept)
+            return self._request("POST", self._query_url(), body, content_type=_FORM, accept=accept)
         except _HttpError as e:
-            if e.code == 400:
+            if e.code == 400 or (e.code == 500 and self.endpoints.server == "virtuoso" and "SP030" in str(e)):
                 raise QueryError(f"invalid SPARQL ({e})") from None
             raise
 
     def update(self, text: str) -> None:
-        """Send one SPARQL 1.1 Update request (applied atomically by Oxigraph and Fuseki).
+        """Send one SPARQL 1.1 Update request, ``update=text`` as a URL-encoded form (Protocol §2.2.1).
 
-        ``text`` must be built from pyoxigraph terms, never from user text (P7).
+        Applied atomically by Oxigraph, Fuseki and Virtuoso.  ``text`` must be built from
+        pyoxigraph terms, never from user text (P7).
         """
-        self._request("POST", self.endpoints.update, text.encode("utf-8"), content_type="application/sparql-update")
+        body = urllib.parse.urlencode({"update": text}).encode("ascii")
+        self._request("POST", self.endpoints.update, body, content_type=_FORM)
+
+    def _results(self, body: bytes, ctype: str) -> object:
+        """SELECT/ASK results read by pyoxigraph from SPARQL JSON or XML (by the answer's content type).
+
+        Rows are read here, whole, so that an unreadable answer (a blank node label pyoxigraph
+        refuses, a broken document) is one ``StoreError`` line and never a partial result.
+        Returns ``(variables, rows as tuples)`` or a ``bool``.
+        """
+        fmt = ox.QueryResultsFormat.XML if ctype.startswith((_RESULTS_XML, "application/xml", "text/xml")) \
+            else ox.QueryResultsFormat.JSON
+        try:
+            res = ox.parse_query_results(body, fmt)
+            if isinstance(res, ox.QueryBoolean):
+                return bool(res)
+            names = [v.value for v in res.variables]
+            rows = [tuple(canonical_term(row[n]) for n in names) for row in res]
+        except (SyntaxError, ValueError, RuntimeError, OSError) as e:
+            head = body[:80].decode("utf-8", "replace").replace("\n", " ")
+            raise StoreError(f"{self.endpoints.query}: the server's answer is not readable as SPARQL results "
+                             f"({ctype or 'no content type'}: {str(e).splitlines()[0] if str(e) else type(e).__name__}; "
+                             f"it begins {head!r})") from None
+        return names, rows
 
     # -- reading -----------------------------------------------------------
     def select_terms(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """SPARQL SELECT; rows as ``{variable: pyoxigraph term or None}``.
 
         ``bindings`` become the same trailing ``VALUES`` row as on the embedded
-        store (P7, P8).  Raises ``QueryError`` (invalid SPARQL, not a SELECT)
-        or ``StoreError`` (server unreachable or failing).
+        store (P7, P8), placed at the start of the WHERE group (``graph.store.with_values``).  Literals are in their canonical form (``graph.store.canonical_term``:
+        Virtuoso's ``"1"^^xsd:boolean`` is ``true``).  Rows of a query ending in ``ORDER BY``
+        are sorted by provkg (``graph.store.order_rows``), never left to the server.
+        Raises ``QueryError`` (invalid SPARQL, not a SELECT) or ``StoreError`` (server
+        unreachable or failing, an answer that is not SPARQL results).
         """
-        text = query + (_values_clause(bindings) if bindings else "")
-        body, _ = self._post_query(text, _RESULTS_JSON)
-        try:
-            res = ox.parse_query_results(body, ox.QueryResultsFormat.JSON)
-        except SyntaxError as e:
-            raise StoreError(f"{self.endpoints.query}: unreadable SPARQL results ({e})") from None
-        if not isinstance(res, ox.QuerySolutions):
+        text = with_values(query, bindings)
+        body, ctype = self._post_query(text, _ACCEPT_RESULTS)
+        res = self._results(body, ctype)
+        if isinstance(res, bool):
             raise QueryError("not a SELECT query")
-        names = [v.value for v in res.variables]
-        return [{n: row[n] for n in names} for row in res]
+        names, rows = res
+        return order_rows(query, [dict(zip(names, row)) for row in rows])
 
     def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """Like ``select_terms`` but values as Python values (``graph.store.to_python``)."""
         return [{k: to_python(v) for k, v in row.items()} for row in self.select_terms(query, **bindings)]
 
     def raw_query(self, query: str) -> object:
-        """Any SPARQL query: ``QuerySolutions``, ``QueryBoolean`` (SELECT, ASK) or a list of ``Triple``."""
-        body, ctype = self._post_query(query, f"{_RESULTS_JSON}, {_NTRIPLES};q=0.9")
+        """Any SPARQL query: ``SelectResult`` (SELECT), ``bool`` (ASK) or a list of ``Triple`` (CONSTRUCT, DESCRIBE).
+
+        The kind is read from the query text (pyoxigraph parses it), so the answer is asked for
+        in a form that kind has (results for SELECT/ASK, N-Triples or Turtle for graphs).
+        """
+        from .store import SelectResult, query_form
+
+        form = query_form(query)
+        if form in ("SELECT", "ASK"):
+            body, ctype = self._post_query(query, _ACCEPT_RESULTS)
+            res = self._results(body, ctype)
+            if form == "ASK":
+                if isinstance(res, bool):
+                    return res
+                # Virtuoso answers ASK as one row of one integer (its __ASK_RETVAL)
+                names, rows = res
+                if len(names) == 1 and len(rows) <= 1:
+                    return bool(rows and rows[0][0] is not None and to_python(rows[0][0]) not in (0, False, "0"))
+                raise StoreError(f"{self.endpoints.query}: the server answered ASK with rows, not a boolean")
+            if isinstance(res, bool):
+                raise StoreError(f"{self.endpoints.query}: the server answered SELECT with a boolean")
+            names, rows = res
+            return SelectResult(names, order_rows(query, [dict(zip(names, r)) for r in rows]))
+        body, ctype = self._post_query(query, f"{_NTRIPLES}, text/turtle;q=0.9")
         try:
-            if ctype.startswith((_NTRIPLES, "text/plain")):
-                return list(ox.parse(body, ox.RdfFormat.N_TRIPLES))
             if ctype.startswith("text/turtle"):
-                return list(ox.parse(body, ox.RdfFormat.TURTLE))
-            return ox.parse_query_results(body, ox.QueryResultsFormat.JSON)
-        except SyntaxError as e:
-            raise StoreError(f"{self.endpoints.query}: unreadable answer ({ctype}): {e}") from None
+                triples = list(ox.parse(body, ox.RdfFormat.TURTLE))
+            elif ctype.startswith((_NTRIPLES, "text/plain")):
+                triples = list(ox.parse(body, ox.RdfFormat.N_TRIPLES))
+            else:
+                raise SyntaxError(f"a graph was asked for and {ctype or 'no content type'} came")
+        except (SyntaxError, ValueError) as e:
+            raise StoreError(f"{self.endpoints.query}: the server's answer is not readable RDF "
+                             f"({str(e).splitlines()[0] if str(e) else type(e).__name__})") from None
+        return [ox.Triple(canonical_term(t.subject), t.predicate, canonical_term(t.object)) for t in triples]
 
     def exists(self) -> bool:
         """True when the provenance graph holds something (an ingest ran against this dataset)."""
         return bool(self.select_terms(f"SELECT ?s WHERE {{ GRAPH {PROV_GRAPH} {{ ?s ?p ?o }} }} LIMIT 1"))
 
+    #: provkg's graphs on a shared server (module docstring): the provenance graph, every graph under
+    #: provkg's IRI space, and the graphs an import recorded.  Never a server's own system graphs.
+    _OURS = (f"FILTER(STRSTARTS(STR(?g), \"{ID_IRI}\") || "
+             f"EXISTS {{ GRAPH {PROV_GRAPH} {{ ?g a <{KG_IRI}ImportedGraph> }} }})")
+
     def named_graphs(self) -> list[str]:
-        """IRIs of all named graphs, sorted."""
-        rows = self.select_terms("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }")
+        """IRIs of provkg's named graphs (not the server's own), sorted."""
+        rows = self.select_terms("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } %s }" % self._OURS)
         return sorted(r["g"].value for r in rows if isinstance(r["g"], ox.NamedNode))
 
     def quads(self, graph: str | None = None) -> Iterator[ox.Quad]:
-        """Every quad of the named graphs, or of one (read with one SELECT)."""
-        q = "SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }"
-        rows = self.select_terms(q, g=ox.NamedNode(graph)) if graph else self.select_terms(q)
+        """Every quad of provkg's named graphs, or of one (read with one SELECT)."""
+        if graph:
+            rows = self.select_terms("SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }", g=ox.NamedNode(graph))
+        else:
+            rows = self.select_terms("SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } %s }" % self._OURS)
         return iter([ox.Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows])
 
     def __len__(self) -> int:
-        """Number of quads in the named graphs (one ``COUNT`` query)."""
-        rows = self.select("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+        """Number of quads in provkg's named graphs (one ``COUNT`` query)."""
+        rows = self.select("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } %s }" % self._OURS)
         return int(rows[0]["n"]) if rows else 0
 
     # -- writing -----------------------------------------------------------

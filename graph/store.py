@@ -62,8 +62,8 @@ import pyoxigraph as ox
 
 from ingest.errors import QueryError, StoreError, StoreLockedError
 
-__all__ = ["Store", "Writer", "to_python", "as_term", "literal_value", "default_store_path", "SIDECAR_NAME",
-           "GENERATION_NAME", "database_generation"]
+__all__ = ["Store", "Writer", "with_values", "to_python", "as_term", "literal_value", "canonical_term", "decimal_text", "order_rows", "query_form",
+           "SelectResult", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME", "database_generation"]
 
 
 #: The side file ``<store>/known-revisions.marshal`` where an ingest leaves, for the next one, what the
@@ -121,29 +121,121 @@ def default_store_path() -> str:
     return os.environ.get("PROVKG_STORE") or ".provkg"
 
 
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+#: xsd:integer and every type derived from it (XSD 1.1 Part 2 §3.4.13-3.4.25)
+_INTEGER_TYPES = frozenset(_XSD + t for t in (
+    "integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger", "nonPositiveInteger",
+    "negativeInteger", "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte"))
+_FLOAT_TYPES = frozenset(_XSD + t for t in ("double", "float", "decimal"))
+_BOOLEAN = _XSD + "boolean"
+_DECIMAL = _XSD + "decimal"
+_DOUBLE = _XSD + "double"
+_XSD_BOOLEAN_NODE = ox.NamedNode(_BOOLEAN)
+_XSD_INTEGER_NODE = ox.NamedNode(_XSD + "integer")
+
+
+def _boolean(lexical: str) -> bool | None:
+    """An ``xsd:boolean`` lexical form's value: ``true``/``1`` or ``false``/``0`` (XSD 1.1 §3.3.2.1), else None."""
+    v = lexical.strip()
+    if v in ("true", "1"):
+        return True
+    if v in ("false", "0"):
+        return False
+    return None
+
+
 def literal_value(lexical: str, datatype: str) -> object:
     """An RDF literal's Python value from its lexical form and datatype IRI (RDF 1.1 §3.3, XSD 1.1).
 
-    ``xsd:integer/int/long`` -> int, ``xsd:double/decimal/float`` -> float,
-    ``xsd:boolean`` -> bool; anything else, or a malformed lexical form, stays a str.
+    Every lexical form XSD allows is read: ``xsd:integer`` and the types derived from it
+    (``int``, ``long``, ``nonNegativeInteger`` ...; ``"+05"``) -> int; ``xsd:double``,
+    ``float`` and ``decimal`` (``"1.0E2"``, ``"INF"``, ``"NaN"``) -> float; ``xsd:boolean``
+    ``true``/``1``/``false``/``0`` -> bool (Virtuoso writes ``"1"``).  Anything else, or a
+    malformed lexical form, stays a str.
     """
-    if datatype.endswith(("#integer", "#int", "#long")):
+    if datatype in _INTEGER_TYPES:
         try:
             return int(lexical)
         except ValueError:
             return lexical
-    if datatype.endswith(("#double", "#decimal", "#float")):
+    if datatype in _FLOAT_TYPES:
         try:
             return float(lexical)
         except ValueError:
             return lexical
-    if datatype.endswith("#boolean"):
-        return lexical == "true"
+    if datatype == _BOOLEAN:
+        b = _boolean(lexical)
+        return lexical if b is None else b
     return lexical
 
 
+def decimal_text(lexical: str) -> str:
+    """The canonical ``xsd:decimal`` form of a number's lexical form (XSD 1.1 Part 2 §3.3.3.2): ``76``, ``5.94``, ``-0.5``.
+
+    No exponent, no leading ``+`` or zeros, no trailing zeros, no point for a whole number (the form
+    Oxigraph stores and writes).
+    Raises ``ValueError`` for text that is no finite number.
+    """
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        d = Decimal(lexical.strip())
+    except InvalidOperation:
+        raise ValueError(f"not a number: {lexical!r}") from None
+    if not d.is_finite():
+        raise ValueError(f"not a finite number: {lexical!r}")
+    text = format(d, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text.startswith("-") and text.strip("-0.") == "":
+        text = text[1:]
+    return text
+
+
+def canonical_term(term: object) -> object:
+    """A term with a literal in its canonical lexical form, where servers differ (XSD 1.1 §3.3.2.2, §3.4.13.2).
+
+    ``xsd:boolean`` ``"1"``/``"0"`` (Virtuoso's) become ``"true"``/``"false"``; an integer-typed
+    literal written ``"+05"`` becomes ``"5"``; an ``xsd:decimal`` takes ``decimal_text``'s form
+    (``"76.0"`` -> ``"76"``) and an ``xsd:double`` Python's shortest round-trip form (Jena's
+    ``"7.6E1"`` -> ``"76.0"``).  provkg writes only canonical forms, so its own data
+    reads back as it was written from every server.  Other terms (and malformed literals) pass unchanged.
+    """
+    if isinstance(term, ox.Literal):
+        dt = term.datatype
+        if dt is not None:
+            if dt.value == _BOOLEAN:
+                b = _boolean(term.value)
+                if b is not None and term.value != ("true" if b else "false"):
+                    return ox.Literal("true" if b else "false", datatype=dt)
+            elif dt.value in _INTEGER_TYPES:
+                try:
+                    n = int(term.value)
+                except ValueError:
+                    return term
+                if str(n) != term.value:
+                    return ox.Literal(str(n), datatype=dt)
+            elif dt.value == _DECIMAL:
+                try:
+                    text = decimal_text(term.value)
+                except ValueError:
+                    return term
+                if text != term.value:
+                    return ox.Literal(text, datatype=dt)
+            elif dt.value == _DOUBLE:
+                try:
+                    f = float(term.value)
+                except ValueError:
+                    return term
+                text = repr(f) if f == f and f not in (float("inf"), float("-inf")) else \
+                    {"inf": "INF", "-inf": "-INF"}.get(repr(f), "NaN")
+                if text != term.value:
+                    return ox.Literal(text, datatype=dt)
+    return term
+
+
 def to_python(term: object) -> object:
-    """A pyoxigraph term as a Python value: IRIs -> str, typed literals -> int/float/bool/str."""
+    """A pyoxigraph term as a Python value: IRIs -> str, typed literals -> int/float/bool/str (``literal_value``)."""
     if term is None:
         return None
     if isinstance(term, ox.NamedNode):
@@ -153,6 +245,89 @@ def to_python(term: object) -> object:
     if isinstance(term, ox.BlankNode):
         return "_:" + term.value
     return str(term)
+
+
+_ORDER_BY = re.compile(r"ORDER\s+BY((?:\s+\?[A-Za-z_][A-Za-z0-9_]*)+)\s*$", re.IGNORECASE)
+_COMMENT = re.compile(r"#[^\n\"'<>]*$", re.MULTILINE)
+
+
+def _sort_key(term: object) -> tuple:
+    """SPARQL 1.1 §15.1 order of terms: unbound, blank nodes, IRIs, literals (numbers by value, then by
+    lexical form; strings by code point, as Oxigraph and Python compare them)."""
+    if term is None:
+        return (0, 0, "")
+    if isinstance(term, ox.BlankNode):
+        return (1, 0, term.value)
+    if isinstance(term, ox.NamedNode):
+        return (2, 0, term.value)
+    if isinstance(term, ox.Literal):
+        dt = term.datatype.value if term.datatype is not None else ""
+        if dt in _INTEGER_TYPES or dt in _FLOAT_TYPES:
+            try:
+                return (3, 0, float(term.value), term.value)
+            except ValueError:
+                pass
+        return (3, 1, term.value, term.language or "", dt)
+    if isinstance(term, (int, float)) and not isinstance(term, bool):
+        return (3, 0, float(term), str(term))
+    return (3, 1, str(term), "", "")
+
+
+def order_rows(query: str, rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """``rows`` sorted by the plain ``ORDER BY ?a ?b …`` that ends ``query`` (if it ends so), by provkg.
+
+    Servers order the same rows differently (collations, ties), so the order of an answer is
+    never taken from the server: the shipped queries that need one end with ``ORDER BY`` of
+    variables, and both backends sort their rows here (Python's sort is stable and compares
+    strings by code point, as Oxigraph does).  A query without such a clause comes back as
+    the backend gave it.  Values may be terms or Python values (``to_python``).
+    """
+    m = _ORDER_BY.search(_COMMENT.sub("", query).rstrip())
+    if not m or not rows:
+        return rows
+    keys = [v.strip()[1:] for v in m.group(1).split()]
+    return sorted(rows, key=lambda r: tuple(_sort_key(r.get(k)) for k in keys))
+
+
+_FORM_RE = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b", re.IGNORECASE)
+#: strings (long and short, either quote), IRIs and comments: where a keyword does not count
+_NOT_KEYWORDS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\''
+                           r'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|<[^<>"{}|^`\\\s]*>|#[^\n]*')
+
+
+_NOT_KEYWORDS_OR_BRACE = re.compile(_NOT_KEYWORDS.pattern + r"|\{")
+
+
+def query_form(query: str) -> str:
+    """``"SELECT"``, ``"ASK"``, ``"CONSTRUCT"`` or ``"DESCRIBE"``: the form of a SPARQL query (SPARQL 1.1 §16).
+
+    The first of those keywords outside strings, IRIs and comments (a ``PREFIX`` IRI or a
+    literal ``"ASK"`` never counts).  Raises ``QueryError`` when there is none (an update, or
+    text that is not a query).
+    """
+    m = _FORM_RE.search(_NOT_KEYWORDS.sub(" ", query))
+    if m is None:
+        raise QueryError("not a SPARQL query: no SELECT, ASK, CONSTRUCT or DESCRIBE")
+    return m.group(1).upper()
+
+
+class SelectResult:
+    """The answer of a SELECT from any backend: ``variables`` (names, in order) and ``rows`` (dicts of terms).
+
+    Iterating gives the rows; ``len()`` their number.
+    """
+
+    __slots__ = ("variables", "rows")
+
+    def __init__(self, variables: list[str], rows: list[dict[str, object]]):
+        self.variables = list(variables)
+        self.rows = rows
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
 
 
 _SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
@@ -181,6 +356,28 @@ def _values_clause(bindings: dict[str, object]) -> str:
     names = list(bindings)
     cells = [str(as_term(bindings[n])) for n in names]  # N-Triples form, escaped by pyoxigraph
     return "\nVALUES (" + " ".join("?" + n for n in names) + ") { (" + " ".join(cells) + ") }"
+
+
+def with_values(query: str, bindings: dict[str, object]) -> str:
+    """``query`` with ``bindings`` as one ``VALUES`` row at the start of its WHERE group (SPARQL 1.1 §10.2.1).
+
+    What the remote backend sends: the same solutions as the embedded store's substitution (the
+    values are in place before any grouping), in a form every server evaluates (Virtuoso 7 fails a
+    trailing ``VALUES`` whose variable is not projected: ``SQ200: No column t``).  The cells are
+    pyoxigraph terms in N-Triples form (P7).  The first ``{`` outside strings, IRIs and comments
+    opens the WHERE group; a query without one gets the trailing ``VALUES``.
+    """
+    if not bindings:
+        return query
+    pos = 0
+    for m in _NOT_KEYWORDS_OR_BRACE.finditer(query):
+        if m.group(0) == "{":
+            pos = m.end()
+            break
+    clause = _values_clause(bindings)
+    if not pos:
+        return query + clause
+    return query[:pos] + clause + "\n" + query[pos:]
 
 
 class Store:
@@ -292,8 +489,8 @@ class Store:
                 raise QueryError("not a SELECT query")
             names = [v.value for v in res.variables]
             if convert is None:
-                return [dict(zip(names, row)) for row in res]
-            return [{n: convert(v) for n, v in zip(names, row)} for row in res]
+                return order_rows(query, [dict(zip(names, row)) for row in res])
+            return order_rows(query, [{n: convert(v) for n, v in zip(names, row)} for row in res])
         except SyntaxError as e:
             raise QueryError(f"invalid SPARQL: {e}") from None
         except (OSError, RuntimeError, ValueError) as e:
@@ -320,10 +517,21 @@ class Store:
         return self.db.query(query + _values_clause(bindings), use_default_graph_as_union=True)
 
     def raw_query(self, query: str) -> object:
-        """Run any SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) and return pyoxigraph's result."""
+        """Run any SPARQL query: ``SelectResult`` (SELECT), ``bool`` (ASK) or a list of ``Triple``
+        (CONSTRUCT, DESCRIBE), the same types as ``RemoteStore.raw_query``.
+
+        Rows of a SELECT ending in ``ORDER BY`` are sorted by provkg (``order_rows``).
+        Raises ``QueryError`` for invalid SPARQL or a failing evaluation.
+        """
         _offline(query)
         try:
-            return self.db.query(query, use_default_graph_as_union=True)
+            res = self.db.query(query, use_default_graph_as_union=True)
+            if isinstance(res, ox.QueryBoolean):
+                return bool(res)
+            if isinstance(res, ox.QuerySolutions):
+                names = [v.value for v in res.variables]
+                return SelectResult(names, order_rows(query, [dict(zip(names, row)) for row in res]))
+            return list(res)
         except SyntaxError as e:
             raise QueryError(f"invalid SPARQL: {e}") from None
         except (OSError, RuntimeError, ValueError) as e:

@@ -14,6 +14,8 @@ asked to flag, 2 usage or input error.
 """
 from __future__ import annotations
 
+import json
+
 
 import click
 
@@ -112,9 +114,11 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
               help="Force the kind of the files (default: detected).")
 @click.option("--fail-on", type=click.Choice(["none", "any"]), default="any", show_default=True,
               help="Exit 1 when there is any problem (none: report only, exit 0).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the problems as one JSON document (`provkg schema check`).")
 @click.pass_context
 def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, all_sources: bool,
-          kind: str | None, fail_on: str) -> None:
+          kind: str | None, fail_on: str, fmt: str = "text") -> None:
     """Check FILES alone (a throw-away in-memory store; --store is not touched): the pre-commit entry point.
 
     Prints one `file:line: problem` line per duplicate citation / contradiction
@@ -133,15 +137,25 @@ def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, 
     from queries.results import CitationRef
     from queries.snapshot import load_snapshot
 
+    from queries.results import CheckProblem, CheckSummary
+
+    def emit(found: list[CheckProblem], errors: list[str]) -> None:
+        if fmt == "json":
+            click.echo(json.dumps(CheckSummary(files=len(files), count=len(found), problems=found, errors=errors)
+                                  .model_dump(mode="json"), ensure_ascii=False, indent=2))
+
     if not files:
+        emit([], [])
         return
     store = Store(None)
     rep = ingest_paths(store, list(files), kind=kind)
     for e in rep.errors:
         click.echo(f"error: {e}", err=True)
     if rep.errors:
+        emit([], list(rep.errors))
         ctx.exit(2)
     problems: list[str] = []
+    found: list[CheckProblem] = []
     if dups:
         for d in duplicates(store, all_sources=all_sources):
             # the later entries of each document against its first one (all sources: the first anywhere)
@@ -151,14 +165,21 @@ def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, 
                 if first is c:
                     continue
                 what = "cited again (all sources)" if all_sources else "duplicate citation"
-                problems.append(f"{c.source}:{c.line}: {what} of arXiv:{d.arxiv_id} "
-                                f"(first at {first.source}:{first.line}; {d.count} citation entries)")
+                msg = (f"{what} of arXiv:{d.arxiv_id} "
+                       f"(first at {first.source}:{first.line}; {d.count} citation entries)")
+                problems.append(f"{c.source}:{c.line}: {msg}")
+                found.append(CheckProblem(source=c.source, line=c.line, kind="duplicate", message=msg))
     if contra:
         for f in contradictions(load_snapshot(store)):
             problems.append(f"{f.a.source}:{f.a.line}: {f.kind}: {f.summary} "
                             f"(vs {f.b.source}:{f.b.line})")
-    for p in problems:
-        click.echo(p)
+            found.append(CheckProblem(source=f.a.source, line=f.a.line, kind=f.kind,
+                                      message=f"{f.summary} (vs {f.b.source}:{f.b.line})"))
+    if fmt == "json":
+        emit(found, [])
+    else:
+        for p in problems:
+            click.echo(p)
     if not ctx.obj.get("quiet"):
         click.echo(f"provkg check: {len(files)} file(s), {len(problems)} problem(s)", err=True)
     if problems and fail_on == "any":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from provkg.cli import _emit_doc, _fail, _require, _store, cli
+from provkg.cli import _busy, _emit_doc, _fail, _require, _store, cli
 
 __all__ = ["why", "diff"]
 
@@ -53,7 +53,8 @@ def diff(ctx, since: str | None, fmt: str, fail_on: str, output: str | None) -> 
     store = _store(ctx)
     _require(store)
     try:
-        res = diff_(store, since)
+        with _busy(ctx, "comparing the two states"):
+            res = diff_(store, since)
     except KgError as e:
         raise _fail(str(e)) from None
     _emit_doc(res, fmt, output, format_diff)

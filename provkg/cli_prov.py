@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import click
 
-from provkg.cli import _fail, _json_doc, _require, _store, _write_stdout_bytes, cli
+from provkg.cli import _busy, _fail, _json_doc, _require, _store, _write_stdout_bytes, cli
 
 __all__ = ["export", "import_", "validate"]
 
-_EXPORT_HELP = "trig | nquads | jsonld (RDF, named graphs kept) | provn | provjson (W3C PROV) | graphml | gexf (networkx)"
+_EXPORT_HELP = ("trig | nquads | jsonld (RDF, named graphs kept) | turtle | nt (the current state as one graph: "
+                "graph names dropped) | provn | provjson (W3C PROV) | graphml | gexf (networkx)")
 
 
 def _row(v):
@@ -43,7 +44,8 @@ def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
     store = _store(ctx)
     _require(store)
     try:
-        rep = validate_store(store)
+        with _busy(ctx, "validating (SHACL)"):
+            rep = validate_store(store)
     except KgError as e:
         raise _fail(str(e)) from None
     shown = rep.results if show_warnings else rep.violations
@@ -78,7 +80,8 @@ def export(ctx: click.Context, fmt: str, output: str | None) -> None:
     _require(store)
     try:
         if output and output != "-":
-            p = write_atomic(lambda fh: write_export(store, fmt, fh), output)
+            with _busy(ctx, f"exporting {fmt}"):
+                p = write_atomic(lambda fh: write_export(store, fmt, fh), output)
             if not ctx.obj.get("quiet"):
                 click.echo(f"export: {fmt} -> {p} ({p.stat().st_size} bytes)", err=True)
         else:
@@ -102,12 +105,17 @@ class _StdoutBytes:
 
 @cli.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["trig", "nquads", "jsonld", "turtle", "ntriples", "rdfxml"]),
-              help="RDF syntax (default: from each file's extension: .trig .nq .jsonld .ttl .nt .rdf).")
+@click.option("--format", "fmt", type=click.Choice(["trig", "nquads", "jsonld", "turtle", "ntriples", "rdfxml", "json"]),
+              help="RDF syntax (default: from each file's extension: .trig .nq .jsonld .ttl .nt .rdf); "
+                   "json: print the summary as JSON (as --summary json), syntax from the extensions.")
 @click.option("--graph", "graph", help="Named graph for the triples of a triple file (default: its file: URI).")
 @click.option("--replace", is_flag=True, help="Drop the named graphs the files hold before adding their quads.")
+@click.option("--summary", "summary_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: what was imported as one JSON document on stdout (`provkg schema import`); "
+                   "--format names the files' RDF syntax here.")
 @click.pass_context
-def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: str | None, replace: bool) -> None:
+def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: str | None, replace: bool,
+            summary_fmt: str = "text") -> None:
     """Import TriG / N-Quads (or JSON-LD, Turtle, N-Triples, RDF/XML) files in one atomic write.
 
     Quads keep their named graphs; triples go into one named graph named after the file.  Blank
@@ -118,10 +126,18 @@ def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: 
     from graph.export import import_files
     from ingest.errors import KgError
 
+    if fmt == "json":  # `provkg import F --format json`: the summary format (no RDF syntax is called json)
+        fmt, summary_fmt = None, "json"
     store = _store(ctx)
     try:
         rep = import_files(store, list(files), fmt=fmt, graph=graph, replace=replace)
     except KgError as e:
         raise _fail(str(e)) from None
+    where = str(getattr(store, "path", None) or ctx.obj["store"])
+    if summary_fmt == "json":
+        from queries.results import ImportSummary
+
+        click.echo(ImportSummary(store=where, files=rep.files, graphs=sorted(set(rep.graphs)), quads=rep.quads,
+                                 skolemised=rep.skolemised).model_dump_json(indent=2))
     if not ctx.obj.get("quiet"):
-        click.echo(f"import: {rep.summary()} -> {getattr(store, 'path', None) or ctx.obj['store']}", err=True)
+        click.echo(f"import: {rep.summary()} -> {where}", err=True)

@@ -12,6 +12,10 @@ from typing import Literal
 from ingest.models import FrozenModel
 
 __all__ = [
+    "IngestSummary",
+    "RunSummary",
+    "CheckSummary",
+    "ImportSummary",
     "ValidationDocument",
     "ValidationResultRow",
     "SCHEMA_VERSION",
@@ -572,3 +576,68 @@ class ValidationDocument(FrozenModel):
     graphs: int
     triples: int
     results: list[ValidationResultRow] = []
+
+
+# ---------------------------------------------------------------- command summaries (--format json)
+
+
+class IngestSummary(FrozenModel):
+    """``provkg ingest --format json``: what one ingest did (``graph.loader.IngestReport``).
+
+    ``added``/``changed``/``removed`` are workspace-relative paths; ``unchanged`` is their count;
+    ``errors`` and ``warnings`` the same one-line messages stderr shows; ``activity`` the IRI of the
+    ingest ``prov:Activity`` (``null`` when nothing was written).
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    command: Literal["ingest"] = "ingest"
+    store: str
+    activity: str | None
+    added: list[str]
+    changed: list[str]
+    removed: list[str]
+    unchanged: int
+    errors: list[str]
+    warnings: list[str]
+
+
+class RunSummary(FrozenModel):
+    """``provkg run --format json``: the ingest, and the files written (briefs, report, graph page)."""
+
+    schema_version: str = SCHEMA_VERSION
+    command: Literal["run"] = "run"
+    ingest: IngestSummary
+    manifests: list[str]
+    outputs: list[str]
+
+
+class CheckProblem(FrozenModel):
+    """One problem ``provkg check`` found: file, line, ``duplicate`` or the contradiction kind, the message."""
+
+    source: str
+    line: int
+    kind: str
+    message: str
+
+
+class CheckSummary(FrozenModel):
+    """``provkg check --format json``: the files checked and each problem (the lines of the text output)."""
+
+    schema_version: str = SCHEMA_VERSION
+    command: Literal["check"] = "check"
+    files: int
+    count: int
+    problems: list[CheckProblem]
+    errors: list[str]
+
+
+class ImportSummary(FrozenModel):
+    """``provkg import --format json``: the files imported, the named graphs they hold, quads, blank nodes skolemised."""
+
+    schema_version: str = SCHEMA_VERSION
+    command: Literal["import"] = "import"
+    store: str
+    files: list[str]
+    graphs: list[str]
+    quads: int
+    skolemised: int

@@ -73,6 +73,10 @@ DOCUMENTS: dict[str, tuple[str, str]] = {
     "why": ("WhyResult", "provkg why ID --format json"),
     "diff": ("DiffResult", "provkg diff --format json"),
     "validate": ("ValidationDocument", "provkg validate --format json"),
+    "ingest": ("IngestSummary", "provkg ingest PATH --format json"),
+    "run": ("RunSummary", "provkg run WORKSPACE --format json"),
+    "check": ("CheckSummary", "provkg check FILES --format json"),
+    "import": ("ImportSummary", "provkg import FILES --format json"),
 }
 
 

@@ -259,3 +259,55 @@ def test_viz_without_option_draws_the_whole_store(disk_store, sample_snapshot, t
     assert "<title>整个 store</title>" in page
     r = _viz(disk_store, "-o", str(tmp_path / "f.html"), "--focus", "§3.1", "--depth", "1")
     assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------------------
+# provkg.api: the analysable graph and the library calls
+# ---------------------------------------------------------------------------
+
+
+def test_api_view_graph_is_the_analysable_selection_with_scalar_attributes(sample_store, tmp_path):
+    """The whole-store view draws a clustered graph but analyses every node; GraphML and GEXF write it."""
+    import networkx as nx
+
+    v = api.view(sample_store)
+    assert v.drawing.number_of_nodes() <= DEFAULT_NODE_BUDGET < v.graph.number_of_nodes()
+    assert not any(d["type"] == "cluster" for _, d in v.graph.nodes(data=True))
+    whole = api.graph(sample_store)
+    assert set(whole) == set(v.graph)
+    for _, d in v.graph.nodes(data=True):
+        assert all(isinstance(x, (str, int, float, bool)) for x in d.values()), d
+    claim = next(d for _, d in v.graph.nodes(data=True) if d["type"] == "claim" and d.get("source") == NOTE
+                 and d.get("line") == "36")
+    assert claim["agent"] == "flyp" and "5.94x" in claim["text"]
+    assert {d["relation"] for *_e, d in v.graph.edges(data=True)} >= {"prov:wasQuotedFrom", "cito:cites"}
+    pr = nx.pagerank(v.graph)
+    assert abs(sum(pr.values()) - 1) < 1e-6 and len(pr) == v.graph.number_of_nodes()
+    nx.write_graphml(v.graph, tmp_path / "g.graphml")
+    nx.write_gexf(v.graph, tmp_path / "g.gexf")
+    back = nx.read_graphml(tmp_path / "g.graphml")
+    assert back.number_of_nodes() == v.graph.number_of_nodes() and back.number_of_edges() == v.graph.number_of_edges()
+
+
+def test_api_library_calls_give_typed_results_equal_to_the_commands(sample_store, tmp_path):
+    from graph.loader import ingest_paths
+    from graph.store import SelectResult, Store
+    from queries.results import ContradictionReport
+
+    folder = tmp_path / "st"
+    assert ingest_paths(Store(folder), [WORKSPACE]).errors == []
+    assert "papers" in api.query_names()
+    papers = api.query(folder, "papers")
+    assert papers and type(papers[0]).__name__ == "PaperRow" and any(p.arxiv_id == "2502.07115" for p in papers)
+    cli_json = json.loads(CliRunner().invoke(cli, ["--store", str(folder), "query", "papers", "--format", "json"]).stdout)
+    assert cli_json["results"] == [p.model_dump(mode="json") for p in papers]
+    with pytest.raises(KeyError, match="unknown query"):
+        api.query(folder, "nope")
+    res = api.sparql(folder, "SELECT ?w WHERE { GRAPH ?g { ?w a <https://w3id.org/provkg/ns#Work> } } ORDER BY ?w")
+    assert isinstance(res, SelectResult) and res.variables == ["w"] and len(res) >= 5
+    assert api.sparql(folder, "ASK { GRAPH ?g { ?s ?p ?o } }") is True
+    b = api.brief(folder, MANIFEST_ID, lang="en")
+    assert type(b).__name__ == "BriefData" and "2502.07115" in api.brief_markdown(folder, MANIFEST_ID, lang="en")
+    r = api.report(folder)
+    assert isinstance(r, ContradictionReport) and r.count == len(r.findings) >= 8
+    assert "对抗性到达" in api.report_markdown(folder)

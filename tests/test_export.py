@@ -212,9 +212,11 @@ def test_write_atomic_keeps_old_content_and_leaves_no_temp_file(tmp_path, monkey
     assert not new.exists()
 
 
-def test_turtle_export_refused(sample_store):
-    with pytest.raises(ExportError, match="named graph"):
-        export_bytes(sample_store, "turtle")
+def test_triple_only_export_refused_but_turtle_is_the_current_state(sample_store):
+    for fmt in ("xml", "ttl", "n3"):
+        with pytest.raises(ExportError, match="named graph"):
+            export_bytes(sample_store, fmt)
+    assert export_bytes(sample_store, "turtle").startswith(b"@prefix")
     with pytest.raises(ExportError, match="unknown export format"):
         export_bytes(sample_store, "csv")
 
@@ -233,7 +235,8 @@ def test_corpus_turtle_goes_into_one_graph_named_after_the_file(corpus):
 
     s = Store(None)
     import_files(s, [path], graph="urn:x:ex-derivation")
-    assert s.named_graphs() == ["urn:x:ex-derivation"]
+    # the graph, and its record in the provenance graph (kg:ImportedGraph: provkg's own on a shared server)
+    assert s.named_graphs() == ["https://w3id.org/provkg/id/graph/provenance", "urn:x:ex-derivation"]
     rows = s.select("PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?d WHERE { "
                     "<http://example.com/bar_chart> prov:wasDerivedFrom ?d }")
     assert rows == [{"d": "http://example.com/aggregatedByRegions"}]
@@ -243,7 +246,7 @@ def test_corpus_turtle_goes_into_one_graph_named_after_the_file(corpus):
 
     text = doc.serialize(format="json")
     back = ProvDocument.deserialize(content=text, format="json")
-    assert _prov_counts(back) == (1, 1, 1, 0)
+    assert _prov_counts(back) == (2, 2, 1, 0)  # and the provenance graph's bundle, with the kg:ImportedGraph entity
 
 
 def _run(args, store):
@@ -292,7 +295,7 @@ def test_cli_import_bad_file_changes_nothing(tmp_path):
     assert r.exit_code == 2 and "--format" in r.stderr
     r = _run(["import", str(good)], st)
     assert r.exit_code == 0
-    assert len(_canonical(Store(st))) == len(before) + 1
+    assert len(_canonical(Store(st))) == len(before) + 2  # its triple, and its graph's kg:ImportedGraph record
     r = _run(["validate"], st)
     assert r.exit_code == 0 and "Warning" in r.stdout and "urn:x:g" in r.stdout
 

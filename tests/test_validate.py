@@ -198,9 +198,10 @@ def test_unknown_author_is_an_agent_without_a_name(sample_store):
     assert rows == [{"a": "https://w3id.org/provkg/id/agent/_unknown", "label": None}]
 
 
-@pytest.mark.parametrize("name", ["turtle", "nt"])
+@pytest.mark.parametrize("name", ["ttl", "xml", "n3"])
 def test_validate_and_export_refuse_nothing_silently(name, tmp_path):
-    """Guard: export of a triple-only format is a usage error, not an empty or graph-less file."""
+    """Guard: export of a triple-only format other than the current-state ones (turtle, nt) is a usage
+    error, not an empty or graph-less file."""
     st = tmp_path / "st"
     assert _run(["ingest", str(WORKSPACE / "organized" / "paper_cards")], st).exit_code == 0
     out = tmp_path / "x.ttl"
