@@ -956,9 +956,12 @@ def reference_title(text: str) -> str | None:
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
         rest = body[lead[0].end:].lstrip(" ]:：")
+        if rest[:1] in _RECORD_SEPS or rest[:1] in "-":
+            return None  # a separated record: its title (or none) is separated_record's to say
         t = re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip().rstrip(".,，。")
-        if len(t.split()) >= 3 and not find_arxiv_ids(t):
-            return _clean_title(t)
+        t = _field_title(t) if t else None
+        if t and len(t.split()) >= 3 and not find_arxiv_ids(t):
+            return t
     fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", body) if f.strip()]
     if len(fields) >= 3:
         cands = []

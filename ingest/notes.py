@@ -361,7 +361,7 @@ def parse_note(
                 fm_levels = (lv,)
             else:
                 warnings.append(f"{path}:{_front_line(lines, body_first, 'evidence')}: front matter evidence {fm_ev!r} is "
-                                f"not an evidence level ({', '.join(EVIDENCE_LEVELS)}) nor words that say one; ignored")
+                                f"not an evidence level ({', '.join(EVIDENCE_LEVELS)}); the note's is 'unknown'")
     for key in ("created", "date", "time"):
         v = front.get(key)
         if isinstance(v, str) and v.strip() and parse_time(v, tz) is None and not _year_only(v):
@@ -454,6 +454,9 @@ def parse_note(
             hl = evr.levels(t, legend)
             if is_card and hl:
                 hl = ordered_levels(["card_only", *(x for x in hl if x not in DEPTH_LEVELS)])
+            owner = shape.segments[seg_of(b.line)] if seg_of(b.line) is not None else None
+            if owner is None or owner.line == b.line or b.level == 1:
+                hl = ()  # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it
             if hl:
                 sub_levels, sub_level_of = hl, b.level
                 it = seg_of(b.line)
@@ -513,10 +516,13 @@ def parse_note(
         adds = [t for t in texts if add_pat.search(t) and not _CITE_ONLY.search(t)]
         lows = [t for t in texts if low_pat.search(t)]
         hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY
+        head_low = low_pat.search(strip_markup(sg.title)) and not add_pat.search(strip_markup(sg.title))
         if is_card:
             # a paper card's "Suggested placement" is the pipeline's; a repo card that says where the
             # code belongs is a curator's suggestion
             rel, reason = ("increment", None) if sections and kind == "repo_card" else ("unknown", None)
+        elif head_low:  # "## 丢弃：…", "## 低相关：…": the writer's verdict in the heading
+            rel, reason = "low", strip_markup(sg.title)
         elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
             rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
         elif adds or sections:

@@ -213,6 +213,13 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     if title_idx is not None:
         pre = [b for k, b in enumerate(pre) if k != title_idx]
     out: list[_Raw] = []
+    # entries before the first topic that bring works of their own are topics too ("- SnapKV
+    # (arXiv:2404.14469) …" above the first "## "); the rest of the text before it is the preamble
+    pre_ents = [(k, b) for k, b in _entries(pre) if works_in(b.text, lex)[0]]
+    if pre_ents:
+        out.extend(_entry_raws(pre, pre_ents, lex))
+        first = pre_ents[0][1].line
+        pre = [b for b in pre if b.line < first]
     spans = []
     for n, (i, h) in enumerate(tops):
         j = tops[n + 1][0] if n + 1 < len(tops) else len(blocks)

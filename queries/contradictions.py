@@ -51,7 +51,8 @@ from ingest.models import evidence_rank
 from .results import Contradiction, Statement
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
-__all__ = ["contradictions", "figure_key", "statement", "claim_subjects", "comparable", "disagree"]
+__all__ = ["contradictions", "figure_key", "statement", "claim_subjects", "comparable", "disagree", "same_title",
+           "written_titles"]
 
 
 def statement(c: SClaim) -> Statement:
@@ -205,7 +206,7 @@ def _cite_stmt(c: SCitation, snap: Snapshot) -> Statement:
                      agent=s.agent if s else None, evidence=s.evidence if s else "unknown")
 
 
-def _same_title(na: str, nb: str) -> str | None:
+def same_title(na: str, nb: str) -> str | None:
     """How two normalised titles of one work are the same title, or None when they are two titles:
     one holds the other (a short name: ``distserve`` in ``distserve disaggregating …``, a subtitle
     left out), or they differ only in spelling (rapidfuzz ratio >= 90)."""
@@ -217,6 +218,16 @@ def _same_title(na: str, nb: str) -> str | None:
     if (len(na.split()) <= 3 and nb.startswith(short_a)) or (len(nb.split()) <= 3 and na.startswith(short_b)):
         return "variant: a short name of the title"
     return None
+
+
+def written_titles(snap: Snapshot, path: str) -> dict[str, set[str]]:
+    """``{arXiv key: normalised titles}`` that one file writes for each work (the corpus oracles count a
+    work with two or more as "cited with different titles", variants included)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for c in snap.citations_of(path):
+        if c.title and len(_norm_title(c.title)) >= 4:
+            out[c.arxiv_id].add(_norm_title(c.title))
+    return dict(out)
 
 
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
@@ -237,7 +248,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             if a.path == b.path:
                 continue
             na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
-            if _same_title(na, nb) is not None:
+            if same_title(na, nb) is not None:
                 continue
             key = (aid, *sorted([a.path, b.path]))
             if key in out:
@@ -423,6 +434,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             for s in subj.get(c.iri, ()):
                 by[(s, q.metric, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
+    more: dict[tuple, set[str]] = defaultdict(set)
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
         for (c1, q1), (c2, q2) in combinations(vals, 2):
@@ -431,16 +443,25 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             kind = _kind_for(a, b, "number")
-            key = _pair_key(kind, s, a, b, metric)
+            # one finding per pair of disagreeing values: fifty notes repeating two figures are one
+            # disagreement, with the other sources counted
+            key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
             if key in out:
+                more[key].update({c1.path, c2.path})
                 continue
+            more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
                 kind=kind, subject=f"arXiv:{s}", summary=f"{metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
                 a=statement(a), b=statement(b),
                 detail=[f"{metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
             )
-    return list(out.values())
+    done = []
+    for key, f in out.items():
+        extra = len(more[key] - {f.a.source, f.b.source})
+        done.append(f.model_copy(update={"detail": f.detail + [f"{extra} more source(s) give one of these values"]})
+                    if extra else f)
+    return done
 
 
 _CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
