@@ -271,6 +271,13 @@ def _html_block(out: list[MdBlock], lines: list[str], a: int, b: int, ln, *, quo
                 k += 1
         k += 1
     k = min(k, b)
+    if k == a:
+        # tags with text between them on the first line (``<style>x</style>``): the block is text
+        text = _clean_text("\n".join(lines[a:b]))
+        if text:
+            out.append(MdBlock("para", text, ln(a), ln(b - 1), quoted=quoted, callout=callout,
+                               lines=_para_lines(lines, a, b, ln)))
+        return
     if k > a:
         out.append(MdBlock("html", "\n".join(lines[a:k]), ln(a), ln(k - 1), quoted=quoted, callout=callout,
                            lines=tuple((ln(j), lines[j]) for j in range(a, k))))

@@ -10,6 +10,9 @@ in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, `
   deepest a line states is kept ("pp. 1–8 read, appendix skimmed" is ``full_text``);
 * a depth cue that is negated says the opposite and is not taken ("正文未读", "全文还没读",
   "haven't read the full paper");
+* "the paper was not read" (``evidence_unread``) is ``unverified`` only when the line states no
+  reading depth: "摘要页核查；方法与实验正文没读" is ``abstract_checked``, the edge of what was read,
+  while "原文还没看" alone says nothing was checked;
 * a field or table cell holds a value (``Status: abstract``, ``read:: full``, ``| 卡片 |``);
 * a tag opens a line (``【全文】``, ``[abstract]``); a note's own legend ("【复测】= we ran it
   ourselves", "[skim] = skimmed") is read first and adds its tags.
@@ -55,6 +58,7 @@ class EvidenceReader:
     values: dict[str, str]
     fields: re.Pattern[str]
     tags: dict[str, str]
+    unread: re.Pattern[str] = re.compile(r"(?!x)x")
 
     def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
         """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
@@ -84,6 +88,8 @@ class EvidenceReader:
                     continue
                 found.append(lv)
                 break
+        if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
+            found.append("unverified")
         return ordered_levels(found)
 
     def _negated(self, text: str, start: int, end: int) -> bool:
@@ -152,7 +158,8 @@ def _reader(lex: Lexicon) -> EvidenceReader:
     fields = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:" + "|".join(re.escape(n) for n in names) +
                         r")(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
     tags = dict(raw.get("evidence_tags", {}))
-    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags)
+    unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
+    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread)
 
 
 def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:

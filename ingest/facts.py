@@ -76,7 +76,9 @@ def _cn_number(s: str) -> float | None:
         return float(f"{total}.{digits}") if digits else float(total)
     return float(total)
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)")
+_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
+                           r"\"\s*\"|”\s*“|」\s*「")  # quoted figures side by side: '"延迟降低 76%""吞吐提升 2x"'
+
 _SCALAR = ("perplexity", "accuracy", "compression")
 
 
@@ -227,7 +229,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
             continue
         if unit == "count" and (re.match(r"\s*(?:-?(?:bit|GB|B\b))", after) or re.search(r"[A-Za-z]$", text[:m.start()])):
             continue
-        if unit_raw == "B" and not re.match(r"\s*(?:param|参数)", after + text[m.end() + 3:m.end() + 12]):
+        if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
+                                            after + text[m.end() + 3:m.end() + 16]):
             continue  # "70B": a model's size, a condition of the figures near it
         raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
     for m in _PCT_CN.finditer(text):
@@ -341,6 +344,10 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
 _EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b", re.IGNORECASE)
+#: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
+#: thing exists, not the attribute written after it.
+_QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
+                             r"\bthere (?:is|are|exists?) no\b|\bnot (?:a single|any)\b", re.IGNORECASE)
 
 
 def _negated_at(cues: _Cues, text: str, start: int) -> bool:
@@ -349,6 +356,8 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
     right before."""
     window = text[max(0, start - 20):start]
     clause = re.split(r"[.;,，。；：:、!?！？]", window)[-1]
+    if _QUANTIFIED_NEG.search(clause):
+        return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
     return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))
 
 

@@ -257,11 +257,14 @@ _NEW_UNIT = re.compile(r"\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
 
-def _sentences(block_lines: tuple[tuple[int, str], ...]) -> list[tuple[str, int, int]]:
+def _sentences(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
     """A block's text cut into sentences, each with its first and last line.
 
-    Lines are joined with spaces; a sentence ends at 。！？；, at . ! ? ; before a capital or CJK
-    character, or at a line break after a line that ends a sentence (or a URL/identifier).
+    Lines are joined with spaces; a sentence ends at 。！？, at . ! ? before a capital or CJK
+    character, or at a line break after a line that ends a sentence (or a URL/identifier).  In a
+    paragraph (``item`` false) a short line followed by one that starts with a capital or CJK
+    character also ends one (notes written one statement per line); in a list item a continuation
+    line is the same bullet's text, wrapped.
     """
     out: list[tuple[str, int, int]] = []
     buf: list[tuple[int, str]] = []
@@ -291,7 +294,7 @@ def _sentences(block_lines: tuple[tuple[int, str], ...]) -> list[tuple[str, int,
             flush()
             continue
         if buf and (re.search(r"[.。!?！？;；:：]$|https?://\S+$|\d{4}\.\d{4,5}(v\d+)?\)?$", buf[-1][1])
-                    or re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
+                    or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
                     or _NEW_UNIT.match(t)):
             flush()
         buf.append((ln, t))
@@ -379,6 +382,7 @@ def parse_note(
     legend = evr.legend([(ln, t) for b in blocks if b.kind == "para" for ln, t in b.lines])
     line_lv: dict[int, tuple[str, ...]] = {}
     fm_line_lv: dict[int, tuple[str, ...]] = {}
+    field_lines: set[int] = set()  # lines that are an evidence field ("证据等级：摘要页核查")
     for n, ln in enumerate(lines[: body_first - 1], 1):
         if n > 1 and ":" in ln and evr.fields.match(ln):
             lv = evr.levels(ln)
@@ -401,6 +405,8 @@ def parse_note(
             lv = evr.levels(strip_markup(t), legend)
             if lv:
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
+                if evr.field_value(strip_markup(t)):
+                    field_lines.add(ln)
     if is_card:
         note_levels = ordered_levels(["card_only", *fm_levels, *(lv for v in fm_line_lv.values() for lv in v
                                                                  if lv not in DEPTH_LEVELS)])
@@ -417,7 +423,10 @@ def parse_note(
             seg_levels.append(note_levels)
             seg_own.append(())
             continue
-        head = [lv for n in sg.head_lines for lv in line_lv.get(n, ())]
+        # an evidence field at the item's head is the writer's verdict; cue words of its title
+        # ("Weekly Digest 12") only name the kind of source
+        fielded = [n for n in sg.head_lines if n in field_lines]
+        head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
         if not head:
             depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n <= sg.line_end
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
@@ -471,7 +480,7 @@ def parse_note(
         it = seg_of(b.line)
         sg = shape.segments[it] if it is not None else None
         inherited = seg_levels[it] if it is not None else note_levels
-        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else _sentences(b.lines)
+        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else _sentences(b.lines, item=b.kind == "item")
         for piece, la, lb in pieces:
             clean = strip_markup(piece)
             if len(clean) < 2:
@@ -515,7 +524,9 @@ def parse_note(
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
         adds = [t for t in texts if add_pat.search(t) and not _CITE_ONLY.search(t)]
         lows = [t for t in texts if low_pat.search(t)]
-        hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY
+        # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a
+        # newsletter item is second-hand by kind; it is low only when its words doubt it)
+        hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY and set(own_levels) != {"second_hand"}
         head_low = low_pat.search(strip_markup(sg.title)) and not add_pat.search(strip_markup(sg.title))
         if is_card:
             # a paper card's "Suggested placement" is the pipeline's; a repo card that says where the
@@ -523,6 +534,8 @@ def parse_note(
             rel, reason = ("increment", None) if sections and kind == "repo_card" else ("unknown", None)
         elif head_low:  # "## 丢弃：…", "## 低相关：…": the writer's verdict in the heading
             rel, reason = "low", strip_markup(sg.title)
+        elif adds and not lows:  # the writer says it is an addition: their judgement, hearsay or not
+            rel, reason = "increment", None
         elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
             rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
         elif adds or sections:

@@ -228,11 +228,19 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     # when one of them is, its siblings' entries are items too
     containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
     meta = _compile(lex, "meta_headings")
+    generic = _compile(lex, "generic_headings")
     for n, (i, h, j, body) in enumerate(spans):
         end = (blocks[j].line - 1) if j < len(blocks) else last_line
         end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
         if not _content(body) and meta.search(_strip(h.text)):
             continue  # "Attendees: raj, li": a heading that is only a note's metadata
+        prev = out[-1] if out else None
+        if (prev is not None and prev.kind == "heading" and prev.blocks and prev.blocks[0].level == h.level
+                and _brings_link(prev.head) and not _brings_link(h.text)
+                and (lex.caveat_headings.search(_strip(h.text)) or generic.search(_strip(h.text)))):
+            # "## MC-SF (arXiv:…)" then "## 值得警惕": the second speaks of the first, a section of it
+            out[-1] = _Raw(prev.kind, prev.line, end, prev.head, prev.head_lines, [*prev.blocks, h, *body])
+            continue
         sub_heads = [b for b in body if b.kind == "heading"]
         if len(sub_heads) >= 2 and not _content([b for b in body if b.line < sub_heads[0].line]) and not _brings_link(h.text):
             # "* Notes" holding "** Topic" sections: the topics are its sub-sections

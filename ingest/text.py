@@ -285,14 +285,15 @@ def _strip_outside_code(text: str) -> str:
     return text
 
 
-_SENT_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
+_SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Return ``(start, end)`` character spans of the sentences of ``text``.
 
-    Splits after 。！？； and after . ! ? ; followed by space and a capital
-    or CJK character; never inside numbers (``5.94x``) or URLs.
+    Splits after 。！？ and after . ! ? followed by space and a capital
+    or CJK character; never inside numbers (``5.94x``) or URLs.  A semicolon joins
+    clauses of one sentence and does not end it.
     """
     spans: list[tuple[int, int]] = []
     start = 0

@@ -400,7 +400,8 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
 
     A range agrees with any value or range it overlaps; a ceiling ("up to 1.56x") with any value
     at or below it, a floor with any value at or above it; two values agree when they are equal at
-    the precision of the less precise one, or within 5 % (15 % when one is hedged); a floor ("over 3
+    the precision of the less precise one, or within 5 % (15 % when one is hedged; percentages
+    within one point or 2 % of the larger, unhedged); a floor ("over 3
     tokens/s") agrees with values up to half as much again above it.
     """
     tol = 0.15 if (qa.approx or qb.approx) else 0.05
@@ -419,6 +420,9 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     d = min(_decimals(a), _decimals(b))
     if round(a, d) == round(b, d):
         return False
+    if qa.unit == "%" and not (qa.approx or qb.approx):
+        # percentages are points: 76 % and 80 % are four points apart, not "within 5 %"
+        return abs(a - b) > max(1.0, 0.02 * max(abs(a), abs(b)))
     return abs(a - b) > tol * max(abs(a), abs(b))
 
 
@@ -493,6 +497,8 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             first, last = qs[0], qs[-1]
             if not disagree(first, last):
                 continue
+            if first.explicit and last.explicit and first.metric != last.metric:
+                continue  # two measures side by side ("速度 3.6 倍、显存效率 8.2 倍"), not one revised
             for s in subj.get(b.iri, ()):
                 for a, qa in olds.get((s, unit), []):
                     if a.path == b.path:

@@ -157,12 +157,16 @@ class Statement(FrozenModel):
 class Contradiction(FrozenModel):
     """A finding of the contradiction report.
 
-    ``kind``: ``qualifier_conflict`` (contrasting qualifiers on one subject),
-    ``unverified_figure`` (a figure another source says is not verified),
-    ``contamination`` (content flagged as mixed in from other work),
-    ``label_mismatch`` (topic labels that do not fit the content),
-    ``two_titles`` (one arXiv ID with two titles), ``figure_mismatch`` (two
-    values for one metric of one subject).  ``id`` is stable across runs and
+    ``kind``, one of the conflicts between two statements about one work:
+    ``number`` (two values for one metric under comparable conditions, or a
+    figure another statement says was revised), ``qualifier`` (contrasting
+    qualifiers of one aspect: "arbitrary" against "adversarial" arrival),
+    ``negation`` (one statement says it, another denies it), ``version`` (a
+    difference explained by an arXiv version), ``title`` (one arXiv ID written
+    with two titles); or one of the checks: ``unverified_figure`` (a figure
+    another source says is not verified), ``contamination`` (content flagged
+    as mixed in from other work), ``label_mismatch`` (topic labels that do not
+    fit the content).  docs/FORMAT.md §8 gives the rules.  ``id`` is stable across runs and
     names what the finding is (kind, work, files, qualifier sides, figures or
     values), not its quotes: a reworded quote, a moved line or new statements
     elsewhere keep it (``queries.contradictions._unique_ids``).
