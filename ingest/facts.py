@@ -19,7 +19,10 @@ itself a condition (``16K 输入``, ``batch 64``, ``8×H100``) is not a figure.
 **Qualifiers** (:func:`qualifier_sides`).  The aspects of the lexicon (lossless/exact vs
 lossy/approximate, training-free vs needs training, online/offline, static/dynamic, adversarial vs
 arbitrary arrival, simulated vs measured); a side cue right after a negation counts for the other
-side (``不做任何近似`` is exact, ``not lossless`` is lossy); a statement naming both sides asserts
+side (``不做任何近似`` is exact, ``not lossless`` is lossy), and so does one another source is said
+to write when the statement disputes it (``文档里写它 tuning-free，我觉得不准确``: lexicon
+``facts.attribution`` before the cue, ``facts.dispute`` in the statement; an existence negation,
+``没有哪个在线算法``, flips nothing); a statement naming both sides asserts
 one only when the other is restricted (``only lossless for greedy … approximate`` is lossy) or
 replaced (``把 lossless 改成了 near-lossless`` is lossy); otherwise it is a comparison and asserts
 neither.
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
 from .models import Quantity
+from .text import split_sentences
 
 __all__ = ["find_figures", "qualifier_sides", "predicates", "Facts", "facts_of"]
 
@@ -99,6 +103,8 @@ class _Cues:
     default_x: str
     unit_metrics: dict
     not_baselines: frozenset
+    dispute: re.Pattern[str] = re.compile(r"(?!x)x")
+    attribution: re.Pattern[str] = re.compile(r"(?!x)x")
 
 
 def _alt(pats) -> re.Pattern[str]:
@@ -124,6 +130,7 @@ def _cues(lex: Lexicon) -> _Cues:
         verbs=tuple((k, _alt(v)) for k, v in f.get("predicate_verbs", {}).items()),
         objects=tuple((k, _alt(v)) for k, v in f.get("predicate_objects", {}).items()),
         default_x=f.get("default_metric_for_x", "speedup"),
+        dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
     )
@@ -239,6 +246,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
             raw_figs.append((m.start(), m.end(), v, None, "%", m.group(0)))
     spans = [(s, e) for s, e, *_ in raw_figs]
     clauses = _clauses(text)
+    sentences = split_sentences(text)
     out: list[tuple[int, Quantity]] = []
 
     def clause_of(pos: int) -> tuple[int, int]:
@@ -284,10 +292,22 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         down = bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
         own = [c for x, y, c in conds if lo <= x < hi]
         cats = {c.split(":", 1)[0] for c in own}
-        # a condition of another clause holds for this figure too only when that clause states no
-        # figure of its own ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's)
-        sent = [c for x, y, c in conds if not (lo <= x < hi) and c.split(":", 1)[0] not in cats
-                and not any(clause_of(x) == clause_of(fs) for fs, *_ in raw_figs)]
+        # conditions of the same sentence's other clauses, for the categories this clause leaves
+        # open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740 TFLOPs/s": FP16,
+        # the nearest first), and those of a clause stating no figure of its own hold for every
+        # figure ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's); another sentence's never
+        sa, sb = next(((a0, b0) for a0, b0 in sentences if a0 <= s < b0), (0, len(text)))
+        sent: list[str] = []
+        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
+        for x, y, c in sorted(conds, key=lambda t: -t[0]):
+            cat = c.split(":", 1)[0]
+            if lo <= x < hi or not (sa <= x < sb) or cat in cats or (cat == "base" and unit not in ("x", "%")):
+                continue  # (a baseline of another clause says nothing of an absolute figure's)
+            if x < lo:
+                if nearest.setdefault(cat, x) == x:
+                    sent.append(c)
+            elif not any(clause_of(x) == clause_of(fs) for fs, *_ in raw_figs):
+                sent.append(c)
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else None,
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -372,6 +392,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
     out: list[str] = []
+    disputed = bool(cues.dispute.search(text))
     for aspect, sides in cues.aspects:
         names = [s for s, _ in sides]
         if len(names) != 2:
@@ -381,6 +402,8 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             for a, b in _sides_in(pat, text):
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
+                if disputed and cues.attribution.search(text[max(0, a - 14):a]):
+                    neg = not neg  # "文档里写它 tuning-free，我觉得不准确": the side quoted to be rejected
                 found[name].append((a, neg))
         asserted: dict[str, list[int]] = {n: [] for n in names}
         for name in names:

@@ -818,7 +818,7 @@ def parse_living_doc(text: str) -> LivingDoc:
             flush()
             i += 1
             continue
-        if _LIST_RE.match(line):
+        if _LIST_RE.match(line) or _OWN_RECORD.match(line):  # a footnote definition or "[3] …" too
             flush()
             cur_table = None
             cur, cur_kind = [i], "item"
@@ -904,6 +904,10 @@ def parse_living_doc(text: str) -> LivingDoc:
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 
+#: A line that starts a record of its own even inside a paragraph: a footnote definition
+#: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
+#: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
+_OWN_RECORD = re.compile(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
 _QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
 _ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
 
@@ -919,7 +923,7 @@ def reference_authors(text: str) -> list[str]:
     >>> reference_authors("- Fast Inference of MoE Models with Offloading. Eliseev, Mazur. arXiv 2023. https://arxiv.org/abs/2312.17238")
     ['Eliseev', 'Mazur']
     """
-    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])\s*", "", text.split("\n")[0])
+    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", text.split("\n")[0])
     fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])|,\s*(?=[\"“*])", first) if f.strip()]
     for f in fields[:3]:
         f = re.sub(r"^(?:[A-Z]\.\s*)+", "", f)  # "Z. Liu et al." -> "Liu et al."
@@ -952,7 +956,7 @@ def reference_title(text: str) -> str | None:
         t = _clean_title(m.group(1) or m.group(2))
         if len(t.split()) >= 2:
             return t
-    body = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])\s*", "", first)
+    body = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", first)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
         rest = body[lead[0].end:].lstrip(" ]:：")
@@ -962,13 +966,18 @@ def reference_title(text: str) -> str | None:
         t = _field_title(t) if t else None
         if t and len(t.split()) >= 3 and not find_arxiv_ids(t):
             return t
-    fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", body) if f.strip()]
+    # initials ("J. Ainslie, M. de Jong") do not end a field: hide their dots while splitting
+    masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
+    fields = [f.strip().replace("\u2024", ".")
+              for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
     if len(fields) >= 3:
         cands = []
         for f in fields:
             t = _field_title(f)
             if not t or find_arxiv_ids(f) or len(t) < 8:
                 continue
+            if len(re.findall(r"\b[A-Z]\.(?:\s|-)", f)) >= 2 or re.match(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+,", f):
+                continue  # ``J. Ainslie, J. Lee-Thorp, M. de Jong``: an author list with initials
             if re.fullmatch(r"[A-Z][\w'’-]+(?:\s*(?:,|&|and)\s*[A-Z][\w'’-]+)+(?:\s*,?\s*et al\.?)?", t):
                 continue  # ``Fedus, Zoph, Shazeer``: surnames
             cands.append(t)

@@ -237,6 +237,32 @@ def written_title(line: str, start: int, end: int) -> str | None:
     return None
 
 
+def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef]:
+    """Give the identifier an item's opening links the title its heading writes, when the heading is a
+    paper title ("## Highlights from SARATHI: Efficient LLM Inference by …" then "Source: arxiv.org/abs/
+    2403.02310v2"; a one-paper note's ``# Title`` then its link) and the opening links one work only.
+    Lead-ins ("Highlights from", "Notes on", "精读：") are the lexicon's ``structure.title_lead_ins``."""
+    leads = lex.raw.get("structure", {}).get("title_lead_ins", [])
+    lead = re.compile(r"^\s*(?:" + "|".join(f"(?:{p})" for p in leads) + r")\s*[:：\-–—]?\s+", re.IGNORECASE) if leads else None
+    out = list(arxiv)
+    for sg in shape.segments:
+        if sg.kind not in ("heading", "pseudo", "note") or not sg.title or find_arxiv_ids(sg.title):
+            continue
+        t = strip_markup(sg.title).strip()
+        if lead is not None:
+            t = lead.sub("", t, count=1)
+        if not _looks_like_title(t):
+            continue
+        opening = set(sg.head_lines) | {sg.line + k for k in range(0, 4)}
+        refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
+        if len({out[k].arxiv_id for k in refs}) != 1:
+            continue
+        for k in refs:
+            if not out[k].title:
+                out[k] = out[k].model_copy(update={"title": t})
+    return out
+
+
 def claim_version(text: str, refs=()) -> str | None:
     """The arXiv version a statement is tied to: the highest ``vN`` it writes (``arXiv:2603.02217v3``,
     "v3 把 … 改成了 0.62"), else None."""
@@ -577,6 +603,7 @@ def parse_note(
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
     arxiv.sort(key=lambda r: r.line)
+    arxiv = _heading_titles(arxiv, shape, lex)
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
     for n, ln in enumerate(lines, 1):
