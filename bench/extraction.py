@@ -350,7 +350,7 @@ def store_check(corpus: Path, cross: dict | None) -> None:
     repeated in that file (a group counts citation entries: in these
     awesome-lists, with no citation-list section, each row or list item citing
     the work; the oracle counts lines, which agree here), whether every oracle two-title id (also the
-    cross-document ones) is a ``two_titles`` finding of ``provkg report
+    cross-document ones) is a ``title`` finding of ``provkg report
     contradictions``, and what the ``titles`` query resolves.
     """
     from graph.loader import ingest_paths
@@ -367,7 +367,7 @@ def store_check(corpus: Path, cross: dict | None) -> None:
     snap = load_snapshot(store)
     groups = duplicates(store)
     found = contradictions(snap)
-    tt = [f for f in found if f.kind == "two_titles"]
+    tt = [f for f in found if f.kind == "title"]
     for facts_path in sorted(corpus.glob("*.md.facts.json")):
         facts = json.loads(facts_path.read_text(encoding="utf-8"))
         name = facts_path.name[: -len(".facts.json")]

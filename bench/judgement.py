@@ -249,7 +249,9 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
             c_missed.append(f"{c['kind']} {c['subject']}: {c['a']['file']}:{c['a']['line']} vs {c['b']['file']}:{c['b']['line']}")
     agreeing = []
     for n in oracle.get("not_contradictions", []):
-        hits = [k for k, f in enumerate(found) if matches(n, f)]
+        # a finding that matches a conflicting pair is that pair's, even when an agreeing pair lies within
+        # two lines of it
+        hits = [k for k, f in enumerate(found) if matches(n, f) and k not in claimed]
         claimed.update(hits)
         agreeing.extend(f"{found[k]['kind']} {n['subject']}: {n['a']['file']}:{n['a']['line']} vs {n['b']['file']}:{n['b']['line']}"
                         for k in hits)

@@ -296,7 +296,8 @@ _P = {name: _k(name) for name in (
     "suggestedSection", "qualifier", "negated", "unverified", "hasQuantity", "value", "valueHigh", "unit",
     "metric", "approx", "manifestId", "domain", "knowledgeDoc", "queueDoc", "hasItem", "material",
     "evidenceRef", "statedIncrements", "statedMaterials", "consumed", "number", "status", "statusText",
-    "warning", "verdict", "current", "mtime", "root",
+    "warning", "verdict", "current", "mtime", "root", "crossReference", "evidenceAlso", "titleRef", "itemKind",
+    "predicate", "condition", "bound", "direction", "metricExplicit",
 )}
 _PROV_ENTITY = _t(N.prov.Entity)
 _PROV_AGENT = _t(N.prov.Agent)
@@ -380,6 +381,8 @@ def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: s
         add(c, P["date"], _nt_lit(ref.date))
     if ref.venue:
         add(c, P["venue"], _nt_lit(ref.venue))
+    if ref.alias:
+        add(c, P["alias"], _nt_lit(ref.alias))
     if ref.section and sec_hp:
         add(c, P["inSection"], _section_s(sec_hp, ref.section))
 
@@ -398,6 +401,9 @@ def _claim_lines(
     add(c, P["lineEnd"], _nt_lit(claim.line_end))
     add(c, P["role"], _nt_lit(claim.role))
     add(c, P["evidence"], _nt_lit(claim.evidence))
+    for lv in claim.evidence_levels:
+        if lv != claim.evidence:
+            add(c, P["evidenceAlso"], _nt_lit(lv))
     add(c, P["inSource"], src)
     add(c, _PROV_QUOTED, src)
     if agent is not None:
@@ -416,6 +422,10 @@ def _claim_lines(
         add(c, P["sectionRef"], _nt_lit(s))
     for s in claim.suggested_sections:
         add(c, P["suggestedSection"], _nt_lit(s))
+    for s in claim.cross_refs:
+        add(c, P["crossReference"], _nt_lit(s))
+    if claim.version:
+        add(c, P["version"], _nt_lit(claim.version))
     for q in claim.qualifiers:
         add(c, P["qualifier"], _nt_lit(q))
     if claim.negated:
@@ -435,6 +445,16 @@ def _claim_lines(
             add(qn, P["metric"], _nt_lit(q.metric))
         if q.approx:
             add(qn, P["approx"], _NT_TRUE)
+        if q.bound:
+            add(qn, P["bound"], _nt_lit(q.bound))
+        if q.direction:
+            add(qn, P["direction"], _nt_lit(q.direction))
+        if q.explicit:
+            add(qn, P["metricExplicit"], _NT_TRUE)
+        for cond in q.conditions:
+            add(qn, P["condition"], _nt_lit(cond))
+    for pr in claim.predicates:
+        add(c, P["predicate"], _nt_lit(pr))
     return iri
 
 
@@ -530,11 +550,27 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
         add(inode, P["line"], _nt_lit(it.line))
         add(inode, P["lineEnd"], _nt_lit(it.line_end))
         add(inode, P["evidence"], _nt_lit(it.evidence))
+        for lv in it.evidence_levels:
+            if lv != it.evidence:
+                add(inode, P["evidenceAlso"], _nt_lit(lv))
         add(inode, P["relevance"], _nt_lit(it.relevance))
+        add(inode, P["itemKind"], _nt_lit(it.kind))
         if it.relevance_reason:
             add(inode, P["relevanceReason"], _nt_lit(it.relevance_reason))
         for u in it.urls:
             add(inode, P["url"], _nt_lit(u))
+        for w in it.works:
+            add(inode, P["about"], _work_s(w))
+            add(_work_s(w), _P_A, P["Work"])
+            add(_work_s(w), P["arxivId"], _nt_lit(w))
+        for w in it.mentions:
+            add(inode, P["mentions"], _work_s(w))
+        if it.title_ref:
+            add(inode, P["titleRef"], _nt_lit(it.title_ref))
+        for sk in it.sections:
+            add(inode, P["suggestedSection"], _nt_lit(sk))
+        for sk in it.cross_refs:
+            add(inode, P["crossReference"], _nt_lit(sk))
     seen: dict[str, int] = {}
     claims: list[str] = []
     for c in src_rec.claims:

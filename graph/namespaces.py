@@ -64,6 +64,15 @@ class KG(DefinedNamespace):
     mentions: URIRef
     sectionRef: URIRef
     suggestedSection: URIRef
+    crossReference: URIRef
+    predicate: URIRef
+    condition: URIRef
+    bound: URIRef
+    direction: URIRef
+    metricExplicit: URIRef
+    evidenceAlso: URIRef
+    titleRef: URIRef
+    itemKind: URIRef
     qualifier: URIRef
     negated: URIRef
     unverified: URIRef

@@ -17,9 +17,9 @@ Extraction policy (see :func:`find_arxiv_ids`)
 ``www.``/``browse.``/``export.``; http or https or no scheme; ``.pdf`` suffix),
 the arXiv DOI ``10.48550/arXiv.<id>``, the ``arXiv:`` prefix in any case (also
 ``arXiv <id>``, ``arXiv：<id>``), and the arXiv mirrors ``huggingface.co/papers/``
-and ``alphaxiv.org/abs/``.  In context the *lenient* forms accepted by arXiv's
-own parser are taken too: a 5-digit number before 2015 or a 4-digit number
-after 2014 (corpus table rows 21, 22, 47).  A month outside 01-12 or a
+and ``alphaxiv.org/abs/``.  In context the *lenient* form accepted by arXiv's
+own parser is taken too: a 5-digit number before 2015 (corpus table rows 21, 22, 47); a
+4-digit number after 2014 is a truncated identifier and never taken (row 46).  A month outside 01-12 or a
 new-style ``YYMM`` before ``0704`` is never accepted.
 
 *Bare* new-style identifiers (``2502.07115v5``, ``(2502.07115)``) are accepted
@@ -106,9 +106,10 @@ def is_valid_new_id(yymm: str, number: str, *, lenient: bool = False) -> bool:
     number : str
         The sequence number as written (4 or 5 digits).
     lenient : bool
-        When true, the digit count is not tied to the period (arXiv's tolerant
-        parser accepts ``1203.12345`` and ``1501.0001``); month and first month
-        (``0704``) are still checked.
+        When true, a 5-digit number before 2015 is accepted (arXiv's tolerant parser takes
+        ``1203.12345``); month and first month (``0704``) are still checked.  A 4-digit number after
+        2014 (``1501.0001``, ``2412.1961``) is never accepted: it is a truncated identifier
+        (corpus row 46), and taking it made a shift's cut-off ID a work.
 
     Returns
     -------
@@ -123,6 +124,8 @@ def is_valid_new_id(yymm: str, number: str, *, lenient: bool = False) -> bool:
         return False
     if len(number) not in (4, 5):
         return False
+    if int(yymm) >= 1501 and len(number) != 5:
+        return False  # a 4-digit number after 2014 is a truncated identifier, never a work (corpus row 46)
     if lenient:
         return True
     return len(number) == (4 if int(yymm) <= 1412 else 5)
@@ -213,6 +216,10 @@ def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
 #: ``archive/YYMM.NNNNN``): a text with neither holds no identifier, and ``_scan`` returns at once
 #: (most lines and claims, dates such as ``2026-01-07`` included).
 _MAYBE_ID = re.compile(r"\d{4}\.\d|/\d{4}")
+#: Labels after which a bare number is the number of something else (a form, a ticket, a room, an
+#: order), never an arXiv identifier: they must end right before it.
+_NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|票号|发票|账号|房间|会议室|ticket|invoice|order|form|room|phone|tel|"
+                           r"account|po|no\.|#)\s*[:：#]?\s*$", re.IGNORECASE)
 
 
 def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
@@ -246,6 +253,8 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
     for m in _BARE_OLD_RE.finditer(text):
         add(m, lenient=True, any_archive=assume_context)
     for m in _BARE_NEW_RE.finditer(text):
+        if not assume_context and _NUMBER_LABEL.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "报销单号 2612.00417", "ticket #2611.03092": a number of something else
         add(m, lenient=assume_context, any_archive=assume_context)
     taken.sort(key=lambda m: m.start)
     return _merge_links(text, taken)

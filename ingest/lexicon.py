@@ -101,6 +101,9 @@ class Lexicon:
     #: match starts with "§" (then a text without "§" has no section reference and no placement,
     #: whose ``§`` keys are ``section_ref`` matches).
     any_qualifier: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
+    #: The JSON document the lexicon was compiled from, for the readers built on it
+    #: (``ingest.evidence``, ``ingest.structure``, ``ingest.placement``, the contradiction rules).
+    raw: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
     refs_need_section_sign: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -175,4 +178,5 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         metrics=tuple((name, _alt(pats)) for name, pats in raw["metrics"]),
         topic_keywords={k: _alt(v) for k, v in raw["topic_keywords"].items()},
         stopwords=frozenset(raw["stopwords"]),
+        raw=raw,
     )

@@ -9,12 +9,97 @@ from __future__ import annotations
 import re
 from datetime import tzinfo
 
+from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
-from .living_doc import parse_living_doc
-from .notes import agent_from, parse_time, time_from
+from .living_doc import LivingDoc, parse_living_doc, reference_authors
+from .facts import facts_of
+from .notes import agent_from, claim_version, parse_time, time_from
 from .text import find_urls, make_claim, split_front_matter
 
 __all__ = ["parse_living_source"]
+
+#: ``[5]``, ``[5, 6]``: a numbered reference in the body (not a Markdown link's text).
+_REF_MARK = re.compile(r"\[(\d{1,3})\](?!\()")
+_REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
+
+
+_LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
+
+
+def _without_titles(text: str, titles: list[str]) -> str:
+    """A paper-list entry with its titles removed: link texts, bold/italic/quoted titles and the titles
+    the citations of its lines give; what is left is what the entry says of the work."""
+    out = _LINK_TEXT.sub(" ", text)
+    out = _EMPH_TITLE.sub(" ", out)
+    for t in sorted(set(titles), key=len, reverse=True):
+        out = out.replace(t, " ")
+    return out
+
+
+_ANAPHOR = re.compile(r"^\s*(?:it|its|this|these|they|their|the method|the approach|the paper|the system|the design|"
+                      r"该|它|其|这|此|上述|同时)\b", re.IGNORECASE)
+
+
+def _continues(text: str, before: str) -> bool:
+    """Whether an entry continues the one before it: it opens with an anaphor ("It …", "This …", "该方法 …")
+    or with "The X" where X is a word of the entry before ("The bias is nudged …" after "… adds a bias")."""
+    if _ANAPHOR.match(text):
+        return True
+    m = re.match(r"^\s*the\s+([a-z][\w-]{2,})", text, re.IGNORECASE)
+    return bool(m and re.search(rf"\b{re.escape(m.group(1))}\b", before, re.IGNORECASE))
+
+
+def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, str]) -> dict[str, str]:
+    """The names a living document gives its works, lower-cased: a short name written before an
+    identifier or a numbered reference (``StreamingLLM [17]``), the short name of a title
+    (``SmoothQuant: …``), its first word when distinctive (``Auxiliary-Loss-Free …``), and the
+    authors of a reference entry (``Eliseev & Mazur``, ``Wang et al.``).  A name of two works is dropped."""
+    seen: dict[str, set[str]] = {}
+
+    def add(name: str | None, aid: str) -> None:
+        if name and 3 <= len(name) <= 60:
+            seen.setdefault(name.lower(), set()).add(aid)
+
+    for c in doc.citations:
+        add(c.alias, c.arxiv_id)
+        if c.title:
+            short = re.match(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S", c.title)
+            if short:
+                add(short.group(1), c.arxiv_id)
+            head = c.title.split()[0] if c.title.split() else ""
+            if head.count("-") >= 2 or re.search(r"[a-z][A-Z]", head):
+                add(head.strip(",:"), c.arxiv_id)
+    for e in doc.entries:
+        if e.section in citation_keys:
+            ids = find_arxiv_ids(e.text)
+            authors = reference_authors(e.text)
+            if ids and authors:
+                add(f"{authors[0]} et al", ids[0].arxiv_id)
+                if len(authors) == 2:
+                    add(f"{authors[0]} & {authors[1]}", ids[0].arxiv_id)
+                    add(f"{authors[0]} and {authors[1]}", ids[0].arxiv_id)
+        else:
+            for m in _REF_MARK.finditer(e.text):
+                if m.group(1) in numbered:
+                    before = re.search(r"([A-Za-z][\w.+-]*(?:[ -][A-Z0-9][\w.+-]*)?)\s*$", e.text[:m.start()])
+                    if before and before.group(1).lower() not in ("and", "or", "see", "in", "of"):
+                        add(before.group(1), numbered[m.group(1)])
+    return {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
+
+
+def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str]:
+    """``{"5": arXiv key}``: the numbers of a numbered citation list (``1. **Title** (arXiv:ID)``,
+    ``[5] A. Author, …, arXiv:ID``), for body sentences that cite by number ("SnapKV [5]")."""
+    out: dict[str, str] = {}
+    for e in doc.entries:
+        if e.section not in citation_keys:
+            continue
+        m = _REF_NUMBER.match(e.text)
+        ids = find_arxiv_ids(e.text)
+        if m and ids:
+            out.setdefault(m.group(1) or m.group(2), ids[0].arxiv_id)
+    return out
 
 _UPDATED = re.compile(r"(?:末次更新|最后更新|更新于|last updated|updated)\s*[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
 
@@ -31,11 +116,41 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     warnings = [f"{path}:1: {problem}; front matter ignored"] if problem else []
     doc = parse_living_doc(text)
     citation_keys = {s.key for s in doc.sections if s.is_citation_list}
+    numbered = _reference_numbers(doc, citation_keys)
+    names = _local_names(doc, citation_keys, numbered)
+    name_pat = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in sorted(names, key=len, reverse=True)),
+                          re.IGNORECASE) if names else None
     claims = []
+    parents: list[tuple[int, tuple[str, ...]]] = []  # (indent, subjects) of the open list entries
+    prev: tuple[str | None, str, tuple[str, ...]] = (None, "", ())  # (section, text, subjects) of the entry before
     for e in doc.entries:
         role = "citation" if e.section in citation_keys else "statement"
         body = re.sub(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", "", e.text)
-        claims.append(make_claim(body, e.line, e.line_end, role=role, section=e.section, lexicon=lex))
+        indent = len(e.text) - len(e.text.lstrip(" \t"))
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        own = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(body)] +
+                                  [numbered[n] for n in _REF_MARK.findall(body) if n in numbered]))
+        # a nested bullet ("  - Mechanism: …") is about the work of the entry it sits under
+        subjects = own or (parents[-1][1] if parents and indent > parents[-1][0] else ())
+        if not subjects and name_pat is not None and role == "statement":
+            hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
+            if hit:
+                subjects = (names[hit.group(0).lower()],)
+        if not subjects and role == "statement" and prev[0] == e.section and prev[2] and _continues(body, prev[1]):
+            subjects = prev[2]  # "The bias is nudged …" right after the entry that introduced it
+        c = make_claim(body, e.line, e.line_end, role=role, section=e.section, subjects=subjects, lexicon=lex)
+        update = {"version": claim_version(body, c.arxiv)}
+        if role == "citation":
+            # what an entry of a paper list says beside the record ("· plug-and-play, 2.6× less
+            # memory") is a statement; its title ("KIVI: A Tuning-Free …") asserts nothing
+            rest = _without_titles(body, [r.title for r in doc.citations if e.line <= r.line <= e.line_end and r.title])
+            f = facts_of(rest, lex)
+            update.update(quantities=f.figures, qualifiers=f.qualifiers, predicates=f.predicates)
+        claims.append(c.model_copy(update=update))
+        if re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text):
+            parents.append((indent, subjects))
+        prev = (e.section, body, subjects)
     lines = text.split("\n")
     created = time_from(path, front, [], tz)
     if created is None:

@@ -54,6 +54,7 @@ from pathlib import Path
 from ingest.arxiv import find_arxiv_ids, normalise_title
 from ingest.errors import IngestError
 from ingest.models import ArxivRef, Section
+from ingest.text import alias_before
 
 __all__ = [
     "CITATION_SECTION_KEYS",
@@ -67,6 +68,8 @@ __all__ = [
     "is_citation_title",
     "separated_record",
     "separated_title",
+    "reference_title",
+    "reference_authors",
 ]
 
 
@@ -140,10 +143,13 @@ _BACKLINK_RE = re.compile(r"\(\s*\[[^\]]*\]\(#[^)]*\)\s*\)")  # ([©️back👆�
 _LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
-    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited)"
+    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
+    r"reading list|references?|citations?|bibliography|works cited|cited works|sources)"
     r"(?:$|[\s:：(（\-—])",
     re.I,
 )
+#: ``<summary>References</summary>``: a folded block whose summary names it (a section without a heading).
+_SUMMARY_RE = re.compile(r"<summary>\s*(?:<[^>]+>\s*)*(?P<title>[^<]{1,80}?)\s*(?:<[^>]+>\s*)*</summary>", re.I)
 #: Keys of ``§``-numbered sections that are the citation list by convention
 #: (the curators' own living document keeps its reference list in ``§七``).
 #: Used only for a bare ``§七`` heading; when the heading has a title, the
@@ -264,7 +270,7 @@ def is_citation_title(title: str) -> bool:
 # --------------------------------------------------------------------------
 # Blocks
 
-_LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
+_LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
 _TABLE_SEP_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HR_RE = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _HTML_ONLY_RE = re.compile(r"^\s*(?:<[^>]+>\s*)+$")
@@ -389,7 +395,7 @@ def _bold_title(text: str) -> str | None:
 # Separated records: ``- arXiv:2205.14135 · FlashAttention: ... · 2022-05 · NeurIPS 2022``
 
 #: Field separators of a separated record: middle dot and look-alikes, ASCII and full-width bar.
-_RECORD_SEPS = "·•・∙‧|｜"
+_RECORD_SEPS = "·•・∙‧|｜—–"
 #: What may come before the identifier at the head of a record line: blockquote marks, a list
 #: marker, a task box, a table's opening bar, then opening emphasis / ``[`` / ``<``.
 _RECORD_HEAD_RE = re.compile(
@@ -606,8 +612,8 @@ def _record_fields(line: str, start: int, end: int) -> tuple[list[str], list[str
     tail = line[end:]
     tail = tail[_RECORD_TAIL_RE.match(tail).end():]
     m = re.match(rf"(\s*)([{re.escape(_RECORD_SEPS)}])(\s*)", tail)
-    if m is None:
-        return [], []
+    if m is None or (m.group(2) in "—–" and not (m.group(1) and m.group(3))):
+        return [], []  # a dash separates fields only with spaces around it (``arXiv:ID — Title``)
     sep = re.escape(m.group(2))
     rest = tail[m.end():]
     spaced = bool(m.group(1)) and bool(m.group(3))
@@ -718,6 +724,12 @@ def parse_living_doc(text: str) -> LivingDoc:
         m = _HTML_H_RE.match(line)
         if m:
             heads.append((i, int(m.group(1)), m.group(2)))
+            continue
+        m = _SUMMARY_RE.search(line)
+        if m and is_citation_title(clean_heading(m.group("title"))):
+            # a folded reference list: a section one level below the heading it sits under
+            level = min(6, (heads[-1][1] + 1) if heads else 2)
+            heads.append((i, level, m.group("title")))
     if open_fence is not None:  # unclosed fence runs to the end (CommonMark)
         fences[open_fence[0]] = n
 
@@ -806,7 +818,7 @@ def parse_living_doc(text: str) -> LivingDoc:
             flush()
             i += 1
             continue
-        if _LIST_RE.match(line):
+        if _LIST_RE.match(line) or _OWN_RECORD.match(line):  # a footnote definition or "[3] …" too
             flush()
             cur_table = None
             cur, cur_kind = [i], "item"
@@ -866,6 +878,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
+                    alias=alias_before(line, m.start) if kind != "code" else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record
@@ -880,7 +893,132 @@ def parse_living_doc(text: str) -> LivingDoc:
         else c
         for c, from_bold in found
     ]
+    sections = _paper_lists(sections, entries, kinds, citations, found)
+    # Reference-list entries written as plain records give their titles too: a quoted title (IEEE,
+    # ``[3] A. Author, "Title," arXiv:ID``), an italic one (``Authors. *Title*. Venue.``), or the field
+    # between the authors and the venue (``Liu Z 等. Title. arXiv:ID, 2024.``).
+    listing = {sec.key for sec in sections if sec.is_citation_list}
+    by_line = {e.line + off: e for e in entries for off in range(e.line_end - e.line + 1)}
+    citations = [c if c.title or c.section not in listing or c.line not in by_line
+                 else c.model_copy(update={"title": reference_title(by_line[c.line].text)}) for c in citations]
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
+
+
+#: A line that starts a record of its own even inside a paragraph: a footnote definition
+#: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
+#: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
+_OWN_RECORD = re.compile(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
+_QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
+_ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
+
+
+_SURNAMES = re.compile(r"^\s*(?P<first>[A-Z][\w'’-]{2,})(?:,\s*[A-Z]\.(?:\s*[A-Z]\.)*)?(?:\s*(?:,|&|and)\s*(?P<second>[A-Z][\w'’-]{2,}))?"
+                       r"(?P<more>(?:\s*,\s*[A-Z][\w'’-]+)*)(?P<etal>\s*,?\s*et al\.?)?\s*$")
+
+
+def reference_authors(text: str) -> list[str]:
+    """Surnames of a reference-list record's author field (``Eliseev, Mazur.``, ``Wang et al.``,
+    ``Leviathan, Kalman, Matias.``, ``Z. Liu et al.,``): the first one or two, in order, or ``[]``.
+
+    >>> reference_authors("- Fast Inference of MoE Models with Offloading. Eliseev, Mazur. arXiv 2023. https://arxiv.org/abs/2312.17238")
+    ['Eliseev', 'Mazur']
+    """
+    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", text.split("\n")[0])
+    fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])|,\s*(?=[\"“*])", first) if f.strip()]
+    for f in fields[:3]:
+        f = re.sub(r"^(?:[A-Z]\.\s*)+", "", f)  # "Z. Liu et al." -> "Liu et al."
+        m = _SURNAMES.match(f)
+        if m and (m.group("second") or m.group("etal") or m.group("more")) and not find_arxiv_ids(f):
+            return [x for x in (m.group("first"), m.group("second")) if x]
+    return []
+
+
+def reference_title(text: str) -> str | None:
+    """The title of a plain reference-list record (no link, no separator record), or None.
+
+    First that applies: a quoted title (``"KIVI: A Tuning-Free …,"``, ``“…”``, ``《…》``); an italic one
+    (``*Fast Inference from Transformers …*``); the field after the author list in a record whose
+    fields are separated by ``. `` (``Liu Z 等. KIVI: … . arXiv:2402.02750, 2024.``).
+
+    >>> reference_title('[13] Z. Liu et al., "KIVI: A Tuning-Free Asymmetric 2bit Quantization," arXiv:2402.02750, 2024.')
+    'KIVI: A Tuning-Free Asymmetric 2bit Quantization'
+    >>> reference_title("- Chen et al. *Accelerating LLM Decoding with Speculative Sampling*. 2023. arXiv:2302.01318")
+    'Accelerating LLM Decoding with Speculative Sampling'
+    """
+    first = text.split("\n")[0]
+    m = _QUOTED_TITLE.search(first)
+    if m:
+        t = _clean_title(m.group(1)).rstrip(",，")
+        if len(t.split()) >= 2 or re.search(r"[\u4e00-\u9fff]{4}", t):
+            return t
+    m = _ITALIC_TITLE.search(first)
+    if m:
+        t = _clean_title(m.group(1) or m.group(2))
+        if len(t.split()) >= 2:
+            return t
+    body = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", first)
+    lead = find_arxiv_ids(body[:40])
+    if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
+        rest = body[lead[0].end:].lstrip(" ]:：")
+        if rest[:1] in _RECORD_SEPS or rest[:1] in "-":
+            return None  # a separated record: its title (or none) is separated_record's to say
+        t = re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip().rstrip(".,，。")
+        t = _field_title(t) if t else None
+        if t and len(t.split()) >= 3 and not find_arxiv_ids(t):
+            return t
+    # initials ("J. Ainslie, M. de Jong") do not end a field: hide their dots while splitting
+    masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
+    fields = [f.strip().replace("\u2024", ".")
+              for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
+    if len(fields) >= 3:
+        cands = []
+        for f in fields:
+            t = _field_title(f)
+            if not t or find_arxiv_ids(f) or len(t) < 8:
+                continue
+            if len(re.findall(r"\b[A-Z]\.(?:\s|-)", f)) >= 2 or re.match(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+,", f):
+                continue  # ``J. Ainslie, J. Lee-Thorp, M. de Jong``: an author list with initials
+            if re.fullmatch(r"[A-Z][\w'’-]+(?:\s*(?:,|&|and)\s*[A-Z][\w'’-]+)+(?:\s*,?\s*et al\.?)?", t):
+                continue  # ``Fedus, Zoph, Shazeer``: surnames
+            cands.append(t)
+        strong = [t for t in cands if ":" in t or len(t.split()) >= 4]
+        return (strong or cands or [None])[0]
+    return None
+
+
+_RECORD_LEAD_RE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)]|\|)?\s*(?:\[[ xX]\]\s*)?(?:\*\*|__|\*|_|`|🔥|\[\d+\]\s*)*\s*[\[(<]?")
+
+
+def _paper_lists(sections: list[Section], entries: list[Entry], kinds: list[str], citations: list[ArxivRef],
+                 found: list[tuple[ArxivRef, bool]]) -> list[Section]:
+    """Sections that list works: by title (References, 参考文献, Paper List, …), or because three or
+    more of their entries and most of them are bibliographic records (a table row with a title, or a
+    list item that opens with the work's linked title or identifier: awesome-list year sections,
+    benchmark tables); a section inside one is one too (``### 2025`` under ``## Paper List``)."""
+    record_entries: dict[str, list[bool]] = {}
+    titled_lines = {c.line for c, from_bold in found if c.title and not from_bold}
+    for e, kind in zip(entries, kinds):
+        if kind not in ("item", "row") or e.section is None:
+            continue
+        first = e.text.split("\n")[0]
+        ids = find_arxiv_ids(first)
+        if not ids:
+            continue
+        lead = _RECORD_LEAD_RE.match(first).end()
+        at_head = ids[0].start <= lead + 2 or (first[lead:lead + 1] == "[" or first[max(0, lead - 1):lead] == "[")
+        record = kind == "row" and e.line in titled_lines or (kind == "item" and e.line in titled_lines and at_head)
+        record_entries.setdefault(e.section, []).append(record)
+    listing = {key for key, flags in record_entries.items() if len(flags) >= 3 and sum(flags) >= 0.7 * len(flags)}
+    by_key = {s.key: s for s in sections}
+    out = []
+    for s in sections:
+        flag = s.is_citation_list or s.key in listing
+        p = s.parent
+        while not flag and p is not None and p in by_key:
+            flag = by_key[p].is_citation_list
+            p = by_key[p].parent
+        out.append(s.model_copy(update={"is_citation_list": True}) if flag and not s.is_citation_list else s)
+    return out
 
 
 def read_living_doc(path: str | Path) -> LivingDoc:

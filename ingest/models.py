@@ -91,7 +91,9 @@ class ArxivRef(FrozenModel):
     ``hep-th/9901001``); ``version`` is ``"v5"`` or ``None``; ``raw`` is the
     text as written.  ``title``/``date``/``venue`` are filled where the citing
     line gives them (living-document rows); ``section`` is the key of the
-    section the mention sits in (``"3.1"``, ``"七"``) or ``None``.
+    section the mention sits in (``"3.1"``, ``"七"``) or ``None``; ``alias`` the short name written
+    right before the identifier (``SmoothQuant (arXiv:2211.10438)``, ``Mooncake（2407.00079）``),
+    when it looks like a name (``ingest.text.alias_before``).
     """
 
     arxiv_id: str
@@ -102,6 +104,7 @@ class ArxivRef(FrozenModel):
     date: str | None = None
     venue: str | None = None
     section: str | None = None
+    alias: str | None = None
 
 
 class Quantity(FrozenModel):
@@ -112,7 +115,11 @@ class Quantity(FrozenModel):
     ``%``, ``x``, ``B`` (billions of parameters), ``M``/``K`` (tokens or counts),
     ``GPU-h``, ``$`` ...; ``metric`` is the nearby metric word when one is
     found (``"latency"``, ``"throughput"``, ``"compression"``), else ``None``;
-    ``approx`` is true for hedged figures (``大概``, ``about``, ``~``).
+    ``approx`` is true for hedged figures (``大概``, ``about``, ``~``).  ``bound`` says the figure
+    is a ceiling (``up to``, ``最高``) or a floor (``more than``, ``以上``); ``explicit`` that the
+    metric is written (not the default of a bare ``x``); ``direction`` ``down`` for a reduction
+    (``less``, ``降低``); ``conditions`` are ``category:value`` strings (``hw:a100``,
+    ``bench:mt-bench``, ``base:vllm``, ``ctx:1000000``) under which it holds (``ingest.facts``).
     """
 
     raw: str
@@ -121,6 +128,10 @@ class Quantity(FrozenModel):
     unit: str
     metric: str | None = None
     approx: bool = False
+    bound: Literal["max", "min"] | None = None
+    explicit: bool = False
+    direction: Literal["down"] | None = None
+    conditions: tuple[str, ...] = ()
 
 
 ClaimRole = Literal["statement", "caveat", "relation", "metadata", "citation", "action"]
@@ -139,6 +150,14 @@ class Claim(FrozenModel):
     ``subjects`` are arXiv keys the claim is about (direct mentions or aliases
     resolved later), ``qualifiers`` the lexicon qualifier keys it uses,
     ``negated`` whether it carries a negation or a "not verified" marker.
+    ``evidence_levels`` are every level the claim's own words (or, failing them, its item's or its
+    note's) state, in vocabulary order (``ingest.evidence``); ``evidence`` is the most cautious of
+    them (``unknown`` when none).  ``cross_refs`` are the sections it cross-references ("cross-link
+    from 6.1"); ``version`` the arXiv version the statement is tied to (``v3``: an identifier written
+    with it, or "v3" in the text), if any; ``predicates`` what it says is or is not done
+    (``-quantize:kv_cache`` for "does not quantize the KV cache", ``ingest.facts.predicates``).
+    ``quantities`` carry their metric, bound and conditions and ``qualifiers`` the side of each
+    contrasting aspect the claim asserts (``fidelity:lossless``; ``ingest.facts``).
     """
 
     text: str
@@ -156,6 +175,10 @@ class Claim(FrozenModel):
     qualifiers: tuple[str, ...] = ()
     negated: bool = False
     unverified: bool = False
+    evidence_levels: tuple[EvidenceLevel, ...] = ()
+    cross_refs: tuple[str, ...] = ()
+    version: str | None = None
+    predicates: tuple[str, ...] = ()
 
 
 class Section(FrozenModel):
@@ -178,11 +201,20 @@ class Section(FrozenModel):
 
 
 class Item(FrozenModel):
-    """A topic inside a note (a level-2 heading, or the whole note).
+    """A topic of a note or card (``ingest.structure``): a heading, a list entry, a table row, a
+    pseudo-heading, a ``---`` block, or the whole note (a one-paper note, a card).
 
-    ``index`` is 0-based in file order; ``relevance`` is ``"increment"``,
-    ``"low"`` (low relevance, noise, discarded) or ``"unknown"``;
-    ``relevance_reason`` quotes the wording that decided it.
+    ``index`` is 0-based in file order; ``kind`` says which of those it is (``note``, ``heading``,
+    ``entry``, ``row``, ``pseudo``, ``block``).  ``works`` are the arXiv keys it is *about*, in
+    order; ``mentions`` the others it names (comparisons, passing references); ``title_ref`` a title
+    to resolve against known works when it names no identifier (a title-only note).
+    ``relevance`` is the writer's own verdict: ``"low"`` (nothing new, noise, discarded, only a
+    citation to add), ``"increment"`` (it proposes a change to the living document) or
+    ``"unknown"``; ``relevance_reason`` quotes the wording that decided it.  ``evidence_levels``
+    are the levels its heading and opening state (else the first depth its body states, else the
+    note's), ``evidence`` the most cautious of them.  ``sections`` are the living-document sections
+    it proposes as destination (keys such as ``"3.1"``, or a heading's title written without a
+    number); ``cross_refs`` those it cross-references.
     """
 
     index: int
@@ -193,6 +225,13 @@ class Item(FrozenModel):
     relevance: Literal["increment", "low", "unknown"] = "unknown"
     relevance_reason: str | None = None
     urls: tuple[str, ...] = ()
+    kind: str = "heading"
+    works: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    title_ref: str | None = None
+    evidence_levels: tuple[EvidenceLevel, ...] = ()
+    sections: tuple[str, ...] = ()
+    cross_refs: tuple[str, ...] = ()
 
 
 class ManifestItem(FrozenModel):

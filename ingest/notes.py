@@ -1,16 +1,22 @@
-"""Notes and cards: Markdown with optional YAML front matter -> claims and items.
+"""Notes and cards: Markdown with optional YAML front matter -> items and claims.
 
-``parse_note(text, path, kind)`` is pure; ``ingest.sources.read_source`` opens
-the file.  Layout conventions (documented in ``docs/FORMAT.md``):
+``parse_note(text, path, kind)`` is pure; ``ingest.sources.read_source`` opens the file.  What a
+note is made of (documented in ``docs/FORMAT.md`` sections 4-8):
 
-* optional front matter (``author``, ``created``, ``evidence``, ``title``,
-  ``arxiv``, ``aliases``, ``tags``, ``kind``) read as strings;
-* ``# Title``; each ``## `` heading is one *item* (a topic); ``### ``
-  sub-headings name the role of what follows (值得警惕/Caveats ->
-  ``caveat``, 与活文档的关系/Relation -> ``relation``);
-* ``证据等级：…`` / ``Evidence: …`` lines set the evidence level of the item
-  (or of the note before the first item);
-* ``判断：低相关`` or a low-relevance word in the item heading marks the item low.
+* optional front matter (``author``, ``created``, ``evidence``, ``title``, ``arxiv``, ``doi``,
+  ``aliases``, ``tags``, ``kind``) read as strings; a year-only date (``date: 2026``) is understood;
+* blocks from markdown-it-py (:mod:`ingest.blocks`): HTML comments, code and front matter are never
+  claims; quote and callout markers are not part of a quote;
+* items (topics) and the works each is about from :mod:`ingest.structure`: a one-paper note is one
+  item; a collection splits at its headings, pseudo-headings, entries, rows or rules;
+* ``### `` sub-headings (and ``值得警惕：`` lead-ins) name the role of what follows (值得警惕/Caveats
+  -> ``caveat``, 与活文档的关系/Relation -> ``relation``);
+* evidence levels from the writer's words (:mod:`ingest.evidence`): a line's own, else its item's
+  (heading and opening, else the first depth its body states), else the note's (front matter,
+  preamble); a card is ``card_only``;
+* section suggestions and cross-references (:mod:`ingest.placement`);
+* the writer's own relevance verdict: "nothing new", "不动", "noise" -> low; a proposed change ->
+  increment (a change that only adds a citation does not count).
 """
 from __future__ import annotations
 
@@ -18,21 +24,24 @@ import re
 from datetime import datetime, timezone, tzinfo
 from pathlib import PurePosixPath
 
-from .arxiv import arxiv_from_filename, find_arxiv_ids
+from .arxiv import find_arxiv_ids
+from .blocks import read_blocks
+from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
+from .placement import SectionRef, section_refs, table_section
+from .structure import read_structure, works_in
 from .text import (
-    find_suggested_sections,
+    alias_before,
     find_urls,
     find_wikilinks,
-    iter_blocks,
     make_claim,
     split_front_matter,
     split_sentences,
     strip_markup,
 )
 
-__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time"]
+__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title"]
 
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
@@ -130,6 +139,195 @@ def _as_list(v: object) -> list[str]:
     return [p.strip().strip("'\"") for p in _LIST_SEP.split(s) if p.strip()]
 
 
+_ORG_DIRECTIVE = re.compile(r"^#\+[A-Za-z_]+:")
+_ORG_HEADING = re.compile(r"^(\*+)\s+(\S.*)$")
+
+
+def _org_as_markdown(lines: list[str]) -> list[str]:
+    """An Org-mode note (``#+TITLE:`` directives, ``* Heading`` / ``** Sub-heading`` lines) read as
+    Markdown, line for line: ``* X`` becomes ``## X``, ``** X`` ``### X``, directives plain text.  Any
+    other text is returned as it is (a Markdown ``* bullet`` stays a bullet)."""
+    if not any(_ORG_DIRECTIVE.match(ln) for ln in lines[:10]):
+        return lines
+    out = []
+    for ln in lines:
+        m = _ORG_HEADING.match(ln)
+        out.append(f"{'#' * min(6, len(m.group(1)) + 1)} {m.group(2)}" if m else ln)
+    return out
+
+
+def _year_only(value: str) -> bool:
+    """A date written as a year or a year and month (``2026``, ``2026-11``): understood, not a problem."""
+    return bool(re.fullmatch(r"\s*\d{4}(?:[-/.]\d{1,2})?\s*", value))
+
+
+#: A decision line at the end of minutes ("结论：…", "Decision: …"): it speaks of the items before it,
+#: so it does not decide the relevance of the item it happens to follow.
+_EPILOGUE = re.compile(r"^\s*(?:结论|决定|决议|decisions?|action items?|todo|next steps?)\s*[:：]", re.IGNORECASE)
+#: Evidence levels that, stated by an item's own words and alone, make it hearsay (low relevance).
+_HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported"})
+_VERSION = re.compile(r"(?<![\w.])v(\d{1,2})(?![\w.])")
+_CHANGE = re.compile(r"改成|改为|改到|提到|更新为|换成|changed|revised|now (says|reads|reports)|updated to|replaced|withdrawn|撤回|不再成立", re.I)
+_CITE_ONLY = re.compile(r"引用列表|引文列表|参考文献|§\s*七|citation list|reference list|references|bibliography|缺引用|add (it )?to the (citations?|references|bibliography)", re.I)
+_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论文标题|标题|题目)(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(.+?)\s*$",
+                          re.IGNORECASE)
+_CAVEAT_LEAD = re.compile(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
+
+
+_TITLE_COLUMNS = ("title", "paper title", "paper", "标题", "论文", "论文标题", "name", "题目")
+_LEAD_MARKS = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2}/\s*)*")
+_TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
+
+
+def _row_title(b) -> str | None:
+    """The title cell of a table row whose header names a title column, when it is not an identifier."""
+    for h, cell in zip(b.header, b.cells):
+        if re.sub(r"[*_`]", "", h).strip().lower() in _TITLE_COLUMNS:
+            t = strip_markup(cell).strip()
+            if t and not find_arxiv_ids(t) and len(t) >= 6:
+                return t
+    return None
+
+
+_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)\s*[:：]\s*", re.IGNORECASE)
+
+
+def _looks_like_title(t: str) -> bool:
+    """A paper title, not prose: short, no sentence break, no quote or URL, and either
+    ``Name: subtitle`` with a capitalised subtitle or mostly capitalised words."""
+    t = t.strip()
+    if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|\[\d{1,2}:\d{2}\]", t) or len(t) > 200:
+        return False
+    words = t.split()
+    long_words = [w for w in words if len(w) >= 4 and w[:1].isalpha()]
+    caps = sum(w[:1].isupper() for w in long_words)
+    head, _, tail = t.partition(":")
+    if tail and 1 <= len(head.split()) <= 4 and len(tail.split()) >= 3:
+        tail_long = [w for w in tail.split() if len(w) >= 4 and w[:1].isalpha()]
+        return sum(w[:1].isupper() for w in tail_long) >= max(2, len(tail_long) // 2)
+    return len(long_words) >= 4 and caps >= 0.7 * len(long_words)
+
+
+def written_title(line: str, start: int, end: int) -> str | None:
+    """The title a note writes next to an identifier, or None: the text of a Markdown link to it
+    (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
+    (``arXiv:ID, "Title"``), or a title-shaped text before it separated by a dash or bracket
+    (``Medusa: Simple LLM … — arXiv:2401.15077``)."""
+    m = re.search(r"\[([^\]]{6,240})\]\((?:https?://)?(?:www\.)?arxiv\.org/[^)]*\)", line)
+    if m and m.start() <= start < m.end() + 2:
+        t = strip_markup(m.group(1))
+        if _looks_like_title(t):
+            return t
+    after = line[end:end + 260]
+    m = re.match(r"\s*[)）\]]?\s*[,，:：—–-]?\s*[(（]?\s*(?:[\"“《「])([^\"”》」]{6,240})[\"”》」]", after)
+    if m and _looks_like_title(m.group(1)) or m and re.search(r"[\u4e00-\u9fff]", m.group(1) or "") is None and m and len(m.group(1).split()) >= 3:
+        return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
+    if m and _looks_like_title(strip_markup(m.group(1))):
+        return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
+        return strip_markup(m.group(1)).strip()
+    before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", line[:start]).strip())
+    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[])\s*(?:arXiv\s*[:：]?\s*)?$", before)
+    if m:
+        t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
+        if _looks_like_title(t):
+            return t
+    return None
+
+
+def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef]:
+    """Give the identifier an item's opening links the title its heading writes, when the heading is a
+    paper title ("## Highlights from SARATHI: Efficient LLM Inference by …" then "Source: arxiv.org/abs/
+    2403.02310v2"; a one-paper note's ``# Title`` then its link) and the opening links one work only.
+    Lead-ins ("Highlights from", "Notes on", "精读：") are the lexicon's ``structure.title_lead_ins``."""
+    leads = lex.raw.get("structure", {}).get("title_lead_ins", [])
+    lead = re.compile(r"^\s*(?:" + "|".join(f"(?:{p})" for p in leads) + r")\s*[:：\-–—]?\s+", re.IGNORECASE) if leads else None
+    out = list(arxiv)
+    for sg in shape.segments:
+        if sg.kind not in ("heading", "pseudo", "note") or not sg.title or find_arxiv_ids(sg.title):
+            continue
+        t = strip_markup(sg.title).strip()
+        if lead is not None:
+            t = lead.sub("", t, count=1)
+        if not _looks_like_title(t):
+            continue
+        opening = set(sg.head_lines) | {sg.line + k for k in range(0, 4)}
+        refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
+        if len({out[k].arxiv_id for k in refs}) != 1:
+            continue
+        for k in refs:
+            if not out[k].title:
+                out[k] = out[k].model_copy(update={"title": t})
+    return out
+
+
+def claim_version(text: str, refs=()) -> str | None:
+    """The arXiv version a statement is tied to: the highest ``vN`` it writes (``arXiv:2603.02217v3``,
+    "v3 把 … 改成了 0.62"), else None."""
+    found = [int(m.group(1)) for m in _VERSION.finditer(text)]
+    found += [int(r.version[1:]) for r in refs if r.version and r.version[1:].isdigit()]
+    return f"v{max(found)}" if found else None
+
+
+def _cautious(levels) -> str:
+    """The most cautious of some evidence levels (``unknown`` when none)."""
+    return max(levels, key=lambda lv: EVIDENCE_LEVELS.index(lv), default="unknown")
+
+
+#: A line that starts a unit of its own whatever the line before ends with: a chat message
+#: ("[10:42] maria: …"), a thread post ("3/ …"), a Q/A turn, a speaker turn ("张三：…"), an
+#: enumerator ("1）", "（2）", "一、").
+_NEW_UNIT = re.compile(r"\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
+                       r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
+
+
+def _sentences(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
+    """A block's text cut into sentences, each with its first and last line.
+
+    Lines are joined with spaces; a sentence ends at 。！？, at . ! ? before a capital or CJK
+    character, or at a line break after a line that ends a sentence (or a URL/identifier).  In a
+    paragraph (``item`` false) a short line followed by one that starts with a capital or CJK
+    character also ends one (notes written one statement per line); in a list item a continuation
+    line is the same bullet's text, wrapped.
+    """
+    out: list[tuple[str, int, int]] = []
+    buf: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if not buf:
+            return
+        joined = ""
+        starts: list[tuple[int, int]] = []
+        for ln, t in buf:
+            if joined:
+                joined += " "
+            starts.append((len(joined), ln))
+            joined += t
+        for a, b in split_sentences(joined):
+            piece = joined[a:b].strip()
+            if not piece:
+                continue
+            la = max(ln for off, ln in starts if off <= a) if starts else buf[0][0]
+            lb = max(ln for off, ln in starts if off < b) if starts else buf[0][0]
+            out.append((piece, la, lb))
+        buf.clear()
+
+    for ln, t in block_lines:
+        t = t.strip()
+        if not t:
+            flush()
+            continue
+        if buf and (re.search(r"[.。!?！？;；:：]$|https?://\S+$|\d{4}\.\d{4,5}(v\d+)?\)?$", buf[-1][1])
+                    or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
+                    or _NEW_UNIT.match(t)):
+            flush()
+        buf.append((ln, t))
+    flush()
+    return out
+
+
 def parse_note(
     text: str,
     path: str,
@@ -139,6 +337,12 @@ def parse_note(
     lexicon: Lexicon | None = None,
 ) -> tuple[NoteParts, list[str]]:
     """Parse a note, paper card, repo card or queue file.
+
+    The note's structure (its items and the works each is about) comes from
+    :func:`ingest.structure.read_structure` over markdown-it-py blocks (:mod:`ingest.blocks`); the
+    evidence levels from the writer's words (:mod:`ingest.evidence`); section suggestions from
+    :func:`ingest.placement.section_refs`.  HTML comments, code blocks and front matter are never
+    claims; block-quote and callout markers are not part of a quote.
 
     Parameters
     ----------
@@ -156,158 +360,250 @@ def parse_note(
     (NoteParts, warnings)
         ``NoteParts`` holds ``title, agent, created, evidence, front_matter,
         tags, aliases, links, urls, arxiv, claims, items, lang``; ``warnings``
-        are one-line problems that did not stop the parse (bad front matter).
+        are one-line problems that did not stop the parse (a broken front matter block, a date
+        or evidence value that cannot be read).
     """
     lex = lexicon or load_lexicon()
+    evr = evidence_reader(lex)
+    structure = lex.raw.get("structure", {})
+    low_pat = re.compile("|".join(f"(?:{p})" for p in structure.get("low_markers", [])) or r"(?!x)x", re.I)
+    add_pat = re.compile("|".join(f"(?:{p})" for p in structure.get("add_markers", [])) or r"(?!x)x", re.I)
     warnings: list[str] = []
     front, body_first, problem = split_front_matter(text)
     if problem:
         warnings.append(f"{path}:{1}: {problem}; front matter ignored")
     lines = text.split("\n")
-    body = lines[body_first - 1 :]
-    blocks = iter_blocks(body, body_first)
+    blocks = read_blocks(_org_as_markdown(lines[body_first - 1:]), body_first)
+    shape = read_structure(blocks, path=path, kind=kind, front=front, first_line=body_first,
+                           last_line=max(len(lines), 1), lexicon=lex)
+    is_card = kind in ("paper_card", "repo_card")
 
-    title = front.get("title") if isinstance(front.get("title"), str) else None
-    for b in blocks:
-        if b.kind == "heading" and b.level == 1:
-            title = title or strip_markup(b.text)
-            break
-    default_ev = {"paper_card": "card_only", "repo_card": "card_only"}.get(kind, "unknown")
-    fm_ev = str(front.get("evidence", "")).strip().lower() if isinstance(front.get("evidence"), str) else ""
-    if fm_ev in EVIDENCE_LEVELS:
-        note_ev = fm_ev
-    elif fm_ev:
-        note_ev = lex.evidence_of(fm_ev) or default_ev
-        if lex.evidence_of(fm_ev) is None:
-            warnings.append(f"{path}:{_front_line(lines, body_first, 'evidence')}: front matter evidence {fm_ev!r} is "
-                            f"not an evidence level ({', '.join(EVIDENCE_LEVELS)}); the note's is {default_ev!r}")
-    else:
-        note_ev = default_ev
+    # -- front matter facts
+    fm_ev = str(front.get("evidence", "")).strip() if isinstance(front.get("evidence"), str) else ""
+    fm_levels: tuple[str, ...] = ()
+    if fm_ev:
+        if fm_ev.lower() in EVIDENCE_LEVELS:
+            fm_levels = (fm_ev.lower(),) if fm_ev.lower() != "unknown" else ()
+        else:
+            lv = evr.value_level(fm_ev) or (evr.levels(fm_ev)[0] if evr.levels(fm_ev) else None)
+            if lv:
+                fm_levels = (lv,)
+            else:
+                warnings.append(f"{path}:{_front_line(lines, body_first, 'evidence')}: front matter evidence {fm_ev!r} is "
+                                f"not an evidence level ({', '.join(EVIDENCE_LEVELS)}); the note's is 'unknown'")
     for key in ("created", "date", "time"):
         v = front.get(key)
-        if isinstance(v, str) and v.strip() and parse_time(v, tz) is None:
+        if isinstance(v, str) and v.strip() and parse_time(v, tz) is None and not _year_only(v):
             warnings.append(f"{path}:{_front_line(lines, body_first, key)}: front matter {key} {v.strip()!r} is not "
                             "a date or time (ISO 8601, e.g. 2026-10-27T09:35+08:00); it is ignored")
+    for key, v in front.items():  # the front matter's own evidence statements ("source: abstract (auto)")
+        if str(key).lower() in ("evidence", "title", "tags", "aliases", "arxiv", "doi", "url", "link"):
+            continue
+        if isinstance(v, str) and evr.fields.match(f"{key}: {v}"):
+            lv = evr.levels(f"{key}: {v}")
+            if lv:
+                fm_levels = tuple(dict.fromkeys([*fm_levels, *lv]))
 
-    # Subjects every claim of a card is about: its arXiv ID.
-    card_subjects: list[str] = []
-    fm_arxiv = _as_list(front.get("arxiv"))
-    for a in fm_arxiv:
-        for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}"):
-            card_subjects.append(m.arxiv_id)
-    if kind == "paper_card" and not card_subjects:
-        fid = arxiv_from_filename(PurePosixPath(path).name)
-        if fid:
-            card_subjects.append(fid[0])
+    # -- evidence of every line
+    legend = evr.legend([(ln, t) for b in blocks if b.kind == "para" for ln, t in b.lines])
+    line_lv: dict[int, tuple[str, ...]] = {}
+    fm_line_lv: dict[int, tuple[str, ...]] = {}
+    field_lines: set[int] = set()  # lines that are an evidence field ("证据等级：摘要页核查")
+    for n, ln in enumerate(lines[: body_first - 1], 1):
+        if n > 1 and ":" in ln and evr.fields.match(ln):
+            lv = evr.levels(ln)
+            if lv:
+                fm_line_lv[n] = lv
+    for b in blocks:
+        if b.kind in ("code", "html", "hr"):
+            continue
+        if b.kind == "row":
+            got: list[str] = []
+            for h, c in zip(b.header, b.cells):
+                cl = evr.column_level(h, c)
+                if cl:
+                    got.append(cl)
+            got.extend(evr.levels(" | ".join(b.cells), legend))
+            if got:
+                line_lv[b.line] = ordered_levels(got)
+            continue
+        for ln, t in b.lines:
+            lv = evr.levels(strip_markup(t), legend)
+            if lv:
+                line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
+                if evr.field_value(strip_markup(t)):
+                    field_lines.add(ln)
+    if is_card:
+        note_levels = ordered_levels(["card_only", *fm_levels, *(lv for v in fm_line_lv.values() for lv in v
+                                                                 if lv not in DEPTH_LEVELS)])
+    else:
+        pre = shape.preamble
+        pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1] for lv in v]
+        note_levels = ordered_levels([*fm_levels, *pre_levels])
 
-    # Pass 1: items (## headings) with their evidence and relevance.
-    heads = [b for b in blocks if b.kind == "heading"]
-    h2 = [b for b in heads if b.level == 2]
-    last_line = len(lines)
-    items: list[Item] = []
-    item_ranges: list[tuple[int, int]] = []
-    for i, h in enumerate(h2):
-        end = (h2[i + 1].line - 1) if i + 1 < len(h2) else last_line
-        item_ranges.append((h.line, end))
-    if not h2:
-        item_ranges = []
+    # -- items: evidence, sections, relevance
+    seg_levels: list[tuple[str, ...]] = []
+    seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
+    for sg in shape.segments:
+        if is_card:
+            seg_levels.append(note_levels)
+            seg_own.append(())
+            continue
+        # an evidence field at the item's head is the writer's verdict; cue words of its title
+        # ("Weekly Digest 12") only name the kind of source
+        fielded = [n for n in sg.head_lines if n in field_lines]
+        head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
+        if not head:
+            depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n <= sg.line_end
+                          and any(lv in DEPTH_LEVELS for lv in v)), ())
+            head = [lv for lv in depth]
+        own = ordered_levels(head)
+        if sg.kind == "note" and not own:
+            own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()
+        seg_levels.append(own or note_levels)
+        every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
+        seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
-    def item_of(line: int) -> int | None:
-        for i, (a, b) in enumerate(item_ranges):
-            if a <= line <= b:
-                return i
+    def seg_of(line: int) -> int | None:
+        for sg in shape.segments:
+            if sg.line <= line <= sg.line_end:
+                return sg.index
         return None
 
-    # Evidence lines per item (None = preamble).
-    ev_by_item: dict[int | None, str] = {}
-    for n, ln in enumerate(lines, 1):
-        if n < body_first:
-            continue
-        m = lex.evidence_line.match(strip_markup(ln))
-        if m:
-            val = m.group(1).strip().lower()
-            lvl = val if val in EVIDENCE_LEVELS else lex.evidence_of(m.group(1))
-            if lvl:
-                ev_by_item.setdefault(item_of(n), lvl)
-    if None in ev_by_item and not fm_ev:
-        note_ev = ev_by_item[None]
-
-    # arXiv mentions of every body line, scanned once: the item subjects below and the file's
-    # mentions (``arxiv``) come from them.  A match never spans a line break (the one pattern that may,
-    # ``doi:\s?10.48550/…``, finds the same identifier without its prefix on the next line), so the
-    # identifiers of an item's lines together are those of the item's text.
-    line_ids = [find_arxiv_ids(ln) for ln in lines[body_first - 1 :]]
-    item_subjects: dict[int, list[str]] = {}
-    for i, (a, b_end) in enumerate(item_ranges):
-        seg = "\n".join(lines[a - 1 : b_end])
-        head_ids = [m.arxiv_id for m in line_ids[a - body_first]]
-        all_ids = list(dict.fromkeys(m.arxiv_id for n in range(a, b_end + 1) for m in line_ids[n - body_first]))
-        item_subjects[i] = head_ids or (all_ids if len(all_ids) == 1 else [])
-        hl = strip_markup(h2[i].text)
-        reason = None
-        rel = "unknown"
-        if lex.low_relevance.search(hl):
-            rel, reason = "low", hl
-        else:
-            for ln in lines[a : b_end]:
-                s = strip_markup(ln)
-                if _VERDICT_LINE.match(s) and lex.low_relevance.search(s):
-                    rel, reason = "low", s
-                    break
-        if rel == "unknown" and find_suggested_sections(seg, lex):
-            rel = "increment"
-        urls = tuple(dict.fromkeys(u for u, _, _ in find_urls(seg)))
-        items.append(
-            Item(
-                index=i,
-                title=hl,
-                line=a,
-                line_end=b_end,
-                evidence=ev_by_item.get(i, note_ev),  # type: ignore[arg-type]
-                relevance=rel,  # type: ignore[arg-type]
-                relevance_reason=reason,
-                urls=urls,
-            )
-        )
-
-    # Pass 2: claims.
+    # -- claims
     claims: list[Claim] = []
     role = "statement"
+    sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
+    sub_level_of = 0
     for b in blocks:
         if b.kind == "heading":
-            if b.level >= 3 or b.level == 2:
-                t = strip_markup(b.text)
-                if lex.caveat_headings.search(t):
-                    role = "caveat"
-                elif lex.action_headings.search(t):
-                    role = "action"
-                elif lex.relation_headings.search(t) and b.level >= 3:
-                    role = "relation"
-                else:
-                    role = "statement"
+            t = strip_markup(b.text)
+            if lex.caveat_headings.search(t):
+                role = "caveat"
+            elif lex.action_headings.search(t):
+                role = "action"
+            elif lex.relation_headings.search(t) and b.level >= 3:
+                role = "relation"
+            else:
+                role = "statement"
+            hl = evr.levels(t, legend)
+            if is_card and hl:
+                hl = ordered_levels(["card_only", *(x for x in hl if x not in DEPTH_LEVELS)])
+            owner = shape.segments[seg_of(b.line)] if seg_of(b.line) is not None else None
+            if owner is None or owner.line == b.line or b.level == 1:
+                hl = ()  # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it
+            if hl:
+                sub_levels, sub_level_of = hl, b.level
+                it = seg_of(b.line)
+                hc = make_claim(b.text, b.line, b.line, role="metadata", item=it, lexicon=lex)
+                claims.append(hc.model_copy(update={"evidence": _cautious(hl), "evidence_levels": hl,
+                                                    "subjects": shape.segments[it].works if it is not None else ()}))
+            elif b.level <= sub_level_of:
+                sub_levels, sub_level_of = (), 0
             continue
-        if b.kind == "code":
+        if b.kind in ("code", "html", "hr"):
             continue
-        it = item_of(b.line)
-        ev = ev_by_item.get(it, note_ev) if it is not None else note_ev
-        subj = tuple(card_subjects) + tuple(item_subjects.get(it, ()) if it is not None else ())
-        txt = b.text
-        if b.kind == "para" and len(txt) > 160:
-            pieces = [(txt[s:e], b.line) for s, e in split_sentences(txt)]
-        else:
-            pieces = [(txt, b.line)]
-        for piece, ln in pieces:
-            piece = piece.strip()
-            if len(strip_markup(piece)) < 2:
+        it = seg_of(b.line)
+        sg = shape.segments[it] if it is not None else None
+        inherited = seg_levels[it] if it is not None else note_levels
+        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else _sentences(b.lines, item=b.kind == "item")
+        for piece, la, lb in pieces:
+            clean = strip_markup(piece)
+            if len(clean) < 2:
                 continue
-            line_end = b.line_end if len(pieces) == 1 else ln
-            claims.append(
-                make_claim(piece, ln, line_end, role=role, item=it, evidence=ev, subjects=subj, lexicon=lex)
-            )
+            own = line_lv.get(b.line, ()) if b.kind == "row" else evr.levels(clean, legend)
+            if is_card:  # what a card says rests on the card, whatever depth its source line names
+                own = ordered_levels(["card_only", *(lv for lv in own if lv not in DEPTH_LEVELS)])
+            levels = own or sub_levels or inherited
+            about, _compared = works_in(piece, lex)
+            subjects = tuple(about) or (sg.works if sg else ())
+            c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
+                           subjects=(), lexicon=lex)
+            refs = section_refs(clean, lex)
+            if b.kind == "row":
+                for h, cell in zip(b.header, b.cells):
+                    refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+            claims.append(c.model_copy(update={
+                "evidence": _cautious(levels),
+                "evidence_levels": levels,
+                "subjects": tuple(dict.fromkeys(subjects)),
+                "section_refs": tuple(dict.fromkeys(r.key or r.title for r in refs)),
+                "suggested_sections": tuple(dict.fromkeys(r.key or r.title for r in refs if r.role == "suggest")),
+                "cross_refs": tuple(dict.fromkeys(r.key for r in refs if r.role == "cross" and r.key)),
+                "version": claim_version(piece, c.arxiv),
+                "unverified": c.unverified or "unverified" in own,
+            }))
+    # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
+    for n, lv in sorted(fm_line_lv.items()):
+        if is_card:
+            lv = ordered_levels(["card_only", *(x for x in lv if x not in DEPTH_LEVELS)])
+        c = make_claim(lines[n - 1].strip(), n, n, role="metadata", item=0 if shape.segments else None, lexicon=lex)
+        claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
+                                           "subjects": shape.segments[0].works if shape.segments else ()}))
+    claims.sort(key=lambda c: (c.line, c.line_end))
 
-    # = ``arxiv_refs(lines[body_first - 1 :], body_first)``, from the scan above
-    arxiv: list[ArxivRef] = [ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n)
-                             for n, found in enumerate(line_ids, body_first) for m in found]
+    items: list[Item] = []
+    for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
+        mine = [c for c in claims if c.item == sg.index]
+        sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
+        cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
+        texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
+        adds = [t for t in texts if add_pat.search(t) and not _CITE_ONLY.search(t)]
+        lows = [t for t in texts if low_pat.search(t)]
+        # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a
+        # newsletter item is second-hand by kind; it is low only when its words doubt it)
+        hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY and set(own_levels) != {"second_hand"}
+        head_low = low_pat.search(strip_markup(sg.title)) and not add_pat.search(strip_markup(sg.title))
+        if is_card:
+            # a paper card's "Suggested placement" is the pipeline's; a repo card that says where the
+            # code belongs is a curator's suggestion
+            rel, reason = ("increment", None) if sections and kind == "repo_card" else ("unknown", None)
+        elif head_low:  # "## 丢弃：…", "## 低相关：…": the writer's verdict in the heading
+            rel, reason = "low", strip_markup(sg.title)
+        elif adds and not lows:  # the writer says it is an addition: their judgement, hearsay or not
+            rel, reason = "increment", None
+        elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
+            rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
+        elif adds or sections:
+            rel, reason = "increment", None
+        elif lows:
+            rel, reason = "low", next((strip_markup(t) for t in texts if low_pat.search(t)), None)
+        else:
+            rel, reason = "unknown", None
+        seg_text = "\n".join(lines[sg.line - 1: sg.line_end])
+        items.append(Item(
+            index=sg.index, title=strip_markup(sg.title)[:300] or f"item {sg.index + 1}", line=sg.line,
+            line_end=max(sg.line, sg.line_end), evidence=_cautious(levels), evidence_levels=levels,  # type: ignore[arg-type]
+            relevance=rel, relevance_reason=reason[:300] if reason else None,  # type: ignore[arg-type]
+            urls=tuple(dict.fromkeys(u for u, _, _ in find_urls(seg_text))), kind=sg.kind, works=sg.works,
+            mentions=sg.mentions, title_ref=sg.title_ref, sections=tuple(sections), cross_refs=tuple(cross),
+        ))
+
+    # -- the file's mentions, links and metadata
+    arxiv: list[ArxivRef] = []
+    for b in blocks:
+        if b.kind == "html" and not b.text.lstrip().startswith("<!--"):
+            pass
+        for ln, t in (b.lines if b.kind != "row" else ((b.line, lines[b.line - 1]),)):
+            if b.kind == "html" and t.lstrip().startswith("<!--"):
+                continue
+            for m in find_arxiv_ids(t):
+                title = (_row_title(b) if b.kind == "row" else None) or written_title(t, m.start, m.end)
+                arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
+                                      alias=alias_before(t, m.start), title=title))
+    seen_lines = {(r.line, r.arxiv_id) for r in arxiv}
+    for n, ln in enumerate(lines[: body_first - 1], 1):
+        for m in find_arxiv_ids(ln):
+            if (n, m.arxiv_id) not in seen_lines:
+                arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n))
+    for a in _as_list(front.get("arxiv")):
+        for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}"):
+            if not any(r.arxiv_id == m.arxiv_id for r in arxiv):
+                arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
+    if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
+        arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
+    arxiv.sort(key=lambda r: r.line)
+    arxiv = _heading_titles(arxiv, shape, lex)
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
     for n, ln in enumerate(lines, 1):
@@ -319,12 +615,26 @@ def parse_note(
             links.append((target, n))
         for m in _PATH_RE.finditer(ln):
             links.append((m.group(1), n))
-    for a in fm_arxiv:
-        for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}"):
-            arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
-    if kind == "paper_card" and card_subjects and not any(r.arxiv_id == card_subjects[0] for r in arxiv):
-        arxiv.append(ArxivRef(arxiv_id=card_subjects[0], raw=PurePosixPath(path).name, line=1))
-
+    title = shape.title
+    if is_card and not (isinstance(front.get("title"), str) and front.get("title")):
+        for b in blocks[:12]:
+            for _ln, t in b.lines:
+                m = _TITLE_FIELD.match(t)
+                if m and len(m.group(1).strip()) >= 4:
+                    title = strip_markup(m.group(1)).strip().strip("\"'“”")
+                    break
+            else:
+                continue
+            break
+    if kind == "paper_card" and shape.paper:
+        fm_t = front.get("title") if isinstance(front.get("title"), str) else None
+        t_line = _front_line(lines, body_first, "title") if fm_t else next(
+            (ln for b in blocks[:12] for ln, t in b.lines if _TITLE_FIELD.match(t)), None)
+        t_text = fm_t or (title if t_line else None)
+        if t_line and t_text and not any(r.line == t_line and r.title for r in arxiv):
+            arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=t_line,
+                                  title=strip_markup(t_text).strip().strip("\"'“”")))
+            arxiv.sort(key=lambda r: r.line)
     aliases = _as_list(front.get("aliases")) + _as_list(front.get("alias"))
     if title and ":" in title:
         short = title.split(":", 1)[0].strip()
@@ -336,23 +646,12 @@ def parse_note(
         cjk += 1
         if cjk > 20:
             break
-    if kind == "note" and item_ranges:
-        # A work cited before the first topic belongs to no item: the brief, which lists items, would
-        # drop it without a word (a fresh-user run); say so, with its line.
-        in_items = {m.arxiv_id for a, b_end in item_ranges for n in range(a, b_end + 1)
-                    for m in line_ids[n - body_first]}
-        told: set[str] = set()
-        for n in range(body_first, item_ranges[0][0]):
-            for m in line_ids[n - body_first]:
-                if m.arxiv_id not in in_items and m.arxiv_id not in told:
-                    told.add(m.arxiv_id)
-                    warnings.append(f"{path}:{n}: arXiv:{m.arxiv_id} is cited before the first '## ' topic, so "
-                                    "it belongs to no item and the brief does not list it (give it a '## ' heading)")
     parts = NoteParts(
         title=title,
         agent=agent_from(path, front, lines if kind not in ("paper_card", "repo_card") else []),
         created=time_from(path, front, lines, tz),
-        evidence=note_ev,
+        evidence=_cautious(note_levels) if note_levels else (
+            "card_only" if is_card else _cautious(seg_levels[0]) if len(seg_levels) == 1 and seg_levels[0] else "unknown"),
         front_matter={k: (", ".join(v) if isinstance(v, list) else str(v)) for k, v in front.items()},
         tags=tuple(dict.fromkeys(tags)),
         aliases=tuple(dict.fromkeys(aliases)),

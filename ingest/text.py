@@ -27,6 +27,7 @@ from .models import EVIDENCE_RANK, ArxivRef, Claim, Quantity
 
 __all__ = [
     "Block",
+    "alias_before",
     "arxiv_refs",
     "split_front_matter",
     "iter_blocks",
@@ -284,14 +285,15 @@ def _strip_outside_code(text: str) -> str:
     return text
 
 
-_SENT_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
+_SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Return ``(start, end)`` character spans of the sentences of ``text``.
 
-    Splits after 。！？； and after . ! ? ; followed by space and a capital
-    or CJK character; never inside numbers (``5.94x``) or URLs.
+    Splits after 。！？ and after . ! ? followed by space and a capital
+    or CJK character; never inside numbers (``5.94x``) or URLs.  A semicolon joins
+    clauses of one sentence and does not end it.
     """
     spans: list[tuple[int, int]] = []
     start = 0
@@ -428,6 +430,37 @@ def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
     return [(m.group(1).strip(), (m.group(2) or "").strip() or None) for m in _WIKI.finditer(text)]
 
 
+_ALIAS_BEFORE = re.compile(
+    r"(?:^|[\s(（\[【/:：,，、])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
+    r"\s*(?:\*\*)?\s*[(（\[【]\s*(?:\[)?(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$",
+    re.IGNORECASE)
+#: Words that are never a work's short name (a name written before "(arXiv:…)" is often an author).
+_NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf abs doi et al and or of in on for
+    with from by to vs this that our their its new work works method model models""".split())
+
+
+def alias_before(line: str, start: int) -> str | None:
+    """The short name written right before an identifier at ``line[start:]`` (``SmoothQuant (arXiv:…``,
+    ``Mooncake（2407.00079``, ``EAGLE-2 [2406.16858``), when it looks like a name of a work: it has
+    two capitals, a digit or a lower-case letter before a capital (``vLLM``, ``H2O``, ``KIVI``,
+    ``SnapKV``, ``EAGLE-2``); a capitalised word alone (``Medusa``, an author's ``Chen``) is not taken.
+
+    >>> alias_before("- SmoothQuant (arXiv:2211.10438) migrates outliers", 15)
+    'SmoothQuant'
+    >>> alias_before("Chen et al. (arXiv:2302.01318) arrive", 13) is None
+    True
+    """
+    m = _ALIAS_BEFORE.search(line[max(0, start - 60):start])
+    if not m:
+        return None
+    a = m.group("a").strip(" .-")
+    if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40:
+        return None
+    if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)):
+        return None
+    return a
+
+
 def arxiv_refs(lines: list[str], first_line: int = 1) -> list[ArxivRef]:
     """Every arXiv mention in ``lines`` as ``ArxivRef`` with its 1-based line (``first_line`` is the first's)."""
     return [
@@ -451,9 +484,9 @@ def make_claim(
 ) -> Claim:
     """Build a ``Claim`` from one sentence or list item.
 
-    Extracts arXiv mentions (with line), quantities, section references,
-    suggested sections, qualifiers (``pair_id:side``), negation and the
-    "not verified" marker.  ``evidence`` is the inherited level; a marker in
+    Extracts arXiv mentions (with line), figures with their conditions, qualifier sides
+    (``aspect:side``) and predicates (:mod:`ingest.facts`), section references, suggested
+    sections, negation and the "not verified" marker.  ``evidence`` is the inherited level; a marker in
     the text itself that is weaker (e.g. 未验证, 转述) overrides it.
     ``subjects`` are inherited arXiv keys, extended with those mentioned.
     """
@@ -466,7 +499,9 @@ def make_claim(
     own = lex.evidence_of(clean)
     if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
         evidence = own
-    quals = lex.qualifiers_in(clean)
+    from .facts import find_figures, predicates, qualifier_sides
+
+    quals = qualifier_sides(clean, lex)
     subj = dict.fromkeys(subjects)
     for r in refs:
         subj.setdefault(r.arxiv_id, None)
@@ -479,7 +514,8 @@ def make_claim(
         item=item,
         evidence=evidence,  # type: ignore[arg-type]
         arxiv=refs,
-        quantities=find_quantities(clean, lex),
+        quantities=find_figures(clean, lex),
+        predicates=predicates(clean, lex),
         section_refs=find_section_refs(clean, lex),
         suggested_sections=find_suggested_sections(clean, lex),
         subjects=tuple(subj),

@@ -1,35 +1,40 @@
-"""Rule-based contradiction detection over a ``Snapshot``.
+"""Rule-based contradiction detection over a ``Snapshot``: flagged, never resolved.
 
-Rules (each general, driven by ``ingest/data/lexicon.json``):
+Every finding quotes both statements with file, line, agent and evidence level.  The rules read the
+facts ingest extracted from each claim (``ingest.facts``: figures with metric and conditions,
+qualifier sides, predicates; ``ingest.structure``: what each item is about) and are blocked by work
+(PERF-NOTES: never all pairs).  A statement's works (:func:`claim_subjects`) are the works it names
+outside a comparison, else the works of its item (a note's topic, a nested living-document bullet,
+a numbered reference ``[5]``), else a short name it writes (``SmoothQuant``).  Questions ("Open: …?")
+assert nothing and are never compared.  Statements of one file are never paired.
 
-``qualifier_conflict``
-    Two sources describe one subject (an arXiv work, through its ID or an
-    alias such as ``MC-SF``) with the two sides of a contrasting qualifier
-    pair (adversarial / arbitrary arrival, simulated / measured on
-    hardware, ...).  Only statements that use one side are paired.
+Kinds (``docs/FORMAT.md`` section 7):
+
+``number``
+    One work, one metric, two values that differ beyond rounding, under comparable conditions: no
+    condition (hardware, benchmark, model, batch, precision, temperature, context, GPUs, baseline)
+    differs, and either one is shared or both metrics are written out.  ``3.6×`` = ``3.6 times`` =
+    ``提升 3.6 倍``; ``1M`` = ``100 万``; a range holding the other value agrees; "up to X" agrees
+    with any value below it; a hedged value (``约``, ``about``) gets a wider tolerance.
+``qualifier``
+    One work described with the two sides of one aspect of the lexicon (lossless/exact vs
+    lossy/approximate, training-free vs needs training, online/offline, static/dynamic,
+    adversarial vs arbitrary arrival, simulated vs measured).  An evidence level is never a
+    qualifier.
+``negation``
+    One work, the same predicate once negated and once not, on a shared object ("does not quantize
+    the KV cache" / "quantizes … the KV cache"; "无需修改模型" / "requires a change to the model").
+``title``
+    One arXiv ID with two different titles anywhere (cards, notes, tables, citation lists).
+``version``
+    Any of the first three where the two statements are tied to different versions of the work
+    (``arXiv:…v1`` in the living document, "v3 把 … 改成了 0.62" in a note).
 ``unverified_figure``
-    A figure (``76%``, ``2x``) stated by one source is said to be not
-    verified by another source (a statement carrying 未验证 / not verified
-    and the same figure).
+    A figure stated by one source is said to be not verified by another.
 ``contamination``
-    A statement flags content as mixed in from other work (混入, 对不上,
-    contamination) and a card about the same subject holds the flagged terms.
+    A statement flags content as mixed in from other work and a card about the same work holds it.
 ``label_mismatch``
-    A source's topic labels (tags) none of whose topic keywords occur in
-    its content.
-``two_titles``
-    One arXiv ID written with two titles that differ after normalisation
-    (lower case, punctuation folded).  Every such pair is reported, as the
-    corpus oracles count them; ``detail`` says how they differ: ``variant``
-    (one title contains the other, e.g. a ``Megatron-LM:`` prefix),
-    ``spelling variant`` (rapidfuzz ratio >= 95) or ``different titles``.
-``figure_mismatch``
-    Two sources give different values for the same metric and unit of one
-    subject (ranges that overlap agree).  A statement that flags a figure as
-    unverified counts too: a note quoting "80 %" as unchecked where the card
-    states 76 % is a mismatch, not a silently closed ``unverified_figure``.
-
-Comparisons are blocked by subject (PERF-NOTES: never all pairs).
+    A source's topic labels none of whose keywords occur in its content.
 """
 from __future__ import annotations
 
@@ -44,9 +49,10 @@ from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
 from .results import Contradiction, Statement
-from .snapshot import SClaim, SCitation, Snapshot
+from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
-__all__ = ["contradictions", "figure_key", "statement"]
+__all__ = ["contradictions", "figure_key", "statement", "claim_subjects", "comparable", "disagree", "same_title",
+           "written_titles"]
 
 
 def statement(c: SClaim) -> Statement:
@@ -68,51 +74,6 @@ def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:
     for c in sorted(claims, key=lambda c: (c.path, c.line)):
         out.setdefault(c.path, c)
     return out
-
-
-def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
-    lex = load_lexicon()
-    out = []
-    by: dict[tuple[str, str], dict[str, list[SClaim]]] = defaultdict(lambda: defaultdict(list))
-    for c in snap.claims:
-        if c.kind in ("brief", "manifest"):
-            continue
-        pairs: dict[str, set[str]] = defaultdict(set)
-        for q in c.qualifiers:
-            pid, side = q.split(":", 1)
-            pairs[pid].add(side)
-        for pid, sides in pairs.items():
-            if len(sides) != 1:
-                continue  # a statement naming both sides is a comparison, not a claim
-            for s in subj[c.iri]:
-                by[(s, pid)][next(iter(sides))].append(c)
-    labels = {p.id: (p.label_en, p.label_zh) for p in lex.qualifier_pairs}
-    for (s, pid), sides in sorted(by.items()):
-        names = sorted(sides)
-        for s1, s2 in combinations(names, 2):
-            # One finding per pair of sources: the first statement of each side in each file.
-            firsts_1 = _firsts(sides[s1])
-            firsts_2 = _firsts(sides[s2])
-            for p1, c1 in sorted(firsts_1.items()):
-                for p2, c2 in sorted(firsts_2.items()):
-                    if p1 == p2:
-                        continue
-                    # The better-evidenced statement first (``_rank``): an order that depends on
-                    # these two statements alone, never on how many claims each side has.
-                    (a, sa), (b, sb) = sorted([(c1, s1), (c2, s2)], key=lambda x: _rank(x[0]))
-                    more = [f"also {sb}: {o.path}:{o.line}" for o in sides[sb] if o.path == b.path and o is not b][:3]
-                    out.append(Contradiction(
-                        id=_id("qualifier", s, pid, *sorted([(s1, p1), (s2, p2)])), kind="qualifier_conflict",
-                        subject=f"arXiv:{s}", summary=f"{labels[pid][0]}: '{sa}' vs '{sb}'",
-                        a=statement(a), b=statement(b), detail=more,
-                    ))
-    return out
-
-
-def figure_key(raw: str) -> str:
-    """Normalised form of a written figure for matching: ``"+5.94 ×"`` and ``"5.94x"`` -> ``"5.94x"``."""
-    r = raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x")
-    return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", r)
 
 
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
@@ -245,80 +206,366 @@ def _cite_stmt(c: SCitation, snap: Snapshot) -> Statement:
                      agent=s.agent if s else None, evidence=s.evidence if s else "unknown")
 
 
+def same_title(na: str, nb: str) -> str | None:
+    """How two normalised titles of one work are the same title, or None when they are two titles:
+    one holds the other (a short name: ``distserve`` in ``distserve disaggregating …``, a subtitle
+    left out), or they differ only in spelling (rapidfuzz ratio >= 90)."""
+    if na in nb or nb in na:
+        return "variant: one title contains the other"
+    if fuzz.ratio(na, nb) >= 90:
+        return "spelling variant"
+    short_a, short_b = na.split(" ")[0], nb.split(" ")[0]
+    if (len(na.split()) <= 3 and nb.startswith(short_a)) or (len(nb.split()) <= 3 and na.startswith(short_b)):
+        return "variant: a short name of the title"
+    return None
+
+
+def written_titles(snap: Snapshot, path: str) -> dict[str, set[str]]:
+    """``{arXiv key: normalised titles}`` that one file writes for each work (the corpus oracles count a
+    work with two or more as "cited with different titles", variants included)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for c in snap.citations_of(path):
+        if c.title and len(_norm_title(c.title)) >= 4:
+            out[c.arxiv_id].add(_norm_title(c.title))
+    return dict(out)
+
+
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
-    out = []
+    """``title`` findings: one arXiv ID written with two different titles (not variants of one title)
+    anywhere -- living documents, notes, tables, cards; one per ID and pair of files."""
+    out: dict[tuple, Contradiction] = {}
     by: dict[str, list[SCitation]] = defaultdict(list)
     for c in snap.citations:
-        if c.title and len(_norm_title(c.title)) >= 4:
+        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS:
             by[c.arxiv_id].append(c)
     for aid, cites in sorted(by.items()):
         reps: list[SCitation] = []
-        for c in cites:
+        for c in sorted(cites, key=lambda c: (c.path, c.line)):
             n = _norm_title(c.title or "")
             if all(_norm_title(r.title or "") != n for r in reps):
                 reps.append(c)
         for a, b in combinations(reps, 2):
+            if a.path == b.path:
+                continue
             na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
-            if na in nb or nb in na:
-                how = "variant: one title contains the other"
-            elif fuzz.ratio(na, nb) >= 95:
-                how = "spelling variant"
-            else:
-                how = "different titles"
-            out.append(Contradiction(
-                id=_id("titles", aid, *sorted([a.path, b.path])), kind="two_titles", subject=f"arXiv:{aid}",
-                summary=f"arXiv:{aid} is cited with two different titles ({how})",
+            if same_title(na, nb) is not None:
+                continue
+            key = (aid, *sorted([a.path, b.path]))
+            if key in out:
+                continue
+            out[key] = Contradiction(
+                id=_id("titles", aid, *sorted([a.path, b.path])), kind="title", subject=f"arXiv:{aid}",
+                summary=f"arXiv:{aid} is written with two different titles",
                 a=_cite_stmt(a, snap), b=_cite_stmt(b, snap),
-                detail=[how, f"similarity {fuzz.ratio(na, nb):.0f}/100"],
-            ))
+                detail=["different titles", f"similarity {fuzz.ratio(na, nb):.0f}/100"],
+            )
+    return list(out.values())
+
+
+
+_QUESTION = re.compile(r"[?？]\s*$|^\s*(?:open|q|question|问题|疑问)\s*[:：]|^\s*(?:是否|能否|会不会)", re.IGNORECASE)
+_RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
+
+
+def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
+    """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
+
+    The claim's own subjects (ingest: works it names outside a comparison, else its item's or its
+    living-document parent's), else the works its item resolves to by title or short name
+    (``queries.items.item_works``), else a short name in its own text (``queries.items.name_index``).
+    """
+    if "claim_subjects" in snap.cache:
+        return snap.cache["claim_subjects"]  # type: ignore[return-value]
+    from .items import _matcher, item_works
+
+    items = {(i.path, i.index): i for i in snap.items}
+    resolved: dict[tuple[str, int], list[str]] = {}
+    match = _matcher(snap)
+    out: dict[str, list[str]] = {}
+    for c in snap.claims:
+        subj = list(c.about)
+        if not subj and c.item is not None:
+            key = (c.path, c.item)
+            if key not in resolved:
+                it = items.get(key)
+                resolved[key] = item_works(snap, it)[0] if it is not None else []
+            subj = list(resolved[key])
+        if not subj:
+            subj = match(c.text)[:1]
+        out[c.iri] = subj
+    snap.cache["claim_subjects"] = out
     return out
+
+
+def _eligible(c: SClaim) -> bool:
+    """A statement the rules compare: in a note, card or living document (a citation-list entry's
+    facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
+    not a question."""
+    return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not _QUESTION.search(c.text)
+
+
+def _kind_for(a: SClaim, b: SClaim, base: str) -> str:
+    """``version`` when the two statements are tied to different versions of the work, else ``base``."""
+    if a.version and b.version and a.version != b.version:
+        return "version"
+    return base
+
+
+def _pair_key(kind: str, subject: str, a: SClaim, b: SClaim, *extra: object) -> tuple:
+    return (kind, subject, *sorted([a.path, b.path]), *extra)
+
+
+def _ordered(a: SClaim, b: SClaim) -> tuple[SClaim, SClaim]:
+    """The better-evidenced statement first (``_rank``): an order that depends on these two alone."""
+    return tuple(sorted([a, b], key=_rank))  # type: ignore[return-value]
+
+
+def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
+    lex = load_lexicon()
+    labels = {a["id"]: (a["label_en"], a.get("label_zh", a["label_en"]))
+              for a in lex.raw.get("facts", {}).get("qualifier_aspects", [])}
+    by: dict[tuple[str, str], dict[str, list[SClaim]]] = defaultdict(lambda: defaultdict(list))
+    for c in snap.claims:
+        if not c.qualifiers or not _eligible(c):
+            continue
+        for q in c.qualifiers:
+            aspect, _, side = q.partition(":")
+            if aspect not in labels:
+                continue
+            for s in subj.get(c.iri, ()):
+                by[(s, aspect)][side].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for (s, aspect), sides in sorted(by.items()):
+        names = sorted(sides)
+        for s1, s2 in combinations(names, 2):
+            for c1 in sorted(sides[s1], key=lambda c: (c.path, c.line)):
+                for c2 in sorted(sides[s2], key=lambda c: (c.path, c.line)):
+                    if c1.path == c2.path:
+                        continue
+                    a, b = _ordered(c1, c2)
+                    kind = _kind_for(a, b, "qualifier")
+                    key = _pair_key(kind, s, a, b, aspect)
+                    if key in out:
+                        continue
+                    sa = s1 if a is c1 else s2
+                    sb = s2 if a is c1 else s1
+                    out[key] = Contradiction(
+                        id=_id("qualifier", s, aspect, *sorted([(s1, c1.path), (s2, c2.path)])), kind=kind,
+                        subject=f"arXiv:{s}", summary=f"{labels[aspect][0]}: '{sa}' vs '{sb}'",
+                        a=statement(a), b=statement(b),
+                        detail=[f"{a.version} vs {b.version}"] if kind == "version" else [],
+                    )
+    return list(out.values())
+
+
+def figure_key(raw: str) -> str:
+    """Normalised form of a written figure for matching: ``"+5.94 ×"`` and ``"5.94x"`` -> ``"5.94x"``."""
+    r = raw.lower().replace("×", "x").replace("％", "%").replace("倍", "x").replace("times", "x")
+    return re.sub(r"\s+|^\+|大概|大约|约|about|~|～", "", r)
+
+
+def _conds(q: SQuantity) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = defaultdict(set)
+    for c in q.conditions:
+        cat, _, val = c.partition(":")
+        out[cat].add(val)
+    return out
+
+
+def comparable(qa: SQuantity, qb: SQuantity) -> bool:
+    """Whether two figures of one work measure the same thing under comparable conditions: same
+    metric, unit and direction; no condition category written on both sides with different values;
+    and at least one condition shared, or both metrics written out."""
+    if qa.metric is None or qa.metric != qb.metric or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
+        return False
+    if (qa.direction or "up") != (qb.direction or "up"):
+        return False
+    ca, cb = _conds(qa), _conds(qb)
+    shared = False
+    for cat in set(ca) & set(cb):
+        if not ca[cat] & cb[cat]:
+            return False
+        shared = True
+    return shared or (qa.explicit and qb.explicit)
+
+
+def _decimals(x: float) -> int:
+    t = f"{x:.6f}".rstrip("0").rstrip(".")
+    return len(t.split(".")[1]) if "." in t else 0
+
+
+def disagree(qa: SQuantity, qb: SQuantity) -> bool:
+    """Whether two comparable figures give different values, beyond rounding and hedging.
+
+    A range agrees with any value or range it overlaps; a ceiling ("up to 1.56x") with any value
+    at or below it, a floor with any value at or above it; two values agree when they are equal at
+    the precision of the less precise one, or within 5 % (15 % when one is hedged; percentages
+    within one point or 2 % of the larger, unhedged); a floor ("over 3
+    tokens/s") agrees with values up to half as much again above it.
+    """
+    tol = 0.15 if (qa.approx or qb.approx) else 0.05
+    lo_a, hi_a = qa.value, qa.value_high if qa.value_high is not None else qa.value
+    lo_b, hi_b = qb.value, qb.value_high if qb.value_high is not None else qb.value
+    if qa.value_high is not None or qb.value_high is not None:
+        return not (lo_a <= hi_b * (1 + tol) and lo_b <= hi_a * (1 + tol))
+    a, b = qa.value, qb.value
+    if (qa.bound == "max") != (qb.bound == "max"):
+        point, ceiling = (b, a) if qa.bound == "max" else (a, b)
+        return point > ceiling * (1 + tol)
+    if (qa.bound == "min") != (qb.bound == "min"):
+        # "over 3 tokens/s" is a little over 3: a value far above the floor is another figure
+        point, floor = (b, a) if qa.bound == "min" else (a, b)
+        return point < floor * (1 - tol) or point > floor * 1.5
+    d = min(_decimals(a), _decimals(b))
+    if round(a, d) == round(b, d):
+        return False
+    if qa.unit == "%" and not (qa.approx or qb.approx):
+        # percentages are points: 76 % and 80 % are four points apart, not "within 5 %"
+        return abs(a - b) > max(1.0, 0.02 * max(abs(a), abs(b)))
+    return abs(a - b) > tol * max(abs(a), abs(b))
 
 
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
-    out = []
-    by: dict[tuple[str, str, str], list[tuple[SClaim, float, float, str]]] = defaultdict(list)
+    """``number`` (or ``version``) findings: one per work, metric and pair of files."""
+    by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
     for c in snap.claims:
-        if c.kind in ("brief", "manifest") or c.role == "citation":
+        if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
-            if q.metric in (None, "stars", "citations"):
+            if q.metric is None:
                 continue
-            lo, hi = q.value, q.value_high if q.value_high is not None else q.value
-            for s in subj[c.iri]:
-                by[(s, q.metric, q.unit)].append((c, lo, hi, q.raw))
-    for (s, metric, unit), vals in sorted(by.items()):
-        # One finding per pair of disagreeing values, not per pair of claims: fifty notes
-        # repeating two figures are one disagreement (quadratic in values, not in claims).
-        first: dict[tuple[float, float], tuple[SClaim, str]] = {}
-        sources: dict[tuple[float, float], set[str]] = defaultdict(set)
-        for c, lo, hi, raw in vals:
-            if hi < 0:
+            for s in subj.get(c.iri, ()):
+                by[(s, q.metric, q.unit)].append((c, q))
+    out: dict[tuple, Contradiction] = {}
+    more: dict[tuple, set[str]] = defaultdict(set)
+    for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
+        vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
+        for (c1, q1), (c2, q2) in combinations(vals, 2):
+            if c1.path == c2.path or not comparable(q1, q2) or not disagree(q1, q2):
                 continue
-            first.setdefault((lo, hi), (c, raw))
-            sources[(lo, hi)].add(c.path)
-        for v1, v2 in combinations(sorted(first), 2):
-            if v1[0] <= v2[1] and v2[0] <= v1[1]:
-                continue  # overlapping ranges agree
-            if sources[v1] == sources[v2] and len(sources[v1]) == 1:
-                continue  # one file giving two values is not two sources disagreeing
-            c1, r1 = first[v1]
-            c2, r2 = first[v2]
-            if c1.path == c2.path:  # pick a statement of v2 from another file
-                c2, r2 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v2 and c.path != c1.path) \
-                    if sources[v2] - {c1.path} else (c2, r2)
-                if c1.path == c2.path:
-                    c1, r1 = next((c, raw) for c, lo, hi, raw in vals if (lo, hi) == v1 and c.path != c2.path)
-            extra = len(sources[v1] | sources[v2]) - 2
-            out.append(Contradiction(
-                id=_id("figures", s, metric, unit, v1, v2), kind="figure_mismatch", subject=f"arXiv:{s}",
-                summary=f"{metric} of arXiv:{s}: {r1} vs {r2}", a=statement(c1), b=statement(c2),
-                detail=[f"{extra} more source(s) give one of these values"] if extra > 0 else [],
-            ))
-    return out
+            a, b = _ordered(c1, c2)
+            qa, qb = (q1, q2) if a is c1 else (q2, q1)
+            kind = _kind_for(a, b, "number")
+            # one finding per pair of disagreeing values: fifty notes repeating two figures are one
+            # disagreement, with the other sources counted
+            key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
+            if key in out:
+                more[key].update({c1.path, c2.path})
+                continue
+            more[key].update({c1.path, c2.path})
+            out[key] = Contradiction(
+                id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
+                kind=kind, subject=f"arXiv:{s}", summary=f"{metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
+                a=statement(a), b=statement(b),
+                detail=[f"{metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
+            )
+    done = []
+    for key, f in out.items():
+        extra = len(more[key] - {f.a.source, f.b.source})
+        done.append(f.model_copy(update={"detail": f.detail + [f"{extra} more source(s) give one of these values"]})
+                    if extra else f)
+    return done
 
 
-_ORDER = {"qualifier_conflict": 0, "unverified_figure": 1, "contamination": 2, "label_mismatch": 3,
-          "two_titles": 4, "figure_mismatch": 5}
+_CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
+                     r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
+
+
+def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """A figure another statement says has changed: statement B writes a change ("从 v1 的 2.3 倍改成了
+    1.6 倍", "the gain drops to 1.6x and the 2.9x figure is gone") with an old and a new value of one
+    unit, statement A (another file, same work) still states the old value and not the new one.
+    ``version`` when B names a version, else ``number``; one per work and pair of files."""
+    olds: dict[tuple[str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
+    for c in snap.claims:
+        if not c.quantities or not _eligible(c):
+            continue
+        for q in c.quantities:
+            for s in subj.get(c.iri, ()):
+                olds[(s, q.unit)].append((c, q))
+    out: dict[tuple, Contradiction] = {}
+    for b in snap.claims:
+        if len(b.quantities) < 2 or not _eligible(b) or not _CHANGE.search(b.text):
+            continue
+        by_unit: dict[str, list[SQuantity]] = defaultdict(list)
+        for q in b.quantities:
+            by_unit[q.unit].append(q)
+        for unit, qs in by_unit.items():
+            if len(qs) < 2:
+                continue
+            first, last = qs[0], qs[-1]
+            if not disagree(first, last):
+                continue
+            if first.explicit and last.explicit and first.metric != last.metric:
+                continue  # two measures side by side ("速度 3.6 倍、显存效率 8.2 倍"), not one revised
+            for s in subj.get(b.iri, ()):
+                for a, qa in olds.get((s, unit), []):
+                    if a.path == b.path:
+                        continue
+                    # which written value is the old one: the one the other statement still gives
+                    # ("drops to 1.6x and the 2.9x figure is gone": the old value comes second)
+                    if not disagree(qa, first) and disagree(qa, last):
+                        old_q, new_q = first, last
+                    elif not disagree(qa, last) and disagree(qa, first):
+                        old_q, new_q = last, first
+                    else:
+                        continue
+                    kind = "version" if (b.version or a.version) else "number"
+                    key = (kind, s, *sorted([a.path, b.path]), "revision")
+                    if key in out:
+                        continue
+                    out[key] = Contradiction(
+                        id=_id("revision", s, unit, old_q.value, new_q.value, *sorted([a.path, b.path])), kind=kind,
+                        subject=f"arXiv:{s}", summary=f"arXiv:{s}: {qa.raw} in {a.path}, changed to {new_q.raw} in {b.path}",
+                        a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
+                    )
+    return list(out.values())
+
+
+#: Verbs whose negation conflicts with their plain use even when neither side names an object.
+_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify"})
+
+
+def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """``negation`` (or ``version``) findings: the same predicate of one work once negated, once not,
+    on a shared object; one per work, verb and pair of files."""
+    by: dict[tuple[str, str], list[tuple[SClaim, bool, frozenset[str]]]] = defaultdict(list)
+    for c in snap.claims:
+        if not c.predicates or not _eligible(c):
+            continue
+        for p in c.predicates:
+            sign, rest = p[0], p[1:]
+            verb, _, objs = rest.partition(":")
+            for s in subj.get(c.iri, ()):
+                by[(s, verb)].append((c, sign == "-", frozenset(o for o in objs.split(",") if o)))
+    out: dict[tuple, Contradiction] = {}
+    for (s, verb), vals in sorted(by.items(), key=lambda kv: kv[0]):
+        negs = [v for v in vals if v[1]]
+        poss = [v for v in vals if not v[1]]
+        for cn, _, on in sorted(negs, key=lambda v: (v[0].path, v[0].line)):
+            for cp, _, op in sorted(poss, key=lambda v: (v[0].path, v[0].line)):
+                if cn.path == cp.path:
+                    continue
+                shared = on & op
+                if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
+                    continue
+                a, b = _ordered(cn, cp)
+                kind = _kind_for(a, b, "negation")
+                key = _pair_key(kind, s, a, b, a.line, b.line)
+                if key in out:
+                    continue
+                what = verb.replace("_", "-") + (" " + ", ".join(sorted(shared)).replace("_", " ") if shared else "")
+                out[key] = Contradiction(
+                    id=_id("negation", s, verb, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
+                    summary=f"arXiv:{s}: '{what}' stated and denied", a=statement(a), b=statement(b),
+                    detail=[f"denied in {cn.path}:{cn.line}", f"stated in {cp.path}:{cp.line}"],
+                )
+    return list(out.values())
+
+
+_ORDER = {"number": 0, "qualifier": 1, "negation": 2, "version": 3, "title": 4, "unverified_figure": 5,
+          "contamination": 6, "label_mismatch": 7}
 
 
 def contradictions(snap: Snapshot) -> list[Contradiction]:
@@ -348,14 +595,16 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
 
 def _findings(snap: Snapshot) -> list[Contradiction]:
     """Every rule run over ``snap``, deduplicated by finding ID and sorted (``contradictions``)."""
-    subj = snap.subjects
+    subj = claim_subjects(snap)
     found = (
-        _qualifier_conflicts(snap, subj)
-        + _unverified_figures(snap)
-        + _contamination(snap, subj)
-        + _label_mismatch(snap)
+        _figure_mismatch(snap, subj)
+        + _revisions(snap, subj)
+        + _qualifier_conflicts(snap, subj)
+        + _negations(snap, subj)
         + _two_titles(snap)
-        + _figure_mismatch(snap, subj)
+        + _unverified_figures(snap)
+        + _contamination(snap, snap.subjects)
+        + _label_mismatch(snap)
     )
     return sorted(_unique_ids(found),
                   key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))

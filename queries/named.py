@@ -22,6 +22,7 @@ from .results import (
     DuplicateGroup,
     EvidenceFinding,
     Increment,
+    ItemRow,
     PaperRow,
     SectionRoute,
     SectionRow,
@@ -41,6 +42,7 @@ __all__ = [
     "contradictions",
     "evidence",
     "increments",
+    "items",
     "titles",
     "manifest_view",
     "concerns_shift",
@@ -104,8 +106,11 @@ def sources(store: Store, **_: Any) -> list[SourceRow]:
 @_whole_store("papers", PaperRow)
 def papers(store: Store, **_: Any) -> list[PaperRow]:
     """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles."""
+    from .items import work_status
+
     snap = load_snapshot(store, lazy=True)
     listed = snap.cited_in_lists()
+    status = work_status(snap, None)
     by: dict[str, list] = defaultdict(list)
     for c in snap.citations:
         by[c.arxiv_id].append(c)
@@ -119,6 +124,7 @@ def papers(store: Store, **_: Any) -> list[PaperRow]:
             sources=sorted({c.path for c in cites}),
             titles=titles,
             in_citation_list=aid in listed,
+            status=status(aid),
         ))
     return rows
 
@@ -146,7 +152,7 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     with gc_paused():  # pydantic-core builds the rows (144,064 at 10,000 notes: 0.55 s; model_construct 0.74 s)
         return TypeAdapter(list[ClaimRow]).validate_python([
             {"id": c.iri, "text": c.text, "source": c.path, "line": c.line, "line_end": c.line_end, "role": c.role,
-             "evidence": c.evidence, "agent": c.agent, "section": c.section, "about": subjects[c.iri],
+             "evidence": c.evidence, "evidence_levels": c.evidence_levels, "agent": c.agent, "section": c.section, "about": subjects[c.iri],
              "figures": [q.raw for q in c.quantities]} for c in chosen])
 
 
@@ -401,6 +407,26 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     return out
 
 
+@_whole_store("items", ItemRow)
+def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[ItemRow]:
+    """Every item (topic) of a shift's materials, judged: the works it is about with their status, its
+    evidence levels, relevance and sections (``queries.items``), in manifest then file order.
+
+    ``manifest`` is a manifest ID or path (every manifest when omitted); raises ``QueryError`` for
+    a manifest the store does not hold.
+    """
+    from .items import shift_items
+
+    if snapshot is None and manifest:
+        snapshot = manifest_view(store, manifest)[0]
+    snap = snapshot or load_snapshot(store, lazy=True)
+    if manifest and not snap.manifest_items_for(manifest):
+        from ingest.errors import QueryError
+
+        raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
+    return shift_items(snap, manifest)
+
+
 @_whole_store("titles", TitleRef)
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
     """Works named by title only, resolved at query time (``Snapshot.title_matches``), sorted by source and line.
@@ -421,6 +447,7 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "sections": (sections, "sections of the living documents"),
     "claims": (claims, "claims with source, line span, role, evidence level, agent"),
     "increments": (increments, "per manifest material: relevance, sections, new vs already cited works (optional --manifest)"),
+    "items": (items, "every topic of a shift's materials: works with status, evidence, relevance, sections (optional --manifest)"),
     "duplicates": (duplicates, "works with two or more citation entries in one living document"),
     "contradictions": (contradictions, "conflicting or flagged statements, both sides quoted (optional --manifest)"),
     "evidence": (evidence, "figures and conclusions whose best support is weak (optional --manifest)"),

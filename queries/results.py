@@ -28,6 +28,7 @@ __all__ = [
     "Statement",
     "Contradiction",
     "EvidenceFinding",
+    "ItemRow",
     "Increment",
     "BriefMaterial",
     "BriefAction",
@@ -64,7 +65,12 @@ class SourceRow(FrozenModel):
 
 
 class PaperRow(FrozenModel):
-    """One arXiv work: its ``versions`` as written, citation count and citing ``sources``."""
+    """One arXiv work: its ``versions`` as written, citation count and citing ``sources``.
+
+    ``status`` is the work's place in the living documents: ``already_cited`` (an entry of a
+    citation list, reference table or paper list), ``not_in_citation_list`` (named in a living
+    document's body only) or ``new`` (in no living document).
+    """
 
     arxiv_id: str
     versions: list[str]
@@ -72,6 +78,7 @@ class PaperRow(FrozenModel):
     sources: list[str]
     titles: list[str] = []
     in_citation_list: bool = False
+    status: Literal["already_cited", "not_in_citation_list", "new"] = "new"
 
 
 class SectionRow(FrozenModel):
@@ -88,7 +95,8 @@ class SectionRow(FrozenModel):
 
 
 class ClaimRow(FrozenModel):
-    """A claim with its provenance."""
+    """A claim with its provenance: ``evidence`` is the most cautious of the ``evidence_levels`` its
+    words (or its item's, or its note's) state."""
 
     id: str
     text: str
@@ -97,6 +105,7 @@ class ClaimRow(FrozenModel):
     line_end: int
     role: str
     evidence: str
+    evidence_levels: list[str] = []
     agent: str | None = None
     section: str | None = None
     about: list[str] = []
@@ -148,12 +157,16 @@ class Statement(FrozenModel):
 class Contradiction(FrozenModel):
     """A finding of the contradiction report.
 
-    ``kind``: ``qualifier_conflict`` (contrasting qualifiers on one subject),
-    ``unverified_figure`` (a figure another source says is not verified),
-    ``contamination`` (content flagged as mixed in from other work),
-    ``label_mismatch`` (topic labels that do not fit the content),
-    ``two_titles`` (one arXiv ID with two titles), ``figure_mismatch`` (two
-    values for one metric of one subject).  ``id`` is stable across runs and
+    ``kind``, one of the conflicts between two statements about one work:
+    ``number`` (two values for one metric under comparable conditions, or a
+    figure another statement says was revised), ``qualifier`` (contrasting
+    qualifiers of one aspect: "arbitrary" against "adversarial" arrival),
+    ``negation`` (one statement says it, another denies it), ``version`` (a
+    difference explained by an arXiv version), ``title`` (one arXiv ID written
+    with two titles); or one of the checks: ``unverified_figure`` (a figure
+    another source says is not verified), ``contamination`` (content flagged
+    as mixed in from other work), ``label_mismatch`` (topic labels that do not
+    fit the content).  docs/FORMAT.md §8 gives the rules.  ``id`` is stable across runs and
     names what the finding is (kind, work, files, qualifier sides, figures or
     values), not its quotes: a reworded quote, a moved line or new statements
     elsewhere keep it (``queries.contradictions._unique_ids``).
@@ -214,6 +227,39 @@ class SectionRoute(FrozenModel):
     score: float
     runner_up: str | None = None
     runner_up_score: float | None = None
+
+
+class ItemRow(FrozenModel):
+    """One item (topic) of a shift's materials (``provkg query items``; ``ingest.structure``).
+
+    ``source``:``line``-``line_end`` is where it is written and ``kind`` what marks it (``note`` for a
+    whole note or card, ``heading``, ``entry``, ``row``, ``pseudo``, ``block``).  ``works`` are the
+    arXiv keys it is about (``resolved_by`` says how, when its text writes no identifier: ``title``
+    or ``name``); ``statuses`` each work's place in the shift's living document
+    (``already_cited``, ``not_in_citation_list``, ``new``); ``mentions`` the other works it names.
+    ``relevance`` is ``increment`` or ``low``, with ``reason``; ``evidence`` its evidence levels;
+    ``sections`` the living-document sections it proposes (keys that exist in the document),
+    ``cross_references`` those it cross-references, ``route`` the closest section by text where it
+    names none (a suggestion, with its score).
+    """
+
+    manifest_id: str | None = None
+    source: str
+    index: int
+    line: int
+    line_end: int
+    kind: str
+    title: str
+    works: list[str] = []
+    resolved_by: str | None = None
+    statuses: dict[str, str] = {}
+    mentions: list[str] = []
+    relevance: Literal["increment", "low"]
+    reason: str | None = None
+    evidence: list[str] = []
+    sections: list[str] = []
+    cross_references: list[str] = []
+    route: SectionRoute | None = None
 
 
 class Increment(FrozenModel):

@@ -22,7 +22,7 @@ from ingest.routing import Route, SectionDoc, SectionRouter
 from .collector import gc_paused
 from .sparql_files import sparql
 
-__all__ = ["SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch", "Snapshot", "load_snapshot",
+__all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch", "Snapshot", "load_snapshot",
            "pick_manifest_id"]
 
 
@@ -36,6 +36,10 @@ class SQuantity:
     unit: str
     metric: str | None
     approx: bool
+    bound: str | None = None
+    direction: str | None = None
+    explicit: bool = False
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -55,12 +59,23 @@ class SClaim:
     section: str | None
     unverified: bool
     negated: bool
+    version: str | None = None
     about: list[str] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)
     qualifiers: list[str] = field(default_factory=list)
     section_refs: list[str] = field(default_factory=list)
     suggested: list[str] = field(default_factory=list)
     quantities: list[SQuantity] = field(default_factory=list)
+    evidence_also: list[str] = field(default_factory=list)
+    cross_refs: list[str] = field(default_factory=list)
+    predicates: list[str] = field(default_factory=list)
+
+    @property
+    def evidence_levels(self) -> list[str]:
+        """Every evidence level the claim states: ``evidence`` and ``evidence_also``, in vocabulary order."""
+        from ingest.evidence import ordered_levels
+
+        return list(ordered_levels([self.evidence, *self.evidence_also])) or [self.evidence]
 
 
 @dataclass(frozen=True)
@@ -78,6 +93,7 @@ class SCitation:
     venue: str | None
     section: str | None
     in_citation_list: bool
+    alias: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,7 +112,9 @@ class SSection:
 
 @dataclass(frozen=True)
 class SItem:
-    """A note's topic with its evidence level and relevance."""
+    """A note's topic (``ingest.models.Item``): span, kind, evidence levels, the writer's relevance
+    verdict, the works it is about and mentions, a title to resolve, suggested and cross-referenced
+    sections."""
 
     path: str
     index: int
@@ -106,6 +124,13 @@ class SItem:
     evidence: str
     relevance: str
     reason: str | None
+    kind: str = "heading"
+    title_ref: str | None = None
+    works: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    evidence_levels: tuple[str, ...] = ()
+    sections: tuple[str, ...] = ()
+    cross_refs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,7 +183,7 @@ class STitleMatch:
     candidates: tuple[tuple[str, float, str], ...]
 
 
-class _AliasMatcher:
+class AliasMatcher:
     """Which aliases (``MC-SF``) a text names, as whole words, case-insensitively.
 
     ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
@@ -391,7 +416,7 @@ class Snapshot:
         for m in self.title_matches:
             if m.arxiv_id:
                 by_title[(m.path, m.item)].append(m.arxiv_id)
-        match = _AliasMatcher(self.aliases)
+        match = AliasMatcher(self.aliases)
         out: dict[str, list[str]] = {}
         for c in self.claims if claims is None else claims:
             s = dict.fromkeys(c.about)
@@ -517,10 +542,11 @@ def _part_claims(store: Backend) -> dict[str, object]:
         claims[iri] = SClaim(
             iri=iri, text=r["text"], path=src[0], kind=src[1], line=r["line"], line_end=r["lineEnd"],
             role=r["role"], evidence=r["evidence"], agent=src[2], item=r["item"], section=r["section"],
-            unverified=bool(r["unverified"]), negated=bool(r["negated"]),
+            unverified=bool(r["unverified"]), negated=bool(r["negated"]), version=r.get("version"),
         )
     facet_map = {"about": "about", "qualifier": "qualifiers", "sectionRef": "section_refs",
-                 "suggested": "suggested", "mentions": "mentions"}
+                 "suggested": "suggested", "mentions": "mentions", "evidenceAlso": "evidence_also",
+                 "crossReference": "cross_refs", "predicate": "predicates"}
     for r in store.select(sparql("claim_facets")):
         c = claims.get(r["claim"])
         if c is not None:
@@ -529,9 +555,11 @@ def _part_claims(store: Backend) -> dict[str, object]:
                 lst.append(r["value"])
     qs: dict[str, list[tuple[str, SQuantity]]] = defaultdict(list)
     for r in store.select(sparql("quantities")):
+        conds = tuple(sorted(c for c in (r.get("conditions") or "").split("|") if c))
         qs[r["claim"]].append((r["q"], SQuantity(r["raw"], float(r["value"]),
                                                  float(r["valueHigh"]) if r["valueHigh"] is not None else None,
-                                                 r["unit"], r["metric"], bool(r["approx"]))))
+                                                 r["unit"], r["metric"], bool(r["approx"]), r.get("bound"),
+                                                 r.get("direction"), bool(r.get("explicit")), conds)))
     for iri, lst in qs.items():
         if iri in claims:
             claims[iri].quantities = [q for _, q in sorted(lst, key=lambda t: int(t[0].rsplit("/", 1)[1]))]
@@ -540,7 +568,9 @@ def _part_claims(store: Backend) -> dict[str, object]:
         c.qualifiers.sort()
         # RDF values have no order and each backend returns them in its own (PITFALLS P8): put
         # section keys and works in the order the claim's text names them, then by value.
-        for lst in (c.section_refs, c.suggested, c.mentions):
+        c.evidence_also.sort()
+        c.predicates.sort()
+        for lst in (c.section_refs, c.suggested, c.mentions, c.cross_refs):
             lst.sort(key=lambda v, t=c.text: (t.find(v) if v in t else len(t), v))
     return {"claims": sorted(claims.values(), key=lambda c: (c.path, c.line, c.iri))}
 
@@ -550,7 +580,7 @@ def _part_citations(store: Backend) -> dict[str, object]:
         {
             (r["arxiv"], r["path"], r["line"], r["raw"]): SCitation(
                 r["arxiv"], r["version"], r["path"], r["kind"], r["line"], r["raw"], r["title"], r["date"],
-                r["venue"], r["section"], bool(r["citationList"]))
+                r["venue"], r["section"], bool(r["citationList"]), r.get("alias"))
             for r in store.select(sparql("citations"))
         }.values(),
         key=lambda c: (c.arxiv_id, c.path, c.line, c.raw),
@@ -583,8 +613,26 @@ def _part_entries(store: Backend) -> dict[str, object]:
 
 
 def _part_items(store: Backend) -> dict[str, object]:
-    return {"items": [SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
-                            r["reason"]) for r in store.select(sparql("items"))]}
+    facets: dict[tuple[str, int], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for r in store.select(sparql("item_facets")):
+        lst = facets[(r["path"], int(r["order"]))][r["facet"]]
+        if r["value"] not in lst:
+            lst.append(r["value"])
+    items = []
+    for r in store.select(sparql("items")):
+        f = facets.get((r["path"], int(r["order"])), {})
+        text = r["title"] or ""
+        # RDF values have no order (PITFALLS P8): works and sections in the order the item's title names
+        # them, then by value; evidence levels in vocabulary order.
+        def ordered(vals: list[str]) -> tuple[str, ...]:
+            return tuple(sorted(vals, key=lambda v: (text.find(v) if v in text else len(text), v)))
+        from ingest.evidence import ordered_levels
+
+        items.append(SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
+                           r["reason"], r.get("kind") or "heading", r.get("titleRef"), ordered(f.get("works", [])),
+                           ordered(f.get("mentions", [])), ordered_levels([r["evidence"], *f.get("evidence_also", [])]),
+                           ordered(f.get("sections", [])), ordered(f.get("cross_refs", []))))
+    return {"items": items}
 
 
 def _part_manifests(store: Backend) -> dict[str, object]:

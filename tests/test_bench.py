@@ -148,7 +148,7 @@ def test_alias_matcher_agrees_with_one_search_per_alias():
     import random
     import re
 
-    from queries.snapshot import _AliasMatcher
+    from queries.snapshot import AliasMatcher as _AliasMatcher
 
     def one_by_one(aliases, text):
         return [aid for alias, aid in sorted(aliases.items()) if len(alias) >= 3

@@ -249,7 +249,7 @@ def test_a_query_option_the_query_does_not_take_is_refused_not_ignored(store, ar
     assert r.exit_code == 2
     assert r.stdout == ""
     assert r.stderr.strip().splitlines() == [f"provkg: query {args[0]} does not take {flag} (it narrows: " + {
-        "--manifest": "increments, contradictions, evidence", "--all-sources": "duplicates",
+        "--manifest": "increments, items, contradictions, evidence", "--all-sources": "duplicates",
         "--source": "claims, duplicates"}[flag] + ")"]
 
 

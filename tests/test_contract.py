@@ -184,7 +184,7 @@ def test_jsonl_rows_and_csv_header(stores, capsys):
     assert "2502.07115" in {p["arxiv_id"] for p in papers}
     r = _cli(["--store", stores["sample"], "query", "papers", "--format", "csv"])
     table = list(csv.reader(io.StringIO(r.output)))
-    assert table[0] == ["arxiv_id", "versions", "citations", "sources", "titles", "in_citation_list"]
+    assert table[0] == ["arxiv_id", "versions", "citations", "sources", "titles", "in_citation_list", "status"]
     assert len(table) == len(papers) + 1
 
 
@@ -192,7 +192,7 @@ def test_empty_results_keep_their_shape(stores):
     s = stores["sample"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "csv"])
     assert r.exit_code == 2  # an unknown source: input error, the result still has its shape
-    assert r.stdout.splitlines() == ["id,text,source,line,line_end,role,evidence,agent,section,about,figures"]
+    assert r.stdout.splitlines() == ["id,text,source,line,line_end,role,evidence,evidence_levels,agent,section,about,figures"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "jsonl"])
     assert r.exit_code == 2 and r.stdout == ""
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "json"])
@@ -474,7 +474,7 @@ def test_report_fail_on_new(tmp_path):
     # 'adversarial' statement, which once flipped that finding's sides and so its ID.
     assert {f["id"] for f in card_findings} == {ln.split()[1] for ln in r.stderr.splitlines() if ln.startswith("new: ")}
     old_ids = baseline_ids(base)
-    kept = [f for f in doc["findings"] if f["kind"] == "qualifier_conflict"
+    kept = [f for f in doc["findings"] if f["kind"] == "qualifier"
             and {f["a"]["source"], f["b"]["source"]} == {"organized/knowledge/inference.md",
                                                          "inbox/flyp/2026-10-26T1550-critical-read.md"}]
     assert len(kept) == 1 and kept[0]["id"] in old_ids
@@ -503,7 +503,11 @@ def test_documented_ci_workflow_catches_a_new_duplicate(corpus, tmp_path):
     base_md = tmp_path / "base-README.md"
     base_md.write_text(DEFTRUTH.read_text("utf-8"), "utf-8")
     head_md = tmp_path / "README.md"
-    head_md.write_text(DEFTRUTH.read_text("utf-8") + "- [vLLM again](https://arxiv.org/abs/2309.06180)\n", "utf-8")
+    # the pull request adds a row to the last paper table (as contributors do), citing vLLM a third time
+    lines = DEFTRUTH.read_text("utf-8").split("\n")
+    last_row = max(i for i, ln in enumerate(lines) if ln.startswith("|20") and "arxiv.org" in ln)
+    lines.insert(last_row + 1, "|2023.09|[vLLM again] PagedAttention|[[pdf]](https://arxiv.org/abs/2309.06180)|⚠️|⭐️ |")
+    head_md.write_text("\n".join(lines), "utf-8")
     docs = {}
     for name, md in (("base", base_md), ("head", head_md)):
         store = str(tmp_path / name)

@@ -69,7 +69,7 @@ def test_contradiction_report_holds_the_four_findings(tmp_path):
     assert r.exit_code == 0
     doc = json.loads(r.output)
     f = doc["findings"]
-    arrival = [x for x in f if x["kind"] == "qualifier_conflict" and x["subject"] == "arXiv:2502.07115"]
+    arrival = [x for x in f if x["kind"] == "qualifier" and x["subject"] == "arXiv:2502.07115"]
     sides = {(x["a"]["source"], x["b"]["source"]) for x in arrival}
     assert ("inbox/flyp/2026-10-26T1550-critical-read.md", "organized/knowledge/inference.md") in sides
     hit = next(x for x in arrival if x["b"]["source"] == "organized/knowledge/inference.md")

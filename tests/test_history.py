@@ -119,7 +119,7 @@ def test_diff_lists_exactly_the_changed_claims(edited):
     # states 76 %: two values for one metric of one work, which opens; no new work.
     assert [(f.kind, f.a.text) for f in d.contradictions_closed] == [("unverified_figure", "实验中相对基线延迟降低 76%。")]
     assert [(f.kind, f.subject, sorted([f.a.source, f.b.source])) for f in d.contradictions_opened] == [
-        ("figure_mismatch", "arXiv:2502.07115", sorted(["organized/paper_cards/058-2502-07115.md", NOTE]))]
+        ("number", "arXiv:2502.07115", sorted(["organized/paper_cards/058-2502-07115.md", NOTE]))]
     assert d.works_cited == []
 
 
@@ -537,16 +537,23 @@ def test_diff_read_from_its_context_equals_the_diff_of_the_whole_states(edited, 
     ingest_paths(st, [ws], now=clock)
     scoped, whole = _scoped_and_whole(st, monkeypatch)
     assert scoped == whole
-    assert [(f.kind, f.subject) for f in scoped.contradictions_opened] == [("figure_mismatch", "arXiv:2609.19969")]
-    # The card renames the model while the note changes: in the old state the note's line is about the
-    # work (old aliases), in the new one it is not, so the finding closes.
+    assert [(f.kind, f.subject) for f in scoped.contradictions_opened] == [("number", "arXiv:2609.19969")]
+    # The card renames the model while the note changes: the name still ties to the work through the
+    # other files that write it beside the ID (the living document, the critical read), so the finding
+    # stays; the scoped diff must read those files to know it.
     card2 = ws / "organized/paper_cards/1417-2609-19969.md"
     card2.write_text(card2.read_text("utf-8").replace("DeepSeek-V4.1-Flash", "DSV41F"), "utf-8")  # title and alias
     note.write_text(note.read_text("utf-8") + "- 再补一行。\n", "utf-8")
     assert len(ingest_paths(st, [ws], now=clock).changed) == 2
     scoped, whole = _scoped_and_whole(st, monkeypatch)
     assert scoped == whole
-    assert ("figure_mismatch", "arXiv:2609.19969") in [(f.kind, f.subject) for f in scoped.contradictions_closed]
+    assert ("number", "arXiv:2609.19969") not in [(f.kind, f.subject) for f in scoped.contradictions_closed]
+    # The note comes round to the card's 1M: the finding closes.
+    note.write_text(note.read_text("utf-8").replace("最长 2M token", "最长 1M token"), "utf-8")
+    assert len(ingest_paths(st, [ws], now=clock).changed) == 1
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert ("number", "arXiv:2609.19969") in [(f.kind, f.subject) for f in scoped.contradictions_closed]
     # A flag with no subject pairs with every file stating the same figure (here only the MC-SF card).
     jot = ws / "inbox/jay/2026-10-28-0900-jottings.md"  # a new file naming no work at all
     jot.write_text("# 随手记\n\n- 某博客称跨层流量减少 5.94x，未核实。\n", "utf-8")
@@ -630,8 +637,8 @@ def test_a_reworded_quote_keeps_its_findings_and_reports_them_changed(tmp_path):
     m = match_findings(contradictions(before), contradictions(load_snapshot(st)))
     assert (m.opened, m.closed, m.unchanged) == ([], [], 6)
     assert [(o.kind, o.subject, sorted([o.a.source, o.b.source]), fields) for o, _n, fields in m.changed] == [
-        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, DOC]), ["text"]),
-        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, CARD]), ["text"])]
+        ("qualifier", "arXiv:2502.07115", sorted([NOTE, DOC]), ["text"]),
+        ("qualifier", "arXiv:2502.07115", sorted([NOTE, CARD]), ["text"])]
     assert [(c.fields, c.old, c.new) for c in d.contradictions_changed] == [(f, o, n) for o, n, f in m.changed]
     for o, n, _fields in m.changed:
         assert (o.a.source, o.a.line, o.a.text) == (NOTE, 18, ARBITRARY[2:])
@@ -643,7 +650,7 @@ def test_a_reworded_quote_keeps_its_findings_and_reports_them_changed(tmp_path):
     r = CliRunner().invoke(cli, ["--store", str(st.path), "diff"])
     assert r.exit_code == 0, r.output
     assert "contradictions: 0 opened, 0 closed, 2 changed" in r.output and "opened " not in r.output
-    assert r.output.count(f"changed  qualifier_conflict  arXiv:2502.07115: arrival model: 'arbitrary' vs 'adversarial'  "
+    assert r.output.count(f"changed  qualifier  arXiv:2502.07115: arrival model: 'arbitrary' vs 'adversarial'  "
                           f"({NOTE}:18 / ") == 2
     assert r.output.count(f"      was: {NOTE}:18  [abstract_checked] {ARBITRARY[2:]}") == 2
     assert r.output.count(f"      now: {NOTE}:18  [abstract_checked] {REWORDED[2:]}") == 2
@@ -659,7 +666,7 @@ def test_findings_elsewhere_do_not_change_untouched_findings_or_their_ids(tmp_pa
     from queries.contradictions import contradictions
 
     st, ws, clock = _sample_store(tmp_path)
-    before = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier_conflict"}
+    before = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier"}
     assert len(before) == 2
     base = tmp_path / "base.json"
     r = CliRunner().invoke(cli, ["--store", str(st.path), "report", "contradictions", "--format", "json", "-o", str(base)])
@@ -669,7 +676,7 @@ def test_findings_elsewhere_do_not_change_untouched_findings_or_their_ids(tmp_pa
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_text(f"# MC-SF {i}\n\n- MC-SF（arXiv:2502.07115）的负结果针对任意到达。\n", "utf-8")
     assert ingest_paths(st, [ws], now=clock).added == added
-    after = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier_conflict"}
+    after = {f.id: f for f in contradictions(load_snapshot(st)) if f.kind == "qualifier"}
     assert {i: after[i] for i in before} == before
     assert sorted(tuple(sorted([f.a.source, f.b.source])) for i, f in after.items() if i not in before) == sorted(
         tuple(sorted([rel, other])) for rel in added for other in (CARD, DOC))
@@ -690,6 +697,8 @@ def test_a_finding_that_really_closes_and_one_that_opens(tmp_path):
     critical read: three open).  Same kind and work, other files: no pairing across them."""
     st, ws, clock = _sample_store(tmp_path)
     _set_line(ws / NOTE, 18, "- 摘要里的负结果前提是对抗性到达：任何确定性在线算法都拿不到常数竞争比。")
+    # line 29 asked to change §3.1 to "任意到达" (a revision that states the arbitrary side): it goes too
+    _set_line(ws / NOTE, 29, '- §3.1 目前的写法是"对抗性到达模型下不存在常数竞争比"，与摘要一致。')
     new = ws / "inbox/jay/2026-10-28-0900-mcsf.md"
     new.write_text("# MC-SF\n\n- MC-SF（arXiv:2502.07115）的负结果针对任意到达。\n", "utf-8")
     rep = ingest_paths(st, [ws], now=clock)
@@ -697,10 +706,10 @@ def test_a_finding_that_really_closes_and_one_that_opens(tmp_path):
     d = diff(st)
     assert [(f.kind, f.subject, sorted([f.a.source, f.b.source]), f.a.line if f.a.source == NOTE else f.b.line)
             for f in d.contradictions_closed] == [
-        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, DOC]), 18),
-        ("qualifier_conflict", "arXiv:2502.07115", sorted([NOTE, CARD]), 18)]
+        ("qualifier", "arXiv:2502.07115", sorted([NOTE, DOC]), 18),
+        ("qualifier", "arXiv:2502.07115", sorted([NOTE, CARD]), 18)]
     assert sorted((f.kind, f.subject, sorted([f.a.source, f.b.source])) for f in d.contradictions_opened) == sorted(
-        ("qualifier_conflict", "arXiv:2502.07115", sorted(["inbox/jay/2026-10-28-0900-mcsf.md", other]))
+        ("qualifier", "arXiv:2502.07115", sorted(["inbox/jay/2026-10-28-0900-mcsf.md", other]))
         for other in (NOTE, CARD, DOC))
     assert d.contradictions_changed == []
 
@@ -729,7 +738,7 @@ def test_match_findings_pairs_by_id_then_stable_key_and_summary():
     same_id = _finding("figure 6x", 40, 20, text_a="z").model_copy(update={"id": "figure 5x10"})
     by_id = match_findings([_finding("figure 5x", 10, 20)], [same_id])
     assert [(o.summary, n.summary, f) for o, n, f in by_id.changed] == [("figure 5x", "figure 6x", ["summary", "text"])]
-    other_kind = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 10, 20, kind="figure_mismatch")])
+    other_kind = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 10, 20, kind="number")])
     assert (len(other_kind.opened), len(other_kind.closed), other_kind.changed) == (1, 1, [])
     only_lines = match_findings([_finding("figure 5x", 10, 20)], [_finding("figure 5x", 12, 25)])
     assert (only_lines.changed, only_lines.opened, only_lines.closed, only_lines.unchanged) == ([], [], [], 1)

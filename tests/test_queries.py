@@ -63,11 +63,11 @@ def test_figure_mismatch_is_one_finding_per_pair_of_values(tmp_path):
     _note(ws / "inbox" / "solo", "s.md", "# 筛查\n\n## X（arXiv:2601.00001）\n\n- 结果：Recall@10 提升 3%。\n- 后来：Recall@10 提升 40%。\n")
     store = Store(tmp_path / "st")
     assert ingest_paths(store, [ws]).errors == []
-    found = [f for f in contradictions(load_snapshot(store)) if f.kind == "figure_mismatch"]
+    found = [f for f in contradictions(load_snapshot(store)) if f.kind == "number"]
     assert [f.subject for f in found] == ["arXiv:2610.32943"]
     assert sorted(t[t.index("提升"):] for t in (found[0].a.text, found[0].b.text)) == ["提升 15.39%。", "提升 9.1%。"]
     assert found[0].a.source != found[0].b.source
-    assert found[0].detail == ["1 more source(s) give one of these values"]
+    assert found[0].detail == ["recall@10: 15.39% vs 9.1%", "1 more source(s) give one of these values"]
 
 
 def test_duplicates_cross_source_view_on_the_sample(sample_store):
@@ -80,7 +80,7 @@ def test_duplicates_cross_source_view_on_the_sample(sample_store):
     g = groups["2502.07115"]
     assert [(c.source, c.line) for c in g.citations] == [
         ("inbox/flyp/2026-10-26T1550-critical-read.md", 10), ("organized/knowledge/inference.md", 177),
-        ("organized/paper_cards/058-2502-07115.md", 1), ("organized/queue/work-queue.md", 23)]
+        ("organized/paper_cards/058-2502-07115.md", 2), ("organized/queue/work-queue.md", 23)]  # the card's title line
     assert (g.count, g.repeated_in, g.in_citation_list) == (4, [], True)
     assert "2309.06180" not in groups  # body lines 11 and 48 and 七 line 168: one citation entry
     only = duplicates(sample_store, all_sources=True, source="organized/knowledge/inference.md")

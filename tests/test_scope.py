@@ -200,7 +200,7 @@ def test_manifest_option_on_the_cli(tmp_path):
     doc = json.loads(res.output)
     assert doc["query"] == "contradictions" and doc["count"] == len(doc["results"]) > 0
     # The shift's headline conflict: the note's "arbitrary arrival" against the living document's "adversarial".
-    assert any(r["kind"] == "qualifier_conflict" and r["subject"] == "arXiv:2502.07115" for r in doc["results"])
+    assert any(r["kind"] == "qualifier" and r["subject"] == "arXiv:2502.07115" for r in doc["results"])
     whole = json.loads(runner.invoke(cli, ["--store", store, "query", "contradictions", "--format", "json"],
                                      obj={}).output)
     assert doc["count"] <= whole["count"]  # on the sample every finding concerns the one shift

@@ -14,12 +14,14 @@ __all__ = ["KIND_TITLES", "render_report"]
 
 KIND_TITLES: dict[str, dict[str, str]] = {
     "en": {
-        "qualifier_conflict": "Conflicting qualifiers",
+        "number": "Two values for one metric",
+        "qualifier": "Conflicting qualifiers",
+        "negation": "Said and denied",
+        "version": "Changed between versions",
+        "title": "One arXiv ID, two titles",
         "unverified_figure": "Figures marked not verified",
         "contamination": "Content flagged as mixed in",
         "label_mismatch": "Labels that do not fit the content",
-        "two_titles": "One arXiv ID, two titles",
-        "figure_mismatch": "Two values for one metric",
         "brief_audit": "Brief audit",
     },
     "zh": {

@@ -1,0 +1,304 @@
+"""Markdown blocks with line spans, from a real CommonMark parser (markdown-it-py).
+
+A note is read as a person reads it: headings, list entries (with their nesting), table rows,
+paragraphs, block quotes and callouts, code, HTML, rules.  ``read_blocks(lines, first_line)`` parses
+the body of a note (front matter already split off) with markdown-it-py's CommonMark parser plus GFM
+tables, and returns one :class:`MdBlock` per block in file order, each with its 1-based line span.
+
+What the parser is told, and why:
+
+* setext headings are off (``lheading``): in curators' notes a ``---`` under a line of text is a
+  separator between digest entries far more often than a heading underline;
+* an HTML block that runs on past its tag lines (CommonMark ends a ``<details>`` block only at a
+  blank line) is split: its tag-only lines stay ``html``, the lines after them are parsed again as
+  Markdown, so ``</details>`` followed by text loses nothing;
+* HTML comments and code (fenced or indented) are blocks of their own kinds and never claims;
+  block quotes (``>``) and Obsidian/GitHub callouts (``> [!warning] 未复现``) give their inner
+  blocks ``quoted=True`` and ``callout="warning"``, their markers stripped from the text;
+* list items keep their marker (``1.``, ``2)``, ``-``), their task box (``[ ]``/``[x]``), their
+  depth and the index of the enclosing item; a list item's own text is its paragraphs before any
+  nested list, so a parent entry and its sub-bullets are separate blocks;
+* table rows carry their cells and the header's cells.
+
+Chinese list markers (``一、``, ``（1）``, ``1）``) are not CommonMark list markers; they stay in the
+paragraph's text, line by line (``MdBlock.lines``), for :mod:`ingest.structure` to find.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Literal
+
+from markdown_it import MarkdownIt
+
+__all__ = ["MdBlock", "read_blocks", "BlockKind"]
+
+BlockKind = Literal["heading", "item", "row", "para", "code", "html", "hr"]
+
+_CALLOUT = re.compile(r"^\s*\[!([A-Za-z][\w-]*)\][+-]?\s*")
+_TASK = re.compile(r"^\[([ xX])\]\s+")
+_TAG_LINE = re.compile(r"^\s*(?:<[^>]*>\s*)+$")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+@dataclass(frozen=True)
+class MdBlock:
+    """One Markdown block.
+
+    Attributes
+    ----------
+    kind : str
+        ``heading``, ``item`` (a list entry's own text), ``row`` (a table body row), ``para``,
+        ``code`` (fenced or indented), ``html`` (an HTML block: comments, ``<details>``), ``hr``.
+    text : str
+        The block's own source text, markers removed (heading ``#``s, list marker and task box,
+        ``>`` and callout marker), lines joined with ``"\\n"``; for a row, the cells joined with
+        ``" | "``.
+    line, line_end : int
+        1-based inclusive span of the block's own lines.
+    level : int
+        Heading level (1-6); list depth (0 for a top-level entry); 0 otherwise.
+    marker : str
+        The list marker as written (``"1."``, ``"2)"``, ``"-"``), else ``""``.
+    task : str | None
+        ``" "`` or ``"x"`` for a task-list entry.
+    parent : int | None
+        Index (in the returned list) of the enclosing list entry.
+    cells, header : tuple[str, ...]
+        A row's cells and its table's header cells.
+    quoted : bool
+        Inside a block quote.
+    callout : str | None
+        The callout type of the enclosing ``> [!type]`` quote, lower case.
+    lines : tuple[tuple[int, str], ...]
+        ``(line number, text)`` of each own line (markers removed from the first).
+    index : int
+        The block's own position in the list :func:`read_blocks` returns (what ``parent`` refers to).
+    """
+
+    kind: BlockKind
+    text: str
+    line: int
+    line_end: int
+    level: int = 0
+    marker: str = ""
+    task: str | None = None
+    parent: int | None = None
+    cells: tuple[str, ...] = ()
+    header: tuple[str, ...] = ()
+    quoted: bool = False
+    callout: str | None = None
+    lines: tuple[tuple[int, str], ...] = field(default=(), compare=False)
+    index: int = -1
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("lheading")
+
+
+def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
+    """Parse ``lines`` (a note's body, without newlines) into blocks with 1-based line spans.
+
+    Parameters
+    ----------
+    lines : list[str]
+        The lines to parse; ``lines[0]`` is line ``first_line`` of the file.
+    first_line : int
+        The file line of ``lines[0]`` (after a front matter block).
+
+    Returns
+    -------
+    list[MdBlock]
+        In file order.  Never raises: any text parses.
+    """
+    out: list[MdBlock] = []
+    _parse_into(out, lines, first_line, quoted=False, callout=None)
+    return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:
+    tokens = _parser().parse("\n".join(lines))
+    list_stack: list[tuple[int, str]] = []  # (depth, marker) of open lists
+    item_stack: list[int | None] = []  # index in ``out`` of the open list items' own blocks
+    item_open: list[bool] = []  # whether the open item already got its own text block
+    markers: list[str] = []  # the open list items' markers as written ("1.", "2)", "-")
+    quote_depth = 0
+    cur_callout = callout
+    header: tuple[str, ...] = ()
+    row_cells: list[str] = []
+    row_map: list[int] | None = None
+    in_head = False
+    i = 0
+    n = len(tokens)
+
+    def ln(k: int) -> int:
+        return first_line + k
+
+    def own_lines(a: int, b: int) -> tuple[tuple[int, str], ...]:
+        return tuple((ln(k), lines[k]) for k in range(a, min(b, len(lines))))
+
+    while i < n:
+        t = tokens[i]
+        typ = t.type
+        if typ in ("bullet_list_open", "ordered_list_open"):
+            list_stack.append((len(list_stack), t.markup))
+        elif typ in ("bullet_list_close", "ordered_list_close"):
+            list_stack.pop()
+        elif typ == "list_item_open":
+            item_stack.append(None)
+            item_open.append(False)
+            markers.append((t.info + t.markup) if t.info else t.markup)
+        elif typ == "list_item_close":
+            item_stack.pop()
+            item_open.pop()
+            markers.pop()
+        elif typ == "blockquote_open":
+            quote_depth += 1
+        elif typ == "blockquote_close":
+            quote_depth -= 1
+            if quote_depth == 0:
+                cur_callout = callout
+        elif typ == "heading_open":
+            inline = tokens[i + 1]
+            a, b = t.map or (0, 1)
+            out.append(MdBlock("heading", _clean_inline(inline.content), ln(a), ln(b - 1), level=int(t.tag[1]),
+                               quoted=quoted or quote_depth > 0, callout=cur_callout, lines=own_lines(a, b)))
+            i += 3
+            continue
+        elif typ == "paragraph_open":
+            inline = tokens[i + 1]
+            a, b = t.map or (0, 1)
+            text = inline.content
+            q = quoted or quote_depth > 0
+            if q and quote_depth > 0:
+                m = _CALLOUT.match(text)
+                if m:
+                    cur_callout = m.group(1).lower()
+                    text = text[m.end():]
+            plines = _para_lines(lines, a, b, ln)
+            if q and plines:
+                first = _CALLOUT.sub("", plines[0][1], count=1)
+                plines = ((plines[0][0], first), *plines[1:])
+            if item_stack and not item_open[-1]:
+                # the list item's own text: its first paragraph (later paragraphs before a nested
+                # list are appended to it)
+                task = None
+                m = _TASK.match(text)
+                if m:
+                    task = "x" if m.group(1) in "xX" else " "
+                    text = text[m.end():]
+                    if plines:
+                        plines = ((plines[0][0], _TASK.sub("", plines[0][1], count=1)), *plines[1:])
+                parent = next((p for p in reversed(item_stack[:-1]) if p is not None), None)
+                out.append(MdBlock("item", _clean_text(text), ln(a), ln(b - 1), level=len(list_stack) - 1,
+                                   marker=markers[-1], task=task, parent=parent, quoted=q,
+                                   callout=cur_callout, lines=plines))
+                item_stack[-1] = len(out) - 1
+                item_open[-1] = True
+            elif item_stack and item_stack[-1] is not None and _no_nested_since(out, item_stack[-1]):
+                # a further paragraph of the same list item: part of its own text
+                k = item_stack[-1]
+                prev = out[k]
+                out[k] = MdBlock("item", prev.text + "\n" + _clean_text(text), prev.line, ln(b - 1),
+                                 level=prev.level, marker=prev.marker, task=prev.task, parent=prev.parent,
+                                 quoted=prev.quoted, callout=prev.callout, lines=prev.lines + plines)
+            else:
+                parent = next((p for p in reversed(item_stack) if p is not None), None)
+                out.append(MdBlock("para", _clean_text(text), ln(a), ln(b - 1), parent=parent, quoted=q,
+                                   callout=cur_callout, lines=plines))
+            i += 3
+            continue
+        elif typ in ("fence", "code_block"):
+            a, b = t.map or (0, 1)
+            parent = next((p for p in reversed(item_stack) if p is not None), None)
+            out.append(MdBlock("code", t.content.rstrip("\n"), ln(a), ln(b - 1), parent=parent,
+                               quoted=quoted or quote_depth > 0, callout=cur_callout, lines=own_lines(a, b)))
+        elif typ == "html_block":
+            a, b = t.map or (0, 1)
+            _html_block(out, lines, a, b, ln, quoted=quoted or quote_depth > 0, callout=cur_callout)
+        elif typ == "hr":
+            a, b = t.map or (0, 1)
+            out.append(MdBlock("hr", "", ln(a), ln(b - 1), lines=own_lines(a, b)))
+        elif typ == "thead_open":
+            in_head = True
+        elif typ == "thead_close":
+            in_head = False
+        elif typ == "tr_open":
+            row_cells = []
+            row_map = t.map
+        elif typ == "inline" and row_map is not None:
+            row_cells.append(_clean_inline(t.content))
+        elif typ == "tr_close":
+            if in_head:
+                header = tuple(row_cells)
+            elif row_map is not None:
+                a, b = row_map
+                parent = next((p for p in reversed(item_stack) if p is not None), None)
+                out.append(MdBlock("row", " | ".join(row_cells), ln(a), ln(b - 1), cells=tuple(row_cells),
+                                   header=header, parent=parent, quoted=quoted or quote_depth > 0,
+                                   callout=cur_callout, lines=own_lines(a, b)))
+            row_map = None
+        elif typ == "table_close":
+            header = ()
+        i += 1
+
+
+def _no_nested_since(out: list[MdBlock], k: int) -> bool:
+    """True when nothing but the item's own block was added since ``out[k]`` (no nested list yet)."""
+    return k == len(out) - 1
+
+
+def _para_lines(lines: list[str], a: int, b: int, ln) -> tuple[tuple[int, str], ...]:
+    """The paragraph's lines ``a..b-1`` as ``(file line, text)``, list and quote markers stripped."""
+    got = []
+    for k in range(a, min(b, len(lines))):
+        s = lines[k]
+        s = re.sub(r"^\s*(?:>\s?)+", "", s)  # quote markers
+        s = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?", "", s) if k == a else s.strip()
+        got.append((ln(k), s.strip()))
+    return tuple(got)
+
+
+def _html_block(out: list[MdBlock], lines: list[str], a: int, b: int, ln, *, quoted: bool, callout: str | None) -> None:
+    """An HTML block: its leading tag-only lines (and comments) are ``html``; text after them is Markdown."""
+    k = a
+    while k < b and (_TAG_LINE.match(lines[k]) or _COMMENT.fullmatch(lines[k].strip()) or lines[k].strip().startswith("<!--")):
+        if lines[k].strip().startswith("<!--") and "-->" not in lines[k]:
+            # a multi-line comment: up to its end
+            while k < b and "-->" not in lines[k]:
+                k += 1
+        k += 1
+    k = min(k, b)
+    if k == a:
+        # tags with text between them on the first line (``<style>x</style>``): the block is text
+        text = _clean_text("\n".join(lines[a:b]))
+        if text:
+            out.append(MdBlock("para", text, ln(a), ln(b - 1), quoted=quoted, callout=callout,
+                               lines=_para_lines(lines, a, b, ln)))
+        return
+    if k > a:
+        out.append(MdBlock("html", "\n".join(lines[a:k]), ln(a), ln(k - 1), quoted=quoted, callout=callout,
+                           lines=tuple((ln(j), lines[j]) for j in range(a, k))))
+    if k < b:
+        rest = lines[k:b]
+        # tag-only lines at the end (``</details>``) stay HTML as well
+        tail = len(rest)
+        while tail > 0 and _TAG_LINE.match(rest[tail - 1]):
+            tail -= 1
+        if tail > 0:
+            _parse_into(out, rest[:tail], ln(k), quoted=quoted, callout=callout)
+        if tail < len(rest):
+            out.append(MdBlock("html", "\n".join(rest[tail:]), ln(k + tail), ln(b - 1), quoted=quoted,
+                               callout=callout, lines=tuple((ln(k + j), rest[j]) for j in range(tail, len(rest)))))
+
+
+def _clean_inline(text: str) -> str:
+    """Inline source of a heading or cell: comments removed, whitespace folded."""
+    return re.sub(r"\s+", " ", _COMMENT.sub("", text)).strip()
+
+
+def _clean_text(text: str) -> str:
+    """Inline source of a paragraph or list item: comments removed, lines kept."""
+    return "\n".join(s.strip() for s in _COMMENT.sub("", text).split("\n")).strip()

@@ -1,0 +1,171 @@
+"""Evidence levels from the writer's own words.
+
+How deeply a writer checked what a line says is read from cues in English and Chinese, kept as data
+in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, ``evidence_values``,
+``evidence_fields``, ``evidence_tags``), never in code.  The vocabulary is closed
+(:data:`ingest.models.EVIDENCE_LEVELS`):
+
+* a line may say several things: "二手转述，我没有回原文核对" is ``second_hand`` *and*
+  ``unverified``; of the reading depths (``full_text``, ``abstract_checked``, ``card_only``) only the
+  deepest a line states is kept ("pp. 1–8 read, appendix skimmed" is ``full_text``);
+* a depth cue that is negated says the opposite and is not taken ("正文未读", "全文还没读",
+  "haven't read the full paper");
+* "the paper was not read" (``evidence_unread``) is ``unverified`` only when the line states no
+  reading depth: "摘要页核查；方法与实验正文没读" is ``abstract_checked``, the edge of what was read,
+  while "原文还没看" alone says nothing was checked;
+* a field or table cell holds a value (``Status: abstract``, ``read:: full``, ``| 卡片 |``);
+* a tag opens a line (``【全文】``, ``[abstract]``); a note's own legend ("【复测】= we ran it
+  ourselves", "[skim] = skimmed") is read first and adds its tags.
+
+:class:`EvidenceReader` is built once per lexicon (:func:`evidence_reader`).  Pure functions, no store.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import Lexicon, load_lexicon
+from .models import EVIDENCE_LEVELS
+
+__all__ = ["DEPTH_LEVELS", "EvidenceReader", "evidence_reader", "ordered_levels"]
+
+#: Levels that say how much of the work itself was read; a line keeps only the deepest it states.
+DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
+
+
+def ordered_levels(levels) -> tuple[str, ...]:
+    """``levels`` without repeats, in the order of :data:`~ingest.models.EVIDENCE_LEVELS`, with only the
+    deepest reading depth kept; ``unknown`` dropped.
+
+    >>> ordered_levels(["unverified", "abstract_checked", "full_text", "second_hand"])
+    ('full_text', 'second_hand', 'unverified')
+    """
+    have = set(levels)
+    got = [lv for lv in EVIDENCE_LEVELS if lv in have and lv != "unknown"]
+    depth = [lv for lv in got if lv in DEPTH_LEVELS]
+    return tuple(lv for lv in got if lv not in DEPTH_LEVELS or lv == (depth[0] if depth else None))
+
+
+@dataclass(frozen=True)
+class EvidenceReader:
+    """Compiled evidence cues of one lexicon; see the module docstring."""
+
+    markers: tuple[tuple[str, re.Pattern[str]], ...]
+    negation_before: re.Pattern[str]
+    negation_after: re.Pattern[str]
+    values: dict[str, str]
+    fields: re.Pattern[str]
+    tags: dict[str, str]
+    unread: re.Pattern[str] = re.compile(r"(?!x)x")
+
+    def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
+        """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
+
+        Parameters
+        ----------
+        text : str
+            One line or sentence, markup already stripped or not.
+        tags : dict, optional
+            A note's own legend (``{"【复测】": "full_text"}``), on top of the lexicon's tags.
+
+        Returns
+        -------
+        tuple[str, ...]
+            Possibly empty; never ``unknown``.
+        """
+        found: list[str] = []
+        for tag, lv in (*self.tags.items(), *(tags or {}).items()):
+            if tag.lower() in text.lower():
+                found.append(lv)
+        fv = self.field_value(text)
+        if fv:
+            found.append(fv)
+        for lv, pat in self.markers:
+            for m in pat.finditer(text):
+                if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
+                    continue
+                found.append(lv)
+                break
+        if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
+            found.append("unverified")
+        return ordered_levels(found)
+
+    def _negated(self, text: str, start: int, end: int) -> bool:
+        """A negation right before the cue (same clause) or a "not read" right after it."""
+        if self.negation_after.match(text, end):
+            return True
+        window = text[max(0, start - 30):start]
+        clause = re.split(r"[.;,，。；：:!?！？、]", window)[-1]
+        if _CJK.search(text[start:end] or ""):
+            clause = clause[-4:]
+        return bool(self.negation_before.search(clause))
+
+    def value_level(self, value: str) -> str | None:
+        """The level a bare value names (``"abstract"``, ``"卡片"``, ``"heard about"``), else None."""
+        v = re.sub(r"[*_`\s]+", " ", value).strip().strip("：:.。").lower()
+        if v in self.values:
+            return self.values[v]
+        lv = self.levels(value) if len(v) < 80 and v else ()
+        return lv[0] if len(lv) == 1 else None
+
+    def field_value(self, text: str) -> str | None:
+        """The level of an evidence field line (``Evidence: abstract``, ``read:: full``, ``证据：卡片``), else None."""
+        m = self.fields.match(text)
+        if not m:
+            return None
+        return self.value_level(m.group("value"))
+
+    def column_level(self, header: str, cell: str) -> str | None:
+        """The level of a table cell when its column is an evidence column (``证据``, ``Status``), else None."""
+        h = re.sub(r"[*_`]", "", header).strip().lower()
+        if not self.fields.match(f"{h}: x"):
+            return None
+        return self.value_level(cell)
+
+    def legend(self, lines) -> dict[str, str]:
+        """A note's own tags defined in a legend line (``【全文】= read the whole paper``), as ``{tag: level}``.
+
+        ``lines`` are the note's ``(line, text)`` pairs; only definitions whose description states
+        a level are kept.
+        """
+        out: dict[str, str] = {}
+        for _n, text in lines:
+            defs = _LEGEND.findall(text)
+            if len(defs) < 1 or not re.search(r"legend|图例|标记|说明|tags?|=", text, re.I):
+                continue
+            for tag, desc in defs:
+                lv = self.levels(desc)
+                if lv:
+                    out[tag] = lv[0]
+                elif re.search(r"ran it|reproduc|复测|复现|ourselves|自己跑", desc, re.I):
+                    continue  # a reproduction is no reading depth
+        return out
+
+
+_READERS: dict[int, EvidenceReader] = {}
+
+
+def _reader(lex: Lexicon) -> EvidenceReader:
+    raw = lex.raw
+    markers = tuple((lv, re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE))
+                    for lv, pats in raw["evidence_markers"])
+    neg_before = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_negations", [])) or r"(?!x)x", re.IGNORECASE)
+    neg_after = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_negations_after", [])) or r"(?!x)x", re.IGNORECASE)
+    values = {v.lower(): lv for lv, vs in raw.get("evidence_values", {}).items() for v in vs}
+    names = sorted(raw.get("evidence_fields", []), key=len, reverse=True)
+    fields = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:" + "|".join(re.escape(n) for n in names) +
+                        r")(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+    tags = dict(raw.get("evidence_tags", {}))
+    unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
+    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread)
+
+
+def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:
+    """The :class:`EvidenceReader` of ``lexicon`` (the bundled one when omitted), built once."""
+    lex = lexicon or load_lexicon()
+    got = _READERS.get(id(lex))
+    if got is None:
+        got = _READERS[id(lex)] = _reader(lex)
+    return got

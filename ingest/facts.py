@@ -1,0 +1,479 @@
+"""What a statement asserts, in the form the contradiction rules compare: figures with their metric
+and conditions, contrasting qualifiers, negated predicates.
+
+All cues are data (``facts`` in ``ingest/data/lexicon.json``); these functions are pure and run at
+ingest, so a store holds the facts with each claim (``kg:Quantity`` with ``kg:condition``,
+``kg:qualifier``, ``kg:predicate``).
+
+**Figures** (:func:`find_figures`).  ``3.6×`` = ``3.6 times`` = ``提升 3.6 倍`` (unit ``x``);
+``1M`` = ``100 万`` = ``1 million`` (unit ``count``, the value scaled); ``1.2 PFLOPs/s`` =
+``1,200 TFLOPs/s``; ``412 ms`` = ``0.412 s``; ranges (``2.7–3.5×``, ``2～4 倍``, ``2.3 to 3.6 times``).
+A plain number counts only right next to a scalar metric (``0.47 perplexity``, ``0.8 分``).  Each
+figure takes the metric nearest to it in its clause (``12.6x more requests or 7.4x tighter SLOs``:
+requests 12.6, SLO 7.4), a bound (``up to``/``最高`` = at most, ``more than``/``以上`` = at least),
+whether it is hedged (``约``, ``about``), its direction (``less``/``降低``), and its *conditions*:
+hardware, benchmark, model, batch, precision, temperature, context, GPU count and baseline
+(``than vLLM``, ``相对 FlexGen``) written in its clause, then in its sentence.  A figure that is
+itself a condition (``16K 输入``, ``batch 64``, ``8×H100``) is not a figure.
+
+**Qualifiers** (:func:`qualifier_sides`).  The aspects of the lexicon (lossless/exact vs
+lossy/approximate, training-free vs needs training, online/offline, static/dynamic, adversarial vs
+arbitrary arrival, simulated vs measured); a side cue right after a negation counts for the other
+side (``不做任何近似`` is exact, ``not lossless`` is lossy), and so does one another source is said
+to write when the statement disputes it (``文档里写它 tuning-free，我觉得不准确``: lexicon
+``facts.attribution`` before the cue, ``facts.dispute`` in the statement; an existence negation,
+``没有哪个在线算法``, flips nothing); a statement naming both sides asserts
+one only when the other is restricted (``only lossless for greedy … approximate`` is lossy) or
+replaced (``把 lossless 改成了 near-lossless`` is lossy); otherwise it is a comparison and asserts
+neither.
+
+**Predicates** (:func:`predicates`).  ``+quantize:kv_cache,weights`` for "quantizes weights … and
+the KV cache", ``-quantize:kv_cache`` for "does not quantize the KV cache", ``-modify:model`` for
+"无需修改模型": a verb of the lexicon and the objects written within a few words after it,
+negated when a negator stands right before the verb (or before the object of ``no X required``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import Lexicon, load_lexicon
+from .models import Quantity
+from .text import split_sentences
+
+__all__ = ["find_figures", "qualifier_sides", "predicates", "Facts", "facts_of"]
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
+          "thousand": 1e3, "千": 1e3, "百万": 1e6}
+_UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
+         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b))")
+_FIG = re.compile(
+    rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
+    rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
+)
+_PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
+_CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _cn_number(s: str) -> float | None:
+    """``"二十"`` -> 20, ``"四十五"`` -> 45, ``"一百"`` -> 100, ``"三点五"`` -> 3.5, digits as they are."""
+    if re.fullmatch(r"\d+(?:\.\d+)?", s):
+        return float(s)
+    whole, _, frac = s.partition("点")
+    total, cur = 0, 0
+    for ch in whole:
+        if ch in _CN_DIGIT:
+            cur = _CN_DIGIT[ch]
+        elif ch == "十":
+            total += (cur or 1) * 10
+            cur = 0
+        elif ch == "百":
+            total += (cur or 1) * 100
+            cur = 0
+        else:
+            return None
+    total += cur
+    if frac:
+        digits = "".join(str(_CN_DIGIT.get(ch, "")) for ch in frac)
+        return float(f"{total}.{digits}") if digits else float(total)
+    return float(total)
+_PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
+_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
+                           r"\"\s*\"|”\s*“|」\s*「")  # quoted figures side by side: '"延迟降低 76%""吞吐提升 2x"'
+
+_SCALAR = ("perplexity", "accuracy", "compression")
+
+
+@dataclass(frozen=True)
+class _Cues:
+    metrics: tuple[tuple[str, re.Pattern[str]], ...]
+    conditions: tuple[tuple[str, re.Pattern[str]], ...]
+    bound_max: re.Pattern[str]
+    bound_min: re.Pattern[str]
+    approx: re.Pattern[str]
+    down: re.Pattern[str]
+    aspects: tuple[tuple[str, tuple[tuple[str, re.Pattern[str]], ...]], ...]
+    restrict: re.Pattern[str]
+    change: re.Pattern[str]
+    negators: re.Pattern[str]
+    verbs: tuple[tuple[str, re.Pattern[str]], ...]
+    objects: tuple[tuple[str, re.Pattern[str]], ...]
+    default_x: str
+    unit_metrics: dict
+    not_baselines: frozenset
+    dispute: re.Pattern[str] = re.compile(r"(?!x)x")
+    attribution: re.Pattern[str] = re.compile(r"(?!x)x")
+
+
+def _alt(pats) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+
+
+_CACHE: dict[int, _Cues] = {}
+
+
+def _cues(lex: Lexicon) -> _Cues:
+    got = _CACHE.get(id(lex))
+    if got is not None:
+        return got
+    f = lex.raw.get("facts", {})
+    got = _Cues(
+        metrics=tuple((k, _alt(v)) for k, v in f.get("metrics", {}).items()),
+        conditions=tuple((k, re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE if k not in ("base", "model") else 0))
+                         for k, v in f.get("conditions", {}).items()),
+        bound_max=_alt(f.get("bounds_max", [])), bound_min=_alt(f.get("bounds_min", [])), approx=_alt(f.get("approx", [])),
+        down=_alt(f.get("direction_down", [])),
+        aspects=tuple((a["id"], tuple((side, _alt(p)) for side, p in a["sides"].items())) for a in f.get("qualifier_aspects", [])),
+        restrict=_alt(f.get("restrict", [])), change=_alt(f.get("change", [])), negators=_alt(f.get("negators", [])),
+        verbs=tuple((k, _alt(v)) for k, v in f.get("predicate_verbs", {}).items()),
+        objects=tuple((k, _alt(v)) for k, v in f.get("predicate_objects", {}).items()),
+        default_x=f.get("default_metric_for_x", "speedup"),
+        dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
+        unit_metrics=dict(f.get("unit_metrics", {})),
+        not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
+    )
+    _CACHE[id(lex)] = got
+    return got
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _CLAUSE_BREAK.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
+
+
+def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, "category:value")`` of every condition written in ``text``."""
+    out = []
+    for cat, pat in cues.conditions:
+        for m in pat.finditer(text):
+            g = next((x for x in m.groups() if x), m.group(0))
+            if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
+                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", g):
+                    val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
+                    val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+                                   for w in val.split("-"))  # "dense models" = "dense model"
+                    if val and val.split("-")[0] not in cues.not_baselines and not val[0].isdigit():
+                        out.append((m.start(), m.end(), f"base:{val}"))
+                continue
+            val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "ctx":
+                val = _count_key(g)
+            elif cat == "gpus":
+                val = "1" if val in ("单", "single", "one") else val
+            elif cat == "hw":
+                base = re.match(r"[a-z]+\d+(?:g(?!b)|x)?", val.replace("-", ""))
+                val = base.group(0) if base else val
+            out.append((m.start(), m.end(), f"{cat}:{val}"))
+    return out
+
+
+def _not_baselines(cues: _Cues) -> frozenset[str]:
+    """Words after "over"/"than" that are no baseline ("over PCIe"), lexicon ``facts.not_baselines``."""
+    return cues.not_baselines
+
+
+def _count_key(written: str) -> str:
+    m = re.match(r"(\d+(?:\.\d+)?)\s*([KkMm万])", written.strip())
+    if not m:
+        return written.strip().lower()
+    v = float(m.group(1)) * {"k": 1e3, "m": 1e6, "万": 1e4}[m.group(2).lower()]
+    return f"{int(v)}"
+
+
+def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
+    """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
+
+    Parameters
+    ----------
+    text : str
+        One claim's text (markup stripped).
+
+    Returns
+    -------
+    tuple[Quantity, ...]
+        In text order.  Never raises.
+
+    Examples
+    --------
+    >>> [(q.value, q.unit, q.metric) for q in find_figures("serves 12.6x more requests or meets 7.4x tighter SLOs")]
+    [(12.6, 'x', 'requests'), (7.4, 'x', 'slo')]
+    >>> [(q.value, q.unit, q.conditions) for q in find_figures("单张 A100 上预填充最高提速 10 倍")]
+    [(10.0, 'x', ('gpus:1', 'hw:a100'))]
+    """
+    if not re.search(r"\d", text):
+        return ()
+    lex = lexicon or load_lexicon()
+    cues = _cues(lex)
+    conds = _conditions(cues, text)
+    taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
+    raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
+    for m in _FIG.finditer(text):
+        if any(a <= m.start("a") < b for a, b in taken):
+            continue
+        after = text[m.end():m.end() + 3]
+        if re.match(r"[A-Za-z]", after) and m.group("unit") in ("×", "x", "X"):
+            continue
+        unit_raw = (m.group("unit") or "").strip()
+        unit, scale = _unit(unit_raw)
+        if unit is None:
+            continue
+        if m.group("u1") and not m.group("b"):
+            continue
+        try:
+            a = _num(m.group("a")) * scale
+            b = _num(m.group("b")) * scale if m.group("b") else None
+        except ValueError:
+            continue
+        if unit == "count" and (re.match(r"\s*(?:-?(?:bit|GB|B\b))", after) or re.search(r"[A-Za-z]$", text[:m.start()])):
+            continue
+        if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
+                                            after + text[m.end() + 3:m.end() + 16]):
+            continue  # "70B": a model's size, a condition of the figures near it
+        raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
+    for m in _PCT_CN.finditer(text):
+        v = _cn_number(m.group("a"))
+        if v is not None:
+            raw_figs.append((m.start(), m.end(), v, None, "%", m.group(0)))
+    spans = [(s, e) for s, e, *_ in raw_figs]
+    clauses = _clauses(text)
+    sentences = split_sentences(text)
+    out: list[tuple[int, Quantity]] = []
+
+    def clause_of(pos: int) -> tuple[int, int]:
+        return next(((a, b) for a, b in clauses if a <= pos <= b), (0, len(text)))
+
+    def metric_near(pos: int, end: int) -> tuple[str | None, bool]:
+        lo, hi = clause_of(pos)
+        part = text[lo:hi]
+        best, dist = None, 10 ** 9
+        for name, pat in cues.metrics:
+            for mm in pat.finditer(part):
+                s, e = lo + mm.start(), lo + mm.end()
+                if any(a <= s < b for a, b in spans):
+                    continue
+                d = pos - e if e <= pos else s - end
+                if d < 0:
+                    d = 0
+                # a metric after the figure is closer in reading ("7.4× 请求", "12.6x more requests")
+                d = d if e <= pos else d - 0.5
+                if d < dist:
+                    best, dist = name, d
+        if best is not None:  # "latency speedup": in a compound the last word is the metric
+            for name, pat in cues.metrics:
+                for mm in pat.finditer(part):
+                    for bm in dict(cues.metrics)[best].finditer(part):
+                        if 0 <= mm.start() - bm.end() <= 2 and name != best and lo + bm.start() > pos:
+                            return name, True
+        return best, best is not None
+
+    for s, e, a, b, unit, raw in raw_figs:
+        metric, explicit = metric_near(s, e)
+        if unit == "count" and metric not in ("context", "cost", None):
+            continue  # "1M prefill", "8B 模型": a count is compared only as a context length
+        if metric is None and unit == "x":
+            metric = cues.default_x
+        if metric is None:
+            metric = cues.unit_metrics.get(unit)
+        lo, hi = clause_of(s)
+        before = text[max(lo, s - 14):s]
+        bound = "max" if cues.bound_max.search(before) else ("min" if cues.bound_min.search(before) or
+                                                             re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
+        approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
+        down = bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
+        own = [c for x, y, c in conds if lo <= x < hi]
+        cats = {c.split(":", 1)[0] for c in own}
+        # conditions of the same sentence's other clauses, for the categories this clause leaves
+        # open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740 TFLOPs/s": FP16,
+        # the nearest first), and those of a clause stating no figure of its own hold for every
+        # figure ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's); another sentence's never
+        sa, sb = next(((a0, b0) for a0, b0 in sentences if a0 <= s < b0), (0, len(text)))
+        sent: list[str] = []
+        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
+        for x, y, c in sorted(conds, key=lambda t: -t[0]):
+            cat = c.split(":", 1)[0]
+            if lo <= x < hi or not (sa <= x < sb) or cat in cats or (cat == "base" and unit not in ("x", "%")):
+                continue  # (a baseline of another clause says nothing of an absolute figure's)
+            if x < lo:
+                if nearest.setdefault(cat, x) == x:
+                    sent.append(c)
+            elif not any(clause_of(x) == clause_of(fs) for fs, *_ in raw_figs):
+                sent.append(c)
+        q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
+                     bound=bound, explicit=explicit, direction="down" if down else None,
+                     conditions=tuple(sorted(set(own) | set(sent))))
+        out.append((s, q))
+    # plain numbers next to a scalar metric (perplexity 0.62, 0.8 分)
+    for m in _PLAIN.finditer(text):
+        if any(x <= m.start() < y for x, y in spans) or any(x <= m.start() < y for x, y, _ in conds):
+            continue
+        lo, hi = clause_of(m.start())
+        window = text[max(lo, m.start() - 24):min(hi, m.end() + 16)]
+        metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
+        if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]):
+            continue
+        v = _num(m.group("a"))
+        if v >= 1000 or re.search(r"v$|第\s*$|§\s*$", text[:m.start()]):
+            continue
+        before = text[max(lo, m.start() - 14):m.start()]
+        bound = "max" if cues.bound_max.search(before) else None
+        own = [c for x, y, c in _conditions(cues, text) if lo <= x < hi]
+        out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
+                                        bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
+    out.sort(key=lambda t: t[0])
+    return tuple(q for _, q in out)
+
+
+def _unit(u: str) -> tuple[str | None, float]:
+    u = u.strip()
+    low = u.lower()
+    if u in ("×", "x", "X") or low in ("times",) or "fold" in low or u == "倍":
+        return "x", 1.0
+    if u in ("%", "％") or low == "percent":
+        return "%", 1.0
+    if low.startswith(("pflop", "tflop")):
+        return "TFLOPs/s", (1000.0 if low.startswith("p") else 1.0)
+    if low.startswith("tok"):
+        return "tok/s", 1.0
+    if low == "ms":
+        return "s", 0.001
+    if low == "s":
+        return "s", 1.0
+    if low in ("gb", "mb", "tb"):
+        return "GB", {"gb": 1.0, "mb": 0.001, "tb": 1000.0}[low]
+    if u in _SCALE or low in _SCALE:
+        return "count", _SCALE.get(u, _SCALE.get(low, 1.0))
+    if u in ("分",) or low.startswith("point"):
+        return "pt", 1.0
+    return None, 1.0
+
+
+def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in pat.finditer(text)]
+
+
+_CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
+_CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
+_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b", re.IGNORECASE)
+#: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
+#: thing exists, not the attribute written after it.
+_QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
+                             r"\bthere (?:is|are|exists?) no\b|\bnot (?:a single|any)\b", re.IGNORECASE)
+
+
+def _negated_at(cues: _Cues, text: str, start: int) -> bool:
+    """A negator right before ``text[start:]`` in the same clause: an English one within the clause's last
+    few words, a Chinese multi-character one (无需, 不需要, 没有) in it, a single character (不, 未, 无)
+    right before."""
+    window = text[max(0, start - 20):start]
+    clause = re.split(r"[.;,，。；：:、!?！？]", window)[-1]
+    if _QUANTIFIED_NEG.search(clause):
+        return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
+    return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))
+
+
+def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    """``aspect:side`` for every qualifier aspect ``text`` asserts one side of (see the module docstring).
+
+    >>> qualifier_sides("精确注意力（exact），不做任何近似")
+    ('fidelity:lossless',)
+    >>> qualifier_sides('is "only lossless for greedy decoding; with temperature sampling it is approximate"')
+    ('fidelity:lossy',)
+    """
+    lex = lexicon or load_lexicon()
+    cues = _cues(lex)
+    out: list[str] = []
+    disputed = bool(cues.dispute.search(text))
+    for aspect, sides in cues.aspects:
+        names = [s for s, _ in sides]
+        if len(names) != 2:
+            continue
+        found: dict[str, list[tuple[int, bool]]] = {n: [] for n in names}
+        for name, pat in sides:
+            for a, b in _sides_in(pat, text):
+                # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
+                neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
+                if disputed and cues.attribution.search(text[max(0, a - 14):a]):
+                    neg = not neg  # "文档里写它 tuning-free，我觉得不准确": the side quoted to be rejected
+                found[name].append((a, neg))
+        asserted: dict[str, list[int]] = {n: [] for n in names}
+        for name in names:
+            other = names[1] if name == names[0] else names[0]
+            for pos, neg in found[name]:
+                asserted[other if neg else name].append(pos)
+        have = [n for n in names if asserted[n]]
+        if len(have) == 1:
+            out.append(f"{aspect}:{have[0]}")
+            continue
+        if len(have) == 2:
+            ch = cues.change.search(text)
+            if ch:  # "把 lossless 改成了 near-lossless": the side written after the change
+                after = [n for n in names if any(p >= ch.end() for p in asserted[n])]
+                if len(after) == 1:
+                    out.append(f"{aspect}:{after[0]}")
+                    continue
+            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) for p in asserted[n])]
+            if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
+                out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
+    return tuple(out)
+
+
+_WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
+
+
+def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
+    """``±verb:objects`` for every verb of the lexicon ``text`` uses (see the module docstring).
+
+    >>> predicates("QuaRot does not quantize the KV cache")
+    ('-quantize:kv_cache',)
+    >>> predicates("无需修改模型结构、无需任何微调")
+    ('-fine_tune:', '-modify:architecture,model')
+    """
+    lex = lexicon or load_lexicon()
+    cues = _cues(lex)
+    out: set[str] = set()
+    for verb, pat in cues.verbs:
+        for m in pat.finditer(text):
+            rest = text[m.end():m.end() + 8]
+            if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
+                continue  # "Fine-tuning: …": a label, not a statement
+            neg = _negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+            tail = text[m.end():m.end() + 48]
+            tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
+            objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            # "no fine-tuning … is required": the object of a negated need is the negated verb
+            if verb == "need" and not objs:
+                continue
+            out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
+        # "no X (of any kind) is required", "without X": X is the negated verb
+    for verb, pat in cues.verbs:
+        for m in pat.finditer(text):
+            if re.match(r"\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed)", text[m.end():m.end() + 30], re.I) and \
+                    re.search(r"\bno\s*$", text[max(0, m.start() - 4):m.start()], re.I):
+                out.discard(f"+{verb}:")
+                out.add(f"-{verb}:")
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The facts of one statement: ``figures``, ``qualifiers`` (``aspect:side``), ``predicates``."""
+
+    figures: tuple[Quantity, ...]
+    qualifiers: tuple[str, ...]
+    predicates: tuple[str, ...]
+
+
+def facts_of(text: str, lexicon: Lexicon | None = None) -> Facts:
+    """:class:`Facts` of a statement: :func:`find_figures`, :func:`qualifier_sides`, :func:`predicates`."""
+    lex = lexicon or load_lexicon()
+    return Facts(find_figures(text, lex), qualifier_sides(text, lex), predicates(text, lex))

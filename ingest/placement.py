@@ -1,0 +1,204 @@
+"""Where a note says something belongs: section references and their role.
+
+A writer names a living-document section in many ways: ``建议归入 §3.1``, ``→ §3.2``, ``belongs in
+1.2``, ``fits under 2.1 Cache Compression``, ``Section: 4.1``, ``worth one line under §1.1``,
+``Suggest 3.2, with a cross-link from 6.1``, ``file under Load balancing`` (a title, no number), a
+table's ``Section`` column.  :func:`section_refs` finds every reference in a sentence and gives it a
+role from the cue nearest to it (lexicon ``placement``):
+
+* ``suggest`` -- a destination or an edit (suggest, add, belongs, fits, update, revise, →, 建议, 归入,
+  补到, 更新, 改写, 候选 ...);
+* ``cross`` -- a cross-reference (cross-link, see also, 交叉引用), which wins when within reach;
+* ``mention`` -- the section is only referred to (consistent with, matches, already, 一致, 已有,
+  不动, 对照 ...), not a destination;
+* ``negative`` -- "not for §3", "不属于 §2".
+
+A bare number (``2.2``, no ``§``) is a reference only right after a placement word (``under 2.2``,
+``Suggest 3.2``, ``→ 3.2``, ``文档 1.1``) or before ``of the living doc``, and never when a unit or a
+version follows (``2.2x``, ``v2.1``, ``HelixServe 2.1``).  Whether the key exists is decided later,
+against the living document of the shift (``queries``).  Pure functions.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import Lexicon, load_lexicon
+
+__all__ = ["SectionRef", "section_refs", "table_section"]
+
+_SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
+_BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
+                   r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
+_AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section)", re.I)
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
+                    r"(?:\*\*)?\s*(?:::|[:：])", re.I)
+_YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
+                         r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
+_TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
+
+
+@dataclass(frozen=True)
+class SectionRef:
+    """A section named by a text: ``key`` (``"3.1"``, ``"七"``) or, for a title-only reference, ``title``;
+    ``role`` is ``suggest``, ``cross``, ``mention`` or ``negative``."""
+
+    key: str | None
+    title: str | None
+    role: str
+    start: int = 0
+
+
+def _alt(pats: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+
+
+class _Cues:
+    def __init__(self, lex: Lexicon):
+        raw = lex.raw.get("placement", {})
+        self.suggest = _alt(raw.get("suggest", []))
+        self.cross = _alt(raw.get("cross", []))
+        self.mention = _alt(raw.get("mention", []))
+        self.negative = _alt(raw.get("negative", []))
+        self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) + r")\s*[:：]?\s*(?:the\s+|our\s+|section\s+|§)?$",
+                                      re.IGNORECASE) if raw.get("cue_before_bare") else re.compile(r"(?!x)x")
+        self.title_after = _alt(raw.get("title_after", []))
+
+
+_CUES: dict[int, _Cues] = {}
+
+
+def _cues(lex: Lexicon) -> _Cues:
+    got = _CUES.get(id(lex))
+    if got is None:
+        got = _CUES[id(lex)] = _Cues(lex)
+    return got
+
+
+def _nearest(pat: re.Pattern[str], text: str, pos: int, reach: int) -> int | None:
+    """Distance from ``pos`` to the nearest match of ``pat`` within ``reach`` characters, else None."""
+    best = None
+    for m in pat.finditer(text):
+        d = pos - m.end() if m.end() <= pos else m.start() - pos
+        d = max(d, 0)
+        if d <= reach and (best is None or d < best):
+            best = d
+    return best
+
+
+def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
+    """Every section reference in ``text`` (one sentence or line) with its role, in text order.
+
+    Parameters
+    ----------
+    text : str
+        A sentence, list item or line (Markdown markup is harmless).
+    lexicon : Lexicon, optional
+        The bundled lexicon when omitted.
+
+    Returns
+    -------
+    list[SectionRef]
+        Keys are unique per text (the first role wins); title-only references (``file under Load
+        balancing``) come with ``key=None``.
+
+    Examples
+    --------
+    >>> [(r.key, r.role) for r in section_refs("Suggest 3.2, with a cross-link from 6.1.")]
+    [('3.2', 'suggest'), ('6.1', 'cross')]
+    >>> [(r.key, r.role) for r in section_refs("consistent with our note in 3.1")]
+    [('3.1', 'mention')]
+    """
+    lex = lexicon or load_lexicon()
+    cues = _cues(lex)
+    found: list[tuple[int, int, str]] = []
+    for m in _SIGN.finditer(text):
+        found.append((m.start(), m.end(), m.group("key")))
+    signed = [(a, b) for a, b, _ in found]
+    field = bool(_FIELD.match(text))
+    for m in _BARE.finditer(text):
+        if any(a <= m.start() < b for a, b in signed):
+            continue
+        before = text[max(0, m.start() - 24):m.start()]
+        if not (field or cues.before_bare.search(before) or _AFTER_DOC.match(text[m.end():]) or
+                re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
+            continue
+        found.append((m.start(), m.end(), m.group("key")))
+    found.sort()
+    # a cross-reference cue belongs to the reference nearest to it
+    crossed: set[int] = set()
+    for m in cues.cross.finditer(text):
+        near = min(found, key=lambda f: min(abs(f[0] - m.end()), abs(m.start() - f[1])), default=None)
+        if near is not None and min(abs(near[0] - m.end()), abs(m.start() - near[1])) <= 30:
+            crossed.add(near[0])
+    out: list[SectionRef] = []
+    seen: set[str] = set()
+    for a, b, key in found:
+        if key in seen:
+            continue
+        seen.add(key)
+        others = [_clause(text, x, y) for x, y, k in found if x != a]
+        role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
+        out.append(SectionRef(key, None, role, a))
+    # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
+    for m in _YEAR_PLACE.finditer(text):
+        year = m.group("year") or m.group("year2")
+        if re.search(r"(?:move|put|add|file|place|goes|go|belongs?|fits?|归入|放到|放在|放入|加到)", text[max(0, m.start() - 30):m.start() + 6], re.I):
+            out.append(SectionRef(None, year, "suggest", m.start()))
+    # a section named by its title only
+    for m in cues.title_after.finditer(text):
+        rest = text[m.end():].lstrip(" :：")
+        if not rest or _SIGN.match(rest) or _BARE.match(rest) or re.match(r"(?:the\s+)?(?:doc|document|list|table)\b", rest, re.I):
+            continue
+        stop = _TITLE_STOP.search(rest)
+        title = (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
+        words = title.split()
+        if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them)\b", title, re.I):
+            out.append(SectionRef(None, title, "suggest", m.end()))
+    return out
+
+
+_CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
+
+
+def _clause(text: str, a: int, b: int) -> tuple[int, int]:
+    """The clause of ``text`` holding ``text[a:b]``: between the nearest clause breaks (commas included)."""
+    left = max((m.end() for m in re.finditer(r"[,，;；。!?！？]|\.\s", text[:a])), default=0)
+    right = re.search(r"[,，;；。!?！？]|\.(?:\s|$)", text[b:])
+    return left, (b + right.start()) if right else len(text)
+
+
+def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tuple[int, int]] = ()) -> str:
+    """The role of the reference at ``text[a:b]``: from the cues of its own clause, else the sentence's nearest."""
+    if field:
+        return "suggest"
+    if re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I):
+        return "negative"
+    lo, hi = _clause(text, a, b)
+    part = text[lo:hi]
+    s = _nearest(cues.suggest, part, a - lo, len(part))
+    mt = _nearest(cues.mention, part, a - lo, len(part))
+    if s is None and mt is None:
+        # the sentence's nearest cue, leaving out the clauses of the other references (they own theirs)
+        masked = list(text)
+        for x, y in others:
+            if not (x <= a < y):
+                masked[x:y] = " " * (y - x)
+        rest = "".join(masked)
+        s = _nearest(cues.suggest, rest, a, 40)
+        mt = _nearest(cues.mention, rest, a, 20)
+    if s is None:
+        return "mention"
+    if mt is not None and mt < s:
+        return "mention"
+    return "suggest"
+
+
+def table_section(header: str, cell: str) -> list[str]:
+    """Section keys in a table cell whose column names a section (``Section``, ``归属``, ``建议章节``)."""
+    h = re.sub(r"[*_`]", "", header).strip().lower()
+    if h not in ("section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section", "doc section"):
+        return []
+    keys = [m.group("key") for m in _SIGN.finditer(cell)]
+    keys += [m.group(0) for m in re.finditer(r"(?<![\w.])\d{1,2}(?:\.\d{1,2}){0,2}(?![\w.])", cell) if m.group(0) not in keys]
+    return keys

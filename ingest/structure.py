@@ -1,0 +1,647 @@
+"""A note's structure, read as a person reads it: one work, or a collection of topics.
+
+Given a note's blocks (:mod:`ingest.blocks`) this module decides what its *items* are and which
+works each is *about*, following the rules of ``docs/FORMAT.md`` (section 4):
+
+1. **One-paper note.**  A note is about one work when its front matter names it (``arxiv:``,
+   ``doi: 10.48550/arXiv.…``, ``url:``/``link:``/``paper:``/``source:`` pointing at arXiv), when its
+   file name carries an arXiv identifier, when its head (title and the lines before the first
+   topic) links exactly one work, or when its sub-headings are all generic section names
+   (``## 动机``, ``## Abstract``, ``## Method``, ``## Thoughts``; ``structure.generic_headings`` in the
+   lexicon) -- and no topic of it brings a work of its own.  It is one item, at line 1, whatever
+   its ``##`` sections are called; a title-only note (no identifier anywhere) keeps its title as
+   ``title_ref`` for the store to resolve against known titles.
+2. **Collection.**  Otherwise the note splits into items at whatever marks its topics, first that
+   applies: headings below the title (the shallowest level present); pseudo-headings (a line that
+   is all bold, ``一、``, ``（1）``, ``1）``, ``**Topic** —`` lead-ins, org ``** Topic``, chat lines
+   ``[10:42] name:``); top-level list entries and table rows; ``---``-separated blocks.  A heading
+   that names no work and holds two or more entries that each bring their own work or link is a
+   container: its entries are the items (``### Added`` with one bullet per paper).  Text before the
+   first item is the note's preamble (its evidence statements apply to every item).
+3. **About vs mention.**  An item is about the works its heading, first line or row names; failing
+   that, those of its opening paragraph; failing that, every work it names.  A work written in a
+   comparison ("vs", "than", "compared with", "相比", "比", "baseline", ...; lexicon
+   ``structure.comparison_cues``) is a mention, unless nothing else is named.
+
+Pure functions over blocks; no store.  ``queries`` resolves titles and short names (``SmoothQuant``)
+of items that name no identifier, against the works the store knows.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
+
+from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
+from .blocks import MdBlock
+from .lexicon import Lexicon, load_lexicon
+
+__all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works"]
+
+_URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
+_MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_BOLD_ONLY = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,100}?)(?:\*\*|__)\s*[:：]?\s*$")
+_BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,80}?)(?:\*\*|__)\s*(?:[—–\-:：|]|\s+\S)")
+_CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
+_PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
+_BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
+_CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*\S.*)$")
+_ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
+#: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
+_THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
+#: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``.
+_TURN = re.compile(r"^\s*(?P<t>@?[\w.\-]{1,30},?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+#: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
+_SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
+#: A reply in a thread or chat: it continues the message before it.
+_REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
+                    r"嗯|好的?|收到|同意|是的|对)\b", re.IGNORECASE)
+#: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
+_TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
+                          re.IGNORECASE)
+#: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
+_ASIDE = re.compile(r"^\s*(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]", re.IGNORECASE)
+_EMAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|subject|sent)\s*:", re.IGNORECASE)
+#: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
+_CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
+#: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
+#: is about that paper only, never about the works its README compares with.
+_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:paper|papers|arxiv|arxiv id|paper link|pdf|论文|论文链接|原文|链接)"
+                          r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s].{0,30}?(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One item of a note: a topic and its span.
+
+    ``kind`` is ``note`` (the whole note: a one-paper note, a card, a note with no topic marks),
+    ``heading``, ``pseudo`` (a pseudo-heading line), ``entry`` (a list entry), ``row`` (a table row)
+    or ``block`` (between ``---`` rules).  ``head`` is the text that names the topic (the heading,
+    the entry's first line, the row); ``works`` the arXiv keys it is about, in order;
+    ``mentions`` the other keys it names; ``title_ref`` a title to resolve (title-only notes);
+    ``head_lines`` the lines of the heading and opening, where the item's evidence is read.
+    """
+
+    index: int
+    kind: str
+    title: str
+    line: int
+    line_end: int
+    head: str
+    works: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    title_ref: str | None = None
+    head_lines: tuple[int, ...] = ()
+    row_cells: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class NoteShape:
+    """What :func:`read_structure` found: the items, the preamble span and whether the note is one paper."""
+
+    segments: tuple[Segment, ...]
+    one_paper: bool
+    title: str | None
+    preamble: tuple[int, int] | None = None  # (first line, last line) before the first item
+    paper: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _lex_list(lex: Lexicon, key: str) -> list[str]:
+    return list(lex.raw.get("structure", {}).get(key, []))
+
+
+def _compile(lex: Lexicon, key: str) -> re.Pattern[str]:
+    pats = _lex_list(lex, key)
+    return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+
+
+def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
+    """Character spans of ``text`` written as a comparison (the cue and up to ~40 characters after it,
+    within the clause), where a work named is a mention, not what the text is about."""
+    lex = lexicon or load_lexicon()
+    pat = _compile(lex, "comparison_cues")
+    out = []
+    for m in pat.finditer(text):
+        end = m.end()
+        stop = re.search(r"[.;。；!?！？\n]|,\s|，", text[end:end + 60])
+        out.append((m.start(), end + (stop.start() if stop else 40)))
+    return out
+
+
+def works_in(text: str, lexicon: Lexicon | None = None, *, drop_comparisons: bool = True) -> tuple[list[str], list[str]]:
+    """``(about, compared)``: the arXiv keys ``text`` names outside and inside comparisons, in order."""
+    found = find_arxiv_ids(text)
+    if not found:
+        return [], []
+    spans = comparison_spans(text, lexicon) if drop_comparisons else []
+    about: list[str] = []
+    comp: list[str] = []
+    for m in found:
+        inside = any(a <= m.start < b for a, b in spans)
+        (comp if inside else about).append(m.arxiv_id)
+    return list(dict.fromkeys(about)), [c for c in dict.fromkeys(comp) if c not in about]
+
+
+_FM_WORK_KEYS = ("arxiv", "arxiv_id", "arxivid", "arxiv-id", "doi", "url", "link", "paper", "paper_url", "pdf",
+                 "source", "paper_link", "论文", "链接")
+
+
+def front_matter_works(front: dict[str, object]) -> list[str]:
+    """arXiv keys a front matter names as the note's paper (``arxiv: 2401.10000``, ``doi: 10.48550/arXiv.…``)."""
+    out: list[str] = []
+    for k, v in front.items():
+        if str(k).strip().lower() not in _FM_WORK_KEYS:
+            continue
+        vals = v if isinstance(v, list) else [v]
+        for raw in vals:
+            s = str(raw).strip().strip("'\"")
+            if not s:
+                continue
+            found = find_arxiv_ids(s if re.search(r"[:/]", s) else f"arXiv:{s}")
+            out.extend(m.arxiv_id for m in found)
+    return list(dict.fromkeys(out))
+
+
+def _strip(text: str) -> str:
+    t = _MD_LINK.sub(lambda m: m.group(1), text)
+    t = re.sub(r"\*\*|__|`|~~", "", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _brings_link(text: str) -> bool:
+    return bool(find_arxiv_ids(text) or _URL.search(text) or _MD_LINK.search(text))
+
+
+@dataclass
+class _Raw:
+    kind: str
+    line: int
+    line_end: int
+    head: str
+    head_lines: list[int]
+    blocks: list[MdBlock]
+    row_cells: tuple[tuple[str, str], ...] = ()
+
+
+def _pseudo(line_text: str) -> str | None:
+    """The title of a pseudo-heading line, or None."""
+    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN):
+        m = pat.match(line_text)
+        if m:
+            return m.group("t").strip()
+    m = _BOLD_LEAD.match(line_text)
+    if m:
+        return m.group("t").strip().rstrip("—–-:： ")
+    return None
+
+
+def _content(blocks: list[MdBlock]) -> list[MdBlock]:
+    return [b for b in blocks if b.kind not in ("html", "code", "hr")]
+
+
+# --------------------------------------------------------------------------- segmentation
+
+def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int, lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]]:
+    heads = [(i, b) for i, b in enumerate(blocks) if b.kind == "heading" and i != title_idx and not b.quoted]
+    level = min(b.level for _, b in heads)
+    tops = [(i, b) for i, b in heads if b.level == level]
+    pre = blocks[: tops[0][0]]
+    if title_idx is not None:
+        pre = [b for k, b in enumerate(pre) if k != title_idx]
+    out: list[_Raw] = []
+    # entries before the first topic that bring works of their own are topics too ("- SnapKV
+    # (arXiv:2404.14469) …" above the first "## "); the rest of the text before it is the preamble
+    pre_ents = [(k, b) for k, b in _entries(pre) if works_in(b.text, lex)[0]]
+    if pre_ents:
+        out.extend(_entry_raws(pre, pre_ents, lex))
+        first = pre_ents[0][1].line
+        pre = [b for b in pre if b.line < first]
+    spans = []
+    for n, (i, h) in enumerate(tops):
+        j = tops[n + 1][0] if n + 1 < len(tops) else len(blocks)
+        spans.append((i, h, j, blocks[i + 1: j]))
+    # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
+    # when one of them is, its siblings' entries are items too
+    containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
+    meta = _compile(lex, "meta_headings")
+    generic = _compile(lex, "generic_headings")
+    for n, (i, h, j, body) in enumerate(spans):
+        end = (blocks[j].line - 1) if j < len(blocks) else last_line
+        end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
+        if not _content(body) and meta.search(_strip(h.text)):
+            continue  # "Attendees: raj, li": a heading that is only a note's metadata
+        prev = out[-1] if out else None
+        if (prev is not None and prev.kind == "heading" and prev.blocks and prev.blocks[0].level == h.level
+                and _brings_link(prev.head) and not _brings_link(h.text)
+                and (lex.caveat_headings.search(_strip(h.text)) or generic.search(_strip(h.text)))):
+            # "## MC-SF (arXiv:…)" then "## 值得警惕": the second speaks of the first, a section of it
+            out[-1] = _Raw(prev.kind, prev.line, end, prev.head, prev.head_lines, [*prev.blocks, h, *body])
+            continue
+        sub_heads = [b for b in body if b.kind == "heading"]
+        if len(sub_heads) >= 2 and not _content([b for b in body if b.line < sub_heads[0].line]) and not _brings_link(h.text):
+            # "* Notes" holding "** Topic" sections: the topics are its sub-sections
+            inner, _pre = _split_headings(body, None, end, lex)
+            out.extend(inner)
+            continue
+        sub = _container_entries(h.text, body, lex)
+        if not sub and any(containers) and not _brings_link(h.text) and _entries(body) \
+                and not any(b.kind == "heading" for b in body):
+            sub = _entry_raws(body, _entries(body), lex)
+        if sub:
+            out.extend(sub)
+            continue
+        opening = next((b for b in _content(body) if b.kind != "heading"), None)
+        hl = [h.line] + ([opening.line] if opening else [])
+        out.append(_Raw("heading", h.line, end, h.text, hl, [h, *body]))
+    return out, pre
+
+
+def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, MdBlock]]:
+    """Top-level list entries and table rows of ``body`` (with their index)."""
+    got = []
+    for k, b in enumerate(body):
+        if b.quoted:
+            continue
+        if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
+            got.append((k, b))
+        elif b.kind == "row" and b.parent is None:
+            got.append((k, b))
+    return got
+
+
+def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
+    """The units a section's body is made of, when it is a sequence of them: pseudo-headed paragraphs
+    (speaker turns ``**Jonas**：…``, bold lead-ins, chat messages), else its top-level list entries and
+    table rows (a topic entry holding paper entries gives the paper entries)."""
+    last = max((b.line_end for b in body), default=0)
+    pseudo = _split_pseudo(body, last, lex, nested=False)
+    if pseudo is not None:
+        return pseudo[0]
+    ents = _entries(body)
+    return _entry_raws(body, ents, lex) if ents else []
+
+
+def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
+    """The units of a section whose heading names no work, when they are its topics: two or more of
+    them bring their own work or link (at least half of them do); or the heading names a collection
+    ("Action items", "Discussion", "Also worth a look", "杂项"; lexicon
+    ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
+    else ``[]``."""
+    if _brings_link(head_text) or any(b.kind == "heading" for b in body):
+        return []
+    units = _units(body, lex)
+    if len(units) < 2:
+        return []
+    def own(u: _Raw) -> str:
+        return u.blocks[0].text if u.kind != "pseudo" else "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
+    with_works = [u for u in units if _brings_link(own(u))]
+    distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
+    head = re.sub(r"^[#*\s\d.、）)]+", "", _strip(head_text))
+    named_collection = len(head.split()) <= 5 and bool(_compile(lex, "container_headings").search(head))
+    turns = sum(1 for u in units if u.kind == "pseudo") >= 2
+    if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
+        return units
+    if (named_collection and len(units) >= 3) or (turns and len(units) >= 2):
+        return units
+    return []
+
+
+def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexicon | None = None) -> list[_Raw]:
+    """One raw item per entry, its nested entries and code inside it.  A topic entry that names no
+    work and holds two or more entries that do ("- KV offloading" → "  - InfiniGen, arXiv:…") gives
+    those entries instead; once one entry does, every sibling with sub-entries does too."""
+    spans = []
+    for n, (k, b) in enumerate(ents):
+        nxt = ents[n + 1][0] if n + 1 < len(ents) else len(body)
+        kids = [c for c in body[k + 1: nxt] if c.kind != "row" and (c.parent is not None or c.kind in ("code", "html"))]
+        spans.append((k, b, kids))
+    def children(b: MdBlock, kids: list[MdBlock]) -> list[tuple[int, MdBlock]]:
+        return [(n, c) for n, c in enumerate(kids) if c.kind == "item" and c.parent == b.index and b.index >= 0]
+
+    def is_topic(b: MdBlock, kids: list[MdBlock]) -> bool:
+        # a short label ("KV offloading", "Kernels"), not a sentence that introduces a list
+        ch = children(b, kids)
+        label = _strip(b.text.split("\n")[0])
+        return (b.kind == "item" and not _brings_link(b.text) and len(label.split()) <= 5 and len(label) <= 40
+                and not re.search(r"[.。:：,，;；!?]", label) and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
+
+    topical = any(is_topic(b, kids) for _k, b, kids in spans)
+    out = []
+    for k, b, kids in spans:
+        ch = children(b, kids)
+        label = _strip(b.text.split("\n")[0])
+        if topical and ch and not _brings_link(b.text) and b.kind == "item" and len(label.split()) <= 5 \
+                and not re.search(r"[.。:：,，;；!?]", label):
+            # the sub-entries, each with its own nested lines
+            out.extend(_entry_raws(kids, ch, lex))
+            continue
+        # a paragraph right after an entry, indented under it, is already its own text; free paragraphs
+        # between entries are labels ("补充：") or the note's epilogue, not part of the entry
+        end = max([b.line_end, *(c.line_end for c in kids)])
+        cells = tuple(zip(b.header, b.cells)) if b.kind == "row" else ()
+        out.append(_Raw("row" if b.kind == "row" else "entry", b.line, end, b.text.split("\n")[0], [b.line], [b, *kids], cells))
+    return out
+
+
+def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
+    """The text of a turn whose header is line ``ln`` of block ``i``: the header line, and for an IM
+    header alone on its line (``ola 14:02``) the message lines after it."""
+    lines = blocks[i].lines
+    here = [t for x, t in lines if x == ln]
+    text = here[0] if here else ""
+    if _TURN.match(text):
+        text = " ".join(t for x, t in lines if x > ln)
+    return text
+
+
+def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
+                  nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
+
+    In a conversation (chat lines ``[10:42] maria: …``, IM turns ``ola 14:02``, thread replies
+    "reply to …") a turn starts a topic when it brings a link or a work, opens with a topic shift
+    ("unrelated:", "另外"), or is a long message that does not answer the one before; short replies
+    and answers ("ok", "hm, not sure", the answer to a question) belong to the turn before.
+    """
+    marks: list[tuple[int, int, str]] = []  # (block index, line, title)
+    for i, b in enumerate(blocks):
+        if b.kind != "para" or b.quoted or (b.parent is not None and nested):
+            continue
+        for ln, text in b.lines:
+            t = _pseudo(text)
+            if t and not (_CONTINUES.match(text) and marks):
+                marks.append((i, ln, t))
+    if len(marks) < 2:
+        return None
+    heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    if all(_CHAT.match(h) or _TURN.match(h) or _REPLY.search(h) or _SPEAKER.match(h) and _BOLD_LEAD.match(h) is None
+           for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
+        kept = []
+        prev_q = False
+        for mk, head in zip(marks, heads):
+            body = _turn_text(blocks, mk[0], mk[1])
+            message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
+            starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
+                      or (len(message) >= 60 and not _REPLY.search(message) and not prev_q))
+            if starts or not kept:
+                if _brings_link(message) or _TOPIC_SHIFT.match(message) or len(message) >= 60:
+                    kept.append(mk)
+            prev_q = "?" in message or "？" in message
+        if kept:
+            marks = kept
+    else:
+        # a thread: replies ("· reply to quantqueen") belong to the post before them
+        marks = [mk for n, (mk, h) in enumerate(zip(marks, heads)) if n == 0 or not re.search(r"\breply(?:ing)? to\b|回复", h, re.I)]
+        if len(marks) < 2:
+            return None
+    out: list[_Raw] = []
+    first_line = marks[0][1]
+    pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
+    pre = [b for b in pre if b is not None]
+    for n, (i, ln, t) in enumerate(marks):
+        nxt_line = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
+        inside = [x for x in (_slice(b, ln, nxt_line - 1) for b in blocks if b.line_end >= ln and b.line < nxt_line)
+                  if x is not None]
+        sub = _container_entries(t, [b for b in inside if b.line > ln], lex) if lex is not None and nested else []
+        if sub:
+            out.extend(sub)
+            continue
+        end = max([ln, *(min(b.line_end, nxt_line - 1) for b in inside if b.kind != "hr")])
+        hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
+        title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
+        out.append(_Raw("pseudo", ln, end, title, hl, inside))
+    return out, pre
+
+
+def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
+    """Block ``b`` cut to its lines ``lo..hi`` (a paragraph holding several pseudo-headed topics, one per
+    line or a few lines each); other blocks whole, or None when they lie outside."""
+    if b.line >= lo and b.line_end <= hi:
+        return b
+    if b.kind != "para" or not b.lines:
+        return b if (b.line <= hi and b.line_end >= lo) else None
+    lines = tuple((n, t) for n, t in b.lines if lo <= n <= hi)
+    if not lines:
+        return None
+    return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
+
+
+def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
+    ents = _entries(blocks)
+    if not ents:
+        return None
+    raws = _entry_raws(blocks, ents, lex)
+    pre = [b for b in blocks if b.line_end < raws[0].line]
+    return raws, pre
+
+
+def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    rules = [b.line for b in blocks if b.kind == "hr"]
+    if len(rules) < 1:
+        return None
+    edges = [0, *rules, last_line + 1]
+    out = []
+    pre: list[MdBlock] = []
+    for a, b in zip(edges, edges[1:]):
+        inside = [x for x in blocks if a < x.line < b and x.kind != "hr"]
+        content = _content(inside)
+        if not content:
+            continue
+        out.append(_Raw("block", content[0].line, max(x.line_end for x in inside), content[0].text.split("\n")[0],
+                        [content[0].line], inside))
+    if len(out) < 2:
+        return None
+    pre, out = [], out
+    # the first block is the digest's header when it brings no link and later ones do
+    if not _brings_link("\n".join(x.text for x in out[0].blocks)) and any(
+            _brings_link("\n".join(x.text for x in r.blocks)) for r in out[1:]):
+        pre = out[0].blocks
+        out = out[1:]
+    return out, pre
+
+
+def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
+    """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
+    split = _split_pseudo(body, last_line, lex)
+    if split is not None:
+        return split, "pseudo"
+    split = _split_entries(body, lex)
+    if split is not None:
+        return split, "entries"
+    split = _split_rules(body, last_line)
+    return split, ("rules" if split is not None else "")
+
+
+# --------------------------------------------------------------------------- works of a segment
+
+def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
+    """``(about, mentions)`` of one raw segment."""
+    all_about: list[str] = []
+    all_comp: list[str] = []
+    for b in raw.blocks:
+        if b.kind in ("code", "html"):
+            continue
+        a, c = works_in(b.text, lex)
+        all_about.extend(a)
+        all_comp.extend(c)
+    all_ids = list(dict.fromkeys(all_about + all_comp))
+    head_text = raw.head if raw.kind != "row" else " | ".join(v for _, v in raw.row_cells) or raw.head
+    # the heading / first line / row
+    a, c = works_in(head_text, lex)
+    if raw.kind in ("entry", "pseudo", "block"):
+        first = raw.blocks[0]
+        a, c = works_in(first.text if raw.kind != "pseudo" else head_text, lex)
+        if raw.kind == "pseudo" and not a:
+            a, c = works_in("\n".join(t for ln, t in _lines_of(raw) if ln in raw.head_lines), lex)
+    if raw.kind == "row":
+        a, c = works_in(head_text, lex)
+    if not a and raw.kind == "heading":
+        opening = next((b for b in _content(raw.blocks[1:]) if b.kind != "heading"), None)
+        if opening is not None:
+            a, c = works_in(opening.text, lex)
+    if not a:
+        a = list(dict.fromkeys(all_about))
+        if not a and len(set(all_comp)) == 1:
+            a = list(dict.fromkeys(all_comp))
+    mentions = [w for w in all_ids if w not in a]
+    return a, mentions
+
+
+def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    for b in raw.blocks:
+        out.extend(b.lines)
+    return out
+
+
+# --------------------------------------------------------------------------- main
+
+def read_structure(
+    blocks: list[MdBlock],
+    *,
+    path: str,
+    kind: str,
+    front: dict[str, object],
+    first_line: int,
+    last_line: int,
+    lexicon: Lexicon | None = None,
+) -> NoteShape:
+    """Decide a note's items (see the module docstring).
+
+    Parameters
+    ----------
+    blocks : list[MdBlock]
+        The note's body blocks (:func:`ingest.blocks.read_blocks`).
+    path : str
+        Workspace path (its file name may carry the paper's identifier).
+    kind : str
+        ``note``, ``paper_card``, ``repo_card`` or ``queue``: cards are always one item.
+    front : dict
+        The front matter (strings), for the paper it names and its title.
+    first_line, last_line : int
+        The body's first line and the file's last line.
+
+    Returns
+    -------
+    NoteShape
+    """
+    lex = lexicon or load_lexicon()
+    generic = _compile(lex, "generic_headings")
+    title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
+    if title_idx is not None and any(b.kind == "heading" and b.level == 1 for b in blocks[title_idx + 1:]):
+        # several level-1 headings: they are the topics, not a title
+        if _content(blocks[:title_idx]):
+            title_idx = None
+        elif sum(1 for b in blocks if b.kind == "heading" and b.level == 1) > 1:
+            title_idx = None
+    fm_title = front.get("title") if isinstance(front.get("title"), str) else None
+    title = (fm_title or (blocks[title_idx].text if title_idx is not None else None))
+    if title is None:
+        first = next((b for b in blocks if b.kind == "para"), None)
+        if first is not None and first.line <= first_line + 2 and len(first.lines) == 1 and len(first.text) <= 90 \
+                and not re.search(r"[.。!?]$", first.text):
+            title = first.text  # "newsletter / social scan, 2026-11-03 (omar)"
+    title = _strip(title) if title else None
+    fm_works = front_matter_works(front)
+    file_work = arxiv_from_filename(PurePosixPath(path).name)
+
+    if kind in ("paper_card", "repo_card"):
+        field_works = [m.arxiv_id for b in blocks[:20] if b.kind != "code" for _ln, t in b.lines
+                       if _PAPER_FIELD.match(t) for m in find_arxiv_ids(t)]
+        works = fm_works or list(dict.fromkeys(field_works))[:1] or ([file_work[0]] if file_work and kind == "paper_card" else [])
+        if not works and kind == "paper_card":
+            head = "\n".join(b.text for b in blocks[:6])
+            works = works_in(head, lex)[0][:1]
+        all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
+        mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
+        seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "",
+                      tuple(works), tuple(mentions), None, tuple(range(1, min(last_line, 12) + 1)))
+        return NoteShape((seg,), True, title, None, works[0] if works else None)
+
+    # candidate collection split
+    split: tuple[list[_Raw], list[MdBlock]] | None = None
+    how = ""
+    if any(b.kind == "heading" and k != title_idx and not b.quoted for k, b in enumerate(blocks)):
+        split = _split_headings(blocks, title_idx, last_line, lex)
+        how = "headings"
+    if split is None:
+        body = [b for k, b in enumerate(blocks) if k != title_idx]
+        split, how = _split_body(body, last_line, lex)
+        if split is None and any(b.quoted for b in body):
+            # a forwarded email or a pasted newsletter: the topics are inside the quote
+            split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
+    raws, pre = split if split else ([], [])
+
+    # the paper of a one-paper note
+    head_blocks = pre if split else [b for b in blocks[:8]]
+    if title_idx is not None:
+        head_blocks = [blocks[title_idx], *head_blocks]
+    head_text = "\n".join(b.text for b in head_blocks if b.kind not in ("code", "html"))
+    head_works = works_in(head_text, lex)[0]
+    seg_works = [_segment_works(r, lex) for r in raws]
+    own = [set(a) for a, _ in seg_works if a]
+    paper = None
+    if fm_works:
+        paper = fm_works[0]
+    elif file_work and kind == "note":
+        paper = file_work[0]
+    elif len(head_works) == 1 and how != "entries":
+        paper = head_works[0]
+    distinct_other = {w for s in own for w in s if w != paper}
+    sub_heads = [b for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]
+    all_generic = bool(sub_heads) and all(generic.search(_strip(b.text)) for b in sub_heads)
+    one_paper = False
+    if paper is not None:
+        topics_with_own = sum(1 for s in own if s - {paper})
+        one_paper = topics_with_own < 2 and (how == "headings" and (all_generic or topics_with_own == 0) or how != "headings"
+                                             and (fm_works or file_work or len(raws) <= 1 or not distinct_other))
+    elif all_generic and not distinct_other and title:
+        one_paper = True
+
+    if one_paper or not raws:
+        all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
+        if paper is None:
+            about, comp = works_in("\n".join(b.text for b in blocks if b.kind not in ("code", "html")), lex)
+            opening = works_in(head_text, lex)[0] if head_text else []
+            works = opening or about[:1] if (opening or about) else []
+            if not works and not about and len(comp) == 1:
+                works = comp
+        else:
+            works = [paper]
+        mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
+        title_ref = title if (one_paper and not works and title) else None
+        hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
+        seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "", tuple(works),
+                      tuple(mentions), title_ref, hl)
+        return NoteShape((seg,), one_paper, title, None, paper)
+
+    segs = []
+    for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
+        segs.append(Segment(n, r.kind, _strip(r.head)[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
+                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells))
+    pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
+    return NoteShape(tuple(segs), False, title, pre_span, None)

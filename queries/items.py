@@ -1,0 +1,234 @@
+"""The items of a shift, judged: the works each is about and their citation status, evidence,
+relevance and the sections it belongs in.
+
+Items and their written facts come from ingest (``ingest.structure``, ``ingest.evidence``,
+``ingest.placement``); what needs the rest of the store is decided here, at query time:
+
+* **works named without an identifier**: a title-only note or item resolves through the titles the
+  store knows (``Snapshot.title_matches``: cards, living-document entries; ambiguous ones are never
+  guessed); failing that, a short name in the item's title (``SmoothQuant``, ``FlashAttention``)
+  resolves through the names written next to identifiers (``SCitation.alias``), card aliases and
+  the short names of known titles (``Title: subtitle``);
+* **citation status** of a work against the shift's living document (:func:`work_status`):
+  ``already_cited`` when the document lists it as an entry of a citation list, a reference table
+  or a paper list; ``not_in_citation_list`` when only its body names it; ``new`` otherwise;
+* **sections**: the keys the item proposes, kept when the living document has them (a title
+  written without a number is matched to a heading's title); a section that is the citation list
+  is a citation to add, not a destination; where the item names none, the closest section by
+  text (BM25, ``Snapshot.route``) is given as ``route``, a suggestion with its score;
+* **relevance** (:func:`judge_relevance`): the writer's own verdict, read at ingest (an item whose own
+  words rest it on someone else's unchecked word is low; "nothing new", "不动" -> low; a proposed
+  change -> increment); otherwise an item that brings a new work is an increment, the rest low.  A
+  card is an increment only when it brings a new work or names a section.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rapidfuzz import fuzz
+
+from ingest.living_doc import slugify
+
+from .results import ItemRow, SectionRoute
+from .snapshot import AliasMatcher, SItem, Snapshot
+
+__all__ = ["WorkStatus", "work_status", "name_index", "item_works", "item_sections", "judge_relevance",
+           "shift_items", "HEARSAY"]
+
+#: Evidence levels that, alone, make an item hearsay (low relevance unless it says otherwise).
+HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported"})
+
+WorkStatus = Callable[[str], str]
+
+
+def work_status(snap: Snapshot, doc: str | None) -> WorkStatus:
+    """A function giving a work's status in living document ``doc`` (every living document when None):
+    ``already_cited``, ``not_in_citation_list`` or ``new``."""
+    key = ("work_status", doc)
+    if key not in snap.cache:
+        listed = set(snap.cited_in_lists(doc))
+        docs = [doc] if doc else snap.living_docs()
+        body = {c.arxiv_id for d in docs for c in snap.citations_of(d)}
+        snap.cache[key] = (listed, body)
+    listed, body = snap.cache[key]  # type: ignore[misc]
+
+    def status(aid: str) -> str:
+        if aid in listed:
+            return "already_cited"
+        return "not_in_citation_list" if aid in body else "new"
+
+    return status
+
+
+_BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
+                           r"cited works|sources)\b|^\s*$", re.IGNORECASE)
+#: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
+_RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+")
+_SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
+_NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
+
+
+def name_index(snap: Snapshot) -> dict[str, str]:
+    """Short names of works: ``{name: arXiv key}`` from card aliases, names written next to identifiers
+    (``SmoothQuant (arXiv:2211.10438)``) and the short names of known titles (``GPTQ: Accurate …``).
+    A name given to two works is dropped (never guessed).  Computed once per snapshot."""
+    if "name_index" in snap.cache:
+        return snap.cache["name_index"]  # type: ignore[return-value]
+    seen: dict[str, set[str]] = {}
+
+    def add(name: str | None, aid: str) -> None:
+        if not name:
+            return
+        n = name.strip().strip("*_`\"'“”")
+        if 2 <= len(n) <= 40 and not _NOT_NAME.match(n) and re.search(r"[A-Za-z]", n):
+            seen.setdefault(n, set()).add(aid)
+
+    for alias, aid in snap.aliases.items():
+        add(alias, aid)
+    def add_short(title: str, aid: str) -> None:
+        m = _SHORT.match(title)
+        if m:
+            add(m.group(1), aid)
+            bare = re.sub(r"\s+v?\d+(?:\.\d+)+$", "", m.group(1))  # "MInference 1.0" is also "MInference"
+            if bare != m.group(1):
+                add(bare, aid)
+
+    for c in snap.citations:
+        add(getattr(c, "alias", None), c.arxiv_id)
+        if c.title:
+            add_short(c.title, c.arxiv_id)
+    for aid, lst in snap.work_titles.items():
+        for t, _p in lst:
+            add_short(t, aid)
+    out = {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
+    snap.cache["name_index"] = out
+    return out
+
+
+def _matcher(snap: Snapshot) -> AliasMatcher:
+    if "name_matcher" not in snap.cache:
+        snap.cache["name_matcher"] = AliasMatcher(name_index(snap))
+    return snap.cache["name_matcher"]  # type: ignore[return-value]
+
+
+def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
+    """``(works, resolved_by)`` of an item: the identifiers it writes, else the work its title names
+    (``title``: a known title; ``name``: a short name), else ``[]``."""
+    if it.works:
+        return list(it.works), None
+    key = ("title_by_item", it.path)
+    if key not in snap.cache:
+        snap.cache[key] = {m.item: m for m in snap.title_matches if m.path == it.path}
+    tm = snap.cache[key].get(it.index)  # type: ignore[union-attr]
+    if tm is None and it.index == 0 and it.kind == "note":
+        tm = snap.cache[key].get(None)  # type: ignore[union-attr]
+    if tm is not None and tm.arxiv_id:
+        return [tm.arxiv_id], "title"
+    names = _matcher(snap)(it.title)
+    index = name_index(snap)
+    for aid in names:
+        # the first place the title writes one of the work's names, unless a version follows it
+        spots = [m for n, a in index.items() if a == aid
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", it.title, re.IGNORECASE)]
+        if any(not _RELEASE_AFTER.match(it.title, m.end()) for m in spots) or not spots:
+            return [aid], "name"
+    return [], None
+
+
+def _doc_sections(snap: Snapshot, doc: str) -> tuple[dict[str, object], dict[str, str]]:
+    key = ("doc_sections", doc)
+    if key not in snap.cache:
+        by_key = {s.key: s for s in snap.sections if s.path == doc}
+        by_title = {}
+        for s in snap.sections:
+            if s.path == doc and s.title:
+                by_title.setdefault(s.title.casefold(), s.key)
+                by_title.setdefault(slugify(s.title), s.key)
+        snap.cache[key] = (by_key, by_title)
+    return snap.cache[key]  # type: ignore[return-value]
+
+
+def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], list[str]]:
+    """``(sections, cite)``: the keys of ``refs`` (keys or titles as written) that name a section of
+    ``doc``, in order; those that name its citation list are returned apart (a citation to add)."""
+    if not doc:
+        return [], []
+    by_key, by_title = _doc_sections(snap, doc)
+    out: list[str] = []
+    cite: list[str] = []
+    for r in refs:
+        k = r if r in by_key else None
+        if k is None:
+            t = r.casefold().strip()
+            k = by_title.get(t) or by_title.get(slugify(r))
+            if k is None and len(t) >= 4:
+                best = max(((fuzz.token_set_ratio(t, title), key) for title, key in by_title.items()), default=(0, None))
+                if best[0] >= 90:
+                    k = best[1]
+        if k is None:
+            continue
+        sec = by_key.get(k)
+        # a bibliography (References, 参考文献) is where a citation goes, not a destination; a paper
+        # list (an awesome list's "2024") is both
+        bib = sec is not None and getattr(sec, "citation_list", False) and _BIBLIOGRAPHY.match(getattr(sec, "title", "") or "")
+        (cite if bib or (sec is not None and sec.citation_list and k in ("七",)) else out).append(k)
+    return list(dict.fromkeys(out)), list(dict.fromkeys(cite))
+
+
+def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *, card: bool) -> tuple[str, str | None]:
+    """``(relevance, reason)`` of an item (see the module docstring)."""
+    levels = set(it.evidence_levels) - {"unknown"}
+    new = [w for w, s in statuses.items() if s == "new"]
+    if card:
+        if new or (sections and it.relevance == "increment"):
+            return "increment", None
+        if it.relevance == "low" and it.reason:
+            return "low", it.reason
+        return "low", "card of a work already in the living document" if statuses else "card with no work and no section"
+    if it.relevance == "low":
+        return "low", it.reason
+    if it.relevance == "increment":
+        return "increment", None
+    if new:
+        return "increment", None
+    return "low", "nothing the living document lacks"
+
+
+def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
+    """Every item of the materials of ``manifest`` (of every manifest when None), in manifest order
+    then file order, judged (see the module docstring)."""
+    out: list[ItemRow] = []
+    seen: set[tuple[str, str]] = set()
+    for mi in snap.manifest_items_for(manifest):
+        if (mi.manifest_id, mi.path) in seen:
+            continue
+        seen.add((mi.manifest_id, mi.path))
+        src = snap.sources.get(mi.path)
+        if src is None:
+            continue
+        doc = snap.path_of(mi.knowledge) or next(iter(snap.living_docs()), None)
+        status = work_status(snap, doc)
+        card = src.kind in ("paper_card", "repo_card")
+        claims = snap.claims_of(mi.path)
+        for it in snap.items_of(mi.path):
+            works, how = item_works(snap, it)
+            statuses = {w: status(w) for w in works}
+            sections, cite = item_sections(snap, doc, list(it.sections))
+            cross, _ = item_sections(snap, doc, list(it.cross_refs))
+            rel, reason = judge_relevance(it, statuses, sections, card=card)
+            route = None
+            if not sections and not card and doc:
+                mine = [c.text for c in claims if c.item == it.index]
+                r = snap.route(doc, "\n".join([it.title, *mine]))
+                if r is not None:
+                    route = SectionRoute(item=it.title, key=r.key, title=r.title, score=r.score,
+                                         runner_up=r.runner_up, runner_up_score=r.runner_up_score)
+            out.append(ItemRow(
+                manifest_id=mi.manifest_id, source=mi.path, index=it.index, line=it.line, line_end=it.line_end,
+                kind=it.kind, title=it.title, works=works, resolved_by=how, statuses=statuses,
+                mentions=[m for m in it.mentions if m not in works], relevance=rel, reason=reason,  # type: ignore[arg-type]
+                evidence=list(it.evidence_levels), sections=sections,
+                cross_references=[c for c in cross if c not in sections], route=route,
+            ))
+    return out
