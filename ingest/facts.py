@@ -81,9 +81,9 @@ def _cn_number(s: str) -> float | None:
     return float(total)
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
-                           r"\"\s*\"|”\s*“|」\s*「")  # quoted figures side by side: '"延迟降低 76%""吞吐提升 2x"'
+                           r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length")
 
 
 @dataclass(frozen=True)
@@ -329,8 +329,27 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         own = [c for x, y, c in _conditions(cues, text) if lo <= x < hi]
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
+    # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
+    have = {pos for pos, _ in out}
+    for pos, q in list(out):
+        end = pos + len(q.raw)
+        m = _NOT_VALUE.match(text, end)
+        if m and end + m.start("a") - m.start() not in have:
+            try:
+                v = _num(m.group("a")) * (_unit(m.group("u"))[1] if m.group("u") and _unit(m.group("u"))[0] == q.unit else 1.0)
+            except ValueError:
+                continue
+            if m.group("u") and _unit(m.group("u"))[0] not in (None, q.unit):
+                continue
+            out.append((m.start("a"), q.model_copy(update={"raw": text[m.start("a"):m.end()].strip(), "value": v,
+                                                           "value_high": None, "bound": None, "approx": False})))
     out.sort(key=lambda t: t[0])
     return tuple(q for _, q in out)
+
+
+#: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
+_NOT_VALUE = re.compile(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"
+                        r"\s*(?P<u>%|×|x(?![A-Za-z])|倍|tok/s|TFLOPs/s|ms)?")
 
 
 def _unit(u: str) -> tuple[str | None, float]:

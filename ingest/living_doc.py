@@ -805,7 +805,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 cur_table = _Table()
                 for c, cell in enumerate(_split_cells(line)):
                     name = _clean_title(cell).lower()
-                    if cur_table.title_col is None and name in ("title", "paper title", "name", "标题", "论文"):
+                    if cur_table.title_col is None and name in TITLE_COLUMNS:
                         cur_table.title_col = c
                     if cur_table.date_col is None and name in ("date", "日期", "time", "时间"):
                         cur_table.date_col = c
@@ -904,6 +904,8 @@ def parse_living_doc(text: str) -> LivingDoc:
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 
+#: Table header names of a title column (notes share them: ``ingest.notes``).
+TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论文", "论文标题", "题目", "名称")
 #: A line that starts a record of its own even inside a paragraph: a footnote definition
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).

@@ -30,6 +30,7 @@ from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_refs, table_section
+from .living_doc import TITLE_COLUMNS
 from .structure import read_structure, works_in
 from .text import (
     alias_before,
@@ -41,7 +42,8 @@ from .text import (
     strip_markup,
 )
 
-__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title"]
+__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
+           "sentence_pieces"]
 
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
@@ -174,7 +176,7 @@ _TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论�
 _CAVEAT_LEAD = re.compile(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
 
 
-_TITLE_COLUMNS = ("title", "paper title", "paper", "标题", "论文", "论文标题", "name", "题目")
+_TITLE_COLUMNS = TITLE_COLUMNS
 _LEAD_MARKS = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2}/\s*)*")
 _TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
 
@@ -283,7 +285,7 @@ _NEW_UNIT = re.compile(r"\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
 
-def _sentences(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
+def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
     """A block's text cut into sentences, each with its first and last line.
 
     Lines are joined with spaces; a sentence ends at 。！？, at . ! ? before a capital or CJK
@@ -506,7 +508,7 @@ def parse_note(
         it = seg_of(b.line)
         sg = shape.segments[it] if it is not None else None
         inherited = seg_levels[it] if it is not None else note_levels
-        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else _sentences(b.lines, item=b.kind == "item")
+        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
         for piece, la, lb in pieces:
             clean = strip_markup(piece)
             if len(clean) < 2:

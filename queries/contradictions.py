@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
+from dataclasses import replace
 from itertools import combinations
 
 from rapidfuzz import fuzz
@@ -426,6 +427,30 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     return abs(a - b) > tol * max(abs(a), abs(b))
 
 
+def _own_measurement(text: str) -> bool:
+    """Whether a statement reports the writer's own measurement ("[repro]", "we measured", "我们实测")."""
+    global _OWN
+    if _OWN is None:
+        pats = load_lexicon().raw.get("facts", {}).get("own_measurement", [])
+        _OWN = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    return bool(_OWN.search(text))
+
+
+_OWN: re.Pattern[str] | None = None
+
+
+def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> bool:
+    """:func:`disagree`, except that a ceiling ("up to 4.04x") holds a value below it only when that
+    value is a measurement of one's own ("[repro] roughly 1.5x", consistent with "up to 1.56x") or
+    hedged; a value *reported* for the same setting ("3.04x on Llama2-7B, A100", a slide, a talk) is
+    the headline figure written differently, and is compared as a value."""
+    if (q1.bound == "max") != (q2.bound == "max"):
+        point_c, point_q = (c2, q2) if q1.bound == "max" else (c1, q1)
+        if not point_q.approx and point_q.bound is None and not _own_measurement(point_c.text):
+            return disagree(replace(q1, bound=None), replace(q2, bound=None))
+    return disagree(q1, q2)
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -439,10 +464,15 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 by[(s, q.metric, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
+    rep: dict[tuple, tuple[SClaim, SClaim]] = {}
+
+    def living_pair(a: SClaim, b: SClaim) -> bool:
+        return "living_doc" in (a.kind, b.kind)
+
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
         for (c1, q1), (c2, q2) in combinations(vals, 2):
-            if c1.path == c2.path or not comparable(q1, q2) or not disagree(q1, q2):
+            if c1.path == c2.path or not comparable(q1, q2) or not _disagree_reported(c1, q1, c2, q2):
                 continue
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
@@ -450,9 +480,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
             key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
-            if key in out:
+            if key in out and not (living_pair(c1, c2) and not living_pair(*rep[key])):
                 more[key].update({c1.path, c2.path})
                 continue
+            rep[key] = (c1, c2)  # the pair shown: one with the living document when there is one
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
