@@ -170,9 +170,9 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = _count_key(g)
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
-            elif cat == "hw":
-                base = re.match(r"[a-z]+\d+(?:g(?!b)|x)?", val.replace("-", ""))
-                val = base.group(0) if base else val
+            elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
+                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g.strip().lower())
+                val = "".join(x for x in base.groups() if x) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
     return out
 
@@ -214,6 +214,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         return ()
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
+    # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
+    text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     conds = _conditions(cues, text)
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
@@ -347,6 +349,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
     return tuple(q for _, q in out)
 
 
+_UNIT_AFTER_WORD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
+                              r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
 _NOT_VALUE = re.compile(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"
                         r"\s*(?P<u>%|×|x(?![A-Za-z])|倍|tok/s|TFLOPs/s|ms)?")

@@ -26,6 +26,7 @@ from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
+from .facts import find_figures
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
@@ -181,6 +182,30 @@ _LEAD_MARKS = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2
 _TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
 
 
+#: A line that ends inside a quotation (an opening quote with no closing one after it).
+_OPEN_QUOTE = re.compile(r"[\"“《「][^\"”》」]*$")
+
+
+_HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
+
+
+def _row_fact_text(b) -> str:
+    """A table row as text for its figures: a bare number cell is written with its column's name and unit
+    (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
+    out = []
+    for h, cell in zip(b.header, b.cells):
+        c = strip_markup(cell).strip()
+        m = _HEADER_UNIT.search(h) if _BARE_NUMBER.fullmatch(c) else None
+        if m:
+            unit = m.group(1) or m.group(2)
+            name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
+            out.append(f"{name} {c} {unit}")
+        else:
+            out.append(c)
+    return " | ".join(out)
+
+
 def _row_title(b) -> str | None:
     """The title cell of a table row whose header names a title column, when it is not an identifier."""
     for h, cell in zip(b.header, b.cells):
@@ -191,7 +216,8 @@ def _row_title(b) -> str | None:
     return None
 
 
-_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)\s*[:：]\s*", re.IGNORECASE)
+_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)(?:\s*[(（][^)）]{0,30}[)）])?\s*[:：]\s*",
+                          re.IGNORECASE)
 
 
 def _looks_like_title(t: str) -> bool:
@@ -222,7 +248,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
             return t
     after = line[end:end + 260]
     m = re.match(r"\s*[)）\]]?\s*[,，:：—–-]?\s*[(（]?\s*(?:[\"“《「])([^\"”》」]{6,240})[\"”》」]", after)
-    if m and _looks_like_title(m.group(1)) or m and re.search(r"[\u4e00-\u9fff]", m.group(1) or "") is None and m and len(m.group(1).split()) >= 3:
+    if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None
+              and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
@@ -231,7 +258,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
         return strip_markup(m.group(1)).strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", line[:start]).strip())
-    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[])\s*(?:arXiv\s*[:：]?\s*)?$", before)
+    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,)\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
         if _looks_like_title(t):
@@ -525,6 +552,11 @@ def parse_note(
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+            if b.kind == "row" and b.header:
+                # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
+                figures = find_figures(_row_fact_text(b), lex)
+                if figures:
+                    c = c.model_copy(update={"quantities": figures})
             claims.append(c.model_copy(update={
                 "evidence": _cautious(levels),
                 "evidence_levels": levels,
@@ -586,11 +618,15 @@ def parse_note(
     for b in blocks:
         if b.kind == "html" and not b.text.lstrip().startswith("<!--"):
             pass
-        for ln, t in (b.lines if b.kind != "row" else ((b.line, lines[b.line - 1]),)):
+        blines = b.lines if b.kind != "row" else ((b.line, lines[b.line - 1]),)
+        for k, (ln, t) in enumerate(blines):
             if b.kind == "html" and t.lstrip().startswith("<!--"):
                 continue
+            # a quoted title wrapped onto the next line ('(arXiv:2410.02367, "SageAttention: Accurate
+            # 8-Bit Attention for Plug-and-play' / 'Inference Acceleration")') is read whole
+            tt = t + " " + blines[k + 1][1] if k + 1 < len(blines) and _OPEN_QUOTE.search(t) else t
             for m in find_arxiv_ids(t):
-                title = (_row_title(b) if b.kind == "row" else None) or written_title(t, m.start, m.end)
+                title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
                                       alias=alias_before(t, m.start), title=title))
     seen_lines = {(r.line, r.arxiv_id) for r in arxiv}

@@ -554,6 +554,67 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     return list(out.values())
 
 
+def _bigrams(t: str) -> set[str]:
+    t = re.sub(r"\s+", "", t.lower())
+    return {t[i:i + 2] for i in range(len(t) - 1)}
+
+
+def _quotes_in(quote: str, text: str) -> bool:
+    """Whether ``text`` states what ``quote`` quotes, perhaps with words between ("对抗性到达下 competitive
+    ratio 为 O(log n)" in "证明在对抗性到达下 token 级抢占策略的 competitive ratio 为 O(log n)"): at least
+    85 % of the quote's character pairs (spaces ignored) occur in the text."""
+    q = _bigrams(quote)
+    return len(q) >= 5 and len(q & _bigrams(text)) >= 0.85 * len(q)
+
+
+_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{6,200})[\"”」』]")
+_RETRACT: re.Pattern[str] | None = None
+
+
+def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """A statement another file quotes and says a later version took back: B says a version removed or
+    withdrew something ("v2 删除了这个结论", "the theorem was removed in v2"; lexicon ``facts.retract``)
+    and quotes it ("文档那条“对抗性到达下 competitive ratio 为 O(log n)”引的是 v1"), in its own sentence
+    or the sentences of its line; A, in another file about the same work, still states the quoted
+    text (:func:`_quotes_in`).  ``version`` when a version is named, else ``negation``;
+    one per work and pair of files."""
+    global _RETRACT
+    if _RETRACT is None:
+        pats = load_lexicon().raw.get("facts", {}).get("retract", [])
+        _RETRACT = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    by_line: dict[tuple[str, int], list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        by_line[(c.path, c.line)].append(c)
+    about: dict[str, list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        if _eligible(c):
+            for s in subj.get(c.iri, ()):
+                about[s].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for b in snap.claims:
+        if not _eligible(b) or b.kind == "living_doc" or not _RETRACT.search(b.text):
+            continue
+        near = [c for ln in range(b.line - 1, b.line_end + 1) for c in by_line.get((b.path, ln), ())]
+        quotes = [q.strip() for c in [b, *near] for q in _QUOTED.findall(c.text) if len(q.strip()) >= 6]
+        if not quotes:
+            continue
+        version = b.version or next((c.version for c in near if c.version), None)
+        for s in subj.get(b.iri, ()):
+            for a in about.get(s, ()):
+                if a.path == b.path or not any(_quotes_in(q, a.text) for q in quotes):
+                    continue
+                kind = "version" if (version or a.version) else "negation"
+                key = (kind, s, *sorted([a.path, b.path]), "retraction")
+                if key in out:
+                    continue
+                out[key] = Contradiction(
+                    id=_id("retraction", s, *sorted([a.path, b.path])), kind=kind, subject=f"arXiv:{s}",
+                    summary=f"arXiv:{s}: stated in {a.path}, taken back{' in ' + version if version else ''} per {b.path}",
+                    a=statement(a), b=statement(b), detail=[f"quoted: {quotes[0][:80]}"] + ([version] if version else []),
+                )
+    return list(out.values())
+
+
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
 _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify"})
 
@@ -632,6 +693,7 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _revisions(snap, subj)
         + _qualifier_conflicts(snap, subj)
         + _negations(snap, subj)
+        + _retractions(snap, subj)
         + _two_titles(snap)
         + _unverified_figures(snap)
         + _contamination(snap, snap.subjects)
