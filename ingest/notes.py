@@ -467,7 +467,8 @@ def parse_note(
                                                                  if lv not in DEPTH_LEVELS)])
     else:
         pre = shape.preamble
-        pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1] for lv in v]
+        pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
+                      and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
 
     # -- items: evidence, sections, relevance
