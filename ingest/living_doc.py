@@ -270,6 +270,8 @@ def is_citation_title(title: str) -> bool:
 # --------------------------------------------------------------------------
 # Blocks
 
+_BOLD_LINE_RE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,100}?)[:：]?(?:\*\*|__)\s*$")
+_OUTLINE_NUM_RE = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)\s+\S")
 _LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
 _TABLE_SEP_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HR_RE = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
@@ -732,6 +734,19 @@ def parse_living_doc(text: str) -> LivingDoc:
             heads.append((i, level, m.group("title")))
     if open_fence is not None:  # unclosed fence runs to the end (CommonMark)
         fences[open_fence[0]] = n
+    # A document that writes its outline as bold lines ("**1.1 Continuous batching**", "**Works cited**")
+    # rather than Markdown headings: those lines are its headings (level from the outline number).
+    below_title = [h for h in heads if h[1] > 1]
+    if len(below_title) < 2:
+        in_fence = {k for a, b in fences.items() for k in range(a, b + 1)}
+        bold = [(i, m.group(1).strip()) for i, line in enumerate(lines, start=1)
+                if i not in in_fence and (m := _BOLD_LINE_RE.match(line))]
+        if len(bold) >= 2 and sum(1 for _i, t in bold if _OUTLINE_NUM_RE.match(t)) >= 2:
+            for i, t in bold:
+                num = _OUTLINE_NUM_RE.match(t)
+                level = min(6, 1 + len(num.group(1).strip(".").split("."))) if num else 2
+                heads.append((i, level, t))
+            heads.sort()
 
     sections: list[Section] = []
     used: dict[str, int] = {}

@@ -468,6 +468,12 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
+        raws, pre = split
+        ents = _entries(pre)
+        if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
+            # minutes: a table of topics, then bold-led paragraphs: both are topics
+            first = _entry_raws(pre, ents, lex)
+            return (first + raws, [b for b in pre if b.line_end < first[0].line]), "pseudo"
         return split, "pseudo"
     split = _split_entries(body, lex)
     if split is not None:
@@ -621,6 +627,13 @@ def read_structure(
                                              and (fm_works or file_work or len(raws) <= 1 or not distinct_other))
     elif all_generic and not distinct_other and title:
         one_paper = True
+    elif raws and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws):
+        # none of its parts brings a work or a link of its own ("Strengths: 1. … 2. …" of a review
+        # form) and the note names one work in all ("Preprint: arxiv.org/abs/…" at its foot): it is
+        # a note about that work
+        ids = list(dict.fromkeys(m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)))
+        if len(ids) == 1:
+            paper, one_paper = ids[0], True
 
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]

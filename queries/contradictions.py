@@ -312,6 +312,17 @@ def _kind_for(a: SClaim, b: SClaim, base: str) -> str:
     return base
 
 
+def _vnum(v: str | None) -> int:
+    return int(v[1:]) if v and v[1:].isdigit() else 0
+
+
+def _doc_is_current(a: SClaim, b: SClaim) -> bool:
+    """Whether of two statements tied to different versions, the living document's is the later one:
+    a note quoting v1's figure against a document that already cites v2 is history, not a conflict."""
+    doc, other = (a, b) if a.kind == "living_doc" else (b, a) if b.kind == "living_doc" else (None, None)
+    return doc is not None and _vnum(doc.version) > _vnum(other.version) > 0
+
+
 def _pair_key(kind: str, subject: str, a: SClaim, b: SClaim, *extra: object) -> tuple:
     return (kind, subject, *sorted([a.path, b.path]), *extra)
 
@@ -477,6 +488,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             kind = _kind_for(a, b, "number")
+            if kind == "version" and _doc_is_current(a, b):
+                continue  # the living document already gives the later version's figure
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
             key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
@@ -501,6 +514,21 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 _CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
+
+
+def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
+    """Whether ``text`` writes the change between its two figures: a change word after the first
+    ("2.3 倍改成了 1.6 倍", "2.9× → 2.5×", "from 4.1 to 3.6"), before the first when the second is
+    set aside ("drops to 1.6x and the 2.9x figure is gone", "is now 3.6, not 4.1")."""
+    a = text.find(first.raw)
+    b = text.find(last.raw, a + len(first.raw)) if a >= 0 else -1
+    if a < 0 or b < 0:
+        return True  # figures written differently from their raw text: keep the statement-level cue
+    between = text[a + len(first.raw):b]
+    if _CHANGE.search(between) or re.search(r"→|->|⇒|=>", between):
+        return True
+    before, after = text[max(0, a - 40):a], text[b + len(last.raw):b + len(last.raw) + 30]
+    return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))
 
 
 def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -530,6 +558,8 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 continue
             if first.explicit and last.explicit and first.metric != last.metric:
                 continue  # two measures side by side ("速度 3.6 倍、显存效率 8.2 倍"), not one revised
+            if not _change_between(b.text, first, last):
+                continue  # "降为 1/2.6，batch 4 倍，吞吐 2.35–3.47 倍": the change is not of these figures
             for s in subj.get(b.iri, ()):
                 for a, qa in olds.get((s, unit), []):
                     if a.path == b.path:
