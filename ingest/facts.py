@@ -54,6 +54,7 @@ _FIG = re.compile(
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
+_TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -220,7 +221,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
     >>> [(q.value, q.unit, q.conditions) for q in find_figures("单张 A100 上预填充最高提速 10 倍")]
     [(10.0, 'x', ('gpus:1', 'hw:a100'))]
     """
-    if not re.search(r"\d", text):
+    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text):
         return ()
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
@@ -256,6 +257,10 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         v = _cn_number(m.group("a"))
         if v is not None:
             raw_figs.append((m.start(), m.end(), v, None, "%", m.group(0)))
+    for m in _TENTHS_CN.finditer(text):  # "降低约三成" = about 30 %
+        v = _cn_number(m.group("a"))
+        if v is not None and 0 < v <= 10:
+            raw_figs.append((m.start("a"), m.end(), v * 10, None, "%", m.group(0)))
     spans = [(s, e) for s, e, *_ in raw_figs]
     clauses = _clauses(text)
     sentences = split_sentences(text)
@@ -479,7 +484,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             rest = text[m.end():m.end() + 8]
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
                 continue  # "Fine-tuning: …": a label, not a statement
-            neg = _negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+            neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+                   or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})

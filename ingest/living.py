@@ -23,6 +23,7 @@ _REF_MARK = re.compile(r"\[(\d{1,3})\](?!\()")
 _REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
 
 
+_FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
 _LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
 
@@ -139,8 +140,11 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
             if hit:
                 subjects = (names[hit.group(0).lower()],)
-        if not subjects and role == "statement" and prev[0] == e.section and prev[2] and _continues(body, prev[1]):
-            subjects = prev[2]  # "The bias is nudged …" right after the entry that introduced it
+        if not subjects and role == "statement" and prev[0] == e.section and prev[2] and (
+                _continues(body, prev[1]) or _FIGURE_OR_VERSION.search(body)):
+            # "The bias is nudged …" right after the entry that introduced it; "据 v1 表 3：… 2.6 倍"
+            # (a figure or a version that names no work) goes on about the work of the entry before
+            subjects = prev[2]
         if role == "citation":
             c = make_claim(body, e.line, e.line_end, role=role, section=e.section, subjects=subjects, lexicon=lex)
             # what an entry of a paper list says beside the record ("· plug-and-play, 2.6× less

@@ -270,6 +270,8 @@ def is_citation_title(title: str) -> bool:
 # --------------------------------------------------------------------------
 # Blocks
 
+_BIB_START_RE = re.compile(r"^\s*@\w+\s*\{\s*[^,\s]+\s*,")
+_BIB_TITLE_RE = re.compile(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$")
 _BOLD_LINE_RE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,100}?)[:：]?(?:\*\*|__)\s*$")
 _OUTLINE_NUM_RE = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)\s+\S")
 _LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
@@ -804,8 +806,19 @@ def parse_living_doc(text: str) -> LivingDoc:
         line = lines[i - 1]
         if i in fences:
             flush()
-            cur, cur_kind = list(range(i, fences[i] + 1)), "code"
-            flush()
+            body_lines = list(range(i + 1, fences[i]))
+            starts = [j for j in body_lines if _BIB_START_RE.match(lines[j - 1])]
+            if starts:
+                # a BibTeX bibliography: each @entry{…} is a record of its own
+                for k, j in enumerate(starts):
+                    end = (starts[k + 1] - 1) if k + 1 < len(starts) else fences[i] - 1
+                    while end > j and not lines[end - 1].strip():
+                        end -= 1
+                    cur, cur_kind = list(range(j, end + 1)), "bib"
+                    flush()
+            else:
+                cur, cur_kind = list(range(i, fences[i] + 1)), "code"
+                flush()
             i = fences[i] + 1
             continue
         if i in head_lines or not line.strip() or _HR_RE.match(line) or _HTML_ONLY_RE.match(line):
@@ -872,8 +885,12 @@ def parse_living_doc(text: str) -> LivingDoc:
             mv = _VENUE_RE.search(entry.text)
             if mv:
                 venue = re.sub(r"\s+", " ", mv.group("venue")).strip()
-        if kind == "code":
+        if kind in ("code", "bib"):
             date = venue = None
+        bib_title = None
+        if kind == "bib":
+            mt = _BIB_TITLE_RE.search(entry.text)
+            bib_title = re.sub(r"\\([%&_$#])", r"\1", re.sub(r"[{}]", "", mt.group(1))).strip() if mt else None
         for off, line in enumerate(entry_lines):
             seen: set[str] = set()
             for m in find_arxiv_ids(line):
@@ -884,6 +901,8 @@ def parse_living_doc(text: str) -> LivingDoc:
                 rec_date = rec_venue = None
                 if kind == "row":
                     title = row_title or _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
+                elif kind == "bib":
+                    title = bib_title
                 elif kind != "code":
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
                     title = _link_title(line, m.start, m.end) or rec_title
@@ -893,7 +912,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
-                    alias=alias_before(line, m.start) if kind != "code" else None,
+                    alias=alias_before(line, m.start) if kind not in ("code", "bib") else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record

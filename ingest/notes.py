@@ -576,6 +576,18 @@ def parse_note(
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
     claims.sort(key=lambda c: (c.line, c.line_end))
+    # what an item says is tied to the version it reads ("Attachment: 2603.17264v2.pdf", "## MC-SF
+    # (arXiv:2502.07115v5)"): a statement of it that names no version of its own is that version's
+    for sg in shape.segments:
+        if len(sg.works) != 1:
+            continue
+        head = sorted(set(sg.head_lines) | {sg.line + k for k in range(4)})
+        vs = {m.version for ln in head if 0 < ln <= len(lines) and ln <= sg.line_end
+              for m in find_arxiv_ids(lines[ln - 1]) if m.arxiv_id == sg.works[0] and m.version}
+        if len(vs) == 1:
+            v = vs.pop()
+            claims = [c.model_copy(update={"version": v}) if c.item == sg.index and c.version is None
+                      and (not c.subjects or sg.works[0] in c.subjects) else c for c in claims]
 
     items: list[Item] = []
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
