@@ -635,6 +635,10 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         add(m, P["knowledgeDoc"], _source_s(man.knowledge))
     if man.queue:
         add(m, P["queueDoc"], _source_s(man.queue))
+    if man.author:  # who works the shift (the brief's header)
+        ag = _agent_s(man.author)
+        add(m, _PROV_ATTRIBUTED, ag)
+        add(ag, _P_A, _PROV_AGENT)
     for i, it in enumerate(man.items):
         mi = f"<{mv}/item/{i}>"
         add(m, _PROV_HAD_MEMBER, mi)

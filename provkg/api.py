@@ -262,18 +262,20 @@ def sparql(store: str | os.PathLike[str] | Store, text: str) -> Any:
     return open_store(store).raw_query(text)
 
 
-def brief(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None) -> Any:
+def brief(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None,
+          author: str | None = None) -> Any:
     """The brief of one manifest as data (``provkg brief --format json``): ``queries.briefing.BriefData``."""
     from queries.briefing import brief_data
 
-    return brief_data(open_store(store), manifest, lang=lang)
+    return brief_data(open_store(store), manifest, lang=lang, author=author)
 
 
-def brief_markdown(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None) -> str:
+def brief_markdown(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None,
+                   author: str | None = None) -> str:
     """The rendered brief (``provkg brief``), Markdown."""
     from queries.render.brief import render_brief
 
-    return render_brief(brief(store, manifest, lang=lang).model_dump(mode="json"), lang=lang)
+    return render_brief(brief(store, manifest, lang=lang, author=author).model_dump(mode="json"), lang=lang)
 
 
 def report(store: str | os.PathLike[str] | Store) -> Any:

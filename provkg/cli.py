@@ -643,7 +643,7 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
             raise _fail(f"{output}: cannot write: {e.strerror or e}") from None
 
 
-def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
+def _brief_text(ctx, manifest: str, lang: str | None, fmt: str, author: str | None = None) -> str:
     from ingest.errors import KgError
     from queries.briefing import brief_data
     from queries.render.brief import render_brief
@@ -651,9 +651,10 @@ def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
     store = _store(ctx)
     _require(store)
     try:
-        data = brief_data(store, manifest, lang=lang)  # reads the manifest's scope only (queries.scope)
+        data = brief_data(store, manifest, lang=lang, author=author)  # reads the manifest's scope only (queries.scope)
     except KgError as e:
         raise _fail(str(e)) from None
+    ctx.meta["brief_lang"] = data.lang  # `run` writes the report in the brief's language
     if fmt == "json":
         return _json_doc(data)
     return render_brief(data.model_dump(mode="json"), lang=lang)
@@ -661,13 +662,14 @@ def _brief_text(ctx, manifest: str, lang: str | None, fmt: str) -> str:
 
 @cli.command()
 @click.option("--manifest", "-m", required=True, help="Manifest ID or path.")
-@click.option("--lang", type=click.Choice(["zh", "en"]), help="Heading language (default: the workspace's).")
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Language of every label (default: the workspace's).")
+@click.option("--author", help="Who wrote the shift (default: the manifest's author, else the work queue's claimant).")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) -> None:
+def brief(ctx, manifest: str, lang: str | None, author: str | None, fmt: str, output: str | None) -> None:
     """Render the shift brief of one manifest from graph queries."""
-    _write_text(_brief_text(ctx, manifest, lang, fmt), output)
+    _write_text(_brief_text(ctx, manifest, lang, fmt, author), output)
 
 
 def _report_text(ctx, fmt: str, lang: str) -> tuple[str, list]:
@@ -695,7 +697,7 @@ def report() -> None:
 
 @report.command("contradictions")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Language (default: the workspace's, as the brief's).")
 @click.option("--fail-on", type=click.Choice(["none", "any", "new"]), default="none", show_default=True,
               help="Exit 1 when there is any finding / any new one (see --baseline).")
 @click.option("--baseline", type=click.Path(dir_okay=False),
@@ -703,11 +705,13 @@ def report() -> None:
                    "(default: quoting a file the latest ingest added or changed).")
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, baseline: str | None, output: str | None) -> None:
+def report_contradictions(ctx, fmt: str, lang: str | None, fail_on: str, baseline: str | None, output: str | None) -> None:
     """Each finding with its kind and both statements quoted with file, line, agent and evidence level."""
     from ingest.errors import KgError
     from queries.audit import baseline_ids, new_findings
+    from queries.briefing import workspace_lang
 
+    lang = lang or workspace_lang(_snapshot(ctx)[1])
     try:
         base = baseline_ids(baseline) if baseline else None
     except KgError as e:
@@ -776,11 +780,14 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_bu
 @click.argument("workspace", type=click.Path(exists=True, file_okay=False))
 @click.option("--out", "-o", "out", default="out", show_default=True, help="Folder for brief.md, contradictions.md, graph.html.")
 @click.option("--manifest", "-m", help="Manifest ID or path (default: every manifest under work-guard/).")
-@click.option("--lang", type=click.Choice(["zh", "en"]), help="Heading language of the brief (default: the workspace's).")
+@click.option("--lang", type=click.Choice(["zh", "en"]),
+              help="Language of the brief and the report (default: the workspace's).")
+@click.option("--author", help="Who wrote the shift (default: the manifest's author, else the work queue's claimant).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: what was ingested and written, as one JSON document on stdout (`provkg schema run`).")
 @click.pass_context
-def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, fmt: str = "text") -> None:
+def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, author: str | None = None,
+        fmt: str = "text") -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""
     rep = _do_ingest(ctx, (workspace,), None, 0)
     snap = _snapshot(ctx)[1]
@@ -794,11 +801,12 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, f
     written = []
     for mid in mids:
         p = outdir / (f"brief-{mid}.md" if len(mids) > 1 else "brief.md")
-        _write_text(_brief_text(ctx, mid, lang, "md"), str(p))
+        _write_text(_brief_text(ctx, mid, lang, "md", author), str(p))
         written.append(p)
     from queries.briefing import workspace_lang
 
-    text, _ = _report_text(ctx, "md", lang or workspace_lang(snap))  # the brief's language
+    # the report speaks the (first) brief's language
+    text, _ = _report_text(ctx, "md", lang or ctx.meta.get("brief_lang") or workspace_lang(snap))
     _write_text(text, str(outdir / "contradictions.md"))
     written.append(outdir / "contradictions.md")
     written.append(_viz(ctx, str(outdir / "graph.html"), None, None, 2, False, f"provkg · {Path(workspace).resolve().name}"))

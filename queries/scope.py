@@ -38,7 +38,7 @@ from graph.namespaces import PROV_GRAPH
 from .graphcache import revision_paths
 from .snapshot import Snapshot, load_snapshot, pick_manifest_id
 
-__all__ = ["Scope", "ScopedBackend", "manifest_scope", "scoped_query", "scoped_snapshot"]
+__all__ = ["Scope", "ScopedBackend", "manifest_docs", "manifest_scope", "scoped_query", "scoped_snapshot"]
 
 _KG = "https://w3id.org/provkg/ns#"
 _PROV = str(PROV_GRAPH)
@@ -105,6 +105,14 @@ SELECT ?g ?id ?path WHERE {{
   GRAPH ?g {{ ?m a kg:Manifest ; kg:manifestId ?id ; kg:inSource ?src . ?src kg:path ?path }}
 }}"""
 
+_MANIFEST_DOCS = f"""PREFIX kg: <{_KG}>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?g ?queue ?agent WHERE {{
+  GRAPH ?g {{ ?m a kg:Manifest ; kg:manifestId ?id .
+    OPTIONAL {{ ?m kg:queueDoc ?queue }}
+    OPTIONAL {{ ?m prov:wasAttributedTo ?a . BIND(REPLACE(STR(?a), "^.*/", "") AS ?agent) }} }}
+}}"""
+
 _LIVING = f"""PREFIX kg: <{_KG}>
 SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s kg:kind "living_doc" }} }}"""
 
@@ -117,6 +125,16 @@ def _graphs_naming(store: Backend, works: list[str], current: set[str]) -> set[s
         rows = store.select(f"SELECT DISTINCT ?g WHERE {{ VALUES ?w {{ {vals} }} GRAPH ?g {{ ?x ?p ?w }} }}")
         out.update(str(r["g"]) for r in rows if str(r["g"]) in current)
     return out
+
+
+def manifest_docs(store: Backend, manifest_id: str) -> tuple[str | None, str | None]:
+    """``(queue source IRI, author)`` that the current files declaring ``manifest_id`` name
+    (``kg:queueDoc``; the agent the manifest is ``prov:wasAttributedTo``), ``None`` where none does."""
+    current = {g for g, _p, _s in revision_paths(store)}
+    rows = [r for r in store.select(_MANIFEST_DOCS, id=manifest_id) if str(r["g"]) in current]
+    queue = next((str(r["queue"]) for r in sorted(rows, key=lambda r: str(r["g"])) if r["queue"]), None)
+    agent = next((str(r["agent"]) for r in sorted(rows, key=lambda r: str(r["g"])) if r["agent"]), None)
+    return queue, agent
 
 
 def manifest_scope(store: Backend, manifest: str) -> Scope:
@@ -154,6 +172,9 @@ def manifest_scope(store: Backend, manifest: str) -> Scope:
     if not docs:
         docs = {str(r["g"]) for r in store.select(_LIVING)} & current
     graphs |= docs
+    queue, _agent = manifest_docs(store, mid)
+    if queue and queue in by_src:  # the work queue the manifest names (the brief's header)
+        graphs.add(by_src[queue])
     materials = tuple(dict.fromkeys(i.path for i in mitems))
     base = scoped_snapshot(store, sorted(graphs))
     works: dict[str, None] = {}
