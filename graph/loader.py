@@ -803,9 +803,11 @@ def ingest_paths(
                     _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
                     rep.removed.append(p)
                     live.pop(p, None)
+                refreshed: set[str] = set()
                 for p, mtime in sorted(touched.items()):
                     if p in live and p not in gone:
                         _refresh_mtime(w, str(live[p][0]), mtime)
+                        refreshed.add(str(live[p][0]))
                         live[p] = (*live[p][:3], mtime, live[p][4])
                 # A store from before the kg:current marker: mark its live revisions once.
                 w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)  # type: ignore[attr-defined]
@@ -813,7 +815,8 @@ def ingest_paths(
                 if old_model is not None:
                     from .migrate import upgrade
 
-                    rep.upgraded = (old_model, upgrade(w, old_graphs))
+                    rep.upgraded = (old_model, upgrade(w, old_graphs, mtime_written=refreshed))
+
                     # the graphs changed under their revision IRIs: caches kept by revision IRI must not
                     # survive this write (a new write generation, graph.store module docstring)
                     w.keeps_revisions = False  # type: ignore[attr-defined]

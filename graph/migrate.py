@@ -17,12 +17,15 @@ every revision is kept, old ones included, under the same IRIs.
   statement naming it go; the revision is ``prov:wasAttributedTo`` its file's author; text literals
   get their language tag (``graph.model.text_language``, the file's ``kg:lang`` for mixed text);
   works and versions get ``rdfs:seeAlso`` their arXiv page; citations, items, quantities, works,
-  manifest items and brief nodes are typed ``prov:Entity``.  The result is what model 2 writes for
-  the same bytes (tests/test_prov_model.py compares them as graphs).
+  manifests, manifest items and brief nodes are typed ``prov:Entity``; figures written as
+  ``xsd:double`` and UTC times written ``+00:00`` by builds before issue 21 take model 2's
+  ``xsd:decimal`` and ``…Z`` forms.  The result is what model 2 writes for the same bytes
+  (tests/test_prov_model.py compares them as graphs).
 * **Provenance graph**, ``_upgrade_provenance``: ``R prov:wasGeneratedBy A`` / ``A prov:generated R``
   / ``R prov:generatedAtTime t`` of each revision become ``A prov:used R`` and the extraction
   ``<R>/extraction`` (``kg:Extraction``, ``prov:wasDerivedFrom R``, ``prov:wasGeneratedBy A``,
-  ``prov:generatedAtTime t``).
+  ``prov:generatedAtTime t``); ``kg:mtime`` doubles and ``+00:00`` times as in content graphs.
+
 
 Graphs that are not provkg's (``provkg import`` of foreign data) are left alone.  The transform is
 idempotent: a graph already in model 2 comes back unchanged and is not written.
@@ -33,7 +36,17 @@ from collections.abc import Iterable
 
 import pyoxigraph as ox
 
-from .model import MODEL_VERSION, N, PROV_GRAPH, TEXT_PROPERTIES, arxiv_abs_iri, extraction_iri, quotation_iri, text_language
+from .model import (
+    MODEL_VERSION,
+    N,
+    PROV_GRAPH,
+    TEXT_PROPERTIES,
+    arxiv_abs_iri,
+    extraction_iri,
+    quotation_iri,
+    text_language,
+    xsd_decimal,
+)
 from .namespaces import ID_IRI
 
 __all__ = ["OLD_UNKNOWN_AGENT", "store_model_version", "outdated_version", "upgrade_message", "upgrade_graph", "upgrade"]
@@ -53,6 +66,28 @@ _ENTITY_CLASSES = frozenset(N.kg[c] for c in ("Work", "Citation", "Item", "Quant
                                                 "Brief", "BriefIncrement", "BriefCitation"))
 
 _TEXT = frozenset(N.kg[p] for p in TEXT_PROPERTIES)
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_DECIMAL = ox.NamedNode(_XSD + "decimal")
+#: Numbers builds before issue 21 wrote as ``xsd:double`` (model 2 writes ``xsd:decimal``, graph.model.xsd_decimal).
+_MTIME = N.kg["mtime"]
+_DECIMALS = frozenset((N.kg["value"], N.kg["valueHigh"], _MTIME))
+
+
+
+def _canonical(p: ox.NamedNode, o: object) -> object:
+    """``o`` as model 2 writes it: a figure or modification time in ``xsd:double`` as ``xsd:decimal``,
+    an ``xsd:dateTime`` in UTC written ``+00:00`` as ``…Z`` (what builds before issue 21 wrote)."""
+    if not isinstance(o, ox.Literal) or o.datatype is None:
+        return o
+    dt = o.datatype.value
+    if dt == _XSD + "double" and p in _DECIMALS:
+        try:
+            return ox.Literal(xsd_decimal(float(o.value)), datatype=_DECIMAL)
+        except ValueError:
+            return o
+    if dt == _XSD + "dateTime" and o.value.endswith("+00:00"):
+        return ox.Literal(o.value[:-6] + "Z", datatype=o.datatype)
+    return o
 
 
 def store_model_version(store) -> int | None:
@@ -137,7 +172,7 @@ def upgrade_graph(quads: Iterable[ox.Quad], graph: str) -> list[ox.Quad] | None:
                 o = ox.Literal(o.value, language=tag)
         if s in sources and p == N.prov.wasAttributedTo:
             authors.append(o)
-        out.append(ox.Quad(s, p, o, g))
+        out.append(ox.Quad(s, p, _canonical(p, o), g))
     add = out.append
     for c in sorted(claims, key=str):
         add(ox.Quad(c, quoted, g, g))
@@ -162,15 +197,24 @@ def upgrade_graph(quads: Iterable[ox.Quad], graph: str) -> list[ox.Quad] | None:
     return list(dict.fromkeys(out))
 
 
-def _upgrade_provenance(w) -> None:
+def _upgrade_provenance(w, mtime_written: set[str]) -> None:
     """Rewrite the generation of every revision in the provenance graph as model 2 states it (module
-    docstring), through ``w`` (a ``GraphWriter``): removals and additions of single quads."""
+    docstring), through ``w`` (a ``GraphWriter``): removals and additions of single quads.  The
+    ``kg:mtime`` of the revisions in ``mtime_written`` (IRIs) is left alone: this write records a new one."""
     pg = PROV_GRAPH
     revs = {q.subject for q in w.match(None, _A, N.kg["SourceRevision"], pg)}
     old_gen = [q for q in w.match(None, N.prov.wasGeneratedBy, None, pg) if q.subject in revs]
     old_at = [q for q in w.match(None, N.prov.generatedAtTime, None, pg) if q.subject in revs]
     remove: list[ox.Quad] = [*old_gen, *old_at]
     add: list[ox.Quad] = []
+    moving = set(old_at)
+    for q in w.match(None, None, None, pg):  # numbers and times as model 2 writes them
+        obj = q.object
+        o = _canonical(q.predicate, obj)
+        if o is not obj and q not in moving and not (q.predicate == _MTIME and q.subject.value in mtime_written):
+            remove.append(q)
+            add.append(ox.Quad(q.subject, q.predicate, o, pg))
+
     for q in old_gen:
         rev, act = q.subject, q.object
         x = extraction_iri(rev.value)
@@ -179,16 +223,19 @@ def _upgrade_provenance(w) -> None:
                 ox.Quad(x, _A, N.prov.Entity, pg), ox.Quad(x, N.prov.wasDerivedFrom, rev, pg),
                 ox.Quad(x, N.prov.wasGeneratedBy, act, pg), ox.Quad(act, N.prov.generated, x, pg)]
     for q in old_at:
-        add.append(ox.Quad(extraction_iri(q.subject.value), N.prov.generatedAtTime, q.object, pg))
+        add.append(ox.Quad(extraction_iri(q.subject.value), N.prov.generatedAtTime,
+                           _canonical(q.predicate, q.object), pg))
+
     if remove:
         w.remove(remove)
     if add:
         w.add(add)
 
 
-def upgrade(w, graphs: Iterable[str]) -> int:
+def upgrade(w, graphs: Iterable[str], *, mtime_written: Iterable[str] = ()) -> int:
     """Upgrade the named graphs ``graphs`` (IRIs; those the store held before this write) and the
     provenance graph to ``MODEL_VERSION``, through the writer ``w`` of the write that records it.
+    ``mtime_written``: revisions whose ``kg:mtime`` this write replaces (the loader's refreshed times).
 
     Reads each graph as it stood when the write began (``w.match``) and replaces it (``put_graph``)
     only when it changes.  Returns the number of content graphs rewritten.  The caller records the
@@ -205,5 +252,5 @@ def upgrade(w, graphs: Iterable[str]) -> int:
             continue
         w.put_graph(graph, new)
         n += 1
-    _upgrade_provenance(w)
+    _upgrade_provenance(w, set(mtime_written))
     return n

@@ -337,3 +337,48 @@ def test_rdf_compare_of_an_upgraded_graph_with_rdflib(tmp_path):
     for q in fresh.quads(rev):
         b.add((to_rdflib(q.subject), to_rdflib(q.predicate), to_rdflib(q.object)))
     assert len(a) > 300 and isomorphic(a, b)
+
+
+def test_numbers_and_times_of_builds_before_issue_21_take_model_2_s_forms():
+    """Figures and modification times were xsd:double and UTC times '+00:00' before issue 21 (model 1 too):
+    the upgrade writes them as model 2 does (xsd:decimal, '…Z'); other values are left alone."""
+    g = "https://w3id.org/provkg/id/source/0000000000000000/rev/0000000000000000"
+    x = "http://www.w3.org/2001/XMLSchema#"
+
+    def lit(v: str, dt: str) -> ox.Literal:
+        return ox.Literal(v, datatype=ox.NamedNode(x + dt))
+
+    G, q = ox.NamedNode(g), ox.NamedNode(g.replace("/source/", "/claim/") + "/q/0")
+    src = ox.NamedNode(g.split("/rev/")[0])
+    quads = [ox.Quad(G, ox.NamedNode(str(rdflib.RDF.type)), ox.NamedNode(KG + "SourceRevision"), G),
+             ox.Quad(q, ox.NamedNode(KG + "value"), lit("7.6E1", "double"), G),
+             ox.Quad(q, ox.NamedNode(KG + "valueHigh"), lit("0.5", "decimal"), G),
+             ox.Quad(q, ox.NamedNode(KG + "raw"), ox.Literal("76%"), G),
+             ox.Quad(src, ox.NamedNode(P + "generatedAtTime"), lit("2026-10-26T07:50:00+00:00", "dateTime"), G),
+             ox.Quad(src, ox.NamedNode(KG + "level"), lit("2", "integer"), G)]
+    got = {(t.predicate.value.rsplit("#", 1)[1], str(t.object)) for t in upgrade_graph(quads, g)}
+    assert ("value", f'"76"^^<{x}decimal>') in got and ("valueHigh", f'"0.5"^^<{x}decimal>') in got
+    assert ("generatedAtTime", f'"2026-10-26T07:50:00Z"^^<{x}dateTime>') in got
+    assert ("raw", '"76%"') in got and ("level", f'"2"^^<{x}integer>') in got and len(got) == 6
+
+
+def test_the_provenance_graph_s_doubles_and_utc_offsets_are_upgraded_too(tmp_path):
+    old = _model1_store(tmp_path)
+    pg = ox.NamedNode(PROV_GRAPH.value)
+    x = "http://www.w3.org/2001/XMLSchema#"
+    mtime = next(iter(old.db.quads_for_pattern(None, ox.NamedNode(KG + "mtime"), None, pg)))
+    start = next(iter(old.db.quads_for_pattern(None, ox.NamedNode(P + "startedAtTime"), None, pg)))
+    assert start.object.value.endswith("Z")
+    with old.writer() as w:  # as builds before issue 21 wrote them
+        w.remove([mtime, start])
+        w.add([ox.Quad(mtime.subject, mtime.predicate, ox.Literal(repr(float(mtime.object.value)),
+                                                                   datatype=ox.NamedNode(x + "double")), pg),
+               ox.Quad(start.subject, start.predicate, ox.Literal(start.object.value[:-1] + "+00:00",
+                                                                  datatype=ox.NamedNode(x + "dateTime")), pg)])
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    make.apply_edit(ws)
+    assert ingest_paths(old, [ws]).upgraded == (1, 14)
+    assert [q.object for q in old.db.quads_for_pattern(start.subject, start.predicate, None, pg)] == [start.object]
+    got = [q.object for q in old.db.quads_for_pattern(mtime.subject, mtime.predicate, None, pg)]
+    assert len(got) == 1 and got[0].datatype.value == x + "decimal" and float(got[0].value) == float(mtime.object.value)
