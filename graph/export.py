@@ -557,7 +557,6 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
                 continue
         if local in _RELATIONS:
             getattr(b, _RELATIONS[local])(qn(str(s)), qn(str(o)))
-
         elif local == "wasGeneratedBy":
             b.generation(qn(str(s)), qn(str(o)), time_of(s, PROV.generatedAtTime))
         elif local == "generated":

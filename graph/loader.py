@@ -816,11 +816,9 @@ def ingest_paths(
                     from .migrate import upgrade
 
                     rep.upgraded = (old_model, upgrade(w, old_graphs, mtime_written=refreshed))
-
                     # the graphs changed under their revision IRIs: caches kept by revision IRI must not
                     # survive this write (a new write generation, graph.store module docstring)
                     w.keeps_revisions = False  # type: ignore[attr-defined]
-
                 counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
                           "unchanged": len(rep.unchanged)}
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]

@@ -68,10 +68,9 @@ _ENTITY_CLASSES = frozenset(N.kg[c] for c in ("Work", "Citation", "Item", "Quant
 _TEXT = frozenset(N.kg[p] for p in TEXT_PROPERTIES)
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 _DECIMAL = ox.NamedNode(_XSD + "decimal")
-#: Numbers builds before issue 21 wrote as ``xsd:double`` (model 2 writes ``xsd:decimal``, graph.model.xsd_decimal).
 _MTIME = N.kg["mtime"]
+#: Numbers builds before issue 21 wrote as ``xsd:double`` (model 2 writes ``xsd:decimal``, graph.model.xsd_decimal).
 _DECIMALS = frozenset((N.kg["value"], N.kg["valueHigh"], _MTIME))
-
 
 
 def _canonical(p: ox.NamedNode, o: object) -> object:
@@ -225,7 +224,6 @@ def _upgrade_provenance(w, mtime_written: set[str]) -> None:
     for q in old_at:
         add.append(ox.Quad(extraction_iri(q.subject.value), N.prov.generatedAtTime,
                            _canonical(q.predicate, q.object), pg))
-
     if remove:
         w.remove(remove)
     if add:

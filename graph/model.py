@@ -741,7 +741,6 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
     add(m, _P_A, P["Manifest"])
     add(m, _P_A, _PROV_COLLECTION)
     add(m, _P_A, _PROV_ENTITY)  # prov:Collection's superclass, stated: readers without RDFS (the prov package) need it
-
     add(m, P["manifestId"], _nt_lit(man.manifest_id))
     add(m, P["inSource"], src)
     add(m, _PROV_DERIVED, src)

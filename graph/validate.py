@@ -261,7 +261,6 @@ def _kept_graphs(store) -> tuple[list[str], set[str], list[Violation]]:
             findings.append(Violation("Warning", g, "prov:used",
                                       "named graph is not a kg:SourceRevision recorded in the provenance graph "
                                       "(no ingest activity read it; imported data?)", shape="dataset"))
-
     for rev, gone in sorted(revs.items()):
         if not gone and rev not in named:
             findings.append(Violation("Violation", rev, "", "live revision has no named graph in the store",

@@ -488,10 +488,8 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
 
         click.echo(f"ingest: upgraded {store.path} from provkg's model {rep.upgraded[0]} to model {MODEL_VERSION} "
                    f"({rep.upgraded[1]} graphs rewritten, every revision kept)", err=True)
-
     if not quiet:
         click.echo(f"ingest: {rep.summary()} -> {store.path}", err=True)
-
         for label, lst in (("added", rep.added), ("changed", rep.changed), ("removed", rep.removed)):
             for p in lst[:20]:
                 click.echo(f"  {label}: {p}", err=True)

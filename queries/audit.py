@@ -376,7 +376,6 @@ PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?path WHERE {
   { SELECT ?act WHERE { GRAPH <%s> { ?act a prov:Activity ; prov:startedAtTime ?t } } ORDER BY DESC(?t) LIMIT 1 }
   GRAPH <%s> { ?act prov:used ?rev . ?rev kg:path ?path }
-
 }
 """ % (_PROV_GRAPH, _PROV_GRAPH)
 

@@ -6,7 +6,6 @@ replaced it, and the ``kg:current`` marker moves to the live revision.  This
 module replays the provenance graph (the ingest that ``prov:used`` each
 ``kg:SourceRevision`` and the one it ``prov:wasInvalidatedBy``, in the order of the
 activities' ``prov:startedAtTime``) to rebuild which revision of each file was
-
 live after any activity, loads that state into a ``Snapshot``, and compares
 two states claim by claim.
 
@@ -143,7 +142,6 @@ def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | No
 
     ``None`` gives the empty state (before the first ingest).  Replays
     ``prov:wasInvalidatedBy`` then ``prov:used`` (the revisions it read) of each activity in
-
     order (``events``: the rows of the events query, when the caller already
     read them).  Raises ``QueryError`` for an activity the store does not hold.
     """

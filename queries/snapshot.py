@@ -601,7 +601,6 @@ SELECT DISTINCT ?path ?line ?lineEnd WHERE {
     ?src kg:kind "living_doc" ; kg:path ?path .
     ?claim a kg:Claim ; kg:inSource ?src ; prov:qualifiedQuotation ?quote .
     ?quote kg:line ?line ; kg:lineEnd ?lineEnd .
-
     FILTER(?lineEnd > ?line)
   }
 }"""

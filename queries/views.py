@@ -77,7 +77,6 @@ class IngestRecord:
             extraction of it).
         ingested_at: the extraction's ``prov:generatedAtTime`` (``xsd:dateTime``
             lexical form, UTC) or ``""``.
-
     """
 
     revision: str

@@ -7,7 +7,6 @@ written form; ``§3.1``; a workspace path), collects the nodes that derive it
 revisions (a claim or source also shows its invalidated revisions), and the
 PROV-O history of each revision: the ingest activity that ``prov:used`` it and
 the time it generated provkg's extraction of it,
-
 ``prov:wasAttributedTo`` agent, ``prov:wasInvalidatedBy``.  Looked-up values
 go into the SPARQL as pyoxigraph terms (``_select``), never as raw text.
 

@@ -534,7 +534,6 @@ def test_a_model1_store_on_the_server_is_upgraded_by_ingest(remote, tmp_path):
 
 
 def test_revert_and_noop_same_on_every_backend(remote, tmp_path):
-
     """A note A -> B (a line removed) -> A (same bytes) -> A again (no-op): on both backends the second A is
     a new revision (…-2, prov:alternateOf the first), the line's claim is current again without its
     invalidation, the store validates, and the no-op ingest records no activity."""

@@ -136,7 +136,6 @@ def test_prov_exports_load_in_the_prov_package(sample_store):
     )[0]["n"]
     # agents: each of the 5 notes' authors, the manifest's 2, provkg (files that name no author have none)
     assert n_act == 1 and n_agent == 8 and n_entity > 500
-
     doc, dropped = prov_document(sample_store)
     assert dropped == 0
     want = (14, n_entity, n_act, n_agent)

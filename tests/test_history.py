@@ -325,7 +325,6 @@ def test_a_reverted_file_gets_a_new_revision_entity(edited):
 
     assert ga2 == {(moved(s_), p_, moved(o_)) for s_, p_, o_ in ga} and len(ga) > 200
     assert any("/quote/" in s_ for s_, _p, _o in ga2)
-
     _prov_is_sound(st)
     assert revision_iri(NOTE, sha256_of(a_bytes), 2).value == rev_a2
     assert ingest_records(st)[NOTE].revision == rev_a2

@@ -206,7 +206,6 @@ def test_the_prov_package_keeps_quotations_and_entity_types(edited):
             types = {str(v) for v in r.get_attribute(PROV_TYPE)}
             if "prov:Quotation" in types:
                 line = [int(getattr(v, "value", v)) for k, v in r.extra_attributes if k.uri == KG + "line"]
-
                 got_q[(g, str(r.identifier.uri))] = (str(r.formal_attributes[0][1].uri),
                                                      str(r.formal_attributes[1][1].uri), line)
     assert len(want_q) > 300 and len(got_q) == len(want_q)

@@ -187,7 +187,6 @@ def test_extraction_without_ingest_activity_and_graph_without_revision(sample_st
     rep = _same(s)
     assert sorted((v.focus, v.path) for v in rep.violations) == sorted([(other.value, "prov:wasGeneratedBy"),
                                                                         (ext.value, "prov:wasGeneratedBy")])
-
     assert [(v.severity, v.focus, v.path) for v in rep.warnings] == [("Warning", "urn:x:g", "prov:used")]
 
 
@@ -269,7 +268,6 @@ def test_shapes_flag_a_revision_generated_twice_and_a_live_claim_invalidated(sam
     """What a store written before the revert fix holds (a file A -> B -> A reused A's revision IRI), as
     model 2 states it: the revision's extraction generated twice, the revision current while invalidated,
     a current claim that carries the invalidation
-
     of its absence, and an entity invalidated twice.  Each is a violation (PROV unique generation and
     invalidation; kg:current vs prov:wasInvalidatedBy)."""
     s = _copy(sample_store)
@@ -300,7 +298,6 @@ def test_shapes_flag_a_revision_generated_twice_and_a_live_claim_invalidated(sam
     rep = _same(s)
     got = {(v.focus, v.path, v.shape) for v in rep.violations}
     assert (ext.value, "prov:wasGeneratedBy", "") in got and (ext.value, "prov:generatedAtTime", "") in got
-
     assert (rev.value, "", "kgsh:LiveRevisionShape") in got
     assert (claim.value, "prov:wasInvalidatedBy", "") in got
     assert (gone.value, "prov:wasInvalidatedBy", "") in got
