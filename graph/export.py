@@ -383,7 +383,9 @@ _RELATIONS = {
     "wasInfluencedBy": "influence", "wasStartedBy": "start", "wasEndedBy": "end",
 }
 _HANDLED = {"wasGeneratedBy", "generated", "generatedAtTime", "wasInvalidatedBy", "invalidatedAtTime",
-            "invalidated", "startedAtTime", "endedAtTime"}
+            "invalidated", "startedAtTime", "endedAtTime", "qualifiedQuotation"}
+_QUOTATION = _P + "Quotation"
+_MODEL_VERSION = KG_IRI + "modelVersion"
 
 
 def _kind_of(types: set[str]) -> str | None:
@@ -458,8 +460,14 @@ def prov_document(store) -> tuple[object, int]:
     ``wasAssociatedWith``, ``used`` ... become relations; ``prov:wasGeneratedBy`` (with the entity's
     ``prov:generatedAtTime``) a generation, ``prov:generated`` one only when the inverse is absent,
     ``prov:generatedAtTime`` alone a generation with no activity; ``prov:wasInvalidatedBy`` (with
-    ``prov:invalidatedAtTime``) an invalidation.  Qualified-influence nodes (``prov:Derivation`` ...)
-    and other ``prov:`` terms are not mapped.
+    ``prov:invalidatedAtTime``) an invalidation.  A claim's ``prov:wasQuotedFrom`` with its
+    ``prov:qualifiedQuotation`` node (``prov:Quotation``, ``prov:entity`` the same revision) becomes one
+    quotation identified by that node, its ``kg:line`` / ``kg:lineEnd`` as attributes.  Other
+    qualified-influence nodes and other ``prov:`` terms are not mapped.  The vocabulary's class axioms
+    (``kg:Claim rdfs:subClassOf prov:Entity`` ..., in the provenance graph) and the store's
+    ``kg:modelVersion`` are no PROV statements (a record's ``kg:`` class is its ``prov:type``); they
+    are left out and not counted.
+
 
     Returns
     -------
@@ -486,6 +494,7 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
     dropped = 0
     subjects = sorted({s for s in g.subjects() if not isinstance(s, rdflib.Literal)}, key=str)
     kinds: dict[rdflib.term.Node, str] = {}
+    quotations: set[rdflib.term.Node] = set(g.subjects(RDF.type, rdflib.URIRef(_QUOTATION)))
     for s in subjects:
         k = _kind_of({str(t) for t in g.objects(s, RDF.type)})
         if k:
@@ -499,10 +508,14 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
         return v.toPython() if isinstance(v, rdflib.Literal) else None
 
     for s in subjects:
+        if s in quotations and s not in kinds:
+            continue  # a qualified quotation: its statements go with the relation (below)
         kind = kinds.get(s)
         attrs = []
         for p, o in sorted(g.predicate_objects(s), key=lambda t: (str(t[0]), str(t[1]))):
             ps = str(p)
+            if kind is None and (p == RDFS.subClassOf or ps == _MODEL_VERSION):
+                continue  # a class axiom of the vocabulary, the store's model version: no PROV statements
             if p == RDF.type:
                 if str(o) not in (_P + "Entity", _P + "Activity", _P + "Agent"):
                     attrs.append((qn(_P + "type"), qn(str(o))))
@@ -534,6 +547,14 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
         if not ps.startswith(_P) or isinstance(o, rdflib.Literal) or isinstance(s, rdflib.BNode) or isinstance(o, rdflib.BNode):
             continue
         local = ps[len(_P):]
+        if local == "wasQuotedFrom":
+            quo = next((q for q in sorted(g.objects(s, PROV.qualifiedQuotation), key=str)
+                        if q in quotations and (q, PROV.entity, o) in g), None)
+            if quo is not None:
+                extra = [(qn(str(p2)), _prov_value(o2, qn)) for p2, o2 in sorted(g.predicate_objects(quo), key=str)
+                         if p2 not in (RDF.type, PROV.entity)]
+                b.quotation(qn(str(s)), qn(str(o)), identifier=qn(str(quo)), other_attributes=extra or None)
+                continue
         if local in _RELATIONS:
             getattr(b, _RELATIONS[local])(qn(str(s)), qn(str(o)))
         elif local == "wasGeneratedBy":

@@ -88,6 +88,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     activity: str | None = None
     quads: int = 0
+    #: ``(model version the store had, content graphs rewritten)`` when this ingest upgraded an older
+    #: store to ``graph.model.MODEL_VERSION`` (``graph.migrate``), else None.
+    upgraded: tuple[int, int] | None = None
 
     def summary(self) -> str:
         """One line: ``added 12, changed 1, removed 0, unchanged 3, errors 0``."""
@@ -655,6 +658,12 @@ def ingest_paths(
     rep.errors.extend(problems)
     existed = store.exists()
     known = known_revisions(store) if existed else {}
+    # A store written by an older model is upgraded in this ingest's write (graph.migrate): the graphs
+    # it holds now are the ones to rewrite.
+    from .migrate import outdated_version
+
+    old_model = outdated_version(store) if existed else None
+    old_graphs = store.named_graphs() if old_model is not None else []
     # The database ``known`` describes (its side file is written only for a write that copies it).
     embedded = isinstance(store, Store) and store.path is not None
     known_base = store.database_dir.name if embedded and existed else None  # type: ignore[union-attr]
@@ -736,7 +745,7 @@ def ingest_paths(
             gone.append(p)
     legacy = any(k.get("legacy") for k in known.values())
 
-    if not todo and not gone and not legacy:
+    if not todo and not gone and not legacy and old_model is None:
         # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
         # store).  No writer is opened: no activity is recorded and the database folder stays, so every
         # cache kept per database (snapshot-cache/<database>/) stays warm.  A refreshed kg:mtime alone
@@ -785,7 +794,7 @@ def ingest_paths(
                         touched[f.rel] = float(f.abs_path.stat().st_mtime)
                     continue
                 _write_one(writer(), f, b, prev, rep, stamp, clock, live, existed)
-            if gone or legacy:
+            if gone or legacy or old_model is not None:
                 writer()
             if opened:
                 w = opened[0]
@@ -794,13 +803,22 @@ def ingest_paths(
                     _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
                     rep.removed.append(p)
                     live.pop(p, None)
+                refreshed: set[str] = set()
                 for p, mtime in sorted(touched.items()):
                     if p in live and p not in gone:
                         _refresh_mtime(w, str(live[p][0]), mtime)
+                        refreshed.add(str(live[p][0]))
                         live[p] = (*live[p][:3], mtime, live[p][4])
                 # A store from before the kg:current marker: mark its live revisions once.
                 w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)  # type: ignore[attr-defined]
                       for p, k in known.items() if k.get("legacy") and p not in gone and p not in rep.changed)
+                if old_model is not None:
+                    from .migrate import upgrade
+
+                    rep.upgraded = (old_model, upgrade(w, old_graphs, mtime_written=refreshed))
+                    # the graphs changed under their revision IRIs: caches kept by revision IRI must not
+                    # survive this write (a new write generation, graph.store module docstring)
+                    w.keeps_revisions = False  # type: ignore[attr-defined]
                 counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
                           "unchanged": len(rep.unchanged)}
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]

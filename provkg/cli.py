@@ -233,10 +233,13 @@ def _require(store) -> None:
     if not store.exists():
         raise _fail(f"no store at {store.path}; run `provkg ingest PATH` first (or pass --store)")
     from graph.loader import is_legacy_store
+    from graph.migrate import upgrade_message
 
     if is_legacy_store(store):
         click.echo(f"provkg: warning: {store.path} was written by an older provkg and shows no current "
                    "revisions; run `provkg ingest PATH` once to update it", err=True)
+    elif (msg := upgrade_message(store)) is not None:  # issue 21: a store of an older model
+        click.echo(f"provkg: warning: {msg}", err=True)
 
 
 def _snapshot(ctx: click.Context):
@@ -480,6 +483,11 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
         click.echo(f"warning: {w}", err=True)
     for e in rep.errors:
         click.echo(f"error: {e}", err=True)
+    if rep.upgraded:  # issue 21: the store was written by an older model
+        from graph.model import MODEL_VERSION
+
+        click.echo(f"ingest: upgraded {store.path} from provkg's model {rep.upgraded[0]} to model {MODEL_VERSION} "
+                   f"({rep.upgraded[1]} graphs rewritten, every revision kept)", err=True)
     if not quiet:
         click.echo(f"ingest: {rep.summary()} -> {store.path}", err=True)
         for label, lst in (("added", rep.added), ("changed", rep.changed), ("removed", rep.removed)):

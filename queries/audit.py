@@ -375,13 +375,13 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?path WHERE {
   { SELECT ?act WHERE { GRAPH <%s> { ?act a prov:Activity ; prov:startedAtTime ?t } } ORDER BY DESC(?t) LIMIT 1 }
-  GRAPH <%s> { ?act prov:generated ?rev . ?rev kg:path ?path }
+  GRAPH <%s> { ?act prov:used ?rev . ?rev kg:path ?path }
 }
 """ % (_PROV_GRAPH, _PROV_GRAPH)
 
 
 def latest_ingest_paths(store: Store) -> set[str]:
-    """Workspace paths whose revision the latest ingest ``prov:Activity`` generated (files it added or changed).
+    """Workspace paths whose revision the latest ingest ``prov:Activity`` ``prov:used`` (files it added or changed).
 
     Empty when the latest ingest found nothing to add, change or remove: it recorded no activity
     (``graph.loader.latest_ingest_wrote_nothing``)."""

@@ -594,11 +594,13 @@ def _part_sections(store: Backend) -> dict[str, object]:
 
 
 _ENTRY_SPANS = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
 SELECT DISTINCT ?path ?line ?lineEnd WHERE {
   GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true }
   GRAPH ?g {
     ?src kg:kind "living_doc" ; kg:path ?path .
-    ?claim a kg:Claim ; kg:inSource ?src ; kg:line ?line ; kg:lineEnd ?lineEnd .
+    ?claim a kg:Claim ; kg:inSource ?src ; prov:qualifiedQuotation ?quote .
+    ?quote kg:line ?line ; kg:lineEnd ?lineEnd .
     FILTER(?lineEnd > ?line)
   }
 }"""

@@ -134,7 +134,8 @@ def test_prov_exports_load_in_the_prov_package(sample_store):
     n_entity = sample_store.select(
         _TYPED % f"({kg} || ?t IN (prov:Entity, prov:Collection)) && ?t != <https://w3id.org/provkg/ns#IngestActivity>"
     )[0]["n"]
-    assert n_act == 1 and n_agent > 10 and n_entity > 500
+    # agents: each of the 5 notes' authors, the manifest's 2, provkg (files that name no author have none)
+    assert n_act == 1 and n_agent == 8 and n_entity > 500
     doc, dropped = prov_document(sample_store)
     assert dropped == 0
     want = (14, n_entity, n_act, n_agent)
@@ -148,13 +149,21 @@ def test_prov_exports_load_in_the_prov_package(sample_store):
 def test_prov_n_names_the_relations(sample_store):
     text = export_bytes(sample_store, "provn").decode()
     assert "bundle id:graph/provenance" in text
-    # PROV-N writes a quotation as a derivation of type prov:Quotation
-    assert re.search(r"wasDerivedFrom\(id:claim/8e361f7855ca4ba7/b5dbeb299cc95303, id:source/8e361f7855ca4ba7, "
-                     r"-, -, -, \[prov:type='prov:Quotation'\]\)", text)
+    # PROV-N writes a quotation as a derivation of type prov:Quotation: the claim's qualified quotation,
+    # identified, from the revision, with its line span
+    rev = "id:source/8e361f7855ca4ba7/rev/4e6fe13ec16e92c2"
+    assert re.search(rf"wasDerivedFrom\({rev}/quote/b5dbeb299cc95303; id:claim/8e361f7855ca4ba7/b5dbeb299cc95303, "
+                     rf"{rev}, -, -, -, \[kg:line=36, kg:lineEnd=36, prov:type='prov:Quotation'\]\)", text), \
+        [ln for ln in text.splitlines() if "b5dbeb299cc95303," in ln]
     assert "specializationOf(id:arxiv/2502.07115v5, id:arxiv/2502.07115)" in text
     assert "wasAttributedTo(id:source/8e361f7855ca4ba7, id:agent/flyp)" in text
-    # the revision's generation carries the ingest time, from the provenance graph
-    assert "wasGeneratedBy(id:source/8e361f7855ca4ba7/rev/" in text
+    assert f"wasAttributedTo({rev}, id:agent/flyp)" in text
+    # the ingest used the revision and generated provkg's extraction of it at the ingest time
+    assert re.search(rf"used\(id:activity/[^,]+, {rev}, -\)", text)
+    assert re.search(rf"wasGeneratedBy\({rev}/extraction, id:activity/[^,]+, 2026-10-27T22:20:00", text)
+    assert re.search(rf"wasDerivedFrom\({rev}/extraction, {rev}, -, -, -\)", text)
+    assert f"wasGeneratedBy({rev}," not in text
+
 
 
 @pytest.mark.parametrize("fmt", ["graphml", "gexf"])

@@ -250,13 +250,19 @@ def _stated(st, iri: str, prop: str) -> list[object]:
 
 
 def _prov_is_sound(st) -> None:
-    """Every revision generated once, every entity invalidated at most once, no live revision invalidated,
+    """Every revision used by one ingest and its extraction generated once (model 2: no ingest generates
+    the author's revision), every entity invalidated at most once, no live revision invalidated,
     no claim of a live revision invalidated, and the full SHACL validation passes."""
     from graph.validate import validate_store
 
     for r in st.select(f"PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?r WHERE {{ GRAPH <{_PROV_G}> {{ ?r a kg:SourceRevision }} }}"):
         rev = r["r"]
-        assert len(_stated(st, rev, "wasGeneratedBy")) == 1 and len(_stated(st, rev, "generatedAtTime")) == 1, rev
+        assert _stated(st, rev, "wasGeneratedBy") == [] and _stated(st, rev, "generatedAtTime") == [], rev
+        used = st.select(f"SELECT ?a WHERE {{ GRAPH <{_PROV_G}> {{ ?a <http://www.w3.org/ns/prov#used> ?r }} }}",
+                         r=__import__("pyoxigraph").NamedNode(rev))
+        ext = rev + "/extraction"
+        assert len(used) == 1 and _stated(st, ext, "wasGeneratedBy") == [used[0]["a"]], rev
+        assert len(_stated(st, ext, "generatedAtTime")) == 1 and _stated(st, ext, "wasDerivedFrom") == [rev], rev
         assert len(_stated(st, rev, "wasInvalidatedBy")) <= 1, rev
     twice = st.select(f"PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?e WHERE {{ GRAPH <{_PROV_G}> {{"
                       " ?e prov:wasInvalidatedBy ?a1, ?a2 FILTER(?a1 != ?a2) } }")
@@ -302,11 +308,23 @@ def test_a_reverted_file_gets_a_new_revision_entity(edited):
     assert by[rev_b].generated_by == acts[1] and by[rev_b].invalidated_by == acts[2]
     assert by[rev_a2].generated_by == acts[2] and by[rev_a2].invalidated_by is None
     assert _stated(st, rev_a2, "wasRevisionOf") == [rev_b] and _stated(st, rev_a2, "alternateOf") == [rev_a]
-    assert _stated(st, rev_a, "wasGeneratedBy") == [acts[0]] and _stated(st, rev_a, "wasInvalidatedBy") == [acts[1]]
-    # Its own named graph: what was read from A, with the revision named rev_a2; the first A's graph is kept.
+    assert _stated(st, rev_a + "/extraction", "wasGeneratedBy") == [acts[0]]
+    assert _stated(st, rev_a, "wasInvalidatedBy") == [acts[1]]
+    # Its own named graph: what was read from A, with the revision (and the quotations minted under its IRI)
+    # named rev_a2; the first A's graph is kept.
     ga = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a)}
     ga2 = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a2)}
-    assert ga2 == {(rev_a2 if s_ == rev_a else s_, p_, o_) for s_, p_, o_ in ga} and len(ga) > 200
+
+    def moved(x: str) -> str:  # a subject IRI, or an object's N-Triples form (<iri>)
+        bare = x[1:-1] if x.startswith("<") else x
+        if bare != rev_a and not bare.startswith(rev_a + "/"):
+            return x
+        bare = rev_a2 + bare[len(rev_a):]
+        return f"<{bare}>" if x.startswith("<") else bare
+
+
+    assert ga2 == {(moved(s_), p_, moved(o_)) for s_, p_, o_ in ga} and len(ga) > 200
+    assert any("/quote/" in s_ for s_, _p, _o in ga2)
     _prov_is_sound(st)
     assert revision_iri(NOTE, sha256_of(a_bytes), 2).value == rev_a2
     assert ingest_records(st)[NOTE].revision == rev_a2
