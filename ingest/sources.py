@@ -7,6 +7,7 @@ human notes are lenient (a bad front matter block is a warning, not a failure).
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -114,19 +115,48 @@ def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool]]]:
             yield from _walk(os.path.join(top, name), root)
 
 
-def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str]]:
+def _broken_link(full: Path, rel: str) -> str | None:
+    """The one-line warning for a symbolic link at ``full`` that leads nowhere, or None when it leads to a file.
+
+    A link whose target is missing, or that is part of a loop (``a.md -> b.md -> a.md``), is skipped
+    with a warning naming it (``discover``); ``Path.resolve`` would raise on a loop (Python 3.11:
+    ``RuntimeError``), which once ended every ingest of the workspace with a traceback.
+    """
+    try:
+        os.stat(full)
+        return None
+    except FileNotFoundError:
+        try:
+            target = os.readlink(full)
+        except OSError:
+            target = "?"
+        return f"{rel}: symbolic link to a missing file ({target}); skipped"
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return f"{rel}: symbolic link loop (a link that leads back to itself); skipped"
+        return f"{rel}: cannot follow the symbolic link ({e.strerror or e}); skipped"
+
+
+def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None = None
+             ) -> tuple[list[Found], list[str]]:
     """Expand ``provkg ingest`` arguments into files.
 
     A folder is a workspace root: every ``TEXT_SUFFIXES`` file below it is
     taken (hidden folders skipped, symlinks leading outside it refused); a
     file is taken with the root from ``workspace_root``.  Returns
     ``(found, problems)``; ``problems`` are one-line messages for arguments
-    that do not exist or links that lead out.
+    that do not exist or links that lead out.  A symbolic link that leads nowhere (its
+    target is missing, or it is part of a loop) is skipped with one line in ``warnings``
+    when a list is given (else in ``problems``).
     """
     found: dict[tuple[Path, str], Found] = {}
     problems: list[str] = []
+    warns = problems if warnings is None else warnings
     for arg in paths:
         p = Path(arg)
+        if p.is_symlink() and (broken := _broken_link(p, str(arg))) is not None:
+            warns.append(broken)
+            continue
         if not p.exists():
             problems.append(f"{arg}: no such file or folder")
             continue
@@ -147,20 +177,26 @@ def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str
                     rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
                     # Only a symbolic link can lead out: the walk starts from a resolved folder and
                     # never enters linked folders, so any other file's real path is ``full`` itself.
-                    if entries[fn] and not full.resolve().is_relative_to(root):
-                        problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
-                        continue
+                    if entries[fn]:
+                        broken = _broken_link(full, rel)
+                        if broken is not None:
+                            warns.append(broken)
+                            continue
+                        if not Path(os.path.realpath(full)).is_relative_to(root):
+                            problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
+                            continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
             # The root comes from where the file is named, not from where a
             # symbolic link points: a link leading out of its workspace is refused.
-            named = p.absolute().parent.resolve() / p.name
+            named = Path(os.path.realpath(p.absolute().parent)) / p.name
             root = workspace_root(named)
             rel = named.relative_to(root).as_posix()
-            if not p.resolve().is_relative_to(root):
+            real = Path(os.path.realpath(p))
+            if not real.is_relative_to(root):
                 problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                 continue
-            found[(root, rel)] = Found(p.resolve(), root, rel, explicit=True)
+            found[(root, rel)] = Found(real, root, rel, explicit=True)
     return list(found.values()), problems
 
 

@@ -76,7 +76,7 @@ def test_store_path_that_is_a_file_is_one_line(tmp_path):
     f.write_text("x", "utf-8")
     r = _cli("--store", str(f), "ingest", str(WORKSPACE))
     assert r.exit_code == 2
-    assert r.stderr.strip().splitlines()[-1] == f"provkg: {f}: cannot use as a store folder: File exists"
+    assert r.stderr.strip().splitlines()[-1] == f"provkg: {f}: not a folder; --store names a store folder (or an http(s) URL)"
     assert f.read_text("utf-8") == "x"
 
 
