@@ -45,6 +45,7 @@ from ingest.sources import (
     discover,
     named_after_id,
     parse_manifest,
+    read_regular,
     read_source,
     sha256_of,
 )
@@ -667,11 +668,11 @@ def _plan(store: Backend, paths: list[str | os.PathLike[str]], kind: str | None)
                 rep.unchanged.append(f.rel)
                 continue
             try:
-                if sha256_of(f.abs_path.read_bytes()) == k.get("sha"):
+                if sha256_of(read_regular(f.abs_path)) == k.get("sha"):
                     rep.unchanged.append(f.rel)
                     touched[f.rel] = float(st.st_mtime)
                     continue
-            except OSError:
+            except IngestError:  # a FIFO or device now, too large, unreadable: read_source says which
                 pass
         todo.append(f)
 
@@ -979,7 +980,7 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None) -> list[str
         if not _reads_as_manifest(f, kind):
             continue
         try:  # its items alone: no full read_source (which checks every item's real path: 2 s at 10,000 notes)
-            man = parse_manifest(f.abs_path.read_bytes(), f.rel)
+            man = parse_manifest(read_regular(f.abs_path), f.rel)
         except (OSError, IngestError):
             continue
         out.extend(check_manifest_paths(man, f, missing_only=True))

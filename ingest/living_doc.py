@@ -761,12 +761,16 @@ def parse_living_doc(text: str) -> LivingDoc:
         if level == 1 and doc_title is None:
             doc_title = title or None
 
+    # The section of each line: the last (so innermost) section whose span holds it.  Filled once, in one
+    # pass over the spans (each line is in at most one section per heading level), instead of a pass over
+    # every section per block, which grew with the square of a long document (issue 23).
+    owner: list[str | None] = [None] * (len(lines) + 2)
+    for s in sections:
+        for ln in range(max(s.line, 0), min(s.line_end, len(lines) + 1) + 1):
+            owner[ln] = s.key
+
     def section_at(line_no: int) -> str | None:
-        best: Section | None = None
-        for s in sections:
-            if s.line <= line_no <= s.line_end and (best is None or s.level > best.level or s.line > best.line):
-                best = s
-        return best.key if best else None
+        return owner[line_no] if 0 <= line_no < len(owner) else None
 
     # ---- pass 2: blocks
     entries: list[Entry] = []

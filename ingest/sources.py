@@ -39,11 +39,15 @@ __all__ = [
     "read_source",
     "workspace_root",
     "sha256_of",
+    "read_regular",
     "visible_controls",
 ]
 
-#: Files larger than this are refused with one clear line (bytes).
-MAX_BYTES = 16 * 1024 * 1024
+#: Files larger than this are refused with one clear line (bytes).  Parsing a note costs about 150 bytes of
+#: memory per byte of it while it is read (its claims as records, then its graph as N-Quads: a 4 MB note
+#: peaked at 0.6 GB and took 15 s), so the limit is what two parsing processes can hold on a small machine;
+#: at the former 16 MiB a note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents < 1 MB.
+MAX_BYTES = 4 * 1024 * 1024
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json")
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
@@ -57,6 +61,35 @@ class Found:
     root: Path
     rel: str
     explicit: bool = field(default=False, compare=False)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int | None = MAX_BYTES, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, read at most ``limit`` bytes (None: any size).
+
+    Every file provkg reads from a path a user gives goes through here (notes, ``sparql @FILE``, ``import``,
+    ``audit-brief``, ``--baseline``): a device (``/dev/zero``), FIFO or socket never ends or blocks, and a
+    file that grows while it is read is cut at the limit.
+
+    Raises
+    ------
+    IngestError
+        One line naming ``path``: it cannot be read, is not a regular file, or is over ``limit``.
+    """
+    name = str(path)
+    try:
+        # O_NONBLOCK: opening a FIFO that no one writes would block; the checks are about the file opened
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)), "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise IngestError(name, None, f"not a regular {what} (a device, FIFO or socket); refused")
+            if limit is not None and st.st_size > limit:
+                raise IngestError(name, None, f"{what} is {st.st_size:,} bytes, over the {limit:,}-byte limit")
+            data = fh.read() if limit is None else fh.read(limit + 1)
+    except OSError as e:
+        raise IngestError(name, None, f"cannot read: {e.strerror or e}") from None
+    if limit is not None and len(data) > limit:
+        raise IngestError(name, None, f"{what} grew past the {limit:,}-byte limit while being read")
+    return data
 
 
 def sha256_of(data: bytes) -> str:

@@ -618,10 +618,14 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
     from queries.sparql_results import SparqlFormatError, write_sparql_result
 
     if text.startswith("@"):
+        from ingest.sources import MAX_BYTES, read_regular
+
         try:
-            text = Path(text[1:]).read_text("utf-8")
-        except OSError as e:
-            raise _fail(f"{text[1:]}: {e.strerror}") from None
+            text = read_regular(text[1:], MAX_BYTES, "query file").decode("utf-8")
+        except KgError as e:
+            raise _fail(str(e)) from None
+        except UnicodeDecodeError as e:
+            raise _fail(f"{text[1:]}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
     try:
         form = query_form(text)
     except KgError as e:
