@@ -51,6 +51,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import http.client
 import os
 import random
 import re
@@ -121,9 +122,32 @@ class Endpoints:
     server: str
 
 
+def _check_url(url: str, what: str = "--store") -> urllib.parse.SplitResult:
+    """``url`` split, when it is an http(s) URL with a host, a valid port and no space or control character.
+
+    Raises
+    ------
+    StoreError
+        One line naming the URL (without its password) and what is wrong with it.
+    """
+    shown = re.sub(r"(//[^/@]*?:)[^/]*@", r"\1***@", url, count=1)  # never print a password
+    try:
+        u = urllib.parse.urlsplit(url)
+        port = u.port  # raises ValueError when it is not a number in 0-65535
+    except ValueError as e:
+        raise StoreError(f"{what} {shown}: not a valid URL ({e})") from None
+    if u.scheme not in ("http", "https") or not u.hostname:
+        raise StoreError(f"{what} {shown}: not an http(s) URL of a SPARQL server")
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
+        raise StoreError(f"{what} {shown}: not a valid URL (it holds a space or a control character)")
+    if port == 0:
+        raise StoreError(f"{what} {shown}: not a valid URL (port 0)")
+    return u
+
+
 def _split_auth(url: str) -> tuple[str, tuple[str, str] | None]:
-    """``(url without user:password@, (user, password) or None)``."""
-    u = urllib.parse.urlsplit(url)
+    """``(url without user:password@, (user, password) or None)``.  Raises ``StoreError`` for a malformed URL."""
+    u = _check_url(url)
     if u.username is None:
         return url, None
     cred = (urllib.parse.unquote(u.username), urllib.parse.unquote(u.password or ""))
@@ -247,7 +271,10 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
     >>> endpoints_for("http://localhost:8890/sparql").update
     'http://localhost:8890/sparql-auth'
     """
-    u = urllib.parse.urlsplit(url)
+    try:
+        u = urllib.parse.urlsplit(url)
+    except ValueError as e:
+        raise StoreError(f"{url}: not a valid URL ({e})") from None
     if u.scheme not in ("http", "https") or not u.netloc:
         raise StoreError(f"{url}: not an http(s) URL of a SPARQL server")
     root = f"{u.scheme}://{u.netloc}"
@@ -263,9 +290,15 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
         if not given:
             return f"{base}/{default}"
         if given.startswith("/"):
+            _check_url(root + given, "endpoint")
             return root + given
-        if urllib.parse.urlsplit(given).scheme not in ("http", "https"):
+        try:
+            scheme = urllib.parse.urlsplit(given).scheme
+        except ValueError:
+            scheme = ""
+        if scheme not in ("http", "https"):
             raise StoreError(f"{given}: an endpoint must be an http(s) URL or a path starting with /")
+        _check_url(given, "endpoint")
         return given
 
     q, up, g = pick(query_endpoint, names[0]), pick(update_endpoint, names[1]), pick(gsp_endpoint, names[2])
@@ -408,8 +441,8 @@ class RemoteStore:
             raise StoreError(f"{method} {shown}: {msg}") from None
         except TimeoutError:
             raise StoreError(f"{method} {shown}: no answer within {self.timeout:g} s") from None
-        except (OSError, ValueError) as e:  # connection reset, http.client errors, bad URL
-            raise StoreError(f"{method} {shown}: {type(e).__name__}: {e}") from None
+        except (OSError, ValueError, http.client.HTTPException) as e:  # connection reset, a bad answer, bad URL
+            raise StoreError(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
 
     def _http_error(self, method: str, url: str, e: urllib.error.HTTPError) -> _HttpError:
         shown = url.split("?", 1)[0]

@@ -1000,6 +1000,7 @@ class Store:
             w.base = old.name if old is not None else None
             w.fresh = old is None
             w.database = new.name
+            w.location = str(self.path)
             w.sidecar = self.path / SIDECAR_NAME
             try:
                 yield w
@@ -1118,6 +1119,8 @@ class Writer:
         #: writes, and the side file it may leave for it (``SIDECAR_NAME``; all None in memory).
         self.base: str | None = None
         self.database: str | None = None
+        #: The store folder, for messages (None in memory).
+        self.location: str | None = None
         self.sidecar: Path | None = None
         #: Set when this write replaced the side file (``graph.loader._write_known_file``): a write that
         #: then fails removes it, since it names the database being thrown away.
@@ -1149,7 +1152,7 @@ class Writer:
         if self._load_error is not None:
             err, self._load_error = self._load_error, None
             if isinstance(err, (OSError, RuntimeError)):  # RocksDB's I/O errors (a full disk): one line
-                raise StoreError(f"{self.database or 'the store'}: cannot write the new database: "
+                raise StoreError(f"{self.location or self.database or 'the store'}: cannot write the new database: "
                                  f"{_one_line(err)}") from None
             raise err
 

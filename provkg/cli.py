@@ -175,19 +175,31 @@ class _Group(_QuietGroup):
             raise click.exceptions.Exit(130) from None
         except OSError as e:
             if e.errno not in _STDOUT_ERRNOS or e.filename is not None:
-                raise
+                # a full disk, an I/O error, a file removed under a command: one line, exit 2
+                where = f"{e.filename}: " if e.filename else ""
+                raise _fail(f"{where}{e.strerror or ' '.join(str(e).split()) or type(e).__name__}") from None
             try:  # the output is gone: later flushes (at exit) must not raise again
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
             except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
                 pass
             raise _fail(f"standard output: cannot write: {e.strerror or e}") from None
-        except Exception as e:
-            from ingest.errors import StoreError, UsageError
-
-            if isinstance(e, (StoreError, UsageError)):  # e.g. a SPARQL server that stopped answering, a
-                raise _fail(str(e)) from None            # bad PROVKG_TZ: one line, exit 2
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except Exception as e:
+            from ingest.errors import KgError
+
+            if isinstance(e, KgError):  # e.g. a SPARQL server that stopped answering, a bad PROVKG_TZ, a
+                raise _fail(" ".join(str(e).split())) from None  # store that cannot be written: one line, exit 2
+            if isinstance(e, RuntimeError) and any(k in str(e) for k in ("IO error", "Corruption", "No space")):
+                # RocksDB (Oxigraph) reports I/O failures and damaged files as RuntimeError
+                raise _fail(f"{ctx.obj.get('store') if ctx.obj else 'the store'}: {' '.join(str(e).split())[:400]}") from None
+            if os.environ.get("PROVKG_DEBUG"):
+                raise
+            # A bug: one line and exit 70 (EX_SOFTWARE, sysexits.h) instead of a traceback; PROVKG_DEBUG=1 shows it.
+            click.echo(f"provkg: internal error: {type(e).__name__}: {' '.join(str(e).split())[:300]} "
+                       "(a bug: please report it; PROVKG_DEBUG=1 shows the traceback)", err=True)
+            raise click.exceptions.Exit(70) from None
 
 
 def _busy(ctx: click.Context, label: str):
