@@ -347,9 +347,11 @@ def export_bytes(store, fmt: str, *, snapshot=None) -> bytes:
         from queries.snapshot import load_snapshot
 
         snapshot = load_snapshot(store)
-    from queries.views import provenance_graph
+    from queries.views import ingest_records, provenance_graph
 
-    G = xml_safe_graph(provenance_graph(snapshot))
+    # with the ingest records, as the HTML graph has them: a source's activity, ingest time and revision
+    # were written empty (issue 23)
+    G = xml_safe_graph(provenance_graph(snapshot, ingests=ingest_records(store)))
     buf = io.BytesIO()
     if f == "graphml":
         nx.write_graphml(G, buf, encoding="utf-8")

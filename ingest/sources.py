@@ -255,16 +255,37 @@ def visible_controls(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
-def decode(data: bytes, rel: str) -> str:
-    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK).
+#: Byte-order marks of the UTF-16 and UTF-32 encodings (UTF-32 first: its little-endian mark starts
+#: with UTF-16's).
+_UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+                 (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
-    Raises ``IngestError`` for binary content (NUL bytes), for bytes that
+
+def decode(data: bytes, rel: str) -> str:
+    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK); UTF-16 or UTF-32 text
+    that starts with its byte-order mark is read as such.
+
+    Raises ``IngestError`` for binary content (NUL bytes; UTF-16 without a byte-order mark is named as
+    such, not as "binary"), for bytes that
     are neither, and for a file mixing UTF-8 lines with lines in another
     encoding (decoding it all as GBK would garble the UTF-8 part silently);
     ``\\r\\n`` becomes ``\\n``; control characters are made visible
     (:func:`visible_controls`).
     """
+    for bom, codec in _UNICODE_BOMS:  # UTF-16/32 with a byte-order mark (Windows Notepad's "Unicode")
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as e:
+                line = data[: e.start].count(b"\n") + 1 if codec.startswith("utf-16") else None
+                raise IngestError(rel, line, f"not valid {codec.upper()} text (it starts with a {codec.upper()} "
+                                             "byte-order mark)") from None
+            return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     if b"\x00" in data[:8192]:
+        head = data[:8192]
+        if len(head) >= 4 and (head[1::2].count(0) >= len(head) // 4 or head[0::2].count(0) >= len(head) // 4):
+            raise IngestError(rel, None, "UTF-16 text without a byte-order mark (every other byte is NUL); "
+                                         "save it as UTF-8")
         raise IngestError(rel, None, "binary file (NUL bytes), not text")
     try:
         text = data.decode("utf-8-sig")
@@ -328,6 +349,10 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
         data = data[3:]  # a UTF-8 BOM (RFC 8259 lets parsers ignore it)
     try:
         man = Manifest.model_validate_json(data)
+        dup = _duplicate_key(data)
+        if dup is not None:  # JSON keeps the last of two values for one name, silently (RFC 8259 §4)
+            raise IngestError(rel, dup[1], f"{dup[0]}: the key is given twice in one object; JSON keeps only the "
+                                           "last value, so the first would be lost silently: remove one")
         if b"\\" not in data:
             return man  # no escape, so no control character in any string (RFC 8259 §7)
         plain = man.model_dump(mode="json")
@@ -354,6 +379,53 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
             loc = ".".join(str(x) for x in err["loc"]) or "(document)"
             probs.append(f"{loc}: {err['msg']}")
         raise IngestError(rel, line, probs or ["invalid manifest"]) from None
+
+
+class _Twice(dict):
+    """A JSON object that gave one name twice (``_duplicate_key``)."""
+
+
+def _duplicate_key(data: bytes) -> tuple[str, int | None] | None:
+    """The first name a JSON object of ``data`` holds twice, as a path (``items[2].path``), and the line of
+    its second occurrence when it can be told; None when every object's names are unique.
+    ``data`` is valid JSON (pydantic read it)."""
+    names: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        seen: dict[str, object] = {}
+        twice = None
+        for k, v in items:
+            if k in seen and twice is None:
+                twice = k
+            seen[k] = v
+        if twice is None:
+            return seen
+        names.append(twice)
+        out = _Twice(seen)
+        out.twice = twice  # type: ignore[attr-defined]
+        return out
+
+    try:
+        doc = json.loads(data, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    if not names:
+        return None
+    stack: list[tuple[object, str]] = [(doc, "")]
+    where = names[0]
+    while stack:  # depth first, in document order: the first object that gave a name twice
+        x, p = stack.pop()
+        if isinstance(x, _Twice):
+            where = f"{p}.{x.twice}" if p else x.twice  # type: ignore[attr-defined]
+            break
+        if isinstance(x, dict):
+            stack.extend(reversed([(v, f"{p}.{k}" if p else k) for k, v in x.items()]))
+        elif isinstance(x, list):
+            stack.extend(reversed([(v, f"{p}[{i}]") for i, v in enumerate(x)]))
+    name = where.rsplit(".", 1)[-1]
+    hits = [m.start() for m in re.finditer(rb'"' + re.escape(json.dumps(name)[1:-1].encode("utf-8")) + rb'"\s*:', data)]
+    line = data[: hits[1]].count(b"\n") + 1 if len(hits) == 2 else None
+    return where, line
 
 
 def _visible(obj: object) -> object:

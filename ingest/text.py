@@ -101,6 +101,8 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
             block = "\n".join(lines[1:i])
             try:
                 data = _load_yaml(block)  # strings only
+            except RecursionError:  # `a: [[[[…]]]]` thousands deep: a warning, the note still goes in (issue 23)
+                return {}, i + 2, "front matter is nested too deeply to read"
             except yaml.YAMLError as e:
                 mark = getattr(e, "problem_mark", None)
                 where = f"line {mark.line + 2}" if mark is not None else "front matter"
@@ -339,7 +341,7 @@ def find_quantities(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity
     for m in _QUANT.finditer(text):
         s = m.start("sign") if m.group("sign") else m.start("a")
         prev = text[s - 1] if s > 0 else " "
-        if prev.isalnum() and prev.isascii() or prev in "-_./@v":
+        if prev.isalnum() and prev.isascii() or prev in "-_./@v%":  # %: percent-encoding (%E5%84%9B), not 84%
             continue
         unit = m.group("u2")
         if m.group("u1") and m.group("b") is None:

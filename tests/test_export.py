@@ -172,6 +172,13 @@ def test_graph_exports_read_back_in_networkx(sample_store, sample_snapshot, fmt)
     assert cites and {type(d["line"]) for d in cites} == {int}
     claim = next(d for n, d in H.nodes(data=True) if str(n).startswith("claim:"))
     assert isinstance(claim.get("evidence"), str) and isinstance(claim.get("text"), str)
+    # every source carries its ingest, as the HTML graph's side panel does (they were empty: issue 23)
+    sources = [d for n, d in H.nodes(data=True) if str(n).startswith("source:")]
+    assert len(sources) == 13
+    for d in sources:
+        assert d["activity"].startswith("ingest 20261027T222000") and d["ingested"].startswith("2026-10-27T22:20")
+        assert d["revision"].startswith("https://w3id.org/provkg/id/source/") and "/rev/" in d["revision"]
+    assert claim["activity"].startswith("ingest ")
 
 
 def test_xml_safe_graph_cleans_attributes_like_pitfall_p15(tmp_path):
