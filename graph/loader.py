@@ -467,6 +467,8 @@ def _build_chunk(chunk: list[tuple[Found, str | None, str, bool]]) -> list[Built
 #: while the writer waits for a batch to be loaded.
 _CHUNK = 16
 _WINDOW = 16
+#: Bytes of source files being parsed or waiting to be written at once (one chunk always goes).
+WINDOW_BYTES = 32 * 1024 * 1024
 #: Below this many files to parse a pool costs more (start-up, fork) than it saves.
 POOL_MIN_FILES = 64
 
@@ -543,17 +545,47 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
         from concurrent.futures import ProcessPoolExecutor
 
         chunks = iter([args[i:i + _CHUNK] for i in range(0, total, _CHUNK)])
+
+        def size(chunk: list[tuple[Found, str | None, str, bool]]) -> int:
+            n = 0
+            for a in chunk:
+                try:
+                    n += a[0].abs_path.stat().st_size
+                except OSError:
+                    pass
+            return n
+
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
+                # In flight: at most ``jobs * _WINDOW`` chunks, and (past the first) at most
+                # ``WINDOW_BYTES`` of source files: a few hundred notes near the size limit would
+                # otherwise wait in memory as N-Quads, ~30 bytes for each byte read (issue 23).
+                first = next(chunks)
                 with _sigint_held():  # the first submit forks every worker (fork start method)
-                    pending = deque([ex.submit(_build_chunk, next(chunks))])
-                pending.extend(ex.submit(_build_chunk, c) for _, c in zip(range(jobs * _WINDOW - 1), chunks))
+                    pending = deque([(ex.submit(_build_chunk, first), size(first))])
+                held = pending[0][1]
+                waiting: list[list[tuple[Found, str | None, str, bool]]] = []
+
+                def fill() -> None:
+                    nonlocal held
+                    while len(pending) < jobs * _WINDOW:
+                        c = waiting.pop() if waiting else next(chunks, None)
+                        if c is None:
+                            return
+                        n = size(c)
+                        if pending and held + n > WINDOW_BYTES:
+                            waiting.append(c)
+                            return
+                        pending.append((ex.submit(_build_chunk, c), n))
+                        held += n
+
+                fill()
                 while pending:
-                    results = pending.popleft().result()
-                    nxt = next(chunks, None)
-                    if nxt is not None:
-                        pending.append(ex.submit(_build_chunk, nxt))
+                    fut, n = pending.popleft()
+                    results = fut.result()
+                    held -= n
+                    fill()
                     for r in results:
                         done += 1
                         if progress:

@@ -5,16 +5,21 @@ is the other (a SPARQL 1.1 server).  ``graph.backend.open_store`` picks one.
 
 Layout of a store folder (default ``.provkg/``)::
 
-    .provkg/CURRENT      name of the live database folder (one line)
-    .provkg/db-000003/   the Oxigraph (RocksDB) database
-    .provkg/lock         held (fcntl.flock) by the one process writing
+    .provkg/provkg-store       marks the folder as a provkg store (``MARKER_NAME``)
+    .provkg/provkg-databases   the database folders provkg made here, by name (``REGISTRY_NAME``)
+    .provkg/CURRENT            name of the live database folder (one line)
+    .provkg/db-000003/         the Oxigraph (RocksDB) database
+    .provkg/db-000003/provkg-readers   held (shared flock) by every process reading it
+    .provkg/lock               held (fcntl.flock) by the one process writing
 
-A write (``Store.writer()``) takes the lock, makes an Oxigraph ``backup`` of
-the live database into a new folder (a RocksDB checkpoint: hard links, a few
-milliseconds), applies every change there and only then points ``CURRENT`` at
-it with ``os.replace``.  A failed or killed write leaves ``CURRENT`` on the
-old database, intact (PITFALLS P14).  ``Store(None)`` is an in-memory store
-for tests, written in place.
+A write (``Store.writer()``) takes the lock (``Store.lock``: it waits for another writer), makes an
+Oxigraph ``backup`` of the live database into a new folder (a RocksDB checkpoint: hard links, a few
+milliseconds), applies every change there and only then, once it checked that ``CURRENT`` still
+names the database it copied, points ``CURRENT`` at it with ``os.replace``.  A failed or killed write
+leaves ``CURRENT`` on the old database, intact (PITFALLS P14).  Old databases are then removed, but
+only those provkg recorded and no reader holds (``Store._remove_unused``); a folder that is not a
+store is never written (``Store._claim_folder``).  ``Store(None)`` is an in-memory store for tests,
+written in place.
 
 Large writes (issue 5): the writer loads N-Quads text in batches in background
 threads while the caller goes on (``Writer``), and a write that loaded several
