@@ -43,6 +43,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -677,6 +678,81 @@ def _check_jsonld(p: Path, data: bytes) -> None:
                           "anything from the network; put the context inline in the file (or convert it to TriG)")
 
 
+#: RDF/XML: elements nested deeper than this are refused (Oxigraph's parser spends time on each element that
+#: grows with its depth, ~18 ns a level: 20,000 levels took 3.6 s, 100,000 over two minutes; at 200 an element
+#: costs at most ~4 us more, so a file's cost stays linear in its size), and internal entities may expand to
+#: at most this many bytes in all (it expands them without limit: nine nested entities of ten references
+#: each, a 1 KB "billion laughs", made a 10^9-character literal in 34 s and 4 GB; one more level, 40 GB).
+MAX_XML_DEPTH = 200
+MAX_XML_EXPANSION = 16 * 1024 * 1024
+_XML_ENTITY = re.compile(rb"""<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b)""")
+_XML_REF = re.compile(rb"&([A-Za-z_:][\w.:-]*);")
+
+
+def _check_rdfxml(p: Path, data: bytes) -> None:
+    """Refuse an RDF/XML document whose cost Oxigraph's parser would not bound: elements nested deeper than
+    ``MAX_XML_DEPTH``, internal entities that expand past ``MAX_XML_EXPANSION`` bytes (or refer to
+    themselves), or an external entity (a file or a URL: provkg reads nothing it was not given).  One pass
+    over the document.  Raises ``ExportError``."""
+    if b"<!ENTITY" in data:
+        decls: dict[bytes, bytes] = {}
+        for m in _XML_ENTITY.finditer(data):
+            if m.group(5):
+                raise ExportError(f"{p}: declares the external entity {m.group(2).decode('utf-8', 'replace')!r} "
+                                  "(a file or URL); provkg reads only the file it is given")
+            decls.setdefault(m.group(2), m.group(3) if m.group(3) is not None else m.group(4))
+        sizes: dict[bytes, int] = {}
+
+        def size(name: bytes, seen: tuple[bytes, ...] = ()) -> int:
+            if name in sizes:
+                return sizes[name]
+            if name in seen:
+                raise ExportError(f"{p}: the entity {name.decode('utf-8', 'replace')!r} refers to itself")
+            value = decls[name]
+            n = len(value)
+            for r in _XML_REF.finditer(value):
+                if r.group(1) in decls:
+                    n += size(r.group(1), (*seen, name)) - len(r.group(0))
+                if n > MAX_XML_EXPANSION:
+                    break
+            sizes[name] = n
+            return n
+
+        total = 0
+        for r in _XML_REF.finditer(data):
+            if r.group(1) in decls:
+                total += size(r.group(1))
+                if total > MAX_XML_EXPANSION:
+                    raise ExportError(f"{p}: its entities expand to more than {MAX_XML_EXPANSION:,} bytes; refused "
+                                      "(an entity expansion attack, or entities to write out in full)")
+    depth = i = 0
+    while True:  # tags, skipping comments and CDATA sections; ``find`` only, so linear in the document
+        j = data.find(b"<", i)
+        if j < 0:
+            return
+        for head, tail in ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>")):
+            if data.startswith(head, j):
+                k = data.find(tail, j + len(head))
+                if k < 0:
+                    return
+                i = k + len(tail)
+                break
+        else:
+            k = data.find(b">", j + 1)
+            if k < 0:
+                return
+            i = k + 1
+            second = data[j + 1:j + 2]
+            if second in (b"!", b"?") or data[k - 1:k] == b"/":
+                continue
+            if second == b"/":
+                depth = max(0, depth - 1)
+                continue
+            depth += 1
+            if depth > MAX_XML_DEPTH:
+                raise ExportError(f"{p}: elements are nested more than {MAX_XML_DEPTH:,} deep; refused")
+
+
 def _skolem_iri(scope: str, n: int) -> ox.NamedNode:
     """The skolem IRI of the ``n``-th blank node of a document (``scope`` names the document)."""
     return ox.NamedNode(GENID + hashlib.sha1(f"{scope}\x00{n}".encode()).hexdigest()[:16])
@@ -718,6 +794,8 @@ def _parse_to_nquads(path: str | os.PathLike[str], fmt: str | None, graph: str |
         raise ExportError(str(e)) from None
     if f == "jsonld":
         _check_jsonld(p, data)
+    elif f == "rdfxml":
+        _check_rdfxml(p, data)
     scope = hashlib.sha256(data).hexdigest() + "\x00" + target
     names: set[str] = set()
     skolem: dict[str, ox.NamedNode] = {}

@@ -401,11 +401,45 @@ class SelectResult:
 
 _SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
 
+#: Brackets a query may nest: Oxigraph's SPARQL parser recurses once per level and overflowed its stack
+#: (a segmentation fault, no message at all) at ~3,000 nested braces or ~6,000 parentheses (issue 23).
+MAX_QUERY_NESTING = 256
+#: The tokens of a query that can hold a bracket that is not one (strings, IRIs, comments), the
+#: brackets, and runs of anything else (SPARQL 1.1 §19.8 terminals, simplified: one pass, no backtracking).
+_QUERY_TOKENS = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*+"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*+'''"
+    r'|"(?:[^"\\\n]|\\.)*+"'
+    r"|'(?:[^'\\\n]|\\.)*+'"
+    r'|<[^<>"{}|^`\\\x00-\x20]*+>'
+    r"|#[^\n]*+"
+    r"|(?P<open>[(\[{])|(?P<close>[)\]}])"
+    r"""|[^"'<#()\[\]{}]++|.""",
+    re.DOTALL)
+
+
+def query_nesting(query: str) -> int:
+    """How deep the brackets ``( [ {`` of a SPARQL text nest, outside strings, IRIs and comments (one pass)."""
+    depth = best = 0
+    for m in _QUERY_TOKENS.finditer(query):
+        if m.group("open") is not None:
+            depth += 1
+            best = max(best, depth)
+        elif m.group("close") is not None:
+            depth = max(0, depth - 1)
+    return best
+
 
 def _offline(query: str) -> None:
-    """Refuse federated queries: provkg never goes to the network at run time."""
+    """Refuse federated queries (provkg never goes to the network at run time) and queries nested deeper
+    than ``MAX_QUERY_NESTING`` (the parser would overflow its stack).  Raises ``QueryError``."""
     if _SERVICE.search(query):
         raise QueryError("SERVICE (federated query) is not allowed: provkg works offline on its own store")
+    if "(" in query or "{" in query or "[" in query:
+        depth = query_nesting(query)
+        if depth > MAX_QUERY_NESTING:
+            raise QueryError(f"the query nests brackets {depth} deep; provkg reads queries up to "
+                             f"{MAX_QUERY_NESTING} levels deep")
 
 
 def as_term(v: object) -> ox.NamedNode | ox.Literal:

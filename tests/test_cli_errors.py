@@ -458,3 +458,22 @@ def test_an_unexpected_error_is_one_line_with_exit_70(store, monkeypatch):
     monkeypatch.setenv("PROVKG_DEBUG", "1")
     r = _cli("--store", str(store), "query", "papers")
     assert isinstance(r.exception, TypeError)
+
+
+def test_a_query_nested_too_deeply_is_one_line_not_a_crash(store, tmp_path):
+    """Oxigraph's SPARQL parser recursed once per bracket: ~3,000 nested braces or ~6,000 parentheses ended
+    the process with a segmentation fault (exit 139, nothing said).  Brackets inside strings, IRIs and
+    comments do not count; 256 levels are read."""
+    deep = tmp_path / "deep.rq"
+    deep.write_text("SELECT * WHERE { FILTER(" + "(" * 6000 + "1" + ")" * 6000 + ") }", "utf-8")
+    r = _run("sparql", f"@{deep}", store=str(store))
+    assert (r.returncode, r.stderr) == (2, "provkg: the query nests brackets 6002 deep; provkg reads queries up to "
+                                           "256 levels deep\n")
+    braces = "ASK { " + "{" * 3000 + "?s ?p ?o" + "}" * 3000 + " }"
+    r = _run("sparql", braces, store=str(store))
+    assert r.returncode == 2 and "nests brackets 3001 deep" in r.stderr
+    ok = tmp_path / "ok.rq"
+    ok.write_text('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o FILTER(?o != "' + ")" * 5000 + '") '
+                  "FILTER(" + "(" * 200 + "true" + ")" * 200 + ") }", "utf-8")
+    r = _run("sparql", f"@{ok}", "--format", "csv", store=str(store))
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "n" and int(r.stdout.splitlines()[1]) > 1000

@@ -404,3 +404,41 @@ def test_a_file_with_no_statement_is_an_error_not_a_silent_import(sample_store, 
         with pytest.raises(ExportError, match=r"holds no RDF statement as (jsonld|nquads); nothing was imported"):
             import_files(fresh, [f], fmt=fmt)
         assert len(fresh) == 0
+
+
+def _rdfxml(body: str, doctype: str = "") -> str:
+    return ('<?xml version="1.0"?>\n' + doctype + '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+            'xmlns:e="http://e/">' + body + "</rdf:RDF>")
+
+
+def test_rdfxml_whose_cost_is_unbounded_is_refused_and_ordinary_entities_are_read(tmp_path):
+    """Oxigraph's RDF/XML parser expands internal entities without limit (a 1 KB "billion laughs" made a
+    10^9-character literal in 34 s and 4 GB) and spends time growing with the depth on each element
+    (100,000 levels: over two minutes).  Such files are refused in one line; an external entity too (a
+    file or URL); the entities of an ordinary OWL file are read."""
+    laughs = "".join(f'<!ENTITY l{i} "' + f"&l{i - 1};" * 10 + '">' for i in range(1, 10))
+    cases = {
+        "laughs.rdf": (_rdfxml('<rdf:Description rdf:about="http://e/s"><e:q>&l9;</e:q></rdf:Description>',
+                               '<!DOCTYPE rdf:RDF [<!ENTITY l0 "aaaaaaaaaa">' + laughs + "]>\n"),
+                       "its entities expand to more than 16,777,216 bytes; refused (an entity expansion attack, "
+                       "or entities to write out in full)"),
+        "external.rdf": (_rdfxml('<rdf:Description rdf:about="http://e/s"><e:q>&x;</e:q></rdf:Description>',
+                                 '<!DOCTYPE rdf:RDF [<!ENTITY x SYSTEM "http://127.0.0.1:9/x">]>\n'),
+                         "declares the external entity 'x' (a file or URL); provkg reads only the file it is given"),
+        "deep.rdf": (_rdfxml('<rdf:Description rdf:about="http://e/s">' + "<e:p><rdf:Description>" * 5000
+                             + "<e:q>1</e:q>" + "</rdf:Description></e:p>" * 5000 + "</rdf:Description>"),
+                     "elements are nested more than 200 deep; refused"),
+    }
+    for name, (text, problem) in cases.items():
+        f = tmp_path / name
+        f.write_text(text, "utf-8")
+        with pytest.raises(ExportError) as e:
+            import_files(Store(None), [f])
+        assert str(e.value) == f"{f}: {problem}"
+    owl = tmp_path / "owl.rdf"
+    owl.write_text(_rdfxml('<rdf:Description rdf:about="&e;s"><rdf:type rdf:resource="&owl;Class"/></rdf:Description>',
+                           '<!DOCTYPE rdf:RDF [<!ENTITY owl "http://www.w3.org/2002/07/owl#"> '
+                           '<!ENTITY e "http://e/">]>\n'), "utf-8")
+    s = Store(None)
+    assert import_files(s, [owl]).quads == 1
+    assert s.select("SELECT ?t WHERE { <http://e/s> a ?t }") == [{"t": "http://www.w3.org/2002/07/owl#Class"}]
