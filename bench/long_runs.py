@@ -1,8 +1,9 @@
 """The cost of hostile and very large single files (issue 23): seconds and peak memory per input.
 
 Prints one row per input: the inputs an attacker's pass found quadratic (a run of 20,000 or 100,000 digits,
-50,000 ``[[``, a 100,000-digit ``hep-th/`` number or DOI suffix, ``[a](`` openers) and notes of 1, 2 and
-4 MB made of the sample's critical read repeated (near the 4 MiB size limit, ``ingest.sources.MAX_BYTES``).
+50,000 ``[[``, a 100,000-digit ``hep-th/`` number or DOI suffix, ``[a](`` openers), notes of 0.25, 0.5
+and 1 MB made of the sample's critical read repeated, and 1 MB notes of the costliest shapes (table rows,
+lines of figures), at the 1 MiB size limit (``ingest.sources.MAX_BYTES``).
 Each input is read in a fresh process through the whole ingest path (``graph.loader.build_found``:
 read, parse, records, N-Quads), so the peak memory is that process's.  Prints figures; not a test
 (tests/test_linear.py checks the shape of the cost).
@@ -39,11 +40,13 @@ def _inputs() -> list[tuple[str, str]]:
     out = [("20,000 digits", "- " + "1" * 20_000 + "\n"), ("100,000 digits", "- " + "1" * 100_000 + "\n"),
            ("50,000 [[", "- " + "[[" * 50_000 + "\n"), ("hep-th/ + 100,000 digits", "- hep-th/" + "1" * 100_000 + "\n"),
            ("DOI + 100,000-char suffix", "- 10.1234/" + "a/" * 50_000 + "\n"), ("25,000 [a](", "- " + "[a](" * 25_000 + "\n")]
-    for mb in (1, 2, 4):
+    for mb in (0.25, 0.5, 1):
         text = body
         while len(text.encode("utf-8")) < mb * 1_000_000:
             text += "\n" + body
-        out.append((f"note of {mb} MB (the sample critical read repeated)", text))
+        out.append((f"note of {mb} MB (the sample critical read repeated)", text[:1_000_000]))
+    for name, unit in (("table rows", "| a | 2401.00001 | 3x |\n"), ("lines of figures", "- 1x 2x 3x 4x 5% 6% 7B 8M 9K\n")):
+        out.append((f"1 MB of {name}", "# T\n\n" + unit * (1_000_000 // len(unit.encode("utf-8")))))
     return out
 
 

@@ -43,6 +43,7 @@ from ingest.sources import (
     Found,
     check_manifest_paths,
     discover,
+    max_bytes,
     named_after_id,
     parse_manifest,
     read_regular,
@@ -467,8 +468,10 @@ def _build_chunk(chunk: list[tuple[Found, str | None, str, bool]]) -> list[Built
 #: while the writer waits for a batch to be loaded.
 _CHUNK = 16
 _WINDOW = 16
-#: Bytes of source files being parsed or waiting to be written at once (one chunk always goes).
-WINDOW_BYTES = 32 * 1024 * 1024
+#: Bytes of source files in one pool task, and being parsed or waiting to be written at once (one task
+#: always goes).
+CHUNK_BYTES = 1024 * 1024
+WINDOW_BYTES = 4 * 1024 * 1024
 #: Below this many files to parse a pool costs more (start-up, fork) than it saves.
 POOL_MIN_FILES = 64
 
@@ -544,38 +547,48 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
     if jobs > 1 and total > POOL_MIN_FILES:
         from concurrent.futures import ProcessPoolExecutor
 
-        chunks = iter([args[i:i + _CHUNK] for i in range(0, total, _CHUNK)])
+        def size(a: tuple[Found, str | None, str, bool]) -> int:
+            try:
+                return a[0].abs_path.stat().st_size
+            except OSError:
+                return 0
 
-        def size(chunk: list[tuple[Found, str | None, str, bool]]) -> int:
-            n = 0
-            for a in chunk:
-                try:
-                    n += a[0].abs_path.stat().st_size
-                except OSError:
-                    pass
-            return n
+        # Chunks of ``_CHUNK`` files, or fewer when they reach ``CHUNK_BYTES``; in flight at most
+        # ``jobs * _WINDOW`` chunks holding (past the first) ``WINDOW_BYTES`` of source files.  A file
+        # becomes ~30-400 bytes of N-Quads per byte (all figures: the most), held until it is written: a
+        # window counted in files alone let a few hundred large notes wait in memory (issue 23).
+        sized: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
+        cur: list[tuple[Found, str | None, str, bool]] = []
+        cur_bytes = 0
+        for a in args:
+            n = size(a)
+            if cur and (len(cur) >= _CHUNK or cur_bytes + n > CHUNK_BYTES):
+                sized.append((cur, cur_bytes))
+                cur, cur_bytes = [], 0
+            cur.append(a)
+            cur_bytes += n
+        if cur:
+            sized.append((cur, cur_bytes))
+        chunks = iter(sized)
 
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
-                # In flight: at most ``jobs * _WINDOW`` chunks, and (past the first) at most
-                # ``WINDOW_BYTES`` of source files: a few hundred notes near the size limit would
-                # otherwise wait in memory as N-Quads, ~30 bytes for each byte read (issue 23).
-                first = next(chunks)
+                first, first_bytes = next(chunks)
                 with _sigint_held():  # the first submit forks every worker (fork start method)
-                    pending = deque([(ex.submit(_build_chunk, first), size(first))])
-                held = pending[0][1]
-                waiting: list[list[tuple[Found, str | None, str, bool]]] = []
+                    pending = deque([(ex.submit(_build_chunk, first), first_bytes)])
+                held = first_bytes
+                waiting: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
 
                 def fill() -> None:
                     nonlocal held
                     while len(pending) < jobs * _WINDOW:
-                        c = waiting.pop() if waiting else next(chunks, None)
-                        if c is None:
+                        nxt = waiting.pop() if waiting else next(chunks, None)
+                        if nxt is None:
                             return
-                        n = size(c)
+                        c, n = nxt
                         if pending and held + n > WINDOW_BYTES:
-                            waiting.append(c)
+                            waiting.append(nxt)
                             return
                         pending.append((ex.submit(_build_chunk, c), n))
                         held += n
@@ -866,6 +879,7 @@ def ingest_paths(
 
         raise UsageError(f"time zone {tz_name!r} (PROVKG_TZ) is not an IANA zone name such as "
                          "Asia/Shanghai or UTC") from None
+    max_bytes()  # a bad PROVKG_MAX_FILE_BYTES is one UsageError, before anything is read
     started = clock()
     from .store import Store
 

@@ -29,6 +29,7 @@ from .text import arxiv_refs, split_front_matter
 __all__ = [
     "MAX_BYTES",
     "TEXT_SUFFIXES",
+    "max_bytes",
     "Found",
     "check_manifest_paths",
     "decode",
@@ -43,11 +44,31 @@ __all__ = [
     "visible_controls",
 ]
 
-#: Files larger than this are refused with one clear line (bytes).  Parsing a note costs about 150 bytes of
-#: memory per byte of it while it is read (its claims as records, then its graph as N-Quads: a 4 MB note
-#: peaked at 0.6 GB and took 15 s), so the limit is what two parsing processes can hold on a small machine;
-#: at the former 16 MiB a note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents < 1 MB.
-MAX_BYTES = 4 * 1024 * 1024
+#: Files larger than this are refused with one clear line (bytes; ``PROVKG_MAX_FILE_BYTES`` changes it,
+#: ``max_bytes``).  Parsing a note costs memory that grows with what it holds: ~150 bytes per byte for
+#: prose (a 1 MB critical read: 0.2 GB), up to ~1,800 for a file that is all figures (1 MB of
+#: ``- 1x 2x 3x 4x 5% …`` lines: 1.8 GB, 25 s), and an ingest parses two files at once.  At the former
+#: 16 MiB one note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents well under 1 MB.
+MAX_BYTES = 1024 * 1024
+
+
+def max_bytes() -> int:
+    """The size limit of a file provkg reads: ``$PROVKG_MAX_FILE_BYTES`` when it is a positive whole number,
+    else ``MAX_BYTES``.  Raises ``UsageError`` for a value that is not one."""
+    raw = os.environ.get("PROVKG_MAX_FILE_BYTES")
+    if not raw:
+        return MAX_BYTES
+    try:
+        n = int(raw.replace("_", ""))
+    except ValueError:
+        n = 0
+    if n < 1:
+        from .errors import UsageError
+
+        raise UsageError(f"PROVKG_MAX_FILE_BYTES={raw!r} is not a positive number of bytes")
+    return n
+
+
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json")
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
@@ -63,8 +84,9 @@ class Found:
     explicit: bool = field(default=False, compare=False)
 
 
-def read_regular(path: str | os.PathLike[str], limit: int | None = MAX_BYTES, what: str = "file") -> bytes:
-    """The bytes of the regular file ``path``, read at most ``limit`` bytes (None: any size).
+def read_regular(path: str | os.PathLike[str], limit: int | None | object = MAX_BYTES, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, read at most ``limit`` bytes (None: any size; by default
+    ``max_bytes()``).
 
     Every file provkg reads from a path a user gives goes through here (notes, ``sparql @FILE``, ``import``,
     ``audit-brief``, ``--baseline``): a device (``/dev/zero``), FIFO or socket never ends or blocks, and a
@@ -76,6 +98,8 @@ def read_regular(path: str | os.PathLike[str], limit: int | None = MAX_BYTES, wh
         One line naming ``path``: it cannot be read, is not a regular file, or is over ``limit``.
     """
     name = str(path)
+    if limit is MAX_BYTES:
+        limit = max_bytes()
     try:
         # O_NONBLOCK: opening a FIFO that no one writes would block; the checks are about the file opened
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)), "rb") as fh:
@@ -473,12 +497,13 @@ def read_source(
         if not stat.S_ISREG(st.st_mode):
             # a FIFO, device or socket named *.md would block or never end
             raise IngestError(rel, None, "not a regular file (device, FIFO or socket); skipped")
-        if st.st_size > MAX_BYTES:
-            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {MAX_BYTES:,}-byte limit")
+        limit = max_bytes()
+        if st.st_size > limit:
+            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit")
         with open(found.abs_path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # bounded even if the file grows while we read
-        if len(data) > MAX_BYTES:
-            raise IngestError(rel, None, f"file grew past the {MAX_BYTES:,}-byte limit while being read")
+            data = fh.read(limit + 1)  # bounded even if the file grows while we read
+        if len(data) > limit:
+            raise IngestError(rel, None, f"file grew past the {limit:,}-byte limit while being read")
     except OSError as e:
         raise IngestError(rel, None, f"cannot read: {e.strerror or e}") from None
     digest = sha256_of(data)

@@ -630,10 +630,10 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
     from queries.sparql_results import SparqlFormatError, write_sparql_result
 
     if text.startswith("@"):
-        from ingest.sources import MAX_BYTES, read_regular
+        from ingest.sources import read_regular
 
         try:
-            text = read_regular(text[1:], MAX_BYTES, "query file").decode("utf-8")
+            text = read_regular(text[1:], what="query file").decode("utf-8")
         except KgError as e:
             raise _fail(str(e)) from None
         except UnicodeDecodeError as e:
