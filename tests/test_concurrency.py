@@ -10,6 +10,7 @@
   write removed every other database folder at once: readers failed with ``FileNotFoundError …
   .sst`` (a traceback) or "cannot open the database".
 
+The server race runs on each server the tests start (Oxigraph, Virtuoso, Jena; ``tests/sparql_servers.py``).
 The racing processes are forked from a ``forkserver`` that has provkg imported, so an ingest of a
 small workspace takes ~0.1 s and the pairs overlap in every phase; each test stays well under a minute.
 """
@@ -128,20 +129,21 @@ def test_two_concurrent_ingests_give_the_state_of_running_them_one_after_the_oth
     assert sorted(p.name for p in path.glob("db-*")) == [(path / "CURRENT").read_text().strip()]
 
 
-def test_two_concurrent_ingests_into_a_sparql_server_are_serialised(tmp_path, spaces):
-    from test_backends import OxigraphServer
+@pytest.mark.parametrize("kind", ["oxigraph", "virtuoso", "jena"])
+def test_two_concurrent_ingests_into_a_sparql_server_are_serialised(tmp_path, spaces, kind):
+    import sparql_servers
 
     from graph.remote import LOCK_GRAPH, RemoteStore
 
     start, a, b = spaces
-    server = OxigraphServer(tmp_path / "oxigraph")
+    server = sparql_servers.start(kind, tmp_path / f"{kind}-db")
 
     def reset():
-        server.clear()
+        sparql_servers.provkg_graphs_cleared(server.url)
         ingest_paths(RemoteStore(server.url), [start])
 
     try:
-        problems = _race(server.url, reset, a, b, rounds=12, spread=0.3)
+        problems = _race(server.url, reset, a, b, rounds=10 if kind == "oxigraph" else 6, spread=0.3)
         assert problems == []
         st = RemoteStore(server.url)
         # the lease is gone once the writers are (the write token stays), and no read of provkg's shows it
@@ -154,10 +156,11 @@ def test_two_concurrent_ingests_into_a_sparql_server_are_serialised(tmp_path, sp
 def test_a_server_lease_left_by_a_killed_writer_expires(tmp_path, monkeypatch):
     """A writer killed while it holds the lease (SIGKILL: nothing withdraws its claim) blocks the
     store until the claim expires; then the next writer removes it and writes."""
-    import graph.remote as remote
-    from test_backends import OxigraphServer
+    import sparql_servers
 
-    server = OxigraphServer(tmp_path / "oxigraph")
+    import graph.remote as remote
+
+    server = sparql_servers.start("oxigraph", tmp_path / "oxigraph")
     try:
         ws = _workspace(tmp_path / "w", "A0")
         st = remote.RemoteStore(server.url)
