@@ -91,6 +91,37 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+#: Values a front matter block may hold with its YAML aliases expanded: nine aliases of nine made 387 M
+#: strings, which ``str()`` below wrote out for minutes and gigabytes (issue 23).
+_FM_MAX_VALUES = 100_000
+
+
+def _expanded_size(data: object) -> int:
+    """How many values ``data`` (a loaded YAML document) holds with shared (aliased) parts counted each
+    time they are used; counted once per distinct object, so linear in the document.  A part that
+    holds itself (``&a [*a]``) counts once."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[object, bool]] = [(data, False)]
+    on_stack: set[int] = set()
+    while stack:
+        x, done = stack.pop()
+        if not isinstance(x, (list, dict)):
+            continue
+        k = id(x)
+        kids = list(x.values()) if isinstance(x, dict) else x
+        if done:
+            on_stack.discard(k)
+            sizes[k] = min(1 + sum(sizes.get(id(c), 1) if isinstance(c, (list, dict)) else 1 for c in kids),
+                           _FM_MAX_VALUES + 1)
+            continue
+        if k in sizes or k in on_stack:
+            continue
+        on_stack.add(k)
+        stack.append((x, True))
+        stack.extend((c, False) for c in kids if isinstance(c, (list, dict)))
+    return sizes.get(id(data), 1)
+
+
 def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
@@ -112,6 +143,9 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 return {}, i + 2, None
             if not isinstance(data, dict):
                 return {}, i + 2, "front matter is not a key: value mapping"
+            if _expanded_size(data) > _FM_MAX_VALUES:  # YAML aliases: a "billion laughs" in 1 KB (issue 23)
+                return {}, i + 2, (f"front matter holds more than {_FM_MAX_VALUES:,} values once its YAML aliases "
+                                   "(*name) are expanded")
             clean: dict[str, object] = {}
             for k, v in data.items():
                 if isinstance(v, list):

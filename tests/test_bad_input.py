@@ -350,3 +350,18 @@ def test_a_manifest_key_given_twice_is_an_error_not_a_silent_choice(tmp_path):
         "error: work-guard/twice.json:4: items: the key is given twice in one object; JSON keeps only the last "
         "value, so the first would be lost silently: remove one"]
     assert _sources(tmp_path) == {GOOD}
+
+
+def test_front_matter_aliases_that_expand_without_bound_are_a_warning(tmp_path):
+    """YAML aliases in a 1 KB front matter (nine of nine: 387 M strings once expanded) made the note's
+    ingest run for minutes and take gigabytes; they are a warning now and the note goes in."""
+    ws = _ws(tmp_path)
+    lines = ["---", 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    lines += ["title: {x: *a8}", "---", "# laughs", "", "- 一条结论。"]
+    (ws / "inbox/ann/lol.md").write_text("\n".join(lines) + "\n", "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["warning: inbox/ann/lol.md:1: front matter holds more than 100,000 values once its "
+                                 "YAML aliases (*name) are expanded; front matter ignored"]
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/lol.md"}

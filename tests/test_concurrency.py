@@ -124,7 +124,7 @@ def test_two_concurrent_ingests_give_the_state_of_running_them_one_after_the_oth
         shutil.rmtree(path, ignore_errors=True)
         shutil.copytree(base, path)
 
-    problems = _race(str(path), reset, a, b, rounds=25, spread=0.15)
+    problems = _race(str(path), reset, a, b, rounds=20, spread=0.15)
     assert problems == []
     assert sorted(p.name for p in path.glob("db-*")) == [(path / "CURRENT").read_text().strip()]
 
@@ -143,7 +143,7 @@ def test_two_concurrent_ingests_into_a_sparql_server_are_serialised(tmp_path, sp
         ingest_paths(RemoteStore(server.url), [start])
 
     try:
-        problems = _race(server.url, reset, a, b, rounds=10 if kind == "oxigraph" else 6, spread=0.3)
+        problems = _race(server.url, reset, a, b, rounds=10 if kind == "oxigraph" else 5, spread=0.3)
         assert problems == []
         st = RemoteStore(server.url)
         # the lease is gone once the writers are (the write token stays), and no read of provkg's shows it
