@@ -607,7 +607,13 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                 finished = True
             finally:
                 if not finished:  # the caller stopped early (an error, Ctrl-C): drop the queued chunks
+                    # and end the workers: they ignore SIGTERM (``_worker_init``), which is how a broken pool
+                    # (a worker killed by the OOM killer) stops the others, so the exit waited for them for ever
+                    workers = list((getattr(ex, "_processes", None) or {}).values())
                     ex.shutdown(wait=False, cancel_futures=True)
+                    for proc in workers:
+                        with contextlib.suppress(Exception):
+                            proc.kill()
     else:
         for a in args:
             r = build_found(a)

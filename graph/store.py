@@ -1068,6 +1068,9 @@ class Store:
                 if not ok:
                     gc.collect()  # the traceback may still hold the Writer
                     shutil.rmtree(new, ignore_errors=True)
+                    if old is None and not new.exists():  # a failed first write leaves nothing to clean up
+                        with contextlib.suppress(OSError):
+                            first.unlink()
                     if wrote_side:  # else it still names the live database: the next ingest reads it
                         with contextlib.suppress(OSError):
                             (self.path / SIDECAR_NAME).unlink()

@@ -194,6 +194,11 @@ class _Group(_QuietGroup):
             if isinstance(e, RuntimeError) and any(k in str(e) for k in ("IO error", "Corruption", "No space")):
                 # RocksDB (Oxigraph) reports I/O failures and damaged files as RuntimeError
                 raise _fail(f"{ctx.obj.get('store') if ctx.obj else 'the store'}: {' '.join(str(e).split())[:400]}") from None
+            from concurrent.futures.process import BrokenProcessPool
+
+            if isinstance(e, BrokenProcessPool):  # a parsing process killed (the OOM killer): nothing was written
+                raise _fail("a parsing process ended abruptly (killed, or out of memory); nothing was written: "
+                            "run the ingest again, with --jobs 1 to parse in one process") from None
             if os.environ.get("PROVKG_DEBUG"):
                 raise
             # A bug: one line and exit 70 (EX_SOFTWARE, sysexits.h) instead of a traceback; PROVKG_DEBUG=1 shows it.
