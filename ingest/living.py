@@ -23,7 +23,7 @@ _REF_MARK = re.compile(r"\[(\d{1,3})\](?!\()")
 _REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
 
 
-_LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
 
 

@@ -139,8 +139,8 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
 )
-_BACKLINK_RE = re.compile(r"\(\s*\[[^\]]*\]\(#[^)]*\)\s*\)")  # ([©️back👆🏻](#paperlist))
-_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
+_LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
@@ -404,7 +404,7 @@ _RECORD_HEAD_RE = re.compile(
 #: What may follow the identifier before the separator: closing emphasis, ``]``, ``>``, and the
 #: ``(target)`` of a link whose text was the identifier.
 _RECORD_TAIL_RE = re.compile(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
-_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]*)\)")
+_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*+\])*+)\]\(([^)\s\[]*+)\)")  # linear in [[[[… (issue 23)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE_FIELD_RE = re.compile(

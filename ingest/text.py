@@ -273,9 +273,9 @@ _HTML_ELEMENTS = (
 ).split()
 _MARKUP = re.compile(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True))
                      + r")(?![A-Za-z0-9])(?:\s[^<>]{0,200})?/?>", re.IGNORECASE)
-#: Neither part holds a bracket or parenthesis of its own: each ``[`` is then tried against the text up
+#: Neither part holds a ``[`` of its own (nor the label a ``]``): each ``[`` is then tried against the text up
 #: to the next one only (``[a](`` 5,000 times took seconds, growing with the square; issue 23).
-_LINK = re.compile(r"\[([^\[\]]*+)\]\(([^()\n]*+)\)")
+_LINK = re.compile(r"\[([^\[\]]*+)\]\(([^)\[]*+)\)")
 #: A code span (CommonMark 0.31 §6.1): a run of backticks, then text, then a run of the same length.
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 

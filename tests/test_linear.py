@@ -65,7 +65,7 @@ def root(tmp_path_factory) -> Path:
     return r
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=20, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(pieces=st.lists(st.sampled_from(PIECES), min_size=1, max_size=3),
        repeat=st.booleans(), kind=st.sampled_from(sorted(KINDS)))
