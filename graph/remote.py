@@ -88,7 +88,13 @@ _EXPIRES = ox.NamedNode(ID_IRI + "lock#expires")
 _HOLDER = ox.NamedNode(ID_IRI + "lock#holder")
 _STORE_NODE = ox.NamedNode(ID_IRI + "lock#store")
 _TOKEN = ox.NamedNode(ID_IRI + "lock#writeToken")
-_XSD_DOUBLE = ox.NamedNode("http://www.w3.org/2001/XMLSchema#double")
+_XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
+
+
+def _seconds(t: float) -> ox.Literal:
+    """A time as whole seconds since the epoch, ``xsd:integer``: exact on every server (Virtuoso kept an
+    ``xsd:double`` to six significant digits, ±5,000 s, so a fresh lease read as long expired)."""
+    return ox.Literal(str(int(t)), datatype=_XSD_INTEGER)
 
 #: Seconds a lease lives without renewal; its holder renews it every quarter of that.  A writer killed
 #: with SIGKILL holds the store this long at most.  Clients' clocks must agree to well within it.
@@ -625,7 +631,7 @@ class RemoteStore:
 
     def _claim_quads(self, claim: ox.NamedNode, expires: float) -> str:
         holder = f"{socket.gethostname()} pid {os.getpid()}"
-        return (f"GRAPH {_LOCK_G} {{ {claim} {_EXPIRES} {ox.Literal(repr(expires), datatype=_XSD_DOUBLE)} . "
+        return (f"GRAPH {_LOCK_G} {{ {claim} {_EXPIRES} {_seconds(expires)} . "
                 f"{claim} {_HOLDER} {ox.Literal(holder)} . }}")
 
     def _lock_wait(self) -> float:
@@ -675,7 +681,7 @@ class RemoteStore:
         while True:
             now = time.time()
             self.update("DELETE { GRAPH %s { ?c ?p ?o } } WHERE { GRAPH %s { ?c %s ?t ; ?p ?o "
-                        "FILTER(?t < %s) } }" % (_LOCK_G, _LOCK_G, _EXPIRES, ox.Literal(repr(now), datatype=_XSD_DOUBLE)))
+                        "FILTER(?t < %s) } }" % (_LOCK_G, _LOCK_G, _EXPIRES, _seconds(now)))
             self.update("INSERT DATA { " + self._claim_quads(claim, now + LEASE_SECONDS) + " }")
             live = [c for c, t in self._claims() if t >= time.time() or c == claim.value]
             if live == [claim.value]:
@@ -698,7 +704,7 @@ class RemoteStore:
                     self.update("DELETE { GRAPH %s { %s %s ?t } } INSERT { %s } WHERE { GRAPH %s { %s %s ?t } }" % (
                         _LOCK_G, claim, _EXPIRES,
                         f"GRAPH {_LOCK_G} {{ {claim} {_EXPIRES} "
-                        f"{ox.Literal(repr(time.time() + LEASE_SECONDS), datatype=_XSD_DOUBLE)} }}",
+                        f"{_seconds(time.time() + LEASE_SECONDS)} }}",
                         _LOCK_G, claim, _EXPIRES))
                 except StoreError:
                     pass  # the commit checks the claim (``_check_lease``)
