@@ -24,7 +24,7 @@ _REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
 
 
 _FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
-_LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
 
 

@@ -139,8 +139,8 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
 )
-_BACKLINK_RE = re.compile(r"\(\s*\[[^\]]*\]\(#[^)]*\)\s*\)")  # ([©️back👆🏻](#paperlist))
-_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
+_LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
@@ -408,7 +408,7 @@ _RECORD_HEAD_RE = re.compile(
 #: What may follow the identifier before the separator: closing emphasis, ``]``, ``>``, and the
 #: ``(target)`` of a link whose text was the identifier.
 _RECORD_TAIL_RE = re.compile(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
-_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]*)\)")
+_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*+\])*+)\]\(([^)\s\[]*+)\)")  # linear in [[[[… (issue 23)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE_FIELD_RE = re.compile(
@@ -778,12 +778,16 @@ def parse_living_doc(text: str) -> LivingDoc:
         if level == 1 and doc_title is None:
             doc_title = title or None
 
+    # The section of each line: the last (so innermost) section whose span holds it.  Filled once, in one
+    # pass over the spans (each line is in at most one section per heading level), instead of a pass over
+    # every section per block, which grew with the square of a long document (issue 23).
+    owner: list[str | None] = [None] * (len(lines) + 2)
+    for s in sections:
+        for ln in range(max(s.line, 0), min(s.line_end, len(lines) + 1) + 1):
+            owner[ln] = s.key
+
     def section_at(line_no: int) -> str | None:
-        best: Section | None = None
-        for s in sections:
-            if s.line <= line_no <= s.line_end and (best is None or s.level > best.level or s.line > best.line):
-                best = s
-        return best.key if best else None
+        return owner[line_no] if 0 <= line_no < len(owner) else None
 
     # ---- pass 2: blocks
     entries: list[Entry] = []

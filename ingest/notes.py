@@ -494,11 +494,13 @@ def parse_note(
         every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
+    seg_at: dict[int, int] = {}  # each line's first segment, filled once (a pass per line grew with the square)
+    for sg in shape.segments:
+        for ln in range(sg.line, sg.line_end + 1):
+            seg_at.setdefault(ln, sg.index)
+
     def seg_of(line: int) -> int | None:
-        for sg in shape.segments:
-            if sg.line <= line <= sg.line_end:
-                return sg.index
-        return None
+        return seg_at.get(line)
 
     # -- claims
     claims: list[Claim] = []

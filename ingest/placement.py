@@ -20,6 +20,8 @@ against the living document of the shift (``queries``).  Pure functions.
 """
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -173,11 +175,22 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
 _CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
 
 
+@functools.lru_cache(maxsize=8)
+def _breaks(text: str) -> tuple[list[int], list[int]]:
+    """The ends of the clause breaks before a position and the starts of those after one, found once per
+    text (``_clause`` searched the text up to each reference for each other one: issue 23)."""
+    ends = [m.end() for m in re.finditer(r"[,，;；。!?！？]|\.\s", text)]
+    starts = [m.start() for m in re.finditer(r"[,，;；。!?！？]|\.(?:\s|$)", text)]
+    return ends, starts
+
+
 def _clause(text: str, a: int, b: int) -> tuple[int, int]:
     """The clause of ``text`` holding ``text[a:b]``: between the nearest clause breaks (commas included)."""
-    left = max((m.end() for m in re.finditer(r"[,，;；。!?！？]|\.\s", text[:a])), default=0)
-    right = re.search(r"[,，;；。!?！？]|\.(?:\s|$)", text[b:])
-    return left, (b + right.start()) if right else len(text)
+    ends, starts = _breaks(text)
+    i = bisect.bisect_right(ends, a) - 1
+    left = ends[i] if i >= 0 else 0
+    j = bisect.bisect_left(starts, b)
+    return left, starts[j] if j < len(starts) else len(text)
 
 
 def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tuple[int, int]] = ()) -> str:

@@ -39,7 +39,7 @@ from .lexicon import Lexicon, load_lexicon
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
-_MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
 _BOLD_ONLY = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,100}?)(?:\*\*|__)\s*[:：]?\s*$")
 _BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,80}?)(?:\*\*|__)\s*(?:[—–\-:：|]|\s+\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
@@ -227,6 +227,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
     # when one of them is, its siblings' entries are items too
     containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
+    any_container = any(containers)  # once, not once per heading (issue 23: it grew with the square)
     meta = _compile(lex, "meta_headings")
     generic = _compile(lex, "generic_headings")
     for n, (i, h, j, body) in enumerate(spans):
@@ -248,7 +249,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             out.extend(inner)
             continue
         sub = _container_entries(h.text, body, lex)
-        if not sub and any(containers) and not _brings_link(h.text) and _entries(body) \
+        if not sub and any_container and not _brings_link(h.text) and _entries(body) \
                 and not any(b.kind == "heading" for b in body):
             sub = _entry_raws(body, _entries(body), lex)
         if sub:

@@ -175,19 +175,36 @@ class _Group(_QuietGroup):
             raise click.exceptions.Exit(130) from None
         except OSError as e:
             if e.errno not in _STDOUT_ERRNOS or e.filename is not None:
-                raise
+                # a full disk, an I/O error, a file removed under a command: one line, exit 2
+                where = f"{e.filename}: " if e.filename else ""
+                raise _fail(f"{where}{e.strerror or ' '.join(str(e).split()) or type(e).__name__}") from None
             try:  # the output is gone: later flushes (at exit) must not raise again
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
             except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
                 pass
             raise _fail(f"standard output: cannot write: {e.strerror or e}") from None
-        except Exception as e:
-            from ingest.errors import StoreError, UsageError
-
-            if isinstance(e, (StoreError, UsageError)):  # e.g. a SPARQL server that stopped answering, a
-                raise _fail(str(e)) from None            # bad PROVKG_TZ: one line, exit 2
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except Exception as e:
+            from ingest.errors import KgError
+
+            if isinstance(e, KgError):  # e.g. a SPARQL server that stopped answering, a bad PROVKG_TZ, a
+                raise _fail(" ".join(str(e).split())) from None  # store that cannot be written: one line, exit 2
+            if isinstance(e, RuntimeError) and any(k in str(e) for k in ("IO error", "Corruption", "No space")):
+                # RocksDB (Oxigraph) reports I/O failures and damaged files as RuntimeError
+                raise _fail(f"{ctx.obj.get('store') if ctx.obj else 'the store'}: {' '.join(str(e).split())[:400]}") from None
+            from concurrent.futures.process import BrokenProcessPool
+
+            if isinstance(e, BrokenProcessPool):  # a parsing process killed (the OOM killer): nothing was written
+                raise _fail("a parsing process ended abruptly (killed, or out of memory); nothing was written: "
+                            "run the ingest again, with --jobs 1 to parse in one process") from None
+            if os.environ.get("PROVKG_DEBUG"):
+                raise
+            # A bug: one line and exit 70 (EX_SOFTWARE, sysexits.h) instead of a traceback; PROVKG_DEBUG=1 shows it.
+            click.echo(f"provkg: internal error: {type(e).__name__}: {' '.join(str(e).split())[:300]} "
+                       "(a bug: please report it; PROVKG_DEBUG=1 shows the traceback)", err=True)
+            raise click.exceptions.Exit(70) from None
 
 
 def _busy(ctx: click.Context, label: str):
@@ -224,9 +241,13 @@ def _store(ctx: click.Context):
     from ingest.errors import KgError
 
     try:
-        return open_store(ctx.obj["store"], **ctx.obj.get("endpoints", {}))
+        store = open_store(ctx.obj["store"], **ctx.obj.get("endpoints", {}))
     except KgError as e:
         raise _fail(str(e)) from None
+    if hasattr(store, "on_lock_wait") and not ctx.obj.get("quiet"):
+        store.on_lock_wait = lambda: click.echo(
+            f"provkg: waiting for another provkg process to finish writing {store.path} …", err=True)
+    return store
 
 
 def _require(store) -> None:
@@ -450,7 +471,8 @@ def cli(ctx: click.Context, store: str, quiet: bool, query_endpoint: str | None 
     ctx.obj["quiet"] = quiet
 
 
-def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int):
+def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int,
+               allow_mass_removal: bool = False):
     from graph.loader import ingest_paths
     from ingest.errors import StoreLockedError
 
@@ -473,7 +495,8 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
             bar.update(task, completed=done, total=total,
                        description="writing the store" if total and done >= total else "parsing")
     try:
-        rep = ingest_paths(store, list(paths), kind=kind, progress=progress, jobs=jobs)
+        rep = ingest_paths(store, list(paths), kind=kind, progress=progress, jobs=jobs,
+                           allow_mass_removal=allow_mass_removal)
     except StoreLockedError as e:
         raise _fail(str(e)) from None
     finally:
@@ -506,8 +529,12 @@ def _do_ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, job
               help="Parse with this many processes (0 = one per CPU; used past 64 files).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: the summary as one JSON document on stdout (`provkg schema ingest`).")
+@click.option("--allow-mass-removal", is_flag=True,
+              help="Let the ingest remove the files of a folder that is now empty, or more than half of the "
+                   "store's files (refused otherwise: an unmounted share would empty the store).")
 @click.pass_context
-def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int, fmt: str = "text") -> None:
+def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: int, fmt: str = "text",
+           allow_mass_removal: bool = False) -> None:
     """Read files and folders into the store (incremental: unchanged files are skipped).
 
     Each file becomes one named graph generated by an ingest prov:Activity.
@@ -515,7 +542,7 @@ def ingest(ctx: click.Context, paths: tuple[str, ...], kind: str | None, jobs: i
     Files that go in with an input problem (bad front matter, a manifest item that is
     missing, listed twice or outside the workspace) get a ``warning:`` line, also exit 2.
     """
-    rep = _do_ingest(ctx, paths, kind, jobs)
+    rep = _do_ingest(ctx, paths, kind, jobs, allow_mass_removal)
     if fmt == "json":
         _write_text(_json_doc(_ingest_summary(ctx, rep)), None)
     if rep.errors or rep.warnings:  # warning: the file went in, but its input has a problem
@@ -616,10 +643,14 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
     from queries.sparql_results import SparqlFormatError, write_sparql_result
 
     if text.startswith("@"):
+        from ingest.sources import read_regular
+
         try:
-            text = Path(text[1:]).read_text("utf-8")
-        except OSError as e:
-            raise _fail(f"{text[1:]}: {e.strerror}") from None
+            text = read_regular(text[1:], what="query file").decode("utf-8")
+        except KgError as e:
+            raise _fail(str(e)) from None
+        except UnicodeDecodeError as e:
+            raise _fail(f"{text[1:]}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
     try:
         form = query_form(text)
     except KgError as e:
@@ -793,11 +824,13 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_bu
 @click.option("--author", help="Who wrote the shift (default: the manifest's author, else the work queue's claimant).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: what was ingested and written, as one JSON document on stdout (`provkg schema run`).")
+@click.option("--allow-mass-removal", is_flag=True,
+              help="Let the ingest remove more than half of the store's files, or all of WORKSPACE's (see ingest).")
 @click.pass_context
 def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, author: str | None = None,
-        fmt: str = "text") -> None:
+        fmt: str = "text", allow_mass_removal: bool = False) -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph."""
-    rep = _do_ingest(ctx, (workspace,), None, 0)
+    rep = _do_ingest(ctx, (workspace,), None, 0, allow_mass_removal)
     snap = _snapshot(ctx)[1]
     mids = sorted({m.manifest_id for m in snap.manifest_items})
     if manifest:

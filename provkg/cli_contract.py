@@ -74,11 +74,14 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     """
     from ingest.brief import parse_brief, states_a_shift
     from ingest.errors import KgError
+    from ingest.sources import read_regular
     from queries.audit import audit_brief
 
     try:
-        text = open(file, encoding="utf-8-sig").read()
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_regular(file).decode("utf-8-sig")
+    except KgError as e:
+        raise _fail(str(e)) from None
+    except UnicodeDecodeError as e:
         raise _fail(f"{file}: cannot read: {e}") from None
     doc = parse_brief(text)[0]
     if not states_a_shift(doc):

@@ -402,10 +402,15 @@ def baseline_ids(path: str | Path) -> set[str]:
 
     from ingest.errors import QueryError
 
+    from ingest.errors import IngestError
+    from ingest.sources import read_regular
+
     try:
-        doc = json.loads(Path(path).read_text("utf-8"))
+        doc = json.loads(read_regular(path, 1 << 30, "baseline report").decode("utf-8"))
         return {f["id"] for f in doc["findings"]} | {f["id"] for f in doc.get("brief_audit", [])}
-    except (OSError, UnicodeDecodeError) as e:
+    except IngestError as e:
+        raise QueryError(str(e)) from None
+    except UnicodeDecodeError as e:
         raise QueryError(f"{path}: cannot read the baseline report: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         raise QueryError(f"{path}: not a `report contradictions --format json` document ({type(e).__name__}: {e})") from None

@@ -487,21 +487,36 @@ def test_a_noop_ingest_opens_no_writer(tmp_path, monkeypatch):
 
 def test_a_noop_ingest_removes_a_killed_writes_copy_when_no_write_runs(tmp_path):
     """A killed write leaves its copy (db-NNNNNN) behind; a write used to remove it.  An ingest that writes
-    nothing removes it too, unless a write is running (the lock is held): then the copy is that write's."""
+    nothing removes it too, unless a write is running (the lock is held): then the copy is that write's.
+    Only a folder provkg recorded as its own (``provkg-databases``, written before the copy is made) is
+    removed: a ``db-*`` folder it did not make stays."""
+    from graph.store import REGISTRY_NAME
+
     path = tmp_path / "store"
     ingest_paths(Store(path), [WORKSPACE], now=_clock())
     stale = path / "db-999999"
-    stale.mkdir()
-    (stale / "CURRENT").write_text("x", "utf-8")
+    theirs = path / "db-2024"
+
+    def killed_copy():  # what a write killed after it recorded and made its copy leaves
+        with open(path / REGISTRY_NAME, "a", encoding="utf-8") as fh:
+            fh.write("db-999999\n")
+        stale.mkdir()
+        (stale / "CURRENT").write_text("x", "utf-8")
+
+    killed_copy()
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("not provkg's", "utf-8")
     with Store(path).writer():  # a write is running: its copy must stay
         rep = ingest_paths(Store(path), [WORKSPACE], now=_clock())
         assert rep.activity is None and len(rep.unchanged) == 13
         assert stale.is_dir()
-    # that write finished and removed every other folder; leave a copy again, as a killed write does
+    # that write finished and removed every other folder it made; leave a copy again, as a killed write does
+    assert not stale.exists() and theirs.is_dir()
     live = Store(path).database_dir
-    stale.mkdir()
+    killed_copy()
     assert ingest_paths(Store(path), [WORKSPACE], now=_clock()).activity is None
     assert not stale.exists() and Store(path).database_dir == live and live.is_dir()
+    assert (theirs / "keep.txt").read_text("utf-8") == "not provkg's"
 
 
 def _whole_states(store, old_state, new_state, touched):
