@@ -50,7 +50,9 @@ _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``.
-_TURN = re.compile(r"^\s*(?P<t>@?[\w.\-]{1,30},?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+#: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
+_TURN = re.compile(r"^\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
+                   r"(?:\*{1,2}|_)?,?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
@@ -518,6 +520,36 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     return out, pre
 
 
+def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
+
+    ``「KIVI」(arXiv:2402.02750) 我们组…`` / ``「EAGLE-2」(https://arxiv.org/abs/2406.16858v2) 数字来自…``: a
+    paragraph that names a work in its first words (an identifier within its first 100 characters) starts
+    a topic; the paragraphs after it without one of their own continue it.  What comes before the first is
+    the preamble.
+    """
+    paras = [b for b in blocks if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
+    if len(paras) < 2 or any(b.kind in ("item", "row", "heading") and b.parent is None for b in blocks):
+        return None
+
+    def opening_work(b: MdBlock) -> str | None:
+        ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        return ids[0].arxiv_id if ids else None
+
+    starts = [b for b in paras if opening_work(b)]
+    if len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
+        return None
+    out: list[_Raw] = []
+    for n, b in enumerate(starts):
+        nxt = starts[n + 1].line if n + 1 < len(starts) else None
+        inside = [x for x in blocks if x.line >= b.line and (nxt is None or x.line < nxt)]
+        # the title is the opening up to the first sentence's end: the rest of the paragraph is what it says
+        head = re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", b.lines[0][1], maxsplit=1)[0][:160]
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
+    pre = [x for x in blocks if x.line_end < starts[0].line]
+    return out, pre
+
+
 def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
     """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
     split = _split_pseudo(body, last_line, lex)
@@ -533,7 +565,10 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     if split is not None:
         return split, "entries"
     split = _split_rules(body, last_line)
-    return split, ("rules" if split is not None else "")
+    if split is not None:
+        return split, "rules"
+    split = _split_paragraphs(body, lex)
+    return split, ("paragraphs" if split is not None else "")
 
 
 # --------------------------------------------------------------------------- works of a segment
