@@ -40,8 +40,10 @@ __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spa
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
-_BOLD_ONLY = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,100}?)(?:\*\*|__)\s*[:：]?\s*$")
-_BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,80}?)(?:\*\*|__)\s*(?:[—–\-:：|]|\s+\S)")
+#: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
+#: part of a name).
+_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,100}?)(?P=d)\s*[:：]?\s*$")
+_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?P=d)\s*(?:[—–\-:：|·]|\s+\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
