@@ -191,6 +191,14 @@ class _Raw:
     row_cells: tuple[tuple[str, str], ...] = ()
 
 
+def _pseudo_kind(line_text: str) -> int:
+    """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
+    for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD)):
+        if pat.match(line_text):
+            return n
+    return -1
+
+
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN):
@@ -383,6 +391,16 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    # a group's title ("一、论文" over "1、…", "2、…"): a mark of one kind followed, with nothing of its own
+    # in between, by a mark of another kind is no topic; the marks under it are
+    kinds = [_pseudo_kind(h) for h in heads]
+    own_text = {ln for b in blocks if b.kind not in ("hr",) for ln, t in b.lines if t.strip()}
+    groups = {n for n in range(len(marks) - 1) if kinds[n] != kinds[n + 1]
+              and not any(marks[n][1] < ln < marks[n + 1][1] for ln in own_text)
+              and any(kinds[k] == kinds[n + 1] for k in range(n + 2, len(marks)))}
+    if groups and len(marks) - len(groups) >= 2:
+        marks = [mk for n, mk in enumerate(marks) if n not in groups]
+        heads = [h for n, h in enumerate(heads) if n not in groups]
     if all(_CHAT.match(h) or _TURN.match(h) or _REPLY.search(h) or _SPEAKER.match(h) and _BOLD_LEAD.match(h) is None
            for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
         kept = []
