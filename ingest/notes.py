@@ -300,6 +300,21 @@ def claim_version(text: str, refs=()) -> str | None:
     return f"v{max(found)}" if found else None
 
 
+_NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|不|别|没有?|无需|不要|不用)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
+
+
+def _says(pat: re.Pattern[str], text: str) -> int:
+    """1 when ``pat`` (a verdict's cue: "add", "noise") matches ``text`` with no negation right before it,
+    -1 when every match is negated ("would not add it", "not noise"), 0 when it does not match."""
+    got = 0
+    for m in pat.finditer(text):
+        if _NEGATION_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
+            got = got or -1
+        else:
+            return 1
+    return got
+
+
 def _cautious(levels) -> str:
     """The most cautious of some evidence levels (``unknown`` when none)."""
     return max(levels, key=lambda lv: EVIDENCE_LEVELS.index(lv), default="unknown")
@@ -498,6 +513,10 @@ def parse_note(
     for sg in shape.segments:
         for ln in range(sg.line, sg.line_end + 1):
             seg_at.setdefault(ln, sg.index)
+    for sg in shape.segments:  # a row's comments below its table
+        for lo, hi in sg.also:
+            for ln in range(lo, hi + 1):
+                seg_at.setdefault(ln, sg.index)
 
     def seg_of(line: int) -> int | None:
         return seg_at.get(line)
@@ -601,8 +620,11 @@ def parse_note(
         sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
         cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
-        adds = [t for t in texts if add_pat.search(t) and not _CITE_ONLY.search(t)]
-        lows = [t for t in texts if low_pat.search(t)]
+        add_says = {t: _says(add_pat, t) for t in texts}
+        low_says = {t: _says(low_pat, t) for t in texts}
+        # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
+        adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)]
+        lows = [t for t in texts if low_says[t] > 0 or add_says[t] < 0]
         # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a
         # newsletter item is second-hand by kind; it is low only when its words doubt it)
         hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY and set(own_levels) != {"second_hand"}
@@ -617,10 +639,12 @@ def parse_note(
             rel, reason = "increment", None
         elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
             rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
-        elif adds or sections:
+        elif adds:
             rel, reason = "increment", None
-        elif lows:
-            rel, reason = "low", next((strip_markup(t) for t in texts if low_pat.search(t)), None)
+        elif lows:  # the writer's "no" outweighs a section the item only names ("not comparable with 5.2")
+            rel, reason = "low", next((strip_markup(t) for t in texts if t in lows), None)
+        elif sections:
+            rel, reason = "increment", None
         else:
             rel, reason = "unknown", None
         seg_text = "\n".join(lines[sg.line - 1: sg.line_end])

@@ -84,7 +84,8 @@ class Segment:
     or ``block`` (between ``---`` rules).  ``head`` is the text that names the topic (the heading,
     the entry's first line, the row); ``works`` the arXiv keys it is about, in order;
     ``mentions`` the other keys it names; ``title_ref`` a title to resolve (title-only notes);
-    ``head_lines`` the lines of the heading and opening, where the item's evidence is read.
+    ``head_lines`` the lines of the heading and opening, where the item's evidence is read; ``also``
+    spans of lines elsewhere in the note that belong to it (a comment under a table naming its row).
     """
 
     index: int
@@ -98,6 +99,7 @@ class Segment:
     title_ref: str | None = None
     head_lines: tuple[int, ...] = ()
     row_cells: tuple[tuple[str, str], ...] = ()
+    also: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ class _Raw:
     head_lines: list[int]
     blocks: list[MdBlock]
     row_cells: tuple[tuple[str, str], ...] = ()
+    also: tuple[tuple[int, int], ...] = ()
 
 
 def _pseudo_kind(line_text: str) -> int:
@@ -453,11 +456,40 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
     return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
 
 
+def _row_comments(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` with the list entries after a table that open by naming one of its rows ("- vLLM: about
+    30% under…", "- TRT-LLM and LMDeploy rows are for…") joined to that row: a comment on a row is part
+    of its topic (``_Raw.also``), not a topic of its own."""
+    rows = [r for r in raws if r.kind == "row" and r.row_cells]
+    if len(rows) < 2:
+        return raws
+    last_row = max(r.line for r in rows)
+    names: dict[str, _Raw] = {}
+    for r in rows:
+        first = r.row_cells[0][1].strip()
+        tok = re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
+        if len(tok) >= 3 and not re.fullmatch(r"[\d.,%x×—-]+", tok):
+            names.setdefault(tok.casefold(), r)
+    out: list[_Raw] = []
+    joined: dict[int, list[_Raw]] = {}
+    for r in raws:
+        if r.kind == "entry" and r.line > last_row:
+            opening = r.head[:60].casefold()
+            hit = [row for tok, row in names.items() if re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", opening)]
+            if hit:
+                target = min(hit, key=lambda row: opening.find(re.split(r"[\s(（/|]", row.row_cells[0][1].strip(), maxsplit=1)[0].strip("*`_").casefold()))
+                joined.setdefault(id(target), []).append(r)
+                continue
+        out.append(r)
+    return [replace(r, blocks=[*r.blocks, *(b for c in joined.get(id(r), []) for b in c.blocks)],
+                    also=tuple((c.line, c.line_end) for c in joined.get(id(r), []))) for r in out]
+
+
 def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
     ents = _entries(blocks)
     if not ents:
         return None
-    raws = _entry_raws(blocks, ents, lex)
+    raws = _row_comments(_entry_raws(blocks, ents, lex))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
 
@@ -767,6 +799,6 @@ def read_structure(
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         segs.append(Segment(n, r.kind, _strip(r.head)[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
-                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells))
+                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)
