@@ -359,7 +359,10 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         # between entries are labels ("补充：") or the note's epilogue, not part of the entry
         end = max([b.line_end, *(c.line_end for c in kids)])
         cells = tuple(zip(b.header, b.cells)) if b.kind == "row" else ()
-        out.append(_Raw("row" if b.kind == "row" else "entry", b.line, end, b.text.split("\n")[0], [b.line], [b, *kids], cells))
+        # an entry's own lines are its heading: its property lines ("status:: todo", "source:: …") say
+        # how deeply it was checked
+        hl = [ln for ln, _t in b.lines] if b.kind == "item" and b.lines else [b.line]
+        out.append(_Raw("row" if b.kind == "row" else "entry", b.line, end, b.text.split("\n")[0], hl, [b, *kids], cells))
     return out
 
 
