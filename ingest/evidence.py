@@ -61,6 +61,7 @@ class EvidenceReader:
     fields: re.Pattern[str]
     tags: dict[str, str]
     unread: re.Pattern[str] = re.compile(r"(?!x)x")
+    page_anchor: re.Pattern[str] = re.compile(r"(?!x)x")
 
     def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
         """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
@@ -96,6 +97,8 @@ class EvidenceReader:
                 break
         if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("unverified")
+        elif self.page_anchor.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
+            found.append("full_text")  # a quote with its page ("(p. 4)"): the PDF was open
         return ordered_levels(found)
 
     def explains_levels(self, text: str) -> bool:
@@ -153,7 +156,11 @@ class EvidenceReader:
             for tag, desc in defs:
                 lv = self.levels(desc)
                 if lv:
-                    out[tag] = lv[0]
+                    # the level the description names first ("待核实（转述、截图…）": unverified; the
+                    # parenthesis only says why)
+                    first = {v: min((m.start() for lv2, pat in self.markers if lv2 == v for m in [pat.search(desc)] if m),
+                                    default=len(desc)) for v in lv}
+                    out[tag] = min(lv, key=lambda v: first[v])
                 elif re.search(r"ran it|reproduc|复测|复现|ourselves|自己跑", desc, re.I):
                     continue  # a reproduction is no reading depth
         return out
@@ -174,7 +181,8 @@ def _reader(lex: Lexicon) -> EvidenceReader:
                         r")(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
     tags = dict(raw.get("evidence_tags", {}))
     unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
-    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread)
+    page = re.compile(raw.get("evidence_page_anchor") or r"(?!x)x", re.IGNORECASE)
+    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread, page)
 
 
 def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:

@@ -567,6 +567,8 @@ def parse_note(
             if len(clean) < 2:
                 continue
             own = line_lv.get(b.line, ()) if b.kind == "row" else evr.levels(clean, legend)
+            if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
+                own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card, whatever depth its source line names
                 own = ordered_levels(["card_only", *(lv for lv in own if lv not in DEPTH_LEVELS)])
             levels = own or para_levels or sub_levels or inherited
