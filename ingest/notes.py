@@ -554,15 +554,17 @@ def parse_note(
             continue
         if b.kind in ("code", "html", "hr"):
             continue
-        it = seg_of(b.line)
-        sg = shape.segments[it] if it is not None else None
-        inherited = seg_levels[it] if it is not None else note_levels
+        block_it = seg_of(b.line)
         pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
-        # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at the
-        # repo.") speaks for the paragraph's other sentences, before the item's level
-        para_levels = ordered_levels(lv for ln, _t in b.lines for lv in line_lv.get(ln, ())) \
-            if b.kind == "para" and len(pieces) > 1 and not is_card else ()
         for piece, la, lb in pieces:
+            # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
+            it = seg_of(la) if seg_of(la) is not None else block_it
+            sg = shape.segments[it] if it is not None else None
+            inherited = seg_levels[it] if it is not None else note_levels
+            # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at
+            # the repo.") speaks for the paragraph's other sentences of the same item, before the item's level
+            para_levels = ordered_levels(lv for ln, _t in b.lines if seg_of(ln) == it for lv in line_lv.get(ln, ())) \
+                if b.kind == "para" and len(pieces) > 1 and not is_card else ()
             clean = strip_markup(piece)
             if len(clean) < 2:
                 continue

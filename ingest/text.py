@@ -323,7 +323,11 @@ def _strip_outside_code(text: str) -> str:
     return text
 
 
-_SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
+#: A sentence ends after 。！？, or after . ! ? and a space before a capital or CJK character, but not
+#: after an abbreviation ("vs. BF16", "e.g.", "et al.", "Fig. 3", "p. 4") or an initial ("L. Fontaine").
+_SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)"
+                       r"(?<!\bfig\.)(?<!\bEq\.)(?<!\bNo\.)(?<!\bp\.)(?<!\bpp\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bapprox\.)"
+                       r"(?<!\bResp\.)(?<!\bresp\.)(?<!\bv\.)(?<!\b[A-Z]\.)\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
