@@ -23,6 +23,7 @@ in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, `
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
@@ -121,7 +122,8 @@ class EvidenceReader:
 
     def value_level(self, value: str) -> str | None:
         """The level a bare value names (``"abstract"``, ``"卡片"``, ``"heard about"``), else None."""
-        v = re.sub(r"[*_`\s]+", " ", value).strip().strip("：:.。").lower()
+        # "Read ✓", "✅ 已读": a check mark or an emoji beside the value is decoration
+        v = re.sub(r"[*_`\s]+", " ", "".join(ch for ch in value if unicodedata.category(ch) != "So")).strip().strip("：:.。").lower()
         if v in self.values:
             return self.values[v]
         lv = self.levels(value) if len(v) < 80 and v else ()

@@ -51,6 +51,14 @@ _CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
+#: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
+_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*)$")
+#: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
+_SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+)\s+)*(?:oh,? and|and also|by the way|btw|anyway)\b|"
+                           r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+|okay|ok|so|and|oh)\s+)*"
+                           r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
+                           r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
+                           re.IGNORECASE)
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
 _TURN = re.compile(r"^\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
@@ -204,7 +212,7 @@ def _pseudo_kind(line_text: str) -> int:
 
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
-    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN):
+    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP):
         m = pat.match(line_text)
         if m:
             return m.group("t").strip()
@@ -397,6 +405,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    if all(_STAMP.match(h) and not _CHAT.match(h) for h in heads):
+        # a transcript (one speaker, one timestamp per utterance): a topic starts where the speaker moves on
+        kept = [(mk, h) for mk, h in zip(marks, heads) if _SPOKEN_SHIFT.match(h)]
+        if len(kept) < 2:
+            return None
+        marks = [mk for mk, _h in kept]
+        heads = [h for _mk, h in kept]
     # a group's title ("一、论文" over "1、…", "2、…"): a mark of one kind followed, with nothing of its own
     # in between, by a mark of another kind is no topic; the marks under it are
     kinds = [_pseudo_kind(h) for h in heads]
@@ -493,6 +508,18 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     if not ents:
         return None
     raws = _row_comments(_entry_raws(blocks, ents, lex))
+    # paragraphs after the last entry that open with a work of their own are topics too (a Notion table,
+    # then "DeepSeek-V3 的 MTP 模块（…, arXiv 2412.19437）…")
+    last = max(r.line_end for r in raws)
+    tail = [b for b in blocks if b.line > last and b.parent is None and not b.quoted]
+    linked = sum(1 for r in raws if _brings_link("\n".join(x.text for x in r.blocks)))
+    opening = [b for b in tail if b.kind == "para" and b.lines and any(m.start < 100 for m in find_arxiv_ids(b.text))] \
+        if linked * 2 >= len(raws) and linked >= 2 else []
+    for n, b in enumerate(opening):
+        nxt = opening[n + 1].line if n + 1 < len(opening) else None
+        inside = [x for x in tail if x.line >= b.line and (nxt is None or x.line < nxt) and x.kind == "para"]
+        head = re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", b.lines[0][1], maxsplit=1)[0][:160]
+        raws.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
 

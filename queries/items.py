@@ -125,13 +125,16 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
         tm = snap.cache[key].get(None)  # type: ignore[union-attr]
     if tm is not None and tm.arxiv_id:
         return [tm.arxiv_id], "title"
-    names = _matcher(snap)(it.title)
+    title = it.title
+    if it.kind == "row":  # a table row names its work in its first cell with words; its notes only compare
+        title = next((c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)), it.title)
+    names = _matcher(snap)(title)
     index = name_index(snap)
     for aid in names:
         # the first place the title writes one of the work's names, unless a version follows it
         spots = [m for n, a in index.items() if a == aid
-                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", it.title, re.IGNORECASE)]
-        if any(not _RELEASE_AFTER.match(it.title, m.end()) for m in spots) or not spots:
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", title, re.IGNORECASE)]
+        if any(not _RELEASE_AFTER.match(title, m.end()) for m in spots) or not spots:
             return [aid], "name"
     return [], None
 
