@@ -25,8 +25,10 @@ next incremental ingest need not read them back from the store.
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import re
+import sqlite3
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -49,6 +51,8 @@ from ingest.sources import (
     sha256_of,
 )
 
+from .facts import record_rows
+from .index import INDEX_NAME, Index, IndexWrite, database_number
 from .model import (
     PROV_GRAPH,
     N,
@@ -380,7 +384,8 @@ class Built:
     UTF-8 N-Quads (``graph.model.source_nquads``; empty on error); ``quads`` counts its
     statements; ``claims`` are the claims' IRIs when they were asked for (a changed file:
     the loader invalidates the claims the new revision no longer holds), else None;
-    ``warnings`` and ``error`` are one-line messages, as from ``parse_found``.
+    ``warnings`` and ``error`` are one-line messages, as from ``parse_found``; ``rows`` are the
+    revision's rows for the derived index (``graph.facts.record_rows``, marshalled).
     Only plain values: cheap to send between processes (no pydantic record).
     """
 
@@ -391,6 +396,8 @@ class Built:
     claims: tuple[str, ...] | None
     warnings: list[str]
     error: str | None
+    #: The revision's fact rows for the derived index (``graph.facts.record_rows``), marshalled.
+    rows: bytes = b""
 
 
 def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
@@ -421,7 +428,11 @@ def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
         r = revision_iri(found.rel, rec.sha256)
         data += ox.serialize([ox.Quad(r, _kg("warning"), ox.Literal(w), r) for w in kept], format=ox.RdfFormat.N_QUADS)
         n += len(kept)
-    return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None)
+    try:
+        rows = marshal.dumps(record_rows(rec, claims))
+    except Exception as e:  # noqa: BLE001 - a model bug must not stop the other files
+        return Built(None, 0, b"", 0, None, warns, f"{found.rel}: could not be indexed ({type(e).__name__}: {e})")
+    return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None, rows)
 
 
 def _read_as_another_kind(store: Backend, revisions: dict[str, str], kind: str) -> set[str]:
@@ -597,6 +608,7 @@ def ingest_paths(
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     now: Callable[[], datetime] | None = None,
+    derive: Callable[[IndexWrite], None] | None = None,
 ) -> IngestReport:
     """Ingest ``paths`` (files and folders) into ``store``.
 
@@ -617,6 +629,13 @@ def ingest_paths(
         written in discovery order, so the result does not depend on ``jobs``).
     now : callable, optional
         Clock (injected by tests); returns an aware ``datetime``.
+    derive : callable, optional
+        On an embedded store, called with the write of the derived index (``graph.index.IndexWrite``)
+        once every revision's facts are in it, before the write commits: it brings the index's
+        answers up to date (``queries.derive.update``, what ``provkg.api.ProvKG.ingest`` passes).
+        Without it the facts are kept and the answers left as they were (readers then compute
+        them).  Its ``rebuild_facts(store, write)`` attribute, when there is one, fills an index that
+        does not describe the store (deleted, or written by an older provkg) before the changes.
 
     Returns
     -------
@@ -635,6 +654,8 @@ def ingest_paths(
     ------
     StoreLockedError
         Another process is writing the store (only raised when there is something to write).
+    StoreError
+        The derived index (``<store>/index.sqlite``) cannot be written; nothing is written.
     ingest.errors.UsageError
         ``tz_name`` (or ``$PROVKG_TZ``) is not an IANA time zone; nothing is read or written.
     """
@@ -764,13 +785,32 @@ def ingest_paths(
             # The writer opens at the first file that has something to write (files that fail to parse,
             # or whose bytes turn out to be the ones recorded, write nothing).
             opened: list[object] = []
+            iw: list[IndexWrite | None] = [None]  # the write of the derived index (embedded stores)
+            fresh: list[tuple[str, str, dict]] = []  # a new store's revisions, indexed in batches
 
             def writer() -> object:
                 if not opened:
                     opened.append(stack.enter_context(store.writer()))
                     opened[0].keeps_revisions = True  # each graph is the content its revision IRI names
                     rep.activity = stamp
+                    if embedded:
+                        iw[0] = _open_index_write(stack, store, opened[0], derive)
                 return opened[0]
+
+            def index_revision(f: Found, b: Built, prev: dict[str, object] | None) -> None:
+                w_ = iw[0]
+                if w_ is None:
+                    return
+                rev = str(live[f.rel][0])
+                rows = marshal.loads(b.rows) if b.rows else {}
+                if prev is not None:
+                    w_.close_revision(str(prev["rev"]))
+                if not existed:
+                    fresh.append((rev, f.rel, rows))
+                    if len(fresh) >= 500:
+                        _index_fresh(w_, fresh)
+                else:
+                    _index_call(w_.add_revision, rev, f.rel, rows)
 
             for f, b in zip(todo, _chain_first(first, built)):
                 rep.warnings.extend(b.warnings)
@@ -785,6 +825,7 @@ def ingest_paths(
                         touched[f.rel] = float(f.abs_path.stat().st_mtime)
                     continue
                 _write_one(writer(), f, b, prev, rep, stamp, clock, live, existed)
+                index_revision(f, b, prev)
             if gone or legacy:
                 writer()
             if opened:
@@ -792,6 +833,8 @@ def ingest_paths(
                 for p in gone:
                     rev = str(known[p]["rev"])
                     _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
+                    if iw[0] is not None:
+                        _index_call(iw[0].close_revision, rev)
                     rep.removed.append(p)
                     live.pop(p, None)
                 for p, mtime in sorted(touched.items()):
@@ -806,6 +849,11 @@ def ingest_paths(
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
                 if embedded:
                     _write_known_file(w, known_base, live, stamp)
+                if iw[0] is not None:
+                    _index_fresh(iw[0], fresh)
+                    if derive is not None:
+                        _index_call(derive, iw[0])
+                    _index_call(iw[0].prune)
     finally:
         built.close()  # an error while writing: stop the pool
     _note_run(store, known_base, wrote=rep.activity is not None)
@@ -819,6 +867,61 @@ def ingest_paths(
     rep.removed.sort()
     rep.unchanged.sort()
     return rep
+
+
+def _index_call(fn: Callable[..., object], *args: object) -> object:
+    """``fn(*args)`` on the derived index; an SQLite error becomes a one-line ``StoreError``."""
+    try:
+        return fn(*args)
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"cannot write the derived index ({INDEX_NAME}): {e}; nothing was written "
+                         f"(remove the file and run `provkg reindex` if it persists)") from None
+
+
+def _index_fresh(w: IndexWrite, fresh: list[tuple[str, str, dict]]) -> None:
+    """Index the revisions collected in ``fresh`` (a new store's) at once, and empty the list."""
+    if fresh:
+        _index_call(w.add_many, list(fresh))
+        fresh.clear()
+
+
+def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
+                      derive: Callable[[IndexWrite], None] | None) -> IndexWrite | None:
+    """The write of the embedded store's derived index that goes with Oxigraph write ``w``.
+
+    Entered on ``stack`` after the Oxigraph write, so it commits first (``graph.index``: readers
+    filter by database, so an index committed for a database that never goes live shows nothing
+    and is undone by the next write).  When the index does not describe the database this write
+    copied (deleted, or made before the index existed), ``derive.rebuild_facts`` fills it from
+    that database's RDF first; without it the index file is removed (readers then read the RDF
+    store until ``provkg reindex``) and None is returned.
+    """
+    path = store.path / INDEX_NAME  # type: ignore[attr-defined]
+    base = database_number(getattr(w, "base", None)) if getattr(w, "base", None) else 0
+    db = database_number(getattr(w, "database", None))
+    try:
+        index = Index(path)
+        stack.callback(index.close)
+        stale = bool(base) and not index.describes(base)
+        if stale and getattr(derive, "rebuild_facts", None) is None:
+            index.close()
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(path) + suffix)
+            return None
+        iw = stack.enter_context(index.write(db, base, fresh=stale))
+        if stale:
+            from .store import Store
+
+            derive.rebuild_facts(Store(store.path), iw)  # type: ignore[union-attr]
+        return iw
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"{path}: cannot write the derived index: {e} (remove the file and run "
+                         f"`provkg reindex`)") from None
 
 
 def _reads_as_manifest(f: Found, kind: str | None) -> bool:

@@ -398,6 +398,8 @@ class Store:
         self.path = Path(path) if path is not None else None
         self._db: ox.Store | None = None
         self._opened: Path | None = None  # the database folder ``_db`` reads
+        #: Writes made through ``writer()`` (an in-memory store's state changes with each).
+        self.writes = 0
         if self.path is None:
             self._db = ox.Store()
 
@@ -412,6 +414,11 @@ class Store:
         if not name.startswith("db-") or not d.is_dir():
             raise StoreError(f"{self.path}: CURRENT names {name!r}, which is not a database folder")
         return d
+
+    def current_database(self) -> Path | None:
+        """The database folder ``CURRENT`` names now, without opening it (None in memory or before
+        the first write).  Raises ``StoreError`` when ``CURRENT`` names no database folder."""
+        return None if self.path is None else self._current_dir()
 
     @property
     def db(self) -> ox.Store:
@@ -603,6 +610,7 @@ class Store:
             w = Writer(self._db)
             yield w
             w.commit()
+            self.writes += 1
             return
         import fcntl
 
