@@ -11,8 +11,9 @@ equal on the sample, the corpus and generated workspaces):
 
 Row types are frozen-free dataclasses (``SClaim`` holds its facet lists); ``TABLES`` names one
 index table per row type, and its columns are the dataclass fields (``table_columns``): a
-list-valued field is one JSON column (NULL when empty), so a fact added to a row type is a
-column of the index without further code (``graph.index``).
+list-valued field is one text column (``encode_list``: NULL when empty, strings joined by
+``SEP``, figures as JSON), so a fact added to a row type is a column of the index without
+further code (``graph.index``).
 """
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ from .namespaces import ID_IRI
 __all__ = [
     "SQuantity", "SClaim", "SCitation", "SSection", "SItem", "SSource", "SManifestItem", "CardWork",
     "SourceTag", "SourceLink", "EntrySpan", "WorkNamed", "TABLES", "ROW_TYPES", "table_columns",
-    "encode_row", "decode_row", "record_rows", "claim_sort_key", "citation_sort_key", "facet_order",
-    "item_facet_order",
+    "encode_row", "decode_row", "encode_list", "decode_list", "SEP", "record_rows", "claim_sort_key",
+    "citation_sort_key", "facet_order", "item_facet_order",
 ]
 
 
@@ -266,19 +267,40 @@ def table_columns(cls: type) -> list[tuple[str, bool]]:
     return [(f.name, i in lists) for i, f in enumerate(dataclasses.fields(cls))]
 
 
-def _json(value: list) -> str | None:
+#: Separates the values of a list-of-strings column; a list that holds it (or starts with ``_AS_JSON``)
+#: is stored as ``_AS_JSON`` + its JSON text instead.
+SEP = "\x1f"
+_AS_JSON = "\x1e"
+
+
+def encode_list(value: list) -> str | None:
+    """A list field as its column value: NULL when empty; strings joined by ``SEP`` (one ``str.split``
+    to read back, ~10x cheaper than ``json.loads``); anything else (figures) as JSON after ``_AS_JSON``."""
     if not value:
         return None
     if isinstance(value[0], SQuantity):
-        value = [list(dataclasses.astuple(q)) for q in value]
-    return json.dumps(value, ensure_ascii=False)
+        return _AS_JSON + json.dumps([list(dataclasses.astuple(q)) for q in value], ensure_ascii=False)
+    if all(type(v) is str for v in value):
+        text = SEP.join(value)
+        if SEP not in "".join(value) and not text.startswith(_AS_JSON):
+            return text
+    return _AS_JSON + json.dumps(value, ensure_ascii=False)
+
+
+def decode_list(value: str | None) -> list:
+    """The inverse of ``encode_list`` (figures come back as lists of their fields)."""
+    if value is None:
+        return []
+    if value.startswith(_AS_JSON):
+        return json.loads(value[1:])
+    return value.split(SEP)
 
 
 def encode_row(row: object) -> tuple:
     """A row object as the tuple its index table stores (list fields as JSON text, NULL when empty)."""
     vals = list(row.__dict__.values())
     for i in _list_fields(type(row)):
-        vals[i] = _json(vals[i])
+        vals[i] = encode_list(vals[i])
     return tuple(vals)
 
 
@@ -293,7 +315,7 @@ def decode_row(cls: type, values: tuple) -> object:
     vals = list(values)
     for i in lists:
         v = vals[i]
-        vals[i] = json.loads(v) if v else []
+        vals[i] = [] if v is None else (json.loads(v[1:]) if v[0:1] == _AS_JSON else v.split(SEP))
     for i in _tuple_fields(cls):
         vals[i] = tuple(vals[i])
     if cls is SClaim and vals[_QUANTITIES]:

@@ -593,6 +593,36 @@ class Store:
             return []
 
     @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the store's write lock (no database copy is made): for writes beside the database,
+        such as rebuilding the derived index (``provkg reindex``).
+
+        Raises ``StoreLockedError`` when another process is writing, ``StoreError`` in memory or
+        when the folder cannot be used.
+        """
+        if self.path is None:
+            raise StoreError("an in-memory store has no lock")
+        import fcntl
+
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            lock_f = open(self.path / "lock", "a+")
+        except OSError as e:
+            raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
+        try:
+            try:
+                fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as e:
+                if e.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise StoreLockedError(
+                        f"{self.path}: another provkg process is writing this store; try again when it has finished"
+                    ) from None
+                raise
+            yield
+        finally:
+            lock_f.close()
+
+    @contextlib.contextmanager
     def writer(self) -> Iterator["Writer"]:
         """Context manager for one atomic write.
 

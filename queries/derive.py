@@ -39,13 +39,14 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from graph.facts import encode_list
 from graph.index import AnswerTable, IndexView, IndexWrite
 
 from .contradictions import figure_key
 from .results import Contradiction, EvidenceFinding, Increment
 from .snapshot import Snapshot, snapshot_of_view, title_index_input, works_parts
 
-__all__ = ["ANSWERS", "Deriver", "Rules", "update", "compute_all", "stored_findings", "stored_evidence",
+__all__ = ["ANSWERS", "Deriver", "Rules", "rebuild_index", "update", "compute_all", "stored_findings", "stored_evidence",
            "stored_increments", "increment_manifests"]
 
 
@@ -153,10 +154,10 @@ def _derived_rows(snap: Snapshot, paths: list[str]) -> dict[str, list[tuple[str,
                               [list(c) for c in m.candidates]], ensure_ascii=False)
             out[T_TITLE.name].append((m.path, (m.path, n, doc)))
     claims = [c for c in snap.claims if c.path in ps]
-    subj = snap.subjects_for(claims)
+    subj = snap.subjects  # the snapshot holds these files (and maybe others): computed once
     for c in claims:
         s = subj.get(c.iri, [])
-        out[T_SUBJECT.name].append((c.path, (c.path, c.iri, json.dumps(s, ensure_ascii=False) if s else None)))
+        out[T_SUBJECT.name].append((c.path, (c.path, c.iri, encode_list(s))))
         out[T_CLAIM_SUBJECT.name].extend((c.path, (c.path, c.iri, w)) for w in s)
         for q in c.quantities:
             out[T_FIGURE.name].append((c.path, (c.path, c.iri, figure_key(q.raw), 1 if c.unverified else 0)))
@@ -217,8 +218,10 @@ def increment_manifests(view: IndexView, paths: Iterable[str]) -> list[str]:
     return sorted(ids)
 
 
-def _increments_for(w: IndexWrite, rules: Rules, manifests: list[str] | None) -> None:
-    """Recompute the increments of ``manifests`` (None: of every manifest) into the write ``w``."""
+def _increments_for(w: IndexWrite, rules: Rules, manifests: list[str] | None,
+                    whole: Snapshot | None = None) -> None:
+    """Recompute the increments of ``manifests`` (None: of every manifest) into the write ``w``
+    (``whole``: a snapshot of the whole state whose findings are computed, to reuse)."""
     view = w.view()
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
     rows = view.select(f"SELECT t.manifest_id, t.manifest_path, t.path, t.knowledge FROM manifest_item t "
@@ -235,9 +238,12 @@ def _increments_for(w: IndexWrite, rules: Rules, manifests: list[str] | None) ->
         return
     files.update(r[0] for r in view.select(
         f"SELECT s.path FROM source s JOIN revision r ON r.rev = s.rev WHERE {live} AND s.kind = 'living_doc'"))
-    snap = snapshot_of_view(view, paths=None if want is None else sorted(files), fresh=True)
-    # The label findings the increments read (``kind == label_mismatch``, subject = the material).
-    snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials)))
+    if whole is not None:
+        snap = whole
+    else:
+        snap = snapshot_of_view(view, paths=None if want is None else sorted(files), fresh=True)
+        # The label findings the increments read (``kind == label_mismatch``, subject = the material).
+        snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials)))
     out = []
     seq: dict[str, int] = {}
     for inc in rules.increments(snap):
@@ -251,15 +257,14 @@ def _increments_for(w: IndexWrite, rules: Rules, manifests: list[str] | None) ->
 def compute_all(w: IndexWrite, rules: Rules) -> None:
     """Compute every answer of the state the write ``w`` makes, replacing all stored answers."""
     view = w.view()
-    snap = snapshot_of_view(view)
+    snap = snapshot_of_view(view)  # one snapshot: its subjects and title matches computed once, then stored
     paths = sorted(snap.sources)
     for name, rows in _derived_rows(snap, paths).items():
         w.replace_answers(next(t for t in ANSWERS if t.name == name), None, rows)
-    snap = snapshot_of_view(view, fresh=True)
-    found = rules.findings(snap)
+    found = rules.findings(snap)  # kept in ``snap.cache``: the increments read the label findings there
     w.replace_answers(T_FINDING, None, _finding_rows(found))
     _write_evidence(w, rules.evidence(snap), None)
-    _increments_for(w, rules, None)
+    _increments_for(w, rules, None, whole=snap)
     w.set_meta("answers_db", str(w.db))
 
 
@@ -424,3 +429,47 @@ class Deriver:
         from .rdf_rows import rebuild_facts
 
         rebuild_facts(store, w)  # type: ignore[arg-type]
+
+
+def rebuild_index(store: object, deriver: Deriver) -> tuple[str | None, int]:
+    """Build the derived index of the embedded ``store`` again from its RDF store and swap it in.
+
+    Under the store's write lock: a new file (``index.sqlite.new``) gets the facts of every current
+    revision (``queries.rdf_rows``) and every answer (``deriver``), then replaces
+    ``<store>/index.sqlite`` (``os.replace``; the old file's WAL and shared-memory files go first, so
+    a reader opening the new file never reads the old one's journal).  Returns ``(database folder
+    name, revisions indexed)``.
+
+    Raises ``StoreLockedError`` while another process writes the store; ``QueryError`` when the
+    RDF store cannot be read.
+    """
+    import contextlib
+    import os
+
+    from graph.index import INDEX_NAME, Index, database_number
+
+    path = store.path  # type: ignore[attr-defined]
+    with store.lock():  # type: ignore[attr-defined]
+        d = store.current_database()  # type: ignore[attr-defined]
+        db = database_number(d)
+        new = path / (INDEX_NAME + ".new")
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(str(new) + suffix)
+        index = Index(new)
+        try:
+            with index.write(db, None, fresh=True) as w:
+                deriver.rebuild_facts(store, w)
+                deriver(w)
+            n = len(w.view().live_revisions())
+            index.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            index.close()
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(str(path / INDEX_NAME) + suffix)
+        os.replace(new, path / INDEX_NAME)
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(str(new) + suffix)
+    return (d.name if d is not None else None), n

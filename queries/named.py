@@ -113,11 +113,10 @@ def sections(store: Store, **_: Any) -> list[SectionRow]:
 
 def _levels(evidence: str, also: str | None) -> list[str]:
     """``SClaim.evidence_levels`` of a claim row: ``evidence`` and its ``evidence_also`` column, in vocabulary order."""
-    import json
-
+    from graph.facts import decode_list
     from ingest.evidence import ordered_levels
 
-    return list(ordered_levels([evidence, *(json.loads(also) if also else [])])) or [evidence]
+    return list(ordered_levels([evidence, *decode_list(also)])) or [evidence]
 
 
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
@@ -126,9 +125,9 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     Read from the derived index with each claim's subjects (stored at ingest, or computed when the
     index's answers are behind).
     """
-    import json
-
     from pydantic import TypeAdapter
+
+    from graph.facts import decode_list
 
     from .collector import gc_paused
 
@@ -150,8 +149,8 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
         return TypeAdapter(list[ClaimRow]).validate_python([
             {"id": r[0], "text": r[1], "source": r[2], "line": r[3], "line_end": r[4], "role": r[5],
              "evidence": r[6], "evidence_levels": _levels(r[6], r[10]), "agent": r[7], "section": r[8],
-             "about": (json.loads(r[11]) if r[11] else []) if subjects is None else subjects.get(r[0], []),
-             "figures": [q[0] for q in json.loads(r[9])] if r[9] else []} for r in rows])
+             "about": decode_list(r[11]) if subjects is None else subjects.get(r[0], []),
+             "figures": [q[0] for q in decode_list(r[9])]} for r in rows])
 
 
 def duplicates(store: Store, *, all_sources: bool = False, source: str | None = None,

@@ -559,9 +559,9 @@ def stored_title_matches(view: IndexView, paths: list[str] | None = None) -> lis
 
 def stored_subjects(view: IndexView, paths: list[str] | None = None) -> dict[str, list[str]]:
     """The claim subjects the index keeps (``queries.derive``): ``{claim IRI: [arXiv key, ...]}``."""
-    import json
+    from graph.facts import decode_list
 
-    return {c: json.loads(s) if s else [] for c, s in _answer_rows(view, "ans_subject", "a.claim, a.subjects", paths)}
+    return {c: decode_list(s) for c, s in _answer_rows(view, "ans_subject", "a.claim, a.subjects", paths)}
 
 
 def snapshot_from_facts(facts: dict[str, list], cards: list[CardWork]) -> Snapshot:
