@@ -168,9 +168,9 @@ class RdflibStore:
 
     def select(self, query: str, **bindings: object) -> list[dict[str, object]]:
         """Run a SPARQL SELECT with rdflib; rows as dicts of Python values (unbound -> None)."""
-        from graph.store import _values_clause
+        from graph.store import values_clause
 
-        text = query + (_values_clause(bindings) if bindings else "")
+        text = query + (values_clause(bindings) if bindings else "")
         res = self.ds.query(text)
         names = [str(v) for v in res.vars]
         return [{n: self._py(row[i]) for i, n in enumerate(names)} for row in res]

@@ -261,6 +261,17 @@ def _quantity(values: list) -> SQuantity:
     return q if type(q.conditions) is tuple else dataclasses.replace(q, conditions=tuple(q.conditions))
 
 
+_BOOLS: dict[type, tuple[int, ...]] = {}
+
+
+def _bool_fields(cls: type) -> tuple[int, ...]:
+    """Positions of the ``bool`` fields of row type ``cls`` (SQLite gives them back as 0/1)."""
+    got = _BOOLS.get(cls)
+    if got is None:
+        got = _BOOLS[cls] = tuple(i for i, f in enumerate(dataclasses.fields(cls)) if str(f.type) == "bool")
+    return got
+
+
 def table_columns(cls: type) -> list[tuple[str, bool]]:
     """``(column name, is JSON)`` of the index table of row type ``cls``: its dataclass fields in order."""
     lists = set(_list_fields(cls))
@@ -310,9 +321,12 @@ def decode_row(cls: type, values: tuple) -> object:
     Raises ``ValueError`` (``json.JSONDecodeError``) or ``TypeError`` for values of another shape.
     """
     lists = _list_fields(cls)
-    if not lists:
+    bools = _bool_fields(cls)
+    if not lists and not bools:
         return cls(*values)
     vals = list(values)
+    for i in bools:
+        vals[i] = bool(vals[i])
     for i in lists:
         v = vals[i]
         vals[i] = [] if v is None else (json.loads(v[1:]) if v[0:1] == _AS_JSON else v.split(SEP))

@@ -200,7 +200,7 @@ class Index:
             yield w
             c.execute("INSERT OR REPLACE INTO dbs VALUES (?)", (db,))
             # Readers of older databases than the previous one are gone (their folder was removed).
-            c.execute("DELETE FROM dbs WHERE db < ?", (base or 0,))
+            c.execute("DELETE FROM dbs WHERE db < ?", (min(base or 0, db - 1),))
             c.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):

@@ -56,8 +56,8 @@ from .index import INDEX_NAME, Index, IndexWrite, database_number
 from .model import (
     PROV_GRAPH,
     N,
-    _kg,
-    _lit,
+    kg_term as _kg,
+    literal as _lit,
     activity_quads,
     invalidation_quads,
     retarget_nquads,
@@ -766,6 +766,8 @@ def ingest_paths(
         _note_run(store, known_base, wrote=False)
         if embedded and existed:
             store.remove_stale_copies()  # type: ignore[union-attr]  # a killed write's copy, as a write would
+            if derive is not None:
+                _answers_up_to_date(store, derive)
         rep.unchanged.sort()
         return rep
 
@@ -878,6 +880,34 @@ def _index_call(fn: Callable[..., object], *args: object) -> object:
 
         raise StoreError(f"cannot write the derived index ({INDEX_NAME}): {e}; nothing was written "
                          f"(remove the file and run `provkg reindex` if it persists)") from None
+
+
+def _answers_up_to_date(store: Backend, derive: Callable[[IndexWrite], None]) -> None:
+    """Bring the derived index's answers up to date for the live database when its last write left them
+    behind (an ``ingest_paths`` call without ``derive``), in place under the store's lock: readers of the
+    live database read the answers only once ``meta.answers_db`` names it (``graph.index``).  Nothing
+    when they are current, when the index does not describe the live database, or when another process
+    holds the lock (the answers are then computed by the readers, as before)."""
+    from ingest.errors import StoreLockedError
+
+    path = store.path / INDEX_NAME  # type: ignore[attr-defined]
+    db = database_number(store.current_database())  # type: ignore[attr-defined]
+    if not db or not path.is_file():
+        return
+    try:
+        index = Index(path)
+    except sqlite3.Error:
+        return
+    try:
+        if not index.describes(db) or index.answers_current(db):
+            return
+        with store.lock():  # type: ignore[attr-defined]
+            with index.write(db, db) as w:
+                _index_call(derive, w)
+    except StoreLockedError:
+        pass
+    finally:
+        index.close()
 
 
 def _index_fresh(w: IndexWrite, fresh: list[tuple[str, str, dict]]) -> None:

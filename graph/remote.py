@@ -70,7 +70,7 @@ from ingest.errors import QueryError, StoreError
 
 from .model import PROV_GRAPH
 from .namespaces import ID_IRI, KG_IRI
-from .store import _offline, canonical_term, order_rows, to_python, with_values
+from .store import canonical_term, order_rows, refuse_federated, to_python, with_values
 
 __all__ = ["DEFAULT_TIMEOUT", "Endpoints", "RemoteStore", "RemoteWriter", "endpoints_for"]
 
@@ -403,7 +403,7 @@ class RemoteStore:
 
     def _post_query(self, text: str, accept: str) -> tuple[bytes, str]:
         """POST ``query=text`` as a URL-encoded form (SPARQL 1.1 Protocol §2.1.2), the form every server takes."""
-        _offline(text)
+        refuse_federated(text)
         body = urllib.parse.urlencode({"query": text}).encode("ascii")
         try:
             return self._request("POST", self._query_url(), body, content_type=_FORM, accept=accept)

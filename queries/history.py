@@ -245,7 +245,7 @@ def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
 def _paths_stating(view: IndexView, keys: set[str]) -> set[str]:
     """Live files with a claim stating a figure whose ``figure_key`` is in ``keys`` (the unverified-figure
     rule pairs a flag with every file stating the same figure, whatever work it is about)."""
-    import json
+    from graph.facts import decode_list
 
     from .contradictions import figure_key
 
@@ -253,7 +253,7 @@ def _paths_stating(view: IndexView, keys: set[str]) -> set[str]:
         return set()
     rows = view.select("SELECT r.path, t.quantities FROM claim t JOIN revision r ON r.rev = t.rev WHERE "
                        "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db) AND t.quantities IS NOT NULL")
-    return {p for p, qs in rows if any(figure_key(q[0]) in keys for q in json.loads(qs))}
+    return {p for p, qs in rows if any(figure_key(q[0]) in keys for q in decode_list(qs))}
 
 
 def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str, str],
