@@ -241,8 +241,15 @@ class IndexWrite:
         self.con.execute("DELETE FROM meta WHERE key = 'answers_db'")
 
     def _undo_after(self, base: int) -> None:
-        """Remove the rows of databases after ``base`` (a write that was killed before it went live)."""
+        """Remove the rows of databases after ``base`` (a write that was killed before it went live).
+
+        Such rows exist only when a write committed the index and never went live: its database
+        is then in ``dbs`` (a write killed before its commit was rolled back by SQLite).
+        """
         c = self.con
+        top = c.execute("SELECT max(db) FROM dbs").fetchone()[0]
+        if top is None or top <= base:
+            return
         stale = [r[0] for r in c.execute("SELECT rev FROM revision WHERE from_db > ?", (base,))]
         for i in range(0, len(stale), 500):
             chunk = stale[i:i + 500]

@@ -47,7 +47,7 @@ from .results import Contradiction, EvidenceFinding, Increment
 from .snapshot import Snapshot, snapshot_of_view, title_index_input, works_parts
 
 __all__ = ["ANSWERS", "Deriver", "Rules", "rebuild_index", "update", "compute_all", "stored_findings", "stored_evidence",
-           "stored_increments", "increment_manifests"]
+           "stored_increments", "increment_scope"]
 
 
 @dataclass(frozen=True)
@@ -164,11 +164,9 @@ def _derived_rows(snap: Snapshot, paths: list[str]) -> dict[str, list[tuple[str,
     return out
 
 
-def _evidence_id(e: EvidenceFinding, seen: dict[str, int]) -> str:
-    base = hashlib.sha1(f"{e.kind}\x00{e.subject}\x00{e.figure or ''}".encode("utf-8")).hexdigest()[:16]
-    n = seen.get(base, 0)
-    seen[base] = n + 1
-    return base if n == 0 else f"{base}-{n}"
+def _evidence_id(doc: str) -> str:
+    """The block of an evidence row: a digest of its JSON (two different rows never share one)."""
+    return hashlib.sha1(doc.encode("utf-8")).hexdigest()[:20]
 
 
 def _finding_rows(found: list[Contradiction]) -> list[tuple[str, tuple]]:
@@ -176,82 +174,92 @@ def _finding_rows(found: list[Contradiction]) -> list[tuple[str, tuple]]:
 
 
 def _write_evidence(w: IndexWrite, rows: list[EvidenceFinding], blocks: list[str] | None) -> None:
-    seen: dict[str, int] = {}
-    if blocks is not None:  # ids already live stay taken (a replaced row may come back under its id)
-        for (b,) in w.view().select(f"SELECT block FROM {T_EVIDENCE.name} WHERE to_db IS NULL"):
-            if b not in blocks:
-                base = b.split("-")[0]
-                seen[base] = max(seen.get(base, 0), int(b.split("-")[1]) + 1 if "-" in b else 1)
     ev, src = [], []
     for e in rows:
-        eid = _evidence_id(e, seen)
-        ev.append((eid, (e.kind, e.subject, e.figure, e.model_dump_json())))
+        doc = e.model_dump_json()
+        eid = _evidence_id(doc)
+        ev.append((eid, (e.kind, e.subject, e.figure, doc)))
         src.extend((eid, (s,)) for s in sorted({st.source for st in e.statements}))
     w.replace_answers(T_EVIDENCE, blocks, ev)
     w.replace_answers(T_EVIDENCE_SOURCE, blocks, src)
 
 
-def increment_manifests(view: IndexView, paths: Iterable[str]) -> list[str]:
-    """Manifest IDs whose increments a change of the files ``paths`` can alter (module docstring)."""
+def increment_scope(view: IndexView, paths: Iterable[str]) -> tuple[set[str], set[tuple[str, str]]]:
+    """What a change of the files ``paths`` can alter of the increments (module docstring):
+    ``(manifest IDs to compute whole, (manifest ID, material path) rows to compute)``.
+
+    A manifest is computed whole when one of its files changed, or a living document it reads (any,
+    when it names none that is ingested); otherwise only the rows of its materials among ``paths``
+    (a material's row reads that material, the manifest item and the living document).
+    """
     ps = list(dict.fromkeys(paths))
     if not ps:
-        return []
-    pp = {f"p{i}": p for i, p in enumerate(ps)}
-    marks = ",".join(":" + k for k in pp)
+        return set(), set()
+    pm, pp = _marks("p", ps)
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
-    ids = {r[0] for r in view.select(
-        f"SELECT DISTINCT t.manifest_id FROM manifest_item t JOIN revision r ON r.rev = t.rev WHERE {live} "
-        f"AND (t.path IN ({marks}) OR t.manifest_path IN ({marks}))", pp)}
+    items = view.select(f"SELECT DISTINCT t.manifest_id, t.manifest_path, t.path, t.knowledge FROM manifest_item t "
+                        f"JOIN revision r ON r.rev = t.rev WHERE {live}")
+    whole = {mid for mid, mpath, _p, _k in items if mpath in set(ps)}
     docs = {r[0] for r in view.select(
         f"SELECT s.path FROM source s JOIN revision r ON r.rev = s.rev WHERE {live} AND s.kind = 'living_doc' "
-        f"AND s.path IN ({marks})", pp)}
+        f"AND s.path IN ({pm})", pp)}
     if docs:  # a living document changed: the manifests reading it, and those naming none that is ingested
         from graph.model import source_iri
 
         iris = {source_iri(d).value for d in docs}
-        known = {r[0] for r in view.select(
-            f"SELECT s.iri FROM source s JOIN revision r ON r.rev = s.rev WHERE {live}")}
-        for mid, know in view.select(f"SELECT DISTINCT t.manifest_id, t.knowledge FROM manifest_item t "
-                                     f"JOIN revision r ON r.rev = t.rev WHERE {live}"):
-            if know in iris or know is None or know not in known:
-                ids.add(mid)
-    return sorted(ids)
+        known = {r[0] for r in view.select(f"SELECT s.iri FROM source s JOIN revision r ON r.rev = s.rev WHERE {live}")}
+        whole |= {mid for mid, _m, _p, know in items if know in iris or know is None or know not in known}
+    pairs = {(mid, path) for mid, _m, path, _k in items if path in set(ps) and mid not in whole}
+    return whole, pairs
 
 
-def _increments_for(w: IndexWrite, rules: Rules, manifests: list[str] | None,
-                    whole: Snapshot | None = None) -> None:
-    """Recompute the increments of ``manifests`` (None: of every manifest) into the write ``w``
-    (``whole``: a snapshot of the whole state whose findings are computed, to reuse)."""
+def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: set[tuple[str, str]] = frozenset(),
+                    snap_whole: Snapshot | None = None) -> None:
+    """Recompute the increments of the manifests ``whole`` (None: of every manifest) and the material rows
+    ``pairs`` into the write ``w`` (``snap_whole``: a snapshot of the whole state whose findings are
+    computed, to reuse).  One answer row per manifest material, its block ``<manifest ID>\\0<path>``."""
     view = w.view()
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
-    rows = view.select(f"SELECT t.manifest_id, t.manifest_path, t.path, t.knowledge FROM manifest_item t "
+    rows = view.select(f"SELECT t.manifest_id, t.manifest_path, t.path FROM manifest_item t "
                        f"JOIN revision r ON r.rev = t.rev WHERE {live}")
-    want = None if manifests is None else set(manifests)
+    mids = None if whole is None else whole | {m for m, _p in pairs}
     files: set[str] = set()
     materials: set[str] = set()
-    for mid, mpath, path, _know in rows:
-        if want is None or mid in want:
-            files.update((mpath, path))
-            materials.add(path)
-    if want is not None and not files:
-        w.replace_answers(T_INCREMENT, manifests, [])
-        return
+    for mid, mpath, path in rows:
+        if mids is None or mid in mids:
+            files.add(mpath)
+            if whole is None or mid in whole or (mid, path) in pairs:
+                files.add(path)
+                materials.add(path)
+    stale: list[str] | None = None
+    if whole is not None:
+        wm, wp = _marks("m", whole)
+        stale = [r[0] for r in view.answers(T_INCREMENT.name, ["block"], where=f"a.manifest_id IN ({wm})", params=wp)]
+        stale += [f"{m}\x00{p}" for m, p in pairs]
+        if not files:
+            w.replace_answers(T_INCREMENT, stale, [])
+            return
     files.update(r[0] for r in view.select(
         f"SELECT s.path FROM source s JOIN revision r ON r.rev = s.rev WHERE {live} AND s.kind = 'living_doc'"))
-    if whole is not None:
-        snap = whole
+    if snap_whole is not None:
+        snap = snap_whole
     else:
-        snap = snapshot_of_view(view, paths=None if want is None else sorted(files), fresh=True)
+        snap = snapshot_of_view(view, paths=None if whole is None else sorted(files), fresh=True)
         # The label findings the increments read (``kind == label_mismatch``, subject = the material).
         snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials)))
-    out = []
-    seq: dict[str, int] = {}
-    for inc in rules.increments(snap):
-        if want is None or inc.manifest_id in want:
-            n = seq.get(inc.manifest_id, 0)
-            seq[inc.manifest_id] = n + 1
-            out.append((inc.manifest_id, (inc.manifest_id, n, inc.source, inc.model_dump_json())))
-    w.replace_answers(T_INCREMENT, manifests, out)
+    pos: dict[tuple[str, str], int] = {}
+    count: dict[str, int] = {}
+    for it in snap.manifest_items_for(None):  # every material's place in its manifest (the answer's order)
+        if (it.manifest_id, it.path) not in pos:
+            pos[(it.manifest_id, it.path)] = count.get(it.manifest_id, 0)
+            count[it.manifest_id] = pos[(it.manifest_id, it.path)] + 1
+    if whole is not None:
+        snap.__dict__["manifest_items"] = [i for i in snap.manifest_items
+                                           if i.manifest_id in whole or (i.manifest_id, i.path) in pairs]
+    out = [(f"{inc.manifest_id}\x00{inc.source}",
+            (inc.manifest_id, pos.get((inc.manifest_id, inc.source), inc.order), inc.source, inc.model_dump_json()))
+           for inc in rules.increments(snap)]
+    w.replace_answers(T_INCREMENT, stale, out)
 
 
 def compute_all(w: IndexWrite, rules: Rules) -> None:
@@ -264,7 +272,7 @@ def compute_all(w: IndexWrite, rules: Rules) -> None:
     found = rules.findings(snap)  # kept in ``snap.cache``: the increments read the label findings there
     w.replace_answers(T_FINDING, None, _finding_rows(found))
     _write_evidence(w, rules.evidence(snap), None)
-    _increments_for(w, rules, None, whole=snap)
+    _increments_for(w, rules, None, snap_whole=snap)
     w.set_meta("answers_db", str(w.db))
 
 
@@ -329,8 +337,7 @@ def update(w: IndexWrite, rules: Rules) -> None:
     figs_new = _figures_of(w, changed, w.db)
     flagged = {k for k, u in figs_old + figs_new if u}
     stated = {k for k, _u in figs_old + figs_new}
-    closure = set(live_paths) | _paths_about(view, works) | _paths_stating(view, flagged, stated)
-    snap = snapshot_of_view(view, paths=sorted(closure), fresh=True)
+    snap = _closure(view, live_paths, works, flagged, stated)
     subjects = {f"arXiv:{a}" for a in works} | set(changed)
     src = set(changed)
 
@@ -343,7 +350,7 @@ def update(w: IndexWrite, rules: Rules) -> None:
     w.replace_answers(T_FINDING, stale, _finding_rows(found))
     evidence = [e for e in rules.evidence(snap) if touched(e.subject, (s.source for s in e.statements))]
     _write_evidence(w, evidence, _evidence_blocks(view, subjects, src))
-    _increments_for(w, rules, increment_manifests(view, changed + [p for p in live_paths if p not in changed]))
+    _increments_for(w, rules, *increment_scope(view, changed))
     w.set_meta("answers_db", str(w.db))
 
 
@@ -372,6 +379,57 @@ def _figures_of(w: IndexWrite, paths: list[str], db: int) -> list[tuple[str, int
     return [(r[0], r[1]) for r in w.view().select(
         f"SELECT figure, unverified FROM {T_FIGURE.name} WHERE from_db <= :at AND (to_db IS NULL OR to_db > :at) "
         f"AND block IN ({','.join(':' + k for k in pp)})", {**pp, "at": db})]
+
+
+def _marks(prefix: str, values: Iterable[str]) -> tuple[str, dict[str, str]]:
+    """``(":p0,:p1,…", {"p0": v0, …})`` for an SQL ``IN`` list (``"NULL"`` when empty: matches nothing)."""
+    vals = sorted(set(values))
+    params = {f"{prefix}{i}": v for i, v in enumerate(vals)}
+    return (",".join(":" + k for k in params) or "NULL"), params
+
+
+def _closure(view: IndexView, paths: list[str], works: set[str], flagged: set[str], stated: set[str]) -> Snapshot:
+    """The rows the rules need to recompute the findings and evidence rows a change touches (module
+    docstring), as a ``Snapshot`` carrying the stored subjects and title matches of its claims.
+
+    Claims: every claim of the changed files ``paths`` and of the paper cards of an affected work, every
+    claim about an affected work (``works``), every claim stating a figure key in ``flagged``, and
+    every unverified claim stating one in ``stated``.  Citations: those of ``paths`` and of affected
+    works.  Sources: of every file that gives a row; tags: of ``paths``.  Selected in SQL (the claim
+    subjects and figure keys the index keeps), not every row into Python.
+    """
+    from .snapshot import snapshot_from_facts, stored_subjects, stored_title_matches
+
+    live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
+    ans = "a.from_db <= :db AND (a.to_db IS NULL OR a.to_db > :db)"
+    pm, pp = _marks("p", paths)
+    wm, wp = _marks("w", works)
+    fm, fp = _marks("f", flagged)
+    sm, sp = _marks("s", stated)
+    params = {**pp, **wp, **fp, **sp}
+    cards = sorted({r[0] for r in view.select(
+        f"SELECT DISTINCT r.path FROM card_work t JOIN revision r ON r.rev = t.rev WHERE {live} "
+        f"AND t.arxiv_id IN ({wm})", wp)})
+    cm, cp = _marks("c", cards)
+    params.update(cp)
+    # The claims about an affected work or stating a figure: (path, IRI) from the indexed answer tables,
+    # then the claims of those files read by path (an OR of sub-selects scanned every claim).
+    pairs = set(view.select(f"SELECT a.path, a.claim FROM {T_CLAIM_SUBJECT.name} a WHERE {ans} AND a.subject IN ({wm})",
+                            wp))
+    pairs |= set(view.select(f"SELECT a.path, a.claim FROM {T_FIGURE.name} a WHERE {ans} AND "
+                             f"(a.figure IN ({fm}) OR (a.unverified = 1 AND a.figure IN ({sm})))", {**fp, **sp}))
+    whole_files = set(paths) | set(cards)
+    claims = [c for c in view.rows("claim", paths=sorted(whole_files | {p for p, _c in pairs}))
+              if c.path in whole_files or (c.path, c.iri) in pairs]
+    cites = view.rows("citation", where=f"r.path IN ({pm}) OR t.arxiv_id IN ({wm})", params=params)
+    files = sorted({c.path for c in claims} | {c.path for c in cites} | set(paths))
+    facts = {"claim": claims, "citation": cites, "source": view.rows("source", paths=files),
+             "tag": view.rows("tag", paths=paths)}
+    snap = snapshot_from_facts(facts, view.rows("card_work"))
+    subj = stored_subjects(view, files)
+    snap.__dict__["subjects"] = {c.iri: subj.get(c.iri, []) for c in claims}
+    snap.__dict__["title_matches"] = stored_title_matches(view, files)
+    return snap
 
 
 def _chunks(values: Iterable[str], n: int = 500) -> Iterable[dict[str, str]]:
