@@ -801,7 +801,7 @@ def ingest_paths(
 
             def index_revision(f: Found, b: Built, prev: dict[str, object] | None) -> None:
                 w_ = iw[0]
-                if w_ is None:
+                if w_ is None or getattr(w_, "rebuild", False):  # filled from the RDF store at the end
                     return
                 rev = str(live[f.rel][0])
                 rows = marshal.loads(b.rows) if b.rows else {}
@@ -835,7 +835,7 @@ def ingest_paths(
                 for p in gone:
                     rev = str(known[p]["rev"])
                     _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
-                    if iw[0] is not None:
+                    if iw[0] is not None and not getattr(iw[0], "rebuild", False):
                         _index_call(iw[0].close_revision, rev)
                     rep.removed.append(p)
                     live.pop(p, None)
@@ -853,6 +853,9 @@ def ingest_paths(
                     _write_known_file(w, known_base, live, stamp)
                 if iw[0] is not None:
                     _index_fresh(iw[0], fresh)
+                    if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now
+                        w.commit()  # type: ignore[attr-defined]
+                        _index_call(derive.rebuild_facts, _WriteReader(w.db), iw[0])  # type: ignore[union-attr,attr-defined]
                     if derive is not None:
                         _index_call(derive, iw[0])
                     _index_call(iw[0].prune)
@@ -917,6 +920,22 @@ def _index_fresh(w: IndexWrite, fresh: list[tuple[str, str, dict]]) -> None:
         fresh.clear()
 
 
+class _WriteReader:
+    """The database a write is making, as a SPARQL reader (``select`` only): what an index rebuilt inside
+    the write reads."""
+
+    def __init__(self, db: object):
+        self.db = db
+
+    def select(self, query: str, **_: object) -> list[dict[str, object]]:
+        """The solutions of SELECT ``query`` over the union of the named graphs, as Python values."""
+        from .store import to_python
+
+        res = self.db.query(query, use_default_graph_as_union=True)  # type: ignore[attr-defined]
+        names = [v.value for v in res.variables]
+        return [{n: to_python(v) for n, v in zip(names, row)} for row in res]
+
+
 def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
                       derive: Callable[[IndexWrite], None] | None) -> IndexWrite | None:
     """The write of the embedded store's derived index that goes with Oxigraph write ``w``.
@@ -924,9 +943,10 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
     Entered on ``stack`` after the Oxigraph write, so it commits first (``graph.index``: readers
     filter by database, so an index committed for a database that never goes live shows nothing
     and is undone by the next write).  When the index does not describe the database this write
-    copied (deleted, or made before the index existed), ``derive.rebuild_facts`` fills it from
-    that database's RDF first; without it the index file is removed (readers then read the RDF
-    store until ``provkg reindex``) and None is returned.
+    copied (deleted, or made before the index existed), it is emptied and ``rebuild`` is set on the
+    write: the loader then fills it from the RDF of the database the write made, at its end
+    (``derive.rebuild_facts``); without ``derive.rebuild_facts`` the index file is removed (readers
+    then read the RDF store until ``provkg reindex``) and None is returned.
     """
     path = store.path / INDEX_NAME  # type: ignore[attr-defined]
     base = database_number(getattr(w, "base", None)) if getattr(w, "base", None) else 0
@@ -942,10 +962,7 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
                     os.unlink(str(path) + suffix)
             return None
         iw = stack.enter_context(index.write(db, base, fresh=stale))
-        if stale:
-            from .store import Store
-
-            derive.rebuild_facts(Store(store.path), iw)  # type: ignore[union-attr]
+        iw.rebuild = stale  # type: ignore[attr-defined]
         return iw
     except sqlite3.Error as e:
         from ingest.errors import StoreError
