@@ -14,7 +14,7 @@ What a user meets, measured in one run on the same data:
   store's N-Quads dump, ``pyoxigraph.Store.bulk_load`` into a fresh folder, then ``optimize`` as the
   ingest does: ``bulk_load_optimize_s``), in a child; ``ingest_over_bulk_load`` is the ratio.
 * ``commands``: each command a curator types, as a fresh ``provkg`` process (``--quiet``): every named
-  query (``query NAME``, the default table), ``query increments/contradictions/evidence --manifest M``,
+  query (``query NAME --format json -o FILE``: every row), ``query increments/contradictions/evidence --manifest M``,
   ``brief --manifest M``, ``report contradictions``, ``validate``, ``why``, ``diff``.  Each is run
   right after the cold ingest (``after_cold_s``), again (``warm_s``), and right after the 8-file
   re-ingest (``after_reingest_s``), with each process's own peak memory (``VmHWM``) and exit code.
@@ -267,12 +267,15 @@ _CLI_WRAP = ("import resource, sys\n"
              "finally:\n    sys.stderr.write('\\nPEAK_RSS_KB %d\\n' % peak())\n")
 
 
-def _cli_commands(manifest: str, work: str) -> list[tuple[str, list[str]]]:
-    """``(label, provkg arguments)`` of the commands measured as fresh processes (module docstring)."""
+def _cli_commands(manifest: str, work: str, out: str) -> list[tuple[str, list[str]]]:
+    """``(label, provkg arguments)`` of the commands measured as fresh processes (module docstring).
+
+    Named queries write every row as JSON to the file ``out`` (a table shows the first 1,000 only).
+    """
     from queries.named import QUERIES
 
-    cmds = [(f"query {n}", ["query", n]) for n in QUERIES]
-    cmds += [(f"query {n} --manifest", ["query", n, "--manifest", manifest])
+    cmds = [(f"query {n}", ["query", n, "--format", "json", "-o", out]) for n in QUERIES]
+    cmds += [(f"query {n} --manifest", ["query", n, "--manifest", manifest, "--format", "json", "-o", out])
              for n in ("increments", "contradictions", "evidence")]
     cmds += [("brief", ["brief", "--manifest", manifest]), ("report contradictions", ["report", "contradictions"]),
              ("why (a work of a changed note)", ["why", work]), ("diff", ["diff"]), ("validate", ["validate"])]
@@ -369,7 +372,7 @@ def run_bench(notes: int, *, workspace: Path | None = None, skip_baseline: bool 
         res["brief_manifest"] = man
         picked = _touch_notes_list(ws)
         work = _a_work_of(picked[0])
-        cmds = [c for c in _cli_commands(man, work) if not (skip_validate and c[0] == "validate")]
+        cmds = [c for c in _cli_commands(man, work, str(tmp / "out.json")) if not (skip_validate and c[0] == "validate")]
         res["commands"] = {label: {} for label, _a in cmds}
         for phase in ("after_cold", "warm"):
             for label, args in cmds:

@@ -109,6 +109,9 @@ class Index:
         self.con.execute("PRAGMA temp_store=MEMORY")
         self.con.isolation_level = None  # transactions are explicit (BEGIN … COMMIT)
         self.readonly = readonly
+        #: True inside a write into an empty index: secondary indexes are made at its end.
+        self._bulk = False
+        self._deferred: dict[str, AnswerTable] = {}
 
     def close(self) -> None:
         """Close the connection (the object is unusable after)."""
@@ -139,8 +142,10 @@ class Index:
         """True when the answer tables were computed for database ``db``."""
         return self.meta("answers_db") == str(db) and self.describes(db)
 
-    def create(self) -> None:
-        """Create the tables of the facts (``graph.facts.TABLES``) and the bookkeeping tables."""
+    def create(self, *, indexes: bool = True) -> None:
+        """Create the tables of the facts (``graph.facts.TABLES``) and the bookkeeping tables (with their
+        indexes unless ``indexes`` is false: a write into an empty index creates them at its end,
+        ``create_indexes``, which is cheaper than keeping them up to date row by row)."""
         c = self.con
         c.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
         c.execute("CREATE TABLE IF NOT EXISTS dbs(db INTEGER PRIMARY KEY)")
@@ -151,22 +156,39 @@ class Index:
         for name, cls in TABLES.items():
             cols = ", ".join(_q(n) for n, _j in table_columns(cls))
             c.execute(f"CREATE TABLE IF NOT EXISTS {_q(name)}(rev TEXT NOT NULL, {cols})")
+        if indexes:
+            self.create_indexes()
+        c.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (FORMAT,))
+
+    def create_indexes(self) -> None:
+        """Create the secondary indexes of the fact tables (and of the answer tables) that do not exist."""
+        c = self.con
+        for name in TABLES:
             c.execute(f"CREATE INDEX IF NOT EXISTS {_q(name + '_rev')} ON {_q(name)}(rev)")
             for col in _FACT_INDEXES.get(name, ()):
                 c.execute(f"CREATE INDEX IF NOT EXISTS {_q(name + '_' + col)} ON {_q(name)}({_q(col)})")
-        c.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (FORMAT,))
+        for t in self._deferred.values():
+            self._answer_indexes(t)
+        self._deferred.clear()
 
     def create_answers(self, tables: Iterable[AnswerTable]) -> None:
-        """Create answer tables (``AnswerTable``) that do not exist yet."""
+        """Create answer tables (``AnswerTable``) that do not exist yet (their indexes at the end of a write
+        into an empty index, ``create_indexes``)."""
         for t in tables:
             cols = ", ".join(_q(n) for n in t.columns)
             self.con.execute(f"CREATE TABLE IF NOT EXISTS {_q(t.name)}(from_db INTEGER NOT NULL, to_db INTEGER, "
                              f"block TEXT NOT NULL, {cols})")
-            self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_block')} ON {_q(t.name)}(block)")
-            self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_to')} ON {_q(t.name)}(to_db) "
-                             "WHERE to_db IS NOT NULL")
-            for col in t.indexes:
-                self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_' + col)} ON {_q(t.name)}({_q(col)})")
+            if self._bulk:
+                self._deferred[t.name] = t
+            else:
+                self._answer_indexes(t)
+
+    def _answer_indexes(self, t: AnswerTable) -> None:
+        self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_block')} ON {_q(t.name)}(block)")
+        self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_to')} ON {_q(t.name)}(to_db) "
+                         "WHERE to_db IS NOT NULL")
+        for col in t.indexes:
+            self.con.execute(f"CREATE INDEX IF NOT EXISTS {_q(t.name + '_' + col)} ON {_q(t.name)}({_q(col)})")
 
     def answer_tables(self) -> list[str]:
         """Names of the answer tables the file holds."""
@@ -192,12 +214,22 @@ class Index:
         c = self.con
         c.execute("BEGIN IMMEDIATE")
         try:
-            self.create()
+            empty = not c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revision'").fetchone() \
+                or not c.execute("SELECT 1 FROM revision LIMIT 1").fetchone()
+            if fresh and not empty:  # dropped with the rows: made again once the rows are in
+                for (name,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall():
+                    c.execute(f"DROP INDEX {_q(name)}")
+            self._bulk = empty or fresh
+            self.create(indexes=not self._bulk)
             w = IndexWrite(self, db, base or 0)
             if fresh:
                 w._clear()
             w._undo_after(base or 0)
             yield w
+            if self._bulk:
+                self.create_indexes()
+                for t in self.answer_tables():  # answer tables a write made without declaring them deferred
+                    c.execute(f"CREATE INDEX IF NOT EXISTS {_q(t + '_block')} ON {_q(t)}(block)")
             c.execute("INSERT OR REPLACE INTO dbs VALUES (?)", (db,))
             # Readers of older databases than the previous one are gone (their folder was removed).
             c.execute("DELETE FROM dbs WHERE db < ?", (min(base or 0, db - 1),))
@@ -206,6 +238,9 @@ class Index:
             with contextlib.suppress(sqlite3.Error):
                 c.execute("ROLLBACK")
             raise
+        finally:
+            self._bulk = False
+            self._deferred.clear()
 
     # -- reading ----------------------------------------------------------------------------
     def view(self, db: int) -> "IndexView":

@@ -856,6 +856,8 @@ def ingest_paths(
                     if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now
                         w.commit()  # type: ignore[attr-defined]
                         _index_call(derive.rebuild_facts, _WriteReader(w.db), iw[0])  # type: ignore[union-attr,attr-defined]
+                    if hasattr(w, "finish_in_background"):  # RocksDB commits and compacts while the answers are computed
+                        w.finish_in_background()  # type: ignore[attr-defined]
                     if derive is not None:
                         _index_call(derive, iw[0])
                     _index_call(iw[0].prune)
