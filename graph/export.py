@@ -270,6 +270,21 @@ def _graph_batches(store) -> Iterable[list[ox.Quad]]:
         yield groups[key]
 
 
+_REVISIONS = (
+    "PREFIX kg: <https://w3id.org/provkg/ns#>\n"
+    "SELECT ?rev ?cur WHERE { GRAPH <" + str(PROV_GRAPH) + "> {\n"
+    "  ?rev a kg:SourceRevision . OPTIONAL { ?rev kg:current ?cur } } }\n"
+)
+
+
+def _current_graphs(store) -> list[str]:
+    """The named graphs of the current state, sorted: the provenance graph, every live revision's
+    (``kg:current``) and every graph that is no recorded revision (imported data) — the graphs
+    ``provkg validate`` merges (``graph.validate``)."""
+    revs = {str(r["rev"]): r["cur"] is True for r in store.select(_REVISIONS)}
+    return [g for g in sorted(set(store.named_graphs())) if g == str(PROV_GRAPH) or revs.get(g, True)]
+
+
 def current_triples(store) -> list[ox.Triple]:
     """The current state of the store as one graph: what ``export --format turtle`` / ``nt`` write.
 
@@ -280,9 +295,7 @@ def current_triples(store) -> list[ox.Triple]:
     out of its data graph: two revisions of one file merged would give a moved claim two
     ``kg:line`` values.  Raises ``QueryError`` / ``StoreError`` when the store cannot be read.
     """
-    from .validate import _kept_graphs
-
-    keep, _live, _findings = _kept_graphs(store)
+    keep = _current_graphs(store)
     seen: set[ox.Triple] = set()
     for g in keep:
         for q in store.quads(g):
