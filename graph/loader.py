@@ -759,8 +759,8 @@ def ingest_paths(
 
     if not todo and not gone and not legacy:
         # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
-        # store).  No writer is opened: no activity is recorded and the database folder stays, so every
-        # cache kept per database (snapshot-cache/<database>/) stays warm.  A refreshed kg:mtime alone
+        # store).  No writer is opened: no activity is recorded and the database folder stays, so the
+        # derived index describes it as it is.  A refreshed kg:mtime alone
         # is not worth a new database: such files are hashed again by the next ingest (microseconds a
         # note) until one that writes records their new time.
         _note_run(store, known_base, wrote=False)

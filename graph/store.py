@@ -28,8 +28,8 @@ Write generations (derived-data caches): every database folder a write makes hol
 ``provkg-generation`` (``GENERATION_NAME``), with the store's *write generation*: 16 hex digits
 that stay the same across ingests and change at every other write.  An ingest writes the graph of
 a revision IRI once, from the file content that IRI names, so rows derived from a revision's graph
-may be kept by revision IRI across databases (``queries.graphcache``, and the previous database's
-snapshot parts that ``queries.snapshot`` patches).  A raw write (``provkg import``, with or without
+may be kept by revision IRI across databases (``graph.validate``'s results per revision).  The derived
+index (``graph.index``) is written by the ingest itself and rebuilt after any other write.  A raw write (``provkg import``, with or without
 ``--replace``, or any other ``Store.writer()`` block that is not an ingest) may change any graph
 under its old IRI; it gets a new generation, and the caches put the generation in their keys, so
 after it every such cache starts cold and no entry made before it can ever match again.  A write
@@ -454,7 +454,7 @@ class Store:
         """The write generation of the database the live handle reads (``database_generation``).
 
         None in memory or before the first write.  Caches of rows derived from revision graphs put
-        it in their keys (``queries.graphcache``, ``queries.snapshot``): it changes at every write
+        it in their keys (``graph.validate``): it changes at every write
         that is not an ingest (module docstring).
         """
         d = self.database_dir
