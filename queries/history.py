@@ -242,15 +242,26 @@ def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
     return {w.removeprefix("arXiv:") for w in out if w}
 
 
-def _paths_stating(view: IndexView, keys: set[str]) -> set[str]:
+def _paths_stating(view: IndexView, keys: set[str], fresh: bool) -> set[str]:
     """Live files with a claim stating a figure whose ``figure_key`` is in ``keys`` (the unverified-figure
-    rule pairs a flag with every file stating the same figure, whatever work it is about)."""
+    rule pairs a flag with every file stating the same figure, whatever work it is about): from the
+    figure keys the index keeps (``queries.derive``) when its answers are current, else from every
+    claim's figures."""
     from graph.facts import decode_list
 
     from .contradictions import figure_key
 
     if not keys:
         return set()
+    if fresh:
+        ks = sorted(keys)
+        out: set[str] = set()
+        for i in range(0, len(ks), 500):
+            kk = {f"k{j}": k for j, k in enumerate(ks[i:i + 500])}
+            out.update(r[0] for r in view.select(
+                "SELECT DISTINCT a.path FROM ans_claim_figure a WHERE a.from_db <= :db AND "
+                f"(a.to_db IS NULL OR a.to_db > :db) AND a.figure IN ({','.join(':' + k for k in kk)})", kk))
+        return out
     rows = view.select("SELECT r.path, t.quantities FROM claim t JOIN revision r ON r.rev = t.rev WHERE "
                        "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db) AND t.quantities IS NOT NULL")
     return {p for p, qs in rows if any(figure_key(q[0]) in keys for q in decode_list(qs))}
@@ -300,7 +311,7 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
     keys = _figure_keys(old1, list(olds)) | _figure_keys(new1, list(news))
     from .scope import files_naming
 
-    near = files_naming(view, sorted(works)) | _paths_stating(view, keys)
+    near = files_naming(view, sorted(works)) | _paths_stating(view, keys, st.fresh)
     context_paths = sorted((set(docs) | near) - set(news))
     context = {t: view.rows(t, paths=[p for p in context_paths if p in live]) for t in TABLES}
     return (snapshot_from_facts(_merge(context, old_touched), cards_old),
