@@ -856,7 +856,10 @@ def ingest_paths(
                     if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now
                         w.commit()  # type: ignore[attr-defined]
                         _index_call(derive.rebuild_facts, _WriteReader(w.db), iw[0])  # type: ignore[union-attr,attr-defined]
-                    if hasattr(w, "finish_in_background"):  # RocksDB commits and compacts while the answers are computed
+                    if getattr(w, "loaded_batches", 0) >= getattr(w, "COMPACT_AFTER_BATCHES", 1 << 30):
+                        # A large write: RocksDB commits and compacts in a thread while the answers are
+                        # computed.  A small one commits in this thread as before (a Ctrl-C then rolls it
+                        # back at once, not after the background commit).
                         w.finish_in_background()  # type: ignore[attr-defined]
                     if derive is not None:
                         _index_call(derive, iw[0])
