@@ -13,10 +13,13 @@ changed or removed), with their rows before and after.
 
 * **Derived facts** of each file of P: its title matches (titles written without an arXiv ID,
   looked up among the card titles and living-document citation titles), its claims' subjects
-  (stated, alias and title matches) and figure keys.  These depend on the file and on what every
-  file shares (card titles and aliases, living-document citation titles); when a change alters
-  that shared part (a card's title or alias, a living document's citation titles), everything is
-  computed again.
+  (stated, alias and title matches), the works the rules take each claim to be about
+  (``queries.contradictions.claim_subjects``: stated, else its item's works, else a short name)
+  and figure keys.  These depend on the file and on what every file shares (card titles and
+  aliases, living-document citation titles, and the short names of works: the names written next
+  to identifiers and the citations' titles, ``queries.items.name_index``, kept as an answer); when
+  a change alters that shared part (a card's title or alias, a citation's title or name),
+  everything is computed again.
 * **Findings and evidence rows.**  A work is affected when a file of P names it (before or after:
   subjects, mentions, citations, a card's work); a figure key when a claim of P states it.  The
   rules run over a snapshot of the files holding a claim about an affected work, citing one, or
@@ -26,8 +29,9 @@ changed or removed), with their rows before and after.
   file of P; of what the rules give, exactly those are kept.  Findings are computed per work, per
   file, or per pair of statements by the rules (docs/FORMAT.md), so a stored finding that
   matches neither condition is one the change cannot alter.
-* **Increments** of every manifest that a file of P declares or lists, or whose living document
-  (every manifest's, when a manifest names none that is ingested) is in P.
+* **Increments and items** (``queries.items.shift_items``) of every manifest that a file of P
+  declares or lists, or whose living document (every manifest's, when a manifest names none that
+  is ingested) is in P.
 
 ``tests/test_index.py`` holds the stored answers, after cold ingests and after chains of
 changes, equal to the rules run over the whole store as read from the RDF store.
@@ -42,12 +46,13 @@ from dataclasses import dataclass
 from graph.facts import encode_list
 from graph.index import AnswerTable, IndexView, IndexWrite
 
-from .contradictions import figure_key
-from .results import Contradiction, EvidenceFinding, Increment
-from .snapshot import Snapshot, snapshot_of_view, title_index_input, works_parts
+from .contradictions import claim_subjects, figure_key
+from .items import name_index
+from .results import Contradiction, EvidenceFinding, Increment, ItemRow
+from .snapshot import Snapshot, snapshot_of_view
 
 __all__ = ["ANSWERS", "Deriver", "Rules", "rebuild_index", "update", "compute_all", "stored_findings", "stored_evidence",
-           "stored_increments", "increment_scope"]
+           "stored_increments", "stored_items", "stored_names", "stored_rule_subjects", "increment_scope"]
 
 
 @dataclass(frozen=True)
@@ -55,27 +60,36 @@ class Rules:
     """The rules whose answers the index keeps (handed in by ``queries.named``, which defines two of them).
 
     ``findings(snap)``: contradiction findings, sorted; ``evidence(snap)``: evidence-audit rows;
-    ``increments(snap)``: the increments of every manifest the snapshot holds; ``finding_key``:
-    the order of findings.
+    ``increments(snap)``: the increments of every manifest the snapshot holds; ``items(snap)``: the
+    judged items of every manifest the snapshot holds (``queries.items.shift_items``);
+    ``finding_key``: the order of findings.
     """
 
     findings: Callable[[Snapshot], list[Contradiction]]
     evidence: Callable[[Snapshot], list[EvidenceFinding]]
     increments: Callable[[Snapshot], list[Increment]]
     finding_key: Callable[[Contradiction], tuple]
+    items: Callable[[Snapshot], list[ItemRow]]
 
 
 T_TITLE = AnswerTable("ans_title_match", ("path", "seq", "doc"))
 T_SUBJECT = AnswerTable("ans_subject", ("path", "claim", "subjects"), indexes=("claim",))
 T_CLAIM_SUBJECT = AnswerTable("ans_claim_subject", ("path", "claim", "subject"), indexes=("subject",))
+#: The works the rules take each claim to be about (``claim_subjects``), in their order (``seq``).
+T_RULE_SUBJECT = AnswerTable("ans_rule_subject", ("path", "claim", "seq", "subject"), indexes=("subject",))
+#: The short names of works (``queries.items.name_index``), one block (``names``) for the whole store.
+T_NAME = AnswerTable("ans_name", ("name", "arxiv_id"))
 T_FIGURE = AnswerTable("ans_claim_figure", ("path", "claim", "figure", "unverified"), indexes=("figure",))
 T_FINDING = AnswerTable("ans_finding", ("id", "kind", "subject", "a_source", "b_source", "doc"),
                         indexes=("subject", "a_source", "b_source"))
 T_EVIDENCE = AnswerTable("ans_evidence", ("kind", "subject", "figure", "doc"), indexes=("subject",))
 T_EVIDENCE_SOURCE = AnswerTable("ans_evidence_source", ("source",), indexes=("source",))
 T_INCREMENT = AnswerTable("ans_increment", ("manifest_id", "seq", "source", "doc"), indexes=("manifest_id",))
+#: The judged items of a manifest material (blocks as ``T_INCREMENT``'s), in material then item order.
+T_ITEM = AnswerTable("ans_item", ("manifest_id", "seq", "item", "source", "doc"), indexes=("manifest_id",))
 #: Every answer table.
-ANSWERS = [T_TITLE, T_SUBJECT, T_CLAIM_SUBJECT, T_FIGURE, T_FINDING, T_EVIDENCE, T_EVIDENCE_SOURCE, T_INCREMENT]
+ANSWERS = [T_TITLE, T_SUBJECT, T_CLAIM_SUBJECT, T_RULE_SUBJECT, T_NAME, T_FIGURE, T_FINDING, T_EVIDENCE,
+           T_EVIDENCE_SOURCE, T_INCREMENT, T_ITEM]
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -123,6 +137,32 @@ def stored_increments(view: IndexView, manifest_id: str | None = None) -> list[I
     return TypeAdapter(list[Increment]).validate_json("[" + ",".join(r[0] for r in rows) + "]")
 
 
+def stored_items(view: IndexView, manifest_id: str | None = None) -> list[ItemRow]:
+    """The stored judged items (of one manifest ID, or of all), in manifest, material and item order."""
+    from pydantic import TypeAdapter
+
+    where, params = ("a.manifest_id = :m", {"m": manifest_id}) if manifest_id is not None else ("", {})
+    rows = view.answers(T_ITEM.name, ["doc"], where=where, params=params, order="a.manifest_id, a.seq, a.item")
+    return TypeAdapter(list[ItemRow]).validate_json("[" + ",".join(r[0] for r in rows) + "]")
+
+
+def stored_names(view: IndexView) -> dict[str, str]:
+    """The stored short names of works (``queries.items.name_index``): ``{name: arXiv key}``."""
+    return dict(view.answers(T_NAME.name, ["name", "arxiv_id"], order="a.name"))
+
+
+def stored_rule_subjects(view: IndexView, paths: Iterable[str]) -> dict[str, list[str]]:
+    """The stored ``claim_subjects`` of the claims of the files ``paths``: ``{claim IRI: [arXiv key, ...]}``
+    (a claim about no work has no entry)."""
+    out: dict[str, list[str]] = {}
+    for pp in _chunks(paths):
+        for claim, subject in view.answers(T_RULE_SUBJECT.name, ["claim", "subject"],
+                                           where=f"a.block IN ({','.join(':' + k for k in pp)})", params=pp,
+                                           order="a.claim, a.seq"):
+            out.setdefault(claim, []).append(subject)
+    return out
+
+
 def _about_or_quoting(subjects: Iterable[str] | None, sources: Iterable[str] | None, *cols: str
                       ) -> tuple[str, dict[str, object]]:
     """SQL: the answer's ``subject`` is in ``subjects`` or one of ``cols`` is in ``sources`` ("" = all)."""
@@ -141,10 +181,11 @@ def _about_or_quoting(subjects: Iterable[str] | None, sources: Iterable[str] | N
 
 # -- computing -----------------------------------------------------------------------------------
 def _derived_rows(snap: Snapshot, paths: list[str]) -> dict[str, list[tuple[str, tuple]]]:
-    """The derived-fact answer rows (title matches, subjects, figure keys) of the files ``paths`` of ``snap``."""
+    """The derived-fact answer rows (title matches, subjects, the rules' subjects, figure keys) of the files
+    ``paths`` of ``snap``."""
     ps = set(paths)
     out: dict[str, list[tuple[str, tuple]]] = {T_TITLE.name: [], T_SUBJECT.name: [], T_CLAIM_SUBJECT.name: [],
-                                               T_FIGURE.name: []}
+                                               T_RULE_SUBJECT.name: [], T_FIGURE.name: []}
     seq: dict[str, int] = {}
     for m in snap.title_matches:
         if m.path in ps:
@@ -155,10 +196,12 @@ def _derived_rows(snap: Snapshot, paths: list[str]) -> dict[str, list[tuple[str,
             out[T_TITLE.name].append((m.path, (m.path, n, doc)))
     claims = [c for c in snap.claims if c.path in ps]
     subj = snap.subjects  # the snapshot holds these files (and maybe others): computed once
+    rule_subj = claim_subjects(snap)
     for c in claims:
         s = subj.get(c.iri, [])
         out[T_SUBJECT.name].append((c.path, (c.path, c.iri, encode_list(s))))
         out[T_CLAIM_SUBJECT.name].extend((c.path, (c.path, c.iri, w)) for w in s)
+        out[T_RULE_SUBJECT.name].extend((c.path, (c.path, c.iri, i, w)) for i, w in enumerate(rule_subj.get(c.iri, [])))
         for q in c.quantities:
             out[T_FIGURE.name].append((c.path, (c.path, c.iri, figure_key(q.raw), 1 if c.unverified else 0)))
     return out
@@ -215,9 +258,10 @@ def increment_scope(view: IndexView, paths: Iterable[str]) -> tuple[set[str], se
 
 def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: set[tuple[str, str]] = frozenset(),
                     snap_whole: Snapshot | None = None) -> None:
-    """Recompute the increments of the manifests ``whole`` (None: of every manifest) and the material rows
-    ``pairs`` into the write ``w`` (``snap_whole``: a snapshot of the whole state whose findings are
-    computed, to reuse).  One answer row per manifest material, its block ``<manifest ID>\\0<path>``."""
+    """Recompute the increments and the judged items of the manifests ``whole`` (None: of every manifest)
+    and the material rows ``pairs`` into the write ``w`` (``snap_whole``: a snapshot of the whole state
+    whose findings are computed, to reuse).  One increment row per manifest material and one item row per
+    item of it, their block ``<manifest ID>\\0<path>``."""
     view = w.view()
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
     rows = view.select(f"SELECT t.manifest_id, t.manifest_path, t.path FROM manifest_item t "
@@ -238,6 +282,7 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
         stale += [f"{m}\x00{p}" for m, p in pairs]
         if not files:
             w.replace_answers(T_INCREMENT, stale, [])
+            w.replace_answers(T_ITEM, stale, [])
             return
     files.update(r[0] for r in view.select(
         f"SELECT s.path FROM source s JOIN revision r ON r.rev = s.rev WHERE {live} AND s.kind = 'living_doc'"))
@@ -247,6 +292,8 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
         snap = snapshot_of_view(view, paths=None if whole is None else sorted(files), fresh=True)
         # The label findings the increments read (``kind == label_mismatch``, subject = the material).
         snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials)))
+        # The short names of works are the whole store's (the snapshot holds some files' citations only).
+        snap.cache["name_index"] = stored_names(view)
     pos: dict[tuple[str, str], int] = {}
     count: dict[str, int] = {}
     for it in snap.manifest_items_for(None):  # every material's place in its manifest (the answer's order)
@@ -260,6 +307,10 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
             (inc.manifest_id, pos.get((inc.manifest_id, inc.source), inc.order), inc.source, inc.model_dump_json()))
            for inc in rules.increments(snap)]
     w.replace_answers(T_INCREMENT, stale, out)
+    w.replace_answers(T_ITEM, stale, [
+        (f"{it.manifest_id}\x00{it.source}",
+         (it.manifest_id, pos.get((it.manifest_id, it.source), 0), it.index, it.source, it.model_dump_json()))
+        for it in rules.items(snap)])
 
 
 def compute_all(w: IndexWrite, rules: Rules) -> None:
@@ -269,6 +320,7 @@ def compute_all(w: IndexWrite, rules: Rules) -> None:
     paths = sorted(snap.sources)
     for name, rows in _derived_rows(snap, paths).items():
         w.replace_answers(next(t for t in ANSWERS if t.name == name), None, rows)
+    w.replace_answers(T_NAME, None, [("names", (n, a)) for n, a in sorted(name_index(snap).items())])
     found = rules.findings(snap)  # kept in ``snap.cache``: the increments read the label findings there
     w.replace_answers(T_FINDING, None, _finding_rows(found))
     _write_evidence(w, rules.evidence(snap), None)
@@ -293,12 +345,16 @@ def _revisions_at(view: IndexView, paths: list[str], db: int) -> list[str]:
 
 
 def _shared(view: IndexView, revs: list[str]) -> tuple:
-    """What every file shares that revisions ``revs`` contribute: card works, titles and aliases, and
-    living-document citation titles (a change to it changes every file's derived facts)."""
+    """What every file shares that revisions ``revs`` contribute: card works, titles and aliases,
+    living-document citation titles (the title index), and the titles and names written with citations
+    (the short names of works, ``queries.items.name_index``).  A change to it changes every file's
+    derived facts."""
     cards = sorted((c.path, c.arxiv_id, c.title or "", c.alias or "") for c in view.rows("card_work", revisions=revs))
     titles = sorted((c.path, c.arxiv_id, c.title) for c in view.rows(
         "citation", revisions=revs, where="t.kind = 'living_doc' AND t.title IS NOT NULL"))
-    return cards, titles
+    names = sorted({(c.arxiv_id, c.alias or "", c.title or "") for c in view.rows(
+        "citation", revisions=revs, where="t.alias IS NOT NULL OR t.title IS NOT NULL")})
+    return cards, titles, names
 
 
 def update(w: IndexWrite, rules: Rules) -> None:
@@ -326,12 +382,14 @@ def update(w: IndexWrite, rules: Rules) -> None:
     # Derived facts of the changed files (the shared part is the same: computed against the whole store's).
     live_paths = sorted({view.select("SELECT path FROM revision WHERE rev = :r", {"r": r})[0][0] for r in new_revs})
     snap_p = snapshot_of_view(view, paths=live_paths)
+    snap_p.cache["name_index"] = stored_names(view)  # the whole store's (the shared part is the same)
     for name, rows in _derived_rows(snap_p, live_paths).items():
         w.replace_answers(next(t for t in ANSWERS if t.name == name), changed, rows)
-    # The affected works and figure keys, before and after.
-    old_view_subjects = _answers_of(w, T_CLAIM_SUBJECT.name, "subject", changed, since)
-    new_subjects = _answers_of(w, T_CLAIM_SUBJECT.name, "subject", changed, w.db)
-    works = set(old_view_subjects) | set(new_subjects)
+    # The affected works (stated subjects and the rules' ones) and figure keys, before and after.
+    works: set[str] = set()
+    for table in (T_CLAIM_SUBJECT.name, T_RULE_SUBJECT.name):
+        works.update(_answers_of(w, table, "subject", changed, since))
+        works.update(_answers_of(w, table, "subject", changed, w.db))
     works.update(n.arxiv_id for n in view.rows("work_named", revisions=old_revs + new_revs))
     figs_old = _figures_of(w, changed, since)
     figs_new = _figures_of(w, changed, w.db)
@@ -393,8 +451,8 @@ def _closure(view: IndexView, paths: list[str], works: set[str], flagged: set[st
     docstring), as a ``Snapshot`` carrying the stored subjects and title matches of its claims.
 
     Claims: every claim of the changed files ``paths`` and of the paper cards of an affected work, every
-    claim about an affected work (``works``), every claim stating a figure key in ``flagged``, and
-    every unverified claim stating one in ``stated``.  Citations: those of ``paths`` and of affected
+    claim about an affected work (``works``: its stated subjects or the rules' ones), every claim stating
+    a figure key in ``flagged``, and every unverified claim stating one in ``stated``.  Citations: those of ``paths`` and of affected
     works.  Sources: of every file that gives a row; tags: of ``paths``.  Selected in SQL (the claim
     subjects and figure keys the index keeps), not every row into Python.
     """
@@ -416,6 +474,8 @@ def _closure(view: IndexView, paths: list[str], works: set[str], flagged: set[st
     # then the claims of those files read by path (an OR of sub-selects scanned every claim).
     pairs = set(view.select(f"SELECT a.path, a.claim FROM {T_CLAIM_SUBJECT.name} a WHERE {ans} AND a.subject IN ({wm})",
                             wp))
+    pairs |= set(view.select(f"SELECT a.path, a.claim FROM {T_RULE_SUBJECT.name} a WHERE {ans} AND a.subject IN ({wm})",
+                             wp))
     pairs |= set(view.select(f"SELECT a.path, a.claim FROM {T_FIGURE.name} a WHERE {ans} AND "
                              f"(a.figure IN ({fm}) OR (a.unverified = 1 AND a.figure IN ({sm})))", {**fp, **sp}))
     whole_files = set(paths) | set(cards)
@@ -429,6 +489,8 @@ def _closure(view: IndexView, paths: list[str], works: set[str], flagged: set[st
     subj = stored_subjects(view, files)
     snap.__dict__["subjects"] = {c.iri: subj.get(c.iri, []) for c in claims}
     snap.__dict__["title_matches"] = stored_title_matches(view, files)
+    rule_subj = stored_rule_subjects(view, files)
+    snap.cache["claim_subjects"] = {c.iri: rule_subj.get(c.iri, []) for c in claims}
     return snap
 
 

@@ -15,7 +15,7 @@ from graph.store import Store
 from ingest.models import evidence_rank
 
 from .contradictions import contradictions as _contradictions, figure_key, finding_key, statement
-from .derive import Rules, stored_evidence, stored_findings, stored_increments
+from .derive import Rules, stored_evidence, stored_findings, stored_increments, stored_items
 from .results import (
     ClaimRow,
     CitationRef,
@@ -233,7 +233,7 @@ def _shift(st: State, manifest: str) -> tuple[str, set[str], set[str]]:
 
 
 def _answers(store: Store, name: str, manifest: str | None) -> list[Any]:
-    """The whole-store answer of ``name`` (``contradictions``, ``evidence``, ``increments``), or the part of
+    """The whole-store answer of ``name`` (``contradictions``, ``evidence``, ``increments``, ``items``), or the part of
     it that concerns ``manifest``'s shift: stored in the derived index at ingest (``queries.derive``),
     or computed over the whole store when the index's answers are behind (kept for the process)."""
     st = open_state(store)
@@ -242,6 +242,11 @@ def _answers(store: Store, name: str, manifest: str | None) -> list[Any]:
         if st.fresh:
             return stored_increments(st.view, mid)
         rows = memo_answer(st, name, lambda: increments(store, snapshot=snapshot_of_view(st.view)))
+        return [r for r in rows if mid is None or r.manifest_id == mid]
+    if name == "items":
+        if st.fresh:
+            return stored_items(st.view, mid)
+        rows = memo_answer(st, name, lambda: items(store, snapshot=snapshot_of_view(st.view)))
         return [r for r in rows if mid is None or r.manifest_id == mid]
     if name == "evidence":
         if st.fresh:
@@ -449,13 +454,14 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     evidence levels, relevance and sections (``queries.items``), in manifest then file order.
 
     ``manifest`` is a manifest ID or path (every manifest when omitted); raises ``QueryError`` for
-    a manifest the store does not hold.
+    a manifest the store does not hold.  Without ``snapshot``: the answer the derived index keeps
+    (``queries.derive``).
     """
     from .items import shift_items
 
-    if snapshot is None and manifest:
-        snapshot = manifest_view(store, manifest)[0]
-    snap = snapshot or load_snapshot(store)
+    if snapshot is None:
+        return _answers(store, "items", manifest)
+    snap = snapshot
     if manifest and not snap.manifest_items_for(manifest):
         from ingest.errors import QueryError
 
@@ -497,4 +503,5 @@ RULES = Rules(
     evidence=lambda snap: evidence(None, snapshot=snap),  # type: ignore[arg-type]
     increments=lambda snap: increments(None, snapshot=snap),  # type: ignore[arg-type]
     finding_key=finding_key,
+    items=lambda snap: items(None, snapshot=snap),  # type: ignore[arg-type]
 )

@@ -4,9 +4,11 @@ Differential: what the named queries answer from the index an ingest maintains (
 parsed records, answers recomputed for what each change touches) equals what they answer when
 every fact is read from the RDF store with the shipped SPARQL and every rule runs over the whole
 store (a store seen only through SPARQL, ``_RdfOnly``).  On the sample, the sample beside the
-public corpus, a generated workspace, and along a chain of changes to the generated one (notes
-edited, removed, added; a card's title; the living document), so the incremental path is held
-equal to the whole computation after each step.
+public corpus, two shift workspaces with their manifests (``../shared/shifts/s1``,
+``tests/fixtures/shifts/t7``: the answers of each manifest too), a generated workspace, and along a
+chain of changes to the generated one (notes edited, removed, added; a note naming a work by a
+card's alias only; a name written next to an identifier; a card's title; the living document), so
+the incremental path is held equal to the whole computation after each step.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKSPACE, fixed_clock
+from conftest import SHARED, WORKSPACE, fixed_clock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -38,10 +40,19 @@ class _RdfOnly:
         return True
 
 
-def _answers(store) -> dict[str, list]:
+#: Named queries that take ``manifest`` (the shift's part of the answer).
+_PER_MANIFEST = ("contradictions", "evidence", "increments", "items")
+
+
+def _answers(store, manifests=()) -> dict[str, list]:
+    """Every named query's whole-store answer, and those of ``_PER_MANIFEST`` for each of ``manifests``."""
     from queries.named import QUERIES
 
-    return {name: [r.model_dump(mode="json") for r in fn(store)] for name, (fn, _doc) in QUERIES.items()}
+    out = {name: [r.model_dump(mode="json") for r in fn(store)] for name, (fn, _doc) in QUERIES.items()}
+    for m in manifests:
+        for name in _PER_MANIFEST:
+            out[f"{name} -m {m}"] = [r.model_dump(mode="json") for r in QUERIES[name][0](store, manifest=m)]
+    return out
 
 
 def _facts_from_index(store) -> dict[str, list]:
@@ -66,8 +77,9 @@ def _ingest(store, paths):
     return rep
 
 
-def _check(store_path: Path) -> dict[str, list]:
-    """Assert the index (facts and answers) equals the RDF store's; return the answers."""
+def _check(store_path: Path, manifests=()) -> dict[str, list]:
+    """Assert the index (facts and answers) equals the RDF store's (with the answers of ``manifests``);
+    return the answers."""
     from graph import cache
     from graph.store import Store
     from queries.state import open_state
@@ -76,8 +88,8 @@ def _check(store_path: Path) -> dict[str, list]:
     st = Store(store_path)
     assert open_state(st).fresh, "the ingest brought the index's answers up to date"
     assert _facts_from_index(st) == _facts_from_rdf(st)
-    got = _answers(st)
-    want = _answers(_RdfOnly(st))
+    got = _answers(st, manifests)
+    want = _answers(_RdfOnly(st), manifests)
     for name in want:
         assert got[name] == want[name], name
     return got
@@ -97,6 +109,26 @@ def test_corpus_index_equals_the_rdf_store(tmp_path, corpus):
     assert got["duplicates"] and len(got["papers"]) > 300
 
 
+@pytest.mark.parametrize("shift", [SHARED / "shifts" / "s1", ROOT / "tests" / "fixtures" / "shifts" / "t7"],
+                         ids=["s1", "t7"])
+def test_shift_index_equals_the_rdf_store(tmp_path, shift):
+    """A shift workspace (its notes read by the judgement layer: items, works named by short names,
+    evidence levels, figures with conditions): every answer, and each of its manifest's."""
+    if not shift.is_dir():
+        pytest.skip(f"the shift is not here ({shift}); ../shared lives outside the repository (or set PROVKG_SHARED)")
+    import json
+
+    ws = tmp_path / "ws"
+    shutil.copytree(shift, ws)
+    st = tmp_path / "store"
+    _ingest(str(st), [ws])
+    manifest = json.loads((shift.parent / f"{shift.name}.oracle.json").read_text("utf-8"))["manifest"]
+    mid = Path(manifest).stem
+    got = _check(st, [mid])
+    assert got[f"items -m {mid}"] and got[f"contradictions -m {mid}"]
+    assert any(i["resolved_by"] or len(i["works"]) for i in got["items"])
+
+
 def test_generated_store_stays_equal_along_a_chain_of_changes(tmp_path):
     from generate import generate_workspace
 
@@ -107,12 +139,17 @@ def test_generated_store_stays_equal_along_a_chain_of_changes(tmp_path):
     assert first["contradictions"] and first["evidence"] and first["increments"]
     rng = random.Random(7)
     notes = sorted(ws.glob("inbox/*/*.md"))
-    for p in rng.sample(notes, 4):  # figures flagged as unverified, a contrasting qualifier
-        with open(p, "a", encoding="utf-8") as f:
-            f.write("\n- 实测吞吐提升 3.5x（未验证），对抗性到达下成立。\n")
+    numbers = [f for f in first["contradictions"] if f["kind"] == "number"]
+    for p, f in zip(rng.sample(notes, 4), numbers[::7]):
+        # a figure flagged as unverified, a contrasting qualifier; and a figure of a work another file
+        # states, with another value (the statement a number finding quotes, its value changed)
+        raw = f["summary"].rsplit(": ", 1)[1].split(" vs ")[0]
+        with open(p, "a", encoding="utf-8") as fh:
+            fh.write(f"\n- 实测吞吐提升 3.5x（未验证），对抗性到达下成立。\n"
+                     f"- {f['subject']} {f['a']['text'].replace(raw, '977' + raw.lstrip('0123456789.'), 1)}\n")
     _ingest(str(st), [ws])
     after = _check(st)
-    assert len(after["claims"]) == len(first["claims"]) + 4
+    assert len(after["claims"]) == len(first["claims"]) + 8
     assert len(after["contradictions"]) > len(first["contradictions"])
     gone = rng.sample([n for n in notes], 2)
     for p in gone:
@@ -120,6 +157,26 @@ def test_generated_store_stays_equal_along_a_chain_of_changes(tmp_path):
     shutil.copy(next(n for n in notes if n.exists()), ws / "inbox" / "zz-copy.md")
     _ingest(str(st), [ws])
     _check(st)
+    # A note naming a work only by a card's alias: the rules take its statements to be about the work
+    # through the short names of works the index keeps (an incremental update).
+    card0 = sorted(ws.glob("organized/paper_cards/*.md"))[0].read_text("utf-8")
+    alias = card0.split("aliases: [", 1)[1].split("]", 1)[0].split(",")[0].strip()
+    (ws / "inbox" / "zz-alias.md").write_text(f"# 复查\n\n## {alias} 复查\n\n- 实验中相对基线KV 显存降低 655%。\n", "utf-8")
+    _ingest(str(st), [ws])
+    got = _check(st)
+    assert any("inbox/zz-alias.md" in (f["a"]["source"], f["b"]["source"]) for f in got["contradictions"])
+    # A note naming a work by a name no file gives yet: about no work.  Then another file writes that
+    # name next to the work's identifier (the short names every file's statements may use change):
+    # the first note's statement is about the work from then on (all answers computed again).
+    (ws / "inbox" / "zz-name.md").write_text("# 复查\n\n## ZzServe 复查\n\n- 实验中相对基线KV 显存降低 433%。\n", "utf-8")
+    _ingest(str(st), [ws])
+    got = _check(st)
+    assert not any("inbox/zz-name.md" in (f["a"]["source"], f["b"]["source"]) for f in got["contradictions"])
+    with open(ws / "inbox" / "zz-alias.md", "a", encoding="utf-8") as fh:
+        fh.write(f"\n- 另见 ZzServe (arXiv:{card0.split('arxiv: ', 1)[1].split()[0]})。\n")
+    _ingest(str(st), [ws])
+    got = _check(st)
+    assert any("inbox/zz-name.md" in (f["a"]["source"], f["b"]["source"]) for f in got["contradictions"])
     card = sorted(ws.glob("organized/paper_cards/*.md"))[0]
     card.write_text(card.read_text("utf-8").replace("title:", "title: Renamed", 1), "utf-8")
     living = sorted(ws.glob("organized/knowledge/*.md"))[0]
