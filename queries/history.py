@@ -230,12 +230,18 @@ def _figure_keys(snap: Snapshot, paths: list[str]) -> set[str]:
 
 
 def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
-    """arXiv keys the files ``paths`` of ``snap`` name: claim subjects (aliases and titles included), mentions, citations."""
+    """arXiv keys the files ``paths`` of ``snap`` name: claim subjects (aliases and titles included), the works
+    the rules take their claims to be about (``claim_subjects``: an item's works, a short name), mentions,
+    citations."""
+    from .contradictions import claim_subjects
+
     claims = [c for p in paths for c in snap.claims_of(p)]
     subj = snap.subjects_for(claims)
+    rule = claim_subjects(snap)
     out: set[str] = set()
     for c in claims:
         out.update(subj.get(c.iri, ()))
+        out.update(rule.get(c.iri, ()))
         out.update(c.mentions)
     for p in paths:
         out.update(c.arxiv_id for c in snap.citations_of(p))
@@ -267,6 +273,51 @@ def _paths_stating(view: IndexView, keys: set[str], fresh: bool) -> set[str]:
     return {p for p, qs in rows if any(figure_key(q[0]) in keys for q in decode_list(qs))}
 
 
+def _names_of_both(view: IndexView, fresh: bool, touched: set[str], old_touched: dict[str, list],
+                   new_touched: dict[str, list], cards_old: list, cards_new: list) -> tuple[dict[str, str], dict[str, str]]:
+    """The short names of works (``queries.items.name_index``) of the old and the new whole state: the
+    names the index keeps for the live state (when its answers are current), or computed from every
+    citation that writes a title or a name; the old state's are the same unless the touched files
+    wrote other titles or names, or a card changed."""
+    from .derive import stored_names
+    from .items import name_index
+
+    def written(facts: dict[str, list]) -> list[tuple[str, str, str]]:
+        return sorted({(c.arxiv_id, c.alias or "", c.title or "") for c in facts["citation"] if c.alias or c.title})
+
+    base: list | None = None
+
+    def names(touched_facts: dict[str, list], cards: list) -> dict[str, str]:
+        nonlocal base
+        if base is None:
+            base = [c for c in view.rows("citation", where="t.alias IS NOT NULL OR t.title IS NOT NULL")
+                    if c.path not in touched]
+        cites = base + [c for c in touched_facts["citation"] if c.alias or c.title]
+        return name_index(snapshot_from_facts({"citation": cites}, cards))
+
+    new = stored_names(view) if fresh else names(new_touched, cards_new)
+    if cards_old is cards_new and written(old_touched) == written(new_touched):
+        return new, new
+    return names(old_touched, cards_old), new
+
+
+def _files_writing(view: IndexView, names: set[str]) -> set[str]:
+    """Live files whose claims or items may write one of ``names`` (a superset: SQL ``LIKE`` on the longest
+    ASCII run of each name, case-insensitive as the short-name matcher is; ``queries.items``)."""
+    import re
+
+    needles = sorted({max(re.findall(r"[\x00-\x7f]+", n), key=len, default=n) for n in names})
+    out: set[str] = set()
+    live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
+    for i in range(0, len(needles), 100):
+        nn = {f"n{j}": "%" + re.sub(r"([%_\\])", r"\\\1", n) + "%" for j, n in enumerate(needles[i:i + 100])}
+        for table, col in (("claim", "text"), ("item", "title")):
+            cond = " OR ".join(f"t.{col} LIKE :{k} ESCAPE '\\'" for k in nn)
+            out.update(r[0] for r in view.select(
+                f"SELECT DISTINCT r.path FROM {table} t JOIN revision r ON r.rev = t.rev WHERE {live} AND ({cond})", nn))
+    return out
+
+
 def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str, str],
                    touched: set[str]) -> tuple[Snapshot, Snapshot]:
     """The two states ``diff`` compares, as ``(old, new)`` snapshots of the part of the store that can differ.
@@ -277,9 +328,12 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
     names a work the touched files name in either state (``queries.scope``), or
     states a figure they state (the unverified-figure rule pairs by figure
     alone): the claims a contradiction rule can pair with theirs, read from the
-    derived index.  Card titles and aliases are the whole state's: the store's for
-    the new side; for the old side the same, or, when a paper card is among the
-    touched files, those of the old state's cards.  Each side adds the touched
+    derived index.  Card titles and aliases, and the short names of works
+    (``queries.items.name_index``), are the whole state's: the store's for the new
+    side; for the old side the same, or, when a paper card or a title or name
+    written with a citation is among what the touched files changed, those of the
+    old state (the files that may write a name whose work changed are then in the
+    context, with the files naming its works).  Each side adds the touched
     files' revisions of its own state (``facts_of``: old revisions from the index,
     or from the RDF store when the index does not hold them).  Rows of the context
     are the same on both sides, so what differs between the two is what differs
@@ -304,18 +358,26 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
         cards_old = [c for c in cards_new if c.path not in touched] + old_touched["card_work"]
     else:
         cards_old = cards_new
+    names_old, names_new = _names_of_both(view, st.fresh, touched, old_touched, new_touched, cards_old, cards_new)
     doc_facts = {t: view.rows(t, paths=docs) for t in TABLES}
     old1 = snapshot_from_facts(_merge(doc_facts, old_touched), cards_old)
     new1 = snapshot_from_facts(_merge(doc_facts, new_touched), cards_new)
+    old1.cache["name_index"], new1.cache["name_index"] = names_old, names_new
     works = _named_works(old1, list(olds)) | _named_works(new1, list(news))
     keys = _figure_keys(old1, list(olds)) | _figure_keys(new1, list(news))
+    renamed = {n for n in set(names_old) | set(names_new) if names_old.get(n) != names_new.get(n)}
+    works |= {names[n] for names in (names_old, names_new) for n in renamed if n in names}
     from .scope import files_naming
 
     near = files_naming(view, sorted(works)) | _paths_stating(view, keys, st.fresh)
+    if renamed:
+        near |= _files_writing(view, renamed)
     context_paths = sorted((set(docs) | near) - set(news))
     context = {t: view.rows(t, paths=[p for p in context_paths if p in live]) for t in TABLES}
-    return (snapshot_from_facts(_merge(context, old_touched), cards_old),
-            snapshot_from_facts(_merge(context, new_touched), cards_new))
+    old = snapshot_from_facts(_merge(context, old_touched), cards_old)
+    new = snapshot_from_facts(_merge(context, new_touched), cards_new)
+    old.cache["name_index"], new.cache["name_index"] = names_old, names_new
+    return old, new
 
 
 def resolve_since(acts: list[ActivityRef], since: str) -> ActivityRef | None:
