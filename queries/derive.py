@@ -448,12 +448,12 @@ def _marks(prefix: str, values: Iterable[str]) -> tuple[str, dict[str, str]]:
 
 def _closure(view: IndexView, paths: list[str], works: set[str], flagged: set[str], stated: set[str]) -> Snapshot:
     """The rows the rules need to recompute the findings and evidence rows a change touches (module
-    docstring), as a ``Snapshot`` carrying the stored subjects and title matches of its claims.
+    docstring), as a ``Snapshot`` carrying the stored subjects, rule subjects and title matches of its claims.
 
     Claims: every claim of the changed files ``paths`` and of the paper cards of an affected work, every
     claim about an affected work (``works``: its stated subjects or the rules' ones), every claim stating
-    a figure key in ``flagged``, and every unverified claim stating one in ``stated``.  Citations: those of ``paths`` and of affected
-    works.  Sources: of every file that gives a row; tags: of ``paths``.  Selected in SQL (the claim
+    a figure key in ``flagged``, and every unverified claim stating one in ``stated``.  Citations: those
+    of ``paths`` and of affected works.  Sources: of every file that gives a row; tags: of ``paths``.  Selected in SQL (the claim
     subjects and figure keys the index keeps), not every row into Python.
     """
     from .snapshot import snapshot_from_facts, stored_subjects, stored_title_matches
