@@ -14,8 +14,8 @@ What a user meets, measured in one run on the same data:
   store's N-Quads dump, ``pyoxigraph.Store.bulk_load`` into a fresh folder, then ``optimize`` as the
   ingest does: ``bulk_load_optimize_s``), in a child; ``ingest_over_bulk_load`` is the ratio.
 * ``commands``: each command a curator types, as a fresh ``provkg`` process (``--quiet``): every named
-  query (``query NAME --format json -o FILE``: every row), ``query increments/contradictions/evidence --manifest M``,
-  ``brief --manifest M``, ``report contradictions``, ``validate``, ``why``, ``diff``.  Each is run
+  query (``query NAME --format json -o FILE``: every row), ``query increments/items/contradictions/evidence
+  --manifest M``, ``brief --manifest M``, ``report contradictions``, ``validate``, ``why``, ``diff``.  Each is run
   right after the cold ingest (``after_cold_s``), again (``warm_s``), and right after the 8-file
   re-ingest (``after_reingest_s``), with each process's own peak memory (``VmHWM``) and exit code.
 * ``reingest_8_s``: 8 notes get one line each, then ``provkg ingest`` of the workspace in a new process
@@ -276,7 +276,7 @@ def _cli_commands(manifest: str, work: str, out: str) -> list[tuple[str, list[st
 
     cmds = [(f"query {n}", ["query", n, "--format", "json", "-o", out]) for n in QUERIES]
     cmds += [(f"query {n} --manifest", ["query", n, "--manifest", manifest, "--format", "json", "-o", out])
-             for n in ("increments", "contradictions", "evidence")]
+             for n in ("increments", "items", "contradictions", "evidence")]
     cmds += [("brief", ["brief", "--manifest", manifest]), ("report contradictions", ["report", "contradictions"]),
              ("why (a work of a changed note)", ["why", work]), ("diff", ["diff"]), ("validate", ["validate"])]
     return cmds

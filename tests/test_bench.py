@@ -67,7 +67,7 @@ def test_run_prints_a_table_then_one_json_line_with_sane_values(tmp_path):
     # process right after the cold ingest, again, and right after the re-ingest, with its own peak memory.
     cmds = res["commands"]
     assert {f"query {n}" for n in QUERIES} | {"brief", "report contradictions", "validate", "diff",
-                                               "query evidence --manifest"} <= set(cmds)
+                                               "query evidence --manifest", "query items --manifest"} <= set(cmds)
     for label, v in cmds.items():
         for phase in ("after_cold", "warm", "after_reingest"):
             assert v[f"{phase}_exit"] == 0, (label, phase)
