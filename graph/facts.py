@@ -1,7 +1,7 @@
 """The facts the rules read, as plain typed rows: one row type per fact kind, keyed by file revision.
 
 A revision's rows come from two places, which must agree (``tests/test_index.py`` holds them
-equal on the sample, the corpus and generated workspaces):
+equal on the sample, the corpus, shift workspaces and generated workspaces):
 
 * ``record_rows(record, claim_iris)``: from the ``ingest.models.ParsedSource`` a file was parsed
   into, in the ingest's parsing processes, with the meaning its RDF has (``graph.model``): the
@@ -11,9 +11,10 @@ equal on the sample, the corpus and generated workspaces):
 
 Row types are frozen-free dataclasses (``SClaim`` holds its facet lists); ``TABLES`` names one
 index table per row type, and its columns are the dataclass fields (``table_columns``): a
-list-valued field is one text column (``encode_list``: NULL when empty, strings joined by
-``SEP``, figures as JSON), so a fact added to a row type is a column of the index without
-further code (``graph.index``).
+list- or tuple-valued field (a claim's facets, an item's works) is one text column
+(``encode_list``: NULL when empty, strings joined by ``SEP``, figures with their conditions as
+JSON), so a fact added to a row type is a column of the index without further code
+(``graph.index``).
 """
 from __future__ import annotations
 
