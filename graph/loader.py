@@ -52,7 +52,7 @@ from ingest.sources import (
 )
 
 from .facts import record_rows
-from .index import INDEX_NAME, Index, IndexWrite, database_number
+from .index import FORMAT as INDEX_FORMAT, INDEX_NAME, Index, IndexWrite, database_number
 from .model import (
     PROV_GRAPH,
     N,
@@ -951,13 +951,20 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
     copied (deleted, or made before the index existed), it is emptied and ``rebuild`` is set on the
     write: the loader then fills it from the RDF of the database the write made, at its end
     (``derive.rebuild_facts``); without ``derive.rebuild_facts`` the index file is removed (readers
-    then read the RDF store until ``provkg reindex``) and None is returned.
+    then read the RDF store until ``provkg reindex``) and None is returned.  A file of another
+    format (``graph.index.FORMAT``: its tables have another layout) is removed first, as if deleted.
     """
     path = store.path / INDEX_NAME  # type: ignore[attr-defined]
     base = database_number(getattr(w, "base", None)) if getattr(w, "base", None) else 0
     db = database_number(getattr(w, "database", None))
     try:
         index = Index(path)
+        if index.meta("format") not in (None, INDEX_FORMAT):
+            index.close()
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(path) + suffix)
+            index = Index(path)
         stack.callback(index.close)
         stale = bool(base) and not index.describes(base)
         if stale and getattr(derive, "rebuild_facts", None) is None:

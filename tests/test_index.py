@@ -240,6 +240,31 @@ def test_a_write_killed_after_the_index_committed_is_undone(tmp_path):
     _check(st)
 
 
+def test_an_index_of_another_format_is_made_again_by_the_next_ingest(tmp_path):
+    """An index file an earlier provkg wrote (another ``FORMAT``: other columns) is not read, and the next
+    ingest replaces it by one built from the RDF store."""
+    from graph import cache
+    from graph.index import INDEX_NAME
+    from graph.store import Store
+    from queries.state import open_state
+
+    st = tmp_path / "store"
+    _ingest(str(st), [WORKSPACE])
+    con = sqlite3.connect(st / INDEX_NAME)
+    con.execute("UPDATE meta SET value = 'provkg-index-0' WHERE key = 'format'")
+    con.execute("ALTER TABLE claim DROP COLUMN predicates")
+    con.commit()
+    con.close()
+    cache.clear()
+    assert not open_state(Store(st)).fresh  # read from the RDF store meanwhile
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    with open(next(ws.glob("inbox/flyp/*.md")), "a", encoding="utf-8") as f:
+        f.write("\n- one more line\n")
+    _ingest(str(st), [ws])
+    _check(st)
+
+
 @pytest.mark.parametrize("damage", ["delete", "garbage"])
 def test_reindex_builds_the_index_again_from_the_rdf_store(tmp_path, damage):
     from graph import cache
