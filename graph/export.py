@@ -29,11 +29,13 @@ Imports
 N-Triples or RDF/XML (all triples go into one named graph named after the file, its ``file:`` URI,
 or ``graph=``), then writes everything in one atomic store write.  Triples in the default graph of a
 quad file also go into the file's graph: a provkg store keeps everything in named graphs (the default
-graph of a query is their union).  **Blank nodes are skolemised** (RDF 1.1 Concepts section 3.5):
-each becomes the IRI ``https://w3id.org/provkg/.well-known/genid/<h>`` where ``h`` hashes the graph
-IRI and the blank node's canonical label (``rdflib.compare.to_canonical_graph``), so importing the
-same file twice gives the same IRIs and the store stays blank-node free (PITFALLS P12, P13).  A blank
-node shared by two named graphs of one file becomes two IRIs (canonical labels are per graph).
+graph of a query is their union).  Every format is parsed by Oxigraph in one pass, linear in the file
+(``_parse_to_nquads``); nothing is fetched from the network (a JSON-LD ``@context`` naming another
+document is refused, naming it).  **Blank nodes are skolemised** while the file is read (RDF 1.1
+Concepts section 3.5): each becomes the IRI ``https://w3id.org/provkg/.well-known/genid/<h>`` where
+``h`` hashes the file's bytes, its target graph and the node's rank of first appearance, so importing
+the same file twice gives the same IRIs and the store stays blank-node free (PITFALLS P12, P13).  Blank
+node labels are scoped to the document, so a node two named graphs of one file share stays one IRI.
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ import hashlib
 import io
 import json
 import os
-import warnings
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,7 +105,7 @@ _TRIPLE_ONLY = {"ttl", "ntriples", "n-triples", "xml", "rdfxml", "rdf/xml", "n3"
 #: The one-graph formats: the current state (``current_triples``), graph names dropped.
 _ONE_GRAPH = {"turtle": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
 
-#: Import formats: name -> (rdflib parser, holds quads).
+#: Import formats: name -> (rdflib parser name, holds quads); the files are parsed by Oxigraph (``_OX_PARSE``).
 IMPORT_FORMATS: dict[str, tuple[str, bool]] = {
     "trig": ("trig", True),
     "nquads": ("nquads", True),
@@ -394,7 +396,9 @@ _RELATIONS = {
     "wasInfluencedBy": "influence", "wasStartedBy": "start", "wasEndedBy": "end",
 }
 _HANDLED = {"wasGeneratedBy", "generated", "generatedAtTime", "wasInvalidatedBy", "invalidatedAtTime",
-            "invalidated", "startedAtTime", "endedAtTime"}
+            "invalidated", "startedAtTime", "endedAtTime", "qualifiedQuotation"}
+_QUOTATION = _P + "Quotation"
+_MODEL_VERSION = KG_IRI + "modelVersion"
 
 
 def _kind_of(types: set[str]) -> str | None:
@@ -469,8 +473,14 @@ def prov_document(store) -> tuple[object, int]:
     ``wasAssociatedWith``, ``used`` ... become relations; ``prov:wasGeneratedBy`` (with the entity's
     ``prov:generatedAtTime``) a generation, ``prov:generated`` one only when the inverse is absent,
     ``prov:generatedAtTime`` alone a generation with no activity; ``prov:wasInvalidatedBy`` (with
-    ``prov:invalidatedAtTime``) an invalidation.  Qualified-influence nodes (``prov:Derivation`` ...)
-    and other ``prov:`` terms are not mapped.
+    ``prov:invalidatedAtTime``) an invalidation.  A claim's ``prov:wasQuotedFrom`` with its
+    ``prov:qualifiedQuotation`` node (``prov:Quotation``, ``prov:entity`` the same revision) becomes one
+    quotation identified by that node, its ``kg:line`` / ``kg:lineEnd`` as attributes.  Other
+    qualified-influence nodes and other ``prov:`` terms are not mapped.  The vocabulary's class axioms
+    (``kg:Claim rdfs:subClassOf prov:Entity`` ..., in the provenance graph) and the store's
+    ``kg:modelVersion`` are no PROV statements (a record's ``kg:`` class is its ``prov:type``); they
+    are left out and not counted.
+
 
     Returns
     -------
@@ -497,6 +507,7 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
     dropped = 0
     subjects = sorted({s for s in g.subjects() if not isinstance(s, rdflib.Literal)}, key=str)
     kinds: dict[rdflib.term.Node, str] = {}
+    quotations: set[rdflib.term.Node] = set(g.subjects(RDF.type, rdflib.URIRef(_QUOTATION)))
     for s in subjects:
         k = _kind_of({str(t) for t in g.objects(s, RDF.type)})
         if k:
@@ -510,10 +521,14 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
         return v.toPython() if isinstance(v, rdflib.Literal) else None
 
     for s in subjects:
+        if s in quotations and s not in kinds:
+            continue  # a qualified quotation: its statements go with the relation (below)
         kind = kinds.get(s)
         attrs = []
         for p, o in sorted(g.predicate_objects(s), key=lambda t: (str(t[0]), str(t[1]))):
             ps = str(p)
+            if kind is None and (p == RDFS.subClassOf or ps == _MODEL_VERSION):
+                continue  # a class axiom of the vocabulary, the store's model version: no PROV statements
             if p == RDF.type:
                 if str(o) not in (_P + "Entity", _P + "Activity", _P + "Agent"):
                     attrs.append((qn(_P + "type"), qn(str(o))))
@@ -545,6 +560,14 @@ def _map_graph(g: rdflib.Graph, b, qn: _QN) -> int:
         if not ps.startswith(_P) or isinstance(o, rdflib.Literal) or isinstance(s, rdflib.BNode) or isinstance(o, rdflib.BNode):
             continue
         local = ps[len(_P):]
+        if local == "wasQuotedFrom":
+            quo = next((q for q in sorted(g.objects(s, PROV.qualifiedQuotation), key=str)
+                        if q in quotations and (q, PROV.entity, o) in g), None)
+            if quo is not None:
+                extra = [(qn(str(p2)), _prov_value(o2, qn)) for p2, o2 in sorted(g.predicate_objects(quo), key=str)
+                         if p2 not in (RDF.type, PROV.entity)]
+                b.quotation(qn(str(s)), qn(str(o)), identifier=qn(str(quo)), other_attributes=extra or None)
+                continue
         if local in _RELATIONS:
             getattr(b, _RELATIONS[local])(qn(str(s)), qn(str(o)))
         elif local == "wasGeneratedBy":
@@ -617,7 +640,10 @@ def xml_safe_graph(G) -> object:
 
 @dataclass
 class ImportReport:
-    """What ``import_files`` wrote: per file its named graphs and quad count; blank nodes skolemised."""
+    """What ``import_files`` wrote: per file its named graphs and quad count; blank nodes skolemised.
+
+    ``quads`` counts the statements read (one a file repeats counts each time; the store keeps it once).
+    """
 
     files: list[str] = field(default_factory=list)
     graphs: list[str] = field(default_factory=list)
@@ -643,27 +669,197 @@ def _format_for(path: Path, fmt: str | None) -> str:
     return f
 
 
-def _skolemise(g: rdflib.Graph, graph_iri: str) -> tuple[list[tuple], int]:
-    """Triples of ``g`` with blank nodes replaced by stable skolem IRIs (see module docstring)."""
-    triples = list(g)
-    if not any(isinstance(t, rdflib.BNode) for tr in triples for t in tr):
-        return triples, 0
-    from rdflib.compare import to_canonical_graph
+def _remote_contexts(doc: object) -> list[str]:
+    """The ``@context`` (and ``@import``) values of a JSON-LD document that name another document."""
+    out: list[str] = []
+    stack = [doc]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("@context", "@import"):
+                    for c in (v if isinstance(v, list) else [v]):
+                        if isinstance(c, str):
+                            out.append(c)
+                        else:
+                            stack.append(c)
+                else:
+                    stack.append(v)
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
 
-    canon = to_canonical_graph(g)
-    mapping: dict[rdflib.BNode, rdflib.URIRef] = {}
+
+def _check_jsonld(p: Path, data: bytes) -> None:
+    """Refuse a JSON-LD document that names a remote context: provkg never fetches from the network.
+
+    Oxigraph's JSON-LD parser, which reads it, has no document loader and would refuse it too; this
+    names the context in the one line.  Raises ``ExportError``.
+    """
+    try:
+        doc = json.loads(data)
+    except RecursionError:
+        raise ExportError(f"{p}: not valid jsonld: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError):
+        return  # the parser words the syntax error
+    remote = _remote_contexts(doc)
+    if remote:
+        raise ExportError(f"{p}: the JSON-LD @context {remote[0]!r} is another document, and provkg never fetches "
+                          "anything from the network; put the context inline in the file (or convert it to TriG)")
+
+
+#: RDF/XML: elements nested deeper than this are refused (Oxigraph's parser spends time on each element that
+#: grows with its depth, ~18 ns a level: 20,000 levels took 3.6 s, 100,000 over two minutes; at 200 an element
+#: costs at most ~4 us more, so a file's cost stays linear in its size), and internal entities may expand to
+#: at most this many bytes in all (it expands them without limit: nine nested entities of ten references
+#: each, a 1 KB "billion laughs", made a 10^9-character literal in 34 s and 4 GB; one more level, 40 GB).
+MAX_XML_DEPTH = 200
+MAX_XML_EXPANSION = 16 * 1024 * 1024
+_XML_ENTITY = re.compile(rb"""<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b)""")
+_XML_REF = re.compile(rb"&([A-Za-z_:][\w.:-]*);")
+
+
+def _check_rdfxml(p: Path, data: bytes) -> None:
+    """Refuse an RDF/XML document whose cost Oxigraph's parser would not bound: elements nested deeper than
+    ``MAX_XML_DEPTH``, internal entities that expand past ``MAX_XML_EXPANSION`` bytes (or refer to
+    themselves), or an external entity (a file or a URL: provkg reads nothing it was not given).  One pass
+    over the document.  Raises ``ExportError``."""
+    if b"<!ENTITY" in data:
+        decls: dict[bytes, bytes] = {}
+        for m in _XML_ENTITY.finditer(data):
+            if m.group(5):
+                raise ExportError(f"{p}: declares the external entity {m.group(2).decode('utf-8', 'replace')!r} "
+                                  "(a file or URL); provkg reads only the file it is given")
+            decls.setdefault(m.group(2), m.group(3) if m.group(3) is not None else m.group(4))
+        sizes: dict[bytes, int] = {}
+
+        def size(name: bytes, seen: tuple[bytes, ...] = ()) -> int:
+            if name in sizes:
+                return sizes[name]
+            if name in seen:
+                raise ExportError(f"{p}: the entity {name.decode('utf-8', 'replace')!r} refers to itself")
+            value = decls[name]
+            n = len(value)
+            for r in _XML_REF.finditer(value):
+                if r.group(1) in decls:
+                    n += size(r.group(1), (*seen, name)) - len(r.group(0))
+                if n > MAX_XML_EXPANSION:
+                    break
+            sizes[name] = n
+            return n
+
+        total = 0
+        for r in _XML_REF.finditer(data):
+            if r.group(1) in decls:
+                total += size(r.group(1))
+                if total > MAX_XML_EXPANSION:
+                    raise ExportError(f"{p}: its entities expand to more than {MAX_XML_EXPANSION:,} bytes; refused "
+                                      "(an entity expansion attack, or entities to write out in full)")
+    depth = i = 0
+    while True:  # tags, skipping comments and CDATA sections; ``find`` only, so linear in the document
+        j = data.find(b"<", i)
+        if j < 0:
+            return
+        for head, tail in ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>")):
+            if data.startswith(head, j):
+                k = data.find(tail, j + len(head))
+                if k < 0:
+                    return
+                i = k + len(tail)
+                break
+        else:
+            k = data.find(b">", j + 1)
+            if k < 0:
+                return
+            i = k + 1
+            second = data[j + 1:j + 2]
+            if second in (b"!", b"?") or data[k - 1:k] == b"/":
+                continue
+            if second == b"/":
+                depth = max(0, depth - 1)
+                continue
+            depth += 1
+            if depth > MAX_XML_DEPTH:
+                raise ExportError(f"{p}: elements are nested more than {MAX_XML_DEPTH:,} deep; refused")
+
+
+def _skolem_iri(scope: str, n: int) -> ox.NamedNode:
+    """The skolem IRI of the ``n``-th blank node of a document (``scope`` names the document)."""
+    return ox.NamedNode(GENID + hashlib.sha1(f"{scope}\x00{n}".encode()).hexdigest()[:16])
+
+
+def _parse_to_nquads(path: str | os.PathLike[str], fmt: str | None, graph: str | None
+                     ) -> tuple[bytes, int, list[str], int]:
+    """One RDF file parsed by Oxigraph and written back as N-Quads, every quad in a named graph
+    (triples and the default graph's quads in the file's graph, its ``file:`` URI or ``graph``), blank
+    nodes skolemised on the way.
+
+    Returns ``(nquads, number of quads, named-graph IRIs sorted, blank nodes skolemised)``.  One pass,
+    linear in the file: each blank node becomes ``GENID`` + a hash of the file's SHA-256, its target
+    graph and the node's rank of first appearance, so importing the same file again gives the same
+    IRIs; blank node labels are scoped to the document (RDF 1.1 TriG), so a node two named graphs share
+    stays one node.  (Skolemising after an rdflib parse with canonical labels cost 39 s at 1,000 blank
+    nodes and over 300 s at 5,000, and split a shared node in two: issue 23.)
+
+    Raises
+    ------
+    ExportError
+        The file cannot be read or is not a regular file, the format is unknown, the syntax or an
+        IRI is invalid, it holds an RDF-star triple term, or (JSON-LD) it names a remote context.
+    """
+    p = Path(path)
+    f = _format_for(p, fmt)
+    base = p.resolve().as_uri()
+    target = graph or base
+    try:
+        gnode = ox.NamedNode(target)
+    except ValueError:
+        raise ExportError(f"{p}: the graph name {target!r} is not a valid IRI") from None
+    from ingest.errors import IngestError
+    from ingest.sources import read_regular
+
+    try:
+        data = read_regular(p, None, "RDF file")
+    except IngestError as e:
+        raise ExportError(str(e)) from None
+    if f == "jsonld":
+        _check_jsonld(p, data)
+    elif f == "rdfxml":
+        _check_rdfxml(p, data)
+    scope = hashlib.sha256(data).hexdigest() + "\x00" + target
+    names: set[str] = set()
+    skolem: dict[str, ox.NamedNode] = {}
+    count = 0
 
     def sk(t):
-        if isinstance(t, rdflib.BNode):
-            iri = mapping.get(t)
+        if isinstance(t, ox.BlankNode):
+            iri = skolem.get(t.value)
             if iri is None:
-                h = hashlib.sha1(f"{graph_iri}\x00{t}".encode()).hexdigest()[:16]
-                iri = mapping[t] = rdflib.URIRef(GENID + h)
+                iri = skolem[t.value] = _skolem_iri(scope, len(skolem))
             return iri
+        if isinstance(t, ox.Triple):
+            raise ExportError(f"{p}: holds an RDF-star triple term ({t}); provkg stores RDF 1.1 statements only")
         return t
 
-    out = [(sk(s), sk(p), sk(o)) for s, p, o in canon]
-    return out, len(mapping)
+    def quads():
+        nonlocal count
+        for q in ox.parse(data, _OX_PARSE[f], base_iri=base):
+            g = getattr(q, "graph_name", None)
+            g = g if isinstance(g, ox.NamedNode) else (sk(g) if isinstance(g, ox.BlankNode) else gnode)
+            names.add(g.value)
+            count += 1
+            yield ox.Quad(sk(q.subject), q.predicate, sk(q.object), g)
+
+    try:
+        text = ox.serialize(quads(), format=ox.RdfFormat.N_QUADS)
+    except SyntaxError as e:
+        msg = " ".join(str(e).split()) or type(e).__name__
+        if "LoadDocumentCallback" in msg:  # a remote context inside a context, missed above
+            msg = "names a remote @context, and provkg never fetches anything from the network"
+        raise ExportError(f"{p}: not valid {f}: {msg[:300]}") from None
+    except ValueError as e:
+        raise ExportError(f"{p}: invalid term: {' '.join(str(e).split())[:300]}") from None
+    return text, count, sorted(names), len(skolem)
 
 
 def read_rdf_file(path: str | os.PathLike[str], fmt: str | None = None, graph: str | None = None
@@ -680,98 +876,20 @@ def read_rdf_file(path: str | os.PathLike[str], fmt: str | None = None, graph: s
     Returns
     -------
     (list[pyoxigraph.Quad], int)
-        The quads (blank nodes skolemised) and the number of blank nodes skolemised.
+        The quads, each once (blank nodes skolemised, ``_parse_to_nquads``), and the number of blank
+        nodes skolemised.
 
     Raises
     ------
     ExportError
         Unreadable file, unknown format, syntax error or invalid IRI (one line with the file name).
     """
-    p = Path(path)
-    f = _format_for(p, fmt)
-    parser, _quads = IMPORT_FORMATS[f]
-    file_graph = graph or p.resolve().as_uri()
-    try:
-        ox.NamedNode(file_graph)
-    except ValueError:
-        raise ExportError(f"{p}: the graph name {file_graph!r} is not a valid IRI") from None
-    try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise ExportError(f"{p}: cannot read: {e.strerror or e}") from None
-    ds = rdflib.Dataset()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ds.parse(data=data, format=parser, publicID=p.resolve().as_uri())
-    except Exception as e:  # noqa: BLE001 - rdflib parsers raise many types; report one line
-        msg = " ".join(str(e).split()) or type(e).__name__
-        raise ExportError(f"{p}: not valid {f}: {msg[:300]}") from None
-    quads: list[ox.Quad] = []
-    skolemised = 0
-    for ctx in ds.graphs():
-        gid = ctx.identifier
-        if len(ctx) == 0:
-            continue
-        target = file_graph if gid == DATASET_DEFAULT_GRAPH_ID or isinstance(gid, rdflib.BNode) else str(gid)
-        triples, n = _skolemise(ctx, target)
-        skolemised += n
-        try:
-            gnode = ox.NamedNode(target)
-            for s, pr, o in triples:
-                quads.append(ox.Quad(to_oxigraph(s), to_oxigraph(pr), to_oxigraph(o), gnode))
-        except ValueError as e:
-            raise ExportError(f"{p}: invalid term in graph <{target}>: {e}") from None
-    return quads, skolemised
+    text, _n, _names, skolemised = _parse_to_nquads(path, fmt, graph)
+    return list(dict.fromkeys(ox.parse(text, ox.RdfFormat.N_QUADS))), skolemised  # a repeated statement once
 
 
 _OX_PARSE = {"trig": ox.RdfFormat.TRIG, "nquads": ox.RdfFormat.N_QUADS, "jsonld": ox.RdfFormat.JSON_LD,
              "turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLES, "rdfxml": ox.RdfFormat.RDF_XML}
-
-
-class _HasBlankNode(Exception):
-    """A blank node (or an RDF-star triple term) met by ``_nquads_without_blank_nodes``."""
-
-
-def _nquads_without_blank_nodes(path: str | os.PathLike[str], fmt: str | None, graph: str | None
-                                ) -> tuple[bytes, int, list[str]] | None:
-    """One RDF file parsed by Oxigraph and written back as N-Quads, every quad in a named graph
-    (triples and the default graph's quads in the file's graph, as ``read_rdf_file``).
-
-    Returns ``(nquads, number of quads, named-graph IRIs sorted)``, or ``None`` when the file
-    holds a blank node, is unreadable or Oxigraph rejects it: ``read_rdf_file`` then reads it
-    with rdflib, which skolemises blank nodes and words the error.  A provkg export holds no
-    blank node, so it takes this path: no rdflib ``Dataset`` and no Python object per quad
-    (a 3 M-quad TriG file: 29 s and 1.5 GB, against minutes and several GB through rdflib).
-    """
-    p = Path(path)
-    try:
-        f = _format_for(p, fmt)
-        base = p.resolve().as_uri()
-        gnode = ox.NamedNode(graph or base)
-        data = p.read_bytes()
-    except (ExportError, ValueError, OSError):
-        return None
-    names: set[str] = set()
-    count = 0
-
-    def quads():
-        nonlocal count
-        for q in ox.parse(data, _OX_PARSE[f], base_iri=base):
-            g = getattr(q, "graph_name", None)
-            if isinstance(q.subject, (ox.BlankNode, ox.Triple)) or isinstance(q.object, (ox.BlankNode, ox.Triple)) \
-                    or isinstance(g, ox.BlankNode):
-                raise _HasBlankNode
-            g = g if isinstance(g, ox.NamedNode) else gnode
-            names.add(g.value)
-            count += 1
-            yield ox.Quad(q.subject, q.predicate, q.object, g)
-
-    try:
-        text = ox.serialize(quads(), format=ox.RdfFormat.N_QUADS)
-    except (_HasBlankNode, SyntaxError, ValueError, OSError):
-        return None
-    return text, count, sorted(names)
 
 
 def _line_pieces(text: bytes, size: int = 16 << 20) -> Iterable[bytes]:
@@ -805,15 +923,11 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
     if graph is not None and len(paths) > 1:
         raise ExportError("--graph names the graph of one file; import the files one at a time")
     rep = ImportReport()
-    parsed: list[tuple[str, list[ox.Quad] | bytes, int, list[str]]] = []
+    parsed: list[tuple[str, bytes, int, list[str]]] = []
     for path in paths:
-        fast = _nquads_without_blank_nodes(path, fmt, graph)
-        if fast is not None:
-            parsed.append((str(path), *fast))
-        else:
-            quads, n = read_rdf_file(path, fmt, graph)
-            rep.skolemised += n
-            parsed.append((str(path), quads, len(quads), sorted({q.graph_name.value for q in quads})))
+        text, count, names, n = _parse_to_nquads(path, fmt, graph)
+        rep.skolemised += n
+        parsed.append((str(path), text, count, names))
         if parsed[-1][2] == 0:  # e.g. a PROV-JSON document read as JSON-LD: no statement at all
             raise ExportError(f"{path}: holds no RDF statement as {_format_for(Path(path), fmt)}; nothing was "
                               "imported (PROV-N and PROV-JSON are export formats only)")
@@ -822,14 +936,11 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
             if replace:
                 for g in names:
                     w.drop_graph(g)
-            if isinstance(quads, bytes):
-                if hasattr(w, "add_nquads"):  # the embedded store loads the text as it is, in pieces
-                    for piece in _line_pieces(quads):
-                        w.add_nquads(piece, piece.count(b"\n"))
-                else:
-                    w.add(list(ox.parse(quads, ox.RdfFormat.N_QUADS)))
+            if hasattr(w, "add_nquads"):  # the embedded store loads the text as it is, in pieces
+                for piece in _line_pieces(quads):
+                    w.add_nquads(piece, piece.count(b"\n"))
             else:
-                w.add(quads)
+                w.add(list(ox.parse(quads, ox.RdfFormat.N_QUADS)))
             rep.files.append(path)
             rep.graphs.extend(names)
             rep.quads += count

@@ -32,7 +32,7 @@ from .model import agent_iri, source_iri
 from .namespaces import ID_IRI
 
 __all__ = [
-    "SQuantity", "SClaim", "SCitation", "SSection", "SItem", "SSource", "SManifestItem", "CardWork",
+    "SQuantity", "SClaim", "SCitation", "SSection", "SItem", "SSource", "SManifest", "SManifestItem", "CardWork",
     "SourceTag", "SourceLink", "EntrySpan", "WorkNamed", "TABLES", "ROW_TYPES", "table_columns",
     "encode_row", "decode_row", "encode_list", "decode_list", "SEP", "record_rows", "claim_sort_key",
     "citation_sort_key", "facet_order", "item_facet_order",
@@ -162,6 +162,18 @@ class SSource:
 
 
 @dataclass(frozen=True)
+class SManifest:
+    """An increment manifest a file declares: its ID, the work queue it names (``kg:queueDoc``, the
+    queue's Source IRI) and who works the shift (the last segment of the agent IRI the manifest is
+    ``prov:wasAttributedTo``), either None when the manifest names none."""
+
+    path: str
+    manifest_id: str
+    queue: str | None
+    author: str | None
+
+
+@dataclass(frozen=True)
 class SManifestItem:
     """An item of a manifest, in order."""
 
@@ -224,7 +236,7 @@ class WorkNamed:
 #: Index table -> row type.  Order matters only for reading.
 TABLES: dict[str, type] = {
     "source": SSource, "claim": SClaim, "citation": SCitation, "section": SSection, "item": SItem,
-    "manifest_item": SManifestItem, "card_work": CardWork, "tag": SourceTag, "link": SourceLink,
+    "manifest": SManifest, "manifest_item": SManifestItem, "card_work": CardWork, "tag": SourceTag, "link": SourceLink,
     "entry_span": EntrySpan, "work_named": WorkNamed,
 }
 ROW_TYPES = {cls.__name__: cls for cls in (*TABLES.values(), SQuantity)}
@@ -467,6 +479,9 @@ def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tupl
     if rec.manifest is not None:
         m = rec.manifest
         know = source_iri(m.knowledge).value if m.knowledge else None
+        out["manifest"] = [encode_row(SManifest(
+            p, m.manifest_id, source_iri(m.queue).value if m.queue else None,
+            agent_iri(m.author).value.rsplit("/", 1)[-1] if m.author else None))]
         out["manifest_item"] = [encode_row(SManifestItem(
             m.manifest_id, p, know, _iso(m.created), i, it.path, it.kind or None, it.title or None,
             agent_iri(it.agent).value.rsplit("/", 1)[-1] if it.agent else None)) for i, it in enumerate(m.items)]

@@ -45,8 +45,10 @@ from ingest.sources import (
     Found,
     check_manifest_paths,
     discover,
+    max_bytes,
     named_after_id,
     parse_manifest,
+    read_regular,
     read_source,
     sha256_of,
 )
@@ -92,6 +94,9 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     activity: str | None = None
     quads: int = 0
+    #: ``(model version the store had, content graphs rewritten)`` when this ingest upgraded an older
+    #: store to ``graph.model.MODEL_VERSION`` (``graph.migrate``), else None.
+    upgraded: tuple[int, int] | None = None
 
     def summary(self) -> str:
         """One line: ``added 12, changed 1, removed 0, unchanged 3, errors 0``."""
@@ -133,8 +138,11 @@ def is_legacy_store(db: Backend) -> bool:
 
     The shipped queries read only ``kg:current`` revisions, so such a store answers
     nothing until one ``provkg ingest`` marks its live revisions (see ``ingest_paths``).
+    A store whose every revision was invalidated (all its files were removed) is not one: its
+    revisions carry ``prov:wasInvalidatedBy``, which a legacy store's live revisions do not.
     """
-    return bool(db.select(_ANY_REVISION)) and not db.select(_KNOWN + " LIMIT 1")
+    return bool(db.select(_ANY_REVISION)) and not db.select(_KNOWN + " LIMIT 1") \
+        and bool(db.select(_KNOWN_LEGACY + " LIMIT 1"))
 
 
 def known_revisions(db: Backend) -> dict[str, dict[str, object]]:
@@ -474,6 +482,10 @@ def _build_chunk(chunk: list[tuple[Found, str | None, str, bool]]) -> list[Built
 #: while the writer waits for a batch to be loaded.
 _CHUNK = 16
 _WINDOW = 16
+#: Bytes of source files in one pool task, and being parsed or waiting to be written at once (one task
+#: always goes).
+CHUNK_BYTES = 1024 * 1024
+WINDOW_BYTES = 4 * 1024 * 1024
 #: Below this many files to parse a pool costs more (start-up, fork) than it saves.
 POOL_MIN_FILES = 64
 
@@ -549,18 +561,58 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
     if jobs > 1 and total > POOL_MIN_FILES:
         from concurrent.futures import ProcessPoolExecutor
 
-        chunks = iter([args[i:i + _CHUNK] for i in range(0, total, _CHUNK)])
+        def size(a: tuple[Found, str | None, str, bool]) -> int:
+            try:
+                return a[0].abs_path.stat().st_size
+            except OSError:
+                return 0
+
+        # Chunks of ``_CHUNK`` files, or fewer when they reach ``CHUNK_BYTES``; in flight at most
+        # ``jobs * _WINDOW`` chunks holding (past the first) ``WINDOW_BYTES`` of source files.  A file
+        # becomes ~30-400 bytes of N-Quads per byte (all figures: the most), held until it is written: a
+        # window counted in files alone let a few hundred large notes wait in memory (issue 23).
+        sized: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
+        cur: list[tuple[Found, str | None, str, bool]] = []
+        cur_bytes = 0
+        for a in args:
+            n = size(a)
+            if cur and (len(cur) >= _CHUNK or cur_bytes + n > CHUNK_BYTES):
+                sized.append((cur, cur_bytes))
+                cur, cur_bytes = [], 0
+            cur.append(a)
+            cur_bytes += n
+        if cur:
+            sized.append((cur, cur_bytes))
+        chunks = iter(sized)
+
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
+                first, first_bytes = next(chunks)
                 with _sigint_held():  # the first submit forks every worker (fork start method)
-                    pending = deque([ex.submit(_build_chunk, next(chunks))])
-                pending.extend(ex.submit(_build_chunk, c) for _, c in zip(range(jobs * _WINDOW - 1), chunks))
+                    pending = deque([(ex.submit(_build_chunk, first), first_bytes)])
+                held = first_bytes
+                waiting: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
+
+                def fill() -> None:
+                    nonlocal held
+                    while len(pending) < jobs * _WINDOW:
+                        nxt = waiting.pop() if waiting else next(chunks, None)
+                        if nxt is None:
+                            return
+                        c, n = nxt
+                        if pending and held + n > WINDOW_BYTES:
+                            waiting.append(nxt)
+                            return
+                        pending.append((ex.submit(_build_chunk, c), n))
+                        held += n
+
+                fill()
                 while pending:
-                    results = pending.popleft().result()
-                    nxt = next(chunks, None)
-                    if nxt is not None:
-                        pending.append(ex.submit(_build_chunk, nxt))
+                    fut, n = pending.popleft()
+                    results = fut.result()
+                    held -= n
+                    fill()
                     for r in results:
                         done += 1
                         if progress:
@@ -569,7 +621,13 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                 finished = True
             finally:
                 if not finished:  # the caller stopped early (an error, Ctrl-C): drop the queued chunks
+                    # and end the workers: they ignore SIGTERM (``_worker_init``), which is how a broken pool
+                    # (a worker killed by the OOM killer) stops the others, so the exit waited for them for ever
+                    workers = list((getattr(ex, "_processes", None) or {}).values())
                     ex.shutdown(wait=False, cancel_futures=True)
+                    for proc in workers:
+                        with contextlib.suppress(Exception):
+                            proc.kill()
     else:
         for a in args:
             r = build_found(a)
@@ -599,87 +657,69 @@ def _add_text(w: object, text: str, quads: int) -> None:
         w.add(list(ox.parse(data, format=ox.RdfFormat.N_QUADS)))  # type: ignore[attr-defined]
 
 
-def ingest_paths(
-    store: Backend,
-    paths: list[str | os.PathLike[str]],
-    *,
-    kind: str | None = None,
-    tz_name: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    jobs: int = 1,
-    now: Callable[[], datetime] | None = None,
-    derive: Callable[[IndexWrite], None] | None = None,
-) -> IngestReport:
-    """Ingest ``paths`` (files and folders) into ``store``.
+@dataclass
+class _Plan:
+    """What an ingest found before it writes: the report so far and the changes to make.
 
-    Parameters
-    ----------
-    kind : str, optional
-        Force the kind of files named explicitly (``"brief"``).
-    tz_name : str, optional
-        IANA zone for times written without one (default ``$PROVKG_TZ`` or UTC).
-    progress : callable, optional
-        Called as ``progress(done, total)`` while parsing.
-    jobs : int
-        Parse with this many processes (1 = in this process; 0 or less = one per
-        available CPU, what ``provkg ingest`` does by default).  A pool is used only
-        past ``POOL_MIN_FILES`` (64) files to parse: below that, starting it costs
-        more than it saves.  The workers also build each file's named graph as
-        N-Quads text, and the store is written while they parse (files are still
-        written in discovery order, so the result does not depend on ``jobs``).
-    now : callable, optional
-        Clock (injected by tests); returns an aware ``datetime``.
-    derive : callable, optional
-        On an embedded store, called with the write of the derived index (``graph.index.IndexWrite``)
-        once every revision's facts are in it, before the write commits: it brings the index's
-        answers up to date (``queries.derive.update``, what ``provkg.api.ProvKG.ingest`` passes).
-        Without it the facts are kept and the answers left as they were (readers then compute
-        them).  Its ``rebuild_facts(store, write)`` attribute, when there is one, fills an index that
-        does not describe the store (deleted, or written by an older provkg) before the changes.
-
-    Returns
-    -------
-    IngestReport
-        When no file was added, changed or removed (files that only got a new modification
-        time, or that fail to parse, count as no change), the store is not written at all:
-        no activity is recorded, ``report.activity`` is None and the database folder
-        (``Store.database_dir``) stays, so caches kept per database stay valid.
-        ``report.warnings`` holds the warnings of the files parsed, those kept with the
-        revisions of unchanged files when they went in (``_stored_warnings``: a broken front
-        matter is reported by every ingest until it is mended), and for every unchanged
-        manifest a warning per item whose file does not exist now (``_missing_item_warnings``),
-        so an incremental ingest reports what a fresh ingest would.
-
-    Raises
-    ------
-    StoreLockedError
-        Another process is writing the store (only raised when there is something to write).
-    StoreError
-        The derived index (``<store>/index.sqlite``) cannot be written; nothing is written.
-    ingest.errors.UsageError
-        ``tz_name`` (or ``$PROVKG_TZ``) is not an IANA time zone; nothing is read or written.
+    ``base`` names the state of the store ``known`` was read from (``_store_base``): a write goes
+    ahead only while it is still the live one.
     """
-    clock = now or (lambda: datetime.now(timezone.utc))
-    tz_name = tz_name or os.environ.get("PROVKG_TZ", "UTC")
-    try:
-        _tz(tz_name)
-    except (ValueError, KeyError, OSError):  # ZoneInfoNotFoundError is a KeyError
-        from ingest.errors import UsageError
 
-        raise UsageError(f"time zone {tz_name!r} (PROVKG_TZ) is not an IANA zone name such as "
-                         "Asia/Shanghai or UTC") from None
-    started = clock()
-    rep = IngestReport()
+    rep: IngestReport
+    found: list[Found]
+    known: dict[str, dict[str, object]]
+    base: str | None
+    existed: bool
+    todo: list[Found]
+    touched: dict[str, float]
+    again: set[str]
+    gone: list[str]
+    gone_from_empty: list[str]
+    legacy: bool
+    #: the model version of an older store this ingest upgrades (``graph.migrate``), and its graphs
+    old_model: int | None = None
+    old_graphs: list[str] = field(default_factory=list)
+
+    @property
+    def writes(self) -> bool:
+        """True when the ingest has something to add, change or remove, or a store to upgrade."""
+        return bool(self.todo or self.gone or self.legacy or self.old_model is not None)
+
+
+def _store_base(store: Backend) -> str | None:
+    """The state of ``store`` a plan is read from: the live database folder's name (embedded, opened:
+    ``known_revisions`` then reads that very folder), the write token of a server store
+    (``graph.remote.RemoteStore.write_token``, read before anything else), None in memory or for
+    an empty store."""
     from .store import Store
 
-    found, problems = discover(paths)
+    if isinstance(store, Store):
+        if store.path is None or not store.exists():
+            return None
+        d = store.database_dir
+        return d.name if d is not None else None
+    token = getattr(store, "write_token", None)
+    return token() if token is not None else None
+
+
+def _live_base(store: Backend) -> str | None:
+    """What ``_store_base`` would answer now, with the write lock held (no database opened)."""
+    from .store import Store
+
+    if isinstance(store, Store):
+        return store.live_database()
+    token = getattr(store, "write_token", None)
+    return token() if token is not None else None
+
+
+def _plan(store: Backend, paths: list[str | os.PathLike[str]], kind: str | None) -> _Plan:
+    """Discover ``paths`` and compare them with what ``store`` holds (``ingest_paths``, before it writes)."""
+    rep = IngestReport()
+    found, problems = discover(paths, warnings=rep.warnings)
     rep.errors.extend(problems)
+    base = _store_base(store)
     existed = store.exists()
     known = known_revisions(store) if existed else {}
-    # The database ``known`` describes (its side file is written only for a write that copies it).
-    embedded = isinstance(store, Store) and store.path is not None
-    known_base = store.database_dir.name if embedded and existed else None  # type: ignore[union-attr]
-
     todo: list[Found] = []
     # Same bytes, new modification time (``touch``, a checkout): unchanged.  The recorded kg:mtime is
     # refreshed only by a write that happens anyway; alone it does not make one (see below).
@@ -696,11 +736,11 @@ def ingest_paths(
                 rep.unchanged.append(f.rel)
                 continue
             try:
-                if sha256_of(f.abs_path.read_bytes()) == k.get("sha"):
+                if sha256_of(read_regular(f.abs_path)) == k.get("sha"):
                     rep.unchanged.append(f.rel)
                     touched[f.rel] = float(st.st_mtime)
                     continue
-            except OSError:
+            except IngestError:  # a FIFO or device now, too large, unreadable: read_source says which
                 pass
         todo.append(f)
 
@@ -757,20 +797,178 @@ def ingest_paths(
             gone.append(p)
     legacy = any(k.get("legacy") for k in known.values())
 
-    if not todo and not gone and not legacy:
-        # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
-        # store).  No writer is opened: no activity is recorded and the database folder stays, so the
-        # derived index describes it as it is.  A refreshed kg:mtime alone
-        # is not worth a new database: such files are hashed again by the next ingest (microseconds a
-        # note) until one that writes records their new time.
-        _note_run(store, known_base, wrote=False)
-        if embedded and existed:
-            store.remove_stale_copies()  # type: ignore[union-attr]  # a killed write's copy, as a write would
-            if derive is not None:
-                _answers_up_to_date(store, derive)
-        rep.unchanged.sort()
-        return rep
+    walked_files: dict[Path, int] = {w: 0 for w in walked}
+    for f in found:
+        for w in walked:
+            if f.abs_path.is_relative_to(w):
+                walked_files[w] += 1
+    empty = [w for w, n in walked_files.items() if n == 0]
+    gone_from_empty = [p for p in gone if any((Path(str(known[p]["root"])) / p).is_relative_to(w) for w in empty)]
+    # A store written by an older model is upgraded in this ingest's write (graph.migrate): the graphs
+    # it holds now are the ones to rewrite.
+    from .migrate import outdated_version
 
+    old_model = outdated_version(store) if existed else None
+    old_graphs = store.named_graphs() if old_model is not None else []
+    return _Plan(rep, found, known, base, existed, todo, touched, again, gone, gone_from_empty, legacy,
+                 old_model, old_graphs)
+
+
+def _mass_removal(plan: _Plan, paths: list[str | os.PathLike[str]]) -> str | None:
+    """The one-line refusal of an ingest that would remove the files of an empty folder, or more than
+    half of the files the store holds (an unmounted share, a checkout half gone); None when it would not."""
+    gone, known = plan.gone, plan.known
+    if not gone:
+        return None
+    if plan.gone_from_empty:
+        empty = sorted({str(a) for a in paths if Path(a).is_dir() and any(
+            (Path(str(known[p]["root"])) / p).is_relative_to(Path(a).resolve()) for p in plan.gone_from_empty)})
+        why = f"{', '.join(empty) or 'the folder'} holds no file provkg reads (an unmounted share?)"
+    elif 2 * len(gone) > len(known):
+        why = "that is more than half of them"
+    else:
+        return None
+    return (f"this ingest would remove {len(gone)} of the {len(known)} files the store holds, and {why}; "
+            "nothing was written: pass --allow-mass-removal if they really were deleted")
+
+
+
+def ingest_paths(
+    store: Backend,
+    paths: list[str | os.PathLike[str]],
+    *,
+    kind: str | None = None,
+    tz_name: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    now: Callable[[], datetime] | None = None,
+    allow_mass_removal: bool = False,
+    derive: Callable[[IndexWrite], None] | None = None,
+) -> IngestReport:
+    """Ingest ``paths`` (files and folders) into ``store``.
+
+    Parameters
+    ----------
+    kind : str, optional
+        Force the kind of files named explicitly (``"brief"``).
+    tz_name : str, optional
+        IANA zone for times written without one (default ``$PROVKG_TZ`` or UTC).
+    progress : callable, optional
+        Called as ``progress(done, total)`` while parsing.
+    jobs : int
+        Parse with this many processes (1 = in this process; 0 or less = one per
+        available CPU, what ``provkg ingest`` does by default).  A pool is used only
+        past ``POOL_MIN_FILES`` (64) files to parse: below that, starting it costs
+        more than it saves.  The workers also build each file's named graph as
+        N-Quads text, and the store is written while they parse (files are still
+        written in discovery order, so the result does not depend on ``jobs``).
+    now : callable, optional
+        Clock (injected by tests); returns an aware ``datetime``.
+    allow_mass_removal : bool
+        Let the ingest remove the files of a folder argument that holds none now, or more than
+        half of the files the store holds (``_mass_removal``); without it such an ingest writes
+        nothing and raises ``MassRemovalError``.
+    derive : callable, optional
+        On an embedded store, called with the write of the derived index (``graph.index.IndexWrite``)
+        once every revision's facts are in it, before the write commits: it brings the index's
+        answers up to date (``queries.derive.update``, what ``provkg.api.ProvKG.ingest`` passes).
+        Without it the facts are kept and the answers left as they were (readers then compute
+        them).  Its ``rebuild_facts(store, write)`` attribute, when there is one, fills an index that
+        does not describe the store (deleted, or written by an older provkg), or the index of a store
+        this ingest upgrades to a newer model (``graph.migrate``: graphs rewritten under the same
+        revision IRIs), from the RDF the write makes.
+
+    Writers are serialised end to end: an ingest that has something to write takes the store's
+    write lock (``Store.lock``, ``RemoteStore.lock``: waiting for another writer to finish), and if
+    the store changed since it compared the files with it, compares them again with what is live
+    under the lock; the write itself checks once more that nothing moved (``writer(expect=…)``).
+    Two ingests at once therefore give the state of running them one after the other.
+
+    Returns
+    -------
+    IngestReport
+        When no file was added, changed or removed (files that only got a new modification
+        time, or that fail to parse, count as no change), the store is not written at all:
+        no activity is recorded, ``report.activity`` is None and the database folder
+        (``Store.database_dir``) stays, so caches kept per database stay valid.
+        ``report.warnings`` holds the warnings of the files parsed, those kept with the
+        revisions of unchanged files when they went in (``_stored_warnings``: a broken front
+        matter is reported by every ingest until it is mended), and for every unchanged
+        manifest a warning per item whose file does not exist now (``_missing_item_warnings``),
+        so an incremental ingest reports what a fresh ingest would.
+
+    Raises
+    ------
+    StoreLockedError
+        Another process kept writing the store for the whole lock timeout (only raised when there
+        is something to write).
+    ingest.errors.MassRemovalError
+        The ingest would remove the files of an empty folder or more than half of the store's
+        files, and ``allow_mass_removal`` is False; nothing is written.
+    ingest.errors.UsageError
+        ``tz_name`` (or ``$PROVKG_TZ``) is not an IANA time zone; nothing is read or written.
+    StoreError
+        The store folder is not a provkg store (and not empty), or the store cannot be written, or
+        the derived index (``<store>/index.sqlite``) cannot be written; nothing is written.
+    """
+    clock = now or (lambda: datetime.now(timezone.utc))
+    tz_name = tz_name or os.environ.get("PROVKG_TZ", "UTC")
+    try:
+        _tz(tz_name)
+    except (ValueError, KeyError, OSError):  # ZoneInfoNotFoundError is a KeyError
+        from ingest.errors import UsageError
+
+        raise UsageError(f"time zone {tz_name!r} (PROVKG_TZ) is not an IANA zone name such as "
+                         "Asia/Shanghai or UTC") from None
+    max_bytes()  # a bad PROVKG_MAX_FILE_BYTES is one UsageError, before anything is read
+    started = clock()
+    from .store import Store
+
+    plan = _plan(store, paths, kind)
+    if plan.writes:
+        lock = getattr(store, "lock", None)
+        with (lock() if lock is not None else contextlib.nullcontext()):
+            if _live_base(store) != plan.base:  # another write came in since: compare again, under the lock
+                if isinstance(store, Store):
+                    store.close()
+                plan = _plan(store, paths, kind)
+            if plan.writes:
+                if not allow_mass_removal:
+                    refusal = _mass_removal(plan, paths)
+                    if refusal is not None:
+                        from ingest.errors import MassRemovalError
+
+                        raise MassRemovalError(refusal)
+                return _write_plan(store, plan, kind=kind, tz_name=tz_name, progress=progress, jobs=jobs,
+                                   started=started, clock=clock, derive=derive)
+    # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
+    # store).  No writer is opened: no activity is recorded and the database folder stays, so the
+    # derived index describes it as it is.  A refreshed kg:mtime alone
+    # is not worth a new database: such files are hashed again by the next ingest (microseconds a
+    # note) until one that writes records their new time.
+    rep = plan.rep
+    embedded = isinstance(store, Store) and store.path is not None
+    _note_run(store, plan.base if embedded else None, wrote=False)
+    if embedded and plan.existed:
+        store.remove_stale_copies()  # type: ignore[union-attr]  # a killed write's copy, as a write would
+        if derive is not None:
+            _answers_up_to_date(store, derive)
+    rep.unchanged.sort()
+    return rep
+
+
+def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
+                progress: Callable[[int, int], None] | None, jobs: int, started: datetime,
+                clock: Callable[[], datetime],
+                derive: Callable[[IndexWrite], None] | None = None) -> IngestReport:
+    """Parse the files of ``plan`` and write them, and the removals, in one write (``ingest_paths``,
+    which holds the write lock); the derived index's write goes with it (``_open_index_write``)."""
+    from .store import Store
+
+    rep, known, todo, touched, again = plan.rep, plan.known, plan.todo, plan.touched, plan.again
+    gone, legacy, existed = plan.gone, plan.legacy, plan.existed
+    embedded = isinstance(store, Store) and store.path is not None
+    known_base = plan.base if embedded else None
     if jobs <= 0:
         jobs = _default_jobs()
     # Claims are sent back for every file that may have been in the store before (a changed file, or
@@ -792,11 +990,14 @@ def ingest_paths(
 
             def writer() -> object:
                 if not opened:
-                    opened.append(stack.enter_context(store.writer()))
+                    opened.append(stack.enter_context(store.writer(expect=plan.base)))
                     opened[0].keeps_revisions = True  # each graph is the content its revision IRI names
                     rep.activity = stamp
                     if embedded:
-                        iw[0] = _open_index_write(stack, store, opened[0], derive)
+                        # a store upgraded to a newer model has every graph rewritten under its revision
+                        # IRI: its index is made again from the RDF this write makes
+                        iw[0] = _open_index_write(stack, store, opened[0], derive,
+                                                  again=plan.old_model is not None)
                 return opened[0]
 
             def index_revision(f: Found, b: Built, prev: dict[str, object] | None) -> None:
@@ -828,7 +1029,7 @@ def ingest_paths(
                     continue
                 _write_one(writer(), f, b, prev, rep, stamp, clock, live, existed)
                 index_revision(f, b, prev)
-            if gone or legacy:
+            if gone or legacy or plan.old_model is not None:
                 writer()
             if opened:
                 w = opened[0]
@@ -839,13 +1040,22 @@ def ingest_paths(
                         _index_call(iw[0].close_revision, rev)
                     rep.removed.append(p)
                     live.pop(p, None)
+                refreshed: set[str] = set()
                 for p, mtime in sorted(touched.items()):
                     if p in live and p not in gone:
                         _refresh_mtime(w, str(live[p][0]), mtime)
+                        refreshed.add(str(live[p][0]))
                         live[p] = (*live[p][:3], mtime, live[p][4])
                 # A store from before the kg:current marker: mark its live revisions once.
                 w.add(ox.Quad(ox.NamedNode(str(k["rev"])), _kg("current"), _TRUE, PROV_GRAPH)  # type: ignore[attr-defined]
                       for p, k in known.items() if k.get("legacy") and p not in gone and p not in rep.changed)
+                if plan.old_model is not None:
+                    from .migrate import upgrade
+
+                    rep.upgraded = (plan.old_model, upgrade(w, plan.old_graphs, mtime_written=refreshed))
+                    # the graphs changed under their revision IRIs: caches kept by revision IRI must not
+                    # survive this write (a new write generation, graph.store module docstring)
+                    w.keeps_revisions = False  # type: ignore[attr-defined]
                 counts = {"added": len(rep.added), "changed": len(rep.changed), "removed": len(rep.removed),
                           "unchanged": len(rep.unchanged)}
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
@@ -942,7 +1152,7 @@ class _WriteReader:
 
 
 def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
-                      derive: Callable[[IndexWrite], None] | None) -> IndexWrite | None:
+                      derive: Callable[[IndexWrite], None] | None, *, again: bool = False) -> IndexWrite | None:
     """The write of the embedded store's derived index that goes with Oxigraph write ``w``.
 
     Entered on ``stack`` after the Oxigraph write, so it commits first (``graph.index``: readers
@@ -953,6 +1163,8 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
     (``derive.rebuild_facts``); without ``derive.rebuild_facts`` the index file is removed (readers
     then read the RDF store until ``provkg reindex``) and None is returned.  A file of another
     format (``graph.index.FORMAT``: its tables have another layout) is removed first, as if deleted.
+    ``again`` (an ingest that upgrades the store's model, ``graph.migrate``) treats the index as stale
+    whatever it describes: the write rewrites every graph under the same revision IRIs.
     """
     path = store.path / INDEX_NAME  # type: ignore[attr-defined]
     base = database_number(getattr(w, "base", None)) if getattr(w, "base", None) else 0
@@ -966,7 +1178,7 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
                     os.unlink(str(path) + suffix)
             index = Index(path)
         stack.callback(index.close)
-        stale = bool(base) and not index.describes(base)
+        stale = (bool(base) and not index.describes(base)) or again
         if stale and getattr(derive, "rebuild_facts", None) is None:
             index.close()
             for suffix in ("", "-wal", "-shm"):
@@ -1011,7 +1223,7 @@ def _missing_item_warnings(unchanged: list[Found], kind: str | None) -> list[str
         if not _reads_as_manifest(f, kind):
             continue
         try:  # its items alone: no full read_source (which checks every item's real path: 2 s at 10,000 notes)
-            man = parse_manifest(f.abs_path.read_bytes(), f.rel)
+            man = parse_manifest(read_regular(f.abs_path), f.rel)
         except (OSError, IngestError):
             continue
         out.extend(check_manifest_paths(man, f, missing_only=True))

@@ -16,6 +16,8 @@ IRI scheme (``id:`` = ``https://w3id.org/provkg/id/``)
 ``id:source/<h>``                 the file (prov:Entity, kg:Source); h = sha1(path)[:16]
 ``id:source/<h>/rev/<sha>``       one content revision = the named graph's IRI; a file that
                                   returns to bytes read before gets ``…/rev/<sha>-2``, ``-3``, …
+``<revision>/extraction``         provkg's extraction of that revision (prov:wasDerivedFrom it)
+``<revision>/quote/<c>``          the prov:Quotation of claim c from that revision (its line span)
 ``id:claim/<h>/<c>``              a claim; c = sha1(text + occurrence)[:16]
 ``id:arxiv/<key>`` / ``id:arxiv/<key>v5``   a work / one of its versions
 ``id:cite/<h>/<line>/<n>``        one written citation of a work
@@ -24,6 +26,9 @@ IRI scheme (``id:`` = ``https://w3id.org/provkg/id/``)
 ``id:agent/<slug>``               a prov:Agent
 ``id:manifest/<id>``              an increment manifest; ``…/item/<i>`` its items
 ``id:activity/<stamp>``           one ingest run (prov:Activity)
+
+Works and versions also link to their arXiv page (``rdfs:seeAlso <https://arxiv.org/abs/…>``), and
+text literals carry a language tag (``text_language``).
 """
 from __future__ import annotations
 
@@ -53,7 +58,12 @@ __all__ = [
     "agent_iri",
     "manifest_iri",
     "activity_iri",
-    "UNKNOWN_AGENT",
+    "extraction_iri",
+    "quotation_iri",
+    "arxiv_abs_iri",
+    "text_language",
+    "MODEL_VERSION",
+    "TEXT_PROPERTIES",
     "claim_key",
     "source_quads",
     "source_lines",
@@ -236,9 +246,75 @@ def manifest_iri(manifest_id: str) -> ox.NamedNode:
     return ox.NamedNode(f"{ID_IRI}manifest/{quote(_slug(manifest_id), safe='-_.')}")
 
 
-#: The agent of files that name no author (``id:agent/_unknown``, a prov:Agent without rdfs:label; only
-#: an author literally called ``_unknown`` would share the IRI).
-UNKNOWN_AGENT = ox.NamedNode(f"{ID_IRI}agent/_unknown")
+def extraction_iri(revision: str) -> ox.NamedNode:
+    """IRI of provkg's extraction of the revision ``revision`` (an IRI string): ``<revision>/extraction``.
+
+    The extraction is what one ingest read from the revision's bytes (the content of the named graph
+    the revision IRI names); it ``prov:wasDerivedFrom`` the revision and ``prov:wasGeneratedBy`` the
+    ingest activity (docs/MODEL.md, "What PROV says happened").
+    """
+    return ox.NamedNode(f"{revision}/extraction")
+
+
+def quotation_iri(revision: str, claim: str) -> ox.NamedNode:
+    """IRI of the ``prov:Quotation`` of claim ``claim`` from revision ``revision`` (IRI strings).
+
+    ``<revision>/quote/<c>``, ``c`` the claim IRI's last segment (its key, unique in its file): one
+    quotation per claim and revision, so its ``kg:line`` / ``kg:lineEnd`` belong to that revision only.
+    """
+    return ox.NamedNode(f"{revision}/quote/{claim.rsplit('/', 1)[-1]}")
+
+
+def arxiv_abs_iri(arxiv_id: str, version: str | None = None) -> ox.NamedNode:
+    """The arXiv abstract page of a work or version: ``https://arxiv.org/abs/2502.07115`` (``…v5``).
+
+    A work (``id:arxiv/<key>``) and a version are linked to it with ``rdfs:seeAlso`` (docs/MODEL.md
+    says why not ``owl:sameAs`` or ``prov:alternateOf``).  ``arxiv_id`` is a canonical key
+    (``2502.07115``, ``hep-th/9901001``), ``version`` ``v5`` or None.
+    """
+    return ox.NamedNode(f"https://arxiv.org/abs/{quote(arxiv_id, safe='/.-')}{quote(version or '')}")
+
+
+#: The version of this model (what ``source_lines`` and ``revision_nquads`` write) that a store records
+#: as ``id:graph/provenance kg:modelVersion`` (provenance graph).  1: before issue 21 (revisions generated
+#: by the ingest, claims quoted from the unversioned file with their lines on the claim, an invented
+#: ``id:agent/_unknown``, no language tags); 2: issue 21.  ``graph.migrate`` upgrades an older store.
+MODEL_VERSION = 2
+
+#: ``kg:`` properties whose values are text people wrote, stored with a language tag (``text_language``).
+#: Codes (``kg:kind``, ``kg:role``, ``kg:qualifier`` ...), paths, identifiers, raw citations, names
+#: (``rdfs:label`` of agents), front-matter records and provkg's own ingest warnings on a revision stay
+#: plain ``xsd:string`` literals.
+TEXT_PROPERTIES = ("text", "title", "alias", "titleRef", "relevanceReason", "statusText", "warning", "verdict")
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+_LATIN = re.compile("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
+
+
+def text_language(text: str, file_lang: str | None) -> str | None:
+    """The BCP 47 language tag provkg gives the text literal ``text`` from a file in ``file_lang``.
+
+    Read from the text's own letters: kana gives ``ja``, hangul ``ko``; Han characters alone ``zh``,
+    Latin letters alone ``en``; both Han and Latin letters (a Chinese sentence naming an English
+    title, or the reverse) the file's language ``file_lang`` (``kg:lang`` of its source: ``zh`` or
+    ``en``, from ``ingest``); no letter at all (``76%``, ``§3.1``) no tag (None: a plain string).
+    Pure: the same text in files of one language always gets the same tag.
+    """
+    if _KANA.search(text):
+        return "ja"
+    if _HANGUL.search(text):
+        return "ko"
+    han = _HAN.search(text) is not None
+    latin = _LATIN.search(text) is not None
+    if han and latin:
+        return file_lang or "zh"
+    if han:
+        return "zh"
+    if latin:
+        return "en"
+    return None
 
 
 def activity_iri(stamp: str) -> ox.NamedNode:
@@ -286,6 +362,12 @@ def _nt_lit(value: object) -> str:
     return _nt_str(str(value))
 
 
+def _nt_text(value: str, file_lang: str | None) -> str:
+    """A text literal in N-Quads syntax with the language tag of ``text_language`` (none: a plain string)."""
+    lang = text_language(value, file_lang)
+    return _nt_str(value) + (f"@{lang}" if lang else "")
+
+
 def _t(node: ox.NamedNode) -> str:
     """``<iri>`` of a term of the vocabulary."""
     return f"<{node.value}>"
@@ -308,7 +390,7 @@ _P = {name: _k(name) for name in (
     "metric", "approx", "manifestId", "domain", "knowledgeDoc", "queueDoc", "hasItem", "material",
     "evidenceRef", "statedIncrements", "statedMaterials", "consumed", "number", "status", "statusText",
     "warning", "verdict", "current", "mtime", "root", "crossReference", "evidenceAlso", "titleRef", "itemKind",
-    "predicate", "condition", "bound", "direction", "metricExplicit",
+    "predicate", "condition", "bound", "direction", "metricExplicit", "Extraction", "modelVersion",
 )}
 _PROV_ENTITY = _t(N.prov.Entity)
 _PROV_AGENT = _t(N.prov.Agent)
@@ -320,13 +402,17 @@ _PROV_QUOTED = _t(N.prov.wasQuotedFrom)
 _PROV_DERIVED = _t(N.prov.wasDerivedFrom)
 _PROV_HAD_MEMBER = _t(N.prov.hadMember)
 _RDFS_LABEL = _t(N.rdfs.label)
-_RDFS_COMMENT = _t(N.rdfs.comment)
+_RDFS_SEE_ALSO = _t(N.rdfs.seeAlso)
 _CITO_CITES = _t(N.cito.cites)
 _DCT_PART_OF = "<http://purl.org/dc/terms/isPartOf>"
 _PROV_GENERATED_BY = _t(N.prov.wasGeneratedBy)
 _PROV_GENERATED = _t(N.prov.generated)
 _PROV_REVISION_OF = _t(N.prov.wasRevisionOf)
 _PROV_ALTERNATE = _t(N.prov.alternateOf)
+_PROV_QUALIFIED_QUOTATION = _t(N.prov.qualifiedQuotation)
+_PROV_QUOTATION = _t(N.prov.Quotation)
+_PROV_ENTITY_P = _t(N.prov.entity)
+_PROV_USED = _t(N.prov.used)
 _WS = re.compile(r"\s+")
 
 
@@ -352,16 +438,31 @@ def _agent_s(name: str) -> str:
 
 
 class _Lines:
-    """N-Quads lines of one named graph: ``add(s, p, o)`` with terms already in N-Quads syntax."""
+    """N-Quads lines of one named graph: ``add(s, p, o)`` with terms already in N-Quads syntax.
 
-    __slots__ = ("lines", "_tail")
+    ``graph`` is the graph's IRI (the revision's) without brackets; ``text(value)`` a text literal
+    tagged for the file's language ``lang`` (``text_language``).
+    """
 
-    def __init__(self, graph: str):
+    __slots__ = ("lines", "_tail", "graph", "lang")
+
+    def __init__(self, graph: str, lang: str | None = None):
         self.lines: list[str] = []
-        self._tail = f" {graph} .\n"
+        self._tail = f" <{graph}> .\n"
+        self.graph = graph
+        self.lang = lang
 
     def add(self, s: str, p: str, o: str) -> None:
         self.lines.append(f"{s} {p} {o}{self._tail}")
+
+    def text(self, value: str) -> str:
+        return _nt_text(value, self.lang)
+
+
+def _work_lines(out: _Lines, w: str, arxiv_id: str, version: str | None = None) -> None:
+    """A work's (or, with ``version``, a version's) ``kg:arxivId`` and its arXiv page (``rdfs:seeAlso``)."""
+    out.add(w, _P["arxivId"], _nt_str(arxiv_id))
+    out.add(w, _RDFS_SEE_ALSO, _t(arxiv_abs_iri(arxiv_id, version)))
 
 
 def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: str | None) -> None:
@@ -371,9 +472,9 @@ def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: s
     add(src, _CITO_CITES, w)
     add(w, _P_A, P["Work"])
     add(w, _P_A, _PROV_ENTITY)
-    aid = _nt_str(ref.arxiv_id)
-    add(w, P["arxivId"], aid)
+    _work_lines(out, w, ref.arxiv_id)
     add(c, _P_A, P["Citation"])
+    add(c, _P_A, _PROV_ENTITY)
     add(c, P["citedWork"], w)
     add(c, P["inSource"], src)
     add(c, P["line"], _nt_lit(ref.line))
@@ -385,15 +486,15 @@ def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: s
         add(v, _P_A, _PROV_ENTITY)
         add(v, _PROV_SPECIALIZATION, w)
         add(v, P["version"], _nt_lit(ref.version))
-        add(v, P["arxivId"], aid)
+        _work_lines(out, v, ref.arxiv_id, ref.version)
     if ref.title:
-        add(c, P["title"], _nt_lit(ref.title))
+        add(c, P["title"], out.text(ref.title))
     if ref.date:
         add(c, P["date"], _nt_lit(ref.date))
     if ref.venue:
         add(c, P["venue"], _nt_lit(ref.venue))
     if ref.alias:
-        add(c, P["alias"], _nt_lit(ref.alias))
+        add(c, P["alias"], out.text(ref.alias))
     if ref.section and sec_hp:
         add(c, P["inSection"], _section_s(sec_hp, ref.section))
 
@@ -401,22 +502,32 @@ def _cite_lines(out: _Lines, hp: str, ref: ArxivRef, n: int, src: str, sec_hp: s
 def _claim_lines(
     out: _Lines, hp: str, claim: Claim, key: str, src: str, agent: str | None, sec_hp: str | None
 ) -> str:
-    """The lines of one claim; returns its IRI (without brackets)."""
+    """The lines of one claim; returns its IRI (without brackets).
+
+    The claim is quoted from the revision (the graph's IRI), qualified by a ``prov:Quotation`` that
+    holds the line span: its lines belong to that revision, never to the claim, whose IRI is the same
+    in every revision that holds it.
+    """
     add, P = out.add, _P
     iri = f"{ID_IRI}claim/{hp}/{key}"
     c = f"<{iri}>"
+    rev = f"<{out.graph}>"
+    quo = f"<{out.graph}/quote/{key}>"  # quotation_iri(out.graph, iri)
     add(c, _P_A, P["Claim"])
     add(c, _P_A, _PROV_ENTITY)
-    add(c, P["text"], _nt_lit(claim.text))
-    add(c, P["line"], _nt_lit(claim.line))
-    add(c, P["lineEnd"], _nt_lit(claim.line_end))
+    add(c, P["text"], out.text(claim.text))
+    add(c, _PROV_QUOTED, rev)
+    add(c, _PROV_QUALIFIED_QUOTATION, quo)
+    add(quo, _P_A, _PROV_QUOTATION)
+    add(quo, _PROV_ENTITY_P, rev)
+    add(quo, P["line"], _nt_lit(claim.line))
+    add(quo, P["lineEnd"], _nt_lit(claim.line_end))
     add(c, P["role"], _nt_lit(claim.role))
     add(c, P["evidence"], _nt_lit(claim.evidence))
     for lv in claim.evidence_levels:
         if lv != claim.evidence:
             add(c, P["evidenceAlso"], _nt_lit(lv))
     add(c, P["inSource"], src)
-    add(c, _PROV_QUOTED, src)
     if agent is not None:
         add(c, _PROV_ATTRIBUTED, agent)
     if claim.item is not None:
@@ -447,6 +558,7 @@ def _claim_lines(
         qn = f"<{iri}/q/{i}>"
         add(c, P["hasQuantity"], qn)
         add(qn, _P_A, P["Quantity"])
+        add(qn, _P_A, _PROV_ENTITY)
         add(qn, P["raw"], _nt_lit(q.raw))
         add(qn, P["value"], _nt_lit(float(q.value)))
         if q.value_high is not None:
@@ -482,8 +594,9 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
     p = src_rec.path
     hp = _h(p)
     src = f"<{ID_IRI}source/{hp}>"
-    g = f"<{ID_IRI}source/{hp}/rev/{src_rec.sha256[:16]}>"
-    out = _Lines(g)
+    gv = f"{ID_IRI}source/{hp}/rev/{src_rec.sha256[:16]}"
+    g = f"<{gv}>"
+    out = _Lines(gv, src_rec.lang)
     add = out.add
     add(src, _P_A, P["Source"])
     add(src, _P_A, _PROV_ENTITY)
@@ -492,21 +605,20 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
     add(src, P["lang"], _nt_lit(src_rec.lang))
     add(src, P["evidence"], _nt_lit(src_rec.evidence))
     if src_rec.title:
-        add(src, P["title"], _nt_lit(src_rec.title))
+        add(src, P["title"], out.text(src_rec.title))
     if src_rec.created:
         add(src, _PROV_GENERATED_AT, _nt_lit(src_rec.created))
-    # A file that names no author is attributed to the agent ``id:agent/_unknown`` (typed prov:Agent,
-    # no rdfs:label, so name lookups still find none): every claim has an agent (graph/data/shapes.ttl).
-    agent = _agent_s(src_rec.agent) if src_rec.agent else _t(UNKNOWN_AGENT)
-    add(src, _PROV_ATTRIBUTED, agent)
-    add(agent, _P_A, _PROV_AGENT)
-    if src_rec.agent:
-        add(agent, _RDFS_LABEL, _nt_lit(src_rec.agent))
-    else:
-        add(agent, _RDFS_COMMENT, _nt_lit("unknown author: the file does not name one"))
+    # The file, this revision of it and its claims are attributed to the author the file names; a file
+    # that names none (cards, the living document) is attributed to nobody: PROV has no "unknown agent".
+    agent = _agent_s(src_rec.agent) if src_rec.agent else None
     add(g, _P_A, P["SourceRevision"])
     add(g, _P_A, _PROV_ENTITY)
     add(g, _PROV_SPECIALIZATION, src)
+    if agent is not None:
+        add(src, _PROV_ATTRIBUTED, agent)
+        add(g, _PROV_ATTRIBUTED, agent)
+        add(agent, _P_A, _PROV_AGENT)
+        add(agent, _RDFS_LABEL, _nt_lit(src_rec.agent))
     add(g, P["sha256"], _nt_lit(src_rec.sha256))
     add(g, P["size"], _nt_lit(src_rec.size))
     for t in src_rec.tags:
@@ -523,7 +635,7 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
         add(sn, _P_A, P["Section"])
         add(sn, _P_A, _PROV_ENTITY)
         add(sn, P["key"], _nt_lit(s.key))
-        add(sn, P["title"], _nt_lit(s.title))
+        add(sn, P["title"], out.text(s.title))
         add(sn, P["level"], _nt_lit(s.level))
         add(sn, P["line"], _nt_lit(s.line))
         add(sn, P["lineEnd"], _nt_lit(s.line_end))
@@ -541,12 +653,12 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
             card_work = _work_s(ids[0])
             add(card_work, _P_A, P["Work"])
             add(card_work, _P_A, _PROV_ENTITY)
-            add(card_work, P["arxivId"], _nt_lit(ids[0]))
+            _work_lines(out, card_work, ids[0])
             add(src, P["about"], card_work)
             if src_rec.title:
-                add(card_work, P["title"], _nt_lit(src_rec.title))
+                add(card_work, P["title"], out.text(src_rec.title))
             for a in src_rec.aliases:
-                add(card_work, P["alias"], _nt_lit(a))
+                add(card_work, P["alias"], out.text(a))
     per_line: dict[int, int] = {}
     for ref in src_rec.arxiv:
         n = per_line.get(ref.line, 0)
@@ -555,8 +667,9 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
     for it in src_rec.items:
         inode = f"<{ID_IRI}item/{hp}/{it.index}>"
         add(inode, _P_A, P["Item"])
+        add(inode, _P_A, _PROV_ENTITY)
         add(inode, P["inSource"], src)
-        add(inode, P["title"], _nt_lit(it.title))
+        add(inode, P["title"], out.text(it.title))
         add(inode, P["order"], _nt_lit(it.index))
         add(inode, P["line"], _nt_lit(it.line))
         add(inode, P["lineEnd"], _nt_lit(it.line_end))
@@ -567,17 +680,18 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
         add(inode, P["relevance"], _nt_lit(it.relevance))
         add(inode, P["itemKind"], _nt_lit(it.kind))
         if it.relevance_reason:
-            add(inode, P["relevanceReason"], _nt_lit(it.relevance_reason))
+            add(inode, P["relevanceReason"], out.text(it.relevance_reason))
         for u in it.urls:
             add(inode, P["url"], _nt_lit(u))
         for w in it.works:
             add(inode, P["about"], _work_s(w))
             add(_work_s(w), _P_A, P["Work"])
-            add(_work_s(w), P["arxivId"], _nt_lit(w))
+            add(_work_s(w), _P_A, _PROV_ENTITY)
+            _work_lines(out, _work_s(w), w)
         for w in it.mentions:
             add(inode, P["mentions"], _work_s(w))
         if it.title_ref:
-            add(inode, P["titleRef"], _nt_lit(it.title_ref))
+            add(inode, P["titleRef"], out.text(it.title_ref))
         for sk in it.sections:
             add(inode, P["suggestedSection"], _nt_lit(sk))
         for sk in it.cross_refs:
@@ -613,10 +727,12 @@ def source_quads(src_rec: ParsedSource) -> list[ox.Quad]:
 
     Returns a list of ``pyoxigraph.Quad``, deterministic for the same record
     (the lines of ``source_lines`` read back with pyoxigraph's N-Quads parser).
-    The file is a ``prov:Entity``/``kg:Source`` ``prov:wasAttributedTo`` its
-    agent; the revision is ``prov:specializationOf`` the file; claims are
-    ``prov:wasQuotedFrom`` the file with ``kg:line``/``kg:lineEnd``; works
-    are cited with ``cito:cites`` and one ``kg:Citation`` per mention.
+    The file is a ``prov:Entity``/``kg:Source``; the revision is
+    ``prov:specializationOf`` the file; both (and the claims) are
+    ``prov:wasAttributedTo`` the author the file names, or to nobody; claims are
+    ``prov:wasQuotedFrom`` the revision, qualified by a ``prov:Quotation``
+    (``quotation_iri``) with ``kg:line``/``kg:lineEnd``; works are cited with
+    ``cito:cites`` and one ``kg:Citation`` per mention.
     Raises ``ValueError`` when a value holds a lone surrogate (no RDF literal can).
     """
     lines, _claims = source_lines(src_rec)
@@ -635,6 +751,7 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
     m = f"<{mv}>"
     add(m, _P_A, P["Manifest"])
     add(m, _P_A, _PROV_COLLECTION)
+    add(m, _P_A, _PROV_ENTITY)  # prov:Collection's superclass, stated: readers without RDFS (the prov package) need it
     add(m, P["manifestId"], _nt_lit(man.manifest_id))
     add(m, P["inSource"], src)
     add(m, _PROV_DERIVED, src)
@@ -646,11 +763,16 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         add(m, P["knowledgeDoc"], _source_s(man.knowledge))
     if man.queue:
         add(m, P["queueDoc"], _source_s(man.queue))
+    if man.author:  # who works the shift (the brief's header)
+        ag = _agent_s(man.author)
+        add(m, _PROV_ATTRIBUTED, ag)
+        add(ag, _P_A, _PROV_AGENT)
     for i, it in enumerate(man.items):
         mi = f"<{mv}/item/{i}>"
         add(m, _PROV_HAD_MEMBER, mi)
         add(m, P["hasItem"], mi)
         add(mi, _P_A, P["ManifestItem"])
+        add(mi, _P_A, _PROV_ENTITY)
         add(mi, P["order"], _nt_lit(i))
         add(mi, P["path"], _nt_lit(it.path))
         add(mi, P["material"], _source_s(it.path))
@@ -661,7 +783,7 @@ def _manifest_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
             add(mi, _PROV_ATTRIBUTED, ag)
             add(ag, _P_A, _PROV_AGENT)
         if it.title:
-            add(mi, P["title"], _nt_lit(it.title))
+            add(mi, P["title"], out.text(it.title))
         for e in it.evidence:
             add(mi, P["evidenceRef"], _nt_lit(e))
 
@@ -673,6 +795,7 @@ def _brief_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
     bv = f"{src[1:-1]}/brief"
     bn = f"<{bv}>"
     add(bn, _P_A, P["Brief"])
+    add(bn, _P_A, _PROV_ENTITY)
     add(bn, P["inSource"], src)
     if b.manifest:
         add(bn, P["manifestId"], _nt_lit(b.manifest))
@@ -686,8 +809,9 @@ def _brief_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         n = f"<{bv}/increment/{inc.number}>"
         add(bn, P["hasItem"], n)
         add(n, _P_A, P["BriefIncrement"])
+        add(n, _P_A, _PROV_ENTITY)
         add(n, P["number"], _nt_lit(inc.number))
-        add(n, P["title"], _nt_lit(inc.title))
+        add(n, P["title"], out.text(inc.title))
         add(n, P["line"], _nt_lit(inc.line))
         add(n, P["lineEnd"], _nt_lit(inc.line_end))
         for s in inc.sources:
@@ -700,17 +824,37 @@ def _brief_lines(out: _Lines, src_rec: ParsedSource, src: str) -> None:
         n = f"<{bv}/citation/{quote(c.arxiv_id, safe='.-')}>"
         add(bn, P["hasItem"], n)
         add(n, _P_A, P["BriefCitation"])
+        add(n, _P_A, _PROV_ENTITY)
         add(n, P["citedWork"], _work_s(c.arxiv_id))
         add(n, P["status"], _nt_lit(c.status))
         add(n, P["line"], _nt_lit(c.line))
         if c.title:
-            add(n, P["title"], _nt_lit(c.title))
+            add(n, P["title"], out.text(c.title))
         if c.status_text:
-            add(n, P["statusText"], _nt_lit(c.status_text))
+            add(n, P["statusText"], out.text(c.status_text))
     for w in b.warnings:
-        add(bn, P["warning"], _nt_lit(w))
+        add(bn, P["warning"], out.text(w))
     for row in b.low_relevance:
-        add(bn, P["verdict"], _nt_lit(f"{row.material} | {row.verdict}"))
+        add(bn, P["verdict"], out.text(f"{row.material} | {row.verdict}"))
+
+
+_AXIOMS: list[ox.Triple] = []
+
+
+def class_axioms() -> list[ox.Triple]:
+    """The ``rdfs:subClassOf`` statements of provkg's vocabulary (``graph/data/provkg.ttl``): every ``kg:``
+    class under its PROV-O class (``kg:Claim rdfs:subClassOf prov:Entity``, ``kg:IngestActivity`` under
+    ``prov:Activity`` ...).  ``activity_quads`` states them in the provenance graph, so a reader of the
+    store, of a server it writes to or of any export gets them with the data (an RDFS reader then
+    knows every ``kg:`` node's PROV class).  Parsed once; raises what pyoxigraph raises on a broken install.
+    """
+    if not _AXIOMS:
+        from importlib import resources
+
+        data = resources.files("graph").joinpath("data/provkg.ttl").read_bytes()
+        sub = N.rdfs.subClassOf
+        _AXIOMS.extend(sorted((t for t in ox.parse(data, format=ox.RdfFormat.TURTLE) if t.predicate == sub), key=str))
+    return list(_AXIOMS)
 
 
 def activity_quads(
@@ -718,7 +862,10 @@ def activity_quads(
 ) -> list[ox.Quad]:
     """Quads (in the provenance graph) describing one ingest ``prov:Activity``.
 
-    ``counts`` has ``added``, ``changed``, ``removed``, ``unchanged`` file counts.
+    ``counts`` has ``added``, ``changed``, ``removed``, ``unchanged`` file counts.  Also states
+    ``id:graph/provenance kg:modelVersion MODEL_VERSION`` (the store follows this model: the loader
+    upgrades an older store in the same write, ``graph.migrate``) and the vocabulary's class
+    axioms (``class_axioms``); a store holds each once however many ingests state them.
     """
     a = activity_iri(stamp)
     sw = agent_iri("provkg")
@@ -736,7 +883,10 @@ def activity_quads(
         ox.Quad(a, _kg("filesChanged"), _lit(counts.get("changed", 0)), g),
         ox.Quad(a, _kg("filesRemoved"), _lit(counts.get("removed", 0)), g),
         ox.Quad(a, _kg("filesUnchanged"), _lit(counts.get("unchanged", 0)), g),
+        ox.Quad(g, _kg("modelVersion"), _lit(MODEL_VERSION), g),
+        *(ox.Quad(t.subject, t.predicate, t.object, g) for t in class_axioms()),
     ]
+
 
 
 def revision_nquads(
@@ -745,6 +895,9 @@ def revision_nquads(
 ) -> str:
     """``revision_quads`` as N-Quads text, for the revision of ``path`` with content hash ``sha256``.
 
+    The revision is the author's file at one point in time: the ingest does not generate it, it
+    ``prov:used`` it, and generated provkg's extraction of it (``extraction_iri``), a ``kg:Extraction``
+    that ``prov:wasDerivedFrom`` the revision, with ``prov:generatedAtTime`` ``when``.
     ``root`` (the absolute workspace folder) adds the ``kg:root`` statement the loader records.
     ``revision`` is the revision IRI when it is not the first one of these bytes
     (``revision_iri(path, sha256, n)``, n >= 2); ``alternate_of`` then names the earlier
@@ -752,19 +905,25 @@ def revision_nquads(
     """
     g = _t(PROV_GRAPH)
     hp = _h(path)
-    rev = f"<{revision}>" if revision else f"<{ID_IRI}source/{hp}/rev/{sha256[:16]}>"
+    rev_iri = revision or f"{ID_IRI}source/{hp}/rev/{sha256[:16]}"
+    rev = f"<{rev_iri}>"
+    ext = f"<{rev_iri}/extraction>"  # extraction_iri(rev_iri)
     a = _t(activity_iri(stamp))
     P = _P
     rows = [
         (rev, _P_A, P["SourceRevision"]),
         (rev, _P_A, _PROV_ENTITY),
         (rev, _PROV_SPECIALIZATION, f"<{ID_IRI}source/{hp}>"),
-        (rev, _PROV_GENERATED_BY, a),
-        (rev, _PROV_GENERATED_AT, _nt_lit(when)),
         (rev, P["path"], _nt_lit(path)),
         (rev, P["sha256"], _nt_lit(sha256)),
         (rev, P["size"], _nt_lit(size)),
-        (a, _PROV_GENERATED, rev),
+        (a, _PROV_USED, rev),
+        (ext, _P_A, P["Extraction"]),
+        (ext, _P_A, _PROV_ENTITY),
+        (ext, _PROV_DERIVED, rev),
+        (ext, _PROV_GENERATED_BY, a),
+        (ext, _PROV_GENERATED_AT, _nt_lit(when)),
+        (a, _PROV_GENERATED, ext),
         (rev, P["current"], _NT_TRUE),
     ]
     if mtime is not None:
@@ -783,8 +942,8 @@ def revision_quads(
 ) -> list[ox.Quad]:
     """Provenance-graph quads for a new revision of a file.
 
-    The revision (named graph) ``prov:wasGeneratedBy`` the ingest activity at
-    ``when``; it ``prov:wasRevisionOf`` the ``previous`` revision IRI when the
+    The ingest activity ``prov:used`` the revision (named graph) and generated its extraction at
+    ``when`` (``revision_nquads``); the revision ``prov:wasRevisionOf`` the ``previous`` revision IRI when the
     file changed (the loader records that one's invalidation: ``invalidation_quads``).
     The new revision gets ``kg:current true``,
     the marker the default queries join on (docs/MODEL.md, "Revisions").
@@ -798,15 +957,22 @@ def retarget_nquads(data: bytes, old: str, new: str) -> bytes:
     """N-Quads ``data`` with the IRI ``old`` replaced by ``new`` wherever it is a term.
 
     The loader uses it for a file that returns to bytes read before: its parsing process built
-    the named graph under ``revision_iri(path, sha)`` (graph name and the revision node), and the
-    graph is stored under the next free ``revision_iri(path, sha, n)``.  The text is parsed and
-    written back by pyoxigraph (term by term, so a literal that happens to contain the IRI is left
-    alone); the quads keep their order.  Raises ``SyntaxError`` for text that is not N-Quads.
+    the named graph under ``revision_iri(path, sha)`` (graph name, the revision node, and the IRIs
+    minted under it: ``<old>/quote/…``), and the graph is stored under the next free
+    ``revision_iri(path, sha, n)``: ``old`` and every IRI that starts with ``old + "/"`` move to
+    ``new``.  The text is parsed and written back by pyoxigraph (term by term, so a literal that
+    happens to contain the IRI is left alone); the quads keep their order.  Raises ``SyntaxError``
+    for text that is not N-Quads.
     """
     o, n = ox.NamedNode(old), ox.NamedNode(new)
+    under = old + "/"
 
     def swap(t: object) -> object:
-        return n if t == o else t
+        if t == o:
+            return n
+        if isinstance(t, ox.NamedNode) and t.value.startswith(under):
+            return ox.NamedNode(new + t.value[len(old):])
+        return t
 
     quads = [ox.Quad(swap(q.subject), q.predicate, swap(q.object), swap(q.graph_name))
              for q in ox.parse(data, format=ox.RdfFormat.N_QUADS)]

@@ -42,20 +42,24 @@ asked for the union with its ``union-default-graph`` URL parameter (the same
 view as the embedded store); on other servers the default graph is whatever
 the server is configured with (Fuseki: ``tdb2:unionDefaultGraph true``).
 
-Writes (``RemoteStore.writer``): a file lock cannot span a server, so two
-provkg processes can write one server at once; see the method for what a
-write guarantees.
+Writes (``RemoteStore.writer``) are serialised by a lease (``RemoteStore.lock``) kept in its own
+named graph on the server (``LOCK_GRAPH``), and each commit checks and renews the store's write token
+there: see the methods for what a write guarantees.
 """
 from __future__ import annotations
 
 import base64
 import contextlib
 import hashlib
+import http.client
 import os
+import random
 import re
 import secrets
 import socket
 import threading
+import time
+import uuid
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -66,13 +70,35 @@ from dataclasses import dataclass
 
 import pyoxigraph as ox
 
-from ingest.errors import QueryError, StoreError
+from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedError
 
 from .model import PROV_GRAPH
 from .namespaces import ID_IRI, KG_IRI
-from .store import canonical_term, order_rows, refuse_federated, to_python, with_values
+from .store import ANY_BASE, LOCK_TIMEOUT, canonical_term, order_rows, refuse_federated, to_python, with_values
 
-__all__ = ["DEFAULT_TIMEOUT", "Endpoints", "RemoteStore", "RemoteWriter", "endpoints_for"]
+__all__ = ["DEFAULT_TIMEOUT", "LEASE_SECONDS", "LOCK_GRAPH", "Endpoints", "RemoteStore", "RemoteWriter",
+           "endpoints_for"]
+
+#: The named graph holding the write lease and the write token of a server store (``RemoteStore.lock``).
+#: provkg's own reads leave it out (``named_graphs``, ``quads``, ``len``, exports).
+LOCK_GRAPH = ID_IRI + "graph/write-lock"
+_LOCK_G = ox.NamedNode(LOCK_GRAPH)
+_LEASE = ID_IRI + "lease/"
+_EXPIRES = ox.NamedNode(ID_IRI + "lock#expires")
+_HOLDER = ox.NamedNode(ID_IRI + "lock#holder")
+_STORE_NODE = ox.NamedNode(ID_IRI + "lock#store")
+_TOKEN = ox.NamedNode(ID_IRI + "lock#writeToken")
+_XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
+
+
+def _seconds(t: float) -> ox.Literal:
+    """A time as whole seconds since the epoch, ``xsd:integer``: exact on every server (Virtuoso kept an
+    ``xsd:double`` to six significant digits, ±5,000 s, so a fresh lease read as long expired)."""
+    return ox.Literal(str(int(t)), datatype=_XSD_INTEGER)
+
+#: Seconds a lease lives without renewal; its holder renews it every quarter of that.  A writer killed
+#: with SIGKILL holds the store this long at most.  Clients' clocks must agree to well within it.
+LEASE_SECONDS = 120.0
 
 #: Seconds to wait for one HTTP request (``PROVKG_HTTP_TIMEOUT`` overrides).
 DEFAULT_TIMEOUT = 60.0
@@ -102,9 +128,32 @@ class Endpoints:
     server: str
 
 
+def _check_url(url: str, what: str = "--store") -> urllib.parse.SplitResult:
+    """``url`` split, when it is an http(s) URL with a host, a valid port and no space or control character.
+
+    Raises
+    ------
+    StoreError
+        One line naming the URL (without its password) and what is wrong with it.
+    """
+    shown = re.sub(r"(//[^/@]*?:)[^/]*@", r"\1***@", url, count=1)  # never print a password
+    try:
+        u = urllib.parse.urlsplit(url)
+        port = u.port  # raises ValueError when it is not a number in 0-65535
+    except ValueError as e:
+        raise StoreError(f"{what} {shown}: not a valid URL ({e})") from None
+    if u.scheme not in ("http", "https") or not u.hostname:
+        raise StoreError(f"{what} {shown}: not an http(s) URL of a SPARQL server")
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
+        raise StoreError(f"{what} {shown}: not a valid URL (it holds a space or a control character)")
+    if port == 0:
+        raise StoreError(f"{what} {shown}: not a valid URL (port 0)")
+    return u
+
+
 def _split_auth(url: str) -> tuple[str, tuple[str, str] | None]:
-    """``(url without user:password@, (user, password) or None)``."""
-    u = urllib.parse.urlsplit(url)
+    """``(url without user:password@, (user, password) or None)``.  Raises ``StoreError`` for a malformed URL."""
+    u = _check_url(url)
     if u.username is None:
         return url, None
     cred = (urllib.parse.unquote(u.username), urllib.parse.unquote(u.password or ""))
@@ -228,7 +277,10 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
     >>> endpoints_for("http://localhost:8890/sparql").update
     'http://localhost:8890/sparql-auth'
     """
-    u = urllib.parse.urlsplit(url)
+    try:
+        u = urllib.parse.urlsplit(url)
+    except ValueError as e:
+        raise StoreError(f"{url}: not a valid URL ({e})") from None
     if u.scheme not in ("http", "https") or not u.netloc:
         raise StoreError(f"{url}: not an http(s) URL of a SPARQL server")
     root = f"{u.scheme}://{u.netloc}"
@@ -244,9 +296,15 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
         if not given:
             return f"{base}/{default}"
         if given.startswith("/"):
+            _check_url(root + given, "endpoint")
             return root + given
-        if urllib.parse.urlsplit(given).scheme not in ("http", "https"):
+        try:
+            scheme = urllib.parse.urlsplit(given).scheme
+        except ValueError:
+            scheme = ""
+        if scheme not in ("http", "https"):
             raise StoreError(f"{given}: an endpoint must be an http(s) URL or a path starting with /")
+        _check_url(given, "endpoint")
         return given
 
     q, up, g = pick(query_endpoint, names[0]), pick(update_endpoint, names[1]), pick(gsp_endpoint, names[2])
@@ -312,6 +370,12 @@ class RemoteStore:
         clean, cred = _split_auth(url)
         self._auth = _Auth(*cred) if cred else None
         self.url = clean.rstrip("/")
+        #: Seconds ``lock`` waits for another writer (None: ``$PROVKG_LOCK_TIMEOUT`` or 600).
+        self.lock_timeout: float | None = None
+        #: Called once when a write has to wait for another one (the CLI prints one line).
+        self.on_lock_wait = None
+        self._lock_depth = 0
+        self._claim: ox.NamedNode | None = None
         #: What the CLI prints as the store's location (never the password).
         self.path = self.url
         self.endpoints = endpoints_for(
@@ -383,8 +447,8 @@ class RemoteStore:
             raise StoreError(f"{method} {shown}: {msg}") from None
         except TimeoutError:
             raise StoreError(f"{method} {shown}: no answer within {self.timeout:g} s") from None
-        except (OSError, ValueError) as e:  # connection reset, http.client errors, bad URL
-            raise StoreError(f"{method} {shown}: {type(e).__name__}: {e}") from None
+        except (OSError, ValueError, http.client.HTTPException) as e:  # connection reset, a bad answer, bad URL
+            raise StoreError(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
 
     def _http_error(self, method: str, url: str, e: urllib.error.HTTPError) -> _HttpError:
         shown = url.split("?", 1)[0]
@@ -509,8 +573,9 @@ class RemoteStore:
 
     #: provkg's graphs on a shared server (module docstring): the provenance graph, every graph under
     #: provkg's IRI space, and the graphs an import recorded.  Never a server's own system graphs.
-    _OURS = (f"FILTER(STRSTARTS(STR(?g), \"{ID_IRI}\") || "
-             f"EXISTS {{ GRAPH {PROV_GRAPH} {{ ?g a <{KG_IRI}ImportedGraph> }} }})")
+    #: The write lease's graph (``LOCK_GRAPH``) is provkg's but holds no data: left out too.
+    _OURS = (f"FILTER(?g != {_LOCK_G} && (STRSTARTS(STR(?g), \"{ID_IRI}\") || "
+             f"EXISTS {{ GRAPH {PROV_GRAPH} {{ ?g a <{KG_IRI}ImportedGraph> }} }}))")
 
     def named_graphs(self) -> list[str]:
         """IRIs of provkg's named graphs (not the server's own), sorted."""
@@ -545,18 +610,148 @@ class RemoteStore:
             if e.code != 404:
                 raise
 
+    # -- the lease ---------------------------------------------------------
+    def write_token(self) -> str | None:
+        """The store's write token: renewed by every commit (``RemoteWriter.commit``); None before
+        the first write of a provkg that keeps one.  An ingest reads it before anything else and
+        writes only while it is unchanged (``graph.loader``)."""
+        rows = self.select_terms("SELECT ?t WHERE { GRAPH %s { %s %s ?t } }" % (_LOCK_G, _STORE_NODE, _TOKEN))
+        return min(r["t"].value for r in rows) if rows else None
+
+    def _claims(self) -> list[tuple[str, float]]:
+        """The lease claims on the server: ``(claim IRI, expiry as seconds since the epoch)``."""
+        rows = self.select_terms("SELECT ?c ?t WHERE { GRAPH %s { ?c %s ?t } }" % (_LOCK_G, _EXPIRES))
+        out = []
+        for r in rows:
+            try:
+                out.append((r["c"].value, float(r["t"].value)))
+            except (ValueError, AttributeError):
+                out.append((str(r["c"]), 0.0))
+        return out
+
+    def _claim_quads(self, claim: ox.NamedNode, expires: float) -> str:
+        holder = f"{socket.gethostname()} pid {os.getpid()}"
+        return (f"GRAPH {_LOCK_G} {{ {claim} {_EXPIRES} {_seconds(expires)} . "
+                f"{claim} {_HOLDER} {ox.Literal(holder)} . }}")
+
+    def _lock_wait(self) -> float:
+        if self.lock_timeout is not None:
+            return max(0.0, float(self.lock_timeout))
+        raw = os.environ.get("PROVKG_LOCK_TIMEOUT")
+        if raw:
+            try:
+                return max(0.0, float(raw))
+            except ValueError:
+                raise StoreError(f"PROVKG_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
+        return LOCK_TIMEOUT
+
     @contextlib.contextmanager
-    def writer(self) -> Iterator[RemoteWriter]:
-        """One write to the server.
+    def lock(self) -> Iterator[None]:
+        """Hold the server store's write lease inside the block (re-entrant for one ``RemoteStore``).
+
+        SPARQL Update gives no atomic compare-and-set across concurrent requests (an Oxigraph
+        server applied two ``INSERT … WHERE { FILTER NOT EXISTS … }`` at once in 6 of 100 tries),
+        so the lease is taken by announcing, then looking: each writer inserts its own claim
+        (``<…/lease/TOKEN> lock#expires T``, an unconditional insert), then reads every claim.  It
+        holds the lease when its claim is the only unexpired one; otherwise it withdraws the claim,
+        waits a random moment and tries again.  Of writers that overlap, the later reader always
+        sees the earlier claim, so at most one holds it.  A claim lives ``LEASE_SECONDS`` and is
+        renewed by a thread every quarter of that; a claim left by a killed writer expires and is
+        removed by the next writer.  A writer that must wait calls ``on_lock_wait`` once and gives
+        up after ``lock_timeout`` seconds (``$PROVKG_LOCK_TIMEOUT``, default 600).
+
+        Raises
+        ------
+        StoreLockedError
+            Another writer held the lease for the whole wait.
+        StoreError
+            The server cannot be reached.
+        """
+        if self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield
+            finally:
+                self._lock_depth -= 1
+            return
+        claim = ox.NamedNode(_LEASE + uuid.uuid4().hex)
+        wait = self._lock_wait()
+        deadline = time.monotonic() + wait
+        told = False
+        while True:
+            now = time.time()
+            self.update("DELETE { GRAPH %s { ?c ?p ?o } } WHERE { GRAPH %s { ?c %s ?t ; ?p ?o "
+                        "FILTER(?t < %s) } }" % (_LOCK_G, _LOCK_G, _EXPIRES, _seconds(now)))
+            self.update("INSERT DATA { " + self._claim_quads(claim, now + LEASE_SECONDS) + " }")
+            live = [c for c, t in self._claims() if t >= time.time() or c == claim.value]
+            if live == [claim.value]:
+                break
+            self.update("DELETE WHERE { GRAPH %s { %s ?p ?o } }" % (_LOCK_G, claim))
+            if time.monotonic() >= deadline:
+                raise StoreLockedError(f"{self.url}: another provkg process is writing this store"
+                                       + (f" (waited {wait:g} s)" if wait else "") + "; try again when it has finished")
+            if not told and self.on_lock_wait is not None:
+                told = True
+                self.on_lock_wait()
+            time.sleep(0.05 + random.random() * 0.2)
+        self._claim = claim
+        self._lease_lost = False
+        stop = threading.Event()
+
+        def renew() -> None:
+            while not stop.wait(LEASE_SECONDS / 4):
+                try:
+                    self.update("DELETE { GRAPH %s { %s %s ?t } } INSERT { %s } WHERE { GRAPH %s { %s %s ?t } }" % (
+                        _LOCK_G, claim, _EXPIRES,
+                        f"GRAPH {_LOCK_G} {{ {claim} {_EXPIRES} "
+                        f"{_seconds(time.time() + LEASE_SECONDS)} }}",
+                        _LOCK_G, claim, _EXPIRES))
+                except StoreError:
+                    pass  # the commit checks the claim (``_check_lease``)
+
+        beat = threading.Thread(target=renew, name="provkg-lease", daemon=True)
+        beat.start()
+        self._lock_depth = 1
+        try:
+            yield
+        finally:
+            self._lock_depth = 0
+            stop.set()
+            beat.join(timeout=5)
+            self._claim = None
+            with contextlib.suppress(StoreError):
+                self.update("DELETE WHERE { GRAPH %s { %s ?p ?o } }" % (_LOCK_G, claim))
+
+    def _check_lease(self, expect: object) -> None:
+        """Raise ``StoreMovedError`` unless this process's lease claim is still there and unexpired (no
+        other writer took the store as expired) and the write token is ``expect`` (any, for
+        ``ANY_BASE``): the commit check of ``RemoteWriter.commit``."""
+        claim = getattr(self, "_claim", None)
+        now = time.time()
+        # Other claims may be there for a moment (a writer announcing itself, about to see this one and
+        # withdraw); what matters is that this one is still there and unexpired: no one took it away.
+        mine = [t for c, t in self._claims() if claim is not None and c == claim.value]
+        if not mine or max(mine) < now:
+            raise StoreMovedError(f"{self.url}: this write lost its lease (another writer took the store after "
+                                  f"{LEASE_SECONDS:g} s without renewal); nothing was committed")
+        if expect is not ANY_BASE and self.write_token() != expect:
+            raise StoreMovedError(f"{self.url}: another write changed the store after this one read it; "
+                                  "nothing was committed")
+
+    @contextlib.contextmanager
+    def writer(self, *, expect: str | None | object = ANY_BASE) -> Iterator[RemoteWriter]:
+        """One write to the server, holding the lease (``lock``).
 
         Nothing is sent while the ``with`` block runs; an exception in it sends
-        nothing.  On normal exit, ``RemoteWriter.commit`` sends, in this order:
+        nothing.  On normal exit, ``RemoteWriter.commit`` first checks that this process still
+        holds the lease and that the write token is ``expect`` (the token the caller read what it
+        writes from; ``StoreMovedError`` otherwise, nothing sent), then sends, in this order:
 
         1. each named graph given to ``put_graph`` with one Graph Store
            ``PUT`` (atomic per graph on Oxigraph and Fuseki: a reader sees the
            old graph or the new one, never half);
         2. everything else -- dropped graphs, removed and added provenance
-           quads -- as **one** SPARQL Update request, which Oxigraph and
+           quads, and a new write token -- as **one** SPARQL Update request, which Oxigraph and
            Fuseki apply in one transaction.  This is the commit point: the
            provenance graph records the new revisions only if every graph
            they name is on the server, so a failed or killed run leaves no
@@ -564,12 +759,12 @@ class RemoteStore:
 
         If a step fails, the graphs that this write created (not there when it
         began) are deleted again, best effort, and ``StoreError`` is raised.
-        No lock spans the server: two writers at once may interleave (the last
-        commit's provenance wins); see ``docs/SCALING.md``.
         """
-        w = RemoteWriter(self)
-        yield w
-        w.commit()
+        with self.lock():
+            w = RemoteWriter(self)
+            w.expect = expect
+            yield w
+            w.commit()
 
 
 class RemoteWriter:
@@ -585,6 +780,8 @@ class RemoteWriter:
         self._remove: list[ox.Quad] = []
         self._patterns: list[tuple[object, object, object, ox.NamedNode]] = []
         self.requests = 0
+        #: The write token the caller read what it writes from (``RemoteStore.writer``).
+        self.expect: object = ANY_BASE
 
     def put_graph(self, iri: str, quads: Iterable[ox.Quad | ox.Triple]) -> None:
         """Queue the whole named graph ``iri`` for one ``PUT`` (replaces an earlier put or drop)."""
@@ -673,6 +870,11 @@ class RemoteWriter:
         update = self.update_text()
         if not puts and not update:
             return
+        self.store._check_lease(self.expect)
+        token = ox.Literal(uuid.uuid4().hex)
+        ops_token = (f"DELETE WHERE {{ GRAPH {_LOCK_G} {{ {_STORE_NODE} {_TOKEN} ?t }} }} ;\n"
+                     f"INSERT DATA {{ GRAPH {_LOCK_G} {{ {_STORE_NODE} {_TOKEN} {token} }} }}")
+        update = (update + " ;\n" if update else "") + ops_token
         before = self._existing(puts) if puts else set()
         done: list[str] = []
         try:

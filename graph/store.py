@@ -5,16 +5,21 @@ is the other (a SPARQL 1.1 server).  ``graph.backend.open_store`` picks one.
 
 Layout of a store folder (default ``.provkg/``)::
 
-    .provkg/CURRENT      name of the live database folder (one line)
-    .provkg/db-000003/   the Oxigraph (RocksDB) database
-    .provkg/lock         held (fcntl.flock) by the one process writing
+    .provkg/provkg-store       marks the folder as a provkg store (``MARKER_NAME``)
+    .provkg/provkg-databases   the database folders provkg made here, by name (``REGISTRY_NAME``)
+    .provkg/CURRENT            name of the live database folder (one line)
+    .provkg/db-000003/         the Oxigraph (RocksDB) database
+    .provkg/db-000003/provkg-readers   held (shared flock) by every process reading it
+    .provkg/lock               held (fcntl.flock) by the one process writing
 
-A write (``Store.writer()``) takes the lock, makes an Oxigraph ``backup`` of
-the live database into a new folder (a RocksDB checkpoint: hard links, a few
-milliseconds), applies every change there and only then points ``CURRENT`` at
-it with ``os.replace``.  A failed or killed write leaves ``CURRENT`` on the
-old database, intact (PITFALLS P14).  ``Store(None)`` is an in-memory store
-for tests, written in place.
+A write (``Store.writer()``) takes the lock (``Store.lock``: it waits for another writer), makes an
+Oxigraph ``backup`` of the live database into a new folder (a RocksDB checkpoint: hard links, a few
+milliseconds), applies every change there and only then, once it checked that ``CURRENT`` still
+names the database it copied, points ``CURRENT`` at it with ``os.replace``.  A failed or killed write
+leaves ``CURRENT`` on the old database, intact (PITFALLS P14).  Old databases are then removed, but
+only those provkg recorded and no reader holds (``Store._remove_unused``); a folder that is not a
+store is never written (``Store._claim_folder``).  ``Store(None)`` is an in-memory store for tests,
+written in place.
 
 Large writes (issue 5): the writer loads N-Quads text in batches in background
 threads while the caller goes on (``Writer``), and a write that loaded several
@@ -54,16 +59,18 @@ import os
 import re
 import shutil
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pyoxigraph as ox
 
-from ingest.errors import QueryError, StoreError, StoreLockedError
+from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedError
 
 __all__ = ["Store", "Writer", "with_values", "to_python", "as_term", "literal_value", "canonical_term", "decimal_text", "order_rows", "query_form",
-           "SelectResult", "refuse_federated", "values_clause", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME", "database_generation"]
+           "SelectResult", "refuse_federated", "values_clause", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME",
+           "MARKER_NAME", "REGISTRY_NAME", "READERS_NAME", "LOCK_TIMEOUT", "ANY_BASE", "database_generation"]
 
 
 #: The side file ``<store>/known-revisions.marshal`` where an ingest leaves, for the next one, what the
@@ -83,6 +90,68 @@ FIRST_WRITE_NAME = "FIRST-WRITE"
 #: writes it into every new folder).
 GENERATION_NAME = "provkg-generation"
 _GENERATION = re.compile(r"[0-9a-f]{16}")
+
+#: The file ``<store>/provkg-store`` that marks a folder as a provkg store: a write goes only into a
+#: folder holding it, a new or empty folder (which gets it), or a store made by a provkg from before it
+#: (adopted, ``Store._claim_folder``).  Any other folder is refused: provkg deletes only what it made.
+MARKER_NAME = "provkg-store"
+_MARKER_TEXT = b"provkg store 1\n"
+
+#: The file ``<store>/provkg-databases`` listing, one name a line, the database folders provkg made
+#: here.  A name is recorded before its folder is created; only recorded folders are ever removed.
+REGISTRY_NAME = "provkg-databases"
+
+#: The file in each database folder that readers hold with a shared ``flock`` while they read it
+#: (``Store.db``); a write removes an old database only when it can take it exclusively.
+READERS_NAME = "provkg-readers"
+
+#: Seconds a write waits for another process's write to finish before it gives up (``Store.lock``;
+#: ``$PROVKG_LOCK_TIMEOUT`` overrides).
+LOCK_TIMEOUT = 600.0
+
+#: ``Store.writer(expect=…)`` default: any live database will do.
+ANY_BASE = object()
+
+
+#: Lock files this process holds (the write lock, readers' registrations).  A forked child (a pool
+#: worker) shares their open descriptions: ``_drop_locks_in_child`` points its copies at /dev/null, so
+#: that the locks end with this process, not with the last of its children (a worker of an ingest
+#: killed with SIGKILL lives on for up to half a second).
+_HELD: set[int] = set()
+
+
+def _drop_locks_in_child() -> None:
+    """In a forked child: let go of the parent's lock files (``_HELD``) without unlocking them."""
+    if not _HELD:
+        return
+    try:
+        null = os.open(os.devnull, os.O_RDONLY)
+    except OSError:
+        return
+    for fd in list(_HELD):
+        with contextlib.suppress(OSError):
+            os.dup2(null, fd)
+    _HELD.clear()
+    os.close(null)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_locks_in_child)
+
+
+def _one_line(e: BaseException) -> str:
+    """An exception's message as one line (RocksDB's carry newlines and doubled prefixes)."""
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text.replace("Corruption: Corruption:", "Corruption:")[:400]
+
+
+def _fsync_dir(path: Path) -> None:
+    """``fsync`` a folder, so that a rename in it survives a power cut.  Raises ``OSError``."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def database_generation(database: os.PathLike[str] | str) -> str:
@@ -332,11 +401,45 @@ class SelectResult:
 
 _SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
 
+#: Brackets a query may nest: Oxigraph's SPARQL parser recurses once per level and overflowed its stack
+#: (a segmentation fault, no message at all) at ~3,000 nested braces or ~6,000 parentheses (issue 23).
+MAX_QUERY_NESTING = 256
+#: The tokens of a query that can hold a bracket that is not one (strings, IRIs, comments), the
+#: brackets, and runs of anything else (SPARQL 1.1 §19.8 terminals, simplified: one pass, no backtracking).
+_QUERY_TOKENS = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*+"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*+'''"
+    r'|"(?:[^"\\\n]|\\.)*+"'
+    r"|'(?:[^'\\\n]|\\.)*+'"
+    r'|<[^<>"{}|^`\\\x00-\x20]*+>'
+    r"|#[^\n]*+"
+    r"|(?P<open>[(\[{])|(?P<close>[)\]}])"
+    r"""|[^"'<#()\[\]{}]++|.""",
+    re.DOTALL)
+
+
+def query_nesting(query: str) -> int:
+    """How deep the brackets ``( [ {`` of a SPARQL text nest, outside strings, IRIs and comments (one pass)."""
+    depth = best = 0
+    for m in _QUERY_TOKENS.finditer(query):
+        if m.group("open") is not None:
+            depth += 1
+            best = max(best, depth)
+        elif m.group("close") is not None:
+            depth = max(0, depth - 1)
+    return best
+
 
 def refuse_federated(query: str) -> None:
-    """Refuse federated queries: provkg never goes to the network at run time."""
+    """Refuse federated queries (provkg never goes to the network at run time) and queries nested deeper
+    than ``MAX_QUERY_NESTING`` (the parser would overflow its stack).  Raises ``QueryError``."""
     if _SERVICE.search(query):
         raise QueryError("SERVICE (federated query) is not allowed: provkg works offline on its own store")
+    if "(" in query or "{" in query or "[" in query:
+        depth = query_nesting(query)
+        if depth > MAX_QUERY_NESTING:
+            raise QueryError(f"the query nests brackets {depth} deep; provkg reads queries up to "
+                             f"{MAX_QUERY_NESTING} levels deep")
 
 
 def as_term(v: object) -> ox.NamedNode | ox.Literal:
@@ -395,12 +498,20 @@ class Store:
         The folder exists but is not a provkg store, or Oxigraph cannot open it.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None):
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, lock_timeout: float | None = None):
         self.path = Path(path) if path is not None else None
         self._db: ox.Store | None = None
         self._opened: Path | None = None  # the database folder ``_db`` reads
         #: Writes made through ``writer()`` (an in-memory store's state changes with each).
         self.writes = 0
+        self._reading: object | None = None  # the open reader file of ``_opened`` (``READERS_NAME``)
+        self._lock_file: object | None = None  # the open write lock while ``lock()`` holds it
+        self._lock_depth = 0
+        #: Seconds a write waits for another process's write to finish (``lock``); None:
+        #: ``$PROVKG_LOCK_TIMEOUT`` or ``LOCK_TIMEOUT``.
+        self.lock_timeout = lock_timeout
+        #: Called once when a write has to wait for another one (the CLI prints one line).
+        self.on_lock_wait: Callable[[], None] | None = None
         if self.path is None:
             self._db = ox.Store()
 
@@ -408,11 +519,14 @@ class Store:
     def _current_dir(self) -> Path | None:
         assert self.path is not None
         cur = self.path / "CURRENT"
-        if not cur.exists():
+        try:
+            name = cur.read_text("utf-8").strip()
+        except FileNotFoundError:
             return None
-        name = cur.read_text("utf-8").strip()
+        except (OSError, UnicodeDecodeError) as e:
+            raise StoreError(f"{cur}: cannot read: {getattr(e, 'strerror', None) or e}") from None
         d = self.path / name
-        if not name.startswith("db-") or not d.is_dir():
+        if not name.startswith("db-") or "/" in name or not d.is_dir():
             raise StoreError(f"{self.path}: CURRENT names {name!r}, which is not a database folder")
         return d
 
@@ -423,20 +537,71 @@ class Store:
 
     @property
     def db(self) -> ox.Store:
-        """The live pyoxigraph ``Store`` (opened lazily; empty if none yet)."""
+        """The live pyoxigraph ``Store`` (opened lazily; empty if none yet).
+
+        The database folder is registered as read (``READERS_NAME``) for as long as this handle
+        keeps it open (until ``close``): a write that finishes meanwhile leaves it in place, so a
+        query running across any write finishes with the answer of the database it began on.
+
+        Raises
+        ------
+        StoreError
+            The store folder is not a folder, its ``CURRENT`` is unreadable or names no
+            database, or Oxigraph cannot open the database (a file of it is missing or damaged).
+        """
         if self._db is None:
             assert self.path is not None
             if self.path.exists() and not self.path.is_dir():
                 raise StoreError(f"{self.path}: not a folder")
-            d = self._current_dir()
+            d, reading = self._register_reader()
             try:
                 # Reads never write: the live database is opened read-only (readers may share it);
                 # writes go through ``writer()`` into a fresh copy.
                 self._db = ox.Store() if d is None else ox.Store.read_only(str(d))
                 self._opened = d
-            except OSError as e:
-                raise StoreError(f"{d}: cannot open the database: {e}") from None
+                self._reading = reading
+            except (OSError, RuntimeError) as e:
+                if reading is not None:
+                    _HELD.discard(reading.fileno())
+                    reading.close()
+                raise StoreError(f"{d}: cannot open the database: {_one_line(e)}") from None
         return self._db
+
+    def _register_reader(self) -> tuple[Path | None, object | None]:
+        """The live database folder, held for reading: ``(folder, open reader file)``.
+
+        Takes a shared ``flock`` on the folder's ``READERS_NAME`` file, then checks that
+        ``CURRENT`` still names the folder (a write that moved it meanwhile may be removing
+        it): else lets go and tries the new one.  A folder whose reader file cannot be opened
+        (a read-only store, a database made by an older provkg on a read-only disk) is read
+        unregistered.  ``(None, None)`` before the first write.
+        """
+        import fcntl
+
+        for _ in range(100):
+            d = self._current_dir()
+            if d is None:
+                return None, None
+            try:
+                try:
+                    fh = open(d / READERS_NAME, "rb")
+                except FileNotFoundError:  # a database made by an older provkg: give it the file
+                    fh = open(d / READERS_NAME, "a+b")
+            except OSError:
+                if self._current_dir() == d:
+                    return d, None  # cannot register (read-only): read it as it is
+                continue
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:  # a write is removing this folder (it moved CURRENT away): look again
+                fh.close()
+                time.sleep(0.01)
+                continue
+            if self._current_dir() == d:
+                _HELD.add(fh.fileno())
+                return d, fh
+            fh.close()
+        raise StoreError(f"{self.path}: the live database changed 100 times while it was being opened")
 
     @property
     def database_dir(self) -> Path | None:
@@ -461,9 +626,16 @@ class Store:
         return None if d is None else database_generation(d)
 
     def close(self) -> None:
-        """Release the database handle (reopened lazily on next use)."""
+        """Release the database handle and its reader registration (reopened lazily on next use)."""
+        if self.path is None:
+            return
         self._db = None
         self._opened = None
+        reading, self._reading = self._reading, None
+        if reading is not None:
+            _HELD.discard(reading.fileno())
+            with contextlib.suppress(OSError):
+                reading.close()
 
     def exists(self) -> bool:
         """True when the store holds an ingested database (always True in memory)."""
@@ -557,84 +729,267 @@ class Store:
     def __len__(self) -> int:
         return len(self.db)
 
+    # -- the store folder ------------------------------------------------
+    def live_database(self) -> str | None:
+        """The name of the database folder ``CURRENT`` names now (None: no database yet, or in memory).
+
+        Unlike ``database_dir`` this opens nothing: it is what a write compares with the database an
+        ingest read (``graph.loader``), to know whether another write came in between.
+        """
+        if self.path is None:
+            return None
+        d = self._current_dir()
+        return None if d is None else d.name
+
+    def _claim_folder(self) -> None:
+        """Make sure the store folder is provkg's before anything is written into it.
+
+        A folder that does not exist or is empty is made a store (``MARKER_NAME``).  A folder
+        holding the marker is one.  A folder written by a provkg from before the marker
+        (a ``CURRENT`` naming a ``db-*`` folder, or a ``FIRST-WRITE`` file) is adopted: it gets the
+        marker, and only the databases it names are recorded as provkg's (``REGISTRY_NAME``), so
+        its other ``db-*`` folders are never removed.  Any other folder is refused.
+
+        Raises
+        ------
+        StoreError
+            The path is a file, the folder is not a store and not empty, or it cannot be written.
+        """
+        assert self.path is not None
+        p = self.path
+        try:
+            if p.exists() and not p.is_dir():
+                raise StoreError(f"{p}: not a folder; --store names a store folder (or an http(s) URL)")
+            if (p / MARKER_NAME).is_file():
+                return
+            p.mkdir(parents=True, exist_ok=True)
+            entries = {e.name for e in p.iterdir()}
+        except OSError as e:
+            raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
+        adopted: list[str] = []
+        if "CURRENT" in entries or FIRST_WRITE_NAME in entries:  # a store from before the marker
+            for name in ("CURRENT", FIRST_WRITE_NAME):
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    n = (p / name).read_text("utf-8").strip()
+                    if n.startswith("db-") and "/" not in n and (p / n).is_dir():
+                        adopted.append(n)
+            if not adopted and "CURRENT" in entries:
+                raise StoreError(f"{p}: is not a provkg store (its CURRENT names no db-* folder) and is not empty; "
+                                 "provkg writes only into a new or empty folder or a store it made: pass another --store")
+        elif entries - {"lock"}:  # (an empty lock file: what an older provkg left when it created the folder)
+            shown = ", ".join(sorted(entries)[:3]) + (", …" if len(entries) > 3 else "")
+            raise StoreError(f"{p}: is not a provkg store and is not empty (holds {shown}); provkg writes only "
+                             "into a new or empty folder or a store it made: pass another --store")
+        from .atomic import write_atomic
+
+        try:
+            if adopted:
+                self._save_registry(set(adopted) | self._registry())
+            write_atomic(_MARKER_TEXT, p / MARKER_NAME)
+        except OSError as e:
+            raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
+
+    def _registry(self) -> set[str]:
+        """The database folders provkg made in this store (``REGISTRY_NAME``), by name."""
+        assert self.path is not None
+        try:
+            text = (self.path / REGISTRY_NAME).read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return set()
+        return {n for n in text.split() if n.startswith("db-") and "/" not in n}
+
+    def _save_registry(self, names: set[str]) -> None:
+        """Record ``names`` as the database folders provkg made (atomic, durable).  Raises ``OSError``."""
+        from .atomic import write_atomic
+
+        assert self.path is not None
+        write_atomic("".join(n + "\n" for n in sorted(names)).encode("utf-8"), self.path / REGISTRY_NAME)
+
+    def _remove_unused(self, keep: set[str]) -> list[str]:
+        """Remove the database folders provkg made that are not live, not in ``keep`` and read by nobody.
+
+        Call with the write lock held.  Only folders recorded in ``REGISTRY_NAME`` are candidates
+        (``provkg deletes only what provkg made``).  A folder whose reader file (``READERS_NAME``) a
+        reader holds (a query still running on it) stays; the next write or no-op ingest removes
+        it.  Returns the names removed.  Never raises for I/O.
+        """
+        import fcntl
+
+        assert self.path is not None
+        try:
+            live = self.live_database()
+        except StoreError:
+            return []
+        names = self._registry()
+        removed: list[str] = []
+        for name in sorted(names - keep - {live}):
+            d = self.path / name
+            if not d.exists():
+                removed.append(name)
+                continue
+            fh = None
+            try:
+                fh = open(d / READERS_NAME, "rb")
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except FileNotFoundError:
+                pass  # never opened by a reader that registers
+            except OSError:  # a reader holds it
+                if fh is not None:
+                    fh.close()
+                continue
+            try:
+                shutil.rmtree(d, ignore_errors=True)
+            finally:
+                if fh is not None:
+                    fh.close()
+            if not d.exists():
+                removed.append(name)
+        if removed:
+            with contextlib.suppress(OSError):
+                self._save_registry(self._registry() - set(removed))
+        return removed
+
     # -- writing ---------------------------------------------------------
     def remove_stale_copies(self) -> list[str]:
-        """Remove database folders left by a write that was killed, when no write is running.
+        """Remove the database folders provkg made that are no longer live, when no write is running.
 
-        A write copies the live database into a new ``db-NNNNNN`` folder and removes the others only
-        after ``CURRENT`` moved to it; a killed write leaves its copy behind, and the next write
-        removes it.  An ingest that finds nothing to write calls this instead: it takes the lock
-        without waiting (a running write keeps its copy: nothing is removed) and removes every
-        ``db-*`` folder but the one ``CURRENT`` names.  Nothing is done in memory, without a
-        ``CURRENT`` file (the databases of a store whose pointer was lost are not debris), or when
-        the lock cannot be had.  Returns the names of the folders removed.  Never raises for I/O.
+        A write copies the live database into a new ``db-NNNNNN`` folder and removes the old ones once
+        ``CURRENT`` moved to it and no reader holds them; a killed write leaves its copy behind, and a
+        query still running leaves the folder it reads: the next write removes them.  An ingest that
+        finds nothing to write calls this instead: it takes the lock without waiting (a running write
+        keeps its copy: nothing is removed).  Only folders recorded in ``REGISTRY_NAME`` are ever
+        removed (``_remove_unused``).  Nothing is done in memory, without a ``CURRENT`` file, in a
+        folder that is not marked as a store, or when the lock cannot be had.  Returns the names of
+        the folders removed.  Never raises for I/O.
         """
         if self.path is None:
             return []
         import fcntl
 
         try:
-            cur = self._current_dir()
-            if cur is None:
+            if self._current_dir() is None or not (self.path / MARKER_NAME).is_file():
                 return []
-            stale = [p for p in self.path.glob("db-*") if p != cur]
-            if not stale:
-                return []
+            if self._lock_depth:
+                return self._remove_unused(set())
             with open(self.path / "lock", "a+") as lock_f:
                 try:
                     fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:
                     return []
-                if self._current_dir() != cur:  # a write finished meanwhile: it cleaned up
-                    return []
-                for p in stale:
-                    shutil.rmtree(p, ignore_errors=True)
-                return [p.name for p in stale]
+                try:
+                    return self._remove_unused(set())
+                finally:
+                    fcntl.flock(lock_f.fileno(), fcntl.LOCK_UN)
         except (OSError, StoreError):
             return []
 
+    def _lock_wait(self) -> float:
+        """Seconds ``lock`` waits: ``lock_timeout``, else ``$PROVKG_LOCK_TIMEOUT``, else ``LOCK_TIMEOUT``."""
+        if self.lock_timeout is not None:
+            return max(0.0, float(self.lock_timeout))
+        raw = os.environ.get("PROVKG_LOCK_TIMEOUT")
+        if raw:
+            try:
+                return max(0.0, float(raw))
+            except ValueError:
+                raise StoreError(f"PROVKG_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
+        return LOCK_TIMEOUT
+
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Hold the store's write lock (no database copy is made): for writes beside the database,
-        such as rebuilding the derived index (``provkg reindex``).
+        """Hold the store's write lock (``fcntl.flock`` on ``<store>/lock``) inside the block.
 
-        Raises ``StoreLockedError`` when another process is writing, ``StoreError`` in memory or
-        when the folder cannot be used.
+        Every write takes it (``writer`` does, inside a ``lock`` block or not: the lock is
+        re-entrant for one ``Store`` object), and an ingest takes it before it reads what the store
+        holds for the files it will write (``graph.loader``), so two writers are serialised end to
+        end: the second one reads what the first one committed.  A write that finds the lock held
+        waits for it (calling ``on_lock_wait`` once), up to ``lock_timeout`` seconds.  The folder is
+        claimed first (``_claim_folder``): a folder that is not a store and not empty is refused.
+        In memory: no lock.
+
+        Raises
+        ------
+        StoreLockedError
+            Another process held the lock for the whole wait.
+        StoreError
+            The folder is not a store (or cannot be written).
         """
-        if self.path is None:
-            raise StoreError("an in-memory store has no lock")
+        if self.path is None or self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield
+            finally:
+                self._lock_depth -= 1
+            return
         import fcntl
 
+        self._claim_folder()
         try:
-            self.path.mkdir(parents=True, exist_ok=True)
             lock_f = open(self.path / "lock", "a+")
         except OSError as e:
             raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
         try:
-            try:
-                fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as e:
-                if e.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            wait = self._lock_wait()
+            deadline = time.monotonic() + wait
+            told = False
+            while True:
+                try:
+                    fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError as e:
+                    if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                        raise StoreError(f"{self.path}/lock: cannot lock: {e.strerror or e}") from None
+                if time.monotonic() >= deadline:
                     raise StoreLockedError(
-                        f"{self.path}: another provkg process is writing this store; try again when it has finished"
-                    ) from None
-                raise
-            yield
+                        f"{self.path}: another provkg process is writing this store"
+                        + (f" (waited {wait:g} s)" if wait else "") + "; try again when it has finished")
+                if not told and self.on_lock_wait is not None:
+                    told = True
+                    self.on_lock_wait()
+                time.sleep(0.02)
+            self._lock_file = lock_f
+            self._lock_depth = 1
+            _HELD.add(lock_f.fileno())
+            try:
+                yield
+            finally:
+                self._lock_depth = 0
+                self._lock_file = None
+                _HELD.discard(lock_f.fileno())
+                with contextlib.suppress(OSError):
+                    fcntl.flock(lock_f.fileno(), fcntl.LOCK_UN)
         finally:
             lock_f.close()
 
     @contextlib.contextmanager
-    def writer(self) -> Iterator["Writer"]:
+    def writer(self, *, expect: str | None | object = ANY_BASE) -> Iterator["Writer"]:
         """Context manager for one atomic write.
 
         Yields a ``Writer``; on normal exit the changes become live at once,
-        on an exception (or a kill) nothing changes.  Raises
-        ``StoreLockedError`` when another process is writing.
+        on an exception (or a kill) nothing changes.  Takes the write lock (``lock``; waits for
+        another writer to finish).
+
+        Parameters
+        ----------
+        expect : str or None, optional
+            The database folder the caller read what it writes from (``live_database()`` then;
+            None: there was none).  The write is refused with ``StoreMovedError`` when another
+            database is live once the lock is held, and the commit checks again, before
+            ``CURRENT`` moves, that the database it copied is still the live one.
 
         The new database folder gets its write generation (``GENERATION_NAME``) before
         ``CURRENT`` moves: the generation of the database it copied when the write was an
         ingest (``Writer.keeps_revisions``), else a new random one, so
         every cache keyed by the generation starts cold after a raw write (module docstring).
+
+        Raises
+        ------
+        StoreLockedError
+            Another process kept writing for the whole of ``lock_timeout``.
+        StoreMovedError
+            ``expect`` is not the live database (another write came in between).
+        StoreError
+            The folder is not a store, or the new database cannot be made or written.
         """
         if self.path is None:
             assert self._db is not None
@@ -643,30 +998,20 @@ class Store:
             w.commit()
             self.writes += 1
             return
-        import fcntl
-
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-            lock_f = open(self.path / "lock", "a+")
-        except OSError as e:
-            raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
-        try:
-            try:
-                fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as e:
-                if e.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    raise StoreLockedError(
-                        f"{self.path}: another provkg process is writing this store; try again when it has finished"
-                    ) from None
-                raise
+        with self.lock():
+            self.close()
             old = self._current_dir()
+            if expect is not ANY_BASE and (old.name if old is not None else None) != expect:
+                raise StoreMovedError(
+                    f"{self.path}: another write changed the store after this one read it "
+                    f"({expect or 'no database'} -> {old.name if old is not None else 'none'}); nothing was written")
             first = self.path / FIRST_WRITE_NAME
             if old is None and not (self.path / "CURRENT").exists() and first.exists():
                 # The first write into this store was killed (SIGKILL, a power cut) before CURRENT
                 # was written: its database is debris, not a store whose pointer was lost.
                 with contextlib.suppress(OSError):
                     name = first.read_text("utf-8").strip()
-                    if name.startswith("db-") and "/" not in name:
+                    if name.startswith("db-") and "/" not in name and name in self._registry():
                         shutil.rmtree(self.path / name, ignore_errors=True)
                 with contextlib.suppress(OSError):
                     first.unlink()
@@ -679,18 +1024,21 @@ class Store:
                         "remove the db-* folders to start a new store")
             n = 1 + max((int(p.name[3:]) for p in self.path.glob("db-*") if p.name[3:].isdigit()), default=0)
             new = self.path / f"db-{n:06d}"
-            if new.exists():
-                shutil.rmtree(new)
-            self.close()
-            if old is None:  # names the database a killed first write leaves behind (above)
-                first.write_text(new.name + "\n", "utf-8")
+            try:
+                # Recorded before it exists: a write killed at any later point leaves a folder the
+                # next write knows it may remove (``_remove_unused``).
+                self._save_registry(self._registry() | {new.name})
+                if old is None:  # names the database a killed first write leaves behind (above)
+                    first.write_text(new.name + "\n", "utf-8")
+            except OSError as e:
+                raise StoreError(f"{self.path}: cannot write: {e.strerror or e}") from None
             try:
                 if old is not None:
                     ox.Store.read_only(str(old)).backup(str(new))
                 db = ox.Store(str(new))
-            except OSError as e:
+            except (OSError, RuntimeError) as e:
                 shutil.rmtree(new, ignore_errors=True)
-                raise StoreError(f"{self.path}: cannot prepare a new database: {e}") from None
+                raise StoreError(f"{self.path}: cannot prepare a new database: {_one_line(e)}") from None
             except BaseException:  # Ctrl-C while the copy is made: no half copy is left beside the store
                 shutil.rmtree(new, ignore_errors=True)
                 raise
@@ -700,20 +1048,26 @@ class Store:
             w.base = old.name if old is not None else None
             w.fresh = old is None
             w.database = new.name
+            w.location = str(self.path)
             w.sidecar = self.path / SIDECAR_NAME
             try:
                 yield w
-                if w.finishing():
-                    w.finished()  # committed (and compacted) in the background (``Writer.finish_in_background``)
-                else:
-                    w.commit()
-                    if w.loaded_batches >= w.COMPACT_AFTER_BATCHES:
-                        # A large write (a cold ingest) leaves many overlapping files that RocksDB would
-                        # compact during the next writes: the first small ingests after it then took
-                        # 2-10 s instead of 0.7 s (10,000 notes).  Compact once here, still in the copy.
-                        db.optimize()
-                keeps_revisions = w.keeps_revisions
-                db.flush()
+                try:
+                    if w.finishing():
+                        w.finished()  # committed (and compacted) in the background (``Writer.finish_in_background``)
+                    else:
+                        w.commit()
+                        if w.loaded_batches >= w.COMPACT_AFTER_BATCHES:
+                            # A large write (a cold ingest) leaves many overlapping files that RocksDB would
+                            # compact during the next writes: the first small ingests after it then took
+                            # 2-10 s instead of 0.7 s (10,000 notes).  Compact once here, still in the copy.
+                            db.optimize()
+                    keeps_revisions = w.keeps_revisions
+                    db.flush()
+                except (OSError, RuntimeError) as e:
+                    # RocksDB's I/O errors (a full disk: "IO error: No space left on device") come as
+                    # OSError or RuntimeError: one line naming the store (the copy is removed below).
+                    raise StoreError(f"{self.path}: cannot write the new database: {_one_line(e)}") from None
                 ok = True
             finally:
                 # Close RocksDB before CURRENT moves or the folder is removed.  The caller's
@@ -726,23 +1080,38 @@ class Store:
                 if not ok:
                     gc.collect()  # the traceback may still hold the Writer
                     shutil.rmtree(new, ignore_errors=True)
+                    if old is None and not new.exists():  # a failed first write leaves nothing to clean up
+                        with contextlib.suppress(OSError):
+                            first.unlink()
                     if wrote_side:  # else it still names the live database: the next ingest reads it
                         with contextlib.suppress(OSError):
                             (self.path / SIDECAR_NAME).unlink()
-            self._write_generation(new, old, keeps_revisions)
-            tmp = self.path / "CURRENT.tmp"
-            tmp.write_text(new.name + "\n", "utf-8")
-            with open(tmp, "rb") as fh:
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path / "CURRENT")
+            try:
+                self._write_generation(new, old, keeps_revisions)
+                with contextlib.suppress(FileExistsError):
+                    (new / READERS_NAME).touch()
+                if self._current_dir() != old:  # the commit check: nothing moved underneath
+                    raise StoreMovedError(f"{self.path}: another process moved CURRENT during this write "
+                                          "(it does not take provkg's lock); nothing was written")
+                tmp = self.path / "CURRENT.tmp"
+                tmp.write_text(new.name + "\n", "utf-8")
+                with open(tmp, "rb") as fh:
+                    os.fsync(fh.fileno())
+                os.replace(tmp, self.path / "CURRENT")
+            except BaseException as e:
+                if self._current_dir() != new:
+                    shutil.rmtree(new, ignore_errors=True)
+                    with contextlib.suppress(OSError):
+                        (self.path / "CURRENT.tmp").unlink()
+                if isinstance(e, OSError):
+                    raise StoreError(f"{self.path}: cannot write: {e.strerror or e}") from None
+                raise
+            with contextlib.suppress(OSError):
+                _fsync_dir(self.path)
             with contextlib.suppress(OSError):
                 first.unlink()
-            for p in self.path.glob("db-*"):
-                if p != new:
-                    shutil.rmtree(p, ignore_errors=True)
-        finally:
-            lock_f.close()
-            self.close()
+            self.close()  # a handle this process opened meanwhile would hold the old database
+            self._remove_unused({new.name})
 
     @staticmethod
     def _write_generation(new: Path, old: Path | None, keeps_revisions: bool) -> None:
@@ -804,6 +1173,8 @@ class Writer:
         #: writes, and the side file it may leave for it (``SIDECAR_NAME``; all None in memory).
         self.base: str | None = None
         self.database: str | None = None
+        #: The store folder, for messages (None in memory).
+        self.location: str | None = None
         self.sidecar: Path | None = None
         #: Set when this write replaced the side file (``graph.loader._write_known_file``): a write that
         #: then fails removes it, since it names the database being thrown away.
@@ -834,6 +1205,9 @@ class Writer:
             self._loading.popleft().join()
         if self._load_error is not None:
             err, self._load_error = self._load_error, None
+            if isinstance(err, (OSError, RuntimeError)):  # RocksDB's I/O errors (a full disk): one line
+                raise StoreError(f"{self.location or self.database or 'the store'}: cannot write the new database: "
+                                 f"{_one_line(err)}") from None
             raise err
 
     def _load_in_background(self, data: bytes) -> None:

@@ -13,8 +13,8 @@ validation of the merge (set union of triples) of
   checked too.
 
 Named graphs of invalidated revisions are left out: they were checked when they were live, and
-merging two revisions of one file would give a claim two ``kg:line`` values (its line moved) and a
-false violation.  ``_validate_merged`` builds that merge and runs pyshacl once: 2.7 GB and 6-9 minutes
+merging two revisions of one file would give a section or an item two ``kg:line`` values (its line
+moved) and a claim two ``prov:Quotation`` nodes, a false violation.  ``_validate_merged`` builds that merge and runs pyshacl once: 2.7 GB and 6-9 minutes
 for 10,000 notes (3 M triples).  ``validate_store`` gives the same results without the merge.
 
 Besides the shapes, two dataset-level checks that SHACL cannot state on a merged graph:
@@ -36,10 +36,15 @@ only **F's own statements** (its types, the targeting predicate, the values of t
 ``sh:class``, which also reads the ``rdf:type`` statements of F's values (SHACL 4.1.1).  Where those
 statements are in a provkg store:
 
-* ``ClaimShape`` (``kg:Claim``): the claim's statements are in its file's graph; its source, agent,
-  works (``kg:about``; the same file's citation lines type them) and quantities are typed in that
-  graph too.  Its ``prov:wasInvalidatedBy`` ("a claim held by a live revision carries no
-  invalidation") is in the *provenance graph*.
+* ``ClaimShape`` (``kg:Claim``): the claim's statements are in its file's graph; its source, revision,
+  agent, works (``kg:about``; the same file's citation lines type them), quantities and its
+  ``prov:Quotation`` are typed in that graph too.  Its ``prov:wasInvalidatedBy`` ("a claim held by a
+  live revision carries no invalidation") is in the *provenance graph*.
+* ``QuotationShape`` (``prov:Quotation``): one file's graph (the quotation and the revision it names,
+  which the graph types ``kg:SourceRevision``); ``where`` reads the revision's ``kg:path`` from the
+  provenance graph (a lookup, below).
+* ``ExtractionShape`` (``kg:Extraction``): provenance graph only.
+
 * ``InvalidatedClaimShape`` (no node is typed ``kg:InvalidatedClaim`` yet), ``InvalidationShape``: the
   ``prov:wasInvalidatedBy`` and ``prov:invalidatedAtTime`` statements of the provenance graph; the
   activities are typed there.
@@ -253,9 +258,9 @@ def _kept_graphs(store) -> tuple[list[str], set[str], list[Violation]]:
                 keep.append(g)
         else:
             keep.append(g)
-            findings.append(Violation("Warning", g, "prov:wasGeneratedBy",
+            findings.append(Violation("Warning", g, "prov:used",
                                       "named graph is not a kg:SourceRevision recorded in the provenance graph "
-                                      "(no ingest activity generated it; imported data?)", shape="dataset"))
+                                      "(no ingest activity read it; imported data?)", shape="dataset"))
     for rev, gone in sorted(revs.items()):
         if not gone and rev not in named:
             findings.append(Violation("Violation", rev, "", "live revision has no named graph in the store",
@@ -294,11 +299,15 @@ def data_graph(store) -> tuple[rdflib.Graph, list[Violation], int]:
 
 
 def _where(g: rdflib.Graph, focus: rdflib.term.Node) -> str:
-    src = g.value(focus, KG.inSource) or g.value(focus, PROV.wasQuotedFrom) or g.value(focus, KG.inDocument)
+    src = (g.value(focus, KG.inSource) or g.value(focus, PROV.wasQuotedFrom) or g.value(focus, KG.inDocument)
+           or g.value(focus, PROV.entity))  # a prov:Quotation: the revision quoted (its kg:path)
     path = g.value(src, KG.path) if src is not None else g.value(focus, KG.path)
     if path is None:
         return ""
     line = g.value(focus, KG.line)
+    if line is None:  # a claim: its line span is on its prov:Quotation (model 2)
+        quote = g.value(focus, PROV.qualifiedQuotation)
+        line = g.value(quote, KG.line) if quote is not None else None
     return f"{path}:{line}" if line is not None else str(path)
 
 
@@ -361,8 +370,8 @@ _T_TYPE = f"<{RDF.type}>"
 _T_SUBCLASS = f"<{RDFS.subClassOf}>"
 _T_PATH = f"<{KG.path}>"
 #: What ``_where`` reads of a focus node (and ``kg:path`` of its source).
-_WHERE_VIA = (f"<{KG.inSource}>", f"<{PROV.wasQuotedFrom}>", f"<{KG.inDocument}>")
-_WHERE_READS = frozenset({*_WHERE_VIA, _T_PATH, f"<{KG.line}>"})
+_WHERE_VIA = (f"<{KG.inSource}>", f"<{PROV.wasQuotedFrom}>", f"<{KG.inDocument}>", f"<{PROV.entity}>")
+_WHERE_READS = frozenset({*_WHERE_VIA, _T_PATH, f"<{KG.line}>", f"<{PROV.qualifiedQuotation}>"})
 
 #: Parameters that constrain the value nodes themselves (or, on a node shape, the focus node itself).
 _VALUE_PARAMS = frozenset({"class", "datatype", "nodeKind", "in", "pattern", "flags", "minLength", "maxLength",

@@ -242,6 +242,8 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
         if key is None:
             return
         ver = m.group("ver")
+        if ver is not None and ver[1] == "0":  # versions count from v1: ``…v0`` (or ``v01``) is no identifier
+            return
         taken.append(ArxivMatch(key, ver.lower() if ver else None, m.group(0), m.start(), m.end()))
         i = bisect.bisect_right(starts, m.start())
         starts.insert(i, m.start())

@@ -131,18 +131,20 @@ HEADER_LABELS: dict[str, tuple[str, ...]] = {
 }
 
 #: Stated counts.  Each pattern's group 1 is the number.
+#: A count is 1-9 digits standing alone (``(?<!\d)…(?!\d)``): a run of 20,000 digits is tried from its
+#: start only, not from each of its digits (issue 23: quadratic), and never reaches ``int()``'s limit.
 COUNT_PATTERNS: dict[str, tuple[str, ...]] = {
     "increments": (
-        r"增量条数\s*[:：]\s*(\d+)",
-        r"增量(?:数|数量)?\s*[:：]\s*(\d+)\s*条",
-        r"\bincrements?(?: count)?\s*[:：]\s*(\d+)",
-        r"\bnumber of increments\s*[:：]\s*(\d+)",
+        r"增量条数\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)",
+        r"增量(?:数|数量)?\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)\s*条",
+        r"\bincrements?(?: count)?\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)",
+        r"\bnumber of increments\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)",
     ),
     "materials": (
-        r"(\d+)\s*项材料",
-        r"材料\s*[:：]\s*(\d+)",
-        r"\b(\d+)\s+materials?\b",
-        r"\bmaterials?\s*[:：]\s*(\d+)",
+        r"(?<!\d)(\d{1,9})(?!\d)\s*项材料",
+        r"材料\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)",
+        r"\b(?<!\d)(\d{1,9})(?!\d)\s+materials?\b",
+        r"\bmaterials?\s*[:：]\s*(?<!\d)(\d{1,9})(?!\d)",
     ),
 }
 

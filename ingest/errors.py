@@ -7,7 +7,7 @@ carry a location.  Modelled on ``prov.Error`` (trungdong/prov
 """
 from __future__ import annotations
 
-__all__ = ["KgError", "IngestError", "StoreError", "StoreLockedError", "QueryError", "UsageError"]
+__all__ = ["KgError", "IngestError", "StoreError", "StoreLockedError", "StoreMovedError", "QueryError", "UsageError", "MassRemovalError"]
 
 
 class KgError(Exception):
@@ -47,9 +47,18 @@ class StoreLockedError(StoreError):
     """Another provkg process holds the store's write lock."""
 
 
+class StoreMovedError(StoreError):
+    """Another write changed the store between what a write read and its commit; nothing was written."""
+
+
 class QueryError(KgError):
     """A query name is unknown or a SPARQL text is invalid."""
 
 
 class UsageError(KgError):
     """Arguments that do not fit together (maps to exit code 2)."""
+
+
+class MassRemovalError(UsageError):
+    """An ingest would remove the files of an empty folder or more than half of the store's files
+    (``--allow-mass-removal`` lets it); nothing was written."""

@@ -14,7 +14,8 @@ in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, `
   reading depth: "摘要页核查；方法与实验正文没读" is ``abstract_checked``, the edge of what was read,
   while "原文还没看" alone says nothing was checked;
 * a field or table cell holds a value (``Status: abstract``, ``read:: full``, ``| 卡片 |``);
-* a tag opens a line (``【全文】``, ``[abstract]``); a note's own legend ("【复测】= we ran it
+* a tag opens a line (``【全文】``, ``[abstract]``), or a bracketed value names one ("InfiniGen,
+  arXiv:2406.19707 (full paper)", lexicon ``evidence_values``); a note's own legend ("【复测】= we ran it
   ourselves", "[skim] = skimmed") is read first and adds its tags.
 
 :class:`EvidenceReader` is built once per lexicon (:func:`evidence_reader`).  Pure functions, no store.
@@ -32,6 +33,7 @@ __all__ = ["DEPTH_LEVELS", "EvidenceReader", "evidence_reader", "ordered_levels"
 #: Levels that say how much of the work itself was read; a line keeps only the deepest it states.
 DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
 
@@ -82,6 +84,10 @@ class EvidenceReader:
         fv = self.field_value(text)
         if fv:
             found.append(fv)
+        for m in _PAREN.finditer(text):  # "InfiniGen, arXiv:2406.19707 (full paper)", "（摘要）"
+            v = m.group(1).strip().lower()
+            if v in self.values:
+                found.append(self.values[v])
         for lv, pat in self.markers:
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
@@ -91,6 +97,14 @@ class EvidenceReader:
         if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("unverified")
         return ordered_levels(found)
+
+    def explains_levels(self, text: str) -> bool:
+        """Whether a line explains the note's marks rather than states one level: it names two or more
+        reading depths ("How far I got is in brackets: (abstract), (full paper), (from their talk)")."""
+        depths = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
+                  if m.group(1).strip().lower() in self.values}
+        depths |= {lv for lv, pat in self.markers if pat.search(text)}
+        return len(depths & set(DEPTH_LEVELS)) >= 2 or len(depths) >= 3
 
     def _negated(self, text: str, start: int, end: int) -> bool:
         """A negation right before the cue (same clause) or a "not read" right after it."""
@@ -122,7 +136,8 @@ class EvidenceReader:
         h = re.sub(r"[*_`]", "", header).strip().lower()
         if not self.fields.match(f"{h}: x"):
             return None
-        return self.value_level(cell)
+        # "read (Table 2); nothing new for the doc", "abstract; → 2.1.2": the value is the cell's lead
+        return self.value_level(cell) or self.value_level(re.split(r"\s*[;,，；(（—]|\s-\s", cell.strip(), maxsplit=1)[0])
 
     def legend(self, lines) -> dict[str, str]:
         """A note's own tags defined in a legend line (``【全文】= read the whole paper``), as ``{tag: level}``.

@@ -34,6 +34,7 @@ negated when a negator stands right before the verb (or before the object of ``n
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -54,6 +55,7 @@ _FIG = re.compile(
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
+_TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -81,9 +83,9 @@ def _cn_number(s: str) -> float | None:
     return float(total)
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
-                           r"\"\s*\"|”\s*“|」\s*「")  # quoted figures side by side: '"延迟降低 76%""吞吐提升 2x"'
+                           r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length")
 
 
 @dataclass(frozen=True)
@@ -143,12 +145,22 @@ def _num(s: str) -> float:
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
+    """Clause spans of ``text``: cut at clause punctuation and conjunctions, and around a parenthesis
+    that states a figure of its own ("高 1.4×（文档里的 1.2× 是 A100 上的）": A100 is the 1.2×'s)."""
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)]
+    for m in _PAREN_FIGURE.finditer(text):
+        cuts += [(m.start(), m.start() + 1), (m.end() - 1, m.end())]
     out, start = [], 0
-    for m in _CLAUSE_BREAK.finditer(text):
-        out.append((start, m.start()))
-        start = m.end()
+    for a, b in sorted(cuts):
+        if a < start:
+            continue
+        out.append((start, a))
+        start = b
     out.append((start, len(text)))
     return out
+
+
+_PAREN_FIGURE = re.compile(r"[(（][^()（）]*\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)[^()（）]*[)）]")
 
 
 def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
@@ -170,9 +182,9 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = _count_key(g)
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
-            elif cat == "hw":
-                base = re.match(r"[a-z]+\d+(?:g(?!b)|x)?", val.replace("-", ""))
-                val = base.group(0) if base else val
+            elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
+                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g.strip().lower())
+                val = "".join(x for x in base.groups() if x) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
     return out
 
@@ -188,6 +200,96 @@ def _count_key(written: str) -> str:
         return written.strip().lower()
     v = float(m.group(1)) * {"k": 1e3, "m": 1e6, "万": 1e4}[m.group(2).lower()]
     return f"{int(v)}"
+
+
+class _Intervals:
+    """Membership of a position in any of a list of ``[a, b)`` intervals, by bisection (issue 23: ``any()``
+    over every interval for every figure grew with the square of a statement's figures)."""
+
+    def __init__(self, spans):
+        pairs = sorted((a, b) for a, b in spans)
+        self.starts = [a for a, _ in pairs]
+        self.reach: list[int] = []  # the furthest end among the intervals up to each one
+        far = -1
+        for _, b in pairs:
+            far = max(far, b)
+            self.reach.append(far)
+
+    def __contains__(self, pos: int) -> bool:
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i >= 0 and self.reach[i] > pos
+
+
+class _Metrics:
+    """The metric words of one clause, found once, and the nearest one to a figure (``find_figures``).
+
+    The same answer as scanning the clause with every metric pattern for every figure (the first, in
+    the lexicon's metric order and then by position, of the matches at the least distance; a match
+    after the figure half a character nearer), in time that does not grow with the figures."""
+
+    def __init__(self, cues: _Cues, part: str, lo: int, spans: _Intervals):
+        self.names = [name for name, _ in cues.metrics]
+        every: list[tuple[int, int, int]] = []  # (metric index, start, end), clause-relative
+        for i, (_name, pat) in enumerate(cues.metrics):
+            every.extend((i, m.start(), m.end()) for m in pat.finditer(part))
+        usable = [t for t in every if lo + t[1] not in spans]
+        self.lo = lo
+        self.longest = max((e - s for _, s, e in usable), default=0)
+        by_end: dict[int, tuple[int, int]] = {}
+        by_start: dict[int, tuple[int, int]] = {}
+        for i, s0, e0 in usable:
+            by_end[e0] = min(by_end.get(e0, (i, s0)), (i, s0))
+            by_start[s0] = min(by_start.get(s0, (i, s0)), (i, s0))
+        self.ends = sorted(by_end)
+        self.end_best = [by_end[e0] for e0 in self.ends]
+        self.starts = sorted(by_start)
+        self.start_best = [by_start[s0] for s0 in self.starts]
+        self.usable = sorted(usable, key=lambda t: t[1])
+        self.usable_starts = [t[1] for t in self.usable]
+        # "latency speedup": a metric word right after another is the metric of the compound
+        ends_of: dict[int, list[tuple[int, int]]] = {}
+        for i, s0, e0 in every:
+            ends_of.setdefault(e0, []).append((i, s0))
+        pairs: dict[int, list[tuple[int, tuple[int, int]]]] = {}  # first word's metric -> (its start, second word)
+        for i, s0, _e0 in every:
+            for gap in (0, 1, 2):
+                for j, bs in ends_of.get(s0 - gap, ()):
+                    if j != i:
+                        pairs.setdefault(j, []).append((bs, (i, s0)))
+        self.compound: dict[int, tuple[list[int], list[tuple[int, int]]]] = {}
+        for j, lst in pairs.items():
+            lst.sort()
+            suffix: list[tuple[int, int]] = [(0, 0)] * len(lst)
+            best_key: tuple[int, int] | None = None
+            for k in range(len(lst) - 1, -1, -1):
+                best_key = lst[k][1] if best_key is None else min(best_key, lst[k][1])
+                suffix[k] = best_key
+            self.compound[j] = ([bs for bs, _ in lst], suffix)
+
+    def nearest(self, pos: int, end: int) -> tuple[str | None, bool]:
+        """``metric_near`` of ``find_figures``: the metric of the figure at ``pos:end`` (absolute)."""
+        p, q = pos - self.lo, end - self.lo
+        cands: list[tuple[float, tuple[int, int]]] = []
+        k = bisect.bisect_right(self.ends, p) - 1  # the nearest word ending before the figure
+        if k >= 0:
+            cands.append((p - self.ends[k], self.end_best[k]))
+        lo_k = bisect.bisect_left(self.usable_starts, p - self.longest)
+        hi_k = bisect.bisect_right(self.usable_starts, q)
+        over = [(i, s0) for i, s0, e0 in self.usable[lo_k:hi_k] if e0 > p]  # overlapping, or touching after
+        if over:
+            cands.append((-0.5, min(over)))
+        k = bisect.bisect_right(self.starts, q)  # the nearest word after the figure
+        if k < len(self.starts):
+            cands.append((self.starts[k] - q - 0.5, self.start_best[k]))
+        if not cands:
+            return None, False
+        _d, (idx, _s) = min(cands)
+        comp = self.compound.get(idx)
+        if comp is not None:
+            k = bisect.bisect_right(comp[0], p)  # the first word of the compound starts after the figure
+            if k < len(comp[0]):
+                return self.names[comp[1][k][0]], True
+        return self.names[idx], True
 
 
 def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
@@ -210,15 +312,18 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
     >>> [(q.value, q.unit, q.conditions) for q in find_figures("单张 A100 上预填充最高提速 10 倍")]
     [(10.0, 'x', ('gpus:1', 'hw:a100'))]
     """
-    if not re.search(r"\d", text):
+    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text):
         return ()
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
+    # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
+    text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     conds = _conditions(cues, text)
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
+    taken_at = _Intervals(taken)
     for m in _FIG.finditer(text):
-        if any(a <= m.start("a") < b for a, b in taken):
+        if m.start("a") in taken_at:
             continue
         after = text[m.end():m.end() + 3]
         if re.match(r"[A-Za-z]", after) and m.group("unit") in ("×", "x", "X"):
@@ -234,7 +339,9 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
             b = _num(m.group("b")) * scale if m.group("b") else None
         except ValueError:
             continue
-        if unit == "count" and (re.match(r"\s*(?:-?(?:bit|GB|B\b))", after) or re.search(r"[A-Za-z]$", text[:m.start()])):
+        st = m.start()  # ``re.search(r"[A-Za-z]$", text[:st])`` without the copy: a letter ends it (or ends it before a last newline)
+        glued = bool(re.match(r"[A-Za-z]\n?$", text[max(0, st - 2):st])) or bool(re.match(r"[A-Za-z]$", text[max(0, st - 1):st]))
+        if unit == "count" and (re.match(r"\s*(?:-?(?:bit|GB|B\b))", after) or glued):
             continue
         if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
                                             after + text[m.end() + 3:m.end() + 16]):
@@ -244,37 +351,43 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         v = _cn_number(m.group("a"))
         if v is not None:
             raw_figs.append((m.start(), m.end(), v, None, "%", m.group(0)))
+    for m in _TENTHS_CN.finditer(text):  # "降低约三成" = about 30 %
+        v = _cn_number(m.group("a"))
+        if v is not None and 0 < v <= 10:
+            raw_figs.append((m.start("a"), m.end(), v * 10, None, "%", m.group(0)))
     spans = [(s, e) for s, e, *_ in raw_figs]
     clauses = _clauses(text)
     sentences = split_sentences(text)
     out: list[tuple[int, Quantity]] = []
+    # Lookups by bisection, and each clause's metric words found once (issue 23: for every figure the
+    # clause was scanned with every metric pattern, and the figures, conditions, clauses and sentences
+    # were gone through one by one: 5,000 characters of "1%" took 15 s, growing with the square).
+    clause_ends = [b for _a, b in clauses]
+    in_spans = _Intervals(spans)
+    metrics_of: dict[tuple[int, int], _Metrics] = {}
 
     def clause_of(pos: int) -> tuple[int, int]:
-        return next(((a, b) for a, b in clauses if a <= pos <= b), (0, len(text)))
+        k = bisect.bisect_left(clause_ends, pos)  # the first clause ending at or after pos: it holds pos, or none does
+        return clauses[k] if k < len(clauses) and clauses[k][0] <= pos else (0, len(text))
 
     def metric_near(pos: int, end: int) -> tuple[str | None, bool]:
         lo, hi = clause_of(pos)
-        part = text[lo:hi]
-        best, dist = None, 10 ** 9
-        for name, pat in cues.metrics:
-            for mm in pat.finditer(part):
-                s, e = lo + mm.start(), lo + mm.end()
-                if any(a <= s < b for a, b in spans):
-                    continue
-                d = pos - e if e <= pos else s - end
-                if d < 0:
-                    d = 0
-                # a metric after the figure is closer in reading ("7.4× 请求", "12.6x more requests")
-                d = d if e <= pos else d - 0.5
-                if d < dist:
-                    best, dist = name, d
-        if best is not None:  # "latency speedup": in a compound the last word is the metric
-            for name, pat in cues.metrics:
-                for mm in pat.finditer(part):
-                    for bm in dict(cues.metrics)[best].finditer(part):
-                        if 0 <= mm.start() - bm.end() <= 2 and name != best and lo + bm.start() > pos:
-                            return name, True
-        return best, best is not None
+        found = metrics_of.get((lo, hi))
+        if found is None:
+            found = metrics_of[(lo, hi)] = _Metrics(cues, text[lo:hi], lo, in_spans)
+        return found.nearest(pos, end)
+
+    conds_by_x = sorted(conds, key=lambda t: -t[0])  # as each figure reads them: the nearest before first
+    neg_xs = [-x for x, _y, _c in conds_by_x]
+    conds_at = sorted(conds, key=lambda t: t[0])
+    cond_xs = [x for x, _y, _c in conds_at]
+
+    def conds_in(a0: int, b0: int) -> list[tuple[int, int, str]]:
+        """The conditions written in ``[a0, b0)``, in position order."""
+        return conds_at[bisect.bisect_left(cond_xs, a0):bisect.bisect_left(cond_xs, b0)]
+
+    fig_clauses = {clause_of(fs) for fs, *_ in raw_figs}
+    sentence_starts = [a0 for a0, _b0 in sentences]
 
     for s, e, a, b, unit, raw in raw_figs:
         metric, explicit = metric_near(s, e)
@@ -290,31 +403,33 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
         down = bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
-        own = [c for x, y, c in conds if lo <= x < hi]
+        own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         # conditions of the same sentence's other clauses, for the categories this clause leaves
         # open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740 TFLOPs/s": FP16,
         # the nearest first), and those of a clause stating no figure of its own hold for every
         # figure ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's); another sentence's never
-        sa, sb = next(((a0, b0) for a0, b0 in sentences if a0 <= s < b0), (0, len(text)))
+        k = bisect.bisect_right(sentence_starts, s) - 1
+        sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
         sent: list[str] = []
         nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
-        for x, y, c in sorted(conds, key=lambda t: -t[0]):
+        for x, y, c in conds_by_x[bisect.bisect_right(neg_xs, -sb):bisect.bisect_right(neg_xs, -sa)]:  # sa <= x < sb
             cat = c.split(":", 1)[0]
-            if lo <= x < hi or not (sa <= x < sb) or cat in cats or (cat == "base" and unit not in ("x", "%")):
+            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
                 continue  # (a baseline of another clause says nothing of an absolute figure's)
             if x < lo:
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
-            elif not any(clause_of(x) == clause_of(fs) for fs, *_ in raw_figs):
+            elif clause_of(x) not in fig_clauses:
                 sent.append(c)
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else None,
                      conditions=tuple(sorted(set(own) | set(sent))))
         out.append((s, q))
     # plain numbers next to a scalar metric (perplexity 0.62, 0.8 分)
+    in_conds = _Intervals((x, y) for x, y, _ in conds)
     for m in _PLAIN.finditer(text):
-        if any(x <= m.start() < y for x, y in spans) or any(x <= m.start() < y for x, y, _ in conds):
+        if m.start() in in_spans or m.start() in in_conds:
             continue
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 16)]
@@ -322,15 +437,39 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]):
             continue
         v = _num(m.group("a"))
-        if v >= 1000 or re.search(r"v$|第\s*$|§\s*$", text[:m.start()]):
+        k = m.start()
+        while k > 0 and text[k - 1].isspace():  # ``re.search(r"v$|第\s*$|§\s*$", text[:start])``, without the copy
+            k -= 1
+        if v >= 1000 or text[m.start() - 1:m.start()] == "v" or text[k - 1:k] in ("第", "§"):
             continue
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
-        own = [c for x, y, c in _conditions(cues, text) if lo <= x < hi]
+        own = [c for _x, _y, c in conds_in(lo, hi)]
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
+    # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
+    have = {pos for pos, _ in out}
+    for pos, q in list(out):
+        end = pos + len(q.raw)
+        m = _NOT_VALUE.match(text, end)
+        if m and end + m.start("a") - m.start() not in have:
+            try:
+                v = _num(m.group("a")) * (_unit(m.group("u"))[1] if m.group("u") and _unit(m.group("u"))[0] == q.unit else 1.0)
+            except ValueError:
+                continue
+            if m.group("u") and _unit(m.group("u"))[0] not in (None, q.unit):
+                continue
+            out.append((m.start("a"), q.model_copy(update={"raw": text[m.start("a"):m.end()].strip(), "value": v,
+                                                           "value_high": None, "bound": None, "approx": False})))
     out.sort(key=lambda t: t[0])
     return tuple(q for _, q in out)
+
+
+_UNIT_AFTER_WORD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
+                              r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
+#: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
+_NOT_VALUE = re.compile(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"
+                        r"\s*(?P<u>%|×|x(?![A-Za-z])|倍|tok/s|TFLOPs/s|ms)?")
 
 
 def _unit(u: str) -> tuple[str | None, float]:
@@ -446,7 +585,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             rest = text[m.end():m.end() + 8]
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
                 continue  # "Fine-tuning: …": a label, not a statement
-            neg = _negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+            neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+                   or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})

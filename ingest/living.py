@@ -13,7 +13,7 @@ from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
 from .living_doc import LivingDoc, parse_living_doc, reference_authors
 from .facts import facts_of
-from .notes import agent_from, claim_version, parse_time, time_from
+from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .text import find_urls, make_claim, split_front_matter
 
 __all__ = ["parse_living_source"]
@@ -23,7 +23,8 @@ _REF_MARK = re.compile(r"\[(\d{1,3})\](?!\()")
 _REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
 
 
-_LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
+_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
 
 
@@ -120,6 +121,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     names = _local_names(doc, citation_keys, numbered)
     name_pat = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in sorted(names, key=len, reverse=True)),
                           re.IGNORECASE) if names else None
+    compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
+                         re.IGNORECASE)
     claims = []
     parents: list[tuple[int, tuple[str, ...]]] = []  # (indent, subjects) of the open list entries
     prev: tuple[str | None, str, tuple[str, ...]] = (None, "", ())  # (section, text, subjects) of the entry before
@@ -137,17 +140,38 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
             if hit:
                 subjects = (names[hit.group(0).lower()],)
-        if not subjects and role == "statement" and prev[0] == e.section and prev[2] and _continues(body, prev[1]):
-            subjects = prev[2]  # "The bias is nudged …" right after the entry that introduced it
-        c = make_claim(body, e.line, e.line_end, role=role, section=e.section, subjects=subjects, lexicon=lex)
-        update = {"version": claim_version(body, c.arxiv)}
+        if not subjects and role == "statement" and prev[0] == e.section and prev[2] and (
+                _continues(body, prev[1]) or _FIGURE_OR_VERSION.search(body)):
+            # "The bias is nudged …" right after the entry that introduced it; "据 v1 表 3：… 2.6 倍"
+            # (a figure or a version that names no work) goes on about the work of the entry before
+            subjects = prev[2]
         if role == "citation":
+            c = make_claim(body, e.line, e.line_end, role=role, section=e.section, subjects=subjects, lexicon=lex)
             # what an entry of a paper list says beside the record ("· plug-and-play, 2.6× less
             # memory") is a statement; its title ("KIVI: A Tuning-Free …") asserts nothing
             rest = _without_titles(body, [r.title for r in doc.citations if e.line <= r.line <= e.line_end and r.title])
             f = facts_of(rest, lex)
-            update.update(quantities=f.figures, qualifiers=f.qualifiers, predicates=f.predicates)
-        claims.append(c.model_copy(update=update))
+            claims.append(c.model_copy(update={"version": claim_version(body, c.arxiv), "quantities": f.figures,
+                                               "qualifiers": f.qualifiers, "predicates": f.predicates}))
+        else:
+            # a paragraph's statement is one sentence: "… TriForce [Sun24] … up to 2.31×." followed by
+            # "ZipDraft [Zhou26] (v1) reports …" holds two, each about the work it names.  A list item
+            # or table row is one entry as written (its links to one work are one citation entry)
+            ids = [m.arxiv_id for m in find_arxiv_ids(body)]
+            whole = bool(re.match(r"^\s*(?:[-*+•|]|\d{1,3}[.)、])", e.text)) or len(ids) != len(set(ids))
+            src = e.text.split("\n")
+            pieces = [] if whole else sentence_pieces(tuple((e.line + k, t) for k, t in enumerate(src)))
+            for n, (piece, la, lb) in enumerate(pieces or [(body, e.line, e.line_end)]):
+                mine = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(piece)] +
+                                           [numbered[x] for x in _REF_MARK.findall(piece) if x in numbered]))
+                if not mine and n and name_pat is not None:
+                    # the first name it gives that is not a comparison's ("1.5-2.0x over FlashAttention-2")
+                    hit = next((h for h in name_pat.finditer(piece) if not re.search(
+                        compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(h.group(0)) + "$",
+                        piece[max(0, h.start() - 16):h.end()], re.IGNORECASE)), None)
+                    mine = (names[hit.group(0).lower()],) if hit else ()
+                c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or subjects, lexicon=lex)
+                claims.append(c.model_copy(update={"version": claim_version(piece, c.arxiv)}))
         if re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text):
             parents.append((indent, subjects))
         prev = (e.section, body, subjects)

@@ -139,8 +139,8 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
 )
-_BACKLINK_RE = re.compile(r"\(\s*\[[^\]]*\]\(#[^)]*\)\s*\)")  # ([©️back👆🏻](#paperlist))
-_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
+_LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
@@ -270,6 +270,10 @@ def is_citation_title(title: str) -> bool:
 # --------------------------------------------------------------------------
 # Blocks
 
+_BIB_START_RE = re.compile(r"^\s*@\w+\s*\{\s*[^,\s]+\s*,")
+_BIB_TITLE_RE = re.compile(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$")
+_BOLD_LINE_RE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,100}?)[:：]?(?:\*\*|__)\s*$")
+_OUTLINE_NUM_RE = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)\s+\S")
 _LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
 _TABLE_SEP_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HR_RE = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
@@ -404,7 +408,7 @@ _RECORD_HEAD_RE = re.compile(
 #: What may follow the identifier before the separator: closing emphasis, ``]``, ``>``, and the
 #: ``(target)`` of a link whose text was the identifier.
 _RECORD_TAIL_RE = re.compile(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
-_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]*)\)")
+_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*+\])*+)\]\(([^)\s\[]*+)\)")  # linear in [[[[… (issue 23)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE_FIELD_RE = re.compile(
@@ -732,6 +736,19 @@ def parse_living_doc(text: str) -> LivingDoc:
             heads.append((i, level, m.group("title")))
     if open_fence is not None:  # unclosed fence runs to the end (CommonMark)
         fences[open_fence[0]] = n
+    # A document that writes its outline as bold lines ("**1.1 Continuous batching**", "**Works cited**")
+    # rather than Markdown headings: those lines are its headings (level from the outline number).
+    below_title = [h for h in heads if h[1] > 1]
+    if len(below_title) < 2:
+        in_fence = {k for a, b in fences.items() for k in range(a, b + 1)}
+        bold = [(i, m.group(1).strip()) for i, line in enumerate(lines, start=1)
+                if i not in in_fence and (m := _BOLD_LINE_RE.match(line))]
+        if len(bold) >= 2 and sum(1 for _i, t in bold if _OUTLINE_NUM_RE.match(t)) >= 2:
+            for i, t in bold:
+                num = _OUTLINE_NUM_RE.match(t)
+                level = min(6, 1 + len(num.group(1).strip(".").split("."))) if num else 2
+                heads.append((i, level, t))
+            heads.sort()
 
     sections: list[Section] = []
     used: dict[str, int] = {}
@@ -761,12 +778,16 @@ def parse_living_doc(text: str) -> LivingDoc:
         if level == 1 and doc_title is None:
             doc_title = title or None
 
+    # The section of each line: the last (so innermost) section whose span holds it.  Filled once, in one
+    # pass over the spans (each line is in at most one section per heading level), instead of a pass over
+    # every section per block, which grew with the square of a long document (issue 23).
+    owner: list[str | None] = [None] * (len(lines) + 2)
+    for s in sections:
+        for ln in range(max(s.line, 0), min(s.line_end, len(lines) + 1) + 1):
+            owner[ln] = s.key
+
     def section_at(line_no: int) -> str | None:
-        best: Section | None = None
-        for s in sections:
-            if s.line <= line_no <= s.line_end and (best is None or s.level > best.level or s.line > best.line):
-                best = s
-        return best.key if best else None
+        return owner[line_no] if 0 <= line_no < len(owner) else None
 
     # ---- pass 2: blocks
     entries: list[Entry] = []
@@ -789,8 +810,19 @@ def parse_living_doc(text: str) -> LivingDoc:
         line = lines[i - 1]
         if i in fences:
             flush()
-            cur, cur_kind = list(range(i, fences[i] + 1)), "code"
-            flush()
+            body_lines = list(range(i + 1, fences[i]))
+            starts = [j for j in body_lines if _BIB_START_RE.match(lines[j - 1])]
+            if starts:
+                # a BibTeX bibliography: each @entry{…} is a record of its own
+                for k, j in enumerate(starts):
+                    end = (starts[k + 1] - 1) if k + 1 < len(starts) else fences[i] - 1
+                    while end > j and not lines[end - 1].strip():
+                        end -= 1
+                    cur, cur_kind = list(range(j, end + 1)), "bib"
+                    flush()
+            else:
+                cur, cur_kind = list(range(i, fences[i] + 1)), "code"
+                flush()
             i = fences[i] + 1
             continue
         if i in head_lines or not line.strip() or _HR_RE.match(line) or _HTML_ONLY_RE.match(line):
@@ -805,7 +837,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 cur_table = _Table()
                 for c, cell in enumerate(_split_cells(line)):
                     name = _clean_title(cell).lower()
-                    if cur_table.title_col is None and name in ("title", "paper title", "name", "标题", "论文"):
+                    if cur_table.title_col is None and name in TITLE_COLUMNS:
                         cur_table.title_col = c
                     if cur_table.date_col is None and name in ("date", "日期", "time", "时间"):
                         cur_table.date_col = c
@@ -857,8 +889,12 @@ def parse_living_doc(text: str) -> LivingDoc:
             mv = _VENUE_RE.search(entry.text)
             if mv:
                 venue = re.sub(r"\s+", " ", mv.group("venue")).strip()
-        if kind == "code":
+        if kind in ("code", "bib"):
             date = venue = None
+        bib_title = None
+        if kind == "bib":
+            mt = _BIB_TITLE_RE.search(entry.text)
+            bib_title = re.sub(r"\\([%&_$#])", r"\1", re.sub(r"[{}]", "", mt.group(1))).strip() if mt else None
         for off, line in enumerate(entry_lines):
             seen: set[str] = set()
             for m in find_arxiv_ids(line):
@@ -869,6 +905,8 @@ def parse_living_doc(text: str) -> LivingDoc:
                 rec_date = rec_venue = None
                 if kind == "row":
                     title = row_title or _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
+                elif kind == "bib":
+                    title = bib_title
                 elif kind != "code":
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
                     title = _link_title(line, m.start, m.end) or rec_title
@@ -878,7 +916,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
-                    alias=alias_before(line, m.start) if kind != "code" else None,
+                    alias=alias_before(line, m.start) if kind not in ("code", "bib") else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record
@@ -904,6 +942,8 @@ def parse_living_doc(text: str) -> LivingDoc:
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 
+#: Table header names of a title column (notes share them: ``ingest.notes``).
+TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论文", "论文标题", "题目", "名称")
 #: A line that starts a record of its own even inside a paragraph: a footnote definition
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).

@@ -250,9 +250,12 @@ class ManifestItem(FrozenModel):
 
 
 class Manifest(FrozenModel):
-    """An increment manifest (``work-guard/<uuid>.json``), validated strictly."""
+    """An increment manifest (``work-guard/<uuid>.json``), validated strictly.
+
+    ``author``: who works the shift (the brief's author), optional."""
 
     manifest_id: str
+    author: str | None = None
     domain: str | None = None
     created: datetime | None = None
     knowledge: str | None = None

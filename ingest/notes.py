@@ -26,10 +26,12 @@ from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
+from .facts import find_figures
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_refs, table_section
+from .living_doc import TITLE_COLUMNS
 from .structure import read_structure, works_in
 from .text import (
     alias_before,
@@ -41,7 +43,8 @@ from .text import (
     strip_markup,
 )
 
-__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title"]
+__all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
+           "sentence_pieces"]
 
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
@@ -174,9 +177,33 @@ _TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论�
 _CAVEAT_LEAD = re.compile(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
 
 
-_TITLE_COLUMNS = ("title", "paper title", "paper", "标题", "论文", "论文标题", "name", "题目")
+_TITLE_COLUMNS = TITLE_COLUMNS
 _LEAD_MARKS = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2}/\s*)*")
 _TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
+
+
+#: A line that ends inside a quotation (an opening quote with no closing one after it).
+_OPEN_QUOTE = re.compile(r"[\"“《「][^\"”》」]*$")
+
+
+_HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
+
+
+def _row_fact_text(b) -> str:
+    """A table row as text for its figures: a bare number cell is written with its column's name and unit
+    (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
+    out = []
+    for h, cell in zip(b.header, b.cells):
+        c = strip_markup(cell).strip()
+        m = _HEADER_UNIT.search(h) if _BARE_NUMBER.fullmatch(c) else None
+        if m:
+            unit = m.group(1) or m.group(2)
+            name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
+            out.append(f"{name} {c} {unit}")
+        else:
+            out.append(c)
+    return " | ".join(out)
 
 
 def _row_title(b) -> str | None:
@@ -189,7 +216,8 @@ def _row_title(b) -> str | None:
     return None
 
 
-_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)\s*[:：]\s*", re.IGNORECASE)
+_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)(?:\s*[(（][^)）]{0,30}[)）])?\s*[:：]\s*",
+                          re.IGNORECASE)
 
 
 def _looks_like_title(t: str) -> bool:
@@ -220,7 +248,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
             return t
     after = line[end:end + 260]
     m = re.match(r"\s*[)）\]]?\s*[,，:：—–-]?\s*[(（]?\s*(?:[\"“《「])([^\"”》」]{6,240})[\"”》」]", after)
-    if m and _looks_like_title(m.group(1)) or m and re.search(r"[\u4e00-\u9fff]", m.group(1) or "") is None and m and len(m.group(1).split()) >= 3:
+    if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None
+              and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
@@ -229,7 +258,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
         return strip_markup(m.group(1)).strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", line[:start]).strip())
-    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[])\s*(?:arXiv\s*[:：]?\s*)?$", before)
+    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,)\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
         if _looks_like_title(t):
@@ -283,7 +312,7 @@ _NEW_UNIT = re.compile(r"\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
 
-def _sentences(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
+def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
     """A block's text cut into sentences, each with its first and last line.
 
     Lines are joined with spaces; a sentence ends at 。！？, at . ! ? before a capital or CJK
@@ -438,7 +467,8 @@ def parse_note(
                                                                  if lv not in DEPTH_LEVELS)])
     else:
         pre = shape.preamble
-        pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1] for lv in v]
+        pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
+                      and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
 
     # -- items: evidence, sections, relevance
@@ -464,11 +494,13 @@ def parse_note(
         every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
+    seg_at: dict[int, int] = {}  # each line's first segment, filled once (a pass per line grew with the square)
+    for sg in shape.segments:
+        for ln in range(sg.line, sg.line_end + 1):
+            seg_at.setdefault(ln, sg.index)
+
     def seg_of(line: int) -> int | None:
-        for sg in shape.segments:
-            if sg.line <= line <= sg.line_end:
-                return sg.index
-        return None
+        return seg_at.get(line)
 
     # -- claims
     claims: list[Claim] = []
@@ -506,7 +538,7 @@ def parse_note(
         it = seg_of(b.line)
         sg = shape.segments[it] if it is not None else None
         inherited = seg_levels[it] if it is not None else note_levels
-        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else _sentences(b.lines, item=b.kind == "item")
+        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
         for piece, la, lb in pieces:
             clean = strip_markup(piece)
             if len(clean) < 2:
@@ -523,6 +555,11 @@ def parse_note(
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+            if b.kind == "row" and b.header:
+                # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
+                figures = find_figures(_row_fact_text(b), lex)
+                if figures:
+                    c = c.model_copy(update={"quantities": figures})
             claims.append(c.model_copy(update={
                 "evidence": _cautious(levels),
                 "evidence_levels": levels,
@@ -541,6 +578,18 @@ def parse_note(
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
     claims.sort(key=lambda c: (c.line, c.line_end))
+    # what an item says is tied to the version it reads ("Attachment: 2603.17264v2.pdf", "## MC-SF
+    # (arXiv:2502.07115v5)"): a statement of it that names no version of its own is that version's
+    for sg in shape.segments:
+        if len(sg.works) != 1:
+            continue
+        head = sorted(set(sg.head_lines) | {sg.line + k for k in range(4)})
+        vs = {m.version for ln in head if 0 < ln <= len(lines) and ln <= sg.line_end
+              for m in find_arxiv_ids(lines[ln - 1]) if m.arxiv_id == sg.works[0] and m.version}
+        if len(vs) == 1:
+            v = vs.pop()
+            claims = [c.model_copy(update={"version": v}) if c.item == sg.index and c.version is None
+                      and (not c.subjects or sg.works[0] in c.subjects) else c for c in claims]
 
     items: list[Item] = []
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
@@ -584,11 +633,15 @@ def parse_note(
     for b in blocks:
         if b.kind == "html" and not b.text.lstrip().startswith("<!--"):
             pass
-        for ln, t in (b.lines if b.kind != "row" else ((b.line, lines[b.line - 1]),)):
+        blines = b.lines if b.kind != "row" else ((b.line, lines[b.line - 1]),)
+        for k, (ln, t) in enumerate(blines):
             if b.kind == "html" and t.lstrip().startswith("<!--"):
                 continue
+            # a quoted title wrapped onto the next line ('(arXiv:2410.02367, "SageAttention: Accurate
+            # 8-Bit Attention for Plug-and-play' / 'Inference Acceleration")') is read whole
+            tt = t + " " + blines[k + 1][1] if k + 1 < len(blines) and _OPEN_QUOTE.search(t) else t
             for m in find_arxiv_ids(t):
-                title = (_row_title(b) if b.kind == "row" else None) or written_title(t, m.start, m.end)
+                title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
                                       alias=alias_before(t, m.start), title=title))
     seen_lines = {(r.line, r.arxiv_id) for r in arxiv}

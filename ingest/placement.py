@@ -20,6 +20,8 @@ against the living document of the shift (``queries``).  Pure functions.
 """
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -30,7 +32,12 @@ __all__ = ["SectionRef", "section_refs", "table_section"]
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section)", re.I)
+_AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b)", re.I)
+_OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report)\b", re.I)
+#: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
+_BARE_INT = re.compile(r"(?:\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
+                       r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
+                       r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
@@ -124,6 +131,13 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
         found.append((m.start(), m.end(), m.group("key")))
+    for m in _BARE_INT.finditer(text):
+        if not any(a <= m.start("key") < b for a, b, _k in found):
+            found.append((m.start("key"), m.end("key"), m.group("key")))
+    # "section 3 of the paper", "论文第 4 节": the paper's own sections, not the document's
+    found = [(a, b, k) for a, b, k in found
+             if not _OF_PAPER.match(text[b:b + 30]) and not re.search(r"(?:论文|原文|paper'?s?)\s*(?:的)?\s*(?:第|§|sections?|sec\.)?\s*$",
+                                                                    text[max(0, a - 14):a], re.I)]
     found.sort()
     # a cross-reference cue belongs to the reference nearest to it
     crossed: set[int] = set()
@@ -161,11 +175,22 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
 _CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
 
 
+@functools.lru_cache(maxsize=8)
+def _breaks(text: str) -> tuple[list[int], list[int]]:
+    """The ends of the clause breaks before a position and the starts of those after one, found once per
+    text (``_clause`` searched the text up to each reference for each other one: issue 23)."""
+    ends = [m.end() for m in re.finditer(r"[,，;；。!?！？]|\.\s", text)]
+    starts = [m.start() for m in re.finditer(r"[,，;；。!?！？]|\.(?:\s|$)", text)]
+    return ends, starts
+
+
 def _clause(text: str, a: int, b: int) -> tuple[int, int]:
     """The clause of ``text`` holding ``text[a:b]``: between the nearest clause breaks (commas included)."""
-    left = max((m.end() for m in re.finditer(r"[,，;；。!?！？]|\.\s", text[:a])), default=0)
-    right = re.search(r"[,，;；。!?！？]|\.(?:\s|$)", text[b:])
-    return left, (b + right.start()) if right else len(text)
+    ends, starts = _breaks(text)
+    i = bisect.bisect_right(ends, a) - 1
+    left = ends[i] if i >= 0 else 0
+    j = bisect.bisect_left(starts, b)
+    return left, starts[j] if j < len(starts) else len(text)
 
 
 def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tuple[int, int]] = ()) -> str:

@@ -7,6 +7,7 @@ human notes are lenient (a bad front matter block is a warning, not a failure).
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -28,6 +29,7 @@ from .text import arxiv_refs, split_front_matter
 __all__ = [
     "MAX_BYTES",
     "TEXT_SUFFIXES",
+    "max_bytes",
     "Found",
     "check_manifest_paths",
     "decode",
@@ -38,11 +40,35 @@ __all__ = [
     "read_source",
     "workspace_root",
     "sha256_of",
+    "read_regular",
     "visible_controls",
 ]
 
-#: Files larger than this are refused with one clear line (bytes).
-MAX_BYTES = 16 * 1024 * 1024
+#: Files larger than this are refused with one clear line (bytes; ``PROVKG_MAX_FILE_BYTES`` changes it,
+#: ``max_bytes``).  Parsing a note costs memory that grows with what it holds: ~150 bytes per byte for
+#: prose (a 1 MB critical read: 0.2 GB), up to ~1,800 for a file that is all figures (1 MB of
+#: ``- 1x 2x 3x 4x 5% …`` lines: 1.8 GB, 25 s), and an ingest parses two files at once.  At the former
+#: 16 MiB one note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents well under 1 MB.
+MAX_BYTES = 1024 * 1024
+
+
+def max_bytes() -> int:
+    """The size limit of a file provkg reads: ``$PROVKG_MAX_FILE_BYTES`` when it is a positive whole number,
+    else ``MAX_BYTES``.  Raises ``UsageError`` for a value that is not one."""
+    raw = os.environ.get("PROVKG_MAX_FILE_BYTES")
+    if not raw:
+        return MAX_BYTES
+    try:
+        n = int(raw.replace("_", ""))
+    except ValueError:
+        n = 0
+    if n < 1:
+        from .errors import UsageError
+
+        raise UsageError(f"PROVKG_MAX_FILE_BYTES={raw!r} is not a positive number of bytes")
+    return n
+
+
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json")
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
@@ -56,6 +82,38 @@ class Found:
     root: Path
     rel: str
     explicit: bool = field(default=False, compare=False)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int | None | object = MAX_BYTES, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, read at most ``limit`` bytes (None: any size; by default
+    ``max_bytes()``).
+
+    Every file provkg reads from a path a user gives goes through here (notes, ``sparql @FILE``, ``import``,
+    ``audit-brief``, ``--baseline``): a device (``/dev/zero``), FIFO or socket never ends or blocks, and a
+    file that grows while it is read is cut at the limit.
+
+    Raises
+    ------
+    IngestError
+        One line naming ``path``: it cannot be read, is not a regular file, or is over ``limit``.
+    """
+    name = str(path)
+    if limit is MAX_BYTES:
+        limit = max_bytes()
+    try:
+        # O_NONBLOCK: opening a FIFO that no one writes would block; the checks are about the file opened
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)), "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise IngestError(name, None, f"not a regular {what} (a device, FIFO or socket); refused")
+            if limit is not None and st.st_size > limit:
+                raise IngestError(name, None, f"{what} is {st.st_size:,} bytes, over the {limit:,}-byte limit")
+            data = fh.read() if limit is None else fh.read(limit + 1)
+    except OSError as e:
+        raise IngestError(name, None, f"cannot read: {e.strerror or e}") from None
+    if limit is not None and len(data) > limit:
+        raise IngestError(name, None, f"{what} grew past the {limit:,}-byte limit while being read")
+    return data
 
 
 def sha256_of(data: bytes) -> str:
@@ -114,19 +172,48 @@ def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool]]]:
             yield from _walk(os.path.join(top, name), root)
 
 
-def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str]]:
+def _broken_link(full: Path, rel: str) -> str | None:
+    """The one-line warning for a symbolic link at ``full`` that leads nowhere, or None when it leads to a file.
+
+    A link whose target is missing, or that is part of a loop (``a.md -> b.md -> a.md``), is skipped
+    with a warning naming it (``discover``); ``Path.resolve`` would raise on a loop (Python 3.11:
+    ``RuntimeError``), which once ended every ingest of the workspace with a traceback.
+    """
+    try:
+        os.stat(full)
+        return None
+    except FileNotFoundError:
+        try:
+            target = os.readlink(full)
+        except OSError:
+            target = "?"
+        return f"{rel}: symbolic link to a missing file ({target}); skipped"
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return f"{rel}: symbolic link loop (a link that leads back to itself); skipped"
+        return f"{rel}: cannot follow the symbolic link ({e.strerror or e}); skipped"
+
+
+def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None = None
+             ) -> tuple[list[Found], list[str]]:
     """Expand ``provkg ingest`` arguments into files.
 
     A folder is a workspace root: every ``TEXT_SUFFIXES`` file below it is
     taken (hidden folders skipped, symlinks leading outside it refused); a
     file is taken with the root from ``workspace_root``.  Returns
     ``(found, problems)``; ``problems`` are one-line messages for arguments
-    that do not exist or links that lead out.
+    that do not exist or links that lead out.  A symbolic link that leads nowhere (its
+    target is missing, or it is part of a loop) is skipped with one line in ``warnings``
+    when a list is given (else in ``problems``).
     """
     found: dict[tuple[Path, str], Found] = {}
     problems: list[str] = []
+    warns = problems if warnings is None else warnings
     for arg in paths:
         p = Path(arg)
+        if p.is_symlink() and (broken := _broken_link(p, str(arg))) is not None:
+            warns.append(broken)
+            continue
         if not p.exists():
             problems.append(f"{arg}: no such file or folder")
             continue
@@ -147,20 +234,26 @@ def discover(paths: list[str | os.PathLike[str]]) -> tuple[list[Found], list[str
                     rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
                     # Only a symbolic link can lead out: the walk starts from a resolved folder and
                     # never enters linked folders, so any other file's real path is ``full`` itself.
-                    if entries[fn] and not full.resolve().is_relative_to(root):
-                        problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
-                        continue
+                    if entries[fn]:
+                        broken = _broken_link(full, rel)
+                        if broken is not None:
+                            warns.append(broken)
+                            continue
+                        if not Path(os.path.realpath(full)).is_relative_to(root):
+                            problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
+                            continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
             # The root comes from where the file is named, not from where a
             # symbolic link points: a link leading out of its workspace is refused.
-            named = p.absolute().parent.resolve() / p.name
+            named = Path(os.path.realpath(p.absolute().parent)) / p.name
             root = workspace_root(named)
             rel = named.relative_to(root).as_posix()
-            if not p.resolve().is_relative_to(root):
+            real = Path(os.path.realpath(p))
+            if not real.is_relative_to(root):
                 problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                 continue
-            found[(root, rel)] = Found(p.resolve(), root, rel, explicit=True)
+            found[(root, rel)] = Found(real, root, rel, explicit=True)
     return list(found.values()), problems
 
 
@@ -186,16 +279,37 @@ def visible_controls(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
-def decode(data: bytes, rel: str) -> str:
-    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK).
+#: Byte-order marks of the UTF-16 and UTF-32 encodings (UTF-32 first: its little-endian mark starts
+#: with UTF-16's).
+_UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+                 (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
-    Raises ``IngestError`` for binary content (NUL bytes), for bytes that
+
+def decode(data: bytes, rel: str) -> str:
+    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK); UTF-16 or UTF-32 text
+    that starts with its byte-order mark is read as such.
+
+    Raises ``IngestError`` for binary content (NUL bytes; UTF-16 without a byte-order mark is named as
+    such, not as "binary"), for bytes that
     are neither, and for a file mixing UTF-8 lines with lines in another
     encoding (decoding it all as GBK would garble the UTF-8 part silently);
     ``\\r\\n`` becomes ``\\n``; control characters are made visible
     (:func:`visible_controls`).
     """
+    for bom, codec in _UNICODE_BOMS:  # UTF-16/32 with a byte-order mark (Windows Notepad's "Unicode")
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as e:
+                line = data[: e.start].count(b"\n") + 1 if codec.startswith("utf-16") else None
+                raise IngestError(rel, line, f"not valid {codec.upper()} text (it starts with a {codec.upper()} "
+                                             "byte-order mark)") from None
+            return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     if b"\x00" in data[:8192]:
+        head = data[:8192]
+        if len(head) >= 4 and (head[1::2].count(0) >= len(head) // 4 or head[0::2].count(0) >= len(head) // 4):
+            raise IngestError(rel, None, "UTF-16 text without a byte-order mark (every other byte is NUL); "
+                                         "save it as UTF-8")
         raise IngestError(rel, None, "binary file (NUL bytes), not text")
     try:
         text = data.decode("utf-8-sig")
@@ -259,6 +373,10 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
         data = data[3:]  # a UTF-8 BOM (RFC 8259 lets parsers ignore it)
     try:
         man = Manifest.model_validate_json(data)
+        dup = _duplicate_key(data)
+        if dup is not None:  # JSON keeps the last of two values for one name, silently (RFC 8259 §4)
+            raise IngestError(rel, dup[1], f"{dup[0]}: the key is given twice in one object; JSON keeps only the "
+                                           "last value, so the first would be lost silently: remove one")
         if b"\\" not in data:
             return man  # no escape, so no control character in any string (RFC 8259 §7)
         plain = man.model_dump(mode="json")
@@ -285,6 +403,53 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
             loc = ".".join(str(x) for x in err["loc"]) or "(document)"
             probs.append(f"{loc}: {err['msg']}")
         raise IngestError(rel, line, probs or ["invalid manifest"]) from None
+
+
+class _Twice(dict):
+    """A JSON object that gave one name twice (``_duplicate_key``)."""
+
+
+def _duplicate_key(data: bytes) -> tuple[str, int | None] | None:
+    """The first name a JSON object of ``data`` holds twice, as a path (``items[2].path``), and the line of
+    its second occurrence when it can be told; None when every object's names are unique.
+    ``data`` is valid JSON (pydantic read it)."""
+    names: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        seen: dict[str, object] = {}
+        twice = None
+        for k, v in items:
+            if k in seen and twice is None:
+                twice = k
+            seen[k] = v
+        if twice is None:
+            return seen
+        names.append(twice)
+        out = _Twice(seen)
+        out.twice = twice  # type: ignore[attr-defined]
+        return out
+
+    try:
+        doc = json.loads(data, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    if not names:
+        return None
+    stack: list[tuple[object, str]] = [(doc, "")]
+    where = names[0]
+    while stack:  # depth first, in document order: the first object that gave a name twice
+        x, p = stack.pop()
+        if isinstance(x, _Twice):
+            where = f"{p}.{x.twice}" if p else x.twice  # type: ignore[attr-defined]
+            break
+        if isinstance(x, dict):
+            stack.extend(reversed([(v, f"{p}.{k}" if p else k) for k, v in x.items()]))
+        elif isinstance(x, list):
+            stack.extend(reversed([(v, f"{p}[{i}]") for i, v in enumerate(x)]))
+    name = where.rsplit(".", 1)[-1]
+    hits = [m.start() for m in re.finditer(rb'"' + re.escape(json.dumps(name)[1:-1].encode("utf-8")) + rb'"\s*:', data)]
+    line = data[: hits[1]].count(b"\n") + 1 if len(hits) == 2 else None
+    return where, line
 
 
 def _visible(obj: object) -> object:
@@ -332,12 +497,13 @@ def read_source(
         if not stat.S_ISREG(st.st_mode):
             # a FIFO, device or socket named *.md would block or never end
             raise IngestError(rel, None, "not a regular file (device, FIFO or socket); skipped")
-        if st.st_size > MAX_BYTES:
-            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {MAX_BYTES:,}-byte limit")
+        limit = max_bytes()
+        if st.st_size > limit:
+            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit")
         with open(found.abs_path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # bounded even if the file grows while we read
-        if len(data) > MAX_BYTES:
-            raise IngestError(rel, None, f"file grew past the {MAX_BYTES:,}-byte limit while being read")
+            data = fh.read(limit + 1)  # bounded even if the file grows while we read
+        if len(data) > limit:
+            raise IngestError(rel, None, f"file grew past the {limit:,}-byte limit while being read")
     except OSError as e:
         raise IngestError(rel, None, f"cannot read: {e.strerror or e}") from None
     digest = sha256_of(data)

@@ -39,7 +39,7 @@ from .lexicon import Lexicon, load_lexicon
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
-_MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
 _BOLD_ONLY = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,100}?)(?:\*\*|__)\s*[:：]?\s*$")
 _BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)(?P<t>[^*_\n]{1,80}?)(?:\*\*|__)\s*(?:[—–\-:：|]|\s+\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
@@ -227,6 +227,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
     # when one of them is, its siblings' entries are items too
     containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
+    any_container = any(containers)  # once, not once per heading (issue 23: it grew with the square)
     meta = _compile(lex, "meta_headings")
     generic = _compile(lex, "generic_headings")
     for n, (i, h, j, body) in enumerate(spans):
@@ -248,7 +249,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             out.extend(inner)
             continue
         sub = _container_entries(h.text, body, lex)
-        if not sub and any(containers) and not _brings_link(h.text) and _entries(body) \
+        if not sub and any_container and not _brings_link(h.text) and _entries(body) \
                 and not any(b.kind == "heading" for b in body):
             sub = _entry_raws(body, _entries(body), lex)
         if sub:
@@ -468,6 +469,12 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
+        raws, pre = split
+        ents = _entries(pre)
+        if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
+            # minutes: a table of topics, then bold-led paragraphs: both are topics
+            first = _entry_raws(pre, ents, lex)
+            return (first + raws, [b for b in pre if b.line_end < first[0].line]), "pseudo"
         return split, "pseudo"
     split = _split_entries(body, lex)
     if split is not None:
@@ -621,6 +628,13 @@ def read_structure(
                                              and (fm_works or file_work or len(raws) <= 1 or not distinct_other))
     elif all_generic and not distinct_other and title:
         one_paper = True
+    elif raws and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws):
+        # none of its parts brings a work or a link of its own ("Strengths: 1. … 2. …" of a review
+        # form) and the note names one work in all ("Preprint: arxiv.org/abs/…" at its foot): it is
+        # a note about that work
+        ids = list(dict.fromkeys(m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)))
+        if len(ids) == 1:
+            paper, one_paper = ids[0], True
 
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]

@@ -91,6 +91,37 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+#: Values a front matter block may hold with its YAML aliases expanded: nine aliases of nine made 387 M
+#: strings, which ``str()`` below wrote out for minutes and gigabytes (issue 23).
+_FM_MAX_VALUES = 100_000
+
+
+def _expanded_size(data: object) -> int:
+    """How many values ``data`` (a loaded YAML document) holds with shared (aliased) parts counted each
+    time they are used; counted once per distinct object, so linear in the document.  A part that
+    holds itself (``&a [*a]``) counts once."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[object, bool]] = [(data, False)]
+    on_stack: set[int] = set()
+    while stack:
+        x, done = stack.pop()
+        if not isinstance(x, (list, dict)):
+            continue
+        k = id(x)
+        kids = list(x.values()) if isinstance(x, dict) else x
+        if done:
+            on_stack.discard(k)
+            sizes[k] = min(1 + sum(sizes.get(id(c), 1) if isinstance(c, (list, dict)) else 1 for c in kids),
+                           _FM_MAX_VALUES + 1)
+            continue
+        if k in sizes or k in on_stack:
+            continue
+        on_stack.add(k)
+        stack.append((x, True))
+        stack.extend((c, False) for c in kids if isinstance(c, (list, dict)))
+    return sizes.get(id(data), 1)
+
+
 def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
@@ -101,6 +132,8 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
             block = "\n".join(lines[1:i])
             try:
                 data = _load_yaml(block)  # strings only
+            except RecursionError:  # `a: [[[[…]]]]` thousands deep: a warning, the note still goes in (issue 23)
+                return {}, i + 2, "front matter is nested too deeply to read"
             except yaml.YAMLError as e:
                 mark = getattr(e, "problem_mark", None)
                 where = f"line {mark.line + 2}" if mark is not None else "front matter"
@@ -110,6 +143,9 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 return {}, i + 2, None
             if not isinstance(data, dict):
                 return {}, i + 2, "front matter is not a key: value mapping"
+            if _expanded_size(data) > _FM_MAX_VALUES:  # YAML aliases: a "billion laughs" in 1 KB (issue 23)
+                return {}, i + 2, (f"front matter holds more than {_FM_MAX_VALUES:,} values once its YAML aliases "
+                                   "(*name) are expanded")
             clean: dict[str, object] = {}
             for k, v in data.items():
                 if isinstance(v, list):
@@ -237,7 +273,9 @@ _HTML_ELEMENTS = (
 ).split()
 _MARKUP = re.compile(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True))
                      + r")(?![A-Za-z0-9])(?:\s[^<>]{0,200})?/?>", re.IGNORECASE)
-_LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
+#: Neither part holds a ``[`` of its own (nor the label a ``]``): each ``[`` is then tried against the text up
+#: to the next one only (``[a](`` 5,000 times took seconds, growing with the square; issue 23).
+_LINK = re.compile(r"\[([^\[\]]*+)\]\(([^)\[]*+)\)")
 #: A code span (CommonMark 0.31 §6.1): a run of backticks, then text, then a run of the same length.
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
@@ -308,14 +346,14 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
 
 # Numbers with units.  Order matters: ranges first.
-_NUM = r"\d+(?:[.,]\d+)?"
+_NUM = r"\d++(?:[.,]\d++)?"  # possessive: a digit run is read once (issue 23: 20,000 digits took 67 s)
 _UNIT = r"(?:%|％|×|[xX](?![a-zA-Z0-9])|倍|B(?![a-zA-Z])|M(?![a-zA-Z])|K(?![a-zA-Z])|k(?![a-zA-Z])|万|亿|GPU ?小时|GPU[- ]hours?|⭐)"
 _QUANT = re.compile(
     # The lookahead only names the characters a figure can start with (an ``approx`` word, a space,
     # a sign or a digit); it changes no match, but saves trying every alternative at every position.
     rf"(?=[大约近超a~～≈\s+\-−\d])"
     rf"(?P<approx>大概|大约|约|近|超过|about|approx(?:imately)?\.?|~|～|≈)?\s*"
-    rf"(?P<sign>[+\-−])?(?P<a>{_NUM})\s*(?:(?P<u1>{_UNIT})\s*)?"
+    rf"(?P<sign>[+\-−])?(?<!\d)(?P<a>{_NUM})\s*(?:(?P<u1>{_UNIT})\s*)?"
     rf"(?:(?:-|–|—|~|～|至|到|to)\s*(?P<b>{_NUM}))?\s*(?P<u2>{_UNIT})",
 )
 _DIGIT = re.compile(r"\d")
@@ -337,7 +375,7 @@ def find_quantities(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity
     for m in _QUANT.finditer(text):
         s = m.start("sign") if m.group("sign") else m.start("a")
         prev = text[s - 1] if s > 0 else " "
-        if prev.isalnum() and prev.isascii() or prev in "-_./@v":
+        if prev.isalnum() and prev.isascii() or prev in "-_./@v%":  # %: percent-encoding (%E5%84%9B), not 84%
             continue
         unit = m.group("u2")
         if m.group("u1") and m.group("b") is None:
@@ -422,7 +460,8 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-_WIKI = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]")
+#: No ``[`` inside a link: ``[[`` 10,000 times was read from each pair to the end (issue 23: quadratic).
+_WIKI = re.compile(r"\[\[([^\[\]|#]++)(?:#[^\[\]|]*+)?(?:\|([^\[\]]*+))?\]\]")
 
 
 def find_wikilinks(text: str) -> list[tuple[str, str | None]]:

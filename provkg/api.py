@@ -272,18 +272,20 @@ def sparql(store: str | os.PathLike[str] | Store, text: str) -> Any:
     return open_store(store).raw_query(text)
 
 
-def brief(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None) -> Any:
+def brief(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None,
+          author: str | None = None) -> Any:
     """The brief of one manifest as data (``provkg brief --format json``): ``queries.briefing.BriefData``."""
     from queries.briefing import brief_data
 
-    return brief_data(open_store(store), manifest, lang=lang)
+    return brief_data(open_store(store), manifest, lang=lang, author=author)
 
 
-def brief_markdown(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None) -> str:
+def brief_markdown(store: str | os.PathLike[str] | Store, manifest: str, *, lang: str | None = None,
+                   author: str | None = None) -> str:
     """The rendered brief (``provkg brief``), Markdown."""
     from queries.render.brief import render_brief
 
-    return render_brief(brief(store, manifest, lang=lang).model_dump(mode="json"), lang=lang)
+    return render_brief(brief(store, manifest, lang=lang, author=author).model_dump(mode="json"), lang=lang)
 
 
 def report(store: str | os.PathLike[str] | Store) -> Any:
@@ -381,23 +383,30 @@ class ProvKG:
             raise StoreError(f"no store at {getattr(b, 'path', self.location)}; run `provkg ingest PATH` first "
                              "(or pass --store)")
         from graph.loader import is_legacy_store
+        from graph.migrate import upgrade_message
 
         if is_legacy_store(b):
             return [f"{getattr(b, 'path', self.location)} was written by an older provkg and shows no current "
                     "revisions; run `provkg ingest PATH` once to update it"]
-        return []
+        msg = upgrade_message(b)  # issue 21: a store of an older model, upgraded by the next ingest
+        return [msg] if msg is not None else []
 
     # -- writing ---------------------------------------------------------------------------------
     def ingest(self, paths: list[str | os.PathLike[str]], *, kind: str | None = None, jobs: int = 0,
-               progress: Any = None, tz_name: str | None = None) -> Any:
+               progress: Any = None, tz_name: str | None = None, allow_mass_removal: bool = False) -> Any:
         """Ingest files and folders (``graph.loader.ingest_paths``) and bring the derived index's answers
-        up to date in the same atomic write (``queries.derive``).  Returns the ``IngestReport``."""
+        up to date in the same atomic write (``queries.derive``).  Returns the ``IngestReport``
+        (``upgraded`` set when the store was written by an older model and upgraded, ``graph.migrate``).
+
+        Raises ``MassRemovalError`` when the ingest would remove the files of a folder that is now
+        empty, or more than half of the store's files, unless ``allow_mass_removal``; nothing is written.
+        """
         from graph.loader import ingest_paths
         from queries.derive import Deriver
         from queries.named import RULES
 
         return ingest_paths(self.backend, list(paths), kind=kind, jobs=jobs, progress=progress, tz_name=tz_name,
-                            derive=Deriver(RULES))
+                            derive=Deriver(RULES), allow_mass_removal=allow_mass_removal)
 
     def reindex(self) -> ReindexReport:
         """Build the derived index (``<store>/index.sqlite``) again from the RDF store (SPARQL), facts and
@@ -501,14 +510,16 @@ class ProvKG:
         query_form(text)  # refuses what is not a query before the store is read
         return self.backend.raw_query(text)
 
-    def brief(self, manifest: str, *, lang: str | None = None, now: Any = None) -> Any:
-        """The ``BriefData`` of one manifest (ID or path), read from its scope (``queries.briefing``).
+    def brief(self, manifest: str, *, lang: str | None = None, author: str | None = None, now: Any = None) -> Any:
+        """The ``BriefData`` of one manifest (ID or path), read from its scope (``queries.briefing``);
+        ``author`` names who wrote the shift (default: the manifest's author, else the work queue's
+        claimant).
 
         Raises ``QueryError`` when the store holds no such manifest.
         """
         from queries.briefing import brief_data
 
-        return brief_data(self.backend, manifest, lang=lang, now=now)
+        return brief_data(self.backend, manifest, lang=lang, author=author, now=now)
 
     def manifests(self) -> list[str]:
         """The manifest IDs the store holds, sorted."""
@@ -580,15 +591,17 @@ class ProvKG:
         """Ingest a shift brief (kind ``brief``) and check it against the graph: ``(IngestReport,
         AuditReport or None)`` (None when the file did not go in: see the report's errors).
 
-        Raises ``UsageError`` for a file that cannot be read or states nothing of a shift.
+        Raises ``UsageError`` for a file that is not UTF-8 or states nothing of a shift, ``IngestError``
+        for one that is not a readable regular file within the size limit (``ingest.sources.read_regular``).
         """
         from ingest.brief import parse_brief, states_a_shift
         from ingest.errors import UsageError
+        from ingest.sources import read_regular
         from queries.audit import audit_brief
 
-        try:
-            text = open(file, encoding="utf-8-sig").read()
-        except (OSError, UnicodeDecodeError) as e:
+        try:  # a regular file within the size limit (else an IngestError naming it)
+            text = read_regular(file).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
             raise UsageError(f"{file}: cannot read: {e}") from None
         if not states_a_shift(parse_brief(text)[0]):
             # Nothing a brief states about its shift (a table or a warnings list alone is in notes too).
@@ -659,34 +672,42 @@ class ProvKG:
 
     def _nx_graph(self) -> Any:
         from queries.snapshot import load_snapshot
-        from queries.views import provenance_graph
+        from queries.views import ingest_records, provenance_graph
 
-        return provenance_graph(load_snapshot(self.backend))
+        # with the ingest records, as the HTML graph has them: a source's activity, ingest time and
+        # revision (issue 23)
+        return provenance_graph(load_snapshot(self.backend), ingests=ingest_records(self.backend))
 
     def run(self, workspace: str | os.PathLike[str], out: str | os.PathLike[str], *, manifest: str | None = None,
-            lang: str | None = None, title: str | None = None, progress: Any = None) -> RunResult:
+            lang: str | None = None, title: str | None = None, progress: Any = None, author: str | None = None,
+            allow_mass_removal: bool = False) -> RunResult:
         """The main job: ingest ``workspace``, then write into ``out`` the brief of each manifest
-        (``brief.md``, or ``brief-<id>.md`` for several), ``contradictions.md`` and ``graph.html``.
+        (``brief.md``, or ``brief-<id>.md`` for several), ``contradictions.md`` (in ``lang``, else the
+        first brief's language, else the workspace's) and ``graph.html``.  ``author`` and
+        ``allow_mass_removal`` as for ``brief`` and ``ingest``.
 
-        Raises ``OSError`` when a file cannot be written (no partial file is left).
+        Raises ``OSError`` when a file cannot be written (no partial file is left), and what
+        ``ingest`` raises.
         """
         from graph.atomic import write_atomic
         from queries.render.brief import render_brief
         from queries.render.html import write_html
         from queries.render.report import render_report
 
-        rep = self.ingest([workspace], progress=progress)
+        rep = self.ingest([workspace], progress=progress, allow_mass_removal=allow_mass_removal)
         mids = [manifest] if manifest else (self.manifests() if self.exists() else [])
         outdir = Path(out)
         written: list[Path] = []
+        brief_lang: str | None = None
         for mid in mids:
             p = outdir / (f"brief-{mid}.md" if len(mids) > 1 else "brief.md")
-            data = self.brief(mid, lang=lang)
+            data = self.brief(mid, lang=lang, author=author)
+            brief_lang = brief_lang or data.lang
             write_atomic(render_brief(data.model_dump(mode="json"), lang=lang).encode("utf-8"), p)
             written.append(p)
         if self.exists():
             report = self.report()
-            lang_ = lang or self.workspace_lang()
+            lang_ = lang or brief_lang or self.workspace_lang()  # the report speaks the (first) brief's language
             text = render_report([f.model_dump(mode="json") for f in report.findings], lang=lang_,
                                  title="Contradiction report" if lang_ == "en" else "矛盾报告",
                                  audit=[a.model_dump(mode="json") for a in report.brief_audit])

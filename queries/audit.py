@@ -375,13 +375,13 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?path WHERE {
   { SELECT ?act WHERE { GRAPH <%s> { ?act a prov:Activity ; prov:startedAtTime ?t } } ORDER BY DESC(?t) LIMIT 1 }
-  GRAPH <%s> { ?act prov:generated ?rev . ?rev kg:path ?path }
+  GRAPH <%s> { ?act prov:used ?rev . ?rev kg:path ?path }
 }
 """ % (_PROV_GRAPH, _PROV_GRAPH)
 
 
 def latest_ingest_paths(store: Store) -> set[str]:
-    """Workspace paths whose revision the latest ingest ``prov:Activity`` generated (files it added or changed).
+    """Workspace paths whose revision the latest ingest ``prov:Activity`` ``prov:used`` (files it added or changed).
 
     Empty when the latest ingest found nothing to add, change or remove: it recorded no activity
     (``graph.loader.latest_ingest_wrote_nothing``)."""
@@ -402,10 +402,15 @@ def baseline_ids(path: str | Path) -> set[str]:
 
     from ingest.errors import QueryError
 
+    from ingest.errors import IngestError
+    from ingest.sources import read_regular
+
     try:
-        doc = json.loads(Path(path).read_text("utf-8"))
+        doc = json.loads(read_regular(path, 1 << 30, "baseline report").decode("utf-8"))
         return {f["id"] for f in doc["findings"]} | {f["id"] for f in doc.get("brief_audit", [])}
-    except (OSError, UnicodeDecodeError) as e:
+    except IngestError as e:
+        raise QueryError(str(e)) from None
+    except UnicodeDecodeError as e:
         raise QueryError(f"{path}: cannot read the baseline report: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         raise QueryError(f"{path}: not a `report contradictions --format json` document ({type(e).__name__}: {e})") from None

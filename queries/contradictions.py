@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
+from dataclasses import replace
 from itertools import combinations
 
 from rapidfuzz import fuzz
@@ -311,6 +312,17 @@ def _kind_for(a: SClaim, b: SClaim, base: str) -> str:
     return base
 
 
+def _vnum(v: str | None) -> int:
+    return int(v[1:]) if v and v[1:].isdigit() else 0
+
+
+def _doc_is_current(a: SClaim, b: SClaim) -> bool:
+    """Whether of two statements tied to different versions, the living document's is the later one:
+    a note quoting v1's figure against a document that already cites v2 is history, not a conflict."""
+    doc, other = (a, b) if a.kind == "living_doc" else (b, a) if b.kind == "living_doc" else (None, None)
+    return doc is not None and _vnum(doc.version) > _vnum(other.version) > 0
+
+
 def _pair_key(kind: str, subject: str, a: SClaim, b: SClaim, *extra: object) -> tuple:
     return (kind, subject, *sorted([a.path, b.path]), *extra)
 
@@ -426,6 +438,30 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     return abs(a - b) > tol * max(abs(a), abs(b))
 
 
+def _own_measurement(text: str) -> bool:
+    """Whether a statement reports the writer's own measurement ("[repro]", "we measured", "我们实测")."""
+    global _OWN
+    if _OWN is None:
+        pats = load_lexicon().raw.get("facts", {}).get("own_measurement", [])
+        _OWN = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    return bool(_OWN.search(text))
+
+
+_OWN: re.Pattern[str] | None = None
+
+
+def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> bool:
+    """:func:`disagree`, except that a ceiling ("up to 4.04x") holds a value below it only when that
+    value is a measurement of one's own ("[repro] roughly 1.5x", consistent with "up to 1.56x") or
+    hedged; a value *reported* for the same setting ("3.04x on Llama2-7B, A100", a slide, a talk) is
+    the headline figure written differently, and is compared as a value."""
+    if (q1.bound == "max") != (q2.bound == "max"):
+        point_c, point_q = (c2, q2) if q1.bound == "max" else (c1, q1)
+        if not point_q.approx and point_q.bound is None and not _own_measurement(point_c.text):
+            return disagree(replace(q1, bound=None), replace(q2, bound=None))
+    return disagree(q1, q2)
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -439,20 +475,28 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 by[(s, q.metric, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
+    rep: dict[tuple, tuple[SClaim, SClaim]] = {}
+
+    def living_pair(a: SClaim, b: SClaim) -> bool:
+        return "living_doc" in (a.kind, b.kind)
+
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
         for (c1, q1), (c2, q2) in combinations(vals, 2):
-            if c1.path == c2.path or not comparable(q1, q2) or not disagree(q1, q2):
+            if c1.path == c2.path or not comparable(q1, q2) or not _disagree_reported(c1, q1, c2, q2):
                 continue
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             kind = _kind_for(a, b, "number")
+            if kind == "version" and _doc_is_current(a, b):
+                continue  # the living document already gives the later version's figure
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
             key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
-            if key in out:
+            if key in out and not (living_pair(c1, c2) and not living_pair(*rep[key])):
                 more[key].update({c1.path, c2.path})
                 continue
+            rep[key] = (c1, c2)  # the pair shown: one with the living document when there is one
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
@@ -470,6 +514,21 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 _CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
+
+
+def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
+    """Whether ``text`` writes the change between its two figures: a change word after the first
+    ("2.3 倍改成了 1.6 倍", "2.9× → 2.5×", "from 4.1 to 3.6"), before the first when the second is
+    set aside ("drops to 1.6x and the 2.9x figure is gone", "is now 3.6, not 4.1")."""
+    a = text.find(first.raw)
+    b = text.find(last.raw, a + len(first.raw)) if a >= 0 else -1
+    if a < 0 or b < 0:
+        return True  # figures written differently from their raw text: keep the statement-level cue
+    between = text[a + len(first.raw):b]
+    if _CHANGE.search(between) or re.search(r"→|->|⇒|=>", between):
+        return True
+    before, after = text[max(0, a - 40):a], text[b + len(last.raw):b + len(last.raw) + 30]
+    return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))
 
 
 def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -499,6 +558,8 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 continue
             if first.explicit and last.explicit and first.metric != last.metric:
                 continue  # two measures side by side ("速度 3.6 倍、显存效率 8.2 倍"), not one revised
+            if not _change_between(b.text, first, last):
+                continue  # "降为 1/2.6，batch 4 倍，吞吐 2.35–3.47 倍": the change is not of these figures
             for s in subj.get(b.iri, ()):
                 for a, qa in olds.get((s, unit), []):
                     if a.path == b.path:
@@ -520,6 +581,67 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                         subject=f"arXiv:{s}", summary=f"arXiv:{s}: {qa.raw} in {a.path}, changed to {new_q.raw} in {b.path}",
                         a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
                     )
+    return list(out.values())
+
+
+def _bigrams(t: str) -> set[str]:
+    t = re.sub(r"\s+", "", t.lower())
+    return {t[i:i + 2] for i in range(len(t) - 1)}
+
+
+def _quotes_in(quote: str, text: str) -> bool:
+    """Whether ``text`` states what ``quote`` quotes, perhaps with words between ("对抗性到达下 competitive
+    ratio 为 O(log n)" in "证明在对抗性到达下 token 级抢占策略的 competitive ratio 为 O(log n)"): at least
+    85 % of the quote's character pairs (spaces ignored) occur in the text."""
+    q = _bigrams(quote)
+    return len(q) >= 5 and len(q & _bigrams(text)) >= 0.85 * len(q)
+
+
+_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{6,200})[\"”」』]")
+_RETRACT: re.Pattern[str] | None = None
+
+
+def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
+    """A statement another file quotes and says a later version took back: B says a version removed or
+    withdrew something ("v2 删除了这个结论", "the theorem was removed in v2"; lexicon ``facts.retract``)
+    and quotes it ("文档那条“对抗性到达下 competitive ratio 为 O(log n)”引的是 v1"), in its own sentence
+    or the sentences of its line; A, in another file about the same work, still states the quoted
+    text (:func:`_quotes_in`).  ``version`` when a version is named, else ``negation``;
+    one per work and pair of files."""
+    global _RETRACT
+    if _RETRACT is None:
+        pats = load_lexicon().raw.get("facts", {}).get("retract", [])
+        _RETRACT = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    by_line: dict[tuple[str, int], list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        by_line[(c.path, c.line)].append(c)
+    about: dict[str, list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        if _eligible(c):
+            for s in subj.get(c.iri, ()):
+                about[s].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for b in snap.claims:
+        if not _eligible(b) or b.kind == "living_doc" or not _RETRACT.search(b.text):
+            continue
+        near = [c for ln in range(b.line - 1, b.line_end + 1) for c in by_line.get((b.path, ln), ())]
+        quotes = [q.strip() for c in [b, *near] for q in _QUOTED.findall(c.text) if len(q.strip()) >= 6]
+        if not quotes:
+            continue
+        version = b.version or next((c.version for c in near if c.version), None)
+        for s in subj.get(b.iri, ()):
+            for a in about.get(s, ()):
+                if a.path == b.path or not any(_quotes_in(q, a.text) for q in quotes):
+                    continue
+                kind = "version" if (version or a.version) else "negation"
+                key = (kind, s, *sorted([a.path, b.path]), "retraction")
+                if key in out:
+                    continue
+                out[key] = Contradiction(
+                    id=_id("retraction", s, *sorted([a.path, b.path])), kind=kind, subject=f"arXiv:{s}",
+                    summary=f"arXiv:{s}: stated in {a.path}, taken back{' in ' + version if version else ''} per {b.path}",
+                    a=statement(a), b=statement(b), detail=[f"quoted: {quotes[0][:80]}"] + ([version] if version else []),
+                )
     return list(out.values())
 
 
@@ -604,6 +726,7 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _revisions(snap, subj)
         + _qualifier_conflicts(snap, subj)
         + _negations(snap, subj)
+        + _retractions(snap, subj)
         + _two_titles(snap)
         + _unverified_figures(snap)
         + _contamination(snap, snap.subjects)

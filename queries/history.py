@@ -3,8 +3,8 @@
 The loader never drops a named graph (``graph/loader.py``): a changed or deleted
 file's old revision stays, ``prov:wasInvalidatedBy`` the ingest activity that
 replaced it, and the ``kg:current`` marker moves to the live revision.  This
-module replays the provenance graph (``prov:wasGeneratedBy`` /
-``prov:wasInvalidatedBy`` of each ``kg:SourceRevision``, in the order of the
+module replays the provenance graph (the ingest that ``prov:used`` each
+``kg:SourceRevision`` and the one it ``prov:wasInvalidatedBy``, in the order of the
 activities' ``prov:startedAtTime``) to rebuild which revision of each file was
 live after any activity, loads that state into a ``Snapshot``, and compares
 two states claim by claim.
@@ -58,13 +58,13 @@ _ACTIVITIES = _PREFIX + """SELECT ?a ?start ?end ?added ?changed ?removed ?uncha
 
 _EVENTS = _PREFIX + """SELECT ?rev ?path ?ev ?act WHERE {
   GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path .
-    { ?rev prov:wasGeneratedBy ?act BIND("gen" AS ?ev) } UNION { ?rev prov:wasInvalidatedBy ?act BIND("inv" AS ?ev) } }
+    { ?act prov:used ?rev BIND("gen" AS ?ev) } UNION { ?rev prov:wasInvalidatedBy ?act BIND("inv" AS ?ev) } }
 }""" % PROV_G
 
 _REVISIONS = _PREFIX + """SELECT ?rev ?path ?sha ?act ?gen ?sw ?inv ?invAt ?prev ?cur WHERE {
   GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha .
-    OPTIONAL { ?rev prov:wasGeneratedBy ?act . OPTIONAL { ?act prov:wasAssociatedWith/rdfs:label ?sw } }
-    OPTIONAL { ?rev prov:generatedAtTime ?gen }
+    OPTIONAL { ?act prov:used ?rev . OPTIONAL { ?act prov:wasAssociatedWith/rdfs:label ?sw }
+      OPTIONAL { ?act prov:generated ?ext . ?ext prov:wasDerivedFrom ?rev ; prov:generatedAtTime ?gen } }
     OPTIONAL { ?rev prov:wasInvalidatedBy ?inv . OPTIONAL { ?rev prov:invalidatedAtTime ?invAt } }
     OPTIONAL { ?rev prov:wasRevisionOf ?prev }
     OPTIONAL { ?rev kg:current ?cur } }
@@ -144,7 +144,7 @@ def state_after(store: Store, activity: str | None, acts: list[ActivityRef] | No
     """Which revision of each file was live right after ``activity`` (an activity IRI): ``{path: revision IRI}``.
 
     ``None`` gives the empty state (before the first ingest).  Replays
-    ``prov:wasInvalidatedBy`` then ``prov:wasGeneratedBy`` of each activity in
+    ``prov:wasInvalidatedBy`` then ``prov:used`` (the revisions it read) of each activity in
     order (``events``: the rows of the events query, when the caller already
     read them).  Raises ``QueryError`` for an activity the store does not hold.
     """

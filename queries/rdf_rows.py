@@ -21,6 +21,7 @@ from graph.facts import (
     SCitation,
     SClaim,
     SItem,
+    SManifest,
     SManifestItem,
     SourceLink,
     SourceTag,
@@ -47,12 +48,26 @@ _REVISIONS = """PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?g ?path WHERE { GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true ; kg:path ?path } }"""
 
 _ENTRY_SPANS = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
 SELECT DISTINCT ?path ?line ?lineEnd WHERE {
   GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true }
   GRAPH ?g {
     ?src kg:kind "living_doc" ; kg:path ?path .
-    ?claim a kg:Claim ; kg:inSource ?src ; kg:line ?line ; kg:lineEnd ?lineEnd .
+    ?claim a kg:Claim ; kg:inSource ?src ; prov:qualifiedQuotation ?quote .
+    ?quote kg:line ?line ; kg:lineEnd ?lineEnd .
     FILTER(?lineEnd > ?line)
+  }
+}"""
+
+# The manifest a file declares, the work queue it names and who works the shift (docs/MODEL.md).
+_MANIFESTS = """PREFIX kg: <https://w3id.org/provkg/ns#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+SELECT ?path ?id ?queue ?agent WHERE {
+  GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true }
+  GRAPH ?g {
+    ?m a kg:Manifest ; kg:manifestId ?id ; kg:inSource ?src . ?src kg:path ?path .
+    OPTIONAL { ?m kg:queueDoc ?queue }
+    OPTIONAL { ?m prov:wasAttributedTo ?a . BIND(REPLACE(STR(?a), "^.*/", "") AS ?agent) }
   }
 }"""
 
@@ -172,6 +187,20 @@ def _manifest_items(store: Backend) -> list[SManifestItem]:
                           r["kind"], r["title"], r["agentName"]) for r in store.select(sparql("manifests"))]
 
 
+def _manifests(store: Backend) -> list[SManifest]:
+    best: dict[tuple[str, str], SManifest] = {}
+    for r in store.select(_MANIFESTS):
+        key = (str(r["path"]), str(r["id"]))
+        old = best.get(key)
+        queue = str(r["queue"]) if r["queue"] else None
+        author = str(r["agent"]) if r["agent"] else None
+        if old is not None:  # one queue and one author per manifest; the least of each if a graph states more
+            queue = min(filter(None, (old.queue, queue)), default=None)
+            author = min(filter(None, (old.author, author)), default=None)
+        best[key] = SManifest(key[0], key[1], queue, author)
+    return sorted(best.values(), key=lambda m: (m.path, m.manifest_id))
+
+
 def _card_works(store: Backend) -> list[CardWork]:
     return sorted({CardWork(r["path"], r["arxiv"], r["title"], r["alias"]) for r in store.select(sparql("works"))},
                   key=lambda c: (c.path, c.arxiv_id, c.title or "", c.alias or ""))
@@ -203,7 +232,7 @@ def _works_named(store: Backend) -> list[WorkNamed]:
 #: Fact table -> its reader (every current revision of the store).
 READERS = {
     "source": _sources, "claim": _claims, "citation": _citations, "section": _sections, "item": _items,
-    "manifest_item": _manifest_items, "card_work": _card_works, "tag": _tags, "link": _links,
+    "manifest": _manifests, "manifest_item": _manifest_items, "card_work": _card_works, "tag": _tags, "link": _links,
     "entry_span": _entry_spans, "work_named": _works_named,
 }
 assert set(READERS) == set(TABLES)

@@ -300,11 +300,29 @@ class BriefMaterial(FrozenModel):
 
 
 class BriefAction(FrozenModel):
-    """A merge action of the brief: the destination ``section`` key (``3.1``), its ``title``, the ``topics`` to merge."""
+    """A merge action of the brief, with a verb and a target.
 
-    section: str
+    ``verb``: ``revise`` (the line ``target`` of ``section`` is about the increment's work; ``change``
+    holds the words to replace and their replacement when a conflict says so), ``add`` (to
+    ``section``, next to the entry ``target``; ``routed_increments`` are there by provkg's
+    suggestion, not the note's), ``cite`` (put ``works`` in the citation list ``section``) or
+    ``cross_reference`` (from ``section`` to ``other_section``, to the entry ``target``, or between
+    the ``increments``; ``source`` is the note's line that proposes it).  ``priority``: 1 revise,
+    2 add new works, 3 cite, 4 add the rest, 5 cross-reference; the list is in that order.
+    """
+
+    priority: int
+    verb: Literal["revise", "add", "cite", "cross_reference"]
+    section: str | None = None
     title: str | None = None
-    topics: list[str] = []
+    increments: list[int] = []
+    works: list[str] = []
+    target: Statement | None = None
+    change: list[str] = []
+    routed: bool = False
+    routed_increments: list[int] = []
+    other_section: str | None = None
+    source: Statement | None = None
 
 
 class AuditFinding(FrozenModel):

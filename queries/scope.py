@@ -31,7 +31,7 @@ from .derive import stored_findings
 from .snapshot import Snapshot, pick_manifest_id, snapshot_of_view
 from .state import State, open_state
 
-__all__ = ["Scope", "files_naming", "manifest_scope", "scoped_snapshot"]
+__all__ = ["Scope", "files_naming", "manifest_docs", "manifest_scope", "scoped_snapshot"]
 
 _LIVE = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
 
@@ -85,6 +85,9 @@ def _scope_of(st: State, manifest: str) -> Scope:
         docs = {r[0] for r in view.select(f"SELECT t.path FROM source t JOIN revision r ON r.rev = t.rev "
                                           f"WHERE {_LIVE} AND t.kind = 'living_doc'")}
     paths |= docs
+    queue, _author = _manifest_docs(view, mid)
+    if queue and queue in iris:  # the work queue the manifest names (the brief's header)
+        paths.add(iris[queue])
     materials = tuple(dict.fromkeys(i.path for i in mitems))
     base = snapshot_of_view(view, paths=sorted(materials), fresh=st.fresh)
     works: dict[str, None] = {}
@@ -100,11 +103,28 @@ def _scope_of(st: State, manifest: str) -> Scope:
                  works=tuple(keys), paths=tuple(sorted(p for p in paths if p in live)))
 
 
+def _manifest_docs(view: IndexView, manifest_id: str) -> tuple[str | None, str | None]:
+    """``manifest_docs`` read from ``view``: the first queue and the first author, by revision IRI."""
+    rows = view.select(f"SELECT r.rev, t.queue, t.author FROM manifest t JOIN revision r ON r.rev = t.rev "
+                       f"WHERE {_LIVE} AND t.manifest_id = :id ORDER BY r.rev", {"id": manifest_id})
+    queue = next((q for _r, q, _a in rows if q), None)
+    author = next((a for _r, _q, a in rows if a), None)
+    return queue, author
+
+
+def manifest_docs(store: Backend, manifest_id: str) -> tuple[str | None, str | None]:
+    """``(queue source IRI, author)`` that the current files declaring ``manifest_id`` name
+    (``kg:queueDoc``; the last segment of the agent IRI the manifest is ``prov:wasAttributedTo``),
+    ``None`` where none does; read from the derived index (``graph.facts.SManifest``)."""
+    return _manifest_docs(open_state(store).view, manifest_id)
+
+
 def manifest_scope(store: Backend, manifest: str) -> Scope:
     """The files the brief of ``manifest`` (ID or path, as ``Snapshot.manifest_items_for``) reads.
 
     Steps: the manifest's files (every manifest file with the matched ID, when several share it);
-    its materials, its knowledge document (or every living document when it names none); the
+    its materials, its knowledge document (or every living document when it names none) and the
+    work queue it names; the
     works the materials name (their claims' subjects, so aliases and titles from cards count,
     mentions and citations); then every current file whose graph names one of those works
     (claims ``kg:about``/``kg:mentions``, citations, cards ``kg:about``, briefs).

@@ -60,8 +60,8 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX kg: <https://w3id.org/provkg/ns#>
 SELECT ?path ?rev ?act ?t WHERE {{
   GRAPH <{_PROV_GRAPH}> {{
-    ?rev kg:current true ; prov:wasGeneratedBy ?act ; kg:path ?path .
-    OPTIONAL {{ ?rev prov:generatedAtTime ?t }}
+    ?rev kg:current true ; kg:path ?path . ?act prov:used ?rev .
+    OPTIONAL {{ ?act prov:generated ?ext . ?ext prov:wasDerivedFrom ?rev ; prov:generatedAtTime ?t }}
   }}
 }}
 """
@@ -73,8 +73,9 @@ class IngestRecord:
 
     Attributes:
         revision: IRI of the live ``kg:SourceRevision`` (also its named graph).
-        activity: IRI of the ingest ``prov:Activity`` that ``prov:generated`` it.
-        ingested_at: the revision's ``prov:generatedAtTime`` (``xsd:dateTime``
+        activity: IRI of the ingest ``prov:Activity`` that ``prov:used`` it (and generated provkg's
+            extraction of it).
+        ingested_at: the extraction's ``prov:generatedAtTime`` (``xsd:dateTime``
             lexical form, UTC) or ``""``.
     """
 

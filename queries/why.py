@@ -2,10 +2,11 @@
 
 ``why(store, ident)`` resolves ``ident`` (a claim IRI; an arXiv ID in any
 written form; ``§3.1``; a workspace path), collects the nodes that derive it
-(``kg:Citation``, ``kg:Claim``, ``kg:Section`` nodes with their
-``prov:wasQuotedFrom`` file and ``kg:line`` span) from the current source
+(``kg:Citation``, ``kg:Claim``, ``kg:Section`` nodes with their file and
+``kg:line`` span (a claim's on its ``prov:Quotation``) from the current source
 revisions (a claim or source also shows its invalidated revisions), and the
-PROV-O history of each revision: ``prov:wasGeneratedBy`` activity and time,
+PROV-O history of each revision: the ingest activity that ``prov:used`` it and
+the time it generated provkg's extraction of it,
 ``prov:wasAttributedTo`` agent, ``prov:wasInvalidatedBy``.  Looked-up values
 go into the SPARQL as pyoxigraph terms (``_select``), never as raw text.
 
@@ -29,8 +30,9 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 """
 _CUR = "OPTIONAL { GRAPH <%s> { ?g kg:current ?cur } }" % PROV_G
-_CLAIM_COLS = """?node kg:text ?text ; kg:line ?line ; kg:lineEnd ?lineEnd ; kg:role ?role ;
+_CLAIM_COLS = """?node kg:text ?text ; prov:qualifiedQuotation ?quote ; kg:role ?role ;
       kg:evidence ?evidence ; kg:inSource ?src . FILTER EXISTS { ?node a kg:Claim } ?src kg:path ?path ; kg:kind ?kind .
+    ?quote kg:line ?line ; kg:lineEnd ?lineEnd .
     OPTIONAL { ?node prov:wasAttributedTo ?ag } OPTIONAL { ?node kg:inSection ?sn }"""
 _CITE_COLS = """?node kg:line ?line ; kg:raw ?text ; kg:inSource ?src . FILTER EXISTS { ?node a kg:Citation } ?src kg:path ?path ; kg:kind ?kind .
     OPTIONAL { ?node kg:citedVersion ?cv } OPTIONAL { ?node kg:inSection ?sn }
@@ -286,7 +288,7 @@ def _one(text: str, n: int = 110) -> str:
 
 def _rev_line(v: WhyRevision) -> str:
     state = "current" if v.current else f"invalidated by {_short(v.invalidated_by)} at {v.invalidated_at or '?'}"
-    return (f"    revision {_short(v.revision)} (sha256 {v.sha256[:12]}…) prov:wasGeneratedBy "
+    return (f"    revision {_short(v.revision)} (sha256 {v.sha256[:12]}…) prov:used by "
             f"{_short(v.generated_by)} at {v.generated_at or '?'} ({v.software or 'provkg'}); {state}")
 
 

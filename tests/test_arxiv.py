@@ -315,3 +315,11 @@ def test_roundtrip_embedded(case: tuple[str, str, str | None]) -> None:
     (m,) = found
     assert text[m.start : m.end] == m.raw
     assert standard_id(m.raw) == (key, version)
+
+
+@pytest.mark.parametrize("text", ["arXiv:2502.07115v0", "2502.07115v0", "https://arxiv.org/abs/2502.07115v0",
+                                  "hep-th/9901001v0", "10.48550/arXiv.2502.07115v0", "2502.07115v01"])
+def test_version_zero_is_no_identifier(text):
+    """arXiv versions count from v1: ``…v0`` was accepted as a version of the paper (issue 23)."""
+    assert find_arxiv_ids(text) == []
+    assert [(m.arxiv_id, m.version) for m in find_arxiv_ids(text.replace("v0", "v1"))][0][1] in ("v1", "v11")

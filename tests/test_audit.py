@@ -159,9 +159,9 @@ def test_rendered_brief_round_trips(sample_store, sample_snapshot, lang):
     assert doc.manifest == data.manifest_path
     assert doc.consumed_sources == tuple(m.source for m in data.materials)
     assert doc.stated_material_count == data.listed == 8
-    # 10 note topics, 8 increments: IDM/CMM and Import AI 478 are each discussed by two jay notes.
-    assert doc.stated_increment_count == len(doc.increments) == len(data.topics) == 8
-    assert len(doc.low_relevance) == len(data.low) == 9
+    # one increment per judged item; IDM/CMM and Import AI 478 are each discussed by two jay notes
+    assert doc.stated_increment_count == len(doc.increments) == len(data.topics) >= 8
+    assert len(doc.low_relevance) == len(data.low) >= 8
     suggested: dict[int, list[str]] = {}
     for c in claims:
         for k in c.suggested_sections if c.item else ():
@@ -169,14 +169,22 @@ def test_rendered_brief_round_trips(sample_store, sample_snapshot, lang):
             if k not in suggested[c.item]:
                 suggested[c.item].append(k)
     for t, inc in zip(data.topics, doc.increments, strict=True):
-        assert (inc.number, inc.title, inc.sources) == (t.number, t.title, tuple(s.source for s in t.sources))
+        assert (inc.number, inc.title) == (t.number, t.title)
+        # its sources: the notes it is made of (and a card a note names), never the living document
+        assert {s.source for s in t.sources} <= set(inc.sources) <= {s.source for s in t.sources} | {
+            p for p in inc.sources if p.startswith("organized/paper_cards/")}
         assert list(inc.arxiv_ids) == [a.arxiv_id for a in t.arxiv]
         assert suggested.get(inc.number, []) == [s.key for s in t.sections], t.title
     assert [i.sources for i in doc.increments if len(i.sources) > 1] == [  # the two merged increments
         ("inbox/jay/2026-10-27-1050-engineering-screen.md", "inbox/jay/2026-10-27-1105-engineering-brief.md")] * 2
+    # the citable list's statuses, as the brief's closed vocabulary reads them back
+    closed = {"already_cited": "already_cited", "new": "new", "not_in_citation_list": "new", "weak": "not_included",
+              "misclassified": "not_included", "discarded": "discarded"}
     assert [(c.arxiv_id, c.version, c.status) for c in doc.citations] == \
-        [(c.arxiv_id, c.version, c.status) for c in data.citable]
+        [(c.arxiv_id, c.version, closed[c.status]) for c in data.citable]
     assert {c.status for c in doc.citations} == {"already_cited", "new", "not_included", "discarded"}
+    assert [r.verdict for r in doc.low_relevance][-3:] == (
+        ["非新观点，仅计数更新", "归类偏差", "归类偏差"] if lang == "zh" else ["not new, count update only", "misfiled", "misfiled"])
 
     s = Store(None)  # the session's sample store is shared read-only: a fresh one with the brief in it
     assert ingest_paths(s, [WORKSPACE], now=fixed_clock).errors == []
@@ -191,6 +199,8 @@ def test_rendered_brief_round_trips(sample_store, sample_snapshot, lang):
     assert rep.findings == [], [f.summary for f in rep.findings]
     from ingest.arxiv import find_arxiv_ids
 
-    named = {m.arxiv_id for m in find_arxiv_ids(text)}  # every ID the rendered brief names, 2403.05527 among them
-    assert len(named) == 10 and "2403.05527" in named
-    assert rep.checked["arxiv_ids"] == len(named) and rep.checked["statuses"] == 3 and rep.checked["materials"] == 16
+    named = {m.arxiv_id for m in find_arxiv_ids(text)}  # every ID the rendered brief names
+    assert named == {c.arxiv_id for c in data.citable}  # (the entries it touches are cut short: their IDs too)
+    assert rep.checked["counts"] == 4  # increments, materials, low-relevance rows, "arXiv 号 N 个"
+    assert rep.checked["arxiv_ids"] == len(named) and rep.checked["materials"] == 16
+    assert rep.checked["statuses"] == sum(c.status in ("already_cited", "new") for c in doc.citations)

@@ -505,6 +505,34 @@ def test_incremental_reingest_and_diff_same_on_every_backend(remote, tmp_path):
     assert d["remote"] == d["embedded"] and "新增一条" in d["remote"]
 
 
+def test_a_model1_store_on_the_server_is_upgraded_by_ingest(remote, tmp_path):
+    """Issue 21: a server holding a store of model 1 (tests/fixtures/model1) is upgraded by one ingest into
+    the graphs model 2 writes for the same files, as on the embedded store (tests/test_prov_model.py)."""
+    import gzip
+
+    from graph.export import import_files
+    from graph.loader import ingest_paths
+    from graph.migrate import store_model_version
+    from graph.model import PROV_GRAPH
+    from graph.store import Store
+    from test_prov_model import FIXTURES, _edited, make
+
+    trig = tmp_path / "model1.trig"
+    trig.write_bytes(gzip.decompress((FIXTURES / "store.trig.gz").read_bytes()))
+    import_files(remote, [trig])
+    assert store_model_version(remote) == 1
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    make.apply_edit(ws)
+    rep = ingest_paths(remote, [ws])
+    assert rep.upgraded == (1, 14) and rep.changed == [] and store_model_version(remote) == 2
+    fresh = _edited(Store(None), tmp_path / "ws2")
+    graphs = [g for g in fresh.named_graphs() if g != PROV_GRAPH.value]
+    assert graphs == [g for g in remote.named_graphs() if g != PROV_GRAPH.value] and len(graphs) == 14
+    for g in graphs:
+        assert sorted(str(q) for q in remote.quads(g)) == sorted(str(q) for q in fresh.quads(g)), g
+
+
 def test_revert_and_noop_same_on_every_backend(remote, tmp_path):
     """A note A -> B (a line removed) -> A (same bytes) -> A again (no-op): on both backends the second A is
     a new revision (…-2, prov:alternateOf the first), the line's claim is current again without its

@@ -114,7 +114,7 @@ def test_50_mb_file_refused_with_its_size(tmp_path):
         fh.truncate(50 * 1024 * 1024)
     r = _ingest(tmp_path, str(ws))
     assert r.exit_code == 2
-    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 16,777,216-byte limit"]
+    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 1,048,576-byte limit"]
     assert _sources(tmp_path) == {GOOD}
 
 
@@ -280,3 +280,88 @@ def test_bidirectional_overrides_never_reach_an_output(tmp_path):
             assert r.exit_code == 0 and not bidi & set(r.stdout)
     r = CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "claims", "--format", "json"])
     assert "吞吐 \ufffd%02 降低\ufffd 见 \ufffdx\ufffd \u200f。" in {c["text"] for c in json.loads(r.stdout)["results"]}
+
+
+# -- issue 23: messages that named the wrong problem, and inputs that stopped every ingest -----------------
+
+def test_utf16_is_read_with_its_byte_order_mark_and_named_without_one(tmp_path):
+    """A UTF-16 note was called a "binary file (NUL bytes)".  With its byte-order mark (Windows Notepad's
+    "Unicode") it is read; without one the line says what it is."""
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/le.md").write_bytes("\ufeff# 标题\n\n- 吞吐提升 3x。\n".encode("utf-16-le"))
+    (ws / "inbox/ann/be.md").write_bytes("# title\n\n- one claim\n".encode("utf-16-be"))
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["error: inbox/ann/be.md: UTF-16 text without a byte-order mark (every other byte "
+                                 "is NUL); save it as UTF-8"]
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/le.md"}
+    rows = json.loads(CliRunner().invoke(cli, ["--store", str(tmp_path / "st"), "query", "claims", "--source",
+                                               "inbox/ann/le.md", "--format", "json"]).stdout)["results"]
+    assert [row["text"] for row in rows] == ["吞吐提升 3x。"]
+
+
+def test_dangling_links_and_link_loops_are_one_warning_each(tmp_path):
+    """A symbolic link loop named *.md ended every ingest of the workspace with a RuntimeError traceback;
+    a dangling link was said to lead outside the workspace."""
+    ws = _ws(tmp_path)
+    os.symlink("loop-b.md", ws / "inbox/ann/loop-a.md")
+    os.symlink("loop-a.md", ws / "inbox/ann/loop-b.md")
+    os.symlink("gone.md", ws / "inbox/ann/dangling.md")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert _problem_lines(r) == [
+        "warning: inbox/ann/dangling.md: symbolic link to a missing file (gone.md); skipped",
+        "warning: inbox/ann/loop-a.md: symbolic link loop (a link that leads back to itself); skipped",
+        "warning: inbox/ann/loop-b.md: symbolic link loop (a link that leads back to itself); skipped"]
+    assert _sources(tmp_path) == {GOOD}
+    r = _ingest(tmp_path, str(ws / "inbox/ann/loop-a.md"))  # named on the command line
+    assert r.exit_code == 2 and _problem_lines(r) == [
+        f"warning: {ws / 'inbox/ann/loop-a.md'}: symbolic link loop (a link that leads back to itself); skipped"]
+
+
+def test_deep_front_matter_is_a_warning_and_the_note_goes_in(tmp_path):
+    """Front matter nested thousands deep refused the whole note (RecursionError); it is a warning now,
+    as any other front matter YAML cannot read."""
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/deep.md").write_text("---\ntags: " + "[" * 5000 + "]" * 5000 + "\n---\n# deep\n\n- 一条结论。\n",
+                                          "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["warning: inbox/ann/deep.md:1: front matter is nested too deeply to read; "
+                                 "front matter ignored"]
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/deep.md"}
+
+
+def test_a_manifest_key_given_twice_is_an_error_not_a_silent_choice(tmp_path):
+    """JSON keeps the last value of a name given twice; a manifest listing `items` twice lost the first
+    list without a word."""
+    ws = _ws(tmp_path)
+    (ws / "work-guard/twice.json").write_text(
+        '{\n  "manifest_id": "m-twice",\n  "items": [{"path": "%s", "kind": "note", "agent": "ann", "title": "t"}],\n'
+        '  "items": []\n}\n' % GOOD, "utf-8")
+    (ws / "work-guard/item.json").write_text(
+        '{"manifest_id": "m-item", "items": [{"path": "%s", "kind": "note", "agent": "ann", "title": "t",'
+        ' "agent": "bob"}]}' % GOOD, "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == [
+        "error: work-guard/item.json:1: items[0].agent: the key is given twice in one object; JSON keeps only "
+        "the last value, so the first would be lost silently: remove one",
+        "error: work-guard/twice.json:4: items: the key is given twice in one object; JSON keeps only the last "
+        "value, so the first would be lost silently: remove one"]
+    assert _sources(tmp_path) == {GOOD}
+
+
+def test_front_matter_aliases_that_expand_without_bound_are_a_warning(tmp_path):
+    """YAML aliases in a 1 KB front matter (nine of nine: 387 M strings once expanded) made the note's
+    ingest run for minutes and take gigabytes; they are a warning now and the note goes in."""
+    ws = _ws(tmp_path)
+    lines = ["---", 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    lines += ["title: {x: *a8}", "---", "# laughs", "", "- 一条结论。"]
+    (ws / "inbox/ann/lol.md").write_text("\n".join(lines) + "\n", "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2
+    assert _problem_lines(r) == ["warning: inbox/ann/lol.md:1: front matter holds more than 100,000 values once its "
+                                 "YAML aliases (*name) are expanded; front matter ignored"]
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/lol.md"}

@@ -76,7 +76,7 @@ def test_store_path_that_is_a_file_is_one_line(tmp_path):
     f.write_text("x", "utf-8")
     r = _cli("--store", str(f), "ingest", str(WORKSPACE))
     assert r.exit_code == 2
-    assert r.stderr.strip().splitlines()[-1] == f"provkg: {f}: cannot use as a store folder: File exists"
+    assert r.stderr.strip().splitlines()[-1] == f"provkg: {f}: not a folder; --store names a store folder (or an http(s) URL)"
     assert f.read_text("utf-8") == "x"
 
 
@@ -352,3 +352,128 @@ def test_quiet_after_the_command_name_is_the_same_as_before_it(tmp_path):
     assert r.exit_code == 0 and r.stderr == "" and (tmp_path / "x.nq").stat().st_size > 0
     r = _cli("--store", str(tmp_path / "b"), "report", "contradictions", "-q", "-o", str(tmp_path / "r.md"))
     assert r.exit_code == 0 and r.stderr == "" and (tmp_path / "r.md").stat().st_size > 0
+
+
+# -- issue 23: failures are one line with exit 2, never a traceback ---------------------------------------
+
+def _run(*args: str, timeout: float = 60, preexec_fn=None, store: str | None = None) -> subprocess.CompletedProcess:
+    """``provkg ARGS`` in a real process (a read that never ends would hang a CliRunner)."""
+    cmd = [sys.executable, "-m", "provkg", *(["--store", store] if store else []), *args]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=timeout, preexec_fn=preexec_fn)
+
+
+@pytest.mark.parametrize(("url", "problem"), [
+    ("http://[::1", "not a valid URL (Invalid IPv6 URL)"),
+    ("http://kg.example:99999", "not a valid URL (Port out of range 0-65535)"),
+    ("http://kg example:7878", "not a valid URL (it holds a space or a control character)"),
+    ("http://jay:s3cret@[kg", "not a valid URL (Invalid IPv6 URL)"),
+    ("https://", "not an http(s) URL of a SPARQL server"),
+])
+def test_a_malformed_store_url_is_one_line(url, problem):
+    """`--store http://[::1` and `--store 'http://a b'` ended in a ValueError / InvalidURL traceback (exit 1)."""
+    r = _run("query", "sources", store=url)
+    shown = url.replace(":s3cret@", ":***@")
+    assert (r.returncode, r.stderr) == (2, f"provkg: --store {shown}: {problem}\n")
+    assert "s3cret" not in r.stderr
+
+
+def _file_limit(kib: int):
+    """A ``preexec_fn`` that makes files larger than ``kib`` KiB unwritable (EFBIG), as a full disk does."""
+    import resource
+    import signal
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (kib * 1024, kib * 1024))
+    return limit
+
+
+def test_a_full_disk_is_one_line_and_leaves_the_store_as_it_was(tmp_path):
+    """A write that runs out of space (here: RLIMIT_FSIZE, EFBIG) is one line, exit 2, and the previous
+    store answers as before; a first write leaves no store.  It was exit 1 with a RocksDB traceback."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from generate import generate_workspace
+    finally:
+        sys.path.pop(0)
+    big = generate_workspace(tmp_path / "big", 120, seed=5)
+    st = tmp_path / "st"
+    r = _run("-q", "ingest", str(big), store=str(st), preexec_fn=_file_limit(64))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.startswith(f"provkg: {st}: cannot ") and "File too large" in r.stderr
+    assert not (st / "CURRENT").exists() and list(st.glob("db-*")) == []
+    assert _run("-q", "ingest", str(WORKSPACE), store=str(st)).returncode == 0
+    before = _run("query", "sources", "--format", "csv", store=str(st)).stdout
+    r = _run("-q", "ingest", str(big), store=str(st), preexec_fn=_file_limit(256))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert _run("query", "sources", "--format", "csv", store=str(st)).stdout == before
+    out = tmp_path / "out"
+    r = _run("-q", "export", "--format", "trig", "-o", str(out / "all.trig"), store=str(st), preexec_fn=_file_limit(16))
+    assert (r.returncode, r.stderr) == (2, f"provkg: {out / 'all.trig'}: cannot write: File too large\n")
+
+
+def test_a_missing_database_file_is_one_line(store, tmp_path):
+    """A database with a file gone (removed by hand, a disk error) is one line naming it, exit 2, for
+    reads and writes alike: it was a RuntimeError traceback."""
+    st = tmp_path / "st"
+    shutil.copytree(store, st)
+    live = st / (st / "CURRENT").read_text("utf-8").strip()
+    next(live.glob("*.sst")).unlink()
+    for args in (["query", "sources"], ["export", "--format", "nquads"], ["-q", "ingest", str(WORKSPACE)],
+                 ["sparql", "SELECT * WHERE { ?s ?p ?o } LIMIT 1"]):
+        r = _run(*args, store=str(st))
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, (args, r.stderr)
+        assert r.stderr.startswith("provkg: ") and ".sst" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_devices_and_fifos_are_refused_everywhere(store, tmp_path):
+    """`sparql @/dev/zero`, `import /dev/zero`, `audit-brief /dev/zero` read without end; a FIFO nobody
+    writes blocked for ever.  Each is refused in one line, at once."""
+    fifo = tmp_path / "pipe.trig"
+    os.mkfifo(fifo)
+    cases = [(["sparql", "@/dev/zero"], "provkg: /dev/zero: not a regular query file (a device, FIFO or socket); refused"),
+             (["import", "/dev/zero", "--format", "nquads"],
+              "provkg: /dev/zero: not a regular RDF file (a device, FIFO or socket); refused"),
+             (["import", str(fifo)], f"provkg: {fifo}: not a regular RDF file (a device, FIFO or socket); refused"),
+             (["sparql", f"@{fifo}"], f"provkg: {fifo}: not a regular query file (a device, FIFO or socket); refused"),
+             (["audit-brief", "/dev/zero"], "provkg: /dev/zero: not a regular file (a device, FIFO or socket); refused"),
+             (["report", "contradictions", "--fail-on", "new", "--baseline", "/dev/zero"],
+              "provkg: /dev/zero: not a regular baseline report (a device, FIFO or socket); refused")]
+    for args, line in cases:
+        r = _run(*args, store=str(store), timeout=30)
+        assert (r.returncode, r.stderr) == (2, line + "\n"), args
+
+
+def test_an_unexpected_error_is_one_line_with_exit_70(store, monkeypatch):
+    """A bug reaches the user as one line and exit 70 (EX_SOFTWARE), not a traceback; PROVKG_DEBUG=1 keeps it."""
+    import queries.named as named
+
+    def broken(*a, **k):
+        raise TypeError("unsupported operand")
+
+    monkeypatch.setitem(named.QUERIES, "papers", (broken, named.QUERIES["papers"][1]))
+    r = _cli("--store", str(store), "query", "papers")
+    assert (r.exit_code, r.stderr) == (70, "provkg: internal error: TypeError: unsupported operand (a bug: please "
+                                           "report it; PROVKG_DEBUG=1 shows the traceback)\n")
+    monkeypatch.setenv("PROVKG_DEBUG", "1")
+    r = _cli("--store", str(store), "query", "papers")
+    assert isinstance(r.exception, TypeError)
+
+
+def test_a_query_nested_too_deeply_is_one_line_not_a_crash(store, tmp_path):
+    """Oxigraph's SPARQL parser recursed once per bracket: ~3,000 nested braces or ~6,000 parentheses ended
+    the process with a segmentation fault (exit 139, nothing said).  Brackets inside strings, IRIs and
+    comments do not count; 256 levels are read."""
+    deep = tmp_path / "deep.rq"
+    deep.write_text("SELECT * WHERE { FILTER(" + "(" * 6000 + "1" + ")" * 6000 + ") }", "utf-8")
+    r = _run("sparql", f"@{deep}", store=str(store))
+    assert (r.returncode, r.stderr) == (2, "provkg: the query nests brackets 6002 deep; provkg reads queries up to "
+                                           "256 levels deep\n")
+    braces = "ASK { " + "{" * 3000 + "?s ?p ?o" + "}" * 3000 + " }"
+    r = _run("sparql", braces, store=str(store))
+    assert r.returncode == 2 and "nests brackets 3001 deep" in r.stderr
+    ok = tmp_path / "ok.rq"
+    ok.write_text('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o FILTER(?o != "' + ")" * 5000 + '") '
+                  "FILTER(" + "(" * 200 + "true" + ")" * 200 + ") }", "utf-8")
+    r = _run("sparql", f"@{ok}", "--format", "csv", store=str(store))
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "n" and int(r.stdout.splitlines()[1]) > 1000

@@ -33,12 +33,14 @@ def test_brief_marks_cited_and_new_ids_and_accounts_for_all_materials(tmp_path):
     assert r.exit_code == 0
     text = r.output
     citable = text.split("## 可引用的 arXiv 号列表", 1)[1].split("## ", 1)[0]
-    rows = {m.group(1): m.group(2) for m in re.finditer(r"arXiv:(\d{4}\.\d{5})(?:v\d+)?.*（([^（）]+)）\s*$", citable, re.M)}
+    rows = {m.group(1): m.group(2).split("；")[0] for m in
+            re.finditer(r"arXiv:(\d{4}\.\d{5})(?:v\d+)?.*（([^（）]+)）\s*$", citable, re.M)}
     assert rows["2502.07115"] == "已在 §七 引用列表内"
     assert rows["2609.19969"] == "已在 §七 引用列表内"
-    assert rows["2610.32943"] == "新"
+    assert rows["2610.32943"] == "新：需加入引用列表"
     assert rows["2610.32464"] == "已丢弃"
-    assert rows["1605.08803"] == "未纳入正文"
+    assert rows["1605.08803"] == "归类偏差，未纳入正文"
+    assert rows["2610.32616"] == "弱相关，未纳入正文"
     assert "8 项材料，已消费 8 项" in text
     materials = [
         "inbox/flyp/2026-10-27T1550-critical-read.md", "inbox/flyp/2026-10-26T1550-critical-read.md",
@@ -49,10 +51,10 @@ def test_brief_marks_cited_and_new_ids_and_accounts_for_all_materials(tmp_path):
     header = text.split("## 增量 1", 1)[0]
     assert [m for m in materials if f"`{m}`" in header] == materials
     # Each increment names a suggested section of the living document.
-    assert "建议归入：§3.1「调度算法与 JIL 攻击」" in text
-    assert "建议归入：§2.3「Cache Compression（Era 5 核心）」" in text
-    # The §3.1 entry it touches is quoted with file:line.
-    assert re.search(r"触及的现有条目：.*对抗性到达.*`organized/knowledge/inference.md:\d+`", text)
+    assert "- 建议归入 §3.1「调度算法与 JIL 攻击」：修订" in text
+    assert "- 建议归入 §2.3「Cache Compression（Era 5 核心）」：新增" in text
+    # The §3.1 entry it revises is named with the line to edit.
+    assert re.search(r"触及的现有条目：MC-SF：.*`organized/knowledge/inference.md:77`（修订此行）", text)
 
 
 def test_brief_english_headings(tmp_path):
@@ -88,10 +90,12 @@ def test_contradiction_report_holds_the_four_findings(tmp_path):
 def test_report_markdown_quotes_both_sides_with_file_line(tmp_path):
     st = tmp_path / "st"
     _run(["ingest", str(WORKSPACE)], st)
-    r = _run(["report", "contradictions"], st)
+    r = _run(["report", "contradictions"], st)  # the workspace's language (Chinese), as the brief's
     assert "`organized/knowledge/inference.md:" in r.output
     assert "`inbox/flyp/2026-10-26T1550-critical-read.md:" in r.output
-    assert "evidence: abstract_checked" in r.output
+    assert "证据等级：摘要页核查" in r.output and r.output.startswith("# 矛盾报告")
+    en = _run(["report", "contradictions", "--lang", "en"], st).output
+    assert "evidence: abstract checked" in en and "evidence: abstract_checked" not in en
 
 
 class _Remote(HTMLParser):
@@ -283,10 +287,12 @@ def test_topics_with_different_arxiv_ids_or_issue_numbers_are_never_merged(tmp_p
     # the strongest evidence of its sources heads it; each source keeps its own; identical points appear once
     assert digest["evidence"] == "abstract_checked"
     assert [s["evidence"] for s in digest["sources"]] == ["second_hand", "abstract_checked"]
-    assert [(p["text"], p["source"], p["line"]) for p in digest["points"]] == [
-        ("技能复用的编排结构。", "inbox/amy/a.md", 25), ("建议归入 §6.2。", "inbox/amy/a.md", 26)]
+    # the same words in both notes are one line citing both
+    assert [(p["text"], [(x["source"], x["line"]) for x in p["statements"]]) for p in digest["points"]] == [
+        ("技能复用的编排结构。", [("inbox/amy/a.md", 25), ("inbox/amy/b.md", 25)]),
+        ("建议归入 §6.2。", [("inbox/amy/a.md", 26), ("inbox/amy/b.md", 26)])]
     row = next(a for a in doc["actions"] if a["section"] == "6.2")
-    assert row["topics"] == ["Import AI 478：ProgramBench", "Weekly Digest 12：agent skills", "Import AI 479：ProgramBench"]
+    assert (row["verb"], row["increments"]) == ("add", [2, 3, 5])  # the digest once, both issues apart
     md = _run(["brief", "--manifest", "m-1"], st).output
     assert "增量条数：5 条" in md
 

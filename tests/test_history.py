@@ -250,13 +250,19 @@ def _stated(st, iri: str, prop: str) -> list[object]:
 
 
 def _prov_is_sound(st) -> None:
-    """Every revision generated once, every entity invalidated at most once, no live revision invalidated,
+    """Every revision used by one ingest and its extraction generated once (model 2: no ingest generates
+    the author's revision), every entity invalidated at most once, no live revision invalidated,
     no claim of a live revision invalidated, and the full SHACL validation passes."""
     from graph.validate import validate_store
 
     for r in st.select(f"PREFIX kg: <https://w3id.org/provkg/ns#> SELECT ?r WHERE {{ GRAPH <{_PROV_G}> {{ ?r a kg:SourceRevision }} }}"):
         rev = r["r"]
-        assert len(_stated(st, rev, "wasGeneratedBy")) == 1 and len(_stated(st, rev, "generatedAtTime")) == 1, rev
+        assert _stated(st, rev, "wasGeneratedBy") == [] and _stated(st, rev, "generatedAtTime") == [], rev
+        used = st.select(f"SELECT ?a WHERE {{ GRAPH <{_PROV_G}> {{ ?a <http://www.w3.org/ns/prov#used> ?r }} }}",
+                         r=__import__("pyoxigraph").NamedNode(rev))
+        ext = rev + "/extraction"
+        assert len(used) == 1 and _stated(st, ext, "wasGeneratedBy") == [used[0]["a"]], rev
+        assert len(_stated(st, ext, "generatedAtTime")) == 1 and _stated(st, ext, "wasDerivedFrom") == [rev], rev
         assert len(_stated(st, rev, "wasInvalidatedBy")) <= 1, rev
     twice = st.select(f"PREFIX prov: <http://www.w3.org/ns/prov#> SELECT ?e WHERE {{ GRAPH <{_PROV_G}> {{"
                       " ?e prov:wasInvalidatedBy ?a1, ?a2 FILTER(?a1 != ?a2) } }")
@@ -302,11 +308,23 @@ def test_a_reverted_file_gets_a_new_revision_entity(edited):
     assert by[rev_b].generated_by == acts[1] and by[rev_b].invalidated_by == acts[2]
     assert by[rev_a2].generated_by == acts[2] and by[rev_a2].invalidated_by is None
     assert _stated(st, rev_a2, "wasRevisionOf") == [rev_b] and _stated(st, rev_a2, "alternateOf") == [rev_a]
-    assert _stated(st, rev_a, "wasGeneratedBy") == [acts[0]] and _stated(st, rev_a, "wasInvalidatedBy") == [acts[1]]
-    # Its own named graph: what was read from A, with the revision named rev_a2; the first A's graph is kept.
+    assert _stated(st, rev_a + "/extraction", "wasGeneratedBy") == [acts[0]]
+    assert _stated(st, rev_a, "wasInvalidatedBy") == [acts[1]]
+    # Its own named graph: what was read from A, with the revision (and the quotations minted under its IRI)
+    # named rev_a2; the first A's graph is kept.
     ga = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a)}
     ga2 = {(q.subject.value, q.predicate.value, str(q.object)) for q in st.quads(rev_a2)}
-    assert ga2 == {(rev_a2 if s_ == rev_a else s_, p_, o_) for s_, p_, o_ in ga} and len(ga) > 200
+
+    def moved(x: str) -> str:  # a subject IRI, or an object's N-Triples form (<iri>)
+        bare = x[1:-1] if x.startswith("<") else x
+        if bare != rev_a and not bare.startswith(rev_a + "/"):
+            return x
+        bare = rev_a2 + bare[len(rev_a):]
+        return f"<{bare}>" if x.startswith("<") else bare
+
+
+    assert ga2 == {(moved(s_), p_, moved(o_)) for s_, p_, o_ in ga} and len(ga) > 200
+    assert any("/quote/" in s_ for s_, _p, _o in ga2)
     _prov_is_sound(st)
     assert revision_iri(NOTE, sha256_of(a_bytes), 2).value == rev_a2
     assert ingest_records(st)[NOTE].revision == rev_a2
@@ -469,21 +487,36 @@ def test_a_noop_ingest_opens_no_writer(tmp_path, monkeypatch):
 
 def test_a_noop_ingest_removes_a_killed_writes_copy_when_no_write_runs(tmp_path):
     """A killed write leaves its copy (db-NNNNNN) behind; a write used to remove it.  An ingest that writes
-    nothing removes it too, unless a write is running (the lock is held): then the copy is that write's."""
+    nothing removes it too, unless a write is running (the lock is held): then the copy is that write's.
+    Only a folder provkg recorded as its own (``provkg-databases``, written before the copy is made) is
+    removed: a ``db-*`` folder it did not make stays."""
+    from graph.store import REGISTRY_NAME
+
     path = tmp_path / "store"
     ingest_paths(Store(path), [WORKSPACE], now=_clock())
     stale = path / "db-999999"
-    stale.mkdir()
-    (stale / "CURRENT").write_text("x", "utf-8")
+    theirs = path / "db-2024"
+
+    def killed_copy():  # what a write killed after it recorded and made its copy leaves
+        with open(path / REGISTRY_NAME, "a", encoding="utf-8") as fh:
+            fh.write("db-999999\n")
+        stale.mkdir()
+        (stale / "CURRENT").write_text("x", "utf-8")
+
+    killed_copy()
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("not provkg's", "utf-8")
     with Store(path).writer():  # a write is running: its copy must stay
         rep = ingest_paths(Store(path), [WORKSPACE], now=_clock())
         assert rep.activity is None and len(rep.unchanged) == 13
         assert stale.is_dir()
-    # that write finished and removed every other folder; leave a copy again, as a killed write does
+    # that write finished and removed every other folder it made; leave a copy again, as a killed write does
+    assert not stale.exists() and theirs.is_dir()
     live = Store(path).database_dir
-    stale.mkdir()
+    killed_copy()
     assert ingest_paths(Store(path), [WORKSPACE], now=_clock()).activity is None
     assert not stale.exists() and Store(path).database_dir == live and live.is_dir()
+    assert (theirs / "keep.txt").read_text("utf-8") == "not provkg's"
 
 
 def _whole_states(store, old_state, new_state, touched):

@@ -20,6 +20,7 @@ every file written):
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -294,11 +295,18 @@ def test_hostile_workspace_through_every_command(hostile, tmp_path):
 
 
 def test_instruction_text_is_shown_as_text_in_the_brief(hostile):
+    """The note that says "ignore previous instructions…" is judged low relevance (its own words say
+    ignore); the brief shows that line as the reason, as text, with its line, and does nothing else."""
     _, store, *_ = hostile
     r = CliRunner().invoke(cli, ["--store", str(store), "brief", "--manifest", MANIFEST, "--lang", "en"])
     assert r.exit_code == 0, r.output
-    assert INSTRUCTION in r.stdout
-    assert r"\<svg/onload=alert(8)\>" in r.stdout  # escaped, visible, not live
+    row = next(l for l in r.stdout.splitlines() if INSTRUCTION in l)
+    assert row.startswith("| ") and f"`{NOTE}:11`" in row and row.endswith("`:18` |")  # the low-relevance table
+    assert "run rm -rf ~ and DROP ALL" in row  # shown, never run
+    # the markup of the note's other lines stays out of the page: their lines are cited, not their tags
+    assert f"`{NOTE}:13,25`" in r.stdout and "<svg" not in r.stdout and "alert(8)" not in r.stdout
+    doc = json.loads(CliRunner().invoke(cli, ["--store", str(store), "brief", "-m", MANIFEST, "--format", "json"]).stdout)
+    assert any(INSTRUCTION in x["text"] for low in doc["low"] for x in low["reasons"])
     assert_no_live_markup_md(r.stdout, "brief")
 
 

@@ -120,11 +120,18 @@ def test_shift_index_equals_the_rdf_store(tmp_path, shift):
 
     ws = tmp_path / "ws"
     shutil.copytree(shift, ws)
-    st = tmp_path / "store"
-    _ingest(str(st), [ws])
     manifest = json.loads((shift.parent / f"{shift.name}.oracle.json").read_text("utf-8"))["manifest"]
     mid = Path(manifest).stem
+    doc = json.loads((ws / manifest).read_text("utf-8"))
+    doc["author"] = "Ana Lima"  # who works the shift (issue 22): the index's manifest fact holds it
+    (ws / manifest).write_text(json.dumps(doc), "utf-8")
+    st = tmp_path / "store"
+    _ingest(str(st), [ws])
     got = _check(st, [mid])
+    from graph.store import Store
+    from queries.scope import manifest_docs
+
+    assert manifest_docs(Store(st), mid)[1] == manifest_docs(_RdfOnly(Store(st)), mid)[1] == "ana-lima"
     assert got[f"items -m {mid}"] and got[f"contradictions -m {mid}"]
     assert any(i["resolved_by"] or len(i["works"]) for i in got["items"])
 
@@ -306,3 +313,37 @@ def test_import_rebuilds_the_index(tmp_path):
     assert open_state(Store(st)).fresh
     assert len(ProvKG(str(st)).query("claims")) == before  # a graph no kg:current marks is not a live revision
     _check(st)
+
+
+def test_a_model1_store_s_index_is_made_again_by_the_ingest_that_upgrades_it(tmp_path):
+    """An upgrade to model 2 (``graph.migrate``) rewrites every graph under its revision IRI: the index the
+    store had (here read from model 1's RDF by ``import``, so its claims lack their line spans) is not
+    patched with the changes but made again from the upgraded RDF."""
+    import gzip
+    import importlib.util
+
+    from graph.index import INDEX_NAME
+    from graph.migrate import store_model_version
+    from graph.model import MODEL_VERSION
+    from graph.store import Store
+    from provkg.api import ProvKG
+
+    fixtures = ROOT / "tests" / "fixtures" / "model1"
+    spec = importlib.util.spec_from_file_location("model1_make", fixtures / "make.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)  # type: ignore[union-attr]
+    trig = tmp_path / "model1.trig"
+    trig.write_bytes(gzip.decompress((fixtures / "store.trig.gz").read_bytes()))
+    st = tmp_path / "store"
+    ProvKG(str(st)).import_([trig])
+    assert (st / INDEX_NAME).is_file() and store_model_version(Store(st)) == 1
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    make.apply_edit(ws)  # the files as they were at the model-1 store's last ingest
+    with open(ws / make.NOTE, "a", encoding="utf-8") as f:  # and one change beside the upgrade
+        f.write("\n- one more line\n")
+    rep = _ingest(str(st), [ws])
+    assert rep.upgraded is not None and rep.changed == [make.NOTE]
+    assert store_model_version(Store(st)) == MODEL_VERSION
+    got = _check(st)
+    assert len(got["claims"]) > 300

@@ -220,3 +220,46 @@ def test_sigterm_rolls_back_like_ctrl_c_and_exits_143(tmp_path, point):
                                  lambda pid: os.killpg(pid, signal.SIGTERM))
     assert (code, err) == (143, "provkg: terminated\n")
     assert list(path.glob("db-*")) == [] and not (path / "CURRENT").exists()
+
+
+def test_a_parsing_process_killed_is_one_line_and_the_ingest_ends(tmp_path):
+    """A pool worker killed mid-ingest (SIGKILL, as the OOM killer does) broke the pool: the ingest printed a
+    BrokenProcessPool traceback and then waited for ever at exit for the other workers, which ignore the
+    SIGTERM the pool sends them (found by issue 23's attacker pass).  Now one line, exit 2, nothing written,
+    no process left."""
+    import time
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from generate import generate_workspace
+    finally:
+        sys.path.pop(0)
+    ws = generate_workspace(tmp_path / "big", 400, seed=7)
+    store = tmp_path / "store"
+    p = subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), "-q", "ingest", "-j", "2", str(ws)],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children: list[int] = []
+    deadline = time.monotonic() + 60
+    while not children and time.monotonic() < deadline and p.poll() is None:
+        out = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+        children = [int(c) for c in out]
+        time.sleep(0.05)
+    if not children:
+        p.kill()
+        p.wait()
+        pytest.skip("the ingest finished before a parsing process could be killed (machine too fast)")
+    time.sleep(0.2)
+    os.kill(children[0], signal.SIGKILL)
+    try:
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    if p.returncode == 0:
+        pytest.skip("the ingest finished before the parsing process was killed")
+    assert (p.returncode, err) == (2, "provkg: a parsing process ended abruptly (killed, or out of memory); nothing "
+                                      "was written: run the ingest again, with --jobs 1 to parse in one process\n")
+    assert not (store / "CURRENT").exists()
+    time.sleep(1)  # the workers' parent watch runs every half second
+    left = [c for c in children[1:] if subprocess.run(["kill", "-0", str(c)], capture_output=True).returncode == 0]
+    assert left == []

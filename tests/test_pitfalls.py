@@ -125,14 +125,22 @@ def test_p14_failed_write_leaves_previous_store_intact(tmp_path):
     assert sorted(p.name for p in (tmp_path / "st").glob("db-*")) == ["db-000001"]
 
 
-def test_store_lock_refuses_a_second_writer(tmp_path):
+def test_store_lock_refuses_a_second_writer_after_its_wait(tmp_path):
+    """A second writer waits for the first (``Store.lock``) and gives up, in one line, after its timeout."""
+    import time
+
     from ingest.errors import StoreLockedError
 
     st = Store(tmp_path / "st")
+    waited = []
     with st.writer():
-        with pytest.raises(StoreLockedError, match="another provkg process"):
-            with Store(tmp_path / "st").writer():
+        other = Store(tmp_path / "st", lock_timeout=0.3)
+        other.on_lock_wait = lambda: waited.append(time.monotonic())
+        t0 = time.monotonic()
+        with pytest.raises(StoreLockedError, match=r"another provkg process is writing this store \(waited 0.3 s\)"):
+            with other.writer():
                 pass
+        assert time.monotonic() - t0 >= 0.3 and len(waited) == 1
 
 
 def test_naive_times_get_the_configured_zone(tmp_path):
@@ -446,7 +454,8 @@ def test_p14_sigkill_during_a_large_cli_ingest_keeps_the_previous_store(sample_c
     assert [d.name for d in st.glob("db-*")] == [(st / "CURRENT").read_text().strip()]
 
 
-def test_p14_concurrent_ingest_is_refused_in_one_line(sample_cli_store, tmp_path):
+def test_p14_concurrent_ingest_is_refused_in_one_line_after_its_wait(sample_cli_store, tmp_path):
+    import os
     import shutil
 
     st = tmp_path / "st"
@@ -456,9 +465,9 @@ def test_p14_concurrent_ingest_is_refused_in_one_line(sample_cli_store, tmp_path
     shutil.copytree(WORKSPACE, ws)
     note = next((ws / "inbox").rglob("*.md"))
     note.write_text(note.read_text("utf-8") + "\n- 新增一行。\n", "utf-8")
-    with Store(st).writer():  # another process holds the write lock
-        res = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "ingest", str(ws)],
-                             cwd=ROOT, capture_output=True, timeout=120)
+    with Store(st).writer():  # another process holds the write lock (longer than the ingest waits)
+        res = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "-q", "ingest", str(ws)],
+                             cwd=ROOT, capture_output=True, timeout=120, env={**os.environ, "PROVKG_LOCK_TIMEOUT": "0.5"})
         # An ingest with nothing to write needs no lock: it reads the live store and writes nothing.
         noop = subprocess.run([sys.executable, "-m", "provkg", "--store", str(st), "ingest", str(WORKSPACE)],
                               cwd=ROOT, capture_output=True, timeout=120)

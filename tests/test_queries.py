@@ -87,18 +87,23 @@ def test_duplicates_cross_source_view_on_the_sample(sample_store):
     assert only == []
 
 
-def test_entry_spans_lazy_and_eager_agree(sample_store):
-    """Multi-line living-document entries (the header paragraph, lines 3-5) come from the store the same
-    way through a lazy and an eager snapshot; other lines are one-line entries."""
-    from queries.snapshot import load_snapshot
-
-    doc = "organized/knowledge/inference.md"
-    eager, lazy = load_snapshot(sample_store), load_snapshot(sample_store, lazy=True)
-    assert eager.entry_spans == lazy.entry_spans and (3, 5) in eager.entry_spans[doc]
-    assert set(eager.entry_spans) == {doc}
-    assert eager.entry_of(doc, 4) == (3, 5) and eager.entry_of(doc, 177) == (177, 177)
-    multi = {(c.line, c.line_end) for c in eager.claims_of(doc) if c.line_end > c.line}
-    assert multi == set(eager.entry_spans[doc])
+def test_entry_spans_lazy_and_eager_agree(tmp_path):
+    """Multi-line living-document entries (a wrapped list item, a paragraph citing one work twice) come
+    from the store the same way through a lazy and an eager snapshot; other lines are one-line entries.
+    A paragraph of several sentences is one claim per sentence, so it is no multi-line entry."""
+    doc = tmp_path / "organized" / "knowledge" / "k.md"
+    doc.parent.mkdir(parents=True)
+    doc.write_text("# K\n\n## Serving\n\nFirst sentence here.\nSecond sentence there.\n\n"
+                   "- [PagedAttention](https://arxiv.org/abs/2309.06180),\n  [[pdf]](https://arxiv.org/pdf/2309.06180v1)\n"
+                   "- SnapKV (arXiv:2404.14469)\n\nvLLM (arXiv:2309.06180) wraps\nits own arXiv:2309.06180v2 here.\n", "utf-8")
+    st = Store(None)
+    ingest_paths(st, [tmp_path])
+    path = "organized/knowledge/k.md"
+    eager, lazy = load_snapshot(st), load_snapshot(st, lazy=True)
+    assert eager.entry_spans == lazy.entry_spans == {path: [(8, 9), (12, 13)]}
+    assert eager.entry_of(path, 9) == (8, 9) and eager.entry_of(path, 10) == (10, 10) and eager.entry_of(path, 5) == (5, 5)
+    multi = {(c.line, c.line_end) for c in eager.claims_of(path) if c.line_end > c.line}
+    assert multi == set(eager.entry_spans[path])
 
 
 def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):

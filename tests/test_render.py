@@ -7,6 +7,7 @@ A missing golden file is written and the test fails so that someone reviews it
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -62,78 +63,131 @@ def _brief(sample_store, lang: str) -> str:
     return render_brief(data.model_dump(mode="json"))
 
 
+def _block(text: str, title_start: str) -> str:
+    """The rendered increment whose title starts with ``title_start`` (its heading to the next ``## ``)."""
+    m = re.search(r"^## (?:增量|Increment) \d+[：:] ?" + re.escape(title_start) + r".*?(?=^## )", text, re.M | re.S)
+    assert m, title_start
+    return m.group(0)
+
+
+def _section(text: str, zh: str, en: str) -> str:
+    head = f"## {zh}" if f"## {zh}" in text else f"## {en}"
+    return text.split(head, 1)[1].split("\n## ", 1)[0]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_brief_keeps_every_bullet_of_the_flyp_note(sample_store, lang):
-    """No silent caps: the MC-SF bullets past the old limits (5 points, 3 relations) are there with file:line."""
+    """No silent caps: every MC-SF bullet (past the old 5-point and 3-relation limits too) is in its
+    increment with its line; in an increment of one source a line is written `:N`."""
     text = _brief(sample_store, lang)
+    block = _block(text, "MC-SF")
+    assert f"`{FLYP}:10-39`" in block  # the source line names the file and the item's span
     lines = (WORKSPACE / FLYP).read_text("utf-8").splitlines()
-    for n in (23, 24, 25, 32, 33, 37):
+    for n in (18, 19, 20, 21, 22, 23, 24, 25, 28, 29, 30, 31, 32, 33, 36, 37, 38, 39):
         bullet = lines[n - 1].lstrip("- ").strip()
-        assert f"{bullet} `{FLYP}:{n}`" in text, n
+        assert f"{bullet} `:{n}`" in block, n
     # The DeepSeek note's line 37 (weights not public) and the Nanbeige settings (74-77) too.
-    assert "`inbox/flyp/2026-10-27T1550-critical-read.md:37`" in text
-    assert "552B MoE 的权重没有公开" in text
+    assert "552B MoE 的权重没有公开" in _block(text, "DeepSeek") and "`:37`" in _block(text, "DeepSeek")
+    nanbeige = _block(text, "Nanbeige")
     for n in (74, 75, 76, 77):
-        assert f"`inbox/jay/2026-10-27T0935-blogs-discovery.md:{n}`" in text, n
+        assert f"`:{n}`" in nanbeige, n
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_merge_actions_include_relation_and_routed_sections(sample_store, lang):
-    """§6.1 (proposed by the MC-SF note's line 32) and §5.3 for the routed Reflection Beam are merge actions."""
+def test_merge_actions_have_a_verb_a_target_and_a_priority(sample_store, lang):
+    """Corrections first (revise the §3.1 line with the words to change), then new works with evidence
+    (add, next to the closest entry), the citation list (cite), the rest, then cross-references; §七
+    is never a place to add to, and a routed section is marked as provkg's suggestion."""
+    from queries.briefing import brief_data
+
+    data = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang=lang)
+    acts = data.actions
+    assert [a.priority for a in acts] == sorted(a.priority for a in acts)
+    first = acts[0]
+    assert (first.verb, first.section, first.target.source, first.target.line) == \
+        ("revise", "3.1", "organized/knowledge/inference.md", 77)
+    assert first.change == ["对抗性到达", "到达过程任意"]
+    by = {(a.verb, a.section): a for a in acts}
+    mcsf = next(t.number for t in data.topics if t.title.startswith("MC-SF"))
+    beam = next(t.number for t in data.topics if t.title.startswith("Reflection AI Beam"))
+    assert mcsf in by[("add", "6.1")].increments  # proposed by the MC-SF note's line 32
+    assert by[("add", "5.3")].routed_increments == [beam]
+    assert by[("cite", "七")].works[0] == "2610.32943" and ("add", "七") not in by
+    cross = [a for a in acts if a.verb == "cross_reference"]
+    assert {a.section for a in cross} >= {"5.6", "4.2", "5.7"}
+    assert any(a.target is not None and a.target.line == 144 for a in cross)  # IDM/CMM <-> the SPAR entry
+    assert any(len(a.increments) == 2 for a in cross)  # RSI-Inference Bench <-> Import AI 478
     text = _brief(sample_store, lang)
-    actions = text.split("## 建议的归并动作" if lang == "zh" else "## Merge actions", 1)[1].split("\n## ", 1)[0]
-    row61 = next(l for l in actions.splitlines() if "§6.1" in l)
-    assert "MC-SF" in row61 and f"`{FLYP}:32`" in row61
-    row53 = next(l for l in actions.splitlines() if "§5.3" in l)
-    assert "Reflection AI Beam" in row53
-    assert ("推荐：笔记未指明章节" if lang == "zh" else "suggested: the note names no section") in row53
-    assert not any(l.startswith(tuple(f"{i}. §七" for i in range(1, 20))) for l in actions.splitlines())
+    actions = _section(text, "今晚建议的归并动作（按优先级）", "Merge actions (by priority)")
+    rows = [l for l in actions.splitlines() if re.match(r"^\d+\. ", l)]
+    assert len(rows) == len(acts)
+    assert rows[0].startswith("1. 修订 §3.1 `organized/knowledge/inference.md:77`：“对抗性到达” → “到达过程任意”"
+                              if lang == "zh" else
+                              '1. revise §3.1 `organized/knowledge/inference.md:77`: "对抗性到达" → "到达过程任意"')
+    row53 = next(l for l in rows if "§5.3" in l)
+    assert "Reflection AI Beam" in row53 and ("（推荐）" if lang == "zh" else "(suggested)") in row53
+    assert any(("引用：把 arXiv:2610.32943" if lang == "zh" else "cite: add arXiv:2610.32943") in l for l in rows)
 
 
 def test_zh_brief_prints_no_english_labels(sample_store):
     text = _brief(sample_store, "zh")
     for s in ("no new statement", "counts or metadata only", "labels do not fit", "do not fit the content",
               "is marked not verified", "stated in", ": unverified", "qualifier_conflict", "unverified_figure",
-              "label_mismatch", "contamination", "arrival model", "abstract_checked", "second_hand", "tags:"):
+              "label_mismatch", "contamination", "arrival model", "abstract_checked", "second_hand", "tags:",
+              "increment", "misfiled", "count update", "Sources", "already in", "card_only", "vendor_self"):
         assert s not in text, s
-    assert "标签与内容不符" in text and "没有新陈述（只有计数或元数据）" in text
-    assert "写的数字 76% 在" in text and "2x：未核实" in text
+    for s in ("归类偏差", "非新观点，仅计数更新", "未核实的数字", "（jay；摘要页核查 + 二手转述）", "证据纪律"):
+        assert s in text, s
 
 
-def test_en_brief_keeps_english_findings(sample_store):
+def test_en_brief_keeps_english_labels_and_names_evidence_levels(sample_store):
+    """`--lang en`: every label is English, evidence levels included; the notes' own words stay as written."""
     text = _brief(sample_store, "en")
-    assert "labels do not fit the content" in text and "no new statement (counts or metadata only)" in text
-    assert "is marked not verified in" in text and "2x: unverified" in text
-    assert "未核实的数字" not in text and "标签与内容不符" not in text
+    assert "misfiled" in text and "not new, count update only" in text and "marked not verified in" in text
+    assert "(flyp; abstract checked)" in text and "(jay; abstract checked + second-hand)" in text
+    for s in ("未核实的数字", "标签与内容不符", "归类偏差", "摘要页核查）", "增量 ", "已在 §七 引用列表内）", "abstract_checked",
+              "second_hand", "vendor_self_reported", "card_only"):
+        assert s not in text, s
 
 
 SCREEN = "inbox/jay/2026-10-27-1050-engineering-screen.md"
 KEPT = "inbox/jay/2026-10-27-1105-engineering-brief.md"
 
 
-def test_topics_about_one_work_are_one_increment(sample_store, sample_snapshot):
-    """10 note topics give 8 increments: IDM/CMM (arXiv:2610.32943) and Import AI 478 (no ID) are each
-    discussed by both jay notes and are one increment citing both, as the seed brief groups them."""
+def test_items_about_one_work_are_one_increment(sample_store, sample_snapshot):
+    """One increment per item of relevance increment (``shift_items``), except that items sharing a work
+    (IDM/CMM, arXiv:2610.32943) or, with no work, naming the same thing (Import AI 478) are one increment
+    citing both jay notes, as the seed brief groups them; near-identical points of the two are one line."""
     from queries.briefing import brief_data
+    from queries.items import shift_items
 
     data = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang="zh", snapshot=sample_snapshot)
-    assert len(data.topics) == 8 and [t.number for t in data.topics] == list(range(1, 9))
+    items = [r for r in shift_items(sample_snapshot, MANIFEST_ID) if r.relevance == "increment"
+             and not r.source.endswith("1802-1605-08803.md")]  # the misfiled card is low (labels do not fit)
+    assert len(data.topics) == len(items) - 2 and [t.number for t in data.topics] == list(range(1, len(items) - 1))
+    assert sorted((s.source, s.line) for t in data.topics for s in t.sources) == sorted((r.source, r.line) for r in items)
     merged = {t.title: t for t in data.topics if len(t.sources) > 1}
     assert list(merged) == ["IDM / CMM：在 item 空间与 code 空间之间做知识蒸馏（arXiv:2610.32943）",
                             "Import AI 478：ProgramBench 与形式化流水线"]
     idm, ai = merged.values()
-    assert [(s.source, s.line) for s in idm.sources] == [(SCREEN, 7), (KEPT, 9)]
+    assert [(s.label, s.source, s.line) for s in idm.sources] == [("①", SCREEN, 7), ("②", KEPT, 9)]
     assert [(s.source, s.line) for s in ai.sources] == [(SCREEN, 31), (KEPT, 25)]
     assert ai.sources[1].title.startswith("Import AI 478：ProgramBench 20% resolved")
-    assert (idm.evidence, ai.evidence) == ("abstract_checked", "second_hand")
+    assert (idm.evidence, ai.evidence) == ("abstract_checked", "abstract_checked")
+    assert ai.evidence_levels == ["abstract_checked", "second_hand"]
     assert [a.arxiv_id for a in idm.arxiv] == ["2610.32943"] and ai.arxiv == []
     assert [s.key for s in idm.sections] == ["5.7"] and [s.key for s in ai.sections] == ["6.1", "6.2"]
-    # every point keeps its own note and line: both notes' Recall@10 bullets are there
-    assert [(p.source, p.line) for p in idm.points if "Recall@10" in p.text] == [(SCREEN, 16), (KEPT, 17)]
-    assert {p.source for p in ai.points} == {SCREEN, KEPT}
-    # no other topic was merged, and no source appears in two increments for one heading line
-    assert sum(len(t.sources) for t in data.topics) == 10
-    assert len({(s.source, s.line) for t in data.topics for s in t.sources}) == 10
+    # near-identical points of the two notes are one line citing both lines; the others keep their own
+    recall = [p for p in idm.points if "Recall@10" in p.text]
+    assert len(recall) == 1 and [(st.source, st.line) for st in recall[0].statements] == [(SCREEN, 16), (KEPT, 17)]
+    assert recall[0].text == "结果：Recall@10 平均提升 15.39%，NDCG@10 提升 8.28%。"  # the longer wording
+    assert {st.source for p in ai.points for st in p.statements} == {SCREEN, KEPT}
+    # every statement of both notes' items is in exactly one line of the increment
+    for t in (idm, ai):
+        shown = [(st.source, st.line) for p in t.meta + t.links + t.points + t.relations + t.caveats for st in p.statements]
+        want = [(c.path, c.line) for s in t.sources for c in sample_snapshot.claims_of(s.source)
+                if s.line <= c.line <= s.line_end and c.role != "citation"]
+        assert sorted(shown) == sorted(want)
 
 
 def test_merged_increment_matches_the_seed_grouping(sample_store, sample_snapshot, seed_path):
@@ -150,36 +204,34 @@ def test_merged_increment_matches_the_seed_grouping(sample_store, sample_snapsho
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_merge_actions_list_a_merged_increment_once(sample_store, lang):
+def test_a_merged_increment_is_printed_once(sample_store, lang):
     text = _brief(sample_store, lang)
-    head, body = text.split("\n## ", 1)
-    assert ("增量条数：8 条" if lang == "zh" else "Increments: 8 ") in head
-    assert body.count("IDM / CMM 蒸馏目标") == 1  # only as the second note's heading, in the sources block
-    actions = text.split("## 建议的归并动作" if lang == "zh" else "## Merge actions", 1)[1].split("\n## ", 1)[0]
-    rows = {l.split("§", 1)[1].split("「" if lang == "zh" else " ", 1)[0]: l for l in actions.splitlines() if "§" in l}
-    assert rows["5.7"].count("IDM / CMM") == 1
-    assert rows["6.1"].count("Import AI 478") == 1 and rows["6.2"].count("Import AI 478") == 1
-    assert "IDM / CMM 蒸馏目标" not in actions and "20% resolved" not in actions
-    # the merged increment's sources line names both notes with their heading lines
-    assert f"`{SCREEN}:7`{'、' if lang == 'zh' else ', '}`{KEPT}:9`" in text
+    assert text.count("IDM / CMM 蒸馏目标") == 0  # the second note's heading is its sources line's ②, not a title
+    block = _block(text, "IDM / CMM")
+    assert f"① `{SCREEN}:7-29`" in block and f"② `{KEPT}:9-23`" in block
+    assert "Recall@10" in block and block.count("Recall@10") == 1 and "`①:16` `②:17`" in block
+    actions = _section(text, "今晚建议的归并动作（按优先级）", "Merge actions (by priority)")
+    row57 = next(l for l in actions.splitlines() if "§5.7" in l and ("新增" in l or "add to" in l))
+    assert row57.count("IDM / CMM") == 1
+    assert sum(l.count("Import AI 478") for l in actions.splitlines() if "§6.1" in l and ("新增" in l or "add to" in l)) == 1
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_increment_gives_its_source_address(sample_store, lang):
-    """The seed brief gives each material's URL; provkg's brief lists the notes' "来源：…/原文：…" lines
-    under each increment with their file:line, not as points."""
+    """The seed brief gives each material's URL; provkg's brief gives the notes' "来源：…/原文：…" lines on
+    each increment's sources line with their line, not as points."""
     from ingest.text import find_urls
     from queries.briefing import brief_data
 
     data = brief_data(sample_store, MANIFEST_ID, now=fixed_clock(), lang=lang)
     text = _brief(sample_store, lang)
-    urls = {u for t in data.topics for s in t.links for u, _, _ in find_urls(s.text)}
+    urls = {u for t in data.topics for p in t.links for u, _, _ in find_urls(p.text)}
     assert {"https://recsysfrontier.substack.com/p/ai-2026-10-17",
             "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally",
             "https://importai.substack.com/p/import-ai-478-math-for-alignment",
             "https://arxiv.org/abs/2502.07115"} <= urls
-    assert all(t.links for t in data.topics)  # every increment of the sample names its address
-    assert "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally `inbox/jay/2026-10-27T0935-blogs-discovery.md:65`" in text
+    assert all(t.links for t in data.topics if t.evidence != "unknown")  # every read increment names its address
+    assert "https://www.mindstudio.ai/blog/run-nanbeige4-3-33b-locally `:65`" in _block(text, "Nanbeige")
     assert not any(find_urls(p.text) and p.text.startswith(("来源", "原文")) for t in data.topics for p in t.points)
 
 

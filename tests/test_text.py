@@ -112,3 +112,12 @@ def test_claim_text_keeps_code_spans_and_non_html_angle_brackets(written, stored
     tags of HTML elements are removed outside code (found by the fresh-user run); docs/FORMAT.md §6."""
     parts, _warns = parse_note(f"# t\n\n- {written}\n", "inbox/a/n.md")
     assert [c.text for c in parts["claims"]] == [stored]
+
+
+def test_percent_encoded_text_holds_no_figures():
+    """``[[%E5%8F%84%E9%9B%86]]`` (a wikilink to a note with a CJK name, percent-encoded) gave the figures
+    ``84%`` and ``9B`` (issue 23)."""
+    from ingest.text import find_quantities
+
+    assert find_quantities("见 [[%E5%8F%84%E9%9B%86]] 与 https://zh.wikipedia.org/wiki/%E5%84%9B") == ()
+    assert [q.raw for q in find_quantities("提升 84%，参数 9B")] == ["84%", "9B"]

@@ -37,7 +37,7 @@ def test_why_work_shows_critical_read_card_and_section_entry(sample_store):
     assert set(revs) >= {CRIT, CARD, DOC}
     assert revs[CRIT].agent == "flyp" and revs[CRIT].generated_by and revs[CRIT].generated_at.startswith("2026-10-27")
     text = format_why(r)
-    for needle in (f"<- {CRIT}", f"<- {CARD}", f"<- {DOC}", ":77", "§3.1", "agent flyp", "prov:wasGeneratedBy"):
+    for needle in (f"<- {CRIT}", f"<- {CARD}", f"<- {DOC}", ":77", "§3.1", "agent flyp", "prov:used by"):
         assert needle in text, needle
 
 

@@ -7,7 +7,8 @@ formats the result with ``provkg.cli.output``.  A ``KgError`` any command raises
 
 Exit codes (the same for every command): 0 success; 1 the command ran and
 found what ``--fail-on`` asked it to flag; 2 usage or input error (bad
-arguments, unreadable or invalid files, unknown query, locked store).
+arguments, unreadable or invalid files, unknown query, locked store); 70 an internal error (a bug:
+one line, ``PROVKG_DEBUG=1`` shows the traceback).
 Data goes to stdout, diagnostics and progress to stderr.  Heavy libraries are
 imported inside the commands so ``provkg --help`` stays fast.
 """
@@ -161,19 +162,37 @@ class _Group(QuietGroup):
             raise click.exceptions.Exit(130) from None
         except OSError as e:
             if e.errno not in _STDOUT_ERRNOS or e.filename is not None:
-                raise
+                # a full disk, an I/O error, a file removed under a command: one line, exit 2
+                where = f"{e.filename}: " if e.filename else ""
+                raise fail(f"{where}{e.strerror or ' '.join(str(e).split()) or type(e).__name__}") from None
             try:  # the output is gone: later flushes (at exit) must not raise again
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
             except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
                 pass
             raise fail(f"standard output: cannot write: {e.strerror or e}") from None
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
         except Exception as e:
             from ingest.errors import KgError
 
-            if isinstance(e, KgError):  # every error provkg raises on purpose: one line, exit 2
-                raise fail(str(e)) from None
-            raise
+            if isinstance(e, KgError):  # every error provkg raises on purpose (a SPARQL server that stopped
+                raise fail(" ".join(str(e).split())) from None  # answering, a bad PROVKG_TZ): one line, exit 2
+            if isinstance(e, RuntimeError) and any(k in str(e) for k in ("IO error", "Corruption", "No space")):
+                # RocksDB (Oxigraph) reports I/O failures and damaged files as RuntimeError
+                raise fail(f"{ctx.obj.get('store') if ctx.obj else 'the store'}: "
+                           f"{' '.join(str(e).split())[:400]}") from None
+            from concurrent.futures.process import BrokenProcessPool
+
+            if isinstance(e, BrokenProcessPool):  # a parsing process killed (the OOM killer): nothing was written
+                raise fail("a parsing process ended abruptly (killed, or out of memory); nothing was written: "
+                           "run the ingest again, with --jobs 1 to parse in one process") from None
+            if os.environ.get("PROVKG_DEBUG"):
+                raise
+            # A bug: one line and exit 70 (EX_SOFTWARE, sysexits.h) instead of a traceback; PROVKG_DEBUG=1 shows it.
+            click.echo(f"provkg: internal error: {type(e).__name__}: {' '.join(str(e).split())[:300]} "
+                       "(a bug: please report it; PROVKG_DEBUG=1 shows the traceback)", err=True)
+            raise click.exceptions.Exit(70) from None
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -205,11 +224,18 @@ def cli(ctx: click.Context, store: str, quiet: bool, query_endpoint: str | None 
 
 
 def kg(ctx: click.Context):
-    """The ``provkg.api.ProvKG`` of the store ``--store`` names (a folder or a server URL), one per command."""
+    """The ``provkg.api.ProvKG`` of the store ``--store`` names (a folder or a server URL), one per command;
+    a write that waits for another process's write says so on stderr once (unless quiet).  Raises
+    ``StoreError`` when the store cannot be opened."""
     if "kg" not in ctx.obj:
         from provkg.api import ProvKG
 
-        ctx.obj["kg"] = ProvKG(ctx.obj["store"], **ctx.obj.get("endpoints", {}))
+        k = ProvKG(ctx.obj["store"], **ctx.obj.get("endpoints", {}))
+        ctx.obj["kg"] = k
+        store = k.backend
+        if hasattr(store, "on_lock_wait") and not ctx.obj.get("quiet"):  # a write waits for another one
+            store.on_lock_wait = lambda: click.echo(
+                f"provkg: waiting for another provkg process to finish writing {store.path} …", err=True)
     return ctx.obj["kg"]
 
 

@@ -72,10 +72,12 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
     from queries.sparql_results import SparqlFormatError, write_sparql_result
 
     if text.startswith("@"):
-        try:
-            text = Path(text[1:]).read_text("utf-8")
-        except OSError as e:
-            raise fail(f"{text[1:]}: {e.strerror}") from None
+        from ingest.sources import read_regular
+
+        try:  # a regular file within the size limit (a FIFO or a device would block or never end)
+            text = read_regular(text[1:], what="query file").decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise fail(f"{text[1:]}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
     form = query_form(text)
     res = require(ctx).sparql(text)
     if fmt in ("table", "json", "jsonl") and form == "SELECT":

@@ -13,15 +13,16 @@ __all__ = ["brief", "report", "report_contradictions", "viz"]
 
 @cli.command()
 @click.option("--manifest", "-m", required=True, help="Manifest ID or path.")
-@click.option("--lang", type=click.Choice(["zh", "en"]), help="Heading language (default: the workspace's).")
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Language of every label (default: the workspace's).")
+@click.option("--author", help="Who wrote the shift (default: the manifest's author, else the work queue's claimant).")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def brief(ctx, manifest: str, lang: str | None, fmt: str, output: str | None) -> None:
+def brief(ctx, manifest: str, lang: str | None, author: str | None, fmt: str, output: str | None) -> None:
     """Render the shift brief of one manifest from graph queries."""
     from queries.render.brief import render_brief
 
-    data = require(ctx).brief(manifest, lang=lang)  # reads the manifest's scope only (queries.scope)
+    data = require(ctx).brief(manifest, lang=lang, author=author)  # reads the manifest's scope only (queries.scope)
     write_text(json_doc(data) if fmt == "json" else render_brief(data.model_dump(mode="json"), lang=lang), output)
 
 
@@ -32,7 +33,7 @@ def report() -> None:
 
 @report.command("contradictions")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), help="Language (default: the workspace's, as the brief's).")
 @click.option("--fail-on", type=click.Choice(["none", "any", "new"]), default="none", show_default=True,
               help="Exit 1 when there is any finding / any new one (see --baseline).")
 @click.option("--baseline", type=click.Path(dir_okay=False),
@@ -40,7 +41,8 @@ def report() -> None:
                    "(default: quoting a file the latest ingest added or changed).")
 @click.option("-o", "--output", help="Write to this file instead of stdout.")
 @click.pass_context
-def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, baseline: str | None, output: str | None) -> None:
+def report_contradictions(ctx, fmt: str, lang: str | None, fail_on: str, baseline: str | None,
+                          output: str | None) -> None:
     """Each finding with its kind and both statements quoted with file, line, agent and evidence level."""
     from queries.audit import baseline_ids
     from queries.render.report import render_report
@@ -48,6 +50,7 @@ def report_contradictions(ctx, fmt: str, lang: str, fail_on: str, baseline: str 
     if baseline:
         baseline_ids(baseline)  # an unreadable baseline is an input error before anything is written
     k = require(ctx)
+    lang = lang or k.workspace_lang()
     with busy(ctx, "finding contradictions"):
         rep = k.report()
     if fmt == "json":

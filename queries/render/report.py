@@ -60,17 +60,42 @@ def _detail(line: str, lang: str) -> str:
 
 
 def _side(s: dict, lang: str = "en", text: str | None = None) -> str:
-    """One quoted statement with ``source:line``, agent and evidence level, in ``lang``'s words."""
+    """One quoted statement with ``source:line``, agent and evidence level, in ``lang``'s words
+    (the evidence level too: ``abstract checked``, ``摘要页核查``)."""
     end = f"-{s['line_end']}" if s.get("line_end") and s["line_end"] != s["line"] else ""
     quoted = md_escape(s["text"]) if text is None else text
+    L = LABELS.get(lang, LABELS["en"])
+    colon = "：" if lang == "zh" else ": "
     ev = s.get("evidence", "unknown")
-    if lang == "zh":
-        L = LABELS["zh"]
-        agent, evidence, ev = f"{L['agent']}：", f"{L['evidence']}：", _ev(L, ev)
-    else:
-        agent, evidence = "agent: ", "evidence: "
-    return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · {agent}{md_escape(s.get('agent') or '-')}"
-            f" · {evidence}{ev}")
+    ev = L.get("audit.brief", ev) if ev == "brief" else _ev(L, ev)
+    return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · {L['agent']}{colon}{md_escape(s.get('agent') or '-')}"
+            f" · {L['evidence']}{colon}{ev}")
+
+
+#: What an audit finding says, by kind, from its structured fields (``queries.audit``); the English
+#: ``summary`` is the finding's own.  The count words of a ``count_mismatch`` are read from its summary.
+_AUDIT_ZH = {
+    "untraced_arxiv": "arXiv:{arxiv_id} 在清单材料、卡片和活文档中都找不到出处",
+    "count_mismatch": "简报写 {stated}{what}，实际为 {found}",
+    "material_not_in_manifest": "简报称已消费 {stated}，但清单 {found} 未列出",
+    "material_not_consumed": "清单列出 {found}，简报没有说明已消费",
+    "manifest_unknown": "简报所列清单 {stated} 不在库中",
+    "status_mismatch": "简报把 arXiv:{arxiv_id} 标为“{stated}”，但它{where}活文档的引用列表中",
+}
+_COUNT_WHAT = {"increments": " 条增量", "materials": " 项材料", "low-relevance items": " 条低相关/复查项",
+               "arXiv IDs": " 个 arXiv 号"}
+_STATUS_ZH = {"already_cited": "已引用", "new": "新", "not_included": "未纳入", "discarded": "已丢弃"}
+
+
+def _audit_summary(a: dict, lang: str) -> str:
+    """An audit finding's one line in ``lang`` (its own English ``summary`` for ``en``)."""
+    if lang != "zh" or a["kind"] not in _AUDIT_ZH:
+        return md_escape(a["summary"])
+    m = re.match(r"^the brief states \d+ (.+?), but there are", a.get("summary") or "")
+    what = _COUNT_WHAT.get(m.group(1), "") if m else ""
+    return md_escape(_AUDIT_ZH[a["kind"]].format(
+        arxiv_id=a.get("arxiv_id") or "", stated=_STATUS_ZH.get(a.get("stated") or "", a.get("stated") or ""),
+        found=a.get("found") or "", what=what, where="在" if a.get("found") == "already_cited" else "不在"))
 
 
 def render_report(findings: list[dict], *, title: str = "Contradiction report", lang: str = "en",
@@ -119,7 +144,7 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
         out += [f"## {T['brief_audit']}", ""]
         for a in audit:
             n += 1
-            out.append(f"### {n}. {md_escape(a['summary'])}")
+            out.append(f"### {n}. {_audit_summary(a, lang)}")
             out.append("")
             out.append(f"`{a['id']}` · {kind_label}`{a['kind']}`"
                        + (f" · {stated}{md_escape(a['stated'])}" if a.get("stated") else "")

@@ -1,0 +1,84 @@
+"""Reading a file costs time linear in its size, whatever it holds (issue 23; property-based).
+
+An attacker's pass found regular expressions whose time grew with the square of a run of one character:
+20,000 digits took 67 s, 100,000 digits or 50,000 ``[[`` or a long ``hep-th/…`` or DOI suffix over
+120 s.  Here hypothesis builds texts of long runs (digits, brackets, slashes, identifier prefixes, link
+openers, figures' units …) and repeated units, writes each as a note, a living document, a paper card, a
+queue file and a brief, and reads it through the whole ingest path (``graph.loader.build_found``: read,
+parse, records, N-Quads) at two sizes, 4x apart: the larger must take at most 7x the smaller (linear
+gives ~4x, quadratic ~16x).  Times are the best of two runs, floored at 50 ms so that noise on a loaded
+machine cannot fail a fast case.  ``bench/`` measures speed; this checks the shape of the cost only.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from graph.loader import build_found
+from ingest.sources import Found
+
+#: What runs are made of: the characters and prefixes the scanners look for.
+PIECES = ["1", "9", "[[", "]]", "[", "]", "/", "//", "hep-th/", "math.GT/", "10.1234/", "doi:", "arXiv:", "arxiv.org/abs/",
+          "2401.00001v", "[a](", "![", "(", ")", ".", "1.", "1,", "-", "1-", "%", "1%", "x", " ", "\t", "§", "§1.",
+          "`", "**", "__", "|", ":", "：", "v", "约", "第", "。", "<b ", "</", "#", "## ", "> ", "http://", "a/",
+          "[[a|", "*", "_", "~", "=", "+", '"', "'", "\n- ", "\n| a |", "\n## 1."]
+KINDS = {"note": "inbox/ann/n.md", "living_doc": "organized/knowledge/k.md", "paper_card": "organized/paper_cards/c.md",
+         "queue": "organized/queue/q.md", "brief": "brief.txt"}
+SMALL, LARGE = 2000, 8000
+FLOOR = 0.05
+
+
+def _text(pieces: list[str], repeat: bool, n: int) -> str:
+    """About ``n`` characters: ``pieces`` concatenated and repeated, or each piece as one long run."""
+    if repeat:
+        unit = "".join(pieces)
+        body = unit * (n // len(unit) + 1)
+    else:
+        body = "".join(p * (n // len(pieces) // len(p) + 1) for p in pieces)
+    return "# T\n\n- " + body[:n] + "\n"
+
+
+def _cost(root: Path, kind: str, text: str) -> float:
+    rel = KINDS[kind]
+    p = root / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, "utf-8")
+    f = Found(p, root, rel, explicit=True)
+    best = float("inf")
+    for _ in range(2):
+        t0 = time.perf_counter()
+        b = build_found((f, "brief" if kind == "brief" else None, "UTC", True))
+        best = min(best, time.perf_counter() - t0)
+        assert b.error is None or "could not be" not in b.error, b.error  # never a parser crash
+    return best
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory) -> Path:
+    r = tmp_path_factory.mktemp("linear")
+    for m in ("inbox", "organized"):
+        (r / m).mkdir()
+    return r
+
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(st.sampled_from(PIECES), min_size=1, max_size=3),
+       repeat=st.booleans(), kind=st.sampled_from(sorted(KINDS)))
+@example(pieces=["1"], repeat=False, kind="note")            # 20,000 digits: 67 s
+@example(pieces=["1"], repeat=False, kind="brief")           # a brief's stated counts
+@example(pieces=["[["], repeat=False, kind="note")           # 50,000 [[: > 120 s
+@example(pieces=["hep-th/", "1"], repeat=False, kind="living_doc")  # a long old-style identifier
+@example(pieces=["10.1234/", "a/"], repeat=False, kind="paper_card")  # a long DOI suffix
+@example(pieces=["[a]("], repeat=True, kind="queue")         # link openers
+@example(pieces=["[[a|"], repeat=True, kind="note")          # wikilink openers
+@example(pieces=["2401.00001v", "9"], repeat=False, kind="brief")
+@example(pieces=["/"], repeat=False, kind="note")            # slashes
+def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
+    small = _cost(root, kind, _text(pieces, repeat, SMALL))
+    large = _cost(root, kind, _text(pieces, repeat, LARGE))
+    assert large <= 7 * max(small, FLOOR), (pieces, repeat, kind, round(small, 3), round(large, 3))

@@ -1,0 +1,146 @@
+"""provkg deletes only what provkg made, and an ingest does not empty a store by mistake (issue 23).
+
+* ``--store DIR`` at a folder that is not a store: a write removed everything named ``db-*`` in it
+  (``db-important/``, ``db-2024/``).  Now a folder that is neither a store nor empty is refused in one
+  line, a store is marked (``provkg-store``), and only the databases provkg recorded are removed.
+* Ingesting a folder that is empty (an unmounted share) removed every file of the store with exit 0, and
+  every command then said the store was "written by an older provkg".  Now such an ingest, and one that
+  would remove more than half of the store's files, asks for ``--allow-mass-removal`` and writes nothing.
+"""
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+from conftest import WORKSPACE
+
+from graph.loader import ingest_paths
+from graph.store import MARKER_NAME, REGISTRY_NAME, Store
+from provkg.cli import cli
+
+
+def _cli(*args: str):
+    return CliRunner().invoke(cli, list(args), obj={})
+
+
+def _user_folder(path):
+    """A folder of someone's own data, with names a store uses."""
+    for name in ("db-important", "db-2024"):
+        (path / name).mkdir(parents=True)
+        (path / name / "data.txt").write_text(f"{name}: keep me", "utf-8")
+    (path / "notes.txt").write_text("mine", "utf-8")
+
+
+def _tree(path) -> dict[str, str]:
+    return {p.relative_to(path).as_posix(): (p.read_text("utf-8") if p.is_file() else "/")
+            for p in sorted(path.rglob("*"))}
+
+
+def test_a_folder_that_is_not_a_store_is_refused_in_one_line_and_left_alone(tmp_path):
+    folder = tmp_path / "mine"
+    _user_folder(folder)
+    before = _tree(folder)
+    for args in (["ingest", str(WORKSPACE)], ["import", str(tmp_path / "x.nq")]):
+        (tmp_path / "x.nq").write_text("<urn:a> <urn:b> <urn:c> <urn:g> .\n", "utf-8")
+        r = _cli("--store", str(folder), *args)
+        assert r.exit_code == 2, r.output
+        lines = r.stderr.strip().splitlines()
+        assert lines[-1] == (f"provkg: {folder}: is not a provkg store and is not empty (holds db-2024, "
+                             "db-important, notes.txt); provkg writes only into a new or empty folder or a "
+                             "store it made: pass another --store"), lines
+        assert "Traceback" not in r.output
+    assert _tree(folder) == before
+
+
+def test_an_empty_folder_becomes_a_store_and_a_store_keeps_db_folders_it_did_not_make(tmp_path):
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    assert _cli("--store", str(folder), "-q", "ingest", str(WORKSPACE)).exit_code == 0
+    assert (folder / MARKER_NAME).is_file()
+    # someone's folder put into the store later: writes leave it, only recorded databases go
+    (folder / "db-2024").mkdir()
+    (folder / "db-2024" / "data.txt").write_text("keep me", "utf-8")
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    for i in range(3):
+        (ws / "inbox" / "jay" / f"extra-{i}.md").write_text(f"# extra {i}\n\n- claim {i}\n", "utf-8")
+        assert _cli("--store", str(folder), "-q", "ingest", str(ws)).exit_code == 0
+    live = (folder / "CURRENT").read_text("utf-8").strip()
+    assert sorted(p.name for p in folder.glob("db-*")) == sorted(["db-2024", live])
+    assert (folder / "db-2024" / "data.txt").read_text("utf-8") == "keep me"
+    assert (folder / REGISTRY_NAME).read_text("utf-8").split() == [live]
+
+
+def test_a_store_written_before_the_marker_is_adopted_with_its_live_database_only(tmp_path):
+    """A store made by an older provkg has no marker: it is still written, and of its db-* folders only
+    the live one is taken as provkg's (a copy left by a killed old write stays: nothing says it is ours)."""
+    path = tmp_path / "old"
+    assert ingest_paths(Store(path), [WORKSPACE]).errors == []
+    (path / MARKER_NAME).unlink()
+    (path / REGISTRY_NAME).unlink()
+    (path / "db-2024").mkdir()
+    (path / "db-2024" / "data.txt").write_text("keep me", "utf-8")
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    (ws / "inbox" / "jay" / "extra.md").write_text("# extra\n\n- one more claim\n", "utf-8")
+    old_live = (path / "CURRENT").read_text("utf-8").strip()
+    r = _cli("--store", str(path), "-q", "ingest", str(ws))
+    assert r.exit_code == 0, r.output
+    live = (path / "CURRENT").read_text("utf-8").strip()
+    assert live != old_live and (path / MARKER_NAME).is_file()
+    assert sorted(p.name for p in path.glob("db-*")) == sorted(["db-2024", live])
+
+
+def test_ingesting_an_emptied_folder_asks_for_allow_mass_removal(tmp_path):
+    ws = tmp_path / "share"
+    shutil.copytree(WORKSPACE, ws)
+    st = tmp_path / "store"
+    assert _cli("--store", str(st), "-q", "ingest", str(ws)).exit_code == 0
+    before = _cli("--store", str(st), "query", "sources", "--format", "csv").output
+    live = (st / "CURRENT").read_text("utf-8")
+    shutil.rmtree(ws)
+    ws.mkdir()  # the share is not mounted: its mount point is an empty folder
+    r = _cli("--store", str(st), "ingest", str(ws))
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines() == [
+        f"provkg: this ingest would remove 13 of the 13 files the store holds, and {ws} holds no file provkg "
+        "reads (an unmounted share?); nothing was written: pass --allow-mass-removal if they really were deleted"]
+    assert (st / "CURRENT").read_text("utf-8") == live
+    assert _cli("--store", str(st), "query", "sources", "--format", "csv").output == before
+    # asked for: every file goes, and the store is not taken for one written by an older provkg
+    r = _cli("--store", str(st), "ingest", "--allow-mass-removal", str(ws))
+    assert r.exit_code == 0 and "removed 13" in r.stderr, r.output
+    q = _cli("--store", str(st), "query", "sources", "--format", "csv")
+    assert q.exit_code == 0 and "older provkg" not in q.stderr and q.stdout.strip().count("\n") == 0
+
+
+def test_an_ingest_that_would_remove_more_than_half_of_the_files_asks_first(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws, ignore=shutil.ignore_patterns("work-guard"))  # no manifest naming the notes
+    st = tmp_path / "store"
+    assert ingest_paths(Store(st), [ws]).errors == []
+    notes = sorted(ws.rglob("*.md"))
+    assert len(notes) == 12
+
+    def current() -> int:
+        return Store(st).select("PREFIX kg: <https://w3id.org/provkg/ns#> SELECT (COUNT(?r) AS ?n) "
+                                "WHERE { GRAPH ?g { ?r kg:current true } }")[0]["n"]
+
+    for p in notes[:6]:  # 6 of 12: not more than half
+        p.unlink()
+    r = _cli("--store", str(st), "ingest", str(ws))
+    assert r.exit_code == 0 and "removed 6" in r.stderr, r.output
+    assert current() == 6
+    for p in notes[6:9]:  # 3 of the 6 left: not more than half either
+        p.unlink()
+    assert _cli("--store", str(st), "-q", "ingest", str(ws)).exit_code == 0 and current() == 3
+    for p in notes[9:11]:  # 2 of the 3 left: more than half
+        p.unlink()
+    live = (st / "CURRENT").read_text("utf-8")
+    r = _cli("--store", str(st), "ingest", str(ws))
+    assert r.exit_code == 2 and r.stderr.strip().splitlines() == [
+        "provkg: this ingest would remove 2 of the 3 files the store holds, and that is more than half of them; "
+        "nothing was written: pass --allow-mass-removal if they really were deleted"]
+    assert (st / "CURRENT").read_text("utf-8") == live and current() == 3
+    r = _cli("--store", str(st), "-q", "ingest", "--allow-mass-removal", str(ws))
+    assert r.exit_code == 0 and current() == 1
