@@ -1116,15 +1116,18 @@ def _answers_up_to_date(store: Backend, derive: Callable[[IndexWrite], None]) ->
         index = Index(path)
     except sqlite3.Error:
         return
+    wait = getattr(store, "lock_timeout", None)
     try:
         if not index.describes(db) or index.answers_current(db):
             return
+        store.lock_timeout = 0  # type: ignore[attr-defined]  # never wait for another writer here
         with store.lock():  # type: ignore[attr-defined]
-            with index.write(db, db) as w:
+            with _index_errors(store.path, index.write(db, db)) as w:  # type: ignore[attr-defined]
                 _index_call(derive, w)
     except StoreLockedError:
         pass
     finally:
+        store.lock_timeout = wait  # type: ignore[attr-defined]
         index.close()
 
 
@@ -1149,6 +1152,20 @@ class _WriteReader:
         res = self.db.query(query, use_default_graph_as_union=True)  # type: ignore[attr-defined]
         names = [v.value for v in res.variables]
         return [{n: to_python(v) for n, v in zip(names, row)} for row in res]
+
+
+@contextlib.contextmanager
+def _index_errors(where: object, cm: contextlib.AbstractContextManager[IndexWrite]) -> Iterator[IndexWrite]:
+    """``cm`` (a derived-index write), its SQLite errors as one-line ``StoreError`` (a full disk while
+    it commits: the Oxigraph write it goes with is then rolled back too)."""
+    try:
+        with cm as w:
+            yield w
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"{where}: cannot write the derived index ({INDEX_NAME}): {e}; nothing was "
+                         "written") from None
 
 
 def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
@@ -1185,7 +1202,7 @@ def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
                 with contextlib.suppress(OSError):
                     os.unlink(str(path) + suffix)
             return None
-        iw = stack.enter_context(index.write(db, base, fresh=stale))
+        iw = stack.enter_context(_index_errors(store.path, index.write(db, base, fresh=stale)))
         iw.rebuild = stale  # type: ignore[attr-defined]
         return iw
     except sqlite3.Error as e:

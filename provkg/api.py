@@ -367,6 +367,16 @@ class ProvKG:
             self._backend = _open(str(self.location), **self._endpoints)
         return self._backend
 
+    def close(self) -> None:
+        """Let go of the backend (an embedded store's open database and its reader registration, so a
+        later write may remove that database); the next use opens it again."""
+        b = self._backend
+        if b is not None and isinstance(self.location, (str, os.PathLike)):
+            close = getattr(b, "close", None)
+            if close is not None:
+                close()
+            self._backend = None
+
     def exists(self) -> bool:
         """True when the store holds an ingested database."""
         return self.backend.exists()

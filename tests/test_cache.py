@@ -84,4 +84,4 @@ def test_no_cache_folder_beside_a_store(tmp_path):
     assert {"CURRENT", "index.sqlite"} <= names
     assert not names & {"snapshot-cache", "graph-cache"}
     assert all(n.startswith(("db-", "index.sqlite", "CURRENT", "lock", "known-revisions", "last-ingest",
-                             "validate-cache")) for n in names), names
+                             "validate-cache", "provkg-store", "provkg-databases")) for n in names), names

@@ -14,6 +14,7 @@ imported inside the commands so ``provkg --help`` stays fast.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import io
@@ -139,6 +140,17 @@ class _Group(QuietGroup):
 
     def invoke(self, ctx: click.Context):
         try:
+            return self._invoke(ctx)
+        finally:
+            # the command's store is let go of as soon as it ends (main's ``_store`` was freed with the
+            # command): an open database stays registered as read and a later write keeps it
+            k = ctx.obj.pop("kg", None) if isinstance(ctx.obj, dict) else None
+            if k is not None:
+                with contextlib.suppress(Exception):
+                    k.close()
+
+    def _invoke(self, ctx: click.Context):
+        try:
             rv = super().invoke(ctx)
             sys.stdout.flush()
             return rv
@@ -234,8 +246,9 @@ def kg(ctx: click.Context):
         ctx.obj["kg"] = k
         store = k.backend
         if hasattr(store, "on_lock_wait") and not ctx.obj.get("quiet"):  # a write waits for another one
+            where = store.path  # not the store itself: a cycle would keep its database open (a reader)
             store.on_lock_wait = lambda: click.echo(
-                f"provkg: waiting for another provkg process to finish writing {store.path} …", err=True)
+                f"provkg: waiting for another provkg process to finish writing {where} …", err=True)
     return ctx.obj["kg"]
 
 
