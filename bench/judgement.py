@@ -84,9 +84,15 @@ def _level(name: str) -> str:
 
 
 def _section_key(label: str) -> str:
-    """``"§3.1"`` -> ``"3.1"``; a heading text stays as it is (case-folded)."""
+    """``"§3.1"`` -> ``"3.1"``; a heading text (``"II.3 Paged kernels"``) and provkg's key for a section
+    without a plain number (``"ii-3-paged-kernels"``) -> the same slug: case-folded, every run of other
+    characters than letters and digits one ``-``."""
     s = label.strip()
-    return s[1:].strip() if s.startswith("§") else s.casefold()
+    if s.startswith("§"):
+        return s[1:].strip()
+    if re.fullmatch(r"[\d.]+", s):
+        return s
+    return re.sub(r"[^\w]+|_", "-", s.casefold()).strip("-")
 
 
 def _ratio(num: int, den: int) -> float | None:

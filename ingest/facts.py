@@ -465,7 +465,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
     return tuple(q for _, q in out)
 
 
-_UNIT_AFTER_WORD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
+_UNIT_AFTER_WORD = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
 _NOT_VALUE = re.compile(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"

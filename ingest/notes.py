@@ -539,6 +539,10 @@ def parse_note(
         sg = shape.segments[it] if it is not None else None
         inherited = seg_levels[it] if it is not None else note_levels
         pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
+        # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at the
+        # repo.") speaks for the paragraph's other sentences, before the item's level
+        para_levels = ordered_levels(lv for ln, _t in b.lines for lv in line_lv.get(ln, ())) \
+            if b.kind == "para" and len(pieces) > 1 and not is_card else ()
         for piece, la, lb in pieces:
             clean = strip_markup(piece)
             if len(clean) < 2:
@@ -546,7 +550,7 @@ def parse_note(
             own = line_lv.get(b.line, ()) if b.kind == "row" else evr.levels(clean, legend)
             if is_card:  # what a card says rests on the card, whatever depth its source line names
                 own = ordered_levels(["card_only", *(lv for lv in own if lv not in DEPTH_LEVELS)])
-            levels = own or sub_levels or inherited
+            levels = own or para_levels or sub_levels or inherited
             about, _compared = works_in(piece, lex)
             subjects = tuple(about) or (sg.works if sg else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,

@@ -465,6 +465,59 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
     return out, pre
 
 
+#: The closing of a letter or an email: what follows is the signature.
+_SIGN_OFF = re.compile(r"^\s*(?:best|regards|best regards|kind regards|cheers|thanks|thank you|many thanks|"
+                       r"-- ?|—|祝好|此致|谢谢)\s*[,，!！]?\s*$", re.IGNORECASE)
+
+
+def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split an inline reply (an email or a thread answered point by point) at its quotes, else None.
+
+    Each run of quoted blocks (``> Could you check II.1?``) followed by the writer's own answer is one
+    topic: the quote says what it is about, the answer what was found.  After the last answer a paragraph
+    that opens an aside ("Side note: …", "P.S. …", "Also, …") is a topic of its own.  What comes before
+    the first quote (headers, a greeting, "On Thu, … wrote:") is the preamble, and the signature after a
+    closing ("Best,", "--") belongs to no topic.  Two quoted runs, each answered, are needed.
+    """
+    top = [b for b in blocks if b.parent is None or b.quoted]
+    end_at = last_line
+    for b in top:
+        if not b.quoted and b.kind in ("para", "hr") and (b.kind == "hr" or _SIGN_OFF.match(b.lines[0][1] if b.lines else "")):
+            if any(x.quoted for x in top if x.line < b.line):
+                end_at = b.line - 1
+                break
+    top = [b for b in top if b.line <= end_at]
+    starts: list[int] = []  # indexes in ``top`` where a topic starts
+    answered = 0
+    for k, b in enumerate(top):
+        if b.quoted and (k == 0 or not top[k - 1].quoted):
+            starts.append(k)
+        elif not b.quoted and k and top[k - 1].quoted and b.kind != "heading":
+            answered += 1
+    if len(starts) < 2 or answered < 2:
+        return None
+    last_q = max(k for k, b in enumerate(top) if b.quoted)
+    for k in range(last_q + 1, len(top)):
+        b = top[k]
+        if b.kind == "para" and b.lines and _ASIDE.match(b.lines[0][1]) and k - 1 > last_q:
+            starts.append(k)
+    out: list[_Raw] = []
+    for n, k in enumerate(starts):
+        nxt = starts[n + 1] if n + 1 < len(starts) else len(top)
+        inside = [x for x in blocks if top[k].line <= x.line and (x.line < top[nxt].line if nxt < len(top) else x.line <= end_at)]
+        quote = [x for x in inside if x.quoted]
+        head_block = quote[-1] if quote else inside[0]
+        head = (head_block.lines[-1 if quote else 0][1]) if head_block.lines else head_block.text
+        end = max(x.line_end for x in inside)
+        # the answer is the writer's own voice: its first line says how deeply it was checked (the quote
+        # is the other party's words and says what the topic is)
+        answer = next((x for x in inside if not x.quoted and x.lines), None)
+        hl = [answer.lines[0][0]] if answer is not None else [top[k].line]
+        out.append(_Raw("pseudo", top[k].line, end, head, hl, inside))
+    pre = [b for b in blocks if b.line_end < top[starts[0]].line]
+    return out, pre
+
+
 def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
     """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
     split = _split_pseudo(body, last_line, lex)
@@ -597,7 +650,10 @@ def read_structure(
         how = "headings"
     if split is None:
         body = [b for k, b in enumerate(blocks) if k != title_idx]
-        split, how = _split_body(body, last_line, lex)
+        split = _split_replies(body, last_line)
+        how = "replies" if split is not None else ""
+        if split is None:
+            split, how = _split_body(body, last_line, lex)
         if split is None and any(b.quoted for b in body):
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)

@@ -183,7 +183,7 @@ def test_a_yaml_escaped_control_character_never_reaches_the_store(tmp_path):
     note.write_text(text.replace("\nauthor: flyp\n", '\nauthor: "fl\\0yp"\n', 1), "utf-8")
     store = tmp_path / "st"
     res = _provkg("--store", str(store), "ingest", str(ws))
-    assert res.returncode == 2  # the file went in, its front matter did not
+    assert res.returncode == 0  # the file went in, its front matter did not: a warning, exit 0 (issue 18)
     assert "inbox/flyp/2026-10-26T1550-critical-read.md:1: front matter: 'author' holds the control character " \
            "U+0000" in res.stderr
     brief = _provkg("--store", str(store), "brief", "-m", MANIFEST_ID)
@@ -477,3 +477,32 @@ def test_a_query_nested_too_deeply_is_one_line_not_a_crash(store, tmp_path):
                   "FILTER(" + "(" * 200 + "true" + ")" * 200 + ") }", "utf-8")
     r = _run("sparql", f"@{ok}", "--format", "csv", store=str(store))
     assert r.returncode == 0 and r.stdout.splitlines()[0] == "n" and int(r.stdout.splitlines()[1]) > 1000
+
+
+def test_run_exits_0_on_warnings_and_1_with_strict(tmp_path):
+    """Issue 18: a file that went in with a warning is not an error. ``run`` on a vault whose manifest names
+    a file that is missing writes every output and exits 0; ``--strict`` (CI, pre-commit) exits 1 with the
+    same one-line warning. A note's ordinary habits (an arXiv ID before the first ``##``, ``date: 2026``
+    in Obsidian front matter) are no warning at all."""
+    import json
+
+    ws = tmp_path / "vault"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "work-guard").mkdir()
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "inference.md").write_text(
+        "# Inference\n\n## 1. Decoding\n\n- Speculative decoding.\n\n## References\n\n- arXiv:2211.17192\n", "utf-8")
+    (ws / "inbox" / "ann" / "medusa.md").write_text(
+        "---\ndate: 2026\ntags: [paper]\n---\n# Medusa\n\nhttps://arxiv.org/abs/2401.10774\n\n"
+        "## 动机\n\n- 多个解码头并行预测。\n", "utf-8")
+    (ws / "work-guard" / "m.json").write_text(json.dumps({"manifest_id": "m", "items": [
+        {"path": "inbox/ann/medusa.md", "kind": "note", "agent": "ann", "title": "Medusa"},
+        {"path": "inbox/ann/gone.md", "kind": "note", "agent": "ann", "title": "gone"}]}), "utf-8")
+    runner = CliRunner()
+    r = runner.invoke(cli, ["--store", str(tmp_path / "st"), "-q", "run", str(ws), "-o", str(tmp_path / "out")])
+    warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
+    assert r.exit_code == 0, r.output
+    assert warnings == ["warning: work-guard/m.json: items[1].path 'inbox/ann/gone.md' does not exist"]
+    assert (tmp_path / "out" / "brief.md").is_file() and (tmp_path / "out" / "graph.html").is_file()
+    r = runner.invoke(cli, ["--store", str(tmp_path / "st"), "-q", "run", "--strict", str(ws), "-o", str(tmp_path / "out")])
+    assert r.exit_code == 1 and [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")] == warnings

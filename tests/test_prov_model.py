@@ -268,6 +268,48 @@ def _prov_facts(store: Store) -> set[tuple[str, str, str]]:
     return out
 
 
+#: What the extraction rules judge of a claim (its subjects, sections, evidence, figures' meaning…): the
+#: rules change between builds, and an upgrade reads nothing again, so an upgraded claim keeps the
+#: judgement of the model-1 ingest.  The comparisons below hold the rest exactly: every revision, claim,
+#: quotation, text, line span, agent, figure value and every PROV statement.
+_JUDGED = {KG + p for p in ("about", "mentions", "evidence", "evidenceAlso", "role", "negated", "sectionRef",
+                            "suggestedSection", "crossReference", "inSection", "predicate", "metric",
+                            "metricExplicit", "qualifier", "version", "condition", "direction", "unverified")}
+
+
+def _unjudged(triples):
+    """``triples`` without those whose predicate is one of ``_JUDGED``."""
+    return {t for t in triples if str(getattr(t[1], "value", t[1])) not in _JUDGED}
+
+
+def _claims_apart(a: set, b: set) -> tuple[set, set]:
+    """``a`` and ``b`` (one graph's unjudged triples, upgraded and fresh) without the claims only one side
+    has, after checking that those are the same text cut differently: the rules may split a paragraph
+    into sentences in a later build, so one model-1 claim may be three model-2 claims over the same
+    lines and words."""
+    def claims(ts):
+        return {t.subject.value for t in ts if "/claim/" in t.subject.value}
+
+    def text_and_lines(ts, only):
+        quotes = {t.object.value: t.subject.value for t in ts if t.subject.value in only
+                  and t.predicate.value == P + "qualifiedQuotation"}
+        words = "".join(sorted(t.object.value for t in ts if t.subject.value in only and t.predicate.value == KG + "text"))
+        lines = set()
+        for q, c in quotes.items():
+            lo = next(int(t.object.value) for t in ts if t.subject.value == q and t.predicate.value == KG + "line")
+            hi = next(int(t.object.value) for t in ts if t.subject.value == q and t.predicate.value == KG + "lineEnd")
+            lines.update(range(lo, hi + 1))
+        return sorted(words.replace(" ", "")), lines, set(quotes)
+
+    only_a, only_b = claims(a) - claims(b), claims(b) - claims(a)
+    wa, la, qa = text_and_lines(a, only_a)
+    wb, lb, qb = text_and_lines(b, only_b)
+    assert wa == wb and la == lb, (sorted(only_a), sorted(only_b))
+    drop_a, drop_b = only_a | qa, only_b | qb
+    return ({t for t in a if t.subject.value not in drop_a and t.object.value not in drop_a},
+            {t for t in b if t.subject.value not in drop_b and t.object.value not in drop_b})
+
+
 def test_a_model1_store_is_upgraded_into_what_model2_writes(tmp_path):
     old = _model1_store(tmp_path)
     assert store_model_version(old) == 1
@@ -282,8 +324,7 @@ def test_a_model1_store_is_upgraded_into_what_model2_writes(tmp_path):
     for g in fresh.named_graphs():
         if g == PROV_GRAPH.value:
             continue
-        a = {q.triple for q in old.quads(g)}
-        b = {q.triple for q in fresh.quads(g)}
+        a, b = _claims_apart(_unjudged(q.triple for q in old.quads(g)), _unjudged(q.triple for q in fresh.quads(g)))
         assert a == b, (g, sorted(map(str, a - b))[:3], sorted(map(str, b - a))[:3])
     assert _prov_facts(old) == _prov_facts(fresh)
     assert validate_store(old).conforms
@@ -331,9 +372,10 @@ def test_rdf_compare_of_an_upgraded_graph_with_rdflib(tmp_path):
     rev = fresh.select(PREFIX + "SELECT ?r WHERE { GRAPH ?g { ?r kg:path ?p FILTER NOT EXISTS { ?r kg:current true } } }",
                        p=NOTE, g=ox.NamedNode(PROV_GRAPH.value))[0]["r"]
     a, b = rdflib.Graph(), rdflib.Graph()
-    for q in old.quads(rev):
+    left, right = _claims_apart(_unjudged(q.triple for q in old.quads(rev)), _unjudged(q.triple for q in fresh.quads(rev)))
+    for q in left:
         a.add((to_rdflib(q.subject), to_rdflib(q.predicate), to_rdflib(q.object)))
-    for q in fresh.quads(rev):
+    for q in right:
         b.add((to_rdflib(q.subject), to_rdflib(q.predicate), to_rdflib(q.object)))
     assert len(a) > 300 and isomorphic(a, b)
 
