@@ -35,6 +35,7 @@ from .state import State, memo_answer, open_state
 
 __all__ = [
     "QUERIES",
+    "shift_item_rows",
     "sources",
     "papers",
     "sections",
@@ -467,6 +468,19 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
 
         raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
     return shift_items(snap, manifest)
+
+
+def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
+    """The judged items of one manifest's shift for its brief: what the derived index keeps
+    (``query items --manifest``) when ``scoped`` (the brief reads the manifest's scope) and the
+    index's answers are current, else ``queries.items.shift_items`` over ``snapshot``."""
+    from .items import shift_items
+
+    if scoped:
+        st = open_state(store)
+        if st.fresh:
+            return stored_items(st.view, manifest_id)
+    return shift_items(snapshot, manifest_id)
 
 
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
