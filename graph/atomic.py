@@ -85,7 +85,7 @@ def _put(data: "bytes | Callable[[BinaryIO], object]", fh: BinaryIO) -> None:
 def fresh_cache_root(root: Path) -> None:
     """Create the cache folder ``root`` (named for one code version); when it is new, remove its siblings.
 
-    Derived-data caches (``queries.graphcache``, ``graph.validate``) keep one folder per code version
+    Derived-data caches (``graph.validate``'s results per revision) keep one folder per code version
     under a common parent; a folder of another version is never read again, so it goes when the first
     entry of a new version is written.  A folder that cannot be made (read-only store, a file in the
     way) is left alone: later writes fail quietly and every read recomputes.  Never raises ``OSError``.

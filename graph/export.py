@@ -272,6 +272,21 @@ def _graph_batches(store) -> Iterable[list[ox.Quad]]:
         yield groups[key]
 
 
+_REVISIONS = (
+    "PREFIX kg: <https://w3id.org/provkg/ns#>\n"
+    "SELECT ?rev ?cur WHERE { GRAPH <" + str(PROV_GRAPH) + "> {\n"
+    "  ?rev a kg:SourceRevision . OPTIONAL { ?rev kg:current ?cur } } }\n"
+)
+
+
+def _current_graphs(store) -> list[str]:
+    """The named graphs of the current state, sorted: the provenance graph, every live revision's
+    (``kg:current``) and every graph that is no recorded revision (imported data) — the graphs
+    ``provkg validate`` merges (``graph.validate``)."""
+    revs = {str(r["rev"]): r["cur"] is True for r in store.select(_REVISIONS)}
+    return [g for g in sorted(set(store.named_graphs())) if g == str(PROV_GRAPH) or revs.get(g, True)]
+
+
 def current_triples(store) -> list[ox.Triple]:
     """The current state of the store as one graph: what ``export --format turtle`` / ``nt`` write.
 
@@ -282,9 +297,7 @@ def current_triples(store) -> list[ox.Triple]:
     out of its data graph: two revisions of one file merged would give a moved claim two
     ``kg:line`` values.  Raises ``QueryError`` / ``StoreError`` when the store cannot be read.
     """
-    from .validate import _kept_graphs
-
-    keep, _live, _findings = _kept_graphs(store)
+    keep = _current_graphs(store)
     seen: set[ox.Triple] = set()
     for g in keep:
         for q in store.quads(g):
@@ -292,7 +305,7 @@ def current_triples(store) -> list[ox.Triple]:
     return sorted(seen, key=str)
 
 
-def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
+def write_export(store, fmt: str, fh, *, nx_graph=None) -> None:
     """Write the whole store in ``fmt`` (one of ``EXPORT_FORMATS``) to the binary file object ``fh``.
 
     ``trig``, ``nquads`` and ``jsonld`` are written by Oxigraph's serialisers (RDF 1.1 TriG and
@@ -300,7 +313,8 @@ def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
     time, so memory holds one graph, not the dataset (through rdflib's ``Dataset`` the N-Quads of a
     3 M-quad store took 111 s, and TriG over 30 min and 4 GB).  N-Quads come graph after graph in
     IRI order, each graph's lines sorted: the same store always gives the same bytes.  The other
-    formats are built in memory (``export_bytes``).  Raises ``ExportError`` for a triple-only or unknown format, and what
+    formats are built in memory (``export_bytes``; ``nx_graph`` draws the networkx graph of
+    ``graphml``/``gexf``).  Raises ``ExportError`` for a triple-only or unknown format, and what
     ``fh.write`` raises.
     """
     f = _check_format(fmt)
@@ -312,7 +326,7 @@ def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
             ox.serialize(triples, fh, ox.RdfFormat.N_TRIPLES)
         return
     if f not in _OX_FORMAT:
-        fh.write(export_bytes(store, f, snapshot=snapshot))
+        fh.write(export_bytes(store, f, nx_graph=nx_graph))
         return
     if f == "nquads":
         for quads in _graph_batches(store):
@@ -326,11 +340,12 @@ def write_export(store, fmt: str, fh, *, snapshot=None) -> None:
     ox.serialize(quads, fh, _OX_FORMAT[f], prefixes=_PREFIXES)
 
 
-def export_bytes(store, fmt: str, *, snapshot=None) -> bytes:
+def export_bytes(store, fmt: str, *, nx_graph=None) -> bytes:
     """The whole store serialised in ``fmt`` (one of ``EXPORT_FORMATS``), UTF-8 bytes.
 
-    ``snapshot`` (a ``queries.snapshot.Snapshot``) is used for graphml/gexf; loaded when not given.
-    Raises ``ExportError`` for a triple-only or unknown format.
+    ``nx_graph()`` gives the networkx graph that graphml/gexf write (the query layer's provenance
+    view, ``queries.views.provenance_graph``; ``provkg.api.ProvKG.export`` passes it).
+    Raises ``ExportError`` for a triple-only or unknown format, or graphml/gexf without ``nx_graph``.
     """
     f = _check_format(fmt)
     if f in _OX_FORMAT or f in _ONE_GRAPH:
@@ -344,15 +359,9 @@ def export_bytes(store, fmt: str, *, snapshot=None) -> bytes:
         return doc.serialize(format="json", indent=1, ensure_ascii=False).encode("utf-8")
     import networkx as nx
 
-    if snapshot is None:
-        from queries.snapshot import load_snapshot
-
-        snapshot = load_snapshot(store)
-    from queries.views import ingest_records, provenance_graph
-
-    # with the ingest records, as the HTML graph has them: a source's activity, ingest time and revision
-    # were written empty (issue 23)
-    G = xml_safe_graph(provenance_graph(snapshot, ingests=ingest_records(store)))
+    if nx_graph is None:
+        raise ExportError(f"{f} writes the networkx view of the store: export it with provkg.api.ProvKG.export")
+    G = xml_safe_graph(nx_graph())
     buf = io.BytesIO()
     if f == "graphml":
         nx.write_graphml(G, buf, encoding="utf-8")
@@ -361,7 +370,7 @@ def export_bytes(store, fmt: str, *, snapshot=None) -> bytes:
     return buf.getvalue()
 
 
-def export_to(store, fmt: str, out: str | os.PathLike[str], *, snapshot=None) -> Path:
+def export_to(store, fmt: str, out: str | os.PathLike[str], *, nx_graph=None) -> Path:
     """``write_export`` written atomically to ``out`` (see ``write_atomic``); returns the path.
 
     The export streams into a temporary file in ``out``'s folder that replaces ``out`` only when
@@ -369,7 +378,7 @@ def export_to(store, fmt: str, out: str | os.PathLike[str], *, snapshot=None) ->
     ``ExportError`` (bad format, unwritable target).
     """
     _check_format(fmt)
-    return write_atomic(lambda fh: write_export(store, fmt, fh, snapshot=snapshot), out)
+    return write_atomic(lambda fh: write_export(store, fmt, fh, nx_graph=nx_graph), out)
 
 
 # ---------------------------------------------------------------- PROV-DM (prov package)

@@ -25,8 +25,10 @@ next incremental ingest need not read them back from the store.
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import re
+import sqlite3
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -51,11 +53,13 @@ from ingest.sources import (
     sha256_of,
 )
 
+from .facts import record_rows
+from .index import FORMAT as INDEX_FORMAT, INDEX_NAME, Index, IndexWrite, database_number
 from .model import (
     PROV_GRAPH,
     N,
-    _kg,
-    _lit,
+    kg_term as _kg,
+    literal as _lit,
     activity_quads,
     invalidation_quads,
     retarget_nquads,
@@ -388,7 +392,8 @@ class Built:
     UTF-8 N-Quads (``graph.model.source_nquads``; empty on error); ``quads`` counts its
     statements; ``claims`` are the claims' IRIs when they were asked for (a changed file:
     the loader invalidates the claims the new revision no longer holds), else None;
-    ``warnings`` and ``error`` are one-line messages, as from ``parse_found``.
+    ``warnings`` and ``error`` are one-line messages, as from ``parse_found``; ``rows`` are the
+    revision's rows for the derived index (``graph.facts.record_rows``, marshalled).
     Only plain values: cheap to send between processes (no pydantic record).
     """
 
@@ -399,6 +404,8 @@ class Built:
     claims: tuple[str, ...] | None
     warnings: list[str]
     error: str | None
+    #: The revision's fact rows for the derived index (``graph.facts.record_rows``), marshalled.
+    rows: bytes = b""
 
 
 def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
@@ -429,7 +436,11 @@ def build_found(args: tuple[Found, str | None, str, bool]) -> Built:
         r = revision_iri(found.rel, rec.sha256)
         data += ox.serialize([ox.Quad(r, _kg("warning"), ox.Literal(w), r) for w in kept], format=ox.RdfFormat.N_QUADS)
         n += len(kept)
-    return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None)
+    try:
+        rows = marshal.dumps(record_rows(rec, claims))
+    except Exception as e:  # noqa: BLE001 - a model bug must not stop the other files
+        return Built(None, 0, b"", 0, None, warns, f"{found.rel}: could not be indexed ({type(e).__name__}: {e})")
+    return Built(rec.sha256, rec.size, data, n, tuple(claims) if want_claims else None, warns, None, rows)
 
 
 def _read_as_another_kind(store: Backend, revisions: dict[str, str], kind: str) -> set[str]:
@@ -832,6 +843,7 @@ def ingest_paths(
     jobs: int = 1,
     now: Callable[[], datetime] | None = None,
     allow_mass_removal: bool = False,
+    derive: Callable[[IndexWrite], None] | None = None,
 ) -> IngestReport:
     """Ingest ``paths`` (files and folders) into ``store``.
 
@@ -856,6 +868,15 @@ def ingest_paths(
         Let the ingest remove the files of a folder argument that holds none now, or more than
         half of the files the store holds (``_mass_removal``); without it such an ingest writes
         nothing and raises ``MassRemovalError``.
+    derive : callable, optional
+        On an embedded store, called with the write of the derived index (``graph.index.IndexWrite``)
+        once every revision's facts are in it, before the write commits: it brings the index's
+        answers up to date (``queries.derive.update``, what ``provkg.api.ProvKG.ingest`` passes).
+        Without it the facts are kept and the answers left as they were (readers then compute
+        them).  Its ``rebuild_facts(store, write)`` attribute, when there is one, fills an index that
+        does not describe the store (deleted, or written by an older provkg), or the index of a store
+        this ingest upgrades to a newer model (``graph.migrate``: graphs rewritten under the same
+        revision IRIs), from the RDF the write makes.
 
     Writers are serialised end to end: an ingest that has something to write takes the store's
     write lock (``Store.lock``, ``RemoteStore.lock``: waiting for another writer to finish), and if
@@ -887,7 +908,8 @@ def ingest_paths(
     ingest.errors.UsageError
         ``tz_name`` (or ``$PROVKG_TZ``) is not an IANA time zone; nothing is read or written.
     StoreError
-        The store folder is not a provkg store (and not empty), or the store cannot be written.
+        The store folder is not a provkg store (and not empty), or the store cannot be written, or
+        the derived index (``<store>/index.sqlite``) cannot be written; nothing is written.
     """
     clock = now or (lambda: datetime.now(timezone.utc))
     tz_name = tz_name or os.environ.get("PROVKG_TZ", "UTC")
@@ -918,10 +940,10 @@ def ingest_paths(
 
                         raise MassRemovalError(refusal)
                 return _write_plan(store, plan, kind=kind, tz_name=tz_name, progress=progress, jobs=jobs,
-                                   started=started, clock=clock)
+                                   started=started, clock=clock, derive=derive)
     # Nothing to add, change or remove (or nothing could be read: `ingest /no/such/path` creates no
-    # store).  No writer is opened: no activity is recorded and the database folder stays, so every
-    # cache kept per database (snapshot-cache/<database>/) stays warm.  A refreshed kg:mtime alone
+    # store).  No writer is opened: no activity is recorded and the database folder stays, so the
+    # derived index describes it as it is.  A refreshed kg:mtime alone
     # is not worth a new database: such files are hashed again by the next ingest (microseconds a
     # note) until one that writes records their new time.
     rep = plan.rep
@@ -929,15 +951,18 @@ def ingest_paths(
     _note_run(store, plan.base if embedded else None, wrote=False)
     if embedded and plan.existed:
         store.remove_stale_copies()  # type: ignore[union-attr]  # a killed write's copy, as a write would
+        if derive is not None:
+            _answers_up_to_date(store, derive)
     rep.unchanged.sort()
     return rep
 
 
 def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                 progress: Callable[[int, int], None] | None, jobs: int, started: datetime,
-                clock: Callable[[], datetime]) -> IngestReport:
+                clock: Callable[[], datetime],
+                derive: Callable[[IndexWrite], None] | None = None) -> IngestReport:
     """Parse the files of ``plan`` and write them, and the removals, in one write (``ingest_paths``,
-    which holds the write lock)."""
+    which holds the write lock); the derived index's write goes with it (``_open_index_write``)."""
     from .store import Store
 
     rep, known, todo, touched, again = plan.rep, plan.known, plan.todo, plan.touched, plan.again
@@ -960,13 +985,35 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
             # The writer opens at the first file that has something to write (files that fail to parse,
             # or whose bytes turn out to be the ones recorded, write nothing).
             opened: list[object] = []
+            iw: list[IndexWrite | None] = [None]  # the write of the derived index (embedded stores)
+            fresh: list[tuple[str, str, dict]] = []  # a new store's revisions, indexed in batches
 
             def writer() -> object:
                 if not opened:
                     opened.append(stack.enter_context(store.writer(expect=plan.base)))
                     opened[0].keeps_revisions = True  # each graph is the content its revision IRI names
                     rep.activity = stamp
+                    if embedded:
+                        # a store upgraded to a newer model has every graph rewritten under its revision
+                        # IRI: its index is made again from the RDF this write makes
+                        iw[0] = _open_index_write(stack, store, opened[0], derive,
+                                                  again=plan.old_model is not None)
                 return opened[0]
+
+            def index_revision(f: Found, b: Built, prev: dict[str, object] | None) -> None:
+                w_ = iw[0]
+                if w_ is None or getattr(w_, "rebuild", False):  # filled from the RDF store at the end
+                    return
+                rev = str(live[f.rel][0])
+                rows = marshal.loads(b.rows) if b.rows else {}
+                if prev is not None:
+                    w_.close_revision(str(prev["rev"]))
+                if not existed:
+                    fresh.append((rev, f.rel, rows))
+                    if len(fresh) >= 500:
+                        _index_fresh(w_, fresh)
+                else:
+                    _index_call(w_.add_revision, rev, f.rel, rows)
 
             for f, b in zip(todo, _chain_first(first, built)):
                 rep.warnings.extend(b.warnings)
@@ -981,6 +1028,7 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                         touched[f.rel] = float(f.abs_path.stat().st_mtime)
                     continue
                 _write_one(writer(), f, b, prev, rep, stamp, clock, live, existed)
+                index_revision(f, b, prev)
             if gone or legacy or plan.old_model is not None:
                 writer()
             if opened:
@@ -988,6 +1036,8 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                 for p in gone:
                     rev = str(known[p]["rev"])
                     _invalidate(w, rev, _claims_in(w, rev), stamp, clock())
+                    if iw[0] is not None and not getattr(iw[0], "rebuild", False):
+                        _index_call(iw[0].close_revision, rev)
                     rep.removed.append(p)
                     live.pop(p, None)
                 refreshed: set[str] = set()
@@ -1011,6 +1061,19 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
                 if embedded:
                     _write_known_file(w, known_base, live, stamp)
+                if iw[0] is not None:
+                    _index_fresh(iw[0], fresh)
+                    if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now
+                        w.commit()  # type: ignore[attr-defined]
+                        _index_call(derive.rebuild_facts, _WriteReader(w.db), iw[0])  # type: ignore[union-attr,attr-defined]
+                    if getattr(w, "loaded_batches", 0) >= getattr(w, "COMPACT_AFTER_BATCHES", 1 << 30):
+                        # A large write: RocksDB commits and compacts in a thread while the answers are
+                        # computed.  A small one commits in this thread as before (a Ctrl-C then rolls it
+                        # back at once, not after the background commit).
+                        w.finish_in_background()  # type: ignore[attr-defined]
+                    if derive is not None:
+                        _index_call(derive, iw[0])
+                    _index_call(iw[0].prune)
     finally:
         built.close()  # an error while writing: stop the pool
     _note_run(store, known_base, wrote=rep.activity is not None)
@@ -1024,6 +1087,129 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
     rep.removed.sort()
     rep.unchanged.sort()
     return rep
+
+
+def _index_call(fn: Callable[..., object], *args: object) -> object:
+    """``fn(*args)`` on the derived index; an SQLite error becomes a one-line ``StoreError``."""
+    try:
+        return fn(*args)
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"cannot write the derived index ({INDEX_NAME}): {e}; nothing was written "
+                         f"(remove the file and run `provkg reindex` if it persists)") from None
+
+
+def _answers_up_to_date(store: Backend, derive: Callable[[IndexWrite], None]) -> None:
+    """Bring the derived index's answers up to date for the live database when its last write left them
+    behind (an ``ingest_paths`` call without ``derive``), in place under the store's lock: readers of the
+    live database read the answers only once ``meta.answers_db`` names it (``graph.index``).  Nothing
+    when they are current, when the index does not describe the live database, or when another process
+    holds the lock (the answers are then computed by the readers, as before)."""
+    from ingest.errors import StoreLockedError
+
+    path = store.path / INDEX_NAME  # type: ignore[attr-defined]
+    db = database_number(store.current_database())  # type: ignore[attr-defined]
+    if not db or not path.is_file():
+        return
+    try:
+        index = Index(path)
+    except sqlite3.Error:
+        return
+    wait = getattr(store, "lock_timeout", None)
+    try:
+        if not index.describes(db) or index.answers_current(db):
+            return
+        store.lock_timeout = 0  # type: ignore[attr-defined]  # never wait for another writer here
+        with store.lock():  # type: ignore[attr-defined]
+            with _index_errors(store.path, index.write(db, db)) as w:  # type: ignore[attr-defined]
+                _index_call(derive, w)
+    except StoreLockedError:
+        pass
+    finally:
+        store.lock_timeout = wait  # type: ignore[attr-defined]
+        index.close()
+
+
+def _index_fresh(w: IndexWrite, fresh: list[tuple[str, str, dict]]) -> None:
+    """Index the revisions collected in ``fresh`` (a new store's) at once, and empty the list."""
+    if fresh:
+        _index_call(w.add_many, list(fresh))
+        fresh.clear()
+
+
+class _WriteReader:
+    """The database a write is making, as a SPARQL reader (``select`` only): what an index rebuilt inside
+    the write reads."""
+
+    def __init__(self, db: object):
+        self.db = db
+
+    def select(self, query: str, **_: object) -> list[dict[str, object]]:
+        """The solutions of SELECT ``query`` over the union of the named graphs, as Python values."""
+        from .store import to_python
+
+        res = self.db.query(query, use_default_graph_as_union=True)  # type: ignore[attr-defined]
+        names = [v.value for v in res.variables]
+        return [{n: to_python(v) for n, v in zip(names, row)} for row in res]
+
+
+@contextlib.contextmanager
+def _index_errors(where: object, cm: contextlib.AbstractContextManager[IndexWrite]) -> Iterator[IndexWrite]:
+    """``cm`` (a derived-index write), its SQLite errors as one-line ``StoreError`` (a full disk while
+    it commits: the Oxigraph write it goes with is then rolled back too)."""
+    try:
+        with cm as w:
+            yield w
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"{where}: cannot write the derived index ({INDEX_NAME}): {e}; nothing was "
+                         "written") from None
+
+
+def _open_index_write(stack: contextlib.ExitStack, store: Backend, w: object,
+                      derive: Callable[[IndexWrite], None] | None, *, again: bool = False) -> IndexWrite | None:
+    """The write of the embedded store's derived index that goes with Oxigraph write ``w``.
+
+    Entered on ``stack`` after the Oxigraph write, so it commits first (``graph.index``: readers
+    filter by database, so an index committed for a database that never goes live shows nothing
+    and is undone by the next write).  When the index does not describe the database this write
+    copied (deleted, or made before the index existed), it is emptied and ``rebuild`` is set on the
+    write: the loader then fills it from the RDF of the database the write made, at its end
+    (``derive.rebuild_facts``); without ``derive.rebuild_facts`` the index file is removed (readers
+    then read the RDF store until ``provkg reindex``) and None is returned.  A file of another
+    format (``graph.index.FORMAT``: its tables have another layout) is removed first, as if deleted.
+    ``again`` (an ingest that upgrades the store's model, ``graph.migrate``) treats the index as stale
+    whatever it describes: the write rewrites every graph under the same revision IRIs.
+    """
+    path = store.path / INDEX_NAME  # type: ignore[attr-defined]
+    base = database_number(getattr(w, "base", None)) if getattr(w, "base", None) else 0
+    db = database_number(getattr(w, "database", None))
+    try:
+        index = Index(path)
+        if index.meta("format") not in (None, INDEX_FORMAT):
+            index.close()
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(path) + suffix)
+            index = Index(path)
+        stack.callback(index.close)
+        stale = (bool(base) and not index.describes(base)) or again
+        if stale and getattr(derive, "rebuild_facts", None) is None:
+            index.close()
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(path) + suffix)
+            return None
+        iw = stack.enter_context(_index_errors(store.path, index.write(db, base, fresh=stale)))
+        iw.rebuild = stale  # type: ignore[attr-defined]
+        return iw
+    except sqlite3.Error as e:
+        from ingest.errors import StoreError
+
+        raise StoreError(f"{path}: cannot write the derived index: {e} (remove the file and run "
+                         f"`provkg reindex`)") from None
 
 
 def _reads_as_manifest(f: Found, kind: str | None) -> bool:

@@ -46,6 +46,8 @@ from .namespaces import CITO as _CITO, ID_IRI, KG as _KG, PROV_GRAPH as _PROV_GR
 
 __all__ = [
     "N",
+    "kg_term",
+    "literal",
     "source_iri",
     "revision_iri",
     "revision_base",
@@ -108,8 +110,12 @@ class N:
             return node
 
 
-def _kg(name: str) -> ox.NamedNode:
+def kg_term(name: str) -> ox.NamedNode:
+    """The pyoxigraph IRI of ``kg:<name>``; ``AttributeError`` for a term not in the vocabulary."""
     return N.kg[name]
+
+
+_kg = kg_term
 
 
 PROV_GRAPH = ox.NamedNode(str(_PROV_GRAPH))
@@ -146,6 +152,11 @@ def xsd_decimal(value: float) -> str:
     from graph.store import decimal_text
 
     return decimal_text(repr(float(value)))
+
+
+def literal(value: object) -> ox.Literal:
+    """``value`` as the pyoxigraph literal the model writes (bool, int, float, datetime, else ``xsd:string``)."""
+    return _lit(value)
 
 
 def _lit(value: object) -> ox.Literal:

@@ -74,7 +74,7 @@ from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedEr
 
 from .model import PROV_GRAPH
 from .namespaces import ID_IRI, KG_IRI
-from .store import ANY_BASE, LOCK_TIMEOUT, _offline, canonical_term, order_rows, to_python, with_values
+from .store import ANY_BASE, LOCK_TIMEOUT, canonical_term, order_rows, refuse_federated, to_python, with_values
 
 __all__ = ["DEFAULT_TIMEOUT", "LEASE_SECONDS", "LOCK_GRAPH", "Endpoints", "RemoteStore", "RemoteWriter",
            "endpoints_for"]
@@ -467,7 +467,7 @@ class RemoteStore:
 
     def _post_query(self, text: str, accept: str) -> tuple[bytes, str]:
         """POST ``query=text`` as a URL-encoded form (SPARQL 1.1 Protocol §2.1.2), the form every server takes."""
-        _offline(text)
+        refuse_federated(text)
         body = urllib.parse.urlencode({"query": text}).encode("ascii")
         try:
             return self._request("POST", self._query_url(), body, content_type=_FORM, accept=accept)

@@ -33,8 +33,8 @@ Write generations (derived-data caches): every database folder a write makes hol
 ``provkg-generation`` (``GENERATION_NAME``), with the store's *write generation*: 16 hex digits
 that stay the same across ingests and change at every other write.  An ingest writes the graph of
 a revision IRI once, from the file content that IRI names, so rows derived from a revision's graph
-may be kept by revision IRI across databases (``queries.graphcache``, and the previous database's
-snapshot parts that ``queries.snapshot`` patches).  A raw write (``provkg import``, with or without
+may be kept by revision IRI across databases (``graph.validate``'s results per revision).  The derived
+index (``graph.index``) is written by the ingest itself and rebuilt after any other write.  A raw write (``provkg import``, with or without
 ``--replace``, or any other ``Store.writer()`` block that is not an ingest) may change any graph
 under its old IRI; it gets a new generation, and the caches put the generation in their keys, so
 after it every such cache starts cold and no entry made before it can ever match again.  A write
@@ -69,8 +69,8 @@ import pyoxigraph as ox
 from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedError
 
 __all__ = ["Store", "Writer", "with_values", "to_python", "as_term", "literal_value", "canonical_term", "decimal_text", "order_rows", "query_form",
-           "SelectResult", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME", "MARKER_NAME", "REGISTRY_NAME", "READERS_NAME", "LOCK_TIMEOUT",
-           "ANY_BASE", "database_generation"]
+           "SelectResult", "refuse_federated", "values_clause", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME",
+           "MARKER_NAME", "REGISTRY_NAME", "READERS_NAME", "LOCK_TIMEOUT", "ANY_BASE", "database_generation"]
 
 
 #: The side file ``<store>/known-revisions.marshal`` where an ingest leaves, for the next one, what the
@@ -430,7 +430,7 @@ def query_nesting(query: str) -> int:
     return best
 
 
-def _offline(query: str) -> None:
+def refuse_federated(query: str) -> None:
     """Refuse federated queries (provkg never goes to the network at run time) and queries nested deeper
     than ``MAX_QUERY_NESTING`` (the parser would overflow its stack).  Raises ``QueryError``."""
     if _SERVICE.search(query):
@@ -455,7 +455,8 @@ def as_term(v: object) -> ox.NamedNode | ox.Literal:
     return ox.Literal(str(v))
 
 
-def _values_clause(bindings: dict[str, object]) -> str:
+def values_clause(bindings: dict[str, object]) -> str:
+    """A trailing ``VALUES`` row binding ``bindings`` (their N-Triples forms, escaped by pyoxigraph)."""
     names = list(bindings)
     cells = [str(as_term(bindings[n])) for n in names]  # N-Triples form, escaped by pyoxigraph
     return "\nVALUES (" + " ".join("?" + n for n in names) + ") { (" + " ".join(cells) + ") }"
@@ -477,7 +478,7 @@ def with_values(query: str, bindings: dict[str, object]) -> str:
         if m.group(0) == "{":
             pos = m.end()
             break
-    clause = _values_clause(bindings)
+    clause = values_clause(bindings)
     if not pos:
         return query + clause
     return query[:pos] + clause + "\n" + query[pos:]
@@ -501,6 +502,8 @@ class Store:
         self.path = Path(path) if path is not None else None
         self._db: ox.Store | None = None
         self._opened: Path | None = None  # the database folder ``_db`` reads
+        #: Writes made through ``writer()`` (an in-memory store's state changes with each).
+        self.writes = 0
         self._reading: object | None = None  # the open reader file of ``_opened`` (``READERS_NAME``)
         self._lock_file: object | None = None  # the open write lock while ``lock()`` holds it
         self._lock_depth = 0
@@ -526,6 +529,11 @@ class Store:
         if not name.startswith("db-") or "/" in name or not d.is_dir():
             raise StoreError(f"{self.path}: CURRENT names {name!r}, which is not a database folder")
         return d
+
+    def current_database(self) -> Path | None:
+        """The database folder ``CURRENT`` names now, without opening it (None in memory or before
+        the first write).  Raises ``StoreError`` when ``CURRENT`` names no database folder."""
+        return None if self.path is None else self._current_dir()
 
     @property
     def db(self) -> ox.Store:
@@ -611,7 +619,7 @@ class Store:
         """The write generation of the database the live handle reads (``database_generation``).
 
         None in memory or before the first write.  Caches of rows derived from revision graphs put
-        it in their keys (``queries.graphcache``, ``queries.snapshot``): it changes at every write
+        it in their keys (``graph.validate``): it changes at every write
         that is not an ingest (module docstring).
         """
         d = self.database_dir
@@ -654,7 +662,7 @@ class Store:
         lookup per variable: at 10,000 notes that halves the Python side of reading a whole-store
         part (claim facets 2.4 -> 1.8 s, of which Oxigraph's evaluation is 1.3 s).
         """
-        _offline(query)
+        refuse_federated(query)
         try:
             res = self._run(query, bindings)
             if not isinstance(res, ox.QuerySolutions):
@@ -686,7 +694,7 @@ class Store:
         except RuntimeError as e:
             if "projection" not in str(e):
                 raise
-        return self.db.query(query + _values_clause(bindings), use_default_graph_as_union=True)
+        return self.db.query(query + values_clause(bindings), use_default_graph_as_union=True)
 
     def raw_query(self, query: str) -> object:
         """Run any SPARQL query: ``SelectResult`` (SELECT), ``bool`` (ASK) or a list of ``Triple``
@@ -695,7 +703,7 @@ class Store:
         Rows of a SELECT ending in ``ORDER BY`` are sorted by provkg (``order_rows``).
         Raises ``QueryError`` for invalid SPARQL or a failing evaluation.
         """
-        _offline(query)
+        refuse_federated(query)
         try:
             res = self.db.query(query, use_default_graph_as_union=True)
             if isinstance(res, ox.QueryBoolean):
@@ -988,6 +996,7 @@ class Store:
             w = Writer(self._db)
             yield w
             w.commit()
+            self.writes += 1
             return
         with self.lock():
             self.close()
@@ -1044,13 +1053,16 @@ class Store:
             try:
                 yield w
                 try:
-                    w.commit()
+                    if w.finishing():
+                        w.finished()  # committed (and compacted) in the background (``Writer.finish_in_background``)
+                    else:
+                        w.commit()
+                        if w.loaded_batches >= w.COMPACT_AFTER_BATCHES:
+                            # A large write (a cold ingest) leaves many overlapping files that RocksDB would
+                            # compact during the next writes: the first small ingests after it then took
+                            # 2-10 s instead of 0.7 s (10,000 notes).  Compact once here, still in the copy.
+                            db.optimize()
                     keeps_revisions = w.keeps_revisions
-                    if w.loaded_batches >= w.COMPACT_AFTER_BATCHES:
-                        # A large write (a cold ingest) leaves many overlapping files that RocksDB would
-                        # compact during the next writes: the first small ingests after it then took
-                        # 2-10 s instead of 0.7 s (10,000 notes).  Compact once here, still in the copy.
-                        db.optimize()
                     db.flush()
                 except (OSError, RuntimeError) as e:
                     # RocksDB's I/O errors (a full disk: "IO error: No space left on device") come as
@@ -1329,11 +1341,50 @@ class Writer:
         for q in quads:
             self.db.remove(q)
 
+    def finish_in_background(self) -> None:
+        """Commit what is queued, and compact a large write (``COMPACT_AFTER_BATCHES``), in a thread.
+
+        For a caller that has written everything and has other work before the write ends (the loader
+        computes the derived index's answers meanwhile): RocksDB's loading and compaction release the
+        GIL, so both cores work.  Nothing may be added through this writer afterwards; ``Store.writer``
+        waits for the thread (``finished``) before the database goes live.
+        """
+        def run() -> None:
+            try:
+                self.commit()
+                if self._bulk and self.loaded_batches >= self.COMPACT_AFTER_BATCHES:
+                    self.db.optimize()
+            except BaseException as e:  # noqa: BLE001 - re-raised by finished()
+                self._finish_error = e
+
+        self._finish_error: BaseException | None = None
+        self._finisher = threading.Thread(target=run, name="provkg-finish", daemon=True)
+        self._finisher.start()
+
+    def finishing(self) -> bool:
+        """True when ``finish_in_background`` was called."""
+        return getattr(self, "_finisher", None) is not None
+
+    def finished(self) -> None:
+        """Wait for ``finish_in_background``'s thread; re-raise its error."""
+        t = getattr(self, "_finisher", None)
+        if t is not None:
+            t.join()
+            self._finisher = None
+            if self._finish_error is not None:
+                err, self._finish_error = self._finish_error, None
+                raise err
+
     def close(self) -> None:
         """Let go of the database (``Store.writer`` calls it when the write ends); queued changes are dropped.
 
-        Waits for a background load still running (its error, if any, is dropped: the write failed anyway).
+        Waits for a background load or finish still running (its error, if any, is dropped: the write
+        failed anyway).
         """
+        try:
+            self.finished()
+        except BaseException:  # noqa: BLE001
+            pass
         try:
             self._wait()
         except BaseException:  # noqa: BLE001

@@ -898,7 +898,7 @@ def _cache_root(store) -> Path | None:
 
     The key holds the store's write generation (``Store.write_generation``): a write that is not an
     ingest (``provkg import``) may change a revision's graph under the same IRI, so results cached per
-    revision start again after it, as ``queries.graphcache`` does.
+    revision start again after it (the derived index is rebuilt after such a write, ``provkg.api.ProvKG.import_``).
     """
     path = getattr(store, "path", None)
     if type(store).__name__ != "Store" or not isinstance(path, Path):

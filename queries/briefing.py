@@ -48,8 +48,7 @@ from ingest.text import find_urls
 
 from . import brief_parts as bp
 from .contradictions import contradictions, statement
-from .items import shift_items
-from .named import concerns_shift, evidence, increments
+from .named import concerns_shift, evidence, increments, shift_item_rows
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, ItemRow, Statement
 from .snapshot import SClaim, Snapshot
 
@@ -670,7 +669,7 @@ def brief_data(
         doc = snap.living_docs()[0]
     ctx = _Ctx(snap, doc)
 
-    rows = shift_items(snap, mid)
+    rows = shift_item_rows(store, mid, snap, scoped=snapshot is None)  # the index's `query items` (issue 20)
     mats = increments(store, manifest=mid, snapshot=snap)
     material_paths = {m.path for m in mitems}
     shift_works = {f"arXiv:{w}" for r in rows for w in r.works} | {

@@ -52,8 +52,8 @@ from ingest.models import evidence_rank
 from .results import Contradiction, Statement
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
-__all__ = ["contradictions", "figure_key", "statement", "claim_subjects", "comparable", "disagree", "same_title",
-           "written_titles"]
+__all__ = ["contradictions", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
+           "same_title", "written_titles"]
 
 
 def statement(c: SClaim) -> Statement:
@@ -693,9 +693,8 @@ _ORDER = {"number": 0, "qualifier": 1, "negation": 2, "version": 3, "title": 4, 
 def contradictions(snap: Snapshot) -> list[Contradiction]:
     """All findings, sorted by kind (the order above), subject, then first side's source and line.
 
-    Computed once per snapshot (kept in ``snap.cache``); for a lazy snapshot of a whole
-    embedded store, once per database (``Snapshot.whole_store_memo``: the answer of
-    ``query contradictions``, kept beside the database).
+    Computed once per snapshot (kept in ``snap.cache``, where a reader of the derived index may
+    put the findings the index keeps, ``queries.derive``).
 
     Parameters
     ----------
@@ -709,10 +708,14 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
     cached = snap.cache.get("contradictions")
     if cached is not None:
         return list(cached)  # type: ignore[call-overload]
-    memo = getattr(snap, "whole_store_memo", None)  # a lazy whole-store snapshot: the per-database answer
-    result = memo("contradictions", Contradiction, lambda: _findings(snap)) if memo else _findings(snap)
+    result = _findings(snap)
     snap.cache["contradictions"] = tuple(result)
     return list(result)
+
+
+def finding_key(f: Contradiction) -> tuple:
+    """The order of findings: kind (the order above), subject, first side's source and line, second's."""
+    return (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line)
 
 
 def _findings(snap: Snapshot) -> list[Contradiction]:
@@ -729,8 +732,7 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _contamination(snap, snap.subjects)
         + _label_mismatch(snap)
     )
-    return sorted(_unique_ids(found),
-                  key=lambda f: (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line))
+    return sorted(_unique_ids(found), key=finding_key)
 
 
 def _unique_ids(found: list[Contradiction]) -> list[Contradiction]:

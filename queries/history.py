@@ -19,6 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from graph.facts import TABLES
+from graph.index import IndexView
 from graph.model import revision_base
 from graph.store import Store
 from ingest.errors import QueryError
@@ -36,7 +38,8 @@ from .results import (
     Statement,
     WhyRevision,
 )
-from .snapshot import SClaim, Snapshot, load_snapshot
+from .snapshot import SClaim, Snapshot, load_snapshot, snapshot_from_facts
+from .state import open_state
 
 __all__ = ["activities", "revisions", "state_after", "snapshot_of", "resolve_since", "diff", "format_diff",
            "match_findings", "FindingMatch", "PAIR_THRESHOLD"]
@@ -180,32 +183,43 @@ def _mem_store(store: Store, revisions: list[str]) -> Store:
     return mem
 
 
-def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
-    """A ``Snapshot`` of the named graphs in ``state`` (``{path: revision IRI}``), as if they were current.
+def facts_of(store: Store, revisions: dict[str, str]) -> dict[str, list]:
+    """The fact rows (``graph.facts``) of the revisions ``revisions`` (``{path: revision IRI}``), current or not.
 
-    The graphs are copied into an in-memory store with a ``kg:current`` marker
-    each, so the shipped queries (which read current revisions only) see exactly them.
+    Read from the derived index where it holds them (every revision ingested since it was made);
+    the others from their named graphs in the RDF store (copied into memory, ``_mem_store``).
     """
-    return load_snapshot(_mem_store(store, list(state.values())))
+    from .rdf_rows import path_of_row, read_facts
+
+    view = open_state(store).view
+    have = {r[0] for r in view.select("SELECT rev FROM revision")} if revisions else set()
+    want = {rev: p for p, rev in revisions.items()}
+    out: dict[str, list] = {t: [] for t in TABLES}
+    inside = [rev for rev in want if rev in have]
+    for t in TABLES:
+        out[t] = view.rows(t, revisions=inside) if inside else []
+    missing = [rev for rev in want if rev not in have]
+    if missing:
+        for t, rows in read_facts(_mem_store(store, missing)).items():
+            out[t] += [r for r in rows if path_of_row(t, r) in revisions]
+    return out
 
 
-_CARDS = _PREFIX + """SELECT DISTINCT ?g ?path WHERE { GRAPH ?g { ?s kg:kind "paper_card" ; kg:path ?path } }"""
+def snapshot_of(store: Store, state: dict[str, str]) -> Snapshot:
+    """A ``Snapshot`` of the revisions in ``state`` (``{path: revision IRI}``), as if they were current.
+
+    Card titles and aliases are those of the state's paper cards.
+    """
+    facts = facts_of(store, state)
+    return snapshot_from_facts(facts, facts["card_work"])
 
 
-def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
-    """arXiv keys the files ``paths`` of ``snap`` name: claim subjects (aliases and titles included), mentions, citations."""
-    claims = [c for p in paths for c in snap.claims_of(p)]
-    subj = snap.subjects_for(claims)
-    out: set[str] = set()
-    for c in claims:
-        out.update(subj.get(c.iri, ()))
-        out.update(c.mentions)
-    for p in paths:
-        out.update(c.arxiv_id for c in snap.citations_of(p))
-    return {w.removeprefix("arXiv:") for w in out if w}
-
-
-_RAWS = _PREFIX + """SELECT DISTINCT ?raw WHERE { GRAPH ?g { ?q kg:unit ?u ; kg:raw ?raw } }"""
+def _merge(*parts: dict[str, list]) -> dict[str, list]:
+    out: dict[str, list] = {t: [] for t in TABLES}
+    for p in parts:
+        for t, rows in p.items():
+            out[t] += rows
+    return out
 
 
 def _figure_keys(snap: Snapshot, paths: list[str]) -> set[str]:
@@ -215,31 +229,92 @@ def _figure_keys(snap: Snapshot, paths: list[str]) -> set[str]:
     return {figure_key(q.raw) for p in paths for c in snap.claims_of(p) for q in c.quantities}
 
 
-def _graphs_stating(store: Store, keys: set[str], current: set[str]) -> set[str]:
-    """Current graphs with a figure whose ``figure_key`` is in ``keys`` (the unverified-figure rule pairs
-    a flag with every file stating the same figure, whatever work it is about)."""
-    import pyoxigraph as ox
+def _named_works(snap: Snapshot, paths: list[str]) -> set[str]:
+    """arXiv keys the files ``paths`` of ``snap`` name: claim subjects (aliases and titles included), the works
+    the rules take their claims to be about (``claim_subjects``: an item's works, a short name), mentions,
+    citations."""
+    from .contradictions import claim_subjects
+
+    claims = [c for p in paths for c in snap.claims_of(p)]
+    subj = snap.subjects_for(claims)
+    rule = claim_subjects(snap)
+    out: set[str] = set()
+    for c in claims:
+        out.update(subj.get(c.iri, ()))
+        out.update(rule.get(c.iri, ()))
+        out.update(c.mentions)
+    for p in paths:
+        out.update(c.arxiv_id for c in snap.citations_of(p))
+    return {w.removeprefix("arXiv:") for w in out if w}
+
+
+def _paths_stating(view: IndexView, keys: set[str], fresh: bool) -> set[str]:
+    """Live files with a claim stating a figure whose ``figure_key`` is in ``keys`` (the unverified-figure
+    rule pairs a flag with every file stating the same figure, whatever work it is about): from the
+    figure keys the index keeps (``queries.derive``) when its answers are current, else from every
+    claim's figures."""
+    from graph.facts import decode_list
 
     from .contradictions import figure_key
 
     if not keys:
         return set()
-    raws = sorted(str(r["raw"]) for r in store.select(_RAWS) if figure_key(str(r["raw"])) in keys)
+    if fresh:
+        ks = sorted(keys)
+        out: set[str] = set()
+        for i in range(0, len(ks), 500):
+            kk = {f"k{j}": k for j, k in enumerate(ks[i:i + 500])}
+            out.update(r[0] for r in view.select(
+                "SELECT DISTINCT a.path FROM ans_claim_figure a WHERE a.from_db <= :db AND "
+                f"(a.to_db IS NULL OR a.to_db > :db) AND a.figure IN ({','.join(':' + k for k in kk)})", kk))
+        return out
+    rows = view.select("SELECT r.path, t.quantities FROM claim t JOIN revision r ON r.rev = t.rev WHERE "
+                       "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db) AND t.quantities IS NOT NULL")
+    return {p for p, qs in rows if any(figure_key(q[0]) in keys for q in decode_list(qs))}
+
+
+def _names_of_both(view: IndexView, fresh: bool, touched: set[str], old_touched: dict[str, list],
+                   new_touched: dict[str, list], cards_old: list, cards_new: list) -> tuple[dict[str, str], dict[str, str]]:
+    """The short names of works (``queries.items.name_index``) of the old and the new whole state: the
+    names the index keeps for the live state (when its answers are current), or computed from every
+    citation that writes a title or a name; the old state's are the same unless the touched files
+    wrote other titles or names, or a card changed."""
+    from .derive import stored_names
+    from .items import name_index
+
+    def written(facts: dict[str, list]) -> list[tuple[str, str, str]]:
+        return sorted({(c.arxiv_id, c.alias or "", c.title or "") for c in facts["citation"] if c.alias or c.title})
+
+    base: list | None = None
+
+    def names(touched_facts: dict[str, list], cards: list) -> dict[str, str]:
+        nonlocal base
+        if base is None:
+            base = [c for c in view.rows("citation", where="t.alias IS NOT NULL OR t.title IS NOT NULL")
+                    if c.path not in touched]
+        cites = base + [c for c in touched_facts["citation"] if c.alias or c.title]
+        return name_index(snapshot_from_facts({"citation": cites}, cards))
+
+    new = stored_names(view) if fresh else names(new_touched, cards_new)
+    if cards_old is cards_new and written(old_touched) == written(new_touched):
+        return new, new
+    return names(old_touched, cards_old), new
+
+
+def _files_writing(view: IndexView, names: set[str]) -> set[str]:
+    """Live files whose claims or items may write one of ``names`` (a superset: SQL ``LIKE`` on the longest
+    ASCII run of each name, case-insensitive as the short-name matcher is; ``queries.items``)."""
+    import re
+
+    needles = sorted({max(re.findall(r"[\x00-\x7f]+", n), key=len, default=n) for n in names})
     out: set[str] = set()
-    for i in range(0, len(raws), 200):
-        vals = " ".join(str(ox.Literal(r)) for r in raws[i:i + 200])
-        rows = store.select(_PREFIX + "SELECT DISTINCT ?g WHERE { VALUES ?raw { %s } GRAPH ?g { ?q kg:raw ?raw } }" % vals)
-        out.update(str(r["g"]) for r in rows if str(r["g"]) in current)
-    return out
-
-
-def _parts_of(mem: Store) -> dict[str, object]:
-    """Every per-graph snapshot part (``queries.snapshot._CACHED_PER_GRAPH``) read from ``mem``."""
-    from .snapshot import _CACHED_PER_GRAPH
-
-    out: dict[str, object] = {}
-    for fn in _CACHED_PER_GRAPH:
-        out.update(fn(mem))
+    live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
+    for i in range(0, len(needles), 100):
+        nn = {f"n{j}": "%" + re.sub(r"([%_\\])", r"\\\1", n) + "%" for j, n in enumerate(needles[i:i + 100])}
+        for table, col in (("claim", "text"), ("item", "title")):
+            cond = " OR ".join(f"t.{col} LIKE :{k} ESCAPE '\\'" for k in nn)
+            out.update(r[0] for r in view.select(
+                f"SELECT DISTINCT r.path FROM {table} t JOIN revision r ON r.rev = t.rev WHERE {live} AND ({cond})", nn))
     return out
 
 
@@ -250,57 +325,59 @@ def diff_snapshots(store: Store, old_state: dict[str, str], new_state: dict[str,
     When few files changed (``touched``: at most a quarter of the files of both
     states), both snapshots hold the same context: the current living
     documents (their citation titles name works) and every current file that
-    names, by arXiv ID, a work the touched files name in either state
-    (``queries.scope``), or states a figure they state (the unverified-figure
-    rule pairs by figure alone): the claims a contradiction rule can pair with theirs,
-    read like a scoped brief (per-revision rows, ``queries.graphcache``).  Card
-    titles and aliases are the whole state's: the store's for the new side;
-    for the old side the same, or, when a paper card is among the touched
-    files, read again from every card of the old state.  Each side adds the
-    touched files' revisions of its own state (the old ones copied into memory:
-    they are no longer current).  Rows of the context are the same on both
-    sides, so what differs between the two is what differs between the whole
-    states; a file outside the context that names a work only by an alias or
-    a title is not compared (the limit the scoped brief has, docs/SCALING.md §5).
-    At 10,000 notes this reads a few hundred graphs instead of copying every
-    graph of the old state (3 M quads: 200 s and 3.2 GB).  With more files
-    touched, the whole states are read: the old one copied, the new one the
-    store's snapshot.
+    names a work the touched files name in either state (``queries.scope``), or
+    states a figure they state (the unverified-figure rule pairs by figure
+    alone): the claims a contradiction rule can pair with theirs, read from the
+    derived index.  Card titles and aliases, and the short names of works
+    (``queries.items.name_index``), are the whole state's: the store's for the new
+    side; for the old side the same, or, when a paper card or a title or name
+    written with a citation is among what the touched files changed, those of the
+    old state (the files that may write a name whose work changed are then in the
+    context, with the files naming its works).  Each side adds the touched
+    files' revisions of its own state (``facts_of``: old revisions from the index,
+    or from the RDF store when the index does not hold them).  Rows of the context
+    are the same on both sides, so what differs between the two is what differs
+    between the whole states; a file outside the context that names a work only
+    by an alias or a title is not compared (the limit the scoped brief has,
+    docs/SCALING.md §5).  With more files touched, the whole states are read.
     """
-    from .graphcache import graph_parts, merge_parts
-    from .scope import _LIVING, _graphs_naming
-    from .snapshot import _CACHED_PER_GRAPH, _part_works
-
+    st = open_state(store)
+    view = st.view
     if len(touched) * 4 > len(old_state) + len(new_state):
         return snapshot_of(store, old_state), load_snapshot(store)
-    current = {rev: p for p, rev in new_state.items()}
     olds = {p: old_state[p] for p in sorted(touched) if p in old_state}
     news = {p: new_state[p] for p in sorted(touched) if p in new_state}
-    docs = sorted(g for g in (str(r["g"]) for r in store.select(_LIVING))
-                  if g in current and current[g] not in touched)
-    old_touched = _parts_of(_mem_store(store, list(olds.values())))
-    whole = load_snapshot(store, lazy=True)
-    works_new = {"work_titles": whole.work_titles, "aliases": whole.aliases, "card_works": whole.card_works}
-    cards = {str(r["g"]): str(r["path"]) for r in store.select(_CARDS)}
-    if any(cards.get(g) in touched for g in [*olds.values(), *news.values()]):
-        old_cards = [g for g, p in cards.items() if g in current and p not in touched]
-        old_cards += [g for g in olds.values() if g in cards]
-        works_old = _part_works(_mem_store(store, old_cards))
+    live = view.live_revisions()
+    docs = sorted(r[0] for r in view.select(
+        "SELECT t.path FROM source t JOIN revision r ON r.rev = t.rev WHERE r.from_db <= :db AND "
+        "(r.to_db IS NULL OR r.to_db > :db) AND t.kind = 'living_doc'") if r[0] not in touched)
+    old_touched = facts_of(store, olds)
+    new_touched = facts_of(store, news)
+    cards_new = view.rows("card_work")
+    if old_touched["card_work"] or new_touched["card_work"]:
+        cards_old = [c for c in cards_new if c.path not in touched] + old_touched["card_work"]
     else:
-        works_old = works_new
-
-    def side(context: dict[str, object], touched_parts: dict[str, object], works: dict[str, object]) -> Snapshot:
-        return Snapshot(**merge_parts([context, touched_parts]), **works)  # type: ignore[arg-type]
-
-    doc_parts = graph_parts(store, docs, _CACHED_PER_GRAPH)
-    new_touched = graph_parts(store, list(news.values()), _CACHED_PER_GRAPH)
-    old1, new1 = side(doc_parts, old_touched, works_old), side(doc_parts, new_touched, works_new)
+        cards_old = cards_new
+    names_old, names_new = _names_of_both(view, st.fresh, touched, old_touched, new_touched, cards_old, cards_new)
+    doc_facts = {t: view.rows(t, paths=docs) for t in TABLES}
+    old1 = snapshot_from_facts(_merge(doc_facts, old_touched), cards_old)
+    new1 = snapshot_from_facts(_merge(doc_facts, new_touched), cards_new)
+    old1.cache["name_index"], new1.cache["name_index"] = names_old, names_new
     works = _named_works(old1, list(olds)) | _named_works(new1, list(news))
     keys = _figure_keys(old1, list(olds)) | _figure_keys(new1, list(news))
-    near = _graphs_naming(store, sorted(works), set(current)) | _graphs_stating(store, keys, set(current))
-    context = graph_parts(store, sorted(set(docs) | (near - set(news.values()))), _CACHED_PER_GRAPH)
-    # Both sides share the context's rows (read once; the rules only read them).
-    return side(context, old_touched, works_old), side(context, new_touched, works_new)
+    renamed = {n for n in set(names_old) | set(names_new) if names_old.get(n) != names_new.get(n)}
+    works |= {names[n] for names in (names_old, names_new) for n in renamed if n in names}
+    from .scope import files_naming
+
+    near = files_naming(view, sorted(works)) | _paths_stating(view, keys, st.fresh)
+    if renamed:
+        near |= _files_writing(view, renamed)
+    context_paths = sorted((set(docs) | near) - set(news))
+    context = {t: view.rows(t, paths=[p for p in context_paths if p in live]) for t in TABLES}
+    old = snapshot_from_facts(_merge(context, old_touched), cards_old)
+    new = snapshot_from_facts(_merge(context, new_touched), cards_new)
+    old.cache["name_index"], new.cache["name_index"] = names_old, names_new
+    return old, new
 
 
 def resolve_since(acts: list[ActivityRef], since: str) -> ActivityRef | None:

@@ -14,7 +14,8 @@ from typing import Any
 from graph.store import Store
 from ingest.models import evidence_rank
 
-from .contradictions import contradictions as _contradictions, figure_key, statement
+from .contradictions import contradictions as _contradictions, figure_key, finding_key, statement
+from .derive import Rules, stored_evidence, stored_findings, stored_increments, stored_items
 from .results import (
     ClaimRow,
     CitationRef,
@@ -29,11 +30,12 @@ from .results import (
     SourceRow,
     TitleRef,
 )
-from .snapshot import Snapshot, load_snapshot
-from .sparql_files import sparql
+from .snapshot import Snapshot, load_snapshot, pick_manifest_id, snapshot_of_view
+from .state import State, memo_answer, open_state
 
 __all__ = [
     "QUERIES",
+    "shift_item_rows",
     "sources",
     "papers",
     "sections",
@@ -47,116 +49,111 @@ __all__ = [
     "manifest_view",
     "concerns_shift",
     "WEAK_EVIDENCE",
+    "RULES",
 ]
 
 #: Evidence levels that do not settle a figure or a conclusion.
 WEAK_EVIDENCE = ("abstract_checked", "card_only", "second_hand", "vendor_self_reported", "unverified", "unknown")
 
 
-def _memo(store: Store, name: str, model: type, compute: Callable[[], list[Any]]) -> list[Any]:
-    """``compute()``, a whole-store query result, kept in the snapshot cache of the database it read.
-
-    The rows are stored as JSON (pydantic ``TypeAdapter(list[model])``) and read
-    back with ``validate_json`` (Rust): 10,000 notes, 26,869 contradiction findings:
-    0.2 s instead of ~5 s of snapshot reading and rules.  The cache folder
-    names one immutable database and the code version (``snapshot._cache_dir``),
-    so an ingest or an upgrade never reads old rows.  Remote and in-memory
-    stores compute every time; an unreadable entry, or one of another shape
-    (``snapshot.read_result``: ``[]``, ``{}``, another query's), is recomputed.
-    """
-    from .snapshot import _cache_dir, read_result, write_result
-
-    d = _cache_dir(store, peek=True)
-    if d is None:
-        return compute()
-    got = read_result(d, name, model)  # None: missing, unreadable or of another shape ([], {}, ...)
-    if got is not None:
-        return got
-    rows = compute()
-    d = _cache_dir(store)  # the database the rows were read from (an ingest may have swapped CURRENT)
-    if d is not None:
-        write_result(d, name, model, rows)
-    return rows
+_LIVE = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
 
 
-def _whole_store(name: str, model: type) -> Callable[[Callable[..., list[Any]]], Callable[..., list[Any]]]:
-    """Decorator: a named query called without options (the whole store) goes through ``_memo``."""
-    import functools
-
-    def wrap(fn: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
-        @functools.wraps(fn)
-        def run(store: Store, **kw: Any) -> list[Any]:
-            if any(kw.values()):
-                return fn(store, **kw)
-            return _memo(store, name, model, lambda: fn(store))
-        return run
-    return wrap
-
-
-@_whole_store("sources", SourceRow)
 def sources(store: Store, **_: Any) -> list[SourceRow]:
-    """Every source file, sorted by path (the snapshot's ``sources`` part: sources.rq, cached per database)."""
-    return [
-        SourceRow(source=r.path, kind=r.kind, title=r.title, agent=r.agent, created=r.created,
-                  evidence=r.evidence, lang=r.lang, claims=r.claims)
-        for r in load_snapshot(store, lazy=True).sources.values()
-    ]
+    """Every source file, sorted by path (the derived index's ``source`` facts)."""
+    st = open_state(store)
+    rows = st.view.select(f"SELECT t.path, t.kind, t.title, t.agent, t.created, t.evidence, t.lang, t.claims "
+                          f"FROM source t JOIN revision r ON r.rev = t.rev WHERE {_LIVE} ORDER BY t.path")
+    return [SourceRow(source=p, kind=k, title=ti, agent=a, created=c, evidence=e, lang=la, claims=n)
+            for p, k, ti, a, c, e, la, n in rows]
 
 
-@_whole_store("papers", PaperRow)
 def papers(store: Store, **_: Any) -> list[PaperRow]:
-    """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles."""
-    from .items import work_status
+    """One row per arXiv work (by key), sorted by ``arxiv_id``: versions, citation count, citing sources, titles,
+    and its citation status in the living documents (``queries.items.work_status``).
 
-    snap = load_snapshot(store, lazy=True)
-    listed = snap.cited_in_lists()
-    status = work_status(snap, None)
-    by: dict[str, list] = defaultdict(list)
-    for c in snap.citations:
-        by[c.arxiv_id].append(c)
+    Aggregated in SQL over the citation facts of the derived index; titles are the citations'
+    (by path and line), then the paper cards'.
+    """
+    import json
+
+    from .snapshot import works_parts
+
+    st = open_state(store)
+    view = st.view
+    agg = view.select(
+        f"SELECT t.arxiv_id, json_group_array(DISTINCT t.version), count(DISTINCT t.path || char(0) || t.line), "
+        f"json_group_array(DISTINCT t.path), max(t.in_citation_list), max(t.kind = 'living_doc') FROM citation t JOIN revision r ON r.rev = t.rev "
+        f"WHERE {_LIVE} GROUP BY t.arxiv_id ORDER BY t.arxiv_id")
+    titles: dict[str, list[str]] = defaultdict(list)
+    for aid, title in view.select(f"SELECT t.arxiv_id, t.title FROM citation t JOIN revision r ON r.rev = t.rev "
+                                  f"WHERE {_LIVE} AND t.title IS NOT NULL ORDER BY t.arxiv_id, t.path, t.line, t.raw"):
+        titles[aid].append(title)
+    card = works_parts(view.rows("card_work"))["work_titles"]
     rows = []
-    for aid, cites in sorted(by.items()):
-        titles = list(dict.fromkeys([c.title for c in cites if c.title] + [t for t, _ in snap.work_titles.get(aid, [])]))
+    for aid, versions, n, srcs, listed, living in agg:
         rows.append(PaperRow(
             arxiv_id=aid,
-            versions=sorted({c.version for c in cites if c.version}, key=lambda v: int(v[1:]) if v[1:].isdigit() else 0),
-            citations=len({(c.path, c.line) for c in cites}),
-            sources=sorted({c.path for c in cites}),
-            titles=titles,
-            in_citation_list=aid in listed,
-            status=status(aid),
+            versions=sorted((v for v in json.loads(versions) if v), key=lambda v: int(v[1:]) if v[1:].isdigit() else 0),
+            citations=n, sources=sorted(json.loads(srcs)),
+            titles=list(dict.fromkeys(titles.get(aid, []) + [t for t, _ in card.get(aid, [])])),  # type: ignore[union-attr]
+            in_citation_list=bool(listed),
+            # work_status(snap, None): listed in a citation list, else named in a living document's body
+            status="already_cited" if listed else ("not_in_citation_list" if living else "new"),
         ))
     return rows
 
 
-@_whole_store("sections", SectionRow)
 def sections(store: Store, **_: Any) -> list[SectionRow]:
     """Sections of the living documents in document order."""
-    return [
-        SectionRow(source=r["path"], key=r["key"], title=r["title"], level=r["level"], line=r["line"],
-                   line_end=r["lineEnd"], parent=r["parent"], citation_list=bool(r["citationList"]))
-        for r in store.select(sparql("sections"))
-    ]
+    st = open_state(store)
+    return [SectionRow(source=s.path, key=s.key, title=s.title, level=s.level, line=s.line, line_end=s.line_end,
+                       parent=s.parent, citation_list=s.citation_list)
+            for s in sorted(st.view.rows("section"), key=lambda s: (s.path, s.line, s.key))]
 
 
-@_whole_store("claims", ClaimRow)
+def _levels(evidence: str, also: str | None) -> list[str]:
+    """``SClaim.evidence_levels`` of a claim row: ``evidence`` and its ``evidence_also`` column, in vocabulary order."""
+    from graph.facts import decode_list
+    from ingest.evidence import ordered_levels
+
+    return list(ordered_levels([evidence, *decode_list(also)])) or [evidence]
+
+
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
-    """Current claims, sorted by source and line; ``source`` filters to one file."""
+    """Current claims, sorted by source and line; ``source`` filters to one file.
+
+    Read from the derived index with each claim's subjects (stored at ingest, or computed when the
+    index's answers are behind).
+    """
     from pydantic import TypeAdapter
+
+    from graph.facts import decode_list
 
     from .collector import gc_paused
 
-    snap = load_snapshot(store, lazy=True)
-    chosen = snap.claims_of(source) if source else snap.claims
-    subjects = snap.subjects_for(chosen) if source else snap.subjects
-    with gc_paused():  # pydantic-core builds the rows (144,064 at 10,000 notes: 0.55 s; model_construct 0.74 s)
+    st = open_state(store)
+    where = " AND t.path = :src" if source else ""
+    sql = (f"SELECT t.iri, t.text, t.path, t.line, t.line_end, t.role, t.evidence, t.agent, t.section, t.quantities, "
+           f"t.evidence_also"
+           f"{', s.subjects' if st.fresh else ''} FROM claim t JOIN revision r ON r.rev = t.rev "
+           + ("LEFT JOIN ans_subject s ON s.claim = t.iri AND s.block = t.path AND s.from_db <= :db AND "
+              "(s.to_db IS NULL OR s.to_db > :db) " if st.fresh else "")
+           + f"WHERE {_LIVE}{where} ORDER BY t.path, t.line, t.iri")
+    rows = st.view.select(sql, {"src": source} if source else None)
+    if st.fresh:
+        subjects = None
+    else:
+        snap = snapshot_of_view(st.view, paths=[source] if source else None)
+        subjects = memo_answer(st, "subjects", lambda: snap.subjects) if not source else snap.subjects
+    with gc_paused():  # pydantic-core builds the rows (144,064 at 10,000 notes)
         return TypeAdapter(list[ClaimRow]).validate_python([
-            {"id": c.iri, "text": c.text, "source": c.path, "line": c.line, "line_end": c.line_end, "role": c.role,
-             "evidence": c.evidence, "evidence_levels": c.evidence_levels, "agent": c.agent, "section": c.section, "about": subjects[c.iri],
-             "figures": [q.raw for q in c.quantities]} for c in chosen])
+            {"id": r[0], "text": r[1], "source": r[2], "line": r[3], "line_end": r[4], "role": r[5],
+             "evidence": r[6], "evidence_levels": _levels(r[6], r[10]), "agent": r[7], "section": r[8],
+             "about": decode_list(r[11]) if subjects is None else subjects.get(r[0], []),
+             "figures": [q[0] for q in decode_list(r[9])]} for r in rows])
 
 
-@_whole_store("duplicates", DuplicateGroup)
 def duplicates(store: Store, *, all_sources: bool = False, source: str | None = None,
                **_: Any) -> list[DuplicateGroup]:
     """Duplicate citations: works with two or more *citation entries* in one living document.
@@ -178,7 +175,10 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
     entries, ``repeated_in`` the documents holding two or more of them;
     ``in_citation_list`` tells whether the work sits in a citation list.  Sorted by descending ``count``, then ``arxiv_id``.
     """
-    snap = load_snapshot(store, lazy=True)
+    st = open_state(store)
+    docs_ = [r[0] for r in st.view.select(f"SELECT t.path FROM source t JOIN revision r ON r.rev = t.rev "
+                                          f"WHERE {_LIVE} AND t.kind = 'living_doc'")]
+    snap = snapshot_of_view(st.view, paths=None if all_sources else docs_, fresh=st.fresh)
     listed = snap.cited_in_lists()
     # entries[arxiv_id][(path, entry line)] = the entry's first mention
     entries: dict[str, dict[tuple[str, int], Any]] = defaultdict(dict)
@@ -215,6 +215,54 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
     return sorted(out, key=lambda d: (-d.count, d.arxiv_id))
 
 
+def _shift(st: State, manifest: str) -> tuple[str, set[str], set[str]]:
+    """``(manifest ID, material paths, shift works)`` of the manifest ``manifest`` (ID or path) names,
+    as ``manifest_view`` gives them, read from the index.  Raises ``QueryError`` for an unknown manifest."""
+    from ingest.errors import QueryError
+
+    heads = st.view.select(f"SELECT DISTINCT t.manifest_id, t.manifest_path FROM manifest_item t "
+                           f"JOIN revision r ON r.rev = t.rev WHERE {_LIVE}")
+    mid = pick_manifest_id(manifest, heads)
+    if mid is None:
+        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+    files = sorted({p for m, p in heads if m == mid})
+    items = snapshot_of_view(st.view, paths=files).manifest_items_for(mid)
+    materials = {i.path for i in items}
+    snap = snapshot_of_view(st.view, paths=sorted(materials))
+    works = {f"arXiv:{c.arxiv_id}" for p in materials for c in snap.citations_of(p)}
+    return mid, materials, works
+
+
+def _answers(store: Store, name: str, manifest: str | None) -> list[Any]:
+    """The whole-store answer of ``name`` (``contradictions``, ``evidence``, ``increments``, ``items``), or the part of
+    it that concerns ``manifest``'s shift: stored in the derived index at ingest (``queries.derive``),
+    or computed over the whole store when the index's answers are behind (kept for the process)."""
+    st = open_state(store)
+    mid, materials, works = _shift(st, manifest) if manifest else (None, set(), set())
+    if name == "increments":
+        if st.fresh:
+            return stored_increments(st.view, mid)
+        rows = memo_answer(st, name, lambda: increments(store, snapshot=snapshot_of_view(st.view)))
+        return [r for r in rows if mid is None or r.manifest_id == mid]
+    if name == "items":
+        if st.fresh:
+            return stored_items(st.view, mid)
+        rows = memo_answer(st, name, lambda: items(store, snapshot=snapshot_of_view(st.view)))
+        return [r for r in rows if mid is None or r.manifest_id == mid]
+    if name == "evidence":
+        if st.fresh:
+            rows = stored_evidence(st.view, subjects=works, sources=materials) if manifest else stored_evidence(st.view)
+        else:
+            rows = memo_answer(st, name, lambda: evidence(store, snapshot=snapshot_of_view(st.view)))
+    else:
+        if st.fresh:
+            found = stored_findings(st.view, subjects=works, sources=materials) if manifest else stored_findings(st.view)
+            rows = sorted(found, key=finding_key)
+        else:
+            rows = memo_answer(st, name, lambda: _contradictions(snapshot_of_view(st.view)))
+    return [f for f in rows if concerns_shift(f, materials, works)] if manifest else list(rows)
+
+
 def manifest_view(store: Store, manifest: str) -> tuple[Snapshot, set[str], set[str]]:
     """What one manifest's queries read: ``(snapshot, material paths, shift works)``.
 
@@ -241,19 +289,14 @@ def concerns_shift(f: Contradiction | EvidenceFinding, materials: set[str], work
 
 
 def contradictions(store: Store, *, manifest: str | None = None, **_: Any) -> list[Contradiction]:
-    """All contradiction findings (see ``queries.contradictions``), kept per database by the lazy
-    whole-store snapshot (``Snapshot.whole_store_memo``, the same ``_memo`` the other named queries use).
+    """All contradiction findings (see ``queries.contradictions``), as the derived index keeps them.
 
-    With ``manifest`` (ID or path): the findings that concern that shift
-    (``concerns_shift``), read from the manifest's scope only; the brief shows these.
+    With ``manifest`` (ID or path): the findings that concern that shift (``concerns_shift``); the
+    brief shows these.
     """
-    if manifest:
-        snap, materials, works = manifest_view(store, manifest)
-        return [f for f in _contradictions(snap) if concerns_shift(f, materials, works)]
-    return _contradictions(load_snapshot(store, lazy=True))
+    return _answers(store, "contradictions", manifest)
 
 
-@_whole_store("evidence", EvidenceFinding)
 def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | None = None,
              **_: Any) -> list[EvidenceFinding]:
     """The evidence audit (with ``manifest``: the rows that concern that shift, read from its scope).
@@ -266,11 +309,11 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | 
     rows: the living-document statements about a work (by arXiv ID or card
     alias) whose best support in notes and cards is weak, or ``none``.  A work
     or figure counts once however many notes repeat it.  Sorted by kind, subject, figure.
+    Without ``snapshot``: the answer the derived index keeps (``queries.derive``).
     """
-    if manifest and snapshot is None:
-        snap, materials, works = manifest_view(store, manifest)
-        return [e for e in evidence(store, snapshot=snap) if concerns_shift(e, materials, works)]
-    snap = snapshot or load_snapshot(store, lazy=True)
+    if snapshot is None:
+        return _answers(store, "evidence", manifest)
+    snap = snapshot
     # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
     figs: dict[tuple[str, bool, str], list] = defaultdict(list)
     flagged: set[tuple[str, bool, str]] = set()
@@ -339,7 +382,6 @@ def _material_evidence(src, its) -> str:
     return _strongest(i.evidence for i in its if i.evidence != "unknown")
 
 
-@_whole_store("increments", Increment)
 def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[Increment]:
     """Per manifest material: relevance, suggested sections and its works split new / already cited.
 
@@ -347,10 +389,11 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     material is ``low`` when all its items are marked low relevance, or a
     label-mismatch finding concerns it and it names no section, or it brings
     nothing beyond counts; otherwise ``increment``.  Sorted by manifest and order.
+    Without ``snapshot``: the answer the derived index keeps (``queries.derive``).
     """
-    if snapshot is None and manifest:
-        snapshot = manifest_view(store, manifest)[0]  # one manifest: its scope is enough
-    snap = snapshot or load_snapshot(store, lazy=True)
+    if snapshot is None:
+        return _answers(store, "increments", manifest)
+    snap = snapshot
     items = snap.manifest_items_for(manifest)
     if manifest and not items:
         from ingest.errors import QueryError
@@ -407,19 +450,19 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     return out
 
 
-@_whole_store("items", ItemRow)
 def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[ItemRow]:
     """Every item (topic) of a shift's materials, judged: the works it is about with their status, its
     evidence levels, relevance and sections (``queries.items``), in manifest then file order.
 
     ``manifest`` is a manifest ID or path (every manifest when omitted); raises ``QueryError`` for
-    a manifest the store does not hold.
+    a manifest the store does not hold.  Without ``snapshot``: the answer the derived index keeps
+    (``queries.derive``).
     """
     from .items import shift_items
 
-    if snapshot is None and manifest:
-        snapshot = manifest_view(store, manifest)[0]
-    snap = snapshot or load_snapshot(store, lazy=True)
+    if snapshot is None:
+        return _answers(store, "items", manifest)
+    snap = snapshot
     if manifest and not snap.manifest_items_for(manifest):
         from ingest.errors import QueryError
 
@@ -427,7 +470,19 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     return shift_items(snap, manifest)
 
 
-@_whole_store("titles", TitleRef)
+def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
+    """The judged items of one manifest's shift for its brief: what the derived index keeps
+    (``query items --manifest``) when ``scoped`` (the brief reads the manifest's scope) and the
+    index's answers are current, else ``queries.items.shift_items`` over ``snapshot``."""
+    from .items import shift_items
+
+    if scoped:
+        st = open_state(store)
+        if st.fresh:
+            return stored_items(st.view, manifest_id)
+    return shift_items(snapshot, manifest_id)
+
+
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
     """Works named by title only, resolved at query time (``Snapshot.title_matches``), sorted by source and line.
 
@@ -435,7 +490,7 @@ def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[
     living-document citation titles) scores >= 90 with rapidfuzz; when several
     do, the row is ``ambiguous`` and lists them.
     """
-    snap = snapshot or load_snapshot(store, lazy=True)
+    snap = snapshot or load_snapshot(store)
     return [TitleRef(source=m.path, line=m.line, title=m.title, status=m.status, arxiv_id=m.arxiv_id, score=m.score,
                      candidates=[f"arXiv:{a} ({sc:g}) {t}" for a, sc, t in m.candidates])
             for m in snap.title_matches]
@@ -453,3 +508,14 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
     "evidence": (evidence, "figures and conclusions whose best support is weak (optional --manifest)"),
     "titles": (titles, "works named by title only: resolved to an arXiv ID, or ambiguous"),
 }
+
+
+#: The rules whose answers the derived index keeps (``queries.derive``; ``provkg.api.ProvKG`` hands
+#: them to every ingest).
+RULES = Rules(
+    findings=_contradictions,
+    evidence=lambda snap: evidence(None, snapshot=snap),  # type: ignore[arg-type]
+    increments=lambda snap: increments(None, snapshot=snap),  # type: ignore[arg-type]
+    finding_key=finding_key,
+    items=lambda snap: items(None, snapshot=snap),  # type: ignore[arg-type]
+)

@@ -1,166 +1,46 @@
-"""A typed, in-memory view of what the store holds, for rule-based queries.
+"""A typed, in-memory view of what the store holds, for the rule-based queries.
 
-``load_snapshot(store)`` runs the shipped SPARQL files once and joins their
-rows into plain frozen dataclasses (``SClaim``, ``SCitation``, ...), so the
-contradiction rules and the brief can work in Python without re-querying.
+A ``Snapshot`` holds the facts of some files (``graph.facts`` rows: sources, claims with their
+facets and figures, citations, sections, items, manifest items, card works, tags, links) and
+indexes them, so the contradiction rules, the evidence audit, the increments and the brief can
+work in Python.  ``load_snapshot(store)`` reads them from the store's derived index
+(``queries.state``), the whole live state or only some files (``paths``: a manifest's scope,
+``queries.scope``), each part on first use.  Two results are derived from the facts with what
+the whole store knows (card titles and aliases, living-document citation titles): the title
+matches of files that name a work by title only, and each claim's subjects; the index keeps
+them (``queries.derive``), or they are computed here.
 """
 from __future__ import annotations
 
-import dataclasses
-import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from graph.backend import Backend
+from graph.facts import (
+    CardWork,
+    EntrySpan,
+    SCitation,
+    SClaim,
+    SItem,
+    SManifestItem,
+    SourceLink,
+    SourceTag,
+    SQuantity,
+    SSection,
+    SSource,
+    citation_sort_key,
+    claim_sort_key,
+)
+from graph.index import IndexView
 from ingest.arxiv import TitleIndex
 from ingest.routing import Route, SectionDoc, SectionRouter
 
-from .collector import gc_paused
-from .sparql_files import sparql
-
-__all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch", "Snapshot", "load_snapshot",
-           "pick_manifest_id"]
-
-
-@dataclass(frozen=True)
-class SQuantity:
-    """A figure of a claim (see ``ingest.models.Quantity``)."""
-
-    raw: str
-    value: float
-    value_high: float | None
-    unit: str
-    metric: str | None
-    approx: bool
-    bound: str | None = None
-    direction: str | None = None
-    explicit: bool = False
-    conditions: tuple[str, ...] = ()
-
-
-@dataclass
-class SClaim:
-    """A claim as stored: IRI, text, ``path``:``line``-``line_end``, role, evidence, agent and facets."""
-
-    iri: str
-    text: str
-    path: str
-    kind: str
-    line: int
-    line_end: int
-    role: str
-    evidence: str
-    agent: str | None
-    item: int | None
-    section: str | None
-    unverified: bool
-    negated: bool
-    version: str | None = None
-    about: list[str] = field(default_factory=list)
-    mentions: list[str] = field(default_factory=list)
-    qualifiers: list[str] = field(default_factory=list)
-    section_refs: list[str] = field(default_factory=list)
-    suggested: list[str] = field(default_factory=list)
-    quantities: list[SQuantity] = field(default_factory=list)
-    evidence_also: list[str] = field(default_factory=list)
-    cross_refs: list[str] = field(default_factory=list)
-    predicates: list[str] = field(default_factory=list)
-
-    @property
-    def evidence_levels(self) -> list[str]:
-        """Every evidence level the claim states: ``evidence`` and ``evidence_also``, in vocabulary order."""
-        from ingest.evidence import ordered_levels
-
-        return list(ordered_levels([self.evidence, *self.evidence_also])) or [self.evidence]
-
-
-@dataclass(frozen=True)
-class SCitation:
-    """One written citation: work ``arxiv_id``, ``version``, where, and what the line says."""
-
-    arxiv_id: str
-    version: str | None
-    path: str
-    kind: str
-    line: int
-    raw: str
-    title: str | None
-    date: str | None
-    venue: str | None
-    section: str | None
-    in_citation_list: bool
-    alias: str | None = None
-
-
-@dataclass(frozen=True)
-class SSection:
-    """A living-document section."""
-
-    path: str
-    key: str
-    title: str
-    level: int
-    line: int
-    line_end: int
-    parent: str | None
-    citation_list: bool
-
-
-@dataclass(frozen=True)
-class SItem:
-    """A note's topic (``ingest.models.Item``): span, kind, evidence levels, the writer's relevance
-    verdict, the works it is about and mentions, a title to resolve, suggested and cross-referenced
-    sections."""
-
-    path: str
-    index: int
-    title: str
-    line: int
-    line_end: int
-    evidence: str
-    relevance: str
-    reason: str | None
-    kind: str = "heading"
-    title_ref: str | None = None
-    works: tuple[str, ...] = ()
-    mentions: tuple[str, ...] = ()
-    evidence_levels: tuple[str, ...] = ()
-    sections: tuple[str, ...] = ()
-    cross_refs: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SSource:
-    """A source file."""
-
-    iri: str
-    path: str
-    kind: str
-    title: str | None
-    agent: str | None
-    created: str | None
-    evidence: str
-    lang: str
-    claims: int
-
-
-@dataclass(frozen=True)
-class SManifestItem:
-    """An item of a manifest, in order."""
-
-    manifest_id: str
-    manifest_path: str
-    knowledge: str | None
-    created: str | None
-    order: int
-    path: str
-    kind: str | None
-    title: str | None
-    agent: str | None
+__all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
+           "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "title_index_input", "works_parts",
+           "stored_subjects", "stored_title_matches", "snapshot_from_facts"]
 
 
 @dataclass(frozen=True)
@@ -228,8 +108,8 @@ class AliasMatcher:
         return [self._items[i][1] for i in sorted(hits)]
 
 
-def _title_index_input(work_titles: dict[str, list[tuple[str, str]]],
-                       citations: list[SCitation]) -> list[tuple[str, str]]:
+def title_index_input(work_titles: dict[str, list[tuple[str, str]]],
+                      citations: list[SCitation]) -> list[tuple[str, str]]:
     """``(title, arXiv key)`` the title index (``Snapshot.title_matches``) is built from: the card titles
     (``work_titles``), then the titles of living-document citations."""
     known = [(t, aid) for aid, lst in work_titles.items() for t, _ in lst]
@@ -369,10 +249,18 @@ class Snapshot:
         ``resolved`` or ``ambiguous`` (reported, never guessed); titles with
         no candidate are left out.
         """
-        return self._derived("title_matches", self._compute_title_matches)  # type: ignore[return-value]
+        return self._derived("title_matches", self.compute_title_matches)  # type: ignore[return-value]
 
-    def _compute_title_matches(self, paths: set[str] | None = None) -> list[STitleMatch]:
-        index = TitleIndex(_title_index_input(self.work_titles, self.citations))
+    def _title_index_input(self) -> list[tuple[str, str]]:
+        """What the title index is built from (``title_index_input``): this snapshot's card titles and
+        living-document citation titles (a snapshot of some files only reads the whole store's)."""
+        return title_index_input(self.work_titles, self.citations)
+
+    def compute_title_matches(self, paths: set[str] | None = None,
+                              known: list[tuple[str, str]] | None = None) -> list[STitleMatch]:
+        """``title_matches`` computed now, for the files ``paths`` (default: every file), against the
+        titles ``known`` (``(title, arXiv key)``; default: ``_title_index_input()``)."""
+        index = TitleIndex(self._title_index_input() if known is None else known)
         out: list[STitleMatch] = []
         if not len(index):
             return out
@@ -399,19 +287,20 @@ class Snapshot:
         """arXiv keys each claim is about, by claim IRI: its stated subjects, the
         aliases (``MC-SF``) named in its text and the works its source or topic
         names by title only (``title_matches``, resolved ones), computed once."""
-        return self._derived("subjects", self._compute_subjects)  # type: ignore[return-value]
+        return self._derived("subjects", self.compute_subjects)  # type: ignore[return-value]
 
     def _derived(self, name: str, compute) -> object:
-        """``compute()``: a result derived from the whole snapshot (cached per database by ``_LazySnapshot``)."""
+        """``compute()``: a result derived from the facts (an index snapshot reads the stored one)."""
         return compute()
 
     def subjects_for(self, claims: list[SClaim]) -> dict[str, list[str]]:
         """``subjects`` of some claims only (the same values, without computing every claim's)."""
-        if "subjects" in self.__dict__:
+        if "subjects" in self.__dict__ or getattr(self, "_fresh", False):
             return {c.iri: self.subjects[c.iri] for c in claims}
-        return self._compute_subjects(claims)
+        return self.compute_subjects(claims)
 
-    def _compute_subjects(self, claims: list[SClaim] | None = None) -> dict[str, list[str]]:
+    def compute_subjects(self, claims: list[SClaim] | None = None) -> dict[str, list[str]]:
+        """``subjects`` computed now, of ``claims`` (default: every claim of the snapshot)."""
         by_title: dict[tuple[str, int | None], list[str]] = defaultdict(list)
         for m in self.title_matches:
             if m.arxiv_id:
@@ -518,730 +407,6 @@ class Snapshot:
         return self.cache[key]  # type: ignore[return-value]  # shared: callers only read it
 
 
-def _part_sources(store: Backend) -> dict[str, object]:
-    sources = {}
-    for r in store.select(sparql("sources")):
-        sources[r["path"]] = SSource(r["src"], r["path"], r["kind"], r["title"], r["agent"],
-                                     r["created"], r["evidence"], r["lang"], int(r["claims"] or 0))
-    return {"sources": sources}
-
-
-def _part_claims(store: Backend) -> dict[str, object]:
-    # claims_core.rq + source_index.rq joined here: half the time of one query joining both on disk.
-    srcs: dict[str, tuple] = {}
-    for r in store.select(sparql("source_index")):
-        srcs.setdefault(r["src"], (r["path"], r["kind"], r["agent"]))
-    claims: dict[str, SClaim] = {}
-    for r in store.select(sparql("claims_core")):
-        iri = r["claim"]
-        if iri in claims:
-            continue
-        src = srcs.get(r["src"])
-        if src is None:
-            continue
-        claims[iri] = SClaim(
-            iri=iri, text=r["text"], path=src[0], kind=src[1], line=r["line"], line_end=r["lineEnd"],
-            role=r["role"], evidence=r["evidence"], agent=src[2], item=r["item"], section=r["section"],
-            unverified=bool(r["unverified"]), negated=bool(r["negated"]), version=r.get("version"),
-        )
-    facet_map = {"about": "about", "qualifier": "qualifiers", "sectionRef": "section_refs",
-                 "suggested": "suggested", "mentions": "mentions", "evidenceAlso": "evidence_also",
-                 "crossReference": "cross_refs", "predicate": "predicates"}
-    for r in store.select(sparql("claim_facets")):
-        c = claims.get(r["claim"])
-        if c is not None:
-            lst = getattr(c, facet_map[r["facet"]])
-            if r["value"] not in lst:
-                lst.append(r["value"])
-    qs: dict[str, list[tuple[str, SQuantity]]] = defaultdict(list)
-    for r in store.select(sparql("quantities")):
-        conds = tuple(sorted(c for c in (r.get("conditions") or "").split("|") if c))
-        qs[r["claim"]].append((r["q"], SQuantity(r["raw"], float(r["value"]),
-                                                 float(r["valueHigh"]) if r["valueHigh"] is not None else None,
-                                                 r["unit"], r["metric"], bool(r["approx"]), r.get("bound"),
-                                                 r.get("direction"), bool(r.get("explicit")), conds)))
-    for iri, lst in qs.items():
-        if iri in claims:
-            claims[iri].quantities = [q for _, q in sorted(lst, key=lambda t: int(t[0].rsplit("/", 1)[1]))]
-    for c in claims.values():
-        c.about.sort()
-        c.qualifiers.sort()
-        # RDF values have no order and each backend returns them in its own (PITFALLS P8): put
-        # section keys and works in the order the claim's text names them, then by value.
-        c.evidence_also.sort()
-        c.predicates.sort()
-        for lst in (c.section_refs, c.suggested, c.mentions, c.cross_refs):
-            lst.sort(key=lambda v, t=c.text: (t.find(v) if v in t else len(t), v))
-    return {"claims": sorted(claims.values(), key=lambda c: (c.path, c.line, c.iri))}
-
-
-def _part_citations(store: Backend) -> dict[str, object]:
-    citations = sorted(
-        {
-            (r["arxiv"], r["path"], r["line"], r["raw"]): SCitation(
-                r["arxiv"], r["version"], r["path"], r["kind"], r["line"], r["raw"], r["title"], r["date"],
-                r["venue"], r["section"], bool(r["citationList"]), r.get("alias"))
-            for r in store.select(sparql("citations"))
-        }.values(),
-        key=lambda c: (c.arxiv_id, c.path, c.line, c.raw),
-    )
-    return {"citations": citations}
-
-
-def _part_sections(store: Backend) -> dict[str, object]:
-    return {"sections": [SSection(r["path"], r["key"], r["title"], r["level"], r["line"], r["lineEnd"], r["parent"],
-                                  bool(r["citationList"])) for r in store.select(sparql("sections"))]}
-
-
-_ENTRY_SPANS = """PREFIX kg: <https://w3id.org/provkg/ns#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-SELECT DISTINCT ?path ?line ?lineEnd WHERE {
-  GRAPH <https://w3id.org/provkg/id/graph/provenance> { ?g kg:current true }
-  GRAPH ?g {
-    ?src kg:kind "living_doc" ; kg:path ?path .
-    ?claim a kg:Claim ; kg:inSource ?src ; prov:qualifiedQuotation ?quote .
-    ?quote kg:line ?line ; kg:lineEnd ?lineEnd .
-    FILTER(?lineEnd > ?line)
-  }
-}"""
-
-
-def _part_entries(store: Backend) -> dict[str, object]:
-    # Living-document entries are one claim each (ingest.living); only the multi-line ones are read.
-    spans: dict[str, set[tuple[int, int]]] = defaultdict(set)
-    for r in store.select(_ENTRY_SPANS):
-        spans[r["path"]].add((int(r["line"]), int(r["lineEnd"])))
-    return {"entry_spans": {p: sorted(v) for p, v in spans.items()}}
-
-
-def _part_items(store: Backend) -> dict[str, object]:
-    facets: dict[tuple[str, int], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for r in store.select(sparql("item_facets")):
-        lst = facets[(r["path"], int(r["order"]))][r["facet"]]
-        if r["value"] not in lst:
-            lst.append(r["value"])
-    items = []
-    for r in store.select(sparql("items")):
-        f = facets.get((r["path"], int(r["order"])), {})
-        text = r["title"] or ""
-        # RDF values have no order (PITFALLS P8): works and sections in the order the item's title names
-        # them, then by value; evidence levels in vocabulary order.
-        def ordered(vals: list[str]) -> tuple[str, ...]:
-            return tuple(sorted(vals, key=lambda v: (text.find(v) if v in text else len(text), v)))
-        from ingest.evidence import ordered_levels
-
-        items.append(SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
-                           r["reason"], r.get("kind") or "heading", r.get("titleRef"), ordered(f.get("works", [])),
-                           ordered(f.get("mentions", [])), ordered_levels([r["evidence"], *f.get("evidence_also", [])]),
-                           ordered(f.get("sections", [])), ordered(f.get("cross_refs", []))))
-    return {"items": items}
-
-
-def _part_manifests(store: Backend) -> dict[str, object]:
-    return {"manifest_items": [
-        SManifestItem(r["manifestId"], r["mpath"], r["knowledge"], r["created"], r["order"], r["path"],
-                      r["kind"], r["title"], r["agentName"]) for r in store.select(sparql("manifests"))]}
-
-
-def _part_works(store: Backend) -> dict[str, object]:
-    titles: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    aliases: dict[str, str] = {}
-    card_works: dict[str, list[str]] = defaultdict(list)
-    # Rows in a fixed order (RDF has none; each backend returns its own, PITFALLS P8): an alias two cards
-    # give to two works then always names the work of the first card by path.
-    rows = sorted(store.select(sparql("works")),
-                  key=lambda r: (r["path"], r["arxiv"], r["title"] or "", r["alias"] or ""))
-    for r in rows:
-        if r["arxiv"] not in card_works[r["path"]]:
-            card_works[r["path"]].append(r["arxiv"])
-        if r["title"] and (r["title"], r["path"]) not in titles[r["arxiv"]]:
-            titles[r["arxiv"]].append((r["title"], r["path"]))
-        if r["alias"]:
-            aliases.setdefault(r["alias"], r["arxiv"])
-    return {"work_titles": dict(titles), "aliases": aliases, "card_works": dict(card_works)}
-
-
-def _part_tags(store: Backend) -> dict[str, object]:
-    tags: dict[str, list[str]] = defaultdict(list)
-    for r in store.select(sparql("tags")):
-        if r["tag"] not in tags[r["path"]]:
-            tags[r["path"]].append(r["tag"])
-    return {"tags": dict(tags)}
-
-
-def _part_links(store: Backend) -> dict[str, object]:
-    return {"link_targets": [(r["path"], r["target"]) for r in store.select(sparql("links"))]}
-
-
-# -- the part cache ------------------------------------------------------------------------
-# Reading a part through SPARQL costs seconds on a large on-disk store (1,000 notes: claims 5-8 s);
-# its value changes only when an ingest swaps the database.  So each part read from an embedded
-# on-disk store is kept next to it, in ``<store>/snapshot-cache/<key>/<part>.marshal``, where the key
-# names the database folder the store handle reads (``Store.database_dir``: every write makes a new
-# ``db-NNNNNN`` folder, so a key never names two contents, even when an ingest swaps CURRENT mid-read).
-# marshal holds only plain values (no code runs on load, unlike pickle) and is ~5x faster than json.
-#
-# The key also holds the store's write generation (``graph.store.database_generation``): the same
-# across ingests, new at every other write (``provkg import``, with or without ``--replace``).  A
-# database's own parts are safe without it, but the next database's parts are patched from the
-# previous folder (``_patch_part``) by revision IRI, and a raw write can change a graph under its old
-# IRI: a folder of another generation is never a base (``_base_dir`` compares the key after the
-# database), and ``queries.graphcache`` keys its per-revision entries by generation too.
-#
-# Every cache file is checked before it is used (``_load_part``, ``_valid_part``, ``read_result``):
-# a file that cannot be read, decoded or has another shape (top-level type, keys, row types and
-# tuple lengths) is a miss: recomputed and rewritten, never a traceback and never wrong rows.
-
-_CACHE_FORMAT = 2  # bump when the encoding or a cached dataclass changes
-_DATACLASSES = {"SSource": SSource, "SCitation": SCitation, "SSection": SSection, "SItem": SItem,
-                "SManifestItem": SManifestItem, "STitleMatch": STitleMatch}
-
-
-def _cache_dir(store: Backend, *, peek: bool = False) -> Path | None:
-    """The cache folder of the live database of an embedded on-disk store, or None (memory, remote).
-
-    ``peek``: when the handle has not opened its database yet, name the folder
-    ``CURRENT`` points at without opening it (~10 ms saved on a cached answer).
-    Only for reading: whatever is computed must be written under the key of the
-    database the computation read (``peek=False``), which an ingest may have
-    replaced meanwhile.
-
-    The folder name holds the database folder's name and inode, its write
-    generation (``graph.store.database_generation``), the cache format, the
-    Python version and ``graphcache.code_key``.  Never raises ``OSError``.
-    """
-    path = getattr(store, "path", None)
-    if type(store).__name__ != "Store" or not isinstance(path, Path):
-        return None
-    try:
-        if peek and getattr(store, "_db", None) is None:
-            d = store._current_dir()  # type: ignore[attr-defined]
-        else:
-            d = store.database_dir  # the folder this handle reads, not whatever CURRENT names by now
-        st = d.stat() if d is not None else None
-    except OSError:
-        return None
-    if d is None or st is None:
-        return None
-    import sys
-
-    from graph.store import database_generation
-
-    from .graphcache import code_key  # the code that reads the parts: a change starts a new cache
-
-    # ``<database>-<inode>-g<generation>-f<format>-py<version>-<code key>``: ``_base_dir`` matches what
-    # follows the inode, so parts are patched only from a database of the same write generation.
-    return path / "snapshot-cache" / (f"{d.name}-{st.st_ino}-g{database_generation(d)}-f{_CACHE_FORMAT}"
-                                      f"-py{sys.version_info[0]}{sys.version_info[1]}-{code_key()}")
-
-
-def _encode(value: object) -> object:
-    """A part's value as marshal-able data in which every tuple is a tag.
-
-    Lists become ``("list", items)`` and tuples ``("tuple", items)``, so a data
-    tuple such as ``(title, path)`` can never be mistaken for a tag on the way
-    back; a list of one dataclass becomes ``(class name, rows)`` and one
-    dataclass ``("one", class name, fields)``.  An ``SClaim`` row carries its
-    quantities as rows of ``SQuantity`` fields.  Leaves are str/int/float/bool/None
-    and containers of them (dataclass fields are stored as they are).
-    """
-    if isinstance(value, dict):
-        return {k: _encode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        if value and isinstance(value[0], SClaim):
-            rows = []
-            for c in value:
-                row = list(c.__dict__.values())  # the dataclass's fields, in order
-                row[_SCLAIM_QUANTITIES] = tuple(tuple(q.__dict__.values()) for q in row[_SCLAIM_QUANTITIES])
-                rows.append(tuple(row))
-            return ("SClaim", rows)
-        if value and type(value[0]).__name__ in _DATACLASSES:
-            return (type(value[0]).__name__, [tuple(x.__dict__.values()) for x in value])
-        return ("list", [_encode(v) for v in value])
-    if isinstance(value, tuple):
-        return ("tuple", [_encode(v) for v in value])
-    if type(value).__name__ in _DATACLASSES:
-        return ("one", type(value).__name__, tuple(value.__dict__.values()))
-    return value
-
-
-_SCLAIM_FIELDS = [f.name for f in dataclasses.fields(SClaim)]
-_SCLAIM_QUANTITIES = _SCLAIM_FIELDS.index("quantities")
-
-
-def _decode(value: object) -> object:
-    """The inverse of :func:`_encode`."""
-    if isinstance(value, dict):
-        return {k: _decode(v) for k, v in value.items()}
-    if not isinstance(value, tuple):
-        return value
-    tag = value[0]
-    if tag == "list":  # leaves (str, int, ...) are kept as they are: no call per item
-        return [_decode(v) if isinstance(v, (tuple, dict)) else v for v in value[1]]
-    if tag == "tuple":
-        return tuple(_decode(v) if isinstance(v, (tuple, dict)) else v for v in value[1])
-    if tag == "SClaim":
-        out = []
-        for row in value[1]:
-            fields = list(row)
-            fields[_SCLAIM_QUANTITIES] = [SQuantity(*q) for q in fields[_SCLAIM_QUANTITIES]]
-            out.append(SClaim(*fields))
-        return out
-    if tag == "one":
-        return _DATACLASSES[value[1]](*value[2])
-    return [_DATACLASSES[tag](*t) for t in value[1]]
-
-
-#: What reading and decoding a cache file that is not one can raise (``marshal.loads``: ValueError,
-#: EOFError, TypeError; ``_decode``: an unknown tag, a row of another length, a nesting too deep).
-_UNREADABLE = (OSError, ValueError, EOFError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
-
-
-def _list_of(cls: type) -> Callable[[object], bool]:
-    return lambda v: type(v) is list and all(type(x) is cls for x in v)
-
-
-def _dict_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
-    return lambda v: type(v) is dict and all(check(x) for x in v.values())
-
-
-def _tuples_of(n: int) -> Callable[[object], bool]:
-    return lambda v: type(v) is list and all(type(t) is tuple and len(t) == n for t in v)
-
-
-def _is_list(v: object) -> bool:
-    return type(v) is list
-
-
-def _is_leaf(v: object) -> bool:
-    return not isinstance(v, (list, tuple, dict, set, frozenset))
-
-
-#: The shape of every cached snapshot attribute (``_valid_part``): container types, the dataclass of
-#: each row (``_decode`` already checks a dataclass row's length) and the length of data tuples.
-#: Leaves are not checked (a part read from imported data may hold any literal value), except where the
-#: reader makes them ``str`` itself.
-_SHAPES: dict[str, Callable[[object], bool]] = {
-    "sources": _dict_of(lambda x: type(x) is SSource),
-    "claims": _list_of(SClaim),
-    "citations": _list_of(SCitation),
-    "sections": _list_of(SSection),
-    "items": _list_of(SItem),
-    "manifest_items": _list_of(SManifestItem),
-    "title_matches": _list_of(STitleMatch),
-    "work_titles": _dict_of(_tuples_of(2)),
-    "aliases": _dict_of(_is_leaf),
-    "card_works": _dict_of(_is_list),
-    "tags": _dict_of(_is_list),
-    "subjects": _dict_of(_is_list),
-    "link_targets": _tuples_of(2),
-    "entry_spans": _dict_of(_tuples_of(2)),
-    # queries.graphcache._part_revisions: three columns of str (made with ``str``) of one length (its ``valid``)
-    "rev_g": _list_of(str), "rev_path": _list_of(str), "rev_src": _list_of(str),
-}
-
-
-def _part_keys(fn) -> tuple[str, ...]:
-    """The attributes part reader ``fn`` returns: ``_ATTRS[fn]``, else its ``attrs`` attribute, else the
-    name after ``_part_`` (a derived part, ``_LazySnapshot._derived``)."""
-    keys = _ATTRS.get(fn) or getattr(fn, "attrs", None)
-    return tuple(keys) if keys else (fn.__name__.removeprefix("_part_"),)
-
-
-def _valid_part(value: object, keys: tuple[str, ...] | list[str]) -> bool:
-    """True when ``value`` has the shape of a part with attributes ``keys``.
-
-    A dict with exactly ``keys``, each value of the shape ``_SHAPES`` gives it
-    (an attribute with no shape there is never valid).  Linear in the rows, with
-    no call per leaf; it never raises.
-    """
-    if type(value) is not dict or value.keys() != set(keys):
-        return False
-    return all(k in _SHAPES and _SHAPES[k](value[k]) for k in keys)
-
-
-def _load_part(f: Path, keys: tuple[str, ...] | list[str], valid: Callable[[dict], bool] | None = None
-               ) -> dict[str, object] | None:
-    """A part read back from cache file ``f``, or None when it is not one.
-
-    Parameters
-    ----------
-    f : Path
-        A ``<part>.marshal`` file (``_encode``d, then marshalled).
-    keys : sequence of str
-        The attributes the part must have (``_part_keys``).
-    valid : callable, optional
-        A further check of the decoded value (the reader's ``valid`` attribute).
-
-    Returns
-    -------
-    dict or None
-        None when the file cannot be read or decoded (``_UNREADABLE``) or the value
-        has another shape (``_valid_part``): the caller computes the part again.
-        Never raises.
-    """
-    import marshal
-
-    try:
-        with gc_paused():
-            value = _decode(marshal.loads(f.read_bytes()))
-        if not _valid_part(value, keys) or (valid is not None and not valid(value)):  # type: ignore[arg-type]
-            return None
-    except _UNREADABLE:
-        return None
-    return value  # type: ignore[return-value]
-
-
-def _load_revision_map(f: Path) -> dict[str, str] | None:
-    """A folder's ``_REVISIONS_FILE`` (``{path: revision IRI}``, both str), or None when it is not one.
-    Never raises."""
-    import marshal
-
-    try:
-        value = marshal.loads(f.read_bytes())
-    except _UNREADABLE:
-        return None
-    if type(value) is not dict or not all(type(k) is str and type(v) is str for k, v in value.items()):
-        return None
-    return value
-
-
-# -- whole-store query answers (``queries.named._memo``) ------------------------------------------
-#: Bump when the envelope of ``result-<query>.json`` changes.
-_RESULT_FORMAT = 1
-
-
-@functools.lru_cache(maxsize=None)
-def _result_adapter(model: type) -> object:
-    """The pydantic ``TypeAdapter`` of the ``result-<query>.json`` envelope for rows of ``model``."""
-    from pydantic import TypeAdapter
-    from typing_extensions import TypedDict
-
-    doc = TypedDict("ResultFile", {"format": int, "query": str, "count": int,  # type: ignore[misc]
-                                   "rows": list[model]})  # type: ignore[valid-type]
-    return TypeAdapter(doc)
-
-
-def read_result(d: Path, name: str, model: type) -> list | None:
-    """The rows of named query ``name`` kept in part-cache folder ``d`` (``write_result``), or None.
-
-    The file is ``d / "result-<name>.json"``: ``{"format", "query", "count",
-    "rows"}``, read with pydantic's ``validate_json`` into rows of ``model``.  None
-    (the caller computes the rows and writes them) when it is missing or
-    unreadable, is not that envelope (``[]``, ``{}``, rows of another model),
-    names another format or query, or ``count`` is not the number of rows.
-    Never raises.
-    """
-    ta = _result_adapter(model)
-    try:
-        with gc_paused():  # building ~10^5 rows makes no cyclic garbage
-            doc = ta.validate_json((d / f"result-{name}.json").read_bytes())  # type: ignore[attr-defined]
-    except (OSError, ValueError):  # pydantic's ValidationError is a ValueError
-        return None
-    if doc["format"] != _RESULT_FORMAT or doc["query"] != name or doc["count"] != len(doc["rows"]):
-        return None
-    return doc["rows"]
-
-
-def write_result(d: Path, name: str, model: type, rows: list) -> None:
-    """Keep ``rows`` (of ``model``), the answer of named query ``name``, in part-cache folder ``d``.
-
-    Written atomically, not made durable (``graph.atomic.write_atomic``); a file
-    that cannot be written is no error (the next call computes again).
-    """
-    from graph.atomic import write_atomic
-
-    try:
-        data = _result_adapter(model).dump_json(  # type: ignore[attr-defined]
-            {"format": _RESULT_FORMAT, "query": name, "count": len(rows), "rows": rows})
-        write_atomic(data, d / f"result-{name}.json", durable=False)
-    except (OSError, ValueError):
-        pass
-
-
-def _cached_part(fn, store: Backend) -> dict[str, object]:
-    """``fn(store)``, read from / written to the part cache when the store has one.
-
-    A part missing from the live database's folder is, in this order: patched
-    from the previous database's folder (``_patch_part``: an ingest changed a
-    few files), assembled from the per-revision entries (``queries.graphcache``),
-    or read from the store.  A cache that cannot be read or written is ignored
-    (the part is then read from the store): the cache only ever saves time, it
-    never changes an answer.  A cached part is used only when it has the part's
-    shape (``_load_part``); any other file is a miss and is overwritten.
-
-    Returns ``{attribute: value}`` (``_part_keys(fn)``); the errors ``fn`` raises
-    reading the store (``QueryError``) pass through.
-    """
-    import marshal
-
-    d = _cache_dir(store)
-    if d is None:
-        return fn(store)
-    f = d / f"{fn.__name__.removeprefix('_part_')}.marshal"
-    got = _load_part(f, _part_keys(fn), getattr(fn, "valid", None))
-    if got is not None:
-        return got
-    # Missing, unreadable or of another shape: computed again, and rewritten below.
-    bundle = None
-    with gc_paused():
-        patched = _patch_part(fn, store, d, f.name)
-    if patched is not None:
-        written = {f.name: patched}
-    else:
-        if fn in _CACHED_PER_GRAPH:
-            # After an ingest most revisions are unchanged: assemble every per-graph part from the
-            # per-revision entries (queries.graphcache) instead of re-reading the whole store.
-            from .graphcache import whole_store_parts
-
-            bundle = whole_store_parts(store, force=fn is _part_claims)
-        if bundle is None:
-            written = {f.name: fn(store)}
-        else:
-            written = {f"{g.__name__.removeprefix('_part_')}.marshal": {k: bundle[k] for k in _ATTRS[g]}
-                       for g in _CACHED_PER_GRAPH}
-    try:
-        from graph.atomic import write_atomic
-
-        for name, part in written.items():
-            with gc_paused():
-                data = marshal.dumps(_encode(part))
-            write_atomic(data, d / name, durable=False)
-        # After the parts: on a store with no saved revisions the revision map is itself a cached part.
-        if not (d / _REVISIONS_FILE).exists():
-            _start_cache_dir(store, d)
-    except (OSError, ValueError):
-        pass
-    return written[f.name]
-
-
-#: In each database's part-cache folder: ``{path: current revision IRI}`` of that database, so that
-#: the next database's parts can be patched from this folder's (``_patch_part``).  Not
-#: ``revisions.marshal``: that is the name of the cached part ``graphcache._part_revisions``.
-_REVISIONS_FILE = "revision-map.marshal"
-#: Patch only when at most this share of the files changed; past it, assembling costs about the same.
-_PATCH_MAX_SHARE = 0.25
-
-
-def _revision_map(store: Backend) -> dict[str, str]:
-    """``{workspace path: current revision IRI}`` of the database the store handle reads."""
-    from .graphcache import revision_paths
-
-    return {p: g for g, p, _ in revision_paths(store)}
-
-
-def _start_cache_dir(store: Backend, d: Path) -> None:
-    """Give the part-cache folder ``d`` of the store's database its ``_REVISIONS_FILE``.
-
-    Of the other databases' folders, the newest one holding a revision map is
-    kept (minus its query answers, ``result-*.json``) as the base the next
-    parts are patched from; the others are removed.
-
-    Raises
-    ------
-    OSError
-        The folder cannot be made or written (the caller ignores the cache then).
-    """
-    import marshal
-    import shutil
-
-    from graph.atomic import write_atomic
-
-    d.mkdir(parents=True, exist_ok=True)
-    revs = _revision_map(store)
-    if revs and _cache_dir(store) == d:  # the map is the one of the database this folder names
-        write_atomic(marshal.dumps(revs), d / _REVISIONS_FILE, durable=False)
-    base = _base_dir(d)
-    for old in d.parent.iterdir():  # caches of databases that are no longer live
-        if old == d:
-            continue
-        if old == base:
-            for r in old.glob("result-*.json"):
-                r.unlink(missing_ok=True)
-            continue
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _db_number(folder: Path) -> int:
-    """The database number in a part-cache folder name (``db-000012-<inode>-…`` -> 12), or -1."""
-    head = folder.name.split("-", 2)
-    try:
-        return int(head[1]) if head[0] == "db" and len(head) > 1 else -1
-    except ValueError:
-        return -1
-
-
-def _base_dir(d: Path) -> Path | None:
-    """The part-cache folder to patch ``d``'s parts from: of the other folders made by the same code
-    (same name after the database and inode) that hold a revision map, the newest database's; or None."""
-    suffix = d.name.split("-", 3)[-1]
-    try:
-        cands = [o for o in d.parent.iterdir()
-                 if o != d and o.name.split("-", 3)[-1] == suffix and (o / _REVISIONS_FILE).is_file()]
-    except OSError:
-        return None
-    return max(cands, key=_db_number, default=None)
-
-
-def _patch_part(fn, store: Backend, d: Path, name: str) -> dict[str, object] | None:
-    """Part ``fn`` of the store's database, patched from the previous database's cached part; or None.
-
-    The previous folder (``_base_dir``, of the same write generation) holds the part as it was and the
-    revision of every file then (``_REVISIONS_FILE``); the files whose revision
-    differs now (changed, added or removed by an ingest) are the changed paths.
-    A per-graph part keeps the previous rows of every other file and takes
-    the changed files' rows from their per-revision entries
-    (``queries.graphcache.graph_parts``), in the order assembling gives; a
-    derived part (``subjects``, ``title_matches``) is patched by its ``patch``
-    attribute, which may decline.  None (the caller computes the part) when
-    there is no base, no revision map, more than ``_PATCH_MAX_SHARE`` of the
-    files changed, or the base's part or revision map is unreadable or of
-    another shape (``_load_part``, ``_load_revision_map``).
-    """
-    patch = getattr(fn, "patch", None)
-    if fn not in _CACHED_PER_GRAPH and patch is None:
-        return None
-    base = _base_dir(d)
-    if base is None or not (base / name).is_file():
-        return None
-    before = _load_revision_map(base / _REVISIONS_FILE)
-    if before is None:
-        return None
-    now = _revision_map(store)
-    if not now:
-        return None
-    changed = {p for p in before.keys() | now.keys() if before.get(p) != now.get(p)}
-    if len(changed) > _PATCH_MAX_SHARE * len(now):
-        return None
-    old = _load_part(base / name, _part_keys(fn), getattr(fn, "valid", None))
-    if old is None:  # unreadable or of another shape: not patched
-        return None
-    if fn in _CACHED_PER_GRAPH:
-        from .graphcache import graph_parts, merge_parts, without_paths
-
-        fresh = graph_parts(store, [now[p] for p in sorted(changed) if p in now], [fn])
-        try:
-            kept = without_paths(old, changed)
-        except (AttributeError, TypeError):  # a previous part of another shape: not patched
-            return None
-        if {a: type(v) for a, v in kept.items()} != {a: type(v) for a, v in fresh.items()} and fresh:
-            return None
-        return merge_parts([kept, fresh])
-    try:
-        return patch(old, changed, base)
-    except (AttributeError, TypeError, KeyError):  # a previous value of another shape: not patched
-        return None
-
-
-#: Snapshot attribute -> the loader that fills it (and its siblings) from the store.
-_PARTS = {
-    "sources": _part_sources, "claims": _part_claims, "citations": _part_citations, "sections": _part_sections,
-    "items": _part_items, "manifest_items": _part_manifests, "work_titles": _part_works, "aliases": _part_works,
-    "card_works": _part_works, "tags": _part_tags, "link_targets": _part_links, "entry_spans": _part_entries,
-}
-#: Parts a scoped snapshot still reads from the whole store: card titles and aliases decide which
-#: works a text names (``queries.scope``).
-_GLOBAL_PARTS = {_part_works}
-#: Parts a scoped snapshot reads per named graph (``queries.graphcache``), in reading order.
-_CACHED_PER_GRAPH = [fn for fn in dict.fromkeys(_PARTS.values()) if fn not in _GLOBAL_PARTS]
-#: Part reader -> the snapshot attributes it fills.
-_ATTRS = {fn: [a for a, g in _PARTS.items() if g is fn] for fn in dict.fromkeys(_PARTS.values())}
-#: Per-path indexes (built by ``Snapshot.__post_init__``) -> the part they index.
-_INDEXES = {"_claims_by_path": ("claims", "path"), "_items_by_path": ("items", "path"),
-            "_cites_by_path": ("citations", "path")}
-
-
-class _LazySnapshot(Snapshot):
-    """A ``Snapshot`` whose parts are read from the store on first use (``load_snapshot(lazy=True)``).
-
-    Each part (sources; claims with their facets and figures; citations;
-    sections; items; manifest items; works; tags; links; entry spans) runs its own
-    SELECTs the first time one of its attributes is read, so a query that
-    needs only citations (``duplicates``, ``papers``) never reads the claims.
-    The values are the same as an eager ``load_snapshot``.
-    """
-
-    def __init__(self, store: Backend, graphs: list[str] | None = None):
-        self.__dict__["_store"] = store
-        self.__dict__["_graphs"] = graphs
-        self.cache = {}
-
-    def whole_store_memo(self, name: str, model: type, compute) -> list:
-        """``compute()``, a list of ``model`` derived from this snapshot, kept per database when the
-        snapshot reads the whole embedded store (``queries.named._memo``, the named queries' answers);
-        computed every time for a scoped snapshot."""
-        if self.__dict__["_graphs"] is not None:
-            return compute()
-        from .named import _memo
-
-        return _memo(self.__dict__["_store"], name, model, compute)
-
-    def _derived(self, name: str, compute) -> object:
-        """Whole-store results derived from the parts (``subjects``, ``title_matches``) go in the
-        part cache too: on 10,000 notes they cost 3-6 s to compute and ~0.2 s to read back."""
-        if self.__dict__["_graphs"] is not None:
-            return compute()
-
-        def part(_store: Backend) -> dict[str, object]:
-            return {name: compute()}
-
-        part.__name__ = f"_part_{name}"
-        part.patch = lambda old, changed, base: self._patch_derived(name, old, changed, base)  # type: ignore[attr-defined]
-        return _cached_part(part, self.__dict__["_store"])[name]
-
-    def _patch_derived(self, name: str, old: dict[str, object], changed: set[str],
-                       base: Path) -> dict[str, object] | None:
-        """``{name: value}`` of a derived result (``subjects``, ``title_matches``) patched from the
-        previous database's value ``old[name]`` for the ``changed`` paths (``_patch_part``); or None.
-
-        Both depend on one file plus what every file shares: the card titles and
-        aliases (the works part) and the living documents' citation titles (the
-        title index).  When those are the same in the previous database
-        (``base``'s works and citations parts), a file's title matches and its
-        claims' subjects are unchanged unless the file changed: those are
-        computed again, the rest kept.  Else None (computed whole).
-        """
-        works = _load_part(base / "works.marshal", _ATTRS[_part_works])
-        cites = _load_part(base / "citations.marshal", _ATTRS[_part_citations])
-        if works is None or cites is None:
-            return None
-        if (works.get("aliases") != self.aliases or works.get("work_titles") != self.work_titles
-                or _title_index_input(works["work_titles"], cites.get("citations") or [])
-                != _title_index_input(self.work_titles, self.citations)):
-            return None
-        value = old.get(name)
-        if name == "title_matches" and isinstance(value, list):
-            kept = [m for m in value if m.path not in changed]
-            return {name: sorted(kept + self._compute_title_matches(changed), key=lambda m: m.path)}
-        if name == "subjects" and isinstance(value, dict):
-            redo = [c for c in self.claims if c.path in changed or c.iri not in value]
-            fresh = self._compute_subjects(redo)
-            return {name: {c.iri: fresh[c.iri] if c.iri in fresh else value[c.iri] for c in self.claims}}
-        return None
-
-    def __getattr__(self, name: str) -> object:
-        if name in _PARTS:
-            fn = _PARTS[name]
-            store = self.__dict__["_store"]
-            graphs = self.__dict__["_graphs"]
-            if graphs is not None and fn not in _GLOBAL_PARTS:
-                from .graphcache import graph_parts
-
-                # Every per-graph part at once: one read of each graph's cache entry (queries.graphcache).
-                self.__dict__.update(graph_parts(store, graphs, _CACHED_PER_GRAPH))
-            else:
-                self.__dict__.update(_cached_part(fn, store))
-            return self.__dict__[name]
-        if name in _INDEXES:
-            part, key = _INDEXES[name]
-            idx: dict[str, list] = defaultdict(list)
-            for x in getattr(self, part):
-                idx[getattr(x, key)].append(x)
-            self.__dict__[name] = idx
-            return idx
-        raise AttributeError(name)
-
-
 def pick_manifest_id(manifest: str, heads: Iterable[tuple[str, str]]) -> str | None:
     """The manifest ID that ``manifest`` (an ID or a manifest file's path, as ``--manifest`` takes it)
     names among ``heads`` (``(manifest_id, manifest path)`` pairs), or None.
@@ -1256,33 +421,187 @@ def pick_manifest_id(manifest: str, heads: Iterable[tuple[str, str]]) -> str | N
     return min(hit)[1] if hit else None
 
 
-def load_snapshot(store: Backend, *, lazy: bool = False, graphs: list[str] | None = None) -> Snapshot:
-    """Read the store into a ``Snapshot`` (about a dozen SELECTs over the union graph).
+def works_parts(rows: Iterable[CardWork]) -> dict[str, object]:
+    """``work_titles``, ``aliases`` and ``card_works`` of a snapshot from the card-work rows.
+
+    Rows in a fixed order (RDF has none; each backend returns its own, PITFALLS P8): an alias two
+    cards give to two works then always names the work of the first card by path.
+    """
+    titles: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    aliases: dict[str, str] = {}
+    card_works: dict[str, list[str]] = defaultdict(list)
+    for r in sorted(rows, key=lambda r: (r.path, r.arxiv_id, r.title or "", r.alias or "")):
+        if r.arxiv_id not in card_works[r.path]:
+            card_works[r.path].append(r.arxiv_id)
+        if r.title and (r.title, r.path) not in titles[r.arxiv_id]:
+            titles[r.arxiv_id].append((r.title, r.path))
+        if r.alias:
+            aliases.setdefault(r.alias, r.arxiv_id)
+    return {"work_titles": dict(titles), "aliases": aliases, "card_works": dict(card_works)}
+
+
+def _facts_to_parts(view: IndexView, paths: list[str] | None, part: str) -> dict[str, object]:
+    """The snapshot attribute(s) of ``part`` read from the index (``paths``: only those files)."""
+    return _parts_from_rows(part, lambda table: view.rows(table, paths=paths),
+                            lambda: view.rows("card_work"))
+
+
+def _parts_from_rows(part: str, rows, cards) -> dict[str, object]:
+    """The snapshot attribute(s) of ``part`` from fact rows (``rows(table)``; ``cards()``: the card works)."""
+    if part == "sources":
+        return {"sources": {s.path: s for s in sorted(rows("source"), key=lambda s: s.path)}}
+    if part == "claims":
+        return {"claims": sorted(rows("claim"), key=claim_sort_key)}
+    if part == "citations":
+        return {"citations": sorted(rows("citation"), key=citation_sort_key)}
+    if part == "sections":
+        return {"sections": sorted(rows("section"), key=lambda s: (s.path, s.line, s.key))}
+    if part == "items":
+        return {"items": sorted(rows("item"), key=lambda i: (i.path, i.index))}
+    if part == "manifest_items":
+        return {"manifest_items": sorted(rows("manifest_item"),
+                                         key=lambda m: (m.manifest_id, m.order, m.manifest_path, m.path))}
+    if part == "works":  # card titles and aliases decide which works any text names: the whole store's
+        return works_parts(cards())
+    if part == "tags":
+        tags: dict[str, list[str]] = {}
+        for t in sorted(rows("tag"), key=lambda t: (t.path, t.tag)):
+            tags.setdefault(t.path, []).append(t.tag)
+        return {"tags": tags}
+    if part == "links":
+        return {"link_targets": sorted((t.path, t.target) for t in rows("link"))}
+    if part == "entries":
+        spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for e in sorted(rows("entry_span"), key=lambda e: (e.path, e.line, e.line_end)):
+            spans[e.path].append((e.line, e.line_end))
+        return {"entry_spans": dict(spans)}
+    raise KeyError(part)
+
+
+#: Snapshot attribute -> the part that fills it (``_facts_to_parts``).
+_PARTS = {
+    "sources": "sources", "claims": "claims", "citations": "citations", "sections": "sections",
+    "items": "items", "manifest_items": "manifest_items", "work_titles": "works", "aliases": "works",
+    "card_works": "works", "tags": "tags", "link_targets": "links", "entry_spans": "entries",
+}
+#: Per-path indexes (built by ``Snapshot.__post_init__``) -> the part they index.
+_INDEXES = {"_claims_by_path": ("claims", "path"), "_items_by_path": ("items", "path"),
+            "_cites_by_path": ("citations", "path")}
+
+
+class _IndexSnapshot(Snapshot):
+    """A ``Snapshot`` whose parts are read from a derived index on first use (``snapshot_of_view``).
+
+    With ``paths`` every part but the card works holds only those files' rows.  ``title_matches``
+    and ``subjects`` come from the index's answers when they are current (``fresh``); else they
+    are computed, with the whole store's card titles, aliases and living-document citation titles.
+    """
+
+    def __init__(self, view: IndexView, paths: list[str] | None, fresh: bool):
+        self.__dict__["_view"] = view
+        self.__dict__["_paths"] = None if paths is None else sorted(set(paths))
+        self.__dict__["_fresh"] = fresh
+        self.cache = {}
+
+    def _title_index_input(self) -> list[tuple[str, str]]:
+        if self.__dict__["_paths"] is None:
+            return title_index_input(self.work_titles, self.citations)
+        living = self.__dict__["_view"].rows("citation", where="t.kind = 'living_doc' AND t.title IS NOT NULL")
+        return title_index_input(self.work_titles, sorted(living, key=citation_sort_key))
+
+    def _derived(self, name: str, compute) -> object:
+        view: IndexView = self.__dict__["_view"]
+        paths = self.__dict__["_paths"]
+        if self.__dict__["_fresh"]:
+            return stored_title_matches(view, paths) if name == "title_matches" else stored_subjects(view, paths)
+        return compute()
+
+    def __getattr__(self, name: str) -> object:
+        if name in _PARTS:
+            part = _PARTS[name]
+            paths = self.__dict__["_paths"]
+            self.__dict__.update(_facts_to_parts(self.__dict__["_view"], None if part == "works" else paths, part))
+            return self.__dict__[name]
+        if name in _INDEXES:
+            part, key = _INDEXES[name]
+            idx: dict[str, list] = defaultdict(list)
+            for x in getattr(self, part):
+                idx[getattr(x, key)].append(x)
+            self.__dict__[name] = idx
+            return idx
+        raise AttributeError(name)
+
+
+def _answer_rows(view: IndexView, table: str, columns: str, paths: list[str] | None) -> list[tuple]:
+    """``columns`` of the live rows of answer ``table`` (``queries.derive``), of the files ``paths``."""
+    live = "a.from_db <= :db AND (a.to_db IS NULL OR a.to_db > :db)"
+    if paths is None:
+        return view.select(f"SELECT {columns} FROM {table} a WHERE {live}")
+    out: list[tuple] = []
+    for i in range(0, len(paths), 500):
+        pp = {f"p{j}": p for j, p in enumerate(paths[i:i + 500])}
+        out += view.select(f"SELECT {columns} FROM {table} a WHERE {live} AND a.block IN "
+                           f"({','.join(':' + k for k in pp)})", pp)
+    return out
+
+
+def stored_title_matches(view: IndexView, paths: list[str] | None = None) -> list[STitleMatch]:
+    """The title matches the index keeps (``queries.derive``), of every file or of ``paths``, by path."""
+    import json
+
+    rows = sorted(_answer_rows(view, "ans_title_match", "a.path, a.seq, a.doc", paths))
+    out = []
+    for _p, _n, doc in rows:
+        d = json.loads(doc)
+        out.append(STitleMatch(d[0], d[1], d[2], d[3], d[4], d[5], d[6], tuple(tuple(c) for c in d[7])))
+    return out
+
+
+def stored_subjects(view: IndexView, paths: list[str] | None = None) -> dict[str, list[str]]:
+    """The claim subjects the index keeps (``queries.derive``): ``{claim IRI: [arXiv key, ...]}``."""
+    from graph.facts import decode_list
+
+    return {c: decode_list(s) for c, s in _answer_rows(view, "ans_subject", "a.claim, a.subjects", paths)}
+
+
+def snapshot_from_facts(facts: dict[str, list], cards: list[CardWork]) -> Snapshot:
+    """A ``Snapshot`` of the fact rows ``facts`` (``{table: [graph.facts row, ...]}``), with the card
+    titles and aliases of ``cards``; subjects and title matches are computed when first read."""
+    parts: dict[str, object] = {}
+    for part in dict.fromkeys(_PARTS.values()):
+        parts.update(_parts_from_rows(part, lambda t: facts.get(t, []), lambda: cards))
+    return Snapshot(**parts)  # type: ignore[arg-type]
+
+
+def snapshot_of_view(view: IndexView, *, paths: Iterable[str] | None = None, fresh: bool = False) -> Snapshot:
+    """A lazy ``Snapshot`` of the state ``view`` reads (``graph.index.IndexView``).
+
+    ``paths``: only those files (the card titles and aliases stay the whole store's); ``fresh``:
+    the view's answer tables hold its subjects and title matches (``queries.derive``).
+    """
+    return _IndexSnapshot(view, None if paths is None else list(paths), fresh)
+
+
+def load_snapshot(store: Backend, *, lazy: bool = True, paths: Iterable[str] | None = None) -> Snapshot:
+    """The store's current state as a ``Snapshot`` (``queries.state.open_state``), read part by part.
 
     Parameters
     ----------
     store : Backend
-        Anything with ``select(query, **bindings) -> list[dict]`` (the embedded
-        or remote store).
+        An embedded, in-memory or server store.
     lazy : bool
-        Read each part only when it is first used (``_LazySnapshot``).  Use it
-        for one-shot queries that consume the snapshot at once: a lazy
-        snapshot reads the store as it is *then*, so do not keep one across
-        an ingest.
+        Kept for callers of earlier versions: every snapshot reads each part when it is first
+        used.  A snapshot reads the state the store was in when it was made, whatever is
+        ingested meanwhile.
+    paths : iterable of str, optional
+        Only these files (workspace paths); the card titles and aliases are the whole store's.
 
-    graphs : list of str, optional
-        Read only these named graphs (revision IRIs; ``queries.scope``), except
-        the card titles and aliases, which come from the whole store.  Implies
-        ``lazy``.
-
-    Returns
-    -------
-    Snapshot
-        Same values either way.
+    Raises
+    ------
+    QueryError
+        The store cannot be read.
     """
-    if lazy or graphs is not None:
-        return _LazySnapshot(store, graphs)
-    parts: dict[str, object] = {}
-    for fn in dict.fromkeys(_PARTS.values()):
-        parts.update(_cached_part(fn, store))
-    return Snapshot(**parts)  # type: ignore[arg-type]
+    from .state import open_state
+
+    st = open_state(store)
+    return snapshot_of_view(st.view, paths=paths, fresh=st.fresh)

@@ -315,7 +315,7 @@ def test_statement_lists_in_a_table_read_as_file_line_text_not_cut_json(store):
 
 
 def test_table_cell_text():
-    from provkg.cli import _table_cell
+    from provkg.cli.output import table_cell as _table_cell
 
     st = {"text": "a  b\nc", "source": "n.md", "line": 3, "line_end": 3}
     assert _table_cell(st) == "n.md:3 a b c"

@@ -160,7 +160,7 @@ def test_jsonl_rows_and_csv_header(stores, capsys):
     checked on ``papers``), printed by the CLI's ``_emit``.
     """
     from graph.store import Store
-    from provkg.cli import _emit
+    from provkg.cli.output import emit as _emit
     from queries.named import QUERIES
     from queries.schemas import row_model
 
@@ -534,7 +534,7 @@ def test_fast_json_is_byte_identical_to_json_dumps(stores, tmp_path):
     import json
 
     from graph.store import Store
-    from provkg.cli import _json_results
+    from provkg.cli.output import json_results as _json_results
     from queries.named import QUERIES
     from queries.results import SCHEMA_VERSION, TitleRef
 
@@ -557,7 +557,7 @@ def test_fast_json_is_byte_identical_to_json_dumps(stores, tmp_path):
     rows = [base.model_copy(update={"text": t, "line": 10**12 if i else 0}) for i, t in enumerate(odd)]
     assert _json_results(rows, SCHEMA_VERSION, "claims") == dumps(rows, "claims")
     # pydantic writes 1e-7 where json writes 1e-07: rows with floats never take the fast path.
-    from provkg.cli import _emit, _floatless
+    from provkg.cli.output import emit as _emit, floatless as _floatless
 
     assert not _floatless(TitleRef) and _floatless(type(base))
     scores = [0.1, 1e-07, 1e21, 123456789.125, -0.0, 2.5e-5, 3.0, 7e300, 1 / 3, 90.0]

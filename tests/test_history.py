@@ -622,6 +622,30 @@ def test_diff_context_on_a_synthetic_workspace(tmp_path, monkeypatch):
     assert len(scoped.files_changed) == 6 and (scoped.contradictions_opened or scoped.contradictions_closed)
 
 
+def test_diff_context_knows_the_short_names_written_outside_it(tmp_path, monkeypatch):
+    """A note names a work only by a short name another file writes next to the work's identifier
+    (``queries.items.name_index``): the rules take its statement to be about the work, and the scoped
+    diff reads the files about it, as the whole states' diff does.  Then the name changes hands."""
+    st, ws, clock = _sample_store(tmp_path)
+    names = ws / "inbox/jay/2026-10-29-0900-names.md"
+    names.write_text("# 名字\n\n- 另见 ZzKV (arXiv:2502.07115)。\n", "utf-8")
+    ingest_paths(st, [ws], now=clock)
+    note = ws / "inbox/jay/2026-10-29-1000-zzkv.md"
+    note.write_text("# 复查\n\n## ZzKV 复查\n\n- 实测 ZzKV 在 A100 上延迟降低 12%。\n", "utf-8")
+    assert ingest_paths(st, [ws], now=clock).added == [note.relative_to(ws).as_posix()]
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert [(f.kind, f.subject, f.b.source) for f in scoped.contradictions_opened] == [
+        ("number", "arXiv:2502.07115", note.relative_to(ws).as_posix())]
+    # The name file now gives ZzKV to another work as well: a name of two works names neither (the
+    # old state's names differ from the new one's), and the finding closes.
+    names.write_text(names.read_text("utf-8") + "- 也见 ZzKV (arXiv:2407.00079)。\n", "utf-8")
+    ingest_paths(st, [ws], now=clock)
+    scoped, whole = _scoped_and_whole(st, monkeypatch)
+    assert scoped == whole
+    assert [(f.kind, f.subject) for f in scoped.contradictions_closed] == [("number", "arXiv:2502.07115")]
+
+
 # --- Findings that persist across an edit (issue: a reworded quote opened and closed the same finding) ---
 
 ARBITRARY = '- 摘要里的负结果前提是"到达过程任意"：只要到达不受限制，任何确定性在线算法都拿不到常数竞争比。'

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 
-
 import click
 
-from provkg.cli import _do_ingest, _emit, _emit_doc, _fail, _require, _store, _write_text, cli  # noqa: F401
+from .app import cli, kg
+from .ingest import report_ingest
+from .output import echo_err, emit_doc, fail, write_text
 
 __all__ = ["schema", "audit_brief_cmd", "check"]
 
@@ -39,8 +40,8 @@ def schema(name: str | None, list_: bool, output: str | None) -> None:
     try:
         n = resolve(name)
     except KeyError as e:
-        raise _fail(str(e.args[0])) from None
-    _write_text(schema_text(n), output)
+        raise fail(str(e.args[0])) from None
+    write_text(schema_text(n), output)
 
 
 def _audit_text(rep) -> str:
@@ -72,35 +73,11 @@ def audit_brief_cmd(ctx: click.Context, file: str, fmt: str, fail_on: str, outpu
     statuses must match the living document's citation list.  Ingest the
     workspace the brief talks about first (`provkg ingest WORKSPACE`).
     """
-    from ingest.brief import parse_brief, states_a_shift
-    from ingest.errors import KgError
-    from ingest.sources import read_regular
-    from queries.audit import audit_brief
-
-    try:
-        text = read_regular(file).decode("utf-8-sig")
-    except KgError as e:
-        raise _fail(str(e)) from None
-    except UnicodeDecodeError as e:
-        raise _fail(f"{file}: cannot read: {e}") from None
-    doc = parse_brief(text)[0]
-    if not states_a_shift(doc):
-        # Nothing a brief states about its shift (a table or a warnings list alone is in notes too):
-        # auditing it would report 0 findings, and it would stay in the store as a brief.
-        raise _fail(f"{file}: not a shift brief (no manifest line, stated counts, consumed materials, "
-                    "increments or citable list); nothing ingested")
-    rep = _do_ingest(ctx, (file,), "brief", 1)
-    if rep.errors:
+    rep, result = kg(ctx).audit_brief(file)
+    report_ingest(ctx, rep)
+    if result is None:
         ctx.exit(2)
-    paths = rep.added + rep.changed + rep.unchanged
-    if len(paths) != 1:
-        raise _fail(f"{file}: expected one brief file, ingest saw {len(paths)}")
-    store = _store(ctx)
-    try:
-        result = audit_brief(store, paths[0], text=text)
-    except KgError as e:
-        raise _fail(str(e)) from None
-    _emit_doc(result, fmt, output, _audit_text)
+    emit_doc(result, fmt, output, _audit_text)
     if fail_on == "any" and result.findings:
         ctx.exit(1)
 
@@ -133,57 +110,30 @@ def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, 
     Notes and cards produce none: pass `--kind living_doc` for a small living
     document that is not detected as one.
     """
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.contradictions import contradictions
-    from queries.named import duplicates
-    from queries.results import CitationRef
-    from queries.snapshot import load_snapshot
+    from provkg.api import ProvKG
+    from queries.results import CheckSummary
 
-    from queries.results import CheckProblem, CheckSummary
-
-    def emit(found: list[CheckProblem], errors: list[str]) -> None:
+    def emit_json(found: list, errors: list[str]) -> None:
         if fmt == "json":
             click.echo(json.dumps(CheckSummary(files=len(files), count=len(found), problems=found, errors=errors)
                                   .model_dump(mode="json"), ensure_ascii=False, indent=2))
 
     if not files:
-        emit([], [])
+        emit_json([], [])
         return
-    store = Store(None)
-    rep = ingest_paths(store, list(files), kind=kind)
+    rep, problems = ProvKG.check(list(files), duplicates=dups, contradictions=contra, all_sources=all_sources, kind=kind)
     for e in rep.errors:
-        click.echo(f"error: {e}", err=True)
+        echo_err(f"error: {e}")
     if rep.errors:
-        emit([], list(rep.errors))
+        emit_json([], list(rep.errors))
         ctx.exit(2)
-    problems: list[str] = []
-    found: list[CheckProblem] = []
-    if dups:
-        for d in duplicates(store, all_sources=all_sources):
-            # the later entries of each document against its first one (all sources: the first anywhere)
-            firsts: dict[str, CitationRef] = {}
-            for c in d.citations:
-                first = firsts.setdefault("" if all_sources else c.source, c)
-                if first is c:
-                    continue
-                what = "cited again (all sources)" if all_sources else "duplicate citation"
-                msg = (f"{what} of arXiv:{d.arxiv_id} "
-                       f"(first at {first.source}:{first.line}; {d.count} citation entries)")
-                problems.append(f"{c.source}:{c.line}: {msg}")
-                found.append(CheckProblem(source=c.source, line=c.line, kind="duplicate", message=msg))
-    if contra:
-        for f in contradictions(load_snapshot(store)):
-            problems.append(f"{f.a.source}:{f.a.line}: {f.kind}: {f.summary} "
-                            f"(vs {f.b.source}:{f.b.line})")
-            found.append(CheckProblem(source=f.a.source, line=f.a.line, kind=f.kind,
-                                      message=f"{f.summary} (vs {f.b.source}:{f.b.line})"))
     if fmt == "json":
-        emit(found, [])
+        emit_json(problems, [])
     else:
         for p in problems:
-            click.echo(p)
+            click.echo(f"{p.source}:{p.line}: {p.message}" if p.kind == "duplicate"
+                       else f"{p.source}:{p.line}: {p.kind}: {p.message}")
     if not ctx.obj.get("quiet"):
-        click.echo(f"provkg check: {len(files)} file(s), {len(problems)} problem(s)", err=True)
+        echo_err(f"provkg check: {len(files)} file(s), {len(problems)} problem(s)")
     if problems and fail_on == "any":
         ctx.exit(1)

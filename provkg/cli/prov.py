@@ -1,14 +1,14 @@
 """Commands ``validate``, ``export`` and ``import``: SHACL validation, dataset exports and RDF imports.
 
-Thin wrappers over ``graph.validate`` and ``graph.export`` (registered on ``provkg.cli.cli`` when
-imported).  Exit codes as for every command: 0 success; 1 ``validate`` found violations; 2 usage
+Each one call to ``provkg.api.ProvKG`` (``validate``, ``export``, ``import_``) plus output formatting.  Exit codes as for every command: 0 success; 1 ``validate`` found violations; 2 usage
 or input error (one line on stderr, nothing half-written).
 """
 from __future__ import annotations
 
 import click
 
-from provkg.cli import _busy, _fail, _json_doc, _require, _store, _write_stdout_bytes, cli
+from .app import cli, kg, require
+from .output import StdoutBytes, busy, echo_err, json_doc
 
 __all__ = ["export", "import_", "validate"]
 
@@ -38,21 +38,14 @@ def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
     imported graph).  Prints one line per result: severity, file:line, focus node, path, message.
     Exits 1 when there is a violation, 0 when there is none.
     """
-    from graph.validate import validate_store
-    from ingest.errors import KgError
-
-    store = _store(ctx)
-    _require(store)
-    try:
-        with _busy(ctx, "validating (SHACL)"):
-            rep = validate_store(store)
-    except KgError as e:
-        raise _fail(str(e)) from None
+    k = require(ctx)
+    with busy(ctx, "validating (SHACL)"):
+        rep = k.validate()
     shown = rep.results if show_warnings else rep.violations
     if fmt == "json":
         from queries.results import ValidationDocument
 
-        click.echo(_json_doc(ValidationDocument(
+        click.echo(json_doc(ValidationDocument(
             conforms=rep.conforms, violations=len(rep.violations), warnings=len(rep.warnings),
             graphs=rep.graphs, triples=rep.triples,
             results=[_row(v) for v in shown])), nl=False)
@@ -60,7 +53,7 @@ def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
         for v in shown:
             click.echo(v.line())
     if not ctx.obj.get("quiet"):
-        click.echo(f"validate: {rep.summary()}", err=True)
+        echo_err(f"validate: {rep.summary()}")
     if not rep.conforms:
         ctx.exit(1)
 
@@ -74,33 +67,14 @@ def export(ctx: click.Context, fmt: str, output: str | None) -> None:
 
     Triple-only formats (turtle, ntriples, xml) are refused: they would drop the named graphs.
     """
-    from graph.export import ExportError, write_atomic, write_export
-
-    store = _store(ctx)
-    _require(store)
-    try:
-        if output and output != "-":
-            with _busy(ctx, f"exporting {fmt}"):
-                p = write_atomic(lambda fh: write_export(store, fmt, fh), output)
-            if not ctx.obj.get("quiet"):
-                click.echo(f"export: {fmt} -> {p} ({p.stat().st_size} bytes)", err=True)
-        else:
-            write_export(store, fmt, _StdoutBytes())
-    except ExportError as e:
-        raise _fail(str(e)) from None
-
-
-class _StdoutBytes:
-    """A binary file that is standard output, written in flushed 16 KiB pieces (``_write_stdout_bytes``),
-    so a reader that leaves mid-export ends the command with 141."""
-
-    def write(self, data: bytes) -> int:
-        """Write ``data``; returns its length.  Raises ``BrokenPipeError`` when the reader left."""
-        _write_stdout_bytes(bytes(data))
-        return len(data)
-
-    def flush(self) -> None:
-        """Nothing to do: every piece is flushed as it is written."""
+    k = require(ctx)
+    if output and output != "-":
+        with busy(ctx, f"exporting {fmt}"):
+            p = k.export_to(fmt, output)
+        if not ctx.obj.get("quiet"):
+            echo_err(f"export: {fmt} -> {p} ({p.stat().st_size} bytes)")
+    else:
+        k.export(fmt, StdoutBytes())
 
 
 @cli.command("import")
@@ -120,24 +94,18 @@ def import_(ctx: click.Context, files: tuple[str, ...], fmt: str | None, graph: 
 
     Quads keep their named graphs; triples go into one named graph named after the file.  Blank
     nodes are skolemised to stable IRIs under https://w3id.org/provkg/.well-known/genid/.  An
-    import is not an ingest: it starts a new write generation, so the query caches
-    (graph-cache/, snapshot-cache/) start cold and never serve rows from before it.
+    import is not an ingest: the derived index is built again from the RDF store after it
+    (as ``provkg reindex`` does), so no query reads rows from before it.
     """
-    from graph.export import import_files
-    from ingest.errors import KgError
-
     if fmt == "json":  # `provkg import F --format json`: the summary format (no RDF syntax is called json)
         fmt, summary_fmt = None, "json"
-    store = _store(ctx)
-    try:
-        rep = import_files(store, list(files), fmt=fmt, graph=graph, replace=replace)
-    except KgError as e:
-        raise _fail(str(e)) from None
-    where = str(getattr(store, "path", None) or ctx.obj["store"])
+    k = kg(ctx)
+    rep = k.import_(list(files), fmt=fmt, graph=graph, replace=replace)
+    where = str(getattr(k.backend, "path", None) or ctx.obj["store"])
     if summary_fmt == "json":
         from queries.results import ImportSummary
 
         click.echo(ImportSummary(store=where, files=rep.files, graphs=sorted(set(rep.graphs)), quads=rep.quads,
                                  skolemised=rep.skolemised).model_dump_json(indent=2))
     if not ctx.obj.get("quiet"):
-        click.echo(f"import: {rep.summary()} -> {where}", err=True)
+        echo_err(f"import: {rep.summary()} -> {where}")

@@ -1,10 +1,11 @@
-"""``provkg why`` and ``provkg diff``: provenance chains and shift-to-shift changes (logic in queries/)."""
+"""``provkg why`` and ``provkg diff``: provenance chains and shift-to-shift changes (``ProvKG.why``, ``ProvKG.diff``)."""
 from __future__ import annotations
 
 
 import click
 
-from provkg.cli import _busy, _emit_doc, _fail, _require, _store, cli
+from .app import cli, require
+from .output import busy, emit_doc
 
 __all__ = ["why", "diff"]
 
@@ -22,17 +23,9 @@ def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
     https://arxiv.org/abs/2502.07115), a section (§3.1), a source path, or a
     paper card's alias or title (MC-SF).
     """
-    from ingest.errors import KgError
     from queries.why import format_why
-    from queries.why import why as why_
 
-    store = _store(ctx)
-    _require(store)
-    try:
-        res = why_(store, ident, history=history)
-    except KgError as e:
-        raise _fail(str(e)) from None
-    _emit_doc(res, fmt, output, format_why)
+    emit_doc(require(ctx).why(ident, history=history), fmt, output, format_why)
 
 
 @cli.command()
@@ -46,17 +39,11 @@ def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
 def diff(ctx, since: str | None, fmt: str, fail_on: str, output: str | None) -> None:
     """Claims added, removed and changed between two ingests; evidence raised or lowered;
     contradictions opened and closed; works newly cited."""
-    from ingest.errors import KgError
-    from queries.history import diff as diff_
     from queries.history import format_diff
 
-    store = _store(ctx)
-    _require(store)
-    try:
-        with _busy(ctx, "comparing the two states"):
-            res = diff_(store, since)
-    except KgError as e:
-        raise _fail(str(e)) from None
-    _emit_doc(res, fmt, output, format_diff)
+    k = require(ctx)
+    with busy(ctx, "comparing the two states"):
+        res = k.diff(since)
+    emit_doc(res, fmt, output, format_diff)
     if fail_on == "any" and (res.claims_added or res.claims_removed or res.claims_changed):
         ctx.exit(1)
