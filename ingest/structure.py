@@ -363,6 +363,20 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
             # the sub-entries, each with its own nested lines
             out.extend(_entry_raws(kids, ch, lex))
             continue
+        # a task or a topic that names no work, holding a sub-entry that brings one of its own beside
+        # sub-entries that do not ("TODO benchmark APC" → "need the A10G box", "[[CacheBlend]]
+        # arXiv:2405.16444 — …"): the linked sub-entry is a topic of its own
+        page = re.match(r"\s*(?:\[\[|#\S)", b.text) or re.search(r"^\s*(?:type|kind)::\s*(?:paper|article|preprint)", b.text, re.M | re.I)
+        if b.kind == "item" and ch and not page and not _brings_link(b.text) and any(not _brings_link(c.text) for _n, c in ch):
+            linked = [c for _n, c in ch if _brings_link(c.text) and find_arxiv_ids(c.text)]
+            if linked:
+                first = linked[0]
+                own_kids = [c for c in kids if c.line < first.line]
+                out.append(_Raw("entry", b.line, max([b.line_end, *(c.line_end for c in own_kids)]), b.text.split("\n")[0],
+                                [ln for ln, _t in b.lines] or [b.line], [b, *own_kids]))
+                rest = [c for c in kids if c.line >= first.line]
+                out.extend(_entry_raws(rest, [(n, c) for n, c in enumerate(rest) if c in linked], lex))
+                continue
         # a paragraph right after an entry, indented under it, is already its own text; free paragraphs
         # between entries are labels ("补充：") or the note's epilogue, not part of the entry
         end = max([b.line_end, *(c.line_end for c in kids)])
