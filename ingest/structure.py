@@ -522,6 +522,14 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     if not ents:
         return None
     raws = _row_comments(_entry_raws(blocks, ents, lex))
+    # an outliner page (Logseq, Roam, Workflowy: every line a bullet) opens with its title as a bullet
+    # whose children describe the page ("- [[Week 51]] reading graph" / "  - exported from my graph…"):
+    # with no work or link anywhere in it, before two or more entries that bring theirs, it is the preamble
+    first_content = min((b.line for b in blocks if b.kind != "hr" and b.text.strip()), default=0)
+    if len(raws) >= 3 and raws[0].kind == "entry" and raws[0].line == first_content and len(raws[0].blocks) > 1 \
+            and not any(_brings_link(x.text) for x in raws[0].blocks) \
+            and sum(1 for r in raws[1:] if _brings_link("\n".join(x.text for x in r.blocks))) >= 2:
+        raws = raws[1:]
     # paragraphs after the last entry that open with a work of their own are topics too (a Notion table,
     # then "DeepSeek-V3 的 MTP 模块（…, arXiv 2412.19437）…")
     last = max(r.line_end for r in raws)
