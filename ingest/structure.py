@@ -72,7 +72,7 @@ _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|
 _TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
-_ASIDE = re.compile(r"^\s*(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]", re.IGNORECASE)
+_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]|p\.\s?s\.\s)", re.IGNORECASE)
 _EMAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|subject|sent)\s*:", re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
@@ -426,13 +426,22 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             return None
         marks = [mk for mk, _h in kept]
         heads = [h for _mk, h in kept]
-    # a group's title ("一、论文" over "1、…", "2、…"): a mark of one kind followed, with nothing of its own
-    # in between, by a mark of another kind is no topic; the marks under it are
+    # Marks of another kind than the topics' that hold no text of their own before the next mark are no
+    # topics: a group's title ("一、论文" over "1、…", "2、…") or an annotation on the topic before
+    # ("**02 DynaTree 做了什么**" … "【批注】链接少了一位…").  The topics' kind is the most common kind
+    # among marks followed by text of their own, else among all marks.
     kinds = [_pseudo_kind(h) for h in heads]
-    own_text = {ln for b in blocks if b.kind not in ("hr",) for ln, t in b.lines if t.strip()}
-    groups = {n for n in range(len(marks) - 1) if kinds[n] != kinds[n + 1]
-              and not any(marks[n][1] < ln < marks[n + 1][1] for ln in own_text)
-              and any(kinds[k] == kinds[n + 1] for k in range(n + 2, len(marks)))}
+    own_text = sorted({ln for b in blocks if b.kind not in ("hr",) for ln, t in b.lines if t.strip()})
+
+    def has_text(n: int) -> bool:
+        hi = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
+        return any(marks[n][1] < ln < hi for ln in own_text)
+
+    with_text = [kinds[n] for n in range(len(marks)) if has_text(n)]
+    pool = with_text or kinds
+    topic_kind = max(set(pool), key=lambda k: (pool.count(k), -kinds.index(k)))
+    groups = {n for n in range(len(marks)) if kinds[n] != topic_kind and not has_text(n)
+              and (n + 1 < len(marks) or n > 0)}
     if groups and len(marks) - len(groups) >= 2:
         marks = [mk for n, mk in enumerate(marks) if n not in groups]
         heads = [h for n, h in enumerate(heads) if n not in groups]

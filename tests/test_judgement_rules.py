@@ -258,9 +258,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("evidence", id="evidence-level-is-no-qualifier"),
     pytest.param("disputed", id="a-disputed-quote-agrees"),
     pytest.param("question", id="a-question-asserts-nothing"),
-    pytest.param("p50_p99", id="p50-vs-p99", marks=pytest.mark.xfail(
-        reason="p50 and p99 are neither a metric nor a condition (facts.conditions has no percentile): "
-               "'p50 latency 120 ms' vs 'p99 latency 300 ms' on one A100 is reported as a number conflict", strict=True)),
+    pytest.param("p50_p99", id="p50-vs-p99"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "

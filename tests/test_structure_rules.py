@@ -112,9 +112,6 @@ def test_chinese_group_title_over_numbered_entries_is_no_item():
         ("pseudo", 4, (SNAPKV,)), ("pseudo", 5, (MEDUSA,)), ("pseudo", 7, (EAGLE,)), ("pseudo", 8, (H2O,))]
 
 
-@pytest.mark.xfail(reason="structure._split_pseudo: a group title ('二、其他') is dropped only when two or more marks of "
-                          "the next kind follow it; over a single '1、…' it stays an item with no work, though the "
-                          "docstring says a mark followed directly by one of another kind is no topic", strict=True)
 def test_chinese_group_title_over_a_single_entry_is_no_item():
     text = (f"# 周报\n\n一、论文\n1、SnapKV arXiv:{SNAPKV} 驱逐 KV\n2、Medusa arXiv:{MEDUSA} 多头\n"
             f"二、其他\n1、EAGLE arXiv:{EAGLE} 特征\n")
@@ -145,9 +142,6 @@ def test_inline_email_reply_is_one_item_per_quote_and_answer_plus_an_aside():
         (3, 5, (SNAPKV,), "unknown"), (7, 9, (MEDUSA,), "abstract_checked"), (11, 11, (EAGLE,), "unknown")]
 
 
-@pytest.mark.xfail(reason="structure._ASIDE needs a colon or comma after 'P.S.'; the _split_replies docstring says "
-                          "a paragraph opening 'P.S. …' is an aside (here EAGLE stays a mention of the Medusa answer)",
-                   strict=True)
 def test_ps_without_colon_is_an_aside():
     text = (f"Hi,\n\n> Could you check SnapKV arXiv:{SNAPKV}?\n\nRead it.\n\n"
             f"> And Medusa arXiv:{MEDUSA}?\n\nOnly the abstract.\n\nP.S. EAGLE arXiv:{EAGLE} is out.\n")
