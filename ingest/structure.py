@@ -80,6 +80,13 @@ _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d
 #: is about that paper only, never about the works its README compares with.
 _PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:paper|papers|arxiv|arxiv id|paper link|pdf|论文|论文链接|原文|链接)"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
+#: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
+#: note cites, not topics of their own.
+_REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
+                                r"references?|bibliography|further reading|related papers|see also)\s*$", re.IGNORECASE)
+#: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
+_PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
+                                r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
 _LABEL = re.compile(r"^\s*(?:\*\*)?[^\s].{0,30}?(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$")
 
 
@@ -184,6 +191,28 @@ def _strip(text: str) -> str:
     t = _MD_LINK.sub(lambda m: m.group(1), text)
     t = re.sub(r"\*\*|__|`|~~", "", t)
     return re.sub(r"\s+", " ", t).strip()
+
+
+def _reference_spans(blocks: list[MdBlock], title_idx: int | None, last_line: int) -> list[tuple[int, int]]:
+    """The ``(first, last)`` lines of every reference-list section of a note (``_REFERENCE_HEADING``)."""
+    heads = [(k, b) for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]
+    spans = []
+    for n, (_k, b) in enumerate(heads):
+        if _REFERENCE_HEADING.match(_strip(b.text)):
+            end = next((h.line - 1 for _j, h in heads[n + 1:] if h.level <= b.level), last_line)
+            spans.append((b.line, end))
+    return spans
+
+
+def _paper_title_field(blocks: list[MdBlock]) -> str | None:
+    """The paper title a note's head gives in a field (``论文：*Title*``, ``Paper: Title``), or None."""
+    for b in blocks:
+        if b.kind in ("para", "item"):
+            for _ln, t in b.lines:
+                m = _PAPER_TITLE_FIELD.match(t)
+                if m and not find_arxiv_ids(m.group("t")):
+                    return m.group("t").strip()
+    return None
 
 
 def _brings_link(text: str) -> bool:
@@ -814,7 +843,10 @@ def read_structure(
     head_text = "\n".join(b.text for b in head_blocks if b.kind not in ("code", "html"))
     head_works = works_in(head_text, lex)[0]
     seg_works = [_segment_works(r, lex) for r in raws]
-    own = [set(a) for a, _ in seg_works if a]
+    refs = _reference_spans(blocks, title_idx, last_line) if how == "headings" else []
+    # entries of a reference list are the works the note cites, not topics bringing their own work
+    own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and not any(lo <= r.line <= hi for lo, hi in refs)]
+    field_title = _paper_title_field(head_blocks) if title_idx is not None else None
     paper = None
     if fm_works:
         paper = fm_works[0]
@@ -832,6 +864,10 @@ def read_structure(
                                              and (fm_works or file_work or len(raws) <= 1 or not distinct_other))
     elif all_generic and not distinct_other and title:
         one_paper = True
+    elif field_title and how == "headings" and not distinct_other:
+        # a title, a head giving the paper's title in a field (``> **论文**：*Title*``) and no section
+        # bringing a work of its own: a one-paper note whose paper has no identifier (title-only)
+        one_paper = True
     elif raws and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws):
         # none of its parts brings a work or a link of its own ("Strengths: 1. … 2. …" of a review
         # form) and the note names one work in all ("Preprint: arxiv.org/abs/…" at its foot): it is
@@ -842,7 +878,9 @@ def read_structure(
 
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
-        if paper is None:
+        if paper is None and field_title and one_paper:
+            works = []
+        elif paper is None:
             about, comp = works_in("\n".join(b.text for b in blocks if b.kind not in ("code", "html")), lex)
             opening = works_in(head_text, lex)[0] if head_text else []
             works = opening or about[:1] if (opening or about) else []
@@ -851,7 +889,7 @@ def read_structure(
         else:
             works = [paper]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
-        title_ref = title if (one_paper and not works and title) else None
+        title_ref = (field_title or title) if (one_paper and not works and title) else None
         hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "", tuple(works),
                       tuple(mentions), title_ref, hl)
