@@ -91,6 +91,22 @@ class BriefPoint(FrozenModel):
     text: str
     role: str
     statements: list[Statement]
+    #: when not 0, this line stands for that many statements left out of the brief (a one-paper note's
+    #: tail: the brief shows its first ``MAX_POINTS - 1`` points), every one still cited by line
+    folded: int = 0
+
+
+#: The most key points an increment shows; a longer item's further statements are one folded line.
+MAX_POINTS = 12
+
+
+def _fold(points: list[BriefPoint]) -> list[BriefPoint]:
+    """``points`` cut to ``MAX_POINTS`` lines: the first ``MAX_POINTS - 1`` and one line standing for the rest."""
+    if len(points) <= MAX_POINTS:
+        return points
+    rest = points[MAX_POINTS - 1:]
+    return [*points[:MAX_POINTS - 1], BriefPoint(text="…", role="statement",
+                                                   statements=[st for p in rest for st in p.statements], folded=len(rest))]
 
 
 class BriefSection(FrozenModel):
@@ -504,8 +520,8 @@ def _topic(ctx: _Ctx, number: int, group: list[ItemRow], findings: list[Contradi
         evidence_levels=list(dict.fromkeys(lv for s in sources for lv in s.evidence_levels)),
         sources=sources, arxiv=arxiv,
         meta=_points(buckets["meta"], "metadata", lex=ctx.lex), links=_points(buckets["links"], "link", links=True),
-        points=_points(buckets["points"], "statement"), relations=_points(buckets["relations"], "relation"),
-        caveats=_points(buckets["caveats"], "caveat"), sections=sections, cross=cross,
+        points=_fold(_points(buckets["points"], "statement")), relations=_fold(_points(buckets["relations"], "relation")),
+        caveats=_fold(_points(buckets["caveats"], "caveat")), sections=sections, cross=cross,
     )
 
 

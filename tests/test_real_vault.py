@@ -124,8 +124,6 @@ def test_listed_papers_are_already_cited(ran):
             assert cit[e["arxiv"]].startswith("已"), e
 
 
-@pytest.mark.xfail(strict=True, reason="a one-paper note's key points list every claim of the note "
-                                       "(~120-200 lines per increment)")
 def test_brief_under_50_lines_per_material(ran):
     _r, _store, out = ran
     assert len(_brief(out).splitlines()) < 50 * len(EXPECTED)

@@ -53,6 +53,7 @@ LABELS: dict[str, dict[str, str]] = {
         "points": "要点",
         "relation": "与活文档的关系",
         "caveats": "值得警惕",
+        "more": "…… 另有 {n} 条陈述，见",
         "low": "低相关 / 复查项",
         "low_head": "| 材料 | 判断 | 理由 |",
         "warnings": "值得警惕的矛盾与待核实说法汇总",
@@ -198,6 +199,7 @@ LABELS: dict[str, dict[str, str]] = {
         "points": "Key points",
         "relation": "Relation to the living document",
         "caveats": "Caveats",
+        "more": "… {n} more statements at",
         "low": "Low relevance / review",
         "low_head": "| Material | Verdict | Reason |",
         "warnings": "Contradictions and unverified statements",
@@ -521,6 +523,13 @@ def _topic(L: dict[str, str], t: dict, refs: _Refs, names: dict[int, str], out: 
         if t[field]:
             add(f"- {L[label]}{c}".rstrip())
             for p in t[field]:
+                if p.get("folded"):  # the tail of a long item: how many, and the lines they span per file
+                    spans: dict[str, list[int]] = defaultdict(list)
+                    for st in p["statements"]:
+                        spans[st["source"]] += [st["line"], st.get("line_end") or st["line"]]
+                    where = " ".join(_code(f"{src}:{min(ls)}-{max(ls)}") for src, ls in spans.items())
+                    add(f"  - {L['more'].format(n=p['folded'])} {where}")
+                    continue
                 add(f"  - {md_escape(p['text'])} " + " ".join(refs.local(st, t) for st in p["statements"]))
     add("")
 
