@@ -586,6 +586,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
                 continue  # "Fine-tuning: …": a label, not a statement
             neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+                   # "no extra training", "without any fine-tuning": the noun is denied
+                   or bool(re.search(r"\b(?:no|without|zero)\s+(?:extra|additional|further|any|more|separate|special)\s*$",
+                                     text[max(0, m.start() - 24):m.start()], re.I))
                    or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]

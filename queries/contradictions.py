@@ -268,11 +268,17 @@ _QUESTION = re.compile(r"[?？]\s*$|^\s*(?:open|q|question|问题|疑问)\s*[:�
 _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 
 
+#: How far into a statement a work's name opens it (its subject, not a work it mentions later).
+_LEAD_CHARS = 24
+_COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
     The claim's own subjects (ingest: works it names outside a comparison, else its item's or its
-    living-document parent's), else the works its item resolves to by title or short name
+    living-document parent's) unless they are inherited and the statement opens by naming other works
+    by short name (those, then), else the works its item resolves to by title or short name
     (``queries.items.item_works``), else a short name in its own text (``queries.items.name_index``).
     """
     if "claim_subjects" in snap.cache:
@@ -285,6 +291,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in snap.claims:
         subj = list(c.about)
+        if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
+            # subjects inherited from the item, while the statement opens by naming other works
+            # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
+            named = [a for a in match(c.text[:_LEAD_CHARS]) if a not in subj]
+            if named:
+                subj = named
         if not subj and c.item is not None:
             key = (c.path, c.item)
             if key not in resolved:
