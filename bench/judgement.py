@@ -114,6 +114,7 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
         dups = _results(_run(store, "query", "duplicates", "--format", "json"))
         claims = _results(_run(store, "query", "claims", "--format", "json"))
         found = _results(_run(store, "query", "contradictions", "-m", manifest, "--format", "json"))
+        sections = _results(_run(store, "query", "sections", "--format", "json"))
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -217,6 +218,12 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
         lines.extend(f"   evidence {b}" for b in ev_bad)
 
     # -- sections
+    # an oracle may name a section by its heading text ("（二）抢占与公平性") where provkg keys it by its
+    # number ("二"): every key also answers to its title and to "key title"
+    also: dict[str, set[str]] = {}
+    for sec in sections:
+        k = _section_key(sec["key"])
+        also.setdefault(k, {k}).update({_section_key(sec.get("title") or ""), _section_key(f"{sec['key']} {sec.get('title') or ''}")})
     sec_ok, sec_bad = 0, []
     for s in oracle["sections"]:
         holder = [pi for pi in p_items if pi["source"] == s["file"] and pi["line"] <= s["line"] <= pi.get("line_end", pi["line"])]
@@ -226,7 +233,7 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
             got.update(_section_key(x) for x in pi.get("cross_references", []))
             if not pi.get("sections") and pi.get("route"):
                 got.add(_section_key(pi["route"]["key"]))
-        if _section_key(s["section"]) in got:
+        if _section_key(s["section"]) in {n for g in got for n in also.get(g, {g})}:
             sec_ok += 1
         else:
             sec_bad.append(f"{s['file']}:{s['line']} {s['section']} -> {sorted(got)}")

@@ -221,7 +221,7 @@ def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
             cross, _ = item_sections(snap, doc, list(it.cross_refs))
             rel, reason = judge_relevance(it, statuses, sections, card=card)
             route = None
-            if not sections and not card and doc:
+            if not sections and doc:
                 mine = [c.text for c in claims if c.item == it.index]
                 r = snap.route(doc, "\n".join([it.title, *mine]))
                 if r is not None:

@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: Bumped on any change of a result shape; listed in CHANGELOG.md.
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 
 
