@@ -135,6 +135,10 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^[(（]\s*(?P<key>\d+|{_CN_NUM})\s*[)）]\s*"),
     # 七、引用列表 / 七. / 七 标题
     re.compile(rf"^(?P<key>{_CN_NUM})(?:[、.．:：]\s*|\s+)"),
+    # Part IV: Open questions / Chapter II — … (Roman part numbers)
+    re.compile(r"^(?:Part|Chapter|Book)\s+(?P<key>[IVXLC]{1,6})\b\s*[:.—–-]?\s*"),
+    # II.3 Paged kernels / IV.1.2 …
+    re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),

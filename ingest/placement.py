@@ -35,6 +35,8 @@ _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
 _AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b)", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report)\b", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
+#: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
+_ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
 _BARE_INT = re.compile(r"(?:\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
@@ -134,6 +136,10 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     for m in _BARE_INT.finditer(text):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))
+    for m in _ROMAN.finditer(text):
+        g = "key" if m.group("key") else "part"
+        if not any(a <= m.start(g) < b for a, b, _k in found):
+            found.append((m.start(g), m.end(g), m.group(g)))
     # "section 3 of the paper", "论文第 4 节": the paper's own sections, not the document's
     found = [(a, b, k) for a, b, k in found
              if not _OF_PAPER.match(text[b:b + 30]) and not re.search(r"(?:论文|原文|paper'?s?)\s*(?:的)?\s*(?:第|§|sections?|sec\.)?\s*$",

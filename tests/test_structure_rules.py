@@ -200,3 +200,18 @@ def test_a_section_of_three_bibliographic_records_is_a_paper_list_whatever_its_t
         "- [PyramidKV: Dynamic KV Cache Compression](https://arxiv.org/abs/2406.02069)\n"
         f"- [H2O: Heavy-Hitter Oracle](https://arxiv.org/abs/{H2O})\n\n## Setup\n\n- pip install x\n- see arXiv:{MEDUSA} for why\n")
     assert [(s.key, s.is_citation_list) for s in doc.sections] == [("awesome", False), ("eviction", True), ("setup", False)]
+
+
+def test_roman_numbered_living_document_and_the_notes_that_name_its_sections():
+    """A document numbered by parts (``## Part II: Kernels``, ``### II.3 Paged kernels``) is keyed ``II``,
+    ``II.3``; a note's "put that in II.4, not II.1" and "II.3 for sure" name those sections."""
+    from ingest.living_doc import parse_living_doc
+    from ingest.placement import section_refs
+
+    doc = "# Kernels\n\n## Part II: Kernels\n\n### II.3 Paged kernels\n\n- vLLM.\n\n## Part IV: Open questions\n\n- Q1.\n"
+    keys = [s.key for s in parse_living_doc(doc).sections]
+    assert {"II", "II.3", "IV"} <= set(keys)
+    assert [(r.key, r.role) for r in section_refs("I'd put that in II.4, not II.1, since it is about precision")][0] == ("II.4", "suggest")
+    assert [(r.key, r.role) for r in section_refs("II.3 for sure.")] == [("II.3", "suggest")]
+    assert [r.key for r in section_refs("it feeds straight into the first Part IV question")] == ["IV"]
+    assert section_refs("we run vLLM 0.6.4 on a V100") == []
