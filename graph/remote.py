@@ -401,15 +401,23 @@ class RemoteStore:
         """One HTTP request; ``(body, content type)``.  Raises ``StoreError`` (``_HttpError`` for a status).
 
         A ``401`` with credentials in the store URL is answered once with the scheme it asks
-        for (``_Auth``); without credentials it is one line saying so.
+        for (``_Auth``); without credentials it is one line saying so.  A ``5xx`` answer to an idempotent
+        request (a Graph Store ``PUT``, ``GET`` or ``DELETE``, RFC 9110 §9.2.2) is tried again twice after a
+        pause: Virtuoso 7 answers "500 Request Failed" now and then to a graph PUT under load, and the same
+        request then succeeds.
         """
-        for attempt in (0, 1):
+        auth_tried = False
+        for attempt in range(4):
             try:
                 return self._send(method, url, body, content_type, accept)
             except urllib.error.HTTPError as e:
-                if e.code == 401 and attempt == 0 and self._auth is not None:
+                if e.code == 401 and not auth_tried and self._auth is not None:
+                    auth_tried = True
                     if self._auth.learn(e.headers.get_all("WWW-Authenticate") or []):
                         continue
+                if 500 <= e.code < 600 and method in ("PUT", "GET", "DELETE") and attempt < 2:
+                    time.sleep(0.25 * (attempt + 1))
+                    continue
                 raise self._http_error(method, url, e) from None
 
         raise AssertionError("unreachable")  # pragma: no cover

@@ -138,7 +138,7 @@ class _Group(QuietGroup):
         except click.UsageError as e:
             raise _one_line_usage(e) from None
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context):  # noqa: D102 (click's)
         try:
             return self._invoke(ctx)
         finally:
@@ -164,9 +164,11 @@ class _Group(QuietGroup):
                 pass
             raise click.exceptions.Exit(141) from None
         except _Terminated:
+            _quiet_pool_exit()
             sys.stderr.write("provkg: terminated\n")  # 128 + SIGTERM; rolled back as for Ctrl-C
             raise click.exceptions.Exit(143) from None
         except KeyboardInterrupt:
+            _quiet_pool_exit()
             # Ctrl-C: 128 + SIGINT, as a shell reports it (click's own "Aborted!" exits 1, which here
             # means `--fail-on` found something).  Writes are transactions and files are written by
             # rename, so nothing half-written is left.
@@ -264,3 +266,26 @@ def require(ctx: click.Context):
 def main() -> None:  # pragma: no cover - console entry point
     """Entry point used by ``python -m provkg``."""
     cli(obj={})
+
+
+def _quiet_pool_exit() -> None:
+    """Keep an interrupted ingest's parsing pool from printing a traceback at exit.
+
+    The ingest kills its worker processes when it is interrupted (``graph.loader``); the standard
+    library's exit hook for process pools (``concurrent.futures.process._python_exit``) then writes to
+    the pool's closed wake-up pipe and prints "Exception ignored … Bad file descriptor" after our one
+    line.  Its wake-up calls are made quiet (private names of CPython 3.9-3.13's module; nothing is done
+    when they are absent)."""
+    try:
+        from concurrent.futures import process as cfp
+
+        for w in list(getattr(cfp, "_threads_wakeups", {}).values()):
+            orig = w.wakeup
+
+            def wakeup(orig=orig) -> None:
+                with contextlib.suppress(OSError, ValueError):
+                    orig()
+
+            w.wakeup = wakeup
+    except Exception:  # noqa: BLE001 - best effort, at exit
+        pass
