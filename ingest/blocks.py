@@ -114,8 +114,13 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
         In file order.  Never raises: any text parses.
     """
     out: list[MdBlock] = []
+    # a line of "=" alone is a separator (setext headings are off): a rule, like "***"
+    lines = ["***" if _EQ_RULE.match(ln) else ln for ln in lines]
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+_EQ_RULE = re.compile(r"^ {0,3}={3,}\s*$")
 
 
 def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:
