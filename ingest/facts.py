@@ -462,7 +462,15 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
             out.append((m.start("a"), q.model_copy(update={"raw": text[m.start("a"):m.end()].strip(), "value": v,
                                                            "value_high": None, "bound": None, "approx": False})))
     out.sort(key=lambda t: t[0])
-    return tuple(q for _, q in out)
+    # a "statement" with more figures than this is a data dump (a pasted log or table on one line): its
+    # first figures are kept, so what is derived from them (evidence rows, figure pairs, each quoting the
+    # statement) stays linear in the file's size
+    return tuple(q for _, q in out[:MAX_FIGURES])
+
+
+#: The most figures one statement keeps (see ``find_figures``); no statement of the shared shifts or the
+#: sample has more than 20.
+MAX_FIGURES = 48
 
 
 _UNIT_AFTER_WORD = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"

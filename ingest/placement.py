@@ -33,7 +33,7 @@ _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十�
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
 _AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b)", re.I)
-_OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report)\b", re.I)
+_OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
 _ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
@@ -142,7 +142,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
             found.append((m.start(g), m.end(g), m.group(g)))
     # "section 3 of the paper", "论文第 4 节": the paper's own sections, not the document's
     found = [(a, b, k) for a, b, k in found
-             if not _OF_PAPER.match(text[b:b + 30]) and not re.search(r"(?:论文|原文|paper'?s?)\s*(?:的)?\s*(?:第|§|sections?|sec\.)?\s*$",
+             if not _OF_PAPER.match(text[b:b + 30]) and not re.search(r"(?:论文|原文|paper'?s?|(?<![\w.])v\d{1,2})\s*(?:的)?\s*(?:第|§|sections?|sec\.)?\s*$",
                                                                     text[max(0, a - 14):a], re.I)]
     found.sort()
     # a cross-reference cue belongs to the reference nearest to it

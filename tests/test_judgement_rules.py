@@ -274,3 +274,21 @@ def test_negation_of_a_different_work_is_not_flagged(findings):
 
 def test_a_statement_agreeing_with_a_retraction_is_not_flagged(findings):
     assert all("inbox/c/retracted.md" not in (a, b) for _k, _s, a, b in findings["2501.00022"])
+
+
+def test_a_paper_versions_section_is_not_the_documents():
+    """'全文精读了 v3 的第 4 节' and 'section 4 of v3' name the paper's section 4, not the living document's."""
+    from ingest.placement import section_refs
+
+    assert section_refs("全文精读了 v3 的第 4 节，结论不变") == []
+    assert section_refs("section 4 of v3 has the ablation") == []
+    assert [(r.key, r.role) for r in section_refs("建议放第 4 节")] == [("4", "suggest")]
+
+
+def test_a_statement_keeps_at_most_max_figures():
+    """A pasted log on one line ('3.2x 1.1x 45% …' 100 KB) keeps its first ``MAX_FIGURES`` figures: what is
+    derived from each figure quotes the statement, so more would grow with the square of the line."""
+    from ingest.facts import MAX_FIGURES, find_figures
+
+    figs = find_figures("3.2x 1.1x 45% " * 2000)
+    assert len(figs) == MAX_FIGURES and (figs[0].value, figs[0].unit) == (3.2, "x")
