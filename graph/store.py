@@ -104,6 +104,10 @@ REGISTRY_NAME = "provkg-databases"
 #: The file in each database folder that readers hold with a shared ``flock`` while they read it
 #: (``Store.db``); a write removes an old database only when it can take it exclusively.
 READERS_NAME = "provkg-readers"
+#: What a store folder written by a provkg from before the marker holds (databases, their pointer, the
+#: lock, caches and side files); a folder holding anything else is not adopted (``Store._claim_folder``).
+_OLD_STORE_ENTRY = re.compile(r"^(?:db-[\w.-]+|CURRENT|FIRST-WRITE|lock|provkg-[\w.-]+|index\.sqlite(?:-wal|-shm|-journal)?|"
+                              r"known-revisions\.marshal|last-ingest\.json|snapshot-cache|validate-cache|[\w.-]+\.tmp)$")
 
 #: Seconds a write waits for another process's write to finish before it gives up (``Store.lock``;
 #: ``$PROVKG_LOCK_TIMEOUT`` overrides).
@@ -767,6 +771,13 @@ class Store:
         except OSError as e:
             raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
         adopted: list[str] = []
+        foreign = sorted(e for e in entries if not _OLD_STORE_ENTRY.match(e))
+        if ("CURRENT" in entries or FIRST_WRITE_NAME in entries) and foreign:
+            # a CURRENT beside the user's own files ("notes.txt") is no store provkg wrote: adopting it
+            # would register and later remove its db-* folders
+            shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+            raise StoreError(f"{p}: is not a provkg store (it holds {shown} beside a CURRENT file) and is not empty; "
+                             "provkg writes only into a new or empty folder or a store it made: pass another --store")
         if "CURRENT" in entries or FIRST_WRITE_NAME in entries:  # a store from before the marker
             for name in ("CURRENT", FIRST_WRITE_NAME):
                 with contextlib.suppress(OSError, UnicodeDecodeError):

@@ -292,6 +292,10 @@ class _Metrics:
         return self.names[idx], True
 
 
+#: Two or more percent-encoded bytes in a row, or one inside a URL: encoded text, not figures.
+_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}")
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -316,6 +320,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         return ()
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
+    # percent-encoded text ("[[%E5%84%9B]]", a URL's "%20%E5"): its "84%" is no figure; masked, same length
+    text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     conds = _conditions(cues, text)

@@ -292,3 +292,13 @@ def test_a_statement_keeps_at_most_max_figures():
 
     figs = find_figures("3.2x 1.1x 45% " * 2000)
     assert len(figs) == MAX_FIGURES and (figs[0].value, figs[0].unit) == (3.2, "x")
+
+
+def test_percent_encoded_text_holds_no_figures():
+    """'[[%E5%8F%84%E9%9B%86]]' and a URL's '%E5%84%9B%20' are encoded text: no '84%' (issue 23)."""
+    from ingest.facts import find_figures
+
+    assert find_figures("见 [[%E5%8F%84%E9%9B%86]] 的讨论") == ()
+    assert find_figures("[[%38%34%25 %39%42]]") == ()
+    assert find_figures("https://zh.wikipedia.org/wiki/%E5%84%9B%20%E5%84%9B") == ()
+    assert [q.raw for q in find_figures("acceptance 45%, 2.1x on A100")] == ["45%", "2.1x"]

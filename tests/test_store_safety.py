@@ -144,3 +144,23 @@ def test_an_ingest_that_would_remove_more_than_half_of_the_files_asks_first(tmp_
     assert (st / "CURRENT").read_text("utf-8") == live and current() == 3
     r = _cli("--store", str(st), "-q", "ingest", "--allow-mass-removal", str(ws))
     assert r.exit_code == 0 and current() == 1
+
+
+def test_a_current_file_beside_the_users_own_files_is_no_store_to_adopt(tmp_path):
+    """A folder whose CURRENT names a db-* folder, beside files of the user's own (``notes.txt``), was
+    adopted as a store from before the marker and its ``db-important/`` removed by the next write (the
+    second attacker's pass, issue 23): it is refused in one line and nothing in it is touched."""
+    import pyoxigraph as ox
+
+    folder = tmp_path / "tf4"
+    folder.mkdir()
+    db = ox.Store(str(folder / "db-important"))
+    db.add(ox.Quad(ox.NamedNode("http://x/s"), ox.NamedNode("http://x/p"), ox.Literal("keep me")))
+    db.flush()
+    del db
+    (folder / "CURRENT").write_text("db-important\n", "utf-8")
+    (folder / "notes.txt").write_text("mine\n", "utf-8")
+    before = sorted(p.name for p in folder.iterdir())
+    r = _cli("--store", str(folder), "ingest", str(WORKSPACE))
+    assert r.exit_code == 2 and "notes.txt" in r.stderr and "is not a provkg store" in r.stderr
+    assert sorted(p.name for p in folder.iterdir()) == before and (folder / "db-important").is_dir()
