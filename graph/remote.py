@@ -74,7 +74,7 @@ from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedEr
 
 from .model import PROV_GRAPH
 from .namespaces import ID_IRI, KG_IRI
-from .store import ANY_BASE, LOCK_TIMEOUT, canonical_term, order_rows, refuse_federated, to_python, with_values
+from .store import ANY_BASE, canonical_term, lock_wait_seconds, order_rows, refuse_federated, to_python, with_values
 
 __all__ = ["DEFAULT_TIMEOUT", "LEASE_SECONDS", "LOCK_GRAPH", "Endpoints", "RemoteStore", "RemoteWriter",
            "endpoints_for"]
@@ -643,15 +643,7 @@ class RemoteStore:
                 f"{claim} {_HOLDER} {ox.Literal(holder)} . }}")
 
     def _lock_wait(self) -> float:
-        if self.lock_timeout is not None:
-            return max(0.0, float(self.lock_timeout))
-        raw = os.environ.get("PROVKG_LOCK_TIMEOUT")
-        if raw:
-            try:
-                return max(0.0, float(raw))
-            except ValueError:
-                raise StoreError(f"PROVKG_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
-        return LOCK_TIMEOUT
+        return lock_wait_seconds(self.lock_timeout)
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:

@@ -113,6 +113,20 @@ _OLD_STORE_ENTRY = re.compile(r"^(?:db-[\w.-]+|CURRENT|FIRST-WRITE|lock|provkg-[
 #: ``$PROVKG_LOCK_TIMEOUT`` overrides).
 LOCK_TIMEOUT = 600.0
 
+
+def lock_wait_seconds(lock_timeout: float | None) -> float:
+    """Seconds a writer waits for another one: ``lock_timeout`` when given, else ``$PROVKG_LOCK_TIMEOUT``,
+    else ``LOCK_TIMEOUT``.  Raises ``StoreError`` when the variable is not a number of seconds."""
+    if lock_timeout is not None:
+        return max(0.0, float(lock_timeout))
+    raw = os.environ.get("PROVKG_LOCK_TIMEOUT")
+    if raw:
+        try:
+            return max(0.0, float(raw))
+        except ValueError:
+            raise StoreError(f"PROVKG_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
+    return LOCK_TIMEOUT
+
 #: ``Store.writer(expect=…)`` default: any live database will do.
 ANY_BASE = object()
 
@@ -895,16 +909,8 @@ class Store:
             return []
 
     def _lock_wait(self) -> float:
-        """Seconds ``lock`` waits: ``lock_timeout``, else ``$PROVKG_LOCK_TIMEOUT``, else ``LOCK_TIMEOUT``."""
-        if self.lock_timeout is not None:
-            return max(0.0, float(self.lock_timeout))
-        raw = os.environ.get("PROVKG_LOCK_TIMEOUT")
-        if raw:
-            try:
-                return max(0.0, float(raw))
-            except ValueError:
-                raise StoreError(f"PROVKG_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
-        return LOCK_TIMEOUT
+        """Seconds ``lock`` waits (:func:`lock_wait_seconds`)."""
+        return lock_wait_seconds(self.lock_timeout)
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
