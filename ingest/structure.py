@@ -73,7 +73,6 @@ _TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the wa
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]|p\.\s?s\.\s)", re.IGNORECASE)
-_EMAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|subject|sent)\s*:", re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
@@ -87,7 +86,6 @@ _REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*
 #: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
 _PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
                                 r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
-_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s].{0,30}?(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*$")
 
 
 @dataclass(frozen=True)
