@@ -391,11 +391,7 @@ def _file_limit(kib: int):
 def test_a_full_disk_is_one_line_and_leaves_the_store_as_it_was(tmp_path):
     """A write that runs out of space (here: RLIMIT_FSIZE, EFBIG) is one line, exit 2, and the previous
     store answers as before; a first write leaves no store.  It was exit 1 with a RocksDB traceback."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from generate import generate_workspace
-    finally:
-        sys.path.pop(0)
+    from generate import generate_workspace
     big = generate_workspace(tmp_path / "big", 120, seed=5)
     st = tmp_path / "st"
     r = _run("-q", "ingest", str(big), store=str(st), preexec_fn=_file_limit(64))

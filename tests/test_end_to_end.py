@@ -214,9 +214,6 @@ def test_a_write_flushed_in_batches_holds_the_same_quads(tmp_path, monkeypatch):
 def test_parallel_parse_gives_the_same_store(tmp_path):
     """Past 64 files the CLI parses in a process pool by default (-j 0 = one per CPU); the store it
     writes holds the same quads as a single-process ingest."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from generate import generate_workspace
 
     from graph.store import Store

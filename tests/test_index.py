@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ import pytest
 from conftest import SHARED, WORKSPACE, fixed_clock
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
 
 
 class _RdfOnly:

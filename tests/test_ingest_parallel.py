@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -25,7 +24,6 @@ from graph.store import SIDECAR_NAME, Store, Writer, to_python
 from ingest.models import Claim, ParsedSource, Quantity
 from ingest.sources import discover, read_source
 
-sys.path.insert(0, str(ROOT / "bench"))
 from generate import generate_workspace
 
 _ACT = re.compile(r"<https://w3id\.org/provkg/id/activity/[^>]*>")

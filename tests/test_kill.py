@@ -229,11 +229,7 @@ def test_a_parsing_process_killed_is_one_line_and_the_ingest_ends(tmp_path):
     no process left."""
     import time
 
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from generate import generate_workspace
-    finally:
-        sys.path.pop(0)
+    from generate import generate_workspace
     ws = generate_workspace(tmp_path / "big", 400, seed=7)
     store = tmp_path / "store"
     p = subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), "-q", "ingest", "-j", "2", str(ws)],

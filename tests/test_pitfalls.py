@@ -422,11 +422,7 @@ def test_p14_sigkill_during_a_large_cli_ingest_keeps_the_previous_store(sample_c
     import signal
     import time
 
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from generate import generate_workspace
-    finally:
-        sys.path.pop(0)
+    from generate import generate_workspace
     st = tmp_path / "st"
     shutil.copytree(sample_cli_store, st)
     before = _answers(st)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import CORPUS, MANIFEST_ID, ROOT, WORKSPACE, fixed_clock
 
-sys.path.insert(0, str(ROOT / "bench"))
 
 from generate import generate_workspace  # noqa: E402
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 
 import pyoxigraph as ox
 import pytest
@@ -24,7 +23,6 @@ from ingest.models import EVIDENCE_LEVELS
 from provkg.cli import cli
 
 TTL = WORKSPACE.parents[1] / "graph" / "data" / "provkg.ttl"
-sys.path.insert(0, str(ROOT / "bench"))
 KGNS = rdflib.Namespace(KG_IRI)
 SH = rdflib.Namespace("http://www.w3.org/ns/shacl#")
 
