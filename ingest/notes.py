@@ -555,16 +555,19 @@ def parse_note(
         if b.kind in ("code", "html", "hr"):
             continue
         block_it = seg_of(b.line)
+        # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at the
+        # repo.") speaks for the paragraph's other sentences of the same item, before the item's level
+        by_item: dict[int | None, list[str]] = {}
+        if b.kind == "para" and not is_card:
+            for ln, _t in b.lines:
+                by_item.setdefault(seg_of(ln), []).extend(line_lv.get(ln, ()))
         pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
             sg = shape.segments[it] if it is not None else None
             inherited = seg_levels[it] if it is not None else note_levels
-            # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at
-            # the repo.") speaks for the paragraph's other sentences of the same item, before the item's level
-            para_levels = ordered_levels(lv for ln, _t in b.lines if seg_of(ln) == it for lv in line_lv.get(ln, ())) \
-                if b.kind == "para" and len(pieces) > 1 and not is_card else ()
+            para_levels = ordered_levels(by_item.get(it, ())) if len(pieces) > 1 else ()
             clean = strip_markup(piece)
             if len(clean) < 2:
                 continue
@@ -619,8 +622,11 @@ def parse_note(
                       and (not c.subjects or sg.works[0] in c.subjects) else c for c in claims]
 
     items: list[Item] = []
+    claims_of: dict[int | None, list[Claim]] = {}
+    for c in claims:
+        claims_of.setdefault(c.item, []).append(c)
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
-        mine = [c for c in claims if c.item == sg.index]
+        mine = claims_of.get(sg.index, [])
         sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
         cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]

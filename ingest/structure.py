@@ -28,6 +28,7 @@ of items that name no identifier, against the works the store knows.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
@@ -419,10 +420,11 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
     """The text of a turn whose header is line ``ln`` of block ``i``: the header line, and for an IM
     header alone on its line (``ola 14:02``) the message lines after it."""
     lines = blocks[i].lines
-    here = [t for x, t in lines if x == ln]
-    text = here[0] if here else ""
+    nums = [n for n, _t in lines] if len(lines) < 64 else _line_numbers(blocks[i])
+    k = bisect.bisect_left(nums, ln)
+    text = lines[k][1] if k < len(lines) and nums[k] == ln else ""
     if _TURN.match(text):
-        text = " ".join(t for x, t in lines if x > ln)
+        text = " ".join(t for _x, t in lines[bisect.bisect_right(nums, ln):])
     return text
 
 
@@ -462,7 +464,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 
     def has_text(n: int) -> bool:
         hi = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
-        return any(marks[n][1] < ln < hi for ln in own_text)
+        k = bisect.bisect_right(own_text, marks[n][1])  # own_text is sorted: one search, not a scan per mark
+        return k < len(own_text) and own_text[k] < hi
 
     with_text = [kinds[n] for n in range(len(marks)) if has_text(n)]
     pool = with_text or kinds
@@ -511,6 +514,20 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     return out, pre
 
 
+_NUMS: dict[int, tuple[object, list[int]]] = {}
+
+
+def _line_numbers(b: MdBlock) -> list[int]:
+    """The line numbers of a long block, computed once per block object (a pasted chat is one paragraph of
+    thousands of lines, sliced once per turn: a scan per slice grew with the square of its length)."""
+    got = _NUMS.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_NUMS) > 256:
+            _NUMS.clear()
+        got = _NUMS[id(b)] = (b, [n for n, _t in b.lines])
+    return got[1]
+
+
 def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
     """Block ``b`` cut to its lines ``lo..hi`` (a paragraph holding several pseudo-headed topics, one per
     line or a few lines each); other blocks whole, or None when they lie outside."""
@@ -518,7 +535,8 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
         return b
     if b.kind != "para" or not b.lines:
         return b if (b.line <= hi and b.line_end >= lo) else None
-    lines = tuple((n, t) for n, t in b.lines if lo <= n <= hi)
+    nums = [n for n, _t in b.lines] if len(b.lines) < 64 else _line_numbers(b)
+    lines = b.lines[bisect.bisect_left(nums, lo):bisect.bisect_right(nums, hi)]  # lines are in order
     if not lines:
         return None
     return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
@@ -576,7 +594,7 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     for n, b in enumerate(opening):
         nxt = opening[n + 1].line if n + 1 < len(opening) else None
         inside = [x for x in tail if x.line >= b.line and (nxt is None or x.line < nxt) and x.kind == "para"]
-        head = re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", b.lines[0][1], maxsplit=1)[0][:160]
+        head = _opening_sentence(b.lines[0][1])
         raws.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
@@ -660,6 +678,12 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     return out, pre
 
 
+def _opening_sentence(line: str) -> str:
+    """A paragraph's title: its first line up to the first sentence's end (``。！？``, or ``. ! ? ;`` and a
+    space), at most 160 characters; the rest of the paragraph is what it says."""
+    return re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", line, maxsplit=1)[0][:160]
+
+
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
 
@@ -683,8 +707,7 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     for n, b in enumerate(starts):
         nxt = starts[n + 1].line if n + 1 < len(starts) else None
         inside = [x for x in blocks if x.line >= b.line and (nxt is None or x.line < nxt)]
-        # the title is the opening up to the first sentence's end: the rest of the paragraph is what it says
-        head = re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", b.lines[0][1], maxsplit=1)[0][:160]
+        head = _opening_sentence(b.lines[0][1])
         out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [x for x in blocks if x.line_end < starts[0].line]
     return out, pre
