@@ -326,6 +326,9 @@ def _cautious(levels) -> str:
 _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
+#: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
+_FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .'/-]{0,28}?\s*[:：]\s+\S")
+
 
 def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
     """A block's text cut into sentences, each with its first and last line.
@@ -365,7 +368,9 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
             continue
         if buf and (re.search(r"[.。!?！？;；:：]$|https?://\S+$|\d{4}\.\d{4,5}(v\d+)?\)?$", buf[-1][1])
                     or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
-                    or _NEW_UNIT.match(t)):
+                    or _NEW_UNIT.match(t)
+                    # a run of ``key: value`` lines (a card's fields): one statement per field
+                    or _FIELD_LINE.match(t) and _FIELD_LINE.match(buf[-1][1])):
             flush()
         buf.append((ln, t))
     flush()

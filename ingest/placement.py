@@ -32,12 +32,15 @@ __all__ = ["SectionRef", "section_refs", "table_section"]
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:of (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b)", re.I)
+_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+                        r"|(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross)"
+                        r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b"
+                        r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节))", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
 _ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
-_BARE_INT = re.compile(r"(?:\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
+_BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
@@ -45,6 +48,17 @@ _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|pl
 _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
                          r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
 _TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
+
+
+_DIGIT = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_NUM_WORD = "|".join(_DIGIT)
+#: A section number as speech-to-text writes it: "two point three point one" (a voice memo).
+_SPOKEN = re.compile(rf"\b(?:{_NUM_WORD})(?:\s+point\s+(?:{_NUM_WORD})){{1,2}}\b", re.I)
+
+
+def _spoken_key(m: re.Match[str]) -> str:
+    """``"two point three point one"`` -> ``"2.3.1"``."""
+    return ".".join(_DIGIT[w.lower()] for w in re.split(r"\s+point\s+", m.group(0), flags=re.I))
 
 
 @dataclass(frozen=True)
@@ -108,7 +122,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     Returns
     -------
     list[SectionRef]
-        Keys are unique per text (the first role wins); title-only references (``file under Load
+        Keys are unique per text (the first role wins, but a later suggestion or cross-reference
+        outranks an earlier mention); title-only references (``file under Load
         balancing``) come with ``key=None``.
 
     Examples
@@ -120,6 +135,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     """
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
+    if " point " in text:
+        text = _SPOKEN.sub(_spoken_key, text)
     found: list[tuple[int, int, str]] = []
     for m in _SIGN.finditer(text):
         found.append((m.start(), m.end(), m.group("key")))
@@ -152,13 +169,18 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         if near is not None and min(abs(near[0] - m.end()), abs(m.start() - near[1])) <= 30:
             crossed.add(near[0])
     out: list[SectionRef] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for a, b, key in found:
-        if key in seen:
-            continue
-        seen.add(key)
         others = [_clause(text, x, y) for x, y, k in found if x != a]
         role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
+        if key in seen:
+            # "§4.2 … no longer holds → rewrite §4.2": a later suggestion or cross-reference of the same
+            # section outranks an earlier mention
+            i = seen[key]
+            if out[i].role == "mention" and role in ("suggest", "cross"):
+                out[i] = SectionRef(key, None, role, out[i].start)
+            continue
+        seen[key] = len(out)
         out.append(SectionRef(key, None, role, a))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):

@@ -113,6 +113,20 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("see section 3 of the paper", [], id="the-papers-own-section"),
     pytest.param("论文第 4 节", [], id="zh-papers-own-section"),
     pytest.param("HelixServe 2.1 is out", [], id="version-number"),
+    pytest.param("§4.2 第一条就不成立了，改写 §4.2 那条", [("4.2", None, "suggest")], id="later-suggestion-outranks-mention"),
+    pytest.param("the offloading number is missing from 2.3", [("2.3", None, "suggest")], id="missing-from"),
+    pytest.param("this is exactly the TODO in 2.1.1", [("2.1.1", None, "suggest")], id="fills-a-todo"),
+    pytest.param("while 3.1 in our doc still quotes 2.6x from v1", [("3.1", None, "suggest")], id="doc-outdated"),
+    pytest.param("3.2 needs a wording fix", [("3.2", None, "suggest")], id="number-first-needs-fix"),
+    pytest.param("Note: 文档 3.1 还没有 FA3。", [("3.1", None, "suggest")], id="zh-section-lacks"),
+    pytest.param("maybe a pointer from 2.1 because of the paging angle", [("2.1", None, "cross")], id="pointer-from"),
+    pytest.param("check their 16K-input numbers against 2.3", [("2.3", None, "cross")], id="check-against"),
+    pytest.param("1.3 可以加个交叉引用指过来", [("1.3", None, "cross")], id="zh-number-first-cross"),
+    pytest.param("Would slot into 2.2 rather than 3.2", [("2.2", None, "suggest")], id="slot-into"),
+    pytest.param("so yeah it goes under two point three point one dynamic trees", [("2.3.1", None, "suggest")], id="spoken-number"),
+    pytest.param("um the speedup was two point five x", [], id="spoken-figure-is-no-section"),
+    pytest.param("speedup went from 2.3x to 3.1x at batch 8", [], id="figures-after-from"),
+    pytest.param("Python 3.11 and CUDA 12.4", [], id="software-versions"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs

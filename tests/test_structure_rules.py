@@ -215,3 +215,18 @@ def test_roman_numbered_living_document_and_the_notes_that_name_its_sections():
     assert [(r.key, r.role) for r in section_refs("II.3 for sure.")] == [("II.3", "suggest")]
     assert [r.key for r in section_refs("it feeds straight into the first Part IV question")] == ["IV"]
     assert section_refs("we run vLLM 0.6.4 on a V100") == []
+
+
+def test_a_cards_field_lines_are_one_statement_each():
+    """A card's ``key: value`` lines written without list markers form one paragraph in Markdown; each
+    field is its own statement, so ``place: 3.1`` is a section suggestion of the card."""
+    text = ("# repo 0212 · flashinfer-ai/flashinfer\n\nurl: https://github.com/flashinfer-ai/flashinfer\n"
+            "license: Apache-2.0\nlatest release seen: v0.2.14\nused by: SGLang (default attention backend)\n"
+            "place: 3.1, as the implementation behind the FlashInfer paper\n")
+    parts, _ = parse_note(text, "organized/repo_cards/0212-flashinfer-ai-flashinfer.md", "repo_card")
+    assert [(c.line, c.text.split(":")[0]) for c in parts["claims"] if c.line >= 3] == [
+        (3, "url"), (4, "license"), (5, "latest release seen"), (6, "used by"), (7, "place")]
+    assert parts["items"][0].sections == ("3.1",)
+    # prose wrapped over lines stays one sentence
+    prose, _ = parse_note("# n\n\nThe kernel is fast on H100\nand the fused path helps a lot.\n", "inbox/a/n.md")
+    assert [c.text for c in prose["claims"]][-1] == "The kernel is fast on H100 and the fused path helps a lot."
