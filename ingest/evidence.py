@@ -34,6 +34,7 @@ __all__ = ["DEPTH_LEVELS", "EvidenceReader", "evidence_reader", "ordered_levels"
 #: Levels that say how much of the work itself was read; a line keeps only the deepest it states.
 DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|\bwww\.\S+")
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
@@ -80,6 +81,8 @@ class EvidenceReader:
             Possibly empty; never ``unknown``.
         """
         found: list[str] = []
+        # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
+        text = _ADDRESS.sub(" ", text)
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
             if tag.lower() in text.lower():
                 found.append(lv)
@@ -101,6 +104,12 @@ class EvidenceReader:
         elif self.page_anchor.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("full_text")  # a quote with its page ("(p. 4)"): the PDF was open
         return ordered_levels(found)
+
+    def generated(self, text: str) -> bool:
+        """Whether ``text`` says a card was made by a pipeline rather than by a reader (a ``card_only``
+        cue: "auto-generated", "(auto)", "自动生成", "not human-reviewed")."""
+        text = _ADDRESS.sub(" ", text)
+        return any(lv == "card_only" and pat.search(text) for lv, pat in self.markers)
 
     def explains_levels(self, text: str) -> bool:
         """Whether a line explains the note's marks rather than states one level: it names two or more
@@ -164,7 +173,7 @@ class EvidenceReader:
                                     default=len(desc)) for v in lv}
                     out[tag] = min(lv, key=lambda v: first[v])
                 elif re.search(r"ran it|reproduc|复测|复现|ourselves|自己跑", desc, re.I):
-                    continue  # a reproduction is no reading depth
+                    out[tag] = "full_text"  # an own run: the deepest check the closed vocabulary has
         return out
 
 

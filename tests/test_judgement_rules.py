@@ -41,16 +41,33 @@ from ingest.placement import section_refs
     pytest.param("the authors' own blog post says 3x", ("vendor_self_reported",), id="own-blog"),
     pytest.param("skimmed the appendix", (), id="appendix-skim-is-no-level"),
     pytest.param("KV cache eviction by attention score", (), id="nothing-said"),
+    pytest.param("Note: read sections 3 and 4 carefully, skipped the kernel appendix.", ("full_text",), id="read-sections-carefully"),
+    pytest.param("Opened the PDF for this one: Table 3 backs the 4.1x", ("full_text",), id="opened-the-pdf"),
+    pytest.param("source: auto-filled from the arXiv listing page; nobody has opened the PDF", ("card_only",), id="nobody-opened"),
+    pytest.param("verdicts typed off the snippets alone", ("abstract_checked",), id="alert-snippets"),
+    pytest.param("For the paper side I only looked at Figure 3 of the v3 PDF, not the text", ("abstract_checked",), id="only-a-figure"),
+    pytest.param("I'm going off his summary and havent looked at the paper myself", ("second_hand", "unverified"), id="going-off-a-summary"),
+    pytest.param("下面 talk 部分都是我在现场听的报告，论文本身还没下下来看", ("second_hand", "unverified"), id="zh-heard-at-a-talk"),
+    pytest.param("海报上印的数，我没去核", ("unverified",), id="zh-not-checked"),
+    pytest.param("答主说自己是作者，1.97 倍这些数就当作者口径看", ("vendor_self_reported",), id="zh-the-authors-own-word"),
+    pytest.param("All figures below are lifted from the project's README; nobody here has run them.", ("vendor_self_reported", "unverified"), id="readme-not-run"),
+    pytest.param("核查程度：只看了摘要，正文和实验部分都没打开", ("abstract_checked", "unverified"), id="zh-negated-after"),
+    pytest.param("From: Scholar Inbox <digest@scholar-inbox.com>", (), id="an-address-is-no-cue"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
 
 
-def test_a_notes_own_legend_adds_its_tags_and_a_reproduction_is_no_depth():
+def test_a_notes_own_legend_adds_its_tags_and_an_own_run_is_full_text():
+    """Writers who never saw the code (t13, t15, t16) record their own measurement as ``full_text``: the
+    closed vocabulary has no deeper check."""
     r = evidence_reader()
     legend = r.legend([(1, "图例：【复测】= 我们自己跑过，【转】= 二手转述")])
-    assert legend == {"【转】": "second_hand"}
+    assert legend == {"【复测】": "full_text", "【转】": "second_hand"}
     assert r.levels("【转】 据说 2 倍", legend) == ("second_hand",)
+    assert r.levels("Reproduced on our L40S box, numbers below") == ("full_text",)
+    assert r.levels("我在本地复现过缩小版") == ("full_text",)
+    assert r.levels("per the maintainer's CI run, not reproduced on our side") == ("second_hand", "unverified")
 
 
 def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead():
@@ -71,9 +88,16 @@ def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say
         (3, "full_text"), (7, "full_text"), (8, "second_hand"), (12, "abstract_checked"), (14, "abstract_checked")]
 
 
-def test_what_a_card_says_rests_on_the_card():
+def test_what_a_card_says_rests_on_the_card_unless_its_writer_says_how_deep_they_checked():
+    """A card is ``card_only``; a person's own depth (``核查程度：通读全文``) stands, a pipeline's does not
+    (``source: generated from the arXiv abstract page``)."""
+    parts, _ = parse_note("# c\n\n- 3x faster\n", "organized/paper_cards/2401.10774.md", "paper_card")
+    assert [(c.text, c.evidence_levels) for c in parts["claims"]] == [("3x faster", ("card_only",))]
     parts, _ = parse_note("# c\n\n- read the full paper: 3x faster\n", "organized/paper_cards/2401.10774.md", "paper_card")
-    assert [(c.text, c.evidence_levels) for c in parts["claims"]] == [("read the full paper: 3x faster", ("card_only",))]
+    assert [(c.text, c.evidence_levels) for c in parts["claims"]] == [("read the full paper: 3x faster", ("full_text",))]
+    parts, _ = parse_note("# c\n\n- source: generated from the arXiv abstract page; not human-reviewed\n",
+                          "organized/paper_cards/2401.10774.md", "paper_card")
+    assert [c.evidence_levels for c in parts["claims"]] == [("card_only",)]
 
 
 # --------------------------------------------------------------------------- relevance
