@@ -60,10 +60,11 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
-#: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``.
+#: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
+#: tracker's comment header ``— wei, 2026-12-19 09:47``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
-_TURN = re.compile(r"^\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
-                   r"(?:\*{1,2}|_)?,?\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+_TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
+                   r"(?:\*{1,2}|_)?,?\s+(?:\d{4}-\d{2}-\d{2},?\s+)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
@@ -370,6 +371,12 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
     for n, (k, b) in enumerate(ents):
         nxt = ents[n + 1][0] if n + 1 < len(ents) else len(body)
         kids = [c for c in body[k + 1: nxt] if c.kind != "row" and (c.parent is not None or c.kind in ("code", "html"))]
+        if not b.quoted:
+            # the reader's verdict quoted right under an entry (">> keep — belongs under 2.1") comments it
+            for c in body[k + 1: nxt]:
+                if not c.quoted or c.kind == "heading" or (n + 1 == len(ents) and c.line_end - c.line > 2):
+                    break
+                kids.append(c)
         spans.append((k, b, kids))
     def children(b: MdBlock, kids: list[MdBlock]) -> list[tuple[int, MdBlock]]:
         return [(n, c) for n, c in enumerate(kids) if c.kind == "item" and c.parent == b.index and b.index >= 0]
@@ -588,6 +595,10 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     # then "DeepSeek-V3 的 MTP 模块（…, arXiv 2412.19437）…")
     last = max(r.line_end for r in raws)
     tail = [b for b in blocks if b.line > last and b.parent is None and not b.quoted]
+    # the signature after a closing ("--", "Best,") belongs to no topic
+    sign = next((b.line for b in tail if b.kind in ("para", "hr") and (b.kind == "hr" or _SIGN_OFF.match(b.lines[0][1] if b.lines else ""))), None)
+    if sign is not None:
+        tail = [b for b in tail if b.line < sign]
     linked = sum(1 for r in raws if _brings_link("\n".join(x.text for x in r.blocks)))
     opening = [b for b in tail if b.kind == "para" and b.lines and any(m.start < 100 for m in find_arxiv_ids(b.text))] \
         if linked * 2 >= len(raws) and linked >= 2 else []
@@ -598,6 +609,27 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
         raws.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
+
+
+#: A heading that continues the one before: ``HadaKV (2/2) — numbers``, ``Results (cont.)``, ``方法（续）``.
+_CONTINUED = re.compile(r"^(?P<name>.+?)\s*(?:[(（]\s*(?P<n>\d{1,2})\s*/\s*\d{1,2}\s*[)）]|[(（]\s*(?:cont(?:'d|\.|inued)?|续)\s*[)）])")
+
+
+def _join_continued(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` with a topic whose heading continues the one before (a slide deck's ``HadaKV (1/2)``,
+    ``HadaKV (2/2)``) joined to it: one paper over two slides is one topic."""
+    out: list[_Raw] = []
+    for r in raws:
+        m = _CONTINUED.match(_strip(r.head))
+        if m and out and m.group("n") != "1":
+            prev = _CONTINUED.match(_strip(out[-1].head))
+            name = m.group("name").strip().casefold()
+            if (prev and prev.group("name").strip().casefold() == name) or _strip(out[-1].head).casefold().startswith(name):
+                last = out[-1]
+                out[-1] = replace(last, line_end=max(last.line_end, r.line_end), blocks=[*last.blocks, *r.blocks])
+                continue
+        out.append(r)
+    return out
 
 
 def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -655,6 +687,13 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
         elif not b.quoted and k and top[k - 1].quoted and b.kind != "heading":
             answered += 1
     if len(starts) < 2 or answered < 2:
+        return None
+    # a digest whose entries each bring their own paper, with the reader's verdict quoted under each
+    # (">> keep — belongs under 2.1"): the entries are the topics and each quote comments the entry above
+    answers = [b for k, b in enumerate(top) if not b.quoted and k and top[k - 1].quoted and b.kind != "heading"]
+    entries = [b for b in top if not b.quoted and b.kind == "item"]
+    if len(entries) >= 2 and sum(1 for b in entries if _brings_link(b.text)) >= 2 and \
+            sum(1 for b in answers if b.kind == "item") * 2 >= len(answers):
         return None
     last_q = max(k for k, b in enumerate(top) if b.quoted)
     for k in range(last_q + 1, len(top)):
@@ -856,6 +895,7 @@ def read_structure(
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
+    raws = _join_continued(raws)
 
     # the paper of a one-paper note
     head_blocks = pre if split else [b for b in blocks[:8]]

@@ -230,3 +230,43 @@ def test_a_cards_field_lines_are_one_statement_each():
     # prose wrapped over lines stays one sentence
     prose, _ = parse_note("# n\n\nThe kernel is fast on H100\nand the fused path helps a lot.\n", "inbox/a/n.md")
     assert [c.text for c in prose["claims"]][-1] == "The kernel is fast on H100 and the fused path helps a lot."
+
+
+def test_an_alert_digest_with_quoted_verdicts_is_split_at_its_entries():
+    """A paper alert pasted as text: numbered entries, each bringing its paper, the reader's verdict quoted
+    under each (``>> keep — belongs under 2.1``). The entries are the topics and each verdict belongs to
+    the entry above it (not an inline email reply); the footer after ``--`` is no topic, and a digest's
+    reference number is no arXiv ID."""
+    text = ("From: Scholar Inbox <digest@scholar-inbox.com>\nSubject: 3 new papers\n\n"
+            ">> verdicts typed off the snippets alone\n\n"
+            "1. SnapKV: LLM Knows What You are Looking for Before Generation\n   arXiv:2404.14469\n   snippet one\n"
+            ">> keep — belongs under 2.1\n\n"
+            "2. Medusa: Simple LLM Inference Acceleration Framework\n   arxiv.org/abs/2401.10774\n   snippet two\n"
+            ">> skip, training-side\n\n"
+            "3. EAGLE: Speculative Sampling Requires Rethinking Feature Uncertainty\n   arXiv:2401.15077\n   snippet three\n"
+            ">> keep — 3.1\n\n--\nYou receive this because you rated papers. Digest ref 2612.40077 · unsubscribe\n")
+    parts, _ = parse_note(text, "inbox/a/alert.md")
+    assert [(i.kind, i.line, i.line_end, i.works, i.sections) for i in parts["items"]] == [
+        ("entry", 6, 9, (SNAPKV,), ("2.1",)), ("entry", 11, 14, (MEDUSA,), ()), ("entry", 16, 19, (EAGLE,), ("3.1",))]
+    assert parts["items"][1].relevance == "low"
+    assert "2612.40077" not in {w for i in parts["items"] for w in i.works + i.mentions}
+
+
+def test_an_issue_trackers_comments_are_turns():
+    """An issue-tracker export: each ``— name, date time`` comment is a turn; turns that bring a work or
+    say something of their own are topics."""
+    text = ("PERF-2291: KV offload stalls decode on long prompts\nStatus: In Review\n\n"
+            "— wei, 2026-12-19 09:47\nOnce a prompt goes over ~96K tokens decode tokens/s drops for every sequence.\n\n"
+            "— dmitri, 2026-12-22 14:05\nReproduced on our L40S box. The fix follows ShadowKV (arXiv:2410.21465v2).\n\n"
+            "— sara, 2026-12-22 16:40\nWe're also evaluating kvtier for the DRAM tier, but I haven't seen numbers from them.\n")
+    assert [(k, line, works) for k, line, _e, works, _m in items(text, "inbox/d/PERF-2291-thread.md")] == [
+        ("pseudo", 4, ()), ("pseudo", 7, ("2410.21465",)), ("pseudo", 10, ())]
+
+
+def test_a_slide_continued_over_two_slides_is_one_topic():
+    """A slide deck's ``HadaKV (1/2)`` and ``HadaKV (2/2)``: one paper over two slides is one topic."""
+    text = ("# Paper club\n\n## HadaKV (1/2) — rotate\n\narXiv:2611.08342\n\n- rotation per head\n\n---\n\n"
+            "## HadaKV (2/2) — numbers\n\n- beats KIVI (arXiv:2402.02750) at 2 bits\n\n---\n\n"
+            "## Medusa — heads\n\narXiv:2401.10774\n\n- extra heads\n")
+    assert [(line, end, works, mentions) for _k, line, end, works, mentions in items(text)] == [
+        (3, 15, ("2611.08342",), ("2402.02750",)), (17, 21, (MEDUSA,), ())]
