@@ -74,7 +74,7 @@ _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|
 _TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
-_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便)\s*[:：,，]|p\.\s?s\.\s)", re.IGNORECASE)
+_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s)", re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
@@ -644,8 +644,14 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
         content = _content(inside)
         if not content:
             continue
-        out.append(_Raw("block", content[0].line, max(x.line_end for x in inside), content[0].text.split("\n")[0],
-                        [content[0].line], inside))
+        # a paragraph that opens an aside ("题外话，…", "Side note: …") after the block's own text is a topic
+        cuts = [k for k, x in enumerate(content) if k and x.kind == "para" and x.parent is None and not x.quoted
+                and x.lines and _ASIDE.match(x.lines[0][1])]
+        for lo, hi in zip([0, *cuts], [*cuts, len(content)]):
+            part = content[lo:hi]
+            top_end = part[-1].line_end if hi < len(content) else max(x.line_end for x in inside)
+            out.append(_Raw("block", part[0].line, top_end, part[0].text.split("\n")[0], [part[0].line],
+                            [x for x in inside if part[0].line <= x.line <= top_end]))
     if len(out) < 2:
         return None
     pre, out = [], out

@@ -270,3 +270,13 @@ def test_a_slide_continued_over_two_slides_is_one_topic():
             "## Medusa — heads\n\narXiv:2401.10774\n\n- extra heads\n")
     assert [(line, end, works, mentions) for _k, line, end, works, mentions in items(text)] == [
         (3, 15, ("2611.08342",), ("2402.02750",)), (17, 21, (MEDUSA,), ())]
+
+
+def test_an_aside_inside_a_rule_separated_block_is_a_topic():
+    """A clipped answer between ``---`` rules whose last paragraph opens ``题外话，…`` (a digression about
+    another system): the aside is a topic of its own."""
+    text = ("# 问题\n\n剪藏：群里转的\n\n---\n\nvAttention（arXiv 2405.04437）把虚拟地址连续和物理分配拆开。\n\n"
+            "吞吐最高 1.97 倍。\n\n题外话，FastServe 其实是非抢占式的。\n\n---\n\n"
+            "按：StreamingLLM（arxiv.org/abs/2309.17453）可以叠着用。\n")
+    assert [(line, end, works) for _k, line, end, works, _m in items(text, "inbox/x/zhihu.md")] == [
+        (7, 9, ("2405.04437",)), (11, 11, ()), (15, 15, ("2309.17453",))]
