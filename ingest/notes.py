@@ -275,7 +275,7 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
     lead = re.compile(r"^\s*(?:" + "|".join(f"(?:{p})" for p in leads) + r")\s*[:：\-–—]?\s+", re.IGNORECASE) if leads else None
     out = list(arxiv)
     for sg in shape.segments:
-        if sg.kind not in ("heading", "pseudo", "note") or not sg.title or find_arxiv_ids(sg.title):
+        if sg.kind not in ("heading", "pseudo", "note", "entry") or not sg.title or find_arxiv_ids(sg.title):
             continue
         t = strip_markup(sg.title).strip()
         if lead is not None:

@@ -280,3 +280,16 @@ def test_an_aside_inside_a_rule_separated_block_is_a_topic():
             "按：StreamingLLM（arxiv.org/abs/2309.17453）可以叠着用。\n")
     assert [(line, end, works) for _k, line, end, works, _m in items(text, "inbox/x/zhihu.md")] == [
         (7, 9, ("2405.04437",)), (11, 11, ()), (15, 15, ("2309.17453",))]
+
+
+def test_a_digest_entrys_first_line_is_the_title_of_the_paper_it_links():
+    """``3. PyramidKV: Dynamic KV Cache Compression …`` then the authors and the link: the entry's first line
+    is the title written for that identifier (so a living document listing the ID under another title
+    conflicts with it)."""
+    text = ("# Alert\n\n1. PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling\n"
+            "   Zefan Cai, Yichi Zhang\n   https://arxiv.org/abs/2406.02069v4\n   snippet\n\n"
+            "2. Medusa: Simple LLM Inference Acceleration Framework\n   arXiv:2401.10774\n   snippet\n")
+    parts, _ = parse_note(text, "inbox/a/alert.md")
+    assert sorted((r.arxiv_id, r.title) for r in parts["arxiv"]) == [
+        ("2401.10774", "Medusa: Simple LLM Inference Acceleration Framework"),
+        ("2406.02069", "PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling")]
