@@ -56,6 +56,23 @@ from ingest.errors import IngestError
 from ingest.models import ArxivRef, Section
 from ingest.text import alias_before
 
+#: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
+#: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
+_KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】]{1,40})[\]〕】]\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
+                          r"(?=(?:arXiv|arxiv\.org|https?://(?:www\.)?arxiv|doi|10\.48550)|\d{4}\.\d{4,5})")
+
+
+def _keyed_alias(line: str) -> str | None:
+    """The citation key of a keyed reference entry when it is a work's name (``[FastServe]``,
+    ``[Sarathi-Serve]``), not a number (``[12]``, ``〔3〕``)."""
+    m = _KEYED_ENTRY.match(line)
+    if not m:
+        return None
+    key = m.group("key").strip()
+    # an author-year key ("Dao22", "KLZ+23") names no work
+    return key if re.search(r"[A-Za-z]{2}", key) and not re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key) else None
+
+
 __all__ = [
     "CITATION_SECTION_KEYS",
     "Entry",
@@ -913,14 +930,16 @@ def parse_living_doc(text: str) -> LivingDoc:
                     title = bib_title
                 elif kind != "code":
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
-                    title = _link_title(line, m.start, m.end) or rec_title
+                    keyed = _KEYED_ENTRY.match(line) if off == 0 else None
+                    title = _link_title(line, m.start, m.end) or rec_title or (
+                        keyed.group("title").strip(" *_") if keyed and keyed.end("title") <= m.start and _keyed_alias(line) else None)
                     if title is None:
                         title = _bold_title(entry.text)
                         from_bold = title is not None
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
-                    alias=alias_before(line, m.start) if kind not in ("code", "bib") else None,
+                    alias=(alias_before(line, m.start) or (_keyed_alias(line) if off == 0 else None)) if kind not in ("code", "bib") else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record

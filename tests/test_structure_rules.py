@@ -293,3 +293,16 @@ def test_a_digest_entrys_first_line_is_the_title_of_the_paper_it_links():
     assert sorted((r.arxiv_id, r.title) for r in parts["arxiv"]) == [
         ("2401.10774", "Medusa: Simple LLM Inference Acceleration Framework"),
         ("2406.02069", "PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling")]
+
+
+def test_a_keyed_reference_entry_gives_its_key_as_the_works_name():
+    """``- [FastServe] Fast Distributed Inference Serving …, arXiv 2305.05920``: the key names the work (so a
+    note naming FastServe without an ID is about it) and the text up to the ID is its title; numbered and
+    author-year keys (``[12]``, ``[Dao22]``, ``[KLZ+23]``) name no work."""
+    doc = parse_living_doc("# Doc\n\n## 参考资料\n\n"
+                           "- [FastServe] Fast Distributed Inference Serving for Large Language Models, arXiv 2305.05920\n"
+                           "- [Dao22] T. Dao et al. FlashAttention: Fast and Memory-Efficient Exact Attention. arXiv:2205.14135\n"
+                           "- [12] W. Kwon et al. Efficient Memory Management. arXiv:2309.06180\n")
+    got = {c.arxiv_id: (c.alias, c.title) for c in doc.citations}
+    assert got["2305.05920"] == ("FastServe", "Fast Distributed Inference Serving for Large Language Models")
+    assert got["2205.14135"][0] is None and got["2309.06180"][0] is None
