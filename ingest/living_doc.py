@@ -152,20 +152,22 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^[(（]\s*(?P<key>\d+|{_CN_NUM})\s*[)）]\s*"),
     # 七、引用列表 / 七. / 七 标题
     re.compile(rf"^(?P<key>{_CN_NUM})(?:[、.．:：]\s*|\s+)"),
-    # Part IV: Open questions / Chapter II — … (Roman part numbers)
-    re.compile(r"^(?:Part|Chapter|Book)\s+(?P<key>[IVXLC]{1,6})\b\s*[:.—–-]?\s*"),
+    # [4.2] Page selection / 【3】 (numbers in brackets)
+    re.compile(r"^[\[【〔]\s*(?P<key>\d+(?:\.\d+)*)\s*[\]】〕]\s*"),
+    # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
+    re.compile(r"^(?:Part|Chapter|Book)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
-    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s+|[:：、]\s*|$)"),
+    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、]\s*|$)"),
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
 )
 _BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
 _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
-    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
-    r"reading list|references?|citations?|bibliography|works cited|cited works|sources)"
+    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
+    r"reading list|references?|citations?|bibliography|works cited|cited works|sources|further reading|literature)"
     r"(?:$|[\s:：(（\-—])",
     re.I,
 )

@@ -83,7 +83,7 @@ class _Cues:
         self.cross = _alt(raw.get("cross", []))
         self.mention = _alt(raw.get("mention", []))
         self.negative = _alt(raw.get("negative", []))
-        self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) + r")\s*[:：]?\s*(?:the\s+|our\s+|section\s+|§)?$",
+        self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) + r")\s*[:：]?\s*(?:the\s+|our\s+|section\s+|§)?[\[【〔]?$",
                                       re.IGNORECASE) if raw.get("cue_before_bare") else re.compile(r"(?!x)x")
         self.title_after = _alt(raw.get("title_after", []))
 

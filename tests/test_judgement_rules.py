@@ -151,6 +151,8 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("um the speedup was two point five x", [], id="spoken-figure-is-no-section"),
     pytest.param("speedup went from 2.3x to 3.1x at batch 8", [], id="figures-after-from"),
     pytest.param("Python 3.11 and CUDA 12.4", [], id="software-versions"),
+    pytest.param("belongs in [2.2], next to KIVI", [("2.2", None, "suggest")], id="bracketed-number"),
+    pytest.param("see [12] for the proof", [], id="a-citation-number-is-no-section"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs

@@ -177,6 +177,10 @@ HEADINGS = [
     pytest.param("🔍 Method", (None, "Method", False), id="emoji"),
     pytest.param("2024 Roadmap", (None, "2024 Roadmap", False), id="year-not-number"),
     pytest.param("**Bold** [linked](http://x)", (None, "Bold linked", False), id="inline-markup"),
+    pytest.param("[4.2] Page selection", ("4.2", "Page selection", False), id="bracketed-number"),
+    pytest.param("Part 2: KV cache compression", ("2", "KV cache compression", False), id="part-arabic"),
+    pytest.param("2.3 节 旋转类方法", ("2.3", "旋转类方法", False), id="number-then-jie"),
+    pytest.param("第2章 权重量化", ("2", "权重量化", False), id="di-2-zhang"),
 ]
 
 
@@ -195,7 +199,8 @@ def test_clean_and_slug() -> None:
 @pytest.mark.parametrize(
     ("title", "expected"),
     [("引用列表", True), ("References", True), ("参考文献", True), ("Citations", True),
-     ("Bibliography and notes", True), ("Referenced models", False), ("调度算法", False)],
+     ("Bibliography and notes", True), ("Referenced models", False), ("调度算法", False),
+     ("引文", True), ("Further reading", True), ("引用分析", False)],
 )
 def test_is_citation_title(title: str, expected: bool) -> None:
     assert is_citation_title(title) is expected
