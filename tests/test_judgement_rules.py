@@ -53,6 +53,13 @@ from ingest.placement import section_refs
     pytest.param("All figures below are lifted from the project's README; nobody here has run them.", ("vendor_self_reported", "unverified"), id="readme-not-run"),
     pytest.param("核查程度：只看了摘要，正文和实验部分都没打开", ("abstract_checked", "unverified"), id="zh-negated-after"),
     pytest.param("From: Scholar Inbox <digest@scholar-inbox.com>", (), id="an-address-is-no-cue"),
+    pytest.param("None of this is checked by me, it's people on the server talking", ("second_hand",), id="people-on-the-server"),
+    pytest.param("whatever she says about HopKV is the company talking about its own system", ("vendor_self_reported",), id="the-company-on-its-own-system"),
+    pytest.param("- README numbers (Kestrel's own): p50 TPOT 5.1 ms", ("vendor_self_reported",), id="a-names-own-numbers"),
+    pytest.param("组里有人跑过 W4A8", ("full_text",), id="zh-someone-in-the-group-ran-it"),
+    pytest.param("【1】【2】里的内容和数字是从作者 PPT 抄的", ("second_hand",), id="zh-copied-from-slides"),
+    pytest.param("- row 4: written from memory of the NSA paper, not re-checked", ("unverified",), id="from-memory"),
+    pytest.param("source: omar, read §2–3 and Table 3 of the v1 PDF", ("full_text",), id="read-sections-by-sign"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
