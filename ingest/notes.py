@@ -224,7 +224,7 @@ def _looks_like_title(t: str) -> bool:
     """A paper title, not prose: short, no sentence break, no quote or URL, and either
     ``Name: subtitle`` with a capitalised subtitle or mostly capitalised words."""
     t = t.strip()
-    if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|\[\d{1,2}:\d{2}\]", t) or len(t) > 200:
+    if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
     words = t.split()
     long_words = [w for w in words if len(w) >= 4 and w[:1].isalpha()]

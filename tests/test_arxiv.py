@@ -181,6 +181,10 @@ MORE = [
     pytest.param("old cs/9901123 and foo/9901123", [("cs/9901123", None)], id="unknown-archive"),
     pytest.param("src/math/9901123", [], id="old-in-path"),
     pytest.param("math/0712345", [], id="old-after-0703"),
+    # labels after which a number is something else's
+    pytest.param("fetch layer=17 total_s=1312.4471 done", [], id="log-key-value"),
+    pytest.param("Digest ref 2612.40077 · unsubscribe", [], id="digest-reference"),
+    pytest.param("arxiv_id=2401.12345", [("2401.12345", None)], id="arxiv-key-value"),
 ]
 
 
