@@ -61,15 +61,18 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
-#: tracker's comment header ``— wei, 2026-12-19 09:47``.
+#: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
 _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
-                   r"(?:\*{1,2}|_)?,?\s+(?:\d{4}-\d{2}-\d{2},?\s+)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+                   r"(?:\*{1,2}|_)?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
+                   r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
 _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
                     r"嗯|好的?|收到|同意|是的|对)\b", re.IGNORECASE)
+#: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
+_REPLYING = re.compile(r"^\s*(?:replying to|in reply to|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
 _TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
                           re.IGNORECASE)
@@ -455,8 +458,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
-    if all(_STAMP.match(h) and not _CHAT.match(h) for h in heads):
+    if all(_STAMP.match(h) and not _CHAT.match(h) for h in heads) and not _chapters(heads):
         # a transcript (one speaker, one timestamp per utterance): a topic starts where the speaker moves on
+        # (show notes' chapter marks, minutes apart, are topics each)
         kept = [(mk, h) for mk, h in zip(marks, heads) if _SPOKEN_SHIFT.match(h)]
         if len(kept) < 2:
             return None
@@ -491,6 +495,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
             starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
                       or (len(message) >= 60 and not _REPLY.search(message) and not prev_q))
+            if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
+                starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts or not kept:
                 if _brings_link(message) or _TOPIC_SHIFT.match(message) or len(message) >= 60:
                     kept.append(mk)
@@ -519,6 +525,20 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
     return out, pre
+
+
+def _chapters(heads: list[str]) -> bool:
+    """Whether timestamped lines are an episode's chapter marks (``(02:10) …``, ``(12:40) …``: two minutes or
+    more apart, in order) rather than a transcript's utterances (seconds apart)."""
+    secs = []
+    for h in heads:
+        m = re.match(r"\s*[\[(](\d{1,2}):(\d{2})(?::(\d{2}))?[\])]", h)
+        if not m:
+            return False
+        a, b, c = int(m.group(1)), int(m.group(2)), m.group(3)
+        secs.append(a * 3600 + b * 60 + int(c) if c is not None else a * 60 + b)
+    gaps = [y - x for x, y in zip(secs, secs[1:])]
+    return len(gaps) >= 2 and all(g > 0 for g in gaps) and sorted(gaps)[len(gaps) // 2] >= 120
 
 
 _NUMS: dict[int, tuple[object, list[int]]] = {}

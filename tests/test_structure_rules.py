@@ -306,3 +306,27 @@ def test_a_keyed_reference_entry_gives_its_key_as_the_works_name():
     got = {c.arxiv_id: (c.alias, c.title) for c in doc.citations}
     assert got["2305.05920"] == ("FastServe", "Fast Distributed Inference Serving for Large Language Models")
     assert got["2205.14135"][0] is None and got["2309.06180"][0] is None
+
+
+def test_show_notes_chapter_marks_are_topics_and_a_transcripts_stamps_are_not():
+    """``(02:10) …`` / ``(12:40) …`` minutes apart are an episode's chapters, each a topic; a voice memo's
+    stamps seconds apart are utterances, split only where the speaker moves on."""
+    notes = ("# Episode 41\n\n(02:10) How traffic changed in 2026: most prompts are over 64K\n\n"
+             "(12:40) HopKV, a page router for decode, arxiv.org/abs/2612.16604\n\n"
+             "(27:55) On attention sinks: StreamingLLM (2309.17453) is fine for chat only\n")
+    assert [(line, works) for _k, line, _e, works, _m in items(notes)] == [
+        (3, ()), (5, ("2612.16604",)), (7, ("2309.17453",))]
+    memo = ("# memo\n\n[00:11] first dynatree arXiv:2611.04417 I read the whole thing\n"
+            "[00:25] the speedup was big on one gpu\n[00:40] and the batch thing is interesting\n")
+    assert len(items(memo)) == 1
+
+
+def test_a_discord_export_splits_at_turns_and_a_reply_continues_the_turn_it_answers():
+    """``jrn_k — 12/27/2026 10:42 PM`` headers are turns; ``Replying to @jrn_k`` continues the thread it answers
+    even when it repeats the paper's ID; ``psa: …`` with its own paper starts a topic."""
+    text = ("jonas: exported from the server.\n\njrn_k — 12/27/2026 10:42 PM\nanyone tried pageskip yet? "
+            "https://arxiv.org/abs/2612.18842\n\ntamsin.w — 12/27/2026 11:21 PM\nReplying to @jrn_k\n"
+            "you dropped a digit, 2612.18842\n\nb0rkv — 12/27/2026 11:40 PM\npsa: quest's 7.03x is the kernel alone "
+            "[2406.10774]\n")
+    assert [(line, works) for _k, line, _e, works, _m in items(text, "inbox/j/discord.md")] == [
+        (3, ("2612.18842",)), (10, ("2406.10774",))]
