@@ -18,9 +18,9 @@ from .text import find_urls, make_claim, split_front_matter
 
 __all__ = ["parse_living_source"]
 
-#: ``[5]``, ``[5, 6]``: a numbered reference in the body (not a Markdown link's text).
-_REF_MARK = re.compile(r"\[(\d{1,3})\](?!\()")
-_REF_NUMBER = re.compile(r"^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)、])\s*")
+#: ``[5]``, ``[5, 6]``, ``〔14〕``: a numbered reference in the body (not a Markdown link's text).
+_REF_MARK = re.compile(r"[\[〔【](\d{1,3})[\]〕】](?!\()")
+_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、])\s*")
 
 
 _FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")

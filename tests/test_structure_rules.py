@@ -330,3 +330,15 @@ def test_a_discord_export_splits_at_turns_and_a_reply_continues_the_turn_it_answ
             "[2406.10774]\n")
     assert [(line, works) for _k, line, _e, works, _m in items(text, "inbox/j/discord.md")] == [
         (3, ("2612.18842",)), (10, ("2406.10774",))]
+
+
+def test_a_living_document_citing_by_fullwidth_number_names_the_work():
+    """A body sentence citing ``〔14〕`` (a citation list of ``- 〔14〕Title. arXiv:ID`` entries) is about that work,
+    as ``[14]`` is."""
+    from ingest.living import parse_living_source
+    from datetime import timezone
+    text = ("# 量化推理\n\n## 第3章 KV 缓存\n\n### 3.2 节 KV 缓存量化\n\nKVRot〔14〕在 128K 上下文下吞吐提升 1.7 倍（v1，表 3）。\n\n"
+            "## 引文\n\n- 〔14〕KVRot: Rotations for KV Cache Quantization. arXiv:2608.11873\n")
+    fields, _ = parse_living_source(text, "organized/knowledge/q.md", tz=timezone.utc)
+    body = [c for c in fields["claims"] if "1.7" in c.text]
+    assert [c.subjects for c in body] == [("2608.11873",)]
