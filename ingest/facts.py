@@ -612,6 +612,17 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 continue
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
         # "no X (of any kind) is required", "without X": X is the negated verb
+    # "a custom kernel is needed", "No custom kernel needed": the object comes before a passive need
+    for name, op in cues.objects:
+        for m in op.finditer(text):
+            after = text[m.end():m.end() + 24]
+            if not re.match(r"\s*(?:is|are|was|were)?\s*(?:still\s+)?(?:needed|required)\b|\s*(?:是)?(?:必需|必须)的?", after, re.I):
+                continue
+            before = text[max(0, m.start() - 24):m.start()]
+            neg = bool(re.search(r"(?:\bno|\bwithout|\bnot|不|无)\s*(?:\w+[\s-]+){0,2}$", before, re.I)) or \
+                bool(re.match(r"\s*(?:is|are|was|were)\s+not\b", after, re.I))
+            out.discard(f"{'+' if neg else '-'}need:{name}")
+            out.add(f"{'-' if neg else '+'}need:{name}")
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             if re.match(r"\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed)", text[m.end():m.end() + 30], re.I) and \

@@ -26,7 +26,7 @@ from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
-from .facts import find_figures
+from .facts import find_figures, qualifier_sides
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
@@ -204,6 +204,26 @@ def _row_fact_text(b) -> str:
         else:
             out.append(c)
     return " | ".join(out)
+
+
+_CHECK = re.compile(r"^\s*(?:✓|✔|✔️|✅|☑|yes|y|是|有)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
+_CROSS = re.compile(r"^\s*(?:✗|✘|❌|×|no|n|否|无)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
+
+
+def _row_checks(b) -> str:
+    """A table row's check-mark cells as sentences for the qualifier reader: ``Exact?`` | ``✓`` -> ``exact``,
+    ``Exact?`` | ``✗`` -> ``not exact``; other cells give nothing."""
+    out = []
+    for h, cell in zip(b.header, b.cells):
+        name = strip_markup(h).strip().rstrip("?？").strip()
+        c = strip_markup(cell)
+        if not name or len(name) > 40:
+            continue
+        if _CHECK.match(c):
+            out.append(name)
+        elif _CROSS.match(c):
+            out.append(f"not {name}")
+    return ". ".join(out)
 
 
 def _row_title(b) -> str | None:
@@ -608,6 +628,12 @@ def parse_note(
                 figures = find_figures(_row_fact_text(b), lex)
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
+                # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it
+                checked = _row_checks(b)
+                if checked:
+                    quals = qualifier_sides(checked, lex)
+                    if quals:
+                        c = c.model_copy(update={"qualifiers": tuple(dict.fromkeys([*c.qualifiers, *quals]))})
             claims.append(c.model_copy(update={
                 "evidence": _cautious(levels),
                 "evidence_levels": levels,

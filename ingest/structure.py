@@ -448,13 +448,25 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     and answers ("ok", "hm, not sure", the answer to a question) belong to the turn before.
     """
     marks: list[tuple[int, int, str]] = []  # (block index, line, title)
+    lazy: set[int] = set()  # lines of chapter marks a list item swallowed as its lazy continuation
     for i, b in enumerate(blocks):
+        if b.kind == "item" and not b.quoted and b.parent is None:
+            # "(27:55) …" written flush left after "  - a bullet": Markdown continues the bullet, the writer
+            # started a chapter; kept only if the marks turn out to be chapters
+            for ln, text in b.lines[1:]:
+                if _STAMP.match(text):
+                    marks.append((i, ln, _pseudo(text) or text))
+                    lazy.add(ln)
+            continue
         if b.kind != "para" or b.quoted or (b.parent is not None and nested):
             continue
         for ln, text in b.lines:
             t = _pseudo(text)
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
+    marks.sort(key=lambda mk: mk[1])
+    if lazy and not _chapters([next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]):
+        marks = [mk for mk in marks if mk[1] not in lazy]
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
@@ -560,7 +572,7 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
     line or a few lines each); other blocks whole, or None when they lie outside."""
     if b.line >= lo and b.line_end <= hi:
         return b
-    if b.kind != "para" or not b.lines:
+    if b.kind not in ("para", "item") or not b.lines:
         return b if (b.line <= hi and b.line_end >= lo) else None
     nums = [n for n, _t in b.lines] if len(b.lines) < 64 else _line_numbers(b)
     lines = b.lines[bisect.bisect_left(nums, lo):bisect.bisect_right(nums, hi)]  # lines are in order

@@ -342,3 +342,24 @@ def test_a_living_document_citing_by_fullwidth_number_names_the_work():
     fields, _ = parse_living_source(text, "organized/knowledge/q.md", tz=timezone.utc)
     body = [c for c in fields["claims"] if "1.7" in c.text]
     assert [c.subjects for c in body] == [("2608.11873",)]
+
+
+def test_chapter_marks_a_bullet_swallowed_are_still_chapters():
+    """Show notes whose ``(27:55) …`` line follows a sub-bullet flush left: Markdown makes it the bullet's lazy
+    continuation, the writer started a chapter; each chapter keeps only its own works."""
+    text = ("# Episode 41\n\n(02:10) How traffic changed: most prompts are over 64K\n"
+            "(12:40) HopKV, a page router for decode, arxiv.org/abs/2612.16604\n  - \"It is exact.\"\n"
+            "(27:55) On attention sinks: StreamingLLM (2309.17453) is fine for chat only\n"
+            "(35:20) KV quantization: KIVI-style keys, https://arxiv.org/pdf/2402.02750v2.pdf\n")
+    assert [(line, works, mentions) for _k, line, _e, works, mentions in items(text)] == [
+        (3, (), ()), (4, ("2612.16604",), ()), (6, ("2309.17453",), ()), (7, ("2402.02750",), ())]
+
+
+def test_a_check_mark_under_a_qualifier_column_is_the_rows_side():
+    """A comparison matrix: ``Exact?`` | ``✗`` says the row's method is not exact (approximate)."""
+    text = ("# Matrix\n\n| # | Method | Training-free? | Exact? |\n|---|---|---|---|\n"
+            "| 1 | Quest [2406.10774] | ✓ | ✗ |\n| 2 | HopKV 2612.16604 | ✓ | ✓[^1] |\n")
+    parts, _ = parse_note(text, "inbox/t/matrix.md")
+    rows = {c.line: set(c.qualifiers) for c in parts["claims"] if c.line in (5, 6)}
+    assert rows[5] >= {"training:training_free", "fidelity:lossy"} and "fidelity:lossless" not in rows[5]
+    assert rows[6] >= {"training:training_free", "fidelity:lossless"}
