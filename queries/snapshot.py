@@ -117,6 +117,11 @@ def title_index_input(work_titles: dict[str, list[tuple[str, str]]],
     return known
 
 
+#: Sections no topic is routed into: a to-do list, a changelog, housekeeping (a writer may still name them).
+_NOT_A_DESTINATION = re.compile(r"^\s*(?:待办|待做|更新日志|修订记录|变更记录|维护记录|(?:TODO|To-?do|Backlog|Change ?log|Housekeeping)\b)",
+                                re.IGNORECASE)
+
+
 @dataclass
 class Snapshot:
     """Everything the rules need, indexed.
@@ -363,7 +368,7 @@ class Snapshot:
         """A BM25 ``SectionRouter`` over the sections of living document ``doc`` (cached), or None.
 
         Candidates are the sections of level 2 and deeper that are not the
-        citation list; a section's text is its title plus the claims that sit
+        citation list nor a to-do list or changelog (``## 5 待办``); a section's text is its title plus the claims that sit
         directly in it (``kg:inSection``).  See ``ingest.routing``.
         """
         key = ("router", doc)
@@ -375,7 +380,8 @@ class Snapshot:
                 texts[c.section].append(c.text)
         docs: dict[str, SectionDoc] = {}
         for s in self.sections:
-            if s.path == doc and not s.citation_list and s.level >= 2 and s.key not in docs:
+            if s.path == doc and not s.citation_list and s.level >= 2 and s.key not in docs \
+                    and not _NOT_A_DESTINATION.match(s.title or ""):
                 docs[s.key] = SectionDoc(s.key, s.title, "\n".join(texts.get(s.key, [])))
         router = SectionRouter(list(docs.values())) if docs else None
         self.cache[key] = router

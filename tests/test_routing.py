@@ -61,3 +61,23 @@ def test_brief_and_increments_carry_the_routed_section(sample_store, sample_snap
     # the brief routes exactly the items the increments query routes (the judgement decides which are increments)
     routed = [(t.source, s.key, s.runner_up) for t in data.topics for s in t.sections if s.routed]
     assert sorted(routed) == sorted(routes)
+
+
+def test_a_to_do_list_is_never_a_routing_destination(tmp_path):
+    """``## 5 待办`` ("补 EAGLE-3，把 2.3.1 的动态树补上") shares every word with the topics it lists; it is no
+    place to put them, so routing leaves it out (a writer may still name it)."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "d.md").write_text(
+        "# 解码\n\n## 2 投机解码\n\n### 2.3 动态树\n\n- 草稿树的宽度和深度固定。\n\n"
+        "## 5 待办\n\n- 补 DynaTree 动态树草稿，batch 变大时的草稿树宽度。\n\n## 参考文献\n\n- [1] x arXiv:2401.15077\n", "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    snap = load_snapshot(store)
+    doc = snap.living_docs()[0]
+    route = snap.route(doc, "DynaTree 动态树草稿：batch 变大时调整草稿树宽度")
+    assert route is not None and route.key == "2.3"
