@@ -34,7 +34,9 @@ __all__ = ["DEPTH_LEVELS", "EvidenceReader", "evidence_reader", "ordered_levels"
 #: Levels that say how much of the work itself was read; a line keeps only the deepest it states.
 DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+|\bwww\.\S+")
+#: An e-mail address or a URL (its words are no cues); each alternative starts only at a token's start, so a
+#: long run of word characters is read once (issue 23: linear in long runs).
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://\S+|\bwww\.\S+")
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 

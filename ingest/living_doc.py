@@ -58,7 +58,7 @@ from ingest.text import alias_before
 
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
 #: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
-_KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】]{1,40})[\]〕】]\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
+_KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
                           r"(?=(?:arXiv|arxiv\.org|https?://(?:www\.)?arxiv|doi|10\.48550)|\d{4}\.\d{4,5})")
 
 

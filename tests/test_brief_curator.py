@@ -126,7 +126,9 @@ def test_low_relevance_rows_give_real_reasons(sample_store):
     nimble = next(r for n, r in low.items() if "Nimble" in n)
     assert "厂商自述（作者是 Nimble 员工）" in [x.text for x in nimble.reasons]  # self-promotion: the writer's words
     discarded = [r for r in d.low if r.kind == "discarded"]
-    assert [x.text for r in discarded for x in r.reasons] == ["只有观点框架，没有实现", "双语政务检索场景，和推理服务不匹配"]
+    # the three the writer discarded in their headings ("## 丢弃：…"), each with the reason it gives
+    assert [x.text for r in discarded for x in r.reasons] == ["只有观点框架，没有实现", "excerpt 被截断，没有可核对的细节",
+                                                               "双语政务检索场景，和推理服务不匹配"]
     table = _text(d).split("## 低相关 / 复查项", 1)[1].split("\n## ", 1)[0]
     assert "判断：" not in table and "Stars：231" not in table  # not the verdict again, not a raw field
     assert "| 非新观点，仅计数更新 | 计数 +77 → +42 `:16`；活文档已有 `organized/knowledge/inference.md:40` |" in table
