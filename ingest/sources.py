@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import ValidationError
 
 from .errors import IngestError
+from .facts import MAX_FILE_FIGURES, FigureBudget, figure_budget
 from .lexicon import Lexicon, load_lexicon
 from .models import Manifest, ParsedSource, SOURCE_KINDS
 from .notes import parse_note
@@ -67,6 +68,64 @@ def max_bytes() -> int:
 
         raise UsageError(f"PROVKG_MAX_FILE_BYTES={raw!r} is not a positive number of bytes")
     return n
+
+
+def max_file_figures() -> int:
+    """The most figures one file keeps: ``$PROVKG_MAX_FILE_FIGURES`` when it is a whole number of at least
+    0, else ``ingest.facts.MAX_FILE_FIGURES`` (4,096).  Raises ``UsageError`` for a value that is not one."""
+    raw = os.environ.get("PROVKG_MAX_FILE_FIGURES")
+    if not raw:
+        return MAX_FILE_FIGURES
+    try:
+        n = int(raw.replace("_", ""))
+    except ValueError:
+        n = -1
+    if n < 0:
+        from .errors import UsageError
+
+        raise UsageError(f"PROVKG_MAX_FILE_FIGURES={raw!r} is not a whole number of figures (0 or more)")
+    return n
+
+
+def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBudget) -> tuple[ParsedSource, list[str]]:
+    """``rec`` holding at most ``budget.limit`` figures, the first in file order, and ``warns`` with one
+    warning naming the line from which its statements keep none (issue 23).
+
+    The statements themselves all stay (text, works, evidence, sections); only their figures go, from
+    the first statement that ``find_figures`` did not read (``ingest.facts.figure_budget``) or that
+    would take the file past the limit (that one keeps the figures still allowed).  A file within the
+    limit comes back as it is.
+    """
+    if budget.read <= budget.limit and not budget.refused:
+        return rec, warns  # it kept at most what it read
+    claims = list(rec.claims)
+    order = sorted(range(len(claims)), key=lambda i: (claims[i].line, claims[i].line_end))
+    left = budget.limit
+    cut: int | None = None  # position in ``order`` of the first statement that loses figures
+    for k, i in enumerate(order):
+        c = claims[i]
+        if not c.quantities and c.text in budget.refused:
+            cut = k
+            break
+        if len(c.quantities) > left:
+            claims[i] = c.model_copy(update={"quantities": c.quantities[:left]})
+            cut = k
+            break
+        left -= len(c.quantities)
+    if cut is None and budget.refused:
+        # a refused statement is stored under other words (a table row's cells, a citation without its
+        # title): the figures end after the last statement that kept some
+        last = max((k for k, i in enumerate(order) if claims[i].quantities), default=-1)
+        cut = last + 1 if last + 1 < len(order) else None
+    if cut is None:
+        return rec, warns
+    for i in order[cut + 1:]:
+        if claims[i].quantities:
+            claims[i] = claims[i].model_copy(update={"quantities": ()})
+    line = claims[order[cut]].line
+    return rec.model_copy(update={"claims": tuple(claims)}), [*warns, (
+        f"{rec.path}:{line}: the file states more than {budget.limit:,} figures: those from this line on are "
+        f"not stored (its statements are; PROVKG_MAX_FILE_FIGURES sets the limit)")]
 
 
 #: What a folder walk picks up.
@@ -517,6 +576,15 @@ def read_source(
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
         return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
     text = decode(data, rel)
+    limit = max_file_figures()
+    with figure_budget(limit) as budget:
+        rec, warns = _parse_text(text, rel, kind, tz, lex, base)
+    return _within_figure_budget(rec, warns, budget)
+
+
+def _parse_text(text: str, rel: str, kind: str | None, tz: tzinfo, lex: Lexicon,
+                base: dict) -> tuple[ParsedSource, list[str]]:
+    """``read_source`` past the bytes: the decoded ``text`` of ``rel`` parsed by its kind."""
     front_kind = split_front_matter(text)[0].get("kind") if text.startswith("---") else None
     kind = kind or detect_kind(rel, text, front_kind if isinstance(front_kind, str) else None)
     if kind not in SOURCE_KINDS:
