@@ -344,6 +344,23 @@ _UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-
                  (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
 
+#: How common binary files start, to name them in the one line (a PNG saved as ``x.md``).
+_BINARY_MAGIC = ((b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+                 (b"%PDF-", "a PDF document"), (b"PK\x03\x04", "a ZIP archive, such as a .docx or .xlsx"),
+                 (b"\x1f\x8b", "a gzip archive"), (b"\x7fELF", "a program"), (b"SQLite format 3\x00", "an SQLite database"))
+
+
+def _utf16_without_bom(head: bytes) -> bool:
+    """Whether ``head`` looks like UTF-16 text without a byte-order mark: at least half the bytes of one
+    parity are NUL (the high bytes of ASCII characters) and at most 5 % of the other parity's (a
+    character such as U+4E00 has a NUL low byte).  A binary file full of NULs (an image with a black
+    area) has them at both parities: it was called UTF-16 (a fresh-user run)."""
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return any(z.count(0) >= len(z) // 2 and other.count(0) <= len(other) // 20 for z, other in ((odd, even), (even, odd)))
+
+
 def decode(data: bytes, rel: str) -> str:
     """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK); UTF-16 or UTF-32 text
     that starts with its byte-order mark is read as such.
@@ -366,10 +383,11 @@ def decode(data: bytes, rel: str) -> str:
             return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     if b"\x00" in data[:8192]:
         head = data[:8192]
-        if len(head) >= 4 and (head[1::2].count(0) >= len(head) // 4 or head[0::2].count(0) >= len(head) // 4):
+        what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
+        if what is None and _utf16_without_bom(head):
             raise IngestError(rel, None, "UTF-16 text without a byte-order mark (every other byte is NUL); "
                                          "save it as UTF-8")
-        raise IngestError(rel, None, "binary file (NUL bytes), not text")
+        raise IngestError(rel, None, f"binary file ({what or 'NUL bytes'}), not text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
