@@ -400,7 +400,7 @@ class Built:
 
     sha256: str | None
     size: int
-    data: bytes
+    data: bytes | bytearray
     quads: int
     claims: tuple[str, ...] | None
     warnings: list[str]

@@ -311,7 +311,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
     Returns
     -------
     tuple[Quantity, ...]
-        In text order.  Never raises.
+        In text order, at most ``MAX_FIGURES``; none once the file being read has given twice its budget
+        (inside ``figure_budget``).  Never raises.
 
     Examples
     --------

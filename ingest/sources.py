@@ -46,11 +46,13 @@ __all__ = [
 ]
 
 #: Files larger than this are refused with one clear line (bytes; ``PROVKG_MAX_FILE_BYTES`` changes it,
-#: ``max_bytes``).  Parsing a note costs memory that grows with what it holds: ~150 bytes per byte for
-#: prose (a 1 MB critical read: 0.2 GB), up to ~1,800 for a file that is all figures (1 MB of
-#: ``- 1x 2x 3x 4x 5% …`` lines: 1.8 GB, 25 s), and an ingest parses two files at once.  At the former
-#: 16 MiB one note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents well under 1 MB.
-MAX_BYTES = 1024 * 1024
+#: ``max_bytes``).  A note costs time and memory that grow with the statements, figures and citations it
+#: holds, each a node of the graph (~8 us and ~0.5 KB a quad to store): ~250 bytes of memory per byte for
+#: prose, up to ~2,400 for a file of two-letter list items ("- ab", one statement per 5 bytes: 256 KiB
+#: took 29 s and 0.62 GB through ``provkg ingest``; 1 MiB would take ~2.5 GB and two minutes).  A file's
+#: figures are bounded apart (``MAX_FILE_FIGURES``).  The limit was 16 MiB (one note took 7.4 GB), then
+#: 1 MiB (issue 23).  Real notes are kilobytes; the largest file of the shared corpus is 93 KB.
+MAX_BYTES = 256 * 1024
 
 
 def max_bytes() -> int:
@@ -576,7 +578,8 @@ def read_source(
             raise IngestError(rel, None, "not a regular file (device, FIFO or socket); skipped")
         limit = max_bytes()
         if st.st_size > limit:
-            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit")
+            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit "
+                                         "(PROVKG_MAX_FILE_BYTES raises it)")
         with open(found.abs_path, "rb") as fh:
             data = fh.read(limit + 1)  # bounded even if the file grows while we read
         if len(data) > limit:

@@ -138,7 +138,8 @@ def test_50_mb_file_refused_with_its_size(tmp_path):
         fh.truncate(50 * 1024 * 1024)
     r = _ingest(tmp_path, str(ws))
     assert r.exit_code == 2
-    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 1,048,576-byte limit"]
+    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 262,144-byte "
+                                  "limit (PROVKG_MAX_FILE_BYTES raises it)"]
     assert _sources(tmp_path) == {GOOD}
 
 
