@@ -47,9 +47,9 @@ __all__ = [
 
 #: Files larger than this are refused with one clear line (bytes; ``PROVKG_MAX_FILE_BYTES`` changes it,
 #: ``max_bytes``).  A note costs time and memory that grow with the statements, figures and citations it
-#: holds, each a node of the graph (~8 us and ~0.5 KB a quad to store): ~250 bytes of memory per byte for
-#: prose, up to ~2,400 for a file of two-letter list items ("- ab", one statement per 5 bytes: 256 KiB
-#: took 29 s and 0.62 GB through ``provkg ingest``; 1 MiB would take ~2.5 GB and two minutes).  A file's
+#: holds, each a node of the graph (~8 us and ~0.5 KB a quad to store): ~130 bytes of memory per byte for
+#: prose, up to ~2,100 for a file of two-letter list items ("- ab", one statement per 5 bytes: 256 KiB
+#: takes 30-50 s and 0.62 GB through ``provkg ingest``; 1 MB 2.2 GB and three minutes).  A file's
 #: figures are bounded apart (``MAX_FILE_FIGURES``).  The limit was 16 MiB (one note took 7.4 GB), then
 #: 1 MiB (issue 23).  Real notes are kilobytes; the largest file of the shared corpus is 93 KB.
 MAX_BYTES = 256 * 1024
