@@ -2,37 +2,28 @@
 
 Prints one row per input: the inputs an attacker's pass found quadratic (a run of 20,000 or 100,000 digits,
 50,000 ``[[``, a 100,000-digit ``hep-th/`` number or DOI suffix, ``[a](`` openers), notes of 0.25, 0.5
-and 1 MB made of the sample's critical read repeated, and 1 MB notes of the costliest shapes (table rows,
-lines of figures), at the 1 MiB size limit (``ingest.sources.MAX_BYTES``).
-Each input is read in a fresh process through the whole ingest path (``graph.loader.build_found``:
-read, parse, records, N-Quads), so the peak memory is that process's.  Prints figures; not a test
-(tests/test_linear.py checks the shape of the cost).
+and 1 MB made of the sample's critical read repeated, and the costliest shapes (table rows, lines of
+figures, two-letter list items: one statement per 5 bytes) at 256 KiB (the size limit,
+``ingest.sources.MAX_BYTES``) and 1 MB (``PROVKG_MAX_FILE_BYTES=1048576``, set for every row).
+Each input goes through ``provkg ingest`` into a new store in a fresh process, whose wall time and peak
+resident memory (``wait4``, as ``/usr/bin/time -v`` reports it) are printed, with the warnings.
+Prints figures; not a test (tests/test_linear.py checks the shape of the cost, tests/test_file_budget.py
+the figure budget).
 
-    .venv/bin/python bench/long_runs.py
+    .venv/bin/python bench/long_runs.py [SUBSTRING…]   # only the inputs whose name holds one of them
 """
 from __future__ import annotations
 
-import json
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTE = ROOT / "data" / "workspace" / "inbox" / "flyp" / "2026-10-27T1550-critical-read.md"
-
-_CHILD = """
-import json, resource, sys, time
-sys.path.insert(0, {root!r})
-from pathlib import Path
-from graph.loader import build_found
-from ingest.sources import Found
-root, rel = Path({tmp!r}), {rel!r}
-t0 = time.perf_counter()
-b = build_found((Found(root / rel, root, rel, explicit=True), None, "UTC", False))
-print(json.dumps({{"s": time.perf_counter() - t0, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-                  "quads": b.quads, "error": b.error}}))
-"""
 
 
 def _inputs() -> list[tuple[str, str]]:
@@ -44,23 +35,41 @@ def _inputs() -> list[tuple[str, str]]:
         text = body
         while len(text.encode("utf-8")) < mb * 1_000_000:
             text += "\n" + body
-        out.append((f"note of {mb} MB (the sample critical read repeated)", text[:1_000_000]))
-    for name, unit in (("table rows", "| a | 2401.00001 | 3x |\n"), ("lines of figures", "- 1x 2x 3x 4x 5% 6% 7B 8M 9K\n")):
-        out.append((f"1 MB of {name}", "# T\n\n" + unit * (1_000_000 // len(unit.encode("utf-8")))))
+        out.append((f"note of {mb} MB (the sample critical read repeated)", text[:int(mb * 1_000_000)]))
+    for size, label in ((262_000, "256 KiB"), (1_000_000, "1 MB")):
+        for name, unit in (("table rows", "| a | 2401.00001 | 3x |\n"), ("lines of figures", "- 1x 2x 3x 4x 5% 6% 7B 8M 9K\n"),
+                           ("two-letter list items", "- ab\n")):
+            out.append((f"{label} of {name}", "# T\n\n" + unit * (size // len(unit.encode("utf-8")))))
     return out
 
 
+def _ingest(ws: Path, store: Path) -> tuple[float, float, int, list[str]]:
+    """``provkg ingest ws`` in a fresh process: (seconds, peak MB, exit status, warning and error lines)."""
+    env = {**os.environ, "PROVKG_MAX_FILE_BYTES": "1048576"}
+    t0 = time.perf_counter()
+    with subprocess.Popen([sys.executable, "-m", "provkg", "--store", str(store), "-q", "ingest", str(ws)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=env) as p:
+        err = p.stderr.read().decode("utf-8")  # type: ignore[union-attr]
+        _pid, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+    lines = [ln for ln in err.splitlines() if ln.startswith(("warning:", "error:", "provkg:"))]
+    return time.perf_counter() - t0, usage.ru_maxrss / 1024, p.returncode, lines
+
+
 def main() -> None:
-    print(f"{'input':52} {'seconds':>8} {'peak MB':>8} {'quads':>9}")
+    only = sys.argv[1:]
+    print(f"{'input':52} {'seconds':>8} {'peak MB':>8}  exit")
     with tempfile.TemporaryDirectory() as tmp:
-        rel = "inbox/bench/n.md"
-        (Path(tmp) / "inbox" / "bench").mkdir(parents=True)
         for name, text in _inputs():
-            (Path(tmp) / rel).write_text(text, "utf-8")
-            r = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT), tmp=tmp, rel=rel)],
-                               capture_output=True, text=True, timeout=900)
-            d = json.loads(r.stdout)
-            print(f"{name:52} {d['s']:8.2f} {d['mb']:8.0f} {d['quads']:9,}" + (f"  ({d['error']})" if d["error"] else ""))
+            if only and not any(o in name for o in only):
+                continue
+            ws = Path(tmp) / "ws"
+            (ws / "inbox" / "bench").mkdir(parents=True, exist_ok=True)
+            (ws / "inbox" / "bench" / "n.md").write_text(text, "utf-8")
+            s, mb, code, lines = _ingest(ws, Path(tmp) / "st")
+            print(f"{name:52} {s:8.2f} {mb:8.0f}  {code}" + "".join(f"\n    {ln[:150]}" for ln in lines), flush=True)
+            shutil.rmtree(Path(tmp) / "st", ignore_errors=True)
+            shutil.rmtree(ws)
 
 
 if __name__ == "__main__":

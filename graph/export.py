@@ -29,8 +29,8 @@ Imports
 N-Triples or RDF/XML (all triples go into one named graph named after the file, its ``file:`` URI,
 or ``graph=``), then writes everything in one atomic store write.  Triples in the default graph of a
 quad file also go into the file's graph: a provkg store keeps everything in named graphs (the default
-graph of a query is their union).  Every format is parsed by Oxigraph in one pass, linear in the file
-(``_parse_to_nquads``); nothing is fetched from the network (a JSON-LD ``@context`` naming another
+graph of a query is their union).  Every format is parsed by Oxigraph in one pass, linear in the file,
+and TriG, N-Quads, Turtle and N-Triples as a stream in bounded memory (``_read_rdf``); nothing is fetched from the network (a JSON-LD ``@context`` naming another
 document is refused, naming it).  **Blank nodes are skolemised** while the file is read (RDF 1.1
 Concepts section 3.5): each becomes the IRI ``https://w3id.org/provkg/.well-known/genid/<h>`` where
 ``h`` hashes the file's bytes, its target graph and the node's rank of first appearance, so importing
@@ -44,7 +44,8 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+import stat
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -788,24 +789,69 @@ def _skolem_iri(scope: str, n: int) -> ox.NamedNode:
     return ox.NamedNode(GENID + hashlib.sha1(f"{scope}\x00{n}".encode()).hexdigest()[:16])
 
 
-def _parse_to_nquads(path: str | os.PathLike[str], fmt: str | None, graph: str | None
-                     ) -> tuple[bytes, int, list[str], int]:
-    """One RDF file parsed by Oxigraph and written back as N-Quads, every quad in a named graph
-    (triples and the default graph's quads in the file's graph, its ``file:`` URI or ``graph``), blank
-    nodes skolemised on the way.
+#: JSON-LD and RDF/XML files are read whole (their checks, ``_check_jsonld`` and ``_check_rdfxml``, need the
+#: whole document; JSON is parsed by Python's ``json``, ~10 bytes of memory a byte): larger ones are refused
+#: (``PROVKG_MAX_IMPORT_BYTES`` sets another limit).  The other formats are read as a stream, whatever their size.
+MAX_WHOLE_IMPORT_BYTES = 256 * 1024 * 1024
+#: Quads serialised and handed to the writer at once while an import reads a file.
+IMPORT_PIECE_QUADS = 50_000
 
-    Returns ``(nquads, number of quads, named-graph IRIs sorted, blank nodes skolemised)``.  One pass,
-    linear in the file: each blank node becomes ``GENID`` + a hash of the file's SHA-256, its target
-    graph and the node's rank of first appearance, so importing the same file again gives the same
-    IRIs; blank node labels are scoped to the document (RDF 1.1 TriG), so a node two named graphs share
-    stays one node.  (Skolemising after an rdflib parse with canonical labels cost 39 s at 1,000 blank
-    nodes and over 300 s at 5,000, and split a shared node in two: issue 23.)
+
+def max_whole_import_bytes() -> int:
+    """``$PROVKG_MAX_IMPORT_BYTES`` when it is a positive whole number, else ``MAX_WHOLE_IMPORT_BYTES``.
+
+    Raises ``ExportError`` for a value that is not one.
+    """
+    raw = os.environ.get("PROVKG_MAX_IMPORT_BYTES")
+    if not raw:
+        return MAX_WHOLE_IMPORT_BYTES
+    try:
+        n = int(raw.replace("_", ""))
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ExportError(f"PROVKG_MAX_IMPORT_BYTES={raw!r} is not a positive number of bytes")
+    return n
+
+
+@dataclass
+class _RdfFile:
+    """One RDF file being read for an import: what ``_read_rdf`` found so far.
+
+    ``names`` are the IRIs of the named graphs its quads went into, ``count`` the quads read, ``skolem``
+    maps each blank node label to its skolem IRI.
+    """
+
+    path: Path
+    fmt: str
+    names: set[str] = field(default_factory=set)
+    count: int = 0
+    skolem: dict[str, ox.NamedNode] = field(default_factory=dict)
+
+
+def _read_rdf(path: str | os.PathLike[str], fmt: str | None, graph: str | None, into: list[_RdfFile],
+              size: int = IMPORT_PIECE_QUADS) -> Iterator[list[ox.Quad]]:
+    """One RDF file parsed by Oxigraph, every quad in a named graph (triples and the default graph's
+    quads in the file's graph, its ``file:`` URI or ``graph``), blank nodes skolemised on the way, in
+    lists of at most ``size`` quads.  Appends the file's ``_RdfFile`` to ``into`` before the first list.
+
+    A stream, linear in the file: TriG, N-Quads, Turtle and N-Triples are read from the open file, so
+    memory does not grow with its size (Oxigraph's parser holds at most 16 MiB of one statement; a
+    longer one is an error).  JSON-LD and RDF/XML are read whole first, at most
+    ``max_whole_import_bytes()``.  Each blank node becomes ``GENID`` + a hash of the file's SHA-256, its
+    target graph and the node's rank of first appearance, so importing the same file again gives the
+    same IRIs (the file is hashed, in a second read, when its first blank node comes); blank node labels
+    are scoped to the document (RDF 1.1 TriG), so a node two named graphs share stays one node.
+    (Skolemising after an rdflib parse with canonical labels cost 39 s at 1,000 blank nodes and over
+    300 s at 5,000, and split a shared node in two; the whole file and its N-Quads were held in memory,
+    so a 20 GB file took 21 GB: issue 23.)
 
     Raises
     ------
     ExportError
-        The file cannot be read or is not a regular file, the format is unknown, the syntax or an
-        IRI is invalid, it holds an RDF-star triple term, or (JSON-LD) it names a remote context.
+        The file cannot be read or is not a regular file, the format is unknown, a JSON-LD or RDF/XML
+        file is over its limit, the syntax or an IRI is invalid, a statement is longer than the
+        parser's buffer, it holds an RDF-star triple term, or (JSON-LD) it names a remote context.
     """
     p = Path(path)
     f = _format_for(p, fmt)
@@ -815,51 +861,115 @@ def _parse_to_nquads(path: str | os.PathLike[str], fmt: str | None, graph: str |
         gnode = ox.NamedNode(target)
     except ValueError:
         raise ExportError(f"{p}: the graph name {target!r} is not a valid IRI") from None
-    from ingest.errors import IngestError
-    from ingest.sources import read_regular
+    from ingest.sources import visible_controls
 
+    whole = f in ("jsonld", "rdfxml")
+    limit = max_whole_import_bytes() if whole else None
     try:
-        data = read_regular(p, None, "RDF file")
-    except IngestError as e:
-        raise ExportError(str(e)) from None
-    if f == "jsonld":
-        _check_jsonld(p, data)
-    elif f == "rdfxml":
-        _check_rdfxml(p, data)
-    scope = hashlib.sha256(data).hexdigest() + "\x00" + target
-    names: set[str] = set()
-    skolem: dict[str, ox.NamedNode] = {}
-    count = 0
+        # O_NONBLOCK: opening a FIFO nobody writes would block; what is checked is the file opened
+        fh = os.fdopen(os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)), "rb")
+    except OSError as e:
+        raise ExportError(f"{p}: cannot read: {e.strerror or e}") from None
+    with fh:
+        try:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise ExportError(f"{p}: not a regular RDF file (a device, FIFO or socket); refused")
+            data: bytes | None = None
+            if whole:
+                if st.st_size > limit:  # type: ignore[operator]
+                    raise ExportError(f"{p}: {f} is read whole and is {st.st_size:,} bytes, over the {limit:,}-byte "
+                                      "limit (PROVKG_MAX_IMPORT_BYTES raises it; or convert it to N-Quads or TriG, "
+                                      "which are read as a stream)")
+                data = fh.read(limit + 1)  # type: ignore[operator]
+                if len(data) > limit:  # type: ignore[operator]
+                    raise ExportError(f"{p}: grew past the {limit:,}-byte limit while being read")
+        except OSError as e:
+            raise ExportError(f"{p}: cannot read: {e.strerror or e}") from None
+        if f == "jsonld":
+            _check_jsonld(p, data)  # type: ignore[arg-type]
+        elif f == "rdfxml":
+            _check_rdfxml(p, data)  # type: ignore[arg-type]
+        doc = _RdfFile(p, f)
+        into.append(doc)
+        skolem = doc.skolem
+        scope: list[str] = []
 
-    def sk(t):
-        if isinstance(t, ox.BlankNode):
-            iri = skolem.get(t.value)
-            if iri is None:
-                iri = skolem[t.value] = _skolem_iri(scope, len(skolem))
-            return iri
-        if isinstance(t, ox.Triple):
-            raise ExportError(f"{p}: holds an RDF-star triple term ({t}); provkg stores RDF 1.1 statements only")
-        return t
+        def file_hash() -> str:
+            h = hashlib.sha256()
+            if data is not None:
+                h.update(data)
+            else:  # read again from the start; ``pread`` leaves the parser's position alone
+                off = 0
+                while True:
+                    chunk = os.pread(fh.fileno(), 1 << 20, off)
+                    if not chunk:
+                        break
+                    h.update(chunk)
+                    off += len(chunk)
+            return h.hexdigest()
 
-    def quads():
-        nonlocal count
-        for q in ox.parse(data, _OX_PARSE[f], base_iri=base):
-            g = getattr(q, "graph_name", None)
-            g = g if isinstance(g, ox.NamedNode) else (sk(g) if isinstance(g, ox.BlankNode) else gnode)
-            names.add(g.value)
-            count += 1
-            yield ox.Quad(sk(q.subject), q.predicate, sk(q.object), g)
+        def sk(t):
+            if isinstance(t, ox.BlankNode):
+                iri = skolem.get(t.value)
+                if iri is None:
+                    if not scope:
+                        scope.append(file_hash() + "\x00" + target)
+                    iri = skolem[t.value] = _skolem_iri(scope[0], len(skolem))
+                return iri
+            if isinstance(t, ox.Triple):
+                raise ExportError(f"{p}: holds an RDF-star triple term ({t}); provkg stores RDF 1.1 statements only")
+            return t
 
-    try:
-        text = ox.serialize(quads(), format=ox.RdfFormat.N_QUADS)
-    except SyntaxError as e:
-        msg = " ".join(str(e).split()) or type(e).__name__
-        if "LoadDocumentCallback" in msg:  # a remote context inside a context, missed above
-            msg = "names a remote @context, and provkg never fetches anything from the network"
-        raise ExportError(f"{p}: not valid {f}: {msg[:300]}") from None
-    except ValueError as e:
-        raise ExportError(f"{p}: invalid term: {' '.join(str(e).split())[:300]}") from None
-    return text, count, sorted(names), len(skolem)
+        names = doc.names
+        piece: list[ox.Quad] = []
+        try:
+            if data is not None:
+                source = ox.parse(data, _OX_PARSE[f], base_iri=base)
+            elif os.path.isdir("/dev/fd"):
+                # Oxigraph's own reader, on the very file checked above (``/dev/fd/N`` opens it again): reading
+                # through a Python file object took 15 s to reach the end of a 16 MiB statement, natively 0.5 s
+                source = ox.parse(path=f"/dev/fd/{fh.fileno()}", format=_OX_PARSE[f], base_iri=base)
+            else:
+                source = ox.parse(fh, _OX_PARSE[f], base_iri=base)
+            for q in source:
+                g = getattr(q, "graph_name", None)
+                g = g if isinstance(g, ox.NamedNode) else (sk(g) if isinstance(g, ox.BlankNode) else gnode)
+                names.add(g.value)
+                piece.append(ox.Quad(sk(q.subject), q.predicate, sk(q.object), g))
+                if len(piece) >= size:
+                    doc.count += len(piece)
+                    yield piece
+                    piece = []
+        except SyntaxError as e:
+            msg = visible_controls(" ".join(str(e).split())) or type(e).__name__  # a NUL of the file is shown as ␀
+            msg = re.sub(r"\(\d+, (line \d+)\)$", r"(\1)", msg)  # the parser names the file it read: /dev/fd/N
+            if "LoadDocumentCallback" in msg:  # a remote context inside a context, missed above
+                msg = "names a remote @context, and provkg never fetches anything from the network"
+            raise ExportError(f"{p}: not valid {f}: {msg[:300]}") from None
+        except ValueError as e:
+            raise ExportError(f"{p}: invalid term: {' '.join(str(e).split())[:300]}") from None
+        except MemoryError as e:  # Oxigraph: "Reached the buffer maximal size of 16777216"
+            raise ExportError(f"{p}: not valid {f}: one statement is longer than the parser holds "
+                              f"({visible_controls(' '.join(str(e).split()))[:200]})") from None
+        except OSError as e:
+            raise ExportError(f"{p}: cannot read: {e.strerror or e}") from None
+        if piece:
+            doc.count += len(piece)
+            yield piece
+
+
+def _parse_to_nquads(path: str | os.PathLike[str], fmt: str | None, graph: str | None
+                     ) -> tuple[bytes, int, list[str], int]:
+    """One RDF file read whole (``_read_rdf``) and written back as N-Quads.
+
+    Returns ``(nquads, number of quads, named-graph IRIs sorted, blank nodes skolemised)``.  Raises
+    ``ExportError`` as ``_read_rdf`` does.
+    """
+    into: list[_RdfFile] = []
+    text = b"".join(ox.serialize(piece, format=ox.RdfFormat.N_QUADS) for piece in _read_rdf(path, fmt, graph, into))
+    doc = into[0]
+    return text, doc.count, sorted(doc.names), len(doc.skolem)
 
 
 def read_rdf_file(path: str | os.PathLike[str], fmt: str | None = None, graph: str | None = None
@@ -892,25 +1002,17 @@ _OX_PARSE = {"trig": ox.RdfFormat.TRIG, "nquads": ox.RdfFormat.N_QUADS, "jsonld"
              "turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLES, "rdfxml": ox.RdfFormat.RDF_XML}
 
 
-def _line_pieces(text: bytes, size: int = 16 << 20) -> Iterable[bytes]:
-    """``text`` (N-Quads) cut at line ends into pieces of about ``size`` bytes (~75,000 quads at
-    16 MiB): the embedded writer bulk-loads each batch in the background as it fills, instead
-    of the whole file in one load (which took ~2.3 GB for 3 M quads)."""
-    start = 0
-    while start < len(text):
-        end = text.find(b"\n", start + size)
-        end = len(text) if end < 0 else end + 1
-        yield text[start:end]
-        start = end
-
-
 def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | None = None,
                  graph: str | None = None, replace: bool = False) -> ImportReport:
     """Import RDF files into the store in one atomic write (``store.writer()``).
 
-    Every file is parsed before anything is written, so one bad file leaves the store unchanged.
-    With ``replace``, each named graph present in the files is dropped from the store first (so an
-    exported and edited graph replaces the stored one); otherwise quads are added (RDF set union).
+    Each file is read as a stream (``_read_rdf``) and written as it is read, ``IMPORT_PIECE_QUADS`` quads at
+    a time: into the write's private copy of the database (an embedded store), or into the queue a server
+    store sends at the end; a bad file anywhere throws the whole write away, so it leaves the store
+    unchanged.  An in-memory store, which has no copy to throw away, reads every file once before writing.
+    With ``replace``, each named graph present in the files is dropped from the store before the first of
+    its quads is written (so an exported and edited graph replaces the stored one); otherwise quads are
+    added (RDF set union).
     ``graph`` names the target graph of triple files (only with one file).  Imported data gets no
     provenance of its own: ``provkg validate`` warns about named graphs that are not ingest revisions.
     The write is a raw one (``graph.store`` module docstring, write generations): the new database
@@ -922,31 +1024,41 @@ def import_files(store, paths: Sequence[str | os.PathLike[str]], *, fmt: str | N
     """
     if graph is not None and len(paths) > 1:
         raise ExportError("--graph names the graph of one file; import the files one at a time")
-    rep = ImportReport()
-    parsed: list[tuple[str, bytes, int, list[str]]] = []
     for path in paths:
-        text, count, names, n = _parse_to_nquads(path, fmt, graph)
-        rep.skolemised += n
-        parsed.append((str(path), text, count, names))
-        if parsed[-1][2] == 0:  # e.g. a PROV-JSON document read as JSON-LD: no statement at all
-            raise ExportError(f"{path}: holds no RDF statement as {_format_for(Path(path), fmt)}; nothing was "
-                              "imported (PROV-N and PROV-JSON are export formats only)")
+        _format_for(Path(path), fmt)  # an unknown format is refused before anything is read
+    from .store import Store
+
+    if isinstance(store, Store) and store.path is None:
+        # an in-memory store has no private copy to throw away: every file is read once before it is written
+        for path in paths:
+            for _piece in _read_rdf(path, fmt, graph, []):
+                pass
+    rep = ImportReport()
+    names: set[str] = set()
+    docs: list[_RdfFile] = []
     with store.writer() as w:
-        for path, quads, count, names in parsed:
-            if replace:
-                for g in names:
-                    w.drop_graph(g)
-            if hasattr(w, "add_nquads"):  # the embedded store loads the text as it is, in pieces
-                for piece in _line_pieces(quads):
-                    w.add_nquads(piece, piece.count(b"\n"))
-            else:
-                w.add(list(ox.parse(quads, ox.RdfFormat.N_QUADS)))
-            rep.files.append(path)
-            rep.graphs.extend(names)
-            rep.quads += count
+        text = hasattr(w, "add_nquads")  # the embedded store loads N-Quads text, in pieces
+        for path in paths:
+            for piece in _read_rdf(path, fmt, graph, docs):
+                if replace:
+                    for g in sorted({q.graph_name.value for q in piece} - names):
+                        w.drop_graph(g)  # before the first of its quads is written (and only then)
+                names.update(q.graph_name.value for q in piece)
+                if text:
+                    w.add_nquads(ox.serialize(piece, format=ox.RdfFormat.N_QUADS), len(piece))
+                else:
+                    w.add(piece)
+            doc = docs[-1]
+            if doc.count == 0:  # e.g. a PROV-JSON document read as JSON-LD: no statement at all
+                raise ExportError(f"{path}: holds no RDF statement as {doc.fmt}; nothing was imported "
+                                  "(PROV-N and PROV-JSON are export formats only)")
+            rep.files.append(str(path))
+            rep.graphs.extend(sorted(doc.names))
+            rep.quads += doc.count
+            rep.skolemised += len(doc.skolem)
         # A graph named outside provkg's IRI space is recorded as provkg's own (kg:ImportedGraph in the
         # provenance graph): a shared server holds other graphs too, and provkg reads only its own.
-        outside = sorted({g for _p, _q, _c, names in parsed for g in names if not g.startswith(ID_IRI)})
+        outside = sorted(g for g in names if not g.startswith(ID_IRI))
         if outside:
             w.add([ox.Quad(ox.NamedNode(g), _RDF_TYPE, _IMPORTED, ox.NamedNode(str(PROV_GRAPH))) for g in outside])
     return rep

@@ -46,6 +46,7 @@ from ingest.sources import (
     check_manifest_paths,
     discover,
     max_bytes,
+    max_file_figures,
     named_after_id,
     parse_manifest,
     read_regular,
@@ -399,7 +400,7 @@ class Built:
 
     sha256: str | None
     size: int
-    data: bytes
+    data: bytes | bytearray
     quads: int
     claims: tuple[str, ...] | None
     warnings: list[str]
@@ -921,6 +922,7 @@ def ingest_paths(
         raise UsageError(f"time zone {tz_name!r} (PROVKG_TZ) is not an IANA zone name such as "
                          "Asia/Shanghai or UTC") from None
     max_bytes()  # a bad PROVKG_MAX_FILE_BYTES is one UsageError, before anything is read
+    max_file_figures()  # and so is a bad PROVKG_MAX_FILE_FIGURES
     started = clock()
     from .store import Store
 

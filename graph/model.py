@@ -590,6 +590,18 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
     encoded (``source_nquads``) and a value holds a lone surrogate, which RDF cannot hold.
     See ``source_quads`` for the model.
     """
+    lines, claims, _spilled = _source_lines(src_rec, None)
+    return lines, claims
+
+
+def _source_lines(src_rec: ParsedSource, sink: bytearray | None) -> tuple[list[str], list[str], int]:
+    """``source_lines``; with a ``sink``, each claim's lines go into it as UTF-8 as soon as they are made
+    (each once) instead of into the list, and the third value counts them (duplicates included).
+
+    A claim's lines (its own, its quotation's and its figures') have subjects no other line of the
+    graph has (the claim IRI is unique in the file), so they are repeated only within the claim and
+    are made unique there; the other lines (works, citations, sections, items) are returned.
+    """
     P = _P
     p = src_rec.path
     hp = _h(p)
@@ -698,28 +710,55 @@ def source_lines(src_rec: ParsedSource) -> tuple[list[str], list[str]]:
             add(inode, P["crossReference"], _nt_lit(sk))
     seen: dict[str, int] = {}
     claims: list[str] = []
+    spilled = 0
     for c in src_rec.claims:
         norm = _WS.sub(" ", c.text).strip()
         occ = seen.get(norm, 0)
         seen[norm] = occ + 1
+        mark = len(out.lines)
         claims.append(_claim_lines(out, hp, c, _h(f"{norm}\x00{occ}"), src, agent, sec_hp))
+        if sink is not None:
+            # issue 23: 1 MB of one-line statements is ~850,000 lines; held as strings until the end
+            # they took more memory than the encoded text
+            mine = out.lines[mark:]
+            del out.lines[mark:]
+            spilled += len(mine)
+            sink += "".join(dict.fromkeys(mine)).encode("utf-8")
     if src_rec.manifest is not None:
         _manifest_lines(out, src_rec, src)
     if src_rec.brief is not None:
         _brief_lines(out, src_rec, src)
-    return out.lines, claims
+    return out.lines, claims, spilled
 
 
-def source_nquads(src_rec: ParsedSource) -> tuple[bytes, int, list[str]]:
+def source_nquads(src_rec: ParsedSource) -> tuple[bytearray, int, list[str]]:
     """The named graph of one source as UTF-8 N-Quads: ``(data, quads, claim_iris)``.
 
+    ``data`` is a ``bytearray`` (built in place, not copied once more into ``bytes``); Oxigraph's
+    parsers take it as they take ``bytes``.
     ``data`` holds each quad once (duplicate statements, such as a work typed by two citations of
     one file, are dropped: a graph is a set); ``quads`` counts the statements before that (what
     ``source_quads`` returns); ``claim_iris`` are the claims' IRIs.  Raises ``UnicodeEncodeError``
     when a value holds a lone surrogate (from a YAML ``"\\ud800"`` escape), which no RDF literal can hold.
     """
-    lines, claims = source_lines(src_rec)
-    return "".join(dict.fromkeys(lines)).encode("utf-8"), len(lines), claims
+    data = bytearray()
+    lines, claims, spilled = _source_lines(src_rec, data)  # the claims' lines are in ``data`` already
+    n = len(lines) + spilled
+    lines = list(dict.fromkeys(lines))
+    # Encoded a slice at a time, each slice's strings let go as soon as it is encoded: the text is held
+    # about once, not as the lines, the joined string and the bytes at the same time (issue 23: 1 MB of
+    # one-line statements is ~190 MB of N-Quads; joining it whole held ~600 MB at once).
+    for i in range(0, len(lines), _ENCODE_SLICE):
+        part = lines[i:i + _ENCODE_SLICE]
+        lines[i:i + len(part)] = _NONES[:len(part)]
+        data += "".join(part).encode("utf-8")
+        del part
+    return data, n, claims
+
+
+#: Lines encoded at once by ``source_nquads``.
+_ENCODE_SLICE = 16_384
+_NONES = [None] * _ENCODE_SLICE
 
 
 def source_quads(src_rec: ParsedSource) -> list[ox.Quad]:

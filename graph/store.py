@@ -1179,6 +1179,8 @@ class Writer:
     #: Queued quads past which a bulk writer writes them into its private copy
     #: early: bounds memory on a large ingest (10,000 notes queue ~3 M quads).
     FLUSH_AT = 100_000
+    #: Quads of one batch when the text of one large file is cut into batches (``add_nquads``).
+    PIECE_QUADS = 25_000
     #: Batches written in the background past which ``Store.writer`` compacts the new database
     #: before it goes live (``pyoxigraph.Store.optimize``).
     COMPACT_AFTER_BATCHES = 2
@@ -1248,7 +1250,7 @@ class Writer:
             # One load instead of two (each bulk load adds its own files to the database).
             self._pending_text.append(ox.serialize(self._pending, format=ox.RdfFormat.N_QUADS))
             self._pending = []
-        data = b"".join(self._pending_text)
+        data = self._pending_text[0] if len(self._pending_text) == 1 else b"".join(self._pending_text)
         self._pending_text = []
         self._pending_text_quads = 0
         return data
@@ -1344,13 +1346,28 @@ class Writer:
     def add_nquads(self, data: bytes, quads: int) -> None:
         """Queue N-Quads text (``quads`` statements, used to size the batches) for ``commit()``.
 
-        A bulk writer starts loading the queue in the background once it holds ``FLUSH_AT`` quads.
+        A bulk writer starts loading the queue in the background once it holds ``FLUSH_AT`` quads,
+        and loads text of more than ``FLUSH_AT`` quads (one very large file) at once, cut at line
+        ends into batches of ``PIECE_QUADS``: Oxigraph's bulk loader holds a whole batch in memory
+        (~1.6 KB a quad), so one 850,000-quad file loaded in one batch took ~600 MB (issue 23).
         """
-        if data:
+        if not data:
+            return
+        if not (self._bulk and quads > self.FLUSH_AT):
             self._pending_text.append(data)
             self._pending_text_quads += quads
             if self._full():
                 self._load_in_background(self._take_text())
+            return
+        if self._pending_text or self._pending:
+            self._load_in_background(self._take_text())
+        step = max(1, len(data) * self.PIECE_QUADS // quads)  # bytes of about PIECE_QUADS lines
+        start = 0
+        while start < len(data):
+            end = data.find(b"\n", start + step)
+            end = len(data) if end < 0 else end + 1
+            self._load_in_background(bytes(data[start:end]))
+            start = end
 
     def remove(self, quads: Iterable[ox.Quad]) -> None:
         """Remove individual quads."""

@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import ValidationError
 
 from .errors import IngestError
+from .facts import MAX_FILE_FIGURES, FigureBudget, figure_budget
 from .lexicon import Lexicon, load_lexicon
 from .models import Manifest, ParsedSource, SOURCE_KINDS
 from .notes import parse_note
@@ -45,11 +46,13 @@ __all__ = [
 ]
 
 #: Files larger than this are refused with one clear line (bytes; ``PROVKG_MAX_FILE_BYTES`` changes it,
-#: ``max_bytes``).  Parsing a note costs memory that grows with what it holds: ~150 bytes per byte for
-#: prose (a 1 MB critical read: 0.2 GB), up to ~1,800 for a file that is all figures (1 MB of
-#: ``- 1x 2x 3x 4x 5% …`` lines: 1.8 GB, 25 s), and an ingest parses two files at once.  At the former
-#: 16 MiB one note took 7.4 GB (issue 23).  Real notes are kilobytes, living documents well under 1 MB.
-MAX_BYTES = 1024 * 1024
+#: ``max_bytes``).  A note costs time and memory that grow with the statements, figures and citations it
+#: holds, each a node of the graph (~8 us and ~0.5 KB a quad to store): ~130 bytes of memory per byte for
+#: prose, up to ~2,100 for a file of two-letter list items ("- ab", one statement per 5 bytes: 256 KiB
+#: takes 30-50 s and 0.62 GB through ``provkg ingest``; 1 MB 2.2 GB and three minutes).  A file's
+#: figures are bounded apart (``MAX_FILE_FIGURES``).  The limit was 16 MiB (one note took 7.4 GB), then
+#: 1 MiB (issue 23).  Real notes are kilobytes; the largest file of the shared corpus is 93 KB.
+MAX_BYTES = 256 * 1024
 
 
 def max_bytes() -> int:
@@ -67,6 +70,64 @@ def max_bytes() -> int:
 
         raise UsageError(f"PROVKG_MAX_FILE_BYTES={raw!r} is not a positive number of bytes")
     return n
+
+
+def max_file_figures() -> int:
+    """The most figures one file keeps: ``$PROVKG_MAX_FILE_FIGURES`` when it is a whole number of at least
+    0, else ``ingest.facts.MAX_FILE_FIGURES`` (4,096).  Raises ``UsageError`` for a value that is not one."""
+    raw = os.environ.get("PROVKG_MAX_FILE_FIGURES")
+    if not raw:
+        return MAX_FILE_FIGURES
+    try:
+        n = int(raw.replace("_", ""))
+    except ValueError:
+        n = -1
+    if n < 0:
+        from .errors import UsageError
+
+        raise UsageError(f"PROVKG_MAX_FILE_FIGURES={raw!r} is not a whole number of figures (0 or more)")
+    return n
+
+
+def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBudget) -> tuple[ParsedSource, list[str]]:
+    """``rec`` holding at most ``budget.limit`` figures, the first in file order, and ``warns`` with one
+    warning naming the line from which its statements keep none (issue 23).
+
+    The statements themselves all stay (text, works, evidence, sections); only their figures go, from
+    the first statement that ``find_figures`` did not read (``ingest.facts.figure_budget``) or that
+    would take the file past the limit (that one keeps the figures still allowed).  A file within the
+    limit comes back as it is.
+    """
+    if budget.read <= budget.limit and not budget.refused:
+        return rec, warns  # it kept at most what it read
+    claims = list(rec.claims)
+    order = sorted(range(len(claims)), key=lambda i: (claims[i].line, claims[i].line_end))
+    left = budget.limit
+    cut: int | None = None  # position in ``order`` of the first statement that loses figures
+    for k, i in enumerate(order):
+        c = claims[i]
+        if not c.quantities and c.text in budget.refused:
+            cut = k
+            break
+        if len(c.quantities) > left:
+            claims[i] = c.model_copy(update={"quantities": c.quantities[:left]})
+            cut = k
+            break
+        left -= len(c.quantities)
+    if cut is None and budget.refused:
+        # a refused statement is stored under other words (a table row's cells, a citation without its
+        # title): the figures end after the last statement that kept some
+        last = max((k for k, i in enumerate(order) if claims[i].quantities), default=-1)
+        cut = last + 1 if last + 1 < len(order) else None
+    if cut is None:
+        return rec, warns
+    for i in order[cut + 1:]:
+        if claims[i].quantities:
+            claims[i] = claims[i].model_copy(update={"quantities": ()})
+    line = claims[order[cut]].line
+    return rec.model_copy(update={"claims": tuple(claims)}), [*warns, (
+        f"{rec.path}:{line}: the file states more than {budget.limit:,} figures: those from this line on are "
+        f"not stored (its statements are; PROVKG_MAX_FILE_FIGURES sets the limit)")]
 
 
 #: What a folder walk picks up.
@@ -285,6 +346,23 @@ _UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-
                  (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
 
+#: How common binary files start, to name them in the one line (a PNG saved as ``x.md``).
+_BINARY_MAGIC = ((b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+                 (b"%PDF-", "a PDF document"), (b"PK\x03\x04", "a ZIP archive, such as a .docx or .xlsx"),
+                 (b"\x1f\x8b", "a gzip archive"), (b"\x7fELF", "a program"), (b"SQLite format 3\x00", "an SQLite database"))
+
+
+def _utf16_without_bom(head: bytes) -> bool:
+    """Whether ``head`` looks like UTF-16 text without a byte-order mark: at least half the bytes of one
+    parity are NUL (the high bytes of ASCII characters) and at most 5 % of the other parity's (a
+    character such as U+4E00 has a NUL low byte).  A binary file full of NULs (an image with a black
+    area) has them at both parities: it was called UTF-16 (a fresh-user run)."""
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return any(z.count(0) >= len(z) // 2 and other.count(0) <= len(other) // 20 for z, other in ((odd, even), (even, odd)))
+
+
 def decode(data: bytes, rel: str) -> str:
     """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK); UTF-16 or UTF-32 text
     that starts with its byte-order mark is read as such.
@@ -307,10 +385,11 @@ def decode(data: bytes, rel: str) -> str:
             return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     if b"\x00" in data[:8192]:
         head = data[:8192]
-        if len(head) >= 4 and (head[1::2].count(0) >= len(head) // 4 or head[0::2].count(0) >= len(head) // 4):
+        what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
+        if what is None and _utf16_without_bom(head):
             raise IngestError(rel, None, "UTF-16 text without a byte-order mark (every other byte is NUL); "
                                          "save it as UTF-8")
-        raise IngestError(rel, None, "binary file (NUL bytes), not text")
+        raise IngestError(rel, None, f"binary file ({what or 'NUL bytes'}), not text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -499,7 +578,8 @@ def read_source(
             raise IngestError(rel, None, "not a regular file (device, FIFO or socket); skipped")
         limit = max_bytes()
         if st.st_size > limit:
-            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit")
+            raise IngestError(rel, None, f"file is {st.st_size:,} bytes, over the {limit:,}-byte limit "
+                                         "(PROVKG_MAX_FILE_BYTES raises it)")
         with open(found.abs_path, "rb") as fh:
             data = fh.read(limit + 1)  # bounded even if the file grows while we read
         if len(data) > limit:
@@ -517,6 +597,15 @@ def read_source(
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
         return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
     text = decode(data, rel)
+    limit = max_file_figures()
+    with figure_budget(limit) as budget:
+        rec, warns = _parse_text(text, rel, kind, tz, lex, base)
+    return _within_figure_budget(rec, warns, budget)
+
+
+def _parse_text(text: str, rel: str, kind: str | None, tz: tzinfo, lex: Lexicon,
+                base: dict) -> tuple[ParsedSource, list[str]]:
+    """``read_source`` past the bytes: the decoded ``text`` of ``rel`` parsed by its kind."""
     front_kind = split_front_matter(text)[0].get("kind") if text.startswith("---") else None
     kind = kind or detect_kind(rel, text, front_kind if isinstance(front_kind, str) else None)
     if kind not in SOURCE_KINDS:

@@ -678,14 +678,21 @@ def format_diff(d: DiffResult) -> str:
     for sign, claims in (("+", d.claims_added), ("-", d.claims_removed)):
         for c in claims:
             lines.append(f"{sign} claim  {c.source}:{c.line}  [{c.evidence}] {_one(c.text)}")
+    # A claim's evidence change is printed once, under the claim (with its direction): it also stood as
+    # an evidence line of its own, so one edit read as two changes (a fresh-user run).
+    direction = {e.subject: e.direction for e in d.evidence_changes if e.line}
     for ch in d.claims_changed:
         lines.append(f"~ claim  {ch.source}:{ch.old.line}->{ch.new.line}  ({', '.join(ch.fields)})")
         if "text" in ch.fields or "figures" in ch.fields:
             lines.append(f"      was: {_one(ch.old.text)}")
             lines.append(f"      now: {_one(ch.new.text)}")
         if "evidence" in ch.fields:
-            lines.append(f"      evidence: {ch.old.evidence} -> {ch.new.evidence}")
+            how = direction.get(ch.new.id)
+            lines.append(f"      evidence: {ch.old.evidence} -> {ch.new.evidence}" + (f" ({how})" if how else ""))
+    shown = {ch.new.id for ch in d.claims_changed if "evidence" in ch.fields}
     for e in d.evidence_changes:
+        if e.line and e.subject in shown:
+            continue
         where = f"{e.source}:{e.line}" if e.line else e.source
         lines.append(f"{e.direction:8} evidence  {where}  {e.old} -> {e.new}")
     for label, found in (("opened", d.contradictions_opened), ("closed", d.contradictions_closed)):

@@ -22,18 +22,28 @@ def fixed_clock() -> datetime:
     return datetime(2026, 10, 27, 22, 20, tzinfo=timezone.utc)
 
 
+def shared_reason(what: str, path: Path) -> str:
+    """Why a test that reads the shared folder is skipped: what is missing, where it was looked for, and the
+    environment variable that points the tests at the folder (a fresh clone has no ``../shared``)."""
+    return (f"{what} is not here ({path}): it lives in the project's shared folder, ../shared next to the "
+            "repository; set PROVKG_SHARED to that folder")
+
+
+def need_shared(path: Path, what: str) -> Path:
+    """``path`` (in the shared folder) when it exists; else the test is skipped with ``shared_reason``."""
+    if not path.exists():
+        pytest.skip(shared_reason(what, path))
+    return path
+
+
 @pytest.fixture
 def seed_path() -> Path:
-    if not SEED.exists():
-        pytest.skip(f"the seed brief is not here ({SEED}); it lives in ../shared, outside the repository (or set PROVKG_SHARED)")
-    return SEED
+    return need_shared(SEED, "the seed brief")
 
 
 @pytest.fixture
 def corpus() -> Path:
-    if not CORPUS.exists():
-        pytest.skip(f"the public corpus is not here ({CORPUS}); it lives in ../shared, outside the repository (or set PROVKG_SHARED)")
-    return CORPUS
+    return need_shared(CORPUS, "the public corpus")
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ from ingest.arxiv import (
     standard_id,
 )
 
-from conftest import CORPUS  # noqa: E402
+from conftest import CORPUS, shared_reason  # noqa: E402
 
 SCHEME_FILE = CORPUS / "arxiv_identifier_scheme__extract_and_examples.md"
 
@@ -111,7 +111,7 @@ def test_scheme_table_is_complete() -> None:
     assert rows == set(range(1, 49))
 
 
-@pytest.mark.skipif(not SCHEME_FILE.exists(), reason=f"corpus file absent: {SCHEME_FILE}")
+@pytest.mark.skipif(not SCHEME_FILE.exists(), reason=shared_reason("the corpus's arXiv scheme file", SCHEME_FILE))
 def test_scheme_table_matches_corpus_file() -> None:
     """The hard-coded inputs are the ones written in the corpus table."""
     text = SCHEME_FILE.read_text(encoding="utf-8")

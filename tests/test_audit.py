@@ -19,12 +19,12 @@ from conftest import MANIFEST_ID, WORKSPACE, fixed_clock
 @pytest.fixture(scope="module")
 def seeded_store(tmp_path_factory):
     """An on-disk store with the sample workspace and the seed brief (skips without the seed)."""
-    from conftest import SEED
+    from conftest import SEED, shared_reason
     from graph.loader import ingest_paths
     from graph.store import Store
 
     if not SEED.exists():
-        pytest.skip(f"the seed brief is not here ({SEED}); it lives in ../shared, outside the repository")
+        pytest.skip(shared_reason("the seed brief", SEED))
     s = Store(tmp_path_factory.mktemp("audit") / "store")
     assert ingest_paths(s, [WORKSPACE], now=fixed_clock).errors == []
     rep = ingest_paths(s, [SEED], kind="brief", now=fixed_clock)

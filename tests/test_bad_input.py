@@ -56,6 +56,19 @@ def _problem_lines(r) -> list[str]:
     return [ln for ln in r.stderr.splitlines() if ln.startswith(("error:", "warning:"))]
 
 
+def _png_black(side: int) -> bytes:
+    """A ``side`` x ``side`` black RGB PNG, its pixels stored without compression (zlib level 0)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + bytes(3 * side) for _ in range(side))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 0)) + chunk(b"IEND", b""))
+
+
 # (id, relative path, bytes or a callable making the file, expected text in the one line)
 CASES = [
     ("manifest-malformed-json", "work-guard/bad.json", b'{"manifest_id": "m1", "items": [',
@@ -84,7 +97,12 @@ CASES = [
     ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file"),
     ("whitespace-only", "inbox/ann/blank.md", b" \n\t\n", "inbox/ann/blank.md: empty file"),
     ("binary", "inbox/ann/pic.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
-     "inbox/ann/pic.md: binary file (NUL bytes), not text"),
+     "inbox/ann/pic.md: binary file (a PNG image), not text"),
+    # a PNG with a black area (NULs at both parities) was called "UTF-16 text without a byte-order mark"
+    ("binary-png-full-of-nul", "inbox/ann/x.md", _png_black(64),
+     "inbox/ann/x.md: binary file (a PNG image), not text"),
+    ("binary-full-of-nul", "inbox/ann/zeros.md", b"\x01\x02" + bytes(4096) + b"\x03",
+     "inbox/ann/zeros.md: binary file (NUL bytes), not text"),
     ("broken-front-matter", "inbox/ann/fm.md", b"---\ntitle: [unclosed\n---\n# t\n- x\n",
      "inbox/ann/fm.md:1: front matter"),
     ("living-doc-without-sections", "organized/knowledge/doc.md", "只有一段话，没有任何标题。\n".encode(),
@@ -120,7 +138,8 @@ def test_50_mb_file_refused_with_its_size(tmp_path):
         fh.truncate(50 * 1024 * 1024)
     r = _ingest(tmp_path, str(ws))
     assert r.exit_code == 2
-    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 1,048,576-byte limit"]
+    assert _problem_lines(r) == ["error: inbox/ann/huge.md: file is 52,428,800 bytes, over the 262,144-byte "
+                                  "limit (PROVKG_MAX_FILE_BYTES raises it)"]
     assert _sources(tmp_path) == {GOOD}
 
 

@@ -18,18 +18,18 @@ from ingest.arxiv import find_arxiv_ids
 from ingest.brief import find_paths, looks_like_brief, parse_brief, read_brief
 from ingest.errors import IngestError
 
-from conftest import SHARED  # noqa: E402
+from conftest import SHARED, shared_reason  # noqa: E402
 
 SEEDS = SHARED / "seeds"
 SEED = SEEDS / "000_59a485b40772aac7.txt"
 
-seed_only = pytest.mark.skipif(not SEED.exists(), reason=f"seed brief not found at {SEED} (shared/seeds is not in the repo)")
+seed_only = pytest.mark.skipif(not SEED.exists(), reason=shared_reason("the seed brief", SEED))
 
 
 @pytest.fixture(scope="module")
 def seed():
     if not SEED.exists():
-        pytest.skip(f"seed brief not found at {SEED}")
+        pytest.skip(shared_reason("the seed brief", SEED))
     text = SEED.read_text(encoding="utf-8")
     doc, claims = parse_brief(text)
     return text, doc, claims

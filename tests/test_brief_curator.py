@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MANIFEST_ID, ROOT, SHARED, WORKSPACE, fixed_clock
+from conftest import MANIFEST_ID, ROOT, SHARED, WORKSPACE, fixed_clock, shared_reason
 
 #: The seed brief's length: the measure of "short".
 LENGTH_FACTOR = 1.3
@@ -198,7 +198,7 @@ def test_a_work_named_only_in_the_body_is_marked_so(tmp_path):
 
     shift = SHARED / "shifts" / "s5"
     if not shift.exists():
-        pytest.skip(f"the shared shifts are not here ({shift})")
+        pytest.skip(shared_reason("the shared shifts", shift))
     s = Store(None)
     ingest_paths(s, [shift], now=fixed_clock)
     mid = json.loads(next((shift / "work-guard").glob("*.json")).read_text("utf-8"))["manifest_id"]

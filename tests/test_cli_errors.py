@@ -440,6 +440,54 @@ def test_devices_and_fifos_are_refused_everywhere(store, tmp_path):
         assert (r.returncode, r.stderr) == (2, line + "\n"), args
 
 
+#: ``provkg ARGS`` that writes its peak resident memory last (``VmHWM``, Linux): the memory of the image
+#: after ``exec``.  The rusage of a child (``wait4``) counts the forked copy of the test process too.
+_PEAK = ("import atexit, sys\n"
+         "def _peak():\n"
+         "    try:\n"
+         "        with open('/proc/self/status') as f:\n"
+         "            kb = next(int(ln.split()[1]) for ln in f if ln.startswith('VmHWM:'))\n"
+         "    except (OSError, StopIteration, ValueError):\n"
+         "        return\n"
+         "    sys.stderr.write(f'VmHWM {kb}\\n')\n"
+         "atexit.register(_peak)\n"
+         "from provkg.cli.app import main\n"
+         "main()\n")
+
+
+def _peak_run(*args: str, store: str, timeout: float = 60) -> tuple[int, str, float | None]:
+    """``provkg ARGS`` in a real process: ``(exit status, stderr, peak resident memory in MB or None)``."""
+    r = subprocess.run([sys.executable, "-c", _PEAK, "--store", store, *args], capture_output=True, text=True,
+                       cwd=ROOT, timeout=timeout)
+    lines = r.stderr.splitlines(keepends=True)
+    if lines and lines[-1].startswith("VmHWM "):
+        return r.returncode, "".join(lines[:-1]), int(lines[-1].split()[1]) / 1024
+    return r.returncode, r.stderr, None
+
+
+def test_a_huge_file_is_read_as_a_stream_or_refused_at_once(store, tmp_path):
+    """`provkg import` read a regular file whole: a sparse 20 GB file grew the process to 21 GB (issue 23).
+    N-Quads, TriG, Turtle and N-Triples are read as a stream (this one fails at its first byte); JSON-LD and
+    RDF/XML, read whole for their checks, are refused past 256 MiB; `sparql @FILE` and `audit-brief FILE`
+    read at most the file limit.  Each is one line, exit 2, in bounded memory (a sparse file costs no disk)."""
+    big = tmp_path / "huge.nq"
+    with open(big, "wb") as fh:
+        fh.truncate(3 << 30)
+    cases = [
+        (["import", str(big)], f"provkg: {big}: not valid nquads: Parser error at line 1 column 1: '\u2400' is not "
+                               "allowed at the beginning of a prefix name (line 1)"),
+        (["import", "--format", "jsonld", str(big)],
+         f"provkg: {big}: jsonld is read whole and is 3,221,225,472 bytes, over the 268,435,456-byte limit "
+         "(PROVKG_MAX_IMPORT_BYTES raises it; or convert it to N-Quads or TriG, which are read as a stream)"),
+        (["sparql", f"@{big}"], f"provkg: {big}: query file is 3,221,225,472 bytes, over the 262,144-byte limit"),
+        (["audit-brief", str(big)], f"provkg: {big}: file is 3,221,225,472 bytes, over the 262,144-byte limit"),
+    ]
+    for args, line in cases:
+        code, err, peak = _peak_run(*args, store=str(store), timeout=30)
+        assert (code, err) == (2, line + "\n"), args
+        assert peak is None or peak < 400, (args, peak)  # ~80 MB; reading the file whole took 3 GB
+
+
 def test_an_unexpected_error_is_one_line_with_exit_70(store, monkeypatch):
     """A bug reaches the user as one line and exit 70 (EX_SOFTWARE), not a traceback; PROVKG_DEBUG=1 keeps it."""
     import queries.named as named

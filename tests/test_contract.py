@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import CORPUS, MANIFEST_ID, ROOT, SEED, WORKSPACE, fixed_clock
+from conftest import CORPUS, MANIFEST_ID, ROOT, SEED, WORKSPACE, fixed_clock, shared_reason
 from queries.audit import baseline_ids
 
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the test extra")
@@ -142,7 +142,7 @@ def test_query_json_validates(stores, which):
     from queries.named import QUERIES
 
     if which not in stores:
-        pytest.skip(f"the seed brief is not here ({SEED})")
+        pytest.skip(shared_reason("the seed brief", SEED))
     nonempty = 0
     for q in QUERIES:
         r = _cli(["--store", stores[which], "query", q, "--format", "json"])

@@ -50,10 +50,10 @@ def test_seed_extracts_exactly_its_ids_sections_urls_and_paths(seed_path):
 
 @pytest.fixture(scope="module")
 def corpus_store():
-    from conftest import CORPUS
+    from conftest import CORPUS, shared_reason
 
     if not CORPUS.exists():
-        pytest.skip(f"the public corpus is not here ({CORPUS}); it lives in ../shared, outside the repository")
+        pytest.skip(shared_reason("the public corpus", CORPUS))
     s = Store(None)
     rep = ingest_paths(s, [CORPUS])
     assert rep.errors == []

@@ -157,6 +157,25 @@ def test_diff_cli(edited, tmp_path):
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "not-a-time" in r.output
 
 
+def test_diff_prints_a_claims_evidence_change_once(edited):
+    """A claim whose evidence changed was printed twice, under the claim (``evidence: a -> b``) and again as
+    an evidence line of its own (``lowered  evidence  path:line  a -> b``): one edit read as two (a
+    fresh-user run).  It is one line now, under the claim, with its direction; the JSON keeps both lists."""
+    from provkg.cli import cli
+
+    st, ws, _before, clock = edited
+    p = ws / NOTE
+    p.write_text(p.read_text("utf-8").replace("摘要没交代对比了哪些基线算法。", "摘要没交代对比了哪些基线算法（未验证，转述）。"), "utf-8")
+    assert ingest_paths(st, [ws], now=clock).changed == [NOTE]
+    r = CliRunner().invoke(cli, ["--store", str(st.path), "diff"])
+    assert r.exit_code == 0, r.output
+    said = [ln.strip() for ln in r.output.splitlines() if "abstract_checked -> unverified" in ln]
+    assert said == ["evidence: abstract_checked -> unverified (lowered)"], r.output
+    d = diff(st)
+    assert [c.fields for c in d.claims_changed] == [["text", "evidence"]]
+    assert [(e.line, e.direction) for e in d.evidence_changes] == [(d.claims_changed[0].new.line, "lowered")]
+
+
 def test_diff_default_skips_ingests_that_changed_nothing(edited):
     """Re-running ingest on an unchanged workspace records nothing (stores written before that have an
     activity with no change); `diff` with no --since still shows the last real change, not "no change"."""

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED, WORKSPACE, fixed_clock
+from conftest import SHARED, WORKSPACE, fixed_clock, shared_reason
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -113,7 +113,7 @@ def test_shift_index_equals_the_rdf_store(tmp_path, shift):
     """A shift workspace (its notes read by the judgement layer: items, works named by short names,
     evidence levels, figures with conditions): every answer, and each of its manifest's."""
     if not shift.is_dir():
-        pytest.skip(f"the shift is not here ({shift}); ../shared lives outside the repository (or set PROVKG_SHARED)")
+        pytest.skip(shared_reason("the shift", shift))
     import json
 
     ws = tmp_path / "ws"

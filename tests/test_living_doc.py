@@ -31,7 +31,7 @@ from ingest.living_doc import (
 )
 from ingest.arxiv import find_arxiv_ids
 
-from conftest import CORPUS  # noqa: E402
+from conftest import CORPUS, shared_reason  # noqa: E402
 DEFTRUTH = "DefTruth__Awesome-LLM-Inference__README.md"
 OCTOBER = "October2001__Awesome-KV-Cache-Compression__README.md"
 LIVING = [pytest.param(DEFTRUTH, id="DefTruth"), pytest.param(OCTOBER, id="October2001")]
@@ -45,7 +45,7 @@ def _load(name: str) -> tuple[str, dict, LivingDoc]:
     path = CORPUS / name
     facts_path = CORPUS / f"{name}.facts.json"
     if not path.exists() or not facts_path.exists():
-        pytest.skip(f"corpus file absent: {path} (tests read ../shared/corpus next to the repo)")
+        pytest.skip(shared_reason("a corpus file", path))
     text = path.read_text(encoding="utf-8")
     return text, json.loads(facts_path.read_text(encoding="utf-8")), read_living_doc(path)
 
