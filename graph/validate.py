@@ -1273,10 +1273,9 @@ def validate_store(store, *, shapes: rdflib.Graph | None = None, batch_triples: 
         else:
             stale.append(g)
     written = True
-    for name, e, data in _content_entries(run, stale, batch_triples, jobs):
+    for name, e, ok in _content_entries(run, stale, batch_triples, jobs, root, live):
         entries[name] = e
-        if root is not None and name in live:
-            written &= _write(data, _entry_file(root, name))
+        written &= ok
     results, triples = _assemble(run, content, entries, findings, root, batch_triples)
     rep = _report(results, len(keep), triples)
     if db_file is not None:
@@ -1294,8 +1293,9 @@ def validate_store(store, *, shapes: rdflib.Graph | None = None, batch_triples: 
 
 #: Below this many graphs to validate, worker processes cost more (fork, a read of the lookups) than they save.
 POOL_MIN_GRAPHS = 200
-#: The ``_Run`` of a worker process (``_worker_start``).
+#: The ``_Run`` of a worker process, and its ``(cache folder, live revisions)`` (``_worker_start``).
 _WORKER: _Run | None = None
+_WORKER_CACHE: tuple[Path | None, set[str]] | None = None
 
 
 def _batches(run: _Run, names: list[str], batch_triples: int) -> Iterator[tuple[str, _Entry]]:
@@ -1310,9 +1310,11 @@ def _batches(run: _Run, names: list[str], batch_triples: int) -> Iterator[tuple[
             groups_of, size = {}, 0
 
 
-def _worker_start(parent: int, folder: str, shapes_nt: str, keep: list[str], engine: str, prov: Groups) -> None:
+def _worker_start(parent: int, folder: str, shapes_nt: str, keep: list[str], engine: str, prov: Groups,
+                  root: Path | None, live: set[str]) -> None:
     """Start a worker process of ``_content_entries``: its own read-only handle of the database folder and
-    a ``_Run`` with the parent's provenance statements.  It leaves Ctrl-C and SIGTERM to the parent (which
+    a ``_Run`` with the parent's provenance statements; it writes the entries of ``live`` revisions under
+    the cache folder ``root`` (None: none).  It leaves Ctrl-C and SIGTERM to the parent (which
     ends the pool) and exits by itself when the parent is gone (checked every half second)."""
     import signal
     import threading
@@ -1320,7 +1322,7 @@ def _worker_start(parent: int, folder: str, shapes_nt: str, keep: list[str], eng
 
     import pyoxigraph as ox
 
-    global _WORKER
+    global _WORKER, _WORKER_CACHE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
@@ -1333,17 +1335,25 @@ def _worker_start(parent: int, folder: str, shapes_nt: str, keep: list[str], eng
     threading.Thread(target=watch, name="provkg-parent-watch", daemon=True).start()
     sg = rdflib.Graph().parse(data=shapes_nt, format="nt")
     _WORKER = _Run(None, sg, _Plan(sg), keep, engine, db=ox.Store.read_only(folder), prov=prov)
+    _WORKER_CACHE = (root, live)
 
 
-def _content_task(names: list[str], batch_triples: int) -> list[tuple[str, bytes]]:
-    """In a worker process: the entries of ``names``, dumped (``_Entry.dump``)."""
-    assert _WORKER is not None
-    return [(name, e.dump(name)) for name, e in _batches(_WORKER, names, batch_triples)]
+def _content_task(names: list[str], batch_triples: int) -> list[tuple[str, bytes, bool]]:
+    """In a worker process: ``(graph, entry dumped, written)`` of each of ``names`` (``_Entry.dump``);
+    ``written`` is whether its cache file was written (True when none is kept)."""
+    assert _WORKER is not None and _WORKER_CACHE is not None
+    root, live = _WORKER_CACHE
+    out = []
+    for name, e in _batches(_WORKER, names, batch_triples):
+        data = e.dump(name)
+        out.append((name, data, _write(data, _entry_file(root, name)) if root is not None and name in live else True))
+    return out
 
 
-def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int | None
-                     ) -> Iterator[tuple[str, _Entry, bytes]]:
-    """``(graph, entry, entry dumped)`` of each graph of ``names``, in any order.
+def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int | None, root: Path | None,
+                     live: set[str]) -> Iterator[tuple[str, _Entry, bool]]:
+    """``(graph, entry, written)`` of each graph of ``names``, in any order; the entry of a ``live`` revision
+    is written under the cache folder ``root`` (None: none), ``written`` False when that failed.
 
     With ``jobs`` > 1 (None: one per CPU) on an embedded on-disk store and at least ``POOL_MIN_GRAPHS``
     graphs, worker processes validate slices of ``names``, each reading the same database folder
@@ -1357,7 +1367,7 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
     folder = run.database_dir
     if jobs <= 1 or folder is None or len(names) < POOL_MIN_GRAPHS:
         for name, e in _batches(run, names, batch_triples):
-            yield name, e, e.dump(name)
+            yield name, e, _write(e.dump(name), _entry_file(root, name)) if root is not None and name in live else True
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -1370,16 +1380,17 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
         if step:
             slices.append(names[at:at + step])
         at += step
-    start = (os.getpid(), str(folder), run.sg.serialize(format="nt"), sorted(run.keep), run.engine, run.prov)
+    start = (os.getpid(), str(folder), run.sg.serialize(format="nt"), sorted(run.keep), run.engine, run.prov, root,
+             live)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
                              initializer=_worker_start, initargs=start) as ex:
         futures = [ex.submit(_content_task, part, batch_triples) for part in slices]
         for fut in futures:
-            for name, data in fut.result():
+            for name, data, written in fut.result():
                 e = _Entry.load(data, name)
                 if e is None:  # cannot happen: the worker dumped it
                     raise RuntimeError(f"validate: a worker returned an unreadable entry for {name}")
-                yield name, e, data
+                yield name, e, written
 
 
 def _assemble(run: _Run, content: list[str], entries: dict[str, _Entry], findings: list[Violation],

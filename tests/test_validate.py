@@ -658,3 +658,12 @@ def test_worker_processes_give_the_report_of_one_process(tmp_path, monkeypatch):
     assert calls["here"] == 1  # every graph was validated by a worker
     assert two == one == _validate_merged(Store(st))
     assert len(two.violations) > 120 and two.graphs == 15
+    # with the cache: the workers write the entries of the live revisions, which the next run reads
+    cached = validate_store(Store(st), jobs=2)
+    assert cached == one
+    root = V._cache_root(Store(st))
+    assert len(list((root / "graphs").iterdir())) == 13
+    shutil.rmtree(root / "database")
+    seen = _counting(monkeypatch)
+    assert validate_store(Store(st), jobs=2) == one
+    assert seen["graphs"] == ["urn:x:planted"]  # imported, no recorded revision: never cached
