@@ -659,11 +659,15 @@ class ProvKG:
                                              message=f"{f.summary} (vs {f.b.source}:{f.b.line})"))
         return rep, problems
 
-    def validate(self) -> Any:
-        """SHACL validation of the store (``graph.validate.validate_store``): a ``ValidationReport``."""
+    def validate(self, engine: str | None = None) -> Any:
+        """SHACL validation of the store (``graph.validate.validate_store``): a ``ValidationReport``.
+
+        ``engine``: ``"shacl-rust"`` or ``"pyshacl"`` (``graph.validate.ENGINES``); default shacl-rust when it
+        is installed.  Raises ``ValueError`` for another name.
+        """
         from graph.validate import validate_store
 
-        return validate_store(self.backend)
+        return validate_store(self.backend, engine=engine)
 
     def export(self, fmt: str, fh: Any) -> None:
         """Write the whole store in ``fmt`` to the binary file ``fh`` (``graph.export.write_export``;

@@ -569,6 +569,14 @@ def test_default_engine_is_the_rust_one_and_a_wrong_name_is_refused(sample_store
     assert V.default_engine() == "shacl-rust" and V.ENGINES == ("shacl-rust", "pyshacl")
     with pytest.raises(ValueError, match="unknown SHACL engine"):
         validate_store(sample_store, engine="jena")
+    from provkg.api import ProvKG
+
+    s = _copy(sample_store)
+    with s.writer() as w:  # one violation, so the two reports have something to agree on
+        w.add([ox.Quad(ox.NamedNode("urn:x:w"), ox.NamedNode(str(RDF.type)), ox.NamedNode(KG_IRI + "Work"),
+                       ox.NamedNode("urn:x:g"))])
+    rust, py = ProvKG(s).validate(), ProvKG(s).validate(engine="pyshacl")
+    assert rust == py and [(v.focus, v.path) for v in rust.violations] == [("urn:x:w", "kg:arxivId")]
 
 
 def test_both_engines_give_the_same_result_for_every_planted_violation():
