@@ -1359,8 +1359,9 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
     graphs, worker processes validate slices of ``names``, each reading the same database folder
     read-only (this process holds it open, so no write removes it meanwhile).  They are *spawned*, not
     forked: a process that has run the Rust engine holds its threads, and a forked copy of them waits
-    forever.  The results are the same either way: a graph's entry depends on its own statements and
-    the lookups, not on the graphs validated beside it (tests/test_validate.py).
+    forever.  Where processes cannot be started, or a worker dies, this process validates what is
+    left.  The results are the same either way: a graph's entry depends on its own statements and the
+    lookups, not on the graphs validated beside it (tests/test_validate.py).
     """
     if jobs is None:
         jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -1371,6 +1372,7 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     n = jobs * 4
     k, r = divmod(len(names), n)
@@ -1382,15 +1384,21 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
         at += step
     start = (os.getpid(), str(folder), run.sg.serialize(format="nt"), sorted(run.keep), run.engine, run.prov, root,
              live)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_worker_start, initargs=start) as ex:
-        futures = [ex.submit(_content_task, part, batch_triples) for part in slices]
-        for fut in futures:
-            for name, data, written in fut.result():
-                e = _Entry.load(data, name)
-                if e is None:  # cannot happen: the worker dumped it
-                    raise RuntimeError(f"validate: a worker returned an unreadable entry for {name}")
-                yield name, e, written
+    done: set[str] = set()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=_worker_start, initargs=start) as ex:
+            futures = [ex.submit(_content_task, part, batch_triples) for part in slices]
+            for fut in futures:
+                for name, data, written in fut.result():
+                    e = _Entry.load(data, name)
+                    if e is None:  # cannot happen: the worker dumped it
+                        raise RuntimeError(f"validate: a worker returned an unreadable entry for {name}")
+                    done.add(name)
+                    yield name, e, written
+    except (OSError, BrokenProcessPool):  # no processes here (a sandbox), or a worker died (memory): go on alone
+        for name, e in _batches(run, [g for g in names if g not in done], batch_triples):
+            yield name, e, _write(e.dump(name), _entry_file(root, name)) if root is not None and name in live else True
 
 
 def _assemble(run: _Run, content: list[str], entries: dict[str, _Entry], findings: list[Violation],

@@ -656,7 +656,7 @@ def test_worker_processes_give_the_report_of_one_process(tmp_path, monkeypatch):
     real = V._batches
 
     def batches(run, names, n):
-        calls["here"] += 1  # counted in this process only: forked workers count in their own copy
+        calls["here"] += 1  # this process only: spawned workers import graph.validate afresh
         return real(run, names, n)
 
     monkeypatch.setattr(V, "_batches", batches)
@@ -675,3 +675,20 @@ def test_worker_processes_give_the_report_of_one_process(tmp_path, monkeypatch):
     seen = _counting(monkeypatch)
     assert validate_store(Store(st), jobs=2) == one
     assert seen["graphs"] == ["urn:x:planted"]  # imported, no recorded revision: never cached
+
+
+def test_where_no_worker_can_start_this_process_validates_alone(tmp_path, monkeypatch):
+    """A machine (a sandbox) where processes cannot be started: the same report, computed here."""
+    import concurrent.futures
+
+    st = tmp_path / "st"
+    _ingest(st, WORKSPACE)
+    want = validate_store(Store(st), shapes=load_shapes(), jobs=1)
+
+    class NoProcesses:
+        def __init__(self, *a, **k):
+            raise OSError("no processes in this sandbox")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
+    monkeypatch.setattr(V, "POOL_MIN_GRAPHS", 2)
+    assert validate_store(Store(st), shapes=load_shapes(), jobs=2) == want
