@@ -56,6 +56,12 @@ from ingest.sources import (
 
 from .facts import record_rows
 from .index import FORMAT as INDEX_FORMAT, INDEX_NAME, Index, IndexWrite, database_number
+from .migrate import (
+    ANY_REVISION_QUERY as _ANY_REVISION,
+    KNOWN_REVISIONS_QUERY as _KNOWN,
+    LEGACY_REVISIONS_QUERY as _KNOWN_LEGACY,
+    is_legacy_store,
+)
 from .model import (
     PROV_GRAPH,
     N,
@@ -107,43 +113,8 @@ class IngestReport:
         )
 
 
-_KNOWN = """
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX kg: <https://w3id.org/provkg/ns#>
-SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
-  GRAPH <%s> { ?rev kg:current true ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
-    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root } }
-}
-""" % PROV_GRAPH.value
-
-# Stores written before the ``kg:current`` marker existed: live = never invalidated.
-_KNOWN_LEGACY = """
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX kg: <https://w3id.org/provkg/ns#>
-SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
-  GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
-    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root }
-    FILTER NOT EXISTS { ?rev prov:wasInvalidatedBy ?x } }
-}
-""" % PROV_GRAPH.value
-
-# Any revision recorded at all (tells an empty store from one written before kg:current).
-_ANY_REVISION = "SELECT ?rev WHERE { GRAPH <%s> { ?rev <%s> ?sha } } LIMIT 1" % (PROV_GRAPH.value, _kg("sha256").value)
-
 _TRUE = _lit(True)
 _RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-
-
-def is_legacy_store(db: Backend) -> bool:
-    """True when ``db`` records revisions but none carries ``kg:current`` (written by provkg < 0.2).
-
-    The shipped queries read only ``kg:current`` revisions, so such a store answers
-    nothing until one ``provkg ingest`` marks its live revisions (see ``ingest_paths``).
-    A store whose every revision was invalidated (all its files were removed) is not one: its
-    revisions carry ``prov:wasInvalidatedBy``, which a legacy store's live revisions do not.
-    """
-    return bool(db.select(_ANY_REVISION)) and not db.select(_KNOWN + " LIMIT 1") \
-        and bool(db.select(_KNOWN_LEGACY + " LIMIT 1"))
 
 
 def known_revisions(db: Backend) -> dict[str, dict[str, object]]:

@@ -49,10 +49,50 @@ from .model import (
 )
 from .namespaces import ID_IRI
 
-__all__ = ["OLD_UNKNOWN_AGENT", "store_model_version", "outdated_version", "upgrade_message", "upgrade_graph", "upgrade"]
+__all__ = ["ANY_REVISION_QUERY", "KNOWN_REVISIONS_QUERY", "LEGACY_REVISIONS_QUERY", "OLD_UNKNOWN_AGENT",
+           "is_legacy_store", "store_model_version", "outdated_version", "upgrade_message", "upgrade_graph", "upgrade"]
 
 #: The agent model 1 attributed files that name no author to (a ``prov:Agent`` without a name).
 OLD_UNKNOWN_AGENT = ID_IRI + "agent/_unknown"
+
+#: Live revisions (``kg:current true``) with what ``graph.loader.known_revisions`` reads of them.
+KNOWN_REVISIONS_QUERY = """
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX kg: <https://w3id.org/provkg/ns#>
+SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
+  GRAPH <%s> { ?rev kg:current true ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
+    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root } }
+}
+""" % PROV_GRAPH.value
+
+# Stores written before the ``kg:current`` marker existed: live = never invalidated.
+LEGACY_REVISIONS_QUERY = """
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX kg: <https://w3id.org/provkg/ns#>
+SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
+  GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
+    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root }
+    FILTER NOT EXISTS { ?rev prov:wasInvalidatedBy ?x } }
+}
+""" % PROV_GRAPH.value
+
+# Any revision recorded at all (tells an empty store from one written before kg:current).
+ANY_REVISION_QUERY = "SELECT ?rev WHERE { GRAPH <%s> { ?rev <%s> ?sha } } LIMIT 1" % (PROV_GRAPH.value,
+                                                                                  N.kg["sha256"].value)
+
+
+def is_legacy_store(db) -> bool:  # db: graph.backend.Backend
+    """True when ``db`` records revisions but none carries ``kg:current`` (written by provkg < 0.2).
+
+    The shipped queries read only ``kg:current`` revisions, so such a store answers
+    nothing until one ``provkg ingest`` marks its live revisions (see ``ingest_paths``).
+    A store whose every revision was invalidated (all its files were removed) is not one: its
+    revisions carry ``prov:wasInvalidatedBy``, which a legacy store's live revisions do not.
+    """
+    return bool(db.select(ANY_REVISION_QUERY)) and not db.select(KNOWN_REVISIONS_QUERY + " LIMIT 1") \
+        and bool(db.select(LEGACY_REVISIONS_QUERY + " LIMIT 1"))
+
+
 
 _A = N.rdf.type
 _STRING = "http://www.w3.org/2001/XMLSchema#string"

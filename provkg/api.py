@@ -392,8 +392,7 @@ class ProvKG:
         if not b.exists():
             raise StoreError(f"no store at {getattr(b, 'path', self.location)}; run `provkg ingest PATH` first "
                              "(or pass --store)")
-        from graph.loader import is_legacy_store
-        from graph.migrate import upgrade_message
+        from graph.migrate import is_legacy_store, upgrade_message
 
         if is_legacy_store(b):
             return [f"{getattr(b, 'path', self.location)} was written by an older provkg and shows no current "
@@ -660,11 +659,15 @@ class ProvKG:
                                              message=f"{f.summary} (vs {f.b.source}:{f.b.line})"))
         return rep, problems
 
-    def validate(self) -> Any:
-        """SHACL validation of the store (``graph.validate.validate_store``): a ``ValidationReport``."""
+    def validate(self, engine: str | None = None) -> Any:
+        """SHACL validation of the store (``graph.validate.validate_store``): a ``ValidationReport``.
+
+        ``engine``: ``"shacl-rust"`` or ``"pyshacl"`` (``graph.validate.ENGINES``); default shacl-rust when it
+        is installed.  Raises ``ValueError`` for another name.
+        """
         from graph.validate import validate_store
 
-        return validate_store(self.backend)
+        return validate_store(self.backend, engine=engine)
 
     def export(self, fmt: str, fh: Any) -> None:
         """Write the whole store in ``fmt`` to the binary file ``fh`` (``graph.export.write_export``;

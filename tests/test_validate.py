@@ -69,14 +69,17 @@ def test_shapes_use_the_closed_evidence_vocabulary():
 
 
 def _same(store, sizes=(1, 3000, V._BATCH_TRIPLES)):
-    """``validate_store`` at several batch sizes (one graph per pyshacl run, a few, the default) equals the
-    one-merge report; explicit shapes, so no cache is read or written.  Returns the report."""
+    """``validate_store`` at several batch sizes (one graph per engine run, a few, the default) with the default
+    engine (shacl-rust), and at the default size with pyshacl, equals the one-merge report of pyshacl (the
+    reference): the same focus nodes, paths, severities, messages, values, shapes and locations.  Explicit
+    shapes, so no cache is read or written.  Returns the report."""
     want = _validate_merged(store)
-    for n in sizes:
-        got = validate_store(store, shapes=load_shapes(), batch_triples=n)
-        assert got.results == want.results, (n, [v.line() for v in got.results[:5]],
+    runs = [(n, None) for n in sizes] + [(V._BATCH_TRIPLES, "pyshacl")]
+    for n, engine in runs:
+        got = validate_store(store, shapes=load_shapes(), batch_triples=n, engine=engine)
+        assert got.results == want.results, (n, engine, [v.line() for v in got.results[:5]],
                                              [v.line() for v in want.results[:5]])
-        assert (got.conforms, got.graphs, got.triples) == (want.conforms, want.graphs, want.triples), n
+        assert (got.conforms, got.graphs, got.triples) == (want.conforms, want.graphs, want.triples), (n, engine)
     return want
 
 
@@ -407,19 +410,19 @@ def test_plan_of_the_shipped_shapes_and_a_shape_it_cannot_split():
 
 
 def _counting(monkeypatch):
-    """Count pyshacl runs and the content graphs validated (not read from the cache)."""
+    """Count engine runs and the content graphs validated (not read from the cache)."""
     seen = {"runs": 0, "graphs": []}
-    real_shacl, real_batch = V._shacl, V._Run.content_batch
+    real_evaluate, real_batch = V._evaluate, V._Run.content_batch
 
-    def shacl(data, shapes):
+    def evaluate(lines, shapes, engine):
         seen["runs"] += 1
-        return real_shacl(data, shapes)
+        return real_evaluate(lines, shapes, engine)
 
     def batch(self, groups_of):
         seen["graphs"].extend(groups_of)
         return real_batch(self, groups_of)
 
-    monkeypatch.setattr(V, "_shacl", shacl)
+    monkeypatch.setattr(V, "_evaluate", evaluate)
     monkeypatch.setattr(V._Run, "content_batch", batch)
     return seen
 
@@ -549,3 +552,143 @@ def test_an_unwritable_cache_never_stops_validate(tmp_path):
     rep = validate_store(Store(st))
     assert rep.conforms and rep == _validate_merged(Store(st))
     assert (st / "validate-cache").read_text("utf-8") == "not a folder"
+
+
+# ------------------------------------------------------------------------- the two engines
+
+PLANTED = ROOT / "tests" / "fixtures" / "shacl_planted.ttl"
+
+
+def _nt_lines(ttl: str) -> list[str]:
+    """A Turtle text as the sorted N-Triples lines the engines take."""
+    return sorted({f"{t} .\n" for t in ox.parse(ttl.encode("utf-8"), format=ox.RdfFormat.TURTLE)})
+
+
+def test_default_engine_is_the_rust_one_and_a_wrong_name_is_refused(sample_store):
+    pytest.importorskip("shacl_rust", reason="shacl-rust (a dependency) is not installed: pyshacl is used")
+    assert V.default_engine() == "shacl-rust" and V.ENGINES == ("shacl-rust", "pyshacl")
+    with pytest.raises(ValueError, match="unknown SHACL engine"):
+        validate_store(sample_store, engine="jena")
+    from provkg.api import ProvKG
+
+    s = _copy(sample_store)
+    with s.writer() as w:  # one violation, so the two reports have something to agree on
+        w.add([ox.Quad(ox.NamedNode("urn:x:w"), ox.NamedNode(str(RDF.type)), ox.NamedNode(KG_IRI + "Work"),
+                       ox.NamedNode("urn:x:g"))])
+    rust, py = ProvKG(s).validate(), ProvKG(s).validate(engine="pyshacl")
+    assert rust == py and [(v.focus, v.path) for v in rust.violations] == [("urn:x:w", "kg:arxivId")]
+
+
+def test_both_engines_give_the_same_result_for_every_planted_violation():
+    """tests/fixtures/shacl_planted.ttl breaks every constraint of graph/data/shapes.ttl (each sh:message is
+    met at least once): shacl-rust and pyshacl give the same results, field by field."""
+    pytest.importorskip("shacl_rust", reason="shacl-rust (a dependency) is not installed")
+    lines = _nt_lines(PLANTED.read_text("utf-8"))
+    shapes = V._Shapes(load_shapes())
+    rust = sorted(V._evaluate(lines, shapes, "shacl-rust"))
+    py = sorted(V._evaluate(lines, shapes, "pyshacl"))
+    assert rust == py
+    assert len(rust) > 120
+    every = {str(m) for m in load_shapes().objects(None, SH.message)}
+    assert {fields[3] for _f, fields in rust} == every
+    # a value with a quote, a line break and CJK text reads the same from both
+    assert ("<urn:x:c3>", ("Violation", "urn:x:c3", "kg:role",
+                           "claim needs one kg:role from statement, caveat, relation, metadata, citation, action",
+                           '"""bad "role"\n中文"""', "")) in rust
+    # a blank-node focus node keeps its label
+    assert any(f == "_:anon" and fields[1] == "anon" for f, fields in rust)
+
+
+def test_every_shape_that_can_give_a_result_has_its_own_message():
+    """So a result's message never is an engine's own wording (the engines word theirs differently)."""
+    sg = load_shapes()
+    for ns in set(sg.subjects(RDF.type, SH.NodeShape)):
+        for ps in sg.objects(ns, SH.property):
+            assert sg.value(ps, SH.message) is not None, (ns, sg.value(ps, SH.path))
+        node_level = {SH["or"], SH.nodeKind, SH["class"], SH["in"], SH.hasValue, SH.datatype}
+        if any((ns, p, None) in sg for p in node_level):
+            assert sg.value(ns, SH.message) is not None, ns
+
+
+def test_the_engines_differ_only_where_rdflib_reads_a_literal_as_another():
+    """The two known differences, both outside what provkg writes (canonical literals, times in UTC): rdflib
+    normalizes ``"1"^^xsd:boolean`` to ``true`` before pyshacl compares terms (SHACL's sh:in compares RDF
+    terms: no match), and pyshacl cannot compare a dateTime without a time zone with one that has one
+    (SHACL: values that cannot be compared, or are not <=, give a result).  shacl-rust follows SHACL on both."""
+    pytest.importorskip("shacl_rust", reason="shacl-rust (a dependency) is not installed")
+    ttl = """@prefix kg: <https://w3id.org/provkg/ns#> . @prefix prov: <http://www.w3.org/ns/prov#> .
+    @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+    <urn:x:r> a kg:SourceRevision, prov:Entity ; prov:specializationOf <urn:x:s> ; kg:size 1 ; kg:path "c.md" ;
+      kg:sha256 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" ; kg:current "1"^^xsd:boolean .
+    <urn:x:a> a kg:IngestActivity, prov:Activity ; prov:wasAssociatedWith <urn:x:p> ;
+      prov:startedAtTime "2026-01-02T00:00:00"^^xsd:dateTime ; prov:endedAtTime "2026-01-01T00:00:00Z"^^xsd:dateTime .
+    <urn:x:p> a prov:SoftwareAgent ."""
+    lines = _nt_lines(ttl)
+    shapes = V._Shapes(load_shapes())
+    rust = {(f, fields[2]) for f, fields in V._evaluate(lines, shapes, "shacl-rust")}
+    assert rust == {("<urn:x:r>", "kg:current"), ("<urn:x:a>", "prov:startedAtTime")}
+    assert V._evaluate(lines, shapes, "pyshacl") == []
+
+
+def test_both_engines_agree_on_a_store_with_planted_violations(sample_store, tmp_path):
+    """The sample store with the planted graph imported (validated in parts with each engine, and as one
+    merge): the same report, with locations."""
+    pytest.importorskip("shacl_rust", reason="shacl-rust (a dependency) is not installed")
+    from graph.export import import_files
+
+    s = _copy(sample_store)
+    import_files(s, [PLANTED], graph="urn:x:planted")
+    rep = _same(s)
+    assert len(rep.violations) > 120 and [w.focus for w in rep.warnings] == ["urn:x:planted"]
+    assert {v.where for v in rep.violations if v.focus == "urn:x:q2"} == {"a.md:5"}
+
+
+def test_worker_processes_give_the_report_of_one_process(tmp_path, monkeypatch):
+    """Past ``POOL_MIN_GRAPHS`` graphs, worker processes validate slices of them (each reading the database
+    folder again): the report is the one of a single process and of the merge, planted violations and all."""
+    from graph.export import import_files
+
+    st = tmp_path / "st"
+    _ingest(st, WORKSPACE)
+    import_files(Store(st), [PLANTED], graph="urn:x:planted")
+    monkeypatch.setattr(V, "POOL_MIN_GRAPHS", 2)
+    calls = {"here": 0}
+    real = V._batches
+
+    def batches(run, names, n):
+        calls["here"] += 1  # this process only: spawned workers import graph.validate afresh
+        return real(run, names, n)
+
+    monkeypatch.setattr(V, "_batches", batches)
+    one = validate_store(Store(st), shapes=load_shapes(), jobs=1)
+    assert calls["here"] == 1
+    two = validate_store(Store(st), shapes=load_shapes(), jobs=2)
+    assert calls["here"] == 1  # every graph was validated by a worker
+    assert two == one == _validate_merged(Store(st))
+    assert len(two.violations) > 120 and two.graphs == 15
+    # with the cache: the workers write the entries of the live revisions, which the next run reads
+    cached = validate_store(Store(st), jobs=2)
+    assert cached == one
+    root = V._cache_root(Store(st))
+    assert len(list((root / "graphs").iterdir())) == 13
+    shutil.rmtree(root / "database")
+    seen = _counting(monkeypatch)
+    assert validate_store(Store(st), jobs=2) == one
+    assert seen["graphs"] == ["urn:x:planted"]  # imported, no recorded revision: never cached
+
+
+def test_where_no_worker_can_start_this_process_validates_alone(tmp_path, monkeypatch):
+    """A machine (a sandbox) where processes cannot be started: the same report, computed here."""
+    import concurrent.futures
+
+    st = tmp_path / "st"
+    _ingest(st, WORKSPACE)
+    want = validate_store(Store(st), shapes=load_shapes(), jobs=1)
+
+    class NoProcesses:
+        def __init__(self, *a, **k):
+            raise OSError("no processes in this sandbox")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
+    monkeypatch.setattr(V, "POOL_MIN_GRAPHS", 2)
+    assert validate_store(Store(st), shapes=load_shapes(), jobs=2) == want
