@@ -274,7 +274,9 @@ def _prov_facts(store: Store) -> set[tuple[str, str, str]]:
 #: quotation, text, line span, agent, figure value and every PROV statement.
 _JUDGED = {KG + p for p in ("about", "mentions", "evidence", "evidenceAlso", "role", "negated", "sectionRef",
                             "suggestedSection", "crossReference", "inSection", "predicate", "metric",
-                            "metricExplicit", "qualifier", "version", "condition", "direction", "unverified")}
+                            "metricExplicit", "qualifier", "version", "condition", "direction", "unverified",
+                            # an item's verdict and a source's URL read from its text are judgements too
+                            "relevance", "relevanceReason", "url")}
 
 
 def _unjudged(triples):
