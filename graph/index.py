@@ -41,6 +41,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest.errors import StoreError
+
 from .facts import TABLES, decode_row, table_columns
 
 __all__ = ["INDEX_NAME", "FORMAT", "AnswerTable", "Index", "IndexWrite", "IndexView", "database_number"]
@@ -234,6 +236,13 @@ class Index:
             # Readers of older databases than the previous one are gone (their folder was removed).
             c.execute("DELETE FROM dbs WHERE db < ?", (min(base or 0, db - 1),))
             c.execute("COMMIT")
+        except sqlite3.OperationalError as e:
+            with contextlib.suppress(sqlite3.Error):
+                c.execute("ROLLBACK")
+            if "full" in str(e) or "I/O" in str(e):
+                # a full disk is the user's to fix, not a bug: one line, exit 2 (the old index still answers)
+                raise StoreError(f"{self.path}: cannot write the derived index: {e}") from None
+            raise
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 c.execute("ROLLBACK")

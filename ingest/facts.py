@@ -297,7 +297,10 @@ class _Metrics:
 
 
 #: Two or more percent-encoded bytes in a row, or one inside a URL: encoded text, not figures.
-_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}")
+_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
+                      # a wikilink holding an encoded byte, or a token where one follows a letter or digit
+                      # ("[[a%2084%25]]", "a%2084%25"): the whole of it is encoded text
+                      r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
 def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:

@@ -403,6 +403,10 @@ def test_a_full_disk_is_one_line_and_leaves_the_store_as_it_was(tmp_path):
     r = _run("-q", "ingest", str(big), store=str(st), preexec_fn=_file_limit(256))
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
     assert _run("query", "sources", "--format", "csv", store=str(st)).stdout == before
+    # the derived index rebuilt on a full disk: the user's to fix, not "a bug" (exit 70 before)
+    r = _run("reindex", store=str(st), preexec_fn=_file_limit(64))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "cannot write the derived index" in r.stderr, r.stderr
+    assert _run("query", "sources", "--format", "csv", store=str(st)).stdout == before
     out = tmp_path / "out"
     r = _run("-q", "export", "--format", "trig", "-o", str(out / "all.trig"), store=str(st), preexec_fn=_file_limit(16))
     assert (r.returncode, r.stderr) == (2, f"provkg: {out / 'all.trig'}: cannot write: File too large\n")

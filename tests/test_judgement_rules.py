@@ -358,4 +358,7 @@ def test_percent_encoded_text_holds_no_figures():
     assert find_figures("见 [[%E5%8F%84%E9%9B%86]] 的讨论") == ()
     assert find_figures("[[%38%34%25 %39%42]]") == ()
     assert find_figures("https://zh.wikipedia.org/wiki/%E5%84%9B%20%E5%84%9B") == ()
+    # one encoded byte after a letter (the issue's own example, found again by an attacker's pass)
+    assert find_figures("见 [[a%2084%25]] 与 [[x%2050%]]") == () and find_figures("bare a%2084%25 here") == ()
     assert [q.raw for q in find_figures("acceptance 45%, 2.1x on A100")] == ["45%", "2.1x"]
+    assert [q.raw for q in find_figures("cut 25% (p<0.05)")] == ["25%"]
