@@ -131,24 +131,49 @@ def lock_wait_seconds(lock_timeout: float | None) -> float:
 ANY_BASE = object()
 
 
-#: Lock files this process holds (the write lock, readers' registrations).  A forked child (a pool
-#: worker) shares their open descriptions: ``_drop_locks_in_child`` points its copies at /dev/null, so
-#: that the locks end with this process, not with the last of its children (a worker of an ingest
-#: killed with SIGKILL lives on for up to half a second).
-_HELD: set[int] = set()
+#: Lock files this process holds (the write lock, readers' registrations), descriptor -> the (device,
+#: inode) of the file it was opened on.  A forked child (a pool worker) shares their open descriptions:
+#: ``_drop_locks_in_child`` points its copies at /dev/null, so that the locks end with this process, not
+#: with the last of its children (a worker of an ingest killed with SIGKILL lives on for up to half a
+#: second).
+_HELD: dict[int, tuple[int, int]] = {}
+
+
+def _hold(fh: object) -> None:
+    """Record the open lock file ``fh`` in ``_HELD``."""
+    fd = fh.fileno()  # type: ignore[attr-defined]
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return
+    _HELD[fd] = (st.st_dev, st.st_ino)
+
+
+def _release(fh: object) -> None:
+    """Forget the lock file ``fh`` (before it is closed)."""
+    with contextlib.suppress(ValueError, OSError):
+        _HELD.pop(fh.fileno(), None)  # type: ignore[attr-defined]
 
 
 def _drop_locks_in_child() -> None:
-    """In a forked child: let go of the parent's lock files (``_HELD``) without unlocking them."""
+    """In a forked child: let go of the parent's lock files (``_HELD``) without unlocking them.
+
+    Only a descriptor that still refers to the file it was recorded for: a registration whose file was
+    closed without ``_release`` (a ``Store`` dropped without ``close``, its reader file collected) left
+    its number behind, and the number may now be another file's, such as the pipe of a process pool
+    (pointed at /dev/null, the workers read end-of-file and the pool broke: a whole-suite run).
+    """
     if not _HELD:
         return
     try:
         null = os.open(os.devnull, os.O_RDONLY)
     except OSError:
         return
-    for fd in list(_HELD):
+    for fd, ident in list(_HELD.items()):
         with contextlib.suppress(OSError):
-            os.dup2(null, fd)
+            st = os.fstat(fd)
+            if (st.st_dev, st.st_ino) == ident:
+                os.dup2(null, fd)
     _HELD.clear()
     os.close(null)
 
@@ -580,7 +605,7 @@ class Store:
                 self._reading = reading
             except (OSError, RuntimeError) as e:
                 if reading is not None:
-                    _HELD.discard(reading.fileno())
+                    _release(reading)
                     reading.close()
                 raise StoreError(f"{d}: cannot open the database: {_one_line(e)}") from None
         return self._db
@@ -616,7 +641,7 @@ class Store:
                 time.sleep(0.01)
                 continue
             if self._current_dir() == d:
-                _HELD.add(fh.fileno())
+                _hold(fh)
                 return d, fh
             fh.close()
         raise StoreError(f"{self.path}: the live database changed 100 times while it was being opened")
@@ -651,7 +676,7 @@ class Store:
         self._opened = None
         reading, self._reading = self._reading, None
         if reading is not None:
-            _HELD.discard(reading.fileno())
+            _release(reading)
             with contextlib.suppress(OSError):
                 reading.close()
 
@@ -966,13 +991,13 @@ class Store:
                 time.sleep(0.02)
             self._lock_file = lock_f
             self._lock_depth = 1
-            _HELD.add(lock_f.fileno())
+            _hold(lock_f)
             try:
                 yield
             finally:
                 self._lock_depth = 0
                 self._lock_file = None
-                _HELD.discard(lock_f.fileno())
+                _release(lock_f)
                 with contextlib.suppress(OSError):
                     fcntl.flock(lock_f.fileno(), fcntl.LOCK_UN)
         finally:

@@ -164,3 +164,35 @@ def test_a_current_file_beside_the_users_own_files_is_no_store_to_adopt(tmp_path
     r = _cli("--store", str(folder), "ingest", str(WORKSPACE))
     assert r.exit_code == 2 and "notes.txt" in r.stderr and "is not a provkg store" in r.stderr
     assert sorted(p.name for p in folder.iterdir()) == before and (folder / "db-important").is_dir()
+
+
+def test_a_store_dropped_without_close_leaves_no_lock_for_a_forked_child_to_drop(tmp_path):
+    """A reader registration whose file was closed by collection (a ``Store`` dropped without ``close``) left
+    its descriptor number among the locks a forked child lets go of (``graph.store._drop_locks_in_child``
+    points them at /dev/null).  The number was then a process pool's queue: the workers read end-of-file
+    and the pool broke (``BrokenProcessPool`` in an ingest, seen in a whole-suite run).  A child now lets go
+    only of descriptors that still name the lock file they were recorded for."""
+    import gc
+    import os
+    import stat
+
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "inbox" / "ann" / "n.md").write_text("# n\n\n- 吞吐提升 2x。\n", "utf-8")
+    assert ingest_paths(Store(tmp_path / "st"), [ws]).errors == []
+    s = Store(tmp_path / "st")
+    s.db  # registered as a reader of the live database: its registration file is a held lock
+    fd = s._reading.fileno()
+    del s
+    gc.collect()  # the registration file is closed by collection, not by close()
+    r, w = os.pipe()
+    try:
+        os.dup2(r, fd)  # the number now names a pipe, as a pool's call queue did
+        pid = os.fork()
+        if pid == 0:  # the child: is its copy of the pipe still a pipe?
+            os._exit(0 if stat.S_ISFIFO(os.fstat(fd).st_mode) else 1)
+        _pid, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0  # 1: the child had pointed it at /dev/null
+    finally:
+        for x in {r, w, fd}:
+            os.close(x)
