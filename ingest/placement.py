@@ -170,16 +170,23 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
             crossed.add(near[0])
     out: list[SectionRef] = []
     seen: dict[str, int] = {}
+    again: dict[str, int] = {}
     for a, b, key in found:
-        others = [_clause(text, x, y) for x, y, k in found if x != a]
-        role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         if key in seen:
             # "§4.2 … no longer holds → rewrite §4.2": a later suggestion or cross-reference of the same
-            # section outranks an earlier mention
+            # section outranks an earlier mention (the next two mentions are read; a line repeating one
+            # section thousands of times stays linear)
             i = seen[key]
-            if out[i].role == "mention" and role in ("suggest", "cross"):
+            again[key] = again.get(key, 0) + 1
+            if out[i].role != "mention" or again[key] > 2:
+                continue
+            others = [_clause(text, x, y) for x, y, k in found if x != a]
+            role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
+            if role in ("suggest", "cross"):
                 out[i] = SectionRef(key, None, role, out[i].start)
             continue
+        others = [_clause(text, x, y) for x, y, k in found if x != a]
+        role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         seen[key] = len(out)
         out.append(SectionRef(key, None, role, a))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")

@@ -78,6 +78,7 @@ def root(tmp_path_factory) -> Path:
 @example(pieces=["[[a|"], repeat=True, kind="note")          # wikilink openers
 @example(pieces=["2401.00001v", "9"], repeat=False, kind="brief")
 @example(pieces=["/"], repeat=False, kind="note")            # slashes
+@example(pieces=["1", "§1."], repeat=False, kind="queue")    # one section named thousands of times: 46 s
 def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
     small = _cost(root, kind, _text(pieces, repeat, SMALL))
     large = _cost(root, kind, _text(pieces, repeat, LARGE))
