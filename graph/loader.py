@@ -29,6 +29,7 @@ import marshal
 import os
 import re
 import sqlite3
+import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -518,6 +519,34 @@ def _default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def _stop_pool(ex: object, grace: float = 30.0) -> None:
+    """Stop process pool ``ex`` whose results are no longer wanted: drop its queued chunks, let each
+    worker finish the chunk it holds, and kill only what is still running after ``grace`` seconds.
+
+    Workers ignore SIGTERM (``_worker_init``), which is how a broken pool (a worker killed by the OOM
+    killer) stops the others: such a pool (``_broken``) has its workers killed at once, or its exit
+    waited for them for ever.  A pool that is not broken must not have a worker killed while it sends
+    a result: the pool's reader then waits for the rest of the message for ever (this process holds
+    the pipe's other end), and the exit hung after the error was printed (a full disk on the first
+    write, CI under load).  ``concurrent.futures`` private names (``_processes``, ``_broken``) are read
+    with ``getattr``: without them every worker is waited for as ``shutdown`` does.
+    """
+    from multiprocessing.connection import wait
+
+    workers = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)  # type: ignore[attr-defined]
+    if not getattr(ex, "_broken", False):
+        deadline = time.monotonic() + grace
+        running = {p.sentinel: p for p in workers}
+        while running and (left := deadline - time.monotonic()) > 0:
+            for s in wait(list(running), timeout=left):
+                running.pop(s, None)  # type: ignore[call-overload]
+        workers = list(running.values())
+    for proc in workers:
+        with contextlib.suppress(Exception):
+            proc.kill()
+
+
 def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                     progress: Callable[[int, int], None] | None) -> Iterator[Built]:
     """``build_found`` of every ``args`` item, yielded in order.
@@ -592,14 +621,8 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                         yield r
                 finished = True
             finally:
-                if not finished:  # the caller stopped early (an error, Ctrl-C): drop the queued chunks
-                    # and end the workers: they ignore SIGTERM (``_worker_init``), which is how a broken pool
-                    # (a worker killed by the OOM killer) stops the others, so the exit waited for them for ever
-                    workers = list((getattr(ex, "_processes", None) or {}).values())
-                    ex.shutdown(wait=False, cancel_futures=True)
-                    for proc in workers:
-                        with contextlib.suppress(Exception):
-                            proc.kill()
+                if not finished:  # the caller stopped early (an error, Ctrl-C)
+                    _stop_pool(ex)
     else:
         for a in args:
             r = build_found(a)

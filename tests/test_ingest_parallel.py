@@ -243,3 +243,57 @@ def test_ctrl_c_while_the_database_is_copied_leaves_no_half_copy(tmp_path, monke
     monkeypatch.undo()
     assert [p.name for p in path.glob("db-*")] == [(path / "CURRENT").read_text().strip()]
     assert _dump(Store(path)) == before
+
+
+_STOP_POOL = """
+import os, sys, time
+from concurrent.futures import ProcessPoolExecutor
+sys.path.insert(0, {root!r})
+from graph import loader
+
+def result(n):
+    return b"x" * n
+
+if __name__ == "__main__":
+    with ProcessPoolExecutor(max_workers=2, initializer=loader._worker_init, initargs=(os.getpid(),)) as ex:
+        futures = [ex.submit(result, 64 << 20) for _ in range(4)]
+        time.sleep(0.3)  # the workers are sending their 64 MiB results now
+        loader._stop_pool(ex)
+    print("stopped")
+"""
+
+
+def test_a_pool_stopped_while_its_workers_send_results_lets_the_process_exit(tmp_path):
+    """An ingest that stops early (the first write fails on a full disk) stops its pool: a worker killed
+    while it sent a result left the pool's reader waiting for the rest for ever, and the process hung at
+    exit after printing its error (CI, under load).  The workers now finish the chunk they hold."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "stop_pool.py"
+    script.write_text(_STOP_POOL.format(root=str(ROOT)), "utf-8")
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (0, "stopped\n"), r.stderr
+
+
+def test_a_broken_pool_has_its_workers_killed_at_once(monkeypatch):
+    """A broken pool (a worker killed by the OOM killer) cannot finish its chunks: its workers, which
+    ignore SIGTERM, are killed without waiting for the grace period."""
+    killed: list[str] = []
+
+    class Proc:
+        def __init__(self, name: str) -> None:
+            self.name, self.sentinel = name, None
+
+        def kill(self) -> None:
+            killed.append(self.name)
+
+    class Pool:
+        _broken = "A child process terminated abruptly"
+        _processes = {1: Proc("a"), 2: Proc("b")}
+
+        def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+            assert (wait, cancel_futures) == (False, True)
+
+    L._stop_pool(Pool(), grace=1000)
+    assert killed == ["a", "b"]
