@@ -29,7 +29,6 @@ import marshal
 import os
 import re
 import sqlite3
-import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -77,6 +76,7 @@ from .model import (
     source_nquads,
 )
 from .backend import Backend
+from .pool import default_jobs, signals_held, start_worker, stop_pool
 
 __all__ = ["IngestReport", "ingest_paths", "known_revisions", "saved_revisions", "parse_found", "build_found", "Built",
            "latest_ingest_wrote_nothing", "NOOP_NAME"]
@@ -463,90 +463,6 @@ WINDOW_BYTES = 4 * 1024 * 1024
 POOL_MIN_FILES = 64
 
 
-def _worker_init(parent: int) -> None:
-    """Start a pool worker: it ignores Ctrl-C and SIGTERM, and exits by itself when the ingest process
-    that started it is gone.
-
-    Ctrl-C in a terminal sends SIGINT to the whole process group.  Only the ingest process acts on it
-    (it stops the pool and rolls back, ``ingest_paths``); a worker that took it too printed a
-    ``KeyboardInterrupt`` traceback, and the pool could hang at exit with its workers half gone.
-    A process killed with SIGKILL (or by the OOM killer) cannot stop its pool; without the watch the
-    workers would wait for work forever.  A daemon thread checks the parent every half second.
-    """
-    import signal
-    import threading
-    import time
-
-    # SIGTERM too: `timeout` and `kill -- -PGID` send it to the whole group, and a worker that died of it
-    # while sending a result left the ingest process waiting at exit for bytes that never came (a hang).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # forked with both blocked (_sigint_held): now ignored, unblock
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="provkg-parent-watch", daemon=True).start()
-
-
-@contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold SIGINT (block it) in this thread inside the block, where the pool forks its workers.
-
-    A worker forked with SIGINT blocked keeps a Ctrl-C pending until ``_worker_init`` ignores it;
-    without this, one that took Ctrl-C before its initializer ran printed a ``KeyboardInterrupt``
-    traceback.  This process gets a Ctrl-C that came meanwhile as soon as the block ends (POSIX
-    ``pthread_sigmask``; where there is none, nothing is held).
-    """
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _default_jobs() -> int:
-    """One worker per CPU this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-
-
-def _stop_pool(ex: object, grace: float = 30.0) -> None:
-    """Stop process pool ``ex`` whose results are no longer wanted: drop its queued chunks, let each
-    worker finish the chunk it holds, and kill only what is still running after ``grace`` seconds.
-
-    Workers ignore SIGTERM (``_worker_init``), which is how a broken pool (a worker killed by the OOM
-    killer) stops the others: such a pool (``_broken``) has its workers killed at once, or its exit
-    waited for them for ever.  A pool that is not broken must not have a worker killed while it sends
-    a result: the pool's reader then waits for the rest of the message for ever (this process holds
-    the pipe's other end), and the exit hung after the error was printed (a full disk on the first
-    write, CI under load).  ``concurrent.futures`` private names (``_processes``, ``_broken``) are read
-    with ``getattr``: without them every worker is waited for as ``shutdown`` does.
-    """
-    from multiprocessing.connection import wait
-
-    workers = list((getattr(ex, "_processes", None) or {}).values())
-    ex.shutdown(wait=False, cancel_futures=True)  # type: ignore[attr-defined]
-    if not getattr(ex, "_broken", False):
-        deadline = time.monotonic() + grace
-        running = {p.sentinel: p for p in workers}
-        while running and (left := deadline - time.monotonic()) > 0:
-            for s in wait(list(running), timeout=left):
-                running.pop(s, None)  # type: ignore[call-overload]
-        workers = list(running.values())
-    for proc in workers:
-        with contextlib.suppress(Exception):
-            proc.kill()
-
-
 def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                     progress: Callable[[int, int], None] | None) -> Iterator[Built]:
     """``build_found`` of every ``args`` item, yielded in order.
@@ -586,11 +502,11 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
             sized.append((cur, cur_bytes))
         chunks = iter(sized)
 
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)) as ex:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
                 first, first_bytes = next(chunks)
-                with _sigint_held():  # the first submit forks every worker (fork start method)
+                with signals_held():  # the first submit forks every worker (fork start method)
                     pending = deque([(ex.submit(_build_chunk, first), first_bytes)])
                 held = first_bytes
                 waiting: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
@@ -622,7 +538,7 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
                 finished = True
             finally:
                 if not finished:  # the caller stopped early (an error, Ctrl-C)
-                    _stop_pool(ex)
+                    stop_pool(ex)
     else:
         for a in args:
             r = build_found(a)
@@ -966,7 +882,7 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
     embedded = isinstance(store, Store) and store.path is not None
     known_base = plan.base if embedded else None
     if jobs <= 0:
-        jobs = _default_jobs()
+        jobs = default_jobs()
     # Claims are sent back for every file that may have been in the store before (a changed file, or
     # a file added to a store that exists: it may have been removed and come back).
     args = [(f, kind, tz_name, existed) for f in todo]

@@ -1316,23 +1316,12 @@ def _worker_start(parent: int, folder: str, shapes_nt: str, keep: list[str], eng
     a ``_Run`` with the parent's provenance statements; it writes the entries of ``live`` revisions under
     the cache folder ``root`` (None: none).  It leaves Ctrl-C and SIGTERM to the parent (which
     ends the pool) and exits by itself when the parent is gone (checked every half second)."""
-    import signal
-    import threading
-    import time
-
     import pyoxigraph as ox
 
+    from .pool import start_worker
+
     global _WORKER, _WORKER_CACHE
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="provkg-parent-watch", daemon=True).start()
+    start_worker(parent)
     sg = rdflib.Graph().parse(data=shapes_nt, format="nt")
     _WORKER = _Run(None, sg, _Plan(sg), keep, engine, db=ox.Store.read_only(folder), prov=prov)
     _WORKER_CACHE = (root, live)
@@ -1364,7 +1353,9 @@ def _content_entries(run: _Run, names: list[str], batch_triples: int, jobs: int 
     lookups, not on the graphs validated beside it (tests/test_validate.py).
     """
     if jobs is None:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        from .pool import default_jobs
+
+        jobs = default_jobs()
     folder = run.database_dir
     if jobs <= 1 or folder is None or len(names) < POOL_MIN_GRAPHS:
         for name, e in _batches(run, names, batch_triples):

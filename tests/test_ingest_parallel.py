@@ -19,6 +19,7 @@ from conftest import ROOT, WORKSPACE, fixed_clock
 
 from graph import loader as L
 from graph.loader import ingest_paths
+from graph.pool import stop_pool
 from graph.model import PROV_GRAPH, source_lines, source_nquads, source_quads
 from graph.store import SIDECAR_NAME, Store, Writer, to_python
 from ingest.models import Claim, ParsedSource, Quantity
@@ -249,16 +250,16 @@ _STOP_POOL = """
 import os, sys, time
 from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, {root!r})
-from graph import loader
+from graph import pool
 
 def result(n):
     return b"x" * n
 
 if __name__ == "__main__":
-    with ProcessPoolExecutor(max_workers=2, initializer=loader._worker_init, initargs=(os.getpid(),)) as ex:
+    with ProcessPoolExecutor(max_workers=2, initializer=pool.start_worker, initargs=(os.getpid(),)) as ex:
         futures = [ex.submit(result, 64 << 20) for _ in range(4)]
         time.sleep(0.3)  # the workers are sending their 64 MiB results now
-        loader._stop_pool(ex)
+        pool.stop_pool(ex)
     print("stopped")
 """
 
@@ -295,5 +296,5 @@ def test_a_broken_pool_has_its_workers_killed_at_once(monkeypatch):
         def shutdown(self, wait: bool, cancel_futures: bool) -> None:
             assert (wait, cancel_futures) == (False, True)
 
-    L._stop_pool(Pool(), grace=1000)
+    stop_pool(Pool(), grace=1000)
     assert killed == ["a", "b"]
