@@ -62,15 +62,17 @@ _KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^
                           r"(?=(?:arXiv|arxiv\.org|https?://(?:www\.)?arxiv|doi|10\.48550)|\d{4}\.\d{4,5})")
 
 
-def _keyed_alias(line: str) -> str | None:
-    """The citation key of a keyed reference entry when it is a work's name (``[FastServe]``,
-    ``[Sarathi-Serve]``), not a number (``[12]``, ``〔3〕``)."""
+def _keyed_entry(line: str) -> tuple[str, str, int] | None:
+    """``(alias, title, end of title)`` of a keyed reference entry whose citation key is a work's name
+    (``[FastServe]``, ``[Sarathi-Serve]``); None for a line that is no keyed entry or whose key is a
+    number (``[12]``, ``〔3〕``) or an author-year key (``Dao22``, ``KLZ+23``), which name no work."""
     m = _KEYED_ENTRY.match(line)
     if not m:
         return None
     key = m.group("key").strip()
-    # an author-year key ("Dao22", "KLZ+23") names no work
-    return key if re.search(r"[A-Za-z]{2}", key) and not re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key) else None
+    if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key):
+        return None
+    return key, m.group("title").strip(" *_"), m.end("title")
 
 
 __all__ = [
@@ -920,6 +922,7 @@ def parse_living_doc(text: str) -> LivingDoc:
             bib_title = re.sub(r"\\([%&_$#])", r"\1", re.sub(r"[{}]", "", mt.group(1))).strip() if mt else None
         for off, line in enumerate(entry_lines):
             seen: set[str] = set()
+            keyed = _keyed_entry(line) if off == 0 and kind not in ("code", "bib") else None
             for m in find_arxiv_ids(line):
                 if m.arxiv_id in seen:
                     continue
@@ -932,16 +935,15 @@ def parse_living_doc(text: str) -> LivingDoc:
                     title = bib_title
                 elif kind != "code":
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
-                    keyed = _KEYED_ENTRY.match(line) if off == 0 else None
                     title = _link_title(line, m.start, m.end) or rec_title or (
-                        keyed.group("title").strip(" *_") if keyed and keyed.end("title") <= m.start and _keyed_alias(line) else None)
+                        keyed[1] if keyed and keyed[2] <= m.start else None)
                     if title is None:
                         title = _bold_title(entry.text)
                         from_bold = title is not None
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
-                    alias=(alias_before(line, m.start) or (_keyed_alias(line) if off == 0 else None)) if kind not in ("code", "bib") else None,
+                    alias=(alias_before(line, m.start) or (keyed[0] if keyed else None)) if kind not in ("code", "bib") else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record

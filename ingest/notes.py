@@ -335,13 +335,12 @@ def _says(pat: re.Pattern[str], text: str) -> int:
     return got
 
 
-def _card_levels(levels, generated: bool = True) -> tuple[str, ...]:
+def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     """A card's levels: always ``card_only``; a depth its line names stays when a person says they checked
     that deep (``核查程度：通读全文``, "written by hand after reading the PDF"), and is dropped when the
     line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
     cue of the lexicon)."""
-    auto = generated
-    return ordered_levels(["card_only", *(lv for lv in levels if not (auto and lv in DEPTH_LEVELS))])
+    return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
 
 
 def _cautious(levels) -> str:
@@ -512,8 +511,9 @@ def parse_note(
                 if evr.field_value(strip_markup(t)):
                     field_lines.add(ln)
     if is_card:
-        note_levels = ordered_levels([*_card_levels(fm_levels), *(lv for n, v in fm_line_lv.items()
-                                                                 for lv in _card_levels(v, evr.generated(lines[n - 1])))])
+        # a card's front-matter evidence field (``evidence: abstract``) is how it was generated
+        note_levels = ordered_levels([*_card_levels(fm_levels, generated=True), *(lv for n, v in fm_line_lv.items()
+                                                                 for lv in _card_levels(v, generated=evr.generated(lines[n - 1])))])
     else:
         pre = shape.preamble
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
@@ -573,7 +573,7 @@ def parse_note(
                 role = "statement"
             hl = evr.levels(t, legend)
             if is_card and hl:
-                hl = _card_levels(hl, evr.generated(t))
+                hl = _card_levels(hl, generated=evr.generated(t))
             owner = shape.segments[seg_of(b.line)] if seg_of(b.line) is not None else None
             if owner is None or owner.line == b.line or b.level == 1:
                 hl = ()  # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it
@@ -609,7 +609,7 @@ def parse_note(
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
-                own = _card_levels(own, evr.generated(clean))
+                own = _card_levels(own, generated=evr.generated(clean))
             levels = own or para_levels or sub_levels or inherited
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still
@@ -647,7 +647,7 @@ def parse_note(
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):
         if is_card:
-            lv = _card_levels(lv, evr.generated(lines[n - 1]))
+            lv = _card_levels(lv, generated=evr.generated(lines[n - 1]))
         c = make_claim(lines[n - 1].strip(), n, n, role="metadata", item=0 if shape.segments else None, lexicon=lex)
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
