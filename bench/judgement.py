@@ -183,7 +183,9 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
                 if sorted(m.get("works", [])) != sorted(oi["works"]):
                     flags.append(f"works {m.get('works')} != {oi['works']}")
                 if m.get("relevance") != oi["relevance"]:
-                    flags.append(f"relevance {m.get('relevance')} != {oi['relevance']}")
+                    flags.append(f"relevance {m.get('relevance')} != {oi['relevance']} (provkg: "
+                                 f"{m.get('reason') or 'no reason'}; {m.get('statuses')}; {m.get('evidence')}; "
+                                 f"sections {m.get('sections')})")
                 if flags:
                     lines.append(f"   item {oi['file']}:{oi['line']} ({oi['title']}): " + "; ".join(flags))
         for pi in p_items:
