@@ -138,6 +138,37 @@ def _lex_list(lex: Lexicon, key: str) -> list[str]:
     return list(lex.raw.get("structure", {}).get(key, []))
 
 
+#: A folded block opened by its summary (``<details><summary>SnapKV: …</summary>``, a Notion toggle).
+_TOGGLE = re.compile(r"^\s*<details\b[^>]*>\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
+
+
+def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
+    """``blocks`` with each folded block's opening (``<details><summary>Title</summary>``: a Notion toggle,
+    a folded section of a README) read as a heading one level below the headings before it: a toggle
+    is a topic mark, its summary the topic's title."""
+    if not any(b.kind in ("html", "para") and _TOGGLE.match(b.text) for b in blocks):
+        return blocks
+    out: list[MdBlock] = []
+    level = 1
+    for b in blocks:
+        m = _TOGGLE.match(b.text) if b.kind in ("html", "para") and not b.quoted else None
+        if b.kind == "heading" and not b.quoted:
+            level = b.level
+        if m:
+            title = re.sub(r"<[^>]+>", "", m.group("title")).strip()
+            if title:
+                rest = b.text[m.end():].strip("\n")
+                out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
+                                   lines=((b.line, title),)))
+                if rest.strip() and b.kind == "para":  # the toggle's first paragraph, written on the next lines
+                    body = tuple((ln, t) for ln, t in b.lines[1:])
+                    if body:
+                        out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+                continue
+        out.append(b)
+    return out
+
+
 def _compile(lex: Lexicon, key: str) -> re.Pattern[str]:
     pats = _lex_list(lex, key)
     return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
@@ -280,7 +311,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         j = tops[n + 1][0] if n + 1 < len(tops) else len(blocks)
         spans.append((i, h, j, blocks[i + 1: j]))
     # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
-    # when one of them is, its siblings' entries are items too
+    # when one of them is, its siblings that name a collection too ("### Noted" with two bullets) give their entries
     containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
     any_container = any(containers)  # once, not once per heading (issue 23: it grew with the square)
     meta = _compile(lex, "meta_headings")
@@ -305,7 +336,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             continue
         sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and _entries(body) \
-                and not any(b.kind == "heading" for b in body):
+                and not any(b.kind == "heading" for b in body) and _named_collection(h.text, lex):
             sub = _entry_raws(body, _entries(body), lex)
         if sub:
             out.extend(sub)
@@ -341,6 +372,13 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     return _entry_raws(body, ents, lex) if ents else []
 
 
+def _named_collection(head_text: str, lex: Lexicon) -> bool:
+    """True when a heading names a collection of things ("Added", "Action items", "Also worth a look",
+    "杂项"; lexicon ``structure.container_headings``) in five words or fewer."""
+    head = re.sub(r"^[#*\s\d.、）)]+", "", _strip(head_text))
+    return len(head.split()) <= 5 and bool(_compile(lex, "container_headings").search(head))
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units of a section whose heading names no work, when they are its topics: two or more of
     them bring their own work or link (at least half of them do); or the heading names a collection
@@ -356,8 +394,7 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return u.blocks[0].text if u.kind != "pseudo" else "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
     with_works = [u for u in units if _brings_link(own(u))]
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
-    head = re.sub(r"^[#*\s\d.、）)]+", "", _strip(head_text))
-    named_collection = len(head.split()) <= 5 and bool(_compile(lex, "container_headings").search(head))
+    named_collection = _named_collection(head_text, lex)
     turns = sum(1 for u in units if u.kind == "pseudo") >= 2
     if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
         return units
@@ -700,6 +737,56 @@ _SIGN_OFF = re.compile(r"^\s*(?:best|regards|best regards|kind regards|cheers|th
                        r"-- ?|—|祝好|此致|谢谢)\s*[,，!！]?\s*$", re.IGNORECASE)
 
 
+#: An email's header lines, as a mail client or a list archive copies them: ``From: Name <addr>``,
+#: ``Date: …``, ``Subject: Re: [list] …`` (``发件人：`` / ``日期：`` / ``主题：``).
+_MAIL_FROM = re.compile(r"^\s*(?:from|发件人)\s*[:：]\s*\S", re.IGNORECASE)
+_MAIL_FIELD = re.compile(r"^\s*(?:date|sent|subject|to|cc|日期|发送时间|主题|收件人)\s*[:：]", re.IGNORECASE)
+_MAIL_SUBJECT = re.compile(r"^\s*(?:subject|主题)\s*[:：]\s*(?P<t>.*)$", re.IGNORECASE)
+
+
+def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a thread of emails copied one after another (a mailing-list archive, a forwarded chain),
+    else None (fewer than two header blocks ``From:`` + ``Date:``/``Subject:``).
+
+    The thread is one topic, titled by the first subject, until a paragraph of the writers' own text
+    opens another ("Separate thing, for §3.2: …", "Unrelated: …"); replies continue the topic open
+    before them.  Quoted text is the earlier mail again and each header block is metadata, so neither
+    starts a topic; a signature after ``--`` belongs to no topic.
+    """
+    def header(b: MdBlock) -> bool:
+        return (b.kind == "para" and not b.quoted and len(b.lines) >= 2 and bool(_MAIL_FROM.match(b.lines[0][1]))
+                and any(_MAIL_FIELD.match(t) for _ln, t in b.lines[1:]))
+
+    heads = [k for k, b in enumerate(blocks) if header(b)]
+    if len(heads) < 2:
+        return None
+    first = blocks[heads[0]]
+    subject = next((m for _ln, t in first.lines if (m := _MAIL_SUBJECT.match(t))), None)
+    start_line = next((ln for ln, t in first.lines if _MAIL_SUBJECT.match(t)), first.line)
+    title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
+    starts: list[tuple[int, str, list[int]]] = [(start_line, title, [start_line])]
+    signature = False
+    for k, b in enumerate(blocks):
+        if k in heads:
+            signature = False
+            continue
+        if b.kind == "hr" or (b.kind == "para" and b.lines and b.lines[0][1].strip() in ("--", "-- ", "—")):
+            signature = True
+        if signature or b.quoted or b.kind != "para" or b.line < start_line or not b.lines:
+            continue
+        if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]):
+            starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
+        elif len(starts) == 1 and starts[0][2] == [start_line]:
+            starts[0][2].append(b.line)  # the first mail's opening says how deeply it was checked
+    out: list[_Raw] = []
+    for n, (line, head, hl) in enumerate(starts):
+        end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
+        inside = [b for b in blocks if line <= b.line <= end or (b.line < line <= b.line_end)]
+        out.append(_Raw("pseudo", line, end, head, hl, inside))
+    pre = [b for b in blocks if b.line_end < starts[0][0]]
+    return out, pre
+
+
 def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split an inline reply (an email or a thread answered point by point) at its quotes, else None.
 
@@ -886,6 +973,7 @@ def read_structure(
     """
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
+    blocks = _toggles_as_headings(blocks)
     title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
     if title_idx is not None and any(b.kind == "heading" and b.level == 1 for b in blocks[title_idx + 1:]):
         # several level-1 headings: they are the topics, not a title
@@ -925,8 +1013,11 @@ def read_structure(
         how = "headings"
     if split is None:
         body = [b for k, b in enumerate(blocks) if k != title_idx]
-        split = _split_replies(body, last_line)
-        how = "replies" if split is not None else ""
+        split = _split_emails(body, last_line)
+        how = "emails" if split is not None else ""
+        if split is None:
+            split = _split_replies(body, last_line)
+            how = "replies" if split is not None else ""
         if split is None:
             split, how = _split_body(body, last_line, lex)
         if split is None and any(b.quoted for b in body):
@@ -959,8 +1050,13 @@ def read_structure(
     one_paper = False
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
-        one_paper = topics_with_own < 2 and (how == "headings" and (all_generic or topics_with_own == 0) or how != "headings"
-                                             and (fm_works or file_work or len(raws) <= 1 or not distinct_other))
+        # a sub-heading that names a work (an identifier, a link) opens a topic of its own; one that
+        # names none ("## What I doubt", "## 三、实验") is a part of the note about its paper
+        heads_name_work = any(find_arxiv_ids(b.text) or _brings_link(b.text) for b in sub_heads)
+        if how == "headings":
+            one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
+        else:
+            one_paper = topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other)
     elif all_generic and not distinct_other and title:
         one_paper = True
     elif field_title and how == "headings" and not distinct_other:

@@ -363,3 +363,79 @@ def test_a_check_mark_under_a_qualifier_column_is_the_rows_side():
     rows = {c.line: set(c.qualifiers) for c in parts["claims"] if c.line in (5, 6)}
     assert rows[5] >= {"training:training_free", "fidelity:lossy"} and "fidelity:lossless" not in rows[5]
     assert rows[6] >= {"training:training_free", "fidelity:lossless"}
+
+
+# --------------------------------------------------------------------------- third stop of 2026-12-02
+
+def test_a_notion_toggle_is_a_topic_titled_by_its_summary():
+    """`<details><summary>Title</summary> … </details>` (a Notion toggle): each toggle is one item, titled
+    by its summary, its body the item's text; a callout above the toggles is no topic."""
+    text = ("# Review queue\n\nStatus: In review\n\n> 💡 Abstracts only.\n\n"
+            f"<details><summary>SnapKV: LLM Knows What You are Looking for</summary>\n\narxiv.org/abs/{SNAPKV}\n\n"
+            "- query-agnostic selection\n\n</details>\n\n"
+            "<details><summary>Offsite logistics</summary>\n- flights\n</details>\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    got = [(i.kind, i.line, i.title, i.works) for i in parts["items"]]
+    assert got == [("heading", 7, "SnapKV: LLM Knows What You are Looking for", (SNAPKV,)),
+                   ("heading", 15, "Offsite logistics", ())]
+
+
+@pytest.mark.parametrize("heads", [("Summary", "What I doubt", "Where it goes"), ("一、问题", "二、方法", "四、我的疑问"),
+                                   ("Scheduling", "Memory")])
+def test_a_one_paper_notes_sections_that_name_no_work_are_parts_of_it(heads):
+    """`# Title`, the paper's ID under it, then sections whose headings name no work: one item about the
+    paper, even when a section discusses another work (generic section names in English and Chinese,
+    numbered `一、` / `（二）`, or any heading when at most one section brings a work of its own)."""
+    a, b, c = (heads + ("",))[:3]
+    text = (f"# GateKV — reading note\n\narXiv:2611.04417 · read in full\n\n## {a}\n\nLike H2O ({H2O}), it scores keys.\n\n"
+            f"## {b}\n\n- the gate is small\n" + (f"\n## {c}\n\n- compare with {MEDUSA}\n" if c else ""))
+    (it,) = items(text)
+    assert it[0] == "note" and it[3] == ("2611.04417",) and H2O in it[4]
+
+
+def test_a_section_whose_heading_names_a_work_stays_a_topic_of_its_own():
+    text = (f"# Notes on GateKV\n\narXiv:2611.04417\n\n## Summary\n\n- small gate\n\n"
+            f"## Medusa (arXiv:{MEDUSA})\n\n- heads\n\n## EAGLE (arXiv:{EAGLE})\n\n- features\n")
+    assert [w for _k, _l, _e, w, _m in items(text)][-2:] == [(MEDUSA,), (EAGLE,)]
+
+
+def test_a_sections_bullets_are_items_only_when_it_is_a_collection():
+    """A review note's `## What the PR changes` bullets (file paths, no work) are one topic, even when a
+    sibling section's bullets each bring a work ("Which paper does it implement?"): only a sibling
+    that names a collection ("### Noted") gives its entries."""
+    text = ("# Review: PR #8817\n\n## What the PR changes\n- `vllm/core/scheduler.py:412`: new state\n"
+            "- `vllm/config.py:1290`: handoff option\n\n## Which paper does it implement?\n"
+            f"- Splitwise (arxiv.org/abs/2311.18677v2): synchronous transfer\n- DistServe (arXiv:2401.09670): placement\n\n"
+            "## Verdict\n- changes requested\n- nit: enum\n")
+    assert [(k, ln) for k, ln, _e, _w, _m in items(text)] == [("heading", 3), ("entry", 8), ("entry", 9), ("heading", 11)]
+    log = ("# Changelog\n\n### Added\n- Mooncake — 2407.00079\n- QuaRot — 2404.00456\n\n### Noted\n- staging bump\n"
+           "- image rebuilt\n")
+    assert [(k, ln) for k, ln, _e, _w, _m in items(log)] == [("entry", 4), ("entry", 5), ("entry", 8), ("entry", 9)]
+
+
+def test_a_mailing_list_thread_is_one_topic_until_a_mail_opens_another():
+    """Emails copied one after another (`From:` / `Date:` / `Subject:` blocks): the thread's subject is the
+    first topic; quoted text and replies continue it; a paragraph opening "Separate thing" or
+    "Unrelated:" starts a topic; a signature after `--` belongs to none."""
+    text = ("From: Tomás <t@example.org>\nDate: Tue, 5 Jan 2027 09:12:44 +0100\nSubject: [kernels] FA3 throughput?\n\n"
+            "Hi all,\n\nFor FlashAttention-3 (arXiv:2407.08608) the launch post says 840 TFLOPs/s.\n\n-- \nTomás\n\n"
+            "From: Aiko <a@example.org>\nDate: Tue, 5 Jan 2027 22:40:02 +0900\nSubject: Re: [kernels] FA3 throughput?\n\n"
+            "> the launch post says 840 TFLOPs/s.\n\nI measured ~640 on hdim 128.\n\n"
+            f"Separate thing, for §3.2: SageAttention [2410.02367] quantizes Q and K.\n\n"
+            "From: Jonas <j@example.org>\nDate: Wed, 6 Jan 2027 11:18:40 +0100\nSubject: Re: [kernels] FA3 throughput?\n\n"
+            "Agreed.\n\nUnrelated: the bench box goes down Thursday for the driver bump (550.54 -> 565.57).\n")
+    parts, _ = parse_note(text, "inbox/a/thread.md")
+    got = [(i.line, i.title, i.works) for i in parts["items"]]
+    assert got == [(3, "[kernels] FA3 throughput?", ("2407.08608",)),
+                   (20, "Separate thing, for §3.2: SageAttention [2410.02367] quantizes Q and K.", ("2410.02367",)),
+                   (28, "Unrelated: the bench box goes down Thursday for the driver bump (550.54 -> 565.57).", ())]
+    # a version bump written with an arrow is no proposal to add anything
+    assert parts["items"][2].relevance == "unknown"
+
+
+def test_hiring_candidates_are_no_candidate_for_the_document():
+    """`候选` (a candidate for the document) proposes an addition; `候选人` (a job candidate) does not."""
+    text = ("# 周会\n\n## 议题一：招聘\n- 约两位内推候选人聊一下\n\n## 议题二：论文\n"
+            f"- Medusa (arXiv:{MEDUSA}) 是 3.2 的候选\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [i.relevance for i in parts["items"]] == ["unknown", "increment"]
