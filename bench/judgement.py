@@ -236,9 +236,11 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
             if not pi.get("sections") and pi.get("route"):
                 got.add(_section_key(pi["route"]["key"]))
         want = _section_key(s["section"])
-        # "Part IV: Open questions" names the section keyed "IV" titled "Open questions"
+        # "Part IV: Open questions" names the section keyed "IV" titled "Open questions"; "（二）抢占与公平性"
+        # the section keyed "1.2" (a Chinese outline numbered as it is cited) titled "抢占与公平性"
         if want in {n for g in got for n in also.get(g, {g})} or any(
-                len(t) > 2 and want.endswith(t) and re.search(rf"(?:^|-){re.escape(g)}(?:-|$)", want)
+                len(t) > 2 and want.endswith(t) and (re.search(rf"(?:^|-){re.escape(g)}(?:-|$)", want)
+                                                     or re.fullmatch(r"[\d.一二三四五六七八九十ivxlc-]+", want[: -len(t)].strip("-") or "-"))
                 for g in got for t in also.get(g, {g}) - {g}):
             sec_ok += 1
         else:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon
 from .models import Quantity
+from .numerals import cn_number
 from .text import split_sentences
 
 __all__ = ["find_figures", "qualifier_sides", "predicates", "Facts", "facts_of", "FigureBudget", "figure_budget",
@@ -60,31 +61,6 @@ _FIG = re.compile(
 )
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
-_CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-
-
-def _cn_number(s: str) -> float | None:
-    """``"二十"`` -> 20, ``"四十五"`` -> 45, ``"一百"`` -> 100, ``"三点五"`` -> 3.5, digits as they are."""
-    if re.fullmatch(r"\d+(?:\.\d+)?", s):
-        return float(s)
-    whole, _, frac = s.partition("点")
-    total, cur = 0, 0
-    for ch in whole:
-        if ch in _CN_DIGIT:
-            cur = _CN_DIGIT[ch]
-        elif ch == "十":
-            total += (cur or 1) * 10
-            cur = 0
-        elif ch == "百":
-            total += (cur or 1) * 100
-            cur = 0
-        else:
-            return None
-    total += cur
-    if frac:
-        digits = "".join(str(_CN_DIGIT.get(ch, "")) for ch in frac)
-        return float(f"{total}.{digits}") if digits else float(total)
-    return float(total)
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
@@ -374,11 +350,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue  # "70B": a model's size, a condition of the figures near it
         raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
     for m in _PCT_CN.finditer(text):
-        v = _cn_number(m.group("a"))
+        v = cn_number(m.group("a"))
         if v is not None:
             raw_figs.append((m.start(), m.end(), v, None, "%", m.group(0)))
     for m in _TENTHS_CN.finditer(text):  # "降低约三成" = about 30 %
-        v = _cn_number(m.group("a"))
+        v = cn_number(m.group("a"))
         if v is not None and 0 < v <= 10:
             raw_figs.append((m.start("a"), m.end(), v * 10, None, "%", m.group(0)))
     spans = [(s, e) for s, e, *_ in raw_figs]

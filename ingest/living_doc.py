@@ -54,6 +54,7 @@ from pathlib import Path
 from ingest.arxiv import find_arxiv_ids, normalise_title
 from ingest.errors import IngestError
 from ingest.models import ArxivRef, Section
+from ingest.numerals import arabic_key
 from ingest.text import alias_before
 
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
@@ -273,6 +274,21 @@ def heading_key(raw: str) -> tuple[str | None, str, bool]:
             title = _strip_decoration(stripped[m.end():].strip())
             return key, title, stripped.startswith("§")
     return None, text, False
+
+
+_CN_TOP = re.compile(r"^[一二三四五六七八九十]{1,3}[、.．]")
+_CN_SUB = re.compile(r"^[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）]")
+
+
+def _cn_outline(titles: list[str]) -> bool:
+    """Whether headings ``titles`` (cleaned) are a Chinese outline: a ``（二）`` heading under a ``三、`` one."""
+    seen_top = False
+    for t in titles:
+        if _CN_TOP.match(t):
+            seen_top = True
+        elif seen_top and _CN_SUB.match(t):
+            return True
+    return False
 
 
 def is_citation_title(title: str) -> bool:
@@ -775,6 +791,9 @@ def parse_living_doc(text: str) -> LivingDoc:
                 heads.append((i, level, t))
             heads.sort()
 
+    # A Chinese outline (``## 三、树状草稿`` over ``### （二）动态树``): its sections are numbered in Arabic
+    # digits as a reader cites them ("第三章第二节", "§3.2"): 三 is 3 and the （二） under it 3.2.
+    cn_outline = _cn_outline([clean_heading(raw) for _ln, _lv, raw in heads])
     sections: list[Section] = []
     used: dict[str, int] = {}
     stack: list[Section] = []
@@ -796,6 +815,12 @@ def parse_living_doc(text: str) -> LivingDoc:
             stack.pop()
         parent = stack[-1].key if stack else None
         citation = is_citation_title(title) or (sign and key in CITATION_SECTION_KEYS and not title)
+        if cn_outline and key is not None:
+            written = clean_heading(raw)
+            if _CN_SUB.match(written) and parent is not None and re.fullmatch(r"\d+(?:\.\d+)*", parent):
+                key = f"{parent}.{arabic_key(key)}"
+            elif _CN_TOP.match(written):
+                key = arabic_key(key)
         sec = Section(key=key, title=title, level=level, line=ln, line_end=end, parent=parent,
                       is_citation_list=citation)
         sections.append(sec)

@@ -26,12 +26,13 @@ import re
 from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
+from .numerals import arabic_key
 
 __all__ = ["SectionRef", "section_refs", "table_section"]
 
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
-                   r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分|秒|位|版|-bit|bit))")
+                   r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
 _AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b"
@@ -47,6 +48,11 @@ _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|pl
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
                          r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
+#: A Chinese outline's chapter and section: ``第三章第二节``, ``第二章（一）节``, ``第三章``; ``四（二）`` after a
+#: placement word or ``文档`` (the living document's 四、 then its （二）).
+_CN_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+_CN_CHAPTER = re.compile(rf"第\s*(?P<a>{_CN_NUM})\s*章\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
+_CN_PAIR = re.compile(rf"(?:(?<=[档到入进在于见放补归挂§：:\s])|^)(?P<a>[一二三四五六七八九十]{{1,3}})\s*[（(]\s*(?P<b>[一二三四五六七八九十]{{1,3}})\s*[)）]")
 _TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
 
 
@@ -153,6 +159,14 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     for m in _BARE_INT.finditer(text):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))
+    for m in (*_CN_CHAPTER.finditer(text), *_CN_PAIR.finditer(text)):
+        if any(a <= m.start() < b for a, b, _k in found):
+            continue
+        sub = m.groupdict().get("b") or m.groupdict().get("c")
+        if not sub and re.match(r"\s*§?\s*\d+(?:\.\d+)+", text[m.end():m.end() + 12]):
+            continue  # "第一章 1.3 分离式架构": the chapter only says where 1.3 is
+        key = arabic_key(m.group("a")) + (f".{arabic_key(sub)}" if sub else "")
+        found.append((m.start(), m.end(), key))
     for m in _ROMAN.finditer(text):
         g = "key" if m.group("key") else "part"
         if not any(a <= m.start(g) < b for a, b, _k in found):

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from ingest.living_doc import slugify
+from ingest.numerals import arabic_key
 
 from .results import ItemRow, SectionRoute
 from .snapshot import AliasMatcher, SItem, Snapshot
@@ -143,6 +144,9 @@ def _doc_sections(snap: Snapshot, doc: str) -> tuple[dict[str, object], dict[str
     key = ("doc_sections", doc)
     if key not in snap.cache:
         by_key = {s.key: s for s in snap.sections if s.path == doc}
+        # "第七章" / "§7" name the section keyed "七" (a Chinese-numbered heading), and "§七" the one keyed "7"
+        for s in list(by_key.values()):
+            by_key.setdefault(arabic_key(s.key), s)
         by_title = {}
         for s in snap.sections:
             if s.path == doc and s.title:
@@ -161,7 +165,8 @@ def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], lis
     out: list[str] = []
     cite: list[str] = []
     for r in refs:
-        k = r if r in by_key else None
+        hit = by_key.get(r) or by_key.get(arabic_key(r))
+        k = getattr(hit, "key", None) if hit is not None else None
         if k is None:
             t = r.casefold().strip()
             k = by_title.get(t) or by_title.get(slugify(r))

@@ -439,3 +439,20 @@ def test_hiring_candidates_are_no_candidate_for_the_document():
             f"- Medusa (arXiv:{MEDUSA}) 是 3.2 的候选\n")
     parts, _ = parse_note(text, "inbox/a/n.md")
     assert [i.relevance for i in parts["items"]] == ["unknown", "increment"]
+
+
+def test_a_chinese_outline_is_numbered_as_its_readers_cite_it():
+    """`## 三、树状草稿` over `### （二）动态树`: the sections are 3 and 3.2, which notes write `第三章第二节`,
+    `文档三（二）` or `§3.2`; a document without `（n）` sub-headings keeps its `一`, `二` keys."""
+    from ingest.placement import section_refs
+
+    doc = ("# 投机解码\n\n## 一、基本原理\n\n### （一）草稿—验证\n\ntext\n\n## 三、树状草稿\n\n### （一）静态树\n\n"
+           "text\n\n### （二）动态树\n\ntext\n\n## 参考资料\n\n[1] A. arXiv:2401.10774.\n")
+    keys = [(s.key, s.parent) for s in parse_living_doc(doc).sections if s.level > 1]
+    assert keys == [("1", "投机解码"), ("1.1", "1"), ("3", "投机解码"), ("3.1", "3"), ("3.2", "3"), ("参考资料", "投机解码")]
+    flat = parse_living_doc("# 文档\n\n## 一、KV Cache\n\n### §1.1 淘汰\n\n## 二、内核\n")
+    assert [s.key for s in flat.sections if s.level > 1] == ["一", "1.1", "二"]
+    refs = {t: [(r.key, r.role) for r in section_refs(t)] for t in
+            ("建议放进文档第三章第二节", "这条可以补到文档四（二）", "论文第三章第二节讲了方法", "统一（二）个")}
+    assert refs == {"建议放进文档第三章第二节": [("3.2", "suggest")], "这条可以补到文档四（二）": [("4.2", "suggest")],
+                    "论文第三章第二节讲了方法": [], "统一（二）个": []}
