@@ -82,7 +82,8 @@ _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more t
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
 #: is about that paper only, never about the works its README compares with.
-_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:paper|papers|arxiv|arxiv id|paper link|pdf|论文|论文链接|原文|链接)"
+_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:the\s+)?papers?\b[^:：|\n]{0,30}?"
+                          r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
 #: note cites, not topics of their own.
@@ -993,9 +994,14 @@ def read_structure(
     file_work = arxiv_from_filename(PurePosixPath(path).name)
 
     if kind in ("paper_card", "repo_card"):
-        field_works = [m.arxiv_id for b in blocks[:20] if b.kind != "code" for _ln, t in b.lines
-                       if _PAPER_FIELD.match(t) for m in find_arxiv_ids(t)]
-        works = fm_works or list(dict.fromkeys(field_works))[:1] or ([file_work[0]] if file_work and kind == "paper_card" else [])
+        field_lines = [[m.arxiv_id for m in find_arxiv_ids(t)] for b in blocks[:20] if b.kind != "code"
+                       for _ln, t in b.lines if _PAPER_FIELD.match(t)]
+        field_works = [w for ids in field_lines for w in ids]
+        # a repo card is about the paper(s) its paper field names ("Papers named in the README: CacheGen
+        # (arXiv:…), CacheBlend (…)"), a paper card about one paper
+        first_field = next((ids for ids in field_lines if ids), [])
+        works = fm_works or (list(dict.fromkeys(first_field)) if kind == "repo_card" else list(dict.fromkeys(field_works))[:1]) \
+            or ([file_work[0]] if file_work and kind == "paper_card" else [])
         if not works and kind == "paper_card":
             head = "\n".join(b.text for b in blocks[:6])
             works = works_in(head, lex)[0][:1]

@@ -456,3 +456,19 @@ def test_a_chinese_outline_is_numbered_as_its_readers_cite_it():
             ("建议放进文档第三章第二节", "这条可以补到文档四（二）", "论文第三章第二节讲了方法", "统一（二）个")}
     assert refs == {"建议放进文档第三章第二节": [("3.2", "suggest")], "这条可以补到文档四（二）": [("4.2", "suggest")],
                     "论文第三章第二节讲了方法": [], "统一（二）个": []}
+
+
+@pytest.mark.parametrize(("field", "works"), [
+    ("- Papers named in the README: CacheGen (arXiv:2310.07240), CacheBlend (https://arxiv.org/abs/2405.16444)",
+     ("2310.07240", "2405.16444")),
+    ("- papers behind it: CacheGen arXiv:2310.07240", ("2310.07240",)),
+    ("- 对应论文：LayerStream，arXiv:2611.04417", ("2611.04417",)),
+    ("- 关联论文：README 徽章指向 arxiv.org/abs/2611.04417v2", ("2611.04417",)),
+    ("Paper (from README): SageAttention2, arXiv:2410.02367", ("2410.02367",)),
+])
+def test_a_repo_card_is_about_the_papers_its_paper_field_names(field, works):
+    """A repo card is about the paper(s) the repository implements, named in a paper field however it is
+    worded; IDs elsewhere in the card (presses it ships, baselines) are mentions."""
+    text = f"# repo card · lab/repo\n\n{field}\n- stars: 1,204\n\nShips SnapKV ({SNAPKV}) as a baseline.\n"
+    (it,) = items(text, path="organized/repo_cards/0207-lab-repo.md", kind="repo_card")
+    assert it[3] == works and SNAPKV in it[4]
