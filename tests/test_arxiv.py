@@ -184,6 +184,8 @@ MORE = [
     # labels after which a number is something else's
     pytest.param("fetch layer=17 total_s=1312.4471 done", [], id="log-key-value"),
     pytest.param("Digest ref 2612.40077 · unsubscribe", [], id="digest-reference"),
+    pytest.param("Finance moved us to cost center 4410.20817 for Q1", [], id="cost-centre"),
+    pytest.param("预算归到成本中心 2410.20817", [], id="cost-centre-zh"),
     pytest.param("arxiv_id=2401.12345", [("2401.12345", None)], id="arxiv-key-value"),
     pytest.param("# 0704.0000 ", [("0704.0000", None)], id="a-heading-naming-an-id"),
     pytest.param("PR #2401.12345", [], id="a-number-after-hash"),
