@@ -577,6 +577,51 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     return out, pre
 
 
+#: A transcript's speaker turn: ``PRIYA: …``, ``Dana: …``, ``张三：…`` (a name, not ``Q:`` or a field).
+_NAMED_TURN = re.compile(r"^\s*(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|[A-Z]{2,12}|[\u4e00-\u9fff]{2,3})\s*[:：]\s*\S")
+
+
+#: Labels of fields, not speakers (``结论：``, ``Status:``): a block of them is no transcript.
+_FIELD_NAME = re.compile(r"结论|待办|议程|主题|状态|时间|地点|备注|链接|来源|作者|日期|负责人|进度|问题|决定|行动项?|参会人|记录人|"
+                         r"notes?|status|todo|actions?|decisions?|summary|links?|source|date|owner|agenda|topic|attendees|"
+                         r"present|time|place|tags?|depth|evidence|section", re.IGNORECASE)
+
+
+def _split_turn_paragraphs(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a transcript whose speaker turns (``PRIYA: …``, ``DANA: …``, ``张三：…``) the transcriber grouped
+    into paragraphs, else None: a paragraph of two or more turns is a topic (the speaker moved on where
+    the paragraph breaks); a paragraph of one turn belongs to the topic before it, or before the first
+    topic to the preamble.  Read so only when two or more paragraphs are all turns and nothing but turns
+    follows the first of them."""
+    def turns(b: MdBlock) -> int:
+        if b.kind != "para" or b.quoted or not b.lines:
+            return 0
+        return len(b.lines) if all(_NAMED_TURN.match(t) and not _BOLD_LEAD.match(t) for _ln, t in b.lines) else 0
+
+    counts = [turns(b) for b in body]
+    firsts = [k for k, c in enumerate(counts) if c >= 2]
+    if len(firsts) < 2:
+        return None
+    # speakers come back ("PRIYA", "DANA" several times each); a block of fields ("结论：", "待办：") does not
+    names: dict[str, int] = {}
+    for b, c in zip(body, counts):
+        for _ln, t in (b.lines if c else ()):
+            name = re.split(r"\s*[:：]", t.strip(), maxsplit=1)[0].casefold()
+            names[name] = names.get(name, 0) + 1
+    if sum(1 for v in names.values() if v >= 2) < 2 or any(_FIELD_NAME.fullmatch(n) for n, v in names.items() if v >= 2):
+        return None
+    if any(c == 0 and b.kind not in ("hr", "html") for b, c in zip(body[firsts[0]:], counts[firsts[0]:])):
+        return None
+    out: list[_Raw] = []
+    for n, k in enumerate(firsts):
+        nxt = firsts[n + 1] if n + 1 < len(firsts) else len(body)
+        inside = body[k:nxt]
+        end = last_line if n + 1 == len(firsts) else body[nxt].line - 1
+        b = body[k]
+        out.append(_Raw("pseudo", b.line, end, _opening_sentence(b.lines[0][1]), [b.lines[0][0], b.lines[1][0]], inside))
+    return out, body[:firsts[0]]
+
+
 def _chapters(heads: list[str]) -> bool:
     """Whether timestamped lines are an episode's chapter marks (``(02:10) …``, ``(12:40) …``: two minutes or
     more apart, in order) rather than a transcript's utterances (seconds apart)."""
@@ -879,7 +924,11 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
 
 def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
-    """The first split of a note without sub-headings that applies: pseudo-headings, entries, rules."""
+    """The first split of a note without sub-headings that applies: a transcript's paragraphs of turns,
+    pseudo-headings, entries, rules."""
+    split = _split_turn_paragraphs(body, last_line)
+    if split is not None:
+        return split, "turns"
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         raws, pre = split

@@ -472,3 +472,21 @@ def test_a_repo_card_is_about_the_papers_its_paper_field_names(field, works):
     text = f"# repo card · lab/repo\n\n{field}\n- stars: 1,204\n\nShips SnapKV ({SNAPKV}) as a baseline.\n"
     (it,) = items(text, path="organized/repo_cards/0207-lab-repo.md", kind="repo_card")
     assert it[3] == works and SNAPKV in it[4]
+
+
+def test_a_transcripts_paragraphs_of_turns_are_its_topics():
+    """`PRIYA: …` / `DANA: …` turns grouped into paragraphs by the transcriber: each paragraph of two or
+    more turns is a topic titled by its opening sentence (named with or without an ID); a one-turn
+    paragraph before the first is the preamble; a block of fields (`结论：`, `待办：`) is no transcript."""
+    text = ("# Lab meeting\n\nPresent: Priya, Dana, Wei.\n\nPRIYA: Okay, three papers today.\n\n"
+            f"DANA: SnapKV, {SNAPKV}. Votes from the prompt.\nWEI: We replayed it.\nPRIYA: Goes in 3.1.\n\n"
+            "PRIYA: Ada-KV. Dana presented it.\nDANA: Head-wise budgets.\n\n"
+            "PRIYA: Last thing, GPU budget.\nDANA: The reservation lapses on the 20th.\n")
+    parts, _ = parse_note(text, "inbox/a/meeting.md")
+    assert [(i.line, i.title, i.works) for i in parts["items"]] == [
+        (7, f"DANA: SnapKV, {SNAPKV}.", (SNAPKV,)), (11, "PRIYA: Ada-KV.", ()), (14, "PRIYA: Last thing, GPU budget.", ())]
+    from ingest.blocks import read_blocks
+    from ingest.structure import _split_turn_paragraphs
+
+    fields = "结论：先不动。\n待办：补表。\n\n结论：加到 3.1。\n待办：林舟。\n"
+    assert _split_turn_paragraphs(read_blocks(fields.split("\n")), 5) is None
