@@ -397,6 +397,11 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
     named_collection = _named_collection(head_text, lex)
     turns = sum(1 for u in units if u.kind == "pseudo") >= 2
+    status = _compile(lex, "status_labels")
+    if len(units) >= 2 and all(status.match(_strip(own(u))) for u in units):
+        # a standup's "Yesterday: … / Today: … / Blockers: …" bullets: each a topic, "Blockers: none" none
+        return [u for u in units if not re.fullmatch(r"[^:：]{1,20}[:：]\s*(?:none|nothing|n/a|-+|—|无|没有|暂无)[.。]?\s*",
+                                                        _strip(own(u)), re.IGNORECASE)]
     if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
         return units
     if (named_collection and len(units) >= 3) or (turns and len(units) >= 2):
@@ -425,7 +430,7 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
     def is_topic(b: MdBlock, kids: list[MdBlock]) -> bool:
         # a short label ("KV offloading", "Kernels"), not a sentence that introduces a list
         ch = children(b, kids)
-        label = _strip(b.text.split("\n")[0])
+        label = _strip(b.text.split("\n")[0]).rstrip(":：")  # "Yesterday:" over its entries is a label
         return (b.kind == "item" and not _brings_link(b.text) and len(label.split()) <= 5 and len(label) <= 40
                 and not re.search(r"[.。:：,，;；!?]", label) and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
 
@@ -433,7 +438,7 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
     out = []
     for k, b, kids in spans:
         ch = children(b, kids)
-        label = _strip(b.text.split("\n")[0])
+        label = _strip(b.text.split("\n")[0]).rstrip(":：")
         if topical and ch and not _brings_link(b.text) and b.kind == "item" and len(label.split()) <= 5 \
                 and not re.search(r"[.。:：,，;；!?]", label):
             # the sub-entries, each with its own nested lines

@@ -490,3 +490,14 @@ def test_a_transcripts_paragraphs_of_turns_are_its_topics():
 
     fields = "结论：先不动。\n待办：补表。\n\n结论：加到 3.1。\n待办：林舟。\n"
     assert _split_turn_paragraphs(read_blocks(fields.split("\n")), 5) is None
+
+
+def test_a_standups_status_bullets_are_topics_each():
+    """`## Person` with `Yesterday: … / Today: … / Blockers: …` bullets (a standup): each bullet is a topic,
+    `Blockers: none` none, and a `Yesterday:` label over entries that bring their own works gives those."""
+    text = ("# Standup\n\n## Amara\n- Yesterday: reproduced Tidal on our 4×L40S.\n- Today: RadixRoute routing.\n"
+            "- Blockers: none.\n\n## kofi\n- Yesterday:\n  - Splitwise (2311.18677) is listed twice.\n"
+            "  - LoongServe abstract only (arxiv.org/abs/2404.09526v1).\n- 今天：写 brief。\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
+        ("entry", 4, ()), ("entry", 5, ()), ("entry", 10, ("2311.18677",)), ("entry", 11, ("2404.09526",)),
+        ("entry", 12, ())]
