@@ -592,6 +592,28 @@ _FIELD_NAME = re.compile(r"结论|待办|议程|主题|状态|时间|地点|备�
                          r"present|time|place|tags?|depth|evidence|section", re.IGNORECASE)
 
 
+#: A social post's header alone on its line: ``@量化小王子Kevin：``, ``@handle · Dec 29``, ``@handle 12-28 09:14``.
+_POST_HEADER = re.compile(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
+
+
+def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split copied social posts (a Weibo or X thread: each post opens with its author's ``@handle：`` alone
+    on a line), else None (fewer than two).  A post runs to the next header, the copier's own remarks
+    (``//@我：…``, ``→ …``) and the counters under it included."""
+    starts = [(k, b) for k, b in enumerate(body) if b.kind == "para" and not b.quoted and b.lines
+              and _POST_HEADER.match(b.lines[0][1])]
+    if len(starts) < 2:
+        return None
+    out: list[_Raw] = []
+    for n, (k, b) in enumerate(starts):
+        nxt = starts[n + 1][0] if n + 1 < len(starts) else len(body)
+        end = last_line if n + 1 == len(starts) else body[nxt].line - 1
+        head = next((t for _ln, t in b.lines[1:] if t.strip()), b.lines[0][1])
+        hl = [ln for ln, _t in b.lines[:2]]
+        out.append(_Raw("pseudo", b.line, end, _opening_sentence(head), hl, body[k:nxt]))
+    return out, body[:starts[0][0]]
+
+
 def _split_turn_paragraphs(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a transcript whose speaker turns (``PRIYA: …``, ``DANA: …``, ``张三：…``) the transcriber grouped
     into paragraphs, else None: a paragraph of two or more turns is a topic (the speaker moved on where
@@ -934,6 +956,9 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     split = _split_turn_paragraphs(body, last_line)
     if split is not None:
         return split, "turns"
+    split = _split_posts(body, last_line)
+    if split is not None:
+        return split, "posts"
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         raws, pre = split

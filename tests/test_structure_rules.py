@@ -501,3 +501,15 @@ def test_a_standups_status_bullets_are_topics_each():
     assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
         ("entry", 4, ()), ("entry", 5, ()), ("entry", 10, ("2311.18677",)), ("entry", 11, ("2404.09526",)),
         ("entry", 12, ())]
+
+
+def test_copied_social_posts_are_topics_at_their_authors_handles():
+    """A Weibo or X thread copied post by post (`@handle：` alone on its line, then the post, counters and
+    the copier's `//@我：` remark): each post is one topic titled by its first sentence."""
+    text = ("从微博上抄过来的几条。\n\n@量化小王子Kevin：\n我们组的新工作 ZeroCal 挂 arXiv 了！[2611.09356] 无需校准。\n"
+            "转发 12 评论 3\n//@我：作者自己说的。\n\n@算力观察：\nH20 到底值不值？2417.3306 tok/s 是我们的数。\n转发 31\n"
+            "//@我：跳过。\n\n@jonas · Dec 29\nMedusa (arXiv:2401.10774) ships in vLLM.\n")
+    parts, _ = parse_note(text, "inbox/a/weibo.md")
+    assert [(i.line, i.title, i.works) for i in parts["items"]] == [
+        (3, "我们组的新工作 ZeroCal 挂 arXiv 了！", ("2611.09356",)), (8, "H20 到底值不值？", ()),
+        (13, "Medusa (arXiv:2401.10774) ships in vLLM.", (MEDUSA,))]
