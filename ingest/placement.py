@@ -44,6 +44,10 @@ _ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![
 _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
+#: "Suggest 5.", "Suggestion: 3", "Suggested 6, next to FlashInfer": a one-number section right after
+#: "suggest", when nothing but punctuation or a placement word follows it ("suggest 2 more runs" holds none).
+_SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
+                          r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
@@ -156,7 +160,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
         found.append((m.start(), m.end(), m.group("key")))
-    for m in _BARE_INT.finditer(text):
+    for m in (*_BARE_INT.finditer(text), *_SUGGEST_INT.finditer(text)):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))
     for m in (*_CN_CHAPTER.finditer(text), *_CN_PAIR.finditer(text)):

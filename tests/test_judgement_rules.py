@@ -160,6 +160,10 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("Python 3.11 and CUDA 12.4", [], id="software-versions"),
     pytest.param("belongs in [2.2], next to KIVI", [("2.2", None, "suggest")], id="bracketed-number"),
     pytest.param("see [12] for the proof", [], id="a-citation-number-is-no-section"),
+    pytest.param("Suggest 5.", [("5", None, "suggest")], id="suggest-one-number"),
+    pytest.param("Suggested 6, next to FlashInfer", [("6", None, "suggest")], id="suggested-one-number"),
+    pytest.param("I suggest 2 more runs before we trust it", [], id="suggest-a-count-is-no-section"),
+    pytest.param("建议放进文档第三章第二节", [("3.2", None, "suggest")], id="zh-chapter-and-section"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
