@@ -7,7 +7,7 @@ path), ``line``/``line_end`` (1-based), ``agent``, ``evidence``, ``text``.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ingest.models import FrozenModel
 
@@ -240,8 +240,11 @@ class ItemRow(FrozenModel):
     ``relevance`` is ``increment`` or ``low``, with ``reason``; ``evidence`` its evidence levels;
     ``sections`` the living-document sections it proposes (keys that exist in the document),
     ``cross_references`` those it cross-references, ``route`` the closest section by text where it
-    names none (a suggestion, with its score).
+    names none (a suggestion, with its score).  ``--format table`` shows ``TABLE_COLUMNS`` only (the
+    rest in csv, jsonl and json).
     """
+
+    TABLE_COLUMNS: ClassVar[tuple[str, ...]] = ("source", "line", "title", "works", "relevance", "evidence", "sections")
 
     manifest_id: str | None = None
     source: str

@@ -213,10 +213,17 @@ def emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: 
         from rich.table import Table
 
         cols = list(dicts[0].keys()) if dicts else list(columns or [])
+        # a row model may name the columns a table shows (``ItemRow.TABLE_COLUMNS``): the rest stay in csv/json
+        shown = getattr(type(rows[0]), "TABLE_COLUMNS", None) if rows else None
+        hidden = [c for c in cols if shown and c not in shown]
+        if hidden:
+            cols = [c for c in cols if c in shown]
         caption = None
         if total > len(dicts):
             caption = (f"first {len(dicts):,} of {total:,} rows: --max-rows 0 shows all; "
                        "--format csv, jsonl or json write all at once")
+        if hidden:
+            caption = (caption + "; " if caption else "") + f"{len(hidden)} more columns ({', '.join(hidden)}): --format csv, jsonl or json"
         t = Table(show_lines=False, title=f"{name} ({total})")
         for c in cols:
             t.add_column(c, overflow="fold")
