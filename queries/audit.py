@@ -420,16 +420,36 @@ def new_findings(found: list, *, store: Store | None = None, baseline: set[str] 
     """The findings of ``found`` (``Contradiction`` / ``AuditFinding``) that are *new*.
 
     With ``baseline`` (finding ids of an earlier report): those whose ``id`` is
-    not in it.  Otherwise: those quoting a file that the latest ingest added or
-    changed (``latest_ingest_paths(store)``) — what a CI job wants after
-    ingesting a pull request's files into the main branch's store.
+    not in it.  Otherwise the findings the latest ingest opened — what a CI job wants after
+    ingesting a pull request's files into the main branch's store: a contradiction that
+    ``queries.history.diff`` finds opened since the state before that ingest (an unrelated edit
+    of a file an old finding quotes opens nothing), an audit finding quoting a file that ingest
+    added or changed (``latest_ingest_paths(store)``).  After an ingest that wrote nothing, nothing
+    is new.
     """
     if baseline is not None:
         return [f for f in found if f.id not in baseline]
     changed = latest_ingest_paths(store) if store is not None else set()
+    if not changed:
+        return []
+    opened: set[tuple] | None = None
+    if any(not hasattr(f, "source") for f in found):
+        from ingest.errors import QueryError
+
+        from .history import diff
+
+        try:
+            opened = {(f.kind, f.subject, frozenset((f.a.source, f.b.source))) for f in diff(store).contradictions_opened}
+        except QueryError:
+            opened = None
     out = []
     for f in found:
-        sides = [f.source] if hasattr(f, "source") else [f.a.source, f.b.source]
-        if any(s in changed for s in sides):
+        if hasattr(f, "source"):
+            if f.source in changed:
+                out.append(f)
+        elif opened is None:
+            if f.a.source in changed or f.b.source in changed:
+                out.append(f)
+        elif (f.kind, f.subject, frozenset((f.a.source, f.b.source))) in opened:
             out.append(f)
     return out

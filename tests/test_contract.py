@@ -565,3 +565,22 @@ def test_fast_json_is_byte_identical_to_json_dumps(stores, tmp_path):
               for t, v in zip(odd + ["a", "b"], scores)]
     _emit(titles, "json", str(tmp_path / "t.json"), "titles")
     assert (tmp_path / "t.json").read_text("utf-8") == dumps(titles, "titles")
+
+
+def test_an_unrelated_edit_opens_no_new_finding(tmp_path):
+    """`--fail-on new` without a baseline: a file that an old finding quotes, edited elsewhere (a line added
+    at its end), opens nothing; only findings the latest ingest opened are new (a fresh user's finding:
+    every finding quoting a changed file was called new)."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    store = str(tmp_path / "store")
+    assert _cli(["--store", store, "-q", "ingest", str(ws)]).exit_code == 0
+    doc = json.loads(_cli(["--store", store, "report", "contradictions", "--format", "json"]).stdout)
+    read = "inbox/flyp/2026-10-26T1550-critical-read.md"
+    quoting = [f for f in doc["findings"] if read in (f["a"]["source"], f["b"]["source"])]
+    assert quoting  # the arbitrary vs adversarial arrival finding quotes the critical read
+    path = ws / read
+    path.write_text(path.read_text("utf-8") + "\nP.S. typo fixed in the title.\n", "utf-8")
+    assert _cli(["--store", store, "-q", "ingest", str(ws)]).exit_code == 0
+    r = _cli(["--store", store, "report", "contradictions", "--fail-on", "new"])
+    assert (r.exit_code, [ln for ln in r.stderr.splitlines() if ln.startswith("new: ")]) == (0, [])
