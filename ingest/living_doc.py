@@ -73,7 +73,19 @@ def _keyed_entry(line: str) -> tuple[str, str, int] | None:
     key = m.group("key").strip()
     if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key):
         return None
-    return key, m.group("title").strip(" *_"), m.end("title")
+    return key, _without_authors(m.group("title")).strip(" *_—–-,;"), m.end("title")
+
+
+#: Where a keyed entry's title ends and its authors, year or venue begin: ", Karpukhin et al.",
+#: ". A. Agrawal, N. Kedia", ", 2020", ", NeurIPS 2023".
+_AFTER_TITLE = re.compile(r"(?:[,.;]\s+|\s+[—–-]\s+)(?=[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)?\s+et\s+al\b|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+"
+                          r"|[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){1,3}(?:,|and|&|$)|(?:19|20)\d{2}\b|(?:in\s+)?(?:Proc\.|Proceedings|NeurIPS|ICML|ICLR|OSDI|SOSP|MLSys|ISCA|EuroSys|ACL|EMNLP)\b)")
+
+
+def _without_authors(title: str) -> str:
+    """A keyed entry's title without the authors, year or venue written after it."""
+    m = _AFTER_TITLE.search(title)
+    return title[: m.start()] if m and m.start() >= 8 else title
 
 
 __all__ = [

@@ -583,3 +583,19 @@ def test_many_identifiers_on_one_line_are_all_found() -> None:
     assert [m.start for m in found] == sorted(m.start for m in found)
     assert [m.arxiv_id for m in found[:4]] == ["2301.00000", "2301.00000", "2301.00001", "2301.00001"]
     assert all(a.end <= b.start for a, b in zip(found, found[1:]))
+
+
+def test_a_keyed_entrys_title_stops_before_its_authors_year_or_venue():
+    """`- [DPR2] Dense Passage Retrieval …, Karpukhin et al., 2020, arXiv:…` gave the work a second title
+    holding its authors (a fresh user's finding: a false title conflict with the card)."""
+    doc = parse_living_doc(
+        "# Doc\n\n## References\n\n"
+        "- [DPR2] Dense Passage Retrieval for Open-Domain Question Answering, Karpukhin et al., 2020, arXiv:2004.04906\n"
+        "- [Sarathi] Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve. A. Agrawal, N. Kedia. arXiv:2403.02310\n"
+        "- [Mooncake] Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving — 2407.00079\n"
+        "- [FA3] FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision, NeurIPS 2024, arXiv:2407.08608\n")
+    assert [(c.alias, c.title) for c in doc.citations] == [
+        ("DPR2", "Dense Passage Retrieval for Open-Domain Question Answering"),
+        ("Sarathi", "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve"),
+        ("Mooncake", "Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving"),
+        ("FA3", "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision")]
