@@ -307,6 +307,12 @@ def audit_brief(
     for path, works in snap.card_works.items():
         for a in works:
             targets.setdefault(a, [])
+    # a material's items are about works its text may not write: a one-paper note named after its
+    # paper (inbox/a/2401.10774.md) or front matter (``arxiv:``)
+    for p in mpaths:
+        for it in snap.items_of(p):
+            for a in it.works:
+                targets.setdefault(a, [])
     refs = {}
     if mitems:
         for r in store.select(_EVIDENCE_REFS_Q, mpath=manifest_path):

@@ -204,3 +204,33 @@ def test_rendered_brief_round_trips(sample_store, sample_snapshot, lang):
     assert rep.checked["counts"] == 4  # increments, materials, low-relevance rows, "arXiv 号 N 个"
     assert rep.checked["arxiv_ids"] == len(named) and rep.checked["materials"] == 16
     assert rep.checked["statuses"] == sum(c.status in ("already_cited", "new") for c in doc.citations)
+
+
+def test_an_id_given_only_by_a_materials_file_name_is_traced(tmp_path):
+    """A one-paper note named after its paper (`inbox/a/2401.10774.md`, no ID in its text) is about that
+    work: a brief citing the ID traces to it (it was `untraced_arxiv`: a fresh user's finding)."""
+    import json
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.audit import audit_brief
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Decoding\n\ntext\n\n## References\n\n- none\n", "utf-8")
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "inbox" / "a" / "2401.10774.md").write_text("# Medusa notes\n\n## Summary\n\n- extra decoding heads\n", "utf-8")
+    (ws / "work-guard").mkdir()
+    mid = "1b2c3d4e-0000-4000-8000-000000000001"
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps(
+        {"manifest_id": mid, "created": "2026-12-02", "knowledge": "organized/knowledge/doc.md",
+         "items": [{"path": "inbox/a/2401.10774.md"}]}), "utf-8")
+    text = f"doc brief\n\n增量来源：work-guard/{mid}.json\n\n增量 1：Medusa（arXiv:2401.10774）\n"
+    p = tmp_path / "b.txt"
+    p.write_text(text, "utf-8")
+    s = Store(None)
+    assert ingest_paths(s, [ws], now=fixed_clock).errors == []
+    assert ingest_paths(s, [p], kind="brief", now=fixed_clock).errors == []
+    rep = audit_brief(s, "b.txt", text=text)
+    assert [f for f in rep.findings if f.kind == "untraced_arxiv"] == []
+    assert rep.checked["arxiv_ids"] == 1
