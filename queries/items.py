@@ -184,8 +184,11 @@ def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], lis
     return list(dict.fromkeys(out)), list(dict.fromkeys(cite))
 
 
-def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *, card: bool) -> tuple[str, str | None]:
-    """``(relevance, reason)`` of an item (see the module docstring)."""
+def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *, card: bool,
+                    names_section: bool = True) -> tuple[str, str | None]:
+    """``(relevance, reason)`` of an item (see the module docstring).  ``names_section``: whether any of
+    its statements names a section of the document in any role ("对应 §5.3"); an item with no work and
+    no section at all has nothing to place and is low."""
     levels = set(it.evidence_levels) - {"unknown"}
     new = [w for w, s in statuses.items() if s == "new"]
     if card:
@@ -196,6 +199,9 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
         return "low", "card of a work already in the living document" if statuses else "card with no work and no section"
     if it.relevance == "low":
         return "low", it.reason
+    if not statuses and not sections and not names_section:
+        # nothing to place: no work and no section of the document (a meeting moved, a driver bump, hiring)
+        return "low", "names no work and no section of the living document"
     if it.relevance == "increment":
         return "increment", None
     if new:
@@ -224,7 +230,8 @@ def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
             statuses = {w: status(w) for w in works}
             sections, cite = item_sections(snap, doc, list(it.sections))
             cross, _ = item_sections(snap, doc, list(it.cross_refs))
-            rel, reason = judge_relevance(it, statuses, sections, card=card)
+            named = bool(cross) or any(c.section_refs for c in claims if c.item == it.index)
+            rel, reason = judge_relevance(it, statuses, sections, card=card, names_section=named)
             route = None
             if not sections and doc:
                 mine = [c.text for c in claims if c.item == it.index]
