@@ -84,6 +84,10 @@ def name_index(snap: Snapshot) -> dict[str, str]:
         n = name.strip().strip("*_`\"'“”")
         if 2 <= len(n) <= 40 and not _NOT_NAME.match(n) and re.search(r"[A-Za-z]", n):
             seen.setdefault(n, set()).add(aid)
+        # a label before the name ("Poster #3412 — Tidal", "0733 · Ferry", "Card 12 | KVRot"): the name too
+        parts = re.split(r"\s+[—–·|]\s+", n)
+        if len(parts) > 1 and re.search(r"\d|#", parts[0]):
+            add(parts[-1], aid)
 
     for alias, aid in snap.aliases.items():
         add(alias, aid)

@@ -399,3 +399,33 @@ def test_an_item_naming_no_work_and_no_section_is_low(tmp_path):
     rows = shift_items(load_snapshot(s), mid)
     assert [(r.title, r.relevance, r.reason) for r in rows] == [
         ("Hiring", "low", "names no work and no section of the living document"), ("EAGLE", "increment", None)]
+
+
+def test_a_name_written_after_a_label_resolves_an_item_that_writes_no_id(tmp_path):
+    """`### Poster #3412 — Tidal: Phase-Aware …` over its `arXiv:2612.04417` names the work Tidal (the label
+    before the dash is no name), so a standup bullet "reproduced Tidal on our box" is about 2612.04417."""
+    import json
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.items import shift_items
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Serving\n\ntext\n\n## References\n\n- none\n", "utf-8")
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "inbox" / "a" / "trip.md").write_text(
+        "# Trip report\n\n### Poster #3412 — Tidal: Phase-Aware Elastic Disaggregation for Goodput-Optimal LLM Serving\n\n"
+        "arXiv:2612.04417 · 4.48x goodput\n\n### Poster #1876 — RadixRoute (arXiv:2611.20931)\n\n- routing\n", "utf-8")
+    (ws / "inbox" / "a" / "standup.md").write_text(
+        "# Standup\n\n## Amara\n- Yesterday: reproduced Tidal on our 4×L40S, 2.2x goodput.\n- Today: RadixRoute.\n", "utf-8")
+    (ws / "work-guard").mkdir()
+    mid = "1b2c3d4e-0000-4000-8000-000000000003"
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps(
+        {"manifest_id": mid, "created": "2026-12-02", "knowledge": "organized/knowledge/doc.md",
+         "items": [{"path": "inbox/a/trip.md"}, {"path": "inbox/a/standup.md"}]}), "utf-8")
+    s = Store(None)
+    assert ingest_paths(s, [ws]).errors == []
+    rows = [r for r in shift_items(load_snapshot(s), mid) if r.source == "inbox/a/standup.md"]
+    assert [(r.works, r.resolved_by) for r in rows] == [(["2612.04417"], "name"), (["2611.20931"], "name")]
