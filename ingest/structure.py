@@ -312,7 +312,8 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         j = tops[n + 1][0] if n + 1 < len(tops) else len(blocks)
         spans.append((i, h, j, blocks[i + 1: j]))
     # headings that are containers ("### Added" / "### Noted" / "### Dropped", one bullet per thing):
-    # when one of them is, its siblings that name a collection too ("### Noted" with two bullets) give their entries
+    # when one of them is, its siblings that name a collection too ("### Noted" with two bullets) or whose
+    # entries are tasks ("- [ ] …": one task each) give their entries
     containers = [bool(_container_entries(h.text, body, lex)) for _i, h, _j, body in spans]
     any_container = any(containers)  # once, not once per heading (issue 23: it grew with the square)
     meta = _compile(lex, "meta_headings")
@@ -337,7 +338,8 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             continue
         sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and _entries(body) \
-                and not any(b.kind == "heading" for b in body) and _named_collection(h.text, lex):
+                and not any(b.kind == "heading" for b in body) \
+                and (_named_collection(h.text, lex) or all(b.task is not None for _k, b in _entries(body))):
             sub = _entry_raws(body, _entries(body), lex)
         if sub:
             out.extend(sub)

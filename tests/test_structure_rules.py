@@ -411,6 +411,10 @@ def test_a_sections_bullets_are_items_only_when_it_is_a_collection():
     log = ("# Changelog\n\n### Added\n- Mooncake — 2407.00079\n- QuaRot — 2404.00456\n\n### Noted\n- staging bump\n"
            "- image rebuilt\n")
     assert [(k, ln) for k, ln, _e, _w, _m in items(log)] == [("entry", 4), ("entry", 5), ("entry", 8), ("entry", 9)]
+    # a queue's task lists: one task each, beside a section of done tasks that each bring a work
+    queue = ("# 工作队列\n\n## 待认领\n\n- [ ] **精读** arXiv:2609.19969\n- [ ] **夜间归并**\n\n## 已完成\n\n"
+             "- [x] 精读 arXiv:2502.07115\n- [x] 精读 arXiv:2609.19969\n")
+    assert [(k, ln) for k, ln, _e, _w, _m in items(queue)] == [("entry", 5), ("entry", 6), ("entry", 10), ("entry", 11)]
 
 
 def test_a_mailing_list_thread_is_one_topic_until_a_mail_opens_another():
