@@ -60,6 +60,38 @@ from ingest.placement import section_refs
     pytest.param("【1】【2】里的内容和数字是从作者 PPT 抄的", ("second_hand",), id="zh-copied-from-slides"),
     pytest.param("- row 4: written from memory of the NSA paper, not re-checked", ("unverified",), id="from-memory"),
     pytest.param("source: omar, read §2–3 and Table 3 of the v1 PDF", ("full_text",), id="read-sections-by-sign"),
+    # own runs, however they are worded, are full_text (the writers' choice in every shift)
+    pytest.param("We re-ran the authors' benchmark on our H100 node", ("full_text",), id="own-rerun-on-our-box"),
+    pytest.param("a short run of their released code on one GPU took 40 min", ("full_text",), id="run-of-released-code"),
+    pytest.param("reproduced the 1.6x using the public scripts", ("full_text",), id="reproduced-with-artifact"),
+    pytest.param("数字是我们自己集群上测的", ("full_text",), id="zh-measured-on-our-cluster"),
+    pytest.param("we ran out of memory on our A100 box", (), id="ran-out-is-no-run"),
+    pytest.param("我们的机器上跑不动", (), id="zh-does-not-run-is-no-run"),
+    pytest.param("I read the entire patch before approving", ("full_text",), id="whole-diff"),
+    pytest.param("went over each section twice", ("full_text",), id="each-section"),
+    pytest.param("read:: all of §2–§4", ("full_text",), id="all-of-sections"),
+    pytest.param("I read the camera-ready PDF", ("full_text",), id="read-a-version-pdf"),
+    # reading depth
+    pytest.param("the numbers here are off its abstract", ("abstract_checked",), id="off-the-abstract"),
+    pytest.param("abstract plus the main figures, nothing more", ("abstract_checked",), id="abstract-plus-figures"),
+    pytest.param("one quick skim pass over the queue", ("abstract_checked",), id="skim-pass"),
+    # somebody else's word
+    pytest.param("the speedup is on the keynote slides", ("second_hand",), id="talk-slides"),
+    pytest.param("I only saw a screenshot", ("second_hand",), id="only-a-screenshot"),
+    pytest.param("只看到了截图", ("second_hand",), id="zh-only-a-screenshot"),
+    pytest.param("working from the reviewer's write-up", ("second_hand",), id="going-by-a-write-up"),
+    pytest.param("the 2x comes from his notes", ("second_hand",), id="from-his-notes"),
+    pytest.param("per a colleague's trip report", ("second_hand",), id="trip-report"),
+    pytest.param("是听师兄说的", ("second_hand",), id="zh-heard-from-someone"),
+    pytest.param("photos of the slides only", ("second_hand",), id="photos-of-slides"),
+    # an author's own thread is self-reported *and* second-hand
+    pytest.param("the authors' own thread, nobody else ran it", ("second_hand", "vendor_self_reported"), id="authors-own-thread"),
+    pytest.param("figures are from their release notes", ("vendor_self_reported",), id="release-notes"),
+    pytest.param("the latency figures are the project's own", ("vendor_self_reported",), id="the-projects-own"),
+    pytest.param("those are their internal benchmark numbers", ("vendor_self_reported",), id="internal-numbers"),
+    pytest.param("according to its docs", ("vendor_self_reported",), id="its-docs"),
+    pytest.param("引自厂商新闻稿", ("vendor_self_reported",), id="zh-press-release"),
+    pytest.param("I haven't re-read the paper since v1", ("unverified",), id="not-reread"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -82,6 +114,10 @@ def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead(
     assert r.value_level("Read ✓") == "full_text"
     assert r.column_level("Status", "abstract; → 2.1.2") == "abstract_checked"
     assert r.column_level("Notes", "abstract") is None  # not an evidence column
+    # a progress column whose cell says it is not decided yet: nothing was read
+    assert r.column_level("进度", "待定") == "unverified"
+    assert r.column_level("Status", "pending") == "unverified"
+    assert r.value_level("TBD") == "unverified"
 
 
 def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say_otherwise():
