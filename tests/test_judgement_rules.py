@@ -92,6 +92,13 @@ from ingest.placement import section_refs
     pytest.param("according to its docs", ("vendor_self_reported",), id="its-docs"),
     pytest.param("引自厂商新闻稿", ("vendor_self_reported",), id="zh-press-release"),
     pytest.param("I haven't re-read the paper since v1", ("unverified",), id="not-reread"),
+    pytest.param("parked until someone reads the full paper", (), id="until-someone-reads"),
+    pytest.param("某论文（https://example.org/abs/1234），复核过原文。", ("full_text",), id="zh-url-glued-to-a-cue"),
+    pytest.param("Ran everything below on our own box.", ("full_text",), id="ran-below-on-our-box"),
+    pytest.param("Show notes copied from the episode page", ("second_hand",), id="podcast-show-notes"),
+    pytest.param("the link is cut off and I couldn't work out which paper it is", ("unverified",), id="could-not-work-out"),
+    pytest.param("- row 2: typed off ana's repo card, not opened", ("card_only", "unverified"), id="copied-off-a-card"),
+    pytest.param("the group chat forwarded a screenshot", ("second_hand",), id="forwarded-screenshot"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -109,6 +116,17 @@ def test_a_notes_own_legend_adds_its_tags_and_an_own_run_is_full_text():
     assert r.levels("per the maintainer's CI run, not reproduced on our side") == ("second_hand", "unverified")
 
 
+def test_a_legend_of_symbol_marks_defines_the_notes_tags():
+    """Marks written as symbols before their meaning, in a line that says it is a legend."""
+    r = evidence_reader()
+    assert r.legend([(1, "Legend: ✅ read in full · 🟡 abstract only · ❓ not checked yet")]) == {
+        "✅": "full_text", "🟡": "abstract_checked", "❓": "unverified"}
+    assert r.legend([(1, "图例：✔️ 通读　⚠️ 待核实（转述或截图）")]) == {"✔": "full_text", "⚠": "unverified"}
+    assert r.legend([(1, "💡 Skim pass over the queue, abstract plus the plots")]) == {}  # no legend
+    assert r.levels("3. ❓ KIVI in vLLM, from a forwarded screenshot",
+                    r.legend([(1, "Legend: ✅ read in full, ❓ not checked yet")])) == ("second_hand", "unverified")
+
+
 def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead():
     r = evidence_reader()
     assert r.value_level("Read ✓") == "full_text"
@@ -118,6 +136,7 @@ def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead(
     assert r.column_level("进度", "待定") == "unverified"
     assert r.column_level("Status", "pending") == "unverified"
     assert r.value_level("TBD") == "unverified"
+    assert r.column_level("证据", "卡片 + 会议 talk 录像") == "card_only"  # two sources: the lead one
 
 
 def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say_otherwise():
@@ -129,6 +148,77 @@ def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say
         ("SnapKV (arXiv:2404.14469)", "full_text"), ("Medusa (arXiv:2401.10774)", "abstract_checked")]
     assert [(c.line, c.evidence) for c in parts["claims"]] == [
         (3, "full_text"), (7, "full_text"), (8, "second_hand"), (12, "abstract_checked"), (14, "abstract_checked")]
+
+
+def test_a_heading_above_items_speaks_for_what_is_under_it_unless_an_item_says_otherwise():
+    """A section heading that is no item ("## Benchmarks (ran it myself)") gives its level to the items
+    and text under it, to the next heading of its level; an item's own statement wins."""
+    text = ("# Review of a PR\n\nState: approved.\n\n## Numbers (we re-ran it on our L4 box)\n\n"
+            "Setup: 8B model, batch 4.\n\n- SnapKV (arXiv:2404.14469) at 20% budget: 1.3x\n"
+            "- Medusa (arXiv:2401.10774): only the abstract, 2x\n\n## Open points\n\n- H2O (arXiv:2306.14048) is 2x\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [(i.title[:6], i.evidence_levels) for i in parts["items"]] == [
+        ("SnapKV", ("full_text",)), ("Medusa", ("abstract_checked",)), ("H2O (a", ())]
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[5] == ("full_text",)  # the heading itself
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[7] == ("full_text",)  # text under it, in no item
+    zh = ("# 周报\n\n## 以下几篇只看了摘要\n\n- SnapKV (arXiv:2404.14469)：省 50% 显存\n"
+          "- Medusa (arXiv:2401.10774)：全文读完，2 倍\n")
+    parts, _ = parse_note(zh, "inbox/a/z.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("abstract_checked",), ("full_text",)]
+
+
+def test_quoted_words_in_a_note_that_says_it_quotes_are_second_hand():
+    """A note whose opening says its block quotes are someone else's words: a quoted "I ran it" is the
+    quoted person's check (second-hand as well), an item that opens with a quote rests on their word, and
+    an item's "not checked" keeps the note's second-hand."""
+    text = ("# Copied from a forum answer\n\nThe quotes are the answerer's words, second-hand; I did not check them.\n\n"
+            "> 1. SnapKV (arXiv:2404.14469) halves memory, I ran it myself on 7B.\n\n"
+            "Note: a colleague's close read agrees.\n\n"
+            "> 2. Medusa (arXiv:2401.10774) is lossless at any temperature.\n\n"
+            "Note: not verified.\n")
+    parts, _ = parse_note(text, "inbox/a/q.md")
+    items = {i.line: i.evidence_levels for i in parts["items"]}
+    assert "second_hand" in items[5] and "second_hand" in items[9]
+    assert "unverified" in items[9]
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[5] == ("full_text", "second_hand")
+    # a reading note's own block quote ("> 精读：…") is the writer's, not a quote of someone else
+    own = "# X 精读\n\n> 论文：arXiv:2404.14469\n> 精读：正文逐节读完。\n\n## 方法\n\n- 省 50% 显存\n"
+    parts, _ = parse_note(own, "inbox/a/o.md")
+    assert all("second_hand" not in c.evidence_levels for c in parts["claims"])
+
+
+def test_an_items_unverified_keeps_the_notes_source():
+    """"Not checked" says nothing of where an item came from: the note's second-hand stays beside it."""
+    text = ("# Podcast notes\n\nAll of this is from a podcast episode.\n\n## SnapKV (arXiv:2404.14469)\n\n"
+            "Not verified: halves memory.\n\n## Medusa (arXiv:2401.10774)\n\n- 2x faster\n")
+    parts, _ = parse_note(text, "inbox/a/p.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand", "unverified"), ("second_hand",)]
+    zh = "# 群聊摘录\n\n以下都是群里听来的。\n\n## SnapKV (arXiv:2404.14469)\n\n未核实：省一半显存。\n"
+    parts, _ = parse_note(zh, "inbox/a/q.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand", "unverified")]
+
+
+def test_only_a_check_lifts_what_holds_a_statement_unverified():
+    """A line that says where a statement came from, and no reading depth, keeps its item's "unverified";
+    a line that states a depth does not."""
+    text = ("# Weekly\n\n## KIVI in vLLM (arXiv:2402.02750): unconfirmed\n\n- the group chat forwarded a screenshot\n"
+            "- I read §3 of the paper myself: 2-bit keys per channel\n\n## 其他（arXiv:2401.10774）：未核实\n\n- 群里有人转的\n")
+    parts, _ = parse_note(text, "inbox/a/w.md")
+    got = {c.line: c.evidence_levels for c in parts["claims"]}
+    assert got[5] == ("second_hand", "unverified")
+    assert got[6] == ("full_text",)
+    assert got[10] == ("second_hand", "unverified")
+
+
+def test_a_depth_under_an_items_sub_heading_is_the_sub_sections_when_the_note_says_one():
+    """An item whose head says nothing takes the note's level before a depth stated under one of its
+    sub-headings; with no note level, the first depth its body states."""
+    text = ("# Notebook\n\nRan everything below on our own box.\n\n## 1. Cache on vs off (arXiv:2403.02310)\n\n"
+            "Median TTFT drops 3x.\n\n### 1a. Paper side\n\nOnly looked at Figure 3 of the paper.\n")
+    parts, _ = parse_note(text, "inbox/a/nb.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("full_text",)]
+    parts, _ = parse_note(text.replace("Ran everything below on our own box.", "Weekly log."), "inbox/a/nb.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("abstract_checked",)]
 
 
 def test_what_a_card_says_rests_on_the_card_unless_its_writer_says_how_deep_they_checked():
