@@ -544,6 +544,21 @@ def parse_note(
         return tuple(levels)
 
     line_lv = {n: quoted(v, n) for n, v in line_lv.items()}
+    # a note on a table's row ("- row 4: written from memory", "第 4 行：抄自卡片") states that row's level;
+    # the row is the one numbered so in its first cell, else the n-th of the note's one table (the row's
+    # level, not its own words: it neither flags the row's figures unverified nor decides its relevance)
+    noted: dict[int, tuple[str, ...]] = {}
+    rows = [b for b in blocks if b.kind == "row"]
+    row_note = re.compile(lex.raw.get("evidence_row_note") or r"(?!x)x", re.I)
+    for n, v in sorted(line_lv.items()) if rows else ():
+        m = row_note.match(lines[n - 1])
+        if m:
+            k = m.group("n") or m.group("zh")
+            at = next((b.line for b in rows if b.cells and b.cells[0].strip(" #*") == k), None)
+            if at is None and 0 < int(k) <= len(rows) and len({b.header for b in rows}) == 1:
+                at = rows[int(k) - 1].line
+            if at is not None:
+                noted[at] = ordered_levels([*noted.get(at, ()), *v])
 
     # a heading above items that states a level ("## Benchmarks (ran it myself)", "## 以下只看了摘要") speaks
     # for the items and text under it, down to the next heading of its level or higher
@@ -588,11 +603,12 @@ def parse_note(
         own = ordered_levels(head)
         if sg.kind == "note" and not own:
             own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()
+        told = ordered_levels([*own, *(lv for n in (sg.head_lines or (sg.line,)) for lv in noted.get(n, ()))])
         base = group_at.get(sg.line, ()) or note_levels
         # "unverified" says nothing of where an item came from: a quoted note's item stays second-hand too
-        lv = ordered_levels([*own, *base]) if own and set(own) <= {"unverified"} else own or base
-        if own and _still_unchecked(own, base):
-            lv = ordered_levels([*own, "unverified"])
+        lv = ordered_levels([*told, *base]) if told and set(told) <= {"unverified"} else told or base
+        if told and _still_unchecked(told, base):
+            lv = ordered_levels([*told, "unverified"])
         # an item that opens with a quote rests on the quoted person's word (its relevance does not: the
         # writer's own words decide that)
         seg_levels.append(ordered_levels([*lv, "second_hand"]) if is_quoted(sg.line) else lv)
@@ -665,6 +681,9 @@ def parse_note(
             if len(clean) < 2:
                 continue
             own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
+            said = own
+            if b.kind == "row" and b.line in noted:
+                own = ordered_levels([*own, *noted[b.line]])
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
@@ -703,7 +722,7 @@ def parse_note(
                 "suggested_sections": tuple(dict.fromkeys(r.key or r.title for r in refs if r.role == "suggest")),
                 "cross_refs": tuple(dict.fromkeys(r.key for r in refs if r.role == "cross" and r.key)),
                 "version": claim_version(piece, c.arxiv),
-                "unverified": c.unverified or "unverified" in own,
+                "unverified": c.unverified or "unverified" in said,
             }))
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):

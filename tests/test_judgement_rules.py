@@ -99,6 +99,28 @@ from ingest.placement import section_refs
     pytest.param("the link is cut off and I couldn't work out which paper it is", ("unverified",), id="could-not-work-out"),
     pytest.param("- row 2: typed off ana's repo card, not opened", ("card_only", "unverified"), id="copied-off-a-card"),
     pytest.param("the group chat forwarded a screenshot", ("second_hand",), id="forwarded-screenshot"),
+    # the same kinds, worded as other writers would
+    pytest.param("Reading depth: full", ("full_text",), id="reading-depth-field"),
+    pytest.param("阅读深度：略读", ("abstract_checked",), id="zh-reading-depth-skim"),
+    pytest.param("Confidence: 4 (checked the derivations)", ("full_text",), id="review-form-confidence-checked"),
+    pytest.param("置信度：2（没推公式）", ("unverified",), id="zh-review-form-confidence-unchecked"),
+    pytest.param("Chatted with one of the authors at the poster session", ("second_hand",), id="poster-chat"),
+    pytest.param("作者在海报前讲的", ("second_hand",), id="zh-poster-talk"),
+    pytest.param("跟一作聊了聊", ("second_hand", "vendor_self_reported"), id="zh-chat-with-first-author"),
+    pytest.param("Priya walked us through it in the meeting", ("second_hand",), id="walked-us-through"),
+    pytest.param("Tomas summarised it at the reading group", ("second_hand",), id="someone-summarised-it"),
+    pytest.param("I summarised it at the reading group", (), id="own-summary-is-no-hearsay"),
+    pytest.param("他在组会上讲过这篇", ("second_hand",), id="zh-told-at-group-meeting"),
+    pytest.param("I only read the first two pages", ("abstract_checked",), id="first-pages"),
+    pytest.param("只读了前两页", ("abstract_checked",), id="zh-first-pages"),
+    pytest.param("My highlights stop at page 2", ("abstract_checked",), id="highlights-stop-early"),
+    pytest.param("粗读了一遍", ("abstract_checked",), id="zh-rough-read"),
+    pytest.param("numbers from my own run", ("full_text",), id="my-own-run"),
+    pytest.param("I ran the repo's eval script locally", ("full_text",), id="ran-locally"),
+    pytest.param("我们在自己的 A100 上跑了一遍", ("full_text",), id="zh-ran-on-our-own"),
+    pytest.param("读了第 3、4 节", ("full_text",), id="zh-sections-by-number"),
+    pytest.param("based on the README", ("vendor_self_reported",), id="based-on-readme"),
+    pytest.param("我们还没在自己的卡上跑过", ("unverified",), id="zh-not-run-on-our-own"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -219,6 +241,24 @@ def test_a_depth_under_an_items_sub_heading_is_the_sub_sections_when_the_note_sa
     assert [i.evidence_levels for i in parts["items"]] == [("full_text",)]
     parts, _ = parse_note(text.replace("Ran everything below on our own box.", "Weekly log."), "inbox/a/nb.md")
     assert [i.evidence_levels for i in parts["items"]] == [("abstract_checked",)]
+
+
+def test_a_note_on_a_tables_row_states_that_rows_level():
+    """"row 2: copied off a card" under (or over) a table gives row 2 its level: the row numbered 2 in its
+    first cell, else the second row of the note's one table."""
+    text = ("# Matrix\n\nRows checked against the PDFs unless noted.\n\n| # | Method | Speedup |\n|---|---|---|\n"
+            "| 1 | SnapKV (arXiv:2404.14469) | 2x |\n| 2 | Medusa (arXiv:2401.10774) | 3x |\n\n"
+            "- row 2: copied off ana's repo card, not opened\n")
+    parts, _ = parse_note(text, "inbox/a/m.md")
+    rows = {c.line: c.evidence_levels for c in parts["claims"] if "|" in c.text}
+    assert "card_only" in rows[8] and "unverified" in rows[8] and "card_only" not in rows[7]
+    # the row's level, not its own words: its figures are not flagged as marked unverified
+    assert not any(c.unverified for c in parts["claims"] if "|" in c.text)
+    zh = ("# 对比表\n\n| 方法 | 加速 |\n|---|---|\n| SnapKV (arXiv:2404.14469) | 2 倍 |\n"
+          "| Medusa (arXiv:2401.10774) | 3 倍 |\n\n第 1 行：听组会上讲的\n")
+    parts, _ = parse_note(zh, "inbox/a/z.md")
+    rows = {c.line: c.evidence_levels for c in parts["claims"] if "|" in c.text}
+    assert rows[5] == ("second_hand",) and rows[6] == ()
 
 
 def test_what_a_card_says_rests_on_the_card_unless_its_writer_says_how_deep_they_checked():
