@@ -179,8 +179,8 @@ def test_a_heading_above_items_speaks_for_what_is_under_it_unless_an_item_says_o
             "Setup: 8B model, batch 4.\n\n- SnapKV (arXiv:2404.14469) at 20% budget: 1.3x\n"
             "- Medusa (arXiv:2401.10774): only the abstract, 2x\n\n## Open points\n\n- H2O (arXiv:2306.14048) is 2x\n")
     parts, _ = parse_note(text, "inbox/a/n.md")
-    assert [(i.title[:6], i.evidence_levels) for i in parts["items"]] == [
-        ("SnapKV", ("full_text",)), ("Medusa", ("abstract_checked",)), ("H2O (a", ())]
+    assert [(i.works, i.evidence_levels) for i in parts["items"]] == [
+        (("2404.14469",), ("full_text",)), (("2401.10774",), ("abstract_checked",)), (("2306.14048",), ())]
     assert {c.line: c.evidence_levels for c in parts["claims"]}[5] == ("full_text",)  # the heading itself
     assert {c.line: c.evidence_levels for c in parts["claims"]}[7] == ("full_text",)  # text under it, in no item
     zh = ("# 周报\n\n## 以下几篇只看了摘要\n\n- SnapKV (arXiv:2404.14469)：省 50% 显存\n"
