@@ -121,6 +121,10 @@ from ingest.placement import section_refs
     pytest.param("读了第 3、4 节", ("full_text",), id="zh-sections-by-number"),
     pytest.param("based on the README", ("vendor_self_reported",), id="based-on-readme"),
     pytest.param("我们还没在自己的卡上跑过", ("unverified",), id="zh-not-run-on-our-own"),
+    pytest.param("all my highlights are on page 1", ("abstract_checked",), id="highlights-on-page-one"),
+    pytest.param("高亮只在第一页", ("abstract_checked",), id="zh-highlights-on-page-one"),
+    pytest.param("Priya presented the paper, I never opened the PDF", ("second_hand", "unverified"), id="someone-presented-it"),
+    pytest.param("作者自己发的推", ("second_hand", "vendor_self_reported"), id="zh-authors-own-tweet"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
