@@ -141,7 +141,11 @@ class EvidenceReader:
         if v in self.values:
             return self.values[v]
         lv = self.levels(value) if len(v) < 80 and v else ()
-        return lv[0] if len(lv) == 1 else None
+        if len(lv) == 1:
+            return lv[0]
+        # "abstract+figs", "skim + table 2", "卡片 + talk": a value naming two things is read by its lead one
+        lead = re.split(r"\s*[+＋&]\s*", v, maxsplit=1)[0]
+        return self.values.get(lead) if lead != v else None
 
     def field_value(self, text: str) -> str | None:
         """The level of an evidence field line (``Evidence: abstract``, ``read:: full``, ``证据：卡片``), else None."""

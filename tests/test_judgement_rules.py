@@ -163,6 +163,9 @@ def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead(
     assert r.column_level("Status", "pending") == "unverified"
     assert r.value_level("TBD") == "unverified"
     assert r.column_level("证据", "卡片 + 会议 talk 录像") == "card_only"  # two sources: the lead one
+    assert r.field_value("read:: abstract+figs") == "abstract_checked"
+    assert r.field_value("Depth: skim + table 2") == "abstract_checked"
+    assert r.field_value("read:: no") == "unverified"
 
 
 def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say_otherwise():
