@@ -16,7 +16,8 @@ in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, `
 * a field or table cell holds a value (``Status: abstract``, ``read:: full``, ``| 卡片 |``);
 * a tag opens a line (``【全文】``, ``[abstract]``), or a bracketed value names one ("InfiniGen,
   arXiv:2406.19707 (full paper)", lexicon ``evidence_values``); a note's own legend ("【复测】= we ran it
-  ourselves", "[skim] = skimmed") is read first and adds its tags.
+  ourselves", "[skim] = skimmed") is read first and adds its tags, as is a legend of symbol marks
+  ("图例：✅ 已读全文　🟡 只看了摘要　❓ 待核实").
 
 :class:`EvidenceReader` is built once per lexicon (:func:`evidence_reader`).  Pure functions, no store.
 """
@@ -36,7 +37,9 @@ DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: An e-mail address or a URL (its words are no cues); each alternative starts only at a token's start, so a
 #: long run of word characters is read once (issue 23: linear in long runs).
-_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://\S+|\bwww\.\S+")
+#: A URL ends at a space or at CJK text and full-width punctuation glued to it ("…/2401.18079v4），复核过原文").
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
+                      r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
@@ -138,7 +141,11 @@ class EvidenceReader:
         if v in self.values:
             return self.values[v]
         lv = self.levels(value) if len(v) < 80 and v else ()
-        return lv[0] if len(lv) == 1 else None
+        if len(lv) == 1:
+            return lv[0]
+        # "abstract+figs", "skim + table 2", "卡片 + talk": a value naming two things is read by its lead one
+        lead = re.split(r"\s*[+＋&]\s*", v, maxsplit=1)[0]
+        return self.values.get(lead) if lead != v else None
 
     def field_value(self, text: str) -> str | None:
         """The level of an evidence field line (``Evidence: abstract``, ``read:: full``, ``证据：卡片``), else None."""
@@ -152,8 +159,9 @@ class EvidenceReader:
         h = re.sub(r"[*_`]", "", header).strip().lower()
         if not self.fields.match(f"{h}: x"):
             return None
-        # "read (Table 2); nothing new for the doc", "abstract; → 2.1.2": the value is the cell's lead
-        return self.value_level(cell) or self.value_level(re.split(r"\s*[;,，；(（—]|\s-\s", cell.strip(), maxsplit=1)[0])
+        # "read (Table 2); nothing new for the doc", "abstract; → 2.1.2", "卡片 + talk 录像": the value is the
+        # cell's lead
+        return self.value_level(cell) or self.value_level(re.split(r"\s*[;,，；(（—]|\s-\s|\s*[+＋&]\s*", cell.strip(), maxsplit=1)[0])
 
     def legend(self, lines) -> dict[str, str]:
         """A note's own tags defined in a legend line (``【全文】= read the whole paper``), as ``{tag: level}``.
@@ -163,7 +171,7 @@ class EvidenceReader:
         """
         out: dict[str, str] = {}
         for _n, text in lines:
-            defs = _LEGEND.findall(text)
+            defs = _LEGEND.findall(text) or _symbol_defs(text)
             if len(defs) < 1 or not re.search(r"legend|图例|标记|说明|tags?|=", text, re.I):
                 continue
             for tag, desc in defs:
@@ -179,6 +187,26 @@ class EvidenceReader:
         return out
 
 
+def _symbol_defs(text: str) -> list[tuple[str, str]]:
+    """A legend of marks written as symbols, each before its meaning ("图例：✅ 已读全文　🟡 只看了摘要　❓ 待核实"),
+    as ``[(mark, meaning)]``; empty unless the line says it is a legend and defines two marks or more."""
+    if not _SYMBOL_LEGEND.search(text):
+        return []
+    out: list[tuple[str, str]] = []
+    mark, buf = None, []
+    for ch in text:
+        if unicodedata.category(ch) == "So":
+            if mark and "".join(buf).strip():
+                out.append((mark, "".join(buf).strip(" \u3000,，;；|/")))
+            mark, buf = ch, []
+        elif mark is not None and ch != "\ufe0f":
+            buf.append(ch)
+    if mark and "".join(buf).strip():
+        out.append((mark, "".join(buf).strip(" \u3000,，;；|/")))
+    return out if len(out) >= 2 else []
+
+
+_SYMBOL_LEGEND = re.compile(r"legend|图例|标记|\bkey\b", re.I)
 _READERS: dict[int, EvidenceReader] = {}
 
 

@@ -12,8 +12,10 @@ note is made of (documented in ``docs/FORMAT.md`` sections 4-8):
 * ``### `` sub-headings (and ``值得警惕：`` lead-ins) name the role of what follows (值得警惕/Caveats
   -> ``caveat``, 与活文档的关系/Relation -> ``relation``);
 * evidence levels from the writer's words (:mod:`ingest.evidence`): a line's own, else its item's
-  (heading and opening, else the first depth its body states), else the note's (front matter,
-  preamble); a card is ``card_only``;
+  (heading and opening, else the first depth its body states), else a heading's above it that states
+  one, else the note's (front matter, preamble); a card is ``card_only``; ``unverified`` adds to what a
+  statement inherits and stays until a line names a depth; quoted lines of a note that says it quotes
+  someone are ``second_hand`` too;
 * section suggestions and cross-references (:mod:`ingest.placement`);
 * the writer's own relevance verdict: "nothing new", "不动", "noise" -> low; a proposed change ->
   increment (a change that only adds a citation does not count).
@@ -343,6 +345,14 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
 
 
+def _still_unchecked(own, outer) -> bool:
+    """Whether a statement's own levels leave the ``unverified`` of what holds it standing: only a
+    reading depth checks ("❓ unconfirmed" over "a colleague forwarded the screenshot" stays unconfirmed;
+    "I read §3 myself" under it does not)."""
+    return ("unverified" in outer and "unverified" not in own
+            and not any(lv in DEPTH_LEVELS for lv in own))
+
+
 def _cautious(levels) -> str:
     """The most cautious of some evidence levels (``unknown`` when none)."""
     return max(levels, key=lambda lv: EVIDENCE_LEVELS.index(lv), default="unknown")
@@ -520,6 +530,57 @@ def parse_note(
                       and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
 
+    def is_quoted(ln: int) -> bool:
+        # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
+        # its block-quoted lines below the opening are the quoted person's
+        return ("second_hand" in note_levels and not is_card and 0 < ln <= len(lines)
+                and lines[ln - 1].lstrip().startswith(">")
+                and not (shape.preamble and shape.preamble[0] <= ln <= shape.preamble[1]))
+
+    def quoted(levels, ln: int) -> tuple[str, ...]:
+        # a quoted "I ran it on 7B" is the quoted person's check: second-hand to the writer as well
+        if any(lv in DEPTH_LEVELS for lv in levels) and is_quoted(ln):
+            return ordered_levels([*levels, "second_hand"])
+        return tuple(levels)
+
+    line_lv = {n: quoted(v, n) for n, v in line_lv.items()}
+    # a note on a table's row ("- row 4: written from memory", "第 4 行：抄自卡片") states that row's level;
+    # the row is the one numbered so in its first cell, else the n-th of the note's one table (the row's
+    # level, not its own words: it neither flags the row's figures unverified nor decides its relevance)
+    noted: dict[int, tuple[str, ...]] = {}
+    rows = [b for b in blocks if b.kind == "row"]
+    row_note = re.compile(lex.raw.get("evidence_row_note") or r"(?!x)x", re.I)
+    for n, v in sorted(line_lv.items()) if rows else ():
+        m = row_note.match(lines[n - 1])
+        if m:
+            k = m.group("n") or m.group("zh")
+            at = next((b.line for b in rows if b.cells and b.cells[0].strip(" #*") == k), None)
+            if at is None and 0 < int(k) <= len(rows) and len({b.header for b in rows}) == 1:
+                at = rows[int(k) - 1].line
+            if at is not None:
+                noted[at] = ordered_levels([*noted.get(at, ()), *v])
+
+    # a heading above items that states a level ("## Benchmarks (ran it myself)", "## 以下只看了摘要") speaks
+    # for the items and text under it, down to the next heading of its level or higher
+    group_at: dict[int, tuple[str, ...]] = {}
+    group_heads: dict[int, tuple[str, ...]] = {}
+    if not is_card:
+        covered = {ln for sg in shape.segments for ln in range(sg.line, sg.line_end + 1)}
+        stack: list[tuple[int, tuple[str, ...]]] = []
+        for b in blocks:
+            if b.kind == "heading":
+                while stack and stack[-1][0] >= b.level:
+                    stack.pop()
+                t = strip_markup(b.text)
+                hl = evr.levels(t, legend) if b.level > 1 and b.line not in covered else ()
+                if hl and not evr.explains_levels(t):
+                    stack.append((b.level, hl))
+                    group_heads[b.line] = hl
+            if stack:
+                group_at[b.line] = stack[-1][1]
+
+    sub_heads = sorted(b.line for b in blocks if b.kind == "heading")
+
     # -- items: evidence, sections, relevance
     seg_levels: list[tuple[str, ...]] = []
     seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
@@ -533,13 +594,24 @@ def parse_note(
         fielded = [n for n in sg.head_lines if n in field_lines]
         head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
         if not head:
-            depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n <= sg.line_end
+            # when the note says how it was read, a depth stated under one of the item's sub-headings
+            # ("### 3a. Paper side: only looked at Figure 3") is that sub-section's, not the item's
+            stop = next((h for h in sub_heads if sg.line < h <= sg.line_end), sg.line_end + 1) if note_levels else sg.line_end + 1
+            depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
             head = [lv for lv in depth]
         own = ordered_levels(head)
         if sg.kind == "note" and not own:
             own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()
-        seg_levels.append(own or note_levels)
+        told = ordered_levels([*own, *(lv for n in (sg.head_lines or (sg.line,)) for lv in noted.get(n, ()))])
+        base = group_at.get(sg.line, ()) or note_levels
+        # "unverified" says nothing of where an item came from: a quoted note's item stays second-hand too
+        lv = ordered_levels([*told, *base]) if told and set(told) <= {"unverified"} else told or base
+        if told and _still_unchecked(told, base):
+            lv = ordered_levels([*told, "unverified"])
+        # an item that opens with a quote rests on the quoted person's word (its relevance does not: the
+        # writer's own words decide that)
+        seg_levels.append(ordered_levels([*lv, "second_hand"]) if is_quoted(sg.line) else lv)
         every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
@@ -575,6 +647,9 @@ def parse_note(
             if is_card and hl:
                 hl = _card_levels(hl, generated=evr.generated(t))
             owner = shape.segments[seg_of(b.line)] if seg_of(b.line) is not None else None
+            if b.line in group_heads:  # a heading above items: its levels reach them through group_at
+                hc = make_claim(b.text, b.line, b.line, role="metadata", item=None, lexicon=lex)
+                claims.append(hc.model_copy(update={"evidence": _cautious(hl), "evidence_levels": hl}))
             if owner is None or owner.line == b.line or b.level == 1:
                 hl = ()  # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it
             if hl:
@@ -600,12 +675,15 @@ def parse_note(
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
             sg = shape.segments[it] if it is not None else None
-            inherited = seg_levels[it] if it is not None else note_levels
+            inherited = seg_levels[it] if it is not None else (group_at.get(b.line) or note_levels)
             para_levels = ordered_levels(by_item.get(it, ())) if len(pieces) > 1 else ()
             clean = strip_markup(piece)
             if len(clean) < 2:
                 continue
-            own = line_lv.get(b.line, ()) if b.kind == "row" else evr.levels(clean, legend)
+            own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
+            said = own
+            if b.kind == "row" and b.line in noted:
+                own = ordered_levels([*own, *noted[b.line]])
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
@@ -615,6 +693,8 @@ def parse_note(
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still
                 # second-hand; "unverified" says nothing of where a statement came from
                 levels = ordered_levels([*own, *(para_levels or sub_levels or inherited)])
+            elif own and _still_unchecked(own, para_levels or sub_levels or inherited):
+                levels = ordered_levels([*own, "unverified"])
             about, _compared = works_in(piece, lex)
             subjects = tuple(about) or (sg.works if sg else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
@@ -642,7 +722,7 @@ def parse_note(
                 "suggested_sections": tuple(dict.fromkeys(r.key or r.title for r in refs if r.role == "suggest")),
                 "cross_refs": tuple(dict.fromkeys(r.key for r in refs if r.role == "cross" and r.key)),
                 "version": claim_version(piece, c.arxiv),
-                "unverified": c.unverified or "unverified" in own,
+                "unverified": c.unverified or "unverified" in said,
             }))
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):

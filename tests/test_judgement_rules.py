@@ -60,6 +60,75 @@ from ingest.placement import section_refs
     pytest.param("【1】【2】里的内容和数字是从作者 PPT 抄的", ("second_hand",), id="zh-copied-from-slides"),
     pytest.param("- row 4: written from memory of the NSA paper, not re-checked", ("unverified",), id="from-memory"),
     pytest.param("source: omar, read §2–3 and Table 3 of the v1 PDF", ("full_text",), id="read-sections-by-sign"),
+    # own runs, however they are worded, are full_text (the writers' choice in every shift)
+    pytest.param("We re-ran the authors' benchmark on our H100 node", ("full_text",), id="own-rerun-on-our-box"),
+    pytest.param("a short run of their released code on one GPU took 40 min", ("full_text",), id="run-of-released-code"),
+    pytest.param("reproduced the 1.6x using the public scripts", ("full_text",), id="reproduced-with-artifact"),
+    pytest.param("数字是我们自己集群上测的", ("full_text",), id="zh-measured-on-our-cluster"),
+    pytest.param("we ran out of memory on our A100 box", (), id="ran-out-is-no-run"),
+    pytest.param("我们的机器上跑不动", (), id="zh-does-not-run-is-no-run"),
+    pytest.param("I read the entire patch before approving", ("full_text",), id="whole-diff"),
+    pytest.param("went over each section twice", ("full_text",), id="each-section"),
+    pytest.param("read:: all of §2–§4", ("full_text",), id="all-of-sections"),
+    pytest.param("I read the camera-ready PDF", ("full_text",), id="read-a-version-pdf"),
+    # reading depth
+    pytest.param("the numbers here are off its abstract", ("abstract_checked",), id="off-the-abstract"),
+    pytest.param("abstract plus the main figures, nothing more", ("abstract_checked",), id="abstract-plus-figures"),
+    pytest.param("one quick skim pass over the queue", ("abstract_checked",), id="skim-pass"),
+    # somebody else's word
+    pytest.param("the speedup is on the keynote slides", ("second_hand",), id="talk-slides"),
+    pytest.param("I only saw a screenshot", ("second_hand",), id="only-a-screenshot"),
+    pytest.param("只看到了截图", ("second_hand",), id="zh-only-a-screenshot"),
+    pytest.param("working from the reviewer's write-up", ("second_hand",), id="going-by-a-write-up"),
+    pytest.param("the 2x comes from his notes", ("second_hand",), id="from-his-notes"),
+    pytest.param("per a colleague's trip report", ("second_hand",), id="trip-report"),
+    pytest.param("是听师兄说的", ("second_hand",), id="zh-heard-from-someone"),
+    pytest.param("photos of the slides only", ("second_hand",), id="photos-of-slides"),
+    # an author's own thread is self-reported *and* second-hand
+    pytest.param("the authors' own thread, nobody else ran it", ("second_hand", "vendor_self_reported"), id="authors-own-thread"),
+    pytest.param("figures are from their release notes", ("vendor_self_reported",), id="release-notes"),
+    pytest.param("the latency figures are the project's own", ("vendor_self_reported",), id="the-projects-own"),
+    pytest.param("those are their internal benchmark numbers", ("vendor_self_reported",), id="internal-numbers"),
+    pytest.param("according to its docs", ("vendor_self_reported",), id="its-docs"),
+    pytest.param("引自厂商新闻稿", ("vendor_self_reported",), id="zh-press-release"),
+    pytest.param("I haven't re-read the paper since v1", ("unverified",), id="not-reread"),
+    pytest.param("parked until someone reads the full paper", (), id="until-someone-reads"),
+    pytest.param("某论文（https://example.org/abs/1234），复核过原文。", ("full_text",), id="zh-url-glued-to-a-cue"),
+    pytest.param("Ran everything below on our own box.", ("full_text",), id="ran-below-on-our-box"),
+    pytest.param("Show notes copied from the episode page", ("second_hand",), id="podcast-show-notes"),
+    pytest.param("the link is cut off and I couldn't work out which paper it is", ("unverified",), id="could-not-work-out"),
+    pytest.param("- row 2: typed off ana's repo card, not opened", ("card_only", "unverified"), id="copied-off-a-card"),
+    pytest.param("the group chat forwarded a screenshot", ("second_hand",), id="forwarded-screenshot"),
+    # the same kinds, worded as other writers would
+    pytest.param("Reading depth: full", ("full_text",), id="reading-depth-field"),
+    pytest.param("阅读深度：略读", ("abstract_checked",), id="zh-reading-depth-skim"),
+    pytest.param("Confidence: 4 (checked the derivations)", ("full_text",), id="review-form-confidence-checked"),
+    pytest.param("置信度：2（没推公式）", ("unverified",), id="zh-review-form-confidence-unchecked"),
+    pytest.param("Chatted with one of the authors at the poster session", ("second_hand",), id="poster-chat"),
+    pytest.param("作者在海报前讲的", ("second_hand",), id="zh-poster-talk"),
+    pytest.param("跟一作聊了聊", ("second_hand", "vendor_self_reported"), id="zh-chat-with-first-author"),
+    pytest.param("Priya walked us through it in the meeting", ("second_hand",), id="walked-us-through"),
+    pytest.param("Tomas summarised it at the reading group", ("second_hand",), id="someone-summarised-it"),
+    pytest.param("I summarised it at the reading group", (), id="own-summary-is-no-hearsay"),
+    pytest.param("他在组会上讲过这篇", ("second_hand",), id="zh-told-at-group-meeting"),
+    pytest.param("I only read the first two pages", ("abstract_checked",), id="first-pages"),
+    pytest.param("只读了前两页", ("abstract_checked",), id="zh-first-pages"),
+    pytest.param("My highlights stop at page 2", ("abstract_checked",), id="highlights-stop-early"),
+    pytest.param("粗读了一遍", ("abstract_checked",), id="zh-rough-read"),
+    pytest.param("numbers from my own run", ("full_text",), id="my-own-run"),
+    pytest.param("I ran the repo's eval script locally", ("full_text",), id="ran-locally"),
+    pytest.param("我们在自己的 A100 上跑了一遍", ("full_text",), id="zh-ran-on-our-own"),
+    pytest.param("读了第 3、4 节", ("full_text",), id="zh-sections-by-number"),
+    pytest.param("based on the README", ("vendor_self_reported",), id="based-on-readme"),
+    pytest.param("我们还没在自己的卡上跑过", ("unverified",), id="zh-not-run-on-our-own"),
+    pytest.param("all my highlights are on page 1", ("abstract_checked",), id="highlights-on-page-one"),
+    pytest.param("Our measurements: 1.8x on one GPU", ("full_text",), id="our-measurements"),
+    pytest.param("本组实测：TTFT 降 30%", ("full_text",), id="zh-our-measurements"),
+    pytest.param("In-house benchmark: 1.3x", ("full_text",), id="in-house-benchmark"),
+    pytest.param("the paper's own measurements show 2x", ("vendor_self_reported",), id="the-papers-own-is-no-own-run"),
+    pytest.param("高亮只在第一页", ("abstract_checked",), id="zh-highlights-on-page-one"),
+    pytest.param("Priya presented the paper, I never opened the PDF", ("second_hand", "unverified"), id="someone-presented-it"),
+    pytest.param("作者自己发的推", ("second_hand", "vendor_self_reported"), id="zh-authors-own-tweet"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -77,11 +146,30 @@ def test_a_notes_own_legend_adds_its_tags_and_an_own_run_is_full_text():
     assert r.levels("per the maintainer's CI run, not reproduced on our side") == ("second_hand", "unverified")
 
 
+def test_a_legend_of_symbol_marks_defines_the_notes_tags():
+    """Marks written as symbols before their meaning, in a line that says it is a legend."""
+    r = evidence_reader()
+    assert r.legend([(1, "Legend: ✅ read in full · 🟡 abstract only · ❓ not checked yet")]) == {
+        "✅": "full_text", "🟡": "abstract_checked", "❓": "unverified"}
+    assert r.legend([(1, "图例：✔️ 通读　⚠️ 待核实（转述或截图）")]) == {"✔": "full_text", "⚠": "unverified"}
+    assert r.legend([(1, "💡 Skim pass over the queue, abstract plus the plots")]) == {}  # no legend
+    assert r.levels("3. ❓ KIVI in vLLM, from a forwarded screenshot",
+                    r.legend([(1, "Legend: ✅ read in full, ❓ not checked yet")])) == ("second_hand", "unverified")
+
+
 def test_a_status_value_is_read_without_its_check_mark_and_a_column_by_its_lead():
     r = evidence_reader()
     assert r.value_level("Read ✓") == "full_text"
     assert r.column_level("Status", "abstract; → 2.1.2") == "abstract_checked"
     assert r.column_level("Notes", "abstract") is None  # not an evidence column
+    # a progress column whose cell says it is not decided yet: nothing was read
+    assert r.column_level("进度", "待定") == "unverified"
+    assert r.column_level("Status", "pending") == "unverified"
+    assert r.value_level("TBD") == "unverified"
+    assert r.column_level("证据", "卡片 + 会议 talk 录像") == "card_only"  # two sources: the lead one
+    assert r.field_value("read:: abstract+figs") == "abstract_checked"
+    assert r.field_value("Depth: skim + table 2") == "abstract_checked"
+    assert r.field_value("read:: no") == "unverified"
 
 
 def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say_otherwise():
@@ -93,6 +181,95 @@ def test_evidence_is_inherited_from_the_note_to_items_and_claims_unless_they_say
         ("SnapKV (arXiv:2404.14469)", "full_text"), ("Medusa (arXiv:2401.10774)", "abstract_checked")]
     assert [(c.line, c.evidence) for c in parts["claims"]] == [
         (3, "full_text"), (7, "full_text"), (8, "second_hand"), (12, "abstract_checked"), (14, "abstract_checked")]
+
+
+def test_a_heading_above_items_speaks_for_what_is_under_it_unless_an_item_says_otherwise():
+    """A section heading that is no item ("## Benchmarks (ran it myself)") gives its level to the items
+    and text under it, to the next heading of its level; an item's own statement wins."""
+    text = ("# Review of a PR\n\nState: approved.\n\n## Numbers (we re-ran it on our L4 box)\n\n"
+            "Setup: 8B model, batch 4.\n\n- SnapKV (arXiv:2404.14469) at 20% budget: 1.3x\n"
+            "- Medusa (arXiv:2401.10774): only the abstract, 2x\n\n## Open points\n\n- H2O (arXiv:2306.14048) is 2x\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [(i.works, i.evidence_levels) for i in parts["items"]] == [
+        (("2404.14469",), ("full_text",)), (("2401.10774",), ("abstract_checked",)), (("2306.14048",), ())]
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[5] == ("full_text",)  # the heading itself
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[7] == ("full_text",)  # text under it, in no item
+    zh = ("# 周报\n\n## 以下几篇只看了摘要\n\n- SnapKV (arXiv:2404.14469)：省 50% 显存\n"
+          "- Medusa (arXiv:2401.10774)：全文读完，2 倍\n")
+    parts, _ = parse_note(zh, "inbox/a/z.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("abstract_checked",), ("full_text",)]
+
+
+def test_quoted_words_in_a_note_that_says_it_quotes_are_second_hand():
+    """A note whose opening says its block quotes are someone else's words: a quoted "I ran it" is the
+    quoted person's check (second-hand as well), an item that opens with a quote rests on their word, and
+    an item's "not checked" keeps the note's second-hand."""
+    text = ("# Copied from a forum answer\n\nThe quotes are the answerer's words, second-hand; I did not check them.\n\n"
+            "> 1. SnapKV (arXiv:2404.14469) halves memory, I ran it myself on 7B.\n\n"
+            "Note: a colleague's close read agrees.\n\n"
+            "> 2. Medusa (arXiv:2401.10774) is lossless at any temperature.\n\n"
+            "Note: not verified.\n")
+    parts, _ = parse_note(text, "inbox/a/q.md")
+    items = {i.line: i.evidence_levels for i in parts["items"]}
+    assert "second_hand" in items[5] and "second_hand" in items[9]
+    assert "unverified" in items[9]
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[5] == ("full_text", "second_hand")
+    # a reading note's own block quote ("> 精读：…") is the writer's, not a quote of someone else
+    own = "# X 精读\n\n> 论文：arXiv:2404.14469\n> 精读：正文逐节读完。\n\n## 方法\n\n- 省 50% 显存\n"
+    parts, _ = parse_note(own, "inbox/a/o.md")
+    assert all("second_hand" not in c.evidence_levels for c in parts["claims"])
+
+
+def test_an_items_unverified_keeps_the_notes_source():
+    """"Not checked" says nothing of where an item came from: the note's second-hand stays beside it."""
+    text = ("# Podcast notes\n\nAll of this is from a podcast episode.\n\n## SnapKV (arXiv:2404.14469)\n\n"
+            "Not verified: halves memory.\n\n## Medusa (arXiv:2401.10774)\n\n- 2x faster\n")
+    parts, _ = parse_note(text, "inbox/a/p.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand", "unverified"), ("second_hand",)]
+    zh = "# 群聊摘录\n\n以下都是群里听来的。\n\n## SnapKV (arXiv:2404.14469)\n\n未核实：省一半显存。\n"
+    parts, _ = parse_note(zh, "inbox/a/q.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand", "unverified")]
+
+
+def test_only_a_check_lifts_what_holds_a_statement_unverified():
+    """A line that says where a statement came from, and no reading depth, keeps its item's "unverified";
+    a line that states a depth does not."""
+    text = ("# Weekly\n\n## KIVI in vLLM (arXiv:2402.02750): unconfirmed\n\n- the group chat forwarded a screenshot\n"
+            "- I read §3 of the paper myself: 2-bit keys per channel\n\n## 其他（arXiv:2401.10774）：未核实\n\n- 群里有人转的\n")
+    parts, _ = parse_note(text, "inbox/a/w.md")
+    got = {c.line: c.evidence_levels for c in parts["claims"]}
+    assert got[5] == ("second_hand", "unverified")
+    assert got[6] == ("full_text",)
+    assert got[10] == ("second_hand", "unverified")
+
+
+def test_a_depth_under_an_items_sub_heading_is_the_sub_sections_when_the_note_says_one():
+    """An item whose head says nothing takes the note's level before a depth stated under one of its
+    sub-headings; with no note level, the first depth its body states."""
+    text = ("# Notebook\n\nRan everything below on our own box.\n\n## 1. Cache on vs off (arXiv:2403.02310)\n\n"
+            "Median TTFT drops 3x.\n\n### 1a. Paper side\n\nOnly looked at Figure 3 of the paper.\n")
+    parts, _ = parse_note(text, "inbox/a/nb.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("full_text",)]
+    parts, _ = parse_note(text.replace("Ran everything below on our own box.", "Weekly log."), "inbox/a/nb.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("abstract_checked",)]
+
+
+def test_a_note_on_a_tables_row_states_that_rows_level():
+    """"row 2: copied off a card" under (or over) a table gives row 2 its level: the row numbered 2 in its
+    first cell, else the second row of the note's one table."""
+    text = ("# Matrix\n\nRows checked against the PDFs unless noted.\n\n| # | Method | Speedup |\n|---|---|---|\n"
+            "| 1 | SnapKV (arXiv:2404.14469) | 2x |\n| 2 | Medusa (arXiv:2401.10774) | 3x |\n\n"
+            "- row 2: copied off ana's repo card, not opened\n")
+    parts, _ = parse_note(text, "inbox/a/m.md")
+    rows = {c.line: c.evidence_levels for c in parts["claims"] if "|" in c.text}
+    assert "card_only" in rows[8] and "unverified" in rows[8] and "card_only" not in rows[7]
+    # the row's level, not its own words: its figures are not flagged as marked unverified
+    assert not any(c.unverified for c in parts["claims"] if "|" in c.text)
+    zh = ("# 对比表\n\n| 方法 | 加速 |\n|---|---|\n| SnapKV (arXiv:2404.14469) | 2 倍 |\n"
+          "| Medusa (arXiv:2401.10774) | 3 倍 |\n\n第 1 行：听组会上讲的\n")
+    parts, _ = parse_note(zh, "inbox/a/z.md")
+    rows = {c.line: c.evidence_levels for c in parts["claims"] if "|" in c.text}
+    assert rows[5] == ("second_hand",) and rows[6] == ()
 
 
 def test_what_a_card_says_rests_on_the_card_unless_its_writer_says_how_deep_they_checked():
