@@ -54,9 +54,9 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
-         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b))")
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = re.compile(
-    rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
+    rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
@@ -163,7 +163,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
             elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
-                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g.strip().lower())
+                g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
+                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
     return out
@@ -320,9 +321,16 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
-    conds = _conditions(cues, text)
+    # "under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms)": the thresholds define the setting
+    # (a condition, ``slo:400/40`` in ms), they are no results; masked, same length
+    slo = [(m.start(), m.end(), "slo:" + "/".join(_ms(v, u) for v, u in _SLO_VALUE.findall(m.group("in"))))
+           for m in _SLO_PAREN.finditer(text) if _SLO_VALUE.search(m.group("in"))]
+    for a0, b0, _c in slo:
+        text = text[:a0] + " " * (b0 - a0) + text[b0:]
+    conds = _conditions(cues, text) + slo
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
+    signed: set[int] = set()  # starts of figures written with a minus sign
     taken_at = _Intervals(taken)
     for m in _FIG.finditer(text):
         if m.start("a") in taken_at:
@@ -348,6 +356,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
                                             after + text[m.end() + 3:m.end() + 16]):
             continue  # "70B": a model's size, a condition of the figures near it
+        if m.group("sign"):
+            signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
         raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
     for m in _PCT_CN.finditer(text):
         v = cn_number(m.group("a"))
@@ -391,6 +401,30 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     fig_clauses = {clause_of(fs) for fs, *_ in raw_figs}
     sentence_starts = [a0 for a0, _b0 in sentences]
 
+    def sentence_conds(s: int, lo: int, hi: int, cats: set[str], unit: str) -> list[str]:
+        """Conditions of the same sentence's other clauses, for the categories the figure's clause
+        (``lo:hi``) leaves open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740
+        TFLOPs/s": FP16, the nearest first), and those of a later clause stating no figure of its own
+        hold when no earlier clause set the category ("3.25x on A100 and 4.5x on A6000": A6000 is not
+        3.25x's; "hdim 64, FP16 ≈ 500 TFLOPs/s, 比 hdim 256 低很多": 500 is hdim 64's); another
+        sentence's never."""
+        k = bisect.bisect_right(sentence_starts, s) - 1
+        sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+        sent: list[str] = []
+        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
+        in_sentence = conds_by_x[bisect.bisect_right(neg_xs, -sb):bisect.bisect_right(neg_xs, -sa)]  # sa <= x < sb
+        set_before = {c.split(":", 1)[0] for x, _y, c in in_sentence if x < lo}
+        for x, _y, c in in_sentence:
+            cat = c.split(":", 1)[0]
+            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
+                continue  # (a baseline of another clause says nothing of an absolute figure's)
+            if x < lo:
+                if nearest.setdefault(cat, x) == x:
+                    sent.append(c)
+            elif clause_of(x) not in fig_clauses and cat not in set_before:
+                sent.append(c)
+        return sent
+
     for s, e, a, b, unit, raw in raw_figs:
         metric, explicit = metric_near(s, e)
         if unit == "count" and metric not in ("context", "cost", None):
@@ -404,26 +438,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         bound = "max" if cues.bound_max.search(before) else ("min" if cues.bound_min.search(before) or
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
-        down = bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
+        down = s in signed or bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
-        # conditions of the same sentence's other clauses, for the categories this clause leaves
-        # open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740 TFLOPs/s": FP16,
-        # the nearest first), and those of a clause stating no figure of its own hold for every
-        # figure ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's); another sentence's never
-        k = bisect.bisect_right(sentence_starts, s) - 1
-        sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
-        sent: list[str] = []
-        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
-        for x, y, c in conds_by_x[bisect.bisect_right(neg_xs, -sb):bisect.bisect_right(neg_xs, -sa)]:  # sa <= x < sb
-            cat = c.split(":", 1)[0]
-            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
-                continue  # (a baseline of another clause says nothing of an absolute figure's)
-            if x < lo:
-                if nearest.setdefault(cat, x) == x:
-                    sent.append(c)
-            elif clause_of(x) not in fig_clauses:
-                sent.append(c)
+        sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else None,
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -447,6 +465,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
         own = [c for _x, _y, c in conds_in(lo, hi)]
+        own += sentence_conds(m.start(), lo, hi, {c.split(":", 1)[0] for c in own}, "pt")
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
     # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
@@ -521,6 +540,16 @@ def figure_budget(limit: int) -> Iterator[FigureBudget]:
         _BUDGET.reset(token)
 
 
+_SLO_PAREN = re.compile(r"(?:(?<=\bSLO)|(?<=\bSLOs)|(?<=目标))\s*[(（](?P<in>[^()（）\n]{3,160})[)）]")
+_SLO_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s)(?![A-Za-z])")
+
+
+def _ms(value: str, unit: str) -> str:
+    """A latency threshold in milliseconds, as written without a trailing ``.0`` ("2 s" -> "2000")."""
+    v = float(value) * (1000.0 if unit == "s" else 1.0)
+    return f"{v:g}"
+
+
 _UNIT_AFTER_WORD = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
@@ -547,7 +576,7 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "GB", {"gb": 1.0, "mb": 0.001, "tb": 1000.0}[low]
     if u in _SCALE or low in _SCALE:
         return "count", _SCALE.get(u, _SCALE.get(low, 1.0))
-    if u in ("分",) or low.startswith("point"):
+    if u in ("分",) or low.startswith("point") or low in ("pt", "pts"):
         return "pt", 1.0
     return None, 1.0
 

@@ -302,7 +302,8 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
             t = lead.sub("", t, count=1)
         if not _looks_like_title(t):
             continue
-        opening = set(sg.head_lines) | {sg.line + k for k in range(0, 4)}
+        # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
+        opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}
         refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
         if len({out[k].arxiv_id for k in refs}) != 1:
             continue
@@ -765,6 +766,10 @@ def parse_note(
         fm_t = front.get("title") if isinstance(front.get("title"), str) else None
         t_line = _front_line(lines, body_first, "title") if fm_t else next(
             (ln for b in blocks[:12] for ln, t in b.lines if _TITLE_FIELD.match(t)), None)
+        if t_line is None and title and not fm_t:
+            # a card titled by its "# Title" heading: the title is quoted where it is written
+            t_line = next((b.line for b in blocks[:3] if b.kind == "heading" and b.level == 1
+                           and strip_markup(b.text).strip() == title.strip()), None)
         t_text = fm_t or (title if t_line else None)
         if t_line and t_text and not any(r.line == t_line and r.title for r in arxiv):
             arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=t_line,

@@ -221,6 +221,22 @@ def same_title(na: str, nb: str) -> str | None:
     return None
 
 
+def _named_label(a: str, b: str) -> bool:
+    """Whether one of two written titles (not normalised) is a label that names the work by the other's
+    short name without a subtitle of its own: "CalibTree 复现 · Vicuna-7B" and "EAGLE-3 的消融" beside
+    "CalibTree: Confidence-Calibrated …" and "EAGLE-3: Scaling up …" (a heading or a table cell about
+    the work), never "PyramidInfer: …" beside "PyramidKV: …" (two titles)."""
+    for x, y in ((a, b), (b, a)):
+        head, sep, _ = x.partition(":")
+        if not sep or not 2 <= len(head.strip()) <= 40 or len(head.split()) > 3:
+            continue
+        short = head.strip()
+        if re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", y, re.IGNORECASE) and \
+                not re.match(rf"\s*{re.escape(short)}\s*[:：]", y, re.IGNORECASE):
+            return True
+    return False
+
+
 def written_titles(snap: Snapshot, path: str) -> dict[str, set[str]]:
     """``{arXiv key: normalised titles}`` that one file writes for each work (the corpus oracles count a
     work with two or more as "cited with different titles", variants included)."""
@@ -249,7 +265,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             if a.path == b.path:
                 continue
             na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
-            if same_title(na, nb) is not None:
+            if same_title(na, nb) is not None or _named_label(a.title or "", b.title or ""):
                 continue
             key = (aid, *sorted([a.path, b.path]))
             if key in out:
@@ -537,7 +553,11 @@ def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
     if a < 0 or b < 0:
         return True  # figures written differently from their raw text: keep the statement-level cue
     between = text[a + len(first.raw):b]
-    if _CHANGE.search(between) or re.search(r"→|->|⇒|=>", between):
+    if re.search(r"→|->|⇒|=>", between):
+        return True
+    # a "from … to" between the two figures is about something else ("every 30 s … flipping a GPU from
+    # one role to the other takes ~4 s"): the change of these figures is written "from 4.1 to 3.6"
+    if any(not m.group(0).lower().startswith("from ") for m in _CHANGE.finditer(between)):
         return True
     before, after = text[max(0, a - 40):a], text[b + len(last.raw):b + len(last.raw) + 30]
     return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))

@@ -235,6 +235,24 @@ PAIRS = {
     "disputed": ("2501.00020", "The method needs fine-tuning.", "文档里写它 tuning-free，我觉得不准确，需要微调。"),
     "quoted_retraction": ("2501.00023", 'v2 withdrew the claim "it does not require retraining".', "It requires retraining."),
     "question": ("2501.00027", "Is it lossless?", "The compression is lossy."),
+    # a signed change in points beside "a N point drop"; a plural GPU count; thresholds of one SLO
+    "num_signed": ("2501.00041", "At a 20 % budget: -1.8 pts LongBench average vs full cache.",
+                   "20 % budget: it is a 3.1 point drop on the LongBench average vs full cache."),
+    "num_slo": ("2501.00042", "7.4x goodput vs vLLM at the chat SLO (P90 TTFT 400ms, P90 TPOT 40ms), 16 H100s.",
+                "4.48× goodput over vLLM under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms) on 16×H100."),
+    "q_query": ("2501.00043", "Selection is query-aware: the question at the end of the prompt votes.",
+                "选择与查询无关，压缩后的缓存可以给后续任何问题复用。"),
+    "q_sync": ("2501.00044", "Each layer's KV cache is sent asynchronously as soon as the layer finishes.",
+               "The KV transfer is synchronous: the decode side waits for all of it."),
+    "budget": ("2501.00045", "At a 20 % budget: -1.8 pts on LongBench vs full cache.",
+               "At a 50 % budget it is basically free: -0.3 pts on LongBench vs full cache."),
+    "hdim": ("2501.00046", "hdim 64, FP16 forward ≈ 500 TFLOPs/s on H100, 比 hdim 256 低很多",
+             "head dim 256, FP16 forward: 740 TFLOPs/s on H100."),
+    "slo": ("2501.00047", "4.5x goodput over vLLM under the chat SLO (TTFT ≤ 400 ms, TPOT ≤ 40 ms).",
+            "2.9x goodput over vLLM under the summarization SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)."),
+    "zh_temp": ("2501.00048", "表 2（温度 0，Vicuna-7B）：平均接受长度 3.2。", "Vicuna-7B，温度 1 时平均接受长度 2.0。"),
+    "from_to": ("2501.00049", "The pools are resized every 30 s.",
+                "Pools are resized every 30 s; moving a GPU from one role to the other takes ~4 s."),
 }
 #: A third file about "retracted": it agrees with the retraction, so it conflicts with nothing.
 AGREES = "这个结论已不成立，competitive ratio 没有 O(log n) 的保证。"
@@ -296,6 +314,10 @@ def _pair(name):
     pytest.param("neg_zh", "negation", "arXiv:2501.00018: 'modify model' stated and denied", id="negation-zh"),
     pytest.param("neg_kernel", "negation", "arXiv:2501.00019: 'need kernel' stated and denied", id="negation-en"),
     pytest.param("version", "version", "speedup of arXiv:2501.00021: 2.3x vs 1.6x", id="version"),
+    pytest.param("num_signed", "number", "accuracy of arXiv:2501.00041: -1.8 pts vs 3.1 point", id="minus-pts-vs-a-point-drop"),
+    pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
+    pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
+    pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
 ])
@@ -322,6 +344,11 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("disputed", id="a-disputed-quote-agrees"),
     pytest.param("question", id="a-question-asserts-nothing"),
     pytest.param("p50_p99", id="p50-vs-p99"),
+    pytest.param("budget", id="different-cache-budget"),
+    pytest.param("hdim", id="different-head-dim"),
+    pytest.param("slo", id="different-slo-and-its-thresholds"),
+    pytest.param("zh_temp", id="zh-different-temperature"),
+    pytest.param("from_to", id="from-one-role-to-the-other-is-no-revision"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
@@ -399,3 +426,105 @@ def test_an_item_naming_no_work_and_no_section_is_low(tmp_path):
     rows = shift_items(load_snapshot(s), mid)
     assert [(r.title, r.relevance, r.reason) for r in rows] == [
         ("Hiring", "low", "names no work and no section of the living document"), ("EAGLE", "increment", None)]
+
+
+def test_a_figure_written_with_a_minus_sign_or_in_pts_is_a_drop_in_points():
+    """"-1.8 pts" and "a 3.1 point drop" are drops of points (an accuracy when no metric is named); a range
+    "2-3x" keeps its dash."""
+    def fig(t):
+        return [(q.value, q.unit, q.metric, q.direction) for q in find_figures(t)]
+    assert fig("-1.8 pts on LongBench") == [(1.8, "pt", "accuracy", "down")]
+    assert fig("a 3.1 point drop on LongBench") == [(3.1, "pt", "accuracy", "down")]
+    assert fig("a 2-3x speedup") == [(2.0, "x", "speedup", None)]
+    assert fig("drop-in: 2x faster") == [(2.0, "x", "speedup", None)]
+
+
+def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
+    """A KV budget, a head dimension, an SLO's thresholds (a condition, not figures) and "温度 0" are
+    conditions; a later clause's condition does not override one the sentence set before."""
+    def conds(t):
+        return [(q.raw, q.conditions) for q in find_figures(t)]
+    assert conds("at a 20 % budget: -1.8 pts") == [("-1.8 pts", ("budget:20",))]
+    assert conds("KV 预算 为 10% 时掉 0.5 分") == [("0.5 分", ("budget:10",))]
+    assert conds("hdim 64, FP16 ≈ 500 TFLOPs/s, 比 hdim 256 低很多") == [("500 TFLOPs/s", ("hdim:64", "precision:fp16"))]
+    assert conds("2.9x under the SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)") == [("2.9x", ("slo:2000/100",))]
+    assert conds("表 2（温度 0，Vicuna-7B）：平均接受长度 3.2") == [("3.2", ("model:vicuna-7b", "temp:0"))]
+    assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("hw:h100",)]
+    assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
+
+
+def test_an_apa_reference_title_is_the_field_after_the_authors():
+    from ingest.living_doc import reference_title
+
+    assert reference_title("Lee, J., Kim, S., Wu, T., … Park, H. (2024). FooServe: serving LLMs with phase splitting. "
+                           "arXiv:2501.00060.") == "FooServe: serving LLMs with phase splitting"
+
+
+@pytest.fixture(scope="module")
+def title_findings(tmp_path_factory):
+    """Title findings of a small store: a card titled by its "# Title" heading and a note giving the ID
+    another title."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path_factory.mktemp("titles") / "ws"
+    files = {
+        "organized/paper_cards/0001-2501-00050.md": "# PyraInfer: Pyramid KV Cache Compression for High Throughput\n\n"
+            "| field | value |\n|---|---|\n| arXiv | https://arxiv.org/abs/2501.00050 |\n",
+        "inbox/a/bib.md": "# b\n\n- [PyraKV: Dynamic KV Cache Compression by Information Funneling](https://arxiv.org/abs/2501.00050)\n",
+    }
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    store = Store(ws.parent / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    snap = load_snapshot(store)
+    return contradictions(snap)
+
+
+def test_a_card_titled_by_its_heading_is_quoted_at_the_heading(title_findings):
+    found = title_findings
+    t = [(f.a.source, f.a.line, f.b.source, f.b.line) for f in found if f.subject == "arXiv:2501.00050"]
+    assert sorted(t) == [("inbox/a/bib.md", 3, "organized/paper_cards/0001-2501-00050.md", 1)] or \
+        sorted(t) == [("organized/paper_cards/0001-2501-00050.md", 1, "inbox/a/bib.md", 3)]
+
+
+def test_a_label_naming_the_work_is_no_second_title():
+    """A log heading or a table cell that names the work by its short name ("CalibX 复现 · Vicuna-7B",
+    "EAGLE-9 的消融") is no second title of "CalibX: …"; "PyraInfer: …" beside "PyraKV: …" is."""
+    from queries.contradictions import _named_label
+
+    assert _named_label("2027-01-03 14:22 CalibX 复现 · Vicuna-7B", "CalibX: Calibrated Draft Trees for Decoding")
+    assert _named_label("EAGLE-9: Scaling up Drafting", "EAGLE-9 的消融（讲完补文档第二章）")
+    assert not _named_label("PyraInfer: Pyramid KV Cache Compression", "PyraKV: Dynamic KV Cache Compression")
+    assert not _named_label("LoKV: Lossless 2-bit KV Cache", "LoKV: Near-lossless 2-bit KV Cache")
+
+
+REVIEW = """# Review notes: acme/serve PR #12
+"Blocking handoff mode for the connector" · PR author @bob · reviewer: Lena · 2027-01-05
+Reviewed at head 9c4e1b7a. State after my pass: changes requested.
+
+## What the PR changes (read the whole diff)
+- `serve/sched.py:41`: new `WAITING` request state; a request is not scheduled until acked.
+- `serve/connector.py` (new): the prefill worker pushes the whole cache after the last layer.
+- `serve/config.py:12`: `handoff = "blocking" | "layerwise"`; the default stays `layerwise`.
+
+## Which paper does it implement?
+- FooPaper. The PR body says the mode "implements the FooPaper transfer (arxiv.org/abs/2501.00053v2)".
+- BarPaper. The PR title used to say "BarPaper-style" (arXiv:2501.00054).
+
+## Benchmarks (ran it myself on our 4×L40S box)
+1P1D, TP=2 per instance, ShareGPT prompts, 7,124 requests.
+- branch (blocking handoff): P50 TTFT 212 ms, P50 TPOT 31 ms, goodput 5.1 req/s
+- main (colocated, chunked prefill as in SARATHI [2501.00052]): P50 TTFT 188 ms, goodput 3.9 req/s
+- So the PR gives 1.3× goodput over colocated on this box.
+"""
+
+
+def test_a_bullet_is_no_title_of_the_next_bullets_link():
+    """An item's opening ends with the item: the bullet "branch (…): P50 TTFT 212 ms …" titles no link of the
+    next bullet."""
+    parts, _ = parse_note(REVIEW, "inbox/c/review.md")
+    assert [(r.line, r.title) for r in parts["arxiv"] if r.arxiv_id == "2501.00052"] == [(17, None)]
