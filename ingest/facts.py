@@ -46,8 +46,8 @@ from .models import Quantity
 from .numerals import cn_number
 from .text import split_sentences
 
-__all__ = ["find_figures", "qualifier_sides", "predicates", "Facts", "facts_of", "FigureBudget", "figure_budget",
-           "MAX_FIGURES", "MAX_FILE_FIGURES"]
+__all__ = ["find_figures", "qualifier_sides", "predicates", "open_object", "open_objects_match", "Facts", "facts_of",
+           "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
@@ -65,7 +65,7 @@ _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate")
 
 
 @dataclass(frozen=True)
@@ -167,6 +167,12 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
+            if cat == "model":  # "Vicuna-13B" is also a 13B model: "在 7B 上" is not its setting
+                size = re.search(r"(\d+(?:\.\d+)?[bm])$", val)
+                if size:
+                    out.append((m.start(), m.end(), f"msize:{size.group(1)}"))
+            elif cat == "ablation":
+                out[-1] = (m.start(), m.end(), "ablation:yes")
     return out
 
 
@@ -280,13 +286,17 @@ _PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
                       r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
-def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
+def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
     Parameters
     ----------
     text : str
         One claim's text (markup stripped).
+    context : str
+        Text that sets the figures' conditions without stating figures of its own (a table's caption,
+        "温度 1（top-p 1.0）：" above a table): its conditions hold for every figure, in the categories
+        the figure's own sentence leaves open.
 
     Returns
     -------
@@ -308,6 +318,10 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
     got = _find_figures(text, lexicon)
+    if context and got:
+        ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
+        got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {
+            c for c in ctx if c.split(":", 1)[0] not in {k.split(":", 1)[0] for k in q.conditions}}))}) for q in got)
     if budget is not None:
         budget.read += len(got)
     return got
@@ -462,6 +476,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             k -= 1
         if v >= 1000 or text[m.start() - 1:m.start()] == "v" or text[k - 1:k] in ("第", "§"):
             continue
+        if _LABEL_BEFORE.search(text[max(0, k - 12):k]):
+            continue  # "论文表 2", "Table 3", "Fig. 4": a table's or figure's number, no value
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
         own = [c for _x, _y, c in conds_in(lo, hi)]
@@ -488,6 +504,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     # statement) stays linear in the file's size
     return tuple(q for _, q in out[:MAX_FIGURES])
 
+
+_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?))\s*$",
+                           re.IGNORECASE)
 
 #: The most figures one statement keeps (see ``find_figures``); no statement of the shared shifts or the
 #: sample has more than 20.
@@ -651,6 +670,72 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A need denied with its object before the participle ("no warp specialisation needed") or after
+#: "without" where "without" means "not needing" ("works without access to attention scores", "without
+#: needing RDMA"); a bare "without X" is left alone ("without it accuracy falls off" says X is needed).
+_OPEN_NEG_NEED = re.compile(
+    r"\b(?:no|without)\s+(?P<np>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\b"
+    r"|\b(?:works?|runs?|operates?|functions?)\s+(?:\w+\s+)?without\s+(?:access\s+to\s+)?"
+    r"|\bwithout\s+(?:needing|requiring|relying\s+on|access\s+to)\s+"
+    r"|(?:不需要|无需|不依赖|不用)(?=\s*[A-Za-z])", re.IGNORECASE)
+_SUPPORT_LACKED = re.compile(
+    r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
+    r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?",
+    re.IGNORECASE)
+_SUPPORT_ADDED = re.compile(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
+                            r"|\bnow supports?\s+|v\d+\s*(?:中|里)?\s*(?:新增|加入|增加)(?:了)?\s*", re.IGNORECASE)
+_OPEN_END = re.compile(r"[,.;:!?()\[\]{}（），。；：！？、“”\"']|\s(?:for|to|in|on|at|when|while|because|so|and|or|but|with|"
+                       r"from|by|of|if|as|than|that|which|before|after|since|is|are|was|were)\b|\s[-–—]\s", re.IGNORECASE)
+
+
+def _stem(t: str) -> str:
+    t = t.replace("isation", "ization").replace("ise", "ize") if len(t) > 5 else t
+    return t[:-1] if len(t) > 4 and t.endswith("s") and not t.endswith("ss") else t
+
+
+def open_object(after: str, lexicon: Lexicon | None = None) -> str | None:
+    """The object a need names when the lexicon has no name for it: the words right after the verb up to a
+    preposition, conjunction or punctuation, without determiners and the lexicon's
+    ``facts.open_object_stopwords``, stemmed and joined (``"an RDMA-capable interconnect (…)"`` ->
+    ``"~capable+interconnect+rdma"``; a Chinese object as written, ``"~专用网卡"``), or None ("needs to
+    …", "needs it")."""
+    lex = lexicon or load_lexicon()
+    stop = _open_stop(lex)
+    m = _OPEN_END.search(after)
+    seg = after[:m.start()] if m else after
+    if re.match(r"\s*[\u4e00-\u9fff]", seg):
+        zh = re.match(r"\s*([\u4e00-\u9fff]{2,10})", seg)
+        if not zh:
+            return None
+        z = zh.group(1)
+        for w in sorted((w for w in stop if re.search(r"[\u4e00-\u9fff]", w)), key=len, reverse=True):
+            z = z.removeprefix(w)
+        return f"~{z}" if len(z) >= 2 else None
+    words = re.findall(r"[A-Za-z][\w-]*", seg)[:5]
+    toks = sorted({_stem(t) for w in words for t in w.lower().split("-") if t and t not in stop and len(t) >= 2})
+    return "~" + "+".join(toks) if toks else None
+
+
+_STOP_CACHE: dict[int, frozenset[str]] = {}
+
+
+def _open_stop(lex: Lexicon) -> frozenset[str]:
+    got = _STOP_CACHE.get(id(lex))
+    if got is None:
+        got = _STOP_CACHE[id(lex)] = frozenset(lex.raw.get("facts", {}).get("open_object_stopwords", []))
+    return got
+
+
+def open_objects_match(a: str, b: str) -> bool:
+    """Whether two open objects (``open_object``) name the same thing: one's words are all among the
+    other's ("rdma" in "capable+interconnect+rdma"), or one Chinese object holds the other."""
+    a, b = a.removeprefix("~"), b.removeprefix("~")
+    if re.search(r"[\u4e00-\u9fff]", a + b):
+        return len(min(a, b, key=len)) >= 2 and (a in b or b in a)
+    sa, sb = set(a.split("+")), set(b.split("+"))
+    return bool(sa and sb) and (sa <= sb or sb <= sa)
+
+
 _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 
 
@@ -678,9 +763,13 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
-            # "no fine-tuning … is required": the object of a negated need is the negated verb
-            if verb == "need" and not objs:
-                continue
+            if verb in ("need", "support") and not objs:
+                # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
+                # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
+                np = open_object(text[m.end():m.end() + 60], lex)
+                if np is None:
+                    continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
+                objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
         # "no X (of any kind) is required", "without X": X is the negated verb
     # "a custom kernel is needed", "No custom kernel needed": the object comes before a passive need
@@ -694,6 +783,24 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 bool(re.match(r"\s*(?:is|are|was|were)\s+not\b", after, re.I))
             out.discard(f"{'+' if neg else '-'}need:{name}")
             out.add(f"{'-' if neg else '+'}need:{name}")
+    # "no warp specialisation needed", "works without access to attention scores": an open object denied
+    if not any(p.startswith("-need:") for p in out):
+        for m in _OPEN_NEG_NEED.finditer(text):
+            np = open_object(m.group("np"), lex) if m.group("np") else open_object(text[m.end():m.end() + 60], lex)
+            if np is not None:
+                out.discard(f"+need:{np}")
+                out.add(f"-need:{np}")
+    # "FP8 KV cache is listed as future work" / "New in v2: an FP8 KV-cache path": a feature a version
+    # lacks, and one a later version adds
+    for m in _SUPPORT_LACKED.finditer(text):
+        before = re.split(r"[,.;:，。；：!?！？]", text[max(0, m.start() - 60):m.start()])[-1]
+        np = open_object(" ".join(before.split()[-5:]), lex) if not m.group("np") else open_object(m.group("np"), lex)
+        if np is not None:
+            out.add(f"-support:{np}")
+    for m in _SUPPORT_ADDED.finditer(text):
+        np = open_object(text[m.end():m.end() + 60], lex)
+        if np is not None and f"-support:{np}" not in out:
+            out.add(f"+support:{np}")
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             if re.match(r"\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed)", text[m.end():m.end() + 30], re.I) and \

@@ -201,6 +201,8 @@ def _row_fact_text(b) -> str:
             unit = m.group(1) or m.group(2)
             name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
             out.append(f"{name} {c} {unit}")
+        elif _BARE_NUMBER.fullmatch(c) and re.search(r"[^\W\d_]", h):
+            out.append(f"{strip_markup(h).strip()} {c}")  # "平均接受长度" | "2.4": the measure is the column's
         else:
             out.append(c)
     return " | ".join(out)
@@ -556,6 +558,16 @@ def parse_note(
     def seg_of(line: int) -> int | None:
         return seg_at.get(line)
 
+    # a table's caption, the line right above it ending in a colon ("温度 1（top-p 1.0）："), sets its rows'
+    # conditions: ``{row line: caption}``
+    captions: dict[int, str] = {}
+    caption = ""
+    for b in blocks:
+        if b.kind == "row":
+            captions[b.line] = caption
+        else:
+            caption = b.text if b.kind == "para" and b.text.rstrip().endswith((":", "：")) else ""
+
     # -- claims
     claims: list[Claim] = []
     role = "statement"
@@ -626,7 +638,7 @@ def parse_note(
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
             if b.kind == "row" and b.header:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
-                figures = find_figures(_row_fact_text(b), lex)
+                figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it

@@ -46,6 +46,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
+from ingest.facts import open_objects_match
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -289,6 +290,36 @@ _LEAD_CHARS = 24
 _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
 
 
+def _note_topics(snap: Snapshot) -> dict[str, str]:
+    """``{path: arXiv key}`` of the notes whose opening -- the lines before their first item, or their
+    first item when it starts at the top -- cites exactly one work and whose items name no other work by
+    identifier in their headings: one-paper notes ("# GateKV — reading note" / "arXiv:2611.04417 · …";
+    "# CalibTree：…" / "> 论文：arxiv.org/abs/2609.11873v2")."""
+    first_item: dict[str, int] = {}
+    for it in snap.items:
+        first_item[it.path] = min(first_item.get(it.path, 10**9), it.line)
+    out: dict[str, str] = {}
+    for path, src in snap.sources.items():
+        if src.kind != "note":
+            continue
+        cites = snap.citations_of(path)
+        stop = first_item.get(path, 10**9)
+        opening = {c.arxiv_id for c in cites if c.line < stop or c.line <= 3}
+        if len(opening) == 1:
+            out[path] = next(iter(opening))
+    return out
+
+
+_PASSING = re.compile(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
+
+
+def _cited_in_passing(text: str, aid: str) -> bool:
+    """Whether ``text`` writes the work ``aid`` only inside brackets after its first words (a reference in
+    passing, "… into a FlashAttention-2 kernel (2307.08691)"), not as what it opens with."""
+    spots = [m.start() for m in re.finditer(re.escape(aid), text)]
+    return bool(spots) and all(k >= _LEAD_CHARS and _PASSING.search(text[max(0, k - 30):k]) for k in spots)
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -302,6 +333,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     from .items import _matcher, item_works
 
     items = {(i.path, i.index): i for i in snap.items}
+    topics = _note_topics(snap)
     resolved: dict[tuple[str, int], list[str]] = {}
     match = _matcher(snap)
     out: dict[str, list[str]] = {}
@@ -313,12 +345,19 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             named = [a for a in match(c.text[:_LEAD_CHARS]) if a not in subj]
             if named:
                 subj = named
+        topic = topics.get(c.path)
+        if subj and topic and topic not in subj and c.kind == "note" and all(_cited_in_passing(c.text, a) for a in subj):
+            # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
+            # work cited in brackets is mentioned, the statement is still about the note's paper
+            subj = [topic, *subj]
         if not subj and c.item is not None:
             key = (c.path, c.item)
             if key not in resolved:
                 it = items.get(key)
                 resolved[key] = item_works(snap, it)[0] if it is not None else []
             subj = list(resolved[key])
+        if not subj and topic and c.kind == "note":
+            subj = [topic]  # a section of a one-paper note that names no work of its own ("## 二、方法")
         if not subj:
             subj = match(c.text)[:1]
         out[c.iri] = subj
@@ -413,6 +452,12 @@ def _conds(q: SQuantity) -> dict[str, set[str]]:
     return out
 
 
+def _exclusive() -> frozenset[str]:
+    """Condition categories a figure is compared across only when both sides have them (lexicon
+    ``facts.exclusive_conditions``: an ablation)."""
+    return frozenset(load_lexicon().raw.get("facts", {}).get("exclusive_conditions", []))
+
+
 def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures of one work measure the same thing under comparable conditions: same
     metric, unit and direction; no condition category written on both sides with different values;
@@ -422,6 +467,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
     ca, cb = _conds(qa), _conds(qb)
+    if any((cat in ca) != (cat in cb) for cat in _exclusive()):
+        return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
         if not ca[cat] & cb[cat]:
@@ -701,7 +748,8 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             for cp, _, op in sorted(poss, key=lambda v: (v[0].path, v[0].line)):
                 if cn.path == cp.path:
                     continue
-                shared = on & op
+                shared = on & op or frozenset(x for x in on for y in op
+                                              if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
                 a, b = _ordered(cn, cp)
@@ -709,7 +757,8 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 key = _pair_key(kind, s, a, b, a.line, b.line)
                 if key in out:
                     continue
-                what = verb.replace("_", "-") + (" " + ", ".join(sorted(shared)).replace("_", " ") if shared else "")
+                what = verb.replace("_", "-") + (" " + ", ".join(sorted(o.lstrip("~").replace("+", " ") for o in shared))
+                                                 .replace("_", " ") if shared else "")
                 out[key] = Contradiction(
                     id=_id("negation", s, verb, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
                     summary=f"arXiv:{s}: '{what}' stated and denied", a=statement(a), b=statement(b),

@@ -251,6 +251,17 @@ PAIRS = {
     "slo": ("2501.00047", "4.5x goodput over vLLM under the chat SLO (TTFT ≤ 400 ms, TPOT ≤ 40 ms).",
             "2.9x goodput over vLLM under the summarization SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)."),
     "zh_temp": ("2501.00048", "表 2（温度 0，Vicuna-7B）：平均接受长度 3.2。", "Vicuna-7B，温度 1 时平均接受长度 2.0。"),
+    # one-paper notes: a section naming no work, and a work cited in brackets in passing
+    "neg_open": ("2501.00061", "The transfer path requires an RDMA-capable interconnect.", "It doesn't need RDMA: it runs over plain TCP."),
+    "neg_relies": ("2501.00062", "It relies on warp specialisation: producer warps issue the loads.",
+                   "no warp specialisation needed for the forward pass"),
+    "neg_without": ("2501.00063", "It works without access to attention scores.", "它的门控需要 attention scores，所以回到 eager attention。"),
+    "feature_v": ("2501.00064", "The arXiv:2501.00064v1 kernel is FP16/BF16 only, FP8 KV cache is listed as future work.",
+                  "arXiv:2501.00064v2. New in v2: an FP8 (e4m3) KV-cache path with per-page scales."),
+    "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
+    "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
+    "ttft_tpot": ("2501.00068", "TTFT p50 142 ms on A100.", "TPOT p50 31.2 ms on A100."),
+    "need_to": ("2501.00067", "It needs to recompute evicted entries.", "It does not need to store the evicted entries."),
     "from_to": ("2501.00049", "The pools are resized every 30 s.",
                 "Pools are resized every 30 s; moving a GPU from one role to the other takes ~4 s."),
 }
@@ -287,6 +298,12 @@ def findings(tmp_path_factory):
     # negation of a different work: X does not require retraining, Y (compared with X) does
     write("inbox/a/negw.md", "# n\n\n## X (arXiv:2501.00025)\n\n- It does not require retraining.\n")
     write("inbox/b/negw.md", "# n\n\n## Y (arXiv:2501.00026)\n\n- Unlike X (arXiv:2501.00025), it requires retraining.\n")
+    # a one-paper note: its sections and a statement citing another work in brackets are about its paper
+    write("inbox/a/topic.md", "# GateX — reading note\n\narXiv:2501.00071 · read 2027-01-02\n\n## Summary\n\n"
+          "The gate sees only keys and values, so it works without access to attention scores and drops "
+          "straight into a FlashAttention-2 kernel (2501.00072).\n\n## 二、方法\n\n- 不需要额外训练草稿头。\n")
+    write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
+          "- The draft heads require fine-tuning before inference.\n")
     store = Store(tmp / "st")
     assert ingest_paths(store, [ws]).errors == []
     out: dict[str, list] = {}
@@ -318,6 +335,10 @@ def _pair(name):
     pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
     pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
+    pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
+    pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
+    pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
+    pytest.param("feature_v", "version", "arXiv:2501.00064: 'support cache fp8 kv' stated and denied", id="future-work-in-v1-added-in-v2"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
 ])
@@ -349,6 +370,10 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("slo", id="different-slo-and-its-thresholds"),
     pytest.param("zh_temp", id="zh-different-temperature"),
     pytest.param("from_to", id="from-one-role-to-the-other-is-no-revision"),
+    pytest.param("ablation", id="an-ablation-figure"),
+    pytest.param("zh_msize", id="zh-7b-vs-a-13b-model"),
+    pytest.param("need_to", id="needs-to-do-is-no-object"),
+    pytest.param("ttft_tpot", id="ttft-vs-tpot"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
@@ -448,7 +473,11 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert conds("KV 预算 为 10% 时掉 0.5 分") == [("0.5 分", ("budget:10",))]
     assert conds("hdim 64, FP16 ≈ 500 TFLOPs/s, 比 hdim 256 低很多") == [("500 TFLOPs/s", ("hdim:64", "precision:fp16"))]
     assert conds("2.9x under the SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)") == [("2.9x", ("slo:2000/100",))]
-    assert conds("表 2（温度 0，Vicuna-7B）：平均接受长度 3.2") == [("3.2", ("model:vicuna-7b", "temp:0"))]
+    assert conds("表 2（温度 0，Vicuna-7B）：平均接受长度 3.2") == [("3.2", ("model:vicuna-7b", "msize:7b", "temp:0"))]
+    assert conds("我在 7B 上试过，速度约 2 倍") == [("2 倍", ("msize:7b",))]
+    assert conds("附录 D 消融：去掉标定 τ 回到 2.9") == [("2.9", ("ablation:yes",))]
+    assert conds("平均接受长度比论文表 2 低一截") == []  # a table's number is no value
+    assert [q.conditions for q in find_figures("加速 2.1x", context="温度 1（top-p 1.0）：")] == [("temp:1",)]
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("hw:h100",)]
     assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
 
@@ -528,3 +557,35 @@ def test_a_bullet_is_no_title_of_the_next_bullets_link():
     next bullet."""
     parts, _ = parse_note(REVIEW, "inbox/c/review.md")
     assert [(r.line, r.title) for r in parts["arxiv"] if r.arxiv_id == "2501.00052"] == [(17, None)]
+
+
+def test_a_table_row_reads_its_columns_measure_and_its_captions_setting():
+    """A bare number under a column naming a measure ("平均接受长度" | "2.4") is that measure's value, and the
+    line above the table ending in a colon ("温度 1：") sets its rows' conditions."""
+    text = ("# 日志\n\n温度 1：\n\n| 模型 | 平均接受长度 | 接受率 |\n|---|---|---|\n| Vicuna-7B | 2.0 | 0.61 |\n")
+    parts, _ = parse_note(text, "inbox/q/log.md")
+    row = [c for c in parts["claims"] if c.line == 7]
+    assert [(q.value, q.metric, q.conditions) for c in row for q in c.quantities] == [
+        (2.0, "accepted_length", ("model:vicuna-7b", "msize:7b", "temp:1")),
+        (0.61, "acceptance_rate", ("model:vicuna-7b", "msize:7b", "temp:1"))]
+
+
+def test_one_paper_note_topic_is_the_subject_of_its_sections_and_of_a_passing_citation(findings):
+    """"# GateX — reading note" / "arXiv:2501.00071": a section naming no work ("## 二、方法") and a statement
+    citing FlashAttention-2 in brackets in passing are about GateX."""
+    from queries.contradictions import _cited_in_passing
+
+    assert sorted(k for k, *_ in findings["2501.00071"]) == ["negation", "qualifier"]
+    assert findings.get("2501.00072", []) == []
+    assert _cited_in_passing("so it works without scores and drops straight into a FlashAttention-2 kernel (2501.00070).",
+                             "2501.00070")
+    assert not _cited_in_passing("FlashAttention-2 (2501.00070) splits the work", "2501.00070")
+
+
+def test_a_reference_titled_by_two_system_names_gives_both_names():
+    """"Kwon et al. vLLM / PagedAttention (preprint version). arXiv:…": the entry names the work "vLLM" and
+    "PagedAttention" (a statement opening "vLLM v0.6.3, 1×A100: 2,310 tok/s" is about it)."""
+    from queries.items import _NAME_PAIR
+
+    assert _NAME_PAIR.match("vLLM / PagedAttention (preprint version)").group(1, 2) == ("vLLM", "PagedAttention")
+    assert _NAME_PAIR.match("Attention Is All You Need") is None
