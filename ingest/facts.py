@@ -150,7 +150,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
         for m in pat.finditer(text):
             g = next((x for x in m.groups() if x), m.group(0))
             if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
-                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", g):
+                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", re.split(r"\.\s", g)[0]):
                     val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
                                    for w in val.split("-"))  # "dense models" = "dense model"

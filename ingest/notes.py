@@ -560,13 +560,19 @@ def parse_note(
 
     # a table's caption, the line right above it ending in a colon ("温度 1（top-p 1.0）："), sets its rows'
     # conditions: ``{row line: caption}``
+    # and a list's, the paragraph right above it ending in a colon or written on the line before its first
+    # item ("Numbers (Table 3: Llama-3.1-8B, batch 1, 1× H100 SXM, vs FlashInfer)" / "- 128K: 2.6×")
     captions: dict[int, str] = {}
-    caption = ""
+    caption, caption_end, held = "", 0, False
     for b in blocks:
-        if b.kind == "row":
-            captions[b.line] = caption
+        if b.kind in ("row", "item"):
+            held = held or b.kind == "row" or bool(caption_end) and (
+                b.line == caption_end + 1 or caption.rstrip().endswith((":", "：")))
+            if held:
+                captions[b.line] = caption
         else:
-            caption = b.text if b.kind == "para" and b.text.rstrip().endswith((":", "：")) else ""
+            ok = b.kind == "para" and (b.text.rstrip().endswith((":", "：")) or b.line_end == b.line)
+            caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
 
     # -- claims
     claims: list[Claim] = []
@@ -636,6 +642,8 @@ def parse_note(
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+            if b.kind == "item" and captions.get(b.line) and c.quantities:
+                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
             if b.kind == "row" and b.header:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
                 figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
@@ -751,6 +759,11 @@ def parse_note(
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
     arxiv.sort(key=lambda r: r.line)
+    # an arXiv listing's entry: "[126] arXiv:2406.02069 (replaced) [pdf, …]" then "Title: PyramidKV: …"
+    for k, r in enumerate(arxiv):
+        nxt = _TITLE_FIELD.match(lines[r.line]) if not r.title and r.line < len(lines) else None
+        if nxt and not find_arxiv_ids(lines[r.line]) and sum(x.line == r.line for x in arxiv) == 1:
+            arxiv[k] = r.model_copy(update={"title": strip_markup(nxt.group(1)).strip().strip("\"'“”")})
     arxiv = _heading_titles(arxiv, shape, lex)
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []

@@ -452,6 +452,12 @@ def _conds(q: SQuantity) -> dict[str, set[str]]:
     return out
 
 
+def _same_x_metric(a: str, b: str) -> bool:
+    """Whether two metrics are one measure when written as a ratio (lexicon ``facts.same_metric_for_x``:
+    "3.2x faster" and "2.6× decode tokens/s" are both a decode speedup)."""
+    return any(a in grp and b in grp for grp in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", []))
+
+
 def _exclusive() -> frozenset[str]:
     """Condition categories a figure is compared across only when both sides have them (lexicon
     ``facts.exclusive_conditions``: an ablation)."""
@@ -462,7 +468,9 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures of one work measure the same thing under comparable conditions: same
     metric, unit and direction; no condition category written on both sides with different values;
     and at least one condition shared, or both metrics written out."""
-    if qa.metric is None or qa.metric != qb.metric or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
+    if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
+        return False
+    if qa.metric != qb.metric and not (qa.unit == "x" and _same_x_metric(qa.metric, qb.metric or "")):
         return False
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
@@ -471,8 +479,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
-        if not ca[cat] & cb[cat]:
-            return False
+        if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
+            return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
         shared = True
     return shared or (qa.explicit and qb.explicit)
 
@@ -547,7 +555,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if q.metric is None:
                 continue
             for s in subj.get(c.iri, ()):
-                by[(s, q.metric, q.unit)].append((c, q))
+                metric = q.metric
+                if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
+                    metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])
+                                   if metric in g), metric)
+                by[(s, metric, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
     rep: dict[tuple, tuple[SClaim, SClaim]] = {}
@@ -575,9 +587,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
-                kind=kind, subject=f"arXiv:{s}", summary=f"{metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
+                kind=kind, subject=f"arXiv:{s}", summary=f"{qa.metric or metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
                 a=statement(a), b=statement(b),
-                detail=[f"{metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
+                detail=[f"{qa.metric or metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
             )
     done = []
     for key, f in out.items():

@@ -260,6 +260,15 @@ PAIRS = {
                   "arXiv:2501.00064v2. New in v2: an FP8 (e4m3) KV-cache path with per-page scales."),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
     "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
+    # "at 128K context" and a "128K:" label are the context; a decode speedup is the throughput ratio;
+    # "FlashInfer dense paged decode" is FlashInfer; "2×4090" is two RTX 4090s, not a 2× figure
+    "ctx_label": ("2501.00069", "It decodes up to 3.2x faster than FlashInfer at 128K context on a single H100.",
+                  "Numbers (Table 3, 1× H100 SXM, vs FlashInfer dense paged decode)\n- 32K: 1.9× decode tokens/s\n"
+                  "- 128K: 2.6× decode tokens/s"),
+    "ctx_other": ("2501.00073", "It decodes up to 3.2x faster than FlashInfer at 128K context on a single H100.",
+                  "It decodes 1.9× faster than FlashInfer at 32K context on one H100."),
+    "gpu_4090": ("2501.00074", "Numbers (1× H100 SXM, vs FlashInfer)\n- 128K: 2.6× decode tokens/s",
+                 "ran it on 2×4090, 128K prompt, batch 1: decode is 1.7x over flashinfer dense. needs triton 3.1"),
     "ttft_tpot": ("2501.00068", "TTFT p50 142 ms on A100.", "TPOT p50 31.2 ms on A100."),
     "need_to": ("2501.00067", "It needs to recompute evicted entries.", "It does not need to store the evicted entries."),
     "from_to": ("2501.00049", "The pools are resized every 30 s.",
@@ -288,7 +297,8 @@ def findings(tmp_path_factory):
 
     for name, (aid, a, b) in PAIRS.items():
         for who, s in (("a", a), ("b", b)):
-            write(f"inbox/{who}/{name}.md", f"# Notes\n\n## Work (arXiv:{aid})\n\n- {s}\n")
+            body = s if "\n" in s else f"- {s}"  # a statement, or lines of their own (a caption and its list)
+            write(f"inbox/{who}/{name}.md", f"# Notes\n\n## Work (arXiv:{aid})\n\n{body}\n")
     write("inbox/c/retracted.md", f"# r\n\n## W (arXiv:2501.00022)\n\n- {AGREES}\n")
     # titles: one ID under two titles (card and note), and a variant of the card's title that is no conflict
     write("organized/paper_cards/2501.00024.md",
@@ -339,6 +349,7 @@ def _pair(name):
     pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
     pytest.param("feature_v", "version", "arXiv:2501.00064: 'support cache fp8 kv' stated and denied", id="future-work-in-v1-added-in-v2"),
+    pytest.param("ctx_label", "number", "speedup of arXiv:2501.00069: 3.2x vs 2.6×", id="at-128k-context-vs-a-128k-label"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
 ])
@@ -374,6 +385,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("zh_msize", id="zh-7b-vs-a-13b-model"),
     pytest.param("need_to", id="needs-to-do-is-no-object"),
     pytest.param("ttft_tpot", id="ttft-vs-tpot"),
+    pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
+    pytest.param("gpu_4090", id="a-list-under-its-caption-vs-two-4090s"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
@@ -480,6 +493,8 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert [q.conditions for q in find_figures("加速 2.1x", context="温度 1（top-p 1.0）：")] == [("temp:1",)]
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("hw:h100",)]
     assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
+    assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
+        ("base:flashinfer-dense", "gpus:2", "hw:4090")]
 
 
 def test_an_apa_reference_title_is_the_field_after_the_authors():
@@ -550,6 +565,12 @@ Reviewed at head 9c4e1b7a. State after my pass: changes requested.
 - main (colocated, chunked prefill as in SARATHI [2501.00052]): P50 TTFT 188 ms, goodput 3.9 req/s
 - So the PR gives 1.3× goodput over colocated on this box.
 """
+
+
+def test_an_arxiv_listing_entry_takes_the_title_on_its_next_line():
+    text = "# cs.CL new\n\n[126] arXiv:2501.00075 (replaced) [pdf, html, other]\nTitle: PyraKV: Dynamic KV Cache Funneling\n"
+    parts, _ = parse_note(text, "inbox/p/listing.md")
+    assert [(r.line, r.title) for r in parts["arxiv"]] == [(3, "PyraKV: Dynamic KV Cache Funneling")]
 
 
 def test_a_bullet_is_no_title_of_the_next_bullets_link():
