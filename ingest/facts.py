@@ -59,6 +59,9 @@ _FIG = re.compile(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
+#: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
+_FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
+                          r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)")
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
@@ -373,6 +376,13 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
         raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
+    for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
+        if m.start() in taken_at:
+            continue
+        n = float(m.group("n") or m.group("n2"))
+        if n > 1:
+            signed.add(m.start())
+            raw_figs.append((m.start(), m.end(), round((1 - 1 / n) * 100, 1), None, "%", text[m.start():m.end()]))
     for m in _PCT_CN.finditer(text):
         v = cn_number(m.group("a"))
         if v is not None:
@@ -680,7 +690,8 @@ _OPEN_NEG_NEED = re.compile(
     r"|(?:不需要|无需|不依赖|不用)(?=\s*[A-Za-z])", re.IGNORECASE)
 _SUPPORT_LACKED = re.compile(
     r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
-    r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?",
+    r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?"
+    r"|\bno\s+(?P<np2>[\w-]+(?:\s+[\w-]+)?)\s+support\b",
     re.IGNORECASE)
 _SUPPORT_ADDED = re.compile(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
                             r"|\bnow supports?\s+|v\d+\s*(?:中|里)?\s*(?:新增|加入|增加)(?:了)?\s*", re.IGNORECASE)
@@ -794,7 +805,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # lacks, and one a later version adds
     for m in _SUPPORT_LACKED.finditer(text):
         before = re.split(r"[,.;:，。；：!?！？]", text[max(0, m.start() - 60):m.start()])[-1]
-        np = open_object(" ".join(before.split()[-5:]), lex) if not m.group("np") else open_object(m.group("np"), lex)
+        written = m.group("np") or m.group("np2")  # "尚不支持 X", "no X support": the object is written inside
+        np = open_object(written, lex) if written else open_object(" ".join(before.split()[-5:]), lex)
         if np is not None:
             out.add(f"-support:{np}")
     for m in _SUPPORT_ADDED.finditer(text):

@@ -571,7 +571,7 @@ def parse_note(
             if held:
                 captions[b.line] = caption
         else:
-            ok = b.kind == "para" and (b.text.rstrip().endswith((":", "：")) or b.line_end == b.line)
+            ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160  # a caption, not a paragraph
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
 
     # -- claims

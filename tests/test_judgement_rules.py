@@ -258,6 +258,12 @@ PAIRS = {
     "neg_without": ("2501.00063", "It works without access to attention scores.", "它的门控需要 attention scores，所以回到 eager attention。"),
     "feature_v": ("2501.00064", "The arXiv:2501.00064v1 kernel is FP16/BF16 only, FP8 KV cache is listed as future work.",
                   "arXiv:2501.00064v2. New in v2: an FP8 (e4m3) KV-cache path with per-page scales."),
+    "feature_en": ("2501.00076", "arXiv:2501.00076v1: greedy decoding only, no sampling support.",
+                   "arXiv:2501.00076v2: they now support sampling with a modified rejection step."),
+    "feature_zh": ("2501.00077", "arXiv:2501.00077v1 尚不支持采样。", "arXiv:2501.00077v2 新增了采样支持。"),
+    "fraction": ("2501.00078", "Memory footprint is 41% lower than the FP16 full cache.",
+                 "memory: the cache ends up at about 1/5 of the FP16 full-cache footprint"),
+    "fraction_same": ("2501.00079", "显存占用降低 75%（FP16 对比）。", "FP16 KV 缓存压到 1/4 显存占用。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
     "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
     # "at 128K context" and a "128K:" label are the context; a decode speedup is the throughput ratio;
@@ -350,6 +356,9 @@ def _pair(name):
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
     pytest.param("feature_v", "version", "arXiv:2501.00064: 'support cache fp8 kv' stated and denied", id="future-work-in-v1-added-in-v2"),
     pytest.param("ctx_label", "number", "speedup of arXiv:2501.00069: 3.2x vs 2.6×", id="at-128k-context-vs-a-128k-label"),
+    pytest.param("feature_en", "version", "arXiv:2501.00076: 'support sampling' stated and denied", id="no-x-support-then-now-supports"),
+    pytest.param("feature_zh", "version", "arXiv:2501.00077: 'support 采样' stated and denied", id="zh-not-yet-supported-then-added"),
+    pytest.param("fraction", "number", "memory of arXiv:2501.00078: 41% vs 1/5", id="percent-lower-vs-a-fifth-of"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
 ])
@@ -385,6 +394,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("zh_msize", id="zh-7b-vs-a-13b-model"),
     pytest.param("need_to", id="needs-to-do-is-no-object"),
     pytest.param("ttft_tpot", id="ttft-vs-tpot"),
+    pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
     pytest.param("gpu_4090", id="a-list-under-its-caption-vs-two-4090s"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
