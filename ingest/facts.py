@@ -161,6 +161,11 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):
+                # "W4A4（KV 也是 4 bit）", "W4A8 with the KV cache in 4-bit": the KV precision written in words
+                kv = re.match(r"\s*[(（]?[^()（）]{0,12}?KV[^()（）\d]{0,12}?(\d+)\s*-?\s*bits?", text[m.end():m.end() + 30], re.I)
+                if kv:
+                    val += f"kv{kv.group(1)}"
             if cat == "ctx":
                 val = _count_key(g)
             elif cat == "gpus":

@@ -503,6 +503,8 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert [q.conditions for q in find_figures("加速 2.1x", context="温度 1（top-p 1.0）：")] == [("temp:1",)]
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("hw:h100",)]
     assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
+    assert [q.conditions for q in find_figures("Llama-3-8B W4A4（KV 也是 4 bit）下困惑度上升 0.3")] == [
+        ("model:llama-3-8b", "msize:8b", "precision:w4a4kv4")]
     assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
         ("base:flashinfer-dense", "gpus:2", "hw:4090")]
 
