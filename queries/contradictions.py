@@ -78,6 +78,13 @@ def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:
     return out
 
 
+#: A statement that says another figure does not disagree with its own ("I don't read it as disagreeing",
+#: "不矛盾", "consistent with"): it places the figure, it does not flag it as unchecked.
+_NOT_DISPUTED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see|take)\s+(?:it|this|that)\s+as\s+"
+                           r"(?:disagreeing|contradicting|a contradiction|conflicting)|\bconsistent with\b|"
+                           r"\bnot (?:in )?(?:conflict|contradiction)\b|不矛盾|并不冲突|不冲突|对得上", re.IGNORECASE)
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
@@ -85,9 +92,12 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
         if not c.unverified and c.kind not in ("brief", "manifest"):
             for q in c.quantities:
                 figs[figure_key(q.raw)].append(c)
+    lex = load_lexicon()
     for u in snap.claims:
         if not u.unverified or u.kind in ("brief", "manifest"):
             continue
+        if not lex.unverified.search(u.text) and _NOT_DISPUTED.search(u.text):
+            continue  # "so I don't read it as disagreeing with mine": the figure is placed, not doubted
         for q in u.quantities:
             key = figure_key(q.raw)
             for c in figs.get(key, []):
