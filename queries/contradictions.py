@@ -480,8 +480,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     and at least one condition shared, or both metrics written out."""
     if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
         return False
-    if qa.metric != qb.metric and not (qa.unit == "x" and _same_x_metric(qa.metric, qb.metric or "")):
-        return False
+    if qa.metric != qb.metric and not (qa.unit == "x" and qa.explicit and qb.explicit and _same_x_metric(qa.metric, qb.metric or "")):
+        return False  # (a ratio whose measure is only the default, "batch 可放大到 4 倍", is no throughput)
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
     ca, cb = _conds(qa), _conds(qb)
@@ -492,7 +492,7 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
             return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
         shared = True
-    return shared or (qa.explicit and qb.explicit)
+    return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
 def _decimals(x: float) -> int:

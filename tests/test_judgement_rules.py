@@ -267,6 +267,8 @@ PAIRS = {
     "placed": ("2501.00080", "With the hook the median TTFT is 50 ms, a 4.2× TTFT speedup on H100.",
                "On our A10G it is about 2.9×. The 4.2× the maintainers posted is on H100 with a heavier load, "
                "so I don't read it as disagreeing with mine."),
+    "batch_ratio": ("2501.00081", "峰值显存降为 1/2.6，batch 可放大到 4 倍，吞吐提升 2.35–3.47 倍。", "截图上说吞吐约 3 倍。"),
+    "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
     "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
     # "at 128K context" and a "128K:" label are the context; a decode speedup is the throughput ratio;
@@ -398,6 +400,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("need_to", id="needs-to-do-is-no-object"),
     pytest.param("ttft_tpot", id="ttft-vs-tpot"),
     pytest.param("placed", id="a-figure-placed-not-doubted"),
+    pytest.param("batch_ratio", id="zh-a-batch-ratio-is-no-throughput"),
+    pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
     pytest.param("gpu_4090", id="a-list-under-its-caption-vs-two-4090s"),
