@@ -693,6 +693,7 @@ _OPEN_NEG_NEED = re.compile(
     r"|\b(?:works?|runs?|operates?|functions?)\s+(?:\w+\s+)?without\s+(?:access\s+to\s+)?"
     r"|\bwithout\s+(?:needing|requiring|relying\s+on|access\s+to)\s+"
     r"|(?:不需要|无需|不依赖|不用)(?=\s*[A-Za-z])", re.IGNORECASE)
+_AS_SHIPPED = re.compile(r"\b(?:unmodified|stock|off-the-shelf|vanilla)\s+(?=[A-Z]|kernels?\b|models?\b|checkpoints?\b)")
 _SUPPORT_LACKED = re.compile(
     r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
     r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?"
@@ -806,6 +807,12 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if np is not None:
                 out.discard(f"+need:{np}")
                 out.add(f"-need:{np}")
+    # "so unmodified FlashAttention-2 kernels run": what runs unmodified is used as it ships
+    if not any(p.endswith("use:unmodified") for p in out):
+        for m in _AS_SHIPPED.finditer(text):
+            if not _negated_at(cues, text, m.start()):
+                out.add("+use:unmodified")
+                break
     # "FP8 KV cache is listed as future work" / "New in v2: an FP8 KV-cache path": a feature a version
     # lacks, and one a later version adds
     for m in _SUPPORT_LACKED.finditer(text):
