@@ -634,3 +634,28 @@ def test_a_reference_titled_by_two_system_names_gives_both_names():
 
     assert _NAME_PAIR.match("vLLM / PagedAttention (preprint version)").group(1, 2) == ("vLLM", "PagedAttention")
     assert _NAME_PAIR.match("Attention Is All You Need") is None
+
+
+LIVING = """# 推理系统
+
+## 3.2 调度
+
+[Foo] 把 prefill 切成等大的 chunk，与 decode 拼进同一个 batch。
+[Foo-Serve] 在此基础上提出 stall-free 调度。Mistral-7B 单卡 A100 上服务容量提升 2.6 倍。
+
+## 参考资料
+
+- [Foo] Foo: Efficient LLM inference by piggybacking decodes. arXiv:2501.00090
+- [Foo-Serve] Foo-Serve: Taming throughput-latency tradeoff in LLM inference. arXiv:2501.00091
+"""
+
+
+def test_a_living_document_sentence_naming_no_work_goes_on_about_the_one_before():
+    """In one paragraph "[Foo] …。[Foo-Serve] …。Mistral-7B 上提升 2.6 倍。": the figure is Foo-Serve's."""
+    from datetime import timezone
+
+    from ingest.living import parse_living_source
+
+    parts, _ = parse_living_source(LIVING, "organized/knowledge/x.md", tz=timezone.utc)
+    assert [(c.subjects, c.text[:10]) for c in parts["claims"] if c.line == 6] == [
+        (("2501.00091",), "[Foo-Serve"), (("2501.00091",), "Mistral-7B")]
