@@ -320,6 +320,18 @@ def _note_topics(snap: Snapshot) -> dict[str, str]:
     return out
 
 
+def _lead(text: str) -> str:
+    """The opening of a statement, ``_LEAD_CHARS`` wide, a Chinese character counting twice ("不需要额外训练
+    草稿头：直接复用 EAGLE-2 …" names EAGLE-2 as what it reuses, past its opening; "后来的 Medusa 和 EAGLE 把…"
+    opens with them)."""
+    width = 0
+    for k, ch in enumerate(text):
+        width += 2 if "\u4e00" <= ch <= "\u9fff" else 1
+        if width > _LEAD_CHARS:
+            return text[:k]
+    return text
+
+
 _PASSING = re.compile(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
 
 
@@ -352,7 +364,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
-            named = [a for a in match(c.text[:_LEAD_CHARS]) if a not in subj]
+            named = [a for a in match(_lead(c.text)) if a not in subj]
             if named:
                 subj = named
         topic = topics.get(c.path)
@@ -489,6 +501,9 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
+        if "*" in ca[cat] or "*" in cb[cat]:
+            shared = True  # a setting named without its value ("goodput under the SLO") holds any value of it
+            continue
         if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
             return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
         shared = True

@@ -271,6 +271,8 @@ PAIRS = {
                "so I don't read it as disagreeing with mine."),
     "batch_ratio": ("2501.00081", "峰值显存降为 1/2.6，batch 可放大到 4 倍，吞吐提升 2.35–3.47 倍。", "截图上说吞吐约 3 倍。"),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
+    "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
+    "goodput": ("2501.00086", "同一主实验下吞吐提升 2.3 倍（按满足 SLO 的 goodput 计）。", "吞吐约为 vLLM 的 1.9 倍。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
     "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
     # "at 128K context" and a "128K:" label are the context; a decode speedup is the throughput ratio;
@@ -324,7 +326,8 @@ def findings(tmp_path_factory):
     # a one-paper note: its sections and a statement citing another work in brackets are about its paper
     write("inbox/a/topic.md", "# GateX — reading note\n\narXiv:2501.00071 · read 2027-01-02\n\n## Summary\n\n"
           "The gate sees only keys and values, so it works without access to attention scores and drops "
-          "straight into a FlashAttention-2 kernel (2501.00072).\n\n## 二、方法\n\n- 不需要额外训练草稿头。\n")
+          "straight into a FlashAttention-2 kernel (2501.00072).\n\n## 二、方法\n\n- 不需要额外训练草稿头：直接复用 EAGLE-9 公开的草稿头。\n")
+    write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n")
     write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
           "- The draft heads require fine-tuning before inference.\n")
     store = Store(tmp / "st")
@@ -404,6 +407,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("ttft_tpot", id="ttft-vs-tpot"),
     pytest.param("placed", id="a-figure-placed-not-doubted"),
     pytest.param("batch_ratio", id="zh-a-batch-ratio-is-no-throughput"),
+    pytest.param("layer", id="zh-a-figure-of-some-layers"),
+    pytest.param("goodput", id="zh-goodput-under-the-slo-vs-throughput"),
     pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
@@ -511,7 +516,7 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert conds("我在 7B 上试过，速度约 2 倍") == [("2 倍", ("msize:7b",))]
     assert [q.raw for q in find_figures("552B 骨干参数，支持最长 1M token 上下文")] == ["552B", "1M"]  # a parameter count
     assert conds("附录 D 消融：去掉标定 τ 回到 2.9") == [("2.9", ("ablation:yes",))]
-    assert conds("平均接受长度比论文表 2 低一截") == []  # a table's number is no value
+    assert conds("平均接受长度比论文表 2 低一截") == [] and conds("τ 的具体数值等疑问 1 查清再写") == []  # labels
     assert [q.conditions for q in find_figures("加速 2.1x", context="温度 1（top-p 1.0）：")] == [("temp:1",)]
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("hw:h100",)]
     assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
