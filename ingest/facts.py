@@ -181,8 +181,6 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                     out.append((m.start(), m.end(), f"msize:{size.group(1)}"))
             elif cat == "ablation":
                 out[-1] = (m.start(), m.end(), "ablation:yes")
-            elif cat == "slo":  # "goodput", "满足 SLO" name the setting, its thresholds (when written) are its value
-                out[-1] = (m.start(), m.end(), "slo:*")
     return out
 
 
@@ -351,9 +349,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
            for m in _SLO_PAREN.finditer(text) if _SLO_VALUE.search(m.group("in"))]
     for a0, b0, _c in slo:
         text = text[:a0] + " " * (b0 - a0) + text[b0:]
-    conds = _conditions(cues, text)
-    if slo:  # the thresholds written are the SLO's value: a bare "goodput" beside them adds nothing
-        conds = [c for c in conds if c[2] != "slo:*"] + slo
+    conds = _conditions(cues, text) + slo
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
     signed: set[int] = set()  # starts of figures written with a minus sign

@@ -501,9 +501,6 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
-        if "*" in ca[cat] or "*" in cb[cat]:
-            shared = True  # a setting named without its value ("goodput under the SLO") holds any value of it
-            continue
         if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
             return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
         shared = True

@@ -272,7 +272,6 @@ PAIRS = {
     "batch_ratio": ("2501.00081", "峰值显存降为 1/2.6，batch 可放大到 4 倍，吞吐提升 2.35–3.47 倍。", "截图上说吞吐约 3 倍。"),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
-    "goodput": ("2501.00086", "同一主实验下吞吐提升 2.3 倍（按满足 SLO 的 goodput 计）。", "吞吐约为 vLLM 的 1.9 倍。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
     "zh_msize": ("2501.00066", "我自己在 7B 上试过，速度约 2 倍。", "Vicuna-13B 上加速 2.6x。"),
     # "at 128K context" and a "128K:" label are the context; a decode speedup is the throughput ratio;
@@ -408,7 +407,6 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("placed", id="a-figure-placed-not-doubted"),
     pytest.param("batch_ratio", id="zh-a-batch-ratio-is-no-throughput"),
     pytest.param("layer", id="zh-a-figure-of-some-layers"),
-    pytest.param("goodput", id="zh-goodput-under-the-slo-vs-throughput"),
     pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
