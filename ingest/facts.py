@@ -46,26 +46,29 @@ from .models import Quantity
 from .numerals import cn_number
 from .text import split_sentences
 
-__all__ = ["find_figures", "qualifier_sides", "predicates", "Facts", "facts_of", "FigureBudget", "figure_budget",
-           "MAX_FIGURES", "MAX_FILE_FIGURES"]
+__all__ = ["find_figures", "qualifier_sides", "predicates", "open_object", "open_objects_match", "Facts", "facts_of",
+           "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
-         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b))")
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = re.compile(
-    rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
+    rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
+#: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
+_FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
+                          r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)")
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate")
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
         for m in pat.finditer(text):
             g = next((x for x in m.groups() if x), m.group(0))
             if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
-                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", g):
+                for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", re.split(r"\.\s", g)[0]):
                     val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
                                    for w in val.split("-"))  # "dense models" = "dense model"
@@ -158,14 +161,26 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):
+                # "W4A4（KV 也是 4 bit）", "W4A8 with the KV cache in 4-bit": the KV precision written in words
+                kv = re.match(r"\s*[(（]?[^()（）]{0,12}?KV[^()（）\d]{0,12}?(\d+)\s*-?\s*bits?", text[m.end():m.end() + 30], re.I)
+                if kv:
+                    val += f"kv{kv.group(1)}"
             if cat == "ctx":
                 val = _count_key(g)
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
             elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
-                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g.strip().lower())
+                g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
+                base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
             out.append((m.start(), m.end(), f"{cat}:{val}"))
+            if cat == "model":  # "Vicuna-13B" is also a 13B model: "在 7B 上" is not its setting
+                size = re.search(r"(\d+(?:\.\d+)?[bm])$", val)
+                if size:
+                    out.append((m.start(), m.end(), f"msize:{size.group(1)}"))
+            elif cat == "ablation":
+                out[-1] = (m.start(), m.end(), "ablation:yes")
     return out
 
 
@@ -279,13 +294,17 @@ _PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
                       r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
-def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, ...]:
+def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
     Parameters
     ----------
     text : str
         One claim's text (markup stripped).
+    context : str
+        Text that sets the figures' conditions without stating figures of its own (a table's caption,
+        "温度 1（top-p 1.0）：" above a table): its conditions hold for every figure, in the categories
+        the figure's own sentence leaves open.
 
     Returns
     -------
@@ -307,6 +326,10 @@ def find_figures(text: str, lexicon: Lexicon | None = None) -> tuple[Quantity, .
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
     got = _find_figures(text, lexicon)
+    if context and got:
+        ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
+        got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {
+            c for c in ctx if c.split(":", 1)[0] not in {k.split(":", 1)[0] for k in q.conditions}}))}) for q in got)
     if budget is not None:
         budget.read += len(got)
     return got
@@ -320,9 +343,16 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
-    conds = _conditions(cues, text)
+    # "under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms)": the thresholds define the setting
+    # (a condition, ``slo:400/40`` in ms), they are no results; masked, same length
+    slo = [(m.start(), m.end(), "slo:" + "/".join(_ms(v, u) for v, u in _SLO_VALUE.findall(m.group("in"))))
+           for m in _SLO_PAREN.finditer(text) if _SLO_VALUE.search(m.group("in"))]
+    for a0, b0, _c in slo:
+        text = text[:a0] + " " * (b0 - a0) + text[b0:]
+    conds = _conditions(cues, text) + slo
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
+    signed: set[int] = set()  # starts of figures written with a minus sign
     taken_at = _Intervals(taken)
     for m in _FIG.finditer(text):
         if m.start("a") in taken_at:
@@ -348,7 +378,16 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
                                             after + text[m.end() + 3:m.end() + 16]):
             continue  # "70B": a model's size, a condition of the figures near it
+        if m.group("sign"):
+            signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
         raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
+    for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
+        if m.start() in taken_at:
+            continue
+        n = float(m.group("n") or m.group("n2"))
+        if n > 1:
+            signed.add(m.start())
+            raw_figs.append((m.start(), m.end(), round((1 - 1 / n) * 100, 1), None, "%", text[m.start():m.end()]))
     for m in _PCT_CN.finditer(text):
         v = cn_number(m.group("a"))
         if v is not None:
@@ -391,6 +430,30 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     fig_clauses = {clause_of(fs) for fs, *_ in raw_figs}
     sentence_starts = [a0 for a0, _b0 in sentences]
 
+    def sentence_conds(s: int, lo: int, hi: int, cats: set[str], unit: str) -> list[str]:
+        """Conditions of the same sentence's other clauses, for the categories the figure's clause
+        (``lo:hi``) leaves open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740
+        TFLOPs/s": FP16, the nearest first), and those of a later clause stating no figure of its own
+        hold when no earlier clause set the category ("3.25x on A100 and 4.5x on A6000": A6000 is not
+        3.25x's; "hdim 64, FP16 ≈ 500 TFLOPs/s, 比 hdim 256 低很多": 500 is hdim 64's); another
+        sentence's never."""
+        k = bisect.bisect_right(sentence_starts, s) - 1
+        sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+        sent: list[str] = []
+        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
+        in_sentence = conds_by_x[bisect.bisect_right(neg_xs, -sb):bisect.bisect_right(neg_xs, -sa)]  # sa <= x < sb
+        set_before = {c.split(":", 1)[0] for x, _y, c in in_sentence if x < lo}
+        for x, _y, c in in_sentence:
+            cat = c.split(":", 1)[0]
+            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
+                continue  # (a baseline of another clause says nothing of an absolute figure's)
+            if x < lo:
+                if nearest.setdefault(cat, x) == x:
+                    sent.append(c)
+            elif clause_of(x) not in fig_clauses and cat not in set_before:
+                sent.append(c)
+        return sent
+
     for s, e, a, b, unit, raw in raw_figs:
         metric, explicit = metric_near(s, e)
         if unit == "count" and metric not in ("context", "cost", None):
@@ -404,26 +467,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         bound = "max" if cues.bound_max.search(before) else ("min" if cues.bound_min.search(before) or
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
-        down = bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
+        down = s in signed or bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
-        # conditions of the same sentence's other clauses, for the categories this clause leaves
-        # open: those written before it carry forward ("1.5-2.0x … in FP16, up to 740 TFLOPs/s": FP16,
-        # the nearest first), and those of a clause stating no figure of its own hold for every
-        # figure ("3.25x on A100 and 4.5x on A6000": A6000 is not 3.25x's); another sentence's never
-        k = bisect.bisect_right(sentence_starts, s) - 1
-        sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
-        sent: list[str] = []
-        nearest: dict[str, int] = {}  # category -> position of its nearest value before the clause
-        for x, y, c in conds_by_x[bisect.bisect_right(neg_xs, -sb):bisect.bisect_right(neg_xs, -sa)]:  # sa <= x < sb
-            cat = c.split(":", 1)[0]
-            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
-                continue  # (a baseline of another clause says nothing of an absolute figure's)
-            if x < lo:
-                if nearest.setdefault(cat, x) == x:
-                    sent.append(c)
-            elif clause_of(x) not in fig_clauses:
-                sent.append(c)
+        sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else None,
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -444,9 +491,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             k -= 1
         if v >= 1000 or text[m.start() - 1:m.start()] == "v" or text[k - 1:k] in ("第", "§"):
             continue
+        if _LABEL_BEFORE.search(text[max(0, k - 12):k]):
+            continue  # "论文表 2", "Table 3", "Fig. 4": a table's or figure's number, no value
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
         own = [c for _x, _y, c in conds_in(lo, hi)]
+        own += sentence_conds(m.start(), lo, hi, {c.split(":", 1)[0] for c in own}, "pt")
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
     # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
@@ -469,6 +519,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     # statement) stays linear in the file's size
     return tuple(q for _, q in out[:MAX_FIGURES])
 
+
+_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.))\s*$",
+                           re.IGNORECASE)
 
 #: The most figures one statement keeps (see ``find_figures``); no statement of the shared shifts or the
 #: sample has more than 20.
@@ -521,6 +574,16 @@ def figure_budget(limit: int) -> Iterator[FigureBudget]:
         _BUDGET.reset(token)
 
 
+_SLO_PAREN = re.compile(r"(?:(?<=\bSLO)|(?<=\bSLOs)|(?<=目标))\s*[(（](?P<in>[^()（）\n]{3,160})[)）]")
+_SLO_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s)(?![A-Za-z])")
+
+
+def _ms(value: str, unit: str) -> str:
+    """A latency threshold in milliseconds, as written without a trailing ``.0`` ("2 s" -> "2000")."""
+    v = float(value) * (1000.0 if unit == "s" else 1.0)
+    return f"{v:g}"
+
+
 _UNIT_AFTER_WORD = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
@@ -547,7 +610,7 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "GB", {"gb": 1.0, "mb": 0.001, "tb": 1000.0}[low]
     if u in _SCALE or low in _SCALE:
         return "count", _SCALE.get(u, _SCALE.get(low, 1.0))
-    if u in ("分",) or low.startswith("point"):
+    if u in ("分",) or low.startswith("point") or low in ("pt", "pts"):
         return "pt", 1.0
     return None, 1.0
 
@@ -622,6 +685,74 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A need denied with its object before the participle ("no warp specialisation needed") or after
+#: "without" where "without" means "not needing" ("works without access to attention scores", "without
+#: needing RDMA"); a bare "without X" is left alone ("without it accuracy falls off" says X is needed).
+_OPEN_NEG_NEED = re.compile(
+    r"\b(?:no|without)\s+(?P<np>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\b"
+    r"|\b(?:works?|runs?|operates?|functions?)\s+(?:\w+\s+)?without\s+(?:access\s+to\s+)?"
+    r"|\bwithout\s+(?:needing|requiring|relying\s+on|access\s+to)\s+"
+    r"|(?:不需要|无需|不依赖|不用)(?=\s*[A-Za-z])", re.IGNORECASE)
+_AS_SHIPPED = re.compile(r"\b(?:unmodified|stock|off-the-shelf|vanilla)\s+(?=[A-Z]|kernels?\b|models?\b|checkpoints?\b)")
+_SUPPORT_LACKED = re.compile(
+    r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
+    r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?"
+    r"|\bno\s+(?P<np2>[\w-]+(?:\s+[\w-]+)?)\s+support\b",
+    re.IGNORECASE)
+_SUPPORT_ADDED = re.compile(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
+                            r"|\bnow supports?\s+|v\d+\s*(?:中|里)?\s*(?:新增|加入|增加)(?:了)?\s*", re.IGNORECASE)
+_OPEN_END = re.compile(r"[,.;:!?()\[\]{}（），。；：！？、“”\"']|\s(?:for|to|in|on|at|when|while|because|so|and|or|but|with|"
+                       r"from|by|of|if|as|than|that|which|before|after|since|is|are|was|were)\b|\s[-–—]\s", re.IGNORECASE)
+
+
+def _stem(t: str) -> str:
+    t = t.replace("isation", "ization").replace("ise", "ize") if len(t) > 5 else t
+    return t[:-1] if len(t) > 4 and t.endswith("s") and not t.endswith("ss") else t
+
+
+def open_object(after: str, lexicon: Lexicon | None = None) -> str | None:
+    """The object a need names when the lexicon has no name for it: the words right after the verb up to a
+    preposition, conjunction or punctuation, without determiners and the lexicon's
+    ``facts.open_object_stopwords``, stemmed and joined (``"an RDMA-capable interconnect (…)"`` ->
+    ``"~capable+interconnect+rdma"``; a Chinese object as written, ``"~专用网卡"``), or None ("needs to
+    …", "needs it")."""
+    lex = lexicon or load_lexicon()
+    stop = _open_stop(lex)
+    m = _OPEN_END.search(after)
+    seg = after[:m.start()] if m else after
+    if re.match(r"\s*[\u4e00-\u9fff]", seg):
+        zh = re.match(r"\s*([\u4e00-\u9fff]{2,10})", seg)
+        if not zh:
+            return None
+        z = zh.group(1)
+        for w in sorted((w for w in stop if re.search(r"[\u4e00-\u9fff]", w)), key=len, reverse=True):
+            z = z.removeprefix(w)
+        return f"~{z}" if len(z) >= 2 else None
+    words = re.findall(r"[A-Za-z][\w-]*", seg)[:5]
+    toks = sorted({_stem(t) for w in words for t in w.lower().split("-") if t and t not in stop and len(t) >= 2})
+    return "~" + "+".join(toks) if toks else None
+
+
+_STOP_CACHE: dict[int, frozenset[str]] = {}
+
+
+def _open_stop(lex: Lexicon) -> frozenset[str]:
+    got = _STOP_CACHE.get(id(lex))
+    if got is None:
+        got = _STOP_CACHE[id(lex)] = frozenset(lex.raw.get("facts", {}).get("open_object_stopwords", []))
+    return got
+
+
+def open_objects_match(a: str, b: str) -> bool:
+    """Whether two open objects (``open_object``) name the same thing: one's words are all among the
+    other's ("rdma" in "capable+interconnect+rdma"), or one Chinese object holds the other."""
+    a, b = a.removeprefix("~"), b.removeprefix("~")
+    if re.search(r"[\u4e00-\u9fff]", a + b):
+        return len(min(a, b, key=len)) >= 2 and (a in b or b in a)
+    sa, sb = set(a.split("+")), set(b.split("+"))
+    return bool(sa and sb) and (sa <= sb or sb <= sa)
+
+
 _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 
 
@@ -649,9 +780,13 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
-            # "no fine-tuning … is required": the object of a negated need is the negated verb
-            if verb == "need" and not objs:
-                continue
+            if verb in ("need", "support") and not objs:
+                # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
+                # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
+                np = open_object(text[m.end():m.end() + 60], lex)
+                if np is None:
+                    continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
+                objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
         # "no X (of any kind) is required", "without X": X is the negated verb
     # "a custom kernel is needed", "No custom kernel needed": the object comes before a passive need
@@ -665,6 +800,31 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 bool(re.match(r"\s*(?:is|are|was|were)\s+not\b", after, re.I))
             out.discard(f"{'+' if neg else '-'}need:{name}")
             out.add(f"{'-' if neg else '+'}need:{name}")
+    # "no warp specialisation needed", "works without access to attention scores": an open object denied
+    if not any(p.startswith("-need:") for p in out):
+        for m in _OPEN_NEG_NEED.finditer(text):
+            np = open_object(m.group("np"), lex) if m.group("np") else open_object(text[m.end():m.end() + 60], lex)
+            if np is not None:
+                out.discard(f"+need:{np}")
+                out.add(f"-need:{np}")
+    # "so unmodified FlashAttention-2 kernels run": what runs unmodified is used as it ships
+    if not any(p.endswith("use:unmodified") for p in out):
+        for m in _AS_SHIPPED.finditer(text):
+            if not _negated_at(cues, text, m.start()):
+                out.add("+use:unmodified")
+                break
+    # "FP8 KV cache is listed as future work" / "New in v2: an FP8 KV-cache path": a feature a version
+    # lacks, and one a later version adds
+    for m in _SUPPORT_LACKED.finditer(text):
+        before = re.split(r"[,.;:，。；：!?！？]", text[max(0, m.start() - 60):m.start()])[-1]
+        written = m.group("np") or m.group("np2")  # "尚不支持 X", "no X support": the object is written inside
+        np = open_object(written, lex) if written else open_object(" ".join(before.split()[-5:]), lex)
+        if np is not None:
+            out.add(f"-support:{np}")
+    for m in _SUPPORT_ADDED.finditer(text):
+        np = open_object(text[m.end():m.end() + 60], lex)
+        if np is not None and f"-support:{np}" not in out:
+            out.add(f"+support:{np}")
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             if re.match(r"\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed)", text[m.end():m.end() + 30], re.I) and \

@@ -161,6 +161,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             whole = bool(re.match(r"^\s*(?:[-*+•|]|\d{1,3}[.)、])", e.text)) or len(ids) != len(set(ids))
             src = e.text.split("\n")
             pieces = [] if whole else sentence_pieces(tuple((e.line + k, t) for k, t in enumerate(src)))
+            last = subjects  # a sentence naming no work goes on about the one the sentence before named
             for n, (piece, la, lb) in enumerate(pieces or [(body, e.line, e.line_end)]):
                 mine = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(piece)] +
                                            [numbered[x] for x in _REF_MARK.findall(piece) if x in numbered]))
@@ -170,8 +171,9 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                         compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(h.group(0)) + "$",
                         piece[max(0, h.start() - 16):h.end()], re.IGNORECASE)), None)
                     mine = (names[hit.group(0).lower()],) if hit else ()
-                c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or subjects, lexicon=lex)
+                c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex)
                 claims.append(c.model_copy(update={"version": claim_version(piece, c.arxiv)}))
+                last = mine or last
         if re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text):
             parents.append((indent, subjects))
         prev = (e.section, body, subjects)

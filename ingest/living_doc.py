@@ -1082,6 +1082,8 @@ def reference_title(text: str) -> str | None:
                 continue
             if len(re.findall(r"\b[A-Z]\.(?:\s|-)", f)) >= 2 or re.match(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+,", f):
                 continue  # ``J. Ainslie, J. Lee-Thorp, M. de Jong``: an author list with initials
+            if re.match(r"^[A-Z][\w'’-]+,\s*(?:[A-Z]\.\s*-?\s*)+(?:,|&|$|\()", f.replace("\u2024", ".")):
+                continue  # APA: ``Patel, P., Choukse, E., … & Bianchini, R. (2023)``
             if re.fullmatch(r"[A-Z][\w'’-]+(?:\s*(?:,|&|and)\s*[A-Z][\w'’-]+)+(?:\s*,?\s*et al\.?)?", t):
                 continue  # ``Fedus, Zoph, Shazeer``: surnames
             cands.append(t)

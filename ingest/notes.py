@@ -203,6 +203,8 @@ def _row_fact_text(b) -> str:
             unit = m.group(1) or m.group(2)
             name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
             out.append(f"{name} {c} {unit}")
+        elif _BARE_NUMBER.fullmatch(c) and re.search(r"[^\W\d_]", h):
+            out.append(f"{strip_markup(h).strip()} {c}")  # "平均接受长度" | "2.4": the measure is the column's
         else:
             out.append(c)
     return " | ".join(out)
@@ -304,7 +306,8 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
             t = lead.sub("", t, count=1)
         if not _looks_like_title(t):
             continue
-        opening = set(sg.head_lines) | {sg.line + k for k in range(0, 4)}
+        # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
+        opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}
         refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
         if len({out[k].arxiv_id for k in refs}) != 1:
             continue
@@ -627,6 +630,22 @@ def parse_note(
     def seg_of(line: int) -> int | None:
         return seg_at.get(line)
 
+    # a table's caption, the line right above it ending in a colon ("温度 1（top-p 1.0）："), sets its rows'
+    # conditions: ``{row line: caption}``
+    # and a list's, the paragraph right above it ending in a colon or written on the line before its first
+    # item ("Numbers (Table 3: Llama-3.1-8B, batch 1, 1× H100 SXM, vs FlashInfer)" / "- 128K: 2.6×")
+    captions: dict[int, str] = {}
+    caption, caption_end, held = "", 0, False
+    for b in blocks:
+        if b.kind in ("row", "item"):
+            held = held or b.kind == "row" or bool(caption_end) and (
+                b.line == caption_end + 1 or caption.rstrip().endswith((":", "：")))
+            if held:
+                captions[b.line] = caption
+        else:
+            ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160  # a caption, not a paragraph
+            caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
+
     # -- claims
     claims: list[Claim] = []
     role = "statement"
@@ -703,9 +722,11 @@ def parse_note(
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+            if b.kind == "item" and captions.get(b.line) and c.quantities:
+                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
             if b.kind == "row" and b.header:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
-                figures = find_figures(_row_fact_text(b), lex)
+                figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it
@@ -818,6 +839,11 @@ def parse_note(
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
     arxiv.sort(key=lambda r: r.line)
+    # an arXiv listing's entry: "[126] arXiv:2406.02069 (replaced) [pdf, …]" then "Title: PyramidKV: …"
+    for k, r in enumerate(arxiv):
+        nxt = _TITLE_FIELD.match(lines[r.line]) if not r.title and r.line < len(lines) else None
+        if nxt and not find_arxiv_ids(lines[r.line]) and sum(x.line == r.line for x in arxiv) == 1:
+            arxiv[k] = r.model_copy(update={"title": strip_markup(nxt.group(1)).strip().strip("\"'“”")})
     arxiv = _heading_titles(arxiv, shape, lex)
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
@@ -845,6 +871,10 @@ def parse_note(
         fm_t = front.get("title") if isinstance(front.get("title"), str) else None
         t_line = _front_line(lines, body_first, "title") if fm_t else next(
             (ln for b in blocks[:12] for ln, t in b.lines if _TITLE_FIELD.match(t)), None)
+        if t_line is None and title and not fm_t:
+            # a card titled by its "# Title" heading: the title is quoted where it is written
+            t_line = next((b.line for b in blocks[:3] if b.kind == "heading" and b.level == 1
+                           and strip_markup(b.text).strip() == title.strip()), None)
         t_text = fm_t or (title if t_line else None)
         if t_line and t_text and not any(r.line == t_line and r.title for r in arxiv):
             arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=t_line,

@@ -46,6 +46,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
+from ingest.facts import open_objects_match
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -77,6 +78,13 @@ def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:
     return out
 
 
+#: A statement that says another figure does not disagree with its own ("I don't read it as disagreeing",
+#: "不矛盾", "consistent with"): it places the figure, it does not flag it as unchecked.
+_NOT_DISPUTED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see|take)\s+(?:it|this|that)\s+as\s+"
+                           r"(?:disagreeing|contradicting|a contradiction|conflicting)|\bconsistent with\b|"
+                           r"\bnot (?:in )?(?:conflict|contradiction)\b|不矛盾|并不冲突|不冲突|对得上", re.IGNORECASE)
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
@@ -84,9 +92,12 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
         if not c.unverified and c.kind not in ("brief", "manifest"):
             for q in c.quantities:
                 figs[figure_key(q.raw)].append(c)
+    lex = load_lexicon()
     for u in snap.claims:
         if not u.unverified or u.kind in ("brief", "manifest"):
             continue
+        if not lex.unverified.search(u.text) and _NOT_DISPUTED.search(u.text):
+            continue  # "so I don't read it as disagreeing with mine": the figure is placed, not doubted
         for q in u.quantities:
             key = figure_key(q.raw)
             for c in figs.get(key, []):
@@ -221,6 +232,22 @@ def same_title(na: str, nb: str) -> str | None:
     return None
 
 
+def _named_label(a: str, b: str) -> bool:
+    """Whether one of two written titles (not normalised) is a label that names the work by the other's
+    short name without a subtitle of its own: "CalibTree 复现 · Vicuna-7B" and "EAGLE-3 的消融" beside
+    "CalibTree: Confidence-Calibrated …" and "EAGLE-3: Scaling up …" (a heading or a table cell about
+    the work), never "PyramidInfer: …" beside "PyramidKV: …" (two titles)."""
+    for x, y in ((a, b), (b, a)):
+        head, sep, _ = x.partition(":")
+        if not sep or not 2 <= len(head.strip()) <= 40 or len(head.split()) > 3:
+            continue
+        short = head.strip()
+        if re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", y, re.IGNORECASE) and \
+                not re.match(rf"\s*{re.escape(short)}\s*[:：]", y, re.IGNORECASE):
+            return True
+    return False
+
+
 def written_titles(snap: Snapshot, path: str) -> dict[str, set[str]]:
     """``{arXiv key: normalised titles}`` that one file writes for each work (the corpus oracles count a
     work with two or more as "cited with different titles", variants included)."""
@@ -249,7 +276,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             if a.path == b.path:
                 continue
             na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
-            if same_title(na, nb) is not None:
+            if same_title(na, nb) is not None or _named_label(a.title or "", b.title or ""):
                 continue
             key = (aid, *sorted([a.path, b.path]))
             if key in out:
@@ -273,6 +300,48 @@ _LEAD_CHARS = 24
 _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
 
 
+def _note_topics(snap: Snapshot) -> dict[str, str]:
+    """``{path: arXiv key}`` of the notes whose opening -- the lines before their first item, or their
+    first item when it starts at the top -- cites exactly one work and whose items name no other work by
+    identifier in their headings: one-paper notes ("# GateKV — reading note" / "arXiv:2611.04417 · …";
+    "# CalibTree：…" / "> 论文：arxiv.org/abs/2609.11873v2")."""
+    first_item: dict[str, int] = {}
+    for it in snap.items:
+        first_item[it.path] = min(first_item.get(it.path, 10**9), it.line)
+    out: dict[str, str] = {}
+    for path, src in snap.sources.items():
+        if src.kind != "note":
+            continue
+        cites = snap.citations_of(path)
+        stop = first_item.get(path, 10**9)
+        opening = {c.arxiv_id for c in cites if c.line < stop or c.line <= 3}
+        if len(opening) == 1:
+            out[path] = next(iter(opening))
+    return out
+
+
+def _lead(text: str) -> str:
+    """The opening of a statement, ``_LEAD_CHARS`` wide, a Chinese character counting twice ("不需要额外训练
+    草稿头：直接复用 EAGLE-2 …" names EAGLE-2 as what it reuses, past its opening; "后来的 Medusa 和 EAGLE 把…"
+    opens with them)."""
+    width = 0
+    for k, ch in enumerate(text):
+        width += 2 if "\u4e00" <= ch <= "\u9fff" else 1
+        if width > _LEAD_CHARS:
+            return text[:k]
+    return text
+
+
+_PASSING = re.compile(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
+
+
+def _cited_in_passing(text: str, aid: str) -> bool:
+    """Whether ``text`` writes the work ``aid`` only inside brackets after its first words (a reference in
+    passing, "… into a FlashAttention-2 kernel (2307.08691)"), not as what it opens with."""
+    spots = [m.start() for m in re.finditer(re.escape(aid), text)]
+    return bool(spots) and all(k >= _LEAD_CHARS and _PASSING.search(text[max(0, k - 30):k]) for k in spots)
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -286,6 +355,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     from .items import _matcher, item_works
 
     items = {(i.path, i.index): i for i in snap.items}
+    topics = _note_topics(snap)
     resolved: dict[tuple[str, int], list[str]] = {}
     match = _matcher(snap)
     out: dict[str, list[str]] = {}
@@ -294,15 +364,22 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
-            named = [a for a in match(c.text[:_LEAD_CHARS]) if a not in subj]
+            named = [a for a in match(_lead(c.text)) if a not in subj]
             if named:
                 subj = named
+        topic = topics.get(c.path)
+        if subj and topic and topic not in subj and c.kind == "note" and all(_cited_in_passing(c.text, a) for a in subj):
+            # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
+            # work cited in brackets is mentioned, the statement is still about the note's paper
+            subj = [topic, *subj]
         if not subj and c.item is not None:
             key = (c.path, c.item)
             if key not in resolved:
                 it = items.get(key)
                 resolved[key] = item_works(snap, it)[0] if it is not None else []
             subj = list(resolved[key])
+        if not subj and topic and c.kind == "note":
+            subj = [topic]  # a section of a one-paper note that names no work of its own ("## 二、方法")
         if not subj:
             subj = match(c.text)[:1]
         out[c.iri] = subj
@@ -397,21 +474,37 @@ def _conds(q: SQuantity) -> dict[str, set[str]]:
     return out
 
 
+def _same_x_metric(a: str, b: str) -> bool:
+    """Whether two metrics are one measure when written as a ratio (lexicon ``facts.same_metric_for_x``:
+    "3.2x faster" and "2.6× decode tokens/s" are both a decode speedup)."""
+    return any(a in grp and b in grp for grp in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", []))
+
+
+def _exclusive() -> frozenset[str]:
+    """Condition categories a figure is compared across only when both sides have them (lexicon
+    ``facts.exclusive_conditions``: an ablation)."""
+    return frozenset(load_lexicon().raw.get("facts", {}).get("exclusive_conditions", []))
+
+
 def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures of one work measure the same thing under comparable conditions: same
     metric, unit and direction; no condition category written on both sides with different values;
     and at least one condition shared, or both metrics written out."""
-    if qa.metric is None or qa.metric != qb.metric or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
+    if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
         return False
+    if qa.metric != qb.metric and not (qa.unit == "x" and qa.explicit and qb.explicit and _same_x_metric(qa.metric, qb.metric or "")):
+        return False  # (a ratio whose measure is only the default, "batch 可放大到 4 倍", is no throughput)
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
     ca, cb = _conds(qa), _conds(qb)
+    if any((cat in ca) != (cat in cb) for cat in _exclusive()):
+        return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
-        if not ca[cat] & cb[cat]:
-            return False
+        if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
+            return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
         shared = True
-    return shared or (qa.explicit and qb.explicit)
+    return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
 def _decimals(x: float) -> int:
@@ -484,7 +577,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if q.metric is None:
                 continue
             for s in subj.get(c.iri, ()):
-                by[(s, q.metric, q.unit)].append((c, q))
+                metric = q.metric
+                if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
+                    metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])
+                                   if metric in g), metric)
+                by[(s, metric, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
     rep: dict[tuple, tuple[SClaim, SClaim]] = {}
@@ -512,9 +609,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
-                kind=kind, subject=f"arXiv:{s}", summary=f"{metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
+                kind=kind, subject=f"arXiv:{s}", summary=f"{qa.metric or metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
                 a=statement(a), b=statement(b),
-                detail=[f"{metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
+                detail=[f"{qa.metric or metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
             )
     done = []
     for key, f in out.items():
@@ -537,7 +634,11 @@ def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
     if a < 0 or b < 0:
         return True  # figures written differently from their raw text: keep the statement-level cue
     between = text[a + len(first.raw):b]
-    if _CHANGE.search(between) or re.search(r"→|->|⇒|=>", between):
+    if re.search(r"→|->|⇒|=>", between):
+        return True
+    # a "from … to" between the two figures is about something else ("every 30 s … flipping a GPU from
+    # one role to the other takes ~4 s"): the change of these figures is written "from 4.1 to 3.6"
+    if any(not m.group(0).lower().startswith("from ") for m in _CHANGE.finditer(between)):
         return True
     before, after = text[max(0, a - 40):a], text[b + len(last.raw):b + len(last.raw) + 30]
     return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))
@@ -681,7 +782,8 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             for cp, _, op in sorted(poss, key=lambda v: (v[0].path, v[0].line)):
                 if cn.path == cp.path:
                     continue
-                shared = on & op
+                shared = on & op or frozenset(x for x in on for y in op
+                                              if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
                 a, b = _ordered(cn, cp)
@@ -689,7 +791,8 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 key = _pair_key(kind, s, a, b, a.line, b.line)
                 if key in out:
                     continue
-                what = verb.replace("_", "-") + (" " + ", ".join(sorted(shared)).replace("_", " ") if shared else "")
+                what = verb.replace("_", "-") + (" " + ", ".join(sorted(o.lstrip("~").replace("+", " ") for o in shared))
+                                                 .replace("_", " ") if shared else "")
                 out[key] = Contradiction(
                     id=_id("negation", s, verb, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
                     summary=f"arXiv:{s}: '{what}' stated and denied", a=statement(a), b=statement(b),

@@ -67,6 +67,7 @@ _BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参�
 #: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
 _RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+")
 _SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
+_NAME_PAIR = re.compile(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,30})\s*(?:[(（][^)）]*[)）])?\s*$")
 _NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
 
 
@@ -92,6 +93,11 @@ def name_index(snap: Snapshot) -> dict[str, str]:
     for alias, aid in snap.aliases.items():
         add(alias, aid)
     def add_short(title: str, aid: str) -> None:
+        pair = _NAME_PAIR.match(title)
+        if pair:  # "vLLM / PagedAttention (preprint version)": a reference list naming the work by its systems
+            for n in pair.group(1, 2):
+                if re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", n):
+                    add(n, aid)
         m = _SHORT.match(title)
         if m:
             add(m.group(1), aid)
