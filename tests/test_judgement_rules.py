@@ -129,6 +129,13 @@ from ingest.placement import section_refs
     pytest.param("高亮只在第一页", ("abstract_checked",), id="zh-highlights-on-page-one"),
     pytest.param("Priya presented the paper, I never opened the PDF", ("second_hand", "unverified"), id="someone-presented-it"),
     pytest.param("作者自己发的推", ("second_hand", "vendor_self_reported"), id="zh-authors-own-tweet"),
+    pytest.param("Verdicts come from the full papers unless the row says otherwise.", ("full_text",), id="from-the-full-papers"),
+    pytest.param("checked: README and release notes only, did not build it", ("vendor_self_reported",), id="readme-only"),
+    pytest.param("只对过 abstract 页", ("abstract_checked",), id="zh-only-the-abstract-page"),
+    pytest.param("数字还没和原文对上", ("unverified",), id="zh-not-matched-with-the-paper"),
+    pytest.param("她在作者的 talk 里听到的数是 52%", ("second_hand",), id="zh-heard-in-a-talk"),
+    pytest.param("凭印象复述：吞吐约为 3 倍", ("second_hand",), id="zh-recounted"),
+    pytest.param("重新翻了论文的第4节", ("full_text",), id="zh-leafed-through-a-section"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
