@@ -435,6 +435,8 @@ PAIRS = {
     "slo": ("2501.00047", "4.5x goodput over vLLM under the chat SLO (TTFT ≤ 400 ms, TPOT ≤ 40 ms).",
             "2.9x goodput over vLLM under the summarization SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)."),
     "zh_temp": ("2501.00048", "表 2（温度 0，Vicuna-7B）：平均接受长度 3.2。", "Vicuna-7B，温度 1 时平均接受长度 2.0。"),
+    "group": ("2501.00049", "On Llama-3-8B, W4A16 g128: 6.54 ppl on WikiText-2.",
+              "The model zoo lists Llama-3-8B W4A16 at group size 64 as 6.43 ppl on WikiText-2."),
     # one-paper notes: a section naming no work, and a work cited in brackets in passing
     "neg_open": ("2501.00061", "The transfer path requires an RDMA-capable interconnect.", "It doesn't need RDMA: it runs over plain TCP."),
     "neg_relies": ("2501.00062", "It relies on warp specialisation: producer warps issue the loads.",
@@ -583,6 +585,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("hdim", id="different-head-dim"),
     pytest.param("slo", id="different-slo-and-its-thresholds"),
     pytest.param("zh_temp", id="zh-different-temperature"),
+    pytest.param("group", id="different-quantization-group-size"),
     pytest.param("from_to", id="from-one-role-to-the-other-is-no-revision"),
     pytest.param("ablation", id="an-ablation-figure"),
     pytest.param("zh_msize", id="zh-7b-vs-a-13b-model"),
