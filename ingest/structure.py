@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
@@ -955,29 +956,29 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
     """The first split of a note without sub-headings that applies: a transcript's paragraphs of turns,
     pseudo-headings, entries, rules."""
-    split = _split_turn_paragraphs(body, last_line)
-    if split is not None:
-        return split, "turns"
-    split = _split_posts(body, last_line)
-    if split is not None:
-        return split, "posts"
+    first: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
+        ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)))
+    for how, split_of in first:
+        split = split_of()
+        if split is not None:
+            return split, how
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         raws, pre = split
         ents = _entries(pre)
         if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
             # minutes: a table of topics, then bold-led paragraphs: both are topics
-            first = _entry_raws(pre, ents, lex)
-            return (first + raws, [b for b in pre if b.line_end < first[0].line]), "pseudo"
+            first_raws = _entry_raws(pre, ents, lex)
+            return (first_raws + raws, [b for b in pre if b.line_end < first_raws[0].line]), "pseudo"
         return split, "pseudo"
-    split = _split_entries(body, lex)
-    if split is not None:
-        return split, "entries"
-    split = _split_rules(body, last_line)
-    if split is not None:
-        return split, "rules"
-    split = _split_paragraphs(body, lex)
-    return split, ("paragraphs" if split is not None else "")
+    rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
+        ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: _split_rules(body, last_line)),
+        ("paragraphs", lambda: _split_paragraphs(body, lex)))
+    for how, split_of in rest:
+        split = split_of()
+        if split is not None:
+            return split, how
+    return None, ""
 
 
 # --------------------------------------------------------------------------- works of a segment
