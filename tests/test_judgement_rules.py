@@ -650,29 +650,9 @@ def test_an_item_naming_no_work_and_no_section_is_low(tmp_path):
     """An item with no work (no ID, no name the store knows) and no section of the living document has
     nothing to place, whatever verbs it uses ("queue your runs", "add two interview questions"): low.
     Across the 25 oracles such items are low 114 times out of 114."""
-    import json
-
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.items import shift_items
-    from queries.snapshot import load_snapshot
-
-    ws = tmp_path / "ws"
-    (ws / "organized" / "knowledge").mkdir(parents=True)
-    (ws / "organized" / "knowledge" / "doc.md").write_text(
-        "# Doc\n\n## 1 Decoding\n\nMedusa (arXiv:2401.10774).\n\n## References\n\n- Medusa, arXiv:2401.10774\n", "utf-8")
-    (ws / "inbox" / "a").mkdir(parents=True)
-    (ws / "inbox" / "a" / "sync.md").write_text(
-        "# Sync\n\n## Hiring\n\n- Add two Triton questions to the interview set.\n\n"
-        "## EAGLE\n\n- EAGLE (arXiv:2401.15077) drafts from features; add it.\n", "utf-8")
-    (ws / "work-guard").mkdir()
-    mid = "1b2c3d4e-0000-4000-8000-000000000002"
-    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps(
-        {"manifest_id": mid, "created": "2026-12-02", "knowledge": "organized/knowledge/doc.md",
-         "items": [{"path": "inbox/a/sync.md"}]}), "utf-8")
-    s = Store(None)
-    assert ingest_paths(s, [ws]).errors == []
-    rows = shift_items(load_snapshot(s), mid)
+    rows = _shift_rows(tmp_path, "# Doc\n\n## 1 Decoding\n\nMedusa (arXiv:2401.10774).\n\n## References\n\n- Medusa, arXiv:2401.10774\n",
+                       {"inbox/a/sync.md": "# Sync\n\n## Hiring\n\n- Add two Triton questions to the interview set.\n\n"
+                                           "## EAGLE\n\n- EAGLE (arXiv:2401.15077) drafts from features; add it.\n"})
     assert [(r.title, r.relevance, r.reason) for r in rows] == [
         ("Hiring", "low", "names no work and no section of the living document"), ("EAGLE", "increment", None)]
 
@@ -680,32 +660,14 @@ def test_an_item_naming_no_work_and_no_section_is_low(tmp_path):
 def test_a_name_written_after_a_label_resolves_an_item_that_writes_no_id(tmp_path):
     """`### Poster #3412 — Tidal: Phase-Aware …` over its `arXiv:2612.04417` names the work Tidal (the label
     before the dash is no name), so a standup bullet "reproduced Tidal on our box" is about 2612.04417."""
-    import json
-
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.items import shift_items
-    from queries.snapshot import load_snapshot
-
-    ws = tmp_path / "ws"
-    (ws / "organized" / "knowledge").mkdir(parents=True)
-    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Serving\n\ntext\n\n## References\n\n- none\n", "utf-8")
-    (ws / "inbox" / "a").mkdir(parents=True)
-    (ws / "inbox" / "a" / "trip.md").write_text(
-        "# Trip report\n\n### Poster #3412 — Tidal: Phase-Aware Elastic Disaggregation for Goodput-Optimal LLM Serving\n\n"
-        "arXiv:2612.04417 · 4.48x goodput\n\n### Poster #1876 — RadixRoute (arXiv:2611.20931)\n\n- routing\n", "utf-8")
-    (ws / "inbox" / "a" / "standup.md").write_text(
-        "# Standup\n\n## Amara\n- Yesterday: reproduced Tidal on our 4×L40S, 2.2x goodput.\n- Today: RadixRoute.\n", "utf-8")
-    (ws / "work-guard").mkdir()
-    mid = "1b2c3d4e-0000-4000-8000-000000000003"
-    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps(
-        {"manifest_id": mid, "created": "2026-12-02", "knowledge": "organized/knowledge/doc.md",
-         "items": [{"path": "inbox/a/trip.md"}, {"path": "inbox/a/standup.md"}]}), "utf-8")
-    s = Store(None)
-    assert ingest_paths(s, [ws]).errors == []
-    rows = [r for r in shift_items(load_snapshot(s), mid) if r.source == "inbox/a/standup.md"]
-    assert [(r.works, r.resolved_by) for r in rows] == [(["2612.04417"], "name"), (["2611.20931"], "name")]
-
+    rows = _shift_rows(tmp_path, "# Doc\n\n## 1 Serving\n\ntext\n\n## References\n\n- none\n", {
+        "inbox/a/trip.md": "# Trip report\n\n### Poster #3412 — Tidal: Phase-Aware Elastic Disaggregation for "
+                           "Goodput-Optimal LLM Serving\n\narXiv:2612.04417 · 4.48x goodput\n\n"
+                           "### Poster #1876 — RadixRoute (arXiv:2611.20931)\n\n- routing\n",
+        "inbox/a/standup.md": "# Standup\n\n## Amara\n- Yesterday: reproduced Tidal on our 4×L40S, 2.2x goodput.\n"
+                              "- Today: RadixRoute.\n"})
+    assert [(r.works, r.resolved_by) for r in rows if r.source == "inbox/a/standup.md"] == [
+        (["2612.04417"], "name"), (["2611.20931"], "name")]
 def test_a_figure_written_with_a_minus_sign_or_in_pts_is_a_drop_in_points():
     """"-1.8 pts" and "a 3.1 point drop" are drops of points (an accuracy when no metric is named); a range
     "2-3x" keeps its dash."""
@@ -878,3 +840,27 @@ def test_a_living_document_sentence_naming_no_work_goes_on_about_the_one_before(
     parts, _ = parse_living_source(LIVING, "organized/knowledge/x.md", tz=timezone.utc)
     assert [(c.subjects, c.text[:10]) for c in parts["claims"] if c.line == 6] == [
         (("2501.00091",), "[Foo-Serve"), (("2501.00091",), "Mistral-7B")]
+
+
+def _shift_rows(tmp_path, doc: str, notes: dict[str, str]):
+    """``query items`` rows of a one-manifest workspace: living document ``doc``, the materials ``notes``
+    (workspace path -> text), in that order."""
+    import json
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.items import shift_items
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    for path, text in {"organized/knowledge/doc.md": doc, **notes}.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    mid = "1b2c3d4e-0000-4000-8000-000000000009"
+    (ws / "work-guard").mkdir()
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps(
+        {"manifest_id": mid, "created": "2026-12-02", "knowledge": "organized/knowledge/doc.md",
+         "items": [{"path": p} for p in notes]}), "utf-8")
+    s = Store(None)
+    assert ingest_paths(s, [ws]).errors == []
+    return shift_items(load_snapshot(s), mid)
