@@ -192,53 +192,58 @@ def workspace_root(path: Path) -> Path:
     return p.parent
 
 
-def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool]]]:
+def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool], list[str]]]:
     """The folders below ``top`` as ``os.walk`` visits them (top-down, sub-folders sorted by name,
     hidden ones and ``__pycache__`` skipped, linked folders listed but not entered, unreadable ones
-    skipped), each as ``(dirpath, dirpath relative to root as POSIX, {file name: is a symlink})``.
+    skipped), each as ``(dirpath, dirpath relative to root as POSIX, {file name: is a symlink},
+    [names of the symbolic links to folders in it])``.
 
     Built on ``os.scandir`` so that telling links from files costs no extra system call
-    (12,700 files: ~0.1 s instead of ~1 s with ``Path.resolve`` on every file).
+    (12,700 files: ~0.1 s instead of ~1 s with ``Path.resolve`` on every file).  A stack, not
+    recursion: a tree nested thousands deep never meets Python's recursion limit.
     """
-    try:
-        it = os.scandir(top)
-    except OSError:
-        return
-    dirs: list[tuple[str, bool]] = []
-    files: dict[str, bool] = {}
-    with it:
-        while True:
-            try:
-                entry = next(it)
-            except StopIteration:
-                break
-            except OSError:
-                return
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            try:
-                link = entry.is_symlink()
-            except OSError:
-                link = False
-            if is_dir:
-                dirs.append((entry.name, link))
-            else:
-                files[entry.name] = link
-    rel_dir = Path(top).relative_to(root).as_posix()
-    yield top, rel_dir, files
-    for name, link in sorted(d for d in dirs if not d[0].startswith(".") and d[0] != "__pycache__"):
-        if not link:
-            yield from _walk(os.path.join(top, name), root)
+    stack = [top]
+    while stack:
+        here = stack.pop()
+        try:
+            it = os.scandir(here)
+        except OSError:
+            continue
+        dirs: list[tuple[str, bool]] = []
+        files: dict[str, bool] = {}
+        with it:
+            while True:
+                try:
+                    entry = next(it)
+                except StopIteration:
+                    break
+                except OSError:
+                    break
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:  # a link loop (ELOOP): checked as a link in ``discover``
+                    is_dir = False
+                try:
+                    link = entry.is_symlink()
+                except OSError:
+                    link = False
+                if is_dir:
+                    dirs.append((entry.name, link))
+                else:
+                    files[entry.name] = link
+        rel_dir = Path(here).relative_to(root).as_posix()
+        subs = sorted(d for d in dirs if not d[0].startswith(".") and d[0] != "__pycache__")
+        yield here, rel_dir, files, [name for name, link in subs if link]
+        stack.extend(os.path.join(here, name) for name, link in reversed(subs) if not link)
 
 
 def _broken_link(full: Path, rel: str) -> str | None:
-    """The one-line warning for a symbolic link at ``full`` that leads nowhere, or None when it leads to a file.
+    """The one-line warning for a symbolic link at ``full`` that leads nowhere, or None when it leads somewhere.
 
     A link whose target is missing, or that is part of a loop (``a.md -> b.md -> a.md``), is skipped
     with a warning naming it (``discover``); ``Path.resolve`` would raise on a loop (Python 3.11:
-    ``RuntimeError``), which once ended every ingest of the workspace with a traceback.
+    ``RuntimeError``), which once ended every ingest of the workspace with a traceback.  A link whose
+    name is not a text file's could have led to a folder: its target is "a missing file or folder".
     """
     try:
         os.stat(full)
@@ -248,11 +253,33 @@ def _broken_link(full: Path, rel: str) -> str | None:
             target = os.readlink(full)
         except OSError:
             target = "?"
-        return f"{rel}: symbolic link to a missing file ({target}); skipped"
+        what = "file" if full.name.lower().endswith(TEXT_SUFFIXES) else "file or folder"
+        return f"{rel}: symbolic link to a missing {what} ({target}); skipped"
     except OSError as e:
         if e.errno == errno.ELOOP:
             return f"{rel}: symbolic link loop (a link that leads back to itself); skipped"
         return f"{rel}: cannot follow the symbolic link ({e.strerror or e}); skipped"
+
+
+def _linked_folder(full: Path, rel: str, root: Path) -> tuple[str, bool] | None:
+    """The one-line problem of a symbolic link to a folder met in a folder walk, and whether it is an
+    error (True) or a warning; None for a link to a folder inside the workspace, which the walk does
+    not enter (the files there are read where they really are, when the walk reaches them).
+
+    ``full`` is the link (its folder is a real path: the walk starts from a resolved folder and never
+    enters a link).  A link to the folder it is in or to a folder above it (``a -> .``, ``a -> ..``)
+    is a loop: a warning; a link out of the workspace is refused as a linked file is: an error.
+    """
+    real = Path(os.path.realpath(full))
+    if full.parent.is_relative_to(real):
+        try:
+            target = os.readlink(full)
+        except OSError:
+            target = str(real)
+        return f"{rel}: symbolic link loop (a link to {target}, a folder it is in); skipped", False
+    if not real.is_relative_to(root):
+        return f"{rel}: symbolic link leads outside the workspace; skipped", True
+    return None
 
 
 def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None = None
@@ -260,12 +287,13 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
     """Expand ``provkg ingest`` arguments into files.
 
     A folder is a workspace root: every ``TEXT_SUFFIXES`` file below it is
-    taken (hidden folders skipped, symlinks leading outside it refused); a
-    file is taken with the root from ``workspace_root``.  Returns
-    ``(found, problems)``; ``problems`` are one-line messages for arguments
-    that do not exist or links that lead out.  A symbolic link that leads nowhere (its
-    target is missing, or it is part of a loop) is skipped with one line in ``warnings``
-    when a list is given (else in ``problems``).
+    taken (hidden folders skipped, symlinks leading outside it refused, linked
+    folders not entered); a file is taken with the root from ``workspace_root``.
+    Returns ``(found, problems)``; ``problems`` are one-line messages for arguments
+    that do not exist or links (to files or folders) that lead out.  A symbolic link
+    that leads nowhere (its target is missing, or it is part of a loop, such as a
+    folder link ``a -> ..``), named like a text file or with no suffix (a folder's),
+    is skipped with one line in ``warnings`` when a list is given (else in ``problems``).
     """
     found: dict[tuple[Path, str], Found] = {}
     problems: list[str] = []
@@ -283,11 +311,25 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
             root = here if any((here / m).exists() for m in _ROOT_MARKERS) else workspace_root(here / "_")
             if not any((root / m).exists() for m in _ROOT_MARKERS):
                 root = here
-            for dirpath, rel_dir, entries in _walk(str(here), root):
+            for dirpath, rel_dir, entries, linked in _walk(str(here), root):
                 dir_path = Path(dirpath)
                 in_guard = "work-guard" in dir_path.parts
-                for fn in sorted(entries):
-                    if fn.startswith(".") or not fn.lower().endswith(TEXT_SUFFIXES):
+                for fn in sorted([*entries, *linked]):
+                    if fn not in entries:  # a link to a folder: a loop (``a -> ..``) or a link out is one line
+                        rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
+                        if (bad := _linked_folder(dir_path / fn, rel, root)) is not None:
+                            (problems if bad[1] else warns).append(bad[0])
+                        continue
+                    if fn.startswith("."):
+                        continue
+                    if not fn.lower().endswith(TEXT_SUFFIXES):
+                        # A link that leads nowhere and could have been a folder (no suffix: an unmounted
+                        # share's ``papers -> /mnt/share/papers``, a loop ``a -> a``): one warning.
+                        # Other files' links (``fig.png``, git-annex content not fetched) say nothing.
+                        if entries[fn] and "." not in fn:
+                            rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
+                            if (broken := _broken_link(dir_path / fn, rel)) is not None:
+                                warns.append(broken)
                         continue
                     if not in_guard and fn.lower().endswith(".json"):
                         continue  # in a folder walk only manifests under work-guard/ are JSON sources

@@ -344,6 +344,56 @@ def test_dangling_links_and_link_loops_are_one_warning_each(tmp_path):
         f"warning: {ws / 'inbox/ann/loop-a.md'}: symbolic link loop (a link that leads back to itself); skipped"]
 
 
+def test_folder_link_loops_and_dangling_folder_links_are_one_warning_each(tmp_path):
+    """Issue 23: a link to a folder above it (``up -> ..``), to its own folder, a link to itself and a link
+    to an unmounted share (``share -> /mnt/…``) were skipped without a word; each is one warning now, a
+    folder link out of the workspace one error as a file link out is, and the good note still goes in.
+    Links named like other files (``fig.png``: git-annex content not fetched) stay quiet."""
+    ws = _ws(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.md").write_text("- outside\n", "utf-8")
+    ann = ws / "inbox/ann"
+    os.symlink("..", ann / "up")
+    os.symlink("../ann", ann / "again")
+    os.symlink("self", ann / "self")
+    os.symlink(tmp_path / "no-share", ann / "share")
+    os.symlink(tmp_path / "elsewhere", ann / "out")
+    os.symlink(tmp_path / "no-fig.png", ann / "fig.png")
+    os.symlink("../../work-guard", ann / "guard")  # a folder inside the workspace: read where it is
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert _problem_lines(r) == [
+        "warning: inbox/ann/again: symbolic link loop (a link to ../ann, a folder it is in); skipped",
+        "warning: inbox/ann/self: symbolic link loop (a link that leads back to itself); skipped",
+        f"warning: inbox/ann/share: symbolic link to a missing file or folder ({tmp_path / 'no-share'}); skipped",
+        "warning: inbox/ann/up: symbolic link loop (a link to .., a folder it is in); skipped",
+        "error: inbox/ann/out: symbolic link leads outside the workspace; skipped"]
+    assert _sources(tmp_path) == {GOOD}
+    os.remove(ann / "out")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 0 and len(_problem_lines(r)) == 4
+
+
+def test_a_folder_tree_thousands_deep_is_walked(tmp_path):
+    """The folder walk recursed once per level: 1,200 nested folders ended the ingest with an internal
+    error (RecursionError) instead of reading the note at the bottom."""
+    ws = _ws(tmp_path)
+    deep = ws / "inbox"
+    for _ in range(1200):  # one level at a time: Path.mkdir(parents=True) recurses too
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "n.md").write_text("- deep\n", "utf-8")
+    try:
+        r = _ingest(tmp_path, str(ws))
+        assert r.exit_code == 0, r.output
+        assert _sources(tmp_path) == {GOOD, (deep / "n.md").relative_to(ws).as_posix()}
+    finally:  # shutil.rmtree (pytest's clean-up of old tmp_path folders) recurses once per level too
+        (deep / "n.md").unlink()
+        while deep != ws / "inbox":
+            deep.rmdir()
+            deep = deep.parent
+
+
 def test_deep_front_matter_is_a_warning_and_the_note_goes_in(tmp_path):
     """Front matter nested thousands deep refused the whole note (RecursionError); it is a warning now,
     as any other front matter YAML cannot read."""
