@@ -714,6 +714,10 @@ def _plan(store: Backend, paths: list[str | os.PathLike[str]], kind: str | None)
             if f.abs_path.is_relative_to(w):
                 walked_files[w] += 1
     empty = [w for w, n in walked_files.items() if n == 0]
+    for a in paths:  # an unmounted share, a typo: said, whether or not the store held files from it
+        if Path(a).is_dir() and Path(a).resolve() in empty:
+            rep.warnings.append(f"{a}: holds no file provkg reads (*.md, *.markdown, *.txt; *.json under "
+                                "work-guard/); nothing was read from it")
     gone_from_empty = [p for p in gone if any((Path(str(known[p]["root"])) / p).is_relative_to(w) for w in empty)]
     # A store written by an older model is upgraded in this ingest's write (graph.migrate): the graphs
     # it holds now are the ones to rewrite.

@@ -109,6 +109,10 @@ READERS_NAME = "provkg-readers"
 _OLD_STORE_ENTRY = re.compile(r"^(?:db-[\w.-]+|CURRENT|FIRST-WRITE|lock|provkg-[\w.-]+|index\.sqlite(?:-wal|-shm|-journal)?|"
                               r"known-revisions\.marshal|last-ingest\.json|snapshot-cache|validate-cache|[\w.-]+\.tmp)$")
 
+#: The temporary files of the marker and registry being written (``graph.atomic.write_atomic``): another
+#: first write claiming the same new folder, or one killed while it did (``Store._claim_folder``).
+_CLAIM_TMP = re.compile(r"^\.provkg-[\w-]+\.[\w]+\.tmp$")
+
 #: Seconds a write waits for another process's write to finish before it gives up (``Store.lock``;
 #: ``$PROVKG_LOCK_TIMEOUT`` overrides).
 LOCK_TIMEOUT = 600.0
@@ -784,7 +788,7 @@ class Store:
         d = self._current_dir()
         return None if d is None else d.name
 
-    def _claim_folder(self) -> None:
+    def _claim_folder(self, *, checking: bool = False) -> bool:
         """Make sure the store folder is provkg's before anything is written into it.
 
         A folder that does not exist or is empty is made a store (``MARKER_NAME``).  A folder
@@ -792,6 +796,13 @@ class Store:
         (a ``CURRENT`` naming a ``db-*`` folder, or a ``FIRST-WRITE`` file) is adopted: it gets the
         marker, and only the databases it names are recorded as provkg's (``REGISTRY_NAME``), so
         its other ``db-*`` folders are never removed.  Any other folder is refused.
+
+        ``lock`` calls it twice: with ``checking`` before it creates anything (a folder that is not
+        a store is refused without a ``lock`` file left in it; nothing is written), then with the
+        write lock held, where it writes the marker: two first writes into one new folder at once
+        are serialised (the second one read the first one's half-written marker as a stranger's
+        file and was refused).  Returns True when this call made the folder a store (it was new or
+        empty): ``lock`` then takes the marker away again if no database went live (``_unclaim``).
 
         Raises
         ------
@@ -804,11 +815,16 @@ class Store:
             if p.exists() and not p.is_dir():
                 raise StoreError(f"{p}: not a folder; --store names a store folder (or an http(s) URL)")
             if (p / MARKER_NAME).is_file():
-                return
-            p.mkdir(parents=True, exist_ok=True)
+                return False
+            if checking and not p.exists():
+                return False
             entries = {e.name for e in p.iterdir()}
         except OSError as e:
             raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
+        if MARKER_NAME in entries:  # (``checking``: another first write claimed it meanwhile)
+            return False
+        # the temporary files of another claim of this folder under way (``checking``) or killed
+        entries = {e for e in entries if not _CLAIM_TMP.match(e)}
         adopted: list[str] = []
         foreign = sorted(e for e in entries if not _OLD_STORE_ENTRY.match(e))
         if ("CURRENT" in entries or FIRST_WRITE_NAME in entries) and foreign:
@@ -830,6 +846,8 @@ class Store:
             shown = ", ".join(sorted(entries)[:3]) + (", …" if len(entries) > 3 else "")
             raise StoreError(f"{p}: is not a provkg store and is not empty (holds {shown}); provkg writes only "
                              "into a new or empty folder or a store it made: pass another --store")
+        if checking:
+            return False
         from .atomic import write_atomic
 
         try:
@@ -838,6 +856,33 @@ class Store:
             write_atomic(_MARKER_TEXT, p / MARKER_NAME)
         except OSError as e:
             raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
+        return not adopted
+
+    def _unclaim(self, made: list[Path]) -> None:
+        """Undo ``_claim_folder`` of a new or empty folder when no database went live (a failed first
+        write: an import of a bad file, an ingest whose every file failed, a full disk): provkg's files
+        are removed, and the folders in ``made`` (the store folder and the parents ``lock`` created,
+        deepest first) when nothing else is left in them.  Call with the write lock held; a process
+        waiting for the lock finds its lock file gone and starts again (``lock``).  Never raises.
+        """
+        assert self.path is not None
+        p = self.path
+        if (p / "CURRENT").exists():
+            return
+        for name in sorted(self._registry()):
+            shutil.rmtree(p / name, ignore_errors=True)
+        from .index import INDEX_NAME
+
+        names = (FIRST_WRITE_NAME, SIDECAR_NAME, "last-ingest.json", "CURRENT.tmp", REGISTRY_NAME, MARKER_NAME,
+                 *(INDEX_NAME + x for x in ("", "-wal", "-shm", "-journal", ".new", ".new-wal", ".new-shm")), "lock")
+        for name in names:
+            with contextlib.suppress(OSError):
+                (p / name).unlink()
+        for d in made:
+            try:
+                d.rmdir()
+            except OSError:
+                break
 
     def _registry(self) -> set[str]:
         """The database folders provkg made in this store (``REGISTRY_NAME``), by name."""
@@ -946,8 +991,10 @@ class Store:
         holds for the files it will write (``graph.loader``), so two writers are serialised end to
         end: the second one reads what the first one committed.  A write that finds the lock held
         waits for it (calling ``on_lock_wait`` once), up to ``lock_timeout`` seconds.  The folder is
-        claimed first (``_claim_folder``): a folder that is not a store and not empty is refused.
-        In memory: no lock.
+        checked first (``_claim_folder``): a folder that is not a store and not empty is refused,
+        with nothing made in it; a new or empty folder is made a store with the lock held, and when
+        the block ends with no database live (a failed first write) it is no store again: provkg's
+        files, and the folders the lock made, are removed (``_unclaim``).  In memory: no lock.
 
         Raises
         ------
@@ -965,30 +1012,56 @@ class Store:
             return
         import fcntl
 
-        self._claim_folder()
-        try:
-            lock_f = open(self.path / "lock", "a+")
-        except OSError as e:
-            raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
-        try:
-            wait = self._lock_wait()
-            deadline = time.monotonic() + wait
-            told = False
-            while True:
+        self._claim_folder(checking=True)  # a folder that is not a store: refused before anything is made
+        wait = self._lock_wait()
+        deadline = time.monotonic() + wait
+        told = False
+        for _ in range(100):
+            made = [a for a in (self.path, *self.path.parents) if not a.exists()]  # deepest first
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+                lock_f = open(self.path / "lock", "a+")
+            except FileNotFoundError:  # a failed first write removed the folder meanwhile (``_unclaim``)
+                continue
+            except OSError as e:
+                raise StoreError(f"{self.path}: cannot use as a store folder: {e.strerror or e}") from None
+            try:
+                while True:
+                    try:
+                        fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except OSError as e:
+                        if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                            raise StoreError(f"{self.path}/lock: cannot lock: {e.strerror or e}") from None
+                    if time.monotonic() >= deadline:
+                        raise StoreLockedError(
+                            f"{self.path}: another provkg process is writing this store"
+                            + (f" (waited {wait:g} s)" if wait else "") + "; try again when it has finished")
+                    if not told and self.on_lock_wait is not None:
+                        told = True
+                        self.on_lock_wait()
+                    time.sleep(0.02)
+                # The lock file held must still be the store's: a failed first write that held it
+                # before removed it with the folder (``_unclaim``); then start again.
                 try:
-                    fcntl.flock(lock_f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except OSError as e:
-                    if e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                        raise StoreError(f"{self.path}/lock: cannot lock: {e.strerror or e}") from None
-                if time.monotonic() >= deadline:
-                    raise StoreLockedError(
-                        f"{self.path}: another provkg process is writing this store"
-                        + (f" (waited {wait:g} s)" if wait else "") + "; try again when it has finished")
-                if not told and self.on_lock_wait is not None:
-                    told = True
-                    self.on_lock_wait()
-                time.sleep(0.02)
+                    same = os.path.samestat(os.fstat(lock_f.fileno()), os.stat(self.path / "lock"))
+                except OSError:
+                    same = False
+            except BaseException:
+                lock_f.close()
+                raise
+            if same:
+                break
+            lock_f.close()
+        else:
+            raise StoreError(f"{self.path}: its lock file was removed 100 times while this write waited for it")
+        try:
+            try:
+                fresh = self._claim_folder()
+            except StoreError:
+                if made:
+                    self._unclaim(made)
+                raise
             self._lock_file = lock_f
             self._lock_depth = 1
             _hold(lock_f)
@@ -997,6 +1070,8 @@ class Store:
             finally:
                 self._lock_depth = 0
                 self._lock_file = None
+                if fresh:
+                    self._unclaim(made)
                 _release(lock_f)
                 with contextlib.suppress(OSError):
                     fcntl.flock(lock_f.fileno(), fcntl.LOCK_UN)

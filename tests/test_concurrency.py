@@ -129,6 +129,46 @@ def test_two_concurrent_ingests_give_the_state_of_running_them_one_after_the_oth
     assert sorted(p.name for p in path.glob("db-*")) == [(path / "CURRENT").read_text().strip()]
 
 
+def _first_write(location: str, fail: bool, delay: float) -> str:
+    """One racing raw write (run in a forked process), or when ``fail`` one that fails once it holds the lock."""
+    import pyoxigraph as ox
+
+    time.sleep(delay)
+    try:
+        if fail:  # as an import of a bad file fails, without the cost of making a database
+            with Store(location).lock():
+                raise ValueError("bad input")
+        with Store(location).writer() as w:
+            w.add([ox.Quad(ox.NamedNode("urn:s"), ox.NamedNode("urn:p"), ox.Literal("o"), ox.NamedNode("urn:g"))])
+        return "ok"
+    except Exception as e:  # noqa: BLE001 - reported to the test, which fails on it
+        return f"{type(e).__name__}: {e}"
+
+
+def test_a_failed_first_write_racing_others_leaves_a_store_only_when_one_went_live(tmp_path):
+    """Three first writes into one new folder at once, one to three of them failing.  The folder was made a
+    store before the lock was taken: a second first write read the first one's half-written marker
+    (``.provkg-store.….tmp``) as a stranger's file and was refused ("is not a provkg store and is not
+    empty"); it is claimed under the lock now.  A failed first write takes its new store folder away again
+    (``Store._unclaim``), lock file and all: a write waiting for that lock meanwhile starts again on a
+    folder of its own.  Every good write goes in, and when all fail no file is left."""
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["graph.store", "test_concurrency"])
+    rng = random.Random(5)
+    problems = []
+    with ctx.Pool(3) as pool:
+        for i in range(12):
+            top = tmp_path / f"r{i}"
+            fails = [True, i % 2 == 0, i % 4 == 0]
+            got = pool.starmap(_first_write, [(str(top / "st"), f, rng.random() * 0.02) for f in fails])
+            want = ["ValueError: bad input" if f else "ok" for f in fails]
+            left = sorted(p.relative_to(top).as_posix() for p in top.rglob("*") if p.is_file()) if top.exists() else []
+            if got != want or (all(fails) and left) or (
+                    not all(fails) and len(Store(top / "st").select("SELECT ?o { GRAPH ?g { ?s ?p ?o } }")) != 1):
+                problems.append(f"round {i}: {got}; left {left}")
+    assert problems == []
+
+
 @pytest.mark.parametrize("kind", ["oxigraph", "virtuoso", "jena"])
 def test_two_concurrent_ingests_into_a_sparql_server_are_serialised(tmp_path, spaces, kind):
     import sparql_servers

@@ -196,3 +196,49 @@ def test_a_store_dropped_without_close_leaves_no_lock_for_a_forked_child_to_drop
     finally:
         for x in {r, w, fd}:
             os.close(x)
+
+
+def test_a_failed_first_write_leaves_no_store(tmp_path):
+    """A failed ``import`` into a folder that did not exist left a store folder behind (its marker, registry
+    and lock), as did an ingest whose every file failed: later commands met a folder provkg had claimed.  A
+    first write that makes no database live now leaves no trace: a new folder (and the parents it needed)
+    is gone, an empty folder is empty again; the same folder then takes a good write."""
+    bad = tmp_path / "bad.nq"
+    bad.write_text('<urn:a> <urn:b> "c" <urn:g> .\n<urn:a> <urn:b> bad bad\n', "utf-8")
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "inbox" / "ann" / "b.md").write_bytes(b"\x00\x01binary")
+    new, empty = tmp_path / "new" / "deeper" / "st", tmp_path / "empty"
+    empty.mkdir()
+    for store in (new, empty):
+        r = _cli("--store", str(store), "import", str(bad))
+        assert r.exit_code == 2 and r.stderr.startswith(f"provkg: {bad}: not valid nquads"), r.output
+        r = _cli("--store", str(store), "-q", "ingest", str(ws))
+        assert r.exit_code == 2 and r.stderr == "error: inbox/ann/b.md: binary file (NUL bytes), not text\n", r.output
+    assert not (tmp_path / "new").exists()
+    assert list(empty.iterdir()) == []
+    good = tmp_path / "good.nq"
+    good.write_text('<urn:a> <urn:b> "c" <urn:g> .\n', "utf-8")
+    assert _cli("--store", str(new), "-q", "import", str(good)).exit_code == 0
+    r = _cli("--store", str(new), "sparql", "SELECT ?o WHERE { GRAPH <urn:g> { ?s ?p ?o } }", "--format", "csv")
+    assert r.exit_code == 0 and r.stdout.splitlines() == ["o", "c"], r.output
+
+
+def test_a_first_ingest_of_an_empty_folder_says_so_and_makes_no_store(tmp_path):
+    """A first ingest of an empty folder (an unmounted share) printed only 'added 0 … -> st', exit 0,
+    and every command then said to 'run `provkg ingest PATH` first', which the user just had.  It now
+    says the folder holds nothing provkg reads and that no store was made; nothing is made."""
+    empty, st = tmp_path / "share", tmp_path / "st"
+    empty.mkdir()
+    (empty / "slides.pdf").write_bytes(b"%PDF-1.4\n")
+    r = CliRunner().invoke(cli, ["--store", str(st), "ingest", str(empty)])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines() == [
+        f"warning: {empty}: holds no file provkg reads (*.md, *.markdown, *.txt; *.json under work-guard/); "
+        "nothing was read from it",
+        f"ingest: added 0, changed 0, removed 0, unchanged 0, errors 0 -> {st} (nothing written: no store yet)"]
+    assert not st.exists()
+    r = _cli("--store", str(st), "query", "sources")
+    assert r.exit_code == 2 and r.stderr == (f"provkg: no store at {st}; run `provkg ingest PATH` on a folder or "
+                                             "files holding notes first (or pass --store)\n")
+    assert _cli("--store", str(st), "-q", "ingest", "--strict", str(empty)).exit_code == 1

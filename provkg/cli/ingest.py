@@ -53,7 +53,8 @@ def report_ingest(ctx: click.Context, rep) -> None:
         echo_err(f"ingest: upgraded {k.backend.path} from provkg's model {rep.upgraded[0]} to model {MODEL_VERSION} "
                  f"({rep.upgraded[1]} graphs rewritten, every revision kept)")
     if not quiet:
-        echo_err(f"ingest: {rep.summary()} -> {k.backend.path}")
+        none = "" if rep.added or rep.changed or rep.removed or k.backend.exists() else " (nothing written: no store yet)"
+        echo_err(f"ingest: {rep.summary()} -> {k.backend.path}{none}")
         for label, lst in (("added", rep.added), ("changed", rep.changed), ("removed", rep.removed)):
             for p in lst[:20]:
                 echo_err(f"  {label}: {p}")
