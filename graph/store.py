@@ -1139,7 +1139,11 @@ class Store:
                         f"{self.path}: holds database folders ({', '.join(dbs[-3:])}) but no CURRENT file naming "
                         f"the live one; write that folder's name into {self.path / 'CURRENT'} to keep it, or "
                         "remove the db-* folders to start a new store")
-            n = 1 + max((int(p.name[3:]) for p in self.path.glob("db-*") if p.name[3:].isdigit()), default=0)
+            # Numbered after provkg's own databases: a ``db-2024/`` someone put here shifted it to db-002025
+            mine = self._registry() | ({old.name} if old is not None else set())
+            n = 1 + max((int(x[3:]) for x in mine if x[3:].isdigit()), default=0)
+            while (self.path / f"db-{n:06d}").exists():
+                n += 1
             new = self.path / f"db-{n:06d}"
             try:
                 # Recorded before it exists: a write killed at any later point leaves a folder the

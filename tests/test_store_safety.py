@@ -66,6 +66,7 @@ def test_an_empty_folder_becomes_a_store_and_a_store_keeps_db_folders_it_did_not
         (ws / "inbox" / "jay" / f"extra-{i}.md").write_text(f"# extra {i}\n\n- claim {i}\n", "utf-8")
         assert _cli("--store", str(folder), "-q", "ingest", str(ws)).exit_code == 0
     live = (folder / "CURRENT").read_text("utf-8").strip()
+    assert live == "db-000004"  # numbered after provkg's own: db-2024 made the next one db-002025
     assert sorted(p.name for p in folder.glob("db-*")) == sorted(["db-2024", live])
     assert (folder / "db-2024" / "data.txt").read_text("utf-8") == "keep me"
     assert (folder / REGISTRY_NAME).read_text("utf-8").split() == [live]
