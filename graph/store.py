@@ -58,6 +58,7 @@ import gc
 import os
 import re
 import shutil
+import stat
 import threading
 import time
 from collections import deque
@@ -184,6 +185,15 @@ def _drop_locks_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_locks_in_child)
+
+
+def _empty_file(path: Path) -> bool:
+    """True when ``path`` is an empty regular file (a lock file provkg made: it never writes into it)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return st.st_size == 0 and stat.S_ISREG(st.st_mode)
 
 
 def _one_line(e: BaseException) -> str:
@@ -825,6 +835,8 @@ class Store:
             return False
         # the temporary files of another claim of this folder under way (``checking``) or killed
         entries = {e for e in entries if not _CLAIM_TMP.match(e)}
+        if "lock" in entries and not _empty_file(p / "lock"):
+            entries = (entries - {"lock"}) | {"lock (not empty)"}  # someone's own file called lock
         adopted: list[str] = []
         foreign = sorted(e for e in entries if not _OLD_STORE_ENTRY.match(e))
         if ("CURRENT" in entries or FIRST_WRITE_NAME in entries) and foreign:
@@ -876,8 +888,9 @@ class Store:
         names = (FIRST_WRITE_NAME, SIDECAR_NAME, "last-ingest.json", "CURRENT.tmp", REGISTRY_NAME, MARKER_NAME,
                  *(INDEX_NAME + x for x in ("", "-wal", "-shm", "-journal", ".new", ".new-wal", ".new-shm")), "lock")
         for name in names:
-            with contextlib.suppress(OSError):
-                (p / name).unlink()
+            if name != "lock" or _empty_file(p / name):
+                with contextlib.suppress(OSError):
+                    (p / name).unlink()
         for d in made:
             try:
                 d.rmdir()

@@ -218,6 +218,12 @@ def test_a_failed_first_write_leaves_no_store(tmp_path):
         assert r.exit_code == 2 and r.stderr == "error: inbox/ann/b.md: binary file (NUL bytes), not text\n", r.output
     assert not (tmp_path / "new").exists()
     assert list(empty.iterdir()) == []
+    mine = tmp_path / "mine"  # a folder holding only someone's file called ``lock`` is not an empty one
+    mine.mkdir()
+    (mine / "lock").write_text("my notes", "utf-8")
+    r = _cli("--store", str(mine), "import", str(bad))
+    assert r.exit_code == 2 and "is not a provkg store and is not empty (holds lock (not empty))" in r.stderr
+    assert [p.name for p in mine.iterdir()] == ["lock"] and (mine / "lock").read_text("utf-8") == "my notes"
     good = tmp_path / "good.nq"
     good.write_text('<urn:a> <urn:b> "c" <urn:g> .\n', "utf-8")
     assert _cli("--store", str(new), "-q", "import", str(good)).exit_code == 0
