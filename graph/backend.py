@@ -32,6 +32,7 @@ default graph is *not* the union (PITFALLS P9, P14).
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Iterator
 from typing import Protocol, runtime_checkable
 
@@ -114,6 +115,10 @@ class Backend(Protocol):
         """One write: commit on normal exit, nothing on an exception."""
 
 
+#: A ``--store`` that starts like a URL but is no ``http(s)://`` one (``ftp://…``, ``http:/host``, ``htps://…``).
+_OTHER_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
+
+
 def is_remote(location: str | None) -> bool:
     """True when ``location`` is an ``http://`` or ``https://`` URL (a SPARQL server)."""
     return bool(location) and str(location).lower().startswith(("http://", "https://"))
@@ -138,7 +143,7 @@ def open_store(location: str | None, *, query_endpoint: str | None = None, updat
     UsageError
         Endpoint options given with a folder store.
     StoreError
-        The URL is malformed.
+        The URL is malformed, or ``location`` starts like a URL that is not ``http(s)``.
     """
     from ingest.errors import UsageError
 
@@ -147,6 +152,12 @@ def open_store(location: str | None, *, query_endpoint: str | None = None, updat
 
         return RemoteStore(str(location), query_endpoint=query_endpoint, update_endpoint=update_endpoint,
                            gsp_endpoint=gsp_endpoint, timeout=timeout)
+    if location is not None and _OTHER_URL.match(str(location)):
+        # ``ftp://host/ds``, ``http:/host`` (a mistyped URL) was made a folder ``ftp:`` in the working directory
+        from ingest.errors import StoreError
+
+        raise StoreError(f"--store {location}: not an http(s) URL of a SPARQL server (a folder named so: "
+                         f"./{location})")
     if query_endpoint or update_endpoint or gsp_endpoint:
         raise UsageError(f"--query-endpoint/--update-endpoint/--gsp-endpoint need an http(s) --store URL, "
                          f"not the folder {location!r}")

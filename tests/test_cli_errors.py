@@ -368,6 +368,9 @@ def _run(*args: str, timeout: float = 60, preexec_fn=None, store: str | None = N
     ("http://kg example:7878", "not a valid URL (it holds a space or a control character)"),
     ("http://jay:s3cret@[kg", "not a valid URL (Invalid IPv6 URL)"),
     ("https://", "not an http(s) URL of a SPARQL server"),
+    # a mistyped URL was taken for a folder: an ingest made ``ftp:/kg.example/ds`` in the working directory
+    ("ftp://kg.example/ds", "not an http(s) URL of a SPARQL server (a folder named so: ./ftp://kg.example/ds)"),
+    ("http:/kg.example:7878", "not an http(s) URL of a SPARQL server (a folder named so: ./http:/kg.example:7878)"),
 ])
 def test_a_malformed_store_url_is_one_line(url, problem):
     """`--store http://[::1` and `--store 'http://a b'` ended in a ValueError / InvalidURL traceback (exit 1)."""
