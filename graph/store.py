@@ -1152,6 +1152,8 @@ class Store:
                         f"{self.path}: holds database folders ({', '.join(dbs[-3:])}) but no CURRENT file naming "
                         f"the live one; write that folder's name into {self.path / 'CURRENT'} to keep it, or "
                         "remove the db-* folders to start a new store")
+            if old is not None:  # the copies of killed writes go first: kill -9 after kill -9 piled them up
+                self._remove_unused(set())
             # Numbered after provkg's own databases: a ``db-2024/`` someone put here shifted it to db-002025
             mine = self._registry() | ({old.name} if old is not None else set())
             n = 1 + max((int(x[3:]) for x in mine if x[3:].isdigit()), default=0)

@@ -249,3 +249,22 @@ def test_a_first_ingest_of_an_empty_folder_says_so_and_makes_no_store(tmp_path):
     assert r.exit_code == 2 and r.stderr == (f"provkg: no store at {st}; run `provkg ingest PATH` on a folder or "
                                              "files holding notes first (or pass --store)\n")
     assert _cli("--store", str(st), "-q", "ingest", "--strict", str(empty)).exit_code == 1
+
+
+def test_a_write_removes_what_killed_writes_left_before_it_makes_its_copy(tmp_path):
+    """A killed write leaves its copy of the database; the next write removed it only once it had
+    committed, so ingests killed one after another (kill -9 at 2.5 s, 3.5 s, 5 s, 7 s) piled up a copy each.
+    A write now removes them when it starts, even one that then fails; the live database stays."""
+    st = tmp_path / "st"
+    assert _cli("--store", str(st), "-q", "ingest", str(WORKSPACE)).exit_code == 0
+    live = (st / "CURRENT").read_text("utf-8").strip()
+    s = Store(st)
+    for name in ("db-000007", "db-000008"):  # what two killed writes leave: recorded, half written
+        s._save_registry(s._registry() | {name})
+        (st / name).mkdir()
+        (st / name / "000001.sst").write_bytes(b"half")
+    bad = tmp_path / "bad.nq"
+    bad.write_text("<urn:a> <urn:b> bad .\n", "utf-8")
+    assert _cli("--store", str(st), "import", str(bad)).exit_code == 2
+    assert sorted(p.name for p in st.glob("db-*")) == [live]
+    assert {"db-000007", "db-000008"}.isdisjoint((st / REGISTRY_NAME).read_text("utf-8").split())
