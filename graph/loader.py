@@ -461,6 +461,36 @@ CHUNK_BYTES = 1024 * 1024
 WINDOW_BYTES = 4 * 1024 * 1024
 #: Below this many files to parse a pool costs more (start-up, fork) than it saves.
 POOL_MIN_FILES = 64
+#: What a file may become, at most, as N-Quads held until it is written (``_nquads_bound``): a statement
+#: (a claim: ~24 quads) ~5.4 KB whatever its length, a byte of prose ~130 bytes.  A 256 KiB file of
+#: `- ab` lines becomes 280 MB, of `Ab. ` sentences on one line 217 MB, of `吞吐。` 97 MB.
+_NQ_PER_STATEMENT = 5_500
+_NQ_PER_BYTE = 130
+#: Bytes of N-Quads (by ``_nquads_bound``) being built or waiting to be written at once (one task always
+#: goes), and in one task.  Counted in source bytes alone, six 256 KiB files of `- ab` lines in one ingest
+#: were in flight together and the ingest took 4.0 GB and 466 s (issue 23); now one such file is (~1 GB
+#: at the peak: the worker building the next one and this process writing the last).  Ordinary notes
+#: (~1 MB by this bound for 5 KB) still have hundreds of files in flight.
+WINDOW_NQUADS = 384 * 1024 * 1024
+CHUNK_NQUADS = 96 * 1024 * 1024
+#: What ends a statement, for ``_nquads_bound``: line ends, sentence ends (ASCII and full-width), ``;``.
+_STATEMENT_ENDS = (b"\n", b".", b"!", b"?", b";", "。".encode(), "！".encode(), "？".encode(), "；".encode())
+
+
+def _nquads_bound(path: Path) -> tuple[int, int]:
+    """``(size, bound)`` of the source file at ``path``: its bytes, and at most how many bytes of N-Quads it
+    may become (statements counted by what ends them, ``_STATEMENT_ENDS``).  Reads at most the size
+    limit (``max_bytes``) plus one byte; a file that cannot be read counts as its size (it fails
+    at once in ``build_found``)."""
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            data = fh.read(max_bytes() + 1)
+    except (OSError, IngestError):
+        return 0, 0
+    if len(data) > max_bytes():
+        return size, size  # refused by its size before it is parsed
+    return size, len(data) * _NQ_PER_BYTE + _NQ_PER_STATEMENT * sum(data.count(e) for e in _STATEMENT_ENDS)
 
 
 def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
@@ -469,7 +499,9 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
 
     With ``jobs > 1`` and more than ``POOL_MIN_FILES`` files, a process pool parses
     ahead in chunks of ``_CHUNK`` files while the caller consumes (writes) the earlier
-    ones; at most ``jobs * _WINDOW`` chunks are pending, which bounds memory.  The
+    ones; at most ``jobs * _WINDOW`` chunks are pending, holding at most ``WINDOW_BYTES`` of
+    source files and ``WINDOW_NQUADS`` of N-Quads as ``_nquads_bound`` reckons them (past the
+    first chunk, which always goes), which bounds memory.  The
     workers are forked at the first ``submit``: call ``next()`` once before opening
     the database writer, so that no RocksDB handle is open when they fork.
     """
@@ -478,57 +510,57 @@ def _built_in_order(args: list[tuple[Found, str | None, str, bool]], jobs: int,
     if jobs > 1 and total > POOL_MIN_FILES:
         from concurrent.futures import ProcessPoolExecutor
 
-        def size(a: tuple[Found, str | None, str, bool]) -> int:
-            try:
-                return a[0].abs_path.stat().st_size
-            except OSError:
-                return 0
-
-        # Chunks of ``_CHUNK`` files, or fewer when they reach ``CHUNK_BYTES``; in flight at most
-        # ``jobs * _WINDOW`` chunks holding (past the first) ``WINDOW_BYTES`` of source files.  A file
-        # becomes ~30-400 bytes of N-Quads per byte (all figures: the most), held until it is written: a
-        # window counted in files alone let a few hundred large notes wait in memory (issue 23).
-        sized: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
+        # Chunks of ``_CHUNK`` files, or fewer when they reach ``CHUNK_BYTES`` or ``CHUNK_NQUADS``; in flight
+        # at most ``jobs * _WINDOW`` chunks holding (past the first) ``WINDOW_BYTES`` of source files and
+        # ``WINDOW_NQUADS`` of N-Quads by ``_nquads_bound``.  A file becomes ~30-1,100 bytes of N-Quads per
+        # byte (a statement every 5 bytes: the most), held until it is written: a window counted in files
+        # alone let a few hundred large notes wait in memory, one counted in bytes six files of `- ab`
+        # lines (4 GB, issue 23).
+        Sized = tuple[list[tuple[Found, str | None, str, bool]], tuple[int, int]]
+        sized: list[Sized] = []
         cur: list[tuple[Found, str | None, str, bool]] = []
-        cur_bytes = 0
+        cur_bytes = cur_nq = 0
         for a in args:
-            n = size(a)
-            if cur and (len(cur) >= _CHUNK or cur_bytes + n > CHUNK_BYTES):
-                sized.append((cur, cur_bytes))
-                cur, cur_bytes = [], 0
+            n, nq = _nquads_bound(a[0].abs_path)
+            if cur and (len(cur) >= _CHUNK or cur_bytes + n > CHUNK_BYTES or cur_nq + nq > CHUNK_NQUADS):
+                sized.append((cur, (cur_bytes, cur_nq)))
+                cur, cur_bytes, cur_nq = [], 0, 0
             cur.append(a)
             cur_bytes += n
+            cur_nq += nq
         if cur:
-            sized.append((cur, cur_bytes))
+            sized.append((cur, (cur_bytes, cur_nq)))
         chunks = iter(sized)
 
         with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),)) as ex:
             finished = False
             try:
-                first, first_bytes = next(chunks)
+                first, first_held = next(chunks)
                 with signals_held():  # the first submit forks every worker (fork start method)
-                    pending = deque([(ex.submit(_build_chunk, first), first_bytes)])
-                held = first_bytes
-                waiting: list[tuple[list[tuple[Found, str | None, str, bool]], int]] = []
+                    pending = deque([(ex.submit(_build_chunk, first), first_held)])
+                held, held_nq = first_held
+                waiting: list[Sized] = []
 
                 def fill() -> None:
-                    nonlocal held
+                    nonlocal held, held_nq
                     while len(pending) < jobs * _WINDOW:
                         nxt = waiting.pop() if waiting else next(chunks, None)
                         if nxt is None:
                             return
-                        c, n = nxt
-                        if pending and held + n > WINDOW_BYTES:
+                        c, (n, nq) = nxt
+                        if pending and (held + n > WINDOW_BYTES or held_nq + nq > WINDOW_NQUADS):
                             waiting.append(nxt)
                             return
-                        pending.append((ex.submit(_build_chunk, c), n))
+                        pending.append((ex.submit(_build_chunk, c), (n, nq)))
                         held += n
+                        held_nq += nq
 
                 fill()
                 while pending:
-                    fut, n = pending.popleft()
+                    fut, (n, nq) = pending.popleft()
                     results = fut.result()
                     held -= n
+                    held_nq -= nq
                     fill()
                     for r in results:
                         done += 1

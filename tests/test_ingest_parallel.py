@@ -305,3 +305,42 @@ def test_a_broken_pool_has_its_workers_killed_at_once(monkeypatch):
 
     stop_pool(Pool(), grace=1000)
     assert killed == ["a", "b"]
+
+
+def test_files_dense_in_statements_are_parsed_ahead_one_window_of_nquads_at_a_time(tmp_path, monkeypatch):
+    """The pool's window counted source bytes (4 MiB): six 256 KiB notes of `- ab` lines, 280 MB of N-Quads
+    each, were built ahead together and the ingest took 4.0 GB (issue 23; 1.8 GB now).  Files in flight
+    are now bounded by the N-Quads they may become (``_nquads_bound``): here, scaled down (a window of
+    3 MB, files of 300 statements: ~1.7 MB of N-Quads each), at most two of the six dense files wait."""
+    import concurrent.futures as cf
+
+    d = tmp_path / "ws" / "inbox" / "a"
+    d.mkdir(parents=True)
+    (tmp_path / "ws" / ".provkg-root").touch()
+    for i in range(L.POOL_MIN_FILES):
+        (d / f"t{i:03d}.md").write_text(f"- tiny note {i}\n", "utf-8")
+    for i in range(6):
+        (d / f"w{i}.md").write_text("".join(f"- ab {i} {j}\n" for j in range(300)), "utf-8")
+    monkeypatch.setattr(L, "WINDOW_NQUADS", 3_000_000, raising=False)
+    monkeypatch.setattr(L, "CHUNK_NQUADS", 1_500_000, raising=False)
+    submitted: list[Path] = []
+
+    class Recording(cf.ProcessPoolExecutor):
+        def submit(self, fn, chunk, *a, **k):  # type: ignore[override]
+            submitted.extend(arg[0].abs_path for arg in chunk)
+            return super().submit(fn, chunk, *a, **k)
+
+    monkeypatch.setattr(cf, "ProcessPoolExecutor", Recording)
+    found, _ = discover([tmp_path / "ws"])
+    args = [(f, None, "UTC", False) for f in found]
+    size: dict[Path, int] = {}
+    ahead: list[list[Path]] = []
+    for done, (f, built) in enumerate(zip(found, L._built_in_order(args, 2, None)), 1):
+        assert built.error is None
+        size[f.abs_path] = len(built.data)
+        ahead.append(submitted[done:])  # submitted, not yet taken: built or being built
+    assert len(submitted) == len(args)
+    dense = max(size.values())
+    assert dense > 1_000_000
+    worst = max(sum(size[p] for p in waiting) for waiting in ahead)
+    assert dense <= worst <= 2 * dense + 100_000  # before: all six ahead at once
