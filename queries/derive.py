@@ -561,12 +561,15 @@ def rebuild_index(store: object, deriver: Deriver) -> tuple[str | None, int]:
     name, revisions indexed)``.
 
     Raises ``StoreLockedError`` while another process writes the store; ``QueryError`` when the
-    RDF store cannot be read.
+    RDF store cannot be read; ``StoreError`` when the new file cannot be written (a full disk: it is
+    removed, the old index stays).
     """
     import contextlib
     import os
+    import sqlite3
 
     from graph.index import INDEX_NAME, Index, database_number
+    from ingest.errors import StoreError
 
     path = store.path  # type: ignore[attr-defined]
     with store.lock():  # type: ignore[attr-defined]
@@ -576,15 +579,24 @@ def rebuild_index(store: object, deriver: Deriver) -> tuple[str | None, int]:
         for suffix in ("", "-wal", "-shm"):
             with contextlib.suppress(OSError):
                 os.unlink(str(new) + suffix)
-        index = Index(new)
         try:
-            with index.write(db, None, fresh=True) as w:
-                deriver.rebuild_facts(store, w)
-                deriver(w)
-            n = len(w.view().live_revisions())
-            index.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            index.close()
+            index = Index(new)
+            try:
+                with index.write(db, None, fresh=True) as w:
+                    deriver.rebuild_facts(store, w)
+                    deriver(w)
+                n = len(w.view().live_revisions())
+                index.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                index.close()
+        except (sqlite3.Error, OSError) as e:
+            # a full disk (ENOSPC: "database or disk is full", even opening the new file) is the user's to
+            # fix: one line, exit 2, and the half-built file goes (it was an internal error, exit 70)
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(new) + suffix)
+            raise StoreError(f"{path / INDEX_NAME}: cannot write the derived index: "
+                             f"{getattr(e, 'strerror', None) or e}") from None
         for suffix in ("-wal", "-shm"):
             with contextlib.suppress(OSError):
                 os.unlink(str(path / INDEX_NAME) + suffix)

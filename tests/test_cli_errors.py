@@ -415,6 +415,32 @@ def test_a_full_disk_is_one_line_and_leaves_the_store_as_it_was(tmp_path):
     assert (r.returncode, r.stderr) == (2, f"provkg: {out / 'all.trig'}: cannot write: File too large\n")
 
 
+def test_reindex_on_a_disk_already_full_is_one_line_and_leaves_no_half_file(store, tmp_path, monkeypatch):
+    """On a full tmpfs (ENOSPC) SQLite fails as soon as the new index file is opened ("database or disk is
+    full" from ``PRAGMA journal_mode``), before the write the RLIMIT test above reaches: `reindex` ended
+    as an internal error (exit 70) and left ``index.sqlite.new``."""
+    import sqlite3
+
+    from graph import index as gi
+
+    st = tmp_path / "st"
+    shutil.copytree(store, st)
+    before = (st / "index.sqlite").read_bytes()
+    real_init = gi.Index.__init__
+
+    def full(self, path, *a, **k):
+        if str(path).endswith(".new"):
+            open(path, "wb").close()  # SQLite made the file before the disk refused the first page
+            raise sqlite3.OperationalError("database or disk is full")
+        real_init(self, path, *a, **k)
+
+    monkeypatch.setattr(gi.Index, "__init__", full)
+    r = _cli("--store", str(st), "reindex")
+    assert (r.exit_code, r.stderr) == (2, f"provkg: {st / 'index.sqlite'}: cannot write the derived index: "
+                                          "database or disk is full\n")
+    assert not (st / "index.sqlite.new").exists() and (st / "index.sqlite").read_bytes() == before
+
+
 def test_a_missing_database_file_is_one_line(store, tmp_path):
     """A database with a file gone (removed by hand, a disk error) is one line naming it, exit 2, for
     reads and writes alike: it was a RuntimeError traceback."""
