@@ -831,8 +831,8 @@ class Store:
             entries = {e.name for e in p.iterdir()}
         except OSError as e:
             raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
-        if MARKER_NAME in entries:  # (``checking``: another first write claimed it meanwhile)
-            return False
+        if MARKER_NAME in entries and (p / MARKER_NAME).is_file():  # (``checking``: another first write
+            return False                                              # claimed it meanwhile)
         # the temporary files of another claim of this folder under way (``checking``) or killed
         entries = {e for e in entries if not _CLAIM_TMP.match(e)}
         if "lock" in entries and not _empty_file(p / "lock"):

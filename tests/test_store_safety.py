@@ -224,6 +224,11 @@ def test_a_failed_first_write_leaves_no_store(tmp_path):
     r = _cli("--store", str(mine), "import", str(bad))
     assert r.exit_code == 2 and "is not a provkg store and is not empty (holds lock (not empty))" in r.stderr
     assert [p.name for p in mine.iterdir()] == ["lock"] and (mine / "lock").read_text("utf-8") == "my notes"
+    (mine / "lock").unlink()
+    (mine / MARKER_NAME).mkdir()  # a folder of someone's called provkg-store is no marker
+    r = _cli("--store", str(mine), "import", str(bad))
+    assert r.exit_code == 2 and "is not a provkg store and is not empty (holds provkg-store)" in r.stderr
+    assert [p.name for p in mine.iterdir()] == [MARKER_NAME]
     good = tmp_path / "good.nq"
     good.write_text('<urn:a> <urn:b> "c" <urn:g> .\n', "utf-8")
     assert _cli("--store", str(new), "-q", "import", str(good)).exit_code == 0
