@@ -298,6 +298,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
     found: dict[tuple[Path, str], Found] = {}
     problems: list[str] = []
     warns = problems if warnings is None else warnings
+    warned = len(warns)
+    odd_name = "the file name holds a control character (a line break, an escape or a bidirectional override); " \
+               "rename the file; skipped"
     for arg in paths:
         p = Path(arg)
         if p.is_symlink() and (broken := _broken_link(p, str(arg))) is not None:
@@ -345,6 +348,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                         if not Path(os.path.realpath(full)).is_relative_to(root):
                             problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                             continue
+                    if _ODD_NAME.search(rel):
+                        problems.append(f"{rel}: {odd_name}")
+                        continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
             # The root comes from where the file is named, not from where a
@@ -356,7 +362,15 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
             if not real.is_relative_to(root):
                 problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                 continue
+            if _ODD_NAME.search(rel):
+                problems.append(f"{rel}: {odd_name}")
+                continue
             found[(root, rel)] = Found(real, root, rel, explicit=True)
+    # A path is shown as it is named, its control characters made visible: a line break in a file name
+    # ("evil\nerror: fake.md") printed a second, forged line; an escape coloured the terminal.
+    problems[:] = [_shown(m) for m in problems]
+    if warns is not problems:
+        warns[warned:] = [_shown(m) for m in warns[warned:]]
     return list(found.values()), problems
 
 
@@ -370,6 +384,17 @@ _CONTROLS.update({0x7F: 0x2421, **{c: 0xFFFD for c in range(0x80, 0xA0)}})
 #: around them on screen ("Trojan Source", CVE-2021-42574): a quote would read other than it is in a
 #: terminal table, a CSV or the brief.  They become U+FFFD too (LRM/RLM marks, harmless, stay).
 _CONTROLS.update({c: 0xFFFD for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+
+
+#: What a file name may not hold (``discover``): C0 and C1 controls but tab, and the bidirectional
+#: embeddings, overrides and isolates (``_CONTROLS``).  Such a name would print as two lines or drive the
+#: terminal in every message and table that names the file.
+_ODD_NAME = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _shown(text: str) -> str:
+    """``text`` as one visible line: line breaks as ``␤``/``␍``, other controls as ``visible_controls``."""
+    return visible_controls(text.replace("\n", "\u2424").replace("\r", "\u240d"))
 
 
 def visible_controls(text: str) -> str:

@@ -374,6 +374,24 @@ def test_folder_link_loops_and_dangling_folder_links_are_one_warning_each(tmp_pa
     assert r.exit_code == 0 and len(_problem_lines(r)) == 4
 
 
+def test_a_file_name_with_control_characters_is_one_visible_line(tmp_path):
+    """A file named ``evil\nerror: fake.md`` printed its error as two lines, the second a forged
+    ``error:``; an escape sequence in a name coloured the terminal and a right-to-left override reversed
+    it on screen.  Such a file is refused in one line that shows the name with the characters visible
+    (``␤``, ``␛``, U+FFFD); the good note still goes in."""
+    ws = _ws(tmp_path)
+    for name in ("evil\nerror: fake.md", "\x1b[31mred.md", "rtl\u202egnp.md"):
+        (ws / "inbox" / "ann" / name).write_text("- 吞吐提升 3x\n", "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    why = ("the file name holds a control character (a line break, an escape or a bidirectional override); "
+           "rename the file; skipped")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [f"error: inbox/ann/\u241b[31mred.md: {why}",
+                                     f"error: inbox/ann/evil\u2424error: fake.md: {why}",
+                                     f"error: inbox/ann/rtl\ufffdgnp.md: {why}"]
+    assert _sources(tmp_path) == {GOOD}
+
+
 def test_a_folder_tree_thousands_deep_is_walked(tmp_path):
     """The folder walk recursed once per level: 1,200 nested folders ended the ingest with an internal
     error (RecursionError) instead of reading the note at the bottom."""
