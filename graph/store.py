@@ -883,10 +883,10 @@ class Store:
             return
         for name in sorted(self._registry()):
             shutil.rmtree(p / name, ignore_errors=True)
-        from .index import INDEX_NAME
-
+        # (``index.sqlite`` is ``graph.index.INDEX_NAME``, ``last-ingest.json`` ``graph.loader.NOOP_NAME``: both
+        # modules import this one)
         names = (FIRST_WRITE_NAME, SIDECAR_NAME, "last-ingest.json", "CURRENT.tmp", REGISTRY_NAME, MARKER_NAME,
-                 *(INDEX_NAME + x for x in ("", "-wal", "-shm", "-journal", ".new", ".new-wal", ".new-shm")), "lock")
+                 *("index.sqlite" + x for x in ("", "-wal", "-shm", "-journal", ".new", ".new-wal", ".new-shm")), "lock")
         for name in names:
             if name != "lock" or _empty_file(p / name):
                 with contextlib.suppress(OSError):
