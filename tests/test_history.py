@@ -522,10 +522,10 @@ def test_a_noop_ingest_removes_a_killed_writes_copy_when_no_write_runs(tmp_path)
         stale.mkdir()
         (stale / "CURRENT").write_text("x", "utf-8")
 
-    killed_copy()
     theirs.mkdir()
     (theirs / "keep.txt").write_text("not provkg's", "utf-8")
     with Store(path).writer():  # a write is running: its copy must stay
+        killed_copy()  # (made once the write began: a write removes the copies of killed ones when it starts)
         rep = ingest_paths(Store(path), [WORKSPACE], now=_clock())
         assert rep.activity is None and len(rep.unchanged) == 13
         assert stale.is_dir()
