@@ -829,13 +829,18 @@ class Store:
             if checking and not p.exists():
                 return False
             entries = {e.name for e in p.iterdir()}
+        except FileNotFoundError:
+            if checking:  # a failed first write took the new folder away meanwhile (``_unclaim``)
+                return False
+            raise StoreError(f"{p}: cannot use as a store folder: it was removed meanwhile") from None
         except OSError as e:
             raise StoreError(f"{p}: cannot use as a store folder: {e.strerror or e}") from None
         if MARKER_NAME in entries and (p / MARKER_NAME).is_file():  # (``checking``: another first write
             return False                                              # claimed it meanwhile)
         # the temporary files of another claim of this folder under way (``checking``) or killed
         entries = {e for e in entries if not _CLAIM_TMP.match(e)}
-        if "lock" in entries and not _empty_file(p / "lock"):
+        if "lock" in entries and (p / "lock").exists() and not _empty_file(p / "lock"):
+            # (a lock file that vanished meanwhile was provkg's, taken away by a failed first write)
             entries = (entries - {"lock"}) | {"lock (not empty)"}  # someone's own file called lock
         adopted: list[str] = []
         foreign = sorted(e for e in entries if not _OLD_STORE_ENTRY.match(e))
