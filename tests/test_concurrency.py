@@ -157,7 +157,7 @@ def test_a_failed_first_write_racing_others_leaves_a_store_only_when_one_went_li
     rng = random.Random(5)
     problems = []
     with ctx.Pool(3) as pool:
-        for i in range(12):
+        for i in range(8):
             top = tmp_path / f"r{i}"
             fails = [True, i % 2 == 0, i % 4 == 0]
             got = pool.starmap(_first_write, [(str(top / "st"), f, rng.random() * 0.02) for f in fails])
