@@ -234,18 +234,20 @@ def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
         doc = snap.path_of(mi.knowledge) or next(iter(snap.living_docs()), None)
         status = work_status(snap, doc)
         card = src.kind in ("paper_card", "repo_card")
-        claims = snap.claims_of(mi.path)
+        claims_of_item: dict[int | None, list] = {}
+        for c in snap.claims_of(mi.path):  # grouped once per file, not scanned once per item
+            claims_of_item.setdefault(c.item, []).append(c)
         for it in snap.items_of(mi.path):
+            mine_claims = claims_of_item.get(it.index, [])
             works, how = item_works(snap, it)
             statuses = {w: status(w) for w in works}
             sections, cite = item_sections(snap, doc, list(it.sections))
             cross, _ = item_sections(snap, doc, list(it.cross_refs))
-            named = bool(cross) or any(c.section_refs for c in claims if c.item == it.index)
+            named = bool(cross) or any(c.section_refs for c in mine_claims)
             rel, reason = judge_relevance(it, statuses, sections, card=card, names_section=named)
             route = None
             if not sections and doc:
-                mine = [c.text for c in claims if c.item == it.index]
-                r = snap.route(doc, "\n".join([it.title, *mine]))
+                r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))
                 if r is not None:
                     route = SectionRoute(item=it.title, key=r.key, title=r.title, score=r.score,
                                          runner_up=r.runner_up, runner_up_score=r.runner_up_score)
