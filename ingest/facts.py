@@ -170,6 +170,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = _count_key(g)
             elif cat == "gpus":
                 val = "1" if val in ("单", "single", "one") else val
+            elif cat == "decoding":  # greedy (贪心) or sampling (采样, "sampled at T=1")
+                val = "greedy" if val in ("greedy", "贪心", "贪婪") else "sampling"
             elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
@@ -780,6 +782,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             tail = text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if verb == "modify" and objs == ["model"]:
+                objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too
             if verb in ("need", "support") and not objs:
                 # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
                 # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
@@ -831,6 +835,12 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     re.search(r"\bno\s*$", text[max(0, m.start() - 4):m.start()], re.I):
                 out.discard(f"+{verb}:")
                 out.add(f"-{verb}:")
+    # fine-tuning the model changes its weights: "requires fine-tuning the model" states what "不需要修改模型"
+    # denies (not a change of the architecture: "无需修改模型结构" is about another object)
+    for p in list(out):
+        sign, _, rest = p.partition("fine_tune:")
+        if sign == "+" and rest and set(rest.split(",")) <= {"model", "weights"}:
+            out.add("+modify:weights")
     return tuple(sorted(out))
 
 

@@ -96,10 +96,12 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
     for e in doc.entries:
         if e.section not in citation_keys:
             continue
-        m = _REF_NUMBER.match(e.text)
-        ids = find_arxiv_ids(e.text)
-        if m and ids:
-            out.setdefault(m.group(1) or m.group(2), ids[0].arxiv_id)
+        # one record per line: a list written without blank lines is one paragraph of records
+        for line in e.text.split("\n"):
+            m = _REF_NUMBER.match(line)
+            ids = find_arxiv_ids(line)
+            if m and ids:
+                out.setdefault(m.group(1) or m.group(2), ids[0].arxiv_id)
     return out
 
 _UPDATED = re.compile(r"(?:末次更新|最后更新|更新于|last updated|updated)\s*[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)

@@ -1042,7 +1042,8 @@ def reference_title(text: str) -> str | None:
 
     First that applies: a quoted title (``"KIVI: A Tuning-Free …,"``, ``“…”``, ``《…》``); an italic one
     (``*Fast Inference from Transformers …*``); the field after the author list in a record whose
-    fields are separated by ``. `` (``Liu Z 等. KIVI: … . arXiv:2402.02750, 2024.``).
+    fields are separated by ``. `` (``Liu Z 等. KIVI: … . arXiv:2402.02750, 2024.``), or the field before the
+    identifier when there are only those two (``[Zhang2024] Draft & Verify: … . arXiv:2309.08168``).
 
     >>> reference_title('[13] Z. Liu et al., "KIVI: A Tuning-Free Asymmetric 2bit Quantization," arXiv:2402.02750, 2024.')
     'KIVI: A Tuning-Free Asymmetric 2bit Quantization'
@@ -1060,7 +1061,7 @@ def reference_title(text: str) -> str | None:
         t = _clean_title(m.group(1) or m.group(2))
         if len(t.split()) >= 2:
             return t
-    body = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", first)
+    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*){1,2}", "", first)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
         rest = body[lead[0].end:].lstrip(" ]:：")
@@ -1074,7 +1075,8 @@ def reference_title(text: str) -> str | None:
     masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
     fields = [f.strip().replace("\u2024", ".")
               for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
-    if len(fields) >= 3:
+    # ``[Zhang2024] Draft & Verify: … Decoding. arXiv:2309.08168``: a title field and the identifier's
+    if len(fields) >= 3 or (len(fields) == 2 and find_arxiv_ids(fields[1]) and not find_arxiv_ids(fields[0])):
         cands = []
         for f in fields:
             t = _field_title(f)
@@ -1088,6 +1090,8 @@ def reference_title(text: str) -> str | None:
                 continue  # ``Fedus, Zoph, Shazeer``: surnames
             cands.append(t)
         strong = [t for t in cands if ":" in t or len(t.split()) >= 4]
+        if len(fields) == 2:
+            return (strong or [None])[0]
         return (strong or cands or [None])[0]
     return None
 

@@ -521,8 +521,8 @@ def parse_note(
             lv = evr.levels(strip_markup(t), legend)
             if lv:
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
-                if evr.field_value(strip_markup(t)):
-                    field_lines.add(ln)
+                if evr.field_value(strip_markup(t)) or evr.fields.match(strip_markup(t)):
+                    field_lines.add(ln)  # "Evidence: abstract", "Evidence: Secondary — a podcast summary"
     if is_card:
         # a card's front-matter evidence field (``evidence: abstract``) is how it was generated
         note_levels = ordered_levels([*_card_levels(fm_levels, generated=True), *(lv for n, v in fm_line_lv.items()
@@ -596,6 +596,12 @@ def parse_note(
         # ("Weekly Digest 12") only name the kind of source
         fielded = [n for n in sg.head_lines if n in field_lines]
         head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
+        if not head:
+            # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict
+            body_field = next((n for n in sorted(field_lines) if sg.line < n <= sg.line_end
+                               and not any(sg.line < h <= n for h in sub_heads)), None)
+            if body_field is not None:
+                head = list(line_lv.get(body_field, ()))
         if not head:
             # when the note says how it was read, a depth stated under one of the item's sub-headings
             # ("### 3a. Paper side: only looked at Figure 3") is that sub-section's, not the item's
@@ -877,8 +883,12 @@ def parse_note(
                            and strip_markup(b.text).strip() == title.strip()), None)
         t_text = fm_t or (title if t_line else None)
         if t_line and t_text and not any(r.line == t_line and r.title for r in arxiv):
-            arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=t_line,
-                                  title=strip_markup(t_text).strip().strip("\"'“”")))
+            t_clean = strip_markup(t_text).strip().strip("\"'“”")
+            arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=t_line, title=t_clean))
+            # the title is written at its line: the card's other mentions of the paper (``arxiv:``, ``url:``)
+            # do not write it again (a finding quotes the line that holds the title)
+            arxiv = [r.model_copy(update={"title": None}) if r.arxiv_id == shape.paper and r.line != t_line
+                     and r.title == t_clean else r for r in arxiv]
             arxiv.sort(key=lambda r: r.line)
     aliases = _as_list(front.get("aliases")) + _as_list(front.get("alias"))
     if title and ":" in title:

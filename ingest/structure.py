@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
@@ -354,14 +355,25 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
 def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, MdBlock]]:
     """Top-level list entries and table rows of ``body`` (with their index)."""
     got = []
+    rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted]
     for k, b in enumerate(body):
         if b.quoted:
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
-        elif b.kind == "row" and b.parent is None:
+        elif b.kind == "row" and b.parent is None and not _continuation_row(b, rows):
             got.append((k, b))
     return got
+
+
+def _continuation_row(row: MdBlock, rows: list[MdBlock]) -> bool:
+    """Whether a table row only continues the rows above it: its first cells (the number, the
+    identifier) are empty where the table's other rows fill them, and it brings no work or link (a
+    title pushed one row down by a paste, a wrapped cell)."""
+    if len(row.cells) < 2 or row.cells[0].strip() or _brings_link(" | ".join(row.cells)):
+        return False
+    filled = sum(1 for r in rows if r is not row and r.header == row.header and r.cells and r.cells[0].strip())
+    return filled >= 2 and filled * 4 >= 3 * (len([r for r in rows if r.header == row.header]) - 1)
 
 
 def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
@@ -474,13 +486,19 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
 
 def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
     """The text of a turn whose header is line ``ln`` of block ``i``: the header line, and for an IM
-    header alone on its line (``ola 14:02``) the message lines after it."""
+    header alone on its line (``ola 14:02``) the message lines after it, up to the next header."""
     lines = blocks[i].lines
     nums = [n for n, _t in lines] if len(lines) < 64 else _line_numbers(blocks[i])
     k = bisect.bisect_left(nums, ln)
     text = lines[k][1] if k < len(lines) and nums[k] == ln else ""
     if _TURN.match(text):
-        text = " ".join(t for _x, t in lines[bisect.bisect_right(nums, ln):])
+        # the message runs to the next header: a chat pasted as one paragraph holds every turn after it
+        msg: list[str] = []
+        for _x, t in lines[bisect.bisect_right(nums, ln):]:
+            if _TURN.match(t):
+                break
+            msg.append(t)
+        text = " ".join(msg)
     return text
 
 
@@ -548,16 +566,28 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
            for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
         kept = []
         prev_q = False
+        # the open topic is about a work: a message bringing none, written within minutes of the one
+        # before, goes on about it ("on Mistral-7B it's 4.6x …" after "anyone looked at LatticeKV? <link>")
+        on_work = False
+        prev_min: int | None = None
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
             message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
+            clock = re.search(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)", head)
+            minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
+            close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10
+            prev_min = minute
             starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
-                      or (len(message) >= 60 and not _REPLY.search(message) and not prev_q))
+                      or (len(message) >= 60 and not _REPLY.search(message) and not prev_q and not (on_work and close)))
+            if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message):
+                starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
+                on_work = bool(find_arxiv_ids(message))
             if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts or not kept:
                 if _brings_link(message) or _TOPIC_SHIFT.match(message) or len(message) >= 60:
                     kept.append(mk)
+                    on_work = bool(find_arxiv_ids(message))
             prev_q = "?" in message or "？" in message
         if kept:
             marks = kept
@@ -918,10 +948,47 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     return out, pre
 
 
+#: A shorthand line that is a topic: a name (a paper, an ID, a tool) then a dash and what was found
+#: (``LatticeKV 2603.07741 — abs only. 2-bit 5.3×``, ``SnapKV - 2nd-hand, podcast recap``).
+_DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–]|--?)\s+\S")
+
+
+def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a terse note written one topic per line inside one paragraph (no list markers, no blank
+    lines: ``KIVI — ftr again, nothing new. n/a``), else None.  Read so when a paragraph has three lines
+    or more, two thirds of them led by a name and a dash, and two of them naming a work or a link; each
+    such line is a topic, a line without the dash goes on with the one before."""
+    for k, b in enumerate(body):
+        if b.kind != "para" or b.quoted or b.parent is not None or len(b.lines) < 3:
+            continue
+        dashed = [(ln, t) for ln, t in b.lines if _DASH_LINE.match(t)]
+        if len(dashed) < 3 or len(dashed) * 3 < len(b.lines) * 2 or sum(1 for _ln, t in dashed if _brings_link(t)) < 2:
+            continue
+        out: list[_Raw] = []
+        for n, (ln, t) in enumerate(dashed):
+            hi = dashed[n + 1][0] - 1 if n + 1 < len(dashed) else b.line_end
+            piece = _slice(b, ln, hi)
+            if piece is None:
+                continue
+            rest = [x for x in body[k + 1:] if n + 1 == len(dashed) and x.kind not in ("heading",)]
+            end = last_line if rest else piece.line_end
+            out.append(_Raw("entry", ln, end, t, [ln], [piece, *rest]))
+        pre = [x for x in (body[:k] + ([_slice(b, b.line, dashed[0][0] - 1)] if dashed[0][0] > b.line else []))
+               if x is not None]
+        return out, pre
+    return None
+
+
 def _opening_sentence(line: str) -> str:
     """A paragraph's title: its first line up to the first sentence's end (``。！？``, or ``. ! ? ;`` and a
     space), at most 160 characters; the rest of the paragraph is what it says."""
     return re.split(r"(?<=[。！？])|(?<=[.!?;；])\s", line, maxsplit=1)[0][:160]
+
+
+def _para_mark(b: MdBlock) -> str | None:
+    """The symbol a paragraph opens with when it is a mark (``◆``, ``■``, ``▶``, ``★``, ``※``), else None."""
+    t = b.lines[0][1].lstrip() if b.lines else ""
+    return t[0] if t and unicodedata.category(t[0]) in ("So", "Sm") else None
 
 
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -943,6 +1010,12 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     starts = [b for b in paras if opening_work(b)]
     if len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
         return None
+    # the writer's own paragraph mark ("◆ MoBA（arXiv:…）", "◆ 会议室预订：…"): when two or more of the
+    # topics open with it, a paragraph that opens with it is a topic even if it names no work
+    marks = [m for m in (_para_mark(b) for b in starts) if m]
+    mark = max(set(marks), key=marks.count) if marks else None
+    if mark is not None and marks.count(mark) >= 2:
+        starts = [b for b in paras if b in starts or _para_mark(b) == mark]
     out: list[_Raw] = []
     for n, b in enumerate(starts):
         nxt = starts[n + 1].line if n + 1 < len(starts) else None
@@ -973,7 +1046,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
         ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: _split_rules(body, last_line)),
-        ("paragraphs", lambda: _split_paragraphs(body, lex)))
+        ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)))
     for how, split_of in rest:
         split = split_of()
         if split is not None:
@@ -982,6 +1055,25 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 
 
 # --------------------------------------------------------------------------- works of a segment
+
+def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | None,
+                    lex: Lexicon) -> _Raw | None:
+    """The text before a note's first heading as an item of its own, or ``None``.
+
+    It is one when the note's title (if any) names no work, and the preamble is more than a head:
+    a paragraph naming the work it is about followed by a list of points, or two paragraphs or more.
+    """
+    if title_idx is not None and _brings_link(blocks[title_idx].text):
+        return None
+    body = [b for b in _content(pre) if b.kind != "heading"]
+    if not body or body[0].kind != "para":
+        return None
+    if not (any(b.kind == "item" for b in body) or sum(1 for b in body if b.kind == "para") >= 2):
+        return None
+    if not works_in(body[0].text, lex)[0]:
+        return None
+    return _Raw("block", body[0].line, body[-1].line_end, body[0].text, [ln for ln, _ in body[0].lines], list(body))
+
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     """``(about, mentions)`` of one raw segment."""
@@ -1159,6 +1251,17 @@ def read_structure(
         if len(ids) == 1:
             paper, one_paper = ids[0], True
 
+    # a preamble that is a topic of its own: above the first heading, a note whose title names no work
+    # ("# Reading notes, Tuesday") opens with a paragraph about a work and its points ("Today the main
+    # find was Tidal (arXiv:…) … - It reports 2.3x …"), and a later section brings another work: the
+    # preamble is the first item, not the head of a one-paper note
+    pre_raw = _preamble_topic(pre, blocks, title_idx, lex) if (how == "headings" and not fm_works and not file_work
+                                                                 and not all_generic) else None
+    if pre_raw is not None and any(s - set(_segment_works(pre_raw, lex)[0]) for s in own):
+        one_paper = False
+        raws = [pre_raw, *raws]
+        seg_works = [_segment_works(pre_raw, lex), *seg_works]
+        pre = []
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         if paper is None and field_title and one_paper:

@@ -85,13 +85,19 @@ _NOT_DISPUTED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see
                            r"\bnot (?:in )?(?:conflict|contradiction)\b|不矛盾|并不冲突|不冲突|对得上", re.IGNORECASE)
 
 
+#: Metrics that measure a setting, not a result ("4x the batch size", "a 128K context"): a figure of
+#: theirs repeated where it is marked not verified is no unverified result.
+_SETTING_METRICS = ("batch", "context")
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
         if not c.unverified and c.kind not in ("brief", "manifest"):
             for q in c.quantities:
-                figs[figure_key(q.raw)].append(c)
+                if q.metric not in _SETTING_METRICS:
+                    figs[figure_key(q.raw)].append(c)
     lex = load_lexicon()
     for u in snap.claims:
         if not u.unverified or u.kind in ("brief", "manifest"):
@@ -242,6 +248,8 @@ def _named_label(a: str, b: str) -> bool:
         if not sep or not 2 <= len(head.strip()) <= 40 or len(head.split()) > 3:
             continue
         short = head.strip()
+        if len(y.split()) > 6 and not re.search(r"[\u4e00-\u9fff]", y):
+            continue  # a title of its own ("Taming … with Sarathi-Serve"), not a label naming the work
         if re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", y, re.IGNORECASE) and \
                 not re.match(rf"\s*{re.escape(short)}\s*[:：]", y, re.IGNORECASE):
             return True

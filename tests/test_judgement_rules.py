@@ -78,6 +78,15 @@ from ingest.placement import section_refs
     # somebody else's word
     pytest.param("the speedup is on the keynote slides", ("second_hand",), id="talk-slides"),
     pytest.param("I only saw a screenshot", ("second_hand",), id="only-a-screenshot"),
+    # shorthand and agents' evidence fields (t27 blind shift)
+    pytest.param("LatticeKV 2603.07741 — abs only. 2-bit 5.3×", ("abstract_checked",), id="abs-only"),
+    pytest.param("KVSplit [2605.11208] — 2nd-hand (via agent-a).", ("second_hand",), id="2nd-hand"),
+    pytest.param("Evidence: Full PDF read, appendix B included", ("full_text",), id="full-pdf-read"),
+    pytest.param("Evidence: Secondary — a podcast summary; nothing matched against the paper.", ("second_hand", "unverified"), id="secondary-podcast"),
+    pytest.param("from memory of their ICML talk: keys per-token", ("second_hand", "unverified"), id="memory-of-a-talk"),
+    pytest.param("Evidence: Vendor release notes and docs only", ("vendor_self_reported",), id="vendor-release-notes"),
+    pytest.param("on Mistral-7B it's 4.6x according to their project page", ("vendor_self_reported",), id="their-project-page"),
+    pytest.param("Source: README, release notes and the docs table; nothing run by us", ("vendor_self_reported", "unverified"), id="source-readme"),
     pytest.param("只看到了截图", ("second_hand",), id="zh-only-a-screenshot"),
     pytest.param("working from the reviewer's write-up", ("second_hand",), id="going-by-a-write-up"),
     pytest.param("the 2x comes from his notes", ("second_hand",), id="from-his-notes"),
@@ -350,6 +359,12 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("Suggested 6, next to FlashInfer", [("6", None, "suggest")], id="suggested-one-number"),
     pytest.param("I suggest 2 more runs before we trust it", [], id="suggest-a-count-is-no-section"),
     pytest.param("建议放进文档第三章第二节", [("3.2", None, "suggest")], id="zh-chapter-and-section"),
+    # the edit a sentence of the document needs is where the item goes (t25 blind shift)
+    pytest.param("Our own number for the first sentence of 3.1", [("3.1", None, "suggest")], id="for-the-first-sentence-of"),
+    pytest.param("it is the citation the distillation sentence in 4.1 is missing", [("4.1", None, "suggest")], id="is-missing"),
+    pytest.param("the \"lossless\" in 4.2 needs a caveat", [("4.2", None, "suggest")], id="needs-a-caveat"),
+    pytest.param("slot it into 4.3, plus a sentence in 2.2", [("4.3", None, "suggest"), ("2.2", None, "suggest")], id="plus-a-sentence-in"),
+    pytest.param("matches what 4.2 already says, nothing to change", [], id="matches-is-no-suggestion"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
@@ -426,6 +441,8 @@ PAIRS = {
                 "4.48× goodput over vLLM under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms) on 16×H100."),
     "q_query": ("2501.00043", "Selection is query-aware: the question at the end of the prompt votes.",
                 "选择与查询无关，压缩后的缓存可以给后续任何问题复用。"),
+    "q_arrival": ("2501.00086", "Its competitive ratio holds under adversarial workloads.",
+                  "The bound is proved for arbitrary input distributions."),
     "q_sync": ("2501.00044", "Each layer's KV cache is sent asynchronously as soon as the layer finishes.",
                "The KV transfer is synchronous: the decode side waits for all of it."),
     "budget": ("2501.00045", "At a 20 % budget: -1.8 pts on LongBench vs full cache.",
@@ -456,6 +473,12 @@ PAIRS = {
                "On our A10G it is about 2.9×. The 4.2× the maintainers posted is on H100 with a heavier load, "
                "so I don't read it as disagreeing with mine."),
     "batch_ratio": ("2501.00081", "峰值显存降为 1/2.6，batch 可放大到 4 倍，吞吐提升 2.35–3.47 倍。", "截图上说吞吐约 3 倍。"),
+    "decoding": ("2501.00087", "Headline: 1.9x end-to-end with sampling at T=1 on Llama-3.1-8B.",
+                 "2.8x speedup with greedy decoding on Llama-3.1-8B."),
+    "batch_x": ("2501.00088", "On real workloads that turns into 2.35x–3.47x throughput.",
+                "README: ~2.9x throughput on Llama-2-7B with 4x the batch size."),
+    "neg_finetune": ("2501.00089", "不需要修改模型，直接挂上就能用。", "Requires fine-tuning the model once with an early-exit loss."),
+    "neg_arch": ("2501.00090", "无需修改模型结构。", "Requires fine-tuning the model once with an early-exit loss."),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
@@ -539,12 +562,14 @@ def _pair(name):
     pytest.param("q_calib_zh", "qualifier", "calibration-free vs needs calibration data: 'calibration_free' vs 'needs_calibration'", id="wuxu-jiaozhun"),
     pytest.param("neg_passive", "negation", "arXiv:2501.00035: 'need kernel' stated and denied", id="negation-passive-need"),
     pytest.param("neg_engine", "negation", "arXiv:2501.00034: 'modify serving engine' stated and denied", id="negation-zh-en-serving-engine"),
-    pytest.param("neg_zh", "negation", "arXiv:2501.00018: 'modify model' stated and denied", id="negation-zh"),
+    pytest.param("neg_finetune", "negation", "arXiv:2501.00089: 'modify weights' stated and denied", id="fine-tuning-modifies-the-model"),
+    pytest.param("neg_zh", "negation", "arXiv:2501.00018: 'modify model, weights' stated and denied", id="negation-zh"),
     pytest.param("neg_kernel", "negation", "arXiv:2501.00019: 'need kernel' stated and denied", id="negation-en"),
     pytest.param("version", "version", "speedup of arXiv:2501.00021: 2.3x vs 1.6x", id="version"),
     pytest.param("num_signed", "number", "accuracy of arXiv:2501.00041: -1.8 pts vs 3.1 point", id="minus-pts-vs-a-point-drop"),
     pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
     pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
+    pytest.param("q_arrival", "qualifier", "arrival model: 'adversarial' vs 'arbitrary'", id="adversarial-workloads-vs-arbitrary-inputs"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
     pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
@@ -595,6 +620,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("batch_ratio", id="zh-a-batch-ratio-is-no-throughput"),
     pytest.param("layer", id="zh-a-figure-of-some-layers"),
     pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
+    pytest.param("decoding", id="sampling-vs-greedy"),
+    pytest.param("batch_x", id="a-batch-size-ratio-is-no-throughput"),
+    pytest.param("neg_arch", id="fine-tuning-keeps-the-architecture"),
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
     pytest.param("gpu_4090", id="a-list-under-its-caption-vs-two-4090s"),
@@ -749,6 +777,9 @@ def test_a_label_naming_the_work_is_no_second_title():
     assert _named_label("EAGLE-9: Scaling up Drafting", "EAGLE-9 的消融（讲完补文档第二章）")
     assert not _named_label("PyraInfer: Pyramid KV Cache Compression", "PyraKV: Dynamic KV Cache Compression")
     assert not _named_label("LoKV: Lossless 2-bit KV Cache", "LoKV: Near-lossless 2-bit KV Cache")
+    # a title of its own that ends with the short name is a second title, not a label (t28 blind shift)
+    assert not _named_label("Sarathi-Serve: Efficient LLM Inference by Piggybacking Decodes with Chunked Prefills",
+                            "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve")
 
 
 REVIEW = """# Review notes: acme/serve PR #12

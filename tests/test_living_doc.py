@@ -599,3 +599,30 @@ def test_a_keyed_entrys_title_stops_before_its_authors_year_or_venue():
         ("Sarathi", "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve"),
         ("Mooncake", "Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving"),
         ("FA3", "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision")]
+
+
+def test_an_author_year_keyed_entry_gives_its_title():
+    """`- [Zhang2024] Draft & Verify: … . arXiv:ID`: the key names no work, but the field before the
+    identifier is the title (it was dropped, so a card's different title went unreported)."""
+    doc = parse_living_doc("# Doc\n\n## Bibliography\n\n"
+                           "- [Zhang2024] Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative "
+                           "Decoding. arXiv:2309.08168\n- 〔14〕KVRot: Rotation-Based 3-Bit KV Cache Quantization. arXiv:2608.11873\n"
+                           "- Tri Dao, Dan Fu. arXiv:2205.14135\n")
+    assert [(c.arxiv_id, c.title) for c in doc.citations] == [
+        ("2309.08168", "Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative Decoding"),
+        ("2608.11873", "KVRot: Rotation-Based 3-Bit KV Cache Quantization"), ("2205.14135", None)]
+
+
+def test_numbers_of_a_reference_list_written_as_one_paragraph_resolve_body_citations():
+    """`[12] InfLLM: …. arXiv 2402.04617` on consecutive lines (one Markdown paragraph): "InfLLM [12]：训练无关"
+    in the body is about 2402.04617 and states its qualifier."""
+    from datetime import timezone
+
+    from ingest.living import parse_living_source
+
+    text = ("# 文档\n\n## 6 外推\n\n- InfLLM [12]：训练无关，把远处上下文存成记忆单元。\n\n## 参考文献\n\n"
+            "[11] KIVI: A Tuning-Free Asymmetric 2bit Quantization for KV Cache. arXiv 2402.02750\n"
+            "[12] InfLLM: Training-Free Long-Context Extrapolation for LLMs. arXiv 2402.04617\n")
+    fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
+    (c,) = [c for c in fields["claims"] if c.line == 5]
+    assert (c.subjects, c.qualifiers) == (("2402.04617",), ("training:training_free",))

@@ -517,3 +517,77 @@ def test_copied_social_posts_are_topics_at_their_authors_handles():
     assert [(i.line, i.title, i.works) for i in parts["items"]] == [
         (3, "我们组的新工作 ZeroCal 挂 arXiv 了！", ("2611.09356",)), (8, "H20 到底值不值？", ()),
         (13, "Medusa (arXiv:2401.10774) ships in vLLM.", (MEDUSA,))]
+
+
+def test_a_preamble_about_a_work_above_other_sections_is_an_item_of_its_own():
+    """A note titled by its day ("# Reading notes, Tuesday") opening with a paragraph about a new work and
+    its points, then a section about another work: the preamble is the first item (it was the head of a
+    one-paper note, and the later section's work was lost)."""
+    text = ("# Reading notes, Tuesday\n\nToday the main find was Tidal (arXiv:2601.04410), a new eviction policy; "
+            f"I read it end to end.\n\n- It reports 2.3x decode throughput.\n- Compared with H2O (arXiv:{H2O}) it "
+            f"keeps 40% fewer tokens.\n\n## Other things\n\n- SnapKV ({SNAPKV}) re-read, nothing new.\n")
+    assert items(text) == [("block", 3, 6, ("2601.04410",), (H2O,)), ("heading", 8, 10, (SNAPKV,), ())]
+
+
+def test_a_one_paper_notes_opening_paragraphs_stay_its_head_when_the_title_names_the_paper():
+    """The same shape under a title that links the paper is one note about it."""
+    text = (f"# Tidal (arXiv:2601.04410)\n\nA new eviction policy (arXiv:2601.04410).\n\n- It reports 2.3x.\n\n"
+            f"## Related\n\n- SnapKV ({SNAPKV}) is close.\n")
+    assert items(text)[0][:4] == ("note", 1, 10, ("2601.04410",))
+
+
+def test_a_chat_pasted_as_one_paragraph_is_split_into_topics_not_turns():
+    """`**kim** 10:42` headers alone on their lines, no blank lines between turns: a turn that brings a
+    work opens a topic, replies within minutes that bring none go on about it, and "separate thing, …"
+    opens another (each turn was an item, and a turn's message ran to the end of the paste)."""
+    text = ("pasted from #kv-reading (raj)\n\n**kim** 10:42\nanyone looked at LatticeKV? https://arxiv.org/abs/2603.07741v2\n"
+            "**raj** 10:44\nskimmed the abstract and the authors' blog post, E8 lattice codes for K and V at 2 bits\n"
+            "**kim** 10:46\non Mistral-7B it's 4.6x at 2-bit according to their project page, GQA baseline already small\n"
+            f"**kim** 10:51\nseparate thing, KIVI ({'2402.02750'}), from memory of their ICML talk: keys per-token\n"
+            "**raj** 10:53\nnot something I've checked either\n")
+    assert [(k, ln, end, works) for k, ln, end, works, _m in items(text)] == [
+        ("pseudo", 3, 8, ("2603.07741",)), ("pseudo", 9, 12, ("2402.02750",))]
+
+
+def test_an_answer_within_minutes_to_a_question_naming_no_work_continues_its_topic():
+    """"need the FA3 peak, anyone have it?" answered three minutes later with the paper's ID: one topic."""
+    text = ("#attn, exported by ola\n\nola 14:02\nneed the FA3 FP16 peak for friday's slides, anyone have it handy?\n\n"
+            "kenji 14:05\n640 TFLOPs/s FP16 on H100 for FA3 (2407.08608), about 65% of peak, from memory\n\n"
+            "mei 14:31\ntheir marketing page (Kernelforge, the startup with the booth) says 4x faster than vLLM on H200\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(3, ("2407.08608",)), (9, ())]
+
+
+def test_a_terse_note_of_one_topic_per_line_is_split_at_its_lines():
+    """`LatticeKV 2603.07741 — abs only …` one per line, no list markers, no blank lines: each line a
+    topic; a line naming its work only by name has no identifier of its own."""
+    text = ("kv / 14.01 — dana, quick pass\n\nLatticeKV 2603.07741 — abs only. 2-bit 5.3× on Llama-2-7B. ->2.3\n"
+            "KVSplit [2605.11208] — 2nd-hand (via agent-a). ->2.3\nKIVI — read in full again, nothing new. n/a\n"
+            "RetainKV arxiv.org/abs/2609.02416 — abs only, no code yet\n")
+    got = items(text)
+    assert [(k, ln, works) for k, ln, _e, works, _m in got] == [
+        ("entry", 3, ("2603.07741",)), ("entry", 4, ("2605.11208",)), ("entry", 5, ()), ("entry", 6, ("2609.02416",))]
+
+
+def test_a_paragraph_of_prose_with_dashes_is_not_a_shorthand_note():
+    """Dashes in ordinary prose (one paragraph, no works on most lines) do not make a line per topic."""
+    text = ("# Thoughts\n\nThe scheduler — as far as I can tell — is greedy.\nIt ranks requests — by length — first.\n"
+            "That is all — for now — really.\n")
+    assert [k for k, *_ in items(text)] == ["note"]
+
+
+def test_a_paragraph_opening_with_the_notes_own_mark_is_a_topic_even_without_a_work():
+    """Paragraphs marked `◆` (two of them bring works) are topics; `◆ 会议室预订：…` is one too (noise),
+    not the end of the topic before it."""
+    text = (f"全文过了一遍。\n\n◆ SnapKV（{SNAPKV}）新读：按观察窗口选 KV。\n\n【{MEDUSA}】多头草稿，复读。\n\n"
+            f"◆ EAGLE（{EAGLE}）只读了摘要。\n\n◆ 会议室预订：下周三订了 302。\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [
+        (3, (SNAPKV,)), (5, (MEDUSA,)), (7, (EAGLE,)), (9, ())]
+
+
+def test_a_table_row_holding_only_a_pushed_down_title_is_no_topic():
+    """A paste that shifted the title column leaves a last row with an empty number and identifier: it
+    continues the table, it is no paper of its own."""
+    text = ("| # | arXiv | 标题 | 结论 |\n|---|---|---|---|\n| 1 | 2611.04388 | Title | 收 |\n"
+            f"| 2 | {SNAPKV} | HeliosKV: Token-Budgeted KV Retrieval | 已引 |\n"
+            "|   |   | SnapKV: LLM Knows What You are Looking for Before Generation |   |\n")
+    assert [(k, ln) for k, ln, *_ in items(text)] == [("row", 3), ("row", 4)]
