@@ -473,6 +473,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
+        if unit in ("s",) and not explicit and metric in (None, "time") and any(
+                c.startswith("latkind:") for c in (*own, *sent)):
+            metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else None,
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -633,9 +636,10 @@ _QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|�
 def _negated_at(cues: _Cues, text: str, start: int) -> bool:
     """A negator right before ``text[start:]`` in the same clause: an English one within the clause's last
     few words, a Chinese multi-character one (无需, 不需要, 没有) in it, a single character (不, 未, 无)
-    right before."""
+    right before.  An opening bracket ends the clause (a gloss restates the words before it)."""
     window = text[max(0, start - 20):start]
-    clause = re.split(r"[.;,，。；：:、!?！？]", window)[-1]
+    # a gloss in brackets restates the words before it ("无需调参（tuning-free）"): the negator is theirs
+    clause = re.split(r"[.;,，。；：:、!?！？（(]", window)[-1]
     if _QUANTIFIED_NEG.search(clause):
         return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
     return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))

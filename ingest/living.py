@@ -128,6 +128,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     claims = []
     parents: list[tuple[int, tuple[str, ...]]] = []  # (indent, subjects) of the open list entries
     prev: tuple[str | None, str, tuple[str, ...]] = (None, "", ())  # (section, text, subjects) of the entry before
+    lead: tuple[str | None, tuple[str, ...]] = (None, ())  # (section, work) of the paragraph a list sits under
     for e in doc.entries:
         role = "citation" if e.section in citation_keys else "statement"
         body = re.sub(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", "", e.text)
@@ -142,6 +143,11 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
             if hit:
                 subjects = (names[hit.group(0).lower()],)
+        is_bullet = bool(re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text))
+        if not subjects and role == "statement" and is_bullet and lead[0] == e.section and lead[1]:
+            # the bullets under a paragraph that introduced one work ("SARATHI (arXiv:…) splits a prompt
+            # into chunks …" then "- Chunked prefill does not need any changes to the model") are its points
+            subjects = lead[1]
         if not subjects and role == "statement" and prev[0] == e.section and prev[2] and (
                 _continues(body, prev[1]) or _FIGURE_OR_VERSION.search(body)):
             # "The bias is nudged …" right after the entry that introduced it; "据 v1 表 3：… 2.6 倍"
@@ -179,6 +185,9 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
         if re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text):
             parents.append((indent, subjects))
         prev = (e.section, body, subjects)
+        if not is_bullet:
+            # a paragraph naming exactly one work leads the list right under it
+            lead = (e.section, subjects if len(subjects) == 1 and not e.text.lstrip().startswith(("|", "```", "~~~")) else ())
     lines = text.split("\n")
     created = time_from(path, front, [], tz)
     if created is None:

@@ -640,14 +640,20 @@ def parse_note(
     # conditions: ``{row line: caption}``
     # and a list's, the paragraph right above it ending in a colon or written on the line before its first
     # item ("Numbers (Table 3: Llama-3.1-8B, batch 1, 1× H100 SXM, vs FlashInfer)" / "- 128K: 2.6×")
+    # and a table's rows, the heading above the table too ("# 对比表（LLaMA-2-7B，WikiText-2，序列长 2048）")
     captions: dict[int, str] = {}
     caption, caption_end, held = "", 0, False
+    heading = ""
     for b in blocks:
+        if b.kind == "heading":
+            heading = strip_markup(b.text)
         if b.kind in ("row", "item"):
             held = held or b.kind == "row" or bool(caption_end) and (
                 b.line == caption_end + 1 or caption.rstrip().endswith((":", "：")))
             if held:
                 captions[b.line] = caption
+            if b.kind == "row" and heading:
+                captions[b.line] = f"{captions.get(b.line, '')}\n{heading}".strip()
         else:
             ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160  # a caption, not a paragraph
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)

@@ -836,6 +836,25 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
     return list(result)
 
 
+#: The kinds of finding that say a statement and the living document disagree.
+_CONFLICT_KINDS = ("number", "qualifier", "negation", "title", "version")
+
+
+def at_odds_with_living_docs(snap: Snapshot) -> frozenset[tuple[str, int]]:
+    """``(path, line)`` of every line of a statement that a finding sets against a living document's
+    (a number, qualifier, negation, title or version conflict): the document needs revising there, so the
+    item holding it brings something the document lacks (``queries.items.shift_items``)."""
+    out: set[tuple[str, int]] = set()
+    for f in contradictions(snap):
+        if f.kind not in _CONFLICT_KINDS:
+            continue
+        for mine, other in ((f.a, f.b), (f.b, f.a)):
+            src = snap.sources.get(other.source)
+            if src is not None and src.kind == "living_doc" and mine.source != other.source:
+                out.update((mine.source, ln) for ln in range(mine.line, (mine.line_end or mine.line) + 1))
+    return frozenset(out)
+
+
 def finding_key(f: Contradiction) -> tuple:
     """The order of findings: kind (the order above), subject, first side's source and line, second's."""
     return (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line)

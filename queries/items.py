@@ -216,12 +216,19 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
         return "increment", None
     if new:
         return "increment", None
-    return "low", "nothing the living document lacks"
+    return "low", _NOTHING_LACKED
 
 
-def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
+#: The reason of an item judged low only because its works are already in the living document.
+_NOTHING_LACKED = "nothing the living document lacks"
+
+
+def shift_items(snap: Snapshot, manifest: str | None = None,
+                disputed: frozenset[tuple[str, int]] = frozenset()) -> list[ItemRow]:
     """Every item of the materials of ``manifest`` (of every manifest when None), in manifest order
-    then file order, judged (see the module docstring)."""
+    then file order, judged (see the module docstring).  ``disputed``: ``(path, line)`` of statements a
+    finding sets against the living document (``queries.contradictions.at_odds_with_living_docs``); an
+    item holding one that nothing else made low is an increment (the document needs revising)."""
     out: list[ItemRow] = []
     seen: set[tuple[str, str]] = set()
     for mi in snap.manifest_items_for(manifest):
@@ -245,6 +252,9 @@ def shift_items(snap: Snapshot, manifest: str | None = None) -> list[ItemRow]:
             cross, _ = item_sections(snap, doc, list(it.cross_refs))
             named = bool(cross) or any(c.section_refs for c in mine_claims)
             rel, reason = judge_relevance(it, statuses, sections, card=card, names_section=named)
+            if rel == "low" and reason == _NOTHING_LACKED and not card and any(
+                    (mi.path, ln) in disputed for ln in range(it.line, it.line_end + 1)):
+                rel, reason = "increment", None  # it contradicts the document: a revision
             route = None
             if not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))

@@ -14,7 +14,7 @@ from typing import Any
 from graph.store import Store
 from ingest.models import evidence_rank
 
-from .contradictions import contradictions as _contradictions, figure_key, finding_key, statement
+from .contradictions import at_odds_with_living_docs, contradictions as _contradictions, figure_key, finding_key, statement
 from .derive import Rules, stored_evidence, stored_findings, stored_increments, stored_items
 from .results import (
     ClaimRow,
@@ -467,7 +467,7 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
         from ingest.errors import QueryError
 
         raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
-    return shift_items(snap, manifest)
+    return shift_items(snap, manifest, at_odds_with_living_docs(snap))
 
 
 def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
@@ -480,7 +480,7 @@ def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scope
         st = open_state(store)
         if st.fresh:
             return stored_items(st.view, manifest_id)
-    return shift_items(snapshot, manifest_id)
+    return shift_items(snapshot, manifest_id, at_odds_with_living_docs(snapshot))
 
 
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:

@@ -78,6 +78,8 @@ from ingest.placement import section_refs
     # somebody else's word
     pytest.param("the speedup is on the keynote slides", ("second_hand",), id="talk-slides"),
     pytest.param("I only saw a screenshot", ("second_hand",), id="only-a-screenshot"),
+    pytest.param("原表我都打开核对过；我们自己没复测", ("full_text",), id="zh-opened-the-original-tables"),
+    pytest.param("阅读程度：正文和附录 A–C 都认真过了一遍，代码还没跑", ("full_text", "unverified"), id="zh-body-and-appendix-gone-through"),
     # shorthand and agents' evidence fields (t27 blind shift)
     pytest.param("LatticeKV 2603.07741 — abs only. 2-bit 5.3×", ("abstract_checked",), id="abs-only"),
     pytest.param("KVSplit [2605.11208] — 2nd-hand (via agent-a).", ("second_hand",), id="2nd-hand"),
@@ -365,6 +367,8 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("the \"lossless\" in 4.2 needs a caveat", [("4.2", None, "suggest")], id="needs-a-caveat"),
     pytest.param("slot it into 4.3, plus a sentence in 2.2", [("4.3", None, "suggest"), ("2.2", None, "suggest")], id="plus-a-sentence-in"),
     pytest.param("matches what 4.2 already says, nothing to change", [], id="matches-is-no-suggestion"),
+    pytest.param("建议 2.3 那句后面补上引用号", [("2.3", None, "suggest")], id="zh-suggest-a-bare-number"),
+    pytest.param("建议 3 个 batch 都跑一下", [], id="zh-suggest-a-count-is-no-section"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
@@ -381,6 +385,14 @@ def test_figures_are_normalised_across_units_and_languages():
     assert ms == pytest.approx(sec) == pytest.approx(0.412) and rest_ms == rest_s == [None, "s", "latency", False]
     assert fig("吞吐提升约 2 倍") == [(2.0, None, "x", "throughput", True)]
     assert [q.conditions for q in find_figures("1.8x on A100-80GB at batch 64 in FP16")] == [("batch:64", "hw:a100", "precision:fp16")]
+    # blind shifts t25-t30: the measure written as a latency kind, a batch-size ratio, a shrink, a bare Wn
+    assert [(q.metric, q.conditions) for q in find_figures("Headline: TTFT p99, ShareGPT trace: 520 ms.")] == [
+        ("latency", ("bench:sharegpt", "latkind:ttft", "percentile:99"))]
+    assert [q.metric for q in find_figures("~2.9x throughput on Llama-2-7B with 4x the batch size")] == ["throughput", "batch"]
+    assert [q.metric for q in find_figures("LatticeKV shrinks the KV cache 3.5x relative to fp16")] == ["compression"]
+    assert [q.conditions for q in find_figures("W4 g128 困惑度 5.55，W3 g128 困惑度 5.91")] == [
+        ("group:128", "precision:w4"), ("group:128", "precision:w3")]
+    assert [q.conditions for q in find_figures("1.9x end-to-end with sampling at T=1")] == [("decoding:sampling", "temp:1")]
 
 
 def test_qualifier_sides_and_negation():
@@ -390,6 +402,13 @@ def test_qualifier_sides_and_negation():
     assert qualifier_sides("文档里写它 tuning-free，我觉得不准确") == ("training:needs_training",)
     assert qualifier_sides("没有哪个在线算法能做到") == ("online:online",)  # an existence negation flips nothing
     assert qualifier_sides("Read the full text") == ()  # an evidence level is never a qualifier
+    # a gloss in brackets restates its words: the negator of "无需调参" does not flip "tuning-free"
+    assert qualifier_sides("Value 按 token 的非对称 2bit 量化，无需调参（tuning-free）") == (
+        "training:training_free", "symmetry:asymmetric")
+    assert qualifier_sides("不过它是对称量化这点应该没错") == ("symmetry:symmetric",)
+    # "actually": the side written after it is the writer's
+    assert qualifier_sides("摘要里写的是 calibration-free，可实际上需要 128 条校准样本") == (
+        "training:training_free", "calibration:needs_calibration")
 
 
 def test_predicates_negated_and_plain():
@@ -479,6 +498,10 @@ PAIRS = {
                 "README: ~2.9x throughput on Llama-2-7B with 4x the batch size."),
     "neg_finetune": ("2501.00089", "不需要修改模型，直接挂上就能用。", "Requires fine-tuning the model once with an early-exit loss."),
     "neg_arch": ("2501.00090", "无需修改模型结构。", "Requires fine-tuning the model once with an early-exit loss."),
+    "q_sym": ("2501.00091", "Key 按通道、Value 按 token 的非对称 2bit 量化。", "不过它是对称量化这点应该没错，零点它不存。"),
+    "table_model": ("2501.00092", "LLaMA-2-13B，W4 g128，WikiText-2 困惑度 4.97。",
+                    "# 对比表（LLaMA-2-7B，WikiText-2）\n\n| 方法 | arXiv | 比特数 | 困惑度 |\n|---|---|---|---|\n"
+                    "| AWQ | 2501.00092 | W4 g128 | 5.60 |"),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
@@ -570,6 +593,7 @@ def _pair(name):
     pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
     pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
     pytest.param("q_arrival", "qualifier", "arrival model: 'adversarial' vs 'arbitrary'", id="adversarial-workloads-vs-arbitrary-inputs"),
+    pytest.param("q_sym", "qualifier", "symmetric vs asymmetric quantization: 'asymmetric' vs 'symmetric'", id="zh-asymmetric-vs-symmetric"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
     pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
@@ -621,6 +645,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("layer", id="zh-a-figure-of-some-layers"),
     pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
     pytest.param("decoding", id="sampling-vs-greedy"),
+    pytest.param("table_model", id="a-tables-heading-sets-its-rows-model"),
     pytest.param("batch_x", id="a-batch-size-ratio-is-no-throughput"),
     pytest.param("neg_arch", id="fine-tuning-keeps-the-architecture"),
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),

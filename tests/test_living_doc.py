@@ -626,3 +626,18 @@ def test_numbers_of_a_reference_list_written_as_one_paragraph_resolve_body_citat
     fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
     (c,) = [c for c in fields["claims"] if c.line == 5]
     assert (c.subjects, c.qualifiers) == (("2402.04617",), ("training:training_free",))
+
+
+def test_the_bullets_under_a_paragraph_introducing_one_work_are_about_it():
+    """`SARATHI (arXiv:2308.16369) splits a prompt …` then `- Chunked prefill does not need any changes to the
+    model`: the bullets are SARATHI's points (a conflicting note about SARATHI is found against them)."""
+    from datetime import timezone
+
+    from ingest.living import parse_living_source
+
+    text = ("# Doc\n\n## 3. Chunked prefill\n\nSARATHI (arXiv:2308.16369) splits a prompt into chunks.\n"
+            "- Chunked prefill does not need any changes to the model.\n- Chunk sizes: 512–2048 tokens.\n\n"
+            "Unrelated paragraph naming nothing.\n- A bullet under it.\n\n## References\n\n- SARATHI (arXiv:2308.16369)\n")
+    fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
+    got = {c.line: c.subjects for c in fields["claims"] if c.role == "statement"}
+    assert (got[6], got[7], got[10]) == (("2308.16369",), ("2308.16369",), ())
