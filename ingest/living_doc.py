@@ -1075,6 +1075,15 @@ def reference_title(text: str) -> str | None:
     masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
     fields = [f.strip().replace("\u2024", ".")
               for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
+    # ``DistServe: Disaggregating … Serving (arXiv:2401.09670)``: the identifier in brackets ends the record
+    ids = find_arxiv_ids(body)
+    if len(ids) == 1:
+        m = re.match(r"^(?P<t>[^()（）\[\]]{8,300}?)\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$", body[:ids[0].start])
+        tail = body[ids[0].end:]
+        if m and re.match(r"^\s*[)）\]]\s*[.。]?\s*$", tail):
+            t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
+            if t and (":" in t or "：" in t or len(t.split()) >= 3) and not reference_authors(t):
+                return t
     # ``[Zhang2024] Draft & Verify: … Decoding. arXiv:2309.08168``: a title field and the identifier's
     if len(fields) >= 3 or (len(fields) == 2 and find_arxiv_ids(fields[1]) and not find_arxiv_ids(fields[0])):
         cands = []

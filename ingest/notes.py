@@ -348,6 +348,19 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
 
 
+#: A card's source field: how the card was made ("Source: built from the abstract page and the talk slides",
+#: "来源：GitHub 页面与 README"), not how deep a person read.
+_CARD_SOURCE = re.compile(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处)(?: of this card)?\W*[:：|]", re.IGNORECASE)
+#: A source field naming a person's own reading ("written by hand by jonas after reading the PDF", "omar, read §2–3").
+_PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人", re.IGNORECASE)
+
+
+def _card_source_line(text: str) -> bool:
+    """Whether a card's line says what the card was made from (its levels are then the card's, no reading
+    depth), rather than how deep a named person read (``_PERSON_READ``)."""
+    return bool(_CARD_SOURCE.match(text)) and not _PERSON_READ.search(text)
+
+
 def _still_unchecked(own, outer) -> bool:
     """Whether a statement's own levels leave the ``unverified`` of what holds it standing: only a
     reading depth checks ("❓ unconfirmed" over "a colleague forwarded the screenshot" stays unconfirmed;
@@ -618,6 +631,10 @@ def parse_note(
         lv = ordered_levels([*told, *base]) if told and set(told) <= {"unverified"} else told or base
         if told and _still_unchecked(told, base):
             lv = ordered_levels([*told, "unverified"])
+        if told and "second_hand" in base and set(told) <= {"unverified", "vendor_self_reported"}:
+            # whose claim it is ("the vendor's own benchmark") does not change how the writer got it (a
+            # newsletter's blurb): the note's second-hand channel holds for the item too
+            lv = ordered_levels([*lv, "second_hand"])
         # an item that opens with a quote rests on the quoted person's word (its relevance does not: the
         # writer's own words decide that)
         seg_levels.append(ordered_levels([*lv, "second_hand"]) if is_quoted(sg.line) else lv)
@@ -718,7 +735,7 @@ def parse_note(
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
-                own = _card_levels(own, generated=evr.generated(clean))
+                own = _card_levels(own, generated=evr.generated(clean) or _card_source_line(clean))
             levels = own or para_levels or sub_levels or inherited
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still

@@ -672,15 +672,14 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
         for q in b.quantities:
             by_unit[q.unit].append(q)
         for unit, qs in by_unit.items():
-            if len(qs) < 2:
+            # the revised pair: two figures in a row with the change written between them ("v1 … 1M 上下文；
+            # v3 改为 512K，1M 的结果挪到附录": 1M -> 512K, the later 1M only repeats the old value)
+            pair = next(((f, l) for f, l in zip(qs, qs[1:]) if disagree(f, l)
+                         and not (f.explicit and l.explicit and f.metric != l.metric)  # two measures side by side
+                         and _change_between(b.text, f, l)), None)  # (not "降为 1/2.6，batch 4 倍，吞吐 …")
+            if pair is None:
                 continue
-            first, last = qs[0], qs[-1]
-            if not disagree(first, last):
-                continue
-            if first.explicit and last.explicit and first.metric != last.metric:
-                continue  # two measures side by side ("速度 3.6 倍、显存效率 8.2 倍"), not one revised
-            if not _change_between(b.text, first, last):
-                continue  # "降为 1/2.6，batch 4 倍，吞吐 2.35–3.47 倍": the change is not of these figures
+            first, last = pair
             for s in subj.get(b.iri, ()):
                 for a, qa in olds.get((s, unit), []):
                     if a.path == b.path:
@@ -836,13 +835,14 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
     return list(result)
 
 
-#: The kinds of finding that say a statement and the living document disagree.
-_CONFLICT_KINDS = ("number", "qualifier", "negation", "title", "version")
+#: The kinds of finding that say the living document may need revising where a statement disagrees with
+#: it (a title written differently in a note says the note mislabels the work, not that the document is wrong).
+_CONFLICT_KINDS = ("number", "qualifier", "negation", "version")
 
 
 def at_odds_with_living_docs(snap: Snapshot) -> frozenset[tuple[str, int]]:
     """``(path, line)`` of every line of a statement that a finding sets against a living document's
-    (a number, qualifier, negation, title or version conflict): the document needs revising there, so the
+    (a number, qualifier, negation or version conflict): the document may need revising there, so the
     item holding it brings something the document lacks (``queries.items.shift_items``)."""
     out: set[tuple[str, int]] = set()
     for f in contradictions(snap):

@@ -209,6 +209,10 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
         return "low", "card of a work already in the living document" if statuses else "card with no work and no section"
     if it.relevance == "low":
         return "low", it.reason
+    if not statuses and it.title_ref and it.kind == "note":
+        # a one-paper note about a work known only by its title, which nothing resolves: a work the
+        # document does not hold (the title-only note's paper)
+        return "increment", None
     if not statuses and not sections and not names_section:
         # nothing to place: no work and no section of the document (a meeting moved, a driver bump, hiring)
         return "low", "names no work and no section of the living document"
@@ -228,7 +232,8 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
     """Every item of the materials of ``manifest`` (of every manifest when None), in manifest order
     then file order, judged (see the module docstring).  ``disputed``: ``(path, line)`` of statements a
     finding sets against the living document (``queries.contradictions.at_odds_with_living_docs``); an
-    item holding one that nothing else made low is an increment (the document needs revising)."""
+    item holding one, checked against the paper (full text or abstract) and made low by nothing else, is an
+    increment (the document needs revising)."""
     out: list[ItemRow] = []
     seen: set[tuple[str, str]] = set()
     for mi in snap.manifest_items_for(manifest):
@@ -252,9 +257,12 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
             cross, _ = item_sections(snap, doc, list(it.cross_refs))
             named = bool(cross) or any(c.section_refs for c in mine_claims)
             rel, reason = judge_relevance(it, statuses, sections, card=card, names_section=named)
-            if rel == "low" and reason == _NOTHING_LACKED and not card and any(
+            if rel == "low" and reason == _NOTHING_LACKED and not card and \
+                    {"full_text", "abstract_checked"} & set(it.evidence_levels) and any(
                     (mi.path, ln) in disputed for ln in range(it.line, it.line_end + 1)):
-                rel, reason = "increment", None  # it contradicts the document: a revision
+                # a statement checked against the paper contradicts the document: a revision (hearsay
+                # or an unsupported remark that contradicts it is reported, not an increment)
+                rel, reason = "increment", None
             route = None
             if not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))

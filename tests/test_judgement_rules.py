@@ -141,7 +141,12 @@ from ingest.placement import section_refs
     pytest.param("Priya presented the paper, I never opened the PDF", ("second_hand", "unverified"), id="someone-presented-it"),
     pytest.param("作者自己发的推", ("second_hand", "vendor_self_reported"), id="zh-authors-own-tweet"),
     pytest.param("Verdicts come from the full papers unless the row says otherwise.", ("full_text",), id="from-the-full-papers"),
-    pytest.param("checked: README and release notes only, did not build it", ("vendor_self_reported",), id="readme-only"),
+    pytest.param("checked: README and release notes only, did not build it", ("vendor_self_reported", "unverified"), id="readme-only"),
+    pytest.param("did not build or run anything", ("unverified",), id="did-not-build-or-run"),
+    pytest.param("from memory of the reading-group slides, I have not gone back to the paper", ("second_hand", "unverified"), id="memory-of-slides"),
+    pytest.param("abstract level only, havent opened the pdf", ("abstract_checked", "unverified"), id="negation-without-apostrophe"),
+    pytest.param("the newsletter's blurb plus my comment; I didn't click through to anything", ("second_hand", "unverified"), id="did-not-click-through"),
+    pytest.param("we never ran out of memory on it", (), id="never-ran-out-is-no-check"),
     pytest.param("只对过 abstract 页", ("abstract_checked",), id="zh-only-the-abstract-page"),
     pytest.param("数字还没和原文对上", ("unverified",), id="zh-not-matched-with-the-paper"),
     pytest.param("她在作者的 talk 里听到的数是 52%", ("second_hand",), id="zh-heard-in-a-talk"),
@@ -502,6 +507,8 @@ PAIRS = {
     "table_model": ("2501.00092", "LLaMA-2-13B，W4 g128，WikiText-2 困惑度 4.97。",
                     "# 对比表（LLaMA-2-7B，WikiText-2）\n\n| 方法 | arXiv | 比特数 | 困惑度 |\n|---|---|---|---|\n"
                     "| AWQ | 2501.00092 | W4 g128 | 5.60 |"),
+    "revised_repeat": ("2501.00094", "看到 arXiv:2501.00094v1 号称单节点 8×H100 支持 1M 上下文。",
+                       "v1 摘要写的是单节点 8×H100 支持 1M 上下文；v3 改为 512K，1M 的结果挪到附录。"),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
@@ -593,6 +600,8 @@ def _pair(name):
     pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
     pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
     pytest.param("q_arrival", "qualifier", "arrival model: 'adversarial' vs 'arbitrary'", id="adversarial-workloads-vs-arbitrary-inputs"),
+    pytest.param("revised_repeat", "version", "arXiv:2501.00094: 1M in inbox/a/revised_repeat.md, changed to 512K in inbox/b/revised_repeat.md",
+                 id="a-change-whose-old-value-is-repeated-after-it"),
     pytest.param("q_sym", "qualifier", "symmetric vs asymmetric quantization: 'asymmetric' vs 'symmetric'", id="zh-asymmetric-vs-symmetric"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
@@ -919,4 +928,44 @@ def _shift_rows(tmp_path, doc: str, notes: dict[str, str]):
          "items": [{"path": p} for p in notes]}), "utf-8")
     s = Store(None)
     assert ingest_paths(s, [ws]).errors == []
-    return shift_items(load_snapshot(s), mid)
+    from queries.contradictions import at_odds_with_living_docs
+
+    snap = load_snapshot(s)
+    return shift_items(snap, mid, at_odds_with_living_docs(snap))
+
+
+def test_a_checked_statement_contradicting_the_document_is_an_increment_and_hearsay_is_not(tmp_path):
+    """An item about a cited work is low when it brings nothing the document lacks, unless a statement of
+    it, checked against the paper, contradicts the document (a revision: t30's "v3 changed 3.1x to 2.2x");
+    the same contradiction as hearsay stays low (t5's newsletter recap, t9's remark in a chat)."""
+    doc = ("# Doc\n\n## 2 Kernels\n\nFlexQ (arXiv:2501.00093) gives a 3.1x throughput gain on L40S.\n\n"
+           "## References\n\n- FlexQ: Flexible Quantized Kernels. arXiv:2501.00093\n")
+    rows = _shift_rows(tmp_path, doc, {
+        "inbox/a/read.md": "# Notes\n\n## FlexQ v3 (arXiv:2501.00093)\n\nOnly the abstract.\n\n- The throughput gain on L40S is 2.2x.\n",
+        "inbox/b/heard.md": "# Notes\n\n## FlexQ (arXiv:2501.00093)\n\nA newsletter says it, unverified.\n\n- The throughput gain on L40S is 2.2x.\n"})
+    assert [(r.source, r.relevance) for r in rows] == [("inbox/a/read.md", "increment"), ("inbox/b/heard.md", "low")]
+
+
+def test_a_cards_source_field_says_what_the_card_was_made_from_not_a_reading_depth():
+    """`**Source:** built from the abstract page and the OSDI talk slides` is how the card was made: its
+    statement rests on the card (card_only), not on an abstract read; a source naming a person's own
+    reading keeps its depth (`written by hand by jonas after reading the PDF`)."""
+    def levels(line: str) -> tuple[str, ...]:
+        parts, _ = parse_note(f"# DistServe\n\n**arXiv:** 2401.09670\n{line}\n", "organized/paper_cards/0533-2401-09670.md",
+                              "paper_card")
+        return next(c.evidence_levels for c in parts["claims"] if c.line == 4)
+    assert levels("**Source:** built from the abstract page and the OSDI talk slides; the PDF was not read") == (
+        "card_only", "second_hand")
+    assert levels("Source: written by hand by jonas after reading the PDF (sections 1–6)") == ("full_text",)
+    assert levels("阅读程度：v3 全文过了一遍") == ("full_text",)
+
+
+def test_a_vendors_own_claim_in_a_newsletter_keeps_the_notes_second_hand_channel():
+    """A newsletter scan (second-hand for every entry) whose entry is "the vendor's own benchmark": the
+    entry is the vendor's claim *and* reached the writer second-hand."""
+    parts, _ = parse_note("Source: The Batch Size, issue 57. Each entry is the newsletter's blurb; I didn't click through.\n\n"
+                          "1. POD-Attention gets a v2 — https://arxiv.org/abs/2410.18038v2\n\n"
+                          "2. Kestrel Cloud blog, \"Disaggregated prefill cuts TTFT by 3x\"\n"
+                          "   Comment: the vendor's own benchmark on its own stack.\n", "inbox/lena/scan.md")
+    assert [set(i.evidence_levels) for i in parts["items"]] == [
+        {"second_hand", "unverified"}, {"second_hand", "vendor_self_reported", "unverified"}]

@@ -613,31 +613,43 @@ def test_an_author_year_keyed_entry_gives_its_title():
         ("2608.11873", "KVRot: Rotation-Based 3-Bit KV Cache Quantization"), ("2205.14135", None)]
 
 
-def test_numbers_of_a_reference_list_written_as_one_paragraph_resolve_body_citations():
-    """`[12] InfLLM: …. arXiv 2402.04617` on consecutive lines (one Markdown paragraph): "InfLLM [12]：训练无关"
-    in the body is about 2402.04617 and states its qualifier."""
+def _living_claims(text: str) -> dict[int, object]:
+    """The statements ``ingest.living.parse_living_source`` gives a small living document, by line."""
     from datetime import timezone
 
     from ingest.living import parse_living_source
 
+    fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
+    return {c.line: c for c in fields["claims"] if c.role == "statement"}
+
+
+def test_numbers_of_a_reference_list_written_as_one_paragraph_resolve_body_citations():
+    """`[12] InfLLM: …. arXiv 2402.04617` on consecutive lines (one Markdown paragraph): "InfLLM [12]：训练无关"
+    in the body is about 2402.04617 and states its qualifier."""
     text = ("# 文档\n\n## 6 外推\n\n- InfLLM [12]：训练无关，把远处上下文存成记忆单元。\n\n## 参考文献\n\n"
             "[11] KIVI: A Tuning-Free Asymmetric 2bit Quantization for KV Cache. arXiv 2402.02750\n"
             "[12] InfLLM: Training-Free Long-Context Extrapolation for LLMs. arXiv 2402.04617\n")
-    fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
-    (c,) = [c for c in fields["claims"] if c.line == 5]
+    c = _living_claims(text)[5]
     assert (c.subjects, c.qualifiers) == (("2402.04617",), ("training:training_free",))
 
 
 def test_the_bullets_under_a_paragraph_introducing_one_work_are_about_it():
     """`SARATHI (arXiv:2308.16369) splits a prompt …` then `- Chunked prefill does not need any changes to the
     model`: the bullets are SARATHI's points (a conflicting note about SARATHI is found against them)."""
-    from datetime import timezone
-
-    from ingest.living import parse_living_source
-
     text = ("# Doc\n\n## 3. Chunked prefill\n\nSARATHI (arXiv:2308.16369) splits a prompt into chunks.\n"
             "- Chunked prefill does not need any changes to the model.\n- Chunk sizes: 512–2048 tokens.\n\n"
             "Unrelated paragraph naming nothing.\n- A bullet under it.\n\n## References\n\n- SARATHI (arXiv:2308.16369)\n")
-    fields, _ = parse_living_source(text, "organized/knowledge/doc.md", tz=timezone.utc)
-    got = {c.line: c.subjects for c in fields["claims"] if c.role == "statement"}
+    got = {ln: c.subjects for ln, c in _living_claims(text).items()}
     assert (got[6], got[7], got[10]) == (("2308.16369",), ("2308.16369",), ())
+
+
+def test_a_reference_ending_with_its_identifier_in_brackets_gives_its_title():
+    """`- DistServe: Disaggregating … Serving (arXiv:2401.09670)`: the text before the bracket is the title
+    (a card writing another title for the ID is then a `title` finding); an author list is none."""
+    doc = parse_living_doc("# Doc\n\n## References\n\n"
+                           "- DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model "
+                           "Serving (arXiv:2401.09670)\n- FlashAttention-2: Faster Attention（arXiv:2307.08691）\n"
+                           "- Tri Dao, Dan Fu (arXiv:2205.14135)\n")
+    assert [(c.arxiv_id, c.title) for c in doc.citations] == [
+        ("2401.09670", "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model Serving"),
+        ("2307.08691", "FlashAttention-2: Faster Attention"), ("2205.14135", None)]
