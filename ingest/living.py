@@ -14,7 +14,7 @@ from .lexicon import Lexicon, load_lexicon
 from .living_doc import LivingDoc, parse_living_doc, reference_authors
 from .facts import facts_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
-from .text import find_urls, make_claim, split_front_matter
+from .text import find_urls, make_claim, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 
@@ -24,20 +24,6 @@ _REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d
 
 
 _FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
-_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
-_EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
-
-
-def _without_titles(text: str, titles: list[str]) -> str:
-    """A paper-list entry with its titles removed: link texts, bold/italic/quoted titles and the titles
-    the citations of its lines give; what is left is what the entry says of the work."""
-    out = _LINK_TEXT.sub(" ", text)
-    out = _EMPH_TITLE.sub(" ", out)
-    for t in sorted(set(titles), key=len, reverse=True):
-        out = out.replace(t, " ")
-    return out
-
-
 _ANAPHOR = re.compile(r"^\s*(?:it|its|this|these|they|their|the method|the approach|the paper|the system|the design|"
                       r"该|它|其|这|此|上述|同时)\b", re.IGNORECASE)
 
@@ -157,7 +143,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             c = make_claim(body, e.line, e.line_end, role=role, section=e.section, subjects=subjects, lexicon=lex)
             # what an entry of a paper list says beside the record ("· plug-and-play, 2.6× less
             # memory") is a statement; its title ("KIVI: A Tuning-Free …") asserts nothing
-            rest = _without_titles(body, [r.title for r in doc.citations if e.line <= r.line <= e.line_end and r.title])
+            rest = without_titles(body, [r.title for r in doc.citations if e.line <= r.line <= e.line_end and r.title])
             f = facts_of(rest, lex)
             claims.append(c.model_copy(update={"version": claim_version(body, c.arxiv), "quantities": f.figures,
                                                "qualifiers": f.qualifiers, "predicates": f.predicates}))

@@ -28,13 +28,13 @@ from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
-from .facts import find_figures, qualifier_sides
+from .facts import facts_of, find_figures, qualifier_sides
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import read_structure, works_in
+from .structure import read_structure, reference_spans, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -43,6 +43,7 @@ from .text import (
     split_front_matter,
     split_sentences,
     strip_markup,
+    without_titles,
 )
 
 __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
@@ -361,6 +362,18 @@ def _card_source_line(text: str) -> bool:
     return bool(_CARD_SOURCE.match(text)) and not _PERSON_READ.search(text)
 
 
+#: A statement written as a reference record: authors ("et al."), a title, an identifier and a year.
+_REFERENCE_RECORD = re.compile(r"\bet al\.?.{0,300}?(?:arXiv|\d{4}\.\d{4,5})|(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?\s*,\s*(?:19|20)\d{2}\b",
+                               re.IGNORECASE)
+
+
+def _facts_beside_titles(c: Claim, titles_at: dict[int, list[str]], lex: Lexicon) -> Claim:
+    """``c`` with its figures, qualifiers and predicates read from its words beside the titles it cites."""
+    titles = [t for ln in range(c.line, c.line_end + 1) for t in titles_at.get(ln, [])]
+    f = facts_of(without_titles(c.text, titles), lex)
+    return c.model_copy(update={"quantities": f.figures, "qualifiers": f.qualifiers, "predicates": f.predicates})
+
+
 def _still_unchecked(own, outer) -> bool:
     """Whether a statement's own levels leave the ``unverified`` of what holds it standing: only a
     reading depth checks ("❓ unconfirmed" over "a colleague forwarded the screenshot" stays unconfirmed;
@@ -378,6 +391,7 @@ def _cautious(levels) -> str:
 #: ("[10:42] maria: …"), a thread post ("3/ …"), a Q/A turn, a speaker turn ("张三：…"), an
 #: enumerator ("1）", "（2）", "一、").
 _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
+                       r"(?:\*\*|__)?@?[\w.\-]{1,30}(?:\*\*|__)?,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?\s*$|"
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
@@ -653,6 +667,8 @@ def parse_note(
     def seg_of(line: int) -> int | None:
         return seg_at.get(line)
 
+    seg_starts = {sg.line for sg in shape.segments}
+
     # a table's caption, the line right above it ending in a colon ("温度 1（top-p 1.0）："), sets its rows'
     # conditions: ``{row line: caption}``
     # and a list's, the paragraph right above it ending in a colon or written on the line before its first
@@ -718,7 +734,17 @@ def parse_note(
         if b.kind == "para" and not is_card:
             for ln, _t in b.lines:
                 by_item.setdefault(seg_of(ln), []).extend(line_lv.get(ln, ()))
-        pieces = [(" | ".join(b.cells), b.line, b.line_end)] if b.kind == "row" else sentence_pieces(b.lines, item=b.kind == "item")
+        if b.kind == "row":
+            pieces = [(" | ".join(b.cells), b.line, b.line_end)]
+        else:
+            # a sentence never runs from one item into the next (a shorthand note's lines, a pasted chat's
+            # topics are items of one paragraph)
+            runs: list[list[tuple[int, str]]] = []
+            for ln, t in b.lines:
+                if not runs or ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0]):
+                    runs.append([])
+                runs[-1].append((ln, t))
+            pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
@@ -874,6 +900,17 @@ def parse_note(
         if nxt and not find_arxiv_ids(lines[r.line]) and sum(x.line == r.line for x in arxiv) == 1:
             arxiv[k] = r.model_copy(update={"title": strip_markup(nxt.group(1)).strip().strip("\"'“”")})
     arxiv = _heading_titles(arxiv, shape, lex)
+    # a reference record's title asserts nothing ("Wu et al. *GR-1: … Video Generative Pre-training …*.
+    # arXiv:2312.13139, 2023." states no training, "VLA-RL: Scalable Online RL …" no "online"): the facts of
+    # a statement in a reference list, or written as a reference record, are those of its words beside it
+    refs_at = reference_spans(blocks, max(len(lines), 1))
+    titles_at: dict[int, list[str]] = {}
+    for r in arxiv:
+        if r.title:
+            titles_at.setdefault(r.line, []).append(r.title)
+    claims = [_facts_beside_titles(c, titles_at, lex) if (any(lo <= c.line <= hi for lo, hi in refs_at)
+                                                            or _REFERENCE_RECORD.search(c.text)) else c
+              for c in claims]
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
     for n, ln in enumerate(lines, 1):

@@ -724,6 +724,16 @@ def named_after_id(path: str, manifest_id: str) -> bool:
     return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == manifest_id
 
 
+def _missing_knowledge(man: Manifest, found: Found) -> list[str]:
+    """The line for a manifest whose ``knowledge`` names no file of the workspace (a typo): its brief
+    would otherwise be judged against another living document without a word."""
+    k = man.knowledge
+    if not k or k.startswith("/") or ".." in k.split("/") or os.path.exists(os.path.join(str(found.root), k)):
+        return []
+    return [f"{found.rel}: knowledge {k!r} does not exist; the shift is judged against no living document "
+            "of that name (fix the path)"]
+
+
 def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = False) -> list[str]:
     """One-line problems for manifest items that are missing, duplicated or outside the workspace.
 
@@ -734,11 +744,12 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
     the manifest's bytes (``graph.loader`` checks it again on every ingest).  Never raises.
     """
     root = found.root  # manifest paths are relative to the workspace root
+    know = _missing_knowledge(man, found)
     if missing_only:  # every ingest runs this for every manifest: plain os.path (10^4 items at 10,000 notes)
         base = str(root)
-        return [f"{found.rel}: items[{i}].path {it.path!r} does not exist" for i, it in enumerate(man.items)
-                if not (it.path.startswith("/") or ".." in it.path.split("/"))
-                and not os.path.exists(os.path.join(base, it.path))]
+        return know + [f"{found.rel}: items[{i}].path {it.path!r} does not exist" for i, it in enumerate(man.items)
+                       if not (it.path.startswith("/") or ".." in it.path.split("/"))
+                       and not os.path.exists(os.path.join(base, it.path))]
     real_root = root.resolve()
     real_dirs: dict[Path, Path] = {}  # a folder's real path, resolved once (items share a few folders)
 
@@ -751,7 +762,7 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
             real_dirs[parent] = parent.resolve()
         return real_dirs[parent] / target.name
 
-    problems = []
+    problems = list(know)
     seen: set[str] = set()
     for i, it in enumerate(man.items):
         p = PurePosixPath(it.path)

@@ -230,6 +230,13 @@ def _strip(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
+def reference_spans(blocks: list[MdBlock], last_line: int) -> list[tuple[int, int]]:
+    """The ``(first, last)`` lines of every reference-list section of a note (``## 参考``, ``## References``,
+    ``## Further reading``), its title heading aside."""
+    title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
+    return _reference_spans(blocks, title_idx, last_line)
+
+
 def _reference_spans(blocks: list[MdBlock], title_idx: int | None, last_line: int) -> list[tuple[int, int]]:
     """The ``(first, last)`` lines of every reference-list section of a note (``_REFERENCE_HEADING``)."""
     heads = [(k, b) for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]

@@ -40,6 +40,7 @@ __all__ = [
     "make_claim",
     "split_sentences",
     "strip_markup",
+    "without_titles",
 ]
 
 _FM_FENCE = re.compile(r"^---\s*$")
@@ -566,3 +567,18 @@ def make_claim(
         negated=bool(lex.negation.search(clean)),
         unverified=bool(lex.unverified.search(clean)),
     )
+
+
+_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
+_EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
+
+
+def without_titles(text: str, titles: list[str]) -> str:
+    """A reference or paper-list entry with its titles removed: link texts, bold/italic/quoted titles and
+    the titles the citations of its lines give; what is left is what the entry says of the work (a title's
+    "Lossless" or "Online RL" asserts nothing)."""
+    out = _LINK_TEXT.sub(" ", text)
+    out = _EMPH_TITLE.sub(" ", out)
+    for t in sorted(set(titles), key=len, reverse=True):
+        out = out.replace(t, " ")
+    return out

@@ -396,7 +396,8 @@ def _time(value: str | None) -> str | None:
 
 _HEARSAY_REASON = re.compile(r"^rests only on\b", re.I)
 _JUDGED = {"nothing the living document lacks": "covered", "card of a work already in the living document": "covered",
-           "card with no work and no section": "no_work"}
+           "card with no work and no section": "no_work",
+           "names no work and no section of the living document": "low"}
 
 
 class _Ctx:

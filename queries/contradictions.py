@@ -46,7 +46,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
-from ingest.facts import open_objects_match
+from ingest.facts import open_objects_match, predicates, qualifier_sides
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -399,7 +399,20 @@ def _eligible(c: SClaim) -> bool:
     """A statement the rules compare: in a note, card or living document (a citation-list entry's
     facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
     not a question."""
-    return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not _QUESTION.search(c.text)
+    return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not (
+        _QUESTION.search(c.text) and not _asserts_before_asking(c.text))
+
+
+def _asserts_before_asking(text: str) -> bool:
+    """Whether a sentence ending in a question asserts its first clauses and asks only its last: three
+    clauses or more, the asked one stating no fact of its own ("跳层做 draft，不需要修改模型，直接在 vLLM 里挂上就能
+    用？": no model change, asked whether it plugs in); "Training-free, really?" or "Is it lossless?" asks it all."""
+    if not re.search(r"[?？]\s*$", text) or re.match(r"^\s*(?:open|q|question|问题|疑问|是否|能否|会不会)", text, re.I):
+        return False
+    clauses = [x for x in re.split(r"[，,;；]", text) if x.strip()]
+    if len(clauses) < 3:
+        return False
+    return not predicates(clauses[-1]) and not qualifier_sides(clauses[-1])
 
 
 def _kind_for(a: SClaim, b: SClaim, base: str) -> str:
@@ -429,6 +442,17 @@ def _ordered(a: SClaim, b: SClaim) -> tuple[SClaim, SClaim]:
     return tuple(sorted([a, b], key=_rank))  # type: ignore[return-value]
 
 
+#: A line that only gives a work's title ("标题：RotQ: Calibration-Free …", "Title: LoKV-2: Lossless …").
+_TITLE_LINE = re.compile(r"^\W*(?:title|标题|题目|paper|论文)\W*[:：]", re.IGNORECASE)
+
+
+def _statement_first(c: SClaim) -> tuple:
+    """The order in which a file's statements stand for it in a finding: its statements before a line that
+    only gives the title (a title's adjective is the paper's own label, the statement is what was said),
+    then by line."""
+    return (c.path, bool(_TITLE_LINE.match(c.text)) or c.role == "citation", c.line)
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
     lex = load_lexicon()
@@ -448,8 +472,8 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
     for (s, aspect), sides in sorted(by.items()):
         names = sorted(sides)
         for s1, s2 in combinations(names, 2):
-            for c1 in sorted(sides[s1], key=lambda c: (c.path, c.line)):
-                for c2 in sorted(sides[s2], key=lambda c: (c.path, c.line)):
+            for c1 in sorted(sides[s1], key=_statement_first):
+                for c2 in sorted(sides[s2], key=_statement_first):
                     if c1.path == c2.path:
                         continue
                     a, b = _ordered(c1, c2)
@@ -575,16 +599,39 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
     return disagree(q1, q2)
 
 
+_REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$",
+                              re.IGNORECASE)
+
+
+def _rejected(text: str, raw: str) -> bool:
+    """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
+    quotes", "而不是 2.3 倍"): a value set aside is no value the statement gives (it still marks a revision,
+    ``_revisions``)."""
+    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
+    return bool(spots) and all(_REJECTED_BEFORE.search(text[max(0, k - 16):k]) for k in spots)
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
+    # a ratio written with no measure ("2-bit 5.3× on Llama-2-7B") measures what the same value of the same
+    # work measures where it is written out ("5.3x KV cache compression"), when that is one measure
+    named: dict[tuple[str, float], set[str]] = defaultdict(set)
+    for c in snap.claims:
+        if c.quantities and _eligible(c):
+            for q in c.quantities:
+                if q.explicit and q.metric and q.unit == "x":
+                    for s in subj.get(c.iri, ()):
+                        named[(s, q.value)].add(q.metric)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
-            if q.metric is None:
+            if q.metric is None or _rejected(c.text, q.raw):
                 continue
             for s in subj.get(c.iri, ()):
+                if q.unit == "x" and not q.explicit and len(named.get((s, q.value), ())) == 1:
+                    q = replace(q, metric=next(iter(named[(s, q.value)])), explicit=True)
                 metric = q.metric
                 if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
                     metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])
@@ -785,8 +832,8 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     for (s, verb), vals in sorted(by.items(), key=lambda kv: kv[0]):
         negs = [v for v in vals if v[1]]
         poss = [v for v in vals if not v[1]]
-        for cn, _, on in sorted(negs, key=lambda v: (v[0].path, v[0].line)):
-            for cp, _, op in sorted(poss, key=lambda v: (v[0].path, v[0].line)):
+        for cn, _, on in sorted(negs, key=lambda v: _statement_first(v[0])):
+            for cp, _, op in sorted(poss, key=lambda v: _statement_first(v[0])):
                 if cn.path == cp.path:
                     continue
                 shared = on & op or frozenset(x for x in on for y in op

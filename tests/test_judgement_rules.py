@@ -509,6 +509,11 @@ PAIRS = {
                     "| AWQ | 2501.00092 | W4 g128 | 5.60 |"),
     "revised_repeat": ("2501.00094", "看到 arXiv:2501.00094v1 号称单节点 8×H100 支持 1M 上下文。",
                        "v1 摘要写的是单节点 8×H100 支持 1M 上下文；v3 改为 512K，1M 的结果挪到附录。"),
+    "asked_last": ("2501.00095", "self-speculative，跳层做 draft，不需要修改模型，直接在 vLLM 里挂上就能用？",
+                   "Requires fine-tuning the model once with an early-exit loss."),
+    "doubted": ("2501.00096", "Training-free, really?", "It needs fine-tuning of the draft heads."),
+    "set_aside": ("2501.00097", "EAGLE-X gets a 3.4x speedup on MT-Bench, not the 2.1x our doc quotes.",
+                  "EAGLE-X reaches a 3.4x speedup on MT-Bench."),
     "two_measures": ("2501.00082", "融合多层特征，最高 6.5× 加速。", "SGLang 中 batch size 64 时吞吐提升 1.38×。"),
     "layer": ("2501.00085", "Vicuna-7B：接受率 0.72。", "作者在 Vicuna-7B 上画了图：第 5、6 层平均置信度 0.61，实际接受率只有 0.38。"),
     "ablation": ("2501.00065", "表 2（Vicuna-7B）：平均接受长度 3.2。", "消融：去掉标定后平均接受长度回到 2.9。"),
@@ -602,6 +607,7 @@ def _pair(name):
     pytest.param("q_arrival", "qualifier", "arrival model: 'adversarial' vs 'arbitrary'", id="adversarial-workloads-vs-arbitrary-inputs"),
     pytest.param("revised_repeat", "version", "arXiv:2501.00094: 1M in inbox/a/revised_repeat.md, changed to 512K in inbox/b/revised_repeat.md",
                  id="a-change-whose-old-value-is-repeated-after-it"),
+    pytest.param("asked_last", "negation", "arXiv:2501.00095: 'modify weights' stated and denied", id="clauses-asserted-before-the-question"),
     pytest.param("q_sym", "qualifier", "symmetric vs asymmetric quantization: 'asymmetric' vs 'symmetric'", id="zh-asymmetric-vs-symmetric"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
@@ -654,6 +660,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("layer", id="zh-a-figure-of-some-layers"),
     pytest.param("two_measures", id="speedup-and-throughput-with-no-shared-setting"),
     pytest.param("decoding", id="sampling-vs-greedy"),
+    pytest.param("set_aside", id="a-value-set-aside-is-no-value"),
+    pytest.param("doubted", id="a-doubting-question-asserts-nothing"),
     pytest.param("table_model", id="a-tables-heading-sets-its-rows-model"),
     pytest.param("batch_x", id="a-batch-size-ratio-is-no-throughput"),
     pytest.param("neg_arch", id="fine-tuning-keeps-the-architecture"),
@@ -969,3 +977,42 @@ def test_a_vendors_own_claim_in_a_newsletter_keeps_the_notes_second_hand_channel
                           "   Comment: the vendor's own benchmark on its own stack.\n", "inbox/lena/scan.md")
     assert [set(i.evidence_levels) for i in parts["items"]] == [
         {"second_hand", "unverified"}, {"second_hand", "vendor_self_reported", "unverified"}]
+
+
+def test_a_reference_records_title_asserts_nothing():
+    """In a one-paper note's reference list, `Wu et al. *GR-1: Unleashing Large-Scale Video Generative
+    Pre-training …*. arXiv:2312.13139, 2023.` states no training and `VLA-RL: Scalable Online RL …` is not
+    "online": the real vault's reports were mostly such titles set against statements of the cited work."""
+    text = ("# PAD\n\n> 论文：arXiv:2407.18000\n\n## 方法\n\n- 在线微调，对比 GR-1。\n\n## 参考\n\n"
+            "- Wu et al. *GR-1: Unleashing Large-Scale Video Generative Pre-training for Visual Robot Manipulation*. "
+            "arXiv:2312.13139, 2023.\n- VLA-RL: Scalable Online RL for Autoregressive VLA (https://arxiv.org/abs/2505.18719)：同期工作\n")
+    parts, _ = parse_note(text, "inbox/a/PAD.md")
+    facts = {c.line: (c.qualifiers, c.predicates) for c in parts["claims"]}
+    assert facts[7] == (("online:online",), ("+fine_tune:",))
+    assert facts[11] == ((), ()) and facts[12] == ((), ())
+
+
+def test_the_brief_gives_the_reason_of_an_item_naming_no_work_and_no_section(tmp_path):
+    """The brief's low table says why (it said "none" while `query items` had the reason)."""
+    import json
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.briefing import brief_data
+    from queries.render.brief import render_brief
+
+    ws = tmp_path / "ws"
+    files = {"organized/knowledge/doc.md": "# Doc\n\n## 1 Decoding\n\nMedusa (arXiv:2401.10774).\n\n## References\n\n- Medusa, arXiv:2401.10774\n",
+             "inbox/a/sync.md": "# Sync\n\n## Offsite\n\n- The offsite moved to Friday.\n\n"
+                                "## EAGLE\n\n- EAGLE (arXiv:2401.15077) drafts from features; add it to 1.\n"}
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    (ws / "work-guard").mkdir()
+    (ws / "work-guard" / "m.json").write_text(json.dumps({"manifest_id": "m", "knowledge": "organized/knowledge/doc.md",
+                                                           "items": [{"path": "inbox/a/sync.md"}]}), "utf-8")
+    s = Store(None)
+    ingest_paths(s, [ws])
+    d = brief_data(s, "m").model_dump(mode="json")
+    row = next(ln for ln in render_brief(d, lang="en").splitlines() if "Offsite" in ln)
+    assert "names no work and no section of the living document" in row

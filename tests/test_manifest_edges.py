@@ -259,3 +259,26 @@ def test_the_brief_lists_a_missing_material_as_not_ingested_not_as_checked(tmp_p
     checked = next(ln for ln in r.stdout.splitlines() if ln.startswith("- Sources checked: "))
     assert f"`{GONE}`" not in checked and "`inbox/ann/n1.md`" in checked
     assert any(ln.startswith("- Not ingested (not consumed): ") and f"`{GONE}`" in ln for ln in r.stdout.splitlines())
+
+
+def test_a_manifest_whose_knowledge_path_is_mistyped_is_a_warning_and_strict_fails(tmp_path):
+    """`"knowledge": "organized/knowledge/spec-decodng.md"` (a typo) names no file: one warning line on
+    every ingest (its shift would be judged against another living document without a word), exit 1 with
+    ``--strict``; nothing once the path is right."""
+    ws = _shared_id_ws(tmp_path)
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "spec-decoding.md").write_text("# Doc\n\n## 1 Intro\n\ntext\n", "utf-8")
+    (ws / "work-guard" / "alpha.json").write_text(json.dumps({
+        "manifest_id": "m1", "knowledge": "organized/knowledge/spec-decodng.md",
+        "items": [{"path": "inbox/ann/n4.md"}]}), "utf-8")
+    want = ("warning: work-guard/alpha.json: knowledge 'organized/knowledge/spec-decodng.md' does not exist; "
+            "the shift is judged against no living document of that name (fix the path)")
+    r = _ingest(tmp_path / "st", ws)
+    assert (r.exit_code, _problems(r)) == (0, [want])
+    r = _cli(tmp_path / "st", "-q", "ingest", "--strict", str(ws))
+    assert r.exit_code == 1 and _problems(r) == [want]
+    (ws / "work-guard" / "alpha.json").write_text(json.dumps({
+        "manifest_id": "m1", "knowledge": "organized/knowledge/spec-decoding.md",
+        "items": [{"path": "inbox/ann/n4.md"}]}), "utf-8")
+    r = _ingest(tmp_path / "st", ws)
+    assert (r.exit_code, _problems(r)) == (0, [])

@@ -280,8 +280,11 @@ _JUDGED = {KG + p for p in ("about", "mentions", "evidence", "evidenceAlso", "ro
 
 
 def _unjudged(triples):
-    """``triples`` without those whose predicate is one of ``_JUDGED``."""
-    return {t for t in triples if str(getattr(t[1], "value", t[1])) not in _JUDGED}
+    """``triples`` without those whose predicate is one of ``_JUDGED``, and without the titles of written
+    citations: which words of a line are the cited work's title is the rules' reading too (a card's
+    title is now quoted only where it is written, a ``Title (arXiv:ID)`` reference gives its title)."""
+    return {t for t in triples if str(getattr(t[1], "value", t[1])) not in _JUDGED
+            and not ("/cite/" in str(getattr(t[0], "value", t[0])) and str(getattr(t[1], "value", t[1])) == KG + "title")}
 
 
 def _claims_apart(a: set, b: set) -> tuple[set, set]:

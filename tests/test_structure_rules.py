@@ -591,3 +591,16 @@ def test_a_table_row_holding_only_a_pushed_down_title_is_no_topic():
             f"| 2 | {SNAPKV} | HeliosKV: Token-Budgeted KV Retrieval | 已引 |\n"
             "|   |   | SnapKV: LLM Knows What You are Looking for Before Generation |   |\n")
     assert [(k, ln) for k, ln, *_ in items(text)] == [("row", 3), ("row", 4)]
+
+
+def test_a_statement_never_runs_from_one_item_or_chat_turn_into_the_next():
+    """One paragraph holding several items (a shorthand note's lines) or several turns (a pasted chat):
+    each statement stays within its line or turn, so a figure is never read with the next turn's model."""
+    note = ("kv / 14.01 — dana\n\nLatticeKV 2603.07741 — abs only. 2-bit 5.3× on Llama-2-7B\n"
+            "KVSplit [2605.11208] — 2nd-hand (via agent-a)\nKIVI — read again, nothing new\n")
+    parts, _ = parse_note(note, "inbox/a/n.md")
+    assert [(c.line, c.line_end) for c in parts["claims"] if c.item is not None] == [(3, 3), (4, 4), (5, 5)]
+    chat = ("pasted (raj)\n\n**kim** 10:46\non Mistral-7B it's 4.6x at 2-bit, GQA baseline is already small\n"
+            "**raj** 10:47\nand decode is 1.9x faster at batch 64 (Llama-2-7B, 2-bit)\n")
+    parts, _ = parse_note(chat, "inbox/a/c.md")
+    assert [(c.line, c.line_end) for c in parts["claims"] if "x" in c.text] == [(3, 4), (5, 6)]

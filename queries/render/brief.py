@@ -97,6 +97,7 @@ LABELS: dict[str, dict[str, str]] = {
         "lr.entry": "活文档已有 {loc}",
         "lr.judged.covered": "活文档已有该工作",
         "lr.judged.no_work": "卡片未指向任何工作或章节",
+        "lr.judged.low": "未提到活文档的任何工作或章节",
         "lr.judged.hearsay": "只有他人转述，未核实",
         # warnings
         "wk.evidence": "证据纪律",
@@ -242,6 +243,7 @@ LABELS: dict[str, dict[str, str]] = {
         "lr.entry": "already in the document {loc}",
         "lr.judged.covered": "the document already has the work",
         "lr.judged.no_work": "the card names no work and no section",
+        "lr.judged.low": "names no work and no section of the living document",
         "lr.judged.hearsay": "someone else's word only, not checked",
         "wk.evidence": "Evidence discipline",
         "wk.unverified": "Unverified figures",
