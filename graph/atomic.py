@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["fresh_cache_root", "write_atomic"]
+__all__ = ["fresh_cache_root", "is_stream", "write_atomic"]
 
 
 def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.PathLike[str], *,
@@ -40,19 +40,22 @@ def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.Pat
         temporary file is left).
     """
     p = Path(out)
+    if is_stream(out):
+        # A device, FIFO or socket (a named pipe, /dev/null), or a descriptor of this process
+        # (/dev/stdout, /dev/fd/3) whatever it is open on: written in place, through the name given,
+        # never renamed over.  Resolving /dev/stdout gave /proc/…/fd/pipe:[…] ("No such file or
+        # directory"), and a redirected stdout's file was replaced under the shell's descriptor.
+        with open(out, "ab" if _descriptor(out) else "wb") as fh:
+            _put(data, fh)
+        return Path(out)
     if p.is_symlink():  # write the file the link names, keep the link
         p = Path(os.path.realpath(p))
     try:
         mode = p.stat().st_mode
     except OSError:
         mode = None
-    if mode is not None and not stat.S_ISREG(mode):
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
-        # A device, FIFO or socket (/dev/stdout, a named pipe): written in place, never renamed over.
-        with open(p, "wb") as fh:
-            _put(data, fh)
-        return Path(out)
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
@@ -72,6 +75,27 @@ def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.Pat
             pass
         raise
     return Path(out)
+
+
+def _descriptor(out: str | os.PathLike[str]) -> bool:
+    """True when ``out`` names an open descriptor of this process (``/dev/stdout``, ``/dev/stderr``,
+    ``/dev/stdin``, ``/dev/fd/N``, ``/proc/self/fd/N``)."""
+    s = os.fspath(out)
+    return s in ("/dev/stdout", "/dev/stderr", "/dev/stdin") or s.startswith(("/dev/fd/", "/proc/self/fd/",
+                                                                                 f"/proc/{os.getpid()}/fd/"))
+
+
+def is_stream(out: str | os.PathLike[str]) -> bool:
+    """True when ``out`` is to be written in place rather than replaced: a descriptor of this process
+    (``_descriptor``: ``/dev/stdout`` even when the shell redirected it to a file, whose content the
+    write then follows) or, following links, a device, FIFO or socket."""
+    if _descriptor(out):
+        return True
+    try:
+        mode = os.stat(out).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _put(data: "bytes | Callable[[BinaryIO], object]", fh: BinaryIO) -> None:

@@ -229,6 +229,8 @@ def write_atomic(data, out: str | os.PathLike[str]) -> Path:
 
     try:
         return _write(data, out)
+    except BrokenPipeError:  # ``-o /dev/stdout | head``: the reader left, as with ``-o -`` (exit 141)
+        raise
     except OSError as e:
         raise ExportError(f"{Path(out)}: cannot write: {e.strerror or e}") from None
 

@@ -1060,23 +1060,38 @@ def _answers_up_to_date(store: Backend, derive: Callable[[IndexWrite], None]) ->
     db = database_number(store.current_database())  # type: ignore[attr-defined]
     if not db or not path.is_file():
         return
-    try:
+    try:  # the common case, answers current: no lock taken
         index = Index(path)
     except sqlite3.Error:
         return
-    wait = getattr(store, "lock_timeout", None)
     try:
         if not index.describes(db) or index.answers_current(db):
             return
+    finally:
+        index.close()
+    wait = getattr(store, "lock_timeout", None)
+    try:
         store.lock_timeout = 0  # type: ignore[attr-defined]  # never wait for another writer here
         with store.lock():  # type: ignore[attr-defined]
-            with _index_errors(store.path, index.write(db, db)) as w:  # type: ignore[attr-defined]
-                _index_call(derive, w)
+            # The live database and the index file are read under the lock: a write that went live, or a
+            # reindex that swapped the file, before it is what this sees (never an older database's number,
+            # whose rows-after would then be undone, nor a file no longer the store's).
+            db = database_number(store.current_database())  # type: ignore[attr-defined]
+            try:
+                index = Index(path)
+            except sqlite3.Error:
+                return
+            try:
+                if not db or not index.describes(db) or index.answers_current(db):
+                    return
+                with _index_errors(store.path, index.write(db, db)) as w:  # type: ignore[attr-defined]
+                    _index_call(derive, w)
+            finally:
+                index.close()
     except StoreLockedError:
         pass
     finally:
         store.lock_timeout = wait  # type: ignore[attr-defined]
-        index.close()
 
 
 def _index_fresh(w: IndexWrite, fresh: list[tuple[str, str, dict]]) -> None:

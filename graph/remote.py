@@ -76,7 +76,7 @@ from .model import PROV_GRAPH
 from .namespaces import ID_IRI, KG_IRI
 from .store import ANY_BASE, canonical_term, lock_wait_seconds, order_rows, refuse_federated, to_python, with_values
 
-__all__ = ["DEFAULT_TIMEOUT", "LEASE_SECONDS", "LOCK_GRAPH", "Endpoints", "RemoteStore", "RemoteWriter",
+__all__ = ["DEFAULT_DEADLINE", "DEFAULT_MAX_ANSWER_BYTES", "DEFAULT_TIMEOUT", "LEASE_SECONDS", "LOCK_GRAPH", "Endpoints", "RemoteStore", "RemoteWriter",
            "endpoints_for"]
 
 #: The named graph holding the write lease and the write token of a server store (``RemoteStore.lock``).
@@ -102,6 +102,95 @@ LEASE_SECONDS = 120.0
 
 #: Seconds to wait for one HTTP request (``PROVKG_HTTP_TIMEOUT`` overrides).
 DEFAULT_TIMEOUT = 60.0
+#: Bytes of one answer read from a server at most (``PROVKG_MAX_ANSWER_BYTES`` overrides): past them the
+#: request is one ``StoreError``.  A whole-store SELECT of 488,000 quads (1,000 synthetic notes) is ~200 MB
+#: of SPARQL JSON; an endless answer grew the process by 0.3 GB a second (15 GB in 45 s) before the limit.
+DEFAULT_MAX_ANSWER_BYTES = 1 << 30
+#: Seconds one request may take as a whole, answer included (``PROVKG_HTTP_DEADLINE`` overrides).
+#: ``DEFAULT_TIMEOUT`` bounds each wait for the server; a server trickling a byte a second is never
+#: silent that long, and without this its answer never ended.
+DEFAULT_DEADLINE = 600.0
+
+
+def _positive(var: str, default: float, convert: type) -> float:
+    """``$var`` read as a positive number (``int`` or ``float``; ``_`` allowed), or ``default`` when unset.
+    Raises ``StoreError`` naming the variable for any other value."""
+    raw = os.environ.get(var)
+    if not raw:
+        return default
+    try:
+        v = convert(raw.replace("_", ""))
+    except ValueError:
+        v = 0
+    if not v > 0 or v != v or v == float("inf"):
+        raise StoreError(f"{var}={raw!r} is not a positive number"
+                         + (" of bytes" if convert is int else " of seconds"))
+    return v
+
+
+class _Deadline:
+    """The end of one request as a whole: at ``seconds`` the connection is shut (its socket's
+    ``shutdown``), so a read blocked on a server that trickles bytes returns, and ``expired`` is set
+    for the reader to report.  Sockets are registered by the connection classes of ``_opener``."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.expired = False
+        self._socks: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> "_Deadline":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+    def add(self, sock: socket.socket | None) -> None:
+        """Shut ``sock`` when the deadline passes (at once if it has)."""
+        if sock is None:
+            return
+        with self._lock:
+            self._socks.append(sock)
+            if self.expired:
+                self._shut(sock)
+
+    @staticmethod
+    def _shut(sock: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._socks:
+                self._shut(sock)
+
+
+def _opener(deadline: _Deadline) -> urllib.request.OpenerDirector:
+    """urllib's default opener, whose HTTP(S) connections register their socket with ``deadline``."""
+
+    class _HTTP(http.client.HTTPConnection):
+        def connect(self) -> None:
+            super().connect()
+            deadline.add(self.sock)
+
+    class _HTTPS(http.client.HTTPSConnection):
+        def connect(self) -> None:
+            super().connect()
+            deadline.add(self.sock)
+
+    class _HTTPHandler(urllib.request.HTTPHandler):
+        def http_open(self, req):  # noqa: ANN001, ANN202 - urllib's handler protocol
+            return self.do_open(_HTTP, req)
+
+    class _HTTPSHandler(urllib.request.HTTPSHandler):
+        def https_open(self, req):  # noqa: ANN001, ANN202
+            return self.do_open(_HTTPS, req, context=getattr(self, "_context", None))
+
+    return urllib.request.build_opener(_HTTPHandler(), _HTTPSHandler())
 
 _RESULTS_JSON = "application/sparql-results+json"
 _RESULTS_XML = "application/sparql-results+xml"
@@ -357,12 +446,15 @@ class RemoteStore:
         Explicit endpoints (see ``endpoints_for``); default from
         ``PROVKG_QUERY_ENDPOINT``, ``PROVKG_UPDATE_ENDPOINT``, ``PROVKG_GSP_ENDPOINT``.
     timeout : float, optional
-        Seconds per request (default ``PROVKG_HTTP_TIMEOUT`` or 60).
+        Seconds to wait for the server at each step of a request (default ``PROVKG_HTTP_TIMEOUT`` or 60).
     workers : int
         Named graphs pushed in parallel by a write (HTTP requests at once).
 
     Every request error becomes a one-line ``StoreError`` naming the URL (no
-    credentials) and the problem; invalid SPARQL becomes ``QueryError``.
+    credentials) and the problem; invalid SPARQL becomes ``QueryError``.  An answer is read
+    up to ``max_answer_bytes`` (``PROVKG_MAX_ANSWER_BYTES``, default ``DEFAULT_MAX_ANSWER_BYTES``,
+    1 GiB) and a request takes ``deadline`` seconds at most as a whole (``PROVKG_HTTP_DEADLINE``,
+    default ``DEFAULT_DEADLINE``, 600); past either it is one ``StoreError`` naming the limit.
     """
 
     def __init__(self, url: str, *, query_endpoint: str | None = None, update_endpoint: str | None = None,
@@ -390,6 +482,9 @@ class RemoteStore:
             except ValueError:
                 raise StoreError(f"PROVKG_HTTP_TIMEOUT={os.environ['PROVKG_HTTP_TIMEOUT']!r} is not a number") from None
         self.timeout = timeout
+        #: Bytes of one answer read at most; seconds one request takes at most, answer included.
+        self.max_answer_bytes = int(_positive("PROVKG_MAX_ANSWER_BYTES", DEFAULT_MAX_ANSWER_BYTES, int))
+        self.deadline = float(_positive("PROVKG_HTTP_DEADLINE", DEFAULT_DEADLINE, float))
         self.workers = max(1, workers)
 
     def __repr__(self) -> str:
@@ -435,33 +530,75 @@ class RemoteStore:
                 headers["Authorization"] = h
         req = urllib.request.Request(url, data=body, method=method, headers=headers)
         shown = url.split("?", 1)[0]
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as r:
-                data = r.read()
-                _check_complete(r.headers, f"{method} {shown}")
-                return data, r.headers.get("Content-Type", "")
-        except urllib.error.HTTPError:
-            raise
-        except urllib.error.URLError as e:
-            reason = e.reason
-            if isinstance(reason, ConnectionRefusedError):
-                msg = "connection refused (is the SPARQL server running?)"
-            elif isinstance(reason, (TimeoutError, socket.timeout)):
-                msg = f"no answer within {self.timeout:g} s"
-            elif isinstance(reason, socket.gaierror):
-                msg = f"unknown host ({reason.strerror})"
-            else:
-                msg = str(reason)
-            raise StoreError(f"{method} {shown}: {msg}") from None
-        except TimeoutError:
-            raise StoreError(f"{method} {shown}: no answer within {self.timeout:g} s") from None
-        except (OSError, ValueError, http.client.HTTPException) as e:  # connection reset, a bad answer, bad URL
-            raise StoreError(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
+        late = (f"{method} {shown}: no whole answer within {self.deadline:g} s "
+                "(PROVKG_HTTP_DEADLINE raises it)")
+        with _Deadline(self.deadline) as deadline:
+            try:
+                with _opener(deadline).open(req, timeout=self.timeout) as r:
+                    data = self._read_answer(r, f"{method} {shown}", deadline)
+                    _check_complete(r.headers, f"{method} {shown}")
+                    return data, r.headers.get("Content-Type", "")
+            except urllib.error.HTTPError as e:
+                try:  # read here, under the deadline: a trickled error page ends with it too
+                    e.provkg_detail = e.read(2000)  # type: ignore[attr-defined]
+                except (OSError, http.client.HTTPException):
+                    e.provkg_detail = b""  # type: ignore[attr-defined]
+                raise
+            except StoreError:
+                raise
+            except urllib.error.URLError as e:
+                if deadline.expired:
+                    raise StoreError(late) from None
+                reason = e.reason
+                if isinstance(reason, ConnectionRefusedError):
+                    msg = "connection refused (is the SPARQL server running?)"
+                elif isinstance(reason, (TimeoutError, socket.timeout)):
+                    msg = f"no answer within {self.timeout:g} s"
+                elif isinstance(reason, socket.gaierror):
+                    msg = f"unknown host ({reason.strerror})"
+                else:
+                    msg = str(reason)
+                raise StoreError(f"{method} {shown}: {msg}") from None
+            except TimeoutError:
+                if deadline.expired:
+                    raise StoreError(late) from None
+                raise StoreError(f"{method} {shown}: no answer within {self.timeout:g} s") from None
+            except (OSError, ValueError, http.client.HTTPException) as e:  # connection reset, a bad answer, bad URL
+                if deadline.expired:
+                    raise StoreError(late) from None
+                raise StoreError(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
+
+    def _read_answer(self, r: http.client.HTTPResponse, where: str, deadline: _Deadline) -> bytes:
+        """The body of answer ``r``, read piece by piece up to ``max_answer_bytes`` and until ``deadline``.
+
+        Raises ``StoreError`` naming ``where`` and the limit passed (a ``Content-Length`` over the limit is
+        refused before a byte is read); an answer the deadline cut short is never returned as whole.
+        """
+        limit = self.max_answer_bytes
+        over = (f"{where}: the answer passed {limit:,} bytes (PROVKG_MAX_ANSWER_BYTES raises it)")
+        length = r.headers.get("Content-Length")
+        if length and length.strip().isdigit() and int(length) > limit:
+            raise StoreError(over)
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            piece = r.read1(1 << 16)
+            if deadline.expired:
+                raise StoreError(f"{where}: no whole answer within {deadline.seconds:g} s "
+                                 "(PROVKG_HTTP_DEADLINE raises it)")
+            if not piece:
+                return b"".join(chunks)
+            total += len(piece)
+            if total > limit:
+                raise StoreError(over)
+            chunks.append(piece)
 
     def _http_error(self, method: str, url: str, e: urllib.error.HTTPError) -> _HttpError:
         shown = url.split("?", 1)[0]
         try:
-            detail = [ln for ln in e.read(2000).decode("utf-8", "replace").strip().splitlines() if ln.strip()]
+            raw = getattr(e, "provkg_detail", None)
+            detail = [ln for ln in (e.read(2000) if raw is None else raw).decode("utf-8", "replace").strip().splitlines()
+                      if ln.strip()]
         except OSError:
             detail = []
         text = f": {re.sub(r'<[^>]+>', '', detail[0]).strip()[:200]}" if detail else ""

@@ -8,7 +8,8 @@ as summarised in ``shared/corpus/arxiv_identifier_scheme__extract_and_examples.m
   ``NUMBER`` has 4 digits up to ``1412`` and 5 digits from ``1501``;
 * old scheme ``archive[.SC]/YYMMNNN`` (August 1991 - March 2007); the subject
   class ``.SC`` is dropped for identity (``math.CA/0611800`` -> ``math/0611800``);
-* an optional version ``vN``, kept apart from the key (the key never has one).
+* an optional version ``vN``, kept apart from the key (the key never has one); ``N`` counts from 1
+  and has at most three digits (``MAX_VERSION_DIGITS``): ``v0`` or ``v1000`` makes no identifier.
 
 Extraction policy (see :func:`find_arxiv_ids`)
 ----------------------------------------------
@@ -160,6 +161,8 @@ def is_valid_old_id(digits: str) -> bool:
 
 _ARCH = r"[a-z]+(?:-[a-z]+)?"
 _ANY_ID = rf"(?:\d{{4}}\.\d+|{_ARCH}(?:\.[A-Za-z]{{2}})?/\d{{7}}|{_ARCH}(?:\.[A-Za-z]{{2}})?/\d{{4}}\.\d+)"
+#: Digits of a version at most: arXiv's most revised papers are in the tens (``v1000`` is no version).
+MAX_VERSION_DIGITS = 3
 _VER = r"(?P<ver>[vV]\d+)?"
 
 _URL_RE = re.compile(
@@ -247,7 +250,8 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
         if key is None:
             return
         ver = m.group("ver")
-        if ver is not None and ver[1] == "0":  # versions count from v1: ``…v0`` (or ``v01``) is no identifier
+        if ver is not None and (ver[1] == "0" or len(ver) > 1 + MAX_VERSION_DIGITS):
+            # versions count from v1: ``…v0`` (or ``v01``) is no identifier, nor ``…v99999999999999999999``
             return
         taken.append(ArxivMatch(key, ver.lower() if ver else None, m.group(0), m.start(), m.end()))
         i = bisect.bisect_right(starts, m.start())

@@ -102,7 +102,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     """
     lex = lexicon or load_lexicon()
     front, _first, problem = split_front_matter(text)
-    warnings = [f"{path}:1: {problem}; front matter ignored"] if problem else []
+    warnings = [f"{path}:1: {problem}" + ("" if front else "; front matter ignored")] if problem else []
     doc = parse_living_doc(text)
     citation_keys = {s.key for s in doc.sections if s.is_citation_list}
     numbered = _reference_numbers(doc, citation_keys)

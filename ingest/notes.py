@@ -487,8 +487,8 @@ def parse_note(
     add_pat = re.compile("|".join(f"(?:{p})" for p in structure.get("add_markers", [])) or r"(?!x)x", re.I)
     warnings: list[str] = []
     front, body_first, problem = split_front_matter(text)
-    if problem:
-        warnings.append(f"{path}:{1}: {problem}; front matter ignored")
+    if problem:  # front matter kept (a YAML tag ignored) or not
+        warnings.append(f"{path}:{1}: {problem}" + ("" if front else "; front matter ignored"))
     lines = text.split("\n")
     blocks = read_blocks(_org_as_markdown(lines[body_first - 1:]), body_first)
     shape = read_structure(blocks, path=path, kind=kind, front=front, first_line=body_first,

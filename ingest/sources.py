@@ -301,6 +301,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
     warned = len(warns)
     odd_name = "the file name holds a control character (a line break, an escape or a bidirectional override); " \
                "rename the file; skipped"
+    # bytes that are not UTF-8 come from the file system as lone surrogates (``os.fsdecode``): the name, not
+    # the text, is what cannot be stored (it was "holds text that is not valid Unicode")
+    not_utf8 = "the file name is not valid UTF-8; rename the file; skipped"
     for arg in paths:
         p = Path(arg)
         if p.is_symlink() and (broken := _broken_link(p, str(arg))) is not None:
@@ -351,6 +354,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                     if _ODD_NAME.search(rel):
                         problems.append(f"{rel}: {odd_name}")
                         continue
+                    if _NOT_UTF8_NAME.search(rel):
+                        problems.append(f"{rel}: {not_utf8}")
+                        continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
             # The root comes from where the file is named, not from where a
@@ -364,6 +370,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                 continue
             if _ODD_NAME.search(rel):
                 problems.append(f"{rel}: {odd_name}")
+                continue
+            if _NOT_UTF8_NAME.search(rel):
+                problems.append(f"{rel}: {not_utf8}")
                 continue
             found[(root, rel)] = Found(real, root, rel, explicit=True)
     # A path is shown as it is named, its control characters made visible: a line break in a file name
@@ -392,9 +401,14 @@ _CONTROLS.update({c: 0xFFFD for c in (*range(0x202A, 0x202F), *range(0x2066, 0x2
 _ODD_NAME = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+#: A lone surrogate: a byte of a file name that is not UTF-8 (``os.fsdecode``'s ``surrogateescape``).
+_NOT_UTF8_NAME = re.compile("[\ud800-\udfff]")
+
+
 def _shown(text: str) -> str:
-    """``text`` as one visible line: line breaks as ``␤``/``␍``, other controls as ``visible_controls``."""
-    return visible_controls(text.replace("\n", "\u2424").replace("\r", "\u240d"))
+    """``text`` as one visible line: line breaks as ``␤``/``␍``, other controls as ``visible_controls``,
+    lone surrogates (bytes of a name that are not UTF-8) as U+FFFD."""
+    return visible_controls(_NOT_UTF8_NAME.sub("\ufffd", text.replace("\n", "\u2424").replace("\r", "\u240d")))
 
 
 def visible_controls(text: str) -> str:

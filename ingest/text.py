@@ -74,7 +74,8 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     starts (1 when there is no front matter); ``problem`` is a one-line
     description when the block exists but is not valid YAML mapping (the
     fields are then empty and the body starts after the block, so the note
-    still ingests: lenient for human notes).
+    still ingests: lenient for human notes), or when it holds a YAML tag, which
+    is ignored (``_explicit_tags``: the fields are then kept, values as plain text).
     """
     global _FM_LAST
     last = _FM_LAST
@@ -123,6 +124,42 @@ def _expanded_size(data: object) -> int:
     return sizes.get(id(data), 1)
 
 
+#: The tags YAML gives untagged values (``BaseLoader`` resolves nothing): any other tag was written out.
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
+
+
+def _explicit_tags(block: str) -> list[tuple[int, str, str | None]]:
+    """The tags written in YAML ``block`` (``!!python/object/apply:os.system``, ``!!int``, ``!foo``), which
+    the plain-string reading ignores: ``(0-based line in the block, tag as written, top-level key)`` each,
+    in order.  Read only when the block holds a ``!`` at all; a block YAML cannot read gives none."""
+    if "!" not in block:
+        return []
+    try:
+        root = yaml.compose(block, Loader=_YAML_LOADER)
+    except (yaml.YAMLError, RecursionError):
+        return []
+    out: list[tuple[int, str, str | None]] = []
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, str | None]] = [(root, None)] if root is not None else []
+    while stack:  # iterative, each node once (aliases share nodes)
+        node, key = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.tag not in _PLAIN_TAGS:
+            shown = node.tag.replace("tag:yaml.org,2002:", "!!", 1) if node.tag.startswith("tag:yaml.org,2002:") \
+                else node.tag
+            out.append((node.start_mark.line, shown, key))
+        if isinstance(node, yaml.MappingNode):
+            for k, v in reversed(node.value):
+                name = key if key is not None or node is not root else (
+                    k.value if isinstance(k, yaml.ScalarNode) else None)
+                stack.extend([(v, name), (k, name)])
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((c, key) for c in reversed(node.value))
+    return sorted(out, key=lambda t: t[0])
+
+
 def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
@@ -147,6 +184,7 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
             if _expanded_size(data) > _FM_MAX_VALUES:  # YAML aliases: a "billion laughs" in 1 KB (issue 23)
                 return {}, i + 2, (f"front matter holds more than {_FM_MAX_VALUES:,} values once its YAML aliases "
                                    "(*name) are expanded")
+            tagged = _explicit_tags(block)
             clean: dict[str, object] = {}
             for k, v in data.items():
                 if isinstance(v, list):
@@ -161,6 +199,11 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 if bad is not None:
                     return {}, i + 2, (f"front matter: {k!r} holds the control character U+{ord(bad.group()):04X} "
                                        "(a YAML escape such as \"\\0\")")
+            if tagged:  # a warning; the fields are kept (callers add "front matter ignored" only without them)
+                line, tag, key = tagged[0]
+                more = f", and {len(tagged) - 1} more; their values are" if len(tagged) > 1 else "; its value is"
+                return clean, i + 2, (f"front matter line {line + 2}: the YAML tag {tag}"
+                                      f"{f' (on {key!r})' if key else ''} was ignored{more} read as plain text")
             return clean, i + 2, None
     return {}, 1, None  # an opening fence without a closing one: treat as body
 

@@ -443,13 +443,22 @@ class ProvKG:
                 replace: bool = False) -> Any:
         """Import RDF files in one atomic write (``graph.export.import_files``), then rebuild the derived
         index from the RDF store (an import is not an ingest: its graphs have no parsed records).
-        Returns the ``ImportReport``."""
+        Returns the ``ImportReport``.
+
+        On a store folder the import and the rebuild are one serialised write: the write lock is held
+        from before the import until the new index is in place, so an ingest or another import started
+        meanwhile runs wholly before or wholly after both (it never goes live between them, to be
+        indexed from the import's older database)."""
+        import contextlib
+
         from graph.export import import_files
 
-        rep = import_files(self.backend, list(files), fmt=fmt, graph=graph, replace=replace)
         b = self.backend
-        if type(b).__name__ == "Store" and getattr(b, "path", None) is not None:
-            self.reindex()
+        folder = type(b).__name__ == "Store" and getattr(b, "path", None) is not None
+        with (b.lock() if folder else contextlib.nullcontext()):
+            rep = import_files(b, list(files), fmt=fmt, graph=graph, replace=replace)
+            if folder:
+                self.reindex()
         return rep
 
     # -- reading ---------------------------------------------------------------------------------

@@ -554,7 +554,8 @@ class Deriver:
 def rebuild_index(store: object, deriver: Deriver) -> tuple[str | None, int]:
     """Build the derived index of the embedded ``store`` again from its RDF store and swap it in.
 
-    Under the store's write lock: a new file (``index.sqlite.new``) gets the facts of every current
+    Under the store's write lock, from the database live once the lock is held (a handle ``store`` opened
+    before is let go first): a new file (``index.sqlite.new``) gets the facts of every current
     revision (``queries.rdf_rows``) and every answer (``deriver``), then replaces
     ``<store>/index.sqlite`` (``os.replace``; the old file's WAL and shared-memory files go first, so
     a reader opening the new file never reads the old one's journal).  Returns ``(database folder
@@ -573,6 +574,10 @@ def rebuild_index(store: object, deriver: Deriver) -> tuple[str | None, int]:
 
     path = store.path  # type: ignore[attr-defined]
     with store.lock():  # type: ignore[attr-defined]
+        # A handle opened before the lock (``ProvKG.require``, a query) reads the database live then: an
+        # ingest that went live meanwhile would be indexed from the database before it, under its own
+        # number (issue 23's race).  Under the lock the live database cannot change: read that one.
+        store.close()  # type: ignore[attr-defined]
         d = store.current_database()  # type: ignore[attr-defined]
         db = database_number(d)
         new = path / (INDEX_NAME + ".new")

@@ -9,6 +9,7 @@ arXiv context; a known archive prefix (row 19) is context.
 """
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -331,3 +332,13 @@ def test_version_zero_is_no_identifier(text):
     """arXiv versions count from v1: ``…v0`` was accepted as a version of the paper (issue 23)."""
     assert find_arxiv_ids(text) == []
     assert [(m.arxiv_id, m.version) for m in find_arxiv_ids(text.replace("v0", "v1"))][0][1] in ("v1", "v11")
+
+
+@pytest.mark.parametrize("text", ["arXiv:2502.07115v99999999999999999999", "2502.07115v1000",
+                                  "https://arxiv.org/abs/2502.07115v12345", "hep-th/9901001v1000"])
+def test_an_absurd_version_is_no_identifier(text):
+    """A version is at most three digits (arXiv's most revised papers are in the tens):
+    ``…v99999999999999999999`` was accepted as a version of the paper."""
+    assert find_arxiv_ids(text) == []
+    ok = re.sub(r"v\d+$", "v999", text)
+    assert [m.version for m in find_arxiv_ids(ok)] == ["v999"]

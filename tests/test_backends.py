@@ -635,3 +635,88 @@ def test_writer_update_text_escapes_literals(remote):
 def _cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "provkg", *args], check=False, capture_output=True, text=True, timeout=120,
                           cwd=ROOT, env={**os.environ, **(env or {})})
+
+
+class _EndlessServer:
+    """An HTTP server on 127.0.0.1 whose every answer never ends: ``mode`` "flood" streams SPARQL JSON
+    rows as fast as it can, "trickle" one byte every 0.2 s (never silent for a whole request timeout)."""
+
+    def __init__(self, mode: str):
+        import http.server
+        import threading
+
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/sparql-results+json")
+                self.end_headers()
+                try:
+                    self.wfile.write(b'{"head":{"vars":["s"]},"results":{"bindings":[')
+                    while True:
+                        if mode == "flood":
+                            self.wfile.write(b'{"s":{"type":"literal","value":"' + b"A" * 60000 + b'"}},')
+                        else:
+                            self.wfile.write(b" ")
+                            self.wfile.flush()
+                            time.sleep(0.2)
+                except OSError:
+                    pass
+
+            def log_message(self, *a):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.mark.parametrize(("mode", "env", "message"), [
+    ("flood", {"PROVKG_MAX_ANSWER_BYTES": "2000000"}, "the answer passed 2,000,000 bytes (PROVKG_MAX_ANSWER_BYTES"),
+    ("trickle", {"PROVKG_HTTP_DEADLINE": "1.5"}, "no whole answer within 1.5 s (PROVKG_HTTP_DEADLINE"),
+], ids=["endless", "trickling"])
+def test_an_endless_or_trickling_answer_is_cut_at_a_limit(mode, env, message):
+    """An answer that never ends is read up to ``PROVKG_MAX_ANSWER_BYTES`` and no longer than
+    ``PROVKG_HTTP_DEADLINE`` as a whole: one line naming the server and the limit, exit 2.  Before, the
+    process grew by 0.3 GB a second on the endless one (15 GB in 45 s), and the trickling one never
+    ended (the request timeout only covers a server that says nothing).  The command runs with its
+    address space capped at 1.5 GB and for 30 s at most, so the old behaviour fails here harmlessly."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    srv = _EndlessServer(mode)
+    t = time.monotonic()
+    try:
+        r = subprocess.run([sys.executable, "-m", "provkg", "--store", srv.url, "query", "sources"], check=False,
+                           capture_output=True, text=True, timeout=30, cwd=ROOT, env={**os.environ, **env},
+                           preexec_fn=cap)
+    finally:
+        srv.close()
+    assert r.returncode == 2, r.stderr[-500:]
+    assert r.stderr.startswith(f"provkg: POST {srv.url}/query: ") and r.stderr.count("\n") == 1, r.stderr[-500:]
+    assert message in r.stderr
+    assert time.monotonic() - t < 20
+
+
+def test_answer_limits_from_the_environment(monkeypatch):
+    from graph.remote import DEFAULT_DEADLINE, DEFAULT_MAX_ANSWER_BYTES, RemoteStore
+    from ingest.errors import StoreError
+
+    st = RemoteStore("http://h:1")
+    assert (st.max_answer_bytes, st.deadline) == (DEFAULT_MAX_ANSWER_BYTES, DEFAULT_DEADLINE)
+    monkeypatch.setenv("PROVKG_MAX_ANSWER_BYTES", "1_000")
+    monkeypatch.setenv("PROVKG_HTTP_DEADLINE", "2.5")
+    st = RemoteStore("http://h:1")
+    assert (st.max_answer_bytes, st.deadline) == (1000, 2.5)
+    for var, bad in (("PROVKG_MAX_ANSWER_BYTES", "0"), ("PROVKG_MAX_ANSWER_BYTES", "lots"), ("PROVKG_HTTP_DEADLINE", "-1")):
+        monkeypatch.setenv(var, bad)
+        with pytest.raises(StoreError, match=f"{var}={bad!r} is not a positive"):
+            RemoteStore("http://h:1")
+        monkeypatch.delenv(var)

@@ -458,3 +458,35 @@ def test_front_matter_aliases_that_expand_without_bound_are_a_warning(tmp_path):
     assert _problem_lines(r) == ["warning: inbox/ann/lol.md:1: front matter holds more than 100,000 values once its "
                                  "YAML aliases (*name) are expanded; front matter ignored"]
     assert _sources(tmp_path) == {GOOD, "inbox/ann/lol.md"}
+
+
+def test_a_yaml_tag_in_front_matter_is_ignored_with_a_warning(tmp_path):
+    """``author: !!python/object/apply:os.system [...]`` was read with its tag silently dropped (YAML is
+    read as plain strings, nothing is ever constructed): one warning now names the tag and its line; the
+    value is kept as plain text and the rest of the front matter too."""
+    ws = _ws(tmp_path)
+    (ws / "inbox/ann/tag.md").write_text(
+        '---\ntitle: Tagged\nauthor: !!python/object/apply:os.system ["echo hi"]\nn: !!int 5\n---\n'
+        "# tagged\n\n- 一条结论。\n", "utf-8")
+    r = _ingest(tmp_path, str(ws))
+    assert r.exit_code == 0, r.output
+    assert _problem_lines(r) == ["warning: inbox/ann/tag.md:1: front matter line 3: the YAML tag "
+                                 "!!python/object/apply:os.system (on 'author') was ignored, and 1 more; their values are "
+                                 "read as plain text"]
+    assert _sources(tmp_path) == {GOOD, "inbox/ann/tag.md"}
+    (ws / "inbox/ann/tag.md").write_text("---\ntitle: 'Hello !world'\ntags: [a!, b]\n---\n# t\n\n- 一条结论。\n", "utf-8")
+    assert _problem_lines(_ingest(tmp_path, str(ws))) == []  # a "!" in a value is no tag
+
+
+def test_a_file_name_that_is_not_utf8_is_named_as_the_problem(tmp_path):
+    """A file whose name is not valid UTF-8 was reported as holding text that is not valid Unicode; the
+    name is the problem, and the line says so (showing U+FFFD for the bytes it cannot show)."""
+    ws = _ws(tmp_path)
+    bad = os.path.join(os.fsencode(ws / "inbox" / "ann"), b"bad-\xffname.md")
+    with open(bad, "wb") as fh:
+        fh.write("- 吞吐提升 3x\n".encode())
+    for args in ([str(ws)], [os.fsdecode(bad)]):
+        r = _ingest(tmp_path, *args)
+        assert r.exit_code == 2
+        assert _problem_lines(r) == ["error: inbox/ann/bad-\ufffdname.md: the file name is not valid UTF-8; "
+                                     "rename the file; skipped"]

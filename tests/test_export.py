@@ -457,3 +457,44 @@ def test_rdfxml_whose_cost_is_unbounded_is_refused_and_ordinary_entities_are_rea
     s = Store(None)
     assert import_files(s, [owl]).quads == 1
     assert s.select("SELECT ?t WHERE { <http://e/s> a ?t }") == [{"t": "http://www.w3.org/2002/07/owl#Class"}]
+
+
+def test_output_to_dev_stdout_or_a_pipe_writes_like_dash(tmp_path):
+    """``-o /dev/stdout`` (a pipe, or a file the shell redirected stdout to) and ``-o`` a named pipe write
+    what ``-o -`` writes.  Before, a pipe gave "cannot write: No such file or directory" (the link was
+    resolved to ``/proc/…/fd/pipe:[…]``) and a redirected stdout "(0 bytes)" (the file was replaced under
+    the shell's descriptor)."""
+    import subprocess
+    import sys
+    import threading
+
+    from conftest import ROOT
+
+    st = tmp_path / "st"
+    assert _run(["ingest", str(WORKSPACE)], st).exit_code == 0
+    base = [sys.executable, "-m", "provkg", "-q", "--store", str(st), "export", "--format", "nquads"]
+
+    def run(*extra, **kw):
+        return subprocess.run([*base, *extra], check=False, cwd=ROOT, timeout=120, **kw)
+
+    want = run("-o", "-", capture_output=True).stdout
+    assert len(want) > 1000
+    piped = run("-o", "/dev/stdout", capture_output=True)
+    assert (piped.returncode, piped.stderr, piped.stdout) == (0, b"", want)
+    head = subprocess.Popen([*base, "-o", "/dev/stdout"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert head.stdout.read(100) == want[:100]
+    head.stdout.close()  # `| head -c 100`: the reader leaves, as with `-o -` (exit 141, nothing on stderr)
+    assert (head.wait(120), head.stderr.read()) == (141, b"")
+    out = tmp_path / "redirected.nq"
+    with open(out, "wb") as fh:
+        r = run("-o", "/dev/stdout", stdout=fh, stderr=subprocess.PIPE)
+    assert (r.returncode, r.stderr) == (0, b"") and out.read_bytes() == want
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    r = run("-o", str(fifo), capture_output=True)
+    reader.join(60)
+    assert (r.returncode, r.stderr) == (0, b"") and got == [want]
+    assert fifo.exists() and not fifo.is_file()  # written in place, never replaced by a file

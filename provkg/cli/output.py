@@ -85,6 +85,8 @@ def write_text(text: str, out: str | None) -> None:
 
     try:
         write_atomic(text.encode("utf-8"), out)
+    except BrokenPipeError:  # -o /dev/stdout | head: as -o - (exit 141)
+        raise
     except OSError as e:
         raise fail(f"{out}: cannot write: {e.strerror or e}") from None
 

@@ -72,7 +72,10 @@ def export(ctx: click.Context, fmt: str, output: str | None) -> None:
         with busy(ctx, f"exporting {fmt}"):
             p = k.export_to(fmt, output)
         if not ctx.obj.get("quiet"):
-            echo_err(f"export: {fmt} -> {p} ({p.stat().st_size} bytes)")
+            from graph.atomic import is_stream
+
+            # a pipe or /dev/stdout has no size to show (it said "(0 bytes)")
+            echo_err(f"export: {fmt} -> {p}" + ("" if is_stream(output) else f" ({p.stat().st_size} bytes)"))
     else:
         k.export(fmt, StdoutBytes())
 

@@ -97,5 +97,7 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
 
         try:
             write_atomic(data, output)
+        except BrokenPipeError:  # -o /dev/stdout | head: as -o - (exit 141)
+            raise
         except OSError as e:
             raise fail(f"{output}: cannot write: {e.strerror or e}") from None
