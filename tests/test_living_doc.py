@@ -601,16 +601,26 @@ def test_a_keyed_entrys_title_stops_before_its_authors_year_or_venue():
         ("FA3", "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision")]
 
 
-def test_an_author_year_keyed_entry_gives_its_title():
-    """`- [Zhang2024] Draft & Verify: … . arXiv:ID`: the key names no work, but the field before the
-    identifier is the title (it was dropped, so a card's different title went unreported)."""
-    doc = parse_living_doc("# Doc\n\n## Bibliography\n\n"
-                           "- [Zhang2024] Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative "
-                           "Decoding. arXiv:2309.08168\n- 〔14〕KVRot: Rotation-Based 3-Bit KV Cache Quantization. arXiv:2608.11873\n"
-                           "- Tri Dao, Dan Fu. arXiv:2205.14135\n")
-    assert [(c.arxiv_id, c.title) for c in doc.citations] == [
-        ("2309.08168", "Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative Decoding"),
-        ("2608.11873", "KVRot: Rotation-Based 3-Bit KV Cache Quantization"), ("2205.14135", None)]
+@pytest.mark.parametrize("entries, want", [
+    pytest.param("- [Zhang2024] Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative "
+                 "Decoding. arXiv:2309.08168\n- 〔14〕KVRot: Rotation-Based 3-Bit KV Cache Quantization. arXiv:2608.11873\n"
+                 "- Tri Dao, Dan Fu. arXiv:2205.14135\n",
+                 [("2309.08168", "Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative Decoding"),
+                  ("2608.11873", "KVRot: Rotation-Based 3-Bit KV Cache Quantization"), ("2205.14135", None)],
+                 id="author-year-key-then-title"),
+    pytest.param("- DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model "
+                 "Serving (arXiv:2401.09670)\n- FlashAttention-2: Faster Attention（arXiv:2307.08691）\n"
+                 "- Tri Dao, Dan Fu (arXiv:2205.14135)\n",
+                 [("2401.09670", "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model Serving"),
+                  ("2307.08691", "FlashAttention-2: Faster Attention"), ("2205.14135", None)],
+                 id="title-then-identifier-in-brackets"),
+])
+def test_a_reference_entry_gives_its_title(entries, want):
+    """`- [Zhang2024] Draft & Verify: … . arXiv:ID` (the key names no work, the field before the identifier is
+    the title) and `- DistServe: … Serving (arXiv:2401.09670)` (the text before the bracket): a card writing
+    another title for the ID is then a `title` finding; an author list is no title."""
+    doc = parse_living_doc("# Doc\n\n## References\n\n" + entries)
+    assert [(c.arxiv_id, c.title) for c in doc.citations] == want
 
 
 def _living_claims(text: str) -> dict[int, object]:
@@ -641,15 +651,3 @@ def test_the_bullets_under_a_paragraph_introducing_one_work_are_about_it():
             "Unrelated paragraph naming nothing.\n- A bullet under it.\n\n## References\n\n- SARATHI (arXiv:2308.16369)\n")
     got = {ln: c.subjects for ln, c in _living_claims(text).items()}
     assert (got[6], got[7], got[10]) == (("2308.16369",), ("2308.16369",), ())
-
-
-def test_a_reference_ending_with_its_identifier_in_brackets_gives_its_title():
-    """`- DistServe: Disaggregating … Serving (arXiv:2401.09670)`: the text before the bracket is the title
-    (a card writing another title for the ID is then a `title` finding); an author list is none."""
-    doc = parse_living_doc("# Doc\n\n## References\n\n"
-                           "- DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model "
-                           "Serving (arXiv:2401.09670)\n- FlashAttention-2: Faster Attention（arXiv:2307.08691）\n"
-                           "- Tri Dao, Dan Fu (arXiv:2205.14135)\n")
-    assert [(c.arxiv_id, c.title) for c in doc.citations] == [
-        ("2401.09670", "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model Serving"),
-        ("2307.08691", "FlashAttention-2: Faster Attention"), ("2205.14135", None)]
