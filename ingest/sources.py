@@ -299,11 +299,6 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
     problems: list[str] = []
     warns = problems if warnings is None else warnings
     warned = len(warns)
-    odd_name = "the file name holds a control character (a line break, an escape or a bidirectional override); " \
-               "rename the file; skipped"
-    # bytes that are not UTF-8 come from the file system as lone surrogates (``os.fsdecode``): the name, not
-    # the text, is what cannot be stored (it was "holds text that is not valid Unicode")
-    not_utf8 = "the file name is not valid UTF-8; rename the file; skipped"
     for arg in paths:
         p = Path(arg)
         if p.is_symlink() and (broken := _broken_link(p, str(arg))) is not None:
@@ -351,11 +346,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                         if not Path(os.path.realpath(full)).is_relative_to(root):
                             problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                             continue
-                    if _ODD_NAME.search(rel):
-                        problems.append(f"{rel}: {odd_name}")
-                        continue
-                    if _NOT_UTF8_NAME.search(rel):
-                        problems.append(f"{rel}: {not_utf8}")
+                    bad = _bad_name(rel)
+                    if bad is not None:
+                        problems.append(f"{rel}: {bad}")
                         continue
                     found[(root, rel)] = Found(full, root, rel)
         else:
@@ -368,11 +361,9 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
             if not real.is_relative_to(root):
                 problems.append(f"{rel}: symbolic link leads outside the workspace; skipped")
                 continue
-            if _ODD_NAME.search(rel):
-                problems.append(f"{rel}: {odd_name}")
-                continue
-            if _NOT_UTF8_NAME.search(rel):
-                problems.append(f"{rel}: {not_utf8}")
+            bad = _bad_name(rel)
+            if bad is not None:
+                problems.append(f"{rel}: {bad}")
                 continue
             found[(root, rel)] = Found(real, root, rel, explicit=True)
     # A path is shown as it is named, its control characters made visible: a line break in a file name
@@ -403,6 +394,18 @@ _ODD_NAME = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
 
 #: A lone surrogate: a byte of a file name that is not UTF-8 (``os.fsdecode``'s ``surrogateescape``).
 _NOT_UTF8_NAME = re.compile("[\ud800-\udfff]")
+
+
+def _bad_name(rel: str) -> str | None:
+    """Why a file cannot be ingested by its name, or None: a control character (a line break, an escape, a
+    bidirectional override), or bytes that are not UTF-8 (they come from the file system as lone surrogates,
+    ``os.fsdecode``: the name, not the text, is what cannot be stored)."""
+    if _ODD_NAME.search(rel):
+        return ("the file name holds a control character (a line break, an escape or a bidirectional override); "
+                "rename the file; skipped")
+    if _NOT_UTF8_NAME.search(rel):
+        return "the file name is not valid UTF-8; rename the file; skipped"
+    return None
 
 
 def _shown(text: str) -> str:
