@@ -630,13 +630,14 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if q.metric is None or _rejected(c.text, q.raw):
                 continue
             for s in subj.get(c.iri, ()):
-                if q.unit == "x" and not q.explicit and len(named.get((s, q.value), ())) == 1:
-                    q = replace(q, metric=next(iter(named[(s, q.value)])), explicit=True)
-                metric = q.metric
+                measures = named.get((s, q.value), ())
+                qs = replace(q, metric=next(iter(measures)), explicit=True) \
+                    if q.unit == "x" and not q.explicit and len(measures) == 1 else q  # per work, not carried over
+                metric = qs.metric
                 if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
                     metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])
                                    if metric in g), metric)
-                by[(s, metric, q.unit)].append((c, q))
+                by[(s, metric, q.unit)].append((c, qs))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
     rep: dict[tuple, tuple[SClaim, SClaim]] = {}
