@@ -41,6 +41,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
+_HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
 
@@ -91,6 +92,7 @@ class EvidenceReader:
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
             if tag.lower() in text.lower():
                 found.append(lv)
+        found.extend(self._hashtag_levels(text))
         fv = self.field_value(text)
         if fv:
             found.append(fv)
@@ -122,7 +124,19 @@ class EvidenceReader:
         depths = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
                   if m.group(1).strip().lower() in self.values}
         depths |= {lv for lv, pat in self.markers if pat.search(text)}
+        depths |= set(self._hashtag_levels(text))
         return len(depths & set(DEPTH_LEVELS)) >= 2 or len(depths) >= 3
+
+    def _hashtag_levels(self, text: str) -> list[str]:
+        """The levels a board's or an outliner's hashtags name (``#full``, ``#abs-only``, ``#2nd-hand``):
+        a tag whose words are a value of ``evidence_values``."""
+        out = []
+        for m in _HASHTAG.finditer(text):
+            v = m.group(1).lower()
+            lv = self.values.get(v) or self.values.get(v.replace("-", " ").replace("_", " "))
+            if lv:
+                out.append(lv)
+        return out
 
     def _negated(self, text: str, start: int, end: int) -> bool:
         """A negation right before the cue (same clause) or a "not read" right after it."""

@@ -172,6 +172,10 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "1" if val in ("单", "single", "one") else val
             elif cat == "decoding":  # greedy (贪心) or sampling (采样, "sampled at T=1")
                 val = "greedy" if val in ("greedy", "贪心", "贪婪") else "sampling"
+            elif cat == "pass":  # the forward (前向, fwd) or the backward (反向, bwd) pass
+                val = "backward" if val in ("backward", "bwd", "反向") else "forward"
+            elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
+                out.append((m.start(), m.end(), "decoding:greedy"))  # T=0 is greedy decoding
             elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
@@ -645,6 +649,12 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
     return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))
 
 
+#: A side written as what the work *is*: right after a copula ("it is lossy", "stays lossless", "是精确",
+#: "是一种近似注意力").
+_COPULA = re.compile(r"(?:\b(?:is|are|was|were|stays|remains|becomes|became)\s+(?:(?:still|now|thus|therefore|fully|truly|really|"
+                     r"effectively|in fact|not)\s+)?(?:an?\s+)?|(?:的)?是(?:一种|一个)?|其实是|本质上是)$", re.IGNORECASE)
+
+
 def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     """``aspect:side`` for every qualifier aspect ``text`` asserts one side of (see the module docstring).
 
@@ -688,6 +698,12 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
+                continue
+            # one side said *of* the work ("…: it is lossy", "它计算的是精确注意力"), the other only naming
+            # something else ("replaces exact rejection sampling", "和 Performer 一类近似方法的区别")
+            said = [n for n in names if any(_COPULA.search(text[max(0, p - 24):p]) for p in asserted[n])]
+            if len(said) == 1:
+                out.append(f"{aspect}:{said[0]}")
     return tuple(out)
 
 

@@ -193,6 +193,9 @@ _HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s
 _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 
 
+_SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
+
+
 def _row_fact_text(b) -> str:
     """A table row as text for its figures: a bare number cell is written with its column's name and unit
     (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
@@ -204,8 +207,9 @@ def _row_fact_text(b) -> str:
             unit = m.group(1) or m.group(2)
             name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
             out.append(f"{name} {c} {unit}")
-        elif _BARE_NUMBER.fullmatch(c) and re.search(r"[^\W\d_]", h):
-            out.append(f"{strip_markup(h).strip()} {c}")  # "平均接受长度" | "2.4": the measure is the column's
+        elif (_BARE_NUMBER.fullmatch(c) or _SIZE_CELL.fullmatch(c)) and re.search(r"[^\W\d_]", h):
+            # "平均接受长度" | "2.4": the measure is the column's; "序列长度" | "32K": the setting is
+            out.append(f"{strip_markup(h).strip()} {c}")
         else:
             out.append(c)
     return " | ".join(out)
@@ -367,10 +371,35 @@ _REFERENCE_RECORD = re.compile(r"\bet al\.?.{0,300}?(?:arXiv|\d{4}\.\d{4,5})|(?:
                                re.IGNORECASE)
 
 
+#: The end of a reference record: its identifier, then perhaps a year, a version or a venue.
+_RECORD_END = re.compile(r"(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?(?:[\s,.;]*(?:\(?(?:19|20)\d{2}\)?|\[[^\]]{1,20}\]))?[\s,.;]*",
+                         re.IGNORECASE)
+#: An annotation that speaks of the note's own paper ("— 本文策略主干的直接来源", "(the baseline we compare
+#: with)"): it says what the cited work is *to* that paper, nothing about the cited work itself.
+_HOST_RELATIVE = re.compile(r"本文|本工作|我们|\b(?:this|our)\s+(?:paper|work|method|study)\b|\bwe\b|\bours\b", re.IGNORECASE)
+
+
+def _record_annotation(text: str) -> str:
+    """What a reference record says beside itself: for a line written as a record (authors ``et al.``,
+    a title, an identifier, a year; :data:`_REFERENCE_RECORD`), only the words after its identifier
+    (an annotation: "— 2.3x faster, needs no retraining"), and nothing when that annotation speaks of the
+    note's own paper (:data:`_HOST_RELATIVE`); any other text unchanged.  A record's author list and
+    title assert nothing ("… Video Generative Pre-training …" states no training)."""
+    if not _REFERENCE_RECORD.search(text):
+        return text
+    ends = [m.end() for m in _RECORD_END.finditer(text)]
+    if not ends:
+        return text
+    rest = text[ends[-1]:]
+    if rest.strip() and not re.match(r"\s*[—–\-(（:：→|\[【]", rest):
+        return text  # "KIVI needs no calibration (arXiv:2402.02750, 2024) but is slow": prose citing in passing
+    return "" if _HOST_RELATIVE.search(rest) else rest
+
+
 def _facts_beside_titles(c: Claim, titles_at: dict[int, list[str]], lex: Lexicon) -> Claim:
     """``c`` with its figures, qualifiers and predicates read from its words beside the titles it cites."""
     titles = [t for ln in range(c.line, c.line_end + 1) for t in titles_at.get(ln, [])]
-    f = facts_of(without_titles(c.text, titles), lex)
+    f = facts_of(_record_annotation(without_titles(c.text, titles)), lex)
     return c.model_copy(update={"quantities": f.figures, "qualifiers": f.qualifiers, "predicates": f.predicates})
 
 

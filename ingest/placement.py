@@ -3,7 +3,7 @@
 A writer names a living-document section in many ways: ``建议归入 §3.1``, ``→ §3.2``, ``belongs in
 1.2``, ``fits under 2.1 Cache Compression``, ``Section: 4.1``, ``worth one line under §1.1``,
 ``Suggest 3.2, with a cross-link from 6.1``, ``file under Load balancing`` (a title, no number), a
-table's ``Section`` column.  :func:`section_refs` finds every reference in a sentence and gives it a
+table's ``Section`` column, a tag ``#sec4.2``.  :func:`section_refs` finds every reference in a sentence and gives it a
 role from the cue nearest to it (lexicon ``placement``):
 
 * ``suggest`` -- a destination or an edit (suggest, add, belongs, fits, update, revise, →, 建议, 归入,
@@ -33,12 +33,14 @@ __all__ = ["SectionRef", "section_refs", "table_section"]
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
                         r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节))", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
+#: A placement tag: ``#sec4.2``, ``#section-3.1``, ``#§2.4``, ``#s5``.
+_TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
 _ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
@@ -208,6 +210,14 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         seen[key] = len(out)
         out.append(SectionRef(key, None, role, a))
+    # a board's or an outliner's placement tag ("#sec4.2", "#section-3.1", "#§2.4"): where it would go
+    for m in _TAG_SEC.finditer(text):
+        key = m.group("key")
+        if key in seen:
+            out[seen[key]] = SectionRef(key, None, "suggest", out[seen[key]].start)
+        else:
+            seen[key] = len(out)
+            out.append(SectionRef(key, None, "suggest", m.start()))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
         year = m.group("year") or m.group("year2")

@@ -54,6 +54,9 @@ _CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
+#: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
+#: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
+_NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
 #: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
 _STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*)$")
 #: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
@@ -79,7 +82,8 @@ _REPLYING = re.compile(r"^\s*(?:replying to|in reply to|回复)\s*@?[\w.\-]{0,30
 _TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
-_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s)", re.IGNORECASE)
+_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
+                    re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
@@ -277,7 +281,8 @@ class _Raw:
 
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
-    for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD)):
+    for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
+                             _NUMBERED_LABEL)):
         if pat.match(line_text):
             return n
     return -1
@@ -285,7 +290,7 @@ def _pseudo_kind(line_text: str) -> int:
 
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
-    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP):
+    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL):
         m = pat.match(line_text)
         if m:
             return m.group("t").strip()
@@ -569,6 +574,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if groups and len(marks) - len(groups) >= 2:
         marks = [mk for n, mk in enumerate(marks) if n not in groups]
         heads = [h for n, h in enumerate(heads) if n not in groups]
+    # an FAQ: the answer ("**A:** …", "答：…") belongs to the question before it ("**Q:** …")
+    answers = {n for n in range(1, len(marks)) if _ANSWER.match(heads[n]) and _QUESTION_MARK.match(heads[n - 1])}
+    if answers and len(marks) - len(answers) >= 2:
+        marks = [mk for n, mk in enumerate(marks) if n not in answers]
+        heads = [h for n, h in enumerate(heads) if n not in answers]
     if all(_CHAT.match(h) or _TURN.match(h) or _REPLY.search(h) or _SPEAKER.match(h) and _BOLD_LEAD.match(h) is None
            for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
         kept = []
@@ -620,6 +630,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
     return out, pre
+
+
+#: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
+_QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+_ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 
 
 #: A transcript's speaker turn: ``PRIYA: …``, ``Dana: …``, ``张三：…`` (a name, not ``Q:`` or a field).
@@ -857,6 +872,13 @@ _MAIL_FIELD = re.compile(r"^\s*(?:date|sent|subject|to|cc|日期|发送时间|�
 _MAIL_SUBJECT = re.compile(r"^\s*(?:subject|主题)\s*[:：]\s*(?P<t>.*)$", re.IGNORECASE)
 
 
+#: A forwarded or quoted mail's separator line above its headers.
+_FORWARDED = re.compile(r"^\s*(?:-{3,}\s*(?:forwarded message|original message|转发的邮件|原始邮件)\s*-{3,}|begin forwarded message:)\s*$",
+                        re.IGNORECASE)
+#: The line a reply writes above the mail it quotes: "On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:".
+_ATTRIBUTION = re.compile(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
+
+
 def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a thread of emails copied one after another (a mailing-list archive, a forwarded chain),
     else None (fewer than two header blocks ``From:`` + ``Date:``/``Subject:``).
@@ -867,8 +889,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     starts a topic; a signature after ``--`` belongs to no topic.
     """
     def header(b: MdBlock) -> bool:
-        return (b.kind == "para" and not b.quoted and len(b.lines) >= 2 and bool(_MAIL_FROM.match(b.lines[0][1]))
-                and any(_MAIL_FIELD.match(t) for _ln, t in b.lines[1:]))
+        lines = b.lines[1:] if b.lines and _FORWARDED.match(b.lines[0][1]) else b.lines
+        return (b.kind == "para" and not b.quoted and len(lines) >= 2 and bool(_MAIL_FROM.match(lines[0][1]))
+                and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
 
     heads = [k for k, b in enumerate(blocks) if header(b)]
     if len(heads) < 2:
@@ -876,8 +899,13 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     first = blocks[heads[0]]
     subject = next((m for _ln, t in first.lines if (m := _MAIL_SUBJECT.match(t))), None)
     start_line = next((ln for ln, t in first.lines if _MAIL_SUBJECT.match(t)), first.line)
+    # the topic opens with the first mail's own words, below its header block (a heading line is metadata)
+    body1 = next((b for b in blocks[heads[0] + 1:] if b.kind == "para" and not b.quoted and b.lines), None)
+    if body1 is not None and (len(heads) < 2 or body1.line < blocks[heads[1]].line):
+        start_line = body1.line
     title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
     starts: list[tuple[int, str, list[int]]] = [(start_line, title, [start_line])]
+    own_words = " ".join(" ".join(t.split()) for b in blocks if not b.quoted for _ln, t in b.lines if t.strip())
     signature = False
     for k, b in enumerate(blocks):
         if k in heads:
@@ -885,7 +913,21 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             continue
         if b.kind == "hr" or (b.kind == "para" and b.lines and b.lines[0][1].strip() in ("--", "-- ", "—")):
             signature = True
-        if signature or b.quoted or b.kind != "para" or b.line < start_line or not b.lines:
+        if signature or b.kind != "para" or b.line < start_line or not b.lines:
+            continue
+        if b.quoted:
+            # an earlier mail quoted in the reply is the only copy of it: its paragraph that brings a work
+            # ("> > Read SpecTrie end to end yesterday: arXiv:2612.03317v1 …") or opens an aside ("> > PS …")
+            # starts a topic; its attribution line ("On Fri, … wrote:") and the rest continue the open one
+            opening = True
+            for ln, t in b.lines:
+                if _ATTRIBUTION.match(t):
+                    continue
+                if len(t.strip()) >= 12 and " ".join(t.split()) in own_words:
+                    break  # a mail of the thread quoted again in a reply to it
+                if (opening and _brings_link(t)) or _ASIDE.match(t):
+                    starts.append((ln, _opening_sentence(t), [ln]))
+                opening = False
             continue
         if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]):
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
@@ -1063,6 +1105,12 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 
 # --------------------------------------------------------------------------- works of a segment
 
+def _label_of(head: str) -> str:
+    """The label a part opens with ("Strengths" of "**Strengths:** The idea is clean"), or ``""``."""
+    m = re.match(r"\s*(?:\*\*|__)?([^:：*_\n]{1,30}?)(?:\*\*|__)?\s*[:：]", head)
+    return _strip(m.group(1)) if m else ""
+
+
 def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | None,
                     lex: Lexicon) -> _Raw | None:
     """The text before a note's first heading as an item of its own, or ``None``.
@@ -1234,6 +1282,10 @@ def read_structure(
     distinct_other = {w for s in own for w in s if w != paper}
     sub_heads = [b for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]
     all_generic = bool(sub_heads) and all(generic.search(_strip(b.text)) for b in sub_heads)
+    if not sub_heads and len(raws) >= 2 and how != "entries":
+        # a form's labelled fields as its parts ("Summary: …", "Strengths: …", "Weaknesses: …", "Questions:
+        # …" of a peer review): each label a generic section name, like "## Method" in a reading note
+        all_generic = all(generic.search(_label_of(r.head)) for r in raws)
     one_paper = False
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
@@ -1243,7 +1295,8 @@ def read_structure(
         if how == "headings":
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
         else:
-            one_paper = topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other)
+            one_paper = (all_generic and not fm_works) or \
+                (topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other))
     elif all_generic and not distinct_other and title:
         one_paper = True
     elif field_title and how == "headings" and not distinct_other:

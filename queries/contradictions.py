@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import replace
 from itertools import combinations
@@ -54,7 +55,7 @@ from .results import Contradiction, Statement
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
 __all__ = ["contradictions", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
-           "same_title", "written_titles"]
+           "same_title", "title_variant", "written_titles"]
 
 
 def statement(c: SClaim) -> Statement:
@@ -238,6 +239,70 @@ def same_title(na: str, nb: str) -> str | None:
     return None
 
 
+_LATEX_NAME = re.compile(r"\$|\\(?=[A-Za-z])|[_{}^]")
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "lambda": "λ", "mu": "μ",
+          "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "psi": "ψ", "omega": "ω"}
+_NAME_HEAD = re.compile(r"^\s*[^:：]{1,40}?\s*(?:[:：]|\s/\s)\s*")
+
+
+def _plain_title(t: str) -> str:
+    """A written title as words: NFKC ("π₀" is "π0"), TeX names and markup dropped ("$\\pi_0$" is "π0")."""
+    t = unicodedata.normalize("NFKC", t)
+    t = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1), m.group(1)), t)
+    return _LATEX_NAME.sub("", t)
+
+
+def _expand_acronyms(a: str, b: str) -> str:
+    """``a`` with each capitalised acronym spelled out as ``b`` writes it ("A VLA Flow Model" beside "A
+    Vision-Language-Action Flow Model"): an acronym of 2-6 capitals whose letters are the initials of a run
+    of ``b``'s words (hyphenated parts counting as words)."""
+    words = re.findall(r"[A-Za-z][\w']*", b)
+    parts = [(w, i) for i, w in enumerate(words)]
+    def spell(m: re.Match[str]) -> str:
+        acr = m.group(0)
+        n = len(acr)
+        hy = re.findall(r"[A-Za-z][\w']*(?:-[A-Za-z][\w']*)*", b)
+        for chunk in hy:  # a hyphenated compound: "Vision-Language-Action"
+            ps = chunk.split("-")
+            if len(ps) == n and all(p[0].upper() == c for p, c in zip(ps, acr)):
+                return chunk
+        for k in range(len(parts) - n + 1):  # a run of words: "Large Language Model"
+            run = [w for w, _ in parts[k:k + n]]
+            if all(w[0].upper() == c for w, c in zip(run, acr)) and not any(w.isupper() for w in run):
+                return " ".join(run)
+        return acr
+    return re.sub(r"\b[A-Z]{2,6}\b", spell, a)
+
+
+def _cjk_share(t: str) -> float:
+    letters = [ch for ch in t if ch.isalpha()]
+    return sum("\u4e00" <= ch <= "\u9fff" for ch in letters) / len(letters) if letters else 0.0
+
+
+def title_variant(a: str, b: str) -> str | None:
+    """How two *written* titles of one work name the same paper although their normalised forms differ,
+    or None: a translation (one title mostly Chinese, the other Latin, the Chinese one's Latin short name
+    in the other: "Robotic Telekinesis：观看 YouTube 人类视频…" beside the English title); one title
+    without its short name held in the other ("UMI: Universal Manipulation Interface" beside "Universal
+    Manipulation Interface: In-the-Wild …"; "π0/π0.5: A Vision-Language-Action Flow Model …" beside
+    "π0: A Vision-…"); an acronym spelled out ("A VLA Flow Model" = "A Vision-Language-Action Flow Model");
+    TeX and Unicode spellings of one name ("$\\pi_0$" = "π₀")."""
+    pa, pb = _plain_title(a), _plain_title(b)
+    for x, y in ((pa, pb), (pb, pa)):
+        if _cjk_share(_NAME_HEAD.sub("", x)) >= 0.5 and _cjk_share(y) < 0.1:
+            latin = re.findall(r"[A-Za-z][\w-]{2,}", x)
+            if latin and re.search(rf"(?<![\w-]){re.escape(latin[0])}(?![\w-])", y, re.IGNORECASE):
+                return "variant: a translation"
+    na, nb = _norm_title(_expand_acronyms(pa, pb)), _norm_title(_expand_acronyms(pb, pa))
+    if na in nb or nb in na:  # exactly, not by a fuzzy score: one word changed is another title
+        return "variant: spelled differently"
+    ma, mb = _norm_title(_NAME_HEAD.sub("", pa)), _norm_title(_NAME_HEAD.sub("", pb))
+    for x, y in ((ma, nb), (mb, na), (ma, mb)):
+        if len(x.split()) >= 3 and x in y:
+            return "variant: the title without its short name"
+    return None
+
+
 def _named_label(a: str, b: str) -> bool:
     """Whether one of two written titles (not normalised) is a label that names the work by the other's
     short name without a subtitle of its own: "CalibTree 复现 · Vicuna-7B" and "EAGLE-3 的消融" beside
@@ -284,7 +349,8 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             if a.path == b.path:
                 continue
             na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
-            if same_title(na, nb) is not None or _named_label(a.title or "", b.title or ""):
+            if same_title(na, nb) is not None or _named_label(a.title or "", b.title or "") \
+                    or title_variant(a.title or "", b.title or "") is not None:
                 continue
             key = (aid, *sorted([a.path, b.path]))
             if key in out:
@@ -314,8 +380,11 @@ def _note_topics(snap: Snapshot) -> dict[str, str]:
     identifier in their headings: one-paper notes ("# GateKV — reading note" / "arXiv:2611.04417 · …";
     "# CalibTree：…" / "> 论文：arxiv.org/abs/2609.11873v2")."""
     first_item: dict[str, int] = {}
+    item_works: dict[str, set[str]] = defaultdict(set)
     for it in snap.items:
         first_item[it.path] = min(first_item.get(it.path, 10**9), it.line)
+        if it.works:
+            item_works[it.path].add(frozenset(it.works))
     out: dict[str, str] = {}
     for path, src in snap.sources.items():
         if src.kind != "note":
@@ -324,7 +393,11 @@ def _note_topics(snap: Snapshot) -> dict[str, str]:
         stop = first_item.get(path, 10**9)
         opening = {c.arxiv_id for c in cites if c.line < stop or c.line <= 3}
         if len(opening) == 1:
-            out[path] = next(iter(opening))
+            topic = next(iter(opening))
+            # a collection whose first page happens to open the file ("- [[SGLang]] [[arXiv 2312.07104]]",
+            # then "- [[Preble]] … [2407.00023]"): its items are about works of their own
+            if not any(topic not in ws for ws in item_works.get(path, ())):
+                out[path] = topic
     return out
 
 
@@ -350,6 +423,25 @@ def _cited_in_passing(text: str, aid: str) -> bool:
     return bool(spots) and all(k >= _LEAD_CHARS and _PASSING.search(text[max(0, k - 30):k]) for k in spots)
 
 
+#: What may stand before a work's name when the name is still what a statement opens with: a list
+#: marker, a conjunction or adverb of sequence, an article ("后来的 Medusa 和 EAGLE 把…", "But later,
+#: the EAGLE authors …"); a subject or a verb before it ("这种方式完美绕开了 PPO 等…") makes it an object.
+_OPENER = re.compile(r"\s*(?:[-*+>•]\s*|\d{1,2}[.)、]\s*)?(?:(?:and|but|so|then|later|both|also|while|the|a|an|even|"
+                     r"meanwhile|similarly|likewise|in contrast|by contrast|earlier|newer)\b[\s,]*){0,3}"
+                     r"(?:[而但且又后先早前新另此同其即像如连就][\u4e00-\u9fff]{0,2}的?[，,\s]*)?", re.IGNORECASE)
+
+
+def _opens_with(text: str, names) -> bool:
+    """Whether ``text`` opens by naming a work (one of its short ``names`` right at the start,
+    after at most a list marker, a conjunction or an article: :data:`_OPENER`), so that it is what the
+    statement is about rather than what it acts on."""
+    start = _OPENER.match(text).end()
+    for n in names:
+        if re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])", text[start:], re.IGNORECASE):
+            return True
+    return False
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -360,19 +452,22 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """
     if "claim_subjects" in snap.cache:
         return snap.cache["claim_subjects"]  # type: ignore[return-value]
-    from .items import _matcher, item_works
+    from .items import _matcher, item_works, name_index
 
     items = {(i.path, i.index): i for i in snap.items}
     topics = _note_topics(snap)
     resolved: dict[tuple[str, int], list[str]] = {}
     match = _matcher(snap)
+    names_of: dict[str, list[str]] = defaultdict(list)
+    for n, a in name_index(snap).items():
+        names_of[a].append(n)
     out: dict[str, list[str]] = {}
     for c in snap.claims:
         subj = list(c.about)
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
-            named = [a for a in match(_lead(c.text)) if a not in subj]
+            named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))]
             if named:
                 subj = named
         topic = topics.get(c.path)
@@ -611,6 +706,23 @@ def _rejected(text: str, raw: str) -> bool:
     return bool(spots) and all(_REJECTED_BEFORE.search(text[max(0, k - 16):k]) for k in spots)
 
 
+def _other_messages(a: SClaim, b: SClaim) -> bool:
+    """Whether two statements of one file are in two different items of a note (two mails of a forwarded
+    thread, two cards of a board): people disagreeing inside one file ("3.8 tokens" quoted from Priya,
+    "3.1 tokens" from Tomas), where one item's own figures are one writer's account."""
+    return a.kind == "note" and a.item is not None and b.item is not None and a.item != b.item
+
+
+def _host(topics: dict[str, str], c: SClaim, work: str) -> str | None:
+    """The paper in whose experiments a figure of ``work`` was measured, when that is another paper: the
+    topic of the one-paper note ``c`` is in (``_note_topics``) when the note is about another work
+    ("Diffusion Policy | 33.3 | 1.45" in a note about UniVLA is Diffusion Policy run in UniVLA's setting,
+    not a figure of the Diffusion Policy paper); None for a figure of the note's own paper and for a
+    figure in any other source."""
+    topic = topics.get(c.path) if c.kind == "note" else None
+    return topic if topic and topic != work else None
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -623,6 +735,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 if q.explicit and q.metric and q.unit == "x":
                     for s in subj.get(c.iri, ()):
                         named[(s, q.value)].add(q.metric)
+    topics = _note_topics(snap)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
             continue
@@ -648,8 +761,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
         for (c1, q1), (c2, q2) in combinations(vals, 2):
-            if c1.path == c2.path or not comparable(q1, q2) or not _disagree_reported(c1, q1, c2, q2):
+            if (c1.path == c2.path and not _other_messages(c1, c2)) or not comparable(q1, q2) \
+                    or not _disagree_reported(c1, q1, c2, q2):
                 continue
+            if _host(topics, c1, s) != _host(topics, c2, s):
+                continue  # a baseline's figure in one paper's experiments against another setting's
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             kind = _kind_for(a, b, "number")

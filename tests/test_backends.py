@@ -432,11 +432,14 @@ CLI_OUTPUTS = [
 ]
 
 
-def test_cli_outputs_same_on_every_backend(server, stores):
+def test_cli_outputs_same_on_every_backend(server, stores, monkeypatch):
     """Every command above writes the same bytes with --store <server> as with the embedded store."""
     from click.testing import CliRunner
 
     from provkg.cli import cli
+
+    # the brief states when it was made: one fixed instant, or two runs a minute apart differ
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1798761600")
 
     runner = CliRunner()
     differ = []

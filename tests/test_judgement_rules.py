@@ -758,7 +758,8 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert conds("KV 预算 为 10% 时掉 0.5 分") == [("0.5 分", ("budget:10",))]
     assert conds("hdim 64, FP16 ≈ 500 TFLOPs/s, 比 hdim 256 低很多") == [("500 TFLOPs/s", ("hdim:64", "precision:fp16"))]
     assert conds("2.9x under the SLO (TTFT ≤ 2 s, TPOT ≤ 100 ms)") == [("2.9x", ("slo:2000/100",))]
-    assert conds("表 2（温度 0，Vicuna-7B）：平均接受长度 3.2") == [("3.2", ("model:vicuna-7b", "msize:7b", "temp:0"))]
+    # temperature 0 is greedy decoding: "T=0" and "greedy" are one setting
+    assert conds("表 2（温度 0，Vicuna-7B）：平均接受长度 3.2") == [("3.2", ("decoding:greedy", "model:vicuna-7b", "msize:7b", "temp:0"))]
     assert conds("我在 7B 上试过，速度约 2 倍") == [("2 倍", ("msize:7b",))]
     assert [q.raw for q in find_figures("552B 骨干参数，支持最长 1M token 上下文")] == ["552B", "1M"]  # a parameter count
     assert conds("附录 D 消融：去掉标定 τ 回到 2.9") == [("2.9", ("ablation:yes",))]

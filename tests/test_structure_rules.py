@@ -419,7 +419,7 @@ def test_a_sections_bullets_are_items_only_when_it_is_a_collection():
 
 def test_a_mailing_list_thread_is_one_topic_until_a_mail_opens_another():
     """Emails copied one after another (`From:` / `Date:` / `Subject:` blocks): the thread's subject is the
-    first topic; quoted text and replies continue it; a paragraph opening "Separate thing" or
+    first topic, opening at the first mail's own words (its header is metadata); quoted text and replies continue it; a paragraph opening "Separate thing" or
     "Unrelated:" starts a topic; a signature after `--` belongs to none."""
     text = ("From: Tomás <t@example.org>\nDate: Tue, 5 Jan 2027 09:12:44 +0100\nSubject: [kernels] FA3 throughput?\n\n"
             "Hi all,\n\nFor FlashAttention-3 (arXiv:2407.08608) the launch post says 840 TFLOPs/s.\n\n-- \nTomás\n\n"
@@ -430,7 +430,7 @@ def test_a_mailing_list_thread_is_one_topic_until_a_mail_opens_another():
             "Agreed.\n\nUnrelated: the bench box goes down Thursday for the driver bump (550.54 -> 565.57).\n")
     parts, _ = parse_note(text, "inbox/a/thread.md")
     got = [(i.line, i.title, i.works) for i in parts["items"]]
-    assert got == [(3, "[kernels] FA3 throughput?", ("2407.08608",)),
+    assert got == [(5, "[kernels] FA3 throughput?", ("2407.08608",)),
                    (20, "Separate thing, for §3.2: SageAttention [2410.02367] quantizes Q and K.", ("2410.02367",)),
                    (28, "Unrelated: the bench box goes down Thursday for the driver bump (550.54 -> 565.57).", ())]
     # a version bump written with an arrow is no proposal to add anything
