@@ -28,10 +28,17 @@ _ANAPHOR = re.compile(r"^\s*(?:it|its|this|these|they|their|the method|the appro
                       r"该|它|其|这|此|上述|同时)\b", re.IGNORECASE)
 
 
+#: An entry whose main clause, after a short lead-in, has an anaphor for its subject ("The catch, per §4
+#: of the paper: it requires patching …", "换句话说，它 …").
+_LATE_ANAPHOR = re.compile(r"^[^.。;；]{0,60}?[:：,，]\s*(?:it|its|they|their|this method|the method|它|其|该方法|这个方法)(?![\w-])",
+                           re.IGNORECASE)
+
+
 def _continues(text: str, before: str) -> bool:
-    """Whether an entry continues the one before it: it opens with an anaphor ("It …", "This …", "该方法 …")
-    or with "The X" where X is a word of the entry before ("The bias is nudged …" after "… adds a bias")."""
-    if _ANAPHOR.match(text):
+    """Whether an entry continues the one before it: it opens with an anaphor ("It …", "This …", "该方法 …"),
+    has one for the subject after a short lead-in ("The catch, per §4 of the paper: it requires …"),
+    or opens with "The X" where X is a word of the entry before ("The bias is nudged …" after "… adds a bias")."""
+    if _ANAPHOR.match(text) or _LATE_ANAPHOR.match(text):
         return True
     m = re.match(r"^\s*the\s+([a-z][\w-]{2,})", text, re.IGNORECASE)
     return bool(m and re.search(rf"\b{re.escape(m.group(1))}\b", before, re.IGNORECASE))

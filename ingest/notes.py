@@ -193,6 +193,9 @@ _HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s
 _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 
 
+#: A line of code that may hold an identifier: one with its context (``arXiv:``, a URL, the arXiv DOI,
+#: BibTeX's ``eprint``); in any other line of code or a log, a bare ``1204.5531`` is a measured value.
+_CONTEXT_FORM = re.compile(r"arxiv|eprint|/|10\.48550", re.IGNORECASE)
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
@@ -908,6 +911,8 @@ def parse_note(
             # 8-Bit Attention for Plug-and-play' / 'Inference Acceleration")') is read whole
             tt = t + " " + blines[k + 1][1] if k + 1 < len(blines) and _OPEN_QUOTE.search(t) else t
             for m in find_arxiv_ids(t):
+                if b.kind == "code" and not _CONTEXT_FORM.search(t):
+                    continue  # "Mean TTFT (ms):   1204.5531" in a pasted log: a value, not a bare identifier
                 title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
                                       alias=alias_before(t, m.start), title=title))

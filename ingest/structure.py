@@ -1111,6 +1111,43 @@ def _label_of(head: str) -> str:
     return _strip(m.group(1)) if m else ""
 
 
+_FOOTNOTE_DEF = re.compile(r"^\s*\[\^(?P<key>[^\]\s]{1,40})\]:\s*(?P<text>.+)$")
+_FOOTNOTE_REF = re.compile(r"\[\^(?P<key>[^\]\s]{1,40})\](?!:)")
+
+
+def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where a footnote reference names the works of its definition ("Tidewater[^3] is the newest
+    entry" with "[^3]: Tidewater: … — arxiv.org/abs/2604.08817" at the foot: the paragraph is about
+    2604.08817), and without the definitions, which are the note's reference list, not a topic.  The
+    identifiers are written after the reference as ``[^3](arXiv:2604.08817)``; line spans are kept."""
+    defs: dict[str, list[str]] = {}
+    def_blocks: set[int] = set()
+    for k, b in enumerate(blocks):
+        got = [(m.group("key"), m.group("text")) for _ln, t in b.lines if (m := _FOOTNOTE_DEF.match(t))]
+        if got and b.kind in ("para", "item") and len(got) == len(b.lines):
+            def_blocks.add(k)
+        for key, text in got:
+            ids = [m.arxiv_id for m in find_arxiv_ids(text)]
+            if ids:
+                defs[key] = ids
+    if not defs:
+        return blocks
+
+    def expand(t: str) -> str:
+        return _FOOTNOTE_REF.sub(lambda m: m.group(0) + "".join(f"(arXiv:{a})" for a in defs.get(m.group("key"), ())), t)
+
+    out = []
+    for k, b in enumerate(blocks):
+        if k in def_blocks:  # kept in place (list entries point at their parents by index), as no content
+            out.append(replace(b, kind="html"))
+            continue
+        if "[^" in b.text:
+            b = replace(b, text=expand(b.text), lines=tuple((ln, expand(t)) for ln, t in b.lines),
+                        cells=tuple(expand(c) for c in b.cells))
+        out.append(b)
+    return out
+
+
 def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | None,
                     lex: Lexicon) -> _Raw | None:
     """The text before a note's first heading as an item of its own, or ``None``.
@@ -1128,6 +1165,26 @@ def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | 
     if not works_in(body[0].text, lex)[0]:
         return None
     return _Raw("block", body[0].line, body[-1].line_end, body[0].text, [ln for ln, _ in body[0].lines], list(body))
+
+
+def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
+    """The paragraphs before a note's first heading that are each about a work of their own (two or
+    more, two works or more), as items, after a head that names none (a byline, "*Team blog, draft 3*");
+    a paragraph naming no work continues the one before.  Empty when the preamble is not such."""
+    body = [b for b in _content(pre) if b.kind != "heading"]
+    if any(b.kind != "para" for b in body):
+        return []
+    firsts = [works_in(b.text, lex)[0][:1] for b in body]
+    starts = [k for k, ws in enumerate(firsts) if ws]
+    if len(starts) < 2 or len({firsts[k][0] for k in starts}) < 2:
+        return []
+    out = []
+    for n, k in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(body)
+        inside = body[k:end]
+        out.append(_Raw("block", body[k].line, inside[-1].line_end, _opening_sentence(body[k].lines[0][1]),
+                        [ln for ln, _ in body[k].lines], list(inside)))
+    return out
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -1203,7 +1260,7 @@ def read_structure(
     """
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
-    blocks = _toggles_as_headings(blocks)
+    blocks = _footnotes_resolved(_toggles_as_headings(blocks))
     title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
     if title_idx is not None and any(b.kind == "heading" and b.level == 1 for b in blocks[title_idx + 1:]):
         # several level-1 headings: they are the topics, not a title
@@ -1317,11 +1374,20 @@ def read_structure(
     # preamble is the first item, not the head of a one-paper note
     pre_raw = _preamble_topic(pre, blocks, title_idx, lex) if (how == "headings" and not fm_works and not file_work
                                                                  and not all_generic) else None
+    pre_raws = _preamble_topics(pre, lex) if (how == "headings" and not fm_works and not file_work and not all_generic
+                                              and pre_raw is None and own) else []
     if pre_raw is not None and any(s - set(_segment_works(pre_raw, lex)[0]) for s in own):
         one_paper = False
         raws = [pre_raw, *raws]
         seg_works = [_segment_works(pre_raw, lex), *seg_works]
         pre = []
+    elif pre_raws:
+        # a blog post's opening paragraphs, each about a work of its own ("PagedAttention[^1] answered it …",
+        # "Mooncake[^2] made the case …"), before its sections: items each
+        one_paper = False
+        raws = [*pre_raws, *raws]
+        seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
+        pre = [b for b in pre if b.line_end < pre_raws[0].line]
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         if paper is None and field_title and one_paper:
