@@ -936,7 +936,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
-        inside = [b for b in blocks if line <= b.line <= end or (b.line < line <= b.line_end)]
+        inside = [x for x in (_slice(b, line, end) for b in blocks) if x is not None]
         out.append(_Raw("pseudo", line, end, head, hl, inside))
     pre = [b for b in blocks if b.line_end < starts[0][0]]
     return out, pre
@@ -1341,8 +1341,11 @@ def read_structure(
     all_generic = bool(sub_heads) and all(generic.search(_strip(b.text)) for b in sub_heads)
     if not sub_heads and len(raws) >= 2 and how != "entries":
         # a form's labelled fields as its parts ("Summary: …", "Strengths: …", "Weaknesses: …", "Questions:
-        # …" of a peer review): each label a generic section name, like "## Method" in a reading note
+        # …" of a peer review): each label a generic section name, like "## Method" in a reading note; the
+        # paper is the one its first field names
         all_generic = all(generic.search(_label_of(r.head)) for r in raws)
+        if all_generic and paper is None and len(seg_works[0][0]) == 1:
+            paper = seg_works[0][0][0]
     one_paper = False
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})

@@ -152,6 +152,10 @@ from ingest.placement import section_refs
     pytest.param("她在作者的 talk 里听到的数是 52%", ("second_hand",), id="zh-heard-in-a-talk"),
     pytest.param("凭印象复述：吞吐约为 3 倍", ("second_hand",), id="zh-recounted"),
     pytest.param("重新翻了论文的第4节", ("full_text",), id="zh-leafed-through-a-section"),
+    pytest.param("- [ ] SkipDraft — 1.9x greedy on the 8B #full #sec4.3", ("full_text",), id="a-boards-full-tag"),
+    pytest.param("- [ ] KV-Shared Drafting #abs-only #sec5.1", ("abstract_checked",), id="a-boards-abs-only-tag"),
+    pytest.param("Online Speculative Decoding — heard about it #2nd-hand", ("second_hand",), id="a-boards-2nd-hand-tag"),
+    pytest.param("fixed in issue #123", (), id="an-issue-number-is-no-tag"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -374,6 +378,10 @@ def test_relevance_from_the_writers_own_words():
     pytest.param("matches what 4.2 already says, nothing to change", [], id="matches-is-no-suggestion"),
     pytest.param("建议 2.3 那句后面补上引用号", [("2.3", None, "suggest")], id="zh-suggest-a-bare-number"),
     pytest.param("建议 3 个 batch 都跑一下", [], id="zh-suggest-a-count-is-no-section"),
+    pytest.param("SpecTrie — 2.5 times over AR decoding #2nd-hand #sec4.2", [("4.2", None, "suggest")], id="a-placement-tag"),
+    pytest.param("if this goes into the doc, 3.3 next to LayerSkip looks right to me", [("3.3", None, "suggest")],
+                 id="a-bare-number-that-looks-right"),
+    pytest.param("Suggest SpecTrie goes into 4.2 next to Sequoia", [("4.2", None, "suggest")], id="goes-into-is-no-title"),
 ])
 def test_section_references_and_their_role(text, refs):
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
@@ -427,6 +435,16 @@ def test_predicates_negated_and_plain():
 #: name -> (work, statement in inbox/a, statement in inbox/b)
 PAIRS = {
     # flagged
+    "q_copula": ("2501.00101", "With typical acceptance it stays lossless: the output distribution is unchanged.",
+                 "It replaces exact rejection sampling with a threshold, so the output distribution is no longer the "
+                 "base model's: it is lossy."),
+    "temp0_greedy": ("2501.00104", "Mean acceptance length 3.8 tokens on Llama-3.1-8B, MT-bench, greedy.",
+                     "Table 3 gives a mean acceptance length of 3.1 tokens on Llama-3.1-8B, MT-bench, T=0."),
+    # not flagged
+    "fwd_bwd": ("2501.00102", "64K 反向传播：6.0x（相对 FlashAttention-2）", "At 64K the forward pass is 9.0x over FlashAttention-2."),
+    "seq_len_zh": ("2501.00103", "序列长度 4K：比 FlashAttention-2 快 1.21x", "序列长度 32K：比 FlashAttention-2 快 1.68x"),
+    "ref_record": ("2501.00105", "Wu, J. et al. Unleashing Large-Scale Video Generative Pre-training for Robots. arXiv:2501.00105, 2023.",
+                   "It does not need any training."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -573,6 +591,10 @@ def findings(tmp_path_factory):
     write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n")
     write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
           "- The draft heads require fine-tuning before inference.\n")
+    # a baseline's figure measured inside two other papers' one-paper notes: two settings, no conflict
+    for who, host, x in (("a", "2501.00110", "1.4x"), ("b", "2501.00112", "2.9x")):
+        write(f"inbox/{who}/host.md", f"# Host {who} — reading note\n\narXiv:{host}\n\n## Results\n\n"
+              f"- Diffusion Policy (arXiv:2501.00111) gets a {x} speedup over the plain policy in this paper's setting.\n")
     store = Store(tmp / "st")
     assert ingest_paths(store, [ws]).errors == []
     out: dict[str, list] = {}
@@ -619,6 +641,9 @@ def _pair(name):
     pytest.param("feature_en", "version", "arXiv:2501.00076: 'support sampling' stated and denied", id="no-x-support-then-now-supports"),
     pytest.param("feature_zh", "version", "arXiv:2501.00077: 'support 采样' stated and denied", id="zh-not-yet-supported-then-added"),
     pytest.param("fraction", "number", "memory of arXiv:2501.00078: 41% vs 1/5", id="percent-lower-vs-a-fifth-of"),
+    pytest.param("q_copula", "qualifier", "lossless / exact vs lossy / approximate: 'lossless' vs 'lossy'",
+                 id="the-side-said-of-the-work-not-the-one-it-replaces"),
+    pytest.param("temp0_greedy", "number", "accepted_length of arXiv:2501.00104: 3.8 vs 3.1", id="t-0-is-greedy"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
 ])
@@ -668,6 +693,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("fraction_same", id="zh-75-percent-less-is-a-quarter"),
     pytest.param("ctx_other", id="at-128k-vs-at-32k-context"),
     pytest.param("gpu_4090", id="a-list-under-its-caption-vs-two-4090s"),
+    pytest.param("fwd_bwd", id="zh-backward-vs-forward-pass"),
+    pytest.param("seq_len_zh", id="zh-sequence-length-4k-vs-32k"),
+    pytest.param("ref_record", id="a-reference-records-title-asserts-nothing"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
@@ -675,6 +703,12 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
+
+
+def test_a_baselines_figures_in_two_papers_notes_are_not_compared(findings):
+    """"Diffusion Policy … 1.4x" in a note about one paper and "… 2.9x" in a note about another: each was
+    measured in its host paper's setting (queries.contradictions._host)."""
+    assert findings.get("2501.00111", []) == []
 
 
 def test_negation_of_a_different_work_is_not_flagged(findings):
@@ -1017,3 +1051,31 @@ def test_the_brief_gives_the_reason_of_an_item_naming_no_work_and_no_section(tmp
     d = brief_data(s, "m").model_dump(mode="json")
     row = next(ln for ln in render_brief(d, lang="en").splitlines() if "Offsite" in ln)
     assert "names no work and no section of the living document" in row
+
+
+def test_a_legend_of_tags_states_no_level():
+    """A board's legend line names every tag it uses ("tags as on the cards (#abs-only, #full, #2nd-hand)"):
+    it explains the marks, it is no statement of how deeply anything was read."""
+    assert evidence_reader().explains_levels("tags as on the cards (#abs-only, #full, #2nd-hand, #secN.M = where it goes)")
+
+
+@pytest.mark.parametrize("a, b, variant", [
+    pytest.param("Robotic Telekinesis：观看 YouTube 人类视频学习机器人手模仿器",
+                 "Robotic Telekinesis: Learning a Robotic Hand Imitator by Watching Humans on YouTube", True, id="a-translation"),
+    pytest.param("UMI: Universal Manipulation Interface",
+                 "Universal Manipulation Interface: In-the-Wild Robot Teaching Without In-the-Wild Robots", True,
+                 id="without-its-short-name"),
+    pytest.param("π0: A VLA Flow Model for General Robot Control",
+                 "π0: A Vision-Language-Action Flow Model for General Robot Control", True, id="an-acronym-spelled-out"),
+    pytest.param("$\\pi_0$: A Vision-Language-Action Flow Model for General Robot Control",
+                 "π₀: A Vision-Language-Action Flow Model for General Robot Control", True, id="tex-and-unicode"),
+    pytest.param("DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language Model Serving",
+                 "DistServe: Disaggregating Prefill and Decoding for Throughput-optimized LLM Serving", False,
+                 id="one-word-changed-is-another-title"),
+    pytest.param("Kangaroo: Lossless Self-Speculative Decoding via Double Early Exiting",
+                 "Kangaroo: Lossless Self-Speculative Decoding with Adaptive Early-Exit Adapters", False, id="another-subtitle"),
+])
+def test_title_variants_that_name_one_paper(a, b, variant):
+    from queries.contradictions import title_variant
+
+    assert (title_variant(a, b) is not None) is variant

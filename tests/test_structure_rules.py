@@ -604,3 +604,75 @@ def test_a_statement_never_runs_from_one_item_or_chat_turn_into_the_next():
             "**raj** 10:47\nand decode is 1.9x faster at batch 64 (Llama-2-7B, 2-bit)\n")
     parts, _ = parse_note(chat, "inbox/a/c.md")
     assert [(c.line, c.line_end) for c in parts["claims"] if "x" in c.text] == [(3, 4), (5, 6)]
+
+
+# --------------------------------------------------------------------------- forms, FAQs, slides, threads, footnotes
+
+def test_a_review_forms_labelled_fields_are_parts_of_one_paper_note():
+    """An OpenReview-style form (`Summary:` naming and linking the paper, then `Strengths:` / `Weaknesses:` /
+    `Questions:` / `Rating:` paragraphs): one item about the reviewed paper; the works its fields compare
+    with are mentions."""
+    text = ("Summary: Review of \"SkipDraft: Self-Speculative Decoding via Confidence-Gated Layer Skipping\"\n"
+            "(https://arxiv.org/pdf/2601.07719v2.pdf). The gate picks the layers to skip.\n\n"
+            "Strengths: Compared with Draft & Verify (arXiv:2309.08168), choosing per token is a real step; unlike\n"
+            "LayerSkip (2404.16710) nothing is continued-pretrained.\n\n"
+            "Questions: 1. Sequoia (2402.12374) gets up to 4.04x; does the gate shrink with size?\n\n"
+            "Rating: 6\n")
+    assert items(text) == [("note", 1, 10, ("2601.07719",), ("2309.08168", "2404.16710", "2402.12374"))]
+
+
+def test_an_faq_answer_belongs_to_its_question():
+    """`**Q:** …` / `**A:** …` pairs: one item per question, at the question, about the work its answer names."""
+    text = ("# Serving FAQ\n\nCollected from the channel.\n\n"
+            "**Q:** Is FastServe's scheduler preemptive?\n**A:** No, it's non-preemptive; see arXiv:2305.05920.\n\n"
+            "**Q:** Does vAttention need changes to the model?\n**A:** No. That's the pitch of https://arxiv.org/abs/2405.04437v2.\n\n"
+            "**Q:** Who fixes the coffee machine?\n**A:** Facilities, not IT.\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
+        ("pseudo", 5, ("2305.05920",)), ("pseudo", 8, ("2405.04437",)), ("pseudo", 11, ())]
+
+
+def test_numbered_labels_are_headings_and_their_bullets_are_points():
+    """A slide outline exported as text (`幻灯片 2：…` lines, bullets under each): one item per slide; the
+    bullets are the slide's points, not items."""
+    text = ("组会幻灯片大纲\n\n幻灯片 1：SageAttention：8 比特注意力\n- arXiv:2410.02367\n- RTX 4090 上快 3.4x\n\n"
+            "幻灯片 2：NSA：原生稀疏注意力\n- https://arxiv.org/abs/2502.11089\n- 64K 解码：11.6x\n")
+    assert [(k, ln, e, w) for k, ln, e, w, _m in items(text)] == [
+        ("pseudo", 3, 5, ("2410.02367",)), ("pseudo", 7, 9, ("2502.11089",))]
+
+
+def test_a_forwarded_thread_keeps_its_quoted_mails_as_topics():
+    """A forward whose earlier mails exist only quoted (`> >`): a quoted paragraph bringing a work, and a
+    quoted `PS`, start topics; the forward's own words open the first; its header is metadata."""
+    text = ("From: Tomas <t@lab.example>\nDate: Sun, 24 Jan 2027 at 21:40\nSubject: Fwd: Re: SpecTrie\n\n"
+            "Dana, forwarding the thread; we never settled the SpecTrie number.\n\n"
+            "---------- Forwarded message ---------\nFrom: Priya <p@lab.example>\nDate: Sat, 23 Jan 2027 at 10:12\n"
+            "Subject: Re: SpecTrie\n\nI stand by my number.\n\n"
+            "> On Fri, 22 Jan 2027 at 18:20, Tomas <t@lab.example> wrote:\n> Table 3 gives 3.1 tokens.\n>\n"
+            "> > Read SpecTrie end to end yesterday: arXiv:2612.03317v1.\n> > - Mean acceptance length 3.8 tokens.\n> >\n"
+            "> > On EAGLE-2 (arXiv:2406.16858): 3.05x-4.26x, straight from its abstract.\n"
+            "> > PS the L40S box is free again.\n")
+    assert [(ln, w) for _k, ln, _e, w, _m in items(text)] == [
+        (5, ()), (17, ("2612.03317",)), (20, ("2406.16858",)), (21, ())]
+
+
+def test_a_footnote_reference_names_its_definitions_work():
+    """A blog draft naming papers by name with `[^n]` footnotes whose definitions carry the identifiers:
+    each paragraph or section is about its footnote's work; the definitions are no topic."""
+    text = ("# KV cache as a storage hierarchy\n\n*Team blog, draft 3.*\n\n"
+            "PagedAttention[^1] answered the packing question.\n\n"
+            "The question now is where the cache lives. Mooncake[^2] pools DRAM and SSD.\n\n"
+            "## Tidewater\n\nTidewater[^3] keeps hot prefixes in HBM.\n\n## Housekeeping\n\nWe're hiring.\n\n"
+            "[^1]: Kwon et al., PagedAttention — https://arxiv.org/pdf/2309.06180.pdf\n"
+            "[^2]: Mooncake — arXiv:2407.00079v3\n[^3]: Tidewater — arxiv.org/abs/2604.08817\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
+        ("block", 5, ("2309.06180",)), ("block", 7, ("2407.00079",)), ("heading", 9, ("2604.08817",)),
+        ("heading", 13, ())]
+
+
+def test_a_bare_number_in_a_pasted_log_is_no_identifier():
+    """`Mean TTFT (ms):  1204.5531` inside a code block is a measured value; an identifier in code counts only
+    written with its context (`arXiv:`, a URL, BibTeX's `eprint`)."""
+    text = ("# Bench\n\n```\nMean TTFT (ms):                          1204.5531\n"
+            "eprint = {2309.06180},\n```\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [r.arxiv_id for r in parts["arxiv"]] == ["2309.06180"]
