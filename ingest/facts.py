@@ -46,7 +46,7 @@ from .models import Quantity
 from .numerals import cn_number
 from .text import split_sentences
 
-__all__ = ["find_figures", "qualifier_sides", "predicates", "open_object", "open_objects_match", "Facts", "facts_of",
+__all__ = ["find_figures", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
            "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -676,7 +676,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             for a, b in _sides_in(pat, text):
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
-                if disputed and cues.attribution.search(text[max(0, a - 14):a]):
+                if disputed and cues.attribution.search(text[max(0, a - 24):a]):
                     neg = not neg  # "文档里写它 tuning-free，我觉得不准确": the side quoted to be rejected
                 found[name].append((a, neg))
         asserted: dict[str, list[int]] = {n: [] for n in names}
@@ -776,6 +776,32 @@ def open_objects_match(a: str, b: str) -> bool:
 
 
 _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
+
+
+#: A requirement around a verb: a need before it ("requires retraining", "需要额外训练", "要先微调"),
+#: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
+_NEED_BEFORE = re.compile(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
+                          r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,14}$|(?:需要|必须|要先|无需|不需要|不用|免)"
+                          r"[\u4e00-\u9fff]{0,4}$", re.IGNORECASE)
+_NEED_AFTER = re.compile(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
+
+
+def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
+    """Whether ``text`` writes the lexicon verb ``verb`` as something the work needs or does not need ("requires
+    retraining", "training-free", "无需微调", "no fine-tuning of any kind is required") rather than as
+    narration ("训练时将 action token 替换…", "差距来自方法本质的不同，而非训练时长").
+
+    >>> need_framed("LayerSkip 需要额外训练", "train"), need_framed("训练时对条件帧加噪声", "train")
+    (True, False)
+    """
+    cues = _cues(lexicon or load_lexicon())
+    for v, pat in cues.verbs:
+        if v != verb:
+            continue
+        for m in pat.finditer(text):
+            if _NEED_BEFORE.search(text[max(0, m.start() - 24):m.start()]) or _NEED_AFTER.match(text, m.end()):
+                return True
+    return False
 
 
 def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:

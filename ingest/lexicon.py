@@ -86,6 +86,7 @@ class Lexicon:
     caveat_headings: re.Pattern[str]
     relation_headings: re.Pattern[str]
     action_headings: re.Pattern[str]
+    background_headings: re.Pattern[str]
     low_relevance: re.Pattern[str]
     suggestion: re.Pattern[str]
     placement_negation: re.Pattern[str]
@@ -159,6 +160,7 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         caveat_headings=_alt(raw["caveat_headings"]),
         relation_headings=_alt(raw["relation_headings"]),
         action_headings=_alt(raw["action_headings"]),
+        background_headings=_alt(raw.get("background_headings") or [r"(?!x)x"]),
         low_relevance=_alt(raw["low_relevance_markers"]),
         suggestion=re.compile(raw["suggestion_pattern"], re.IGNORECASE),
         # A placement phrase right after one of these words is a negative placement ("不可纳入 §七").

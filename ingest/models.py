@@ -134,7 +134,7 @@ class Quantity(FrozenModel):
     conditions: tuple[str, ...] = ()
 
 
-ClaimRole = Literal["statement", "caveat", "relation", "metadata", "citation", "action"]
+ClaimRole = Literal["statement", "caveat", "relation", "metadata", "citation", "action", "background"]
 
 
 class Claim(FrozenModel):
@@ -142,7 +142,8 @@ class Claim(FrozenModel):
 
     ``role``: ``caveat`` for text under a warning heading (值得警惕, Caveats),
     ``relation`` for how it relates to the living document, ``citation`` for
-    a living-document citation row, ``action`` for a merge action, else
+    a living-document citation row, ``action`` for a merge action, ``background`` for a
+    one-paper note's motivation (what the paper improves on: ``## 一、问题与动机``), else
     ``statement``.  ``section`` is the key of the enclosing living-document
     section (living documents) and ``item`` the index of the enclosing note
     item (notes).  ``section_refs`` are the ``§`` sections the text names;

@@ -196,6 +196,7 @@ _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 #: A line of code that may hold an identifier: one with its context (``arXiv:``, a URL, the arXiv DOI,
 #: BibTeX's ``eprint``); in any other line of code or a log, a bare ``1204.5531`` is a measured value.
 _CONTEXT_FORM = re.compile(r"arxiv|eprint|/|10\.48550", re.IGNORECASE)
+_GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#?]|$)", re.IGNORECASE)
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
@@ -377,9 +378,10 @@ _REFERENCE_RECORD = re.compile(r"\bet al\.?.{0,300}?(?:arXiv|\d{4}\.\d{4,5})|(?:
 #: The end of a reference record: its identifier, then perhaps a year, a version or a venue.
 _RECORD_END = re.compile(r"(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?(?:[\s,.;]*(?:\(?(?:19|20)\d{2}\)?|\[[^\]]{1,20}\]))?[\s,.;]*",
                          re.IGNORECASE)
-#: An annotation that speaks of the note's own paper ("— 本文策略主干的直接来源", "(the baseline we compare
-#: with)"): it says what the cited work is *to* that paper, nothing about the cited work itself.
-_HOST_RELATIVE = re.compile(r"本文|本工作|我们|\b(?:this|our)\s+(?:paper|work|method|study)\b|\bwe\b|\bours\b", re.IGNORECASE)
+#: An annotation that speaks of the note's own paper ("— 本文策略主干的直接来源", "(真机部署主对比基线)",
+#: "(the baseline we compare with)"): it says what the cited work is *to* that paper, nothing about it.
+_HOST_RELATIVE = re.compile(r"本文|本工作|我们|基线|对比|沿用|所用|来源|\b(?:this|our)\s+(?:paper|work|method|study)\b|\bwe\b|\bours\b|"
+                            r"\bbaselines?\b|\bcompared?\b|\bused (?:as|in|by|for)\b|\bbuilds? on\b", re.IGNORECASE)
 
 
 def _record_annotation(text: str) -> str:
@@ -728,15 +730,22 @@ def parse_note(
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0
+    background_of = 0  # the level of the background heading a one-paper note's text sits under, 0 none
     for b in blocks:
         if b.kind == "heading":
             t = strip_markup(b.text)
+            if background_of and b.level <= background_of:
+                background_of = 0
             if lex.caveat_headings.search(t):
                 role = "caveat"
             elif lex.action_headings.search(t):
                 role = "action"
             elif lex.relation_headings.search(t) and b.level >= 3:
                 role = "relation"
+            elif shape.one_paper and b.level >= 2 and (background_of or lex.background_headings.search(t)):
+                # a one-paper note's motivation ("## 一、问题与动机", "### 1.1 模仿学习的天花板"): what it says
+                # is of the work the paper improves on, unless it names one
+                role, background_of = "background", background_of or b.level
             else:
                 role = "statement"
             hl = evr.levels(t, legend)
@@ -802,7 +811,7 @@ def parse_note(
             elif own and _still_unchecked(own, para_levels or sub_levels or inherited):
                 levels = ordered_levels([*own, "unverified"])
             about, _compared = works_in(piece, lex)
-            subjects = tuple(about) or (sg.works if sg else ())
+            subjects = tuple(about) or (sg.works if sg and role != "background" else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)
@@ -985,6 +994,12 @@ def parse_note(
                      and r.title == t_clean else r for r in arxiv]
             arxiv.sort(key=lambda r: r.line)
     aliases = _as_list(front.get("aliases")) + _as_list(front.get("alias"))
+    if kind == "repo_card" and shape.segments and len(shape.segments[0].works) == 1:
+        # a repo card about one paper: the repository's name names it ("Spec-Bench repo card written",
+        # github.com/hemingkx/Spec-Bench)
+        repo = next((m.group(1) for m in _GITHUB_REPO.finditer("\n".join(lines[:15]))), None)
+        if repo and len(repo) >= 3 and not find_arxiv_ids(repo):
+            aliases.append(repo)
     if title and ":" in title:
         short = title.split(":", 1)[0].strip()
         if 2 <= len(short) <= 40:

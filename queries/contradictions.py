@@ -47,7 +47,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
-from ingest.facts import open_objects_match, predicates, qualifier_sides
+from ingest.facts import need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -246,10 +246,15 @@ _NAME_HEAD = re.compile(r"^\s*[^:：]{1,40}?\s*(?:[:：]|\s/\s)\s*")
 
 
 def _plain_title(t: str) -> str:
-    """A written title as words: NFKC ("π₀" is "π0"), TeX names and markup dropped ("$\\pi_0$" is "π0")."""
-    t = unicodedata.normalize("NFKC", t)
+    """A written title as words: NFKC ("π₀" is "π0"), TeX names and markup dropped ("$\\pi_0$" is "π0"),
+    without authors before it ("NVIDIA et al., …"), a trailing annotation in brackets ("…（含 Cosmos-Predict2）",
+    "…（Chi et al.") or a leading article."""
+    t = unicodedata.normalize("NFKC", t).replace("\\*", "").replace("*", "")
     t = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1), m.group(1)), t)
-    return _LATEX_NAME.sub("", t)
+    t = _LATEX_NAME.sub("", t)
+    t = re.sub(r"^[^,，:：]{0,60}?\bet al\.?\s*[,，]?\s*", "", t)  # "NVIDIA et al., Cosmos …": authors written in
+    t = re.sub(r"\s*[(（][^()（）]*[)）]?\s*[.。]?\s*$", "", t) if len(re.sub(r"[(（].*$", "", t).split()) >= 2 else t
+    return re.sub(r"(^|[:：/]\s*)(?:a|an|the)\s+", r"\1", t.strip(), flags=re.IGNORECASE)
 
 
 def _expand_acronyms(a: str, b: str) -> str:
@@ -375,19 +380,26 @@ _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compar
 
 
 def _note_topics(snap: Snapshot) -> dict[str, str]:
-    """``{path: arXiv key}`` of the notes whose opening -- the lines before their first item, or their
+    """``{path: arXiv key}`` of one-paper notes: a note that is one item about one work (ingest's reading,
+    ``ingest.structure``), or whose opening -- the lines before their first item, or their
     first item when it starts at the top -- cites exactly one work and whose items name no other work by
     identifier in their headings: one-paper notes ("# GateKV — reading note" / "arXiv:2611.04417 · …";
     "# CalibTree：…" / "> 论文：arxiv.org/abs/2609.11873v2")."""
     first_item: dict[str, int] = {}
     item_works: dict[str, set[str]] = defaultdict(set)
+    whole: dict[str, list[str]] = {}  # a one-paper note: one item, the whole note, about one work
     for it in snap.items:
         first_item[it.path] = min(first_item.get(it.path, 10**9), it.line)
         if it.works:
             item_works[it.path].add(frozenset(it.works))
+        if it.kind == "note" and it.index == 0:
+            whole[it.path] = list(it.works)
     out: dict[str, str] = {}
     for path, src in snap.sources.items():
         if src.kind != "note":
+            continue
+        if len(whole.get(path, ())) == 1 and len(item_works.get(path, ())) == 1:
+            out[path] = whole[path][0]
             continue
         cites = snap.citations_of(path)
         stop = first_item.get(path, 10**9)
@@ -464,6 +476,9 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in snap.claims:
         subj = list(c.about)
+        if c.role == "background":
+            out[c.iri] = subj  # a one-paper note's motivation is about the works it names, never its paper
+            continue
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
@@ -548,18 +563,41 @@ def _statement_first(c: SClaim) -> tuple:
     return (c.path, bool(_TITLE_LINE.match(c.text)) or c.role == "citation", c.line)
 
 
+def _side_at_figure(c: SClaim, pat: re.Pattern[str] | None) -> bool:
+    """Whether a side of an aspect of figures is written in the clause of one of ``c``'s figures
+    ("仿真上成功率 47.4%", "measured on real hardware: 410 ms"), not elsewhere in the statement ("real-to-sim
+    流水线 … 17 个任务": the figure counts tasks, the side names the pipeline)."""
+    if pat is None or not c.quantities:
+        return False
+    cues = [m.start() for m in pat.finditer(c.text)]
+    spots = [k for q in c.quantities for k in (c.text.find(q.raw),) if k >= 0]
+    for a in cues:
+        for b in spots:
+            lo, hi = sorted((a, b))
+            if hi - lo <= 40 and not re.search(r"[，。；;,]|\.\s", c.text[lo:hi]):
+                return True
+    return False
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
     lex = load_lexicon()
     labels = {a["id"]: (a["label_en"], a.get("label_zh", a["label_en"]))
               for a in lex.raw.get("facts", {}).get("qualifier_aspects", [])}
+    # an aspect of how figures were obtained (simulated vs measured on hardware) qualifies figures: a
+    # statement with none ("真机实验里…", "evaluated in simulation") says where the work was tried, not that
+    # a number is simulated
+    of_figures = {a["id"] for a in lex.raw.get("facts", {}).get("qualifier_aspects", []) if a.get("of_figures")}
+    side_pats = {(a["id"], side): re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
+                 for a in lex.raw.get("facts", {}).get("qualifier_aspects", []) if a.get("of_figures")
+                 for side, pats in a["sides"].items()}
     by: dict[tuple[str, str], dict[str, list[SClaim]]] = defaultdict(lambda: defaultdict(list))
     for c in snap.claims:
         if not c.qualifiers or not _eligible(c):
             continue
         for q in c.qualifiers:
             aspect, _, side = q.partition(":")
-            if aspect not in labels:
+            if aspect not in labels or (aspect in of_figures and not _side_at_figure(c, side_pats.get((aspect, side)))):
                 continue
             for s in subj.get(c.iri, ()):
                 by[(s, aspect)][side].append(c)
@@ -797,6 +835,13 @@ _CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|�
                      r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
 
 
+#: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
+#: "从 80.0% 提升到 90.2%", a speedup that "falls to 1.3× under sampling"): a correction or replacement
+#: ("改成", "changed", "is gone", "no longer") or a version named ("v3 …").
+_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|"
+                      r"withdr[ae]w|replaced|(?<![\w.])v\d{1,2}\b", re.IGNORECASE)
+
+
 def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
     """Whether ``text`` writes the change between its two figures: a change word after the first
     ("2.3 倍改成了 1.6 倍", "2.9× → 2.5×", "from 4.1 to 3.6"), before the first when the second is
@@ -819,7 +864,7 @@ def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
 def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """A figure another statement says has changed: statement B writes a change ("从 v1 的 2.3 倍改成了
     1.6 倍", "the gain drops to 1.6x and the 2.9x figure is gone") with an old and a new value of one
-    unit, statement A (another file, same work) still states the old value and not the new one.
+    unit, as a revision (:data:`_REVISED`: a result that moves, "从 80.0% 提升到 90.2%", is none), statement A (another file, same work) still states the old value and not the new one.
     ``version`` when B names a version, else ``number``; one per work and pair of files."""
     olds: dict[tuple[str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
     for c in snap.claims:
@@ -830,7 +875,7 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 olds[(s, q.unit)].append((c, q))
     out: dict[tuple, Contradiction] = {}
     for b in snap.claims:
-        if len(b.quantities) < 2 or not _eligible(b) or not _CHANGE.search(b.text):
+        if len(b.quantities) < 2 or not _eligible(b) or not _CHANGE.search(b.text) or not _REVISED.search(b.text):
             continue
         by_unit: dict[str, list[SQuantity]] = defaultdict(list)
         for q in b.quantities:
@@ -931,6 +976,9 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
 _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify"})
+#: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
+#: what the work needs or does without (``ingest.facts.need_framed``).
+_NEEDED_VERBS = frozenset({"fine_tune", "train"})
 
 
 def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -957,6 +1005,9 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                                               if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
+                if not shared and verb in _NEEDED_VERBS and not ((on or need_framed(cn.text, verb))
+                                                                 and (op or need_framed(cp.text, verb))):
+                    continue  # "训练时…", "而非训练时长": training narrated, not what the work needs
                 a, b = _ordered(cn, cp)
                 kind = _kind_for(a, b, "negation")
                 key = _pair_key(kind, s, a, b, a.line, b.line)

@@ -141,12 +141,16 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
         title = next((c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)), it.title)
     names = _matcher(snap)(title)
     index = name_index(snap)
+    found = []
     for aid in names:
-        # the first place the title writes one of the work's names, unless a version follows it
+        # the places the title writes one of the work's names, unless a version follows them
         spots = [m for n, a in index.items() if a == aid
                  for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", title, re.IGNORECASE)]
-        if any(not _RELEASE_AFTER.match(title, m.end()) for m in spots) or not spots:
-            return [aid], "name"
+        kept = [m.start() for m in spots if not _RELEASE_AFTER.match(title, m.end())]
+        if kept or not spots:
+            found.append((min(kept, default=len(title)), aid))
+    if found:  # the work the title names first ("Fwd: Re: SpecTrie + EAGLE-2 for 4.2" is about SpecTrie)
+        return [min(found)[1]], "name"
     return [], None
 
 

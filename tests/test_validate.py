@@ -593,7 +593,7 @@ def test_both_engines_give_the_same_result_for_every_planted_violation():
     assert {fields[3] for _f, fields in rust} == every
     # a value with a quote, a line break and CJK text reads the same from both
     assert ("<urn:x:c3>", ("Violation", "urn:x:c3", "kg:role",
-                           "claim needs one kg:role from statement, caveat, relation, metadata, citation, action",
+                           "claim needs one kg:role from statement, caveat, relation, metadata, citation, action, background",
                            '"""bad "role"\n中文"""', "")) in rust
     # a blank-node focus node keeps its label
     assert any(f == "_:anon" and fields[1] == "anon" for f, fields in rust)
