@@ -156,6 +156,15 @@ from ingest.placement import section_refs
     pytest.param("- [ ] KV-Shared Drafting #abs-only #sec5.1", ("abstract_checked",), id="a-boards-abs-only-tag"),
     pytest.param("Online Speculative Decoding — heard about it #2nd-hand", ("second_hand",), id="a-boards-2nd-hand-tag"),
     pytest.param("fixed in issue #123", (), id="an-issue-number-is-no-tag"),
+    pytest.param("I had the PDF open while writing this.", ("full_text",), id="had-the-pdf-open"),
+    pytest.param("went over the LP formulation in section 4 and the appendix proofs", ("full_text",), id="went-over-a-section"),
+    pytest.param("下面的数字取自论文第 6 节", ("full_text",), id="zh-numbers-from-a-section-of-the-paper"),
+    pytest.param("Checked against the abstract at arxiv.org/abs/2401.15077 only.", ("abstract_checked",),
+                 id="checked-against-the-abstract"),
+    pytest.param("only saw the talk (Jonas presented it at systems lunch), not the paper itself", ("second_hand",),
+                 id="only-saw-the-talk"),
+    pytest.param("nobody has read it yet — volunteers?", ("unverified",), id="nobody-has-read-it"),
+    pytest.param("I haven't read that paper yet", ("unverified",), id="have-not-read-that-paper"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
