@@ -826,7 +826,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                                      text[max(0, m.start() - 24):m.start()], re.I))
                    or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             tail = text[m.end():m.end() + 48]
-            tail = re.split(r"[.;。；!?！？、]|,\s*(?:but|and then|so)\b|，(?:但|而|也)", tail)[0]
+            tail = re.split(r"[.;。；!?！？、，]|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too

@@ -676,3 +676,16 @@ def test_a_bare_number_in_a_pasted_log_is_no_identifier():
             "eprint = {2309.06180},\n```\n")
     parts, _ = parse_note(text, "inbox/a/n.md")
     assert [r.arxiv_id for r in parts["arxiv"]] == ["2309.06180"]
+
+
+def test_a_one_paper_notes_motivation_is_about_what_it_names():
+    """`## 一、问题与动机` (and the headings under it) of a one-paper note describe what the paper improves on:
+    role `background`, about the works they name, never the note's paper."""
+    text = ("# VLA-X：在线强化学习\n\n> 论文：arxiv.org/abs/2505.18719\n\n## 一、问题与动机\n\n### 1.1 模仿学习的天花板\n\n"
+            "这种利用离线数据的方式有一个根本局限。\n\n作者说 KVQuant (arXiv:2401.18079) 并不做 pre-RoPE 量化。\n\n"
+            "## 二、核心方法\n\n用在线 PPO 微调自回归 VLA。\n")
+    parts, _ = parse_note(text, "inbox/a/VLA_X.md")
+    got = {c.text: (c.role, c.subjects) for c in parts["claims"] if c.role != "metadata"}
+    assert got["这种利用离线数据的方式有一个根本局限。"] == ("background", ())
+    assert got["作者说 KVQuant (arXiv:2401.18079) 并不做 pre-RoPE 量化。"] == ("background", ("2401.18079",))
+    assert got["用在线 PPO 微调自回归 VLA。"] == ("statement", ("2505.18719",))
