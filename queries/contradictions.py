@@ -262,17 +262,16 @@ def _expand_acronyms(a: str, b: str) -> str:
     Vision-Language-Action Flow Model"): an acronym of 2-6 capitals whose letters are the initials of a run
     of ``b``'s words (hyphenated parts counting as words)."""
     words = re.findall(r"[A-Za-z][\w']*", b)
-    parts = [(w, i) for i, w in enumerate(words)]
+    compounds = [c.split("-") for c in re.findall(r"[A-Za-z][\w']*(?:-[A-Za-z][\w']*)+", b)]
+
     def spell(m: re.Match[str]) -> str:
         acr = m.group(0)
         n = len(acr)
-        hy = re.findall(r"[A-Za-z][\w']*(?:-[A-Za-z][\w']*)*", b)
-        for chunk in hy:  # a hyphenated compound: "Vision-Language-Action"
-            ps = chunk.split("-")
+        for ps in compounds:  # a hyphenated compound: "Vision-Language-Action"
             if len(ps) == n and all(p[0].upper() == c for p, c in zip(ps, acr)):
-                return chunk
-        for k in range(len(parts) - n + 1):  # a run of words: "Large Language Model"
-            run = [w for w, _ in parts[k:k + n]]
+                return "-".join(ps)
+        for k in range(len(words) - n + 1):  # a run of words: "Large Language Model"
+            run = words[k:k + n]
             if all(w[0].upper() == c for w, c in zip(run, acr)) and not any(w.isupper() for w in run):
                 return " ".join(run)
         return acr
