@@ -269,6 +269,11 @@ def _looks_like_title(t: str) -> bool:
     return len(long_words) >= 4 and caps >= 0.7 * len(long_words)
 
 
+_FOOTNOTE_MARK = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*")
+_RECORD_AUTHORS = re.compile(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
+_RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -290,10 +295,12 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
         return strip_markup(m.group(1)).strip()
-    before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", line[:start]).strip())
+    before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", _FOOTNOTE_MARK.sub("", line[:start])).strip())
     m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,)\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
+        # a record's authors and venue are no part of its title ("Kwon et al., Efficient … PagedAttention, SOSP 2023")
+        t = _RECORD_VENUE.sub("", _RECORD_AUTHORS.sub("", t)).strip()
         if _looks_like_title(t):
             return t
     return None

@@ -628,6 +628,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         end = max([ln, *(min(b.line_end, nxt_line - 1) for b in inside if b.kind != "hr")])
         hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
         title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
+        line_text = next((x for n2, x in blocks[i].lines if n2 == ln), "")
+        if _QUESTION_MARK.match(line_text):  # an FAQ's question is titled by what it asks, not "Q"
+            title = _QUESTION_MARK.sub("", line_text, count=1).strip().strip("*_ ") or title
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
     return out, pre
 
@@ -1377,9 +1380,10 @@ def read_structure(
     # preamble is the first item, not the head of a one-paper note
     pre_raw = _preamble_topic(pre, blocks, title_idx, lex) if (how == "headings" and not fm_works and not file_work
                                                                  and not all_generic) else None
+    pre_is_item = pre_raw is not None and any(s - set(_segment_works(pre_raw, lex)[0]) for s in own)
     pre_raws = _preamble_topics(pre, lex) if (how == "headings" and not fm_works and not file_work and not all_generic
-                                              and pre_raw is None and own) else []
-    if pre_raw is not None and any(s - set(_segment_works(pre_raw, lex)[0]) for s in own):
+                                              and not pre_is_item and (own or paper is None)) else []
+    if pre_is_item:
         one_paper = False
         raws = [pre_raw, *raws]
         seg_works = [_segment_works(pre_raw, lex), *seg_works]

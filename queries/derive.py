@@ -290,8 +290,10 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
         snap = snap_whole
     else:
         snap = snapshot_of_view(view, paths=None if whole is None else sorted(files), fresh=True)
-        # The label findings the increments read (``kind == label_mismatch``, subject = the material).
-        snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials)))
+        # The findings the increments read: the label findings (``kind == label_mismatch``, subject = the
+        # material) and those quoting a material (a statement at odds with the living document makes its
+        # item an increment: ``queries.contradictions.at_odds_with_living_docs``).
+        snap.cache["contradictions"] = tuple(stored_findings(view, subjects=sorted(materials), sources=sorted(materials)))
         # The short names of works are the whole store's (the snapshot holds some files' citations only).
         snap.cache["name_index"] = stored_names(view)
     pos: dict[tuple[str, str], int] = {}

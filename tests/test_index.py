@@ -134,6 +134,39 @@ def test_shift_index_equals_the_rdf_store(tmp_path, shift):
     assert any(i["resolved_by"] or len(i["works"]) for i in got["items"])
 
 
+def test_an_item_at_odds_with_the_living_document_stays_an_increment_after_its_note_changes(tmp_path):
+    """A note's item is an increment because its checked figure is at odds with the living document's (found
+    by the fresh-user run): after an unrelated line is added to the note, the re-ingest's stored increments
+    and items still equal the rules run over the RDF store (they read the findings quoting the note)."""
+    import json
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "inbox" / "mei").mkdir(parents=True)
+    (ws / "work-guard").mkdir()
+    (ws / "organized" / "knowledge" / "serving.md").write_text(
+        "# Serving\n\n## 2. Quantization\n\n- KIVI [1] saves 2.6x peak memory with 2-bit keys and values.\n\n"
+        "## References\n\n1. KIVI: A Tuning-Free Asymmetric 2bit Quantization for KV Cache. arXiv:2402.02750\n", "utf-8")
+    note = ws / "inbox" / "mei" / "faq.md"
+    note.write_text("# FAQ\n\n**Q:** Is KIVI's memory saving real?\n**A:** I read the full paper: KIVI "
+                    "(arXiv:2402.02750) saves 2.35x peak memory with 2-bit keys and values.\n\n"
+                    "**Q:** Where is the coffee machine?\n**A:** On 4F.\n", "utf-8")
+    for k in range(6):  # other files, so that a change of one file is applied incrementally, not recomputed whole
+        (ws / "inbox" / "mei" / f"other-{k}.md").write_text(f"# Other {k}\n\n- A note about nothing new ({k}).\n", "utf-8")
+    mid = "11111111-2222-4333-8444-555555555555"
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({
+        "manifest_id": mid, "created": "2027-02-03", "knowledge": "organized/knowledge/serving.md",
+        "items": [{"path": "inbox/mei/faq.md"}]}), "utf-8")
+    st = tmp_path / "store"
+    _ingest(str(st), [ws])
+    first = _check(st, [mid])
+    assert [i["relevance"] for i in first[f"items -m {mid}"]] == ["increment", "low"]
+    note.write_text(note.read_text("utf-8") + "\nThanks for reading.\n", "utf-8")
+    _ingest(str(st), [ws])
+    again = _check(st, [mid])
+    assert [i["relevance"] for i in again[f"items -m {mid}"]] == ["increment", "low"]
+
+
 def test_generated_store_stays_equal_along_a_chain_of_changes(tmp_path):
     from generate import generate_workspace
 

@@ -629,6 +629,9 @@ def test_an_faq_answer_belongs_to_its_question():
             "**Q:** Who fixes the coffee machine?\n**A:** Facilities, not IT.\n")
     assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
         ("pseudo", 5, ("2305.05920",)), ("pseudo", 8, ("2405.04437",)), ("pseudo", 11, ())]
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [i.title for i in parts["items"]] == ["Is FastServe's scheduler preemptive?",
+                                                 "Does vAttention need changes to the model?", "Who fixes the coffee machine?"]
 
 
 def test_numbered_labels_are_headings_and_their_bullets_are_points():
@@ -689,3 +692,24 @@ def test_a_one_paper_notes_motivation_is_about_what_it_names():
     assert got["这种利用离线数据的方式有一个根本局限。"] == ("background", ())
     assert got["作者说 KVQuant (arXiv:2401.18079) 并不做 pre-RoPE 量化。"] == ("background", ("2401.18079",))
     assert got["用在线 PPO 微调自回归 VLA。"] == ("statement", ("2505.18719",))
+
+
+def test_a_blogs_opening_paragraphs_are_items_before_a_closing_section_naming_no_work():
+    """The opening paragraphs each about a work of their own (by footnote) are items even when the only
+    section after them names no work (`## What I'd put in the doc`; found by the fresh-user run)."""
+    text = ("# Draft\n\nPagedAttention[^1] packs the cache.\n\nvAttention[^2] keeps it contiguous.\n\n"
+            "## What I'd put in the doc\n\nOne line each.\n\n"
+            "[^1]: PagedAttention — arXiv:2309.06180\n[^2]: vAttention — arXiv:2405.04437\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [
+        ("block", 3, ("2309.06180",)), ("block", 5, ("2405.04437",)), ("heading", 7, ())]
+
+
+def test_a_footnote_definitions_title_is_the_title_alone():
+    """`[^1]: Kwon et al., Efficient Memory Management … with PagedAttention, SOSP 2023 — <pdf link>`: the title
+    without the footnote mark, the authors and the venue (found by the fresh-user run)."""
+    text = ("# Draft\n\nPagedAttention[^1] packs the cache.\n\n"
+            "[^1]: Kwon et al., Efficient Memory Management for Large Language Model Serving with PagedAttention, "
+            "SOSP 2023 — https://arxiv.org/pdf/2309.06180.pdf\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [(r.arxiv_id, r.title) for r in parts["arxiv"]] == [
+        ("2309.06180", "Efficient Memory Management for Large Language Model Serving with PagedAttention")]

@@ -178,7 +178,7 @@ LABELS: dict[str, dict[str, str]] = {
         "author.option": "",
         "author.none": "not stated",
         "time": "Time: {time} (manifest)",
-        "manifest": "Increment manifest: `{path}` ({n} materials, {k} consumed)",
+        "manifest": "Increment manifest: `{path}` ({n} material{s}, {k} consumed)",
         "checked": "Sources checked: {paths}",
         "baseline": "Baseline: {doc}",
         "doc": "`{path}` ({lines} lines, {n} sections{updated})",
@@ -456,7 +456,8 @@ def _header(L: dict[str, str], data: dict, out: list[str]) -> None:
     if data.get("shift_time"):
         line += " · " + L["time"].format(time=data["shift_time"])
     add(line)
-    add("- " + L["manifest"].format(path=data["manifest_path"], n=data["listed"], k=data["consumed"]))
+    add("- " + L["manifest"].format(path=data["manifest_path"], n=data["listed"], k=data["consumed"],
+                                    s="" if data["listed"] == 1 else "s"))
     read = [m for m in data["materials"] if m.get("ingested", True)]  # the others are "not ingested" below
     add("- " + L["checked"].format(paths=L["and"].join(_code(m["source"]) for m in read)))
     if data.get("knowledge"):
