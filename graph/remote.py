@@ -402,6 +402,11 @@ def endpoints_for(url: str, *, query_endpoint: str | None = None, update_endpoin
     return Endpoints(q, up, g, union_param=(server == "oxigraph" and not query_endpoint), server=server)
 
 
+class _Dropped(StoreError):
+    """The server closed the connection before it answered (``RemoteDisconnected``, a reset): an idempotent
+    request is tried again (``RemoteStore._request``)."""
+
+
 class _HttpError(StoreError):
     """An HTTP error status from the server (``code`` kept for the caller)."""
 
@@ -499,12 +504,18 @@ class RemoteStore:
         for (``_Auth``); without credentials it is one line saying so.  A ``5xx`` answer to an idempotent
         request (a Graph Store ``PUT``, ``GET`` or ``DELETE``, RFC 9110 §9.2.2) is tried again twice after a
         pause: Virtuoso 7 answers "500 Request Failed" now and then to a graph PUT under load, and the same
-        request then succeeds.
+        request then succeeds.  So is one whose connection the server closed before any answer (a
+        ``RemoteDisconnected`` or a reset: Virtuoso 7 drops one now and then when busy).
         """
         auth_tried = False
         for attempt in range(4):
             try:
                 return self._send(method, url, body, content_type, accept)
+            except _Dropped:
+                if method in ("PUT", "GET", "DELETE") and attempt < 2:
+                    time.sleep(0.25 * (attempt + 1))
+                    continue
+                raise
             except urllib.error.HTTPError as e:
                 if e.code == 401 and not auth_tried and self._auth is not None:
                     auth_tried = True
@@ -566,7 +577,8 @@ class RemoteStore:
             except (OSError, ValueError, http.client.HTTPException) as e:  # connection reset, a bad answer, bad URL
                 if deadline.expired:
                     raise StoreError(late) from None
-                raise StoreError(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
+                err = _Dropped if isinstance(e, (http.client.RemoteDisconnected, ConnectionResetError)) else StoreError
+                raise err(f"{method} {shown}: {type(e).__name__}: {' '.join(str(e).split())[:300]}") from None
 
     def _read_answer(self, r: http.client.HTTPResponse, where: str, deadline: _Deadline) -> bytes:
         """The body of answer ``r``, read piece by piece up to ``max_answer_bytes`` and until ``deadline``.

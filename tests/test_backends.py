@@ -723,3 +723,49 @@ def test_answer_limits_from_the_environment(monkeypatch):
         with pytest.raises(StoreError, match=f"{var}={bad!r} is not a positive"):
             RemoteStore("http://h:1")
         monkeypatch.delenv(var)
+
+
+def test_an_idempotent_request_is_tried_again_when_the_server_drops_the_connection():
+    """A server that closes the connection before answering (Virtuoso 7 under load, seen in CI): a Graph Store
+    GET or PUT is sent again and succeeds; a SPARQL update (POST) is not repeated: one line."""
+    import http.server
+    import threading
+
+    from graph.remote import RemoteStore
+    from ingest.errors import StoreError
+
+    calls: list[str] = []
+
+    class H(http.server.BaseHTTPRequestHandler):
+        def _answer(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            calls.append(self.command)
+            if len(calls) % 2 == 1:  # every first try: hang up without a word
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/n-triples")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_GET = do_PUT = do_POST = _answer  # noqa: N815
+
+        def log_message(self, *a):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        st = RemoteStore(f"http://127.0.0.1:{httpd.server_address[1]}/sparql")
+        url = st.endpoints.gsp + "?graph=urn%3Ax"
+        assert st._request("PUT", url, b"", content_type="application/n-triples") == (b"", "application/n-triples")
+        assert calls == ["PUT", "PUT"]
+        calls.clear()
+        with pytest.raises(StoreError, match="RemoteDisconnected"):
+            st._request("POST", st.endpoints.update, b"update=INSERT%20DATA%20%7B%7D",
+                        content_type="application/x-www-form-urlencoded")
+        assert calls == ["POST"]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
