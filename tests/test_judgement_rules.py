@@ -1097,3 +1097,15 @@ def test_title_variants_that_name_one_paper(a, b, variant):
     from queries.contradictions import title_variant
 
     assert (title_variant(a, b) is not None) is variant
+
+
+def test_a_paper_that_proposes_something_is_no_proposal_of_the_writer(tmp_path):
+    """"the n-gram pool only proposes candidates …" describes the paper's method: an already-cited work's item
+    saying it is low; "I propose adding it to 3.2" is the writer's proposal (found by the fresh-user run)."""
+    import re
+
+    from ingest.lexicon import load_lexicon
+
+    add = re.compile("|".join(f"(?:{p})" for p in load_lexicon().raw["structure"]["add_markers"]), re.IGNORECASE)
+    assert not add.search("the n-gram pool only proposes candidates that are then verified")
+    assert add.search("I propose adding it next to Medusa") and add.search("Proposal: a line in 3.2")
