@@ -379,6 +379,14 @@ _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compar
 
 
 def _note_topics(snap: Snapshot) -> dict[str, str]:
+    """:func:`_one_paper_topics` of ``snap``, computed once per snapshot (the subjects and the figure rule
+    both read it)."""
+    if "note_topics" not in snap.cache:
+        snap.cache["note_topics"] = _one_paper_topics(snap)
+    return snap.cache["note_topics"]  # type: ignore[return-value]
+
+
+def _one_paper_topics(snap: Snapshot) -> dict[str, str]:
     """``{path: arXiv key}`` of one-paper notes: a note that is one item about one work (ingest's reading,
     ``ingest.structure``), or whose opening -- the lines before their first item, or their
     first item when it starts at the top -- cites exactly one work and whose items name no other work by
