@@ -37,7 +37,6 @@ from collections.abc import Iterable
 import pyoxigraph as ox
 
 from .model import (
-    MODEL_VERSION,
     N,
     PROV_GRAPH,
     TEXT_PROPERTIES,
@@ -48,6 +47,15 @@ from .model import (
     xsd_decimal,
 )
 from .namespaces import ID_IRI
+from .versions import (
+    ANY_REVISION_QUERY,
+    KNOWN_REVISIONS_QUERY,
+    LEGACY_REVISIONS_QUERY,
+    is_legacy_store,
+    outdated_version,
+    store_model_version,
+    upgrade_message,
+)
 
 __all__ = ["ANY_REVISION_QUERY", "KNOWN_REVISIONS_QUERY", "LEGACY_REVISIONS_QUERY", "OLD_UNKNOWN_AGENT",
            "is_legacy_store", "store_model_version", "outdated_version", "upgrade_message", "upgrade_graph", "upgrade"]
@@ -55,52 +63,9 @@ __all__ = ["ANY_REVISION_QUERY", "KNOWN_REVISIONS_QUERY", "LEGACY_REVISIONS_QUER
 #: The agent model 1 attributed files that name no author to (a ``prov:Agent`` without a name).
 OLD_UNKNOWN_AGENT = ID_IRI + "agent/_unknown"
 
-#: Live revisions (``kg:current true``) with what ``graph.loader.known_revisions`` reads of them.
-KNOWN_REVISIONS_QUERY = """
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX kg: <https://w3id.org/provkg/ns#>
-SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
-  GRAPH <%s> { ?rev kg:current true ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
-    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root } }
-}
-""" % PROV_GRAPH.value
-
-# Stores written before the ``kg:current`` marker existed: live = never invalidated.
-LEGACY_REVISIONS_QUERY = """
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX kg: <https://w3id.org/provkg/ns#>
-SELECT ?rev ?path ?sha ?size ?mtime ?root WHERE {
-  GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path ; kg:sha256 ?sha ; kg:size ?size .
-    OPTIONAL { ?rev kg:mtime ?mtime } OPTIONAL { ?rev kg:root ?root }
-    FILTER NOT EXISTS { ?rev prov:wasInvalidatedBy ?x } }
-}
-""" % PROV_GRAPH.value
-
-# Any revision recorded at all (tells an empty store from one written before kg:current).
-ANY_REVISION_QUERY = "SELECT ?rev WHERE { GRAPH <%s> { ?rev <%s> ?sha } } LIMIT 1" % (PROV_GRAPH.value,
-                                                                                  N.kg["sha256"].value)
-
-
-def is_legacy_store(db) -> bool:  # db: graph.backend.Backend
-    """True when ``db`` records revisions but none carries ``kg:current`` (written by provkg < 0.2).
-
-    The shipped queries read only ``kg:current`` revisions, so such a store answers
-    nothing until one ``provkg ingest`` marks its live revisions (see ``ingest_paths``).
-    A store whose every revision was invalidated (all its files were removed) is not one: its
-    revisions carry ``prov:wasInvalidatedBy``, which a legacy store's live revisions do not.
-    """
-    return bool(db.select(ANY_REVISION_QUERY)) and not db.select(KNOWN_REVISIONS_QUERY + " LIMIT 1") \
-        and bool(db.select(LEGACY_REVISIONS_QUERY + " LIMIT 1"))
-
-
 
 _A = N.rdf.type
 _STRING = "http://www.w3.org/2001/XMLSchema#string"
-_VERSION_Q = "SELECT ?v WHERE { GRAPH <%s> { <%s> <%s> ?v } }" % (PROV_GRAPH.value, PROV_GRAPH.value,
-                                                                   N.kg["modelVersion"].value)
-_ANY_REVISION = "SELECT ?r WHERE { GRAPH <%s> { ?r <%s> ?sha } } LIMIT 1" % (PROV_GRAPH.value, N.kg["sha256"].value)
-_ROOTS_Q = ("SELECT DISTINCT ?root WHERE { GRAPH <%s> { ?r <%s> true ; <%s> ?root } }"
-            % (PROV_GRAPH.value, N.kg["current"].value, N.kg["root"].value))
 #: Classes model 2 also types ``prov:Entity`` (model 1 typed only some of them so).
 _ENTITY_CLASSES = frozenset(N.kg[c] for c in ("Work", "Citation", "Item", "Quantity", "Manifest", "ManifestItem",
                                                 "Brief", "BriefIncrement", "BriefCitation"))
@@ -127,44 +92,6 @@ def _canonical(p: ox.NamedNode, o: object) -> object:
     if dt == _XSD + "dateTime" and o.value.endswith("+00:00"):
         return ox.Literal(o.value[:-6] + "Z", datatype=o.datatype)
     return o
-
-
-def store_model_version(store) -> int | None:
-    """The model version a store's data follows: the largest ``kg:modelVersion`` it records, 1 when
-    it records revisions but no version (model 1 wrote none), None for a store with no revision.
-
-    ``store`` is any ``graph.backend.Backend`` that exists.  Raises ``QueryError`` / ``StoreError``
-    when it cannot be read.  Two index lookups at most.
-    """
-    got = [v for v in (r["v"] for r in store.select(_VERSION_Q)) if isinstance(v, int)]
-    if got:
-        return max(got)
-    return 1 if store.select(_ANY_REVISION) else None
-
-
-def outdated_version(store) -> int | None:
-    """The store's model version when it is older than ``MODEL_VERSION`` (the next ingest upgrades
-    it), else None.  Same arguments and errors as ``store_model_version``."""
-    v = store_model_version(store)
-    return v if v is not None and v < MODEL_VERSION else None
-
-
-def upgrade_message(store, location: str | None = None) -> str | None:
-    """One line telling how to upgrade an outdated store, or None when it follows ``MODEL_VERSION``.
-
-    Names the workspace roots the store's live revisions were read from (``kg:root``), so the
-    command can be copied: ``run `provkg --store .provkg ingest /work/ws` once …``.  ``location``
-    is how the user named the store (``--store``); default its path.
-    """
-    v = outdated_version(store)
-    if v is None:
-        return None
-    roots = sorted(str(r["root"]) for r in store.select(_ROOTS_Q) if r["root"])
-    where = location or str(getattr(store, "path", None) or "the store")
-    paths = " ".join(roots) if roots else "PATH"
-    return (f"{where} was written by provkg's model {v} (revisions said to be generated by the ingest, claims "
-            f"quoted from files rather than revisions); run `provkg --store {where} ingest {paths}` once to upgrade "
-            f"it to model {MODEL_VERSION} (every revision is kept; nothing is read again)")
 
 
 def _plain(o: object) -> bool:

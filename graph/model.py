@@ -275,11 +275,9 @@ def arxiv_abs_iri(arxiv_id: str, version: str | None = None) -> ox.NamedNode:
     return ox.NamedNode(f"https://arxiv.org/abs/{quote(arxiv_id, safe='/.-')}{quote(version or '')}")
 
 
-#: The version of this model (what ``source_lines`` and ``revision_nquads`` write) that a store records
-#: as ``id:graph/provenance kg:modelVersion`` (provenance graph).  1: before issue 21 (revisions generated
-#: by the ingest, claims quoted from the unversioned file with their lines on the claim, an invented
-#: ``id:agent/_unknown``, no language tags); 2: issue 21.  ``graph.migrate`` upgrades an older store.
-MODEL_VERSION = 2
+#: The version of this model a store records as ``id:graph/provenance kg:modelVersion`` (defined in
+#: ``graph.versions``, which reads it without rdflib).
+from .versions import MODEL_VERSION  # noqa: E402
 
 #: ``kg:`` properties whose values are text people wrote, stored with a language tag (``text_language``).
 #: Codes (``kg:kind``, ``kg:role``, ``kg:qualifier`` ...), paths, identifiers, raw citations, names

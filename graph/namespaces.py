@@ -14,8 +14,7 @@ from rdflib.term import URIRef
 
 __all__ = ["KG", "ID", "CITO", "PROV", "RDF", "RDFS", "XSD", "DCTERMS", "PREFIXES", "KG_IRI", "ID_IRI", "PROV_GRAPH"]
 
-KG_IRI = "https://w3id.org/provkg/ns#"
-ID_IRI = "https://w3id.org/provkg/id/"
+from .versions import ID_IRI, KG_IRI  # plain strings, readable without rdflib
 
 
 class KG(DefinedNamespace):

@@ -80,7 +80,7 @@ SourceKind = Literal["note", "paper_card", "repo_card", "living_doc", "manifest"
 class FrozenModel(BaseModel):
     """Base of every provkg record and result: unknown fields are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 

@@ -392,7 +392,7 @@ class ProvKG:
         if not b.exists():
             raise StoreError(f"no store at {getattr(b, 'path', self.location)}; run `provkg ingest PATH` on a folder "
                              "or files holding notes first (or pass --store)")
-        from graph.migrate import is_legacy_store, upgrade_message
+        from graph.versions import is_legacy_store, upgrade_message
 
         if is_legacy_store(b):
             return [f"{getattr(b, 'path', self.location)} was written by an older provkg and shows no current "

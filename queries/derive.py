@@ -42,14 +42,18 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from graph.facts import encode_list
 from graph.index import AnswerTable, IndexView, IndexWrite
 
-from .contradictions import claim_subjects, figure_key
-from .items import name_index
 from .results import Contradiction, EvidenceFinding, Increment, ItemRow
-from .snapshot import Snapshot, snapshot_of_view
+
+if TYPE_CHECKING:
+    from .snapshot import Snapshot
+
+# The rules (``queries.contradictions``, ``queries.items``, ``queries.snapshot``) are imported where they
+# run: reading a stored answer (``stored_findings`` …) needs none of them.
 
 __all__ = ["ANSWERS", "Deriver", "Rules", "rebuild_index", "update", "compute_all", "stored_findings", "stored_evidence",
            "stored_increments", "stored_items", "stored_names", "stored_rule_subjects", "increment_scope"]
@@ -183,6 +187,8 @@ def _about_or_quoting(subjects: Iterable[str] | None, sources: Iterable[str] | N
 def _derived_rows(snap: Snapshot, paths: list[str]) -> dict[str, list[tuple[str, tuple]]]:
     """The derived-fact answer rows (title matches, subjects, the rules' subjects, figure keys) of the files
     ``paths`` of ``snap``."""
+    from .contradictions import claim_subjects, figure_key
+
     ps = set(paths)
     out: dict[str, list[tuple[str, tuple]]] = {T_TITLE.name: [], T_SUBJECT.name: [], T_CLAIM_SUBJECT.name: [],
                                                T_RULE_SUBJECT.name: [], T_FIGURE.name: []}
@@ -262,6 +268,8 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
     and the material rows ``pairs`` into the write ``w`` (``snap_whole``: a snapshot of the whole state
     whose findings are computed, to reuse).  One increment row per manifest material and one item row per
     item of it, their block ``<manifest ID>\\0<path>``."""
+    from .snapshot import snapshot_of_view
+
     view = w.view()
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
     rows = view.select(f"SELECT t.manifest_id, t.manifest_path, t.path FROM manifest_item t "
@@ -317,6 +325,9 @@ def _increments_for(w: IndexWrite, rules: Rules, whole: set[str] | None, pairs: 
 
 def compute_all(w: IndexWrite, rules: Rules) -> None:
     """Compute every answer of the state the write ``w`` makes, replacing all stored answers."""
+    from .items import name_index
+    from .snapshot import snapshot_of_view
+
     view = w.view()
     snap = snapshot_of_view(view)  # one snapshot: its subjects and title matches computed once, then stored
     paths = sorted(snap.sources)
@@ -365,6 +376,8 @@ def update(w: IndexWrite, rules: Rules) -> None:
     Incremental from the database whose answers the index holds (module docstring), or all of
     them when there is none, or the shared part changed.
     """
+    from .snapshot import snapshot_of_view
+
     w.index.create_answers(ANSWERS)
     prev = w.index.meta("answers_db")
     since = int(prev) if prev and prev.isdigit() else None

@@ -666,3 +666,14 @@ class ImportSummary(FrozenModel):
     graphs: list[str]
     quads: int
     skolemised: int
+
+
+#: The order of finding kinds in every answer (``finding_key``).
+_ORDER = {"number": 0, "qualifier": 1, "negation": 2, "version": 3, "title": 4, "unverified_figure": 5,
+          "contamination": 6, "label_mismatch": 7}
+
+
+def finding_key(f: Contradiction) -> tuple:
+    """The order of findings: kind (number, qualifier, negation, version, title, unverified figure,
+    contamination, label mismatch), subject, first side's source and line, second's."""
+    return (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line)

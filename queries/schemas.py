@@ -90,7 +90,9 @@ def row_model(query: str) -> type[BaseModel]:
     from .named import QUERIES
 
     fn = QUERIES[query][0]
-    ret = typing.get_type_hints(fn).get("return")
+    from .snapshot import Snapshot  # named in the queries' signatures, imported there only for type checking
+
+    ret = typing.get_type_hints(fn, {**fn.__globals__, "Snapshot": Snapshot}).get("return")
     args = typing.get_args(ret)
     if typing.get_origin(ret) is not list or not args or not (isinstance(args[0], type) and issubclass(args[0], BaseModel)):
         raise TypeError(f"named query {query!r}: return annotation {ret!r} is not list[<pydantic model>]")
