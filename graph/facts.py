@@ -28,8 +28,6 @@ from datetime import datetime
 from ingest.evidence import ordered_levels
 from ingest.models import ParsedSource
 
-from .model import agent_iri, source_iri
-from .namespaces import ID_IRI
 
 __all__ = [
     "SQuantity", "SClaim", "SCitation", "SSection", "SItem", "SSource", "SManifest", "SManifestItem", "CardWork",
@@ -88,7 +86,7 @@ class SClaim:
         """Every evidence level the claim states: ``evidence`` and ``evidence_also``, in vocabulary order."""
         from ingest.evidence import ordered_levels
 
-        return list(ordered_levels([self.evidence, *self.evidence_also])) or [self.evidence]
+        return list(ordered_levels([self.evidence, *self.evidence_also], all_depths=True)) or [self.evidence]
 
 
 @dataclass(frozen=True)
@@ -405,6 +403,8 @@ def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tupl
     kept exactly when the graph states it, and multi-valued facets are sets.  ``claim_iris`` are the
     claims' IRIs in file order (``graph.model.source_lines``).  Runs in the parsing processes.
     """
+    from .model import agent_iri, source_iri  # rdflib and pyoxigraph: the ingest's, not a reader's
+
     p = rec.path
     kind = rec.kind
     agent = rec.agent or None
@@ -471,7 +471,7 @@ def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tupl
         p, it.index, it.title, it.line, it.line_end, it.evidence, it.relevance, it.relevance_reason or None,
         it.kind or "heading", it.title_ref or None, item_facet_order(set(it.works), it.title),
         item_facet_order({w for w in it.mentions if w in typed}, it.title),
-        ordered_levels([it.evidence, *it.evidence_levels]), item_facet_order(set(it.sections), it.title),
+        ordered_levels([it.evidence, *it.evidence_levels], all_depths=True), item_facet_order(set(it.sections), it.title),
         item_facet_order(set(it.cross_refs), it.title))) for it in rec.items]
     for it in rec.items:
         named.update(it.works)

@@ -193,6 +193,8 @@ _BARE_OLD_RE = re.compile(
     rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"
     r"(?P<ver>[vV]\d+)?(?![0-9])"
 )
+#: A unit right after a bare number: the number is a measured value ("4312.08731 tok/s", "1873.40112 s").
+_VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|ms\b|s\b|sec\b|GB\b|MB\b|GiB\b|MiB\b|TFLOPS|%|x\b|×)")
 _LINK_TAIL_RE = re.compile(r"\]\(")
 
 # Context patterns in priority order (lenient numbers, any archive name).
@@ -266,6 +268,10 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
     for m in _BARE_NEW_RE.finditer(text):
         if not assume_context and _NUMBER_LABEL.search(text, max(0, m.start() - 16), m.start()):
             continue  # "报销单号 2612.00417", "ticket #2611.03092": a number of something else
+        if not assume_context and ((re.search(r"[=＝]\s*$", text[max(0, m.start() - 2):m.start()])
+                                    and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I))
+                                   or _VALUE_UNIT.match(text, m.end())):
+            continue  # "throughput=4312.08731 tok/s", "2305.1234 ms": a value in a log, not an identifier
         add(m, lenient=assume_context, any_archive=assume_context)
     taken.sort(key=lambda m: m.start)
     return _merge_links(text, taken)

@@ -40,20 +40,27 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 #: A URL ends at a space or at CJK text and full-width punctuation glued to it ("…/2401.18079v4），复核过原文").
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
+#: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
+_PARTS = re.compile(r"[;；。]|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有", re.IGNORECASE)
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
 
-def ordered_levels(levels) -> tuple[str, ...]:
+def ordered_levels(levels, *, all_depths: bool = False) -> tuple[str, ...]:
     """``levels`` without repeats, in the order of :data:`~ingest.models.EVIDENCE_LEVELS`, with only the
-    deepest reading depth kept; ``unknown`` dropped.
+    deepest reading depth kept (every depth with ``all_depths``: levels one line states of two things,
+    "Splitwise 以前精读过；TetriInfer 只看了摘要", or levels already decided and stored); ``unknown`` dropped.
 
     >>> ordered_levels(["unverified", "abstract_checked", "full_text", "second_hand"])
     ('full_text', 'second_hand', 'unverified')
+    >>> ordered_levels(["abstract_checked", "full_text"], all_depths=True)
+    ('full_text', 'abstract_checked')
     """
     have = set(levels)
     got = [lv for lv in EVIDENCE_LEVELS if lv in have and lv != "unknown"]
+    if all_depths:
+        return tuple(got)
     depth = [lv for lv in got if lv in DEPTH_LEVELS]
     return tuple(lv for lv in got if lv not in DEPTH_LEVELS or lv == (depth[0] if depth else None))
 
@@ -100,17 +107,26 @@ class EvidenceReader:
             v = m.group(1).strip().lower()
             if v in self.values:
                 found.append(self.values[v])
+        cuts = [m.start() for m in _PARTS.finditer(text)]
+        depth_parts: dict[str, set[int]] = {}  # the parts of the line each reading depth is stated in
         for lv, pat in self.markers:
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
                     continue
                 found.append(lv)
+                if lv in DEPTH_LEVELS:
+                    depth_parts.setdefault(lv, set()).update(
+                        sum(1 for c in cuts if c <= x.start()) for x in pat.finditer(text))
                 break
         if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("unverified")
         elif self.page_anchor.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("full_text")  # a quote with its page ("(p. 4)"): the PDF was open
-        return ordered_levels(found)
+        # two depths in two parts of the line ("Read all three PDFs end to end, except PyramidKV, which I
+        # only skimmed"; "Splitwise 以前精读过；TetriInfer 只看了摘要") are two things said: both kept
+        parts = [ps for ps in depth_parts.values()]
+        two = len(parts) >= 2 and any(a.isdisjoint(b) for i, a in enumerate(parts) for b in parts[i + 1:])
+        return ordered_levels(found, all_depths=two)
 
     def generated(self, text: str) -> bool:
         """Whether ``text`` says a card was made by a pipeline rather than by a reader (a ``card_only``
@@ -198,6 +214,9 @@ class EvidenceReader:
                     out[tag] = min(lv, key=lambda v: first[v])
                 elif re.search(r"ran it|reproduc|复测|复现|ourselves|自己跑", desc, re.I):
                     out[tag] = "full_text"  # an own run: the deepest check the closed vocabulary has
+                elif re.fullmatch(r"\s*(?:not (?:yet|read)(?: read)?|unread|to[- ]read|todo|queued|未读|待读|没读|还没(?:读|看))\s*[.。]?\s*",
+                                  desc, re.I):
+                    out[tag] = "unverified"  # "[ ] = not yet": a queue's entry nobody has read
         return out
 
 

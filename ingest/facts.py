@@ -65,7 +65,7 @@ _FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but)\s|或者?|而且?|、(?=\D)|"
+_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
 _SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate")
@@ -143,7 +143,10 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_PAREN_FIGURE = re.compile(r"[(（][^()（）]*\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)[^()（）]*[)）]")
+#: A parenthesis that is a clause of its own: it states a figure ("（文档里的 1.2× 是 A100 上的）", "(fp16
+#: baseline 5.47)") or denies something ("C4 PPL 是 7.51（Wikitext-2 他没报）": Wikitext-2 is not 7.51's).
+_PAREN_FIGURE = re.compile(r"[(（][^()（）]*(?:\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)|(?<![\w.])\d+\.\d+(?![\w.])"
+                           r"|没|未|\bnot\b|\bno\b|n't\b|\bwithout\b)[^()（）]*[)）]")
 
 
 def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
@@ -161,6 +164,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "precision":
+                val = re.sub(r"^(\d+)-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit"
             if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):
                 # "W4A4（KV 也是 4 bit）", "W4A8 with the KV cache in 4-bit": the KV precision written in words
                 kv = re.match(r"\s*[(（]?[^()（）]{0,12}?KV[^()（）\d]{0,12}?(\d+)\s*-?\s*bits?", text[m.end():m.end() + 30], re.I)
@@ -490,7 +495,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if m.start() in in_spans or m.start() in in_conds:
             continue
         lo, hi = clause_of(m.start())
-        window = text[max(lo, m.start() - 24):min(hi, m.end() + 16)]
+        window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]):
             continue

@@ -1075,12 +1075,13 @@ def reference_title(text: str) -> str | None:
     masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
     fields = [f.strip().replace("\u2024", ".")
               for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
-    # ``DistServe: Disaggregating … Serving (arXiv:2401.09670)``: the identifier in brackets ends the record
+    # ``DistServe: Disaggregating … Serving (arXiv:2401.09670)``, ``…（arXiv:2403.02310，2024）``: the
+    # identifier in brackets (with its year) ends the record
     ids = find_arxiv_ids(body)
     if len(ids) == 1:
         m = re.match(r"^(?P<t>[^()（）\[\]]{8,300}?)\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$", body[:ids[0].start])
         tail = body[ids[0].end:]
-        if m and re.match(r"^\s*[)）\]]\s*[.。]?\s*$", tail):
+        if m and re.match(r"^\s*(?:[,，;；]\s*(?:19|20)\d{2}\s*)?[)）\]]\s*[.。]?\s*$", tail):  # "（arXiv:…，2024）"
             t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
             if t and (":" in t or "：" in t or len(t.split()) >= 3) and not reference_authors(t):
                 return t

@@ -64,6 +64,12 @@ class NoteParts(dict):
     """The fields ``parse_note`` extracted, keyed like ``ParsedSource`` fields."""
 
 
+
+#: An exception in a note's opening to the level it states for all its items: "except PyramidKV, which I
+#: only skimmed", "apart from FlashInfer (abstract only)", "除了 SnapKV（只看了摘要）".
+_EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
+                     r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
+
 def parse_time(value: str, default_tz: tzinfo = timezone.utc) -> datetime | None:
     """Parse an ISO-8601 date or date-time; naive values get ``default_tz``.
 
@@ -583,7 +589,7 @@ def parse_note(
                     got.append(cl)
             got.extend(evr.levels(" | ".join(b.cells), legend))
             if got:
-                line_lv[b.line] = ordered_levels(got)
+                line_lv[b.line] = ordered_levels(got, all_depths=True)
             continue
         for ln, t in b.lines:
             lv = evr.levels(strip_markup(t), legend)
@@ -600,6 +606,15 @@ def parse_note(
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
                       and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
+    # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
+    # speaks for the items it names (``{name: levels}``)
+    except_levels: dict[str, tuple[str, ...]] = {}
+    if not is_card and shape.preamble:
+        for n in range(shape.preamble[0], shape.preamble[1] + 1):
+            for m in _EXCEPT.finditer(strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""):
+                lv = evr.levels(m.group("rest"), legend)
+                if any(x in DEPTH_LEVELS for x in lv) and len(m.group("name").strip()) >= 2:
+                    except_levels[m.group("name").strip().lower()] = lv
 
     def is_quoted(ln: int) -> bool:
         # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
@@ -664,6 +679,9 @@ def parse_note(
         # ("Weekly Digest 12") only name the kind of source
         fielded = [n for n in sg.head_lines if n in field_lines]
         head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
+        if not head and except_levels:  # the opening's exception names this item: it says how it was read
+            title = (sg.title or sg.head or "").lower()
+            head = list(next((lv for name, lv in except_levels.items() if name in title), ()))
         if not head:
             # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict
             body_field = next((n for n in sorted(field_lines) if sg.line < n <= sg.line_end
@@ -677,15 +695,15 @@ def parse_note(
             depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
             head = [lv for lv in depth]
-        own = ordered_levels(head)
+        own = ordered_levels(head, all_depths=True)
         if sg.kind == "note" and not own:
             own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()
-        told = ordered_levels([*own, *(lv for n in (sg.head_lines or (sg.line,)) for lv in noted.get(n, ()))])
+        told = ordered_levels([*own, *(lv for n in (sg.head_lines or (sg.line,)) for lv in noted.get(n, ()))], all_depths=True)
         base = group_at.get(sg.line, ()) or note_levels
         # "unverified" says nothing of where an item came from: a quoted note's item stays second-hand too
         lv = ordered_levels([*told, *base]) if told and set(told) <= {"unverified"} else told or base
         if told and _still_unchecked(told, base):
-            lv = ordered_levels([*told, "unverified"])
+            lv = ordered_levels([*told, "unverified"], all_depths=True)
         if told and "second_hand" in base and set(told) <= {"unverified", "vendor_self_reported"}:
             # whose claim it is ("the vendor's own benchmark") does not change how the writer got it (a
             # newsletter's blurb): the note's second-hand channel holds for the item too
@@ -816,7 +834,7 @@ def parse_note(
                 # second-hand; "unverified" says nothing of where a statement came from
                 levels = ordered_levels([*own, *(para_levels or sub_levels or inherited)])
             elif own and _still_unchecked(own, para_levels or sub_levels or inherited):
-                levels = ordered_levels([*own, "unverified"])
+                levels = ordered_levels([*own, "unverified"], all_depths=True)
             about, _compared = works_in(piece, lex)
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,

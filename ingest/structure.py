@@ -39,7 +39,7 @@ from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
 
-__all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works"]
+__all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works", "not_a_paper"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
@@ -850,7 +850,9 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
         for lo, hi in zip([0, *cuts], [*cuts, len(content)]):
             part = content[lo:hi]
             top_end = part[-1].line_end if hi < len(content) else max(x.line_end for x in inside)
-            out.append(_Raw("block", part[0].line, top_end, part[0].text.split("\n")[0], [part[0].line],
+            first = part[0].text.split("\n")[0]
+            lead = _BOLD_LEAD.match(first)  # "**LLM.int8()** — we discuss it in §4 …": the bold lead names it
+            out.append(_Raw("block", part[0].line, top_end, lead.group("t") if lead else first, [part[0].line],
                             [x for x in inside if part[0].line <= x.line <= top_end]))
     if len(out) < 2:
         return None
@@ -1095,6 +1097,12 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             # minutes: a table of topics, then bold-led paragraphs: both are topics
             first_raws = _entry_raws(pre, ents, lex)
             return (first_raws + raws, [b for b in pre if b.line_end < first_raws[0].line]), "pseudo"
+        # "---" rules between the topics are the writer's own marks when every pseudo-heading opens a
+        # block of them and some blocks open otherwise ("[SinkKV](…) — came up at …")
+        ruled = _split_rules(body, last_line)
+        if (ruled is not None and len(ruled[0]) > len(raws) and {r.line for r in raws} <= {r.line for r in ruled[0]}
+                and all(r.line > raws[0].line for r in ruled[0] if r.line not in {x.line for x in raws})):
+            return ruled, "rules"
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
         ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: _split_rules(body, last_line)),
@@ -1231,6 +1239,16 @@ def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
 
 
 # --------------------------------------------------------------------------- main
+
+#: An item's head saying it is about no paper: "(not a paper)", "（非论文）", "跟论文无关".
+_NOT_PAPER = re.compile(r"[(（\[]\s*(?:not a paper|no paper|non-paper|非论文|不是论文)\s*[)）\]]|\bnot a paper\b|"
+                        r"(?:跟|和|与)论文无关", re.IGNORECASE)
+
+
+def not_a_paper(head: str) -> bool:
+    """Whether an item's head says it is about no paper ("our AWQ run (not a paper): …", "（非论文）")."""
+    return bool(_NOT_PAPER.search(head[:120]))
+
 
 def read_structure(
     blocks: list[MdBlock],
@@ -1414,6 +1432,20 @@ def read_structure(
                       tuple(mentions), title_ref, hl)
         return NoteShape((seg,), one_paper, title, None, paper)
 
+    # "# Critical read: Llumnix (arXiv:2406.03243)" over numbered points, some about other works: a point
+    # that names no work ("## 1. Migration and tail TTFT", "## 5. Presentation issues") is about the
+    # paper the title names
+    title_work = None
+    if title_idx is not None and how == "headings" and not fm_works:
+        tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
+        title_work = tw[0] if len(tw) == 1 else None
+    if title_work is not None:
+        seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) else ([title_work], m)
+                     for r, (a, m) in zip(raws, seg_works)]
+    # "our AWQ run (not a paper): vLLM v0.7.3 …", "CI flake (not a paper): …": the writer says the item is
+    # about no work; what it names is a mention
+    seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and not_a_paper(r.head) else (a, m)
+                 for r, (a, m) in zip(raws, seg_works)]
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         segs.append(Segment(n, r.kind, _strip(r.head)[:200] or f"item {n + 1}", r.line, r.line_end, r.head,

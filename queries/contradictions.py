@@ -51,7 +51,7 @@ from ingest.facts import need_framed, open_objects_match, predicates, qualifier_
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
-from .results import Contradiction, Statement
+from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
 __all__ = ["contradictions", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
@@ -693,7 +693,7 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     within one point or 2 % of the larger, unhedged); a floor ("over 3
     tokens/s") agrees with values up to half as much again above it.
     """
-    tol = 0.15 if (qa.approx or qb.approx) else 0.05
+    tol = 0.15 if (qa.approx or qb.approx) else (0.02 if qa.metric == qb.metric == "perplexity" else 0.05)
     lo_a, hi_a = qa.value, qa.value_high if qa.value_high is not None else qa.value
     lo_b, hi_b = qb.value, qb.value_high if qb.value_high is not None else qb.value
     if qa.value_high is not None or qb.value_high is not None:
@@ -920,6 +920,40 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     return list(out.values())
 
 
+def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
+    """Figures tied to one version against a later version that says they changed: statement A (figures,
+    "FastServe 的收益（2305.05920v1）：相对 Orca … 5.1 倍") names version vM of a work; statement B (another
+    file, same work, figures of its own) names a later version vN and a change ("The current arXiv
+    version, 2305.05920v3, no longer has the Orca comparison: it now reports up to 31.4x …").  Both
+    versions written, so the conflict is one of versions (``version``); one per work and pair of files, and
+    none where ``known`` (``(subject, path, path)`` of the revisions ``_revisions`` found) has one."""
+    def vnum(v: str | None) -> int | None:
+        return int(v[1:]) if v and v[1:].isdigit() else None
+
+    tied: dict[str, list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        if c.quantities and vnum(c.version) is not None and _eligible(c):
+            for s in subj.get(c.iri, ()):
+                tied[s].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for s, cs in tied.items():
+        for b in cs:
+            if not _CHANGE.search(b.text):
+                continue
+            for a in cs:
+                if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text):
+                    continue
+                key = ("version", s, *sorted([a.path, b.path]), "versions")
+                if key in out or (f"arXiv:{s}", *sorted([a.path, b.path])) in known:
+                    continue
+                out[key] = Contradiction(
+                    id=_id("versions", s, a.version, b.version, *sorted([a.path, b.path])), kind="version",
+                    subject=f"arXiv:{s}", summary=f"arXiv:{s}: {a.path} states {a.version}'s figures; {b.path} says {b.version} changed them",
+                    a=statement(a), b=statement(b), detail=[f"{a.version} vs {b.version}"],
+                )
+    return list(out.values())
+
+
 def _bigrams(t: str) -> set[str]:
     t = re.sub(r"\s+", "", t.lower())
     return {t[i:i + 2] for i in range(len(t) - 1)}
@@ -1030,8 +1064,6 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     return list(out.values())
 
 
-_ORDER = {"number": 0, "qualifier": 1, "negation": 2, "version": 3, "title": 4, "unverified_figure": 5,
-          "contamination": 6, "label_mismatch": 7}
 
 
 def contradictions(snap: Snapshot) -> list[Contradiction]:
@@ -1077,17 +1109,14 @@ def at_odds_with_living_docs(snap: Snapshot) -> frozenset[tuple[str, int]]:
     return frozenset(out)
 
 
-def finding_key(f: Contradiction) -> tuple:
-    """The order of findings: kind (the order above), subject, first side's source and line, second's."""
-    return (_ORDER.get(f.kind, 9), f.subject, f.a.source, f.a.line, f.b.source, f.b.line)
-
-
 def _findings(snap: Snapshot) -> list[Contradiction]:
     """Every rule run over ``snap``, deduplicated by finding ID and sorted (``contradictions``)."""
     subj = claim_subjects(snap)
+    revised = _revisions(snap, subj)
     found = (
         _figure_mismatch(snap, subj)
-        + _revisions(snap, subj)
+        + revised
+        + _version_changes(snap, subj, {(f.subject, *sorted([f.a.source, f.b.source])) for f in revised})
         + _qualifier_conflicts(snap, subj)
         + _negations(snap, subj)
         + _retractions(snap, subj)

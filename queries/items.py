@@ -29,6 +29,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from ingest.living_doc import slugify
+from ingest.structure import not_a_paper
 from ingest.numerals import arabic_key
 
 from .results import ItemRow, SectionRoute
@@ -137,6 +138,8 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     if tm is not None and tm.arxiv_id:
         return [tm.arxiv_id], "title"
     title = it.title
+    if not_a_paper(title):
+        return [], None
     if it.kind == "row":  # a table row names its work in its first cell with words; its notes only compare
         title = next((c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)), it.title)
     names = _matcher(snap)(title)

@@ -9,13 +9,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.store import Store
 from ingest.models import evidence_rank
 
-from .contradictions import at_odds_with_living_docs, contradictions as _contradictions, figure_key, finding_key, statement
-from .derive import Rules, stored_evidence, stored_findings, stored_increments, stored_items
 from .results import (
     ClaimRow,
     CitationRef,
@@ -29,9 +27,16 @@ from .results import (
     SectionRow,
     SourceRow,
     TitleRef,
+    finding_key,
 )
-from .snapshot import Snapshot, load_snapshot, pick_manifest_id, snapshot_of_view
 from .state import State, memo_answer, open_state
+
+if TYPE_CHECKING:
+    from .snapshot import Snapshot
+
+# The rule modules (``queries.contradictions``, ``queries.derive``, ``queries.snapshot``) are imported
+# inside the functions that run them: a query that reads the derived index (``sources``, a warm
+# ``contradictions``) starts without compiling the rules' lexicon.
 
 __all__ = [
     "QUERIES",
@@ -117,7 +122,7 @@ def _levels(evidence: str, also: str | None) -> list[str]:
     from graph.facts import decode_list
     from ingest.evidence import ordered_levels
 
-    return list(ordered_levels([evidence, *decode_list(also)])) or [evidence]
+    return list(ordered_levels([evidence, *decode_list(also)], all_depths=True)) or [evidence]
 
 
 def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRow]:
@@ -126,6 +131,7 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     Read from the derived index with each claim's subjects (stored at ingest, or computed when the
     index's answers are behind).
     """
+    from .snapshot import snapshot_of_view
     from pydantic import TypeAdapter
 
     from graph.facts import decode_list
@@ -175,6 +181,8 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
     entries, ``repeated_in`` the documents holding two or more of them;
     ``in_citation_list`` tells whether the work sits in a citation list.  Sorted by descending ``count``, then ``arxiv_id``.
     """
+    from .snapshot import snapshot_of_view
+
     st = open_state(store)
     docs_ = [r[0] for r in st.view.select(f"SELECT t.path FROM source t JOIN revision r ON r.rev = t.rev "
                                           f"WHERE {_LIVE} AND t.kind = 'living_doc'")]
@@ -218,6 +226,7 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
 def _shift(st: State, manifest: str) -> tuple[str, set[str], set[str]]:
     """``(manifest ID, material paths, shift works)`` of the manifest ``manifest`` (ID or path) names,
     as ``manifest_view`` gives them, read from the index.  Raises ``QueryError`` for an unknown manifest."""
+    from .snapshot import pick_manifest_id, snapshot_of_view
     from ingest.errors import QueryError
 
     heads = st.view.select(f"SELECT DISTINCT t.manifest_id, t.manifest_path FROM manifest_item t "
@@ -237,6 +246,9 @@ def _answers(store: Store, name: str, manifest: str | None) -> list[Any]:
     """The whole-store answer of ``name`` (``contradictions``, ``evidence``, ``increments``, ``items``), or the part of
     it that concerns ``manifest``'s shift: stored in the derived index at ingest (``queries.derive``),
     or computed over the whole store when the index's answers are behind (kept for the process)."""
+    from .derive import stored_evidence, stored_findings, stored_increments, stored_items
+    from .snapshot import snapshot_of_view
+
     st = open_state(store)
     mid, materials, works = _shift(st, manifest) if manifest else (None, set(), set())
     if name == "increments":
@@ -259,6 +271,8 @@ def _answers(store: Store, name: str, manifest: str | None) -> list[Any]:
             found = stored_findings(st.view, subjects=works, sources=materials) if manifest else stored_findings(st.view)
             rows = sorted(found, key=finding_key)
         else:
+            from .contradictions import contradictions as _contradictions
+
             rows = memo_answer(st, name, lambda: _contradictions(snapshot_of_view(st.view)))
     return [f for f in rows if concerns_shift(f, materials, works)] if manifest else list(rows)
 
@@ -313,6 +327,8 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | 
     """
     if snapshot is None:
         return _answers(store, "evidence", manifest)
+    from .contradictions import figure_key, statement
+
     snap = snapshot
     # Keys are (subject, is_work, figure): a figure about no work is keyed by its source path.
     figs: dict[tuple[str, bool, str], list] = defaultdict(list)
@@ -393,6 +409,8 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     """
     if snapshot is None:
         return _answers(store, "increments", manifest)
+    from .contradictions import contradictions as _contradictions
+
     snap = snapshot
     items = snap.manifest_items_for(manifest)
     if manifest and not items:
@@ -458,10 +476,11 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     a manifest the store does not hold.  Without ``snapshot``: the answer the derived index keeps
     (``queries.derive``).
     """
-    from .items import shift_items
-
     if snapshot is None:
         return _answers(store, "items", manifest)
+    from .contradictions import at_odds_with_living_docs
+    from .items import shift_items
+
     snap = snapshot
     if manifest and not snap.manifest_items_for(manifest):
         from ingest.errors import QueryError
@@ -474,12 +493,15 @@ def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scope
     """The judged items of one manifest's shift for its brief: what the derived index keeps
     (``query items --manifest``) when ``scoped`` (the brief reads the manifest's scope) and the
     index's answers are current, else ``queries.items.shift_items`` over ``snapshot``."""
-    from .items import shift_items
-
     if scoped:
+        from .derive import stored_items
+
         st = open_state(store)
         if st.fresh:
             return stored_items(st.view, manifest_id)
+    from .contradictions import at_odds_with_living_docs
+    from .items import shift_items
+
     return shift_items(snapshot, manifest_id, at_odds_with_living_docs(snapshot))
 
 
@@ -490,6 +512,8 @@ def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[
     living-document citation titles) scores >= 90 with rapidfuzz; when several
     do, the row is ``ambiguous`` and lists them.
     """
+    from .snapshot import load_snapshot
+
     snap = snapshot or load_snapshot(store)
     return [TitleRef(source=m.path, line=m.line, title=m.title, status=m.status, arxiv_id=m.arxiv_id, score=m.score,
                      candidates=[f"arXiv:{a} ({sc:g}) {t}" for a, sc, t in m.candidates])
@@ -510,12 +534,21 @@ QUERIES: dict[str, tuple[Callable[..., list[Any]], str]] = {
 }
 
 
-#: The rules whose answers the derived index keeps (``queries.derive``; ``provkg.api.ProvKG`` hands
-#: them to every ingest).
-RULES = Rules(
-    findings=_contradictions,
-    evidence=lambda snap: evidence(None, snapshot=snap),  # type: ignore[arg-type]
-    increments=lambda snap: increments(None, snapshot=snap),  # type: ignore[arg-type]
-    finding_key=finding_key,
-    items=lambda snap: items(None, snapshot=snap),  # type: ignore[arg-type]
-)
+def __getattr__(name: str) -> Any:
+    """``RULES``: the rules whose answers the derived index keeps (``queries.derive.Rules``;
+    ``provkg.api.ProvKG`` hands them to every ingest), built on first use so that reading commands
+    do not import the rules.  Raises ``AttributeError`` for any other name."""
+    if name != "RULES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    global RULES
+    from .contradictions import contradictions as _contradictions
+    from .derive import Rules
+
+    RULES = Rules(
+        findings=_contradictions,
+        evidence=lambda snap: evidence(None, snapshot=snap),  # type: ignore[arg-type]
+        increments=lambda snap: increments(None, snapshot=snap),  # type: ignore[arg-type]
+        finding_key=finding_key,
+        items=lambda snap: items(None, snapshot=snap),  # type: ignore[arg-type]
+    )
+    return RULES

@@ -177,7 +177,7 @@ def _items(store: Backend) -> list[SItem]:
         out.append(SItem(r["path"], r["order"], r["title"], r["line"], r["lineEnd"], r["evidence"], r["relevance"],
                          r["reason"], r.get("kind") or "heading", r.get("titleRef"),
                          item_facet_order(f.get("works", []), title), item_facet_order(f.get("mentions", []), title),
-                         ordered_levels([r["evidence"], *f.get("evidence_also", [])]),
+                         ordered_levels([r["evidence"], *f.get("evidence_also", [])], all_depths=True),
                          item_facet_order(f.get("sections", []), title), item_facet_order(f.get("cross_refs", []), title)))
     return out
 

@@ -118,6 +118,21 @@ from ingest.placement import section_refs
     pytest.param("Chatted with one of the authors at the poster session", ("second_hand",), id="poster-chat"),
     pytest.param("作者在海报前讲的", ("second_hand",), id="zh-poster-talk"),
     pytest.param("跟一作聊了聊", ("second_hand", "vendor_self_reported"), id="zh-chat-with-first-author"),
+    # t34-t36 blind shifts
+    pytest.param("checked: title and authors against the abs page, nothing more", ("abstract_checked",), id="abs-page"),
+    pytest.param("checked: README and their leaderboard page only, didn't run anything", ("vendor_self_reported", "unverified"), id="checked-readme"),
+    pytest.param("> [!note] Haven't read it, I've only seen the card", ("card_only", "unverified"), id="only-seen-the-card"),
+    pytest.param("came up at Thursday's reading group, I haven't opened it myself", ("second_hand", "unverified"), id="came-up-at-reading-group"),
+    pytest.param("组会上 Wen 说的 C4 PPL 是 7.51。我没看他的脚本。", ("second_hand", "unverified"), id="zh-did-not-look-at-his-script"),
+    pytest.param("I compared the v1 and v3 abstracts side by side", ("abstract_checked",), id="compared-two-abstracts"),
+    pytest.param("(Only re-read the vLLM abstract for this.)", ("abstract_checked",), id="re-read-the-abstract"),
+    pytest.param("FA3 的数字是小周跑 benchmark 时顺口说的。我自己没看图。", ("second_hand", "unverified"), id="zh-said-in-passing"),
+    pytest.param("原文没找到，只是转述，数字也没法核。", ("second_hand", "unverified"), id="zh-original-not-found"),
+    # two depths in two parts of a line are two things said
+    pytest.param("Read all three PDFs end to end, except PyramidKV, which I only skimmed.", ("full_text", "abstract_checked"), id="except-one-skimmed"),
+    pytest.param("Splitwise 以前精读过；TetriInfer 只看了摘要", ("full_text", "abstract_checked"), id="zh-two-works-two-depths"),
+    pytest.param("checked: paper figures taken from the abstract only; the 2.1x is our own run", ("full_text", "abstract_checked"), id="abstract-and-own-run"),
+    pytest.param("pp. 1–8 read, appendix skimmed", ("full_text",), id="one-thing-read-deepest"),
     pytest.param("Priya walked us through it in the meeting", ("second_hand",), id="walked-us-through"),
     pytest.param("Tomas summarised it at the reading group", ("second_hand",), id="someone-summarised-it"),
     pytest.param("I summarised it at the reading group", (), id="own-summary-is-no-hearsay"),
@@ -458,6 +473,14 @@ PAIRS = {
     "seq_len_zh": ("2501.00103", "序列长度 4K：比 FlashAttention-2 快 1.21x", "序列长度 32K：比 FlashAttention-2 快 1.68x"),
     "ref_record": ("2501.00105", "Wu, J. et al. Unleashing Large-Scale Video Generative Pre-training for Robots. arXiv:2501.00105, 2023.",
                    "It does not need any training."),
+    # t35/t36 blind shifts: a dataset denied in a parenthesis, a baseline in a parenthesis, perplexities
+    "ppl_denied": ("2501.00130", "复现的 4-bit 在 Llama-2-7B 上 C4 PPL 是 7.51（Wikitext-2 他没报）。",
+                   "4-bit g128 on Llama-2-7B: Wikitext-2 PPL 5.72 (fp16 baseline 5.47)."),
+    "ppl_baseline": ("2501.00131", "Llama-3-8B at 3 bits reaches Wikitext-2 PPL 6.9 against 6.1 in fp16.",
+                     "结果：Llama-3-8B 3-bit Wikitext-2 PPL 6.9（fp16 6.1）。"),
+    "ppl_apart": ("2501.00132", "W4A16 g128 on Llama-3-8B: 6.54 ppl.", "Tab. 4 has Llama-3-8B W4A16 g128 at 6.81 ppl."),
+    "v_changed": ("2501.00133", "收益（2501.00133v1）：相对 Orca，平均 JCT 最多降低 5.1 倍。",
+                  "The current version, 2501.00133v3, no longer has the Orca comparison: it now reports up to 31.4x higher throughput."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -638,6 +661,9 @@ def _pair(name):
     pytest.param("version", "version", "speedup of arXiv:2501.00021: 2.3x vs 1.6x", id="version"),
     pytest.param("num_signed", "number", "accuracy of arXiv:2501.00041: -1.8 pts vs 3.1 point", id="minus-pts-vs-a-point-drop"),
     pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
+    pytest.param("ppl_apart", "number", "perplexity of arXiv:2501.00132: 6.54 vs 6.81", id="perplexities-4-percent-apart"),
+    pytest.param("v_changed", "version", "arXiv:2501.00133: inbox/a/v_changed.md states v1's figures; inbox/b/v_changed.md says v3 changed them",
+                 id="figures-of-v1-vs-a-v3-that-changed-them"),
     pytest.param("q_query", "qualifier", "query-aware vs query-agnostic: 'query_aware' vs 'query_agnostic'", id="query-aware-vs-zh-agnostic"),
     pytest.param("q_arrival", "qualifier", "arrival model: 'adversarial' vs 'arbitrary'", id="adversarial-workloads-vs-arbitrary-inputs"),
     pytest.param("revised_repeat", "version", "arXiv:2501.00094: 1M in inbox/a/revised_repeat.md, changed to 512K in inbox/b/revised_repeat.md",
@@ -714,6 +740,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("fwd_bwd", id="zh-backward-vs-forward-pass"),
     pytest.param("seq_len_zh", id="zh-sequence-length-4k-vs-32k"),
     pytest.param("ref_record", id="a-reference-records-title-asserts-nothing"),
+    pytest.param("ppl_denied", id="zh-a-dataset-denied-in-brackets-is-not-the-figures"),
+    pytest.param("ppl_baseline", id="a-baseline-in-brackets-or-after-against-is-its-own"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
                "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
@@ -1109,3 +1137,35 @@ def test_a_paper_that_proposes_something_is_no_proposal_of_the_writer(tmp_path):
     add = re.compile("|".join(f"(?:{p})" for p in load_lexicon().raw["structure"]["add_markers"]), re.IGNORECASE)
     assert not add.search("the n-gram pool only proposes candidates that are then verified")
     assert add.search("I propose adding it next to Medusa") and add.search("Proposal: a line in 3.2")
+
+
+def test_a_queue_legend_marks_its_unchecked_boxes_unread():
+    """"[x] = read (with how far I got), [ ] = not yet": an entry still in its box was not read (t36)."""
+    r = evidence_reader()
+    legend = r.legend([(2, "quant + KV cache · [x] = read (with how far I got), [ ] = not yet")])
+    assert legend == {"[ ]": "unverified"}
+    assert r.levels("- [ ] PV-Tuning [2405.14852] — read before anyone touches §3.2", legend) == ("unverified",)
+
+
+def test_the_openings_exception_speaks_for_the_item_it_names():
+    """"Read all three PDFs end to end, except PyramidKV, which I only skimmed": PyramidKV's section is
+    abstract-level though its highlights carry page numbers; the others are read in full (t34)."""
+    text = ("Zotero annotation export\nRead all three PDFs end to end, except PyramidKV, which I only skimmed.\n\n"
+            "## MergeQ: Cross-Layer KV Merging (Okafor, 2026)\nPDF: https://arxiv.org/pdf/2612.11209v1.pdf\n\n"
+            "\"merging adjacent layers keeps 98% of the accuracy\" (p. 3)\n\n"
+            "## PyramidKV: Dynamic KV Cache Compression (Cai, 2024)\nDOI 10.48550/arXiv.2406.02069\n\n"
+            "\"retaining only 12% of the KV cache\" (p. 1)\n")
+    parts, _ = parse_note(text, "inbox/lena/z.md", "note")
+    assert [(i.line, i.evidence_levels) for i in parts["items"]] == [(4, ("full_text",)), (9, ("abstract_checked",))]
+
+
+def test_a_figures_conditions_stay_in_its_own_part_of_the_sentence():
+    """A parenthesis stating a figure (a baseline) or denying something, and a figure after "against",
+    keep their conditions to themselves; "3 bits" is 3-bit (t36)."""
+    assert [(q.raw, q.conditions) for q in find_figures("复现的 GPTQ 4-bit 在 Llama-2-7B 上 C4 PPL 是 7.51（Wikitext-2 他没报）。")] == [
+        ("7.51", ("bench:c4", "model:llama-2-7b", "msize:7b", "precision:4-bit"))]
+    assert [(q.raw, q.conditions) for q in find_figures("GPTQ, 4-bit g128 on Llama-2-7B: Wikitext-2 PPL 5.72 (fp16 baseline 5.47).")] == [
+        ("5.72", ("bench:wikitext-2", "group:128", "model:llama-2-7b", "msize:7b", "precision:4-bit"))]
+    assert [(q.raw, q.conditions) for q in find_figures("Llama-3-8B at 3 bits reaches Wikitext-2 PPL 6.9 against 6.1 in fp16.")] == [
+        ("6.9", ("bench:wikitext-2", "model:llama-3-8b", "msize:8b", "precision:3-bit"))]
+    assert [q.raw for q in find_figures("puts GPTQ at 4-bit on Llama-2-7B at 6.31 Wikitext-2 perplexity")] == ["6.31"]

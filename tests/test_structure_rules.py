@@ -89,6 +89,34 @@ def test_rules_separate_blocks():
     assert items(text) == [("block", 3, 3, (SNAPKV,), ()), ("block", 7, 7, (MEDUSA,), ())]
 
 
+def test_rules_between_blocks_beat_bold_leads_when_some_blocks_open_otherwise():
+    """"one block per thing" between "---" rules: most blocks open with a bold name, one with a link; the
+    rules are the writer's marks, so the link-led block is an item too, titled by the bold lead (t36)."""
+    text = (f"scratch notes\n\n---\n\n**SnapKV** — arXiv:{SNAPKV} evicts.\n\n---\n\n"
+            f"[Medusa](https://arxiv.org/abs/{MEDUSA}) — came up at the reading group.\n\n---\n\n"
+            "**Reminder:** artifact due Friday.\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [("block", 5, (SNAPKV,)), ("block", 9, (MEDUSA,)),
+                                                              ("block", 13, ())]
+    parts, _ = parse_note(text, "inbox/a/n.md", "note")
+    assert parts["items"][0].title == "SnapKV"
+
+
+def test_a_point_naming_no_work_in_a_critical_read_is_about_the_titles_paper():
+    """"# Critical read: Llumnix (arXiv:…)" over numbered points: a point naming no work is about Llumnix,
+    one naming another work about that work (t35)."""
+    text = (f"# Critical read: SnapKV (arXiv:{SNAPKV})\n\n## 1. Eviction and tail TTFT\n\nHolds up.\n\n"
+            f"## 2. The baseline engine\n\nMedusa ({MEDUSA}) is the baseline.\n\n"
+            "## 3. A newer take\n\nvLLM (2309.06180) pages the cache.\n\n## 4. Presentation issues\n\nTypos.\n")
+    assert [(ln, w) for _k, ln, _e, w, _m in items(text)] == [(3, (SNAPKV,)), (7, (MEDUSA,)), (11, ("2309.06180",)),
+                                                              (15, (SNAPKV,))]
+
+
+def test_an_item_that_says_it_is_no_paper_is_about_no_work():
+    text = (f"- [x] SnapKV, arXiv:{SNAPKV} — read it.\n"
+            f"- [x] our Medusa run (not a paper): vLLM, arXiv:{MEDUSA} heads, batch 16\n")
+    assert [(ln, w, m) for _k, ln, _e, w, m in items(text)] == [(1, (SNAPKV,), ()), (2, (), (MEDUSA,))]
+
+
 def test_container_heading_gives_its_entries_as_items():
     """`### Added` holding one bullet per paper: the bullets are the items, the heading is none."""
     text = (f"# Log\n\n## Added\n\n- SnapKV arXiv:{SNAPKV}\n- Medusa arXiv:{MEDUSA}\n\n"
