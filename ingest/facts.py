@@ -177,6 +177,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "1" if val in ("单", "single", "one") else val
             elif cat == "decoding":  # greedy (贪心) or sampling (采样, "sampled at T=1")
                 val = "greedy" if val in ("greedy", "贪心", "贪婪") else "sampling"
+            elif cat == "phase":  # prefill (预填充) or decode (解码) of a served request
+                val = "prefill" if val.startswith(("pre", "预")) else "decode"
             elif cat == "pass":  # the forward (前向, fwd) or the backward (反向, bwd) pass
                 val = "backward" if val in ("backward", "bwd", "反向") else "forward"
             elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
@@ -478,7 +480,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         bound = "max" if cues.bound_max.search(before) else ("min" if cues.bound_min.search(before) or
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
-        down = s in signed or bool(cues.down.search(text[max(lo, s - 12):min(hi, e + 16)]))
+        down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
@@ -497,7 +499,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
-        if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]):
+        if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
+                or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维)", text[m.end():m.end() + 4])):
+            # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens" of acceptance length is a value)
             continue
         v = _num(m.group("a"))
         k = m.start()

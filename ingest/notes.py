@@ -835,6 +835,10 @@ def parse_note(
                 levels = ordered_levels([*own, *(para_levels or sub_levels or inherited)])
             elif own and _still_unchecked(own, para_levels or sub_levels or inherited):
                 levels = ordered_levels([*own, "unverified"], all_depths=True)
+            if own and set(own) <= {"unverified", "vendor_self_reported"} and "second_hand" in inherited:
+                # "The numbers in the post are the team's own" in a note that relays everything: whose claim
+                # it is does not change how the writer got it (as for an item, above)
+                levels = ordered_levels([*levels, "second_hand"], all_depths=True)
             about, _compared = works_in(piece, lex)
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,

@@ -419,7 +419,14 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     if len(units) < 2:
         return []
     def own(u: _Raw) -> str:
-        return u.blocks[0].text if u.kind != "pseudo" else "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
+        if u.kind == "pseudo":
+            return "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
+        t = u.blocks[0].text
+        if not _brings_link(t) and len(_strip(t).split()) <= 5 and len(u.blocks) > 1 and u.blocks[1].kind == "item":
+            # "- [[MirrorDraft]]" over "    - arxiv.org/abs/2601.14382v1, only got through the abstract": a
+            # name whose first sub-entry brings its link
+            t += "\n" + u.blocks[1].text
+        return t
     with_works = [u for u in units if _brings_link(own(u))]
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
     named_collection = _named_collection(head_text, lex)

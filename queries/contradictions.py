@@ -805,9 +805,19 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
+        of_claim: dict[str, list[SQuantity]] = defaultdict(list)
+        for c, q in vals:
+            of_claim[c.iri].append(q)
         for (c1, q1), (c2, q2) in combinations(vals, 2):
             if (c1.path == c2.path and not _other_messages(c1, c2)) or not comparable(q1, q2) \
                     or not _disagree_reported(c1, q1, c2, q2):
+                continue
+            if any(comparable(o, q2) and not disagree(o, q2) and _alternatives(c1, o, q1, of_claim[c1.iri])
+                   for o in of_claim[c1.iri] if o is not q1) or \
+                    any(comparable(o, q1) and not disagree(o, q1) and _alternatives(c2, o, q2, of_claim[c2.iri])
+                        for o in of_claim[c2.iri] if o is not q2):
+                # "1.4x … at 20% lower cost, or 2.35x … at the same budget" against "1.4x at 20% lower cost":
+                # a statement giving alternatives agrees with one of them
                 continue
             if _host(topics, c1, s) != _host(topics, c2, s):
                 continue  # a baseline's figure in one paper's experiments against another setting's
@@ -918,6 +928,22 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                         a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
                     )
     return list(out.values())
+
+
+def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) -> bool:
+    """Whether figures ``o`` and ``q`` of one statement are alternatives or a list written side by side
+    ("1.4x … at 20% lower cost, or 2.35x … at the same budget", "29-69% lower ITL …, 28-30% lower latency
+    for long-context"): "or", "and" or a comma between them, no other figure of their measure and no turn
+    of the sentence (not "4.7 倍（或 12.6 倍…），可文档写的是 7.4 倍": a value quoted to be disputed)."""
+    i, j = c.text.find(o.raw), c.text.find(q.raw)
+    if i < 0 or j < 0 or i == j:
+        return False
+    lo, hi = (i + len(o.raw), j) if i < j else (j + len(q.raw), i)
+    between = c.text[lo:hi]
+    return (len(between) <= 100 and bool(re.search(r"\bor\b|或|[,，、]|\band\b|和", between))
+            and not re.search(r"[。；;]|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
+                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between)
+            and not any(x.raw in between for x in same if x is not o and x is not q))
 
 
 def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:

@@ -133,6 +133,20 @@ from ingest.placement import section_refs
     pytest.param("Splitwise 以前精读过；TetriInfer 只看了摘要", ("full_text", "abstract_checked"), id="zh-two-works-two-depths"),
     pytest.param("checked: paper figures taken from the abstract only; the 2.1x is our own run", ("full_text", "abstract_checked"), id="abstract-and-own-run"),
     pytest.param("pp. 1–8 read, appendix skimmed", ("full_text",), id="one-thing-read-deepest"),
+    pytest.param("小林介绍 SkimAttn，只看过 paper card，论文本身还没下。", ("card_only",), id="zh-only-the-card"),
+    pytest.param("StreamingLLM 又翻了一遍，这回从头到尾啃完了。", ("full_text",), id="zh-chewed-through"),
+    pytest.param("只看过摘要；要从预训练开始用", ("abstract_checked",), id="zh-only-looked-at-is-no-full-read"),
+    pytest.param("摘要里的数，正文没看", ("abstract_checked",), id="zh-the-abstracts-number"),
+    pytest.param("自测，H800 单卡", ("full_text",), id="zh-own-measurement"),
+    pytest.param("厂商自测 2 倍", ("vendor_self_reported",), id="zh-vendors-own-measurement"),
+    pytest.param("README 自己说单卡可以跑，这是仓库方自己的说法，我们没验证。", ("vendor_self_reported", "unverified"), id="zh-the-repos-own-word"),
+    pytest.param("Every summary below is the list editor's write-up, not mine; I haven't opened any of these papers.", ("second_hand", "unverified"), id="editors-write-up"),
+    pytest.param("read all of it on the train, appendix B included", ("full_text",), id="read-all-of-it"),
+    pytest.param("checked: abstract only, the agent says it read the PDF.", ("abstract_checked",), id="someone-else-says-it-read"),
+    pytest.param("checked: whole paper incl. the ablation", ("full_text",), id="whole-paper"),
+    pytest.param("checked: title and abstract, nothing more.", ("abstract_checked",), id="title-and-abstract"),
+    pytest.param("source for this card: README and the benchmark log; not built, not run here", ("unverified",), id="not-built-not-run"),
+    pytest.param("evidence: compared with both papers' abstracts, not the full texts", ("abstract_checked",), id="compared-abstracts"),
     pytest.param("Priya walked us through it in the meeting", ("second_hand",), id="walked-us-through"),
     pytest.param("Tomas summarised it at the reading group", ("second_hand",), id="someone-summarised-it"),
     pytest.param("I summarised it at the reading group", (), id="own-summary-is-no-hearsay"),
@@ -481,6 +495,10 @@ PAIRS = {
     "ppl_apart": ("2501.00132", "W4A16 g128 on Llama-3-8B: 6.54 ppl.", "Tab. 4 has Llama-3-8B W4A16 g128 at 6.81 ppl."),
     "v_changed": ("2501.00133", "收益（2501.00133v1）：相对 Orca，平均 JCT 最多降低 5.1 倍。",
                   "The current version, 2501.00133v3, no longer has the Orca comparison: it now reports up to 31.4x higher throughput."),
+    # t37-t39 blind shifts: prefill vs decode, alternatives in one statement, a value quoted to dispute it
+    "phase": ("2501.00134", "预填充加速最高 1.73 倍（MHA 模型）。", "在 MHA 模型上，它的解码加速最高 2.18 倍。"),
+    "alternatives": ("2501.00135", "1.4x higher throughput at 20% lower cost, or 2.35x more throughput at the same power budget.",
+                     "It reports 1.4x higher throughput at 20% lower cost."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -741,6 +759,8 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("seq_len_zh", id="zh-sequence-length-4k-vs-32k"),
     pytest.param("ref_record", id="a-reference-records-title-asserts-nothing"),
     pytest.param("ppl_denied", id="zh-a-dataset-denied-in-brackets-is-not-the-figures"),
+    pytest.param("phase", id="zh-prefill-vs-decode"),
+    pytest.param("alternatives", id="a-statement-giving-alternatives-agrees-with-one-of-them"),
     pytest.param("ppl_baseline", id="a-baseline-in-brackets-or-after-against-is-its-own"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
         reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
@@ -850,7 +870,7 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert [q.conditions for q in find_figures("Llama-3-8B W4A4（KV 也是 4 bit）下困惑度上升 0.3")] == [
         ("model:llama-3-8b", "msize:8b", "precision:w4a4kv4")]
     assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
-        ("base:flashinfer-dense", "gpus:2", "hw:4090")]
+        ("base:flashinfer-dense", "gpus:2", "hw:4090", "phase:decode")]
 
 
 def test_an_apa_reference_title_is_the_field_after_the_authors():
@@ -1169,3 +1189,20 @@ def test_a_figures_conditions_stay_in_its_own_part_of_the_sentence():
     assert [(q.raw, q.conditions) for q in find_figures("Llama-3-8B at 3 bits reaches Wikitext-2 PPL 6.9 against 6.1 in fp16.")] == [
         ("6.9", ("bench:wikitext-2", "model:llama-3-8b", "msize:8b", "precision:3-bit"))]
     assert [q.raw for q in find_figures("puts GPTQ at 4-bit on Llama-2-7B at 6.31 Wikitext-2 perplexity")] == ["6.31"]
+
+
+def test_a_read_column_and_its_values():
+    """A pasted sheet's "Read?" column (t37): its cells are levels."""
+    r = evidence_reader()
+    assert r.column_level("Read?", "abstract + the HF model card") == "abstract_checked"
+    assert r.column_level("Read?", "sections 3-5, skipped the proofs") == "full_text"
+    assert r.column_level("Read?", "saw the repo, no paper read") == "unverified"
+
+
+def test_prefill_and_decode_are_conditions_and_counts_of_tokens_no_scores():
+    assert [q.conditions for q in find_figures("128K 预填充加速约 2.8 倍")] == [("ctx:128000", "phase:prefill")]
+    assert [q.conditions for q in find_figures("decode throughput 1.5x on A100")] == [("hw:a100", "phase:decode")]
+    assert [q.conditions for q in find_figures("EAGLE speculative decoding gives 3x")] == [()]
+    assert find_figures("要点：先按 64 token 池化算低分辨率的 q·k 得分") == ()
+    assert [q.raw for q in find_figures("Mean acceptance length 3.8 tokens on MT-bench")] == ["3.8"]
+    assert [q.direction for q in find_figures("Cuts KV-cache memory by 40% on Llama-3.1-70B")] == ["down"]

@@ -117,6 +117,15 @@ def test_an_item_that_says_it_is_no_paper_is_about_no_work():
     assert [(ln, w, m) for _k, ln, _e, w, m in items(text)] == [(1, (SNAPKV,), ()), (2, (), (MEDUSA,))]
 
 
+def test_wikilink_entries_whose_first_sub_entry_brings_the_paper_are_topics():
+    """An Obsidian daily note's "## Reading": "- [[MirrorDraft]]" over "    - arxiv.org/abs/…, only the
+    abstract": each entry a topic about its paper (t37)."""
+    text = (f"# 2027-02-08\n\n## Reading\n- [[SnapKV]]\n    - arxiv.org/abs/{SNAPKV}, only got through the abstract\n"
+            f"    - evicts by attention\n- [[Medusa]]\n    - https://arxiv.org/pdf/{MEDUSA}.pdf — read all of it\n\n## Log\n- 10:00 coffee\n")
+    assert [(k, ln, w) for k, ln, _e, w, _m in items(text)] == [("entry", 4, (SNAPKV,)), ("entry", 7, (MEDUSA,)),
+                                                              ("heading", 10, ())]
+
+
 def test_container_heading_gives_its_entries_as_items():
     """`### Added` holding one bullet per paper: the bullets are the items, the heading is none."""
     text = (f"# Log\n\n## Added\n\n- SnapKV arXiv:{SNAPKV}\n- Medusa arXiv:{MEDUSA}\n\n"
