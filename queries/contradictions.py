@@ -91,6 +91,13 @@ _NOT_DISPUTED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see
 _SETTING_METRICS = ("batch", "context")
 
 
+def _settings_differ(a: SQuantity, b: SQuantity) -> bool:
+    """Whether two figures are written under different settings: a condition category on both sides
+    with no value in common (``hw:a100`` against ``hw:a6000``)."""
+    ca, cb = _conds(a), _conds(b)
+    return any(not (ca[k] & cb[k]) for k in set(ca) & set(cb))
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
@@ -112,6 +119,9 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
                     continue
                 if u.about and not (set(u.about) & set(c.about)):
                     continue  # the flag is about another subject
+                same = [x for x in c.quantities if figure_key(x.raw) == key]
+                if same and all(_settings_differ(q, x) for x in same):
+                    continue  # "在 A100 上 4.5 倍" doubted is not "4.5x on A6000": another setting's figure
                 out.append(Contradiction(
                     id="", kind="unverified_figure",
                     subject=f"arXiv:{c.about[0]}" if c.about else c.path,
@@ -1151,7 +1161,12 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _contamination(snap, snap.subjects)
         + _label_mismatch(snap)
     )
-    return sorted(_unique_ids(found), key=finding_key)
+    # one finding per kind and pair of statements: two rules that see the same pair ("v3 改成了 0.62" against
+    # the v1 figure, as a changed figure and as a revision) report it once, the first rule's
+    kept: dict[tuple, Contradiction] = {}
+    for f in found:
+        kept.setdefault((f.kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)])), f)
+    return sorted(_unique_ids(list(kept.values())), key=finding_key)
 
 
 def _unique_ids(found: list[Contradiction]) -> list[Contradiction]:

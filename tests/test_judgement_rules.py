@@ -499,6 +499,9 @@ PAIRS = {
     "phase": ("2501.00134", "预填充加速最高 1.73 倍（MHA 模型）。", "在 MHA 模型上，它的解码加速最高 2.18 倍。"),
     "alternatives": ("2501.00135", "1.4x higher throughput at 20% lower cost, or 2.35x more throughput at the same power budget.",
                      "It reports 1.4x higher throughput at 20% lower cost."),
+    # s3 (found by a fresh user): a doubted figure on one GPU is not the same figure on another
+    "doubt_other_gpu": ("2501.00137", "End-to-end speedup: 3.25x on A100 and 4.5x on A6000.",
+                        '某 newsletter 写它"在 A100 上端到端 4.5 倍加速"，二手转述，我没有回原文核对。'),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -1206,3 +1209,9 @@ def test_prefill_and_decode_are_conditions_and_counts_of_tokens_no_scores():
     assert find_figures("要点：先按 64 token 池化算低分辨率的 q·k 得分") == ()
     assert [q.raw for q in find_figures("Mean acceptance length 3.8 tokens on MT-bench")] == ["3.8"]
     assert [q.direction for q in find_figures("Cuts KV-cache memory by 40% on Llama-3.1-70B")] == ["down"]
+
+
+def test_a_doubted_figure_on_one_gpu_is_not_the_same_figure_on_another(findings):
+    """"在 A100 上 4.5 倍" doubted against "3.25x on A100 and 4.5x on A6000": one number conflict (A100:
+    3.25x vs 4.5 倍), and the A6000 figure is not marked unverified (../shared/shifts/s3)."""
+    assert [k for k, _s, _a, _b in findings["2501.00137"]] == ["number"]
