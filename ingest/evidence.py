@@ -107,16 +107,14 @@ class EvidenceReader:
             v = m.group(1).strip().lower()
             if v in self.values:
                 found.append(self.values[v])
-        cuts = [m.start() for m in _PARTS.finditer(text)]
-        depth_parts: dict[str, set[int]] = {}  # the parts of the line each reading depth is stated in
+        depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
         for lv, pat in self.markers:
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
                     continue
                 found.append(lv)
                 if lv in DEPTH_LEVELS:
-                    depth_parts.setdefault(lv, set()).update(
-                        sum(1 for c in cuts if c <= x.start()) for x in pat.finditer(text))
+                    depth_pats.append((lv, pat))
                 break
         if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("unverified")
@@ -124,9 +122,7 @@ class EvidenceReader:
             found.append("full_text")  # a quote with its page ("(p. 4)"): the PDF was open
         # two depths in two parts of the line ("Read all three PDFs end to end, except PyramidKV, which I
         # only skimmed"; "Splitwise 以前精读过；TetriInfer 只看了摘要") are two things said: both kept
-        parts = [ps for ps in depth_parts.values()]
-        two = len(parts) >= 2 and any(a.isdisjoint(b) for i, a in enumerate(parts) for b in parts[i + 1:])
-        return ordered_levels(found, all_depths=two)
+        return ordered_levels(found, all_depths=len({lv for lv, _p in depth_pats}) >= 2 and _in_two_parts(text, depth_pats))
 
     def generated(self, text: str) -> bool:
         """Whether ``text`` says a card was made by a pipeline rather than by a reader (a ``card_only``
@@ -218,6 +214,16 @@ class EvidenceReader:
                                   desc, re.I):
                     out[tag] = "unverified"  # "[ ] = not yet": a queue's entry nobody has read
         return out
+
+
+def _in_two_parts(text: str, depth_pats: list[tuple[str, re.Pattern[str]]]) -> bool:
+    """Whether two of the reading depths a line states are stated in two parts of it (``_PARTS``)."""
+    cuts = [m.start() for m in _PARTS.finditer(text)]
+    parts: dict[str, set[int]] = {}
+    for lv, pat in depth_pats:
+        parts.setdefault(lv, set()).update(sum(1 for c in cuts if c <= x.start()) for x in pat.finditer(text))
+    got = list(parts.values())
+    return any(a.isdisjoint(b) for i, a in enumerate(got) for b in got[i + 1:])
 
 
 def _symbol_defs(text: str) -> list[tuple[str, str]]:
