@@ -407,6 +407,12 @@ class _Dropped(StoreError):
     request is tried again (``RemoteStore._request``)."""
 
 
+class _Deadlocked(StoreError):
+    """The server rolled the request's transaction back as a deadlock victim (Virtuoso ``SR172``, SQL state
+    ``40001``): nothing of it was applied, so any request, an update too, is sent again
+    (``RemoteStore._request``)."""
+
+
 class _HttpError(StoreError):
     """An HTTP error status from the server (``code`` kept for the caller)."""
 
@@ -427,6 +433,9 @@ def _check_complete(headers, where: str) -> None:
         raise StoreError(f"{where}: the server cut the answer at {headers['X-SPARQL-MaxRows']} rows "
                          "(Virtuoso: raise [SPARQL] ResultSetMaxRows, docs/SCALING.md)")
     state = headers.get("X-SQL-State")
+    message = headers.get("X-SQL-Message", "") or ""
+    if state == "40001" or "SR172" in message:
+        raise _Deadlocked(f"{where}: the server rolled the request back as a deadlock ({state}: {message})")
     if state:
         raise StoreError(f"{where}: the server returned a partial answer ({state}: {headers.get('X-SQL-Message', '')}; "
                          "Virtuoso: set [SPARQL] MaxQueryExecutionTime = 0, docs/SCALING.md)")
@@ -505,15 +514,25 @@ class RemoteStore:
         request (a Graph Store ``PUT``, ``GET`` or ``DELETE``, RFC 9110 §9.2.2) is tried again twice after a
         pause: Virtuoso 7 answers "500 Request Failed" now and then to a graph PUT under load, and the same
         request then succeeds.  So is one whose connection the server closed before any answer (a
-        ``RemoteDisconnected`` or a reset: Virtuoso 7 drops one now and then when busy).
+        ``RemoteDisconnected`` or a reset: Virtuoso 7 drops one now and then when busy).  A request of any
+        method the server rolled back as a deadlock victim (``_Deadlocked``: Virtuoso's ``SR172`` when two
+        writers' lease updates meet) was not applied and is sent again, up to five times, after a random pause.
         """
         auth_tried = False
-        for attempt in range(4):
+        deadlocks = retries = 0
+        while True:
             try:
                 return self._send(method, url, body, content_type, accept)
+            except _Deadlocked:
+                deadlocks += 1
+                if deadlocks <= 5:
+                    time.sleep(0.05 + random.random() * 0.2 * deadlocks)
+                    continue
+                raise
             except _Dropped:
-                if method in ("PUT", "GET", "DELETE") and attempt < 2:
-                    time.sleep(0.25 * (attempt + 1))
+                if method in ("PUT", "GET", "DELETE") and retries < 2:
+                    retries += 1
+                    time.sleep(0.25 * retries)
                     continue
                 raise
             except urllib.error.HTTPError as e:
@@ -521,12 +540,11 @@ class RemoteStore:
                     auth_tried = True
                     if self._auth.learn(e.headers.get_all("WWW-Authenticate") or []):
                         continue
-                if 500 <= e.code < 600 and method in ("PUT", "GET", "DELETE") and attempt < 2:
-                    time.sleep(0.25 * (attempt + 1))
+                if 500 <= e.code < 600 and method in ("PUT", "GET", "DELETE") and retries < 2:
+                    retries += 1
+                    time.sleep(0.25 * retries)
                     continue
                 raise self._http_error(method, url, e) from None
-
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def _send(self, method: str, url: str, body: bytes | None, content_type: str | None,
               accept: str | None) -> tuple[bytes, str]:

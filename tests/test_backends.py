@@ -171,7 +171,8 @@ def test_rows_are_ordered_by_provkg():
 class _FakeServer:
     """A one-answer HTTP server on 127.0.0.1 (for what no real server sends on purpose: broken answers)."""
 
-    def __init__(self, body: bytes, ctype: str, headers: dict | None = None):
+    def __init__(self, body: bytes, ctype: str, headers: dict | None = None, times: int | None = None):
+        """``headers`` go with every answer, or with the first ``times`` answers only."""
         import http.server
         import threading
 
@@ -184,7 +185,8 @@ class _FakeServer:
                 self.send_response(200)
                 self.send_header("Content-Type", ctype)
                 for k, v in (headers or {}).items():
-                    self.send_header(k, v)
+                    if times is None or len(outer.seen) <= times:
+                        self.send_header(k, v)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
@@ -224,6 +226,27 @@ def test_unreadable_or_cut_answers_are_one_line_errors(body, ctype, headers, mes
     assert r.exit_code == 2, r.output
     assert message in r.output and r.output.startswith("provkg: ") and r.output.count("\n") == 1
     assert srv.seen == ["application/x-www-form-urlencoded"]  # the query went as a URL-encoded form
+
+
+@pytest.mark.parametrize(("times", "ok"), [(2, True), (5, True), (6, False)])
+def test_an_update_rolled_back_as_a_deadlock_is_sent_again(times, ok):
+    """Virtuoso rolls back one of two writers' lease updates that meet as a deadlock victim (``SR172``, seen
+    by CI on the concurrency test): nothing of it was applied, so the same update is sent again, five
+    times at most; past that it is one ``StoreError`` line naming the deadlock."""
+    from graph.remote import RemoteStore, StoreError
+
+    srv = _FakeServer(b"", "text/plain", {"X-SQL-State": "40001", "X-SQL-Message": "SR172: Transaction deadlocked"},
+                      times=times)
+    try:
+        st = RemoteStore(srv.url + "/sparql")
+        if ok:
+            st.update("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
+        else:
+            with pytest.raises(StoreError, match=r"rolled the request back as a deadlock \(40001: SR172"):
+                st.update("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
+    finally:
+        srv.close()
+    assert len(srv.seen) == (times + 1 if ok else 6)
 
 
 def test_open_store_picks_the_backend(tmp_path):
