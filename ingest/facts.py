@@ -862,7 +862,14 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # "no warp specialisation needed", "works without access to attention scores": an open object denied
     if not any(p.startswith("-need:") for p in out):
         for m in _OPEN_NEG_NEED.finditer(text):
-            np = open_object(m.group("np"), lex) if m.group("np") else open_object(text[m.end():m.end() + 60], lex)
+            seg = m.group("np") or text[m.end():m.end() + 60]
+            end = _OPEN_END.search(seg)
+            named = sorted({name for name, op in cues.objects if op.search(seg[:end.start()] if end else seg)})
+            if named:  # "works without a draft model": an object the lexicon names is named as the lexicon does
+                out.discard(f"+need:{','.join(named)}")
+                out.add(f"-need:{','.join(named)}")
+                continue
+            np = open_object(seg, lex)
             if np is not None:
                 out.discard(f"+need:{np}")
                 out.add(f"-need:{np}")

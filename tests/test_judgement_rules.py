@@ -502,6 +502,11 @@ PAIRS = {
     # s3 (found by a fresh user): a doubted figure on one GPU is not the same figure on another
     "doubt_other_gpu": ("2501.00137", "End-to-end speedup: 3.25x on A100 and 4.5x on A6000.",
                         '某 newsletter 写它"在 A100 上端到端 4.5 倍加速"，二手转述，我没有回原文核对。'),
+    # t37: "works without" a thing the lexicon names; an open object with a modifier the other side lacks
+    "neg_without_named": ("2501.00138", "Works without a draft model: candidates are copied out of the prompt.",
+                          "It needs a separately trained draft model to rank the candidate n-grams."),
+    "neg_learned": ("2501.00139", "It does not need an output-length predictor.",
+                    "Scheduling relies on a learned length predictor trained on ShareGPT."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -695,6 +700,10 @@ def _pair(name):
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
     pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
+    pytest.param("neg_without_named", "negation", "arXiv:2501.00138: 'need draft model, model' stated and denied",
+                 id="works-without-a-named-object-vs-needs-it"),
+    pytest.param("neg_learned", "negation", "arXiv:2501.00139: 'need length output predictor' stated and denied",
+                 id="needs-no-x-predictor-vs-relies-on-a-learned-one"),
     pytest.param("feature_v", "version", "arXiv:2501.00064: 'support cache fp8 kv' stated and denied", id="future-work-in-v1-added-in-v2"),
     pytest.param("ctx_label", "number", "speedup of arXiv:2501.00069: 3.2x vs 2.6×", id="at-128k-context-vs-a-128k-label"),
     pytest.param("stock", "negation", "arXiv:2501.00083: 'use unmodified' stated and denied", id="unmodified-kernels-run-vs-not-stock"),
