@@ -818,16 +818,20 @@ def _side_patterns(lex) -> dict[str, dict[str, re.Pattern[str]]]:
 _SIDES = re.compile(r"^(?P<label>.+?): '(?P<a>[^']+)' vs '(?P<b>[^']+)'$")
 
 
-def _side_phrase(lex, text: str, finding: Contradiction, side: str = "a") -> str | None:
-    """The words of ``text`` that take ``side`` (``a`` or ``b``) of a qualifier finding (``任意到达``):
-    the finding's summary names the aspect and the sides, the lexicon's patterns find the words."""
+def _side_phrase(lex, text: str, finding: Contradiction, side: str = "a", *, fallback: bool = False) -> str | None:
+    """The words of ``text`` that take ``side`` (``a`` or ``b``) of a qualifier finding (``任意到达``): the
+    finding's summary names the aspect and the sides, the lexicon's patterns find the words.  Where the
+    text has none of them (a side read from a negation, "it is not lossless"), None, or with ``fallback``
+    the side's name (``lossy``)."""
     m = _SIDES.match(finding.summary or "")
     if m is None:
         return None
     pats = _side_patterns(lex).get(m.group("label"), {})
     pat = pats.get(m.group(side))
     hit = pat.search(text or "") if pat is not None else None
-    return hit.group(0) if hit else None
+    if hit is None:
+        return m.group(side).replace("_", " ") if fallback else None
+    return hit.group(0)
 
 
 def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings: list[Contradiction],
@@ -903,7 +907,8 @@ def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings
                                     statements=[f.b], others=[f.a]))
     for (subj, _s, _l), fs in quals.items():
         a = fs[0].a
-        sides = [_side_phrase(lex, a.text, fs[0], "a") or "", _side_phrase(lex, fs[0].b.text, fs[0], "b") or ""]
+        sides = [_side_phrase(lex, a.text, fs[0], "a", fallback=True) or "",
+                 _side_phrase(lex, fs[0].b.text, fs[0], "b", fallback=True) or ""]
         out.append(BriefWarning(kind="qualifier", increments=incs(a, *(f.b for f in fs)), subject=subj,
                                 statements=[a], others=[f.b for f in fs], sides=sides))
     # 7. figures the section's entries carry and the increment lacks

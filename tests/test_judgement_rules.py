@@ -1224,3 +1224,23 @@ def test_a_doubted_figure_on_one_gpu_is_not_the_same_figure_on_another(findings)
     """"在 A100 上 4.5 倍" doubted against "3.25x on A100 and 4.5x on A6000": one number conflict (A100:
     3.25x vs 4.5 倍), and the A6000 figure is not marked unverified (../shared/shifts/s3)."""
     assert [k for k, _s, _a, _b in findings["2501.00137"]] == ["number"]
+
+
+@pytest.mark.parametrize("a_text, b_text, names, sides", [
+    # a hedge before the side's words makes them the other side: "近无损" is near-lossless, not "无损"
+    ("量化后近无损，困惑度只涨 0.1。", "It is lossless: outputs are bit-identical.", ("lossy", "lossless"), ["近无损", "lossless"]),
+    ("almost lossless at 4-bit", "该方法是无损的。", ("lossy", "lossless"), ["almost lossless", "无损"]),
+    # a side read from a negation has no words of its own: the side's name, never an empty quote
+    ("It is not lossless.", "该方法是无损的。", ("lossy", "lossless"), ["lossy", "无损"]),
+], ids=["zh-hedge", "en-hedge", "negated-side"])
+def test_a_qualifier_side_is_quoted_whole(a_text, b_text, names, sides):
+    from ingest.lexicon import load_lexicon
+    from queries.briefing import _side_phrase
+    from queries.results import Contradiction, Statement
+
+    f = Contradiction(id="x", kind="qualifier", subject="arXiv:2501.00001",
+                      summary=f"lossless / exact vs lossy / approximate: '{names[0]}' vs '{names[1]}'",
+                      a=Statement(text=a_text, source="a.md", line=1, line_end=1),
+                      b=Statement(text=b_text, source="b.md", line=1, line_end=1))
+    lex = load_lexicon()
+    assert [_side_phrase(lex, a_text, f, "a", fallback=True), _side_phrase(lex, b_text, f, "b", fallback=True)] == sides
