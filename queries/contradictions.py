@@ -612,7 +612,7 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
     for c in snap.claims:
         if not c.qualifiers or not _eligible(c):
             continue
-        for q in c.qualifiers:
+        for q in _asserted(c, "qualifiers"):
             aspect, _, side = q.partition(":")
             if aspect not in labels or (aspect in of_figures and not _side_at_figure(c, side_pats.get((aspect, side)))):
                 continue
@@ -1007,6 +1007,27 @@ _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{6,200})[\"”」』]")
 _RETRACT: re.Pattern[str] | None = None
 
 
+def _retract_cue() -> re.Pattern[str]:
+    """The lexicon's ``facts.retract`` cues ("removed", "撤回了", "withdrew") as one pattern."""
+    global _RETRACT
+    if _RETRACT is None:
+        pats = load_lexicon().raw.get("facts", {}).get("retract", [])
+        _RETRACT = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    return _RETRACT
+
+
+def _asserted(c: SClaim, field: str) -> tuple[str, ...]:
+    """``c.predicates`` or ``c.qualifiers`` (``field``) that ``c`` asserts: a statement saying a version
+    withdrew a quoted claim ('v2 withdrew the claim "it does not require retraining"') does not assert
+    what it quotes, so what only the quoted words say is left out."""
+    got = getattr(c, field)
+    if not got or not _QUOTED.search(c.text) or not _retract_cue().search(_QUOTED.sub(" ", c.text)):
+        return got
+    outside = _QUOTED.sub(" ", c.text)
+    left = set(predicates(outside) if field == "predicates" else qualifier_sides(outside))
+    return tuple(x for x in got if x in left)
+
+
 def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """A statement another file quotes and says a later version took back: B says a version removed or
     withdrew something ("v2 删除了这个结论", "the theorem was removed in v2"; lexicon ``facts.retract``)
@@ -1014,10 +1035,7 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
     or the sentences of its line; A, in another file about the same work, still states the quoted
     text (:func:`_quotes_in`).  ``version`` when a version is named, else ``negation``;
     one per work and pair of files."""
-    global _RETRACT
-    if _RETRACT is None:
-        pats = load_lexicon().raw.get("facts", {}).get("retract", [])
-        _RETRACT = re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    retract = _retract_cue()
     by_line: dict[tuple[str, int], list[SClaim]] = defaultdict(list)
     for c in snap.claims:
         by_line[(c.path, c.line)].append(c)
@@ -1028,7 +1046,7 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
                 about[s].append(c)
     out: dict[tuple, Contradiction] = {}
     for b in snap.claims:
-        if not _eligible(b) or b.kind == "living_doc" or not _RETRACT.search(b.text):
+        if not _eligible(b) or b.kind == "living_doc" or not retract.search(b.text):
             continue
         near = [c for ln in range(b.line - 1, b.line_end + 1) for c in by_line.get((b.path, ln), ())]
         quotes = [q.strip() for c in [b, *near] for q in _QUOTED.findall(c.text) if len(q.strip()) >= 6]
@@ -1065,7 +1083,7 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     for c in snap.claims:
         if not c.predicates or not _eligible(c):
             continue
-        for p in c.predicates:
+        for p in _asserted(c, "predicates"):
             sign, rest = p[0], p[1:]
             verb, _, objs = rest.partition(":")
             for s in subj.get(c.iri, ()):

@@ -774,10 +774,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("phase", id="zh-prefill-vs-decode"),
     pytest.param("alternatives", id="a-statement-giving-alternatives-agrees-with-one-of-them"),
     pytest.param("ppl_baseline", id="a-baseline-in-brackets-or-after-against-is-its-own"),
-    pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement", marks=pytest.mark.xfail(
-        reason="'v2 withdrew the claim \"it does not require retraining\"' still asserts the quoted predicate and "
-               "qualifier: it is reported as a negation and a qualifier conflict with 'It requires retraining', "
-               "which it agrees with", strict=True)),
+    pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
