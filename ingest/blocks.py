@@ -12,7 +12,9 @@ What the parser is told, and why:
 * an HTML block that runs on past its tag lines (CommonMark ends a ``<details>`` block only at a
   blank line) is split: its tag-only lines stay ``html``, the lines after them are parsed again as
   Markdown, so ``</details>`` followed by text loses nothing;
-* HTML comments and code (fenced or indented) are blocks of their own kinds and never claims;
+* HTML comments and code (fenced or indented) are blocks of their own kinds and never claims, but
+  an indented block that reads as prose (a chat thread's indented replies, an indented paragraph:
+  ``_is_prose``) is the writer's text and is parsed again, dedented;
   block quotes (``>``) and Obsidian/GitHub callouts (``> [!warning] 未复现``) give their inner
   blocks ``quoted=True`` and ``callout="warning"``, their markers stripped from the text;
 * list items keep their marker (``1.``, ``2)``, ``-``), their task box (``[ ]``/``[x]``), their
@@ -75,6 +77,8 @@ class MdBlock:
         ``(line number, text)`` of each own line (markers removed from the first).
     index : int
         The block's own position in the list :func:`read_blocks` returns (what ``parent`` refers to).
+    indented : bool
+        Read from an indented block of prose (a chat thread's reply under its message).
     """
 
     kind: BlockKind
@@ -91,6 +95,7 @@ class MdBlock:
     callout: str | None = None
     lines: tuple[tuple[int, str], ...] = field(default=(), compare=False)
     index: int = -1
+    indented: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -215,6 +220,14 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                                    callout=cur_callout, lines=plines))
             i += 3
             continue
+        elif typ == "code_block" and _is_prose(t.content):
+            # an indented block of prose (a chat thread's replies, a pasted mail's quoted lines, indented
+            # continuation paragraphs) is text its writer indented, not code: parsed again, dedented
+            a, b = t.map or (0, 1)
+            n0 = len(out)
+            _parse_into(out, [_dedent(x) for x in lines[a:b]], ln(a), quoted=quoted or quote_depth > 0,
+                        callout=cur_callout)
+            out[n0:] = [replace(x, indented=True) for x in out[n0:]]
         elif typ in ("fence", "code_block"):
             a, b = t.map or (0, 1)
             parent = next((p for p in reversed(item_stack) if p is not None), None)
@@ -248,6 +261,33 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
         elif typ == "table_close":
             header = ()
         i += 1
+
+
+#: A line of code, a shell session or a log, not prose: a prompt, a keyword at the start, brackets or a
+#: semicolon at the end, an assignment, an option, a log level or a timestamp.
+_CODE_LINE = re.compile(
+    r"^\s*(?:\$\s|>>>|#include|#!|(?:def|class|import|return|for|while|if|elif|else|fn|let|const|var|pub|struct)\b"
+    r"|from\s+\S+\s+import\b|[{}\[\]()]|//|/\*|--?[A-Za-z]|[\w.\[\]]+\s*[:+*/-]?=(?!=)|\S+=\S)"
+    r"|[;{}(\[,\\]\s*$|\s--?[a-z][\w-]*|\w\.(?:py|sh|json|ya?ml|toml|cu|cpp|h|txt|log)\b"
+    r"|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b|\d{2}:\d{2}:\d{2}|\w\(.*\)\s*$")
+_CHAT_HEAD = re.compile(r"^\s*\*\*[^*]+\*\*\s+\d{1,2}:\d{2}\s*$")  # "**ben** 10:35"
+_PROSE_WORD = re.compile(r"[A-Za-z][a-z'’]+|[\u4e00-\u9fff]")
+
+
+def _is_prose(content: str) -> bool:
+    """Whether an indented code block's text reads as prose: no line of code (``_CODE_LINE``), and every
+    line of at least four words (or six CJK characters) but for a short one such as a chat line's
+    ``**name** 10:35``."""
+    rows = [x for x in content.splitlines() if x.strip() and not _CHAT_HEAD.match(x)]
+    if not rows or any(_CODE_LINE.search(x) for x in rows):
+        return False
+    wordy = [x for x in rows if len(_PROSE_WORD.findall(x)) >= 4]
+    return len(wordy) * 2 >= len(rows)
+
+
+def _dedent(line: str) -> str:
+    """One level of indentation (four columns, a tab) less."""
+    return line[1:] if line.startswith("\t") else line[min(4, len(line) - len(line.lstrip(" "))):]
 
 
 def _no_nested_since(out: list[MdBlock], k: int) -> bool:

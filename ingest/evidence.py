@@ -171,7 +171,11 @@ class EvidenceReader:
             return lv[0]
         # "abstract+figs", "skim + table 2", "卡片 + talk": a value naming two things is read by its lead one
         lead = re.split(r"\s*[+＋&]\s*", v, maxsplit=1)[0]
-        return self.values.get(lead) if lead != v else None
+        if lead != v and lead in self.values:
+            return self.values[lead]
+        # "none (fetch failed)", "full (v2)": the value before the writer's aside
+        bare = re.sub(r"\s*[(（].*$", "", v).strip()
+        return self.values.get(bare) if bare and bare != v else None
 
     def field_value(self, text: str) -> str | None:
         """The level of an evidence field line (``Evidence: abstract``, ``read:: full``, ``证据：卡片``), else None."""

@@ -179,6 +179,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "greedy" if val in ("greedy", "贪心", "贪婪") else "sampling"
             elif cat == "phase":  # prefill (预填充) or decode (解码) of a served request
                 val = "prefill" if val.startswith(("pre", "预")) else "decode"
+            elif cat == "scope":  # a part of the model measured alone: attention (注意力) or a kernel (算子)
+                val = "attention" if re.search(r"attention|注意力", val) else "kernel"
             elif cat == "pass":  # the forward (前向, fwd) or the backward (反向, bwd) pass
                 val = "backward" if val in ("backward", "bwd", "反向") else "forward"
             elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
@@ -418,18 +420,34 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     # were gone through one by one: 5,000 characters of "1%" took 15 s, growing with the square).
     clause_ends = [b for _a, b in clauses]
     in_spans = _Intervals(spans)
+    # a metric word inside a cache budget ("a 1024-token budget") names the budget, not the figure's measure
+    metric_skip = _Intervals(spans + [(x, y) for x, y, c in conds if c.startswith("budget:")])
     metrics_of: dict[tuple[int, int], _Metrics] = {}
 
     def clause_of(pos: int) -> tuple[int, int]:
         k = bisect.bisect_left(clause_ends, pos)  # the first clause ending at or after pos: it holds pos, or none does
         return clauses[k] if k < len(clauses) and clauses[k][0] <= pos else (0, len(text))
 
-    def metric_near(pos: int, end: int) -> tuple[str | None, bool]:
-        lo, hi = clause_of(pos)
+    def metrics_in(lo: int, hi: int) -> _Metrics:
         found = metrics_of.get((lo, hi))
         if found is None:
-            found = metrics_of[(lo, hi)] = _Metrics(cues, text[lo:hi], lo, in_spans)
-        return found.nearest(pos, end)
+            found = metrics_of[(lo, hi)] = _Metrics(cues, text[lo:hi], lo, metric_skip)
+        return found
+
+    def metric_near(pos: int, end: int) -> tuple[str | None, bool]:
+        lo, hi = clause_of(pos)
+        got = metrics_in(lo, hi).nearest(pos, end)
+        colon = max(text.rfind(":", lo, pos), text.rfind("：", lo, pos))
+        if got[0] is None and colon < 0 and lo > 0 and re.search(r"[:：]\s*$", text[max(0, lo - 3):lo]):
+            colon = text.rfind(":", max(0, lo - 3), lo) if ":" in text[max(0, lo - 3):lo] else text.rfind("：", max(0, lo - 3), lo)
+        if got[0] is None and colon > 0:
+            # "SnapKV retention on LongBench (…, 16 tasks): 97.2% at …": the label before the colon, in the
+            # same sentence, names the measure
+            k = bisect.bisect_right(sentence_starts, colon) - 1
+            sa = sentences[k][0] if k >= 0 else 0
+            if sa < colon:
+                got = metrics_in(sa, colon).nearest(colon, colon)
+        return got
 
     conds_by_x = sorted(conds, key=lambda t: -t[0])  # as each figure reads them: the nearest before first
     neg_xs = [-x for x, _y, _c in conds_by_x]
@@ -458,8 +476,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         set_before = {c.split(":", 1)[0] for x, _y, c in in_sentence if x < lo}
         for x, _y, c in in_sentence:
             cat = c.split(":", 1)[0]
-            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")):
-                continue  # (a baseline of another clause says nothing of an absolute figure's)
+            if lo <= x < hi or cat in cats or (cat == "base" and unit not in ("x", "%")) or cat == "scope":
+                continue  # (a baseline of another clause says nothing of an absolute figure's; a part measured
+                # alone, "2.23x self-attention speedup", is that clause's: "and 7.03x lower latency" is not)
             if x < lo:
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
@@ -477,7 +496,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)
         before = text[max(lo, s - 14):s]
-        bound = "max" if cues.bound_max.search(before) else ("min" if cues.bound_min.search(before) or
+        # ("tops out at about 620": a ceiling written a few words before the figure)
+        bound = "max" if cues.bound_max.search(text[max(lo, s - 22):s]) else ("min" if cues.bound_min.search(before) or
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
         down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
@@ -499,6 +519,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
+        if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
+            continue  # "PagedAttention[^1]": a footnote's number, no value
+        if re.match(r"\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|ago|小时|分钟|天前)\b", text[m.end():m.end() + 9]):
+            continue  # "19 hours ago": a time, no score
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
                 or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维)", text[m.end():m.end() + 4])):
             # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens" of acceptance length is a value)
@@ -716,6 +740,22 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A gerund as the subject of what someone argues ("the paper argues dropping heads breaks …"), followed by
+#: a consequence: the verb names a hypothetical, not what the work does.
+_GERUND_SUBJECT = re.compile(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|said|shows?|showed|finds?|found|claims?|notes?|that|"
+                             r"because|since|why)\s+)$", re.IGNORECASE)
+_CONSEQUENCE = re.compile(r"\s+(?:\w+\s+){0,3}?(?:breaks?|hurts?|harms?|degrades?|kills?|ruins?|would|will|can|could|causes?|"
+                          r"leads?|costs?|loses?|is (?:bad|harmful|risky))\b", re.IGNORECASE)
+#: The object before a denied passive verb: "no head is ever pruned", "no layer gets quantized".
+_PASSIVE_DENIED = re.compile(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|gets?|got)\s+(?:ever\s+)?$",
+                             re.IGNORECASE)
+#: Keeping every one of something: "keeps all heads' cache", "every head keeps some cache", "保留所有头".
+_KEEPS_ALL = re.compile(r"\b(?:keeps?|retains?|preserves?)\s+(?:the\s+)?(?:caches?\s+of\s+)?(?:all|every|each)\s+(?P<obj>[\w-]+(?:'s?|’s?)?)"
+                        r"|\b(?:every|each|all)\s+(?P<obj2>[\w-]+)\s+(?:keeps?|retains?)\b|(?:保留|保持)(?:所有|全部|每个)(?P<obj3>[\u4e00-\u9fff]{1,4})",
+                        re.IGNORECASE)
+#: Lexicon objects that are techniques a kernel or system uses or does not ("warp specialization").
+_TECHNIQUES = frozenset({"warp_specialization"})
+
 #: A need denied with its object before the participle ("no warp specialisation needed") or after
 #: "without" where "without" means "not needing" ("works without access to attention scores", "without
 #: needing RDMA"); a bare "without X" is left alone ("without it accuracy falls off" says X is needed).
@@ -829,6 +869,15 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             rest = text[m.end():m.end() + 8]
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
                 continue  # "Fine-tuning: …": a label, not a statement
+            if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
+                    re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
+                continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
+            passive = _PASSIVE_DENIED.search(text[max(0, m.start() - 40):m.start()])
+            if passive:  # "no head is ever pruned": the object before the passive verb, denied
+                objs = sorted({name for name, op in cues.objects if op.search(passive.group("obj"))} - {verb})
+                if objs:
+                    out.add(f"-{verb}:{','.join(objs)}")
+                    continue
             neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
                    # "no extra training", "without any fine-tuning": the noun is denied
                    or bool(re.search(r"\b(?:no|without|zero)\s+(?:extra|additional|further|any|more|separate|special)\s*$",
@@ -897,6 +946,22 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     re.search(r"\bno\s*$", text[max(0, m.start() - 4):m.start()], re.I):
                 out.discard(f"+{verb}:")
                 out.add(f"-{verb}:")
+    # "keeps all heads' cache", "every head keeps some cache": none of them is dropped
+    for m in _KEEPS_ALL.finditer(text):
+        objs = sorted({name for name, op in cues.objects if op.search(m.group("obj") or m.group("obj2") or m.group("obj3"))})
+        if objs and not _negated_at(cues, text, m.start()):
+            out.discard(f"+drop:{','.join(objs)}")
+            out.add(f"-drop:{','.join(objs)}")
+    # a technique named as such ("no warp specialization" / "a warp-specialized producer"): used or not
+    for name, op in cues.objects:
+        if name not in _TECHNIQUES:
+            continue
+        for m in op.finditer(text):
+            denied = re.search(r"(?:\bno|\bwithout|\bnot|\bnor|不用|没有|无|不做)\s*(?:\w+\s+){0,1}$", text[max(0, m.start() - 16):m.start()],
+                               re.IGNORECASE)
+            out.discard(f"{'+' if denied else '-'}use:{name}")
+            out.add(f"{'-' if denied else '+'}use:{name}")
+            break
     # fine-tuning the model changes its weights: "requires fine-tuning the model" states what "不需要修改模型"
     # denies (not a change of the architecture: "无需修改模型结构" is about another object)
     for p in list(out):

@@ -14,13 +14,20 @@ from .lexicon import Lexicon, load_lexicon
 from .living_doc import LivingDoc, parse_living_doc, reference_authors
 from .facts import facts_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
-from .text import find_urls, make_claim, split_front_matter, without_titles
+from .models import ArxivRef
+from .text import alias_before, find_urls, make_claim, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 
-#: ``[5]``, ``[5, 6]``, ``〔14〕``: a numbered reference in the body (not a Markdown link's text).
-_REF_MARK = re.compile(r"[\[〔【](\d{1,3})[\]〕】](?!\()")
-_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、])\s*")
+#: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
+#: Markdown link's text, not a footnote's definition).
+_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:))")
+_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:)\s*")
+
+
+def _ref_keys(text: str) -> list[str]:
+    """The reference numbers and footnote keys ``text`` cites (``_REF_MARK``), in order."""
+    return [m.group(1) or m.group(2) for m in _REF_MARK.finditer(text)]
 
 
 _FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
@@ -75,11 +82,31 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
                     add(f"{authors[0]} and {authors[1]}", ids[0].arxiv_id)
         else:
             for m in _REF_MARK.finditer(e.text):
-                if m.group(1) in numbered:
+                key = m.group(1) or m.group(2)
+                if key in numbered:
                     before = re.search(r"([A-Za-z][\w.+-]*(?:[ -][A-Z0-9][\w.+-]*)?)\s*$", e.text[:m.start()])
                     if before and before.group(1).lower() not in ("and", "or", "see", "in", "of"):
-                        add(before.group(1), numbered[m.group(1)])
+                        add(before.group(1), numbered[key])
     return {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
+
+
+def _body_references(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, str]) -> tuple[ArxivRef, ...]:
+    """The body's references by number or footnote (``FastServe [^5]``, ``StreamingLLM [17]``) as mentions of
+    the works the citation list gives those numbers, each with the short name written before it
+    (``alias``, as ``ingest.text.alias_before`` reads one): what the document says about a work, and the
+    name a note will call it by, where the body writes no identifier."""
+    out: list[ArxivRef] = []
+    for e in doc.entries:
+        if e.section in citation_keys:
+            continue
+        for k, text in enumerate(e.text.split("\n")):
+            for m in _REF_MARK.finditer(text):
+                key = m.group(1) or m.group(2)
+                if key not in numbered:
+                    continue
+                out.append(ArxivRef(arxiv_id=numbered[key], raw=m.group(0), line=e.line + k, section=e.section,
+                                    alias=alias_before(text, m.start() + 1)))
+    return tuple(out)
 
 
 def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str]:
@@ -94,7 +121,7 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
             m = _REF_NUMBER.match(line)
             ids = find_arxiv_ids(line)
             if m and ids:
-                out.setdefault(m.group(1) or m.group(2), ids[0].arxiv_id)
+                out.setdefault(m.group(1) or m.group(2) or m.group(3), ids[0].arxiv_id)
     return out
 
 _UPDATED = re.compile(r"(?:末次更新|最后更新|更新于|last updated|updated)\s*[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
@@ -129,7 +156,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
         while parents and parents[-1][0] >= indent:
             parents.pop()
         own = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(body)] +
-                                  [numbered[n] for n in _REF_MARK.findall(body) if n in numbered]))
+                                  [numbered[n] for n in _ref_keys(body) if n in numbered]))
         # a nested bullet ("  - Mechanism: …") is about the work of the entry it sits under
         subjects = own or (parents[-1][1] if parents and indent > parents[-1][0] else ())
         if not subjects and name_pat is not None and role == "statement":
@@ -165,7 +192,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             last = subjects  # a sentence naming no work goes on about the one the sentence before named
             for n, (piece, la, lb) in enumerate(pieces or [(body, e.line, e.line_end)]):
                 mine = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(piece)] +
-                                           [numbered[x] for x in _REF_MARK.findall(piece) if x in numbered]))
+                                           [numbered[x] for x in _ref_keys(piece) if x in numbered]))
                 if not mine and n and name_pat is not None:
                     # the first name it gives that is not a comparison's ("1.5-2.0x over FlashAttention-2")
                     hit = next((h for h in name_pat.finditer(piece) if not re.search(
@@ -201,7 +228,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
         lang="zh" if cjk > 20 else "en",
         front_matter={k: (", ".join(v) if isinstance(v, list) else str(v)) for k, v in front.items()},
         sections=tuple(doc.sections),
-        arxiv=tuple(doc.citations),
+        arxiv=tuple(doc.citations) + _body_references(doc, citation_keys, numbered),
         claims=tuple(claims),
         urls=tuple(dict.fromkeys(urls)),
     )

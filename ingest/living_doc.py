@@ -1042,8 +1042,9 @@ def reference_title(text: str) -> str | None:
 
     First that applies: a quoted title (``"KIVI: A Tuning-Free …,"``, ``“…”``, ``《…》``); an italic one
     (``*Fast Inference from Transformers …*``); the field after the author list in a record whose
-    fields are separated by ``. `` (``Liu Z 等. KIVI: … . arXiv:2402.02750, 2024.``), or the field before the
-    identifier when there are only those two (``[Zhang2024] Draft & Verify: … . arXiv:2309.08168``).
+    fields are separated by ``. `` (``Liu Z 等. KIVI: … . arXiv:2402.02750, 2024.``), the first of fields
+    separated by full-width commas (``[12] EAGLE-2: …，Li et al.，arXiv 2406.16858，2024``), or the field
+    before the identifier when there are only those two (``[Zhang2024] Draft & Verify: … . arXiv:2309.08168``).
 
     >>> reference_title('[13] Z. Liu et al., "KIVI: A Tuning-Free Asymmetric 2bit Quantization," arXiv:2402.02750, 2024.')
     'KIVI: A Tuning-Free Asymmetric 2bit Quantization'
@@ -1085,6 +1086,14 @@ def reference_title(text: str) -> str | None:
             t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
             if t and (":" in t or "：" in t or len(t.split()) >= 3) and not reference_authors(t):
                 return t
+    # ``[12] EAGLE-2: Faster …，Li et al.，arXiv 2406.16858，2024``: fields separated by full-width commas,
+    # the title first (the GB/T habit with a Chinese comma between fields)
+    wide = [f.strip() for f in body.split("，") if f.strip()]
+    if len(wide) >= 3 and any(find_arxiv_ids(f) for f in wide[1:]) and not find_arxiv_ids(wide[0]):
+        t = _field_title(wide[0].rstrip(".。"))
+        if t and (":" in t or "：" in t or len(t.split()) >= 3 or re.search(r"[\u4e00-\u9fff]{4}", t)) \
+                and not reference_authors(t) and not re.search(r"\bet al\b|等$", t):
+            return t
     # ``[Zhang2024] Draft & Verify: … Decoding. arXiv:2309.08168``: a title field and the identifier's
     if len(fields) >= 3 or (len(fields) == 2 and find_arxiv_ids(fields[1]) and not find_arxiv_ids(fields[0])):
         cands = []

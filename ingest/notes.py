@@ -245,6 +245,24 @@ def _row_checks(b) -> str:
     return ". ".join(out)
 
 
+def _title_field(blocks) -> tuple[int, str] | None:
+    """``(line, title)`` of a card's title field: a ``Title: …`` line (``_TITLE_FIELD``) or the row of a
+    field/value table whose first cell is ``Title`` (``| Title | SageAttention2: … |``), in the blocks
+    given; None when there is none of at least four characters."""
+    for b in blocks:
+        if b.kind == "row" and len(b.cells) >= 2 and re.fullmatch(r"(?:title|paper title|论文标题|标题|题目)",
+                                                                 strip_markup(b.cells[0]).strip().strip("*_"), re.I):
+            t = strip_markup(b.cells[1]).strip().strip("\"'“”")
+            if len(t) >= 4:
+                return b.line, t
+            continue
+        for ln, t in b.lines:
+            m = _TITLE_FIELD.match(t)
+            if m and len(m.group(1).strip()) >= 4:
+                return ln, strip_markup(m.group(1)).strip().strip("\"'“”")
+    return None
+
+
 def _row_title(b) -> str | None:
     """The title cell of a table row whose header names a title column, when it is not an identifier."""
     for h, cell in zip(b.header, b.cells):
@@ -451,8 +469,9 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
     Lines are joined with spaces; a sentence ends at 。！？, at . ! ? before a capital or CJK
     character, or at a line break after a line that ends a sentence (or a URL/identifier).  In a
     paragraph (``item`` false) a short line followed by one that starts with a capital or CJK
-    character also ends one (notes written one statement per line); in a list item a continuation
-    line is the same bullet's text, wrapped.
+    character also ends one (notes written one statement per line), and so does any line break after
+    a line longer than 110 characters (a writer who does not hard-wrap typed it); in a list item a
+    continuation line is the same bullet's text, wrapped.
     """
     out: list[tuple[str, int, int]] = []
     buf: list[tuple[int, str]] = []
@@ -483,6 +502,9 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
             continue
         if buf and (re.search(r"[.。!?！？;；:：]$|https?://\S+$|\d{4}\.\d{4,5}(v\d+)?\)?$", buf[-1][1])
                     or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
+                    # a line longer than any wrap width: the writer does not hard-wrap, so each line break
+                    # is one they typed (a chat message's lines, Obsidian notes)
+                    or not item and len(buf[-1][1]) > 110
                     or _NEW_UNIT.match(t)
                     # a run of ``key: value`` lines (a card's fields): one statement per field
                     or _FIELD_LINE.match(t) and _FIELD_LINE.match(buf[-1][1])):
@@ -995,20 +1017,13 @@ def parse_note(
         for m in _PATH_RE.finditer(ln):
             links.append((m.group(1), n))
     title = shape.title
-    if is_card and not (isinstance(front.get("title"), str) and front.get("title")):
-        for b in blocks[:12]:
-            for _ln, t in b.lines:
-                m = _TITLE_FIELD.match(t)
-                if m and len(m.group(1).strip()) >= 4:
-                    title = strip_markup(m.group(1)).strip().strip("\"'“”")
-                    break
-            else:
-                continue
-            break
+    field_at = _title_field(blocks[:12]) if is_card and not (isinstance(front.get("title"), str) and front.get("title")) \
+        else None
+    if field_at is not None:
+        title = field_at[1]
     if kind == "paper_card" and shape.paper:
         fm_t = front.get("title") if isinstance(front.get("title"), str) else None
-        t_line = _front_line(lines, body_first, "title") if fm_t else next(
-            (ln for b in blocks[:12] for ln, t in b.lines if _TITLE_FIELD.match(t)), None)
+        t_line = _front_line(lines, body_first, "title") if fm_t else (field_at[0] if field_at else None)
         if t_line is None and title and not fm_t:
             # a card titled by its "# Title" heading: the title is quoted where it is written
             t_line = next((b.line for b in blocks[:3] if b.kind == "heading" and b.level == 1

@@ -594,6 +594,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # before, goes on about it ("on Mistral-7B it's 4.6x …" after "anyone looked at LatticeKV? <link>")
         on_work = False
         prev_min: int | None = None
+        # an export that indents each thread's replies under their message: every message written flush
+        # left opens a thread of its own, and an indented one never does
+        threaded = any(blocks[i].indented for i, _ln, _t in marks)
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
             message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
@@ -603,6 +606,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             prev_min = minute
             starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
                       or (len(message) >= 60 and not _REPLY.search(message) and not prev_q and not (on_work and close)))
+            if threaded:
+                if not blocks[mk[0]].indented and (_brings_link(message) or len(message) >= 40 or not kept):
+                    kept.append(mk)
+                continue
             if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message):
                 starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
                 on_work = bool(find_arxiv_ids(message))
@@ -628,7 +635,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         nxt_line = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
         inside = [x for x in (_slice(b, ln, nxt_line - 1) for b in blocks if b.line_end >= ln and b.line < nxt_line)
                   if x is not None]
-        sub = _container_entries(t, [b for b in inside if b.line > ln], lex) if lex is not None and nested else []
+        # a chat message's thread replies are its own, never topics under it
+        sub = _container_entries(t, [b for b in inside if b.line > ln], lex) \
+            if lex is not None and nested and not (_TURN.match(t) or _CHAT.match(t)) else []
         if sub:
             out.extend(sub)
             continue
@@ -964,12 +973,17 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     closing ("Best,", "--") belongs to no topic.  Two quoted runs, each answered, are needed.
     """
     top = [b for b in blocks if b.parent is None or b.quoted]
+    if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
+           and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
+        return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
     end_at = last_line
     for b in top:
         if not b.quoted and b.kind in ("para", "hr") and (b.kind == "hr" or _SIGN_OFF.match(b.lines[0][1] if b.lines else "")):
             if any(x.quoted for x in top if x.line < b.line):
                 end_at = b.line - 1
                 break
+    if any(b.quoted for b in top if b.line > end_at):
+        return None  # quotes after a "---" too: rules between blocks of a thread retold, not a signature
     top = [b for b in top if b.line <= end_at]
     starts: list[int] = []  # indexes in ``top`` where a topic starts
     answered = 0
@@ -1398,6 +1412,17 @@ def read_structure(
         ids = list(dict.fromkeys(m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)))
         if len(ids) == 1:
             paper, one_paper = ids[0], True
+
+    if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works:
+        # a form whose labelled parts hold lists ("Summary:", "Strengths:" over bullets, "Weaknesses:",
+        # "Questions:" of a review) under a title naming one work: the bullets are its parts, and a work a
+        # bullet compares with ("Fair comparison with FastServe (arXiv:…)") is a mention
+        title_works = works_in(blocks[title_idx].text, lex)[0]
+        labels = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines
+                  and re.fullmatch(r"[^:：\n]{2,30}[:：]", b.lines[0][1].strip().strip("*_"))
+                  and generic.search(_label_of(b.lines[0][1]))]
+        if len(title_works) == 1 and len(labels) >= 2:
+            paper, one_paper = title_works[0], True
 
     # a preamble that is a topic of its own: above the first heading, a note whose title names no work
     # ("# Reading notes, Tuesday") opens with a paragraph about a work and its points ("Today the main

@@ -367,18 +367,22 @@ def _strip_outside_code(text: str) -> str:
     return text
 
 
-#: A sentence ends after 。！？, or after . ! ? and a space before a capital or CJK character, but not
+#: A sentence ends after 。！？, or after . ! ? and a space before a capital, CJK character or lower-case word, but not
 #: after an abbreviation ("vs. BF16", "e.g.", "et al.", "Fig. 3", "p. 4") or an initial ("L. Fontaine").
 _SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)"
                        r"(?<!\bfig\.)(?<!\bEq\.)(?<!\bNo\.)(?<!\bp\.)(?<!\bpp\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bapprox\.)"
-                       r"(?<!\bResp\.)(?<!\bresp\.)(?<!\bv\.)(?<!\b[A-Z]\.)\s+(?=[A-Z\u4e00-\u9fff\"“(（])")
+                       r"(?<!\bResp\.)(?<!\bresp\.)(?<!\bv\.)(?<!\b[A-Z]\.)(?<!\b[a-z]\.)(?<!\betc\.)(?<!\bincl\.)\s+"
+                       # a capital, CJK or an opening quote; in chat-style writing a lower-case word too
+                       # ("…one fixed 512. headline is 35% lower TTFT"), never a number or a symbol
+                       r"(?=[A-Z\u4e00-\u9fff\"“(（]|(?<=[.!?]\s)[a-z]{2,}\b(?![.(]))")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Return ``(start, end)`` character spans of the sentences of ``text``.
 
-    Splits after 。！？ and after . ! ? followed by space and a capital
-    or CJK character; never inside numbers (``5.94x``) or URLs.  A semicolon joins
+    Splits after 。！？ and after . ! ? followed by space and a capital, a CJK character
+    or (chat-style writing) a lower-case word; never after an abbreviation (``e.g.``,
+    ``vs.``, ``et al.``), inside numbers (``5.94x``) or URLs.  A semicolon joins
     clauses of one sentence and does not end it.
     """
     spans: list[tuple[int, int]] = []

@@ -194,6 +194,19 @@ from ingest.placement import section_refs
                  id="only-saw-the-talk"),
     pytest.param("nobody has read it yet — volunteers?", ("unverified",), id="nobody-has-read-it"),
     pytest.param("I haven't read that paper yet", ("unverified",), id="have-not-read-that-paper"),
+    # t40-t43 blind shifts: tags at a line's end, a chat's "tho", a repo-only part, a forum, a README line
+    pytest.param("TOVA evicts the lowest-attention token. [abstract + intro] → 4.1", ("abstract_checked",),
+                 id="abstract-plus-intro-tag"),
+    pytest.param("caching, but not KV and not LLMs. [only the figures] skip", ("abstract_checked",), id="only-the-figures"),
+    pytest.param("havent gone past the abstract yet tho", ("abstract_checked",), id="not-past-the-abstract"),
+    pytest.param("The KIVI part below is repo-only.", ("unverified",), id="repo-only"),
+    pytest.param("I have not gone back to the paper to settle it", ("unverified",), id="not-gone-back-to-the-paper"),
+    pytest.param("I checked this one myself: opened the v1 and v3 PDFs side by side", ("full_text",),
+                 id="opened-both-pdfs"),
+    pytest.param("Same symptom is reported on the NVIDIA developer forum", ("second_hand",), id="forum"),
+    pytest.param("Got this from the authors' talk video, not the paper.", ("second_hand",), id="talk-video"),
+    pytest.param('README: "up to 3.1x more concurrent sequences per GPU"', ("vendor_self_reported",), id="readme-line"),
+    pytest.param("Depth: none (fetch failed)", ("unverified",), id="field-none-with-an-aside"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -507,6 +520,21 @@ PAIRS = {
                           "It needs a separately trained draft model to rank the candidate n-grams."),
     "neg_learned": ("2501.00139", "It does not need an output-length predictor.",
                     "Scheduling relies on a learned length predictor trained on ShareGPT."),
+    # t40-t43 blind shifts: a token budget, a label before a colon naming the measure, a part measured alone,
+    # two ceilings, keeping every head vs dropping heads, a technique used or not, "approximates" as a verb
+    "num_budget": ("2501.00140", "SnapKV retention on LongBench (Mistral-7B, 16 tasks): 97.2% at a 1024-token budget.",
+                   "At a 1024-token budget SnapKV keeps 92.7% of the full-cache LongBench average on this box."),
+    "budget_apart": ("2501.00141", "LongBench retention at a 1024-token budget: 97.2%.",
+                     "LongBench retention at a 512-token budget: 90.3%."),
+    "scope": ("2501.00142", "Up to 2.23x self-attention speedup on long-dependency tasks.",
+              "The follow-up reports a 2.9x decode speedup at 128K context."),
+    "ceilings": ("2501.00143", "FA3 forward in FP16 reaches up to 740 TFLOPS on H100.",
+                 "The post says FA3 FP16 forward tops out at about 620 TFLOPS on H100 (best over all head dims)."),
+    "drop_heads": ("2501.00144", "Keeps all heads' cache: no head is ever pruned; the paper argues dropping heads breaks retrieval.",
+                   "The speaker claimed that below a 256-token budget it drops whole heads."),
+    "technique": ("2501.00145", "Design per the abstract: no warp specialization, every warp issues its own loads.",
+                  "Each CTA runs one producer warp, warp-specialized for TMA loads."),
+    "approx_verb": ("2501.00146", "生成文本的分布不变，是无损加速。", "它利用草稿模型的置信度近似接受率，动态调整草稿树的结构。"),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -698,8 +726,13 @@ def _pair(name):
     pytest.param("q_sym", "qualifier", "symmetric vs asymmetric quantization: 'asymmetric' vs 'symmetric'", id="zh-asymmetric-vs-symmetric"),
     pytest.param("q_sync", "qualifier", "synchronous vs asynchronous: 'asynchronous' vs 'synchronous'", id="async-vs-sync"),
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
-    pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need specialization warp' stated and denied", id="relies-on-vs-no-x-needed"),
+    pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need warp specialization' stated and denied", id="relies-on-vs-no-x-needed"),
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
+    pytest.param("num_budget", "number", "accuracy of arXiv:2501.00140: 97.2% vs 92.7%", id="retention-at-one-token-budget"),
+    pytest.param("ceilings", "number", "flops of arXiv:2501.00143: 740 TFLOPS vs 620 TFLOPS", id="two-ceilings-that-differ"),
+    pytest.param("drop_heads", "negation", "arXiv:2501.00144: 'drop heads' stated and denied", id="keeps-every-head-vs-drops-heads"),
+    pytest.param("technique", "negation", "arXiv:2501.00145: 'use warp specialization' stated and denied",
+                 id="no-x-vs-x-ed-of-a-technique"),
     pytest.param("neg_without_named", "negation", "arXiv:2501.00138: 'need draft model, model' stated and denied",
                  id="works-without-a-named-object-vs-needs-it"),
     pytest.param("neg_learned", "negation", "arXiv:2501.00139: 'need length output predictor' stated and denied",
@@ -775,6 +808,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("alternatives", id="a-statement-giving-alternatives-agrees-with-one-of-them"),
     pytest.param("ppl_baseline", id="a-baseline-in-brackets-or-after-against-is-its-own"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement"),
+    pytest.param("budget_apart", id="different-token-budget"),
+    pytest.param("scope", id="attention-only-speedup-vs-decode-speedup"),
+    pytest.param("approx_verb", id="zh-approximates-a-rate-is-no-approximation"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
@@ -1241,3 +1277,39 @@ def test_a_qualifier_side_is_quoted_whole(a_text, b_text, names, sides):
                       b=Statement(text=b_text, source="b.md", line=1, line_end=1))
     lex = load_lexicon()
     assert [_side_phrase(lex, a_text, f, "a", fallback=True), _side_phrase(lex, b_text, f, "b", fallback=True)] == sides
+
+
+def test_figures_of_t40_to_t43_wording():
+    """What the blind shifts t40-t43 wrote: a footnote's number and a post's age are no figures; a
+    label before a colon names the measure; a token budget is a condition and its "token" no measure."""
+    from ingest.facts import find_figures
+
+    assert [(q.raw, q.metric) for q in find_figures("PagedAttention[^1] 借鉴虚拟内存分页，KV 缓存浪费低于 4%。")] == [("4%", None)]
+    assert [q.raw for q in find_figures("tensorwrangler · 142 points · 19 hours ago")] == ["142 points"]
+    assert [(q.metric, q.conditions) for q in find_figures(
+        "SnapKV retention on LongBench (Mistral-7B, 16 tasks): 97.2% at a 1024-token budget.")] == [
+        ("accuracy", ("bench:longbench", "budget:1024", "model:mistral-7b", "msize:7b"))]
+    assert [(q.raw, q.bound) for q in find_figures("FA3 tops out at about 620 TFLOPS on H100")] == [("620 TFLOPS", "max")]
+
+
+def test_chat_style_sentences_split_before_a_lower_case_word():
+    from ingest.text import split_sentences
+
+    t = "they size the chunk instead of one fixed 512. headline is 35% lower TTFT, e.g. on ShareGPT vs. Sarathi"
+    assert [t[a:b] for a, b in split_sentences(t)] == [
+        "they size the chunk instead of one fixed 512.", "headline is 35% lower TTFT, e.g. on ShareGPT vs. Sarathi"]
+
+
+def test_reference_titles_of_t41_and_t43_records():
+    from ingest.living_doc import reference_title
+    from ingest.notes import parse_note
+
+    assert reference_title("[12] EAGLE-2: Faster Inference of Language Models with Dynamic Draft Trees，Li et al.，"
+                           "arXiv 2406.16858，2024") == "EAGLE-2: Faster Inference of Language Models with Dynamic Draft Trees"
+    assert reference_title("[5] Li et al.，2024，arXiv 2401.12345") is None
+    # a card whose title is a field/value table's row, under a heading that is only its number
+    parts, _ = parse_note("# 0631 · 2410.02367\n\n| Field | Value |\n|---|---|\n| ID | arXiv:2410.02367 |\n"
+                          "| Title | SageAttention2: Efficient Attention with Outlier Smoothing |\n",
+                          "organized/paper_cards/0631-2410-02367.md", "paper_card")
+    assert [(r.line, r.title) for r in parts["arxiv"] if r.title] == [
+        (6, "SageAttention2: Efficient Attention with Outlier Smoothing")]

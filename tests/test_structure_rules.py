@@ -750,3 +750,57 @@ def test_a_footnote_definitions_title_is_the_title_alone():
     parts, _ = parse_note(text, "inbox/a/n.md")
     assert [(r.arxiv_id, r.title) for r in parts["arxiv"]] == [
         ("2309.06180", "Efficient Memory Management for Large Language Model Serving with PagedAttention")]
+
+
+def test_a_threaded_chat_export_is_one_item_per_message_written_flush_left():
+    """A channel export indents each thread's replies under their message (``**ben** 10:35`` four spaces
+    in): the indented replies are text, not code, and belong to their message; every message written flush
+    left opens a thread of its own (t40)."""
+    text = ("# #serving — export\n\n**alice** 10:32\nanyone read it? https://arxiv.org/abs/2401.10774\n\n"
+            "    **ben** 10:35\n    repo is public too, I would slot it right after the other one\n\n"
+            "**ben** 10:41\nre preemption: the scheduler is non-preemptive btw, from memory\n\n"
+            "    **priya** 10:44\n    hm, not how I remember it, someone should check\n\n"
+            "**dmitri** 11:20\nlunch order closes 11:45, reply with your number off the menu\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [
+        ("pseudo", 3, (MEDUSA,)), ("pseudo", 9, ()), ("pseudo", 15, ())]
+    claims, _ = parse_note(text, "inbox/a/n.md")
+    assert any(c.line == 6 and "slot it right after" in c.text for c in claims["claims"])  # a reply is kept
+
+
+def test_an_indented_block_of_code_stays_code():
+    from ingest.blocks import read_blocks
+
+    text = "Run it:\n\n    python bench.py --model llama --budget 1024\n    tok/s=4521.3378\n"
+    assert [b.kind for b in read_blocks(text.splitlines())] == ["para", "code"]
+
+
+def test_a_review_form_under_a_title_naming_its_paper_is_one_item():
+    """``# Review: SkipQ (arXiv:…)`` over ``Summary:`` / ``Strengths:`` / ``Weaknesses:`` whose bullets
+    compare with other works: one item about the reviewed paper, the others mentions (t40)."""
+    text = (f"# Review: SkipQ (arXiv:{SNAPKV})\n\nSummary:\nIt ages requests through queues.\n\nStrengths:\n"
+            f"- Fair comparison with Medusa (arXiv:{MEDUSA}).\n- Clean proof.\n\nWeaknesses:\n"
+            f"- The comparison with H2O [{H2O}] is unfair.\n- One GPU type only.\n")
+    assert items(text) == [("note", 1, 13, (SNAPKV,), (MEDUSA, H2O))]
+
+
+def test_rules_between_blocks_of_a_retold_thread_beat_its_quotes():
+    """A thread retold in blocks separated by ``---``, each with ``> **@user**:`` quotes: the blocks are the
+    items (the first ``---`` is no signature separator when quotes follow it) (t42)."""
+    text = (f"# Digest of a discussion\n\nThe first half is about SnapKV ({SNAPKV}).\n\n> **@a**: it is query-agnostic.\n\n"
+            f"My take: not so.\n\n---\n\nSecond half: Medusa, {MEDUSA}.\n\n> **@b**: v3 changed Table 1.\n\n"
+            "I checked this one myself.\n\n---\n\nOff-topic tail: the CI image pin.\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [
+        ("block", 3, (SNAPKV,)), ("block", 11, (MEDUSA,)), ("block", 19, ())]
+
+
+def test_body_references_by_footnote_name_their_works():
+    """``FastServe [^5] is preemptive`` with ``[^5]: …, arXiv:2305.05920`` in the bibliography: the body
+    mentions the work, under the short name written before the mark (t40)."""
+    from ingest.living import parse_living_source
+    from datetime import timezone
+
+    text = ('# Serving\n\n## 2. Scheduling\n\n- FastServe [^5] is preemptive at token granularity.\n\n## Bibliography\n\n'
+            '[^5]: B. Wu et al., "Fast Distributed Inference Serving for Large Language Models," arXiv:2305.05920, 2023.\n')
+    fields, _ = parse_living_source(text, "organized/knowledge/s.md", tz=timezone.utc)
+    body = [(r.arxiv_id, r.line, r.alias, r.section) for r in fields["arxiv"] if r.raw == "[^5]"]
+    assert body == [("2305.05920", 5, "FastServe", "2")]
