@@ -34,17 +34,17 @@ _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十�
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
 _AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
-                        r"|(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross)"
+                        r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
-                        r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节))", re.I)
+                        r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节|边|里|儿)|[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?那(?:边|里|儿|一节|节))", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
 #: A placement tag: ``#sec4.2``, ``#section-3.1``, ``#§2.4``, ``#s5``.
 _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
 _ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
-_BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgoes? (?:in|to|under|into)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
+_BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
 #: "Suggest 5.", "Suggestion: 3", "Suggested 6, next to FlashInfer": a one-number section right after
@@ -218,6 +218,18 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         else:
             seen[key] = len(out)
             out.append(SectionRef(key, None, "suggest", m.start()))
+    # "the open question in 2.4 asks for; put it there": "there" is the section named last before it
+    for m in _THERE.finditer(text):
+        before = [i for i, r in enumerate(out) if r.key and r.start < m.start()]
+        if before and out[before[-1]].role == "mention":
+            r = out[before[-1]]
+            out[before[-1]] = SectionRef(r.key, r.title, "suggest", r.start)
+    # "next to PagedFP8 in the FP8 paths section", "this belongs with the FP8 material": a section by its title
+    for m in _TITLE_SECTION.finditer(text):
+        title = (m.group("t") or m.group("t2")).strip()
+        if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
+                                                          title, re.I):
+            out.append(SectionRef(None, title, "suggest", m.start("t")))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
         year = m.group("year") or m.group("year2")
@@ -237,6 +249,13 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
 
 
 _CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
+#: "put it there", "it belongs there": a placement whose place is the section named before it.
+_THERE = re.compile(r"\b(?:put|add|file|place|slot|drop) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b", re.I)
+#: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
+#: material" ("belongs with the FP8 material").
+_TITLE_SECTION = re.compile(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"
+                            r"|\b(?:belongs?|goes|fits|go|put (?:it|this)|file (?:it|this)) (?:with|alongside|next to) the "
+                            r"(?P<t2>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:material|part|bits?|entries|bullets)\b", re.I)
 
 
 @functools.lru_cache(maxsize=8)

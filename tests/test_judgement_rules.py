@@ -1313,3 +1313,22 @@ def test_reference_titles_of_t41_and_t43_records():
                           "organized/paper_cards/0631-2410-02367.md", "paper_card")
     assert [(r.line, r.title) for r in parts["arxiv"] if r.title] == [
         (6, "SageAttention2: Efficient Attention with Outlier Smoothing")]
+
+
+@pytest.mark.parametrize("text, refs", [
+    ("For the doc: this is the entry the open question in 2.4. asks for; put it there, with a back-pointer from 2.3.",
+     [("2.4", None, "suggest"), ("2.3", None, "cross")]),
+    ("→ 建议放 3.2；2.1 权重量化那边可以加一句交叉引用", [("3.2", None, "suggest"), ("2.1", None, "cross")]),
+    ("Placement: FlexAttention could go under 3 Kernels as a kernel generator.", [("3", None, "suggest")]),
+    ("Note: placement: next to PagedFP8 in the FP8 paths section.", [(None, "FP8 paths", "suggest")]),
+    ("This belongs with the FP8 material.", [(None, "FP8", "suggest")]),
+    ("要是 3.2 节加 EAGLE-3，可以顺带挂上这个仓库。", [("3.2", None, "suggest")]),
+    ("The 4.2 number needs a caveat at least.", [("4.2", None, "suggest")]),
+    ("Where the correction should go: 4.3, swap the number.", [("4.3", None, "suggest")]),
+    ("Apache 2.0 加上权重可获得，对应 §5.3。", [("5.3", None, "mention")]),  # "加上" is "plus", no placement
+], ids=["put-it-there", "zh-title-then-nabian", "go-under-a-number-and-title", "the-x-section", "the-x-material",
+        "zh-add-to-a-section", "the-n-number-needs-a-caveat", "should-go-colon", "zh-jiashang-is-plus"])
+def test_section_suggestions_of_t40_to_t43(text, refs):
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
