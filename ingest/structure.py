@@ -364,16 +364,39 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     return out, pre
 
 
+_NUMERIC_CELL = re.compile(r"^\s*(?:[-–—~≈]|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
+
+
+def _results_rows(rows: list[MdBlock]) -> set[int]:
+    """The lines of the rows of tables of results: no row brings a work or a link, and most cells after the
+    first are numbers (``| 独立草稿 1B，k=4 | 贪心 | 0.71 | 2.9 | 231.1 | 2.4x |``): configurations measured,
+    not topics; such a table is part of the note's text."""
+    out: set[int] = set()
+    by_header: dict[tuple[str, ...], list[MdBlock]] = {}
+    for r in rows:
+        by_header.setdefault(r.header, []).append(r)
+    for _h, rs in by_header.items():
+        if any(_brings_link(r.text) for r in rs):
+            continue
+        cells = [c for r in rs for c in r.cells[1:] if c.strip()]
+        if len(rs) >= 2 and cells and sum(1 for c in cells if _NUMERIC_CELL.match(c)) * 2 > len(cells):
+            out.update(r.line for r in rs)
+    return out
+
+
 def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, MdBlock]]:
-    """Top-level list entries and table rows of ``body`` (with their index)."""
+    """Top-level list entries and table rows of ``body`` (with their index); the rows of a table of
+    results (``_results_rows``) are no entries."""
     got = []
     rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted]
+    results = _results_rows(rows)
+    rows = [b for b in rows if b.line not in results]
     for k, b in enumerate(body):
         if b.quoted:
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
-        elif b.kind == "row" and b.parent is None and not _continuation_row(b, rows):
+        elif b.kind == "row" and b.parent is None and b.line not in results and not _continuation_row(b, rows):
             got.append((k, b))
     return got
 
@@ -878,6 +901,13 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
             _brings_link("\n".join(x.text for x in r.blocks)) for r in out[1:]):
         pre = out[0].blocks
         out = out[1:]
+    elif not pre and len(out[0].blocks) >= 2:
+        # the note's opening paragraph, before the first block's own topic ("Retelling the thread for the doc;
+        # … not something I verified" over "The first half is about SnapKV (…)"): a header for every block
+        head, rest = out[0].blocks[0], out[0].blocks[1:]
+        if head.kind == "para" and not head.quoted and not _brings_link(head.text) and _brings_link(rest[0].text):
+            pre = [head]
+            out[0] = _Raw("block", rest[0].line, out[0].line_end, rest[0].text.split("\n")[0], [rest[0].line], rest)
     return out, pre
 
 

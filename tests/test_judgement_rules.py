@@ -207,6 +207,15 @@ from ingest.placement import section_refs
     pytest.param("Got this from the authors' talk video, not the paper.", ("second_hand",), id="talk-video"),
     pytest.param('README: "up to 3.1x more concurrent sequences per GPU"', ("vendor_self_reported",), id="readme-line"),
     pytest.param("Depth: none (fetch failed)", ("unverified",), id="field-none-with-an-aside"),
+    pytest.param("Depth: both abstracts plus the MInference project page; no PDFs", ("abstract_checked",),
+                 id="both-abstracts"),
+    pytest.param("群里别人转的：快 31 倍。没找到原始出处。", ("second_hand", "unverified"), id="zh-no-original-source"),
+    pytest.param("有人说新版已经支持 B200 了，还没去看 repo。", ("second_hand", "unverified"), id="zh-not-looked-at-the-repo"),
+    pytest.param("我只扫了摘要和图 1，实验部分没细看。", ("abstract_checked", "unverified"), id="zh-experiments-not-read-closely"),
+    pytest.param("这段是凭印象写的，没回去翻原文。", ("unverified",), id="zh-from-memory"),
+    pytest.param("官方代码跑了一下，论文本身没读。", ("unverified",), id="zh-the-paper-itself-unread"),
+    pytest.param("Retelling the thread; what the commenters claim is their word relayed by me", ("second_hand",),
+                 id="retelling-relayed"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels

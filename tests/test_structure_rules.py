@@ -804,3 +804,25 @@ def test_body_references_by_footnote_name_their_works():
     fields, _ = parse_living_source(text, "organized/knowledge/s.md", tz=timezone.utc)
     body = [(r.arxiv_id, r.line, r.alias, r.section) for r in fields["arxiv"] if r.raw == "[^5]"]
     assert body == [("2305.05920", 5, "FastServe", "2")]
+
+
+def test_a_table_of_results_is_part_of_the_note_not_its_topics():
+    """An experiment log's table whose rows are configurations measured (no work or link in any row, most
+    cells numbers) is no list of topics: the note is one item (t41's 实验记录)."""
+    text = ("实验记录：三种投机解码的对比\n环境：1× H800\n\n| 方法 | 解码 | 接受率 | 加速比 |\n|---|---|---|---|\n"
+            "| 基线 | 贪心 | - | 1.00x |\n| 独立草稿 1B，k=4 | 贪心 | 0.71 | 2.4x |\n| EAGLE-2 head | 贪心 | 0.80 | 3.1x |\n\n"
+            "结论：EAGLE-2 head 最快，可以把文档 3.2 那句更新成这次的数。\n")
+    assert [(k, a) for k, a, _b, _w, _m in items(text)] == [("note", 1)]
+    # a table of papers stays one item per row
+    papers = (f"# Screen\n\n| Paper | ID | Verdict |\n|---|---|---|\n| SnapKV | {SNAPKV} | keep |\n"
+              f"| Medusa | {MEDUSA} | keep |\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(papers)] == [("row", 5, (SNAPKV,)), ("row", 6, (MEDUSA,))]
+
+
+def test_a_day_heading_is_a_collection_of_its_entries():
+    """A trip report's `## Day 2` over talk, panel and hallway bullets: each bullet is an item, even when
+    only one brings a work (t42)."""
+    text = (f"# Trip report\n\n## Day 2\n\n- Talk: Quest ({SNAPKV}) on a follow-up, 2.9x decode speedup.\n"
+            "- Panel: four people agreeing that quantization and eviction stack; no numbers.\n"
+            "- Hallway: two people said fp8 KV is default for them. Chat, not a source.\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [("entry", 5, (SNAPKV,)), ("entry", 6, ()), ("entry", 7, ())]
