@@ -471,6 +471,10 @@ def _opens_with(text: str, names) -> bool:
     return False
 
 
+#: A statement opening with a numbered variant of a name: "EAGLE-1: 3x faster …", "> Qwen-2 …".
+_VARIANT_LEAD = re.compile(r"^[\W_]*([A-Za-z][A-Za-z]+)-(\d{1,2})\b")
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -502,6 +506,20 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))]
             if named:
                 subj = named
+        if len(subj) > 1 and not any(a in c.text for a in subj):
+            # a statement of an item about several works that opens by naming one of them ("EAGLE-2 uses …" in
+            # a card about EAGLE, EAGLE-2 and EAGLE-3) is about that one; one opening with a numbered variant
+            # none of them is called ("EAGLE-1: 3x faster …") is not about those named as other variants
+            lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
+            variant = _VARIANT_LEAD.match(c.text)
+            if len(lead_named) == 1:
+                subj = lead_named
+            elif variant:
+                base, num = variant.group(1).lower(), variant.group(2)
+                other = [a for a in subj if any(re.fullmatch(rf"{re.escape(base)}-(?!{num}\b)\d+", n.lower())
+                                                for n in names_of.get(a, ()))]
+                if other and len(other) < len(subj):
+                    subj = [a for a in subj if a not in other]
         topic = topics.get(c.path)
         if subj and topic and topic not in subj and c.kind == "note" and all(_cited_in_passing(c.text, a) for a in subj):
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the

@@ -1341,3 +1341,25 @@ def test_section_suggestions_of_t40_to_t43(text, refs):
     from ingest.placement import section_refs
 
     assert [(r.key, r.title, r.role) for r in section_refs(text)] == refs
+
+
+def test_a_statement_naming_one_of_its_items_works_is_about_that_one(tmp_path):
+    """A repo card about EAGLE, EAGLE-2 and EAGLE-3: "EAGLE-2 uses …" is about EAGLE-2, and "EAGLE-1: 3x
+    faster …" is not about the works named as other variants (t41: its 3x was compared with EAGLE-2's)."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import claim_subjects
+    from queries.snapshot import load_snapshot
+
+    card = ("# repo card 0912 — SafeAILab/EAGLE\n\n- 关联论文：EAGLE（arXiv:2401.15077）、EAGLE-2（2406.16858）、EAGLE-3（2503.01840）\n\n"
+            "## README\n> EAGLE-1: 3x faster than vanilla decoding (13B).\n"
+            "> EAGLE-2 uses the confidence scores of the draft model to build a dynamic draft tree.\n")
+    p = tmp_path / "ws" / "organized" / "repo_cards" / "0912-SafeAILab-EAGLE.md"
+    p.parent.mkdir(parents=True)
+    p.write_text(card, "utf-8")
+    s = Store(None)
+    ingest_paths(s, [tmp_path / "ws"])
+    snap = load_snapshot(s)
+    subj = claim_subjects(snap)
+    by_line = {c.line: subj[c.iri] for c in snap.claims if c.path.endswith("0912-SafeAILab-EAGLE.md")}
+    assert by_line[6] == ["2401.15077"] and by_line[7] == ["2406.16858"]
