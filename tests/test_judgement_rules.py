@@ -1335,8 +1335,10 @@ def test_reference_titles_of_t41_and_t43_records():
     ("The 4.2 number needs a caveat at least.", [("4.2", None, "suggest")]),
     ("Where the correction should go: 4.3, swap the number.", [("4.3", None, "suggest")]),
     ("Apache 2.0 加上权重可获得，对应 §5.3。", [("5.3", None, "mention")]),  # "加上" is "plus", no placement
+    ("The multi-turn point deserves a line in §8 of the doc.", [("8", None, "suggest")]),
 ], ids=["put-it-there", "zh-title-then-nabian", "go-under-a-number-and-title", "the-x-section", "the-x-material",
-        "zh-add-to-a-section", "the-n-number-needs-a-caveat", "should-go-colon", "zh-jiashang-is-plus"])
+        "zh-add-to-a-section", "the-n-number-needs-a-caveat", "should-go-colon", "zh-jiashang-is-plus",
+        "deserves-a-line"])
 def test_section_suggestions_of_t40_to_t43(text, refs):
     from ingest.placement import section_refs
 
