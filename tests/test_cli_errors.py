@@ -597,3 +597,17 @@ def test_the_items_table_shows_what_a_curator_reads_and_says_where_the_rest_is(s
            "cross_references, route): --format csv, jsonl or json" in r.output
     full = _cli("--store", str(store), "query", "items", "--format", "csv")
     assert full.output.splitlines()[0].split(",")[:3] == ["manifest_id", "source", "index"]
+
+
+def test_brief_without_a_manifest_uses_the_stores_only_one(store, tmp_path):
+    """`provkg brief` with one manifest in the store needs no -m; with none it says what to do (a fresh user
+    found -m required with one manifest)."""
+    one = _cli("--store", str(store), "brief", "--lang", "en")
+    named = _cli("--store", str(store), "brief", "--lang", "en", "-m", MANIFEST_ID)
+    assert one.exit_code == 0 and one.output == named.output and one.output.startswith("# ")
+    empty = tmp_path / "empty"
+    (empty / "inbox" / "a").mkdir(parents=True)
+    (empty / "inbox" / "a" / "n.md").write_text("# A note\n\nSome text.\n", "utf-8")
+    assert _cli("--store", str(tmp_path / "st"), "-q", "ingest", str(empty)).exit_code == 0
+    none = _cli("--store", str(tmp_path / "st"), "brief")
+    assert none.exit_code == 2 and "holds no manifest" in none.output

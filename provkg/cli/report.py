@@ -12,7 +12,7 @@ __all__ = ["brief", "report", "report_contradictions", "viz"]
 
 
 @cli.command()
-@click.option("--manifest", "-m", required=True, help="Manifest ID or path.")
+@click.option("--manifest", "-m", help="Manifest ID or path (may be left out when the store holds one manifest).")
 @click.option("--lang", type=click.Choice(["zh", "en"]), help="Language of every label (default: the workspace's).")
 @click.option("--author", help="Who wrote the shift (default: the manifest's author, else the work queue's claimant).")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
@@ -22,7 +22,15 @@ def brief(ctx, manifest: str, lang: str | None, author: str | None, fmt: str, ou
     """Render the shift brief of one manifest from graph queries."""
     from queries.render.brief import render_brief
 
-    data = require(ctx).brief(manifest, lang=lang, author=author)  # reads the manifest's scope only (queries.scope)
+    k = require(ctx)
+    if not manifest:
+        ids = k.manifests()
+        if len(ids) != 1:
+            raise fail("the store holds no manifest: ingest a workspace with work-guard/*.json" if not ids else
+                       f"the store holds {len(ids)} manifests: name one with -m ({', '.join(ids[:5])}"
+                       f"{', …' if len(ids) > 5 else ''})")
+        manifest = ids[0]
+    data = k.brief(manifest, lang=lang, author=author)  # reads the manifest's scope only (queries.scope)
     write_text(json_doc(data) if fmt == "json" else render_brief(data.model_dump(mode="json"), lang=lang), output)
 
 
