@@ -220,6 +220,15 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                                    callout=cur_callout, lines=plines))
             i += 3
             continue
+        elif typ == "fence" and t.info.strip().lower() in ("json", "jsonc", "yaml", "yml") and _record_fields(t.content):
+            # an agent's finding as a JSON or YAML record ("claim": "…", "evidence": "…"): its fields are the
+            # writer's statements, one ``key: value`` line each, at their own lines
+            a, b = t.map or (0, 1)
+            fields = _record_fields(t.content)
+            plines = tuple((ln(a + 1 + k), v) for k, v in fields)
+            parent = next((p for p in reversed(item_stack) if p is not None), None)
+            out.append(MdBlock("para", "\n".join(v for _k, v in plines), plines[0][0], plines[-1][0], parent=parent,
+                               quoted=quoted or quote_depth > 0, callout=cur_callout, lines=plines))
         elif typ == "code_block" and _is_prose(t.content):
             # an indented block of prose (a chat thread's replies, a pasted mail's quoted lines, indented
             # continuation paragraphs) is text its writer indented, not code: parsed again, dedented
@@ -283,6 +292,22 @@ def _is_prose(content: str) -> bool:
         return False
     wordy = [x for x in rows if len(_PROSE_WORD.findall(x)) >= 4]
     return len(wordy) * 2 >= len(rows)
+
+
+_FIELD_ROW = re.compile(r'^\s*"?(?P<k>[A-Za-z_][\w -]{0,30})"?\s*:\s*"?(?P<v>.*?)"?\s*,?\s*$')
+
+
+def _record_fields(content: str) -> list[tuple[int, str]]:
+    """``(line offset in the block, "key: value")`` of a fenced JSON or YAML record whose values are text (at
+    least one of four words or more), else ``[]``: a program's output of numbers or a config is still code."""
+    out: list[tuple[int, str]] = []
+    for k, row in enumerate(content.splitlines()):
+        m = _FIELD_ROW.match(row)
+        if m and m.group("v").strip() and m.group("v").strip() not in ("{", "[", "{}", "[]"):
+            out.append((k, f"{m.group('k').strip()}: {m.group('v').strip()}"))
+    if not out or not any(len(_PROSE_WORD.findall(v)) >= 4 for _k, v in out):
+        return []
+    return out
 
 
 def _dedent(line: str) -> str:

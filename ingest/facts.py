@@ -366,6 +366,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         text = text[:a0] + " " * (b0 - a0) + text[b0:]
     conds = _conditions(cues, text) + slo
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
+    # the number of an accelerator's name ("two RTX 4090s": no 4090 seconds)
+    taken += [(a, b) for a, b, c in conds if c.startswith("hw:") and re.match(r"[A-Za-z]", text[a:a + 1])]
     raw_figs: list[tuple[int, int, float, float | None, str, str]] = []
     signed: set[int] = set()  # starts of figures written with a minus sign
     taken_at = _Intervals(taken)
@@ -740,6 +742,10 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
+#: state nothing; the value after it does.
+_QUESTION_LABEL = re.compile(r"^\W*(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
+                             r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 #: A gerund as the subject of what someone argues ("the paper argues dropping heads breaks …"), followed by
 #: a consequence: the verb names a hypothetical, not what the work does.
 _GERUND_SUBJECT = re.compile(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|said|shows?|showed|finds?|found|claims?|notes?|that|"
@@ -864,6 +870,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
     out: set[str] = set()
+    label = _QUESTION_LABEL.match(text)
+    if label:  # "**是否需改模型**：无需修改模型": the field's label asks, its value answers
+        text = " " * label.end() + text[label.end():]
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
@@ -968,6 +977,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         sign, _, rest = p.partition("fine_tune:")
         if sign == "+" and rest and set(rest.split(",")) <= {"model", "weights"}:
             out.add("+modify:weights")
+        elif p in ("+fine_tune:", "+train:") and ("+need:training" in out or "+need:fine_tuning" in out
+                                                  or need_framed(text, p[1:-1], lex)):
+            out.add("+modify:weights")  # "需要改路由器的训练 … 再微调约 2k 步", "they require retraining the positional
+            # embeddings": a (re)training the work needs changes its weights
     return tuple(sorted(out))
 
 

@@ -245,6 +245,23 @@ def _row_checks(b) -> str:
     return ". ".join(out)
 
 
+_SUMMARY = re.compile(r"<summary>\s*(?P<t>.*?)\s*</summary>", re.IGNORECASE)
+
+
+def _summary_title(lines: list[str], first: int) -> tuple[int, str] | None:
+    """``(line, title)`` of a card whose body is a ``<details>`` block: the longest field of its ``<summary>``
+    (``0733 · 2404.11912 · TriForce: Lossless Acceleration …``) that is no identifier or number, else None."""
+    for k, ln in enumerate(lines):
+        m = _SUMMARY.search(ln)
+        if not m:
+            continue
+        fields = [f.strip() for f in re.split(r"\s+[·|—–]\s+", strip_markup(m.group("t"))) if f.strip()]
+        fields = [f for f in fields if not find_arxiv_ids(f) and not re.fullmatch(r"[\d\s#.-]+", f)]
+        best = max(fields, key=len, default="")
+        return (first + k, best) if len(best.split()) >= 3 else None
+    return None
+
+
 def _title_field(blocks) -> tuple[int, str] | None:
     """``(line, title)`` of a card's title field: a ``Title: …`` line (``_TITLE_FIELD``) or the row of a
     field/value table whose first cell is ``Title`` (``| Title | SageAttention2: … |``), in the blocks
@@ -1002,8 +1019,13 @@ def parse_note(
     for r in arxiv:
         if r.title:
             titles_at.setdefault(r.line, []).append(r.title)
+    # a reference, or a line that writes a work's title (a bookmark's "[Draft & Verify: Lossless …](…) — lossy
+    # in practice"): the title's words assert nothing, what is said beside it does
     claims = [_facts_beside_titles(c, titles_at, lex) if (any(lo <= c.line <= hi for lo, hi in refs_at)
-                                                            or _REFERENCE_RECORD.search(c.text)) else c
+                                                            or _REFERENCE_RECORD.search(c.text)
+                                                            or any(len(t) >= 12 and t in c.text
+                                                                   for ln in range(c.line, c.line_end + 1)
+                                                                   for t in titles_at.get(ln, []))) else c
               for c in claims]
     urls: list[tuple[str, int]] = []
     links: list[tuple[str, int]] = []
@@ -1019,6 +1041,8 @@ def parse_note(
     title = shape.title
     field_at = _title_field(blocks[:12]) if is_card and not (isinstance(front.get("title"), str) and front.get("title")) \
         else None
+    if field_at is None and is_card and not (isinstance(front.get("title"), str) and front.get("title")):
+        field_at = _summary_title(lines[body_first - 1:body_first + 11], body_first)
     if field_at is not None:
         title = field_at[1]
     if kind == "paper_card" and shape.paper:

@@ -423,6 +423,12 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     return _entry_raws(body, ents, lex) if ents else []
 
 
+#: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
+_DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
+                         r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|day\s*\d{1,2}"
+                         r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)\b", re.IGNORECASE)
+
+
 def _named_collection(head_text: str, lex: Lexicon) -> bool:
     """True when a heading names a collection of things ("Added", "Action items", "Also worth a look",
     "杂项"; lexicon ``structure.container_headings``) in five words or fewer."""
@@ -439,6 +445,14 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
     units = _units(body, lex)
+    dated = bool(_DATED_HEAD.match(_strip(head_text)))
+    if dated and not units:
+        # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done: each paragraph a unit
+        paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
+        units = [_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras]
+        if len(units) >= 2 and any(_brings_link(b.text) for b in paras):
+            return units
+        return []
     if len(units) < 2:
         return []
     def own(u: _Raw) -> str:
@@ -1140,9 +1154,32 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         split = split_of()
         if split is not None:
             return split, how
+    ruled0 = _split_rules(body, last_line)
+    if ruled0 is not None and len(ruled0[0]) >= 2:
+        heads = [_label_of(r.head).casefold() for r in ruled0[0]]
+        if heads[0] and heads.count(heads[0]) >= 2:
+            return ruled0, "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         raws, pre = split
+        labels = [(_label_of(r.head) or _strip(r.head)).casefold() for r in raws]
+        if len(set(labels)) < len(labels) and any(labels.count(x) >= 2 for x in labels if x):
+            # the same labels again and again ("**主讲：**", "**论文：**", "**讨论：**" per paper of a reading
+            # group's minutes): fields of records, not topics; a record is a "---" block, or else starts at
+            # its first field's label
+            ruled = _split_rules(body, last_line)
+            if ruled is not None and len(ruled[0]) >= 2:
+                return ruled, "rules"
+            first = labels[0]
+            starts = [k for k, x in enumerate(labels) if x == first]
+            if len(starts) >= 2:
+                merged = []
+                for n, k in enumerate(starts):
+                    group = raws[k:starts[n + 1] if n + 1 < len(starts) else len(raws)]
+                    merged.append(_Raw("pseudo", group[0].line, group[-1].line_end, group[0].head,
+                                       [ln for g in group for ln in g.head_lines],
+                                       [b for g in group for b in g.blocks]))
+                return (merged, pre), "pseudo"
         ents = _entries(pre)
         if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
             # minutes: a table of topics, then bold-led paragraphs: both are topics

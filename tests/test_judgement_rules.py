@@ -544,6 +544,9 @@ PAIRS = {
     "technique": ("2501.00145", "Design per the abstract: no warp specialization, every warp issues its own loads.",
                   "Each CTA runs one producer warp, warp-specialized for TMA loads."),
     "approx_verb": ("2501.00146", "生成文本的分布不变，是无损加速。", "它利用草稿模型的置信度近似接受率，动态调整草稿树的结构。"),
+    # t45: a card field whose label asks ("是否需改模型：") and a fine-tuning the work needs
+    "asked_field": ("2501.00147", "**是否需改模型**：无需修改模型，直接复用各层门控网络的 logits 做跨层预测",
+                    "阿杰指出，附录 B 的做法其实需要改路由器的训练：router 要加一个辅助损失，再微调约 2k 步。"),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -737,6 +740,8 @@ def _pair(name):
     pytest.param("neg_open", "negation", "arXiv:2501.00061: 'need rdma' stated and denied", id="needs-an-object-the-lexicon-does-not-name"),
     pytest.param("neg_relies", "negation", "arXiv:2501.00062: 'need warp specialization' stated and denied", id="relies-on-vs-no-x-needed"),
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
+    pytest.param("asked_field", "negation", "arXiv:2501.00147: 'modify weights' stated and denied",
+                 id="zh-an-asking-field-label-and-a-needed-fine-tuning"),
     pytest.param("num_budget", "number", "accuracy of arXiv:2501.00140: 97.2% vs 92.7%", id="retention-at-one-token-budget"),
     pytest.param("ceilings", "number", "flops of arXiv:2501.00143: 740 TFLOPS vs 620 TFLOPS", id="two-ceilings-that-differ"),
     pytest.param("drop_heads", "negation", "arXiv:2501.00144: 'drop heads' stated and denied", id="keeps-every-head-vs-drops-heads"),
@@ -1365,3 +1370,33 @@ def test_a_statement_naming_one_of_its_items_works_is_about_that_one(tmp_path):
     subj = claim_subjects(snap)
     by_line = {c.line: subj[c.iri] for c in snap.claims if c.path.endswith("0912-SafeAILab-EAGLE.md")}
     assert by_line[6] == ["2401.15077"] and by_line[7] == ["2406.16858"]
+
+
+def test_facts_of_t44_to_t46_wording():
+    """What the blind shifts t44-t46 wrote: 砍 is a cut; "是同步的" is synchronous; a retraining the work
+    needs changes its weights; a field whose label asks states only its value; an accelerator's name is
+    no figure."""
+    from ingest.facts import find_figures, predicates, qualifier_sides
+
+    assert [(q.raw, q.direction) for q in find_figures("把 decode 的 all-to-all 延迟砍了 52%")] == [("52%", "down")]
+    assert qualifier_sides("也就是说它的预取是同步的，并不是和计算重叠。") == ("sync:synchronous",)
+    assert "+modify:weights" in predicates("Section 4.2 is clear that they require retraining the positional embeddings")
+    assert predicates("训练时对条件帧加噪声") == ("+train:",)  # narrated, no need: no weights changed
+    assert predicates("**是否需改模型**：无需修改模型，直接复用门控 logits") == ("-modify:model,weights",)
+    assert [(q.raw, q.conditions) for q in find_figures("with offloading on two RTX 4090s, 7.78x over the offloading baseline")] == [
+        ("7.78x", ("base:offloading-baseline", "hw:rtx4090"))]
+
+
+def test_a_title_written_in_a_bookmark_asserts_nothing():
+    """`[Draft & Verify: Lossless …](arxiv) — lossy in practice`: the title's "Lossless" is no claim, the
+    note's "lossy" is (t46); a card whose body is a `<details>` block takes its title from the summary."""
+    from ingest.notes import parse_note
+
+    parts, _ = parse_note("# Bookmarks\n\n- [Draft & Verify: Lossless Large Language Model Acceleration via Self-Speculative "
+                          "Decoding](https://arxiv.org/pdf/2309.08168.pdf) — lossy in practice according to a Reddit thread #skim\n",
+                          "inbox/t/b.md")
+    assert [c.qualifiers for c in parts["claims"] if c.line == 3] == [("fidelity:lossy",)]
+    card, _ = parse_note("<details>\n<summary>0733 · 2404.11912 · TriForce: Lossless Acceleration of Long Sequence "
+                         "Generation</summary>\n\nAuthors: Sun et al.\n</details>\n", "organized/paper_cards/0733-2404-11912.md",
+                         "paper_card")
+    assert [(r.line, r.title) for r in card["arxiv"] if r.title] == [(2, "TriForce: Lossless Acceleration of Long Sequence Generation")]

@@ -826,3 +826,39 @@ def test_a_day_heading_is_a_collection_of_its_entries():
             "- Panel: four people agreeing that quantization and eviction stack; no numbers.\n"
             "- Hallway: two people said fp8 KV is default for them. Chat, not a source.\n")
     assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [("entry", 5, (SNAPKV,)), ("entry", 6, ()), ("entry", 7, ())]
+
+
+def test_an_agents_json_records_are_its_statements():
+    """A fenced ```json record per finding (`"claim": "…"`, `"evidence": "…"`): its text fields are statements
+    at their own lines, and each record with its summary is an item (t46)."""
+    from ingest.blocks import read_blocks
+
+    text = ("# scout run\n\nSix findings below.\n\n```json\n{\n  \"work\": \"https://arxiv.org/abs/2401.10774\",\n"
+            "  \"claim\": \"Medusa reaches 2.2x on Vicuna-7B with greedy decoding\",\n  \"evidence\": \"full text\"\n}\n```\n\n"
+            "Summary: the heads are cheap.\n\n```json\n{\n  \"work\": \"arXiv:2404.14469\",\n"
+            "  \"claim\": \"SnapKV keeps 92% of LongBench at a 1024 budget\",\n  \"evidence\": \"abstract only\"\n}\n```\n\n"
+            "Summary: retention is high.\n")
+    rec = [b for b in read_blocks(text.splitlines()) if b.kind == "para" and b.text.startswith("work:")]
+    assert [(b.line, b.lines[1]) for b in rec] == [
+        (7, (8, "claim: Medusa reaches 2.2x on Vicuna-7B with greedy decoding")),
+        (17, (18, "claim: SnapKV keeps 92% of LongBench at a 1024 budget"))]
+    assert [(a, w) for _k, a, _b, w, _m in items(text)] == [(7, (MEDUSA,)), (17, (SNAPKV,))]
+    # a record of numbers is still code
+    assert [b.kind for b in read_blocks(["```json", '{"batch": 8, "lr": 0.001}', "```"])] == ["code"]
+
+
+def test_a_logs_day_written_as_paragraphs_gives_one_item_per_paragraph():
+    """`### Thu 20 Feb` over one paragraph per thing done: each paragraph is an item, one naming its work
+    only by name included (t44)."""
+    text = (f"# Lab notebook\n\n### Thu 20 Feb\n\nRead PosWarp properly now; they require retraining.\n\n"
+            f"Mnemosyne [{SNAPKV}]: a colleague summarised it at reading group.\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [("pseudo", 5, ()), ("pseudo", 7, (SNAPKV,))]
+
+
+def test_repeated_field_labels_are_records_not_topics():
+    """A reading group's minutes in `---` blocks, each `**主讲：**` / `**论文：**` / `**讨论：**` / `**结论：**`: the
+    blocks are the topics, not each label (t45)."""
+    text = (f"# 读书会记录\n\n**主讲：** 阿杰\n**论文：** GateLens（arXiv:{SNAPKV}）\n\n**讨论：**\n\n需要改路由器的训练。\n\n"
+            f"**结论：** 放 3.1\n\n---\n\n**主讲：** 小林\n**论文：** StreamExpert（arXiv:{MEDUSA}）\n\n**讨论：**\n\n预取是同步的。\n\n"
+            "**结论：** 放 3.2\n")
+    assert [(a, w) for _k, a, _b, w, _m in items(text)] == [(3, (SNAPKV,)), (14, (MEDUSA,))]
