@@ -955,6 +955,12 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     re.search(r"\bno\s*$", text[max(0, m.start() - 4):m.start()], re.I):
                 out.discard(f"+{verb}:")
                 out.add(f"-{verb}:")
+    # "uses a small draft model" states what "does not need a draft model" denies: for the components whose use is
+    # their need (lexicon ``facts.use_is_need``), a use is a need
+    use_need = set(lex.raw.get("facts", {}).get("use_is_need", []))
+    for p in list(out):
+        if p.startswith("+use:") and use_need & set(p[5:].split(",")):
+            out.add("+need:" + p[5:])
     # "keeps all heads' cache", "every head keeps some cache": none of them is dropped
     for m in _KEEPS_ALL.finditer(text):
         objs = sorted({name for name, op in cues.objects if op.search(m.group("obj") or m.group("obj2") or m.group("obj3"))})

@@ -547,6 +547,10 @@ PAIRS = {
     # t45: a card field whose label asks ("是否需改模型：") and a fine-tuning the work needs
     "asked_field": ("2501.00147", "**是否需改模型**：无需修改模型，直接复用各层门控网络的 logits 做跨层预测",
                     "阿杰指出，附录 B 的做法其实需要改路由器的训练：router 要加一个辅助损失，再微调约 2k 步。"),
+    # t46: using a draft model is needing one; using kernels is not needing a custom one
+    "uses_draft": ("2501.00148", "Our method does not need a draft model: the tokens come from consistency heads.",
+                   "The quick-start uses a small draft model to warm-start the Jacobi iterations."),
+    "uses_kernel": ("2501.00149", "It does not need a custom kernel.", "The decode path uses FlashInfer kernels."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -742,6 +746,8 @@ def _pair(name):
     pytest.param("neg_without", "negation", "arXiv:2501.00063: 'need attention score' stated and denied", id="works-without-vs-zh-needs"),
     pytest.param("asked_field", "negation", "arXiv:2501.00147: 'modify weights' stated and denied",
                  id="zh-an-asking-field-label-and-a-needed-fine-tuning"),
+    pytest.param("uses_draft", "negation", "arXiv:2501.00148: 'need draft model, model' stated and denied",
+                 id="no-draft-model-needed-vs-uses-one"),
     pytest.param("num_budget", "number", "accuracy of arXiv:2501.00140: 97.2% vs 92.7%", id="retention-at-one-token-budget"),
     pytest.param("ceilings", "number", "flops of arXiv:2501.00143: 740 TFLOPS vs 620 TFLOPS", id="two-ceilings-that-differ"),
     pytest.param("drop_heads", "negation", "arXiv:2501.00144: 'drop heads' stated and denied", id="keeps-every-head-vs-drops-heads"),
@@ -823,6 +829,7 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("ppl_baseline", id="a-baseline-in-brackets-or-after-against-is-its-own"),
     pytest.param("quoted_retraction", id="a-quoted-and-retracted-statement"),
     pytest.param("budget_apart", id="different-token-budget"),
+    pytest.param("uses_kernel", id="no-custom-kernel-needed-vs-uses-a-librarys-kernels"),
     pytest.param("scope", id="attention-only-speedup-vs-decode-speedup"),
     pytest.param("approx_verb", id="zh-approximates-a-rate-is-no-approximation"),
 ])
