@@ -27,6 +27,7 @@ paragraph's text, line by line (``MdBlock.lines``), for :mod:`ingest.structure` 
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -302,12 +303,32 @@ def _record_fields(content: str) -> list[tuple[int, str]]:
     least one of four words or more), else ``[]``: a program's output of numbers or a config is still code."""
     out: list[tuple[int, str]] = []
     for k, row in enumerate(content.splitlines()):
+        one = _one_line_record(row)
+        if one:  # '{"arxiv": "2401.15077v3", "claim": "EAGLE gives 3x …"}' on one line (JSON Lines too)
+            out.extend((k, f) for f in one)
+            continue
         m = _FIELD_ROW.match(row)
         if m and m.group("v").strip() and m.group("v").strip() not in ("{", "[", "{}", "[]"):
             out.append((k, f"{m.group('k').strip()}: {m.group('v').strip()}"))
     if not out or not any(len(_PROSE_WORD.findall(v)) >= 4 for _k, v in out):
         return []
     return out
+
+
+def _one_line_record(row: str) -> list[str]:
+    """``["key: value", …]`` of a JSON object written on one line, its text and number values only; ``[]``
+    for anything else."""
+    row = row.strip().rstrip(",")
+    if not (row.startswith("{") and row.endswith("}")):
+        return []
+    try:
+        obj = json.loads(row)
+    except ValueError:
+        return []
+    if not isinstance(obj, dict):
+        return []
+    return [f"{k}: {v}" for k, v in obj.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+            and str(v).strip()]
 
 
 def _dedent(line: str) -> str:

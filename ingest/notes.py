@@ -1019,6 +1019,9 @@ def parse_note(
     for r in arxiv:
         if r.title:
             titles_at.setdefault(r.line, []).append(r.title)
+    # a title field ("title: KIVI: A Tuning-Free …", "标题：…") names the work and asserts nothing
+    claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()})
+              if _TITLE_FIELD.match(c.text) and (c.quantities or c.qualifiers or c.predicates) else c for c in claims]
     # a reference, or a line that writes a work's title (a bookmark's "[Draft & Verify: Lossless …](…) — lossy
     # in practice"): the title's words assert nothing, what is said beside it does
     claims = [_facts_beside_titles(c, titles_at, lex) if (any(lo <= c.line <= hi for lo, hi in refs_at)

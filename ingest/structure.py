@@ -426,7 +426,9 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
 #: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
 _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
                          r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|day\s*\d{1,2}"
-                         r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)\b", re.IGNORECASE)
+                         r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)"
+                         # nothing after it but a weekday, a time or an aside: "2027-02-17 (Tue)", "Thu 20 Feb, 14:00"
+                         r"(?:[\s,，]*(?:\(?\w{2,9}\)?|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]))*\s*$", re.IGNORECASE)
 
 
 def _named_collection(head_text: str, lex: Lexicon) -> bool:
@@ -445,7 +447,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
     units = _units(body, lex)
-    dated = bool(_DATED_HEAD.match(_strip(head_text)))
+    dated = bool(_DATED_HEAD.match(_strip(head_text))) and not re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]{3,}\s+[A-Za-z]{3,}\s+[A-Za-z]{3,}",
+                                                                        _strip(head_text))
     if dated and not units:
         # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done: each paragraph a unit
         paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
@@ -1157,29 +1160,11 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     ruled0 = _split_rules(body, last_line)
     if ruled0 is not None and len(ruled0[0]) >= 2:
         heads = [_label_of(r.head).casefold() for r in ruled0[0]]
-        if heads[0] and heads.count(heads[0]) >= 2:
+        if heads[0] and re.match(r"[^\W\d_]", heads[0]) and heads.count(heads[0]) >= 2:
             return ruled0, "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         raws, pre = split
-        labels = [(_label_of(r.head) or _strip(r.head)).casefold() for r in raws]
-        if len(set(labels)) < len(labels) and any(labels.count(x) >= 2 for x in labels if x):
-            # the same labels again and again ("**主讲：**", "**论文：**", "**讨论：**" per paper of a reading
-            # group's minutes): fields of records, not topics; a record is a "---" block, or else starts at
-            # its first field's label
-            ruled = _split_rules(body, last_line)
-            if ruled is not None and len(ruled[0]) >= 2:
-                return ruled, "rules"
-            first = labels[0]
-            starts = [k for k, x in enumerate(labels) if x == first]
-            if len(starts) >= 2:
-                merged = []
-                for n, k in enumerate(starts):
-                    group = raws[k:starts[n + 1] if n + 1 < len(starts) else len(raws)]
-                    merged.append(_Raw("pseudo", group[0].line, group[-1].line_end, group[0].head,
-                                       [ln for g in group for ln in g.head_lines],
-                                       [b for g in group for b in g.blocks]))
-                return (merged, pre), "pseudo"
         ents = _entries(pre)
         if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
             # minutes: a table of topics, then bold-led paragraphs: both are topics

@@ -1211,9 +1211,17 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     )
     # one finding per kind and pair of statements: two rules that see the same pair ("v3 改成了 0.62" against
     # the v1 figure, as a changed figure and as a revision) report it once, the first rule's
+    # the same pair read as a qualifier and as a negation ("tuning-free" / "needs fine-tuning") is one conflict:
+    # reported once, as its qualifier (the aspect named), the negation's words in its detail
     kept: dict[tuple, Contradiction] = {}
     for f in found:
-        kept.setdefault((f.kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)])), f)
+        kind = "statement" if f.kind in ("qualifier", "negation") else f.kind
+        key = (kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)]))
+        if key in kept and kept[key].kind != f.kind and kind == "statement":
+            first = kept[key]
+            kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
+            continue
+        kept.setdefault(key, f)
     return sorted(_unique_ids(list(kept.values())), key=finding_key)
 
 

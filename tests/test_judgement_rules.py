@@ -551,6 +551,8 @@ PAIRS = {
     "uses_draft": ("2501.00148", "Our method does not need a draft model: the tokens come from consistency heads.",
                    "The quick-start uses a small draft model to warm-start the Jacobi iterations."),
     "uses_kernel": ("2501.00149", "It does not need a custom kernel.", "The decode path uses FlashInfer kernels."),
+    "q_and_neg": ("2501.00150", "KIVI is tuning-free: no fine-tuning at all.",
+                  "KIVI requires fine-tuning of the model before 2-bit quantization works."),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -1407,3 +1409,9 @@ def test_a_title_written_in_a_bookmark_asserts_nothing():
                          "Generation</summary>\n\nAuthors: Sun et al.\n</details>\n", "organized/paper_cards/0733-2404-11912.md",
                          "paper_card")
     assert [(r.line, r.title) for r in card["arxiv"] if r.title] == [(2, "TriForce: Lossless Acceleration of Long Sequence Generation")]
+
+
+def test_one_pair_read_as_a_qualifier_and_a_negation_is_one_finding(findings):
+    """"training-free" vs "needs fine-tuning of the draft heads" is one conflict: reported once, as a qualifier,
+    never as a qualifier and a negation of the same two statements (a fresh user counted 6 findings for 2)."""
+    assert [k for k, _s, _a, _b in findings["2501.00150"]] == ["qualifier"]

@@ -845,6 +845,10 @@ def test_an_agents_json_records_are_its_statements():
     assert [(a, w) for _k, a, _b, w, _m in items(text)] == [(7, (MEDUSA,)), (17, (SNAPKV,))]
     # a record of numbers is still code
     assert [b.kind for b in read_blocks(["```json", '{"batch": 8, "lr": 0.001}', "```"])] == ["code"]
+    # one object per line (a fresh user's agent wrote them so): each field at that line
+    one = read_blocks(["```json", '{"arxiv": "2401.15077v3", "claim": "EAGLE gives 3x speedup on LLaMA2-Chat 70B"}', "```"])
+    assert [(b.kind, b.lines) for b in one] == [("para", ((2, "arxiv: 2401.15077v3"),
+                                                          (2, "claim: EAGLE gives 3x speedup on LLaMA2-Chat 70B")))]
 
 
 def test_a_logs_day_written_as_paragraphs_gives_one_item_per_paragraph():
@@ -862,3 +866,11 @@ def test_repeated_field_labels_are_records_not_topics():
             f"**结论：** 放 3.1\n\n---\n\n**主讲：** 小林\n**论文：** StreamExpert（arXiv:{MEDUSA}）\n\n**讨论：**\n\n预取是同步的。\n\n"
             "**结论：** 放 3.2\n")
     assert [(a, w) for _k, a, _b, w, _m in items(text)] == [(3, (SNAPKV,)), (14, (MEDUSA,))]
+
+
+def test_a_dated_heading_naming_its_topic_is_no_collection():
+    """`### 2027-01-03 14:22 CalibTree 复现 · Vicuna-7B`: a log entry about one thing, whose paragraphs and tables
+    are its parts (t20), unlike a bare day `### Thu 20 Feb`."""
+    text = (f"# 实验日志\n\n### 2027-01-03 14:22 CalibTree 复现 · Vicuna-7B\n\n环境：A800 单卡\n论文：arXiv:{SNAPKV}\n\n"
+            "温度 0：\n\n| 模型 | 接受率 | 加速比 |\n|---|---|---|\n| Vicuna-7B | 0.72 | 2.1x |\n\n备注：加速比和论文对得上。\n")
+    assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [("heading", 3, (SNAPKV,))]
