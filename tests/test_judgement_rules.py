@@ -1313,6 +1313,8 @@ def test_figures_of_t40_to_t43_wording():
         "SnapKV retention on LongBench (Mistral-7B, 16 tasks): 97.2% at a 1024-token budget.")] == [
         ("accuracy", ("bench:longbench", "budget:1024", "model:mistral-7b", "msize:7b"))]
     assert [(q.raw, q.bound) for q in find_figures("FA3 tops out at about 620 TFLOPS on H100")] == [("620 TFLOPS", "max")]
+    # an attention window is no context length (a fresh user's "sinks=4 + window 2k" vs "streams of 4M tokens")
+    assert [(q.raw, q.metric) for q in find_figures("sinks=4 + window 2k, ran a 1M-token stream")] == [("2k", None), ("1M", "context")]
 
 
 def test_chat_style_sentences_split_before_a_lower_case_word():
