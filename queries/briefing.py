@@ -228,7 +228,8 @@ class BriefData(FrozenModel):
     Header: ``agent``, who works the shift (``--author``, the manifest's ``author``, or the work
     queue's claimant: ``agent_from`` says which), ``shift_time`` (the manifest's), the living document ``knowledge`` with
     ``knowledge_lines``, ``knowledge_sections`` and ``knowledge_updated`` (the date it states, at
-    ``knowledge_updated_line``), the work ``queue`` and ``queue_time``.  ``findings`` and ``audit``
+    ``knowledge_updated_line``) and the key of its citation list ``knowledge_citations``, the work
+    ``queue`` and ``queue_time``.  ``findings`` and ``audit``
     are the contradictions and unverified figures concerning the shift, which ``warnings`` judge.
     """
 
@@ -245,6 +246,8 @@ class BriefData(FrozenModel):
     knowledge_lines: int = 0
     knowledge_updated: str | None = None
     knowledge_updated_line: int | None = None
+    #: the key of the living document's citation list section (``七``, ``9``), when it has one
+    knowledge_citations: str | None = None
     queue: str | None = None
     queue_time: str | None = None
     generated: str
@@ -732,8 +735,9 @@ def brief_data(
     return BriefData(
         manifest_id=mid, manifest_path=manifest_path, knowledge=doc, knowledge_sections=len(ctx.secs),
         knowledge_lines=df.lines if df else 0, knowledge_updated=df.updated if df else None,
-        knowledge_updated_line=df.updated_line if df else None, queue=queue, queue_time=qf.time if qf else None,
-        agent=who, agent_from=whence, shift_time=_time(mitems[0].created),
+        knowledge_updated_line=df.updated_line if df else None,
+        knowledge_citations=next(iter(sorted(ctx.citation_keys)), None) if doc else None,
+        queue=queue, queue_time=qf.time if qf else None, agent=who, agent_from=whence, shift_time=_time(mitems[0].created),
         generated=(now or generation_time()).isoformat(timespec="minutes"),
         lang=lang or workspace_lang(snap), materials=materials, topics=topics, low=low, warnings=warnings,
         findings=findings, audit=audit, citable=citable, actions=actions, listed=len(mats),

@@ -254,3 +254,13 @@ def test_zh_report_says_every_rule_detail_in_chinese():
     for en, zh in cases.items():
         assert _detail(en, "zh") == zh
         assert _detail(en, "en") == en
+
+
+def test_already_cited_names_the_documents_own_citation_list():
+    """"已在 §七 引用列表内" named §七 whatever the document's citation list was (a fresh user's was `## 9. References`)."""
+    from queries.render.brief import LABELS, _status
+
+    a = {"status": "already_cited"}
+    assert _status(LABELS["zh"], a, cite="9") == "已在 §9 引用列表内"
+    assert _status(LABELS["zh"], a, cite="七") == "已在 §七 引用列表内"
+    assert _status(LABELS["zh"], a) == "已在引用列表内"

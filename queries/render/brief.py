@@ -76,7 +76,7 @@ LABELS: dict[str, dict[str, str]] = {
         "quote": "“{}”",
         "dash": " —— ",
         # citable-list statuses (what the curator needs)
-        "st.already_cited": "已在 §七 引用列表内",
+        "st.already_cited": "已在{cite}引用列表内",
         "st.new": "新：需加入引用列表",
         "st.not_in_citation_list": "新：正文已提及，未列入引用列表",
         "st.weak": "弱相关，未纳入正文",
@@ -473,14 +473,16 @@ def _header(L: dict[str, str], data: dict, out: list[str]) -> None:
     add("")
 
 
-def _status(L: dict[str, str], a: dict, refs: _Refs | None = None) -> str:
-    s = L.get(f"st.{a['status']}", a["status"])
+def _status(L: dict[str, str], a: dict, refs: _Refs | None = None, cite: str | None = None) -> str:
+    """A work's status in the language's words; ``cite`` is the citation list's key (``七``: "已在 §七 引用列表内")."""
+    s = L.get(f"st.{a['status']}", a["status"]).replace("{cite}", f" §{cite} " if cite else "")
     if a.get("entry") and refs is not None:
         s += L["sep"] + L["st.revise"].format(loc=refs.local(a["entry"]))
     return s
 
 
-def _topic(L: dict[str, str], t: dict, refs: _Refs, names: dict[int, str], out: list[str]) -> None:
+def _topic(L: dict[str, str], t: dict, refs: _Refs, names: dict[int, str], out: list[str],
+           cite: str | None = None) -> None:
     add = out.append
     c = L["colon"]
     add("## " + L["increment"].format(n=t["number"], title=md_escape(t["title"])))
@@ -498,7 +500,7 @@ def _topic(L: dict[str, str], t: dict, refs: _Refs, names: dict[int, str], out: 
         if p not in papers:
             add(f"  - {md_escape(p['text'])} " + " ".join(refs.local(st, t) for st in p["statements"]))
     if t["arxiv"]:
-        ids = [f"arXiv:{a['arxiv_id']}{a.get('version') or ''}{L['lp']}{_status(L, a)}{L['rp']}" for a in t["arxiv"]]
+        ids = [f"arXiv:{a['arxiv_id']}{a.get('version') or ''}{L['lp']}{_status(L, a, cite=cite)}{L['rp']}" for a in t["arxiv"]]
         add("- " + L["arxiv_line"].format(ids=L["sep"].join(ids))
             + "".join(" " + refs.local(st, t) for p in papers for st in p["statements"]))
     for s in t["sections"]:
@@ -683,7 +685,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     names = {t["number"]: _short(t["title"]) for t in data["topics"]}
     _header(L, data, out)
     for t in data["topics"]:
-        _topic(L, t, refs, names, out)
+        _topic(L, t, refs, names, out, data.get('knowledge_citations'))
     add("## " + L["low"])
     add("")
     add(L["low_head"])
@@ -706,7 +708,7 @@ def render_brief(data: dict, *, lang: str | None = None) -> str:
     for a in data["citable"]:
         title = f"{L['dash']}{md_escape(a['title'])}" if a.get("title") else ""
         where = L["sep"] + _incs(L, a["increments"]) if a.get("increments") else ""
-        add(f"- arXiv:{a['arxiv_id']}{a.get('version') or ''}{title}{L['lp']}{_status(L, a, refs)}{where}{L['rp']}")
+        add(f"- arXiv:{a['arxiv_id']}{a.get('version') or ''}{title}{L['lp']}{_status(L, a, refs, cite=data.get('knowledge_citations'))}{where}{L['rp']}")
     if not data["citable"]:
         add(L["none"])
     add("")
