@@ -43,6 +43,7 @@ _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https
 #: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
 _PARTS = re.compile(r"[;；。]|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有", re.IGNORECASE)
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
+_BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
 
@@ -103,6 +104,10 @@ class EvidenceReader:
         fv = self.field_value(text)
         if fv:
             found.append(fv)
+        for m in _BRACKET_END.finditer(text):  # "… 2-bit KV cache. [abstract]": a tag closing the line
+            v = m.group(1).strip().lower()
+            if v in self.values:
+                found.append(self.values[v])
         for m in _PAREN.finditer(text):  # "InfiniGen, arXiv:2406.19707 (full paper)", "（摘要）"
             v = m.group(1).strip().lower()
             if v in self.values:

@@ -207,6 +207,8 @@ from ingest.placement import section_refs
     pytest.param("Got this from the authors' talk video, not the paper.", ("second_hand",), id="talk-video"),
     pytest.param('README: "up to 3.1x more concurrent sequences per GPU"', ("vendor_self_reported",), id="readme-line"),
     pytest.param("Depth: none (fetch failed)", ("unverified",), id="field-none-with-an-aside"),
+    pytest.param("KIVI: asymmetric 2-bit KV cache quantization (arXiv:2402.02750). [abstract]", ("abstract_checked",),
+                 id="a-tag-closing-the-line"),
     pytest.param("Depth: both abstracts plus the MInference project page; no PDFs", ("abstract_checked",),
                  id="both-abstracts"),
     pytest.param("群里别人转的：快 31 倍。没找到原始出处。", ("second_hand", "unverified"), id="zh-no-original-source"),
