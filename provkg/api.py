@@ -708,6 +708,9 @@ class ProvKG:
         first brief's language, else the workspace's) and ``graph.html``.  ``author`` and
         ``allow_mass_removal`` as for ``brief`` and ``ingest``.
 
+        A manifest whose file this run could not read gets no brief (the store still holds its last good
+        version, which is no longer the workspace's).
+
         Raises ``OSError`` when a file cannot be written (no partial file is left), and what
         ``ingest`` raises.
         """
@@ -718,11 +721,25 @@ class ProvKG:
 
         rep = self.ingest([workspace], progress=progress, allow_mass_removal=allow_mass_removal)
         mids = [manifest] if manifest else (self.manifests() if self.exists() else [])
+        if not manifest and rep.errors and mids:
+            # a manifest this run could not read keeps its last good version in the store: no brief is written
+            # from it as if it were current (its error line says why)
+            from queries.snapshot import load_snapshot
+
+            failed = {e.split(":", 1)[0] for e in rep.errors}
+            paths = {m.manifest_id: m.manifest_path for m in load_snapshot(self.backend).manifest_items}
+            stale = {m for m in mids if any(paths.get(m, "\0").endswith(f) or f.endswith(paths.get(m, "\0"))
+                                            for f in failed)}
+        else:
+            stale = set()
         outdir = Path(out)
         written: list[Path] = []
         brief_lang: str | None = None
         for mid in mids:
             p = outdir / (f"brief-{mid}.md" if len(mids) > 1 else "brief.md")
+            if mid in stale:
+                p.unlink(missing_ok=True)  # a brief an earlier run wrote from it would now be out of date
+                continue
             data = self.brief(mid, lang=lang, author=author)
             brief_lang = brief_lang or data.lang
             write_atomic(render_brief(data.model_dump(mode="json"), lang=lang).encode("utf-8"), p)
@@ -738,4 +755,4 @@ class ProvKG:
             g = self.viz(title=title or f"provkg · {Path(workspace).resolve().name}")
             outdir.mkdir(parents=True, exist_ok=True)
             written.append(write_html(g, outdir / "graph.html", node_budget=max(len(g.nodes), 1)))
-        return RunResult(rep, mids, written)
+        return RunResult(rep, [m for m in mids if m not in stale], written)

@@ -311,3 +311,28 @@ def test_api_library_calls_give_typed_results_equal_to_the_commands(sample_store
     r = api.report(folder)
     assert isinstance(r, ContradictionReport) and r.count == len(r.findings) >= 8
     assert "对抗性到达" in api.report_markdown(folder)
+
+
+def test_run_writes_no_brief_from_a_manifest_it_could_not_read(tmp_path):
+    """A manifest broken since the last run keeps its last good version in the store; `run` says so (exit 2)
+    and writes no brief from it, removing the one an earlier run wrote, while the other manifest's brief is
+    written (a fresh user found the stale brief written without a mark)."""
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Decoding\n\nMedusa.\n\n## References\n\n"
+                                                           "- Medusa, arXiv:2401.10774\n", "utf-8")
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "inbox" / "a" / "n.md").write_text("# Note\n\nEAGLE (arXiv:2401.15077) drafts from features; add to 1.\n", "utf-8")
+    (ws / "work-guard").mkdir()
+    for mid in ("m1", "m2"):
+        (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({
+            "manifest_id": mid, "created": "2027-01-01", "knowledge": "organized/knowledge/doc.md",
+            "items": [{"path": "inbox/a/n.md"}]}), "utf-8")
+    st, out = tmp_path / "st", tmp_path / "out"
+    first = CliRunner().invoke(cli, ["--store", str(st), "-q", "run", str(ws), "-o", str(out)], obj={})
+    assert first.exit_code == 0, first.output
+    assert (out / "brief-m1.md").exists() and (out / "brief-m2.md").exists()
+    (ws / "work-guard" / "m2.json").write_text('{"manifest_id": "m2",', "utf-8")
+    again = CliRunner().invoke(cli, ["--store", str(st), "-q", "run", str(ws), "-o", str(out)], obj={})
+    assert again.exit_code == 2 and "work-guard/m2.json" in again.output
+    assert (out / "brief-m1.md").exists() and not (out / "brief-m2.md").exists()
