@@ -47,6 +47,7 @@ from .numerals import cn_number
 from .text import split_sentences
 
 __all__ = ["find_figures", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
+           "answered_value",
            "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -746,6 +747,15 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
 #: state nothing; the value after it does.
 _QUESTION_LABEL = re.compile(r"^\W*(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
                              r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
+
+
+def answered_value(text: str) -> str:
+    """The value of a field whose label asks (``"**是否需改模型**：无需修改模型…"`` -> ``"无需修改模型…"``, "Needs
+    retraining?: no" -> "no"), which is the statement; any other text as it is."""
+    m = _QUESTION_LABEL.match(text)
+    return text[m.end():] if m and text[m.end():].strip() else text
+
+
 #: A gerund as the subject of what someone argues ("the paper argues dropping heads breaks …"), followed by
 #: a consequence: the verb names a hypothetical, not what the work does.
 _GERUND_SUBJECT = re.compile(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|said|shows?|showed|finds?|found|claims?|notes?|that|"

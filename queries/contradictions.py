@@ -47,7 +47,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
-from ingest.facts import need_framed, open_objects_match, predicates, qualifier_sides
+from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -544,20 +544,9 @@ def _eligible(c: SClaim) -> bool:
     """A statement the rules compare: in a note, card or living document (a citation-list entry's
     facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
     not a question."""
-    text = _answered_field(c.text)
+    text = answered_value(c.text)
     return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not (
         _QUESTION.search(text) and not _asserts_before_asking(text))
-
-
-def _answered_field(text: str) -> str:
-    """A field whose label asks and whose value answers ("是否需改模型：无需修改模型…", "Needs retraining?: no"):
-    the value, which is a statement; any other text as it is."""
-    m = _ASKING_LABEL.match(text)
-    return text[m.end():] if m and text[m.end():].strip() else text
-
-
-_ASKING_LABEL = re.compile(r"^\s*(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
-                           r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 
 
 def _asserts_before_asking(text: str) -> bool:
