@@ -1172,13 +1172,13 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             return (first_raws + raws, [b for b in pre if b.line_end < first_raws[0].line]), "pseudo"
         # "---" rules between the topics are the writer's own marks when every pseudo-heading opens a
         # block of them and some blocks open otherwise ("[SinkKV](…) — came up at …")
-        ruled = _split_rules(body, last_line)
+        ruled = ruled0
         if (ruled is not None and len(ruled[0]) > len(raws) and {r.line for r in raws} <= {r.line for r in ruled[0]}
                 and all(r.line > raws[0].line for r in ruled[0] if r.line not in {x.line for x in raws})):
             return ruled, "rules"
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
-        ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: _split_rules(body, last_line)),
+        ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
         ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)))
     for how, split_of in rest:
         split = split_of()
