@@ -437,7 +437,7 @@ def _check_complete(headers, where: str) -> None:
     if state == "40001" or "SR172" in message:
         raise _Deadlocked(f"{where}: the server rolled the request back as a deadlock ({state}: {message})")
     if state:
-        raise StoreError(f"{where}: the server returned a partial answer ({state}: {headers.get('X-SQL-Message', '')}; "
+        raise StoreError(f"{where}: the server returned a partial answer ({state}: {message}; "
                          "Virtuoso: set [SPARQL] MaxQueryExecutionTime = 0, docs/SCALING.md)")
 
 

@@ -221,11 +221,11 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                                    callout=cur_callout, lines=plines))
             i += 3
             continue
-        elif typ == "fence" and t.info.strip().lower() in ("json", "jsonc", "yaml", "yml") and _record_fields(t.content):
+        elif typ == "fence" and t.info.strip().lower() in ("json", "jsonc", "yaml", "yml") and \
+                (fields := _record_fields(t.content)):
             # an agent's finding as a JSON or YAML record ("claim": "…", "evidence": "…"): its fields are the
             # writer's statements, one ``key: value`` line each, at their own lines
             a, b = t.map or (0, 1)
-            fields = _record_fields(t.content)
             plines = tuple((ln(a + 1 + k), v) for k, v in fields)
             parent = next((p for p in reversed(item_stack) if p is not None), None)
             out.append(MdBlock("para", "\n".join(v for _k, v in plines), plines[0][0], plines[-1][0], parent=parent,
@@ -285,9 +285,9 @@ _PROSE_WORD = re.compile(r"[A-Za-z][a-z'’]+|[\u4e00-\u9fff]")
 
 
 def _is_prose(content: str) -> bool:
-    """Whether an indented code block's text reads as prose: no line of code (``_CODE_LINE``), and every
-    line of at least four words (or six CJK characters) but for a short one such as a chat line's
-    ``**name** 10:35``."""
+    """Whether an indented code block's text reads as prose: no line of code (``_CODE_LINE``), and at least
+    half of its lines of four words or more (a CJK character counting as a word), not counting a chat
+    line's ``**name** 10:35``."""
     rows = [x for x in content.splitlines() if x.strip() and not _CHAT_HEAD.match(x)]
     if not rows or any(_CODE_LINE.search(x) for x in rows):
         return False

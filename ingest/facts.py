@@ -91,6 +91,10 @@ class _Cues:
     not_baselines: frozenset
     dispute: re.Pattern[str] = re.compile(r"(?!x)x")
     attribution: re.Pattern[str] = re.compile(r"(?!x)x")
+    #: predicate objects whose use is their need (``facts.use_is_need``: a draft model)
+    use_is_need: frozenset = frozenset()
+    #: predicate objects that are techniques, used or not (``facts.techniques``: warp specialization)
+    techniques: frozenset = frozenset()
 
 
 def _alt(pats) -> re.Pattern[str]:
@@ -119,6 +123,7 @@ def _cues(lex: Lexicon) -> _Cues:
         dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
+        use_is_need=frozenset(f.get("use_is_need", [])), techniques=frozenset(f.get("techniques", [])),
     )
     _CACHE[id(lex)] = got
     return got
@@ -440,10 +445,13 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     def metric_near(pos: int, end: int) -> tuple[str | None, bool]:
         lo, hi = clause_of(pos)
         got = metrics_in(lo, hi).nearest(pos, end)
+        if got[0] is not None:
+            return got
         colon = max(text.rfind(":", lo, pos), text.rfind("：", lo, pos))
-        if got[0] is None and colon < 0 and lo > 0 and re.search(r"[:：]\s*$", text[max(0, lo - 3):lo]):
-            colon = text.rfind(":", max(0, lo - 3), lo) if ":" in text[max(0, lo - 3):lo] else text.rfind("：", max(0, lo - 3), lo)
-        if got[0] is None and colon > 0:
+        if colon < 0:  # a colon ending the clause before ("…(…, 16 tasks): 97.2%")
+            m = re.search(r"[:：]\s*$", text[max(0, lo - 3):lo])
+            colon = max(0, lo - 3) + m.start() if m else -1
+        if colon > 0:
             # "SnapKV retention on LongBench (…, 16 tasks): 97.2% at …": the label before the colon, in the
             # same sentence, names the measure
             k = bisect.bisect_right(sentence_starts, colon) - 1
@@ -769,8 +777,6 @@ _PASSIVE_DENIED = re.compile(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is
 _KEEPS_ALL = re.compile(r"\b(?:keeps?|retains?|preserves?)\s+(?:the\s+)?(?:caches?\s+of\s+)?(?:all|every|each)\s+(?P<obj>[\w-]+(?:'s?|’s?)?)"
                         r"|\b(?:every|each|all)\s+(?P<obj2>[\w-]+)\s+(?:keeps?|retains?)\b|(?:保留|保持)(?:所有|全部|每个)(?P<obj3>[\u4e00-\u9fff]{1,4})",
                         re.IGNORECASE)
-#: Lexicon objects that are techniques a kernel or system uses or does not ("warp specialization").
-_TECHNIQUES = frozenset({"warp_specialization"})
 
 #: A need denied with its object before the participle ("no warp specialisation needed") or after
 #: "without" where "without" means "not needing" ("works without access to attention scores", "without
@@ -967,9 +973,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 out.add(f"-{verb}:")
     # "uses a small draft model" states what "does not need a draft model" denies: for the components whose use is
     # their need (lexicon ``facts.use_is_need``), a use is a need
-    use_need = set(lex.raw.get("facts", {}).get("use_is_need", []))
     for p in list(out):
-        if p.startswith("+use:") and use_need & set(p[5:].split(",")):
+        if p.startswith("+use:") and cues.use_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
     # "keeps all heads' cache", "every head keeps some cache": none of them is dropped
     for m in _KEEPS_ALL.finditer(text):
@@ -979,7 +984,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.add(f"-drop:{','.join(objs)}")
     # a technique named as such ("no warp specialization" / "a warp-specialized producer"): used or not
     for name, op in cues.objects:
-        if name not in _TECHNIQUES:
+        if name not in cues.techniques:
             continue
         for m in op.finditer(text):
             denied = re.search(r"(?:\bno|\bwithout|\bnot|\bnor|不用|没有|无|不做)\s*(?:\w+\s+){0,1}$", text[max(0, m.start() - 16):m.start()],

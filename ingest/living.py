@@ -25,9 +25,14 @@ _REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,4
 _REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:)\s*")
 
 
+def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
+    """The references ``text`` cites by number or footnote (``_REF_MARK``), each with its key, in order."""
+    return [(m, m.group(1) or m.group(2)) for m in _REF_MARK.finditer(text)]
+
+
 def _ref_keys(text: str) -> list[str]:
-    """The reference numbers and footnote keys ``text`` cites (``_REF_MARK``), in order."""
-    return [m.group(1) or m.group(2) for m in _REF_MARK.finditer(text)]
+    """The reference numbers and footnote keys ``text`` cites, in order."""
+    return [k for _m, k in _ref_marks(text)]
 
 
 _FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
@@ -81,8 +86,7 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
                     add(f"{authors[0]} & {authors[1]}", ids[0].arxiv_id)
                     add(f"{authors[0]} and {authors[1]}", ids[0].arxiv_id)
         else:
-            for m in _REF_MARK.finditer(e.text):
-                key = m.group(1) or m.group(2)
+            for m, key in _ref_marks(e.text):
                 if key in numbered:
                     before = re.search(r"([A-Za-z][\w.+-]*(?:[ -][A-Z0-9][\w.+-]*)?)\s*$", e.text[:m.start()])
                     if before and before.group(1).lower() not in ("and", "or", "see", "in", "of"):
@@ -100,8 +104,7 @@ def _body_references(doc: LivingDoc, citation_keys: set[str], numbered: dict[str
         if e.section in citation_keys:
             continue
         for k, text in enumerate(e.text.split("\n")):
-            for m in _REF_MARK.finditer(text):
-                key = m.group(1) or m.group(2)
+            for m, key in _ref_marks(text):
                 if key not in numbered:
                     continue
                 out.append(ArxivRef(arxiv_id=numbered[key], raw=m.group(0), line=e.line + k, section=e.section,

@@ -1042,10 +1042,9 @@ def parse_note(
         for m in _PATH_RE.finditer(ln):
             links.append((m.group(1), n))
     title = shape.title
-    field_at = _title_field(blocks[:12]) if is_card and not (isinstance(front.get("title"), str) and front.get("title")) \
-        else None
-    if field_at is None and is_card and not (isinstance(front.get("title"), str) and front.get("title")):
-        field_at = _summary_title(lines[body_first - 1:body_first + 11], body_first)
+    field_at = None
+    if is_card and not (isinstance(front.get("title"), str) and front.get("title")):
+        field_at = _title_field(blocks[:12]) or _summary_title(lines[body_first - 1:body_first + 11], body_first)
     if field_at is not None:
         title = field_at[1]
     if kind == "paper_card" and shape.paper:

@@ -229,7 +229,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         title = (m.group("t") or m.group("t2")).strip()
         if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
                                                           title, re.I):
-            out.append(SectionRef(None, title, "suggest", m.start("t")))
+            out.append(SectionRef(None, title, "suggest", m.start("t") if m.group("t") else m.start("t2")))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
         year = m.group("year") or m.group("year2")

@@ -427,8 +427,10 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
 _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
                          r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|day\s*\d{1,2}"
                          r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)"
-                         # nothing after it but a weekday, a time or an aside: "2027-02-17 (Tue)", "Thu 20 Feb, 14:00"
-                         r"(?:[\s,，]*(?:\(?\w{2,9}\)?|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]))*\s*$", re.IGNORECASE)
+                         # nothing after it but a weekday or month, a number, a time or an aside: "2027-02-17 (Tue)",
+                         # "Thu 20 Feb, 14:00"; not a topic ("2027-01-03 14:22 CalibTree 复现")
+                         r"(?:[\s,，]*(?:(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+                         r"|\d{1,4}|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]))*\s*$", re.IGNORECASE)
 
 
 def _named_collection(head_text: str, lex: Lexicon) -> bool:
@@ -447,9 +449,7 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
     units = _units(body, lex)
-    dated = bool(_DATED_HEAD.match(_strip(head_text))) and not re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]{3,}\s+[A-Za-z]{3,}\s+[A-Za-z]{3,}",
-                                                                        _strip(head_text))
-    if dated and not units:
+    if not units and _DATED_HEAD.match(_strip(head_text)):
         # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done: each paragraph a unit
         paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
         units = [_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras]

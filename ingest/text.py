@@ -367,8 +367,8 @@ def _strip_outside_code(text: str) -> str:
     return text
 
 
-#: A sentence ends after 。！？, or after . ! ? and a space before a capital, CJK character or lower-case word, but not
-#: after an abbreviation ("vs. BF16", "e.g.", "et al.", "Fig. 3", "p. 4") or an initial ("L. Fontaine").
+#: A sentence ends after 。！？, or after . ! ? and a space before a capital, CJK character or lower-case
+#: word, but not after an abbreviation ("vs. BF16", "e.g.", "et al.", "Fig. 3", "p. 4") or an initial ("L. Fontaine").
 _SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)"
                        r"(?<!\bfig\.)(?<!\bEq\.)(?<!\bNo\.)(?<!\bp\.)(?<!\bpp\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bapprox\.)"
                        r"(?<!\bResp\.)(?<!\bresp\.)(?<!\bv\.)(?<!\b[A-Z]\.)(?<!\b[a-z]\.)(?<!\betc\.)(?<!\bincl\.)\s+"

@@ -726,10 +726,9 @@ class ProvKG:
             # from it as if it were current (its error line says why)
             from queries.snapshot import load_snapshot
 
-            failed = {e.split(":", 1)[0] for e in rep.errors}
+            failed = {e.split(":", 1)[0] for e in rep.errors}  # "work-guard/m2.json:1: invalid JSON: …"
             paths = {m.manifest_id: m.manifest_path for m in load_snapshot(self.backend).manifest_items}
-            stale = {m for m in mids if any(paths.get(m, "\0").endswith(f) or f.endswith(paths.get(m, "\0"))
-                                            for f in failed)}
+            stale = {m for m in mids if paths.get(m) in failed}
         else:
             stale = set()
         outdir = Path(out)

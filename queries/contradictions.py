@@ -93,9 +93,17 @@ _SETTING_METRICS = ("batch", "context")
 
 def _settings_differ(a: SQuantity, b: SQuantity) -> bool:
     """Whether two figures are written under different settings: a condition category on both sides
-    with no value in common (``hw:a100`` against ``hw:a6000``)."""
+    with no value in common (``hw:a100`` against ``hw:a6000``; ``_values_differ``)."""
     ca, cb = _conds(a), _conds(b)
-    return any(not (ca[k] & cb[k]) for k in set(ca) & set(cb))
+    return any(_values_differ(ca, cb, k) for k in set(ca) & set(cb))
+
+
+def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -> bool:
+    """Whether a condition category written on both sides holds no value in common; a baseline written
+    longer is the same system ("FlashInfer" = "FlashInfer dense paged decode")."""
+    if ca[cat] & cb[cat]:
+        return False
+    return not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]})
 
 
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
@@ -702,8 +710,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
     for cat in set(ca) & set(cb):
-        if not ca[cat] & cb[cat] and not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]}):
-            return False  # (a baseline written longer is the same system: "FlashInfer" = "FlashInfer dense paged decode")
+        if _values_differ(ca, cb, cat):
+            return False
         shared = True
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
@@ -1040,9 +1048,11 @@ def _asserted(c: SClaim, field: str) -> tuple[str, ...]:
     withdrew a quoted claim ('v2 withdrew the claim "it does not require retraining"') does not assert
     what it quotes, so what only the quoted words say is left out."""
     got = getattr(c, field)
-    if not got or not _QUOTED.search(c.text) or not _retract_cue().search(_QUOTED.sub(" ", c.text)):
+    if not got or not _QUOTED.search(c.text):
         return got
     outside = _QUOTED.sub(" ", c.text)
+    if not _retract_cue().search(outside):
+        return got
     left = set(predicates(outside) if field == "predicates" else qualifier_sides(outside))
     return tuple(x for x in got if x in left)
 
@@ -1199,14 +1209,14 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _label_mismatch(snap)
     )
     # one finding per kind and pair of statements: two rules that see the same pair ("v3 改成了 0.62" against
-    # the v1 figure, as a changed figure and as a revision) report it once, the first rule's
-    # the same pair read as a qualifier and as a negation ("tuning-free" / "needs fine-tuning") is one conflict:
-    # reported once, as its qualifier (the aspect named), the negation's words in its detail
+    # the v1 figure, as a changed figure and as a revision) report it once, the first rule's; and the same pair
+    # read as a qualifier and as a negation ("tuning-free" / "needs fine-tuning") is one conflict, reported as
+    # its qualifier (the aspect named) with the negation's words in its detail
     kept: dict[tuple, Contradiction] = {}
     for f in found:
         kind = "statement" if f.kind in ("qualifier", "negation") else f.kind
         key = (kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)]))
-        if key in kept and kept[key].kind != f.kind and kind == "statement":
+        if key in kept and kept[key].kind != f.kind:
             first = kept[key]
             kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
             continue
