@@ -48,6 +48,7 @@ from ingest.text import find_urls
 
 from . import brief_parts as bp
 from .contradictions import contradictions, statement
+from .items import MISLABELLED
 from .named import concerns_shift, evidence, increments, shift_item_rows
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, ItemRow, Statement
 from .snapshot import SClaim, Snapshot
@@ -698,7 +699,7 @@ def brief_data(
     ev_rows = [e for e in evidence(store, snapshot=snap) if concerns_shift(e, material_paths, shift_works)]
     audit = [e for e in ev_rows if e.kind == "figure" and e.best_evidence == "unverified"]
     misfits = {f.subject: f for f in findings if f.kind == "label_mismatch"}
-    low_materials = {m.source for m in mats if m.relevance == "low" and "labels do not fit the content" in m.reasons}
+    low_materials = {m.source for m in mats if m.relevance == "low" and MISLABELLED in m.reasons}
 
     cand: list[ItemRow] = []
     low_rows: list[tuple[ItemRow, Contradiction | None]] = []

@@ -54,7 +54,7 @@ from ingest.models import evidence_rank
 from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
-__all__ = ["contradictions", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
+__all__ = ["contradictions", "mislabelled", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
            "same_title", "title_variant", "written_titles"]
 
 
@@ -1175,6 +1175,12 @@ def contradictions(snap: Snapshot) -> list[Contradiction]:
 #: The kinds of finding that say the living document may need revising where a statement disagrees with
 #: it (a title written differently in a note says the note mislabels the work, not that the document is wrong).
 _CONFLICT_KINDS = ("number", "qualifier", "negation", "version")
+
+
+def mislabelled(snap: Snapshot) -> frozenset[str]:
+    """Paths of the materials a ``label_mismatch`` finding concerns (their tags name a topic their words
+    do not carry); ``queries.items.shift_items`` makes their items low unless they name a section."""
+    return frozenset(f.subject for f in contradictions(snap) if f.kind == "label_mismatch")
 
 
 def at_odds_with_living_docs(snap: Snapshot) -> frozenset[tuple[str, int]]:

@@ -36,7 +36,7 @@ from .results import ItemRow, SectionRoute
 from .snapshot import AliasMatcher, SItem, Snapshot
 
 __all__ = ["WorkStatus", "work_status", "name_index", "item_works", "item_sections", "judge_relevance",
-           "shift_items", "HEARSAY"]
+           "shift_items", "HEARSAY", "MISLABELLED"]
 
 #: Evidence levels that, alone, make an item hearsay (low relevance unless it says otherwise).
 HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported"})
@@ -230,17 +230,23 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
     return "low", _NOTHING_LACKED
 
 
+#: The reason of an item of a material whose labels do not fit its content (and that names no section).
+MISLABELLED = "labels do not fit the content"
+
 #: The reason of an item judged low only because its works are already in the living document.
 _NOTHING_LACKED = "nothing the living document lacks"
 
 
 def shift_items(snap: Snapshot, manifest: str | None = None,
-                disputed: frozenset[tuple[str, int]] = frozenset()) -> list[ItemRow]:
+                disputed: frozenset[tuple[str, int]] = frozenset(),
+                mislabelled: frozenset[str] = frozenset()) -> list[ItemRow]:
     """Every item of the materials of ``manifest`` (of every manifest when None), in manifest order
     then file order, judged (see the module docstring).  ``disputed``: ``(path, line)`` of statements a
     finding sets against the living document (``queries.contradictions.at_odds_with_living_docs``); an
     item holding one, checked against the paper (full text or abstract) and made low by nothing else, is an
-    increment (the document needs revising)."""
+    increment (the document needs revising).  ``mislabelled``: paths of materials a ``label_mismatch``
+    finding concerns (``queries.contradictions.mislabelled``); such a material that names no section has
+    every item low, as the ``increments`` query judges the material."""
     out: list[ItemRow] = []
     seen: set[tuple[str, str]] = set()
     for mi in snap.manifest_items_for(manifest):
@@ -256,6 +262,7 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
         claims_of_item: dict[int | None, list] = {}
         for c in snap.claims_of(mi.path):  # grouped once per file, not scanned once per item
             claims_of_item.setdefault(c.item, []).append(c)
+        misfit = mi.path in mislabelled and not any(c.suggested for cs in claims_of_item.values() for c in cs)
         for it in snap.items_of(mi.path):
             mine_claims = claims_of_item.get(it.index, [])
             works, how = item_works(snap, it)
@@ -270,6 +277,8 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
                 # a statement checked against the paper contradicts the document: a revision (hearsay
                 # or an unsupported remark that contradicts it is reported, not an increment)
                 rel, reason = "increment", None
+            if misfit:
+                rel, reason = "low", MISLABELLED
             route = None
             if not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))

@@ -410,6 +410,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     if snapshot is None:
         return _answers(store, "increments", manifest)
     from .contradictions import contradictions as _contradictions
+    from .items import MISLABELLED
 
     snap = snapshot
     items = snap.manifest_items_for(manifest)
@@ -435,7 +436,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
             # A misfit label demotes a material only when it names no section: a note that says
             # where it belongs keeps its place (the finding is still in the report).
             rel = "low"
-            reasons.append("labels do not fit the content")
+            reasons.append(MISLABELLED)
         elif its and all(i.relevance == "low" for i in its):
             rel = "low"
             reasons.extend(i.reason or i.title for i in its)
@@ -478,7 +479,7 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     """
     if snapshot is None:
         return _answers(store, "items", manifest)
-    from .contradictions import at_odds_with_living_docs
+    from .contradictions import at_odds_with_living_docs, mislabelled
     from .items import shift_items
 
     snap = snapshot
@@ -486,7 +487,7 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
         from ingest.errors import QueryError
 
         raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
-    return shift_items(snap, manifest, at_odds_with_living_docs(snap))
+    return shift_items(snap, manifest, at_odds_with_living_docs(snap), mislabelled(snap))
 
 
 def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
@@ -499,10 +500,10 @@ def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scope
         st = open_state(store)
         if st.fresh:
             return stored_items(st.view, manifest_id)
-    from .contradictions import at_odds_with_living_docs
+    from .contradictions import at_odds_with_living_docs, mislabelled
     from .items import shift_items
 
-    return shift_items(snapshot, manifest_id, at_odds_with_living_docs(snapshot))
+    return shift_items(snapshot, manifest_id, at_odds_with_living_docs(snapshot), mislabelled(snapshot))
 
 
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:

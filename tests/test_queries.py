@@ -117,7 +117,7 @@ def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):
     from graph.loader import ingest_paths
     from graph.store import Store
     from queries.contradictions import contradictions
-    from queries.named import increments
+    from queries.named import increments, items
     from queries.snapshot import load_snapshot
 
     ws = tmp_path / "ws"
@@ -140,3 +140,12 @@ def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):
     rel = {i.source: i.relevance for i in increments(store, manifest=MANIFEST_ID, snapshot=snap)}
     assert rel["inbox/flyp/placed.md"] == "increment"
     assert rel["inbox/flyp/unplaced.md"] == "low"
+    # `query items` judges the items of each material as `query increments` judges the material, from the
+    # snapshot and from the derived index alike (the sample's misfiled Real NVP card was an increment there)
+    for rows in (items(store, manifest=MANIFEST_ID, snapshot=snap), items(store, manifest=MANIFEST_ID)):
+        by = {}
+        for r in rows:
+            by.setdefault(r.source, set()).add((r.relevance, r.reason))
+        assert by["inbox/flyp/unplaced.md"] == {("low", "labels do not fit the content")}
+        assert ("increment", None) in by["inbox/flyp/placed.md"]
+        assert by["organized/paper_cards/1802-1605-08803.md"] == {("low", "labels do not fit the content")}
