@@ -572,12 +572,12 @@ class ProvKG:
         ``queries.render.html.write_html``.  Raises ``QueryError`` for a manifest or focus the store
         does not hold."""
         from ingest.errors import QueryError
-        from queries.snapshot import load_snapshot
+        from queries.snapshot import load_snapshot, no_manifest
         from queries.views import DEFAULT_NODE_BUDGET, ingest_records, viz_view
 
         snap = load_snapshot(self.backend)
         if manifest and not snap.manifest_items_for(manifest):
-            raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+            raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
         try:
             return viz_view(snap, title=title, manifest=manifest, focus=focus, depth=depth,
                             contradictions_only=contradictions_only, node_budget=node_budget or DEFAULT_NODE_BUDGET,

@@ -51,7 +51,7 @@ from .contradictions import contradictions, statement
 from .items import MISLABELLED
 from .named import concerns_shift, evidence, increments, shift_item_rows
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, ItemRow, Statement
-from .snapshot import SClaim, Snapshot
+from .snapshot import SClaim, Snapshot, no_manifest
 
 __all__ = ["display_title", "BriefData", "BriefTopic", "BriefTopicSource", "BriefPoint", "BriefArxiv", "BriefLow", "BriefSection",
            "BriefCross", "BriefWarning", "brief_data", "workspace_lang", "generation_time", "same_title",
@@ -679,7 +679,7 @@ def brief_data(
         snap = snapshot
     mitems = snap.manifest_items_for(manifest)
     if not mitems:
-        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
     mid = mitems[0].manifest_id
     mitems = [m for m in mitems if m.manifest_id == mid]
     files = sorted({m.manifest_path for m in snap.manifest_items if m.manifest_id == mid})

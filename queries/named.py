@@ -226,14 +226,14 @@ def duplicates(store: Store, *, all_sources: bool = False, source: str | None = 
 def _shift(st: State, manifest: str) -> tuple[str, set[str], set[str]]:
     """``(manifest ID, material paths, shift works)`` of the manifest ``manifest`` (ID or path) names,
     as ``manifest_view`` gives them, read from the index.  Raises ``QueryError`` for an unknown manifest."""
-    from .snapshot import pick_manifest_id, snapshot_of_view
+    from .snapshot import no_manifest, pick_manifest_id, snapshot_of_view
     from ingest.errors import QueryError
 
     heads = st.view.select(f"SELECT DISTINCT t.manifest_id, t.manifest_path FROM manifest_item t "
                            f"JOIN revision r ON r.rev = t.rev WHERE {_LIVE}")
     mid = pick_manifest_id(manifest, heads)
     if mid is None:
-        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+        raise QueryError(no_manifest(manifest, (m for m, _ in heads)))
     files = sorted({p for m, p in heads if m == mid})
     items = snapshot_of_view(st.view, paths=files).manifest_items_for(mid)
     materials = {i.path for i in items}
@@ -417,7 +417,9 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     if manifest and not items:
         from ingest.errors import QueryError
 
-        raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
+        from .snapshot import no_manifest
+
+        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
     findings = _contradictions(snap)
     mismatched = {f.subject for f in findings if f.kind == "label_mismatch"}
     out = []
@@ -486,7 +488,9 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     if manifest and not snap.manifest_items_for(manifest):
         from ingest.errors import QueryError
 
-        raise QueryError(f"no manifest {manifest!r} in the store; ingest it first")
+        from .snapshot import no_manifest
+
+        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
     return shift_items(snap, manifest, at_odds_with_living_docs(snap), mislabelled(snap))
 
 

@@ -28,7 +28,7 @@ from graph.backend import Backend
 from graph.index import IndexView
 
 from .derive import stored_findings
-from .snapshot import Snapshot, pick_manifest_id, snapshot_of_view
+from .snapshot import Snapshot, no_manifest, pick_manifest_id, snapshot_of_view
 from .state import State, open_state
 
 __all__ = ["Scope", "files_naming", "manifest_docs", "manifest_scope", "scoped_snapshot"]
@@ -72,7 +72,7 @@ def _scope_of(st: State, manifest: str) -> Scope:
                         f"JOIN revision r ON r.rev = t.rev WHERE {_LIVE}")
     mid = pick_manifest_id(manifest, heads)
     if mid is None:
-        raise QueryError(f"no manifest {manifest!r} in the store; ingest its workspace first")
+        raise QueryError(no_manifest(manifest, (m for m, _ in heads)))
     # Every manifest file with that ID (the unscoped brief reads them all), not only the one matched.
     mfiles = sorted({p for m, p in heads if m == mid})
     first = snapshot_of_view(view, paths=mfiles, fresh=st.fresh)

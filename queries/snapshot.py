@@ -39,7 +39,7 @@ from ingest.arxiv import TitleIndex
 from ingest.routing import Route, SectionDoc, SectionRouter
 
 __all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
-           "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "title_index_input", "works_parts",
+           "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "no_manifest", "title_index_input", "works_parts",
            "stored_subjects", "stored_title_matches", "snapshot_from_facts"]
 
 
@@ -418,13 +418,29 @@ def pick_manifest_id(manifest: str, heads: Iterable[tuple[str, str]]) -> str | N
     names among ``heads`` (``(manifest_id, manifest path)`` pairs), or None.
 
     A path names the ID its file declares.  Where several IDs match, the ID equal to ``manifest``
-    wins, then the lowest ID.  Used by ``Snapshot.manifest_items_for`` and
-    ``queries.scope.manifest_scope``, so a query and the brief read the same manifest.
+    wins, then the lowest ID.  When nothing matches so, the start of an ID (at least four characters,
+    as ``git`` takes a short commit name: ``e627b203``) names the one ID it starts; a start shared by
+    two IDs names none.  Used by ``Snapshot.manifest_items_for`` and ``queries.scope.manifest_scope``,
+    so a query and the brief read the same manifest.
     """
     m = manifest.replace("\\", "/")
+    heads = list(heads)
     hit = [(mid != m, mid, path) for mid, path in heads
            if mid == m or path == m or m.endswith(path) or path.endswith(m.rsplit("/", 1)[-1])]
-    return min(hit)[1] if hit else None
+    if hit:
+        return min(hit)[1]
+    starts = {mid for mid, _ in heads if len(m) >= 4 and mid.lower().startswith(m.lower())}
+    return starts.pop() if len(starts) == 1 else None
+
+
+def no_manifest(manifest: str, ids: Iterable[str]) -> str:
+    """The message of a ``--manifest`` that names no manifest among ``ids`` (the IDs the store holds):
+    says so, lists up to five of them (a start of an ID shared by two names none), and what to do."""
+    held = sorted(set(ids))
+    if not held:
+        return f"no manifest {manifest!r}: the store holds none; ingest a workspace with work-guard/*.json"
+    shown = ", ".join(held[:5]) + (f" and {len(held) - 5} more" if len(held) > 5 else "")
+    return f"no manifest {manifest!r} in the store (it holds {shown}); ingest its workspace first"
 
 
 def works_parts(rows: Iterable[CardWork]) -> dict[str, object]:

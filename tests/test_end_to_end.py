@@ -328,3 +328,20 @@ def test_source_date_epoch_makes_the_brief_reproducible(tmp_path):
         assert r.exit_code == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, (value, r.stderr)
     assert "1970-01-01T00:00+00:00" in _run(["brief", "--manifest", MANIFEST_ID], st,
                                             env={"SOURCE_DATE_EPOCH": "0"}).stdout
+
+
+def test_a_manifest_is_named_by_the_start_of_its_id_and_an_unknown_one_lists_the_held_ids(tmp_path):
+    """``--manifest e627b203`` (a short ID, as a commit is named) reads the one manifest it starts;
+    a start shorter than four characters or naming none is a usage error that lists the held IDs."""
+    from conftest import MANIFEST_ID
+
+    st = tmp_path / "st"
+    _run(["ingest", str(WORKSPACE)], st)
+    short = CliRunner().invoke(cli, ["--store", str(st), "query", "items", "-m", MANIFEST_ID[:8], "--format", "json"])
+    full = CliRunner().invoke(cli, ["--store", str(st), "query", "items", "-m", MANIFEST_ID, "--format", "json"])
+    assert short.exit_code == 0 and short.output == full.output and MANIFEST_ID in short.output
+    brief = CliRunner().invoke(cli, ["--store", str(st), "brief", "-m", MANIFEST_ID[:8].upper()])
+    assert brief.exit_code == 0 and brief.output.startswith("# ")
+    for bad in (MANIFEST_ID[:3], "0000ffff"):
+        r = CliRunner().invoke(cli, ["--store", str(st), "brief", "-m", bad])
+        assert r.exit_code == 2 and f"no manifest {bad!r}" in r.output and f"it holds {MANIFEST_ID}" in r.output
