@@ -504,8 +504,12 @@ class ProvKG:
 
         from queries.named import QUERIES
 
+        fn = QUERIES[name][0]
         try:
-            ret = typing.get_type_hints(QUERIES[name][0]).get("return")
+            # the return annotation alone, read in the query's module (its parameters name types imported
+            # for type checking only, which ``typing.get_type_hints`` of the whole function cannot resolve)
+            ret = fn.__annotations__.get("return")
+            ret = eval(ret, fn.__globals__) if isinstance(ret, str) else ret  # noqa: S307 - our own annotation
             (model,) = typing.get_args(ret)
             return list(model.model_fields)
         except Exception:  # noqa: BLE001 - no annotation: no header
