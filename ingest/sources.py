@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
-from .errors import IngestError
+from .errors import IngestError, KgError
 from .facts import MAX_FILE_FIGURES, FigureBudget, figure_budget
 from .lexicon import Lexicon, load_lexicon
 from .models import Manifest, ParsedSource, SOURCE_KINDS
@@ -565,7 +565,61 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
                     continue
             loc = ".".join(str(x) for x in err["loc"]) or "(document)"
             probs.append(f"{loc}: {err['msg']}")
+            if line is None:
+                line = json_line(data, tuple(err["loc"]))
         raise IngestError(rel, line, probs or ["invalid manifest"]) from None
+
+
+def json_line(data: bytes, loc: tuple[str | int, ...]) -> int | None:
+    """The 1-based line of the value at ``loc`` (pydantic's error location: object names and list
+    indexes) in the JSON text ``data``; where ``loc`` goes beyond what the text holds (a missing key),
+    the line of the deepest object or list that holds it.  None when ``data`` is not valid JSON text.
+
+    Walks the text with the standard library's own decoder (``json.decoder.scanstring`` for names,
+    ``JSONDecoder.raw_decode`` to step over a value), so positions are the parser's.
+    """
+    from json.decoder import scanstring
+
+    try:
+        s = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    dec = json.JSONDecoder()
+    ws = re.compile(r"[ \t\n\r]*")
+
+    def skip(i: int) -> int:
+        return ws.match(s, i).end()  # type: ignore[union-attr]
+
+    i = skip(0)
+    try:
+        for step in loc:
+            if s[i] == "{" and isinstance(step, str):
+                j = skip(i + 1)
+                while s[j] == '"':
+                    name, j = scanstring(s, j + 1)
+                    j = skip(skip(j) + 1)  # the ':' and the blanks around it
+                    if name == step:
+                        break
+                    j = skip(dec.raw_decode(s, j)[1])
+                    if s[j] != ",":
+                        return s.count("\n", 0, i) + 1
+                    j = skip(j + 1)
+                else:
+                    return s.count("\n", 0, i) + 1
+                i = j
+            elif s[i] == "[" and isinstance(step, int):
+                j = skip(i + 1)
+                for _ in range(step):
+                    j = skip(dec.raw_decode(s, j)[1])
+                    if s[j] != ",":
+                        return s.count("\n", 0, i) + 1
+                    j = skip(j + 1)
+                i = j
+            else:
+                break
+    except (ValueError, IndexError):
+        return None
+    return s.count("\n", 0, i) + 1
 
 
 class _Twice(dict):
@@ -762,9 +816,21 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
     """
     root = found.root  # manifest paths are relative to the workspace root
     know = _missing_knowledge(man, found)
+    text: list[bytes] = []
+
+    def at(i: int) -> str:
+        """``file:line`` of item ``i``'s path (the manifest is read again only when a problem is found)."""
+        if not text:
+            try:
+                text.append(read_regular(found.abs_path))
+            except (OSError, KgError):
+                text.append(b"")
+        line = json_line(text[0], ("items", i, "path"))
+        return f"{found.rel}:{line}" if line else found.rel
+
     if missing_only:  # every ingest runs this for every manifest: plain os.path (10^4 items at 10,000 notes)
         base = str(root)
-        return know + [f"{found.rel}: items[{i}].path {it.path!r} does not exist" for i, it in enumerate(man.items)
+        return know + [f"{at(i)}: items[{i}].path {it.path!r} does not exist" for i, it in enumerate(man.items)
                        if not (it.path.startswith("/") or ".." in it.path.split("/"))
                        and not os.path.exists(os.path.join(base, it.path))]
     real_root = root.resolve()
@@ -784,14 +850,14 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
     for i, it in enumerate(man.items):
         p = PurePosixPath(it.path)
         if p.is_absolute() or ".." in p.parts:
-            problems.append(f"{found.rel}: items[{i}].path {it.path!r} points outside the workspace; not linked")
+            problems.append(f"{at(i)}: items[{i}].path {it.path!r} points outside the workspace; not linked")
             continue
         if it.path in seen:
-            problems.append(f"{found.rel}: items[{i}].path {it.path!r} is listed twice")
+            problems.append(f"{at(i)}: items[{i}].path {it.path!r} is listed twice")
         seen.add(it.path)
         target = (root / it.path)
         if not target.exists():
-            problems.append(f"{found.rel}: items[{i}].path {it.path!r} does not exist")
+            problems.append(f"{at(i)}: items[{i}].path {it.path!r} does not exist")
         elif not real(target).is_relative_to(real_root):
-            problems.append(f"{found.rel}: items[{i}].path {it.path!r} leads outside the workspace; not linked")
+            problems.append(f"{at(i)}: items[{i}].path {it.path!r} leads outside the workspace; not linked")
     return problems

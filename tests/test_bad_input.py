@@ -30,7 +30,8 @@ GOOD_TEXT = "# good\n\n- 吞吐提升 2x，见 arXiv:2502.07115。\n"
 
 def _manifest(items: list[str]) -> str:
     return json.dumps({"manifest_id": "m-bad", "items": [
-        {"path": p, "kind": "note", "agent": "ann", "title": "t"} for p in items]}, ensure_ascii=False)
+        {"path": p, "kind": "note", "agent": "ann", "title": "t"} for p in items]}, ensure_ascii=False, indent=2)
+    # items[0].path is on line 5, items[1].path on line 11 (a warning names the line of the item's path)
 
 
 def _ws(tmp_path: Path) -> Path:
@@ -76,19 +77,19 @@ CASES = [
     ("manifest-not-utf8", "work-guard/gbk.json", '{"manifest_id": "中文", "items": []}'.encode("gbk"),
      "work-guard/gbk.json:1: invalid JSON: not UTF-8 (byte 0xd6)"),
     ("manifest-extra-key", "work-guard/extra.json", b'{"manifest_id": "x", "items": [], "colour": 1}',
-     "work-guard/extra.json: colour: Extra inputs are not permitted"),
+     "work-guard/extra.json:1: colour: Extra inputs are not permitted"),
     ("manifest-number-id", "work-guard/num.json", b'{"manifest_id": 2401.10000, "items": []}',
-     "work-guard/num.json: manifest_id: Input should be a valid string"),
+     "work-guard/num.json:1: manifest_id: Input should be a valid string"),
     ("manifest-deeply-nested", "work-guard/deep.json", b"[" * 100_000,
      "work-guard/deep.json"),
     ("manifest-missing-file", "work-guard/m.json", _manifest([GOOD, "inbox/ann/missing.md"]).encode(),
-     "work-guard/m.json: items[1].path 'inbox/ann/missing.md' does not exist"),
+     "work-guard/m.json:11: items[1].path 'inbox/ann/missing.md' does not exist"),
     ("manifest-dotdot", "work-guard/m.json", _manifest([GOOD, "../../etc/passwd"]).encode(),
-     "work-guard/m.json: items[1].path '../../etc/passwd' points outside the workspace; not linked"),
+     "work-guard/m.json:11: items[1].path '../../etc/passwd' points outside the workspace; not linked"),
     ("manifest-absolute", "work-guard/m.json", _manifest(["/etc/passwd", GOOD]).encode(),
-     "work-guard/m.json: items[0].path '/etc/passwd' points outside the workspace; not linked"),
+     "work-guard/m.json:5: items[0].path '/etc/passwd' points outside the workspace; not linked"),
     ("manifest-duplicate-entry", "work-guard/m.json", _manifest([GOOD, GOOD]).encode(),
-     f"work-guard/m.json: items[1].path '{GOOD}' is listed twice"),
+     f"work-guard/m.json:11: items[1].path '{GOOD}' is listed twice"),
     ("invalid-utf8", "inbox/ann/latin1.md", "# t\n\n- café crème\n".encode("latin-1") + b"\xff\xfe\n",
      "inbox/ann/latin1.md:3: not valid UTF-8 (byte 0xe9) nor GBK text"),
     ("mixed-utf8-and-gbk", "inbox/ann/mixed.md",
@@ -179,7 +180,7 @@ def test_manifest_symlinked_item_leading_out_is_not_linked(tmp_path):
     r = _ingest(tmp_path, str(ws / "work-guard" / "m.json"), str(ws / GOOD))
     assert r.exit_code == 0
     assert _problem_lines(r) == [
-        "warning: work-guard/m.json: items[1].path 'inbox/ann/out.md' leads outside the workspace; not linked"]
+        "warning: work-guard/m.json:11: items[1].path 'inbox/ann/out.md' leads outside the workspace; not linked"]
 
 
 def test_manifest_item_under_a_symlinked_folder_leading_out_is_not_linked(tmp_path):
@@ -196,7 +197,7 @@ def test_manifest_item_under_a_symlinked_folder_leading_out_is_not_linked(tmp_pa
     r = _ingest(tmp_path, str(ws / "work-guard" / "m.json"), str(ws / GOOD))
     assert r.exit_code == 0
     assert _problem_lines(r) == [
-        "warning: work-guard/m.json: items[1].path 'inbox/out/x.md' leads outside the workspace; not linked"]
+        "warning: work-guard/m.json:11: items[1].path 'inbox/out/x.md' leads outside the workspace; not linked"]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")

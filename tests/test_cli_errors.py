@@ -579,7 +579,7 @@ def test_run_exits_0_on_warnings_and_1_with_strict(tmp_path):
     r = runner.invoke(cli, ["--store", str(tmp_path / "st"), "-q", "run", str(ws), "-o", str(tmp_path / "out")])
     warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")]
     assert r.exit_code == 0, r.output
-    assert warnings == ["warning: work-guard/m.json: items[1].path 'inbox/ann/gone.md' does not exist"]
+    assert warnings == ["warning: work-guard/m.json:1: items[1].path 'inbox/ann/gone.md' does not exist"]
     assert (tmp_path / "out" / "brief.md").is_file() and (tmp_path / "out" / "graph.html").is_file()
     r = runner.invoke(cli, ["--store", str(tmp_path / "st"), "-q", "run", "--strict", str(ws), "-o", str(tmp_path / "out")])
     assert r.exit_code == 1 and [ln for ln in r.stderr.splitlines() if ln.startswith("warning:")] == warnings

@@ -117,7 +117,7 @@ def test_tied_manifest_rows_after_the_first_sorting_manifest_changes(tmp_path):
 # --- missing materials ---------------------------------------------------------------------------
 
 GONE = "inbox/ann/n2.md"
-WARNING = f"warning: work-guard/zeta.json: items[1].path '{GONE}' does not exist"
+WARNING = f"warning: work-guard/zeta.json:1: items[1].path '{GONE}' does not exist"
 
 
 def _problems(r) -> list[str]:
@@ -167,7 +167,7 @@ def test_unchanged_manifest_problems_of_its_own_are_repeated_until_mended(tmp_pa
     st = tmp_path / "st"
     r = _ingest(st, ws)
     assert r.exit_code == 0
-    twice = ["warning: work-guard/zeta.json: items[1].path 'inbox/ann/n1.md' is listed twice"]
+    twice = ["warning: work-guard/zeta.json:1: items[1].path 'inbox/ann/n1.md' is listed twice"]
     assert _problems(r) == twice
     r = _ingest(st, ws)
     assert (r.exit_code, _problems(r)) == (0, twice)
