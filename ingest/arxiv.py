@@ -193,8 +193,9 @@ _BARE_OLD_RE = re.compile(
     rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"
     r"(?P<ver>[vV]\d+)?(?![0-9])"
 )
-#: A unit right after a bare number: the number is a measured value ("4312.08731 tok/s", "1873.40112 s").
-_VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|ms\b|s\b|sec\b|GB\b|MB\b|GiB\b|MiB\b|TFLOPS|%|x\b|×)")
+#: A unit right after a bare number: the number is a measured value ("4312.08731 tok/s", "1873.40112 s",
+#: "1207.3391 us": a time in ms, µs (also written us), ns; a size; a rate; watts).
+_VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
 _LINK_TAIL_RE = re.compile(r"\]\(")
 
 # Context patterns in priority order (lenient numbers, any archive name).

@@ -190,6 +190,12 @@ MORE = [
     pytest.param("arxiv_id=2401.12345", [("2401.12345", None)], id="arxiv-key-value"),
     pytest.param("# 0704.0000 ", [("0704.0000", None)], id="a-heading-naming-an-id"),
     pytest.param("PR #2401.12345", [], id="a-number-after-hash"),
+    # a unit right after a bare number: a measured value
+    pytest.param("decode step 1207.3391 us on H100", [], id="value-microseconds-us"),
+    pytest.param("kernel 2305.12345 μs, 1811.2231 ns", [], id="value-micro-nanoseconds"),
+    pytest.param("board power 2305.12345 W", [], id="value-watts"),
+    pytest.param("arXiv:1207.3391 us", [("1207.3391", None)], id="prefixed-id-before-us"),
+    pytest.param("2401.12345 shows a 2x gain", [("2401.12345", None)], id="bare-id-before-a-word-in-s"),
 ]
 
 
