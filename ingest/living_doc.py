@@ -170,11 +170,12 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     # [4.2] Page selection / 【3】 (numbers in brackets)
     re.compile(r"^[\[【〔]\s*(?P<key>\d+(?:\.\d+)*)\s*[\]】〕]\s*"),
     # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
-    re.compile(r"^(?:Part|Chapter|Book)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
+    # Section 1 — Draft models
+    re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
-    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、]\s*|$)"),
+    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、)）]\s*|$)"),  # also 4.2) Preemption
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
 )
 _BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
@@ -283,7 +284,8 @@ def heading_key(raw: str) -> tuple[str | None, str, bool]:
         m = pat.match(stripped)
         if m:
             key = m.group("key").rstrip(".")
-            title = _strip_decoration(stripped[m.end():].strip())
+            # "1.3 — Tree verification", "2.1 · Tiling": a dash or a dot between the number and the title
+            title = _strip_decoration(re.sub(r"^[—–·•|-]+\s*", "", stripped[m.end():].strip()))
             return key, title, stripped.startswith("§")
     return None, text, False
 
@@ -1142,8 +1144,9 @@ def _paper_lists(sections: list[Section], entries: list[Entry], kinds: list[str]
     out = []
     for s in sections:
         flag = s.is_citation_list or s.key in listing
-        p = s.parent
-        while not flag and p is not None and p in by_key:
+        p, seen = s.parent, {s.key}
+        while not flag and p is not None and p in by_key and p not in seen:  # two headings may share a key
+            seen.add(p)
             flag = by_key[p].is_citation_list
             p = by_key[p].parent
         out.append(s.model_copy(update={"is_citation_list": True}) if flag and not s.is_citation_list else s)

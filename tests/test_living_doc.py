@@ -181,7 +181,24 @@ HEADINGS = [
     pytest.param("Part 2: KV cache compression", ("2", "KV cache compression", False), id="part-arabic"),
     pytest.param("2.3 节 旋转类方法", ("2.3", "旋转类方法", False), id="number-then-jie"),
     pytest.param("第2章 权重量化", ("2", "权重量化", False), id="di-2-zhang"),
+    pytest.param("4.2) Preemption", ("4.2", "Preemption", False), id="dotted-closing-paren"),
+    pytest.param("4) Scheduling", ("4", "Scheduling", False), id="single-closing-paren"),
+    pytest.param("Section 1 — Draft models", ("1", "Draft models", False), id="section-word"),
+    pytest.param("2.1 · Tiling", ("2.1", "Tiling", False), id="dotted-middle-dot"),
+    pytest.param("1.3 — Tree verification", ("1.3", "Tree verification", False), id="dotted-dash"),
+    pytest.param("3 - Foo", ("3", "Foo", False), id="single-hyphen"),
 ]
+
+
+def test_headings_sharing_a_key_do_not_hang_the_parse() -> None:
+    """Two headings may give one key (a sub-heading numbered like its chapter, ``### 1) Paged KV`` under
+    ``## 1) Engines`` when the numbering is not read): the section under the other is its own parent's
+    namesake, and walking up the parents must end (it looped forever on t47's living document)."""
+    text = ("# Doc\n\n## 1 Engines\n\n### 1 Paged KV\n\n- vLLM arXiv:2309.06180\n\n"
+            "## References\n\n- PagedAttention arXiv:2309.06180\n")
+    doc = parse_living_doc(text)
+    assert [(s.key, s.parent) for s in doc.sections if s.key == "1"] == [("1", "doc"), ("1", "1")]
+    assert [s.is_citation_list for s in doc.sections] == [False, False, False, True]
 
 
 @pytest.mark.parametrize(("raw", "expected"), HEADINGS)
