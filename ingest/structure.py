@@ -50,7 +50,7 @@ _BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
-_CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*\S.*)$")
+_CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
@@ -637,9 +637,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # an export that indents each thread's replies under their message: every message written flush
         # left opens a thread of its own, and an indented one never does
         threaded = any(blocks[i].indented for i, _ln, _t in marks)
+        firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
-            message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}\s*[:：]\s*", "", body)
+            message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*", "", body)
             clock = re.search(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)", head)
             minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
             close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10
@@ -653,6 +654,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message):
                 starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
                 on_work = bool(find_arxiv_ids(message))
+            if starts and _BARE_REF.fullmatch(message) and close and kept and not on_work:
+                starts = False  # "Priya (chat): <link>" right after "first one is Slackline": the work just named
+                on_work = True
+            if _MOVES_ON.match(message):
+                starts, on_work = True, False  # "So first one is …", "Second one is mine, Gauge."
+                if _MOVES_ON_FIRST.match(message):
+                    firsts.append(len(kept))
             if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts or not kept:
@@ -660,6 +668,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     kept.append(mk)
                     on_work = bool(find_arxiv_ids(message))
             prev_q = "?" in message or "？" in message
+        if firsts:
+            # "OK I think it's recording. Two papers today …" before "So first one is …": the meeting's opening
+            kept = [mk for n, mk in enumerate(kept) if n >= firsts[0]
+                    or _brings_link(_turn_text(blocks, mk[0], mk[1]))]
         if kept:
             marks = kept
     else:
@@ -694,6 +706,16 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
 _QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+
+
+#: A turn that only gives a reference (``Priya (chat): https://arxiv.org/abs/…``, ``2601.08815``).
+_BARE_REF = re.compile(r"\s*(?:<?https?://\S+?>?|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?)\s*[.。]?\s*", re.IGNORECASE)
+#: A turn that says the talk moves to its next topic: "So first one is Slackline", "Second one is mine, Gauge".
+_MOVES_ON = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?"
+                       r"(?:first|second|third|fourth|next|last)\s+(?:one|paper|thing|item|up)\b|"
+                       r"^\s*(?:moving on|next up|on to the next)\b|^\s*(?:第[一二三四五六]篇|下一篇|然后是|最后一篇)", re.IGNORECASE)
+_MOVES_ON_FIRST = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?first\b|^\s*第一篇",
+                             re.IGNORECASE)
 
 
 #: A transcript's speaker turn: ``PRIYA: …``, ``Dana: …``, ``张三：…`` (a name, not ``Q:`` or a field).

@@ -586,6 +586,23 @@ def test_a_chat_pasted_as_one_paragraph_is_split_into_topics_not_turns():
         ("pseudo", 3, 8, ("2603.07741",)), ("pseudo", 9, 12, ("2402.02750",))]
 
 
+def test_a_meeting_transcript_is_split_where_a_speaker_moves_to_the_next_paper():
+    """`[00:00:12] Priya: …` turns, links posted as `Priya (chat): <link>`: "So first one is Slackline" opens a
+    topic and the link after it is that work's; "Second one is mine, Gauge" opens the next; the opening
+    ("Two papers today …") before the first topic is no item (each long turn was an item, t47)."""
+    text = ("# Sync — auto-transcript\n\n"
+            "[00:00:04] Ines: OK I think it's recording. Two papers today and then, um, the rota thing at the end.\n"
+            "[00:00:09] Tomás: yep\n"
+            "[00:00:12] Priya: So first one is Slackline, the, uh, slack-aware preemption one. It's new, not in the doc.\n"
+            "[00:00:19] Priya (chat): https://arxiv.org/abs/2602.07731v1\n"
+            "[00:00:24] Priya: Caveat up front: I only looked at the plots and the abstract, so take the numbers as such.\n"
+            "[00:00:40] Priya: The idea is they preempt at token granularity, the victim is whoever has the most slack.\n"
+            "[00:02:31] Ines: Second one is mine, Gauge. I went through the whole thing, the appendix too.\n"
+            "[00:02:35] Ines (chat): 2601.08815\n"
+            "[00:02:40] Ines: It's a queue-ordering paper, not preemption, and it does not need any length prediction.\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(5, ("2602.07731",)), (9, ("2601.08815",))]
+
+
 def test_an_answer_within_minutes_to_a_question_naming_no_work_continues_its_topic():
     """"need the FA3 peak, anyone have it?" answered three minutes later with the paper's ID: one topic."""
     text = ("#attn, exported by ola\n\nola 14:02\nneed the FA3 FP16 peak for friday's slides, anyone have it handy?\n\n"
