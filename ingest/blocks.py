@@ -122,11 +122,19 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     out: list[MdBlock] = []
     # a line of "=" alone is a separator (setext headings are off): a rule, like "***"
     lines = ["***" if _EQ_RULE.match(ln) else ln for ln in lines]
+    # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
+    # so every column stays where it was)
+    lines = [_BULLET.sub(r"\1-", ln, count=1) if ln[:8].lstrip()[:1] in _BULLETS else ln for ln in lines]
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     return [replace(b, index=i) for i, b in enumerate(out)]
 
 
 _EQ_RULE = re.compile(r"^ {0,3}={3,}\s*$")
+_BULLETS = "•●▪◦‣∙"
+#: A meeting's action item written flush left: ``AI: priya — …``, ``Action: …``, ``TODO: …``, ``待办：…``.
+_ACTION_LINE = re.compile(r"^(?:AI|A\.I\.|Actions?|Action items?|TODO|To-?do|Next steps?|Follow-?ups?|待办|行动项|跟进|后续)\s*[:：]\s*\S",
+                          re.IGNORECASE)
+_BULLET = re.compile(rf"^(\s*)[{_BULLETS}](?=[ \t])")
 
 
 def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:
@@ -192,6 +200,16 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
             if q and plines:
                 first = _CALLOUT.sub("", plines[0][1], count=1)
                 plines = ((plines[0][0], first), *plines[1:])
+            rest = None
+            if item_stack:
+                # "AI: priya — …" written flush left right under a bullet: CommonMark makes it the bullet's lazy
+                # continuation; the writer started the meeting's action items
+                cut = next((k for k in range(a + 1, min(b, len(lines))) if _ACTION_LINE.match(lines[k])), None)
+                if cut is not None:
+                    rest = (cut, b, "\n".join(text.split("\n")[cut - a:]))
+                    text = "\n".join(text.split("\n")[:cut - a])
+                    plines = plines[:cut - a]
+                    b = cut
             if item_stack and not item_open[-1]:
                 # the list item's own text: its first paragraph (later paragraphs before a nested
                 # list are appended to it)
@@ -219,6 +237,10 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                 parent = next((p for p in reversed(item_stack) if p is not None), None)
                 out.append(MdBlock("para", _clean_text(text), ln(a), ln(b - 1), parent=parent, quoted=q,
                                    callout=cur_callout, lines=plines))
+            if rest is not None:
+                ra, rb, rtext = rest
+                out.append(MdBlock("para", _clean_text(rtext), ln(ra), ln(rb - 1), quoted=q, callout=cur_callout,
+                                   lines=tuple((ln(k), lines[k].strip()) for k in range(ra, min(rb, len(lines))))))
             i += 3
             continue
         elif typ == "fence" and t.info.strip().lower() in ("json", "jsonc", "yaml", "yml") and \

@@ -854,6 +854,7 @@ def parse_living_doc(text: str) -> LivingDoc:
         return owner[line_no] if 0 <= line_no < len(owner) else None
 
     # ---- pass 2: blocks
+    cite_keys = {s.key for s in sections if s.is_citation_list}
     entries: list[Entry] = []
     kinds: list[str] = []
     tables: list[_Table | None] = []
@@ -921,7 +922,14 @@ def parse_living_doc(text: str) -> LivingDoc:
             i += 1
             continue
         # continuation of an open item/paragraph, or a new paragraph
-        if cur and cur_kind in ("item", "para"):
+        if cur and cur_kind == "para" and section_at(i) in cite_keys and _ID_SHAPE.search(line) \
+                and _ID_SHAPE.search(lines[cur[-1] - 1]):
+            # a citation list written one record per line with no list markers and no blank lines
+            # (`Authors. "Title." arXiv preprint arXiv:ID (Year).`): each line that writes an identifier,
+            # after one that wrote one, is a record of its own
+            flush()
+            cur, cur_kind = [i], "para"
+        elif cur and cur_kind in ("item", "para"):
             cur.append(i)
         else:
             flush()
@@ -1117,6 +1125,7 @@ def reference_title(text: str) -> str | None:
     return None
 
 
+_ID_SHAPE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])|\b[a-z-]+(?:\.[A-Z]{2})?/\d{7}\b")
 _RECORD_LEAD_RE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)]|\|)?\s*(?:\[[ xX]\]\s*)?(?:\*\*|__|\*|_|`|🔥|\[\d+\]\s*)*\s*[\[(<]?")
 
 

@@ -668,3 +668,19 @@ def test_the_bullets_under_a_paragraph_introducing_one_work_are_about_it():
             "Unrelated paragraph naming nothing.\n- A bullet under it.\n\n## References\n\n- SARATHI (arXiv:2308.16369)\n")
     got = {ln: c.subjects for ln, c in _living_claims(text).items()}
     assert (got[6], got[7], got[10]) == (("2308.16369",), ("2308.16369",), ())
+
+
+def test_a_citation_list_of_one_record_per_line_without_markers_is_one_entry_per_line() -> None:
+    """`Authors. "Title." arXiv preprint arXiv:ID (Year).` one per line, no list markers, no blank lines: one
+    record per line, each with its own title, so a work listed twice is a duplicate (it was one paragraph:
+    every record took the first one's title and the duplicate was not seen, t50)."""
+    text = ("# Doc\n\n## 1 Drafts\n\n- Medusa heads.\n\n## Bibliography\n\n"
+            'Stern, M., et al. "Blockwise Parallel Decoding for Deep Autoregressive Models." arXiv preprint arXiv:1811.03115 (2018).\n'
+            'Cai, T., et al. "Medusa: Simple LLM Inference Acceleration Framework with Multiple Decoding Heads." arXiv\n'
+            "preprint arXiv:2401.10774 (2024).\n"
+            'Li, Y., et al. "EAGLE-2: Faster Inference of Language Models with Dynamic Draft Trees." arXiv preprint arXiv:2406.16858 (2024).\n'
+            'Cai, T., et al. "Medusa: Simple LLM Inference Acceleration Framework with Multiple Decoding Heads." arXiv preprint arXiv:2401.10774 (2024).\n')
+    doc = parse_living_doc(text)
+    got = [(c.line, c.arxiv_id, (c.title or "").split(":")[0]) for c in doc.citations]
+    assert got == [(9, "1811.03115", "Blockwise Parallel Decoding for Deep Autoregressive Models"),
+                   (11, "2401.10774", "Medusa"), (12, "2406.16858", "EAGLE-2"), (13, "2401.10774", "Medusa")]
