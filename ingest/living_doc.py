@@ -922,11 +922,11 @@ def parse_living_doc(text: str) -> LivingDoc:
             i += 1
             continue
         # continuation of an open item/paragraph, or a new paragraph
-        if cur and cur_kind == "para" and section_at(i) in cite_keys and _ID_SHAPE.search(line) \
-                and _ID_SHAPE.search(lines[cur[-1] - 1]):
+        if cur and cur_kind == "para" and section_at(i) in cite_keys and re.match(r"\s*[A-Z\"“\[]", line) \
+                and re.search(r"[.)]\s*$", lines[cur[-1] - 1]) and any(_ID_SHAPE.search(lines[j - 1]) for j in cur):
             # a citation list written one record per line with no list markers and no blank lines
-            # (`Authors. "Title." arXiv preprint arXiv:ID (Year).`): each line that writes an identifier,
-            # after one that wrote one, is a record of its own
+            # (`Authors. "Title." arXiv preprint arXiv:ID (Year).`): after a record that wrote its identifier
+            # and ended, a line opening with a capital (the next authors) is the next record
             flush()
             cur, cur_kind = [i], "para"
         elif cur and cur_kind in ("item", "para"):
