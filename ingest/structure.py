@@ -785,6 +785,51 @@ def _split_turn_paragraphs(body: list[MdBlock], last_line: int) -> tuple[list[_R
     return out, body[:firsts[0]]
 
 
+#: A speaker who answers a question of its own, one of several: ``答主 A（赞同 1.2k）：``, ``Answer 2:``, ``A1:``.
+_ANSWERER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:答主|回答者|回答|高赞回答|Answer(?:er)?|Reply)\s*[A-Za-z0-9一二三四五六七八九十]{0,3}"
+                       r"\s*(?:[（(][^）)\n]{0,30}[）)])?\s*(?:\*\*|__)?\s*[:：]|^\s*A\d{1,2}\s*[:：]", re.IGNORECASE)
+#: A paragraph after an interview that is its writer's own word: "Jonas, afterwards: …", "Note: …", "P.S. …".
+_AFTERWORD = re.compile(r"^\s*(?:[A-Z][\w.\-]{0,20}(?:\s[A-Z][\w.\-]{0,20})?\s*,\s*[^:：\n]{1,30}[:：]|(?:Afterword|Note|Notes|Editor'?s note|"
+                        r"P\.?S\.?|编者按|后记|备注)\s*[:：.])")
+
+
+#: An item's opening that points back at the item before: "same README: …", "and their draft step …",
+#: "also from the paper: …", "同一篇：…", "还是这篇：…".
+_POINTS_BACK = re.compile(r"^\s*(?:(?:and|also|plus)\s+)?(?:same\s+(?:readme|paper|repo|thread|blog|post|table|source|one)|"
+                          r"also from (?:the|that) (?:paper|readme|repo))|^\s*(?:and|also|plus)\s+(?:their|its)\s+\w|"
+                          r"^\s*(?:同一篇|同一个|还是这篇|还是它|它的|这篇的|同上)", re.IGNORECASE)
+#: A chat line's speaker before its message: "ravi: …", "• ana: …", "**kim**: …".
+_SPEAKER_LEAD = re.compile(r"^\s*(?:\*\*)?@?[\w.\-]{1,20}(?:\*\*)?\s*[:：]\s*")
+
+
+def _split_dialogue(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split an interview or a Q&A thread, else None: two questions or more (``Q: …`` / ``问：…`` lines),
+    each an item with its answer, up to the next question; else one question with two answers or more
+    by several people (``答主 A（赞同 1.2k）：…``), each answer an item (the question is their head).  An
+    afterword of the writer's own ("Jonas, afterwards: …") ends the last item."""
+    paras = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines]
+    q_marks = [(b, ln) for b in paras for ln, t in b.lines if _QUESTION_MARK.match(t)]
+    a_marks = [(b, ln) for b in paras for ln, t in b.lines if _ANSWERER.match(t)]
+    if len(q_marks) >= 2:
+        marks = q_marks
+    elif len(q_marks) <= 1 and len(a_marks) >= 2:
+        marks = a_marks
+    else:
+        return None
+    first = marks[0][1]
+    stops = [b.line for b in paras if b.line > marks[-1][1] and _AFTERWORD.match(b.lines[0][1])]
+    out: list[_Raw] = []
+    for n, (b, ln) in enumerate(marks):
+        nxt = marks[n + 1][1] if n + 1 < len(marks) else (min(stops) if stops else last_line + 1)
+        inside = [x for x in (_slice(c, ln, nxt - 1) for c in body if c.line_end >= ln and c.line < nxt) if x is not None]
+        end = max([ln, *(min(c.line_end, nxt - 1) for c in inside if c.kind != "hr")])
+        text = next((t for x, t in b.lines if x == ln), "")
+        title = _QUESTION_MARK.sub("", text, count=1).strip().strip("*_ ") if marks is q_marks else text
+        out.append(_Raw("pseudo", ln, end, title or text, [ln], inside))
+    pre = [x for x in (_slice(c, 0, first - 1) for c in body if c.line < first) if x is not None]
+    return out, pre
+
+
 def _chapters(heads: list[str]) -> bool:
     """Whether timestamped lines are an episode's chapter marks (``(02:10) …``, ``(12:40) …``: two minutes or
     more apart, in order) rather than a transcript's utterances (seconds apart)."""
@@ -1174,6 +1219,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     """The first split of a note without sub-headings that applies: a transcript's paragraphs of turns,
     pseudo-headings, entries, rules."""
     first: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
+        ("dialogue", lambda: _split_dialogue(body, last_line)),
         ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)))
     for how, split_of in first:
         split = split_of()
@@ -1463,6 +1509,8 @@ def read_structure(
         if all_generic and paper is None and len(seg_works[0][0]) == 1:
             paper = seg_works[0][0][0]
     one_paper = False
+    if how == "dialogue":
+        paper = None  # an interview's questions are its items; the work it is about is their subject below
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
         # a sub-heading that names a work (an identifier, a link) opens a topic of its own; one that
@@ -1545,9 +1593,26 @@ def read_structure(
     if title_idx is not None and how == "headings" and not fm_works:
         tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
         title_work = tw[0] if len(tw) == 1 else None
+    if how == "dialogue":
+        # an interview about one work ("Interview with …, first author of Mirror Drafting (arXiv:…)") or a
+        # question about one ("问：如何评价 TriLattice（arxiv.org/abs/…）？"): an answer naming no work of its own is
+        # about it, and so is a question that only compares it with another ("How is this different from LayerSkip?")
+        tw = list(dict.fromkeys(fm_works or head_works))
+        title_work = tw[0] if len(tw) == 1 else None
+        if title_work is not None:
+            comp = _compile(lex, "comparison_cues")
+            seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
+                         if a and _QUESTION_MARK.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")
+                         and comp.search(r.head) else (a, m) for r, (a, m) in zip(raws, seg_works)]
     if title_work is not None:
         seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) else ([title_work], m)
                      for r, (a, m) in zip(raws, seg_works)]
+    # "• ravi: same README: on the 70B target …", "and their draft step costs …" after an item about Kestrel:
+    # an item that names no work and opens by pointing back is about the work of the item before it
+    for n in range(1, len(seg_works)):
+        a, m = seg_works[n]
+        if not a and seg_works[n - 1][0] and _POINTS_BACK.match(_SPEAKER_LEAD.sub("", raws[n].head, count=1)):
+            seg_works[n] = (list(seg_works[n - 1][0]), m)
     # "our AWQ run (not a paper): vLLM v0.7.3 …", "CI flake (not a paper): …": the writer says the item is
     # about no work; what it names is a mention
     seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and not_a_paper(r.head) else (a, m)

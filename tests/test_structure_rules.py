@@ -603,6 +603,44 @@ def test_a_meeting_transcript_is_split_where_a_speaker_moves_to_the_next_paper()
     assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(5, ("2602.07731",)), (9, ("2601.08815",))]
 
 
+def test_an_interview_is_one_item_per_question_about_the_work_it_interviews_on():
+    """`Q:` / `A:` lines after a head naming the interviewed paper: each question with its answer is an item
+    about that paper, also one asking how it differs from another work; the interviewer's afterword ends
+    the last one (the interview was split by its paragraphs' opening works, t50)."""
+    text = ('Interview with Lina Wen, first author of "Mirror Drafting" (arXiv:2602.03318)\n'
+            "Video call, 2 March 2027. Everything on the A: lines is her own account of her own paper.\n\n"
+            "Q: In two sentences, what does Mirror Drafting do?\nA: The target drafts for itself; we need no extra heads.\n\n"
+            "Q: How is this different from LayerSkip?\nA: LayerSkip (2404.16710) only works after their training recipe.\n\n"
+            "Q: Does it survive batching?\nA: Only tried up to batch 8, where it is still 1.6x.\n\n"
+            "Jonas, afterwards: this belongs in 2.1 right after Draft & Verify [2309.08168].\n")
+    got = [(ln, end, works, mentions) for _k, ln, end, works, mentions in items(text)]
+    assert got == [(4, 5, ("2602.03318",), ()), (7, 8, ("2602.03318",), ("2404.16710",)), (10, 11, ("2602.03318",), ())]
+
+
+def test_several_answers_to_one_question_are_an_item_each_about_the_question_s_work_unless_they_name_their_own():
+    """A 知乎 question and its answers retold (`答主 A（赞同 1.2k）：…`): each answer an item; one naming no
+    work is about the question's, one bringing its own identifier about that work."""
+    text = ("# 知乎摘录：TriLattice 那个问题\n\n下面几条回答都是我凭记忆转述的。\n\n"
+            "问：如何评价 TriLattice（arxiv.org/abs/2602.05561）？\n\n"
+            "答主 A（赞同 1.2k）：最大的卖点是完全不需要校准数据。\n\n"
+            "答主 B（赞同 836）：拿 AWQ 做参照，顺带提了一句 2306.00978 后来的版本补了 Jetson 的数。\n\n"
+            "答主 C（赞同 402）：说部署侧还早，vLLM 官方没合。\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [
+        (7, ("2602.05561",)), (9, ("2306.00978",)), (11, ("2602.05561",))]
+
+
+def test_a_chat_line_pointing_back_at_the_one_before_is_about_its_work():
+    """`• ravi: same README: …`, `• ravi: and their draft step …` after a bullet about Kestrel (2601.11852):
+    about Kestrel; Slack's `•` bullets are list items and action items written under them are no part of them."""
+    text = ("huddle recap, Thu\n\n• ravi: Kestrel (2601.11852) README has a GSM8K number too: 5.2, this is just their readme\n"
+            ":+1: 2\n• ravi: same README: on the 70B target it's only 1.9x end to end\n"
+            "• ravi: and their draft step costs 3.10 ms on an H100\n"
+            "• marta: the two H100 boxes move to the new rack on Friday\n"
+            "AI: jonas — read the Mirror Drafting PDF (2602.03318v1)\n")
+    assert [(ln, end, works) for _k, ln, end, works, _m in items(text)] == [
+        (3, 4, ("2601.11852",)), (5, 5, ("2601.11852",)), (6, 6, ("2601.11852",)), (7, 7, ())]
+
+
 def test_an_answer_within_minutes_to_a_question_naming_no_work_continues_its_topic():
     """"need the FA3 peak, anyone have it?" answered three minutes later with the paper's ID: one topic."""
     text = ("#attn, exported by ola\n\nola 14:02\nneed the FA3 FP16 peak for friday's slides, anyone have it handy?\n\n"
