@@ -125,8 +125,39 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if ln[:8].lstrip()[:1] in _BULLETS else ln for ln in lines]
+    rows, lines = _tab_rows(lines, first_line)
     _parse_into(out, lines, first_line, quoted=False, callout=None)
+    if rows:
+        out = sorted(out + rows, key=lambda b: b.line)
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+def _tab_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:
+    """Rows of a table pasted from a spreadsheet (cells separated by tabs, no Markdown table syntax): three
+    lines or more in a row, each with the same number of tabs (one or more) between text cells.  Returns
+    the rows as ``row`` blocks (the first line is their header) and ``lines`` with those lines blanked."""
+    rows: list[MdBlock] = []
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        n = lines[k].count("\t")
+        if n == 0 or lines[k].startswith(("\t", "    ")) or not lines[k].split("\t")[0].strip():
+            k += 1
+            continue
+        j = k
+        while j < len(lines) and lines[j].count("\t") == n and lines[j].split("\t")[0].strip() \
+                and not lines[j].startswith("\t"):
+            j += 1
+        if j - k >= 3:
+            header = tuple(c.strip() for c in lines[k].split("\t"))
+            for x in range(k + 1, j):
+                cells = tuple(c.strip() for c in lines[x].split("\t"))
+                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
+                                    lines=((first_line + x, lines[x]),)))
+            for x in range(k, j):
+                out[x] = ""
+        k = max(j, k + 1)
+    return rows, out
 
 
 _EQ_RULE = re.compile(r"^ {0,3}={3,}\s*$")

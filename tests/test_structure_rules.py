@@ -641,6 +641,22 @@ def test_a_chat_line_pointing_back_at_the_one_before_is_about_its_work():
         (3, 4, ("2601.11852",)), (5, 5, ("2601.11852",)), (6, 6, ("2601.11852",)), (7, 7, ())]
 
 
+def test_a_table_pasted_from_a_spreadsheet_with_tabs_is_one_item_per_row_with_its_evidence_column():
+    """Tab-separated lines under a header (`论文\t结论\t看到哪\t建议章节`), no Markdown table syntax: one row
+    item each, the 看到哪 column its evidence, the 建议章节 column its section (it was one item of six works)."""
+    from ingest.notes import parse_note
+
+    text = ("从共享表格整块复制出来的，格式没整理。\n\n论文\t结论\t看到哪\t建议章节\n"
+            "QServe arXiv:2405.04532\tW4A8KV4；吞吐高 1.2–1.4 倍\t摘要\t4.2\n"
+            "SpQR [2306.03078]\t离群权重单独稀疏存\t没看，别人推荐的\t3.1\n"
+            "H100 租赁报价\t按小时 $2.1 起\t供应商微信\t—\n")
+    parts, _warns = parse_note(text, "inbox/m/table.md")
+    got = [(it.line, it.kind, tuple(it.works), tuple(it.evidence_levels), tuple(it.sections)) for it in parts["items"]]
+    assert got == [(4, "row", ("2405.04532",), ("abstract_checked",), ("4.2",)),
+                   (5, "row", ("2306.03078",), ("unverified",), ("3.1",)),
+                   (6, "row", (), ("vendor_self_reported",), ())]
+
+
 def test_an_answer_within_minutes_to_a_question_naming_no_work_continues_its_topic():
     """"need the FA3 peak, anyone have it?" answered three minutes later with the paper's ID: one topic."""
     text = ("#attn, exported by ola\n\nola 14:02\nneed the FA3 FP16 peak for friday's slides, anyone have it handy?\n\n"
