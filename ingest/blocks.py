@@ -125,11 +125,35 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if ln[:8].lstrip()[:1] in _BULLETS else ln for ln in lines]
+    lines = _definition_fields(lines)
     rows, lines = _tab_rows(lines, first_line)
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     if rows:
         out = sorted(out + rows, key=lambda b: b.line)
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+_DEFINITION = re.compile(r"^:[ \t]{1,4}(?=\S)")
+_TERM = re.compile(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
+
+
+def _definition_fields(lines: list[str]) -> list[str]:
+    """A definition list (PHP Markdown Extra, Pandoc): a ``Term`` line, then ``: value`` lines.  Each value
+    becomes a ``Term: value`` field at its own line and the term's line is left blank, so a card written so
+    (``Title`` / ``: SageAttention: …``) reads as one written ``Title: SageAttention: …``."""
+    out = list(lines)
+    term = None
+    for k, ln in enumerate(lines):
+        if _DEFINITION.match(ln) and k > 0:
+            prev = lines[k - 1]
+            if term is None and _TERM.match(prev.rstrip()) and not prev.rstrip().endswith((":", "：", ".", "。")):
+                term = prev.strip()
+                out[k - 1] = ""
+            if term is not None:
+                out[k] = f"{term}: {_DEFINITION.sub('', ln, count=1).strip()}"
+                continue
+        term = None if not _DEFINITION.match(ln) else term
+    return out
 
 
 def _tab_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:

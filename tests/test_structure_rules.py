@@ -945,3 +945,18 @@ def test_a_dated_heading_naming_its_topic_is_no_collection():
     text = (f"# 实验日志\n\n### 2027-01-03 14:22 CalibTree 复现 · Vicuna-7B\n\n环境：A800 单卡\n论文：arXiv:{SNAPKV}\n\n"
             "温度 0：\n\n| 模型 | 接受率 | 加速比 |\n|---|---|---|\n| Vicuna-7B | 0.72 | 2.1x |\n\n备注：加速比和论文对得上。\n")
     assert [(k, a, w) for k, a, _b, w, _m in items(text)] == [("heading", 3, (SNAPKV,))]
+
+
+def test_a_definition_list_reads_as_fields_at_the_value_lines():
+    """`Title` then `: SageAttention: …` (a definition list, Markdown Extra / Pandoc): one field `Title: …` at the
+    value's line (a card written so had no title to set against the citation list's, t49); a line opening
+    with ':' after a sentence or a list item is left alone."""
+    from ingest.blocks import read_blocks
+
+    lines = ["# 0583 · SageAttention2", "", "arXiv", ": 2411.10958v3", "", "Title",
+             ": SageAttention: Accurate 8-Bit Attention for Plug-and-play Inference Acceleration", "",
+             "- a bullet", ": not a definition", "", "It ends here.", ": nor this"]
+    got = [(b.kind, b.line, b.text) for b in read_blocks(lines)]
+    assert got[:3] == [("heading", 1, "0583 · SageAttention2"), ("para", 4, "arXiv: 2411.10958v3"),
+                       ("para", 7, "Title: SageAttention: Accurate 8-Bit Attention for Plug-and-play Inference Acceleration")]
+    assert [t for _k, _ln, t in got[3:]] == ["a bullet\n: not a definition", "It ends here.\n: nor this"]
