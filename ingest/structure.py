@@ -1567,6 +1567,18 @@ def read_structure(
         raws = [*pre_raws, *raws]
         seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
         pre = [b for b in pre if b.line_end < pre_raws[0].line]
+    if not one_paper and raws and how in ("entries", "rules") and title_idx is not None and not fm_works and pre:
+        # "# 精读：TriLattice（arXiv:…）", paragraphs reading it, then after a rule "顺手记两件事：" and a list of
+        # asides: the read under the title is an item about the work the title names, the asides items too
+        tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
+        read = [b for b in _content(pre) if b.kind == "para" and b.line > blocks[title_idx].line]
+        if len(tw) == 1 and len(read) >= 2 and not any(tw[0] in a for a, _m in seg_works):
+            inside = [b for b in pre if b.line > blocks[title_idx].line and b.kind != "hr"]
+            head = blocks[title_idx]
+            raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], [head, *inside]), *raws]
+            mentions = [w for b in inside for w in works_in(b.text, lex)[0] + works_in(b.text, lex)[1] if w != tw[0]]
+            seg_works = [(tw, list(dict.fromkeys(mentions))), *seg_works]
+            pre = []
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         if paper is None and field_title and one_paper:

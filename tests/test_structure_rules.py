@@ -960,3 +960,14 @@ def test_a_definition_list_reads_as_fields_at_the_value_lines():
     assert got[:3] == [("heading", 1, "0583 · SageAttention2"), ("para", 4, "arXiv: 2411.10958v3"),
                        ("para", 7, "Title: SageAttention: Accurate 8-Bit Attention for Plug-and-play Inference Acceleration")]
     assert [t for _k, _ln, t in got[3:]] == ["a bullet\n: not a definition", "It ends here.\n: nor this"]
+
+
+def test_a_read_under_a_title_naming_its_work_then_asides_after_a_rule_is_that_work_s_item_and_the_asides():
+    """`# 精读：TriLattice（arXiv:…）`, paragraphs reading it, a rule, then a numbered list of asides: the read is an
+    item about the title's work at the title's line, each aside an item (the read was dropped as the list's head)."""
+    text = ("# 精读：TriLattice（arXiv:2602.05561v2）\n\n读的是 v2，正文逐段看完。\n\n"
+            "¶1 引言。目标场景是小 batch 解码。\n批注：摘要里说 calibration-free。\n\n"
+            "¶2 方法总览。先做随机 Hadamard 旋转（思路同 QuIP#，2402.04396）。\n\n---\n\n顺手记两件事：\n\n"
+            "1. 相关工作里引了 2601.04417（LatticeKV），只扫了摘要。\n2. 组里那台 A100 周五下午停机维护。\n")
+    assert [(ln, works, mentions) for _k, ln, _e, works, mentions in items(text)] == [
+        (1, ("2602.05561",), ("2402.04396",)), (14, ("2601.04417",), ()), (15, (), ())]
