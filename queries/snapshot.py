@@ -440,7 +440,9 @@ def no_manifest(manifest: str, ids: Iterable[str]) -> str:
     if not held:
         return f"no manifest {manifest!r}: the store holds none; ingest a workspace with work-guard/*.json"
     shown = ", ".join(held[:5]) + (f" and {len(held) - 5} more" if len(held) > 5 else "")
-    return f"no manifest {manifest!r} in the store (it holds {shown}); ingest its workspace first"
+    short = " (a start of an ID needs four characters or more)" if len(manifest) < 4 and any(
+        h.lower().startswith(manifest.lower()) for h in held) else ""
+    return f"no manifest {manifest!r} in the store{short} (it holds {shown}); ingest its workspace first"
 
 
 def works_parts(rows: Iterable[CardWork]) -> dict[str, object]:

@@ -345,3 +345,6 @@ def test_a_manifest_is_named_by_the_start_of_its_id_and_an_unknown_one_lists_the
     for bad in (MANIFEST_ID[:3], "0000ffff"):
         r = CliRunner().invoke(cli, ["--store", str(st), "brief", "-m", bad])
         assert r.exit_code == 2 and f"no manifest {bad!r}" in r.output and f"it holds {MANIFEST_ID}" in r.output
+        assert ("four characters or more" in r.output) == (bad == MANIFEST_ID[:3])
+    r = CliRunner().invoke(cli, ["--store", str(st), "query", ""])  # a name left empty is no name to list by
+    assert r.exit_code == 2 and "unknown query ''" in r.output

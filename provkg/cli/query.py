@@ -28,6 +28,8 @@ __all__ = ["query", "sparql", "SPARQL_FORMATS"]
 def query(ctx, name, list_, fmt, manifest, source, all_sources, fail_on, output, max_rows=TABLE_MAX_ROWS) -> None:
     """Run a named query (see --list)."""
     k = kg(ctx)
+    if name is not None and not name.strip() and not list_:
+        raise fail(f"unknown query {name!r}; known: {', '.join(k.query_names())}")  # `query ''`: a name left empty
     if list_ or not name:
         for n, doc in k.query_names().items():
             click.echo(f"{n:16} {doc}")
