@@ -164,6 +164,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
                 for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", re.split(r"\.\s", g)[0]):
                     val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
+                    # "vanilla vLLM", "stock vLLM", "plain vLLM": the same baseline as "vLLM"
+                    val = re.sub(r"^(?:vanilla|stock|plain|default|original|unmodified|upstream)-(?=.)", "", val)
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
                                    for w in val.split("-"))  # "dense models" = "dense model"
                     if val and val.split("-")[0] not in cues.not_baselines and not val[0].isdigit():
@@ -803,6 +805,18 @@ def _stem(t: str) -> str:
     return t[:-1] if len(t) > 4 and t.endswith("s") and not t.endswith("ss") else t
 
 
+def _fold(t: str) -> str:
+    """A stemmed word (``_stem``) with its action or agent noun folded to one form, to compare objects:
+    "prediction" = "predictor" = "predict", "compression" = "compressor", "estimation" = "estimator"."""
+    if len(t) > 7 and t.endswith(("ation", "ator")):
+        return t[:-5] if t.endswith("ation") else t[:-4]
+    if len(t) > 6 and t.endswith(("tion", "sion")):
+        return t[:-3]
+    if len(t) > 6 and t.endswith(("tor", "sor")):
+        return t[:-2]
+    return t
+
+
 def open_object(after: str, lexicon: Lexicon | None = None) -> str | None:
     """The object a need names when the lexicon has no name for it: the words right after the verb up to a
     preposition, conjunction or punctuation, without determiners and the lexicon's
@@ -838,11 +852,12 @@ def _open_stop(lex: Lexicon) -> frozenset[str]:
 
 def open_objects_match(a: str, b: str) -> bool:
     """Whether two open objects (``open_object``) name the same thing: one's words are all among the
-    other's ("rdma" in "capable+interconnect+rdma"), or one Chinese object holds the other."""
+    other's ("rdma" in "capable+interconnect+rdma"; "predictor" counts as "prediction", ``_fold``), or one
+    Chinese object holds the other."""
     a, b = a.removeprefix("~"), b.removeprefix("~")
     if re.search(r"[\u4e00-\u9fff]", a + b):
         return len(min(a, b, key=len)) >= 2 and (a in b or b in a)
-    sa, sb = set(a.split("+")), set(b.split("+"))
+    sa, sb = {_fold(w) for w in a.split("+")}, {_fold(w) for w in b.split("+")}
     return bool(sa and sb) and (sa <= sb or sb <= sa)
 
 

@@ -1096,6 +1096,13 @@ def reference_title(text: str) -> str | None:
             t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
             if t and (":" in t or "：" in t or len(t.split()) >= 3) and not reference_authors(t):
                 return t
+    # ``Title — Kwon et al., 2023. <https://arxiv.org/abs/…>``: the title, a spaced dash, then the authors
+    dash = re.split(r"\s[—–]\s", body, maxsplit=1)
+    if len(dash) == 2 and not find_arxiv_ids(dash[0]) and find_arxiv_ids(dash[1]) and (
+            re.match(r"\s*[^\s,]+(?:\s[^\s,]+)?\s+et al\b", dash[1]) or reference_authors(dash[1].split(",")[0] + ",")):
+        t = _field_title(dash[0].strip().rstrip(".,，。"))
+        if t and (":" in t or len(t.split()) >= 3):
+            return t
     # ``[12] EAGLE-2: Faster …，Li et al.，arXiv 2406.16858，2024``: fields separated by full-width commas,
     # the title first (the GB/T habit with a Chinese comma between fields)
     wide = [f.strip() for f in body.split("，") if f.strip()]

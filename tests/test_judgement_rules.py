@@ -1423,3 +1423,27 @@ def test_one_pair_read_as_a_qualifier_and_a_negation_is_one_finding(findings):
     """"training-free" vs "needs fine-tuning of the draft heads" is one conflict: reported once, as a qualifier,
     never as a qualifier and a negation of the same two statements (a fresh user counted 6 findings for 2)."""
     assert [k for k, _s, _a, _b in findings["2501.00150"]] == ["qualifier"]
+
+
+def test_facts_of_t47_wording():
+    """What the blind shift t47 wrote: "vanilla vLLM" is the baseline "vLLM"; a named request trace ("the
+    Azure conversation trace", "the ShareGPT replay") is a benchmark, so figures on two traces are not
+    compared; "a length predictor" and "length prediction" are one object; "Title — Kwon et al., 2023.
+    <link>" is a reference-list record whose title comes first."""
+    from ingest.living_doc import reference_title
+
+    spoken = find_figures("on the Azure conversation trace p99 TTFT goes down 61% versus vanilla vLLM")
+    row = find_figures("p99 TTFT −38% on the Azure conversation trace vs vLLM")
+    other = find_figures("On the ShareGPT replay p99 TTFT is −44% vs vLLM at 3 req/s.")
+    assert spoken[0].conditions == row[0].conditions == ("base:vllm", "bench:azureconversation", "latkind:ttft", "percentile:99")
+    assert "bench:sharegpt" in other[0].conditions
+    from ingest.facts import open_objects_match
+
+    (denied,) = predicates("the whole point is it does not need any output-length prediction")
+    (stated,) = predicates("relies on a learned length predictor (small regressor) to break ties")
+    assert (denied, stated) == ("-need:~length+output+prediction", "+need:~length+predictor")
+    assert open_objects_match(denied.split(":", 1)[1], stated.split(":", 1)[1])
+    assert not open_objects_match("~custom+kernel", "~length+predictor")
+    assert reference_title("* Efficient Memory Management for Large Language Model Serving with PagedAttention — Kwon et al., "
+                           "2023. <https://arxiv.org/abs/2309.06180>") == \
+        "Efficient Memory Management for Large Language Model Serving with PagedAttention"
