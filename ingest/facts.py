@@ -93,6 +93,8 @@ class _Cues:
     attribution: re.Pattern[str] = re.compile(r"(?!x)x")
     #: predicate objects whose use is their need (``facts.use_is_need``: a draft model)
     use_is_need: frozenset = frozenset()
+    #: predicate objects whose addition is their need (``facts.add_is_need``: extra heads)
+    add_is_need: frozenset = frozenset()
     #: predicate objects that are techniques, used or not (``facts.techniques``: warp specialization)
     techniques: frozenset = frozenset()
 
@@ -123,7 +125,7 @@ def _cues(lex: Lexicon) -> _Cues:
         dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
-        use_is_need=frozenset(f.get("use_is_need", [])), techniques=frozenset(f.get("techniques", [])),
+        use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])), techniques=frozenset(f.get("techniques", [])),
     )
     _CACHE[id(lex)] = got
     return got
@@ -990,6 +992,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # their need (lexicon ``facts.use_is_need``), a use is a need
     for p in list(out):
         if p.startswith("+use:") and cues.use_is_need & set(p[5:].split(",")):
+            out.add("+need:" + p[5:])
+        # "adds two decoding heads" states what "needs no extra heads" denies (``facts.add_is_need``)
+        if p.startswith("+add:") and cues.add_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
     # "keeps all heads' cache", "every head keeps some cache": none of them is dropped
     for m in _KEEPS_ALL.finditer(text):

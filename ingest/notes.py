@@ -305,6 +305,8 @@ def _looks_like_title(t: str) -> bool:
     caps = sum(w[:1].isupper() for w in long_words)
     head, _, tail = t.partition(":")
     if tail and 1 <= len(head.split()) <= 4 and len(tail.split()) >= 3:
+        if tail.strip()[:1].islower():
+            return False  # "AI: jonas — read the Mirror Drafting PDF": a label and a sentence, not a subtitle
         tail_long = [w for w in tail.split() if len(w) >= 4 and w[:1].isalpha()]
         return sum(w[:1].isupper() for w in tail_long) >= max(2, len(tail_long) // 2)
     return len(long_words) >= 4 and caps >= 0.7 * len(long_words)

@@ -1447,3 +1447,22 @@ def test_facts_of_t47_wording():
     assert reference_title("* Efficient Memory Management for Large Language Model Serving with PagedAttention — Kwon et al., "
                            "2023. <https://arxiv.org/abs/2309.06180>") == \
         "Efficient Memory Management for Large Language Model Serving with PagedAttention"
+
+
+def test_adding_heads_is_needing_them_and_a_trace_condition_keeps_figures_apart():
+    """t50: "adds two decoding heads" states what "we need no extra heads" denies (``facts.add_is_need``);
+    "adds up to 2x" adds nothing."""
+    assert predicates("we need no extra heads and no new parameters at all") == ("-need:heads",)
+    assert predicates("it exits early at a calibrated layer and adds two decoding heads on top of that layer") == (
+        "+add:heads", "+need:heads")
+    assert predicates("together this adds up to 2x") == ()
+
+
+def test_an_action_item_naming_a_paper_is_no_title_of_it():
+    """`AI: jonas — read the Mirror Drafting PDF (2602.03318v1)`: a label and a sentence before the ID, not
+    the work's title (it was set against the card's title as a title conflict, t50)."""
+    parts, _ = parse_note("AI: jonas — read the Mirror Drafting PDF (2602.03318v1) and settle the heads question\n",
+                          "inbox/m/h.md")
+    assert [(r.line, r.title) for r in parts["arxiv"]] == [(1, None)]
+    parts, _ = parse_note("- Medusa: Simple LLM Inference Acceleration Framework (arXiv:2401.10774)\n", "inbox/m/h.md")
+    assert [(r.line, r.title) for r in parts["arxiv"]] == [(1, "Medusa: Simple LLM Inference Acceleration Framework")]
