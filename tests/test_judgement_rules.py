@@ -1466,3 +1466,17 @@ def test_an_action_item_naming_a_paper_is_no_title_of_it():
     assert [(r.line, r.title) for r in parts["arxiv"]] == [(1, None)]
     parts, _ = parse_note("- Medusa: Simple LLM Inference Acceleration Framework (arXiv:2401.10774)\n", "inbox/m/h.md")
     assert [(r.line, r.title) for r in parts["arxiv"]] == [(1, "Medusa: Simple LLM Inference Acceleration Framework")]
+
+
+def test_a_claim_named_is_not_made_and_a_fixed_tree_is_static():
+    """t50: "if the training-free claim survives a read of the PDF" names a claim, it makes none (it was set
+    against the card's trained heads as a negation); "verifies a fixed 64-node tree" is static and "the tree is
+    resized every step" dynamic, with "no longer verifies a fixed …" not static."""
+    from ingest.facts import facts_of
+
+    named = facts_of("if the training-free claim survives a read of the PDF, this belongs in 2.1 after Draft & Verify")
+    assert (named.qualifiers, named.predicates) == ((), ())
+    made = facts_of("We are training-free: we pick the exit layer on 512 calibration prompts")
+    assert (made.qualifiers, made.predicates) == (("training:training_free",), ("-train:",))
+    assert qualifier_sides("DynaTree (arXiv:2601.04417v1) verifies a fixed 64-node tree at every batch size") == ("dynamic:static",)
+    assert qualifier_sides("v2 no longer verifies a fixed 64-node tree: the tree is resized every step") == ("dynamic:dynamic",)
