@@ -954,6 +954,9 @@ def parse_note(
             # a paper card's "Suggested placement" is the pipeline's; a repo card that says where the
             # code belongs is a curator's suggestion
             rel, reason = ("increment", None) if sections and kind == "repo_card" else ("unknown", None)
+            if rel == "unknown" and lows and not adds and not sections:
+                # the card's own "no": "metadata only (citation refresh)", "No new content since the previous card"
+                rel, reason = "low", next((strip_markup(t) for t in texts if t in lows), None)
         elif head_low:  # "## 丢弃：…", "## 低相关：…": the writer's verdict in the heading
             rel, reason = "low", strip_markup(sg.title)
         elif adds and not lows:  # the writer says it is an addition: their judgement, hearsay or not

@@ -209,6 +209,10 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
     levels = set(it.evidence_levels) - {"unknown"}
     new = [w for w, s in statuses.items() if s == "new"]
     if card:
+        if it.relevance == "low" and it.reason and not sections:
+            # the card's own verdict ("metadata only (citation refresh)", "No new content since the previous
+            # card version"), even for a work the document does not cite yet
+            return "low", it.reason
         if new or (sections and it.relevance == "increment"):
             return "increment", None
         if it.relevance == "low" and it.reason:
