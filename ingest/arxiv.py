@@ -199,7 +199,10 @@ _VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec
 _LINK_TAIL_RE = re.compile(r"\]\(")
 
 # Context patterns in priority order (lenient numbers, any archive name).
-_CONTEXT_PATTERNS = (_URL_RE, _MIRROR_RE, _DOI_RE, _PREFIX_RE)
+#: A paper's PDF saved under a name that ends in its identifier: ``TideServe_2602.11873v1.pdf``,
+#: ``AgeSched_arxiv_2603.05106.pdf`` (shared as a file in a chat export).
+_PDF_NAME_RE = re.compile(r"(?<=[_\-])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?=\.pdf\b)", re.IGNORECASE)
+_CONTEXT_PATTERNS = (_URL_RE, _MIRROR_RE, _DOI_RE, _PREFIX_RE, _PDF_NAME_RE)
 
 
 def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
@@ -224,7 +227,7 @@ def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
 _MAYBE_ID = re.compile(r"\d{4}\.\d|/\d{4}")
 #: Labels after which a bare number is the number of something else (a form, a ticket, a room, an
 #: order), never an arXiv identifier: they must end right before it.
-_NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
+_NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报价单|合同|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
                            r"cost (?:cent(?:er|re)|code)|(?:budget|charge|project|billing) code|"
                            r"account|po|no\.|(?<![#\w])#(?=$)|(?<![\w-])(?:run|build|job|pipeline|workflow|batch job|task)(?: id)?|"
                            r"(?<![\w-])(?:digest|newsletter|mailing|case|tracking|message)(?: (?:ref|no\.?|id|number))?|"

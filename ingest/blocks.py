@@ -127,6 +127,8 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = [_BULLET.sub(r"\1-", ln, count=1) if ln[:8].lstrip()[:1] in _BULLETS else ln for ln in lines]
     lines = _definition_fields(lines)
     rows, lines = _tab_rows(lines, first_line)
+    html_rows, lines = _html_rows(lines, first_line)
+    rows += html_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     if rows:
         out = sorted(out + rows, key=lambda b: b.line)
@@ -154,6 +156,45 @@ def _definition_fields(lines: list[str]) -> list[str]:
                 continue
         term = None if not _DEFINITION.match(ln) else term
     return out
+
+
+_TR = re.compile(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)
+_CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
+_TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
+
+
+def _html_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:
+    """Rows of an HTML table pasted raw (``<table>`` then one ``<tr><td>…</td></tr>`` per line, copied from a
+    web page or an online document): each row a ``row`` block, its cells as text, the ``<th>`` row (else the
+    first) its header.  Returns the rows and ``lines`` with the table's lines blanked."""
+    rows: list[MdBlock] = []
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if not re.match(r"^\s*<table\b", lines[k], re.IGNORECASE):
+            k += 1
+            continue
+        j = k + 1
+        while j < len(lines) and (_TR.match(lines[j]) or _TABLE_TAG.match(lines[j]) or not lines[j].strip()) \
+                and not re.match(r"^\s*</table>", lines[j], re.IGNORECASE):
+            j += 1
+        body = [x for x in range(k + 1, j) if _TR.match(lines[x])]
+        if body and j < len(lines) and re.match(r"^\s*</table>", lines[j], re.IGNORECASE):
+            header: tuple[str, ...] = ()
+            for x in body:
+                cells = _CELL.findall(_TR.match(lines[x]).group("cells"))  # type: ignore[union-attr]
+                text = tuple(re.sub(r"\s+", " ", _clean_inline(re.sub(r"<[^>]+>", " ", c))).strip() for _t, c in cells)
+                if not header and (all(t == "h" for t, _c in cells) or x == body[0]):
+                    header = text
+                    continue
+                rows.append(MdBlock("row", " | ".join(text), first_line + x, first_line + x, cells=text, header=header,
+                                    lines=((first_line + x, lines[x]),)))
+            for x in range(k, j + 1):
+                out[x] = ""
+            k = j + 1
+        else:
+            k = j
+    return rows, out
 
 
 def _tab_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:

@@ -295,12 +295,13 @@ _CN_SUB = re.compile(r"^[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）]"
 
 
 def _cn_outline(titles: list[str]) -> bool:
-    """Whether headings ``titles`` (cleaned) are a Chinese outline: a ``（二）`` heading under a ``三、`` one."""
-    seen_top = False
+    """Whether headings ``titles`` (cleaned) are a Chinese outline: a ``（二）`` heading under a ``三、`` one, or an
+    Arabic ``4.1`` heading under a ``四、`` one (chapters in Chinese numerals, sections numbered as they are cited)."""
+    top: str | None = None
     for t in titles:
         if _CN_TOP.match(t):
-            seen_top = True
-        elif seen_top and _CN_SUB.match(t):
+            top = arabic_key(re.match(r"[一二三四五六七八九十]{1,3}", t).group(0))  # type: ignore[union-attr]
+        elif top is not None and (_CN_SUB.match(t) or re.match(rf"{re.escape(top)}\.\d", t)):
             return True
     return False
 

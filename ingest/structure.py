@@ -50,7 +50,8 @@ _BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
-_CHAT = re.compile(r"^\s*(?P<t>\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*\S.*)$")
+_CHAT = re.compile(r"^\s*(?P<t>\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}"
+                   r"(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
@@ -79,7 +80,7 @@ _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
 _REPLYING = re.compile(r"^\s*(?:replying to|in reply to|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = re.compile(r"^\s*(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|另外|顺便|新论文|题外话)\b",
+_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper))\b|另外|顺便|新论文|题外话)",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
@@ -638,15 +639,21 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # left opens a thread of its own, and an indented one never does
         threaded = any(blocks[i].indented for i, _ln, _t in marks)
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
+        prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
-            message = re.sub(r"^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*", "", body)
-            clock = re.search(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)", head)
+            message = re.sub(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}"
+                             r"(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*", "", body)
+            clock = re.search(r"(?<![\d.:])(\d{1,2}):(\d{2})(?!\d)", head)
             minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
             close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10
+            # an hour or more of silence: the channel has moved on to another conversation
+            apart = minute is not None and prev_min is not None and abs(minute - prev_min) >= 60
             prev_min = minute
-            starts = (_brings_link(message) or _TOPIC_SHIFT.match(message)
-                      or (len(message) >= 60 and not _REPLY.search(message) and not prev_q and not (on_work and close)))
+            shared = bool(_SHARED_FILE.search(message))  # "[文件] TideServe_2602.11873v1.pdf": a paper passed round
+            long_ = _weighted_len(message) >= 60
+            starts = (_brings_link(message) or shared or _TOPIC_SHIFT.match(message) or apart
+                      or (long_ and not _REPLY.search(message) and not prev_q and not (on_work and close)))
             if threaded:
                 if not blocks[mk[0]].indented and (_brings_link(message) or len(message) >= 40 or not kept):
                     kept.append(mk)
@@ -657,16 +664,23 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if starts and _BARE_REF.fullmatch(message) and close and kept and not on_work:
                 starts = False  # "Priya (chat): <link>" right after "first one is Slackline": the work just named
                 on_work = True
+
             if _MOVES_ON.match(message):
                 starts, on_work = True, False  # "So first one is …", "Second one is mine, Gauge."
                 if _MOVES_ON_FIRST.match(message):
                     firsts.append(len(kept))
+            speaker = _CHAT_SPEAKER.match(head)
+            who = speaker.group("who") if speaker else None
+            if starts and not shared and prev_shared is not None and who == prev_shared[0] and minute is not None \
+                    and 0 <= minute - prev_shared[1] <= 2 and not _TOPIC_SHIFT.match(message):
+                starts, on_work = False, True  # "[文件] AgeSched_….pdf", then its sharer: "第二篇 AgeSched（link）…": one topic
+            prev_shared = (who, minute) if shared and minute is not None else None
             if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts or not kept:
-                if _brings_link(message) or _TOPIC_SHIFT.match(message) or len(message) >= 60:
+                if _brings_link(message) or shared or _TOPIC_SHIFT.match(message) or long_ or apart:
                     kept.append(mk)
-                    on_work = bool(find_arxiv_ids(message))
+                    on_work = bool(find_arxiv_ids(message)) or shared
             prev_q = "?" in message or "？" in message
         if firsts:
             # "OK I think it's recording. Two papers today …" before "So first one is …": the meeting's opening
@@ -706,6 +720,18 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
 _QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+
+
+#: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
+_CHAT_SPEAKER = re.compile(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?(?P<who>[\w.\-]{1,30})")
+#: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
+_SHARED_FILE = re.compile(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
+
+
+def _weighted_len(text: str) -> int:
+    """A message's length with a CJK character counted as two (a Chinese message says as much in half the
+    characters: "上图是他们的 Fig.7：…吞吐提升 1.9 倍" is a long message)."""
+    return len(text) + sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
 
 
 #: A turn that only gives a reference (``Priya (chat): https://arxiv.org/abs/…``, ``2601.08815``).
@@ -1005,6 +1031,10 @@ _SIGN_OFF = re.compile(r"^\s*(?:best|regards|best regards|kind regards|cheers|th
 _MAIL_FROM = re.compile(r"^\s*(?:from|发件人)\s*[:：]\s*\S", re.IGNORECASE)
 _MAIL_FIELD = re.compile(r"^\s*(?:date|sent|subject|to|cc|日期|发送时间|主题|收件人)\s*[:：]", re.IGNORECASE)
 _MAIL_SUBJECT = re.compile(r"^\s*(?:subject|主题)\s*[:：]\s*(?P<t>.*)$", re.IGNORECASE)
+#: A reply's or a forward's prefix on a subject: "Re: ", "RE: Fwd: ", "回复：", "答复: ", "转发：".
+_REPLY_SUBJECT = re.compile(r"^(?:\s*(?:re|fwd?|aw|sv|回复|答复|转发)\s*[:：]\s*)+", re.IGNORECASE)
+#: A digest's message number over its header block: "消息 1", "Message: 3", "Message 2 of 5".
+_DIGEST_NO = re.compile(r"^\s*(?:消息|邮件|message)\s*[:：#]?\s*\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\s*$", re.IGNORECASE)
 
 
 #: A forwarded or quoted mail's separator line above its headers.
@@ -1024,7 +1054,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     starts a topic; a signature after ``--`` belongs to no topic.
     """
     def header(b: MdBlock) -> bool:
-        lines = b.lines[1:] if b.lines and _FORWARDED.match(b.lines[0][1]) else b.lines
+        lines = b.lines[1:] if b.lines and (_FORWARDED.match(b.lines[0][1]) or _DIGEST_NO.match(b.lines[0][1])) else b.lines
         return (b.kind == "para" and not b.quoted and len(lines) >= 2 and bool(_MAIL_FROM.match(lines[0][1]))
                 and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
 
@@ -1068,6 +1098,27 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
         elif len(starts) == 1 and starts[0][2] == [start_line]:
             starts[0][2].append(b.line)  # the first mail's opening says how deeply it was checked
+    # a digest of a list's messages ("消息 1" / "Message: 2", each with its own subject): a message whose
+    # subject is not a reply to an earlier one ("Re: …", "回复：…") opens a topic of its own at its header
+    subjects: list[str] = []
+    opened: list[int] = []  # header lines of the messages that open a topic of their own
+    for k in heads:
+        b = blocks[k]
+        subj = next((m.group("t").strip() for _ln, t in b.lines if (m := _MAIL_SUBJECT.match(t))), "")
+        base = _REPLY_SUBJECT.sub("", subj).strip().casefold()
+        if k != heads[0] and base and not any(base == x or base in x or x in base for x in subjects if x):
+            opened.append(b.line)
+        subjects.append(base)
+    if opened:
+        # a digest: each such message is a topic from its header; a quote inside it is the mail it answers
+        hdr = [blocks[k].line for k in heads]
+        first_hdr = hdr[0]
+        msg_of = lambda ln: max((h for h in hdr if h <= ln), default=first_hdr)  # noqa: E731
+        starts = [(first_hdr, title, [first_hdr, *starts[0][2]])] + [
+            st for st in starts[1:] if msg_of(st[0]) not in opened and msg_of(st[0]) != first_hdr]
+        starts += [(h, next((m.group("t").strip() for b in blocks if b.line == h for _ln, t in b.lines
+                             if (m := _MAIL_SUBJECT.match(t))), ""), [h]) for h in opened]
+    starts.sort(key=lambda st: st[0])
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line

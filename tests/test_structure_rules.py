@@ -971,3 +971,41 @@ def test_a_read_under_a_title_naming_its_work_then_asides_after_a_rule_is_that_w
             "1. 相关工作里引了 2601.04417（LatticeKV），只扫了摘要。\n2. 组里那台 A100 周五下午停机维护。\n")
     assert [(ln, works, mentions) for _k, ln, _e, works, mentions in items(text)] == [
         (1, ("2602.05561",), ("2402.04396",)), (14, ("2601.04417",), ()), (15, (), ())]
+
+
+def test_a_dingtalk_export_splits_at_shared_papers_topic_shifts_and_long_silences():
+    """`[03-08 10:21] 王磊：…` turns (a date in the stamp): a shared `[文件] TideServe_2602.11873v1.pdf` opens a topic
+    about the paper its name carries, and its sharer's next turn goes on about it; `顺便问下` opens another; an
+    hour of silence starts a new conversation (the export was one item per long Chinese turn, t52)."""
+    text = ("钉钉群聊记录导出\n\n"
+            "[03-08 10:21] 王磊：[文件] TideServe_2602.11873v1.pdf\n"
+            "[03-08 10:21] 王磊：昨晚挂出来的，TideServe，多租户场景下的抢占式调度，按 token budget 给每个租户配额，抢占时优先换出配额超支租户的请求\n"
+            "[03-08 10:24] 王磊：上图是他们的 Fig.7：Azure Conversation trace、Llama-2-13B、单卡 A100，吞吐比 vLLM 默认调度提升 1.9 倍\n"
+            "[03-08 10:26] 李婷：回复 王磊：它跟 VTC [2401.00588] 比了没？\n"
+            "[03-08 10:40] 陈曦：顺便问下，上周分享里 DistServe 和 Splitwise 的数字是不是记反了？\n"
+            "[03-08 10:52] 李婷：[文件] AgeSched_arxiv_2603.05106.pdf\n"
+            "[03-08 10:52] 李婷：第二篇 AgeSched（https://arxiv.org/abs/2603.05106），防饿死的抢占式调度，用已生成 token 数和等待时间做 aging\n"
+            "[03-08 14:05] 赵宇：@所有人 上个月开会的差旅报销周五截止，发票抬头别写错\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [
+        (3, ("2602.11873",)), (7, ()), (8, ("2603.05106",)), (10, ())]
+
+
+def test_a_mailing_list_digest_is_one_item_per_message_with_its_own_subject_and_an_html_table_is_rows():
+    """`消息 1` / `发件人：` / `主题：` blocks with different subjects: an item per message from its header, the
+    quote inside a reply is part of it (a digest read as one thread, t52); a raw `<table>` pasted with one
+    `<tr>` per line is one row item per line."""
+    digest = ("邮件列表摘要 · 第 112 期\n\n"
+              "消息 1\n发件人：陈曦 <c@x.cn>\n主题：TideServe（2602.11873）读后\n\n各位，arXiv:2602.11873，我只读了摘要。\n\n"
+              "消息 2\n发件人：周航 <z@x.cn>\n主题：Re: FastServe 到底算不算抢占式\n\n"
+              "> 有人说 FastServe（2305.05920）并没有抢占？\n\n我的理解是 FastServe 属于非抢占式调度。\n\n"
+              "消息 3\n发件人：owner@lists.example.cn\n主题：退订确认\n\n您已成功退订。\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(digest)] == [
+        (3, ("2602.11873",)), (9, ("2305.05920",)), (17, ())]
+    table = ("# 速读表\n\n<table>\n<tr><th>论文</th><th>arXiv</th><th>阅读程度</th><th>建议位置</th></tr>\n"
+             "<tr><td>FairPD: Tenant-Fair Scheduling</td><td>2609.13377</td><td>只看了摘要</td><td>§4.2</td></tr>\n"
+             "<tr><td>设备采购：H20 × 16</td><td>询价单 2603.18820</td><td>—</td><td>—</td></tr>\n</table>\n")
+    from ingest.notes import parse_note
+
+    parts, _ = parse_note(table, "inbox/z/t.md")
+    assert [(i.line, i.kind, i.works, i.evidence_levels, i.sections) for i in parts["items"]] == [
+        (5, "row", ("2609.13377",), ("abstract_checked",), ("4.2",)), (6, "row", (), (), ())]
