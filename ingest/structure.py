@@ -1193,6 +1193,23 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
 _DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–]|--?)\s+\S")
 
 
+#: A comment of an online document's export, at its foot: "[a]Priya Shah: the +0.3 is from …", "[b] Raj: …".
+_DOC_COMMENT = re.compile(r"^\s*\[[a-z]{1,2}\]\s*\S")
+
+
+def _comments_block(raw: _Raw) -> bool:
+    """Whether a part is an exported document's comment thread: two or more of its lines are ``[a]…`` comments
+    and its first line is one."""
+    lines = [t for b in raw.blocks for _ln, t in b.lines if t.strip()]
+    return bool(lines) and bool(_DOC_COMMENT.match(lines[0])) and sum(1 for t in lines if _DOC_COMMENT.match(t)) >= 2
+
+
+#: A remark anchored to a place in a draft: "L12: …", "p.3, ¶2: …", "p.4, fig. 2: …", "§2.1: …", "第3页：…".
+_ANCHOR_LINE = re.compile(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.?\s?\d{1,3}|line\s\d{1,4}|第\s*\d{1,3}\s*[页行段])"
+                          r"(?:\s*,\s*(?:¶|para\.?|fig\.?|figure|table|tab\.?|l\.?|line)\s*\d{1,3})?(?:\s*\([^)\n]{1,40}\))?\s*[:：]",
+                          re.IGNORECASE)
+
+
 def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a terse note written one topic per line inside one paragraph (no list markers, no blank
     lines: ``KIVI — ftr again, nothing new. n/a``), else None.  Read so when a paragraph has three lines
@@ -1202,7 +1219,10 @@ def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
         if b.kind != "para" or b.quoted or b.parent is not None or len(b.lines) < 3:
             continue
         dashed = [(ln, t) for ln, t in b.lines if _DASH_LINE.match(t)]
-        if len(dashed) < 3 or len(dashed) * 3 < len(b.lines) * 2 or sum(1 for _ln, t in dashed if _brings_link(t)) < 2:
+        anchored = [(ln, t) for ln, t in b.lines if _ANCHOR_LINE.match(t)]
+        if len(anchored) >= 3 and len(anchored) * 3 >= len(b.lines) * 2:
+            dashed = anchored  # a reviewer's margin notes, one remark per line, each at its place in the draft
+        elif len(dashed) < 3 or len(dashed) * 3 < len(b.lines) * 2 or sum(1 for _ln, t in dashed if _brings_link(t)) < 2:
             continue
         out: list[_Raw] = []
         for n, (ln, t) in enumerate(dashed):
@@ -1277,6 +1297,8 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         if split is not None:
             return split, how
     ruled0 = _split_rules(body, last_line)
+    if ruled0 is not None and len(ruled0[0]) == 2 and _comments_block(ruled0[0][1]):
+        ruled0 = None  # a document's text, a rule, then its comments ("[a]Priya Shah: …"): one text, not two parts
     if ruled0 is not None and len(ruled0[0]) >= 2:
         heads = [_label_of(r.head).casefold() for r in ruled0[0]]
         if heads[0] and re.match(r"[^\W\d_]", heads[0]) and heads.count(heads[0]) >= 2:

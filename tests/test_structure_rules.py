@@ -1009,3 +1009,27 @@ def test_a_mailing_list_digest_is_one_item_per_message_with_its_own_subject_and_
     parts, _ = parse_note(table, "inbox/z/t.md")
     assert [(i.line, i.kind, i.works, i.evidence_levels, i.sections) for i in parts["items"]] == [
         (5, "row", ("2609.13377",), ("abstract_checked",), ("4.2",)), (6, "row", (), (), ())]
+
+
+def test_margin_notes_are_one_item_per_anchored_remark_and_a_doc_s_comments_are_no_part_of_its_own():
+    """`L12: …`, `p.4, fig. 2: …`, `p.3, ¶2 (came back to this one): …` one per line: an item each ("checked
+    against the v2 PDF" is the full text); an exported document's paragraphs, a rule, then its comment thread
+    (`[a]Priya Shah: …`): the paragraphs are split by their works, the comments are no second part (t54)."""
+    margin = ("Margin notes on Kenji's draft\nReviewer: Lena, 10 Mar 2027.\n\n"
+              'L12: "QuaRot quantizes activations with per-token scales" — QuaRot (2404.00456) is static. From memory.\n'
+              "L31: KroneQuant v2 (arXiv:2603.04417v2) adds a fused W4A4 GEMV. Checked against the v2 PDF, §5.3.\n"
+              'L44: you use both "quantisation" and "quantization" — pick one.\n'
+              "p.3, ¶2 (came back to this one): KroneQuant at W4A8 costs 0.30 ppl — fine, checked against the paper.\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(margin)] == [
+        (4, ("2404.00456",)), (5, ("2603.04417",)), (6, ()), (7, ())]
+    from ingest.notes import parse_note
+
+    parts, _ = parse_note(margin, "inbox/l/m.md")
+    assert [i.evidence_levels for i in parts["items"]][1] == ("full_text",)
+    memo = ("Low-bit serving options — memo draft (exported from Google Docs, comments included)\n\n"
+            "KroneQuant (arxiv.org/abs/2603.04417) is the newest rotation method.[a]\n\n"
+            "QServe (arXiv:2405.04532) is the W4A8 path.[c]\n\n"
+            "Logistics: the H100 reservation ends 2027-03-28.\n\n________________\n"
+            "[a]Priya Shah: the +0.3 is from the authors' announcement thread on X, not from the paper.\n"
+            "[c]Priya Shah: read the full paper for this one; the numbers match.\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(memo)] == [(3, ("2603.04417",)), (5, ("2405.04532",))]
