@@ -344,10 +344,18 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
             # an agent's finding as a JSON or YAML record ("claim": "…", "evidence": "…"): its fields are the
             # writer's statements, one ``key: value`` line each, at their own lines
             a, b = t.map or (0, 1)
-            plines = tuple((ln(a + 1 + k), v) for k, v in fields)
             parent = next((p for p in reversed(item_stack) if p is not None), None)
-            out.append(MdBlock("para", "\n".join(v for _k, v in plines), plines[0][0], plines[-1][0], parent=parent,
-                               quoted=quoted or quote_depth > 0, callout=cur_callout, lines=plines))
+            # a YAML list of records ("- paper: …" / "  id: …" / "  takeaway: |"): one paragraph per record
+            starts = [k for k, row in enumerate(t.content.splitlines()) if _YAML_ITEM.match(row)]
+            groups: list[list[tuple[int, str]]] = []
+            for k, v in fields:
+                if not groups or (starts and k in starts):
+                    groups.append([])
+                groups[-1].append((k, v))
+            for g in groups:
+                plines = tuple((ln(a + 1 + k), v) for k, v in g)
+                out.append(MdBlock("para", "\n".join(v for _k, v in plines), plines[0][0], plines[-1][0], parent=parent,
+                                   quoted=quoted or quote_depth > 0, callout=cur_callout, lines=plines))
         elif typ == "code_block" and _is_prose(t.content):
             # an indented block of prose (a chat thread's replies, a pasted mail's quoted lines, indented
             # continuation paragraphs) is text its writer indented, not code: parsed again, dedented
@@ -416,16 +424,35 @@ def _is_prose(content: str) -> bool:
 _FIELD_ROW = re.compile(r'^\s*"?(?P<k>[A-Za-z_][\w -]{0,30})"?\s*:\s*"?(?P<v>.*?)"?\s*,?\s*$')
 
 
+_YAML_ITEM = re.compile(r"^\s*-\s+(?=[A-Za-z_\"][\w \"-]{0,30}:)")
+
+
 def _record_fields(content: str) -> list[tuple[int, str]]:
     """``(line offset in the block, "key: value")`` of a fenced JSON or YAML record whose values are text (at
-    least one of four words or more), else ``[]``: a program's output of numbers or a config is still code."""
+    least one of four words or more), else ``[]``: a program's output of numbers or a config is still code.
+    A YAML list's ``- key: value`` opens a record; a block scalar (``takeaway: |`` or ``>``) gives one
+    statement per line of its text; ``#`` comments are none."""
     out: list[tuple[int, str]] = []
+    block: tuple[str, int] | None = None  # (key, indent) of an open YAML block scalar
     for k, row in enumerate(content.splitlines()):
+        if block is not None:
+            indent = len(row) - len(row.lstrip())
+            if row.strip() and indent > block[1]:
+                out.append((k, f"{block[0]}: {row.strip()}"))
+                continue
+            block = None
+        if row.lstrip().startswith("#"):
+            continue
         one = _one_line_record(row)
         if one:  # '{"arxiv": "2401.15077v3", "claim": "EAGLE gives 3x …"}' on one line (JSON Lines too)
             out.extend((k, f) for f in one)
             continue
-        m = _FIELD_ROW.match(row)
+        item = _YAML_ITEM.match(row)
+        body = row[item.end():] if item else row
+        m = _FIELD_ROW.match(body)
+        if m and m.group("v").strip() in ("|", ">", "|-", ">-"):
+            block = (m.group("k").strip(), len(row) - len(row.lstrip()) + (item.end() - len(row) + len(row.lstrip()) if item else 0))
+            continue
         if m and m.group("v").strip() and m.group("v").strip() not in ("{", "[", "{}", "[]"):
             out.append((k, f"{m.group('k').strip()}: {m.group('v').strip()}"))
     if not out or not any(len(_PROSE_WORD.findall(v)) >= 4 for _k, v in out):

@@ -71,7 +71,10 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
 _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
                    r"(?:\*{1,2}|_)?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
-                   r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$")
+                   r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
+                   # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
+                   r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
+                   r"(?:\s[\w.\-]{1,30})?)\s*[:：]?\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
@@ -294,7 +297,7 @@ def _pseudo(line_text: str) -> str | None:
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL):
         m = pat.match(line_text)
         if m:
-            return m.group("t").strip()
+            return (m.group("t") or m.groupdict().get("t2") or "").strip()
     m = _BOLD_LEAD.match(line_text)
     if m:
         return m.group("t").strip().rstrip("—–-:： ")
@@ -640,6 +643,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         threaded = any(blocks[i].indented for i, _ln, _t in marks)
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
+        last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
+        pending_q: tuple[tuple[int, int, str], int] | None = None  # a question no topic took, and its minute
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
             message = re.sub(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}"
@@ -671,6 +676,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     firsts.append(len(kept))
             speaker = _CHAT_SPEAKER.match(head)
             who = speaker.group("who") if speaker else None
+            if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
+                    and 0 <= minute - last_kept[1] <= 2 and not _brings_link(message) and not shared \
+                    and not _TOPIC_SHIFT.match(message) and not _MOVES_ON.match(message):
+                starts = False  # a forward, then its sharer's own word on it a minute later: one topic
             if starts and not shared and prev_shared is not None and who == prev_shared[0] and minute is not None \
                     and 0 <= minute - prev_shared[1] <= 2 and not _TOPIC_SHIFT.match(message):
                 starts, on_work = False, True  # "[文件] AgeSched_….pdf", then its sharer: "第二篇 AgeSched（link）…": one topic
@@ -679,8 +688,15 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts or not kept:
                 if _brings_link(message) or shared or _TOPIC_SHIFT.match(message) or long_ or apart:
-                    kept.append(mk)
+                    if pending_q is not None and _brings_link(message) and minute is not None \
+                            and 0 <= minute - pending_q[1] <= 3:
+                        kept.append(pending_q[0])  # "q for the room: is Mixtral top-1?" answered with its ID
+                    else:
+                        kept.append(mk)
                     on_work = bool(find_arxiv_ids(message)) or shared
+                    last_kept = (who, minute) if minute is not None else None
+            pending_q = (mk, minute) if (("?" in message or "？" in message) and not (starts or not kept)
+                                         and minute is not None and not find_arxiv_ids(message)) else None
             prev_q = "?" in message or "？" in message
         if firsts:
             # "OK I think it's recording. Two papers today …" before "So first one is …": the meeting's opening
@@ -1251,6 +1267,9 @@ def _para_mark(b: MdBlock) -> str | None:
     return t[0] if t and unicodedata.category(t[0]) in ("So", "Sm") else None
 
 
+_RECORD_KEY = re.compile(r"^\s*[A-Za-z_][\w -]{0,20}:\s")
+
+
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
 
@@ -1265,6 +1284,10 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
     def opening_work(b: MdBlock) -> str | None:
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        if not ids and len(b.lines) >= 2 and all(_RECORD_KEY.match(t) for _ln, t in b.lines[:2]):
+            # a record's fields ("paper: MegaScale-Infer: Serving … Parallelism" / "id: arxiv.org/abs/…"): its
+            # second field may carry the identifier after a long title
+            ids = find_arxiv_ids(b.lines[1][1])
         return ids[0].arxiv_id if ids else None
 
     starts = [b for b in paras if opening_work(b)]

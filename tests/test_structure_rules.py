@@ -1033,3 +1033,30 @@ def test_margin_notes_are_one_item_per_anchored_remark_and_a_doc_s_comments_are_
             "[a]Priya Shah: the +0.3 is from the authors' announcement thread on X, not from the paper.\n"
             "[c]Priya Shah: read the full paper for this one; the numbers match.\n")
     assert [(ln, works) for _k, ln, _e, works, _m in items(memo)] == [(3, ("2603.04417",)), (5, ("2405.04532",))]
+
+
+def test_a_telegram_export_and_a_yaml_list_of_records():
+    """t53: `[10.03.27 09:14] Ming:` headers alone on their lines are chat turns; a forward and its sharer's
+    word on it a minute later are one topic ("Forwarded from …" is second hand); a question nobody took up,
+    answered within minutes with the work's ID, opens the topic; a fenced YAML list of records (`- paper:`,
+    `id:`, `takeaway: |` block text) is one item per record, a long title before the `id:` field too."""
+    from ingest.notes import parse_note
+
+    chat = ("Telegram chat export\n\n[10.03.27 09:14] Ming:\nForwarded from MoE Daily\n"
+            "LATR https://arxiv.org/abs/2603.11842 slashes all-to-all traffic by 65% at EP64.\n\n"
+            "[10.03.27 09:31] Jonas:\nForwarded from Inference Gossip\nDeepSeek-V3 does not need expert replication at all.\n\n"
+            "[10.03.27 09:33] Jonas:\nthis is making the rounds and it's wrong imo, the report literally has redundant experts\n\n"
+            "[10.03.27 10:05] Ming:\nq for the room: is Mixtral top-1? someone in standup said so\n\n"
+            "[10.03.27 10:06] Jonas:\nno — Mixtral routes every token to the top-2 of its 8 experts (2401.04088, §2.1)\n")
+    parts, _ = parse_note(chat, "inbox/m/tg.md")
+    assert [(i.line, i.works, i.evidence_levels) for i in parts["items"]] == [
+        (3, ("2603.11842",), ("second_hand",)), (7, (), ("second_hand",)), (14, ("2401.04088",), ("second_hand",))]
+    yaml = ("```yaml\n# keys: paper / id / takeaway / read\n"
+            '- paper: "LATR: Locality-Aware Token Routing for Expert-Parallel MoE Inference"\n  id: "2603.11842"\n'
+            "  read: abstract + Table 2\n"
+            '- paper: "MegaScale-Infer: Serving Mixture-of-Experts at Scale with Disaggregated Expert Parallelism"\n'
+            "  id: arxiv.org/abs/2504.02263v2\n  takeaway: >\n    attention and experts on different GPU pools.\n"
+            "    per-GPU throughput up to 1.90x.\n  read: 全文读完了\n```\n")
+    parts, _ = parse_note(yaml, "inbox/l/y.md")
+    assert [(i.line, i.works, i.evidence_levels) for i in parts["items"]] == [
+        (3, ("2603.11842",), ("abstract_checked",)), (6, ("2504.02263",), ("full_text",))]
