@@ -174,6 +174,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
+                val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
             if cat == "precision":
                 val = re.sub(r"^(\d+)-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit"
             if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):
@@ -856,10 +858,16 @@ def _open_stop(lex: Lexicon) -> frozenset[str]:
 def open_objects_match(a: str, b: str) -> bool:
     """Whether two open objects (``open_object``) name the same thing: one's words are all among the
     other's ("rdma" in "capable+interconnect+rdma"; "predictor" counts as "prediction", ``_fold``), or one
-    Chinese object holds the other."""
+    Chinese object holds the other or three quarters of its character pairs ("预测输出长度" / "输出长度预测器")."""
     a, b = a.removeprefix("~"), b.removeprefix("~")
     if re.search(r"[\u4e00-\u9fff]", a + b):
-        return len(min(a, b, key=len)) >= 2 and (a in b or b in a)
+        if len(min(a, b, key=len)) >= 2 and (a in b or b in a):
+            return True
+        # "预测输出长度" / "输出长度预测器": the same words in another order; most of the shorter's
+        # character pairs are in the longer
+        pa, pb = ({x[i:i + 2] for i in range(len(x) - 1)} for x in (a, b))
+        short, long_ = (pa, pb) if len(pa) <= len(pb) else (pb, pa)
+        return len(short) >= 3 and len(short & long_) >= 0.75 * len(short)
     sa, sb = {_fold(w) for w in a.split("+")}, {_fold(w) for w in b.split("+")}
     return bool(sa and sb) and (sa <= sb or sb <= sa)
 

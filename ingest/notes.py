@@ -474,7 +474,8 @@ def _cautious(levels) -> str:
 #: A line that starts a unit of its own whatever the line before ends with: a chat message
 #: ("[10:42] maria: …"), a thread post ("3/ …"), a Q/A turn, a speaker turn ("张三：…"), an
 #: enumerator ("1）", "（2）", "一、").
-_NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
+_NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|"
+                       r"\[\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
                        r"(?:\*\*|__)?@?[\w.\-]{1,30}(?:\*\*|__)?,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?\s*$|"
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 

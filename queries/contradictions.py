@@ -885,7 +885,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"改成|改为|改到|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"改成|改为|改到|改用|变成|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
 
 
@@ -984,18 +984,19 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
 
 
 def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
-    """Figures tied to one version against a later version that says they changed: statement A (figures,
+    """Statements tied to one version against a later version that says they changed: statement A (figures,
     "FastServe 的收益（2305.05920v1）：相对 Orca … 5.1 倍") names version vM of a work; statement B (another
     file, same work, figures of its own) names a later version vN and a change ("The current arXiv
     version, 2305.05920v3, no longer has the Orca comparison: it now reports up to 31.4x …").  Both
-    versions written, so the conflict is one of versions (``version``); one per work and pair of files, and
-    none where ``known`` (``(subject, path, path)`` of the revisions ``_revisions`` found) has one."""
+    versions written, so the conflict is one of versions (``version``); without figures on both sides, B
+    must write much of what A says (a quarter of the character pairs of the shorter: "v1 …调度侧是全局单队列" /
+    "v2 把调度侧从全局单队列改成了按租户的虚拟队列"); one per work and pair of files, and none where ``known`` (``(subject, path, path)`` of the revisions ``_revisions`` found) has one."""
     def vnum(v: str | None) -> int | None:
         return int(v[1:]) if v and v[1:].isdigit() else None
 
     tied: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
-        if c.quantities and vnum(c.version) is not None and _eligible(c):
+        if vnum(c.version) is not None and _eligible(c):
             for s in subj.get(c.iri, ()):
                 tied[s].append(c)
     out: dict[tuple, Contradiction] = {}
@@ -1006,6 +1007,12 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             for a in cs:
                 if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text):
                     continue
+                if not (a.quantities and b.quantities):
+                    # no figures on both sides: the later version's change must be about what the earlier
+                    # statement says ("v1 …调度侧是全局单队列" / "v2 把调度侧从全局单队列改成了按租户的虚拟队列")
+                    ba, bb = _bigrams(a.text), _bigrams(b.text)
+                    if len(ba) < 5 or len(ba & bb) < 0.25 * min(len(ba), len(bb)):
+                        continue
                 key = ("version", s, *sorted([a.path, b.path]), "versions")
                 if key in out or (f"arXiv:{s}", *sorted([a.path, b.path])) in known:
                     continue

@@ -1480,3 +1480,41 @@ def test_a_claim_named_is_not_made_and_a_fixed_tree_is_static():
     assert (made.qualifiers, made.predicates) == (("training:training_free",), ("-train:",))
     assert qualifier_sides("DynaTree (arXiv:2601.04417v1) verifies a fixed 64-node tree at every batch size") == ("dynamic:static",)
     assert qualifier_sides("v2 no longer verifies a fixed 64-node tree: the tree is resized every step") == ("dynamic:dynamic",)
+
+
+def test_facts_of_t52_wording():
+    """t52: "Azure 对话 trace" is the trace "Azure Conversation trace"; "不需要预测输出长度" and "依赖输出长度预测器" name one
+    object; a 钉钉 turn ("[03-08 10:26] 李婷：…") starts a statement of its own; a version's change written without
+    figures ("v2 把调度侧从全局单队列改成了按租户的虚拟队列") is set against the earlier version's statement."""
+    from ingest.facts import facts_of, open_objects_match
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    zh = facts_of("摘要写的是：在 Azure 对话 trace 上吞吐比 vLLM 提升 2.6 倍。").figures[0].conditions
+    en = facts_of("Fig.7：Azure Conversation trace、单卡 A100，吞吐比 vLLM 默认调度提升 1.9 倍").figures[0].conditions
+    assert "bench:azureconversation" in zh and "bench:azureconversation" in en
+    assert open_objects_match("~预测输出长度", "~输出长度预测器") and not open_objects_match("~训练模型", "~模型结构")
+    parts, _ = parse_note("[03-08 10:24] 王磊：吞吐比 vLLM 提升 1.9 倍\n[03-08 10:26] 李婷：回复 王磊：它跟 VTC [2401.00588] 比了没？\n",
+                          "inbox/l/d.md")
+    assert [c.line for c in parts["claims"] if "1.9" in c.text and "VTC" not in c.text] == [1]
+
+
+def test_a_later_version_s_change_without_figures_is_a_version_finding(tmp_path):
+    """The living document states v1's design; a card says v2 changed it ("改成了"), no figure on either side."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    (tmp_path / "organized" / "knowledge").mkdir(parents=True)
+    (tmp_path / "organized" / "paper_cards").mkdir(parents=True)
+    (tmp_path / "organized" / "knowledge" / "sched.md").write_text(
+        "# 调度\n\n## 四、公平\n\n### 4.2 配额\n\n- QuotaServe（arXiv:2601.08842v1）只在准入阶段做租户配额检查，调度侧是全局单队列，"
+        "不支持按租户隔离队列。\n\n## 参考文献\n\n- [1] QuotaServe, arXiv:2601.08842, 2026.\n", "utf-8")
+    (tmp_path / "organized" / "paper_cards" / "0731-2601-08842.md").write_text(
+        "# 论文卡片 0731 · QuotaServe\n\n**arXiv**：2601.08842v2\n**v2 变化**：v2 把调度侧从全局单队列改成了按租户的虚拟队列（v1 只在准入时查配额）。\n",
+        "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [tmp_path]).errors == []
+    got = [(f.kind, sorted([f.a.source, f.b.source])) for f in contradictions(load_snapshot(store)) if f.kind == "version"]
+    assert got == [("version", ["organized/knowledge/sched.md", "organized/paper_cards/0731-2601-08842.md"])]
