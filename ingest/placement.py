@@ -53,6 +53,12 @@ _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
                           r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
+
+
+def placement_field(text: str) -> bool:
+    """Whether ``text`` is a placement field (``where: §5.1 已经有了，不用改``, ``Section: 3.2``): what it says
+    is about the living document (its "no change" is the document's), never about the work."""
+    return bool(_FIELD.match(text))
 _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
                          r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
 #: A Chinese outline's chapter and section: ``第三章第二节``, ``第二章（一）节``, ``第三章``; ``四（二）`` after a

@@ -591,8 +591,10 @@ def make_claim(
     if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
         evidence = own
     from .facts import find_figures, predicates, qualifier_sides
+    from .placement import placement_field
 
-    quals = qualifier_sides(clean, lex)
+    said = not placement_field(clean)  # "where: §5.1 已经有了，不用改": the document needs no change, not the work
+    quals = qualifier_sides(clean, lex) if said else ()
     subj = dict.fromkeys(subjects)
     for r in refs:
         subj.setdefault(r.arxiv_id, None)
@@ -606,7 +608,7 @@ def make_claim(
         evidence=evidence,  # type: ignore[arg-type]
         arxiv=refs,
         quantities=find_figures(clean, lex),
-        predicates=predicates(clean, lex),
+        predicates=predicates(clean, lex) if said else (),
         section_refs=find_section_refs(clean, lex),
         suggested_sections=find_suggested_sections(clean, lex),
         subjects=tuple(subj),

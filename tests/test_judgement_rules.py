@@ -1518,3 +1518,19 @@ def test_a_later_version_s_change_without_figures_is_a_version_finding(tmp_path)
     assert ingest_paths(store, [tmp_path]).errors == []
     got = [(f.kind, sorted([f.a.source, f.b.source])) for f in contradictions(load_snapshot(store)) if f.kind == "version"]
     assert got == [("version", ["organized/knowledge/sched.md", "organized/paper_cards/0731-2601-08842.md"])]
+
+
+def test_facts_of_t53_wording():
+    """t53: traffic is a metric ("reduces all-to-all traffic by 40%" / "slashes all-to-all traffic by 65%"); "zero
+    retraining" denies retraining ("zero-shot" negates nothing); a placement field's "不用改" is the document's, it
+    says nothing of the work."""
+    from ingest.facts import facts_of
+
+    assert [(q.value, q.metric) for q in find_figures("LATR reduces all-to-all traffic by 40% on an 8-node EP64 deployment")] == [
+        (40.0, "traffic")]
+    assert [(q.value, q.metric) for q in find_figures("routing slashes all-to-all traffic by 65% at EP64")] == [(65.0, "traffic")]
+    zero = facts_of("locality-aware routing, zero retraining")
+    assert (zero.qualifiers, zero.predicates) == (("training:training_free",), ("-train:",))
+    assert qualifier_sides("zero-shot accuracy drops, it needs retraining") == ("training:needs_training",)
+    parts, _ = parse_note("- paper: LATR\n  where: §5.1 已经有了，不用改\n", "inbox/l/y.md")
+    assert [(c.qualifiers, c.predicates) for c in parts["claims"] if "不用改" in c.text] == [((), ())]
