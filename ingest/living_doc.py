@@ -1048,6 +1048,11 @@ def reference_authors(text: str) -> list[str]:
     return []
 
 
+def _ids_in_tail(tail: str) -> bool:
+    """Whether the rest of a record, after its title and authors, is (mostly) its identifier."""
+    return bool(find_arxiv_ids(tail[:80]))
+
+
 def reference_title(text: str) -> str | None:
     """The title of a plain reference-list record (no link, no separator record), or None.
 
@@ -1097,6 +1102,15 @@ def reference_title(text: str) -> str | None:
             t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
             if t and (":" in t or "：" in t or len(t.split()) >= 3) and not reference_authors(t):
                 return t
+    # ``SnapKV: LLM Knows … Generation (Li et al., 2024) — arXiv:2404.14469v2``: the title, then its authors and
+    # year in brackets, then the identifier
+    m = re.match(r"^(?P<t>[^()]{8,300}?)\s*\((?P<a>[^()]{2,120}?),?\s*(?:19|20)\d{2}[a-z]?\)\s*(?:[—–:,-]\s*)?(?:arXiv\s*[:：]?\s*)?",
+                 body)
+    if m and _ids_in_tail(body[m.end():]) and not find_arxiv_ids(m.group("t")) and (
+            re.search(r"\bet al\b", m.group("a")) or reference_authors(m.group("a") + ",")):
+        t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
+        if t and (":" in t or len(t.split()) >= 3):
+            return t
     # ``Title — Kwon et al., 2023. <https://arxiv.org/abs/…>``: the title, a spaced dash, then the authors
     dash = re.split(r"\s[—–]\s", body, maxsplit=1)
     if len(dash) == 2 and not find_arxiv_ids(dash[0]) and find_arxiv_ids(dash[1]) and (

@@ -684,3 +684,14 @@ def test_a_citation_list_of_one_record_per_line_without_markers_is_one_entry_per
     got = [(c.line, c.arxiv_id, (c.title or "").split(":")[0]) for c in doc.citations]
     assert got == [(9, "1811.03115", "Blockwise Parallel Decoding for Deep Autoregressive Models"),
                    (11, "2401.10774", "Medusa"), (12, "2406.16858", "EAGLE-2"), (13, "2401.10774", "Medusa")]
+
+
+def test_a_numbered_reference_with_authors_and_year_in_brackets_gives_its_title() -> None:
+    """`12. PyramidKV: … Funneling (Cai et al., 2024) — arXiv:2406.02069`: the title before the bracket (t51: the
+    card gave the ID PyramidInfer's title and no title stood against it)."""
+    from ingest.living_doc import reference_title
+
+    assert reference_title("12. PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling "
+                           "(Cai et al., 2024) — arXiv:2406.02069") == \
+        "PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling"
+    assert reference_title("3. see the survey (2024) — arXiv:2406.02069") is None
