@@ -95,6 +95,8 @@ class _Cues:
     use_is_need: frozenset = frozenset()
     #: predicate objects whose addition is their need (``facts.add_is_need``: extra heads)
     add_is_need: frozenset = frozenset()
+    #: a need's open-object word -> the verb it names (``facts.need_object_verbs``: calibration -> calibrate)
+    need_object_verbs: dict = field(default_factory=dict)
     #: predicate objects that are techniques, used or not (``facts.techniques``: warp specialization)
     techniques: frozenset = frozenset()
 
@@ -125,7 +127,8 @@ def _cues(lex: Lexicon) -> _Cues:
         dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
-        use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])), techniques=frozenset(f.get("techniques", [])),
+        use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
+        need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
     )
     _CACHE[id(lex)] = got
     return got
@@ -714,7 +717,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     ('fidelity:lossy',)
     """
     lex = lexicon or load_lexicon()
-    text = _NAMED_CLAIM.sub(lambda m: " " * len(m.group(0)), text)  # a claim named, not made
+    text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     cues = _cues(lex)
     out: list[str] = []
     disputed = bool(cues.dispute.search(text))
@@ -910,7 +913,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     ('-fine_tune:', '-modify:architecture,model')
     """
     lex = lexicon or load_lexicon()
-    text = _NAMED_CLAIM.sub(lambda m: " " * len(m.group(0)), text)  # a claim named, not made
+    text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     cues = _cues(lex)
     out: set[str] = set()
     label = _QUESTION_LABEL.match(text)
@@ -1003,6 +1006,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     for p in list(out):
         if p.startswith("+use:") and cues.use_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
+        # "needs no calibration set" denies what "calibrates α on 128 samples" does (``facts.need_object_verbs``)
+        if p[1:].startswith("need:"):
+            for word, verb in cues.need_object_verbs.items():
+                if word in p.split(":", 1)[1]:
+                    out.add(p[0] + verb + ":")
         # "adds two decoding heads" states what "needs no extra heads" denies (``facts.add_is_need``)
         if p.startswith("+add:") and cues.add_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
@@ -1048,6 +1056,25 @@ def facts_of(text: str, lexicon: Lexicon | None = None) -> Facts:
     """:class:`Facts` of a statement: :func:`find_figures`, :func:`qualifier_sides`, :func:`predicates`."""
     lex = lexicon or load_lexicon()
     return Facts(find_figures(text, lex), qualifier_sides(text, lex), predicates(text, lex))
+
+
+def _unsaid(text: str) -> str:
+    """``text`` with what it does not assert blanked (same length, so positions hold): a claim it names
+    (``_NAMED_CLAIM``), a quote it disputes (``"QuaRot quantizes … at runtime" — don't think that's right``),
+    what a title or an abstract is said to say before a "but" (``The title says calibration-free, but …``)."""
+    text = _NAMED_CLAIM.sub(lambda m: " " * len(m.group(0)), text)
+    text = _DISPUTED_QUOTE.sub(lambda m: m.group(0)[0] + " " * (len(m.group("q"))) + m.group(0)[len(m.group("q")) + 1:], text)
+    return _SAID_BUT.sub(lambda m: m.group(0)[: m.start("x") - m.start(0)] + " " * len(m.group("x"))
+                         + m.group(0)[m.end("x") - m.start(0):], text)
+
+
+#: A quote the writer disputes right after it: '"…" — don't think that's right', '"…" is wrong', '“…”不对'.
+_DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{6,300})[\"”」]\s*(?:[—–-]+|[,，:：])?\s*(?:(?:I\s+)?don'?t think (?:that'?s|it'?s|this is) "
+                             r"(?:right|true|correct)|(?:that'?s |this is |it'?s )?(?:wrong|not (?:right|true|correct)|incorrect)|"
+                             r"不对|不准确|有误|是错的)", re.IGNORECASE)
+#: What something is said to be before a "but" that contradicts it: "The title says calibration-free, but …".
+_SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme)\s+(?:says?|claims?|calls? (?:it|itself))\s+"
+                       r"(?P<x>[^,;.，；。]{1,60}?)\s*[,，]?\s*but\b", re.IGNORECASE)
 
 
 #: A claim named, not made: "if the training-free claim survives a read of the PDF", "their lossless claim",

@@ -1534,3 +1534,21 @@ def test_facts_of_t53_wording():
     assert qualifier_sides("zero-shot accuracy drops, it needs retraining") == ("training:needs_training",)
     parts, _ = parse_note("- paper: LATR\n  where: §5.1 已经有了，不用改\n", "inbox/l/y.md")
     assert [(c.qualifiers, c.predicates) for c in parts["claims"] if "不用改" in c.text] == [((), ())]
+
+
+def test_facts_of_t54_wording():
+    """t54: "needs no calibration set" denies what "calibrates α on 128 samples" does (a calibration set named
+    as needed is calibrating, ``facts.need_object_verbs``); "at a calibrated layer" and "calibration prompts"
+    calibrate nothing; a quote the writer disputes ('"… computed at runtime" — don't think that's right') and
+    what a title is said to say before a "but" assert nothing; "scales computed at runtime" are dynamic."""
+    from ingest.facts import facts_of
+
+    assert "-calibrate:" in predicates("so the method needs no calibration set and converts in minutes")
+    assert predicates("Sec. 4.1 calibrates the migration strength α on 128 samples from the Pile") == ("+calibrate:",)
+    assert "+calibrate:" not in predicates("it exits early at a calibrated layer; we pick it on 512 calibration prompts")
+    said = facts_of('L12: "QuaRot quantizes activations with per-token scales computed at runtime" — don\'t think '
+                    "that's right, QuaRot uses one static per-tensor scale per activation.")
+    assert said.qualifiers == ("dynamic:static",)
+    assert facts_of("The title says calibration-free, but Sec. 4.1 calibrates α on 128 samples").qualifiers == ()
+    assert qualifier_sides("Activations are quantized with per-token symmetric scales computed at runtime") == (
+        "dynamic:dynamic", "symmetry:symmetric")
