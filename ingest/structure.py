@@ -689,7 +689,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if starts or not kept:
                 if _brings_link(message) or shared or _TOPIC_SHIFT.match(message) or long_ or apart:
                     if pending_q is not None and _brings_link(message) and minute is not None \
-                            and 0 <= minute - pending_q[1] <= 3:
+                            and 0 <= minute - pending_q[1] <= 3 and not _TOPIC_SHIFT.match(message):
                         kept.append(pending_q[0])  # "q for the room: is Mixtral top-1?" answered with its ID
                     else:
                         kept.append(mk)

@@ -657,6 +657,15 @@ def test_a_table_pasted_from_a_spreadsheet_with_tabs_is_one_item_per_row_with_it
                    (6, "row", (), ("vendor_self_reported",), ())]
 
 
+def test_a_question_before_a_topic_shift_stays_with_the_topic_before():
+    """"if it holds up it goes in 2.3 next to KIVI. who has the pdf?" then "separate thing, KIVI (2402.02750), …":
+    the question belongs to the LatticeKV topic; the shift opens the KIVI one at its own turn."""
+    text = ("pasted from #kv-reading (raj)\n\n**kim** 10:42\nanyone looked at LatticeKV? https://arxiv.org/abs/2603.07741v2\n"
+            "**dana** 10:49\nif it holds up it goes in 2.3 next to KIVI. who has the pdf?\n"
+            "**kim** 10:51\nseparate thing, KIVI (2402.02750), from memory of their ICML talk: keys per-token\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(3, ("2603.07741",)), (7, ("2402.02750",))]
+
+
 def test_an_answer_within_minutes_to_a_question_naming_no_work_continues_its_topic():
     """"need the FA3 peak, anyone have it?" answered three minutes later with the paper's ID: one topic."""
     text = ("#attn, exported by ola\n\nola 14:02\nneed the FA3 FP16 peak for friday's slides, anyone have it handy?\n\n"
