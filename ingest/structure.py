@@ -238,6 +238,13 @@ def _strip(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
+def _unnumbered(title: str) -> str:
+    """A topic's title without the list number its line opens with ("3. RotaQ-MX 更新到 v3" -> "RotaQ-MX 更新到 v3",
+    "（2）…", "二、…"); a section number ("3.1 Foo") and a title that is only a number stay."""
+    t = re.sub(r"^(?:\d{1,3}[.)、](?!\d)|[（(]\d{1,3}[）)]|[一二三四五六七八九十]{1,3}[、．])\s*", "", title)
+    return t if t.strip() else title
+
+
 def reference_spans(blocks: list[MdBlock], last_line: int) -> list[tuple[int, int]]:
     """The ``(first, last)`` lines of every reference-list section of a note (``## 参考``, ``## References``,
     ``## Further reading``), its title heading aside."""
@@ -1727,7 +1734,7 @@ def read_structure(
                  for r, (a, m) in zip(raws, seg_works)]
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
-        segs.append(Segment(n, r.kind, _strip(r.head)[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
+        segs.append(Segment(n, r.kind, _unnumbered(_strip(r.head))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
                             tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)

@@ -1069,3 +1069,13 @@ def test_a_telegram_export_and_a_yaml_list_of_records():
     parts, _ = parse_note(yaml, "inbox/l/y.md")
     assert [(i.line, i.works, i.evidence_levels) for i in parts["items"]] == [
         (3, ("2603.11842",), ("abstract_checked",)), (6, ("2504.02263",), ("full_text",))]
+
+
+def test_a_topic_s_title_drops_the_list_number_its_line_opens_with():
+    """"3. RotaQ-MX 更新到 v3（…）" is titled "RotaQ-MX 更新到 v3（…）" (the brief said "Increment 2: 3. RotaQ-MX…");
+    a section number ("3.1 Foo") stays."""
+    from ingest.structure import _unnumbered
+
+    assert _unnumbered("3. RotaQ-MX 更新到 v3（arxiv.org/abs/2603.02217v3）") == "RotaQ-MX 更新到 v3（arxiv.org/abs/2603.02217v3）"
+    assert _unnumbered("（2）新工作：DecodeKV") == "新工作：DecodeKV"
+    assert _unnumbered("3.1 Paged kernels") == "3.1 Paged kernels" and _unnumbered("3.") == "3."
