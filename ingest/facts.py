@@ -1062,10 +1062,16 @@ def _unsaid(text: str) -> str:
     """``text`` with what it does not assert blanked (same length, so positions hold): a claim it names
     (``_NAMED_CLAIM``), a quote it disputes (``"QuaRot quantizes … at runtime" — don't think that's right``),
     what a title or an abstract is said to say before a "but" (``The title says calibration-free, but …``)."""
-    text = _NAMED_CLAIM.sub(lambda m: " " * len(m.group(0)), text)
-    text = _DISPUTED_QUOTE.sub(lambda m: m.group(0)[0] + " " * (len(m.group("q"))) + m.group(0)[len(m.group("q")) + 1:], text)
-    return _SAID_BUT.sub(lambda m: m.group(0)[: m.start("x") - m.start(0)] + " " * len(m.group("x"))
-                         + m.group(0)[m.end("x") - m.start(0):], text)
+    text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
+    text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
+    return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
+
+
+def _blanked(m: re.Match[str], group: int | str) -> str:
+    """The text ``m`` matched, with its ``group`` replaced by as many spaces (positions after it hold)."""
+    a, b = m.start(group) - m.start(0), m.end(group) - m.start(0)
+    whole = m.group(0)
+    return whole[:a] + " " * (b - a) + whole[b:]
 
 
 #: A quote the writer disputes right after it: '"…" — don't think that's right', '"…" is wrong', '“…”不对'.
