@@ -124,37 +124,62 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = ["***" if _EQ_RULE.match(ln) else ln for ln in lines]
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
-    lines = [_BULLET.sub(r"\1-", ln, count=1) if ln[:8].lstrip()[:1] in _BULLETS else ln for ln in lines]
-    lines = _definition_fields(lines)
-    rows, lines = _tab_rows(lines, first_line)
-    html_rows, lines = _html_rows(lines, first_line)
+    # (none of these reads inside a fenced block: code and its output stay as written)
+    fenced = _fenced_lines(lines)
+    lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
+    lines = _definition_fields(lines, fenced)
+    rows, lines = _tab_rows(lines, first_line, fenced)
+    html_rows, lines = _html_rows(lines, first_line, fenced)
     rows += html_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     if rows:
-        out = sorted(out + rows, key=lambda b: b.line)
+        # the rows go in at their lines; a block's ``parent`` is an index into the list, so it follows
+        tagged = sorted([(b.line, 0, k, b) for k, b in enumerate(out)] + [(r.line, 1, -1, r) for r in rows],
+                        key=lambda t: (t[0], t[1]))
+        new_of = {k: n for n, (_ln, _row, k, _b) in enumerate(tagged) if k >= 0}
+        out = [replace(b, parent=new_of[b.parent]) if b.parent is not None else b for _ln, _row, _k, b in tagged]
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+def _fenced_lines(lines: list[str]) -> set[int]:
+    """Indexes of the lines of fenced code blocks (the fences included)."""
+    out: set[int] = set()
+    fence: str | None = None
+    for k, ln in enumerate(lines):
+        m = _FENCE_OPEN.match(ln)
+        if fence is None and m:
+            fence = m.group(1)[0] * len(m.group(1))
+            out.add(k)
+        elif fence is not None:
+            out.add(k)
+            if ln.strip().startswith(fence) and not ln.strip().strip(fence[0]):
+                fence = None
+    return out
+
+
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 _DEFINITION = re.compile(r"^:[ \t]{1,4}(?=\S)")
 _TERM = re.compile(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
 
 
-def _definition_fields(lines: list[str]) -> list[str]:
+def _definition_fields(lines: list[str], fenced: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """A definition list (PHP Markdown Extra, Pandoc): a ``Term`` line, then ``: value`` lines.  Each value
     becomes a ``Term: value`` field at its own line and the term's line is left blank, so a card written so
     (``Title`` / ``: SageAttention: …``) reads as one written ``Title: SageAttention: …``."""
     out = list(lines)
     term = None
     for k, ln in enumerate(lines):
-        if _DEFINITION.match(ln) and k > 0:
-            prev = lines[k - 1]
-            if term is None and _TERM.match(prev.rstrip()) and not prev.rstrip().endswith((":", "：", ".", "。")):
-                term = prev.strip()
-                out[k - 1] = ""
-            if term is not None:
-                out[k] = f"{term}: {_DEFINITION.sub('', ln, count=1).strip()}"
-                continue
-        term = None if not _DEFINITION.match(ln) else term
+        if not _DEFINITION.match(ln) or k == 0 or k in fenced:
+            term = None
+            continue
+        prev = lines[k - 1]
+        if term is None and _TERM.match(prev.rstrip()) and not prev.rstrip().endswith((":", "：", ".", "。")):
+            term = prev.strip()
+            out[k - 1] = ""
+        if term is not None:
+            out[k] = f"{term}: {_DEFINITION.sub('', ln, count=1).strip()}"
     return out
 
 
@@ -163,7 +188,7 @@ _CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
 _TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
 
 
-def _html_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:
+def _html_rows(lines: list[str], first_line: int, fenced: set[int] = frozenset()) -> tuple[list[MdBlock], list[str]]:  # type: ignore[assignment]
     """Rows of an HTML table pasted raw (``<table>`` then one ``<tr><td>…</td></tr>`` per line, copied from a
     web page or an online document): each row a ``row`` block, its cells as text, the ``<th>`` row (else the
     first) its header.  Returns the rows and ``lines`` with the table's lines blanked."""
@@ -171,7 +196,7 @@ def _html_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[s
     out = list(lines)
     k = 0
     while k < len(lines):
-        if not re.match(r"^\s*<table\b", lines[k], re.IGNORECASE):
+        if k in fenced or not re.match(r"^\s*<table\b", lines[k], re.IGNORECASE):
             k += 1
             continue
         j = k + 1
@@ -197,7 +222,7 @@ def _html_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[s
     return rows, out
 
 
-def _tab_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[str]]:
+def _tab_rows(lines: list[str], first_line: int, fenced: set[int] = frozenset()) -> tuple[list[MdBlock], list[str]]:  # type: ignore[assignment]
     """Rows of a table pasted from a spreadsheet (cells separated by tabs, no Markdown table syntax): three
     lines or more in a row, each with the same number of tabs (one or more) between text cells.  Returns
     the rows as ``row`` blocks (the first line is their header) and ``lines`` with those lines blanked."""
@@ -206,11 +231,11 @@ def _tab_rows(lines: list[str], first_line: int) -> tuple[list[MdBlock], list[st
     k = 0
     while k < len(lines):
         n = lines[k].count("\t")
-        if n == 0 or lines[k].startswith(("\t", "    ")) or not lines[k].split("\t")[0].strip():
+        if n == 0 or k in fenced or lines[k].startswith(("\t", "    ")) or not lines[k].split("\t")[0].strip():
             k += 1
             continue
         j = k
-        while j < len(lines) and lines[j].count("\t") == n and lines[j].split("\t")[0].strip() \
+        while j < len(lines) and j not in fenced and lines[j].count("\t") == n and lines[j].split("\t")[0].strip() \
                 and not lines[j].startswith("\t"):
             j += 1
         if j - k >= 3:
@@ -436,8 +461,9 @@ def _record_fields(content: str) -> list[tuple[int, str]]:
     block: tuple[str, int] | None = None  # (key, indent) of an open YAML block scalar
     for k, row in enumerate(content.splitlines()):
         if block is not None:
-            indent = len(row) - len(row.lstrip())
-            if row.strip() and indent > block[1]:
+            if not row.strip():
+                continue  # a blank line inside a block text ("takeaway: |" over two paragraphs)
+            if len(row) - len(row.lstrip()) > block[1]:
                 out.append((k, f"{block[0]}: {row.strip()}"))
                 continue
             block = None
@@ -451,7 +477,7 @@ def _record_fields(content: str) -> list[tuple[int, str]]:
         body = row[item.end():] if item else row
         m = _FIELD_ROW.match(body)
         if m and m.group("v").strip() in ("|", ">", "|-", ">-"):
-            block = (m.group("k").strip(), len(row) - len(row.lstrip()) + (item.end() - len(row) + len(row.lstrip()) if item else 0))
+            block = (m.group("k").strip(), item.end() if item else len(row) - len(row.lstrip()))
             continue
         if m and m.group("v").strip() and m.group("v").strip() not in ("{", "[", "{}", "[]"):
             out.append((k, f"{m.group('k').strip()}: {m.group('v').strip()}"))

@@ -683,7 +683,7 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
-_EN_NEG = re.compile(r"\b(?:not|never|no|zero|without|cannot|nor)\b(?!-shot)|n't\b", re.IGNORECASE)
+_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b|\b(?-i:zero)(?=\s)", re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
 _QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
@@ -1087,4 +1087,4 @@ _SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme
 #: "the '无需训练' claim": the words before "claim" are what someone said, so they state no qualifier or
 #: predicate of the work here (the figures stay: "the 2.3x claim" is still a figure to audit).
 _NAMED_CLAIM = re.compile(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+claims?\b"
-                          r"|[“\"「]?[\u4e00-\u9fff\w-]{2,12}[”\"」]?\s*(?:的)?(?:说法|这个说法|这一说法)", re.IGNORECASE)
+                          r"|[“\"「][\u4e00-\u9fff\w-]{2,12}[”\"」]\s*(?:的)?说法", re.IGNORECASE)

@@ -312,7 +312,7 @@ def table_section(header: str, cell: str) -> list[str]:
     """Section keys in a table cell whose column names a section (``Section``, ``归属``, ``建议章节``)."""
     h = re.sub(r"[*_`]", "", header).strip().lower()
     if h not in ("section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section", "doc section",
-                 "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section", "target"):
+                 "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section"):
         return []
     keys = [m.group("key") for m in _SIGN.finditer(cell)]
     keys += [m.group(0) for m in re.finditer(r"(?<![\w.])\d{1,2}(?:\.\d{1,2}){0,2}(?![\w.])", cell) if m.group(0) not in keys]

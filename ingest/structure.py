@@ -651,6 +651,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
+        prev_day: str | None = None  # the date a turn's stamp writes ("03-08" of "[03-08 10:21]"), if any
         pending_q: tuple[tuple[int, int, str], int] | None = None  # a question no topic took, and its minute
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
@@ -658,10 +659,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                              r"(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*", "", body)
             clock = re.search(r"(?<![\d.:])(\d{1,2}):(\d{2})(?!\d)", head)
             minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
-            close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10
-            # an hour or more of silence: the channel has moved on to another conversation
-            apart = minute is not None and prev_min is not None and abs(minute - prev_min) >= 60
-            prev_min = minute
+            day = _STAMP_DAY.match(head)
+            day_key = day.group("day") if day else None
+            new_day = day_key is not None and prev_day is not None and day_key != prev_day
+            close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10 and not new_day
+            # an hour or more of silence, or another day: the channel has moved on to another conversation
+            apart = new_day or (minute is not None and prev_min is not None and abs(minute - prev_min) >= 60)
+            prev_min, prev_day = minute, day_key
             shared = bool(_SHARED_FILE.search(message))  # "[文件] TideServe_2602.11873v1.pdf": a paper passed round
             long_ = _weighted_len(message) >= 60
             starts = (_brings_link(message) or shared or _TOPIC_SHIFT.match(message) or apart
@@ -745,6 +749,8 @@ _QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{
 _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 
 
+#: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
+_STAMP_DAY = re.compile(r"^\s*\[?(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+\d{1,2}:\d{2}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
 _CHAT_SPEAKER = re.compile(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?(?P<who>[\w.\-]{1,30})")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
@@ -861,7 +867,7 @@ def _split_dialogue(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     a_marks = [(b, ln) for b in paras for ln, t in b.lines if _ANSWERER.match(t)]
     if len(q_marks) >= 2:
         marks = q_marks
-    elif len(q_marks) <= 1 and len(a_marks) >= 2:
+    elif len(a_marks) >= 2:
         marks = a_marks
     else:
         return None
@@ -1679,7 +1685,7 @@ def read_structure(
             inside = [b for b in pre if b.line > blocks[title_idx].line and b.kind != "hr"]
             head = blocks[title_idx]
             raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], [head, *inside]), *raws]
-            mentions = [w for b in inside for w in works_in(b.text, lex)[0] + works_in(b.text, lex)[1] if w != tw[0]]
+            mentions = [w for b in inside for part in works_in(b.text, lex) for w in part if w != tw[0]]
             seg_works = [(tw, list(dict.fromkeys(mentions))), *seg_works]
             pre = []
     if one_paper or not raws:

@@ -1000,6 +1000,13 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             for s in subj.get(c.iri, ()):
                 tied[s].append(c)
     out: dict[tuple, Contradiction] = {}
+    pairs_of: dict[str, set[str]] = {}  # claim IRI -> its character pairs, computed once
+
+    def pairs(c: SClaim) -> set[str]:
+        if c.iri not in pairs_of:
+            pairs_of[c.iri] = _bigrams(c.text)
+        return pairs_of[c.iri]
+
     for s, cs in tied.items():
         for b in cs:
             if not _CHANGE.search(b.text):
@@ -1007,10 +1014,11 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             for a in cs:
                 if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text):
                     continue
-                if not (a.quantities and b.quantities):
+                figures = bool(a.quantities and b.quantities)
+                if not figures:
                     # no figures on both sides: the later version's change must be about what the earlier
                     # statement says ("v1 …调度侧是全局单队列" / "v2 把调度侧从全局单队列改成了按租户的虚拟队列")
-                    ba, bb = _bigrams(a.text), _bigrams(b.text)
+                    ba, bb = pairs(a), pairs(b)
                     if len(ba) < 5 or len(ba & bb) < 0.25 * min(len(ba), len(bb)):
                         continue
                 key = ("version", s, *sorted([a.path, b.path]), "versions")
@@ -1018,7 +1026,9 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     continue
                 out[key] = Contradiction(
                     id=_id("versions", s, a.version, b.version, *sorted([a.path, b.path])), kind="version",
-                    subject=f"arXiv:{s}", summary=f"arXiv:{s}: {a.path} states {a.version}'s figures; {b.path} says {b.version} changed them",
+                    subject=f"arXiv:{s}", summary=(f"arXiv:{s}: {a.path} states {a.version}'s figures; {b.path} says {b.version} changed them"
+                                                   if figures else f"arXiv:{s}: {a.path} states what {a.version} does; {b.path} says "
+                                                   f"{b.version} changed it"),
                     a=statement(a), b=statement(b), detail=[f"{a.version} vs {b.version}"],
                 )
     return list(out.values())

@@ -409,7 +409,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     """
     if snapshot is None:
         return _answers(store, "increments", manifest)
-    from .contradictions import contradictions as _contradictions
+    from .contradictions import mislabelled
     from .items import MISLABELLED
 
     snap = snapshot
@@ -420,8 +420,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
         from .snapshot import no_manifest
 
         raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
-    findings = _contradictions(snap)
-    mismatched = {f.subject for f in findings if f.kind == "label_mismatch"}
+    mismatched = mislabelled(snap)
     out = []
     for mi in items:
         listed = snap.cited_in_lists(snap.path_of(mi.knowledge))

@@ -491,3 +491,13 @@ def test_a_file_name_that_is_not_utf8_is_named_as_the_problem(tmp_path):
         assert r.exit_code == 2
         assert _problem_lines(r) == ["error: inbox/ann/bad-\ufffdname.md: the file name is not valid UTF-8; "
                                      "rename the file; skipped"]
+
+
+def test_item_path_lines_walks_a_large_manifest_once():
+    """The line of every item's path, in one walk of the items (it was one walk from the top per item)."""
+    from ingest.sources import item_path_lines
+
+    data = json.dumps({"manifest_id": "m", "items": [{"path": f"inbox/x/{i}.md"} for i in range(10_000)]}, indent=2).encode()
+    lines = item_path_lines(data)
+    assert lines[:3] == [5, 8, 11] and lines[-1] == 5 + 3 * 9_999 and len(lines) == 10_000
+    assert item_path_lines(b'{"items": [{"kind": "x"}, {"path": "a"}]}') == [None, 1]

@@ -1552,3 +1552,15 @@ def test_facts_of_t54_wording():
     assert facts_of("The title says calibration-free, but Sec. 4.1 calibrates α on 128 samples").qualifiers == ()
     assert qualifier_sides("Activations are quantized with per-token symmetric scales computed at runtime") == (
         "dynamic:dynamic", "symmetry:symmetric")
+
+
+def test_review_fixes_zero_claims_and_section_columns():
+    """"ZeRO-3", "Zero-overhead" negate nothing (lower-case "zero" before a space does); a 说法 named without quotes
+    keeps the statement around it; a "Target" column is no section column."""
+    from ingest.placement import table_section
+
+    assert predicates("ZeRO-3 training of the draft model") == ("+train:draft_model,model",)
+    assert predicates("Zero-overhead quantization of weights") == ("+quantize:weights",)
+    assert "-train:" in predicates("zero retraining needed")
+    assert "+need:fine_tuning,training" in predicates("它需要微调而无需训练的说法站不住")
+    assert table_section("Target", "8 GPUs, 2 nodes") == [] and table_section("Target section", "§3.2") == ["3.2"]

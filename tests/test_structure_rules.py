@@ -1079,3 +1079,21 @@ def test_a_topic_s_title_drops_the_list_number_its_line_opens_with():
     assert _unnumbered("3. RotaQ-MX 更新到 v3（arxiv.org/abs/2603.02217v3）") == "RotaQ-MX 更新到 v3（arxiv.org/abs/2603.02217v3）"
     assert _unnumbered("（2）新工作：DecodeKV") == "新工作：DecodeKV"
     assert _unnumbered("3.1 Paged kernels") == "3.1 Paged kernels" and _unnumbered("3.") == "3."
+
+
+def test_review_fixes_blocks_rows_fences_yaml_and_chat_days():
+    """A table pasted above a list keeps the list's parents right (rows are put in at their lines); a fenced
+    block of tab-separated output stays code; a blank line inside a YAML block text ends nothing; a chat stamp
+    on another day starts another conversation even minutes later on the clock."""
+    from ingest.blocks import _record_fields, read_blocks
+
+    got = [(b.kind, b.line, b.parent) for b in read_blocks(["a\tb\tc", "1\t2\t3", "4\t5\t6", "", "- top", "  - child"])]
+    assert got == [("row", 2, None), ("row", 3, None), ("item", 5, None), ("item", 6, 2)]
+    assert [(b.kind, b.line) for b in read_blocks(["```", "x\ty\tz", "1\t2\t3", "4\t5\t6", "```"])] == [("code", 1)]
+    assert _record_fields("- paper: A long enough title here\n  takeaway: |\n    first paragraph words here now.\n\n"
+                          "    Second paragraph: the ping-pong goes on.\n  read: full") == [
+        (0, "paper: A long enough title here"), (2, "takeaway: first paragraph words here now."),
+        (4, "takeaway: Second paragraph: the ping-pong goes on."), (5, "read: full")]
+    text = ("钉钉群聊记录导出\n\n[03-08 23:50] 王磊：昨晚挂出来的 TideServe（2602.11873），多租户场景下的抢占式调度，按 token budget 给每个租户配额\n"
+            "[03-09 00:05] 赵宇：@所有人 上个月开会的差旅报销周五截止，发票抬头别写错，报销单上写清楚项目编号和出差事由\n")
+    assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(3, ("2602.11873",)), (4, ())]
