@@ -50,8 +50,11 @@ _BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
-_CHAT = re.compile(r"^\s*(?P<t>\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}"
-                   r"(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*\S.*)$")
+#: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
+_STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?"
+#: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
+_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*")
+_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
@@ -240,8 +243,12 @@ def _strip(text: str) -> str:
 
 def _unnumbered(title: str) -> str:
     """A topic's title without the list number its line opens with ("3. RotaQ-MX 更新到 v3" -> "RotaQ-MX 更新到 v3",
-    "（2）…", "二、…"); a section number ("3.1 Foo") and a title that is only a number stay."""
-    t = re.sub(r"^(?:\d{1,3}[.)、](?!\d)|[（(]\d{1,3}[）)]|[一二三四五六七八九十]{1,3}[、．])\s*", "", title)
+    "（2）…", "二、…") and without a chat turn's stamp, speaker and file marker ("[03-08 10:21] 王磊：[文件] TideServe_…pdf"
+    -> "TideServe_…pdf", "[00:00:12] Priya: So first one is …" -> "So first one is …"); a section number ("3.1 Foo")
+    and a title that would be left empty stay."""
+    t = _CHAT_LEAD.sub("", title, count=1)
+    t = re.sub(r"^(?:\[(?:文件|file|attachment|附件)\]\s*|回复\s*[\w.\-]{1,30}\s*[:：]\s*)", "", t, flags=re.IGNORECASE)
+    t = re.sub(r"^(?:\d{1,3}[.)、](?!\d)|[（(]\d{1,3}[）)]|[一二三四五六七八九十]{1,3}[、．])\s*", "", t)
     return t if t.strip() else title
 
 
@@ -655,8 +662,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         pending_q: tuple[tuple[int, int, str], int] | None = None  # a question no topic took, and its minute
         for mk, head in zip(marks, heads):
             body = _turn_text(blocks, mk[0], mk[1])
-            message = re.sub(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?[\w.\-]{1,30}"
-                             r"(?:\s+\([^()\n]{1,20}\))?\s*[:：]\s*", "", body)
+            message = _CHAT_LEAD.sub("", body, count=1)
             clock = re.search(r"(?<![\d.:])(\d{1,2}):(\d{2})(?!\d)", head)
             minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
             day = _STAMP_DAY.match(head)
@@ -750,9 +756,9 @@ _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?
 
 
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
-_STAMP_DAY = re.compile(r"^\s*\[?(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+\d{1,2}:\d{2}")
+_STAMP_DAY = re.compile(rf"^\s*{_STAMP_RX}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
-_CHAT_SPEAKER = re.compile(r"^\s*\[?(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?\s+@?(?P<who>[\w.\-]{1,30})")
+_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
 _SHARED_FILE = re.compile(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
 

@@ -1097,3 +1097,15 @@ def test_review_fixes_blocks_rows_fences_yaml_and_chat_days():
     text = ("钉钉群聊记录导出\n\n[03-08 23:50] 王磊：昨晚挂出来的 TideServe（2602.11873），多租户场景下的抢占式调度，按 token budget 给每个租户配额\n"
             "[03-09 00:05] 赵宇：@所有人 上个月开会的差旅报销周五截止，发票抬头别写错，报销单上写清楚项目编号和出差事由\n")
     assert [(ln, works) for _k, ln, _e, works, _m in items(text)] == [(3, ("2602.11873",)), (4, ())]
+
+
+def test_a_chat_topic_is_titled_by_its_message_not_its_stamp():
+    """"[03-08 10:21] 王磊：[文件] TideServe_2602.11873v1.pdf" is titled "TideServe_2602.11873v1.pdf" and
+    "[00:00:12] Priya: So first one is Slackline …" "So first one is Slackline …" (the brief said "Increment 1:
+    [03-08 10:21] 王磊：[文件] …"; fresh user)."""
+    from ingest.notes import parse_note
+
+    text = ("钉钉群聊记录导出\n\n[03-08 10:21] 王磊：[文件] TideServe_2602.11873v1.pdf\n"
+            "[03-08 10:21] 王磊：昨晚挂出来的，TideServe，多租户场景下的抢占式调度，按 token budget 给每个租户配额\n")
+    parts, _ = parse_note(text, "inbox/l/d.md")
+    assert [i.title for i in parts["items"]] == ["TideServe_2602.11873v1.pdf"]
