@@ -31,6 +31,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from collections.abc import Set as AbstractSet
 from typing import Literal
 
 from markdown_it import MarkdownIt
@@ -164,7 +165,7 @@ _DEFINITION = re.compile(r"^:[ \t]{1,4}(?=\S)")
 _TERM = re.compile(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
 
 
-def _definition_fields(lines: list[str], fenced: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """A definition list (PHP Markdown Extra, Pandoc): a ``Term`` line, then ``: value`` lines.  Each value
     becomes a ``Term: value`` field at its own line and the term's line is left blank, so a card written so
     (``Title`` / ``: SageAttention: …``) reads as one written ``Title: SageAttention: …``."""
@@ -188,7 +189,7 @@ _CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
 _TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
 
 
-def _html_rows(lines: list[str], first_line: int, fenced: set[int] = frozenset()) -> tuple[list[MdBlock], list[str]]:  # type: ignore[assignment]
+def _html_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
     """Rows of an HTML table pasted raw (``<table>`` then one ``<tr><td>…</td></tr>`` per line, copied from a
     web page or an online document): each row a ``row`` block, its cells as text, the ``<th>`` row (else the
     first) its header.  Returns the rows and ``lines`` with the table's lines blanked."""
@@ -222,7 +223,7 @@ def _html_rows(lines: list[str], first_line: int, fenced: set[int] = frozenset()
     return rows, out
 
 
-def _tab_rows(lines: list[str], first_line: int, fenced: set[int] = frozenset()) -> tuple[list[MdBlock], list[str]]:  # type: ignore[assignment]
+def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
     """Rows of a table pasted from a spreadsheet (cells separated by tabs, no Markdown table syntax): three
     lines or more in a row, each with the same number of tabs (one or more) between text cells.  Returns
     the rows as ``row`` blocks (the first line is their header) and ``lines`` with those lines blanked."""
@@ -371,10 +372,10 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
             a, b = t.map or (0, 1)
             parent = next((p for p in reversed(item_stack) if p is not None), None)
             # a YAML list of records ("- paper: …" / "  id: …" / "  takeaway: |"): one paragraph per record
-            starts = [k for k, row in enumerate(t.content.splitlines()) if _YAML_ITEM.match(row)]
+            starts = {k for k, row in enumerate(t.content.splitlines()) if _YAML_ITEM.match(row)}
             groups: list[list[tuple[int, str]]] = []
             for k, v in fields:
-                if not groups or (starts and k in starts):
+                if not groups or k in starts:
                     groups.append([])
                 groups[-1].append((k, v))
             for g in groups:

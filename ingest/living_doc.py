@@ -1048,11 +1048,6 @@ def reference_authors(text: str) -> list[str]:
     return []
 
 
-def _ids_in_tail(tail: str) -> bool:
-    """Whether the rest of a record, after its title and authors, is (mostly) its identifier."""
-    return bool(find_arxiv_ids(tail[:80]))
-
-
 def reference_title(text: str) -> str | None:
     """The title of a plain reference-list record (no link, no separator record), or None.
 
@@ -1106,7 +1101,7 @@ def reference_title(text: str) -> str | None:
     # year in brackets, then the identifier
     m = re.match(r"^(?P<t>[^()]{8,300}?)\s*\((?P<a>[^()]{2,120}?),?\s*(?:19|20)\d{2}[a-z]?\)\s*(?:[—–:,-]\s*)?(?:arXiv\s*[:：]?\s*)?",
                  body)
-    if m and _ids_in_tail(body[m.end():]) and not find_arxiv_ids(m.group("t")) and (
+    if m and find_arxiv_ids(body[m.end():m.end() + 80]) and not find_arxiv_ids(m.group("t")) and (
             re.search(r"\bet al\b", m.group("a")) or reference_authors(m.group("a") + ",")):
         t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
         if t and (":" in t or len(t.split()) >= 3):

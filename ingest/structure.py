@@ -1135,24 +1135,25 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             starts[0][2].append(b.line)  # the first mail's opening says how deeply it was checked
     # a digest of a list's messages ("消息 1" / "Message: 2", each with its own subject): a message whose
     # subject is not a reply to an earlier one ("Re: …", "回复：…") opens a topic of its own at its header
-    subjects: list[str] = []
-    opened: list[int] = []  # header lines of the messages that open a topic of their own
+    seen: list[str] = []  # the subjects so far, without "Re:"
+    opened: dict[int, str] = {}  # header line -> subject, of the messages that open a topic of their own
     for k in heads:
         b = blocks[k]
         subj = next((m.group("t").strip() for _ln, t in b.lines if (m := _MAIL_SUBJECT.match(t))), "")
         base = _REPLY_SUBJECT.sub("", subj).strip().casefold()
-        if k != heads[0] and base and not any(base == x or base in x or x in base for x in subjects if x):
-            opened.append(b.line)
-        subjects.append(base)
+        if k != heads[0] and base and not any(base == x or base in x or x in base for x in seen if x):
+            opened[b.line] = subj
+        seen.append(base)
     if opened:
         # a digest: each such message is a topic from its header; a quote inside it is the mail it answers
-        hdr = [blocks[k].line for k in heads]
-        first_hdr = hdr[0]
-        msg_of = lambda ln: max((h for h in hdr if h <= ln), default=first_hdr)  # noqa: E731
-        starts = [(first_hdr, title, [first_hdr, *starts[0][2]])] + [
-            st for st in starts[1:] if msg_of(st[0]) not in opened and msg_of(st[0]) != first_hdr]
-        starts += [(h, next((m.group("t").strip() for b in blocks if b.line == h for _ln, t in b.lines
-                             if (m := _MAIL_SUBJECT.match(t))), ""), [h]) for h in opened]
+        hdr = [blocks[k].line for k in heads]  # in file order
+
+        def message_of(ln: int) -> int:
+            return hdr[max(0, bisect.bisect_right(hdr, ln) - 1)]
+
+        starts = [(hdr[0], title, [hdr[0], *starts[0][2]])] + [
+            st for st in starts[1:] if message_of(st[0]) not in opened and message_of(st[0]) != hdr[0]]
+        starts += [(h, subj, [h]) for h, subj in opened.items()]
     starts.sort(key=lambda st: st[0])
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
