@@ -413,13 +413,7 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     from .items import MISLABELLED
 
     snap = snapshot
-    items = snap.manifest_items_for(manifest)
-    if manifest and not items:
-        from ingest.errors import QueryError
-
-        from .snapshot import no_manifest
-
-        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
+    items = _manifest_items(snap, manifest)
     mismatched = mislabelled(snap)
     out = []
     for mi in items:
@@ -470,6 +464,19 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     return out
 
 
+def _manifest_items(snap: Snapshot, manifest: str | None) -> list:
+    """The items of the manifest ``manifest`` names (of every manifest when None); raises ``QueryError``
+    listing the held IDs when it names none."""
+    got = snap.manifest_items_for(manifest)
+    if manifest and not got:
+        from ingest.errors import QueryError
+
+        from .snapshot import no_manifest
+
+        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
+    return got
+
+
 def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | None = None, **_: Any) -> list[ItemRow]:
     """Every item (topic) of a shift's materials, judged: the works it is about with their status, its
     evidence levels, relevance and sections (``queries.items``), in manifest then file order.
@@ -484,29 +491,21 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     from .items import shift_items
 
     snap = snapshot
-    if manifest and not snap.manifest_items_for(manifest):
-        from ingest.errors import QueryError
-
-        from .snapshot import no_manifest
-
-        raise QueryError(no_manifest(manifest, (i.manifest_id for i in snap.manifest_items)))
+    _manifest_items(snap, manifest)
     return shift_items(snap, manifest, at_odds_with_living_docs(snap), mislabelled(snap))
 
 
 def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
     """The judged items of one manifest's shift for its brief: what the derived index keeps
     (``query items --manifest``) when ``scoped`` (the brief reads the manifest's scope) and the
-    index's answers are current, else ``queries.items.shift_items`` over ``snapshot``."""
+    index's answers are current, else ``items`` over ``snapshot``."""
     if scoped:
         from .derive import stored_items
 
         st = open_state(store)
         if st.fresh:
             return stored_items(st.view, manifest_id)
-    from .contradictions import at_odds_with_living_docs, mislabelled
-    from .items import shift_items
-
-    return shift_items(snapshot, manifest_id, at_odds_with_living_docs(snapshot), mislabelled(snapshot))
+    return items(store, manifest=manifest_id, snapshot=snapshot)
 
 
 def titles(store: Store, *, snapshot: Snapshot | None = None, **_: Any) -> list[TitleRef]:
