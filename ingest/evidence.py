@@ -42,6 +42,11 @@ _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 #: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
 _PARTS = re.compile(r"[;；。]|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有", re.IGNORECASE)
+#: A limit put on a reading depth: "card only", "only the abstract", "只看了摘要", "仅卡片".
+_ONLY = re.compile(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
+#: What a limited depth must name to speak for the whole line: the card or the abstract, not a part read
+#: lightly ("读了全文，附录只扫了一眼" stays a full read).
+_WHOLE = re.compile(r"card|卡片|abstract|摘要", re.IGNORECASE)
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
@@ -113,6 +118,7 @@ class EvidenceReader:
             if v in self.values:
                 found.append(self.values[v])
         depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
+        limited: set[str] = set()  # depths the line limits itself to ("card only", "只看了摘要")
         for lv, pat in self.markers:
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
@@ -120,11 +126,18 @@ class EvidenceReader:
                 found.append(lv)
                 if lv in DEPTH_LEVELS:
                     depth_pats.append((lv, pat))
+                    if _ONLY.search(text[max(0, m.start() - 8):m.end() + 6]) and _WHOLE.search(m.group(0)):
+                        limited.add(lv)
                 break
         if self.unread.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("unverified")
         elif self.page_anchor.search(text) and not any(lv in DEPTH_LEVELS for lv in found):
             found.append("full_text")  # a quote with its page ("(p. 4)"): the PDF was open
+        # "Skimmed | card only": a depth the writer limits the line to outranks a deeper one it states
+        # without a limit (a status column, a verb)
+        if limited and len({lv for lv, _p in depth_pats}) >= 2 and not _in_two_parts(text, depth_pats):
+            keep = max(limited, key=DEPTH_LEVELS.index)
+            found = [lv for lv in found if lv not in DEPTH_LEVELS or lv == keep]
         # two depths in two parts of the line ("Read all three PDFs end to end, except PyramidKV, which I
         # only skimmed"; "Splitwise 以前精读过；TetriInfer 只看了摘要") are two things said: both kept
         return ordered_levels(found, all_depths=len({lv for lv, _p in depth_pats}) >= 2 and _in_two_parts(text, depth_pats))

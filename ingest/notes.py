@@ -407,11 +407,14 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
 
 
+#: The writer speaking of their own reading ("I opened the abstract page", "my take", "我看了摘要").
+_OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'd|my|myself|me)\b|我(?!们)", re.IGNORECASE)
 #: A card's source field: how the card was made ("Source: built from the abstract page and the talk slides",
 #: "来源：GitHub 页面与 README"), not how deep a person read.
 _CARD_SOURCE = re.compile(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处)(?: of this card)?\W*[:：|]", re.IGNORECASE)
 #: A source field naming a person's own reading ("written by hand by jonas after reading the PDF", "omar, read §2–3").
-_PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人", re.IGNORECASE)
+_PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人"
+                          r"|^\W*(?:source|来源)\W*[:：]\s*(?:我|我们)?(?:只|仅)?(?:读|看|翻)(?:了|过)", re.IGNORECASE)
 
 
 def _card_source_line(text: str) -> bool:
@@ -737,6 +740,14 @@ def parse_note(
             depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
             head = [lv for lv in depth]
+        # a note that says its entries are someone else's words ("everything below is the feed's excerpt"):
+        # a depth an entry states in any voice but the writer's own ("we ran 300 steps", not "I opened the
+        # abstract page") is the quoted writer's check
+        if "second_hand" in note_levels and not is_quoted(sg.line):
+            said = [n for n in (*sg.head_lines, *range(sg.line, sg.line_end + 1))
+                    if any(lv in DEPTH_LEVELS for lv in line_lv.get(n, ())) and n not in field_lines]
+            if said and set(head) & set(DEPTH_LEVELS) and not _OWN_VOICE.search(lines[said[0] - 1]):
+                head.append("second_hand")
         own = ordered_levels(head, all_depths=True)
         if sg.kind == "note" and not own:
             own = ordered_levels(lv for n, v in line_lv.items() for lv in v)[:1] if line_lv else ()

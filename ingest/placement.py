@@ -35,7 +35,7 @@ _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
 _AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
-                        r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b"
+                        r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b|only (?:has|lists|quotes|gives|mentions|covers)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
                         r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节|边|里|儿)|[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?那(?:边|里|儿|一节|节))", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
@@ -51,6 +51,9 @@ _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|
 #: "suggest", when nothing but punctuation or a placement word follows it ("suggest 2 more runs" holds none).
 _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
                           r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
+#: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
+_FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:,|/|;|，|、)?\s*(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
+                         r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 
@@ -169,7 +172,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
         found.append((m.start(), m.end(), m.group("key")))
-    for m in (*_BARE_INT.finditer(text), *_SUGGEST_INT.finditer(text)):
+    for m in (*_BARE_INT.finditer(text), *_SUGGEST_INT.finditer(text), *(_FIELD_MORE.finditer(text) if field else ())):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))
     for m in (*_CN_CHAPTER.finditer(text), *_CN_PAIR.finditer(text)):
@@ -192,7 +195,10 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     # a cross-reference cue belongs to the reference nearest to it
     crossed: set[int] = set()
     for m in cues.cross.finditer(text):
-        near = min(found, key=lambda f: min(abs(f[0] - m.end()), abs(m.start() - f[1])), default=None)
+        # "cross-referenced from 2.4": a reference the cue leads into is its own, before any nearer one
+        led = next((f for f in found if 0 <= f[0] - m.end() <= 12
+                    and re.fullmatch(r"\s*(?:from|to|in|with|under|into|at)?\s*§?\s*", text[m.end():f[0]], re.I)), None)
+        near = led or min(found, key=lambda f: min(abs(f[0] - m.end()), abs(m.start() - f[1])), default=None)
         if near is not None and min(abs(near[0] - m.end()), abs(m.start() - near[1])) <= 30:
             crossed.add(near[0])
     out: list[SectionRef] = []

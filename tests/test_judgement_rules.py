@@ -222,6 +222,40 @@ from ingest.placement import section_refs
     pytest.param("官方代码跑了一下，论文本身没读。", ("unverified",), id="zh-the-paper-itself-unread"),
     pytest.param("Retelling the thread; what the commenters claim is their word relayed by me", ("second_hand",),
                  id="retelling-relayed"),
+    # a repo card's README as the source of a figure, in the forms people write it
+    pytest.param('README claim: "up to 5.3x smaller KV cache at 2 bits"', ("vendor_self_reported",), id="readme-claim-colon"),
+    pytest.param("Claims below come from the maintainers' README", ("vendor_self_reported",), id="maintainers-readme"),
+    pytest.param("We re-ran the README benchmark on our H100 and got 2.1x", ("full_text",), id="re-ran-the-readme-benchmark"),
+    pytest.param("[vLLM v0.7.3 release notes](https://example.org/r) — claims up to 1.9x lower ITL",
+                 ("vendor_self_reported",), id="release-notes-claim"),
+    # whose words a digest's entries are
+    pytest.param("Everything in the entries is the feed's excerpt, i.e. what someone else wrote about the work",
+                 ("second_hand",), id="feed-excerpt"),
+    pytest.param("nothing beyond Jonas's reading-group summary", ("second_hand",), id="someones-summary"),
+    pytest.param("read: 阿明's summary in the group, didn't open it myself", ("second_hand", "unverified"),
+                 id="zh-name-summary"),
+    pytest.param("I'm only going by the channel post", ("second_hand",), id="going-by-the-post"),
+    pytest.param("I only went by the card, not the code", ("card_only",), id="went-by-the-card"),
+    pytest.param("听隔壁组的人说 2.6 倍", ("second_hand",), id="zh-heard-say"),
+    pytest.param("LATR figures as quoted in our living doc", ("second_hand",), id="as-quoted-in"),
+    # reading depth in more wordings
+    pytest.param("Read SpinQuant [2405.16406] in full", ("full_text",), id="read-name-in-full"),
+    pytest.param("KIVI — ftr again, nothing new", ("full_text",), id="ftr-shorthand"),
+    pytest.param("我刚翻了下两篇的摘要", ("abstract_checked",), id="zh-leafed-the-abstracts"),
+    pytest.param("那段我对过摘要原文", ("abstract_checked",), id="zh-checked-against-the-abstract"),
+    pytest.param("KV offload during decode; abstract says 40% less GPU memory at 1M", ("abstract_checked",),
+                 id="abstract-says"),
+    pytest.param("nothing beyond the abstract", ("abstract_checked",), id="nothing-beyond-the-abstract"),
+    pytest.param("What I looked at: abstract and Fig. 1 only, nothing reproduced on our side.",
+                 ("abstract_checked", "unverified"), id="nothing-reproduced-is-no-reproduction"),
+    pytest.param("多轮对话里会丢 token；摘要都没读完，先占个坑。", ("unverified",), id="zh-not-finished-reading"),
+    pytest.param("hm. nobody here has reopened the paper since, right?", ("unverified",), id="nobody-reopened"),
+    pytest.param('"evidence": "ERROR fetch_abs: 404 Not Found (elapsed 1612.4471 s)"', ("unverified",),
+                 id="fetch-error"),
+    # a depth the line limits itself to outranks a deeper one it states without a limit; a part read lightly does not
+    pytest.param("Striped Attention (2311.09431) | Skimmed | card only, already cited", ("card_only",),
+                 id="card-only-over-a-status"),
+    pytest.param("读了全文（v3），附录 A 的 placement 证明只扫了一眼。", ("full_text",), id="zh-appendix-only-skimmed"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -1358,9 +1392,16 @@ def test_reference_titles_of_t41_and_t43_records():
     ("Where the correction should go: 4.3, swap the number.", [("4.3", None, "suggest")]),
     ("Apache 2.0 加上权重可获得，对应 §5.3。", [("5.3", None, "mention")]),  # "加上" is "plus", no placement
     ("The multi-turn point deserves a line in §8 of the doc.", [("8", None, "suggest")]),
+    ("Head-level split of the cache; a bullet in 2.3, cross-referenced from 2.4.",
+     [("2.3", None, "suggest"), ("2.4", None, "cross")]),
+    ("A line in 2.3 says it is lossless.", [("2.3", None, "mention")]),
+    ("It is a memory figure; 2.3 only has the 3.6x speed figure, so add the 8.2x next to it.", [("2.3", None, "suggest")]),
+    ("- section:: 2.3, maybe also 5 (it speaks to the budget question)", [("2.3", None, "suggest"), ("5", None, "suggest")]),
+    ("Where: 4.1 or 6", [("4.1", None, "suggest"), ("6", None, "suggest")]),
 ], ids=["put-it-there", "zh-title-then-nabian", "go-under-a-number-and-title", "the-x-section", "the-x-material",
         "zh-add-to-a-section", "the-n-number-needs-a-caveat", "should-go-colon", "zh-jiashang-is-plus",
-        "deserves-a-line"])
+        "deserves-a-line", "a-bullet-in-and-cross-referenced-from", "a-line-in-n-says-is-a-mention",
+        "n-only-has", "field-maybe-also", "field-or"])
 def test_section_suggestions_of_t40_to_t43(text, refs):
     from ingest.placement import section_refs
 
@@ -1564,3 +1605,24 @@ def test_review_fixes_zero_claims_and_section_columns():
     assert "-train:" in predicates("zero retraining needed")
     assert "+need:fine_tuning,training" in predicates("它需要微调而无需训练的说法站不住")
     assert table_section("Target", "8 GPUs, 2 nodes") == [] and table_section("Target section", "§3.2") == ["3.2"]
+
+
+def test_a_depth_in_the_body_of_an_entry_of_a_second_hand_digest_stays_second_hand():
+    """A digest whose opening says its entries are someone else's words (t51's feed export): the blog's own
+    "we ran 300 steps" in an entry's body is the blog's check, not the curator's; an entry the curator
+    checked keeps its depth."""
+    text = ("# Feed digest\n\nEverything in the entries is the feed's excerpt, i.e. what someone else wrote.\n\n"
+            "### What broke when we shipped 2-bit KV caches\n"
+            "We followed KIVI (arXiv:2402.02750) and we ran about 300 steps of fine-tuning on our chat mix.\n"
+            "> my take: interesting.\n\n"
+            "### SnapKV in practice\n"
+            "The headline number of SnapKV (arxiv.org/abs/2404.14469) is an 8.2x memory gain.\n"
+            "> my take: nothing to add.\n")
+    parts, _ = parse_note(text, "inbox/a/digest.md")
+    assert parts["evidence"] == "second_hand"
+    assert [(i.works, i.evidence_levels) for i in parts["items"]] == [
+        (("2402.02750",), ("full_text", "second_hand")), (("2404.14469",), ("second_hand",))]
+    # the same entry in a note that says nothing of whose words they are: the writer's own run
+    own, _ = parse_note(text.replace("Everything in the entries is the feed's excerpt, i.e. what someone else wrote.",
+                                     "Notes from this week."), "inbox/a/digest.md")
+    assert own["items"][0].evidence_levels == ("full_text",)
