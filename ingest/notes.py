@@ -900,6 +900,8 @@ def parse_note(
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+                if len(b.cells) == 2:  # a key/value table: "| suggested section | 4.2 Self-speculation |"
+                    refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]
             if b.kind == "item" and captions.get(b.line) and c.quantities:
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
             if b.kind == "row" and b.header:

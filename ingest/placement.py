@@ -168,7 +168,12 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         if any(a <= m.start() < b for a, b in signed):
             continue
         before = text[max(0, m.start() - 24):m.start()]
-        if not (field or cues.before_bare.search(before) or _AFTER_DOC.match(text[m.end():]) or
+        # "Belongs with queue ordering (4.1)": a number in brackets after a section's name
+        named = (text[m.start() - 1:m.start()] in ("(", "（") and text[m.end():m.end() + 1] in (")", "）")
+                 and cues.suggest.search(text[max(0, m.start() - 60):m.start()]))
+        # "Suggested home: §2.3 Tree verification (or 4.2 for the KV angle)": an alternative place
+        alt = bool(re.search(r"(?:\bor|或者?)\s*$", before)) and bool(cues.suggest.search(text[:m.start()]))
+        if not (field or named or alt or cues.before_bare.search(before) or _AFTER_DOC.match(text[m.end():]) or
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
         found.append((m.start(), m.end(), m.group("key")))
@@ -248,14 +253,17 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         if re.search(r"(?:move|put|add|file|place|goes|go|belongs?|fits?|归入|放到|放在|放入|加到)", text[max(0, m.start() - 30):m.start() + 6], re.I):
             out.append(SectionRef(None, year, "suggest", m.start()))
     # a section named by its title only
+    titled = [(m.start(), m.end()) for m in _TITLE_SECTION.finditer(text)]
     for m in cues.title_after.finditer(text):
+        if any(a <= m.end() + 1 < b for a, b in titled):
+            continue  # "belongs with the FP8 material": read above
         rest = text[m.end():].lstrip(" :：")
         if not rest or _SIGN.match(rest) or _BARE.match(rest) or re.match(r"(?:the\s+)?(?:doc|document|list|table)\b", rest, re.I):
             continue
         stop = _TITLE_STOP.search(rest)
         title = (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
         words = title.split()
-        if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them)\b", title, re.I):
+        if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them|those|others|the (?:rest|others|same|other))\b", title, re.I):
             out.append(SectionRef(None, title, "suggest", m.end()))
     return out
 

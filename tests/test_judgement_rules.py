@@ -1398,10 +1398,19 @@ def test_reference_titles_of_t41_and_t43_records():
     ("It is a memory figure; 2.3 only has the 3.6x speed figure, so add the 8.2x next to it.", [("2.3", None, "suggest")]),
     ("- section:: 2.3, maybe also 5 (it speaks to the budget question)", [("2.3", None, "suggest"), ("5", None, "suggest")]),
     ("Where: 4.1 or 6", [("4.1", None, "suggest"), ("6", None, "suggest")]),
+    ("Mean JCT 1.7x lower than FCFS. Belongs with queue ordering (4.1), not with preemption.",
+     [("4.1", None, "suggest"), (None, "queue ordering", "suggest")]),
+    ("It was 1.3x (4.1) faster", []),
+    ("Suggested home: §2.3 Tree verification (or 4.2 for the KV angle).", [("2.3", None, "suggest"), ("4.2", None, "suggest")]),
+    ("AI: priya — fix the §1.2 sentence if he agrees", [("1.2", None, "suggest")]),
+    ("TideServe 放 4.1 吧；租户配额那块在 4.2 提一句就行", [("4.1", None, "suggest"), ("4.2", None, "suggest")]),
+    ("§4.2，顺带回应第六章第二条", [("4.2", None, "mention"), ("6", None, "cross")]),
+    ("Goes with the rest of them", []),
 ], ids=["put-it-there", "zh-title-then-nabian", "go-under-a-number-and-title", "the-x-section", "the-x-material",
         "zh-add-to-a-section", "the-n-number-needs-a-caveat", "should-go-colon", "zh-jiashang-is-plus",
         "deserves-a-line", "a-bullet-in-and-cross-referenced-from", "a-line-in-n-says-is-a-mention",
-        "n-only-has", "field-maybe-also", "field-or"])
+        "n-only-has", "field-maybe-also", "field-or", "number-in-brackets-after-a-name", "a-figure-in-brackets-is-none",
+        "or-an-alternative", "fix-the-n-sentence", "zh-ti-yi-ju", "zh-respond-to-a-chapter", "the-rest-is-no-title"])
 def test_section_suggestions_of_t40_to_t43(text, refs):
     from ingest.placement import section_refs
 

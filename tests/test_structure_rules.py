@@ -1109,3 +1109,14 @@ def test_a_chat_topic_is_titled_by_its_message_not_its_stamp():
             "[03-08 10:21] 王磊：昨晚挂出来的，TideServe，多租户场景下的抢占式调度，按 token budget 给每个租户配额\n")
     parts, _ = parse_note(text, "inbox/l/d.md")
     assert [i.title for i in parts["items"]] == ["TideServe_2602.11873v1.pdf"]
+
+
+def test_a_key_value_table_row_naming_a_section_is_a_suggestion():
+    """A card written as a two-column field table (t28): its ``| suggested section | 4.2 … |`` row suggests
+    §4.2 for the card; a value row of the same table suggests nothing."""
+    text = ("# HydraSkip\n\n| field | value |\n|---|---|\n| arXiv | 2602.03318v2 |\n"
+            "| suggested section | 4.2 Self-speculation and draft-free methods |\n| venue | preprint 2.1 |\n")
+    parts, _ = parse_note(text, "organized/paper_cards/0731-2602-03318.md", kind="paper_card")
+    by_line = {c.line: c.suggested_sections for c in parts["claims"]}
+    assert by_line[6] == ("4.2",) and by_line.get(7, ()) == ()
+    assert parts["items"][0].sections == ("4.2",)
