@@ -279,7 +279,8 @@ def _reader(lex: Lexicon) -> EvidenceReader:
     neg_after = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_negations_after", [])) or r"(?!x)x", re.IGNORECASE)
     values = {v.lower(): lv for lv, vs in raw.get("evidence_values", {}).items() for v in vs}
     names = sorted(raw.get("evidence_fields", []), key=len, reverse=True)
-    fields = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:" + "|".join(re.escape(n) for n in names) +
+    # an org-mode property (``:READ:     abstract``) is a field too
+    fields = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:" + "|".join(re.escape(n) for n in names) +
                         r")(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
     tags = dict(raw.get("evidence_tags", {}))
     unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)

@@ -924,10 +924,12 @@ def parse_living_doc(text: str) -> LivingDoc:
             continue
         # continuation of an open item/paragraph, or a new paragraph
         if cur and cur_kind == "para" and section_at(i) in cite_keys and re.match(r"\s*[A-Z\"“\[]", line) \
-                and re.search(r"[.)]\s*$", lines[cur[-1] - 1]) and any(_ID_SHAPE.search(lines[j - 1]) for j in cur):
+                and _RECORD_CLOSED.search(lines[cur[-1] - 1]) \
+                and any(_ID_SHAPE.search(lines[j - 1]) or _RECORD_CLOSED.search(lines[j - 1]) for j in cur):
             # a citation list written one record per line with no list markers and no blank lines
-            # (`Authors. "Title." arXiv preprint arXiv:ID (Year).`): after a record that wrote its identifier
-            # and ended, a line opening with a capital (the next authors) is the next record
+            # (`Authors. "Title." arXiv preprint arXiv:ID (Year).`, APA's `… arXiv. https://doi.org/10.48550/arXiv.ID`):
+            # after a record that wrote its identifier and ended, a line opening with a capital (the next
+            # authors) is the next record
             flush()
             cur, cur_kind = [i], "para"
         elif cur and cur_kind in ("item", "para"):
@@ -1143,6 +1145,8 @@ def reference_title(text: str) -> str | None:
 
 
 _ID_SHAPE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])|\b[a-z-]+(?:\.[A-Z]{2})?/\d{7}\b")
+#: The end of a reference record: a full stop or bracket, or the identifier or link it closes with (APA).
+_RECORD_CLOSED = re.compile(r"[.)]\s*$|(?:arXiv[.:/]|abs/|doi\.org/\S*?)\d{4}\.\d{4,5}(?:v\d+)?/?\s*$", re.IGNORECASE)
 _RECORD_LEAD_RE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)]|\|)?\s*(?:\[[ xX]\]\s*)?(?:\*\*|__|\*|_|`|🔥|\[\d+\]\s*)*\s*[\[(<]?")
 
 

@@ -481,6 +481,29 @@ def _opens_with(text: str, names) -> bool:
 
 #: A statement opening with a numbered variant of a name: "EAGLE-1: 3x faster …", "> Qwen-2 …".
 _VARIANT_LEAD = re.compile(r"^[\W_]*([A-Za-z][A-Za-z]+)-(\d{1,2})\b")
+#: A name set in contrast: "unlike X", "in contrast to X", "as opposed to X", "不同于 X" before it; "与 X 不同",
+#: "跟 X 不一样" after it.
+_CONTRAST_BEFORE = re.compile(r"(?:\bunlike|\bin contrast (?:to|with)|\bas opposed to|\bcontrary to|不同于|有别于)\s*(?:the\s+)?\[?$",
+                              re.IGNORECASE)
+_CONTRAST_AFTER = re.compile(r"\]?\s*(?:不同|不一样)")
+
+
+def _set_apart(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` (whole word, first mention) only to set it in contrast."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    return bool(m) and bool(_CONTRAST_BEFORE.search(text[max(0, m.start() - 24):m.start()])
+                            or (re.search(r"[与跟和]\s*$", text[max(0, m.start() - 3):m.start()])
+                                and _CONTRAST_AFTER.match(text, m.end())))
+
+
+def _name_span(text: str, name: str) -> tuple[int, int] | None:
+    """``(start, end)`` of the text around the first whole-word mention of ``name``: the 24 characters
+    before it (for a cue before the name) or, for "与 X 不同", the 6 after it; None when not named."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    if not m:
+        return None
+    before = max(0, m.start() - 24)
+    return (before, m.start()) if not re.match(r"\]?\s*(?:不同|不一样)", text[m.end():m.end() + 6]) else (m.end(), m.end() + 6)
 
 
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
@@ -528,6 +551,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
                                                 for n in names_of.get(a, ()))]
                 if other and len(other) < len(subj):
                     subj = [a for a in subj if a not in other]
+        if len(subj) > 1:
+            # "Unlike Quest, H2O evicts low-score tokens", "与 Quest 不同，H2O …": the work set in contrast is not
+            # what the statement is about
+            set_apart = [a for a in subj if any(_set_apart(c.text, n) for n in names_of.get(a, ()))]
+            if set_apart and len(set_apart) < len(subj):
+                subj = [a for a in subj if a not in set_apart]
         topic = topics.get(c.path)
         if subj and topic and topic not in subj and c.kind == "note" and all(_cited_in_passing(c.text, a) for a in subj):
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
@@ -885,7 +914,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"改成|改为|改到|改用|变成|降到|降为|降至|升到|提到|更新为|换成|from .{0,40}\bto\b|changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"改成|改为|改到|改用|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
 
 
@@ -970,17 +999,23 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
 def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) -> bool:
     """Whether figures ``o`` and ``q`` of one statement are alternatives or a list written side by side
     ("1.4x … at 20% lower cost, or 2.35x … at the same budget", "29-69% lower ITL …, 28-30% lower latency
-    for long-context"): "or", "and" or a comma between them, no other figure of their measure and no turn
+    for long-context", "2.55× (MHA) / 1.67× (GQA)"): "or", "and", a comma or a slash between them (and
+    between the figures of their measure listed in between), no "vs" and no turn
     of the sentence (not "4.7 倍（或 12.6 倍…），可文档写的是 7.4 倍": a value quoted to be disputed)."""
     i, j = c.text.find(o.raw), c.text.find(q.raw)
     if i < 0 or j < 0 or i == j:
         return False
     lo, hi = (i + len(o.raw), j) if i < j else (j + len(q.raw), i)
     between = c.text[lo:hi]
-    return (len(between) <= 100 and bool(re.search(r"\bor\b|或|[,，、]|\band\b|和", between))
+    # a list may run on through more figures of the measure ("decoding by up to 2.18× and 1.50× and
+    # pre-filling by up to 1.73×"): its joints are all "and", "or", commas or slashes
+    joints = between
+    for x in same:
+        if x is not o and x is not q:
+            joints = joints.replace(x.raw, " and ")
+    return (len(between) <= 100 and bool(re.search(r"\bor\b|或|[,，、/／]|\band\b|和", joints))
             and not re.search(r"[。；;]|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
-                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between)
-            and not any(x.raw in between for x in same if x is not o and x is not q))
+                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着|\bvs\.?\b|\bversus\b|对比|相比", between))
 
 
 def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
@@ -1004,7 +1039,7 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
 
     def pairs(c: SClaim) -> set[str]:
         if c.iri not in pairs_of:
-            pairs_of[c.iri] = _bigrams(c.text)
+            pairs_of[c.iri] = _bigrams(c.text) if _cjk_share(c.text) > 0.2 else _content_words(c.text)
         return pairs_of[c.iri]
 
     for s, cs in tied.items():
@@ -1032,6 +1067,14 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     a=statement(a), b=statement(b), detail=[f"{a.version} vs {b.version}"],
                 )
     return list(out.values())
+
+
+def _content_words(t: str) -> set[str]:
+    """The words of an alphabetic text that carry content (three letters or more, not a stopword of the
+    lexicon), lower-cased: what two English statements must share to speak of the same thing (character
+    pairs are shared by any two English sentences)."""
+    stop = frozenset(load_lexicon().raw.get("stopwords", []))
+    return {w for w in re.findall(r"[a-z][a-z0-9-]{2,}", t.lower()) if w not in stop}
 
 
 def _bigrams(t: str) -> set[str]:
@@ -1219,12 +1262,17 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     """Every rule run over ``snap``, deduplicated by finding ID and sorted (``contradictions``)."""
     subj = claim_subjects(snap)
     revised = _revisions(snap, subj)
+    negated = _negations(snap, subj)
+    # a version that lacked a feature and one that adds it is found as a denied and stated predicate; the
+    # version rule does not report the same pair of files again
+    known = {(f.subject, *sorted([f.a.source, f.b.source])) for f in revised}
+    known |= {(f.subject, *sorted([f.a.source, f.b.source])) for f in negated if f.kind == "version"}
     found = (
         _figure_mismatch(snap, subj)
         + revised
-        + _version_changes(snap, subj, {(f.subject, *sorted([f.a.source, f.b.source])) for f in revised})
+        + _version_changes(snap, subj, known)
         + _qualifier_conflicts(snap, subj)
-        + _negations(snap, subj)
+        + negated
         + _retractions(snap, subj)
         + _two_titles(snap)
         + _unverified_figures(snap)

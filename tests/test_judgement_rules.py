@@ -593,6 +593,11 @@ PAIRS = {
     "uses_kernel": ("2501.00149", "It does not need a custom kernel.", "The decode path uses FlashInfer kernels."),
     "q_and_neg": ("2501.00150", "KIVI is tuning-free: no fine-tuning at all.",
                   "KIVI requires fine-tuning of the model before 2-bit quantization works."),
+    # t56: two figures of one measure listed with a slash, or run on through more figures; pre-filling vs decoding
+    "slash_list": ("2501.00151", "memory down 2.55× (MHA) / 1.67× (GQA)", "so memory: up to 2.55x less on MHA, 1.67x on GQA."),
+    "listed_run": ("2501.00152", "speeds up decoding by up to 2.18× and 1.50× and pre-filling by up to 1.73× and 1.63× for MHA and GQA.",
+                   "Its decoding is up to 2.18× faster on MHA models."),
+    "prefilling": ("2501.00153", "pre-filling up to 1.73× faster on MHA models", "decoding up to 2.18× faster on MHA models"),
     "num_en": ("2501.00001", "SpecX reaches a 1.8x speedup on MT-Bench.", "SpecX reaches a 2.8x speedup on MT-Bench."),
     "num_zh": ("2501.00002", "在 MT-Bench 上速度提升 3.6 倍。", "On MT-Bench the speedup is 2.1x."),
     "q_en": ("2501.00012", "The compression is lossless.", "The compression is lossy."),
@@ -874,6 +879,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("uses_kernel", id="no-custom-kernel-needed-vs-uses-a-librarys-kernels"),
     pytest.param("scope", id="attention-only-speedup-vs-decode-speedup"),
     pytest.param("approx_verb", id="zh-approximates-a-rate-is-no-approximation"),
+    pytest.param("slash_list", id="two-figures-with-a-slash-agree-with-the-same-two"),
+    pytest.param("listed_run", id="a-list-running-through-more-figures-agrees-with-one-of-them"),
+    pytest.param("prefilling", id="pre-filling-vs-decoding"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
@@ -1635,3 +1643,37 @@ def test_a_depth_in_the_body_of_an_entry_of_a_second_hand_digest_stays_second_ha
     own, _ = parse_note(text.replace("Everything in the entries is the feed's excerpt, i.e. what someone else wrote.",
                                      "Notes from this week."), "inbox/a/digest.md")
     assert own["items"][0].evidence_levels == ("full_text",)
+
+
+def test_t56_contrast_eviction_and_a_version_that_adds_a_tier(tmp_path):
+    """t56's kinds of text: "Unlike Quest, H2O evicts low-score tokens" is about H2O, not Quest; "does not evict
+    any tokens" against "evicts low-score tokens" is a negation; "as of v1 … there is no SSD tier" against
+    "v3 adds an NVMe SSD tier" is a version change; "v3 … otherwise unchanged" changes nothing."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    files = {
+        "organized/paper_cards/0001-2406-10774.md": "# Quest: Query-Aware Sparsity for Efficient Long-Context LLM Inference\n\n- arXiv: 2406.10774\n",
+        "organized/paper_cards/0002-2306-14048.md": "# H2O: Heavy-Hitter Oracle for Efficient Generative Inference of LLMs\n\n- arXiv: 2306.14048\n",
+        "inbox/a/doc.md": "# Notes\n\n## Quest (arXiv:2406.10774)\n\n- Quest does not evict any tokens: the whole KV cache stays resident.\n\n"
+                          "## CascadeKV (arXiv:2601.03327)\n\n- CascadeKV, as of v1, moves cold KV blocks from HBM to CPU DRAM only; "
+                          "there is no SSD tier below the DRAM blocks.\n",
+        "inbox/b/thread.md": "# Thread\n\n## comment by mpatel\n\nUnlike Quest, H2O evicts low-score tokens for good.\n"
+                             "Quest (arXiv:2406.10774) keeps the cache; H2O is arXiv:2306.14048.\n",
+        "inbox/c/org.md": "# Queue\n\n## Quest (arXiv:2406.10774)\n\n- evicts low-score tokens at each decode step\n\n"
+                          "## CascadeKV v3 (arXiv:2601.03327v3)\n\n- v3 adds an NVMe SSD tier below CPU DRAM; idle blocks spill to SSD\n"
+                          "- v3 keeps the same 1M-token agent trace; prefetch policy otherwise unchanged\n",
+    }
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    found = {(f.kind, f.subject, f.a.source, f.a.line, f.b.source, f.b.line) for f in contradictions(load_snapshot(store))}
+    assert ("negation", "arXiv:2406.10774", "inbox/a/doc.md", 5, "inbox/c/org.md", 5) in found
+    assert not any(f[1] == "arXiv:2406.10774" and "inbox/b/thread.md" in (f[2], f[4]) for f in found)  # H2O's, set apart
+    assert ("version", "arXiv:2601.03327", "inbox/a/doc.md", 9, "inbox/c/org.md", 9) in found
+    assert not any(f[1] == "arXiv:2601.03327" and 10 in (f[3], f[5]) for f in found)  # "otherwise unchanged"
