@@ -27,6 +27,7 @@ paragraph's text, line by line (``MdBlock.lines``), for :mod:`ingest.structure` 
 """
 from __future__ import annotations
 
+import csv
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -132,6 +133,8 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
     rows += html_rows
+    csv_rows, lines = _csv_rows(lines, first_line, fenced)
+    rows += csv_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     if rows:
         # the rows go in at their lines; a block's ``parent`` is an index into the list, so it follows
@@ -243,6 +246,44 @@ def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
             header = tuple(c.strip() for c in lines[k].split("\t"))
             for x in range(k + 1, j):
                 cells = tuple(c.strip() for c in lines[x].split("\t"))
+                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
+                                    lines=((first_line + x, lines[x]),)))
+            for x in range(k, j):
+                out[x] = ""
+        k = max(j, k + 1)
+    return rows, out
+
+
+#: The header of a CSV export: three or more plain field names separated by commas ("paper,arxiv,status,claim").
+_CSV_HEADER = re.compile(r"^[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}(?:,[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}){2,}\s*$")
+
+
+def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
+    """Rows of a CSV export pasted as it is (RFC 4180 as Python's ``csv`` module reads it: quoted fields with
+    commas and doubled quotes inside): a header line of plain field names, then two lines or more that each
+    read as that many fields (a row is one line).  Returns the rows as ``row`` blocks with the header's
+    names and ``lines`` with the header and rows blanked."""
+    rows: list[MdBlock] = []
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if k in fenced or not _CSV_HEADER.match(lines[k]):
+            k += 1
+            continue
+        header = tuple(c.strip() for c in lines[k].split(","))
+        j = k + 1
+        parsed: list[tuple[str, ...]] = []
+        while j < len(lines) and j not in fenced and lines[j].strip():
+            try:
+                got = next(csv.reader([lines[j]]))
+            except (csv.Error, StopIteration):
+                break
+            if len(got) != len(header):
+                break
+            parsed.append(tuple(c.strip() for c in got))
+            j += 1
+        if len(parsed) >= 2:
+            for x, cells in enumerate(parsed, k + 1):
                 rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
                                     lines=((first_line + x, lines[x]),)))
             for x in range(k, j):

@@ -42,6 +42,9 @@ _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 #: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
 _PARTS = re.compile(r"[;；。]|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有", re.IGNORECASE)
+#: Value words that name a level when they lead a short value ("full pdf", "heard at RG", "abstract page").
+_LEADING_VALUES = frozenset({"full", "abstract", "abs", "skimmed", "skim", "card", "heard", "hearsay", "queued", "unread",
+                             "vendor", "全文", "摘要", "卡片"})
 #: A limit put on a reading depth: "card only", "only the abstract", "只看了摘要", "仅卡片".
 _ONLY = re.compile(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
 #: What a limited depth must name to speak for the whole line: the card or the abstract, not a part read
@@ -193,7 +196,13 @@ class EvidenceReader:
             return self.values[lead]
         # "none (fetch failed)", "full (v2)": the value before the writer's aside
         bare = re.sub(r"\s*[(（].*$", "", v).strip()
-        return self.values.get(bare) if bare and bare != v else None
+        if bare and bare != v and bare in self.values:
+            return self.values[bare]
+        # "full pdf", "heard at RG", "abstract page": a short value led by a word that names a level
+        words = v.split()
+        if 2 <= len(words) <= 3 and words[0] in _LEADING_VALUES and words[0] in self.values:
+            return self.values[words[0]]
+        return None
 
     def field_value(self, text: str) -> str | None:
         """The level of an evidence field line (``Evidence: abstract``, ``read:: full``, ``证据：卡片``), else None."""

@@ -89,6 +89,7 @@ class _Cues:
     default_x: str
     unit_metrics: dict
     not_baselines: frozenset
+    base_words: dict[str, str] = field(default_factory=dict)
     dispute: re.Pattern[str] = re.compile(r"(?!x)x")
     attribution: re.Pattern[str] = re.compile(r"(?!x)x")
     #: predicate objects whose use is their need (``facts.use_is_need``: a draft model)
@@ -127,6 +128,7 @@ def _cues(lex: Lexicon) -> _Cues:
         dispute=_alt(f.get("dispute", [])), attribution=_alt(f.get("attribution", [])),
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
+        base_words=dict(f.get("base_words", {})),
         use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
         need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
     )
@@ -169,6 +171,10 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
                 for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", re.split(r"\.\s", g)[0]):
                     val = re.sub(r"\s+", "-", part.strip()).lower().rstrip(".,;:，。；：")
+                    # "相对静态 1:1 划分" is "vs a static 1:1 split": the lexicon's words for a baseline's kind, a ratio by its lead
+                    for zh, en in cues.base_words.items():
+                        val = re.sub(rf"{zh}-?", f"{en}-", val)
+                    val = re.sub(r"(\d+):\d+", r"\1", val).strip("-")
                     # "vanilla vLLM", "stock vLLM", "plain vLLM": the same baseline as "vLLM"
                     val = re.sub(r"^(?:vanilla|stock|plain|default|original|unmodified|upstream)-(?=.)", "", val)
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
@@ -943,7 +949,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too
-            if verb in ("need", "support") and not objs:
+            if verb in ("need", "support", "use") and not objs:
                 # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
                 # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
                 np = open_object(text[m.end():m.end() + 60], lex)
@@ -1004,7 +1010,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # "uses a small draft model" states what "does not need a draft model" denies: for the components whose use is
     # their need (lexicon ``facts.use_is_need``), a use is a need
     for p in list(out):
-        if p.startswith("+use:") and cues.use_is_need & set(p[5:].split(",")):
+        if p.startswith("+use:") and (cues.use_is_need & set(p[5:].split(",")) or p[5:].startswith("~")):
+            # "uses accumulated attention scores" states what "requires no attention scores" denies (an
+            # object the lexicon does not name, compared as written)
             out.add("+need:" + p[5:])
         # "needs no calibration set" denies what "calibrates α on 128 samples" does (``facts.need_object_verbs``)
         if p[1:].startswith("need:"):

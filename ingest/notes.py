@@ -32,7 +32,7 @@ from .facts import facts_of, find_figures, qualifier_sides
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
-from .placement import SectionRef, section_refs, table_section
+from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
 from .structure import read_structure, reference_spans, works_in
 from .text import (
@@ -899,7 +899,10 @@ def parse_note(
             refs = section_refs(clean, lex)
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
-                    refs += [SectionRef(k, None, "suggest") for k in table_section(h, cell)]
+                    keys = table_section(h, cell)
+                    refs += [SectionRef(k, None, "suggest") for k in keys]
+                    if not keys and section_column(h) and 3 <= len(cell.strip(" -—–")) <= 80 and not refs:
+                        refs.append(SectionRef(None, cell.strip(), "suggest"))  # "Eviction > Budget allocation"
                 if len(b.cells) == 2:  # a key/value table: "| suggested section | 4.2 Self-speculation |"
                     refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]
             if b.kind == "item" and captions.get(b.line) and c.quantities:

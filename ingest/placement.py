@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .lexicon import Lexicon, load_lexicon
 from .numerals import arabic_key
 
-__all__ = ["SectionRef", "section_refs", "table_section"]
+__all__ = ["SECTION_COLUMNS", "SectionRef", "section_column", "section_refs", "table_section"]
 
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
@@ -322,11 +322,19 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     return "suggest"
 
 
+#: Table columns that name where a row belongs.
+SECTION_COLUMNS = frozenset({"section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section",
+                             "doc section", "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section"})
+
+
+def section_column(header: str) -> bool:
+    """Whether a table column (or a key/value table's key) names where a row belongs (``Section``, ``建议章节``)."""
+    return re.sub(r"[*_`]", "", header).strip().lower() in SECTION_COLUMNS
+
+
 def table_section(header: str, cell: str) -> list[str]:
     """Section keys in a table cell whose column names a section (``Section``, ``归属``, ``建议章节``)."""
-    h = re.sub(r"[*_`]", "", header).strip().lower()
-    if h not in ("section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section", "doc section",
-                 "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section"):
+    if not section_column(header):
         return []
     keys = [m.group("key") for m in _SIGN.finditer(cell)]
     keys += [m.group(0) for m in re.finditer(r"(?<![\w.])\d{1,2}(?:\.\d{1,2}){0,2}(?![\w.])", cell) if m.group(0) not in keys]

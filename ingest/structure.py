@@ -57,7 +57,11 @@ _CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([
 _CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
-_THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*)$")
+_THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,30}[,:]?\s+1/\d{1,2}\s+\S.*)$")
+#: An entry that opens with who said it: "@pd_skeptic: …", "Priya: …", "答主 A：…".
+_SPEAKER_LEAD = re.compile(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
+#: A later post of a thread with its count ("2/7 …", "3/7 …").
+_THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
 #: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
 _NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
@@ -98,6 +102,8 @@ _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d
 _PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:the\s+)?papers?\b[^:：|\n]{0,30}?"
                           r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
+#: A label naming a post's or a paragraph's paper inside a line: '"paper: https://…"', "论文：arXiv …", "PDF: …".
+_PAPER_LABEL = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\s*[:：]\s*", re.IGNORECASE)
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
 #: note cites, not topics of their own.
 _REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
@@ -501,6 +507,12 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     return []
 
 
+#: An outliner's daily page as a bullet: "[[March 16th, 2027]]", "2027-03-16", "[[2027/03/16]]", "3月16日".
+_DATE_LABEL = re.compile(r"^(?:\[\[)?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
+                         r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}\s+[A-Za-z]{3,9}\s+\d{4}|(?:\d{4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*日)\s*(?:\]\])?$",
+                         re.IGNORECASE)
+
+
 def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexicon | None = None) -> list[_Raw]:
     """One raw item per entry, its nested entries and code inside it.  A topic entry that names no
     work and holds two or more entries that do ("- KV offloading" → "  - InfiniGen, arXiv:…") gives
@@ -524,7 +536,8 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         ch = children(b, kids)
         label = _strip(b.text.split("\n")[0]).rstrip(":：")  # "Yesterday:" over its entries is a label
         return (b.kind == "item" and not _brings_link(b.text) and len(label.split()) <= 5 and len(label) <= 40
-                and not re.search(r"[.。:：,，;；!?]", label) and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
+                and (not re.search(r"[.。:：,，;；!?]", label) or bool(_DATE_LABEL.match(label)))
+                and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
 
     topical = any(is_topic(b, kids) for _k, b, kids in spans)
     out = []
@@ -532,7 +545,7 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         ch = children(b, kids)
         label = _strip(b.text.split("\n")[0]).rstrip(":：")
         if topical and ch and not _brings_link(b.text) and b.kind == "item" and len(label.split()) <= 5 \
-                and not re.search(r"[.。:：,，;；!?]", label):
+                and (not re.search(r"[.。:：,，;；!?]", label) or _DATE_LABEL.match(label)):
             # the sub-entries, each with its own nested lines
             out.extend(_entry_raws(kids, ch, lex))
             continue
@@ -601,8 +614,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             continue
         if b.kind != "para" or b.quoted or (b.parent is not None and nested):
             continue
-        for ln, text in b.lines:
+        for n, (ln, text) in enumerate(b.lines):
             t = _pseudo(text)
+            cont = _THREAD_NEXT.match(text)
+            if cont and n and 2 <= int(cont.group(1)) <= int(cont.group(2)):
+                continue  # "2/7 …" right under "🧵 @handle, 1/7 …" in one paragraph: a thread pasted whole, one post
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
     marks.sort(key=lambda mk: mk[1])
@@ -740,6 +756,20 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         if sub:
             out.extend(sub)
             continue
+        # "replies worth keeping:" over "- @pd_skeptic: …" / "- @moon_infra: …" under a thread: the list a label
+        # introduces, each entry a speaker or a work of its own, is topics after the post's own
+        lab = next((k for k, b in enumerate(inside) if b.line > ln and b.kind == "para" and b.lines
+                    and b.lines[-1][1].rstrip().endswith((":", "："))), None)
+        if lab is not None and lab + 1 < len(inside):
+            body = inside[lab + 1:]
+            ents = [(k, b) for k, b in enumerate(body) if b.kind == "item" and b.parent is None and not b.quoted]
+            if len(ents) >= 2 and ents[0][0] == 0 and all(
+                    _SPEAKER_LEAD.match(b.lines[0][1]) or _brings_link(b.text) for _k, b in ents if b.lines):
+                own_part = inside[:lab + 1]
+                out.append(_Raw("pseudo", ln, inside[lab].line - 1 if inside[lab].line > ln else ln,
+                                t, [ln] + ([ln + 1] if ln + 1 < inside[lab].line else []), own_part[:-1] or own_part))
+                out.extend(_entry_raws(body, ents, lex))
+                continue
         end = max([ln, *(min(b.line_end, nxt_line - 1) for b in inside if b.kind != "hr")])
         hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
         title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
@@ -1076,6 +1106,16 @@ _DIGEST_NO = re.compile(r"^\s*(?:消息|邮件|message)\s*[:：#]?\s*\d{1,3}(?:\
 _FORWARDED = re.compile(r"^\s*(?:-{3,}\s*(?:forwarded message|original message|转发的邮件|原始邮件)\s*-{3,}|begin forwarded message:)\s*$",
                         re.IGNORECASE)
 #: The line a reply writes above the mail it quotes: "On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:".
+#: A paragraph of a reply that takes up one point: "Re ShardKV on RULER: …", "关于 ShardKV：…".
+_RE_TOPIC = re.compile(r"^\s*(?i:re|regarding|as for|on the)\s+[A-Z][\w.+-]*[^.:：]{0,40}[:：]|^\s*关于\s*\S[^，。：:]{0,30}[:：，]")
+def _lead_name(text: str) -> str:
+    """The name a point opens with, lower-cased ("DuoAttention 2410.10819: …" -> ``duoattention``), else ""."""
+    m = re.match(r"\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?([A-Z][\w.+-]{2,30})", text)
+    return m.group(1).lower() if m else ""
+
+
+#: A point of a list that names its subject before a colon: "2. DuoAttention: yes, …", "- KIVI: …".
+_POINT_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?[A-Z][\w.+-]{1,30}(?:\s[\w.+-]{1,20}){0,2}\s*[:：]\s+\S")
 _ATTRIBUTION = re.compile(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
 
 
@@ -1094,7 +1134,12 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                 and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
 
     heads = [k for k, b in enumerate(blocks) if header(b)]
-    if len(heads) < 2:
+    # a top-posted thread: one header block, the earlier mails below it, each after its "On …, X wrote:"
+    attributed = [k for k, b in enumerate(blocks) if b.kind == "para" and any(_ATTRIBUTION.match(t) for _ln, t in b.lines)]
+    # (an inline reply, answered between the quotes, is not one: nothing of the writer's own follows the quotes)
+    top_posted = len(heads) == 1 and bool(attributed) and blocks[attributed[0]].line > blocks[heads[0]].line and not any(
+        not b.quoted and b.kind in ("para", "item") and k not in attributed for k, b in enumerate(blocks) if k > attributed[0])
+    if len(heads) < 2 and not top_posted:
         return None
     first = blocks[heads[0]]
     subject = next((m for _ln, t in first.lines if (m := _MAIL_SUBJECT.match(t))), None)
@@ -1103,16 +1148,30 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     body1 = next((b for b in blocks[heads[0] + 1:] if b.kind == "para" and not b.quoted and b.lines), None)
     if body1 is not None and (len(heads) < 2 or body1.line < blocks[heads[1]].line):
         start_line = body1.line
+    seen_ids: set[str] = set()  # the works the topics so far brought (a quoted mail bringing only those continues)
+    seen_names: set[str] = {""}  # the names quoted points opened with ("DuoAttention: …" then "DuoAttention 2410.10819: …")
     title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
     starts: list[tuple[int, str, list[int]]] = [(start_line, title, [start_line])]
     own_words = " ".join(" ".join(t.split()) for b in blocks if not b.quoted for _ln, t in b.lines if t.strip())
     signature = False
     for k, b in enumerate(blocks):
-        if k in heads:
+        if k in heads or k in attributed:
             signature = False
-            continue
+            if k in heads:
+                continue
         if b.kind == "hr" or (b.kind == "para" and b.lines and b.lines[0][1].strip() in ("--", "-- ", "—")):
             signature = True
+        if top_posted and b.quoted and b.kind == "item" and b.lines and not signature and b.line >= start_line:
+            # a point of an earlier mail answered point by point ("> 2. DuoAttention: yes, up to 2.55× …"): a
+            # topic when it brings a work no topic brought, or names its subject before a colon
+            t = b.lines[0][1]
+            ids = {m.arxiv_id for m in find_arxiv_ids(t)}
+            name = _lead_name(t)
+            if ((ids and not ids <= seen_ids) or (not ids and _POINT_LABEL.match(t))) and name not in seen_names:
+                starts.append((b.line, _opening_sentence(t), [b.line]))
+            seen_ids |= ids
+            seen_names.add(name)
+            continue
         if signature or b.kind != "para" or b.line < start_line or not b.lines:
             continue
         if b.quoted:
@@ -1125,13 +1184,22 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                     continue
                 if len(t.strip()) >= 12 and " ".join(t.split()) in own_words:
                     break  # a mail of the thread quoted again in a reply to it
-                if (opening and _brings_link(t)) or _ASIDE.match(t):
+                ids = {m.arxiv_id for m in find_arxiv_ids(t)}
+                if (opening and _brings_link(t) and not (top_posted and ids and ids <= seen_ids)) or _ASIDE.match(t):
                     starts.append((ln, _opening_sentence(t), [ln]))
+                seen_ids |= ids
                 opening = False
             continue
-        if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]):
+        own_ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
+        if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]) or (
+                top_posted and b.line > start_line and (_RE_TOPIC.match(b.lines[0][1]) or (own_ids and not own_ids <= seen_ids))):
+            # the newest mail of a top-posted thread answers several things, a paragraph each ("Re ShardKV on
+            # RULER: …", a paragraph bringing a work no topic brought)
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
-        elif len(starts) == 1 and starts[0][2] == [start_line]:
+            seen_ids |= own_ids
+            continue
+        seen_ids |= own_ids
+        if len(starts) == 1 and starts[0][2] == [start_line]:
             starts[0][2].append(b.line)  # the first mail's opening says how deeply it was checked
     # a digest of a list's messages ("消息 1" / "Message: 2", each with its own subject): a message whose
     # subject is not a reply to an earlier one ("Re: …", "回复：…") opens a topic of its own at its header
@@ -1155,6 +1223,11 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             st for st in starts[1:] if message_of(st[0]) not in opened and message_of(st[0]) != hdr[0]]
         starts += [(h, subj, [h]) for h, subj in opened.items()]
     starts.sort(key=lambda st: st[0])
+    if top_posted and len(starts) > 1:
+        opening = next((b for b in blocks if b.line == starts[0][0]), None)
+        if opening is not None and not _brings_link(opening.text) and opening.line_end < starts[1][0] - 1 and \
+                not any(b.kind == "para" and not b.quoted and opening.line_end < b.line < starts[1][0] for b in blocks):
+            starts = starts[1:]  # "(saving the whole thread to the inbox …)": a remark before the points, no topic
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
@@ -1288,6 +1361,16 @@ def _para_mark(b: MdBlock) -> str | None:
 
 
 _RECORD_KEY = re.compile(r"^\s*[A-Za-z_][\w -]{0,20}:\s")
+#: A code opening a paragraph: "P-03", "#12", "[A3]", "T7." (the shape is what counts: letters A, digits 9).
+_PARA_CODE = re.compile(r"^\s*(\[?[A-Z]{0,3}[-#]?\d{1,4}\]?)[.:)]?\s+\S")
+
+
+def _para_code(b: MdBlock) -> str | None:
+    """The shape of the code a paragraph opens with (``P-03`` -> ``A-99``), else None."""
+    m = _PARA_CODE.match(b.lines[0][1]) if b.lines else None
+    if not m or not re.search(r"[A-Z#\[]", m.group(1)):
+        return None  # a bare number ("2024 was…") is no code
+    return re.sub(r"\d", "9", re.sub(r"[A-Z]", "A", m.group(1)))
 
 
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -1319,12 +1402,20 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     mark = max(set(marks), key=marks.count) if marks else None
     if mark is not None and marks.count(mark) >= 2:
         starts = [b for b in paras if b in starts or _para_mark(b) == mark]
+    # the same for a code the writer numbers their topics with ("P-03  HopKV: …", "P-14  \"SLO-aware …\"" on a
+    # poster session's notes, "#12 …", "[A3] …"): a paragraph opening with a code of that shape is a topic
+    labels = [x for x in (_para_code(b) for b in starts) if x]
+    label = max(set(labels), key=labels.count) if labels else None
+    if label is not None and labels.count(label) >= 2:
+        starts = [b for b in paras if b in starts or _para_code(b) == label]
     out: list[_Raw] = []
     for n, b in enumerate(starts):
         nxt = starts[n + 1].line if n + 1 < len(starts) else None
         inside = [x for x in blocks if x.line >= b.line and (nxt is None or x.line < nxt)]
         head = _opening_sentence(b.lines[0][1])
-        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
+        # the topic's paragraph is its head: how deeply it was checked may be said on any of its lines
+        # ("P-03  HopKV … / arXiv 2603.04476 / 跟一作聊了十来分钟，论文没读。")
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [ln for ln, _t in b.lines] or [b.line], inside))
     pre = [x for x in blocks if x.line_end < starts[0].line]
     return out, pre
 
@@ -1473,7 +1564,12 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         first = raw.blocks[0]
         a, c = works_in(first.text if raw.kind != "pseudo" else head_text, lex)
         if raw.kind == "pseudo" and not a:
-            a, c = works_in("\n".join(t for ln, t in _lines_of(raw) if ln in raw.head_lines), lex)
+            # a post that labels its paper ('7/7 "paper: https://arxiv.org/pdf/2601.10342v2.pdf"') is about it,
+            # whatever its opening posts recap
+            labelled = list(dict.fromkeys(m.arxiv_id for _ln, t in _lines_of(raw) for lm in _PAPER_LABEL.finditer(t)
+                                          for m in find_arxiv_ids(t[lm.end():lm.end() + 90])[:1]))
+            a, c = (labelled, []) if len(labelled) == 1 else \
+                works_in("\n".join(t for ln, t in _lines_of(raw) if ln in raw.head_lines), lex)
     if raw.kind == "row":
         a, c = works_in(head_text, lex)
     if not a and raw.kind == "heading":

@@ -840,12 +840,15 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     # a ratio written with no measure ("2-bit 5.3× on Llama-2-7B") measures what the same value of the same
     # work measures where it is written out ("5.3x KV cache compression"), when that is one measure
     named: dict[tuple[str, float], set[str]] = defaultdict(set)
+    # ... and it was measured where it is written out: "the 4.5x headline" is "4.5x goodput … on 8×H100"
+    settings: dict[tuple[str, float], set[tuple[str, ...]]] = defaultdict(set)
     for c in snap.claims:
         if c.quantities and _eligible(c):
             for q in c.quantities:
                 if q.explicit and q.metric and q.unit == "x":
                     for s in subj.get(c.iri, ()):
                         named[(s, q.value)].add(q.metric)
+                        settings[(s, q.value)].add(tuple(q.conditions))
     topics = _note_topics(snap)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
@@ -855,8 +858,13 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue
             for s in subj.get(c.iri, ()):
                 measures = named.get((s, q.value), ())
-                qs = replace(q, metric=next(iter(measures)), explicit=True) \
-                    if q.unit == "x" and not q.explicit and len(measures) == 1 else q  # per work, not carried over
+                qs = q
+                if q.unit == "x" and not q.explicit and len(measures) == 1:  # per work, not carried over
+                    where = settings.get((s, q.value), set())
+                    own = {c.partition(":")[0] for c in q.conditions}  # what the figure says of its own setting stands
+                    common = sorted(set.intersection(*(set(w) for w in where))) if where else []  # every source's setting
+                    conds = tuple(dict.fromkeys([*q.conditions, *(c for c in common if c.partition(":")[0] not in own)]))
+                    qs = replace(q, metric=next(iter(measures)), explicit=True, conditions=conds)
                 metric = qs.metric
                 if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
                     metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])

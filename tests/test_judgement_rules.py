@@ -1535,7 +1535,8 @@ def test_a_claim_named_is_not_made_and_a_fixed_tree_is_static():
     named = facts_of("if the training-free claim survives a read of the PDF, this belongs in 2.1 after Draft & Verify")
     assert (named.qualifiers, named.predicates) == ((), ())
     made = facts_of("We are training-free: we pick the exit layer on 512 calibration prompts")
-    assert (made.qualifiers, made.predicates) == (("training:training_free",), ("-train:",))
+    # (it says it uses calibration data too: "on 128 calibration samples" is a need of calibration, t58)
+    assert (made.qualifiers, made.predicates) == (("training:training_free", "calibration:needs_calibration"), ("-train:",))
     assert qualifier_sides("DynaTree (arXiv:2601.04417v1) verifies a fixed 64-node tree at every batch size") == ("dynamic:static",)
     assert qualifier_sides("v2 no longer verifies a fixed 64-node tree: the tree is resized every step") == ("dynamic:dynamic",)
 

@@ -1120,3 +1120,42 @@ def test_a_key_value_table_row_naming_a_section_is_a_suggestion():
     by_line = {c.line: c.suggested_sections for c in parts["claims"]}
     assert by_line[6] == ("4.2",) and by_line.get(7, ()) == ()
     assert parts["items"][0].sections == ("4.2",)
+
+
+def test_a_csv_export_pasted_into_a_note_is_one_item_per_row():
+    """A reading tracker's CSV export (t58): a header of plain field names, quoted fields with commas and
+    doubled quotes; each row is an item with its evidence from the status column and its section from
+    the section column, by name when the document's headings are unnumbered."""
+    text = ('paper,arxiv,status,claim,section\n'
+            '"PyramidKV: Dynamic KV Cache Compression",https://arxiv.org/pdf/2406.02069.pdf,abstract only,'
+            '"per-head budgets, pyramid-shaped",Eviction > Budget allocation\n'
+            '"StreamingLLM (""attention sinks"")",2309.17453v4,heard at RG,"4 sink tokens are enough",Eviction > Windows and sinks\n'
+            '"KIVI",10.48550/arXiv.2402.02750,full pdf,"2.35x-3.47x throughput, larger batches",Quantization\n')
+    parts, _ = parse_note(text, "inbox/a/tracker.md")
+    assert [(i.line, i.works, i.evidence_levels) for i in parts["items"]] == [
+        (2, ("2406.02069",), ("abstract_checked",)), (3, ("2309.17453",), ("second_hand",)), (4, ("2402.02750",), ("full_text",))]
+    by_line = {c.line: c for c in parts["claims"]}
+    assert by_line[2].text.count("|") == 4  # the cells, the commas inside quotes kept
+    # two lines that only look like CSV (a sentence with commas) are prose
+    prose, _ = parse_note("# n\n\nfoo,bar,baz\nWe tried it, twice, on 7B.\n", "inbox/a/n.md")
+    assert not any(" | " in c.text for c in prose["claims"]) and any("twice" in c.text for c in prose["claims"])
+
+
+def test_a_top_posted_email_thread_is_split_at_the_points_of_the_newest_mail():
+    """t58: the newest mail answers three things a paragraph each; the quoted earlier mails bring a work no
+    topic brought (a topic) or one already answered (no new topic); a point named before a colon is one."""
+    text = ("From: Jonas <j@x.org>\nTo: Tom <t@x.org>\nDate: Tue, Mar 17, 2027\nSubject: Re: KV doc\n\n"
+            "(saving the thread to the inbox)\n\n"
+            "Tom is right about the L2-norm paper (2406.11430). I went through Section 3 myself.\n\n"
+            "Re ShardKV on RULER: same picture on our box.\n\n"
+            "Unrelated and new: ChunkEvict, arXiv:2602.10385. Only read the abstract.\n\n"
+            "Jonas\n\n-- \nJonas Weber | ML Systems\n\n"
+            "On Mon, Mar 16, 2027 at 9:02 AM Tom <t@x.org> wrote:\n"
+            "> Point by point:\n>\n"
+            "> 1. L2-norm (arxiv.org/abs/2406.11430): I don't think that's right.\n>\n"
+            "> 2. DuoAttention: yes, up to 2.55x memory on MHA.\n>\n"
+            "> On Sun, Mar 15, 2027 Priya <p@x.org> wrote:\n"
+            ">> - DuoAttention 2410.10819: up to 2.55x less memory.\n")
+    parts, _ = parse_note(text, "inbox/j/thread.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [
+        (8, ("2406.11430",)), (10, ()), (12, ("2602.10385",)), (24, ("2410.10819",))]
