@@ -67,6 +67,8 @@ class NoteParts(dict):
 
 #: An exception in a note's opening to the level it states for all its items: "except PyramidKV, which I
 #: only skimmed", "apart from FlashInfer (abstract only)", "除了 SnapKV（只看了摘要）".
+#: A work named in an opening's list: a name with a capital ("DraftCache", "Sequoia", "EAGLE-3") or an arXiv identifier.
+_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z][A-Za-z0-9]*[A-Za-z][\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
 _EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
                      r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
 
@@ -210,7 +212,11 @@ def _row_fact_text(b) -> str:
     """A table row as text for its figures: a bare number cell is written with its column's name and unit
     (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
     out = []
-    for h, cell in zip(b.header, b.cells):
+    pairs = list(zip(b.header, b.cells))
+    if len(b.cells) == 2 and len(b.header) == 2 and find_arxiv_ids(b.header[1]) and _BARE_NUMBER.fullmatch(strip_markup(b.cells[1]).strip()):
+        # a key/value record ("| 论文 | 2503.01840 |" over "| MT-bench 接受率（贪心） | 0.58 |"): the value's name is its key
+        pairs = [(b.cells[0], b.cells[1])]
+    for h, cell in pairs:
         c = strip_markup(cell).strip()
         m = _HEADER_UNIT.search(h) if _BARE_NUMBER.fullmatch(c) else None
         if m:
@@ -218,8 +224,11 @@ def _row_fact_text(b) -> str:
             name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
             out.append(f"{name} {c} {unit}")
         elif (_BARE_NUMBER.fullmatch(c) or _SIZE_CELL.fullmatch(c)) and re.search(r"[^\W\d_]", h):
-            # "平均接受长度" | "2.4": the measure is the column's; "序列长度" | "32K": the setting is
-            out.append(f"{strip_markup(h).strip()} {c}")
+            # "平均接受长度" | "2.4": the measure is the column's; "序列长度" | "32K": the setting is; the setting
+            # in brackets after the name comes after the value ("接受率（贪心）" | "0.58" -> "接受率 0.58（贪心）")
+            name = strip_markup(h).strip()
+            paren = re.search(r"\s*([(（][^()（）]*[)）])\s*$", name)
+            out.append(f"{name[:paren.start()]} {c}{paren.group(1)}" if paren and paren.start() else f"{name} {c}")
         else:
             out.append(c)
     return " | ".join(out)
@@ -660,6 +669,21 @@ def parse_note(
                 lv = evr.levels(m.group("rest"), legend)
                 if any(x in DEPTH_LEVELS for x in lv) and len(m.group("name").strip()) >= 2:
                     except_levels[m.group("name").strip().lower()] = lv
+            # "讨论里顺带提到的 DraftCache、2602.13058、Sequoia，主讲人说都只看过摘要": a part of the opening that
+            # names two or more works and one reading depth says how each of them was read
+            text = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
+            named_before: list[str] = []  # "论文：EAGLE-3，arXiv 2503.01840。主讲人正文和附录都读完了": the part before names it
+            for part in re.split(r"[;；。]|\.\s", text):
+                lv = evr.levels(part, legend)
+                names = _NAMED_WORK.findall(part)
+                depths = [x for x in lv if x in DEPTH_LEVELS]
+                if len(depths) == 1 and len(names) >= 2 and re.search(r"[、,，]|\band\b|和|与", part):
+                    for name in names:
+                        except_levels.setdefault(name.lower(), lv)
+                elif len(depths) == 1 and not names and named_before:
+                    for name in named_before:
+                        except_levels.setdefault(name.lower(), lv)
+                named_before = names if names and not depths else []
 
     def is_quoted(ln: int) -> bool:
         # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
@@ -725,7 +749,9 @@ def parse_note(
         fielded = [n for n in sg.head_lines if n in field_lines]
         head = [lv for n in (fielded or sg.head_lines) for lv in line_lv.get(n, ())]
         if not head and except_levels:  # the opening's exception names this item: it says how it was read
-            title = (sg.title or sg.head or "").lower()
+            # (by its title or its first lines, or by the identifier of a work it is about)
+            title = " ".join([sg.title or sg.head or "", *(lines[x - 1] for x in range(sg.line, min(sg.line + 2, sg.line_end) + 1)
+                                                          if 0 < x <= len(lines)), *sg.works]).lower()
             head = list(next((lv for name, lv in except_levels.items() if name in title), ()))
         if not head:
             # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict

@@ -415,14 +415,25 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
     rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted]
     results = _results_rows(rows)
     rows = [b for b in rows if b.line not in results]
+    prev_row: MdBlock | None = None
     for k, b in enumerate(body):
         if b.quoted:
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
         elif b.kind == "row" and b.parent is None and b.line not in results and not _continuation_row(b, rows):
-            got.append((k, b))
+            if not (_record_table(b) and prev_row is not None and prev_row.header == b.header and prev_row.line == b.line - 1):
+                got.append((k, b))  # (a key/value table's later rows are its record's fields)
+        if b.kind == "row":
+            prev_row = b
     return got
+
+
+def _record_table(row: MdBlock) -> bool:
+    """Whether a row is a field of a key/value table that records one paper: two columns whose header
+    is itself a field and its value ("| 论文 | 2601.04417 |" over "| 标题 | DraftCache … |", a Feishu or Notion
+    export)."""
+    return len(row.header) == 2 and bool(find_arxiv_ids(row.header[1]) or _URL.search(row.header[1]))
 
 
 def _continuation_row(row: MdBlock, rows: list[MdBlock]) -> bool:
@@ -485,7 +496,7 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     def own(u: _Raw) -> str:
         if u.kind == "pseudo":
             return "\n".join(t for ln, t in _lines_of(u) if ln in u.head_lines)
-        t = u.blocks[0].text
+        t = u.blocks[0].text if u.kind != "block" else f"{u.head}\n{u.blocks[0].text}"
         if not _brings_link(t) and len(_strip(t).split()) <= 5 and len(u.blocks) > 1 and u.blocks[1].kind == "item":
             # "- [[MirrorDraft]]" over "    - arxiv.org/abs/2601.14382v1, only got through the abstract": a
             # name whose first sub-entry brings its link
@@ -563,6 +574,21 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
                 rest = [c for c in kids if c.line >= first.line]
                 out.extend(_entry_raws(rest, [(n, c) for n, c in enumerate(rest) if c in linked], lex))
                 continue
+        if b.kind == "row" and _record_table(b):
+            # a key/value table is one record: its rows are its fields, from its header line (the field
+            # holding the identifier) down
+            fields = []
+            for c in body[k + 1:]:
+                if c.kind != "row" or c.header != b.header or c.line != (fields[-1].line if fields else b.line) + 1:
+                    break
+                fields.append(c)
+            hl = [b.line - 2, *range(b.line, (fields[-1].line if fields else b.line) + 1)]
+            inside = [b, *fields, *(c for c in kids if c.kind != "row")]
+            titled = next((r.cells[1] for r in (b, *fields) if len(r.cells) == 2
+                           and re.sub(r"[*_`\s]", "", r.cells[0]).lower() in ("标题", "title", "名称", "name", "题目", "论文标题")), None)
+            head = f"{titled} ({b.header[1]})" if titled else f"{b.header[0]}: {b.header[1]}"
+            out.append(_Raw("block", b.line - 2, max(c.line_end for c in inside), head, hl, inside))
+            continue
         # a paragraph right after an entry, indented under it, is already its own text; free paragraphs
         # between entries are labels ("补充：") or the note's epilogue, not part of the entry
         end = max([b.line_end, *(c.line_end for c in kids)])
@@ -756,20 +782,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         if sub:
             out.extend(sub)
             continue
-        # "replies worth keeping:" over "- @pd_skeptic: …" / "- @moon_infra: …" under a thread: the list a label
-        # introduces, each entry a speaker or a work of its own, is topics after the post's own
-        lab = next((k for k, b in enumerate(inside) if b.line > ln and b.kind == "para" and b.lines
-                    and b.lines[-1][1].rstrip().endswith((":", "："))), None)
-        if lab is not None and lab + 1 < len(inside):
-            body = inside[lab + 1:]
-            ents = [(k, b) for k, b in enumerate(body) if b.kind == "item" and b.parent is None and not b.quoted]
-            if len(ents) >= 2 and ents[0][0] == 0 and all(
-                    _SPEAKER_LEAD.match(b.lines[0][1]) or _brings_link(b.text) for _k, b in ents if b.lines):
-                own_part = inside[:lab + 1]
-                out.append(_Raw("pseudo", ln, inside[lab].line - 1 if inside[lab].line > ln else ln,
-                                t, [ln] + ([ln + 1] if ln + 1 < inside[lab].line else []), own_part[:-1] or own_part))
-                out.extend(_entry_raws(body, ents, lex))
-                continue
+        listed = _labelled_list(inside, ln, lex)
+        if listed is not None:
+            own_part, body, ents = listed
+            out.append(_Raw("pseudo", ln, max(ln, own_part[-1].line_end if own_part else ln), t,
+                            [ln] + ([ln + 1] if own_part and ln + 1 <= own_part[-1].line_end else []), own_part or inside[:1]))
+            out.extend(_entry_raws(body, ents, lex))
+            continue
         end = max([ln, *(min(b.line_end, nxt_line - 1) for b in inside if b.kind != "hr")])
         hl = [ln] + ([ln + 1] if ln + 1 < nxt_line else [])
         title = _turn_text(blocks, i, ln)[:200] if _TURN.match(t) else t
@@ -893,7 +912,28 @@ _POINTS_BACK = re.compile(r"^\s*(?:(?:and|also|plus)\s+)?(?:same\s+(?:readme|pap
 _SPEAKER_LEAD = re.compile(r"^\s*(?:\*\*)?@?[\w.\-]{1,20}(?:\*\*)?\s*[:：]\s*")
 
 
-def _split_dialogue(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+def _labelled_list(inside: list[MdBlock], ln: int, lex: Lexicon | None) -> tuple[list[MdBlock], list[MdBlock], list[tuple[int, MdBlock]]] | None:
+    """A list a label introduces at the end of a unit that starts at line ``ln``, when its entries are topics
+    of their own: "replies worth keeping:" over "- @pd_skeptic: …" / "- @moon_infra: …" under a thread (each
+    entry a speaker or a work), "结论：" / "Decisions:" over numbered points after the last question of
+    minutes (the label names a collection, lexicon ``structure.container_headings``).  Returns ``(the
+    unit's own blocks, the list's blocks, its entries)``, else None."""
+    lab = next((k for k, b in enumerate(inside) if b.line > ln and b.kind == "para" and b.lines and len(b.lines) == 1
+                and b.lines[-1][1].rstrip().endswith((":", "："))), None)
+    if lab is None or lab + 1 >= len(inside):
+        return None
+    body = inside[lab + 1:]
+    ents = [(k, b) for k, b in enumerate(body) if b.kind == "item" and b.parent is None and not b.quoted]
+    if len(ents) < 2 or ents[0][0] != 0:
+        return None
+    label = inside[lab].lines[0][1].strip().rstrip(":：")
+    if not (all(_SPEAKER_LEAD.match(b.lines[0][1]) or _brings_link(b.text) for _k, b in ents if b.lines)
+            or (lex is not None and _named_collection(label, lex))):
+        return None
+    return inside[:lab], body, ents
+
+
+def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split an interview or a Q&A thread, else None: two questions or more (``Q: …`` / ``问：…`` lines),
     each an item with its answer, up to the next question; else one question with two answers or more
     by several people (``答主 A（赞同 1.2k）：…``), each answer an item (the question is their head).  An
@@ -916,6 +956,12 @@ def _split_dialogue(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
         end = max([ln, *(min(c.line_end, nxt - 1) for c in inside if c.kind != "hr")])
         text = next((t for x, t in b.lines if x == ln), "")
         title = _QUESTION_MARK.sub("", text, count=1).strip().strip("*_ ") if marks is q_marks else text
+        listed = _labelled_list(inside, ln, lex) if n + 1 == len(marks) else None
+        if listed is not None:  # minutes' "结论：" list after the last answer: its points are items
+            own_part, rest, ents = listed
+            out.append(_Raw("pseudo", ln, max([ln, *(c.line_end for c in own_part)]), title or text, [ln], own_part or inside[:1]))
+            out.extend(_entry_raws(rest, ents, lex))
+            continue
         out.append(_Raw("pseudo", ln, end, title or text, [ln], inside))
     pre = [x for x in (_slice(c, 0, first - 1) for c in body if c.line < first) if x is not None]
     return out, pre
@@ -1424,7 +1470,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     """The first split of a note without sub-headings that applies: a transcript's paragraphs of turns,
     pseudo-headings, entries, rules."""
     first: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
-        ("dialogue", lambda: _split_dialogue(body, last_line)),
+        ("dialogue", lambda: _split_dialogue(body, last_line, lex)),
         ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)))
     for how, split_of in first:
         split = split_of()
@@ -1560,7 +1606,7 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     head_text = raw.head if raw.kind != "row" else " | ".join(v for _, v in raw.row_cells) or raw.head
     # the heading / first line / row
     a, c = works_in(head_text, lex)
-    if raw.kind in ("entry", "pseudo", "block"):
+    if raw.kind in ("entry", "pseudo", "block") and not (raw.kind == "block" and a):
         first = raw.blocks[0]
         a, c = works_in(first.text if raw.kind != "pseudo" else head_text, lex)
         if raw.kind == "pseudo" and not a:

@@ -1678,3 +1678,26 @@ def test_t56_contrast_eviction_and_a_version_that_adds_a_tier(tmp_path):
     assert not any(f[1] == "arXiv:2406.10774" and "inbox/b/thread.md" in (f[2], f[4]) for f in found)  # H2O's, set apart
     assert ("version", "arXiv:2601.03327", "inbox/a/doc.md", 9, "inbox/c/org.md", 9) in found
     assert not any(f[1] == "arXiv:2601.03327" and 10 in (f[3], f[5]) for f in found)  # "otherwise unchanged"
+
+
+def test_t55_to_t58_facts():
+    """What t55-t58 wrote: the baseline's side of a qualifier ("比静态树…") is not the work's; a quoted claim the
+    writer finds doubtful ("'不用训练'这句我个人觉得可疑") is not made; "训练阶段就模拟多步草稿" narrates when, it trains
+    no draft; "push-based" vs "pull-based" and "per-layer" vs "per-head budgets" are qualifiers; "on 128
+    calibration samples" needs calibration; "1.6x the goodput of DistServe" has DistServe as its baseline, as
+    "相对静态 1:1 划分" has the static split English names so."""
+    from ingest.facts import facts_of, find_figures
+
+    assert qualifier_sides("树的形状跟着草稿置信度走，比静态树省掉很多验证 token。") == ()
+    assert qualifier_sides("It is faster than a static tree.") == ()
+    assert facts_of('"不用训练"这句我个人觉得可疑，跟我印象里不太一样。').predicates == ()
+    assert "+train:draft_model" not in facts_of("训练阶段就模拟多步草稿（training-time test）").predicates
+    assert qualifier_sides("push-based: prefill pushes each layer's KV to the decode node") == ("transfer:push",)
+    assert qualifier_sides("KV 传输是 pull-based：decode 节点按层去拉 KV block，prefill 侧不主动推。") == ("transfer:pull",)
+    assert qualifier_sides("PyramidKV allocates per-layer budgets") == ("budget_granularity:per_layer",)
+    assert qualifier_sides("per-head budgets, pyramid-shaped across the heads of each layer") == ("budget_granularity:per_head",)
+    assert "calibration:needs_calibration" in qualifier_sides("v2 fits per-channel scales offline on 128 calibration samples")
+    assert [q.conditions for q in find_figures("it still reaches 1.6x the goodput of DistServe")] == [("base:distserve",)]
+    zh = [c for q in find_figures("8×H100 上，相对静态 1:1 划分 goodput 提升 4.5 倍") for c in q.conditions if c.startswith("base:")]
+    en = [c for q in find_figures("4.5x goodput vs a static 1:1 split on 8×H100") for c in q.conditions if c.startswith("base:")]
+    assert zh == en == ["base:static-1"]

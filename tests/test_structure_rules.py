@@ -1159,3 +1159,54 @@ def test_a_top_posted_email_thread_is_split_at_the_points_of_the_newest_mail():
     parts, _ = parse_note(text, "inbox/j/thread.md")
     assert [(i.line, i.works) for i in parts["items"]] == [
         (8, ("2406.11430",)), (10, ()), (12, ("2602.10385",)), (24, ("2410.10819",))]
+
+
+def _items(text, path="inbox/a/n.md"):
+    parts, _ = parse_note(text, path)
+    return [(i.line, i.works) for i in parts["items"]], parts
+
+
+def test_t55_to_t57_collections_of_their_own_shape():
+    """Shapes the blind shifts t55-t57 brought: a Feishu export's key/value table per paper (one record,
+    from its header row holding the identifier); minutes whose "结论：" list after the last answer is points
+    of its own; an outliner's daily page under a date bullet; a poster session's coded paragraphs ("P-14"),
+    with or without a work; an X thread pasted whole is one post, the replies a label introduces are topics."""
+    feishu = ("## 本周论文\n\n| 论文 | 2601.04417 |\n| --- | --- |\n| 标题 | DraftCache: Reusing Draft-Tree KV |\n"
+              "| 阅读程度 | 只看了摘要和图 1 |\n\n| 论文 | 2503.01840 |\n| --- | --- |\n| 标题 | EAGLE-3 |\n"
+              "| MT-bench 接受率（贪心，LLaMA-3.1-8B-Instruct） | 0.58 |\n")
+    got, parts = _items(feishu)
+    assert got == [(3, ("2601.04417",)), (8, ("2503.01840",))]
+    assert [i.title for i in parts["items"]][0].startswith("DraftCache")
+    figures = [(q.value, q.metric, q.conditions) for c in parts["claims"] for q in c.quantities]
+    assert (0.58, "acceptance_rate", ("decoding:greedy", "model:llama-3.1-8b", "msize:8b", "bench:mt-bench")) in figures \
+        or any(v == 0.58 and m == "acceptance_rate" and "decoding:greedy" in cs for v, m, cs in figures)
+    minutes = ("# 读书会纪要\n\n主讲：陈雨\n\nQ1：EAGLE-3 需要训练吗？\n答：需要，附录 B 有训练配置（arXiv 2503.01840）。\n\n"
+               "Q2：DraftCache（2601.04417）能进文档吗？\n答：只看了摘要，先不进。\n\n结论：\n"
+               "1. 文档 3.2 补 EAGLE-3 的训练配置。\n2. 下期读 Speculative Streaming，arXiv 2402.11131。\n")
+    got, _ = _items(minutes)
+    assert [ln for ln, _w in got] == [5, 8, 12, 13]
+    roam = ("- [[March 16th, 2027]]\n\t- [[ElasticPD]] — arxiv.org/abs/2601.10342v1\n\t\t- only the abstract so far\n"
+            "    - [[HopKV]] [2603.04476]\n        - heard about it at reading group\n\t- groceries #personal\n\t\t- eggs\n")
+    got, _ = _items(roam)
+    assert got == [(2, ("2601.10342",)), (4, ("2603.04476",)), (6, ())]
+    posters = ("Poster session B\n\nP-03  HopKV: Layer-Pipelined KV Transfer — THU\n      arXiv 2603.04476\n\n"
+               "P-14  \"SLO-aware chunk sizing\" — KAIST\n      no arXiv yet; only saw the poster\n\n"
+               "P-21  When Does Speculative Decoding Pay Off? — PKU\n      2602.11907\n")
+    got, _ = _items(posters)
+    assert got == [(3, ("2603.04476",)), (6, ()), (9, ("2602.11907",))]
+    thread = ('X scan\n\n🧵 @kv_whisperer, 1/3 "P/D in 2027. a thread"\n2/3 "recap: DistServe (2401.09670) showed 4.5x"\n'
+              '3/3 "paper: https://arxiv.org/pdf/2601.10342v2.pdf"\nmy take: belongs in 2.2.\n\nreplies worth keeping:\n'
+              '- @pd_skeptic: "flips still need a drain"\n- @moon_infra: "see 10.48550/arXiv.2407.00079"\n\n'
+              '🧵 @infer_labs, 1/2 "we\'re hiring!"\n2/2 "DM us"\n')
+    got, _ = _items(thread)
+    assert got == [(3, ("2601.10342",)), (9, ()), (10, ("2407.00079",)), (12, ())]
+
+
+def test_an_opening_that_names_works_and_a_depth_speaks_for_each():
+    """t55: "论文：EAGLE-3 …。主讲人正文和附录都读完了；讨论里顺带提到的 DraftCache、2602.13058，主讲人说都只看过摘要" gives
+    EAGLE-3's items a full read and the two others an abstract-level one."""
+    text = ("# 纪要\n\n论文：EAGLE-3，arXiv 2503.01840。主讲人正文和附录都读完了；讨论里顺带提到的 DraftCache、2602.13058，主讲人说都只看过摘要。\n\n"
+            "Q1：为什么说 EAGLE-3 有 scaling？\n答：去掉特征损失之后接受长度还在涨。\n\n"
+            "Q2：DraftCache（2601.04417）能进文档吗？\n答：先不进。\n\nQ3：大 batch 还值得开投机吗？\n答：2602.13058 说 batch=64 时回到 1.3x。\n")
+    parts, _ = parse_note(text, "inbox/c/minutes.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("full_text",), ("abstract_checked",), ("abstract_checked",)]
