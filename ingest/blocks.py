@@ -127,6 +127,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
+    lines = _proposed_edits(lines)
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _definition_fields(lines, fenced)
@@ -162,6 +163,52 @@ def _fenced_lines(lines: list[str]) -> set[int]:
 
 
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+#: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$")
+#: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
+_HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
+
+
+def _proposed_edits(lines: list[str]) -> list[str]:
+    """``lines`` with every fenced unified diff of a Markdown file (```` ```diff ```` or ```` ```patch ```` with
+    ``--- a/….md`` / ``+++ b/….md``: a pull request's proposed edit of the living document) read as what it
+    proposes: its added lines are text of the note (an added line that opens an entry or brings a work starts a
+    list entry, the others continue it), the first added line of a hunk names the section its header is under
+    (`` (→ §2.3)``); the fences, headers, context and removed lines are blank.  Line numbers are kept."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        m = _FENCE_OPEN.match(lines[k])
+        info = lines[k][m.end():].strip().lower() if m else ""
+        if not m:
+            k += 1
+            continue
+        end = next((j for j in range(k + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), None)
+        if end is None:
+            return out
+        body = lines[k + 1:end]
+        is_md_diff = info in ("diff", "patch") and any(re.match(r"^\+\+\+ \S+\.(?:md|markdown|txt)\b", t) for t in body)
+        if is_md_diff:
+            where = ""
+            first = False
+            for j in range(k, end + 1):
+                t = lines[j]
+                h = _HUNK.match(t)
+                if h:
+                    km = _HUNK_KEY.match(h.group("where").strip())
+                    where, first = (km.group("key") if km else ""), True
+                    out[j] = ""
+                elif t.startswith("+") and not t.startswith("+++"):
+                    added = t[1:]
+                    opens = bool(re.match(r"\s*(?:[-*+]|\d{1,2}[.)])\s", added)) or first or \
+                        bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE))
+                    text = added if re.match(r"\s*(?:[-*+]|\d{1,2}[.)])\s", added) or not opens else f"- {added.lstrip()}"
+                    out[j] = text + (f" (→ §{where})" if first and where else "")
+                    first = False
+                else:
+                    out[j] = ""
+        k = end + 1
+    return out
 
 
 _DEFINITION = re.compile(r"^:[ \t]{1,4}(?=\S)")

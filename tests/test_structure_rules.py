@@ -1210,3 +1210,21 @@ def test_an_opening_that_names_works_and_a_depth_speaks_for_each():
             "Q2：DraftCache（2601.04417）能进文档吗？\n答：先不进。\n\nQ3：大 batch 还值得开投机吗？\n答：2602.13058 说 batch=64 时回到 1.3x。\n")
     parts, _ = parse_note(text, "inbox/c/minutes.md")
     assert [i.evidence_levels for i in parts["items"]] == [("full_text",), ("abstract_checked",), ("abstract_checked",)]
+
+
+def test_a_pull_requests_diff_of_the_living_document_is_read_as_what_it_proposes():
+    """t49: a ```diff block of the living document in a PR review: its added lines are the note's text, one
+    entry per added line that brings a work, placed where its hunk header says; context and removed lines,
+    headers and fences are nothing."""
+    text = ("# Review — PR #412\n\n```diff\n--- a/organized/knowledge/k.md\n+++ b/organized/knowledge/k.md\n"
+            "@@ -73,1 +74,3 @@ ### 3.1 · Split-KV (flash-decoding)\n over other inference engines.\n"
+            "+MergeLess (arXiv:2602.04417) drops the separate reduction kernel:\n+the splits merge through DSMEM.\n"
+            "+Lean Attention (https://arxiv.org/abs/2405.10480v2) treats decode attention as stream-K.\n"
+            "-an old line with 9x in it\n```\n")
+    parts, _ = parse_note(text, "inbox/d/pr-review.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (8, ("2602.04417",), ("3.1",)), (10, ("2405.10480",), ())]
+    assert not any("9x" in c.text or "other inference engines" in c.text for c in parts["claims"])
+    # a diff of code is code
+    code, _ = parse_note("# n\n\n```diff\n--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n+print(2401.10774)\n```\n", "inbox/d/c.md")
+    assert code["items"][0].works == () and not any("print" in c.text for c in code["claims"])
