@@ -1606,7 +1606,8 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     head_text = raw.head if raw.kind != "row" else " | ".join(v for _, v in raw.row_cells) or raw.head
     # the heading / first line / row
     a, c = works_in(head_text, lex)
-    if raw.kind in ("entry", "pseudo", "block") and not (raw.kind == "block" and a):
+    record = raw.kind == "block" and bool(raw.blocks) and raw.blocks[0].kind == "row"  # a key/value table: its header names it
+    if raw.kind in ("entry", "pseudo", "block") and not (record and a):
         first = raw.blocks[0]
         a, c = works_in(first.text if raw.kind != "pseudo" else head_text, lex)
         if raw.kind == "pseudo" and not a:

@@ -712,10 +712,17 @@ def _conds(q: SQuantity) -> dict[str, set[str]]:
     return out
 
 
-def _same_x_metric(a: str, b: str) -> bool:
+def _same_x_metric(a: str, b: str, unit: str = "x") -> bool:
     """Whether two metrics are one measure when written as a ratio (lexicon ``facts.same_metric_for_x``:
-    "3.2x faster" and "2.6× decode tokens/s" are both a decode speedup)."""
-    return any(a in grp and b in grp for grp in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", []))
+    "3.2x faster" and "2.6× decode tokens/s" are both a decode speedup) or, for ``unit="%"``, as a share
+    (``facts.same_metric_for_pct``: "a 55% KV memory saving" and "cuts KV-cache memory by 40%")."""
+    return any(a in grp and b in grp for grp in _metric_groups(unit))
+
+
+def _metric_groups(unit: str) -> list[list[str]]:
+    """The lexicon's groups of metrics that are one measure in ``unit`` (``x`` or ``%``), else none."""
+    key = {"x": "same_metric_for_x", "%": "same_metric_for_pct"}.get(unit)
+    return load_lexicon().raw.get("facts", {}).get(key, []) if key else []
 
 
 def _exclusive() -> frozenset[str]:
@@ -730,7 +737,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     and at least one condition shared, or both metrics written out."""
     if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
         return False
-    if qa.metric != qb.metric and not (qa.unit == "x" and qa.explicit and qb.explicit and _same_x_metric(qa.metric, qb.metric or "")):
+    if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
+                                       and _same_x_metric(qa.metric, qb.metric or "", qa.unit)):
         return False  # (a ratio whose measure is only the default, "batch 可放大到 4 倍", is no throughput)
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
@@ -866,9 +874,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     conds = tuple(dict.fromkeys([*q.conditions, *(c for c in common if c.partition(":")[0] not in own)]))
                     qs = replace(q, metric=next(iter(measures)), explicit=True, conditions=conds)
                 metric = qs.metric
-                if q.unit == "x":  # one measure as a ratio: grouped under its group's first name
-                    metric = next((g[0] for g in load_lexicon().raw.get("facts", {}).get("same_metric_for_x", [])
-                                   if metric in g), metric)
+                # one measure as a ratio or a share: grouped under its group's first name
+                metric = next((g[0] for g in _metric_groups(q.unit) if metric in g), metric)
                 by[(s, metric, q.unit)].append((c, qs))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
@@ -1008,7 +1015,7 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
     """Whether figures ``o`` and ``q`` of one statement are alternatives or a list written side by side
     ("1.4x … at 20% lower cost, or 2.35x … at the same budget", "29-69% lower ITL …, 28-30% lower latency
     for long-context", "2.55× (MHA) / 1.67× (GQA)"): "or", "and", a comma or a slash between them (and
-    between the figures of their measure listed in between), no "vs" and no turn
+    between the figures of their measure listed in between), and no turn
     of the sentence (not "4.7 倍（或 12.6 倍…），可文档写的是 7.4 倍": a value quoted to be disputed)."""
     i, j = c.text.find(o.raw), c.text.find(q.raw)
     if i < 0 or j < 0 or i == j:
@@ -1023,7 +1030,7 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
             joints = joints.replace(x.raw, " and ")
     return (len(between) <= 100 and bool(re.search(r"\bor\b|或|[,，、/／]|\band\b|和", joints))
             and not re.search(r"[。；;]|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
-                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着|\bvs\.?\b|\bversus\b|对比|相比", between))
+                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between))
 
 
 def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
