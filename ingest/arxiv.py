@@ -187,7 +187,8 @@ _PREFIX_RE = re.compile(
     re.I,
 )
 _BARE_NEW_RE = re.compile(
-    r"(?<![A-Za-z0-9_.\-/])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d)"
+    # (not a build tag's date: "vllm:2603.14159-cu128", "2601.10342-py3", "…-rc1")
+    r"(?<![A-Za-z0-9_.\-/])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d|-(?:cu|cuda|py|rc|dev|post|torch|gpu|cpu|sm|arm|amd|x86)\d)"
 )
 _BARE_OLD_RE = re.compile(
     rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"

@@ -183,7 +183,8 @@ _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: li
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
-    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited works|sources|further reading|literature)"
+    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited works|sources|further reading|literature|"
+    r"footnotes|endnotes|notes and references|参考|脚注|尾注)"
     r"(?:$|[\s:：(（\-—])",
     re.I,
 )
