@@ -127,7 +127,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
-    lines = _proposed_edits(lines)
+    lines = _cite_keys_resolved(_proposed_edits(lines))
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _definition_fields(lines, fenced)
@@ -167,6 +167,36 @@ _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$")
 #: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
 _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
+
+
+#: A BibTeX entry's opening ("@article{eliseev2023fast,") and the arXiv identifier in its fields.
+_BIB_OPEN = re.compile(r"^\s*%?\s*@\w+\{\s*(?P<key>[^,\s{}]+)\s*,")
+_BIB_EPRINT = re.compile(r"\beprint\s*=\s*[{\"]\s*(?:arXiv:)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)|\barXiv[:\s]+(?P<id2>\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
+_CITE = re.compile(r"\\cite[pt]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^{}]+)\}")
+
+
+def _cite_keys_resolved(lines: list[str]) -> list[str]:
+    """``lines`` of a LaTeX draft pasted into a note with each ``\\cite{a,b}`` followed by the arXiv identifiers its
+    keys have in the BibTeX entries the note carries (``@article{a, …, eprint = {2312.17238}}``): ``\\cite{a}
+    [arXiv:2312.17238]``, so a paragraph citing by key names its works.  Unchanged without such entries."""
+    if not any("\\cite" in t for t in lines):
+        return lines
+    ids: dict[str, str] = {}
+    key = None
+    for t in lines:
+        m = _BIB_OPEN.match(t)
+        if m:
+            key = m.group("key")
+        e = _BIB_EPRINT.search(t) if key else None
+        if e and key not in ids:
+            ids[key] = e.group("id") or e.group("id2")
+    if not ids:
+        return lines
+
+    def cite(m: re.Match[str]) -> str:
+        found = [ids[k.strip()] for k in m.group("keys").split(",") if k.strip() in ids]
+        return m.group(0) + (" [" + "; ".join(f"arXiv:{x}" for x in found) + "]" if found else "")
+    return [_CITE.sub(cite, t) for t in lines]
 
 
 def _proposed_edits(lines: list[str]) -> list[str]:

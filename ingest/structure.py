@@ -51,11 +51,13 @@ _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[�
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
-_STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]?"
+_STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
 _CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*")
 _CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*\S.*)$")
-_ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$")
+_ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
+                  # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
+                  r"|^\s*h[1-6]\.\s+(?P<t2>\S.*)$|^\s*\\(?:sub)*(?:section|paragraph)\*?\{(?P<t3>[^{}\n]{2,120})\}")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,30}[,:]?\s+1/\d{1,2}\s+\S.*)$")
 #: An entry that opens with who said it: "@pd_skeptic: …", "Priya: …", "答主 A：…".
@@ -66,7 +68,7 @@ _THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
 _NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
 #: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
-_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*)$")
+_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|\d{1,2}:\d{2}(?::\d{2})?\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
 #: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
 _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+)\s+)*(?:oh,? and|and also|by the way|btw|anyway)\b|"
                            r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+|okay|ok|so|and|oh)\s+)*"
@@ -81,7 +83,11 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
                    r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
-                   r"(?:\s[\w.\-]{1,30})?)\s*[:：]?\s*$")
+                   r"(?:\s[\w.\-]{1,30})?"
+                   # a Hacker News comment's header: "user1 4 hours ago | parent | next [–]"
+                   r"|[\w.\-]{2,30}\s+\d{1,3}\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago(?:\s*\|\s*[^|\n]{1,24})*(?:\s*\[[–-]\])?"
+                   # a Jira comment's header: "[~ines.k] added a comment - 14/Mar/27 10:42 AM"
+                   r"|\[~[\w.\-]{1,30}\]\s+added a comment\s+-\s+[\w/: ]{5,30})\s*[:：]?\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
@@ -317,7 +323,7 @@ def _pseudo(line_text: str) -> str | None:
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL):
         m = pat.match(line_text)
         if m:
-            return (m.group("t") or m.groupdict().get("t2") or "").strip()
+            return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
     m = _BOLD_LEAD.match(line_text)
     if m:
         return m.group("t").strip().rstrip("—–-:： ")
@@ -1345,7 +1351,7 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
 
 #: A shorthand line that is a topic: a name (a paper, an ID, a tool) then a dash and what was found
 #: (``LatticeKV 2603.07741 — abs only. 2-bit 5.3×``, ``SnapKV - 2nd-hand, podcast recap``).
-_DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–]|--?)\s+\S")
+_DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–→=]|--?|->|=>)\s+\S")
 
 
 #: A comment of an online document's export, at its foot: "[a]Priya Shah: the +0.3 is from …", "[b] Raj: …".

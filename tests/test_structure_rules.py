@@ -1228,3 +1228,39 @@ def test_a_pull_requests_diff_of_the_living_document_is_read_as_what_it_proposes
     # a diff of code is code
     code, _ = parse_note("# n\n\n```diff\n--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n+print(2401.10774)\n```\n", "inbox/d/c.md")
     assert code["items"][0].works == () and not any("print" in c.text for c in code["claims"])
+
+
+def test_t59_to_t62_exports_split_at_their_own_marks():
+    """Cold on t59-t62: a WhatsApp export's "[3/20/27, 10:42:13 AM] Ana:" turns; Jira wiki headings ("h3. …") and
+    comment headers ("[~ines.k] added a comment - 14/Mar/27 10:42 AM"); LaTeX \\paragraph{…} units whose
+    \\cite{keys} name the works the note's BibTeX entries give."""
+    chat = ("WhatsApp export\n\n[3/20/27, 10:42:13 AM] Jonas: ExpertStream decode is 19.8 tok/s on a 4090, arXiv:2603.08841\n"
+            "[3/20/27, 10:43:30 AM] Jonas: not checked\n[3/20/27, 10:50:02 AM] Ana: new one: https://arxiv.org/abs/2606.00917\n"
+            "[3/20/27, 11:30:00 AM] Wei: dinner at 7?\n")
+    got, _ = _items(chat, "inbox/a/whatsapp.md")
+    assert [w for _ln, w in got][:2] == [("2603.08841",), ("2606.00917",)]
+    jira = ("[PERF-3120] Evaluate chunked prefill\n\nDescription:\nh3. Background\nSarathi-Serve (arXiv:2403.02310) fixes the budget.\n\n"
+            "h3. Proposal\nTry SlackChunk (arXiv:2602.11437) on staging.\n\nComments:\n\n[~ines.k] added a comment - 14/Mar/27 10:42 AM\n"
+            "Related and newer: arXiv:2603.07719, abstract only.\n")
+    got, _ = _items(jira, "inbox/a/PERF-3120.md")
+    assert ("2403.02310",) in [w for _l, w in got] and ("2602.11437",) in [w for _l, w in got] and ("2603.07719",) in [w for _l, w in got]
+    tex = ("% pasted from Lucia's draft\n\\section{Related Work}\n\n\\paragraph{Expert offloading.} Offloading~\\cite{eliseev2023fast} "
+           "moves experts to CPU.\n% ZN: abstract only\n\n\\paragraph{KV-cache compression.} KIVI~\\cite{liu2024kivi} is out of scope.\n\n"
+           "@article{eliseev2023fast, title = {Fast Inference of MoE with Offloading}, eprint = {2312.17238}}\n"
+           "@article{liu2024kivi, title = {KIVI}, eprint = {2402.02750}}\n")
+    got, parts = _items(tex, "inbox/a/related-work.md")
+    assert (4, ("2312.17238",)) in got and (7, ("2402.02750",)) in got
+    assert any("\\cite{eliseev2023fast} [arXiv:2312.17238]" in c.text for c in parts["claims"])
+
+
+def test_arrow_shorthand_and_bare_time_stamps_are_topics():
+    """t59: a 速记 written one thing per line with arrows (`SageAttn2 → INT4 QK, 3x vs FA2?? → 待核  arxiv 2411.10958`)
+    splits like the dash shorthand; a video note's chunks open with a bare `12:45` stamp."""
+    shorthand = ("速记 0318\n\nFA3 = 740TF(fp16) ✓全文 → 2.2  [2407.08608]\nSageAttn2 → INT4 QK, 3x vs FA2?? → 待核  arxiv 2411.10958\n"
+                 "FD++ (2311.01282) → 统一max = 近似softmax ?\n组会改到 3/21 周五下午\n")
+    got, _ = _items(shorthand, "inbox/a/suji.md")
+    assert [w for _l, w in got][:3] == [("2407.08608",), ("2411.10958",), ("2311.01282",)]
+    video = ("B站笔记 BV1xx411c7mD\n\n03:12 FlashAttention 回顾：分块 + online softmax（arXiv:2205.14135）。\n\n"
+             "07:50 FA2 → FA3（arXiv:2407.08608）：利用率从 35% 到 75%。\n\n39:10 结尾抽奖送显卡周边，略。\n")
+    got, _ = _items(video, "inbox/a/video.md")
+    assert got[:2] == [(3, ("2205.14135",)), (5, ("2407.08608",))]
