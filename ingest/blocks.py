@@ -28,6 +28,7 @@ paragraph's text, line by line (``MdBlock.lines``), for :mod:`ingest.structure` 
 from __future__ import annotations
 
 import csv
+import html
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -127,13 +128,14 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
-    lines = _cite_keys_resolved(_proposed_edits(lines))
+    lines = _speaker_notes(_cite_keys_resolved(_proposed_edits(lines)))
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _definition_fields(lines, fenced)
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
     rows += html_rows
+    lines = _html_text(lines, fenced)
     csv_rows, lines = _csv_rows(lines, first_line, fenced)
     rows += csv_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
@@ -167,6 +169,32 @@ _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$")
 #: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
 _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
+
+
+_NOTES_OPEN = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?|notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
+def _speaker_notes(lines: list[str]) -> list[str]:
+    """``lines`` with a slide deck's speaker notes written as HTML comments (``<!-- speaker notes: read §3 in the
+    PDF -->``, Marp and reveal.js) read as text (``Speaker notes: read §3 in the PDF``): the presenter's words,
+    where they say how they checked.  Other comments stay comments.  Line numbers are kept."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        m = _NOTES_OPEN.match(lines[k])
+        if not m:
+            k += 1
+            continue
+        j = k
+        while j < len(lines) and "-->" not in lines[j]:
+            j += 1
+        if j == len(lines):
+            return out
+        for x in range(k, j + 1):
+            t = lines[x] if x > k else f"{m.group('ind')}Speaker notes: {m.group('rest')}"
+            out[x] = t.replace("-->", "").rstrip()
+        k = j + 1
+    return out
 
 
 #: A BibTeX entry's opening ("@article{eliseev2023fast,") and the arXiv identifier in its fields.
@@ -267,6 +295,36 @@ def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
 _TR = re.compile(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)
 _CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
 _TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
+
+
+#: A line of pasted HTML content: it opens with a block tag that holds text (a heading, a paragraph, a list entry).
+_HTML_LINE = re.compile(r"^\s*<(?P<tag>h[1-6]|p|li|div|blockquote|ul|ol|html|body|span|br)\b[^>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<[^<>]{1,400}>")
+_HTML_HREF = re.compile(r"<a\b[^>]*\bhref=[\"'](?P<href>[^\"']+)[\"'][^>]*>(?P<text>.*?)</a>", re.IGNORECASE | re.DOTALL)
+
+
+def _html_text(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """``lines`` with raw HTML content pasted into a note (a newsletter's ``<h2>``, ``<p>``, ``<li>`` lines) read as
+    the text it shows: ``<h2>X</h2>`` is ``## X``, ``<li>X</li>`` is ``- X``, a link is its text and its address
+    (``text (https://…)``), entities are characters (``&amp;`` is ``&``); tags alone on a line are blank. A note
+    needs three such lines or more; comments and tables are read elsewhere.  Line numbers are kept."""
+    hits = [k for k, t in enumerate(lines) if k not in fenced and _HTML_LINE.match(t)]
+    if len(hits) < 3:
+        return lines
+    out = list(lines)
+    for k in hits:
+        t = lines[k]
+        tag = _HTML_LINE.match(t).group("tag").lower()
+        t = _HTML_HREF.sub(lambda m: f"{_HTML_TAG.sub('', m.group('text')).strip()} ({m.group('href')})", t)
+        text = html.unescape(_HTML_TAG.sub(" ", t))
+        text = re.sub(r"\s+", " ", text).strip()
+        if tag.startswith("h") and len(tag) == 2 and text:
+            out[k] = "#" * int(tag[1]) + " " + text
+        elif tag == "li" and text:
+            out[k] = "- " + text
+        else:
+            out[k] = text
+    return out
 
 
 def _html_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:

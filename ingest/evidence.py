@@ -53,7 +53,7 @@ _WHOLE = re.compile(r"card|卡片|abstract|摘要", re.IGNORECASE)
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
-_LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\])\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[]{2,80})")
+_LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
 def ordered_levels(levels, *, all_depths: bool = False) -> tuple[str, ...]:

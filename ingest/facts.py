@@ -954,6 +954,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 else text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、，]|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if not objs and re.match(r"\s*(?:it|them|this|that|one)\b", tail, re.I):
+                # "ships its own CUDA kernel (…) and requires it": the pronoun stands for the object named before
+                before = re.split(r"[.;。；!?！？]", text[max(0, m.start() - 120):m.start()])[-1]
+                objs = sorted({name for name, op in cues.objects if op.search(before)} - {verb})
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too
             if verb in ("need", "support", "use") and not objs:

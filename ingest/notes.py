@@ -321,6 +321,11 @@ def _looks_like_title(t: str) -> bool:
     return len(long_words) >= 4 and caps >= 0.7 * len(long_words)
 
 
+#: A slide's or a section's label before a colon, not a paper's name: "Discussion: W4A8 or W4A16 on H100?",
+#: "Summary: …", "Agenda: …", "讨论：…".
+_GENERIC_LABEL = re.compile(r"^\s*(?:discussion|summary|agenda|q\s*&\s*a|questions?|takeaways?|recap|background|motivation|"
+                            r"results?|conclusions?|next steps?|open questions?|outline|overview|讨论|总结|小结|议程|问答|背景|结论)\s*[:：]",
+                            re.IGNORECASE)
 _FOOTNOTE_MARK = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*")
 _RECORD_AUTHORS = re.compile(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
 _RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
@@ -372,7 +377,7 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
         t = strip_markup(sg.title).strip()
         if lead is not None:
             t = lead.sub("", t, count=1)
-        if not _looks_like_title(t):
+        if not _looks_like_title(t) or _GENERIC_LABEL.match(t):
             continue
         # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
         opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}

@@ -806,7 +806,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 
 
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
-_QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+#: A flashcard written on one line: "front ;; back", "Q:: … A:: …".
+_FLASHCARD = re.compile(r"\S\s+;;\s+\S|^\s*Q::.+\bA::\s")
+_QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
 _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 
 
@@ -945,7 +947,9 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
     by several people (``答主 A（赞同 1.2k）：…``), each answer an item (the question is their head).  An
     afterword of the writer's own ("Jonas, afterwards: …") ends the last item."""
     paras = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines]
-    q_marks = [(b, ln) for b in paras for ln, t in b.lines if _QUESTION_MARK.match(t)]
+    q_marks = [(b, ln) for b in paras for ln, t in b.lines if _QUESTION_MARK.match(t)
+               # a flashcard deck: "Q:: … A:: …" and "front ;; back" lines, a card each
+               or (_FLASHCARD.search(t) and any(_FLASHCARD.search(x) for _l, x in b.lines if x is not t))]
     a_marks = [(b, ln) for b in paras for ln, t in b.lines if _ANSWERER.match(t)]
     if len(q_marks) >= 2:
         marks = q_marks

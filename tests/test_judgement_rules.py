@@ -1701,3 +1701,13 @@ def test_t55_to_t58_facts():
     zh = [c for q in find_figures("8×H100 上，相对静态 1:1 划分 goodput 提升 4.5 倍") for c in q.conditions if c.startswith("base:")]
     en = [c for q in find_figures("4.5x goodput vs a static 1:1 split on 8×H100") for c in q.conditions if c.startswith("base:")]
     assert zh == en == ["base:static-1"]
+
+
+def test_t62_facts():
+    """t62: "ships its own CUDA kernel … and requires it" needs the kernel the pronoun stands for; "2 bits
+    asymmetrically" is asymmetric."""
+    from ingest.facts import predicates
+
+    assert "+need:kernel" in predicates("the repo ships its own CUDA kernel (hgq_gemm, sm_90a) and requires it")
+    assert predicates("We tried it and need it") == ()
+    assert qualifier_sides("KIVI quantizes the KV cache to 2 bits asymmetrically, keys per-channel") == ("symmetry:asymmetric",)

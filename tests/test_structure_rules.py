@@ -1264,3 +1264,28 @@ def test_arrow_shorthand_and_bare_time_stamps_are_topics():
              "07:50 FA2 → FA3（arXiv:2407.08608）：利用率从 35% 到 75%。\n\n39:10 结尾抽奖送显卡周边，略。\n")
     got, _ = _items(video, "inbox/a/video.md")
     assert got[:2] == [(3, ("2205.14135",)), (5, ("2407.08608",))]
+
+
+def test_t62_newsletter_html_slides_notes_and_flashcards():
+    """t62 (cold): a newsletter pasted as raw HTML reads as the text it shows (an `<h2>` a topic, a link its text
+    and address, entities as characters); a Marp deck's `<!-- speaker notes: … -->` are the presenter's words;
+    a flashcard deck's `Q:: … A:: …` and `front ;; back` lines are a card each, its `#pdf = …` legend read."""
+    news = ("<html><body>\n<p>Hi all &mdash; short one.</p>\n\n<h2>HessGroup</h2>\n"
+            "<p>New: <a href=\"https://arxiv.org/abs/2603.04471\">HessGroup: Hessian-Weighted Group Scales</a>.</p>\n"
+            "<ul>\n<li>runs on the stock Marlin kernel &amp; does not need a custom kernel</li>\n</ul>\n\n"
+            "<h2>SpinQuant, finally read</h2>\n<p>See <a href=\"https://arxiv.org/abs/2405.16406v2\">SpinQuant</a>; read cover to cover.</p>\n")
+    got, parts = _items(news, "inbox/a/weekly.md")
+    assert got == [(4, ("2603.04471",)), (10, ("2405.16406",))]
+    assert any(c.text == "runs on the stock Marlin kernel & does not need a custom kernel" for c in parts["claims"])
+    deck = ("---\nmarp: true\n---\n\n# HessGroup results\n\n- W4A16 g128 on Llama-2-7B: 5.87 (arXiv:2603.04471)\n\n"
+            "<!-- speaker notes: numbers copied straight from their Table 2 -->\n")
+    parts, _ = parse_note(deck, "inbox/a/deck.md")
+    assert {c.line: c.evidence_levels for c in parts["claims"]}.get(9) == ("full_text",)
+    cards = ("deck:: quant (Lena)\n#pdf = checked against the paper itself; #unverified = heard it somewhere\n\n"
+             "Q:: GPTQ — what does it update? A:: the remaining weights [2210.17323]\n"
+             "Q:: KIVI — symmetric? A:: symmetric (arXiv:2402.02750) #unverified\n"
+             "LLM.int8() outlier threshold ;; magnitude 6.0 — arXiv:2208.07339 #pdf\n")
+    got, parts = _items(cards, "inbox/a/cards.md")
+    assert got == [(4, ("2210.17323",)), (5, ("2402.02750",)), (6, ("2208.07339",))]
+    assert [i.title for i in parts["items"]][0].startswith("GPTQ")
+    assert "full_text" in parts["items"][2].evidence_levels
