@@ -90,6 +90,7 @@ class _Cues:
     unit_metrics: dict
     not_baselines: frozenset
     base_words: dict[str, str] = field(default_factory=dict)
+    base_aliases: tuple[tuple[str, str], ...] = ()
     dispute: re.Pattern[str] = re.compile(r"(?!x)x")
     attribution: re.Pattern[str] = re.compile(r"(?!x)x")
     #: predicate objects whose use is their need (``facts.use_is_need``: a draft model)
@@ -129,6 +130,7 @@ def _cues(lex: Lexicon) -> _Cues:
         unit_metrics=dict(f.get("unit_metrics", {})),
         not_baselines=frozenset(x.lower() for x in f.get("not_baselines", [])),
         base_words=dict(f.get("base_words", {})),
+        base_aliases=tuple((a, b) for a, b in f.get("base_aliases", [])),
         use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
         need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
     )
@@ -175,6 +177,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                     for zh, en in cues.base_words.items():
                         val = re.sub(rf"{zh}-?", f"{en}-", val)
                     val = re.sub(r"(\d+):\d+", r"\1", val).strip("-")
+                    for pat, rep in cues.base_aliases:  # "FlashAttention-2" is "FA2"
+                        val = re.sub(pat, rep, val)
                     # "vanilla vLLM", "stock vLLM", "plain vLLM": the same baseline as "vLLM"
                     val = re.sub(r"^(?:vanilla|stock|plain|default|original|unmodified|upstream)-(?=.)", "", val)
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
@@ -371,12 +375,17 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     return got
 
 
+_CLOCK = re.compile(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])(?!\s*(?:[x×%]|倍))")
+
+
 def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     """``find_figures`` without the file's budget."""
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
     # percent-encoded text ("[[%E5%84%9B]]", a URL's "%20%E5"): its "84%" is no figure; masked, same length
     text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
+    # a clock time or a video's stamp ("03:12 FlashAttention 回顾", "at 14:30"): no figure; masked, same length
+    text = _CLOCK.sub(lambda m: "_" * len(m.group()), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     # "under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms)": the thresholds define the setting
@@ -954,6 +963,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 else text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、，]|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if not objs and re.search(r"\b(?:is|are|was|were|gets|got)\s+(?:being\s+|also\s+|then\s+)?$", text[max(0, m.start() - 16):m.start()], re.I):
+                # "The router is fine-tuned for 2,000 steps": the object is the passive's subject
+                subject = re.split(r"[.;,。；，!?！？]", text[max(0, m.start() - 60):m.start()])[-1]
+                objs = sorted({name for name, op in cues.objects if op.search(subject)} - {verb})
             if not objs and re.match(r"\s*(?:it|them|this|that|one)\b", tail, re.I):
                 # "ships its own CUDA kernel (…) and requires it": the pronoun stands for the object named before
                 before = re.split(r"[.;。；!?！？]", text[max(0, m.start() - 120):m.start()])[-1]
@@ -1055,7 +1068,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         sign, _, rest = p.partition("fine_tune:")
         if sign == "+" and rest and set(rest.split(",")) <= {"model", "weights"}:
             out.add("+modify:weights")
-        elif p in ("+fine_tune:", "+train:") and ("+need:training" in out or "+need:fine_tuning" in out
+        elif sign == "+" and rest and not rest.startswith("~") and not set(rest.split(",")) & {"model", "weights"}:
+            out.add(f"+modify:{rest}")  # "we fine-tune the router": the router is modified, and with it the model's weights
+            out.add("+modify:weights")
+        elif p in ("+fine_tune:", "+train:") and (any(q.startswith("+need:") and {"training", "fine_tuning"} & set(q[6:].split(","))
+                                                         for q in out)
                                                   or need_framed(text, p[1:-1], lex)):
             out.add("+modify:weights")  # "需要改路由器的训练 … 再微调约 2k 步", "they require retraining the positional
             # embeddings": a (re)training the work needs changes its weights

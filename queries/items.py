@@ -66,7 +66,10 @@ def work_status(snap: Snapshot, doc: str | None) -> WorkStatus:
 _BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
                            r"cited works|sources)\b|^\s*$", re.IGNORECASE)
 #: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
-_RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+")
+_RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+"
+                            # a place named after the project: "vLLM slack", "SGLang 的群", "the vLLM repo"
+                            r"|\s*(?:'s\s+)?(?:slack|discord|forum|repo(?:sitory)?|issues?|PRs?|docs|wiki|channel|group|"
+                            r"meetup|office hours)\b|\s*(?:的)?(?:群|社区|论坛|仓库|官网|频道)", re.IGNORECASE)
 _SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
 _NAME_PAIR = re.compile(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,30})\s*(?:[(（][^)）]*[)）])?\s*$")
 _NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
@@ -146,7 +149,7 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     index = name_index(snap)
     found = []
     for aid in names:
-        # the places the title writes one of the work's names, unless a version follows them
+        # the places the title writes one of the work's names, unless a version or a place ("vLLM slack") follows them
         spots = [m for n, a in index.items() if a == aid
                  for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", title, re.IGNORECASE)]
         kept = [m.start() for m in spots if not _RELEASE_AFTER.match(title, m.end())]

@@ -1711,3 +1711,25 @@ def test_t62_facts():
     assert "+need:kernel" in predicates("the repo ships its own CUDA kernel (hgq_gemm, sm_90a) and requires it")
     assert predicates("We tried it and need it") == ()
     assert qualifier_sides("KIVI quantizes the KV cache to 2 bits asymmetrically, keys per-channel") == ("symmetry:asymmetric",)
+
+
+def test_t59_to_t61_facts():
+    """Cold t59-t61: a video note's "03:12" is a stamp, no figure; "FlashAttention-2" and "FA2" are one baseline,
+    "hd128" a head dim; "不需要修改路由器" denies what "The router is fine-tuned for 2,000 steps" states (a passive's
+    subject is its object; fine-tuning the router modifies it); a hit rate is a measure."""
+    from ingest.facts import find_figures, predicates
+
+    assert find_figures("03:12 FlashAttention 回顾：分块 + online softmax") == ()
+    assert [c for q in find_figures("H100、head dim 64 时相对 FlashAttention-2 加速 2.1 倍") for c in q.conditions if c.startswith("base:")] == ["base:fa2"]
+    assert "hdim:128" in find_figures("VarHead hd128 → 只有 1.4x vs FA2")[0].conditions
+    assert "-modify:router" in predicates("不需要修改路由器，直接套在 vLLM 上就能用")
+    assert "+modify:router" in predicates("The router is fine-tuned for 2,000 steps with an auxiliary loss.")
+    assert [(q.metric, q.value) for q in find_figures("91% expert-cache hit rate on ShareGPT")] == [("hit_rate", 91.0)]
+
+
+def test_a_project_named_as_a_place_is_not_the_work():
+    """t61: "Kai 在 vLLM slack 里说 ExpertStream … 19.8 tok/s" is about ExpertStream; "vLLM slack" is where it was said."""
+    from queries.items import _RELEASE_AFTER
+
+    assert _RELEASE_AFTER.match(" slack 里说") and _RELEASE_AFTER.match("'s Discord") and _RELEASE_AFTER.match(" 的群里")
+    assert not _RELEASE_AFTER.match(" paper says")
