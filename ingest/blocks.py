@@ -258,9 +258,11 @@ def _proposed_edits(lines: list[str]) -> list[str]:
                     out[j] = ""
                 elif t.startswith("+") and not t.startswith("+++"):
                     added = t[1:]
-                    opens = bool(re.match(r"\s*(?:[-*+]|\d{1,2}[.)])\s", added)) or first or \
-                        bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE))
-                    text = added if re.match(r"\s*(?:[-*+]|\d{1,2}[.)])\s", added) or not opens else f"- {added.lstrip()}"
+                    # the hunk's first added line, and an added line that brings a work of its own, open an entry;
+                    # the other added lines go on with it (a "- LMCache (github…)" entry under "- Tidewater (arXiv:…)")
+                    opens = first or bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE))
+                    bare = re.sub(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+", "", added)
+                    text = f"- {bare.lstrip()}" if opens else bare
                     out[j] = text + (f" (→ §{where})" if first and where else "")
                     first = False
                 else:
