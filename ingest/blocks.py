@@ -138,6 +138,8 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = _html_text(lines, fenced)
     csv_rows, lines = _csv_rows(lines, first_line, fenced)
     rows += csv_rows
+    grid_rows, lines = _grid_rows(lines, first_line, fenced)
+    rows += grid_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
     if rows:
         # the rows go in at their lines; a block's ``parent`` is an index into the list, so it follows
@@ -385,6 +387,49 @@ def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
                 cells = tuple(c.strip() for c in lines[x].split("\t"))
                 rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
                                     lines=((first_line + x, lines[x]),)))
+            for x in range(k, j):
+                out[x] = ""
+        k = max(j, k + 1)
+    return rows, out
+
+
+#: The header of a fixed-width grid: three or more column names, each after two spaces or more ("Paper  ID  Read  Claim").
+_GRID_HEADER = re.compile(r"^(?:[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?)(?: {2,}[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?){2,}\s*$")
+
+
+def _grid_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
+    """Rows of a sheet pasted as fixed-width text (columns aligned with spaces, no pipes or tabs): a header of
+    three or more names two spaces apart, then two lines or more whose text starts at the first column; each is
+    cut at the header's column starts.  A line indented to a later column goes on with the row above (a wrapped
+    cell).  Returns the rows (header names, cells) and ``lines`` with the grid blanked."""
+    rows: list[MdBlock] = []
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if k in fenced or not _GRID_HEADER.match(lines[k]) or "\t" in lines[k] or "|" in lines[k]:
+            k += 1
+            continue
+        starts = [m.start() for m in re.finditer(r"(?:(?<=  )|^)\S", lines[k])]
+        header = tuple(lines[k][a:b].strip() for a, b in zip(starts, [*starts[1:], None]))
+        got: list[tuple[int, list[str]]] = []
+        j = k + 1
+        while j < len(lines) and j not in fenced and lines[j].strip():
+            t = lines[j]
+            lead = len(t) - len(t.lstrip(" "))
+            if got and lead >= starts[1]:
+                cells = got[-1][1]  # a wrapped cell: its text joins the column it is under
+                col = max(n for n, a in enumerate(starts) if a <= lead)
+                cells[col] = f"{cells[col]} {t.strip()}".strip()
+                j += 1
+                continue
+            if lead != 0 or any(t[a - 1:a] not in (" ", "") for a in starts[1:] if a < len(t)):
+                break  # not cut at the header's columns: the grid has ended
+            got.append((j, [t[a:b].strip() for a, b in zip(starts, [*starts[1:], None])]))
+            j += 1
+        if len(got) >= 2:
+            for x, cells in got:
+                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=tuple(cells),
+                                    header=header, lines=((first_line + x, lines[x]),)))
             for x in range(k, j):
                 out[x] = ""
         k = max(j, k + 1)

@@ -1289,3 +1289,18 @@ def test_t62_newsletter_html_slides_notes_and_flashcards():
     assert got == [(4, ("2210.17323",)), (5, ("2402.02750",)), (6, ("2208.07339",))]
     assert [i.title for i in parts["items"]][0].startswith("GPTQ")
     assert "full_text" in parts["items"][2].evidence_levels
+
+
+def test_a_fixed_width_sheet_paste_is_one_item_per_row():
+    """t61: a sheet pasted as fixed-width text (columns aligned with spaces): a row per line, a line indented to a
+    later column continues the cell above; prose with double spaces is no grid."""
+    text = ("Sheet (3/21)\n\nPaper          ID                Read      Claim                        Where\n"
+            "StickyExperts  2604.01877v2      full(v2)  v2 drops static pinning       §3.2\n"
+            "                                           (v1 claimed 91%)\n"
+            "ExpertStream   2603.08841        abs       12.4 tokens/s decode          §3\n")
+    got, parts = _items(text, "inbox/r/sheet.md")
+    assert got == [(4, ("2604.01877",)), (6, ("2603.08841",))]
+    assert [i.evidence_levels for i in parts["items"]] == [("full_text",), ("abstract_checked",)]
+    assert any("v2 drops static pinning (v1 claimed 91%)" in c.text for c in parts["claims"])
+    prose, _ = parse_note("# n\n\nWe tried it  twice  on two boxes.\nIt worked  fine  both times.\n", "inbox/r/p.md")
+    assert not any(" | " in c.text for c in prose["claims"])
