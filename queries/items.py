@@ -67,9 +67,10 @@ _BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参�
                            r"cited works|sources)\b|^\s*$", re.IGNORECASE)
 #: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
 _RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+"
-                            # a place named after the project: "vLLM slack", "SGLang 的群", "the vLLM repo"
-                            r"|\s*(?:'s\s+)?(?:slack|discord|forum|repo(?:sitory)?|issues?|PRs?|docs|wiki|channel|group|"
-                            r"meetup|office hours)\b|\s*(?:的)?(?:群|社区|论坛|仓库|官网|频道)", re.IGNORECASE)
+                            # a place people talk, named after the project: "vLLM slack", "SGLang 的群" (its repo or docs
+                            # are still the project's: "quantdraft repo is carded now")
+                            r"|\s*(?:'s\s+)?(?:slack|discord|forum|channel|group chat|meetup|office hours)\b|\s*(?:的)?(?:群|社区|论坛|频道)",
+                            re.IGNORECASE)
 _SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
 _NAME_PAIR = re.compile(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,30})\s*(?:[(（][^)）]*[)）])?\s*$")
 _NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
