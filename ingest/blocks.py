@@ -383,10 +383,7 @@ def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
             j += 1
         if j - k >= 3:
             header = tuple(c.strip() for c in lines[k].split("\t"))
-            for x in range(k + 1, j):
-                cells = tuple(c.strip() for c in lines[x].split("\t"))
-                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
-                                    lines=((first_line + x, lines[x]),)))
+            rows += _row_blocks(header, [(x, [c.strip() for c in lines[x].split("\t")]) for x in range(k + 1, j)], first_line, lines)
             for x in range(k, j):
                 out[x] = ""
         k = max(j, k + 1)
@@ -427,13 +424,18 @@ def _grid_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> t
             got.append((j, [t[a:b].strip() for a, b in zip(starts, [*starts[1:], None])]))
             j += 1
         if len(got) >= 2:
-            for x, cells in got:
-                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=tuple(cells),
-                                    header=header, lines=((first_line + x, lines[x]),)))
+            rows += _row_blocks(header, got, first_line, lines)
             for x in range(k, j):
                 out[x] = ""
         k = max(j, k + 1)
     return rows, out
+
+
+def _row_blocks(header: tuple[str, ...], got: list[tuple[int, list[str]]], first_line: int, lines: list[str]) -> list[MdBlock]:
+    """``row`` blocks of a table read from a paste (tabs, CSV, a fixed-width grid): one per ``(index, cells)``
+    of ``got``, with ``header``, its text the cells joined by `` | ``, at its line."""
+    return [MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=tuple(cells), header=header,
+                    lines=((first_line + x, lines[x]),)) for x, cells in got]
 
 
 #: The header of a CSV export: three or more plain field names separated by commas ("paper,arxiv,status,claim").
@@ -465,9 +467,7 @@ def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
             parsed.append(tuple(c.strip() for c in got))
             j += 1
         if len(parsed) >= 2:
-            for x, cells in enumerate(parsed, k + 1):
-                rows.append(MdBlock("row", " | ".join(cells), first_line + x, first_line + x, cells=cells, header=header,
-                                    lines=((first_line + x, lines[x]),)))
+            rows += _row_blocks(header, [(x, list(cells)) for x, cells in enumerate(parsed, k + 1)], first_line, lines)
             for x in range(k, j):
                 out[x] = ""
         k = max(j, k + 1)
