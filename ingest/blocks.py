@@ -128,7 +128,9 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
-    lines = _speaker_notes(_cite_keys_resolved(_proposed_edits(lines)))
+    lines = _proposed_edits(lines)
+    code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
+    lines = _speaker_notes(_cite_keys_resolved(lines, code), code)
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _definition_fields(lines, fenced)
@@ -173,17 +175,17 @@ _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$")
 _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
 
 
-_NOTES_OPEN = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?|notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
+_NOTES_OPEN = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
-def _speaker_notes(lines: list[str]) -> list[str]:
+def _speaker_notes(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> list[str]:
     """``lines`` with a slide deck's speaker notes written as HTML comments (``<!-- speaker notes: read §3 in the
     PDF -->``, Marp and reveal.js) read as text (``Speaker notes: read §3 in the PDF``): the presenter's words,
     where they say how they checked.  Other comments stay comments.  Line numbers are kept."""
     out = list(lines)
     k = 0
     while k < len(lines):
-        m = _NOTES_OPEN.match(lines[k])
+        m = _NOTES_OPEN.match(lines[k]) if k not in fenced else None
         if not m:
             k += 1
             continue
@@ -202,10 +204,12 @@ def _speaker_notes(lines: list[str]) -> list[str]:
 #: A BibTeX entry's opening ("@article{eliseev2023fast,") and the arXiv identifier in its fields.
 _BIB_OPEN = re.compile(r"^\s*%?\s*@\w+\{\s*(?P<key>[^,\s{}]+)\s*,")
 _BIB_EPRINT = re.compile(r"\beprint\s*=\s*[{\"]\s*(?:arXiv:)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)|\barXiv[:\s]+(?P<id2>\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
-_CITE = re.compile(r"\\cite[pt]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^{}]+)\}")
+#: A line inside a BibTeX entry: a ``field = {…}`` line, its closing brace, a comment.
+_BIB_FIELD = re.compile(r"^\s*(?:%|\}|[\w-]+\s*=)")
+_CITE = re.compile(r"\\cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
 
 
-def _cite_keys_resolved(lines: list[str]) -> list[str]:
+def _cite_keys_resolved(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> list[str]:
     """``lines`` of a LaTeX draft pasted into a note with each ``\\cite{a,b}`` followed by the arXiv identifiers its
     keys have in the BibTeX entries the note carries (``@article{a, …, eprint = {2312.17238}}``): ``\\cite{a}
     [arXiv:2312.17238]``, so a paragraph citing by key names its works.  Unchanged without such entries."""
@@ -217,6 +221,8 @@ def _cite_keys_resolved(lines: list[str]) -> list[str]:
         m = _BIB_OPEN.match(t)
         if m:
             key = m.group("key")
+        elif not _BIB_FIELD.match(t):
+            key = None  # the entry has ended: an identifier in the prose after it is not its
         e = _BIB_EPRINT.search(t) if key else None
         if e and key not in ids:
             ids[key] = e.group("id") or e.group("id2")
@@ -226,7 +232,7 @@ def _cite_keys_resolved(lines: list[str]) -> list[str]:
     def cite(m: re.Match[str]) -> str:
         found = [ids[k.strip()] for k in m.group("keys").split(",") if k.strip() in ids]
         return m.group(0) + (" [" + "; ".join(f"arXiv:{x}" for x in found) + "]" if found else "")
-    return [_CITE.sub(cite, t) for t in lines]
+    return [_CITE.sub(cite, t) if k not in fenced else t for k, t in enumerate(lines)]
 
 
 def _proposed_edits(lines: list[str]) -> list[str]:
@@ -304,7 +310,7 @@ _TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IG
 #: A line of pasted HTML content: it opens with a block tag that holds text (a heading, a paragraph, a list entry).
 _HTML_LINE = re.compile(r"^\s*<(?P<tag>h[1-6]|p|li|div|blockquote|ul|ol|html|body|span|br)\b[^>]*>", re.IGNORECASE)
 _HTML_TAG = re.compile(r"<[^<>]{1,400}>")
-_HTML_HREF = re.compile(r"<a\b[^>]*\bhref=[\"'](?P<href>[^\"']+)[\"'][^>]*>(?P<text>.*?)</a>", re.IGNORECASE | re.DOTALL)
+_HTML_HREF = re.compile(r"<a\b[^<>]*?\bhref=[\"'](?P<href>[^\"'<>]+)[\"'][^<>]*>(?P<text>[^<]{0,400})</a>", re.IGNORECASE)
 
 
 def _html_text(lines: list[str], fenced: AbstractSet[int]) -> list[str]:

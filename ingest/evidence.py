@@ -200,7 +200,8 @@ class EvidenceReader:
             return self.values[bare]
         # "full pdf", "heard at RG", "abstract page": a short value led by a word that names a level
         words = v.split()
-        if 2 <= len(words) <= 3 and words[0] in _LEADING_VALUES and words[0] in self.values:
+        if 2 <= len(words) <= 3 and words[0] in _LEADING_VALUES and words[0] in self.values \
+                and not set(words[1:]) & {"not", "no", "yet", "todo", "pending", "tbd", "never", "later"}:
             return self.values[words[0]]
         return None
 

@@ -68,7 +68,10 @@ class NoteParts(dict):
 #: An exception in a note's opening to the level it states for all its items: "except PyramidKV, which I
 #: only skimmed", "apart from FlashInfer (abstract only)", "除了 SnapKV（只看了摘要）".
 #: A work named in an opening's list: a name with a capital ("DraftCache", "Sequoia", "EAGLE-3") or an arXiv identifier.
-_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z][A-Za-z0-9]*[A-Za-z][\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
+_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
+#: Capitalised words that open a sentence or a clause, never a work's name.
+_NOT_A_NAME = frozenset({"the", "this", "that", "these", "those", "it", "its", "we", "i", "a", "an", "our", "their", "and",
+                         "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes"})
 _EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
                      r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
 
@@ -421,6 +424,8 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
 
 
+#: A table cell that holds no value yet: "TBD", "n/a", "todo", "待定", "?".
+_PLACEHOLDER = re.compile(r"(?i:tbd|tba|n/?a|none|todo|pending|unknown|later|\?+|-+|—)|待定|未定|无")
 #: The writer speaking of their own reading ("I opened the abstract page", "my take", "我看了摘要").
 _OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'd|my|myself|me)\b|我(?!们)", re.IGNORECASE)
 #: A card's source field: how the card was made ("Source: built from the abstract page and the talk slides",
@@ -634,6 +639,8 @@ def parse_note(
     field_lines: set[int] = set()  # lines that are an evidence field ("证据等级：摘要页核查")
     for n, ln in enumerate(lines[: body_first - 1], 1):
         if n > 1 and ":" in ln and evr.fields.match(ln):
+            if not is_card and ln.split(":", 1)[0].strip().lower() == "evidence":
+                continue  # a note's ``evidence:`` is the note's own level (``fm_ev``), no statement of it
             lv = evr.levels(ln)
             if lv:
                 fm_line_lv[n] = lv
@@ -676,11 +683,11 @@ def parse_note(
                     except_levels[m.group("name").strip().lower()] = lv
             # "讨论里顺带提到的 DraftCache、2602.13058、Sequoia，主讲人说都只看过摘要": a part of the opening that
             # names two or more works and one reading depth says how each of them was read
-            text = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
+            said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
             named_before: list[str] = []  # "论文：EAGLE-3，arXiv 2503.01840。主讲人正文和附录都读完了": the part before names it
-            for part in re.split(r"[;；。]|\.\s", text):
+            for part in re.split(r"[;；。]|\.\s", said):
                 lv = evr.levels(part, legend)
-                names = _NAMED_WORK.findall(part)
+                names = [x for x in _NAMED_WORK.findall(part) if x.lower() not in _NOT_A_NAME]
                 depths = [x for x in lv if x in DEPTH_LEVELS]
                 if len(depths) == 1 and len(names) >= 2 and re.search(r"[、,，]|\band\b|和|与", part):
                     for name in names:
@@ -757,7 +764,8 @@ def parse_note(
             # (by its title or its first lines, or by the identifier of a work it is about)
             title = " ".join([sg.title or sg.head or "", *(lines[x - 1] for x in range(sg.line, min(sg.line + 2, sg.line_end) + 1)
                                                           if 0 < x <= len(lines)), *sg.works]).lower()
-            head = list(next((lv for name, lv in except_levels.items() if name in title), ()))
+            head = list(next((lv for name, lv in except_levels.items()
+                              if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", title)), ()))
         if not head:
             # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict
             body_field = next((n for n in sorted(field_lines) if sg.line < n <= sg.line_end
@@ -864,8 +872,10 @@ def parse_note(
             if b.line in group_heads:  # a heading above items: its levels reach them through group_at
                 hc = make_claim(b.text, b.line, b.line, role="metadata", item=None, lexicon=lex)
                 claims.append(hc.model_copy(update={"evidence": _cautious(hl), "evidence_levels": hl}))
-            if owner is None or owner.line == b.line or b.level == 1:
-                hl = ()  # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it
+            if owner is None or owner.line == b.line or b.level == 1 or (is_card and not set(hl) - {"card_only", "abstract_checked"}):
+                # a note's title ("飞P 精读") or an item's own heading speaks for the item, not below it; a card's
+                # section that says it was filled from the abstract ("## TLDR（据摘要）") adds nothing to the card's level
+                hl = ()
             if hl:
                 sub_levels, sub_level_of = hl, b.level
                 it = seg_of(b.line)
@@ -932,7 +942,8 @@ def parse_note(
                 for h, cell in zip(b.header, b.cells):
                     keys = table_section(h, cell)
                     refs += [SectionRef(k, None, "suggest") for k in keys]
-                    if not keys and section_column(h) and 3 <= len(cell.strip(" -—–")) <= 80 and not refs:
+                    if not keys and section_column(h) and 3 <= len(cell.strip(" -—–")) <= 80 and not refs \
+                            and re.search(r"[^\W\d_]{3}", cell) and not _PLACEHOLDER.fullmatch(cell.strip()):
                         refs.append(SectionRef(None, cell.strip(), "suggest"))  # "Eviction > Budget allocation"
                 if len(b.cells) == 2:  # a key/value table: "| suggested section | 4.2 Self-speculation |"
                     refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]

@@ -52,8 +52,8 @@ _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|
 _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
                           r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
 #: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
-_FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:,|/|;|，|、)?\s*(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
-                         r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
+_FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
+                         r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 
@@ -172,7 +172,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         named = (text[m.start() - 1:m.start()] in ("(", "（") and text[m.end():m.end() + 1] in (")", "）")
                  and cues.suggest.search(text[max(0, m.start() - 60):m.start()]))
         # "Suggested home: §2.3 Tree verification (or 4.2 for the KV angle)": an alternative place
-        alt = bool(re.search(r"(?:\bor|或者?)\s*$", before)) and bool(cues.suggest.search(text[:m.start()]))
+        alt = bool(re.search(r"\(\s*(?:or|或者?)\s*$", before)) and bool(cues.suggest.search(text[:m.start()]))
         if not (field or named or alt or cues.before_bare.search(before) or _AFTER_DOC.match(text[m.end():]) or
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue

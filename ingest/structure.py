@@ -61,14 +61,14 @@ _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
 _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,30}[,:]?\s+1/\d{1,2}\s+\S.*)$")
 #: An entry that opens with who said it: "@pd_skeptic: …", "Priya: …", "答主 A：…".
-_SPEAKER_LEAD = re.compile(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
+_SPEAKER_ENTRY = re.compile(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
 #: A later post of a thread with its count ("2/7 …", "3/7 …").
 _THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
 #: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
 _NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
 #: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
-_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|\d{1,2}:\d{2}(?::\d{2})?\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
+_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|(?:\d{1,2}:)?[0-5]?\d:[0-5]\d\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
 #: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
 _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+)\s+)*(?:oh,? and|and also|by the way|btw|anyway)\b|"
                            r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+|okay|ok|so|and|oh)\s+)*"
@@ -85,7 +85,7 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
                    r"(?:\s[\w.\-]{1,30})?"
                    # a Hacker News comment's header: "user1 4 hours ago | parent | next [–]"
-                   r"|[\w.\-]{2,30}\s+\d{1,3}\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago(?:\s*\|\s*[^|\n]{1,24})*(?:\s*\[[–-]\])?"
+                   r"|[\w.\-]{2,30}\s+\d{1,3}\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago\s*(?:\|[^|\n]{1,24})*"
                    # a Jira comment's header: "[~ines.k] added a comment - 14/Mar/27 10:42 AM"
                    r"|\[~[\w.\-]{1,30}\]\s+added a comment\s+-\s+[\w/: ]{5,30})\s*[:：]?\s*$")
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
@@ -588,12 +588,14 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
                 if c.kind != "row" or c.header != b.header or c.line != (fields[-1].line if fields else b.line) + 1:
                     break
                 fields.append(c)
-            hl = [b.line - 2, *range(b.line, (fields[-1].line if fields else b.line) + 1)]
+            # its header row is right above the first row: two lines up in a pipe table (the delimiter row between)
+            top = max(1, b.line - 2 if "|" in (b.lines[0][1] if b.lines else "") else b.line - 1)
+            hl = [top, *range(b.line, (fields[-1].line if fields else b.line) + 1)]
             inside = [b, *fields, *(c for c in kids if c.kind != "row")]
             titled = next((r.cells[1] for r in (b, *fields) if len(r.cells) == 2
                            and re.sub(r"[*_`\s]", "", r.cells[0]).lower() in ("标题", "title", "名称", "name", "题目", "论文标题")), None)
             head = f"{titled} ({b.header[1]})" if titled else f"{b.header[0]}: {b.header[1]}"
-            out.append(_Raw("block", b.line - 2, max(c.line_end for c in inside), head, hl, inside))
+            out.append(_Raw("block", top, max(c.line_end for c in inside), head, hl, inside))
             continue
         # a paragraph right after an entry, indented under it, is already its own text; free paragraphs
         # between entries are labels ("补充：") or the note's epilogue, not part of the entry
@@ -935,7 +937,7 @@ def _labelled_list(inside: list[MdBlock], ln: int, lex: Lexicon | None) -> tuple
     if len(ents) < 2 or ents[0][0] != 0:
         return None
     label = inside[lab].lines[0][1].strip().rstrip(":：")
-    if not (all(_SPEAKER_LEAD.match(b.lines[0][1]) or _brings_link(b.text) for _k, b in ents if b.lines)
+    if not (all(_SPEAKER_ENTRY.match(b.lines[0][1]) or _brings_link(b.text) for _k, b in ents if b.lines)
             or (lex is not None and _named_collection(label, lex))):
         return None
     return inside[:lab], body, ents
@@ -1161,7 +1163,6 @@ _DIGEST_NO = re.compile(r"^\s*(?:消息|邮件|message)\s*[:：#]?\s*\d{1,3}(?:\
 #: A forwarded or quoted mail's separator line above its headers.
 _FORWARDED = re.compile(r"^\s*(?:-{3,}\s*(?:forwarded message|original message|转发的邮件|原始邮件)\s*-{3,}|begin forwarded message:)\s*$",
                         re.IGNORECASE)
-#: The line a reply writes above the mail it quotes: "On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:".
 #: A paragraph of a reply that takes up one point: "Re ShardKV on RULER: …", "关于 ShardKV：…".
 _RE_TOPIC = re.compile(r"^\s*(?i:re|regarding|as for|on the)\s+[A-Z][\w.+-]*[^.:：]{0,40}[:：]|^\s*关于\s*\S[^，。：:]{0,30}[:：，]")
 def _lead_name(text: str) -> str:
@@ -1172,6 +1173,7 @@ def _lead_name(text: str) -> str:
 
 #: A point of a list that names its subject before a colon: "2. DuoAttention: yes, …", "- KIVI: …".
 _POINT_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?[A-Z][\w.+-]{1,30}(?:\s[\w.+-]{1,20}){0,2}\s*[:：]\s+\S")
+#: The line a reply writes above the mail it quotes: "On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:".
 _ATTRIBUTION = re.compile(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
 
 
@@ -1353,8 +1355,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     return out, pre
 
 
-#: A shorthand line that is a topic: a name (a paper, an ID, a tool) then a dash and what was found
-#: (``LatticeKV 2603.07741 — abs only. 2-bit 5.3×``, ``SnapKV - 2nd-hand, podcast recap``).
+#: A shorthand line that is a topic: a name (a paper, an ID, a tool) then a dash, an arrow or an equals sign and
+#: what was found (``LatticeKV 2603.07741 — abs only. 2-bit 5.3×``, ``SageAttn2 → INT4 QK … → 待核``).
 _DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–→=]|--?|->|=>)\s+\S")
 
 
@@ -1378,7 +1380,7 @@ _ANCHOR_LINE = re.compile(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.
 def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a terse note written one topic per line inside one paragraph (no list markers, no blank
     lines: ``KIVI — ftr again, nothing new. n/a``), else None.  Read so when a paragraph has three lines
-    or more, two thirds of them led by a name and a dash, and two of them naming a work or a link; each
+    or more, two thirds of them led by a name and a dash or an arrow (``_DASH_LINE``), and two of them naming a work or a link; each
     such line is a topic, a line without the dash goes on with the one before."""
     for k, b in enumerate(body):
         if b.kind != "para" or b.quoted or b.parent is not None or len(b.lines) < 3:

@@ -496,16 +496,6 @@ def _set_apart(text: str, name: str) -> bool:
                                 and _CONTRAST_AFTER.match(text, m.end())))
 
 
-def _name_span(text: str, name: str) -> tuple[int, int] | None:
-    """``(start, end)`` of the text around the first whole-word mention of ``name``: the 24 characters
-    before it (for a cue before the name) or, for "与 X 不同", the 6 after it; None when not named."""
-    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
-    if not m:
-        return None
-    before = max(0, m.start() - 24)
-    return (before, m.start()) if not re.match(r"\]?\s*(?:不同|不一样)", text[m.end():m.end() + 6]) else (m.end(), m.end() + 6)
-
-
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -712,7 +702,7 @@ def _conds(q: SQuantity) -> dict[str, set[str]]:
     return out
 
 
-def _same_x_metric(a: str, b: str, unit: str = "x") -> bool:
+def _same_metric(a: str, b: str, unit: str = "x") -> bool:
     """Whether two metrics are one measure when written as a ratio (lexicon ``facts.same_metric_for_x``:
     "3.2x faster" and "2.6× decode tokens/s" are both a decode speedup) or, for ``unit="%"``, as a share
     (``facts.same_metric_for_pct``: "a 55% KV memory saving" and "cuts KV-cache memory by 40%")."""
@@ -738,7 +728,7 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
         return False
     if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
-                                       and _same_x_metric(qa.metric, qb.metric or "", qa.unit)):
+                                       and _same_metric(qa.metric, qb.metric or "", qa.unit)):
         return False  # (a ratio whose measure is only the default, "batch 可放大到 4 倍", is no throughput)
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
@@ -1024,11 +1014,12 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
     between = c.text[lo:hi]
     # a list may run on through more figures of the measure ("decoding by up to 2.18× and 1.50× and
     # pre-filling by up to 1.73×"): its joints are all "and", "or", commas or slashes
-    joints = between
+    pieces = [between]
     for x in same:
         if x is not o and x is not q:
-            joints = joints.replace(x.raw, " and ")
-    return (len(between) <= 100 and bool(re.search(r"\bor\b|或|[,，、/／]|\band\b|和", joints))
+            pieces = [p for piece in pieces for p in piece.split(x.raw)]
+    joint = re.compile(r"\bor\b|或|[,，、/／]|\band\b|和")
+    return (len(between) <= 100 and all(joint.search(p) for p in pieces)
             and not re.search(r"[。；;]|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
                               r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between))
 
@@ -1039,7 +1030,8 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
     file, same work, figures of its own) names a later version vN and a change ("The current arXiv
     version, 2305.05920v3, no longer has the Orca comparison: it now reports up to 31.4x …").  Both
     versions written, so the conflict is one of versions (``version``); without figures on both sides, B
-    must write much of what A says (a quarter of the character pairs of the shorter: "v1 …调度侧是全局单队列" /
+    must write much of what A says (a quarter of the shorter's content words, or of its character pairs when it is
+    Chinese, so an English and a Chinese statement are not compared this way: "v1 …调度侧是全局单队列" /
     "v2 把调度侧从全局单队列改成了按租户的虚拟队列"); one per work and pair of files, and none where ``known`` (``(subject, path, path)`` of the revisions ``_revisions`` found) has one."""
     def vnum(v: str | None) -> int | None:
         return int(v[1:]) if v and v[1:].isdigit() else None
