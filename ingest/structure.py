@@ -1643,6 +1643,16 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     return a, mentions
 
 
+def _worded_head(raw: _Raw) -> str:
+    """A raw item's head, or, when it holds no word (an arXiv mailing's ``\\`` separator, a ``---``), the
+    title its text gives (a ``Title:`` field) or its first line with a word."""
+    if re.search(r"[^\W_]", raw.head):
+        return raw.head
+    rows = [t for _ln, t in _lines_of(raw) if re.search(r"[^\W_]", t)]
+    titled = next((m.group(1) for t in rows if (m := re.match(r"\s*(?:title|标题)\s*[:：]\s*(\S.*)", t, re.IGNORECASE))), None)
+    return titled or (rows[0] if rows else raw.head)
+
+
 def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for b in raw.blocks:
@@ -1902,7 +1912,7 @@ def read_structure(
                  for r, (a, m) in zip(raws, seg_works)]
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
-        segs.append(Segment(n, r.kind, _unnumbered(_strip(r.head))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
+        segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
                             tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)

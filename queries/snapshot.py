@@ -423,7 +423,9 @@ def pick_manifest_id(manifest: str, heads: Iterable[tuple[str, str]]) -> str | N
     two IDs names none.  Used by ``Snapshot.manifest_items_for`` and ``queries.scope.manifest_scope``,
     so a query and the brief read the same manifest.
     """
-    m = manifest.replace("\\", "/")
+    m = manifest.replace("\\", "/").strip()
+    if not m:
+        return None  # `--manifest ''`: a name left empty names nothing (every path ends with "")
     heads = list(heads)
     hit = [(mid != m, mid, path) for mid, path in heads
            if mid == m or path == m or m.endswith(path) or path.endswith(m.rsplit("/", 1)[-1])]

@@ -611,3 +611,17 @@ def test_brief_without_a_manifest_uses_the_stores_only_one(store, tmp_path):
     assert _cli("--store", str(tmp_path / "st"), "-q", "ingest", str(empty)).exit_code == 0
     none = _cli("--store", str(tmp_path / "st"), "brief")
     assert none.exit_code == 2 and "holds no manifest" in none.output
+
+
+def test_an_empty_manifest_names_none(tmp_path):
+    """`brief -m ''` (a name left empty) names no manifest: every path ends with the empty string, so it picked
+    the lowest ID (found by a fresh user)."""
+    from queries.snapshot import pick_manifest_id
+
+    heads = [("e627b203-77c1", "work-guard/e627b203-77c1.json"), ("f00d", "work-guard/f00d.json")]
+    assert pick_manifest_id("", heads) is None and pick_manifest_id("  ", heads) is None
+    assert pick_manifest_id("e627", heads) == "e627b203-77c1"
+    st = tmp_path / "st"
+    assert _cli("--store", str(st), "-q", "ingest", str(WORKSPACE)).exit_code == 0
+    r = _cli("--store", str(st), "brief", "-m", "")
+    assert r.exit_code == 2 and "--manifest is empty" in r.output

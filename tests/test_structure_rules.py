@@ -1304,3 +1304,13 @@ def test_a_fixed_width_sheet_paste_is_one_item_per_row():
     assert any("v2 drops static pinning (v1 claimed 91%)" in c.text for c in parts["claims"])
     prose, _ = parse_note("# n\n\nWe tried it  twice  on two boxes.\nIt worked  fine  both times.\n", "inbox/r/p.md")
     assert not any(" | " in c.text for c in prose["claims"])
+
+
+def test_an_item_whose_head_holds_no_word_is_titled_by_its_text():
+    """t58 (found by a fresh user): an arXiv mailing pasted as it came starts each entry with its ``\\\\``
+    separator; the item is titled by its ``Title:`` field, not ``\\\\``."""
+    text = ("Backlog scan\n\n---\n\\\\\narXiv:2603.04418\nDate: Fri, 13 Mar 2026\n\nTitle: BudgetMix: Joint KV Budget Allocation\n"
+            "Authors: L. Hofstetter\n\\\\\n  KV cache eviction under a fixed budget.\n---\n\\\\\narXiv:2603.05560\n\n"
+            "Title: Spatiotemporal Token Pruning\n\\\\\n  Video.\n")
+    parts, _ = parse_note(text, "inbox/m/scan.md")
+    assert [i.title for i in parts["items"]][:2] == ["BudgetMix: Joint KV Budget Allocation", "Spatiotemporal Token Pruning"]

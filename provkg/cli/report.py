@@ -23,6 +23,8 @@ def brief(ctx, manifest: str, lang: str | None, author: str | None, fmt: str, ou
     from queries.render.brief import render_brief
 
     k = require(ctx)
+    if manifest is not None and not manifest.strip():
+        raise fail("--manifest is empty: give a manifest ID (or its start, four characters or more) or a path")
     if not manifest:
         ids = k.manifests()
         if len(ids) != 1:
