@@ -24,7 +24,10 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs PO
 
 # The child pauses at the chosen point and says so on stdout; the parent kills it then.
 _PAUSE = textwrap.dedent("""
-    import os, sys, time
+    import os, signal, sys, time
+    # Python installs its Ctrl-C handler only where SIGINT was not ignored: a runner started in the background of
+    # a shell without job control hands its children SIGINT ignored, and Ctrl-C would then do nothing here
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.path.insert(0, {root!r})
     import graph.store as gs
 
