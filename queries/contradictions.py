@@ -38,6 +38,7 @@ Kinds (``docs/FORMAT.md`` section 7):
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -1080,8 +1081,14 @@ def _content_words(t: str) -> set[str]:
     """The words of an alphabetic text that carry content (three letters or more, not a stopword of the
     lexicon), lower-cased: what two English statements must share to speak of the same thing (character
     pairs are shared by any two English sentences)."""
-    stop = frozenset(load_lexicon().raw.get("stopwords", []))
+    stop = _stopwords()
     return {w for w in re.findall(r"[a-z][a-z0-9-]{2,}", t.lower()) if w not in stop}
+
+
+@functools.cache
+def _stopwords() -> frozenset[str]:
+    """The lexicon's stopwords, read once per process (``_content_words`` runs once per claim)."""
+    return frozenset(load_lexicon().raw.get("stopwords", []))
 
 
 def _bigrams(t: str) -> set[str]:

@@ -65,8 +65,8 @@ def work_status(snap: Snapshot, doc: str | None) -> WorkStatus:
 
 _BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
                            r"cited works|sources)\b|^\s*$", re.IGNORECASE)
-#: A name followed by a version is a software release ("FlashInfer 0.5.3", "vLLM v0.11"), not the paper.
-_RELEASE_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+"
+#: What follows a name when the name is not the paper: a version (a software release, "FlashInfer 0.5.3", "vLLM v0.11") or a place people talk ("vLLM slack").
+_NOT_THE_WORK_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+"
                             # a place people talk, named after the project: "vLLM slack", "SGLang 的群" (its repo or docs
                             # are still the project's: "quantdraft repo is carded now")
                             r"|\s*(?:'s\s+)?(?:slack|discord|forum|channel|group chat|meetup|office hours)\b|\s*(?:的)?(?:群|社区|论坛|频道)",
@@ -153,7 +153,7 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
         # the places the title writes one of the work's names, unless a version or a place ("vLLM slack") follows them
         spots = [m for n, a in index.items() if a == aid
                  for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", title, re.IGNORECASE)]
-        kept = [m.start() for m in spots if not _RELEASE_AFTER.match(title, m.end())]
+        kept = [m.start() for m in spots if not _NOT_THE_WORK_AFTER.match(title, m.end())]
         if kept or not spots:
             found.append((min(kept, default=len(title)), aid))
     if found:  # the work the title names first ("Fwd: Re: SpecTrie + EAGLE-2 for 4.2" is about SpecTrie)

@@ -1729,7 +1729,7 @@ def test_t59_to_t61_facts():
 
 def test_a_project_named_as_a_place_is_not_the_work():
     """t61: "Kai 在 vLLM slack 里说 ExpertStream … 19.8 tok/s" is about ExpertStream; "vLLM slack" is where it was said."""
-    from queries.items import _RELEASE_AFTER
+    from queries.items import _NOT_THE_WORK_AFTER
 
-    assert _RELEASE_AFTER.match(" slack 里说") and _RELEASE_AFTER.match("'s Discord") and _RELEASE_AFTER.match(" 的群里")
-    assert not _RELEASE_AFTER.match(" paper says")
+    assert _NOT_THE_WORK_AFTER.match(" slack 里说") and _NOT_THE_WORK_AFTER.match("'s Discord") and _NOT_THE_WORK_AFTER.match(" 的群里")
+    assert not _NOT_THE_WORK_AFTER.match(" paper says")
