@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS
@@ -86,6 +86,9 @@ class EvidenceReader:
     tags: dict[str, str]
     unread: re.Pattern[str] = re.compile(r"(?!x)x")
     page_anchor: re.Pattern[str] = re.compile(r"(?!x)x")
+    #: Answers already given, by ``(text, legend)``: a note's parser asks about one line several times
+    #: (as a claim, as its paragraph's, as an item's opening), about four times on average.
+    _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
         """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
@@ -102,6 +105,16 @@ class EvidenceReader:
         tuple[str, ...]
             Possibly empty; never ``unknown``.
         """
+        key = (text, tuple(tags.items()) if tags else ())
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) >= 65536:
+                self._memo.clear()
+            got = self._memo[key] = self._levels(text, tags)
+        return got
+
+    def _levels(self, text: str, tags: dict[str, str] | None) -> tuple[str, ...]:
+        """``levels`` computed."""
         found: list[str] = []
         # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
         text = _ADDRESS.sub(" ", text)
