@@ -408,7 +408,8 @@ def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
     ('2609.19969', None)
     """
     stem = PurePath(name).name
-    if stem.lower().endswith((".md", ".markdown", ".txt", ".json", ".pdf")):
+    if stem.lower().endswith((".md", ".markdown", ".txt", ".json", ".pdf", ".rst", ".adoc", ".org", ".tex", ".bib",
+                              ".qmd", ".rmd", ".typ", ".html", ".htm")):
         stem = stem.rsplit(".", 1)[0]
     best: tuple[str, str | None] | None = None
     pos = 0

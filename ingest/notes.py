@@ -30,6 +30,7 @@ from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
 from .facts import facts_of, find_figures, qualifier_sides
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
+from .markup import as_markdown
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
@@ -436,10 +437,13 @@ _PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:s
                           r"|^\W*(?:source|来源)\W*[:：]\s*(?:我|我们)?(?:只|仅)?(?:读|看|翻)(?:了|过)", re.IGNORECASE)
 
 
-def _card_source_line(text: str) -> bool:
+def _card_source_line(text: str, levels: tuple[str, ...] = ()) -> bool:
     """Whether a card's line says what the card was made from (its levels are then the card's, no reading
-    depth), rather than how deep a named person read (``_PERSON_READ``)."""
-    return bool(_CARD_SOURCE.match(text)) and not _PERSON_READ.search(text)
+    depth), rather than how deep a named person read (``_PERSON_READ``).  A source that is the whole paper
+    (``Source: full text of v2, appendix B included``, ``阅读深度：v2 全文精读``; ``levels`` holds
+    ``full_text``) is a reading: a pipeline makes a card from an abstract page or a README, a person reads a
+    paper end to end."""
+    return bool(_CARD_SOURCE.match(text)) and not _PERSON_READ.search(text) and "full_text" not in levels
 
 
 #: A statement written as a reference record: authors ("et al."), a title, an identifier and a year.
@@ -597,6 +601,7 @@ def parse_note(
     low_pat = re.compile("|".join(f"(?:{p})" for p in structure.get("low_markers", [])) or r"(?!x)x", re.I)
     add_pat = re.compile("|".join(f"(?:{p})" for p in structure.get("add_markers", [])) or r"(?!x)x", re.I)
     warnings: list[str] = []
+    text = as_markdown(text, path)  # a .rst, .adoc, .typ, .qmd or .bib note, line for line
     front, body_first, problem = split_front_matter(text)
     if problem:  # front matter kept (a YAML tag ignored) or not
         warnings.append(f"{path}:{1}: {problem}" + ("" if front else "; front matter ignored"))
@@ -921,7 +926,7 @@ def parse_note(
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
-                own = _card_levels(own, generated=evr.generated(clean) or _card_source_line(clean))
+                own = _card_levels(own, generated=evr.generated(clean) or _card_source_line(clean, own))
             levels = own or para_levels or sub_levels or inherited
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still

@@ -29,6 +29,7 @@ from .text import arxiv_refs, split_front_matter
 
 __all__ = [
     "MAX_BYTES",
+    "NOTE_SUFFIXES",
     "TEXT_SUFFIXES",
     "max_bytes",
     "Found",
@@ -130,8 +131,12 @@ def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBud
         f"not stored (its statements are; PROVKG_MAX_FILE_FIGURES sets the limit)")]
 
 
+#: The plain-text formats people keep notes in, besides Markdown: reStructuredText, AsciiDoc, org-mode,
+#: LaTeX and BibTeX, Quarto and R Markdown, Typst, wiki and Textile markup, CSV/TSV exports, saved HTML.
+NOTE_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".org", ".tex", ".bib", ".qmd", ".rmd", ".typ", ".wiki",
+                 ".textile", ".csv", ".tsv", ".html", ".htm", ".text", ".mdx")
 #: What a folder walk picks up.
-TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json")
+TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json", *NOTE_SUFFIXES)
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
 
 

@@ -1308,6 +1308,10 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
            and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
         return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
+    posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _pseudo(b.lines[0][1]))
+    if posts >= 2 and any(b.quoted and b.kind == "para" and b.lines and _pseudo(b.lines[0][1]) for b in top):
+        return None  # a forum thread (Reddit, a mailing-list archive): posts under their author lines, the
+        # quotes under a post its replies, each opening with its own author line ("> **u/rick · 188 points**")
     end_at = last_line
     for b in top:
         if not b.quoted and b.kind in ("para", "hr") and (b.kind == "hr" or _SIGN_OFF.match(b.lines[0][1] if b.lines else "")):

@@ -1,0 +1,358 @@
+"""Notes written in a markup other than Markdown, read as Markdown line for line.
+
+People keep reading notes in the markup of their tools: a reStructuredText log kept beside Sphinx docs, an
+AsciiDoc page, a Typst draft, a Quarto notebook, a BibTeX file whose ``annote`` fields are the notes.  The
+note parser (:mod:`ingest.blocks`, :mod:`ingest.structure`) reads Markdown; this module rewrites the marks of
+those formats that decide a note's structure into their Markdown equivalents, **one output line per input
+line**, so every claim keeps its file line.  The file's suffix decides the markup (a ``.md`` file is never
+rewritten here; Markdown with other marks pasted in is :mod:`ingest.blocks`' and :mod:`ingest.structure`'s).
+
+What is rewritten, per format (everything else is left as written):
+
+* reStructuredText (``.rst``): a title over or under a line of one punctuation character (``====``,
+  ``----``, ``~~~~``) is a heading, its level the order in which the adornments first appear; a directive
+  (``.. note::``, ``.. warning:: text``) is a labelled paragraph with its indented body dedented; a
+  ``.. code-block::`` / ``.. code::`` / ``.. sourcecode::`` body is fenced code; a ``.. comment`` is dropped;
+  a field (``:arxiv: 2404.01234``) is ``arxiv: 2404.01234``; inline ``literals`` lose their backquotes.
+* AsciiDoc (``.adoc``, ``.asciidoc``) and Typst (``.typ``): ``= Title`` / ``== Section`` are headings;
+  AsciiDoc's ``link:URL[text]`` and bare ``URL[text]``, Typst's ``#link("URL")[text]`` are Markdown links;
+  Typst's ``#strong[x]`` / ``#emph[x]`` are ``**x**`` / ``*x*``; a Typst ``// remark`` line is the writer's
+  text (a draft's remarks say how deep they read and where it goes), as AsciiDoc's ``// remark`` is; an
+  AsciiDoc table (``|===`` … ``|===``) is a pipe table, one row per line.
+* Quarto and R Markdown (``.qmd``, ``.rmd``): a fenced div ``::: {.callout-note title="How I checked"}`` is
+  a callout (``> [!note] How I checked`` and its lines quoted); other ``:::`` fences are dropped.
+* BibTeX (``.bib``): an entry (``@misc{key,``) is a heading with the entry's title; its fields are
+  ``field: value`` lines, braces dropped, a field's continuation lines its own; ``%`` comments are the
+  writer's text.  An entry is one item of the note (:mod:`ingest.structure` splits at headings).
+
+The rules follow the formats' own references: Docutils' "reStructuredText Markup Specification"
+(sections, directives, field lists), the AsciiDoc Language documentation (document and section titles,
+link macro, tables), Typst's reference (headings, ``link``, comments), Quarto's "Callout Blocks", and the
+BibTeX entry syntax.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown"]
+
+#: Suffix -> markup name, for the formats rewritten here.
+MARKUP_SUFFIXES = {
+    ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".typ": "typst",
+    ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex",
+}
+
+
+def markup_of(path: str) -> str | None:
+    """The markup a file's suffix names (``"rst"``, ``"asciidoc"``, ``"typst"``, ``"quarto"``, ``"bibtex"``),
+    or None for Markdown and plain text.
+
+    >>> markup_of("inbox/a/log.rst"), markup_of("inbox/a/note.md")
+    ('rst', None)
+    """
+    low = path.lower()
+    for suffix, name in MARKUP_SUFFIXES.items():
+        if low.endswith(suffix):
+            return name
+    return None
+
+
+def as_markdown(text: str, path: str) -> str:
+    """``text`` with the structural marks of its file's markup (see the module docstring) rewritten as
+    Markdown, with exactly as many lines; ``text`` itself for Markdown and plain text.
+
+    >>> as_markdown("Title\\n=====\\n\\nBody", "a.rst")
+    '# Title\\n\\n\\nBody'
+    """
+    name = markup_of(path)
+    if name is None:
+        return text
+    lines = text.split("\n")
+    out = {"rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex}[name](lines)
+    assert len(out) == len(lines), "a markup rewrite keeps every line"
+    return "\n".join(out)
+
+
+# -- reStructuredText -------------------------------------------------------------------------------------
+
+_ADORN = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
+_DIRECTIVE = re.compile(r"^(?P<ind>\s*)\.\.\s+(?P<name>[\w-]+)::\s*(?P<arg>.*)$")
+_RST_COMMENT = re.compile(r"^\s*\.\.(?:\s+(?![\w-]+::)|$)")
+_FIELD = re.compile(r"^(?P<ind>\s*):(?P<name>[^:\s][^:]{0,40}):(?:\s+(?P<value>.*))?$")
+_CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "literalinclude", "highlight", "math", "raw", "csv-table",
+                    "image", "figure", "toctree", "include"}
+_LITERAL = re.compile(r"``([^`]+)``")
+_RST_LINK = re.compile(r"`([^`<]+?)\s*<(https?://[^>]+)>`_{1,2}")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _rst(lines: list[str]) -> list[str]:
+    out = list(lines)
+    levels: list[str] = []  # adornment styles in the order they first appear: "=" over+under, "-" under, …
+    n = len(lines)
+
+    def level_of(style: str) -> int:
+        if style not in levels:
+            levels.append(style)
+        return min(6, levels.index(style) + 1)  # the first style is the title (``#``), or the topics when alone
+
+    k = 0
+    while k < n:
+        ln = lines[k]
+        # an over- and underlined title: "=====" / "Title" / "====="
+        if _ADORN.match(ln) and k + 2 < n and lines[k + 1].strip() and _ADORN.match(lines[k + 2]) \
+                and lines[k + 2].strip()[0] == ln.strip()[0]:
+            out[k] = ""
+            out[k + 1] = f"{'#' * level_of('over' + ln.strip()[0])} {lines[k + 1].strip()}"
+            out[k + 2] = ""
+            k += 3
+            continue
+        # an underlined title: "Title" / "-----" (the line at least as long as the title's text, or 3+ wide)
+        if (k + 1 < n and ln.strip() and not ln.startswith((" ", "\t")) and _ADORN.match(lines[k + 1])
+                and (k == 0 or not lines[k - 1].strip())
+                and len(lines[k + 1].strip()) >= min(len(ln.strip()), 4) and not _ADORN.match(ln)):
+            out[k] = f"{'#' * level_of(lines[k + 1].strip()[0])} {ln.strip()}"
+            out[k + 1] = ""
+            k += 2
+            continue
+        m = _DIRECTIVE.match(ln)
+        if m:
+            name = m.group("name").lower()
+            ind = len(m.group("ind"))
+            j = k + 1
+            while j < n and (not lines[j].strip() or _indent(lines[j]) > ind):
+                j += 1
+            while j > k + 1 and not lines[j - 1].strip():
+                j -= 1  # the body ends at its last text line
+            if name in _CODE_DIRECTIVES:
+                out[k] = "```" if j > k + 1 else ""
+                if j > k + 1:
+                    # the closing fence on the body's last line's place would lose it; on the blank line after
+                    # it when there is one, else appended to the last line's text (still code)
+                    if j < n and not lines[j].strip():
+                        out[j] = "```"
+                    else:
+                        out[j - 1] = lines[j - 1] + "\n```"
+            else:
+                arg = m.group("arg").strip()
+                label = name.replace("-", " ").capitalize()
+                out[k] = f"{label}: {_inline(arg)}" if arg else f"{label}:"
+                body = [x for x in range(k + 1, j) if lines[x].strip()]
+                if body:
+                    dedent = min(_indent(lines[x]) for x in body)
+                    for x in range(k + 1, j):
+                        out[x] = _inline(lines[x][dedent:]) if lines[x].strip() else ""
+            k = max(j, k + 1)
+            continue
+        if _RST_COMMENT.match(ln) and not _DIRECTIVE.match(ln):
+            j = k + 1
+            while j < n and lines[j].strip() and _indent(lines[j]) > _indent(ln):
+                j += 1
+            for x in range(k, j):
+                out[x] = ""
+            k = j
+            continue
+        f = _FIELD.match(ln)
+        if f:
+            out[k] = f"{f.group('ind')}{f.group('name')}: {_inline(f.group('value') or '')}".rstrip()
+        else:
+            out[k] = _inline(ln)
+        k += 1
+    return out
+
+
+def _inline(text: str) -> str:
+    """rst inline marks as Markdown: ````x```` → ``x``, `` `text <URL>`_ `` → ``[text](URL)``."""
+    return _LITERAL.sub(r"`\1`", _RST_LINK.sub(r"[\1](\2)", text))
+
+
+# -- AsciiDoc and Typst -----------------------------------------------------------------------------------
+
+_EQ_HEADING = re.compile(r"^(?P<eq>={1,6})\s+(?P<t>\S.*)$")
+_ADOC_LINK = re.compile(r"\b(?:link:)?(?P<url>https?://[^\s\[\]]+)\[(?P<text>[^\]]*)\]")
+_TYP_LINK = re.compile(r"#link\(\s*\"(?P<url>[^\"]+)\"\s*\)(?:\[(?P<text>[^\]]*)\])?")
+_TYP_STRONG = re.compile(r"#strong\[([^\]]*)\]")
+_TYP_EMPH = re.compile(r"#emph\[([^\]]*)\]")
+_SLASH_COMMENT = re.compile(r"^(?P<ind>\s*)//+\s?(?P<t>.*)$")
+_ADOC_ATTR = re.compile(r"^:[\w-]+:(?:\s.*)?$")
+
+
+def _eq_heading(line: str, *, title_level: int) -> str | None:
+    m = _EQ_HEADING.match(line)
+    if not m:
+        return None
+    return f"{'#' * min(6, len(m.group('eq')) + title_level - 1)} {m.group('t').strip()}"
+
+
+def _asciidoc(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    table_at: int | None = None  # the output index of an open table's ``|===`` line
+    header_done = False
+    for ln in lines:
+        s = ln.strip()
+        if s.startswith("|==="):
+            table_at = None if table_at is not None else len(out)
+            header_done = False
+            out.append("")
+            continue
+        if table_at is not None and s.startswith("|") and s.count("|") >= 2:
+            cells = [_ADOC_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", c.strip()) for c in s[1:].split("|")]
+            row = "| " + " | ".join(cells) + " |"
+            if not header_done:
+                # a pipe table needs a delimiter row after its header: the header row moves up to the ``|===``
+                # line and the delimiter row takes its place (every other row keeps its line)
+                out[table_at] = row
+                out.append("|" + " --- |" * len(cells))
+                header_done = True
+            else:
+                out.append(row)
+            continue
+        h = _eq_heading(ln, title_level=1)
+        if h is not None:
+            out.append(h)
+            continue
+        c = _SLASH_COMMENT.match(ln)
+        if c and not s.startswith("////"):
+            out.append(f"{c.group('ind')}{c.group('t')}")
+            continue
+        if _ADOC_ATTR.match(ln) or re.match(r"^\[[\w,=\"\s.%-]*\]$", s):
+            out.append("")  # a document attribute (":toc: left") or a block attribute line ("[cols=…]")
+            continue
+        out.append(_ADOC_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", ln))
+    return out
+
+
+def _typst(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for ln in lines:
+        h = _eq_heading(ln, title_level=1)
+        if h is not None:
+            out.append(_typ_inline(h))
+            continue
+        c = _SLASH_COMMENT.match(ln)
+        if c:
+            out.append(f"{c.group('ind')}{c.group('t')}")
+            continue
+        s = ln.lstrip()
+        if s.startswith("#set ") or s.startswith("#show ") or s.startswith("#import ") or s.startswith("#let "):
+            out.append("")
+            continue
+        out.append(_typ_inline(ln))
+    return out
+
+
+def _typ_inline(text: str) -> str:
+    text = _TYP_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", text)
+    return _TYP_EMPH.sub(r"*\1*", _TYP_STRONG.sub(r"**\1**", text))
+
+
+# -- Quarto / R Markdown ----------------------------------------------------------------------------------
+
+_DIV_OPEN = re.compile(r"^\s*:{3,}\s*\{(?P<attrs>[^}]*)\}\s*$|^\s*:{3,}\s*(?P<cls>[\w-]+)\s*$")
+_DIV_CLOSE = re.compile(r"^\s*:{3,}\s*$")
+_CALLOUT = re.compile(r"\.callout-(?P<kind>\w+)")
+_ATTR_TITLE = re.compile(r"title\s*=\s*\"(?P<t>[^\"]*)\"")
+
+
+def _quarto(lines: list[str]) -> list[str]:
+    out = list(lines)
+    stack: list[bool] = []  # per open div: whether it is a callout (its lines quoted)
+    fence: str | None = None
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if fence is None and (s.startswith("```") or s.startswith("~~~")):
+            fence = s[:3]
+        elif fence is not None and s.startswith(fence):
+            fence = None
+            if any(stack):
+                out[k] = "> " + ln
+            continue
+        if fence is not None:
+            if any(stack):
+                out[k] = "> " + ln
+            continue
+        m = _DIV_OPEN.match(ln)
+        if m:
+            attrs = m.group("attrs") or ""
+            c = _CALLOUT.search(attrs)
+            if c:
+                t = _ATTR_TITLE.search(attrs)
+                out[k] = f"> [!{c.group('kind')}]" + (f" {t.group('t')}" if t else "")
+                stack.append(True)
+            else:
+                out[k] = ""
+                stack.append(False)
+            continue
+        if _DIV_CLOSE.match(ln) and stack:
+            stack.pop()
+            out[k] = ""
+            continue
+        if any(stack):
+            out[k] = "> " + ln if ln.strip() else ">"
+    return out
+
+
+# -- BibTeX -----------------------------------------------------------------------------------------------
+
+_BIB_ENTRY = re.compile(r"^\s*@(?P<type>\w+)\s*\{\s*(?P<key>[^,\s{}]+)\s*,?\s*$")
+_BIB_FIELD_LINE = re.compile(r"^\s*(?P<name>[\w-]+)\s*=\s*(?P<value>.*)$")
+_BIB_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.*?)[}\"]?\s*,?\s*$", re.IGNORECASE)
+
+
+def _bib_value(text: str) -> str:
+    """A field's text without its braces, quotes and trailing comma."""
+    t = text.strip()
+    if t.endswith(","):
+        t = t[:-1].rstrip()
+    return t.replace("{", "").replace("}", "").strip().strip('"').strip()
+
+
+def _bibtex(lines: list[str]) -> list[str]:
+    out = list(lines)
+    n = len(lines)
+    k = 0
+    while k < n:
+        m = _BIB_ENTRY.match(lines[k])
+        if not m:
+            c = re.match(r"^\s*%+\s?(?P<t>.*)$", lines[k])
+            if c:
+                out[k] = c.group("t")
+            k += 1
+            continue
+        if m.group("type").lower() in ("comment", "preamble", "string"):
+            out[k] = ""
+            k += 1
+            continue
+        # the entry runs to its closing brace at depth 0
+        depth, j = 0, k
+        while j < n:
+            depth += lines[j].count("{") - lines[j].count("}")
+            if depth <= 0 and j > k:
+                break
+            j += 1
+        end = min(j, n - 1)
+        title = next((_bib_value(tm.group("t")) for x in range(k + 1, end + 1)
+                      if (tm := _BIB_TITLE.match(lines[x]))), m.group("key"))
+        out[k] = f"## {title}"
+        name = None
+        for x in range(k + 1, end + 1):
+            fm = _BIB_FIELD_LINE.match(lines[x])
+            s = lines[x].strip()
+            if fm and fm.group("name").lower() != "title":
+                name = fm.group("name").lower()
+                value = _bib_value(fm.group("value"))
+                out[x] = f"{name}: {value}" if value else ""
+            elif fm:
+                name = "title"
+                out[x] = f"title: {_bib_value(fm.group('value'))}"
+            elif s in ("}", "},", ""):
+                out[x] = ""
+            elif s.startswith("%"):
+                out[x] = s.lstrip("%").strip()
+            else:  # a field's continuation line: its own text, a paragraph of the field
+                out[x] = _bib_value(s)
+        k = end + 1
+    return out
