@@ -57,6 +57,33 @@ def markup_of(path: str) -> str | None:
     return None
 
 
+#: Confluence and Jira wiki markup: a heading line (``h2. Papers``), a table's header row (``||Paper||ID||``), a macro.
+_WIKI_HEADING = re.compile(r"^\s*h(?P<n>[1-6])\.\s+(?P<t>\S.*)$")
+_WIKI_SIGNS = re.compile(r"^\s*\|\|.+\|\|\s*$|\{(?:code|noformat|panel|info|note|tip|warning|quote|expand)(?::[^}]*)?\}")
+#: A plain-text memo's heading: a line in capitals ("SPILLWAY CHANGED BETWEEN VERSIONS"), two words or more.
+_CAPS_HEADING = re.compile(r"^(?=[^a-z]*$)(?=(?:.*[A-Z]){4})[A-Z0-9][A-Z0-9 ,.;:&/()'’\-–—+]{3,78}$")
+
+
+def _sniffed(lines: list[str], path: str) -> str | None:
+    """The markup of a file whose suffix does not say it: Confluence/Jira wiki markup anywhere (two heading
+    lines and a table header row or a macro); a plain-text memo's capitals headings in a ``.txt`` file (two
+    or more, each between blank lines, and no Markdown heading)."""
+    heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
+    if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
+        return "confluence"
+    if path.lower().endswith(".txt") and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
+        caps = [k for k, ln in enumerate(lines) if _caps_heading(lines, k)]
+        if len(caps) >= 2:
+            return "memo"
+    return None
+
+
+def _caps_heading(lines: list[str], k: int) -> bool:
+    s = lines[k].strip()
+    return (bool(_CAPS_HEADING.match(s)) and len(s.split()) >= 2 and (k == 0 or not lines[k - 1].strip())
+            and (k + 1 >= len(lines) or not lines[k + 1].strip()))
+
+
 def as_markdown(text: str, path: str) -> str:
     """``text`` with the structural marks of its file's markup (see the module docstring) rewritten as
     Markdown, with exactly as many lines; ``text`` itself for Markdown and plain text.
@@ -65,10 +92,11 @@ def as_markdown(text: str, path: str) -> str:
     '# Title\\n\\n\\nBody'
     """
     name = markup_of(path)
-    if name is None:
-        return text
     lines = text.split("\n")
-    out = {"rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex}[name](lines)
+    if name is None and (name := _sniffed(lines, path)) is None:
+        return text
+    out = {"rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
+           "confluence": _confluence, "memo": _memo}[name](lines)
     assert len(out) == len(lines), "a markup rewrite keeps every line"
     return "\n".join(out)
 
@@ -134,6 +162,7 @@ def _rst(lines: list[str]) -> list[str]:
                     # it when there is one, else appended to the last line's text (still code)
                     if j < n and not lines[j].strip():
                         out[j] = "```"
+                        j += 1  # the fence's line is written: the walk goes on after it
                     else:
                         out[j - 1] = lines[j - 1] + "\n```"
             else:
@@ -355,4 +384,75 @@ def _bibtex(lines: list[str]) -> list[str]:
             else:  # a field's continuation line: its own text, a paragraph of the field
                 out[x] = _bib_value(s)
         k = end + 1
+    return out
+
+
+# -- Confluence / Jira wiki markup ------------------------------------------------------------------------
+
+_WIKI_LINK = re.compile(r"\[(?:(?P<text>[^|\[\]]*)\|)?(?P<url>https?://[^\]|\s]+)\]")
+_WIKI_CODE = re.compile(r"^\s*\{(?:code|noformat)(?::[^}]*)?\}\s*$")
+_WIKI_BLOCK = re.compile(r"\{(?P<m>panel|info|note|tip|warning|quote|expand)(?::(?P<attrs>[^}]*))?\}")
+_WIKI_BOLD = re.compile(r"(?<![\w*])\*(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*(?![\w*])")
+
+
+def _confluence(lines: list[str]) -> list[str]:
+    out = list(lines)
+    in_code = False
+    for k, ln in enumerate(lines):
+        if _WIKI_CODE.match(ln):
+            out[k] = "```"
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        m = _WIKI_HEADING.match(ln)
+        if m:
+            out[k] = f"{'#' * int(m.group('n'))} {_wiki_inline(m.group('t'))}"
+            continue
+        s = ln.strip()
+        if s.startswith("||") and s.endswith("||"):
+            cells = [c.strip() for c in s.strip("|").split("||")]
+            out[k] = "| " + " | ".join(cells) + " |"
+            if k > 0 and not out[k - 1].strip():  # the header row moves up a line; the delimiter row takes its place
+                out[k - 1] = out[k]
+                out[k] = "|" + " --- |" * len(cells)
+            continue
+        if s.startswith("|") and s.endswith("|"):
+            linked = _WIKI_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", s)
+            cells = [c.strip() for c in linked.strip("|").split("|")]
+            out[k] = "| " + " | ".join(_wiki_inline(c) for c in cells) + " |"
+            continue
+        out[k] = _wiki_inline(ln)
+    return out
+
+
+def _wiki_inline(text: str) -> str:
+    """Wiki inline marks as Markdown: ``[text|URL]`` links, ``*bold*``, and block macros as their label
+    (``{warning}Drop that hour{warning}`` → ``Warning: Drop that hour``, ``{panel:title=How we read these}`` →
+    ``How we read these:``, a closing ``{panel}`` dropped)."""
+    text = _WIKI_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", text)
+    seen: set[str] = set()
+
+    def macro(m: re.Match[str]) -> str:
+        name = m.group("m")
+        if name in seen:
+            return ""
+        seen.add(name)
+        attrs = dict(a.split("=", 1) for a in (m.group("attrs") or "").split("|") if "=" in a)
+        return f"{attrs['title']}: " if "title" in attrs else f"{name.capitalize()}: " if name not in ("panel", "expand", "quote") else ""
+
+    text = _WIKI_BLOCK.sub(macro, text)
+    return _WIKI_BOLD.sub(r"**\g<t>**", text).rstrip()
+
+
+# -- a plain-text memo ------------------------------------------------------------------------------------
+
+
+def _memo(lines: list[str]) -> list[str]:
+    out = list(lines)
+    first = True
+    for k in range(len(lines)):
+        if _caps_heading(lines, k):
+            out[k] = f"{'#' if first else '##'} {lines[k].strip()}"
+            first = False
     return out

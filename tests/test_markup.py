@@ -1,0 +1,244 @@
+"""Notes in other markups (ingest/markup.py): each rewrite keeps every line where it was, and a note in
+that markup splits into the items its own marks say (FORMAT.md §5.4)."""
+from __future__ import annotations
+
+import pytest
+
+from ingest.markup import as_markdown, markup_of
+from ingest.notes import parse_note
+from ingest.sources import TEXT_SUFFIXES
+
+
+def _items(text: str, path: str) -> list[tuple[int, tuple[str, ...]]]:
+    parts, _w = parse_note(text, path)
+    return [(i.line, tuple(i.works)) for i in parts["items"]]
+
+
+def _same_lines(src: str, path: str) -> list[str]:
+    out = as_markdown(src, path)
+    assert out.count("\n") == src.count("\n")
+    return out.split("\n")
+
+
+@pytest.mark.parametrize("suffix", [".rst", ".adoc", ".typ", ".qmd", ".bib", ".tex", ".org", ".csv", ".html"])
+def test_a_folder_walk_takes_note_formats(suffix):
+    assert suffix in TEXT_SUFFIXES
+
+
+def test_markup_is_named_by_suffix_only_for_its_formats():
+    assert [markup_of(p) for p in ("a.rst", "b.ADOC", "c.typ", "d.qmd", "e.Rmd", "f.bib", "g.md", "h.txt")] == [
+        "rst", "asciidoc", "typst", "quarto", "quarto", "bibtex", None, None]
+    assert as_markdown("Title\n=====\n", "a.md") == "Title\n=====\n"  # Markdown is never rewritten here
+
+
+RST = """\
+=====================
+Reading log, March
+=====================
+
+:author: Tomasz
+
+SpindleCP
+---------
+
+:arxiv: 2602.11873v2
+:read: full
+
+.. note::
+   Read v2 end to end. Numbers from Table 3.
+
+- Max context on one node: 1M tokens.
+
+Star Attention
+--------------
+
+:arxiv: 2411.17116
+
+.. warning:: Abstract only, PDF not opened.
+
+.. code-block:: python
+
+   cfg = dict(run_tag="2027.0318")
+
+Done.
+"""
+
+
+def test_rst_titles_directives_fields_and_code():
+    out = _same_lines(RST, "log.rst")
+    assert out[1] == "# Reading log, March" and out[0] == out[2] == ""
+    assert out[6] == "## SpindleCP" and out[7] == ""
+    assert out[9] == "arxiv: 2602.11873v2"
+    assert out[12:14] == ["Note:", "Read v2 end to end. Numbers from Table 3."]
+    assert out[22] == "Warning: Abstract only, PDF not opened."
+    assert out[24] == "```" and out[26] == "   cfg = dict(run_tag=\"2027.0318\")" and out[27] == "```" and out[28] == "Done."
+    assert _items(RST, "inbox/t/log.rst") == [(7, ("2602.11873",)), (18, ("2411.17116",))]
+    parts, _w = parse_note(RST, "inbox/t/log.rst")
+    assert "2027.0318" not in {r.arxiv_id for c in parts["claims"] for r in c.arxiv}  # code is no claim
+    assert next(i for i in parts["items"] if i.line == 7).evidence_levels[0] == "full_text"
+
+
+ADOC = """\
+= 分层 KV 存储：本周阅读
+:toc: left
+
+== TierServe 的 TTFT 数字
+
+* TierServe（link:https://arxiv.org/abs/2602.11873[arXiv 2602.11873]）TTFT 降低 61%。
+
+NOTE: 以上全是二手信息，论文原文我没读。
+
+== Two papers
+
+[cols="2,2",options="header"]
+|===
+|论文 |备注
+|HCache link:https://arxiv.org/abs/2410.05004[2410.05004] |EuroSys'25
+|===
+"""
+
+
+def test_asciidoc_headings_links_admonitions_and_tables():
+    out = _same_lines(ADOC, "w.adoc")
+    assert out[0] == "# 分层 KV 存储：本周阅读" and out[1] == "" and out[3] == "## TierServe 的 TTFT 数字"
+    assert "[arXiv 2602.11873](https://arxiv.org/abs/2602.11873)" in out[5]
+    assert out[11:15] == ["", "| 论文 | 备注 |", "| --- | --- |",
+                          "| HCache [2410.05004](https://arxiv.org/abs/2410.05004) | EuroSys'25 |"]
+    items = _items(ADOC, "inbox/m/w.adoc")
+    assert items == [(4, ("2602.11873",)), (10, ("2410.05004",))]  # a one-row table is its heading's
+
+
+TYP = """\
+#set page(paper: "a4")
+// How deep I went: KVPipe read in full; PinPool abstract only
+
+= CPU offload: draft
+
+== KVPipe
+// placement: 5.1
+#strong[KVPipe] (#link("https://arxiv.org/abs/2603.07718")[arXiv:2603.07718]) double-buffers KV.
+
+== PinPool
+#emph[Elastic pinned memory] #link("https://arxiv.org/abs/2605.14420")
+"""
+
+
+def test_typst_headings_remarks_and_links():
+    out = _same_lines(TYP, "d.typ")
+    assert out[0] == "" and out[1] == "How deep I went: KVPipe read in full; PinPool abstract only"
+    assert out[3] == "# CPU offload: draft" and out[5] == "## KVPipe" and out[6] == "placement: 5.1"
+    assert out[7] == "**KVPipe** ([arXiv:2603.07718](https://arxiv.org/abs/2603.07718)) double-buffers KV."
+    assert out[10] == "*Elastic pinned memory* [https://arxiv.org/abs/2605.14420](https://arxiv.org/abs/2605.14420)"
+    assert _items(TYP, "inbox/p/d.typ") == [(6, ("2603.07718",)), (10, ("2605.14420",))]
+
+
+QMD = """\
+---
+title: "Tiered KV notes"
+format: html
+---
+
+::: {.callout-note title="How I checked"}
+Read the TierServe PDF end to end.
+:::
+
+::: {.column}
+text
+:::
+
+```{python}
+print(1412.3377)
+```
+"""
+
+
+def test_quarto_callouts_are_quoted_and_other_divs_dropped():
+    out = _same_lines(QMD, "n.qmd")
+    assert out[5:8] == ["> [!note] How I checked", "> Read the TierServe PDF end to end.", ""]
+    assert out[9:12] == ["", "text", ""]
+    assert out[13:16] == ["```{python}", "print(1412.3377)", "```"]
+
+
+BIB = """\
+% Priya's list; annote = my notes
+
+@misc{brandon2023striped,
+  title         = {Striped Attention: Faster Ring Attention for Causal Transformers},
+  eprint        = {2311.09431},
+  note          = {already in Works cited},
+  annote        = {Read sections 3 and 4.
+                   Up to 1.45x over Ring Attention.}
+}
+
+@misc{sun2024burst,
+  title  = {BurstAttention},
+  eprint = {2403.09347},
+}
+"""
+
+
+def test_bibtex_entries_are_headings_with_their_fields():
+    out = _same_lines(BIB, "r.bib")
+    assert out[0] == "Priya's list; annote = my notes"
+    assert out[2] == "## Striped Attention: Faster Ring Attention for Causal Transformers"
+    assert out[3:8] == ["title: Striped Attention: Faster Ring Attention for Causal Transformers", "eprint: 2311.09431",
+                        "note: already in Works cited", "annote: Read sections 3 and 4.",
+                        "Up to 1.45x over Ring Attention."]
+    assert out[8] == "" and out[10] == "## BurstAttention"
+    assert _items(BIB, "inbox/p/r.bib") == [(3, ("2311.09431",)), (11, ("2403.09347",))]
+
+
+WIKI = """\
+h1. Reading group
+
+{panel:title=How we read these}
+*full* = the whole PDF
+{panel}
+
+h2. Papers
+
+||Paper||ID||Status||
+|[Helmsman|https://arxiv.org/abs/2602.11873]|2602.11873|full|
+|[Ebb|https://arxiv.org/abs/2604.05219]|2604.05219|abstract|
+
+h2. Replay
+
+{code:language=yaml}
+run: 2027.0402
+{code}
+"""
+
+
+def test_confluence_wiki_markup_is_sniffed_in_any_file():
+    out = _same_lines(WIKI, "inbox/p/export.txt")
+    assert out[0] == "# Reading group" and out[2] == "How we read these:" and out[3] == "**full** = the whole PDF"
+    assert out[4] == "" and out[6] == "## Papers"
+    assert out[7:10] == ["| Paper | ID | Status |", "| --- | --- | --- |",
+                         "| [Helmsman](https://arxiv.org/abs/2602.11873) | 2602.11873 | full |"]
+    assert out[14:17] == ["```", "run: 2027.0402", "```"]
+    items = _items(WIKI, "inbox/p/export.txt")
+    assert [w for _l, w in items if w] == [("2602.11873",), ("2604.05219",)]
+    # one heading line and no table or macro: plain text, left alone
+    assert as_markdown("h1. just a line\nh2. and another\n", "x.txt") == "h1. just a line\nh2. and another\n"
+
+
+MEMO = """\
+MEMO: SCHEDULER READING
+
+To Brandt, from Oskar.
+
+SPILLWAY CHANGED BETWEEN VERSIONS
+
+The first version, 2605.09114v1, recomputed. I read v2 end to end.
+
+EBB, TAIL LATENCY
+
+Ebb (arXiv 2604.05219) cuts p99 TTFT by 3.1x. Abstract only.
+"""
+
+
+def test_a_plain_text_memo_splits_at_its_capitals_headings():
+    out = _same_lines(MEMO, "inbox/o/memo.txt")
+    assert out[0] == "# MEMO: SCHEDULER READING" and out[4] == "## SPILLWAY CHANGED BETWEEN VERSIONS"
+    assert _items(MEMO, "inbox/o/memo.txt") == [(5, ("2605.09114",)), (9, ("2604.05219",))]
+    assert as_markdown(MEMO, "inbox/o/memo.md") == MEMO  # a Markdown note's capitals are its own business
