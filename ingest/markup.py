@@ -71,11 +71,20 @@ def _sniffed(lines: list[str], path: str) -> str | None:
     heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
     if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
         return "confluence"
+    head = next((ln.strip() for ln in lines if ln.strip()), "")
+    if _BOOK_HEAD.match(head) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
+        return "highlights"
     if path.lower().endswith(".txt") and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
         caps = [k for k, ln in enumerate(lines) if _caps_heading(lines, k)]
         if len(caps) >= 2:
             return "memo"
     return None
+
+
+#: A reading app's highlight export (微信读书 and its kind): ``《Title》 共12条划线``, then ``◆ `` highlights, ``◆ 第3章 …``
+#: chapter marks and ``>> 想法：…`` thoughts.
+_BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*(?:共\s*\d+\s*条(?:划线|笔记|想法|标注)?.*)?$")
+_BOOK_CHAPTER = re.compile(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
 
 
 def _caps_heading(lines: list[str], k: int) -> bool:
@@ -95,7 +104,7 @@ def as_markdown(text: str, path: str) -> str:
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
-    out = {"rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
+    out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo}[name](lines)
     assert len(out) == len(lines), "a markup rewrite keeps every line"
     return "\n".join(out)
@@ -455,4 +464,24 @@ def _memo(lines: list[str]) -> list[str]:
         if _caps_heading(lines, k):
             out[k] = f"{'#' if first else '##'} {lines[k].strip()}"
             first = False
+    return out
+
+
+# -- a reading app's highlight export ---------------------------------------------------------------------
+
+
+def _highlights(lines: list[str]) -> list[str]:
+    """The export of one book or paper: its ``《Title》`` line is the note's title (the highlights and the
+    reader's thoughts are about that work, one item), ``◆ 第N章`` a sub-heading, ``◆ text`` a highlight."""
+    out = list(lines)
+    titled = False
+    for k, ln in enumerate(lines):
+        m = _BOOK_HEAD.match(ln.strip())
+        if m and not titled:
+            out[k] = f"# {m.group('t').strip()}"
+            titled = True
+        elif (c := _BOOK_CHAPTER.match(ln.strip())) is not None:
+            out[k] = f"### {c.group('t').strip()}"
+        elif ln.startswith("◆"):
+            out[k] = "- " + ln[1:].strip()
     return out

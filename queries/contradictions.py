@@ -49,6 +49,7 @@ from itertools import combinations
 from rapidfuzz import fuzz
 
 from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
+from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
 from ingest.models import evidence_rank
 
@@ -121,6 +122,9 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             continue
         if not lex.unverified.search(u.text) and _NOT_DISPUTED.search(u.text):
             continue  # "so I don't read it as disagreeing with mine": the figure is placed, not doubted
+        if not lex.unverified.search(u.text) and "unverified" not in evidence_reader(lex).levels(u.text):
+            continue  # unchecked only by its note's word ("I only skimmed the abstract"): it states the figure, as
+            # the other source does; a flag is a statement that itself says the figure is not checked
         for q in u.quantities:
             key = figure_key(q.raw)
             for c in figs.get(key, []):
