@@ -1733,3 +1733,53 @@ def test_a_project_named_as_a_place_is_not_the_work():
 
     assert _NOT_THE_WORK_AFTER.match(" slack 里说") and _NOT_THE_WORK_AFTER.match("'s Discord") and _NOT_THE_WORK_AFTER.match(" 的群里")
     assert not _NOT_THE_WORK_AFTER.match(" paper says")
+
+
+def test_a_cards_source_that_is_the_whole_paper_is_a_reading():
+    """t63–t66: `Source: full paper (v3 PDF) read end to end` on a card is a person's reading (a pipeline
+    makes a card from an abstract page or a README); a source built by a bot keeps only the card's level."""
+    def levels(line: str) -> tuple[str, ...]:
+        parts, _ = parse_note(f"# Helmsman\n\n**arXiv:** 2602.11873\n{line}\n", "organized/paper_cards/0731-2602-11873.md",
+                              "paper_card")
+        return next(c.evidence_levels for c in parts["claims"] if c.line == 4)
+    assert levels("- **Source:** full paper (v3 PDF) read end to end; numbers from its tables") == ("full_text",)
+    assert levels("Source: full text, main paper plus appendix B (cost model); card by Oskar") == ("full_text",)
+    assert levels("来源：arxiv.org/abs/2601.11427v2 ｜ 阅读深度：v2 全文精读，含附录 C") == ("full_text",)
+    assert levels("Source: auto-generated from the arXiv abstract page and the README") == ("card_only",)
+
+
+def test_a_forum_threads_quoted_replies_stay_under_their_post():
+    """A Reddit thread pasted into a note: each post opens with its author line, the replies are quoted
+    under it and open with their own author line; the posts are the items (it is no email answered point
+    by point, whose quotes are the topics)."""
+    note = ("# r/LocalLLaMA scan\n\nEverything below is Reddit, paraphrased.\n\n"
+            "**u/kv_enjoyer · 412 points** (OP)\n\nNew paper: arxiv.org/abs/2602.11873, 4M tokens on one node.\n\n"
+            "> **u/rick · 188 points**\n> The KV math does not add up.\n\n"
+            "**u/bf16 · 141 points**\n\nStar Attention (2411.17116) gave 4x at 512K for a coworker.\n\n"
+            "> **u/rick · 52 points**\n> star attention isn't exact though\n\n"
+            "**u/old_gguf · 77 points**\n\nLWM (https://arxiv.org/abs/2402.08268) did 1M tokens in 2024.\n")
+    parts, _ = parse_note(note, "inbox/d/reddit.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [
+        (5, ("2602.11873",)), (12, ("2411.17116",)), (19, ("2402.08268",))]
+
+
+def test_a_figure_restated_by_a_note_read_only_at_abstract_depth_is_not_flagged_unverified(tmp_path):
+    """A note that says once "I only skimmed the abstract" and states 2.4x agrees with a full read's 2.4x;
+    a statement that itself says the 2.4x is not checked flags it (``unverified_figure``)."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    full = "# ArborSpec (arXiv:2603.05529)\n\nRead in full.\n\n- At temperature 1 the speedup on 7B is 2.4x.\n"
+    skim = ("# ArborSpec (arXiv:2603.05529)\n\n只看了摘要，正文没细看。\n\n- 温度 1 也还有 2.4 倍。\n")
+    doubt = "# ArborSpec (arXiv:2603.05529)\n\n- 温度 1 的 2.4 倍未验证，待核。\n"
+    for other, flagged in ((skim, False), (doubt, True)):
+        ws = tmp_path / str(flagged)
+        for path, text in {"inbox/a/full.md": full, "inbox/b/other.md": other}.items():
+            (ws / path).parent.mkdir(parents=True, exist_ok=True)
+            (ws / path).write_text(text, "utf-8")
+        s = Store(None)
+        assert ingest_paths(s, [ws]).errors == []
+        kinds = [f.kind for f in contradictions(load_snapshot(s))]
+        assert ("unverified_figure" in kinds) is flagged, (flagged, kinds)

@@ -242,3 +242,25 @@ def test_a_plain_text_memo_splits_at_its_capitals_headings():
     assert out[0] == "# MEMO: SCHEDULER READING" and out[4] == "## SPILLWAY CHANGED BETWEEN VERSIONS"
     assert _items(MEMO, "inbox/o/memo.txt") == [(5, ("2605.09114",)), (9, ("2604.05219",))]
     assert as_markdown(MEMO, "inbox/o/memo.md") == MEMO  # a Markdown note's capitals are its own business
+
+
+HIGHLIGHTS = """\
+《ArborSpec: Self-Drafting Dynamic Trees for Lossless Speculative Decoding》 共4条划线
+文件：2603.05529v2.pdf ｜ 阅读进度 100%
+
+◆ 第3章 Method
+
+◆ A lightweight exit head is trained for 2k steps.
+>> 想法：所以其实需要训练一个 draft head，思路更接近 EAGLE-2（2406.16858）。
+
+◆ 第5章 Experiments
+
+◆ Medusa-2 and Hydra (arXiv:2402.05109) reach 2.3× and 2.6×.
+"""
+
+
+def test_a_reading_apps_highlight_export_is_one_item_about_its_work():
+    out = _same_lines(HIGHLIGHTS, "inbox/z/export.md")
+    assert out[0] == "# ArborSpec: Self-Drafting Dynamic Trees for Lossless Speculative Decoding"
+    assert out[3] == "### 第3章 Method" and out[5] == "- A lightweight exit head is trained for 2k steps."
+    assert _items(HIGHLIGHTS, "inbox/z/export.md") == [(1, ("2603.05529",))]
