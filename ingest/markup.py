@@ -106,7 +106,8 @@ def as_markdown(text: str, path: str) -> str:
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo}[name](lines)
-    assert len(out) == len(lines), "a markup rewrite keeps every line"
+    if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
+        return text
     return "\n".join(out)
 
 
@@ -165,15 +166,15 @@ def _rst(lines: list[str]) -> list[str]:
             while j > k + 1 and not lines[j - 1].strip():
                 j -= 1  # the body ends at its last text line
             if name in _CODE_DIRECTIVES:
-                out[k] = "```" if j > k + 1 else ""
-                if j > k + 1:
-                    # the closing fence on the body's last line's place would lose it; on the blank line after
-                    # it when there is one, else appended to the last line's text (still code)
-                    if j < n and not lines[j].strip():
-                        out[j] = "```"
-                        j += 1  # the fence's line is written: the walk goes on after it
-                    else:
-                        out[j - 1] = lines[j - 1] + "\n```"
+                out[k] = ""
+                if j > k + 1 and j < n and not lines[j].strip():
+                    out[k] = out[j] = "```"  # fenced: the closing fence on the blank line after the body
+                    j += 1  # the fence's line is written: the walk goes on after it
+                elif j > k + 1:
+                    # no blank line after the body ("unexpected unindent", Docutils warns): no line is free
+                    # for a closing fence, and code is no claim, so the body is left out
+                    for x in range(k + 1, j):
+                        out[x] = ""
             else:
                 arg = m.group("arg").strip()
                 label = name.replace("-", " ").capitalize()

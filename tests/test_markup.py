@@ -264,3 +264,30 @@ def test_a_reading_apps_highlight_export_is_one_item_about_its_work():
     assert out[0] == "# ArborSpec: Self-Drafting Dynamic Trees for Lossless Speculative Decoding"
     assert out[3] == "### 第3章 Method" and out[5] == "- A lightweight exit head is trained for 2k steps."
     assert _items(HIGHLIGHTS, "inbox/z/export.md") == [(1, ("2603.05529",))]
+
+
+def test_an_rst_code_block_without_a_blank_line_after_it_is_left_out_and_no_line_moves():
+    src = "Intro\n=====\n\n.. code-block:: python\n\n   x = 2603.05529\nAfter the code.\n"
+    out = _same_lines(src, "a.rst")
+    assert out[3:7] == ["", "", "", "After the code."]
+
+
+_PIECES = ["= T", "== S", "Title", "=====", "-----", ".. note::", "   body", ".. code-block:: py", "   code", "",
+           ":arxiv: 2401.00001", "|===", "|a |b", "::: {.callout-note}", ":::", "@misc{k,", "  title = {X},",
+           "  annote = {y", "  z}", "}", "% c", "h2. H", "||a||b||", "|x|y|", "{code}", "MEMO HEADING", "◆ 第1章 A",
+           "《Book》 共3条划线", "◆ hi", "// remark", "#link(\"https://x\")[t]", "`` lit ``", "```", "* item"]
+
+
+@pytest.mark.parametrize("suffix", [".rst", ".adoc", ".typ", ".qmd", ".bib", ".txt", ".md"])
+def test_no_rewrite_moves_a_line(suffix):
+    """Any mix of every format's marks (hypothesis draws them): the output has exactly the input's lines."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(st.sampled_from(_PIECES), max_size=30))
+    def check(pieces):
+        src = "\n".join(pieces)
+        assert as_markdown(src, f"n{suffix}").count("\n") == src.count("\n")
+
+    check()
