@@ -505,6 +505,10 @@ _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\
                        r"(?:\*\*|__)?@?[\w.\-]{1,30}(?:\*\*|__)?,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?\s*$|"
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
 
+#: A line led by an emoji (``🔥 温度调到 1 也还有 2.4 倍``, ``💬 老实交代：…``, ``✅ merged``): in social-media and
+#: chat writing each such line is a statement of its own, whatever the line before ends with.
+_EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
+
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
 _FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .'/-]{0,28}?\s*[:：]\s+\S")
 
@@ -551,7 +555,7 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
                     # a line longer than any wrap width: the writer does not hard-wrap, so each line break
                     # is one they typed (a chat message's lines, Obsidian notes)
                     or not item and len(buf[-1][1]) > 110
-                    or _NEW_UNIT.match(t)
+                    or _NEW_UNIT.match(t) or _EMOJI_LEAD.match(t)
                     # a run of ``key: value`` lines (a card's fields): one statement per field
                     or _FIELD_LINE.match(t) and _FIELD_LINE.match(buf[-1][1])):
             flush()

@@ -51,6 +51,7 @@ from rapidfuzz import fuzz
 from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
+from ingest.text import find_quantities
 from ingest.models import evidence_rank
 
 from .results import Contradiction, Statement, finding_key
@@ -398,6 +399,12 @@ _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 
 #: How far into a statement a work's name opens it (its subject, not a work it mentions later).
 _LEAD_CHARS = 24
+#: A statement labelled as the baselines' ("基线：Medusa-2 2.3 倍，Hydra 2.6 倍", "Baselines: …", "对比基线：…"): its
+#: figures are theirs, not those of the work its note or item is about.
+_BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*(?:对比)?(?:基线|baselines?|对照组?|compared systems?)\s*[:：]",
+                             re.IGNORECASE)
+#: An arXiv identifier written near the opening of a statement ("Medusa-2 and Hydra (arXiv:2402.05109) reach …").
+_ID_NEAR_START = re.compile(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
 _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
 
 
@@ -525,6 +532,18 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         subj = list(c.about)
         if c.role == "background":
             out[c.iri] = subj  # a one-paper note's motivation is about the works it names, never its paper
+            continue
+        if _BASELINE_LABEL.match(c.text):
+            out[c.iri] = []  # the baselines' figures: about none of the works compared here
+            continue
+        opening = _ID_NEAR_START.match(c.text)
+        if (opening and subj and not _COMPARED_LEAD.match(c.text) and not find_quantities(c.text[:opening.start(1)])
+                and len(re.findall(r"[^\s(（\[]+", c.text[:opening.start(1)].replace("arXiv:", ""))) <= 5
+                and not any(a in c.text for a in subj if a != opening.group(1))):
+            # "Medusa-2 and Hydra (arXiv:2402.05109) reach 2.3× and 2.6×" in an export about ArborSpec: the work
+            # the statement opens by naming is its subject, not the one it inherits without naming it
+            subj = [opening.group(1)]
+            out[c.iri] = subj  # named at its opening: not cited in passing either
             continue
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works

@@ -1783,3 +1783,37 @@ def test_a_figure_restated_by_a_note_read_only_at_abstract_depth_is_not_flagged_
         assert ingest_paths(s, [ws]).errors == []
         kinds = [f.kind for f in contradictions(load_snapshot(s))]
         assert ("unverified_figure" in kinds) is flagged, (flagged, kinds)
+
+
+def test_an_emoji_led_line_is_a_statement_of_its_own():
+    """Social-media writing (t64's 小红书 note): each emoji-led line is one statement, so "正文没细看" on the
+    next line does not make the 2.4 倍 line a doubt of its own."""
+    from ingest.notes import sentence_pieces
+    lines = ((10, "🔥 温度调到 1 也还有 2.4 倍，采样场景也不拉胯"), (11, "💬 老实交代：这篇就扫了眼摘要和图1，正文没细看"))
+    assert [(la, lb) for _t, la, lb in sentence_pieces(lines)] == [(10, 10), (11, 11)]
+
+
+def test_a_statement_opening_with_another_work_or_labelled_baselines_is_not_about_the_notes_work(tmp_path):
+    """In a highlight export about one paper, "Medusa-2 and Hydra (arXiv:2402.05109) reach 2.3× and 2.6×" is
+    about Hydra, and "基线：Medusa-2 2.3 倍" about baselines: neither is the paper's own 2.3×/3.5×."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import claim_subjects, contradictions
+    from queries.snapshot import load_snapshot
+
+    ws = tmp_path / "ws"
+    files = {
+        "inbox/z/export.md": ("《ArborSpec: Self-Drafting Trees》 共3条划线\n文件：2603.05529v2.pdf\n\n◆ 第5章 Experiments\n\n"
+                              "◆ Medusa-2 and Hydra (arXiv:2402.05109) reach 2.3× and 2.6× on Llama-2-chat-7B.\n"
+                              ">> 想法：基线：Medusa-2 2.3 倍，Hydra 2.6 倍（7B，温度 0）。\n\n◆ ArborSpec reaches 3.5× on 70B.\n"),
+        "inbox/t/note.md": "# ArborSpec (arXiv:2603.05529)\n\n- Llama-2-chat-7B 温度 0 直接 3.5 倍。\n",
+    }
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    s = Store(None)
+    assert ingest_paths(s, [ws]).errors == []
+    snap = load_snapshot(s)
+    subjects = {c.line: claim_subjects(snap)[c.iri] for c in snap.claims if c.path == "inbox/z/export.md"}
+    assert subjects[6] == ["2402.05109"] and subjects[7] == [] and "2603.05529" in subjects[9]
+    assert [f for f in contradictions(snap) if f.kind == "number"] == []
