@@ -944,7 +944,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 
 _CHANGE = re.compile(r"改成|改为|改到|改用|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
-                     r"rises? to|went (?:down|up) to|is gone|no longer|不再|撤回|withdr[ae]w", re.IGNORECASE)
+                     r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
+                     r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
 
 #: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
@@ -1060,11 +1061,23 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
     def vnum(v: str | None) -> int | None:
         return int(v[1:]) if v and v[1:].isdigit() else None
 
+    # a living document's statement about a work it cites with a version ("Spillway recomputes preempted KV
+    # [Okafor et al., 2026]" over "[Okafor et al., 2026] … 2605.09114v1" in its Bibliography) is tied to that version
+    cited_version: dict[tuple[str, str], str] = {}
+    for ct in snap.citations:
+        if ct.version and ct.in_citation_list and vnum(ct.version) is not None:
+            cited_version.setdefault((ct.path, ct.arxiv_id), ct.version)
     tied: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
-        if vnum(c.version) is not None and _eligible(c):
+        if not _eligible(c):
+            continue
+        if vnum(c.version) is not None:
             for s in subj.get(c.iri, ()):
                 tied[s].append(c)
+        elif c.kind == "living_doc" and c.role != "citation":
+            for s in subj.get(c.iri, ()):
+                if (v := cited_version.get((c.path, s))) is not None:
+                    tied[s].append(replace(c, version=v))
     out: dict[tuple, Contradiction] = {}
     pairs_of: dict[str, set[str]] = {}  # claim IRI -> its character pairs, computed once
 

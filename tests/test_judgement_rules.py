@@ -1817,3 +1817,27 @@ def test_a_statement_opening_with_another_work_or_labelled_baselines_is_not_abou
     subjects = {c.line: claim_subjects(snap)[c.iri] for c in snap.claims if c.path == "inbox/z/export.md"}
     assert subjects[6] == ["2402.05109"] and subjects[7] == [] and "2603.05529" in subjects[9]
     assert [f for f in contradictions(snap) if f.kind == "number"] == []
+
+
+def test_a_living_documents_statement_takes_the_version_its_citation_list_gives(tmp_path):
+    """t66: the document says "Spillway recomputes preempted KV" and cites Spillway as `…v1` in its
+    Bibliography; a memo says v2 abandons that and swaps: a version conflict (the document's statement is
+    v1's)."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    doc = ("# Schedulers\n\n## 2 Preemption\n\n- Spillway (arXiv:2605.09114) recomputes preempted KV instead of swapping it, "
+           "since a PCIe swap is slower below ~16k tokens.\n\n## Bibliography\n\n"
+           "- [Okafor et al., 2026] Spillway: Recompute or Swap. <https://arxiv.org/abs/2605.09114v1>\n")
+    memo = ("# Memo\n\nThe revised version, 2605.09114v2, abandons that: preempted requests are now swapped to host "
+            "memory whenever the context is longer than 4k tokens.\n")
+    ws = tmp_path / "ws"
+    for path, text in {"organized/knowledge/doc.md": doc, "inbox/o/memo.md": memo}.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text, "utf-8")
+    s = Store(None)
+    assert ingest_paths(s, [ws]).errors == []
+    found = [(f.kind, f.a.source, f.b.source) for f in contradictions(load_snapshot(s)) if f.kind == "version"]
+    assert found == [("version", "organized/knowledge/doc.md", "inbox/o/memo.md")]
