@@ -510,7 +510,7 @@ _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\
 _EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
 
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
-_FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .'/-]{0,28}?\s*[:：]\s+\S")
+_FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
 
 
 def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
@@ -701,6 +701,9 @@ def parse_note(
                 if len(depths) == 1 and len(names) >= 2 and re.search(r"[、,，]|\band\b|和|与", part):
                     for name in names:
                         except_levels.setdefault(name.lower(), lv)
+                elif len(depths) == 1 and names and re.match(rf"\W*{re.escape(names[0])}\s*[:：(（—–]", part):
+                    # "PinPool: abstract only, the PDF isn't up yet": a line of the opening led by one work's name
+                    except_levels.setdefault(names[0].lower(), lv)
                 elif len(depths) == 1 and not names and named_before:
                     for name in named_before:
                         except_levels.setdefault(name.lower(), lv)
@@ -773,8 +776,12 @@ def parse_note(
             # (by its title or its first lines, or by the identifier of a work it is about)
             title = " ".join([sg.title or sg.head or "", *(lines[x - 1] for x in range(sg.line, min(sg.line + 2, sg.line_end) + 1)
                                                           if 0 < x <= len(lines)), *sg.works]).lower()
-            head = list(next((lv for name, lv in except_levels.items()
-                              if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", title)), ()))
+            # the name in the item's title first ("## PinPool" over "// goes next to KVPipe"), then its first lines
+            for where in ((sg.title or sg.head or "").lower(), title):
+                head = list(next((lv for name, lv in except_levels.items()
+                                  if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", where)), ()))
+                if head:
+                    break
         if not head:
             # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict
             body_field = next((n for n in sorted(field_lines) if sg.line < n <= sg.line_end

@@ -1841,3 +1841,20 @@ def test_a_living_documents_statement_takes_the_version_its_citation_list_gives(
     assert ingest_paths(s, [ws]).errors == []
     found = [(f.kind, f.a.source, f.b.source) for f in contradictions(load_snapshot(s)) if f.kind == "version"]
     assert found == [("version", "organized/knowledge/doc.md", "inbox/o/memo.md")]
+
+
+def test_an_opening_line_led_by_one_works_name_says_how_that_work_was_read():
+    """t65's Typst draft opens "KVPipe, NEO: read both PDFs in full" / "PinPool: abstract only" /
+    "TierServe TPOT: off a talk slide Lin Tao forwarded me": each item takes the line naming it in its
+    title, not one naming a work its first lines mention ("goes in 5.1 next to KVPipe")."""
+    note = ("How deep I went:\nKVPipe, NEO: read both PDFs in full\nPinPool: abstract only, the PDF isn't up yet\n"
+            "TierServe TPOT: off a talk slide Lin Tao forwarded me, not checked\n\n# Draft\n\n"
+            "## KVPipe\nKVPipe (arXiv:2603.07718) double-buffers KV.\n\n"
+            "## PinPool\nnew paper, goes in 5.1 next to KVPipe\nPinPool (arXiv:2605.14420) grows the pinned pool.\n")
+    parts, _ = parse_note(note, "inbox/p/draft.md")
+    assert [(i.title, i.evidence_levels) for i in parts["items"]] == [
+        ("KVPipe", ("full_text",)), ("PinPool", ("abstract_checked",))]
+    assert evidence_reader().levels("TierServe TPOT: off a talk slide Lin Tao forwarded me, not checked") == (
+        "second_hand", "unverified")
+    assert evidence_reader().levels("上面的结论是看 repo README 的 Requirements 一节得出的") == ("vendor_self_reported",)
+    assert evidence_reader().levels("Paper 我只扫了 abstract：主要讲配额") == ("abstract_checked",)
