@@ -378,6 +378,11 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
 _CLOCK = re.compile(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])(?!\s*(?:[x×%]|倍))")
 
 
+#: A count (``128K``, ``1M prefill``) right before "in" and a time: the context length the time was measured at.
+_BARE_COUNT_FIG = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?![\w-])(?:\s+(?:prefill|decode|context|"
+                             r"prompts?|inputs?))?\s+(?:in|takes|took)\s+~?\d+(?:\.\d+)?\s*(?:s|ms|sec|seconds|min|minutes)\b")
+
+
 def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     """``find_figures`` without the file's budget."""
     lex = lexicon or load_lexicon()
@@ -395,6 +400,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     for a0, b0, _c in slo:
         text = text[:a0] + " " * (b0 - a0) + text[b0:]
     conds = _conditions(cues, text) + slo
+    # "…, 128K in 3.8 s", "1M prefill in 77s": a count right before "in" and a time is the context that time
+    # was measured at (a condition), not a figure of its own
+    for m in _BARE_COUNT_FIG.finditer(text):
+        if not any(a <= m.start(1) < b for a, b, _c in conds):
+            conds.append((m.start(1), m.end(1), f"ctx:{_count_key(m.group(1))}"))
     taken = [(a, b) for a, b, c in conds if not c.startswith(("base:", "hw:"))]  # "16K 输入", "batch 64": not figures
     # the number of an accelerator's name ("two RTX 4090s": no 4090 seconds)
     taken += [(a, b) for a, b, c in conds if c.startswith("hw:") and re.match(r"[A-Za-z]", text[a:a + 1])]

@@ -1858,3 +1858,13 @@ def test_an_opening_line_led_by_one_works_name_says_how_that_work_was_read():
         "second_hand", "unverified")
     assert evidence_reader().levels("上面的结论是看 repo README 的 Requirements 一节得出的") == ("vendor_self_reported",)
     assert evidence_reader().levels("Paper 我只扫了 abstract：主要讲配额") == ("abstract_checked",)
+
+
+def test_a_count_right_before_in_and_a_time_is_the_context_it_was_measured_at():
+    """t63: "1M-token prefill … in 77 s …, 128K in 3.8 s" and "did 1M prefill in 77s": 3.8 s is 128K's time,
+    77s is 1M's; the two are not one metric under one setting."""
+    card = find_figures("1M-token prefill for Llama3 405B in 77 s (93% efficiency), 128K in 3.8 s.")
+    post = find_figures("Meta's CP paper did 1M prefill in 77s on 128 H100s.")
+    assert [(q.raw, "ctx:128000" in q.conditions) for q in card if q.metric == "time"] == [("3.8 s", True)]
+    assert [(q.raw, q.conditions[0]) for q in post] == [("77s", "ctx:1000000")]
+    assert "128K" not in [q.raw for q in card]  # the context, not a figure
