@@ -1868,3 +1868,12 @@ def test_a_count_right_before_in_and_a_time_is_the_context_it_was_measured_at():
     assert [(q.raw, "ctx:128000" in q.conditions) for q in card if q.metric == "time"] == [("3.8 s", True)]
     assert [(q.raw, q.conditions[0]) for q in post] == [("77s", "ctx:1000000")]
     assert "128K" not in [q.raw for q in card]  # the context, not a figure
+
+
+def test_patching_the_attention_module_is_a_change_to_the_model():
+    """t63 (and t39 before it): "does not require changes to the model code" vs "Integration requires patching
+    the attention module": the attention module is part of the model, patching it a modification; "the patch
+    release" is a noun, no predicate."""
+    assert "-modify:model,weights" in predicates("does not require changes to the model code")
+    assert "+modify:model,weights" in predicates("Integration requires patching the attention module")
+    assert predicates("The patch release fixes a bug") == ()
