@@ -811,7 +811,7 @@ _GERUND_SUBJECT = re.compile(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|
 _CONSEQUENCE = re.compile(r"\s+(?:\w+\s+){0,3}?(?:breaks?|hurts?|harms?|degrades?|kills?|ruins?|would|will|can|could|causes?|"
                           r"leads?|costs?|loses?|is (?:bad|harmful|risky))\b", re.IGNORECASE)
 #: The object before a denied passive verb: "no head is ever pruned", "no layer gets quantized".
-_PASSIVE_DENIED = re.compile(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|gets?|got)\s+(?:ever\s+)?$",
+_PASSIVE_DENIED = re.compile(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|gets?|got|needs? to be|has to be|must be)\s+(?:ever\s+)?$",
                              re.IGNORECASE)
 #: Keeping every one of something: "keeps all heads' cache", "every head keeps some cache", "保留所有头".
 _KEEPS_ALL = re.compile(r"\b(?:keeps?|retains?|preserves?)\s+(?:the\s+)?(?:caches?\s+of\s+)?(?:all|every|each)\s+(?P<obj>[\w-]+(?:'s?|’s?)?)"

@@ -75,6 +75,12 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
+#: A spoken move to the next topic at the start of a transcript's paragraph: "第一个是…", "然后是…", "还有…",
+#: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
+_SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯+|呃+|那个|就是说|um+|uh+|so|okay|ok|and|oh)[\s,，]*)*"
+                          r"(?:第[一二三四五六七八九十\d]+个|然后是|其次是?|另外(?:一个|一篇)?|还有(?:一个|一篇)?|最后(?:一个|一篇)?|接下来|"
+                          r"first(?: one)?\b|next(?: one)?\b|another (?:one|thing|paper)\b|one more\b|finally\b|lastly\b)",
+                          re.IGNORECASE)
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
 #: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
@@ -1470,6 +1476,11 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     label = max(set(labels), key=labels.count) if labels else None
     if label is not None and labels.count(label) >= 2:
         starts = [b for b in paras if b in starts or _para_code(b) == label]
+    # a spoken transcript's moves to the next topic ("第一个是那个 EAGLE 二 …", "然后是那个 Arbor Spec …", "还有 下周组会…",
+    # "next one is …"): when two or more topics open so, every paragraph that opens so is a topic
+    spoken = [b for b in paras if _SPOKEN_OPEN.match(b.lines[0][1])]
+    if len(spoken) >= 2 and sum(1 for b in starts if b in spoken) >= 1:
+        starts = sorted({*starts, *spoken}, key=lambda b: b.line)
     out: list[_Raw] = []
     for n, b in enumerate(starts):
         nxt = starts[n + 1].line if n + 1 < len(starts) else None

@@ -90,6 +90,9 @@ def name_index(snap: Snapshot) -> dict[str, str]:
         n = name.strip().strip("*_`\"'“”")
         if 2 <= len(n) <= 40 and not _NOT_NAME.match(n) and re.search(r"[A-Za-z]", n):
             seen.setdefault(n, set()).add(aid)
+            if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+", n):
+                # "ArborSpec" said aloud and transcribed, or typed by someone else: "Arbor Spec"
+                seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
         # a label before the name ("Poster #3412 — Tidal", "0733 · Ferry", "Card 12 | KVRot"): the name too
         parts = re.split(r"\s+[—–·|]\s+", n)
         if len(parts) > 1 and re.search(r"\d|#", parts[0]):

@@ -1877,3 +1877,27 @@ def test_patching_the_attention_module_is_a_change_to_the_model():
     assert "-modify:model,weights" in predicates("does not require changes to the model code")
     assert "+modify:model,weights" in predicates("Integration requires patching the attention module")
     assert predicates("The patch release fixes a bug") == ()
+
+
+def test_a_spoken_transcripts_topics_and_names():
+    """t64's voice memo: paragraphs that open with a spoken move ("第一个是…", "然后是…", "还有…") are topics even
+    when they write no identifier; "Arbor Spec" said aloud is ArborSpec; "正文没细看" after "就看了摘要" does not
+    undo the abstract; "no auxiliary draft model needs to be trained" denies training."""
+    note = ("嗯 那个 先记一下 今天看的几个东西\n\n第一个是那个 EAGLE 二 [ID: 2406.16858] 比一代快了百分之二十\n\n"
+            "然后是那个 Arbor Spec 数我专门翻了正文表二 7B 上是 2.8 倍\n\n第三个是 GoodSpec [注：arXiv 2601.11427v1] v1 里写得很清楚\n\n"
+            "还有 下周组会改到周四下午\n")
+    parts, _ = parse_note(note, "inbox/l/memo.md")
+    assert [i.line for i in parts["items"]] == [3, 5, 7, 9]
+    assert evidence_reader().levels("这篇我其实就看了项目主页和摘要 正文没细看") == ("abstract_checked", "unverified")
+    assert evidence_reader().levels("摘要还没看") == ()
+    assert "-train:draft_model,model" in predicates("so no auxiliary draft model needs to be trained or served.")
+
+
+def test_a_camel_case_name_is_also_found_spelled_apart(tmp_path):
+    """"ArborSpec" in a card's title is "Arbor Spec" in a transcript."""
+    rows = _shift_rows(tmp_path, "# Doc\n\n## 4 Trees\n\ntext\n\n## References\n\n- none\n", {
+        "organized/paper_cards/0001-2603-05529.md": "# ArborSpec: Self-Drafting Dynamic Trees\n\n- arXiv: 2603.05529\n",
+        "inbox/l/memo.md": ("第一个是那个 EAGLE 二 [ID: 2406.16858]\n\n然后是那个 Arbor Spec 就是拿自己中间层当草稿的那篇\n\n"
+                            "第三个是 GoodSpec [注：arXiv 2601.11427v1]\n")})
+    assert [(r.line, list(r.works)) for r in rows if r.source == "inbox/l/memo.md"] == [
+        (1, ["2406.16858"]), (3, ["2603.05529"]), (5, ["2601.11427"])]
