@@ -765,7 +765,12 @@ def parse_note(
     seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
     for sg in shape.segments:
         if is_card:
-            seg_levels.append(note_levels)
+            # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
+            # "阅读深度：v2 全文精读"): the card rests on that reading (``_card_source_line``)
+            read = any("full_text" in v and n <= 15 and 0 < n <= len(lines) and not evr.generated(lines[n - 1])
+                       and (_CARD_SOURCE.match(strip_markup(lines[n - 1])) or n in field_lines)
+                       for n, v in line_lv.items())
+            seg_levels.append(ordered_levels([*note_levels, "full_text"]) if read else note_levels)
             seg_own.append(())
             continue
         # an evidence field at the item's head is the writer's verdict; cue words of its title

@@ -1423,8 +1423,11 @@ def _opening_sentence(line: str) -> str:
 
 
 def _para_mark(b: MdBlock) -> str | None:
-    """The symbol a paragraph opens with when it is a mark (``◆``, ``■``, ``▶``, ``★``, ``※``), else None."""
+    """The symbol a paragraph opens with when it is a mark (``◆``, ``■``, ``▶``, ``★``, ``※``; any emoji is one
+    mark, ``"emoji"``), else None."""
     t = b.lines[0][1].lstrip() if b.lines else ""
+    if t and (ord(t[0]) >= 0x1F000 or 0x2600 <= ord(t[0]) <= 0x27BF):
+        return "emoji"  # 📌, 🔥, ⚠️, 💰: a social-media post's blocks each open with an emoji, rarely the same one
     return t[0] if t and unicodedata.category(t[0]) in ("So", "Sm") else None
 
 
@@ -1469,7 +1472,9 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     marks = [m for m in (_para_mark(b) for b in starts) if m]
     mark = max(set(marks), key=marks.count) if marks else None
     if mark is not None and marks.count(mark) >= 2:
-        starts = [b for b in paras if b in starts or _para_mark(b) == mark]
+        # (emoji open a post's title line too: "🚀姐妹们！…" above the first topic is its head, not a topic)
+        first = starts[0].line if mark == "emoji" else 0
+        starts = [b for b in paras if b in starts or _para_mark(b) == mark and b.line >= first]
     # the same for a code the writer numbers their topics with ("P-03  HopKV: …", "P-14  \"SLO-aware …\"" on a
     # poster session's notes, "#12 …", "[A3] …"): a paragraph opening with a code of that shape is a topic
     labels = [x for x in (_para_code(b) for b in starts) if x]

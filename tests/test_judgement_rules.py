@@ -1901,3 +1901,22 @@ def test_a_camel_case_name_is_also_found_spelled_apart(tmp_path):
                             "第三个是 GoodSpec [注：arXiv 2601.11427v1]\n")})
     assert [(r.line, list(r.works)) for r in rows if r.source == "inbox/l/memo.md"] == [
         (1, ["2406.16858"]), (3, ["2603.05529"]), (5, ["2601.11427"])]
+
+
+def test_a_social_media_posts_emoji_blocks_are_its_topics_and_an_ad_is_the_vendors():
+    """t64's 小红书 draft: blocks that open with different emoji are topics (one mark, "emoji"), the post's
+    emoji title line above them is not; a sponsored block ("💰【合作推广】 … 官方实测 3 倍") is the vendor's claim."""
+    note = ("🚀姐妹们！推测解码三连\n\n家人们谁懂啊，整理成笔记分享给大家～\n\n📌 ArborSpec —— 树还会自己长！\n🔗 arxiv 2603.05529\n\n"
+            "🔥 EAGLE-2 —— 动态草稿树\n🔗 arxiv.org/abs/2406.16858\n\n💰【合作推广】\nXX 算力云，官方实测推理提速 3 倍！\n")
+    parts, _ = parse_note(note, "inbox/t/post.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, ("2603.05529",)), (8, ("2406.16858",)), (11, ())]
+    assert "vendor_self_reported" in parts["items"][2].evidence_levels
+
+
+def test_a_card_whose_source_is_a_whole_reading_rests_on_it():
+    parts, _ = parse_note("# 2601.11427 · GoodSpec\n\n来源：arxiv.org/abs/2601.11427v2 ｜ 阅读深度：v2 全文精读，含附录 C\n",
+                          "organized/paper_cards/0532-2601-11427.md", "paper_card")
+    assert parts["items"][0].evidence_levels == ("full_text",)
+    parts, _ = parse_note("# GoodSpec\n\n- Source: auto-generated from the arXiv abstract page\n- arXiv: 2601.11427\n",
+                          "organized/paper_cards/0532-2601-11427.md", "paper_card")
+    assert parts["items"][0].evidence_levels == ("card_only",)
