@@ -75,6 +75,9 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
+#: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
+_AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*[·•|—–-]\s*\d[\d,.]*k?\s*"
+                          r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
 #: A spoken move to the next topic at the start of a transcript's paragraph: "第一个是…", "然后是…", "还有…",
 #: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
 _SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯+|呃+|那个|就是说|um+|uh+|so|okay|ok|and|oh)[\s,，]*)*"
@@ -1314,8 +1317,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
            and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
         return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
-    posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _pseudo(b.lines[0][1]))
-    if posts >= 2 and any(b.quoted and b.kind == "para" and b.lines and _pseudo(b.lines[0][1]) for b in top):
+    posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]))
+    if posts >= 2 and any(b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]) for b in top):
         return None  # a forum thread (Reddit, a mailing-list archive): posts under their author lines, the
         # quotes under a post its replies, each opening with its own author line ("> **u/rick · 188 points**")
     end_at = last_line
