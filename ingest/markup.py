@@ -399,6 +399,7 @@ def _bibtex(lines: list[str]) -> list[str]:
 
 # -- Confluence / Jira wiki markup ------------------------------------------------------------------------
 
+_WIKI_LIST = re.compile(r"^(?P<m>#+|\*+)\s+(?P<t>\S.*)$")
 _WIKI_LINK = re.compile(r"\[(?:(?P<text>[^|\[\]]*)\|)?(?P<url>https?://[^\]|\s]+)\]")
 _WIKI_CODE = re.compile(r"^\s*\{(?:code|noformat)(?::[^}]*)?\}\s*$")
 _WIKI_BLOCK = re.compile(r"\{(?P<m>panel|info|note|tip|warning|quote|expand)(?::(?P<attrs>[^}]*))?\}")
@@ -418,6 +419,12 @@ def _confluence(lines: list[str]) -> list[str]:
         m = _WIKI_HEADING.match(ln)
         if m:
             out[k] = f"{'#' * int(m.group('n'))} {_wiki_inline(m.group('t'))}"
+            continue
+        li = _WIKI_LIST.match(ln)
+        if li:  # "# step" is a numbered entry, "## sub-step" a nested one, "** point" a nested bullet
+            depth = len(li.group("m"))
+            marker = "1." if li.group("m")[0] == "#" else "-"
+            out[k] = f"{'   ' * (depth - 1)}{marker} {_wiki_inline(li.group('t'))}"
             continue
         s = ln.strip()
         if s.startswith("||") and s.endswith("||"):

@@ -291,3 +291,10 @@ def test_no_rewrite_moves_a_line(suffix):
         assert as_markdown(src, f"n{suffix}").count("\n") == src.count("\n")
 
     check()
+
+
+def test_wiki_markup_lists_are_lists_not_headings():
+    """Jira/Confluence `# step` is a numbered entry (not a Markdown heading), `** point` a nested bullet."""
+    src = "h2. Acceptance criteria\n# Replay the trace\n## on staging\n* a point\n** a sub-point\n\nh3. Notes\n||a||b||\n"
+    out = _same_lines(src, "x.txt")
+    assert out[1:5] == ["1. Replay the trace", "   1. on staging", "- a point", "   - a sub-point"]
