@@ -4,8 +4,10 @@ People keep reading notes in the markup of their tools: a reStructuredText log k
 AsciiDoc page, a Typst draft, a Quarto notebook, a BibTeX file whose ``annote`` fields are the notes.  The
 note parser (:mod:`ingest.blocks`, :mod:`ingest.structure`) reads Markdown; this module rewrites the marks of
 those formats that decide a note's structure into their Markdown equivalents, **one output line per input
-line**, so every claim keeps its file line.  The file's suffix decides the markup (a ``.md`` file is never
-rewritten here; Markdown with other marks pasted in is :mod:`ingest.blocks`' and :mod:`ingest.structure`'s).
+line**, so every claim keeps its file line.  The file's suffix decides the markup; three kinds of text are
+recognised by their own marks in a file of any suffix (Confluence/Jira wiki markup, a reading app's highlight
+export) or in a ``.txt`` file (a plain-text memo's capitals headings).  Other marks pasted into Markdown are
+:mod:`ingest.blocks`' and :mod:`ingest.structure`'s.
 
 What is rewritten, per format (everything else is left as written):
 
@@ -24,6 +26,13 @@ What is rewritten, per format (everything else is left as written):
 * BibTeX (``.bib``): an entry (``@misc{key,``) is a heading with the entry's title; its fields are
   ``field: value`` lines, braces dropped, a field's continuation lines its own; ``%`` comments are the
   writer's text.  An entry is one item of the note (:mod:`ingest.structure` splits at headings).
+
+* Confluence / Jira wiki markup (two ``h1.``–``h6.`` lines and a ``||header||`` row or a ``{code}`` / ``{panel}``
+  macro): ``h2.`` headings, ``||a||b||`` / ``|x|y|`` pipe tables, ``[text|URL]`` links, ``{code}`` fences,
+  ``# step`` / ``* point`` lists, ``{warning}…{warning}`` and ``{panel:title=…}`` as labels.
+* A plain-text memo (``.txt``): lines in capitals between blank lines are headings, the first the title.
+* A highlight export (``《Title》 共12条划线`` then ``◆`` lines): the title line is the note's title (one work),
+  ``◆ 第3章 …`` sub-headings, ``◆ text`` highlights.
 
 The rules follow the formats' own references: Docutils' "reStructuredText Markup Specification"
 (sections, directives, field lists), the AsciiDoc Language documentation (document and section titles,
