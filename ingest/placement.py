@@ -78,6 +78,11 @@ _NUM_WORD = "|".join(_DIGIT)
 _SPOKEN = re.compile(rf"\b(?:{_NUM_WORD})(?:\s+point\s+(?:{_NUM_WORD})){{1,2}}\b", re.I)
 
 
+_ZH_DIGIT = dict(zip("一二三四五六七八九", "123456789"))
+#: A section said aloud in Chinese after a placing verb: "放四点三", "归到二点一", "挪到第三点二".
+_SPOKEN_ZH = re.compile(r"(?P<verb>放到|放在|归到|归入|挪到|放|归|挪)\s*第?(?P<a>[一二三四五六七八九])点(?P<b>[一二三四五六七八九])(?![一二三四五六七八九十刻钟分半])")
+
+
 def _spoken_key(m: re.Match[str]) -> str:
     """``"two point three point one"`` -> ``"2.3.1"``."""
     return ".".join(_DIGIT[w.lower()] for w in re.split(r"\s+point\s+", m.group(0), flags=re.I))
@@ -159,6 +164,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     cues = _cues(lex)
     if " point " in text:
         text = _SPOKEN.sub(_spoken_key, text)
+    if "点" in text:  # "放四点三应该没问题" said aloud: 4.3 (after a placing verb only: "快了一点" is "a bit")
+        text = _SPOKEN_ZH.sub(lambda m: f"{m.group('verb')} §{_ZH_DIGIT[m.group('a')]}.{_ZH_DIGIT[m.group('b')]}", text)
     found: list[tuple[int, int, str]] = []
     for m in _SIGN.finditer(text):
         found.append((m.start(), m.end(), m.group("key")))

@@ -1920,3 +1920,9 @@ def test_a_card_whose_source_is_a_whole_reading_rests_on_it():
     parts, _ = parse_note("# GoodSpec\n\n- Source: auto-generated from the arXiv abstract page\n- arXiv: 2601.11427\n",
                           "organized/paper_cards/0532-2601-11427.md", "paper_card")
     assert parts["items"][0].evidence_levels == ("card_only",)
+
+
+def test_a_section_said_aloud_in_chinese_after_a_placing_verb():
+    """t64's voice memo: "放四点三应该没问题" is §4.3; "快了一点三倍" and "四点三刻" are no sections."""
+    assert [(r.key, r.role) for r in section_refs("正文没细看 放四点三应该没问题")] == [("4.3", "suggest")]
+    assert section_refs("速度快了一点三倍") == [] and section_refs("下午四点三刻开会") == []
