@@ -114,7 +114,7 @@ _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more t
 _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
 #: is about that paper only, never about the works its README compares with.
-_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:the\s+)?papers?\b[^:：|\n]{0,30}?"
+_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:(?:the|linked|related|associated|companion|accompanying|upstream)\s+)?papers?\b[^:：|\n]{0,30}?"
                           r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
 #: A label naming a post's or a paragraph's paper inside a line: '"paper: https://…"', "论文：arXiv …", "PDF: …".

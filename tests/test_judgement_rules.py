@@ -1926,3 +1926,12 @@ def test_a_section_said_aloud_in_chinese_after_a_placing_verb():
     """t64's voice memo: "放四点三应该没问题" is §4.3; "快了一点三倍" and "四点三刻" are no sections."""
     assert [(r.key, r.role) for r in section_refs("正文没细看 放四点三应该没问题")] == [("4.3", "suggest")]
     assert section_refs("速度快了一点三倍") == [] and section_refs("下午四点三刻开会") == []
+
+
+def test_a_repo_cards_linked_paper_is_what_it_is_about():
+    """t39: "- linked paper: ElasticPage, arxiv.org/abs/2603.14822" on a repo card: the card's statements
+    ("Integration requires patching the attention layer") are about that work."""
+    parts, _ = parse_note("# repo card 0214 · blockwise-lab/elasticpage\n\n- url: https://github.com/blockwise-lab/elasticpage\n"
+                          "- linked paper: ElasticPage, arxiv.org/abs/2603.14822\n\n## Integration\nIntegration requires "
+                          "patching the attention layer.\n", "organized/repo_cards/0214-blockwise-lab-elasticpage.md", "repo_card")
+    assert parts["items"][0].works == ("2603.14822",)
