@@ -122,7 +122,12 @@ class EvidenceReader:
         # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
         text = _ADDRESS.sub(" ", text)
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
-            if tag.lower() in text.lower():
+            if re.search(r"\w", tag):
+                if tag.lower() in text.lower():
+                    found.append(lv)
+            elif re.search(rf"(?<!\S){re.escape(tag)}+(?![\w.])|{re.escape(tag)}+(?=\s|$)", text):
+                # a symbol the note's legend defines ("~" = only the abstract) is the mark where it stands
+                # apart, not inside a figure ("~35%") or an identifier ("2405.1048?)")
                 found.append(lv)
         found.extend(self._hashtag_levels(text))
         fv = self.field_value(text)
@@ -282,6 +287,10 @@ def _symbol_defs(text: str) -> list[tuple[str, str]]:
     as ``[(mark, meaning)]``; empty unless the line says it is a legend and defines two marks or more."""
     if not _SYMBOL_LEGEND.search(text):
         return []
+    # "图例：✓=读过 ?=没核 ~=只看摘要": marks of any kind, each defined with "="
+    eq = [(m.group("mark"), m.group("meaning")) for m in _MARK_EQ.finditer(text)]
+    if len(eq) >= 2:
+        return eq
     out: list[tuple[str, str]] = []
     mark, buf = None, []
     for ch in text:
@@ -297,6 +306,8 @@ def _symbol_defs(text: str) -> list[tuple[str, str]]:
 
 
 _SYMBOL_LEGEND = re.compile(r"legend|图例|标记|\bkey\b", re.I)
+#: One mark of a legend written ``mark=meaning`` (``✓=读过``, ``?=没核``, ``~=只看摘要``).
+_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;]))(?P<mark>[^\w\s=＝]{1,3})\s*[=＝]\s*(?P<meaning>[^\s；;，,|]{1,20})")
 _READERS: dict[int, EvidenceReader] = {}
 
 

@@ -1935,3 +1935,14 @@ def test_a_repo_cards_linked_paper_is_what_it_is_about():
                           "- linked paper: ElasticPage, arxiv.org/abs/2603.14822\n\n## Integration\nIntegration requires "
                           "patching the attention layer.\n", "organized/repo_cards/0214-blockwise-lab-elasticpage.md", "repo_card")
     assert parts["items"][0].works == ("2603.14822",)
+
+
+def test_a_legend_of_marks_written_with_equals_signs():
+    """t59's shorthand: "图例：✓=读过 ?=没核 ~=只看摘要" defines three marks; a mark counts where it stands apart
+    ("FA2??", "decode ~ → 4.1"), not inside a figure ("~35%") or an identifier ("2405.1048?)")."""
+    r = evidence_reader()
+    legend = r.legend([(2, "图例：✓=读过 ?=没核 ~=只看摘要 ；→ 后面跟数字的是建议放的节")])
+    assert legend == {"✓": "full_text", "?": "unverified", "~": "abstract_checked"}
+    assert r.levels("SageAttn2 → INT4 QK, 3x vs FA2?? → arxiv 2411.10958", legend) == ("unverified",)
+    assert r.levels("Lean Attn (2405.1048?) → stream-K 切 KV，长上下文 decode ~ → 4.1", legend) == ("abstract_checked",)
+    assert r.levels("FA2 @H100 → 利用率才 ~35%", legend) == ()
