@@ -509,6 +509,10 @@ _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\
 #: chat writing each such line is a statement of its own, whatever the line before ends with.
 _EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
 
+#: What a legend calls the entries that carry no mark: "untagged answers", "unmarked ones", "没标的", "其余".
+_UNMARKED = re.compile(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
+                       re.IGNORECASE)
+
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
 _FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
 
@@ -680,6 +684,13 @@ def parse_note(
         pre = shape.preamble
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
                       and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
+        # a legend that also says what an unmarked entry is ("untagged answers were typed from the abstract;
+        # #pdf = checked against the paper"; "没标的都只看了摘要"): that is the note's level for its entries
+        for n in range(pre[0], pre[1] + 1) if pre else ():
+            said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
+            for clause in re.split(r"[;；。]|\.\s", said):
+                if _UNMARKED.search(clause):
+                    pre_levels += [lv for lv in evr.levels(clause) if lv in DEPTH_LEVELS][:1]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
     # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
     # speaks for the items it names (``{name: levels}``)

@@ -1946,3 +1946,14 @@ def test_a_legend_of_marks_written_with_equals_signs():
     assert r.levels("SageAttn2 → INT4 QK, 3x vs FA2?? → arxiv 2411.10958", legend) == ("unverified",)
     assert r.levels("Lean Attn (2405.1048?) → stream-K 切 KV，长上下文 decode ~ → 4.1", legend) == ("abstract_checked",)
     assert r.levels("FA2 @H100 → 利用率才 ~35%", legend) == ()
+
+
+def test_a_legend_saying_what_unmarked_entries_are_gives_their_level():
+    """t62's flashcard deck: "untagged answers were typed from the abstract; #pdf = checked against the paper":
+    an untagged card is abstract-level, a #pdf card full text."""
+    deck = ("deck:: quant (Lena)\nuntagged answers were typed from the abstract; #pdf = checked against the paper itself\n\n"
+            "Q:: GPTQ — what does it use? A:: inverse Hessian [2210.17323]\n"
+            "Q:: AQLM sweet spot? A:: below 3 bits/param — arXiv:2401.06118 #pdf\n")
+    parts, _ = parse_note(deck, "inbox/lena/deck.md")
+    assert [(i.works, i.evidence_levels[:1]) for i in parts["items"]] == [
+        (("2210.17323",), ("abstract_checked",)), (("2401.06118",), ("full_text",))]
