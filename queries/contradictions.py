@@ -405,6 +405,15 @@ _BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*(
                              re.IGNORECASE)
 #: An arXiv identifier written near the opening of a statement ("Medusa-2 and Hydra (arXiv:2402.05109) reach …").
 _ID_NEAR_START = re.compile(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
+def _only_names(text: str) -> bool:
+    """Whether ``text`` (what comes before an identifier) is only names joined by "and"/"和" ("Medusa-2 and Hydra (",
+    "EAGLE-3 / "), at most five words: no verb, no preposition ("Claimed novelty over Quest (" is a comparison)."""
+    words = re.findall(r"[^\s(（\[,，/&、]+", re.sub(r"arXiv[:\s]*$", "", text.strip(), flags=re.I))
+    return 0 < len(words) <= 5 and all(w[0].isupper() or w[0].isdigit() or w.lower() in ("and", "or", "和", "与", "及")
+                                       or re.match(r"[\u4e00-\u9fff]", w) is None and not w.isalpha()
+                                       for w in words)
+
+
 _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
 
 
@@ -537,8 +546,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             out[c.iri] = []  # the baselines' figures: about none of the works compared here
             continue
         opening = _ID_NEAR_START.match(c.text)
-        if (opening and subj and not _COMPARED_LEAD.match(c.text) and not find_quantities(c.text[:opening.start(1)])
-                and len(re.findall(r"[^\s(（\[]+", c.text[:opening.start(1)].replace("arXiv:", ""))) <= 5
+        if (opening and subj and not _COMPARED_LEAD.match(c.text) and _only_names(c.text[:opening.start(1)])
                 and not any(a in c.text for a in subj if a != opening.group(1))):
             # "Medusa-2 and Hydra (arXiv:2402.05109) reach 2.3× and 2.6×" in an export about ArborSpec: the work
             # the statement opens by naming is its subject, not the one it inherits without naming it

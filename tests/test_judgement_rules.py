@@ -1957,3 +1957,13 @@ def test_a_legend_saying_what_unmarked_entries_are_gives_their_level():
     parts, _ = parse_note(deck, "inbox/lena/deck.md")
     assert [(i.works, i.evidence_levels[:1]) for i in parts["items"]] == [
         (("2210.17323",), ("abstract_checked",)), (("2401.06118",), ("full_text",))]
+
+
+def test_what_comes_before_an_opening_identifier_must_be_names_only():
+    """"Medusa-2 and Hydra (arXiv:…) reach …" opens with names; "Claimed novelty over Quest (2406.10774): …"
+    compares (t34) and "Patches for HF transformers" is a noun, not a modification (t5)."""
+    from queries.contradictions import _only_names
+    assert _only_names("Medusa-2 and Hydra (arXiv:") and _only_names("EAGLE-3 / ")
+    assert not _only_names("Claimed novelty over Quest (") and not _only_names("KIVI again [")
+    assert predicates("Patches for HF transformers and vLLM via minference.patch(model)") == ()
+    assert predicates("it patches the attention module") == ("+modify:model,weights",)
