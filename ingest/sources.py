@@ -30,6 +30,7 @@ from .text import arxiv_refs, split_front_matter
 __all__ = [
     "MAX_BYTES",
     "NOTE_SUFFIXES",
+    "OUTPUT_TAG",
     "TEXT_SUFFIXES",
     "max_bytes",
     "Found",
@@ -135,6 +136,10 @@ def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBud
 #: LaTeX and BibTeX, Quarto and R Markdown, Typst, wiki and Textile markup, CSV/TSV exports, saved HTML.
 NOTE_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".org", ".tex", ".bib", ".qmd", ".rmd", ".typ", ".wiki",
                  ".textile", ".csv", ".tsv", ".html", ".htm", ".text", ".mdx")
+#: The file ``provkg run`` leaves in its output folder (as ``CACHEDIR.TAG`` marks a cache): a folder walk does
+#: not enter a folder holding it, so a run whose ``--out`` is inside the workspace never reads its own last brief
+#: and report back as notes.
+OUTPUT_TAG = ".provkg-output"
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json", *NOTE_SUFFIXES)
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
@@ -236,6 +241,8 @@ def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool], lis
                     dirs.append((entry.name, link))
                 else:
                     files[entry.name] = link
+        if OUTPUT_TAG in files and here != top:
+            continue  # a folder ``provkg run`` writes its brief and report into: its own output, not notes
         rel_dir = Path(here).relative_to(root).as_posix()
         subs = sorted(d for d in dirs if not d[0].startswith(".") and d[0] != "__pycache__")
         yield here, rel_dir, files, [name for name, link in subs if link]

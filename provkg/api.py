@@ -719,6 +719,7 @@ class ProvKG:
         ``ingest`` raises.
         """
         from graph.atomic import write_atomic
+        from ingest.sources import OUTPUT_TAG
         from queries.render.brief import render_brief
         from queries.render.html import write_html
         from queries.render.report import render_report
@@ -736,6 +737,11 @@ class ProvKG:
         else:
             stale = set()
         outdir = Path(out)
+        outdir.mkdir(parents=True, exist_ok=True)
+        if not (outdir / OUTPUT_TAG).exists():
+            # the next ``run`` or ``ingest`` of a workspace holding this folder does not read it (``ingest.sources``)
+            write_atomic(b"This folder holds what `provkg run` wrote (brief, contradiction report, graph).\n"
+                         b"A folder walk of provkg does not read a folder holding this file.\n", outdir / OUTPUT_TAG)
         written: list[Path] = []
         brief_lang: str | None = None
         for mid in mids:

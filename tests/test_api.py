@@ -336,3 +336,28 @@ def test_run_writes_no_brief_from_a_manifest_it_could_not_read(tmp_path):
     again = CliRunner().invoke(cli, ["--store", str(st), "-q", "run", str(ws), "-o", str(out)], obj={})
     assert again.exit_code == 2 and "work-guard/m2.json" in again.output
     assert (out / "brief-m1.md").exists() and not (out / "brief-m2.md").exists()
+
+
+def test_run_does_not_read_its_own_output_folder_back(tmp_path):
+    """`provkg run . -o out` inside a vault: the second run must not ingest the first run's brief and report as
+    notes (on a real 599-note vault they made 9 of 14 contradiction findings). `run` leaves `.provkg-output` in
+    its folder and a folder walk does not enter a folder holding it."""
+    from ingest.sources import OUTPUT_TAG
+
+    ws = tmp_path / "ws"
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Decoding\n\nMedusa.\n\n## References\n\n"
+                                                           "- Medusa, arXiv:2401.10774\n", "utf-8")
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "inbox" / "a" / "n.md").write_text("# Note\n\nEAGLE (arXiv:2401.15077) drafts from features; add to 1.\n", "utf-8")
+    (ws / "work-guard").mkdir()
+    (ws / "work-guard" / "m1.json").write_text(json.dumps({
+        "manifest_id": "m1", "created": "2027-01-01", "knowledge": "organized/knowledge/doc.md",
+        "items": [{"path": "inbox/a/n.md"}]}), "utf-8")
+    st, out = tmp_path / "st", ws / "out"
+    for _ in range(2):
+        r = CliRunner().invoke(cli, ["--store", str(st), "-q", "run", str(ws), "-o", str(out)], obj={})
+        assert r.exit_code == 0, r.output
+    assert (out / OUTPUT_TAG).exists() and (out / "brief.md").exists()
+    paths = [row.source for row in api.ProvKG(st).query("sources")]
+    assert paths and not [p for p in paths if p.startswith("out/")], paths
