@@ -94,7 +94,7 @@ def test_run_with_a_broken_manifest_still_writes_report_and_graph(tmp_path):
     r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(tmp_path / "out"))
     assert r.exit_code == 2
     assert "no valid increment manifest" in r.stderr and "see the errors above" in r.stderr
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["contradictions.md", "graph.html"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [".provkg-output", "contradictions.md", "graph.html"]
 
 
 def test_export_file_has_the_mode_of_a_plain_file(store, tmp_path):

@@ -21,7 +21,7 @@ def test_run_writes_brief_report_and_html(tmp_path):
     out = tmp_path / "out"
     r = _run(["run", str(WORKSPACE), "-o", str(out)], tmp_path / "st")
     assert r.exit_code == 0, r.output
-    assert {p.name for p in out.iterdir()} == {"brief.md", "contradictions.md", "graph.html"}
+    assert {p.name for p in out.iterdir()} == {".provkg-output", "brief.md", "contradictions.md", "graph.html"}
     for name in ("brief.md", "contradictions.md", "graph.html"):
         assert str(out / name) in r.output
 
