@@ -93,6 +93,13 @@ class EvidenceReader:
     #: first question, "does any marker of this level occur?".
     marker_parts: tuple = field(default=(), compare=False, repr=False, hash=False)
 
+    @property
+    def _parts_by_level(self) -> dict:
+        got = self._memo.get("__parts__")
+        if got is None:
+            got = self._memo["__parts__"] = dict(self.marker_parts)
+        return got
+
     def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
         """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
 
@@ -122,12 +129,13 @@ class EvidenceReader:
         # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
         text = _ADDRESS.sub(" ", text)
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
-            if re.search(r"\w", tag):
-                if tag.lower() in text.lower():
+            if re.search(r"\w", tag) or not tag.isascii():
+                if tag.lower() in text.lower():  # a word, an emoji or a symbol ("✅SnapKV …"): where it occurs
                     found.append(lv)
-            elif re.search(rf"(?<!\S){re.escape(tag)}+(?![\w.])|{re.escape(tag)}+(?=\s|$)", text):
-                # a symbol the note's legend defines ("~" = only the abstract) is the mark where it stands
-                # apart, not inside a figure ("~35%") or an identifier ("2405.1048?)")
+            elif re.search(rf"(?<!\S){re.escape(tag)}+(?![\w.])|{re.escape(tag)}{{2,}}(?=\s|$)", text):
+                # an ASCII mark the note's legend defines ("~" = only the abstract, "?" = unchecked) where it
+                # stands apart ("decode ~ → 4.1", "FA2??"), not inside a figure ("~35%"), an identifier
+                # ("2405.1048?)") or a sentence ("Does it scale? I doubt it")
                 found.append(lv)
         found.extend(self._hashtag_levels(text))
         fv = self.field_value(text)
@@ -143,7 +151,7 @@ class EvidenceReader:
                 found.append(self.values[v])
         depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
         limited: set[str] = set()  # depths the line limits itself to ("card only", "只看了摘要")
-        parts = dict(self.marker_parts)
+        parts = self._parts_by_level
         for lv, pat in self.markers:
             if not any(p.search(text) for p in parts.get(lv, (pat,))):
                 continue  # no marker of this level anywhere: the alternation would find nothing either
@@ -307,7 +315,7 @@ def _symbol_defs(text: str) -> list[tuple[str, str]]:
 
 _SYMBOL_LEGEND = re.compile(r"legend|图例|标记|\bkey\b", re.I)
 #: One mark of a legend written ``mark=meaning`` (``✓=读过``, ``?=没核``, ``~=只看摘要``).
-_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;]))(?P<mark>[^\w\s=＝]{1,3})\s*[=＝]\s*(?P<meaning>[^\s；;，,|]{1,20})")
+_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;(（\[]))(?P<mark>[^\w\s=＝()（）\[\]]{1,3})\s*[=＝]\s*(?P<meaning>[^\s；;，,|)）\]]{1,20})")
 _READERS: dict[int, EvidenceReader] = {}
 
 

@@ -131,9 +131,6 @@ class Lexicon:
         return [f"{pair.id}:{side}" for pair in self.qualifier_pairs for side in sorted(pair.sides_in(text))]
 
 
-_PARTS: dict[int, tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]] = {}
-
-
 def marker_parts(lex: Lexicon) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
     """The evidence markers of ``lex`` per level, each alternative compiled on its own (case-insensitive).
 
@@ -141,10 +138,10 @@ def marker_parts(lex: Lexicon) -> tuple[tuple[str, tuple[re.Pattern[str], ...]],
     ``t``, and costs about half as much: an alternation tries every alternative at every position, while
     a pattern alone starts with its own fast scan (a literal prefix, a character set).  Most lines state no
     level, so the question asked most is "does any marker occur?"."""
-    got = _PARTS.get(id(lex))
+    got = lex.__dict__.get("_marker_parts")
     if got is None:
-        got = _PARTS[id(lex)] = tuple((lvl, tuple(re.compile(p, re.IGNORECASE) for p in pats))
-                                      for lvl, pats in lex.raw["evidence_markers"])
+        got = tuple((lvl, tuple(re.compile(p, re.IGNORECASE) for p in pats)) for lvl, pats in lex.raw["evidence_markers"])
+        object.__setattr__(lex, "_marker_parts", got)  # kept on the (frozen) lexicon itself: one per lexicon
     return got
 
 

@@ -92,19 +92,22 @@ def _sniffed(lines: list[str], path: str) -> str | None:
 
 #: A reading app's highlight export (微信读书 and its kind): ``《Title》 共12条划线``, then ``◆ `` highlights, ``◆ 第3章 …``
 #: chapter marks and ``>> 想法：…`` thoughts.
-_BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*(?:共\s*\d+\s*条(?:划线|笔记|想法|标注)?.*)?$")
+_BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
 _BOOK_CHAPTER = re.compile(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
 
 
 def _caps_heading(lines: list[str], k: int) -> bool:
     s = lines[k].strip()
-    return (bool(_CAPS_HEADING.match(s)) and len(s.split()) >= 2 and (k == 0 or not lines[k - 1].strip())
+    # two words of four letters or more and no version or spec value ("CUDA 12.4, VLLM 0.6", "GPU: H100 SXM, FP8")
+    return (bool(_CAPS_HEADING.match(s)) and len(re.findall(r"\b[A-Z]{4,}\b", s)) >= 2 and not re.search(r"\d\.\d", s)
+            and (k == 0 or not lines[k - 1].strip())
             and (k + 1 >= len(lines) or not lines[k + 1].strip()))
 
 
 def as_markdown(text: str, path: str) -> str:
     """``text`` with the structural marks of its file's markup (see the module docstring) rewritten as
-    Markdown, with exactly as many lines; ``text`` itself for Markdown and plain text.
+    Markdown, with exactly as many lines; ``text`` itself for Markdown and plain text, unless their own marks
+    say they are wiki markup, a highlight export or (``.txt``) a memo in capitals headings.
 
     >>> as_markdown("Title\\n=====\\n\\nBody", "a.rst")
     '# Title\\n\\n\\nBody'
@@ -125,6 +128,7 @@ def as_markdown(text: str, path: str) -> str:
 _ADORN = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
 _DIRECTIVE = re.compile(r"^(?P<ind>\s*)\.\.\s+(?P<name>[\w-]+)::\s*(?P<arg>.*)$")
 _RST_COMMENT = re.compile(r"^\s*\.\.(?:\s+(?![\w-]+::)|$)")
+_RST_CITATION = re.compile(r"^(?P<ind>\s*)\.\.\s+\[(?P<label>[^\]]{1,40})\]\s+(?P<rest>\S.*)$")
 _FIELD = re.compile(r"^(?P<ind>\s*):(?P<name>[^:\s][^:]{0,40}):(?:\s+(?P<value>.*))?$")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "literalinclude", "highlight", "math", "raw", "csv-table",
                     "image", "figure", "toctree", "include"}
@@ -147,6 +151,10 @@ def _rst(lines: list[str]) -> list[str]:
         return min(6, levels.index(style) + 1)  # the first style is the title (``#``), or the topics when alone
 
     k = 0
+    if lines and lines[0].strip() == "---":  # YAML front matter (``---`` / ``kind: …`` / ``---``): not a title
+        end = next((j for j in range(1, n) if lines[j].strip() in ("---", "...")), None)
+        if end is not None:
+            k = end + 1
     while k < n:
         ln = lines[k]
         # an over- and underlined title: "=====" / "Title" / "====="
@@ -195,6 +203,11 @@ def _rst(lines: list[str]) -> list[str]:
                         out[x] = _inline(lines[x][dedent:]) if lines[x].strip() else ""
             k = max(j, k + 1)
             continue
+        cite = _RST_CITATION.match(ln)
+        if cite:  # ".. [1] Okafor et al. arXiv:2605.09114": a footnote or citation, text to keep
+            out[k] = f"{cite.group('ind')}[{cite.group('label')}] {_inline(cite.group('rest'))}"
+            k += 1
+            continue
         if _RST_COMMENT.match(ln) and not _DIRECTIVE.match(ln):
             j = k + 1
             while j < n and lines[j].strip() and _indent(lines[j]) > _indent(ln):
@@ -225,7 +238,11 @@ _TYP_LINK = re.compile(r"#link\(\s*\"(?P<url>[^\"]+)\"\s*\)(?:\[(?P<text>[^\]]*)
 _TYP_STRONG = re.compile(r"#strong\[([^\]]*)\]")
 _TYP_EMPH = re.compile(r"#emph\[([^\]]*)\]")
 _SLASH_COMMENT = re.compile(r"^(?P<ind>\s*)//+\s?(?P<t>.*)$")
-_ADOC_ATTR = re.compile(r"^:[\w-]+:(?:\s.*)?$")
+_ADOC_ATTR = re.compile(r"^:(?P<name>[\w-]+):(?:\s+(?P<value>.*))?$")
+#: Document attributes that say how the page is drawn, not what it says.
+_ADOC_PRESENTATION = frozenset({"toc", "toclevels", "toc-title", "icons", "lang", "sectnums", "sectanchors", "sectlinks",
+                                "imagesdir", "source-highlighter", "experimental", "doctype", "stem", "nofooter",
+                                "linkattrs", "idprefix", "idseparator", "numbered", "stylesheet", "linkcss", "hide-uri-scheme"})
 
 
 def _eq_heading(line: str, *, title_level: int) -> str | None:
@@ -238,25 +255,34 @@ def _eq_heading(line: str, *, title_level: int) -> str | None:
 def _asciidoc(lines: list[str]) -> list[str]:
     out: list[str] = []
     table_at: int | None = None  # the output index of an open table's ``|===`` line
-    header_done = False
-    for ln in lines:
+    header = False  # whether the open table has a header row still to place
+    block_attr = ""  # the block attribute line before a table ("[cols=…,options="header"]")
+    link = lambda t: _ADOC_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", t)  # noqa: E731
+    for k, ln in enumerate(lines):
         s = ln.strip()
         if s.startswith("|==="):
-            table_at = None if table_at is not None else len(out)
-            header_done = False
+            if table_at is None:
+                nxt = lines[k + 2].strip() if k + 2 < len(lines) else ""
+                # AsciiDoc's header row: declared (``options="header"``, ``%header``) or followed by a blank line
+                header = "header" in block_attr or (k + 1 < len(lines) and lines[k + 1].strip().startswith("|") and not nxt)
+                table_at = len(out)
+            else:
+                table_at = None
+            block_attr = ""
             out.append("")
             continue
         if table_at is not None and s.startswith("|") and s.count("|") >= 2:
-            cells = [_ADOC_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", c.strip()) for c in s[1:].split("|")]
-            row = "| " + " | ".join(cells) + " |"
-            if not header_done:
+            cells = [link(c.strip()) for c in s[1:].split("|")]
+            if header:
                 # a pipe table needs a delimiter row after its header: the header row moves up to the ``|===``
                 # line and the delimiter row takes its place (every other row keeps its line)
-                out[table_at] = row
+                out[table_at] = "| " + " | ".join(cells) + " |"
                 out.append("|" + " --- |" * len(cells))
-                header_done = True
-            else:
-                out.append(row)
+                header = False
+            elif out[table_at].startswith("|"):
+                out.append("| " + " | ".join(cells) + " |")
+            else:  # a table with no header: each row an entry of its own, on its own line
+                out.append("- " + " | ".join(cells))
             continue
         h = _eq_heading(ln, title_level=1)
         if h is not None:
@@ -266,10 +292,16 @@ def _asciidoc(lines: list[str]) -> list[str]:
         if c and not s.startswith("////"):
             out.append(f"{c.group('ind')}{c.group('t')}")
             continue
-        if _ADOC_ATTR.match(ln) or re.match(r"^\[[\w,=\"\s.%-]*\]$", s):
-            out.append("")  # a document attribute (":toc: left") or a block attribute line ("[cols=…]")
+        attr = _ADOC_ATTR.match(ln)
+        if attr:  # ":read: abstract", ":arxiv: 2406.10774": a field; ":toc: left": presentation, dropped
+            name, value = attr.group("name"), (attr.group("value") or "").strip()
+            out.append("" if name.lower() in _ADOC_PRESENTATION or not value else f"{name}: {link(value)}")
             continue
-        out.append(_ADOC_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", ln))
+        if re.match(r"^\[[\w,=\"\s.%#-]*\]$", s):
+            block_attr = s
+            out.append("")  # a block attribute line ("[cols=…]"): how the next block is drawn
+            continue
+        out.append(link(ln))
     return out
 
 
@@ -385,7 +417,6 @@ def _bibtex(lines: list[str]) -> list[str]:
         title = next((_bib_value(tm.group("t")) for x in range(k + 1, end + 1)
                       if (tm := _BIB_TITLE.match(lines[x]))), m.group("key"))
         out[k] = f"## {title}"
-        name = None
         for x in range(k + 1, end + 1):
             fm = _BIB_FIELD_LINE.match(lines[x])
             s = lines[x].strip()
@@ -394,7 +425,6 @@ def _bibtex(lines: list[str]) -> list[str]:
                 value = _bib_value(fm.group("value"))
                 out[x] = f"{name}: {value}" if value else ""
             elif fm:
-                name = "title"
                 out[x] = f"title: {_bib_value(fm.group('value'))}"
             elif s in ("}", "},", ""):
                 out[x] = ""
@@ -418,6 +448,7 @@ _WIKI_BOLD = re.compile(r"(?<![\w*])\*(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*(?![\w*])")
 def _confluence(lines: list[str]) -> list[str]:
     out = list(lines)
     in_code = False
+    table = True  # whether the rows below the last header row are a pipe table (else entries)
     for k, ln in enumerate(lines):
         if _WIKI_CODE.match(ln):
             out[k] = "```"
@@ -438,15 +469,18 @@ def _confluence(lines: list[str]) -> list[str]:
         s = ln.strip()
         if s.startswith("||") and s.endswith("||"):
             cells = [c.strip() for c in s.strip("|").split("||")]
-            out[k] = "| " + " | ".join(cells) + " |"
             if k > 0 and not out[k - 1].strip():  # the header row moves up a line; the delimiter row takes its place
-                out[k - 1] = out[k]
+                out[k - 1] = "| " + " | ".join(cells) + " |"
                 out[k] = "|" + " --- |" * len(cells)
+                table = True
+            else:  # no line free above it (right under "h2. …"): the rows are entries of their own
+                out[k] = ""
+                table = False
             continue
         if s.startswith("|") and s.endswith("|"):
             linked = _WIKI_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", s)
-            cells = [c.strip() for c in linked.strip("|").split("|")]
-            out[k] = "| " + " | ".join(_wiki_inline(c) for c in cells) + " |"
+            cells = [_wiki_inline(c.strip()) for c in linked.strip("|").split("|")]
+            out[k] = "| " + " | ".join(cells) + " |" if table else "- " + " | ".join(cells)
             continue
         out[k] = _wiki_inline(ln)
     return out

@@ -688,7 +688,7 @@ def parse_note(
         # #pdf = checked against the paper"; "没标的都只看了摘要"): that is the note's level for its entries
         for n in range(pre[0], pre[1] + 1) if pre else ():
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
-            for clause in re.split(r"[;；。]|\.\s", said):
+            for clause in re.split(r"[;；。,，]|\.\s", said):  # the clause that names the unmarked entries only
                 if _UNMARKED.search(clause):
                     pre_levels += [lv for lv in evr.levels(clause) if lv in DEPTH_LEVELS][:1]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
@@ -774,14 +774,15 @@ def parse_note(
     # -- items: evidence, sections, relevance
     seg_levels: list[tuple[str, ...]] = []
     seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
+    # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
+    # "阅读深度：v2 全文精读"): the card rests on that reading (``_card_source_line``)
+    card_read = is_card and any("full_text" in v and n <= 15 and 0 < n <= len(lines) and not evr.generated(lines[n - 1])
+                                and (_CARD_SOURCE.match(strip_markup(lines[n - 1])) or n in field_lines)
+                                for n, v in line_lv.items())
+    card_levels = ordered_levels([*note_levels, "full_text"]) if card_read else note_levels
     for sg in shape.segments:
         if is_card:
-            # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
-            # "阅读深度：v2 全文精读"): the card rests on that reading (``_card_source_line``)
-            read = any("full_text" in v and n <= 15 and 0 < n <= len(lines) and not evr.generated(lines[n - 1])
-                       and (_CARD_SOURCE.match(strip_markup(lines[n - 1])) or n in field_lines)
-                       for n, v in line_lv.items())
-            seg_levels.append(ordered_levels([*note_levels, "full_text"]) if read else note_levels)
+            seg_levels.append(card_levels)
             seg_own.append(())
             continue
         # an evidence field at the item's head is the writer's verdict; cue words of its title

@@ -795,7 +795,10 @@ def _parse_text(text: str, rel: str, kind: str | None, tz: tzinfo, lex: Lexicon,
     if kind == "living_doc":
         from .living import parse_living_source
 
-        fields, warns = parse_living_source(text, rel, tz=tz, lexicon=lex)
+        from .markup import as_markdown
+
+        # a living document kept in reStructuredText, AsciiDoc or Typst: its headings as Markdown, line for line
+        fields, warns = parse_living_source(as_markdown(text, rel), rel, tz=tz, lexicon=lex)
         if not fields.get("sections"):
             warns = [*warns, f"{rel}: living document has no sections (no Markdown headings); "
                              "its entries are kept without a section"]

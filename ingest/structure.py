@@ -80,9 +80,9 @@ _AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2
                           r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
 #: A spoken move to the next topic at the start of a transcript's paragraph: "第一个是…", "然后是…", "还有…",
 #: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
-_SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯+|呃+|那个|就是说|um+|uh+|so|okay|ok|and|oh)[\s,，]*)*"
+_SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|and|oh)[\s,，]*)*+"
                           r"(?:第[一二三四五六七八九十\d]+个|然后是|其次是?|另外(?:一个|一篇)?|还有(?:一个|一篇)?|最后(?:一个|一篇)?|接下来|"
-                          r"first(?: one)?\b|next(?: one)?\b|another (?:one|thing|paper)\b|one more\b|finally\b|lastly\b)",
+                          r"(?:the )?next one\b|another one\b|the next paper\b)",
                           re.IGNORECASE)
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
 #: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
@@ -1426,12 +1426,14 @@ def _opening_sentence(line: str) -> str:
 
 
 def _para_mark(b: MdBlock) -> str | None:
-    """The symbol a paragraph opens with when it is a mark (``◆``, ``■``, ``▶``, ``★``, ``※``; any emoji is one
-    mark, ``"emoji"``), else None."""
+    """The symbol a paragraph opens with when it is a mark (``◆``, ``■``, ``▶``, ``★``, ``※``, an emoji), else None."""
     t = b.lines[0][1].lstrip() if b.lines else ""
-    if t and (ord(t[0]) >= 0x1F000 or 0x2600 <= ord(t[0]) <= 0x27BF):
-        return "emoji"  # 📌, 🔥, ⚠️, 💰: a social-media post's blocks each open with an emoji, rarely the same one
     return t[0] if t and unicodedata.category(t[0]) in ("So", "Sm") else None
+
+
+def _is_emoji(mark: str) -> bool:
+    """Whether a paragraph mark is a pictograph (📌, 🔥, ⚠, 💰) rather than a typographic symbol (◆, ■, ★)."""
+    return ord(mark[0]) >= 0x1F000 or mark[0] in "⚠⚡✅✨❗❓⭐☑✔❌"
 
 
 _RECORD_KEY = re.compile(r"^\s*[A-Za-z_][\w -]{0,20}:\s")
@@ -1473,11 +1475,16 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     # the writer's own paragraph mark ("◆ MoBA（arXiv:…）", "◆ 会议室预订：…"): when two or more of the
     # topics open with it, a paragraph that opens with it is a topic even if it names no work
     marks = [m for m in (_para_mark(b) for b in starts) if m]
+    if marks and max(marks.count(m) for m in set(marks)) < 2:
+        # no one symbol opens two topics: a post whose blocks open with different emoji (📌, 🔥, ⚠️) has one
+        # kind of mark, "emoji"; a note whose topics open with "★" keeps its "✅ …" remarks in them
+        marks = ["emoji" if _is_emoji(m) else m for m in marks]
     mark = max(set(marks), key=marks.count) if marks else None
     if mark is not None and marks.count(mark) >= 2:
         # (emoji open a post's title line too: "🚀姐妹们！…" above the first topic is its head, not a topic)
         first = starts[0].line if mark == "emoji" else 0
-        starts = [b for b in paras if b in starts or _para_mark(b) == mark and b.line >= first]
+        starts = [b for b in paras if b in starts or b.line >= first and (_para_mark(b) == mark or mark == "emoji"
+                                                                           and (pm := _para_mark(b)) and _is_emoji(pm))]
     # the same for a code the writer numbers their topics with ("P-03  HopKV: …", "P-14  \"SLO-aware …\"" on a
     # poster session's notes, "#12 …", "[A3] …"): a paragraph opening with a code of that shape is a topic
     labels = [x for x in (_para_code(b) for b in starts) if x]

@@ -738,7 +738,9 @@ class ProvKG:
             stale = set()
         outdir = Path(out)
         outdir.mkdir(parents=True, exist_ok=True)
-        if not (outdir / OUTPUT_TAG).exists():
+        notes_here = outdir.resolve() == Path(workspace).resolve() or any(
+            (outdir / m).exists() for m in ("inbox", "organized", "work-guard"))
+        if not notes_here and not (outdir / OUTPUT_TAG).exists():
             # the next ``run`` or ``ingest`` of a workspace holding this folder does not read it (``ingest.sources``)
             write_atomic(b"This folder holds what `provkg run` wrote (brief, contradiction report, graph).\n"
                          b"A folder walk of provkg does not read a folder holding this file.\n", outdir / OUTPUT_TAG)

@@ -51,7 +51,6 @@ from rapidfuzz import fuzz
 from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
-from ingest.text import find_quantities
 from ingest.models import evidence_rank
 
 from .results import Contradiction, Statement, finding_key
@@ -409,6 +408,8 @@ def _only_names(text: str) -> bool:
     """Whether ``text`` (what comes before an identifier) is only names joined by "and"/"和" ("Medusa-2 and Hydra (",
     "EAGLE-3 / "), at most five words: no verb, no preposition ("Claimed novelty over Quest (" is a comparison)."""
     words = re.findall(r"[^\s(（\[,，/&、]+", re.sub(r"arXiv[:\s]*$", "", text.strip(), flags=re.I))
+    if len(words) >= 2 and re.fullmatch(r"[A-Z][a-z]+(?:s|es|ed)", words[0]):
+        return False  # "Outperforms H2O (", "Beats SnapKV (": a verb that starts the sentence
     return 0 < len(words) <= 5 and all(w[0].isupper() or w[0].isdigit() or w.lower() in ("and", "or", "和", "与", "及")
                                        or re.match(r"[\u4e00-\u9fff]", w) is None and not w.isalpha()
                                        for w in words)

@@ -1967,3 +1967,29 @@ def test_what_comes_before_an_opening_identifier_must_be_names_only():
     assert not _only_names("Claimed novelty over Quest (") and not _only_names("KIVI again [")
     assert predicates("Patches for HF transformers and vLLM via minference.patch(model)") == ()
     assert predicates("it patches the attention module") == ("+modify:model,weights",)
+
+
+def test_review_fixes_legends_questions_and_openings():
+    """Marks stuck to the next word still count ("✅SnapKV …"); a legend in brackets keeps its first mark; a
+    question mark in a sentence is no "unchecked" mark; the unmarked entries' clause ends at its comma; a
+    sentence that starts with a verb ("Outperforms H2O (…)") does not open with a name; written prose's
+    "Finally" is no spoken topic move; a note whose topics open with ★ keeps its ✅ remarks inside them."""
+    from queries.contradictions import _only_names
+    r = evidence_reader()
+    legend = r.legend([(1, "图例：✅ 已读全文　🟡 只看了摘要")])
+    assert r.levels("✅SnapKV（arXiv:2404.14469）压缩提示", legend) == ("full_text",)
+    assert r.legend([(1, "图例（✓=读过，~=只看摘要）")]) == {"✓": "full_text", "~": "abstract_checked"}
+    q = r.legend([(1, "图例：✓=读过 ?=没核")])
+    assert r.levels("Does it really scale? I doubt it", q) == ()
+    parts, _ = parse_note("Legend: untagged answers were typed from the abstract, #pdf = checked against the full paper\n\n"
+                          "Q:: GPTQ? A:: inverse Hessian [2210.17323]\nQ:: AQLM? A:: below 3 bits — arXiv:2401.06118 #pdf\n",
+                          "inbox/l/deck.md")
+    assert parts["items"][0].evidence_levels[:1] == ("abstract_checked",)
+    assert not _only_names("Outperforms H2O (") and _only_names("Hydra (")
+    note = ("★ SnapKV (arXiv:2404.14469) compresses the prompt.\n\n✅ checked the table.\n\n"
+            "★ PyramidKV (arXiv:2406.02069) varies the budget.\n\n⚠️ only the abstract.\n")
+    parts, _ = parse_note(note, "inbox/a/n.md")
+    assert [i.line for i in parts["items"]] == [1, 5]
+    from ingest.structure import _SPOKEN_OPEN
+    assert not _SPOKEN_OPEN.match("Finally the 3.6x is from Table 2") and _SPOKEN_OPEN.match("嗯 那个 然后是")
+    assert _SPOKEN_OPEN.match("嗯" * 40 + "x") is None

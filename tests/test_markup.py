@@ -298,3 +298,28 @@ def test_wiki_markup_lists_are_lists_not_headings():
     src = "h2. Acceptance criteria\n# Replay the trace\n## on staging\n* a point\n** a sub-point\n\nh3. Notes\n||a||b||\n"
     out = _same_lines(src, "x.txt")
     assert out[1:5] == ["1. Replay the trace", "   1. on staging", "- a point", "   - a sub-point"]
+
+
+def test_review_fixes_asciidoc_attributes_and_headerless_tables():
+    src = (":toc: left\n:read: abstract\n:arxiv: 2406.10774\n\n== Papers\n\n|===\n|Quest |2406.10774 |abstract\n"
+           "|SnapKV |2404.14469 |full\n|===\n")
+    out = _same_lines(src, "p.adoc")
+    assert out[0:3] == ["", "read: abstract", "arxiv: 2406.10774"]
+    assert out[6:10] == ["", "- Quest | 2406.10774 | abstract", "- SnapKV | 2404.14469 | full", ""]  # no header: entries
+
+
+def test_review_fixes_wiki_header_right_under_a_heading_and_rst_citations_and_front_matter():
+    wiki = "h1. R\nh2. Papers\n||Paper||ID||\n|Helmsman|2602.11873|\n|Ebb|2604.05219|\n{code}\nx\n{code}\n"
+    out = _same_lines(wiki, "e.txt")
+    assert out[2:5] == ["", "- Helmsman | 2602.11873", "- Ebb | 2604.05219"]
+    rst = "---\nkind: note\n---\n\nLog\n===\n\nSee [1]_.\n\n.. [1] Okafor et al. arXiv:2605.09114, 2.3x faster.\n"
+    out = _same_lines(rst, "l.rst")
+    assert out[:3] == ["---", "kind: note", "---"] and out[4] == "# Log"
+    assert out[9] == "[1] Okafor et al. arXiv:2605.09114, 2.3x faster."
+
+
+def test_review_fixes_memo_and_highlight_detection_are_strict():
+    spec = "NOTES\n\nGPU: H100 SXM, FP8\n\nCUDA 12.4, VLLM 0.6\n\ntext\n"
+    assert as_markdown(spec, "s.txt") == spec  # spec values, not headings
+    book = "《A Title》\n\n◆ one\n\n◆ two\n\n◆ three\n"
+    assert as_markdown(book, "b.md") == book  # no "共N条划线": a Markdown note's own marks
