@@ -155,8 +155,12 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     try:
         key, version = standard_id(s)
         return "work", key, version
-    except ValueError:
-        pass
+    except ValueError as e:
+        if re.fullmatch(r"(?i)(?:arxiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?", s):
+            # shaped like an identifier but not one ("9999.99999": no month 99): say that, not "not an ID"
+            mm = int(re.search(r"\d{4}", s).group(0)[2:])
+            why = f"month {mm:02d} does not exist: identifiers are YYMM.NNNNN" if not 1 <= mm <= 12 else str(e)
+            raise QueryError(f"{ident!r} is not a valid arXiv identifier ({why})") from None
     keys = {r["key"] for r in store.select(_Q["section_keys"])}
     if s in keys:
         return "section", s, None

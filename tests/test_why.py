@@ -115,3 +115,13 @@ def test_a_section_key_of_two_living_documents_is_labelled_with_both(tmp_path):
     (ws / "organized" / "knowledge" / "b.md").unlink()
     ingest_paths(st, [ws])
     assert why(st, "§1").label == "引擎"
+
+
+def test_why_says_an_identifier_shaped_string_is_no_identifier(sample_store):
+    """A fresh user's `why arXiv:9999.99999` was told it is "not a claim IRI, arXiv ID, section …"; it is
+    shaped like one, so the message says why it is none."""
+    from ingest.errors import QueryError
+    from queries.why import resolve
+
+    with pytest.raises(QueryError, match=r"not a valid arXiv identifier \(month 99 does not exist"):
+        resolve(sample_store, "arXiv:9999.99999")
