@@ -313,17 +313,22 @@ def test_api_library_calls_give_typed_results_equal_to_the_commands(sample_store
     assert "对抗性到达" in api.report_markdown(folder)
 
 
-def test_run_writes_no_brief_from_a_manifest_it_could_not_read(tmp_path):
-    """A manifest broken since the last run keeps its last good version in the store; `run` says so (exit 2)
-    and writes no brief from it, removing the one an earlier run wrote, while the other manifest's brief is
-    written (a fresh user found the stale brief written without a mark)."""
-    ws = tmp_path / "ws"
+
+def _doc_and_note(ws):
+    """A workspace with a living document citing Medusa and one note about EAGLE (no manifest yet)."""
     (ws / "organized" / "knowledge").mkdir(parents=True)
     (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Decoding\n\nMedusa.\n\n## References\n\n"
                                                            "- Medusa, arXiv:2401.10774\n", "utf-8")
     (ws / "inbox" / "a").mkdir(parents=True)
     (ws / "inbox" / "a" / "n.md").write_text("# Note\n\nEAGLE (arXiv:2401.15077) drafts from features; add to 1.\n", "utf-8")
     (ws / "work-guard").mkdir()
+    return ws
+
+def test_run_writes_no_brief_from_a_manifest_it_could_not_read(tmp_path):
+    """A manifest broken since the last run keeps its last good version in the store; `run` says so (exit 2)
+    and writes no brief from it, removing the one an earlier run wrote, while the other manifest's brief is
+    written (a fresh user found the stale brief written without a mark)."""
+    ws = _doc_and_note(tmp_path / "ws")
     for mid in ("m1", "m2"):
         (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({
             "manifest_id": mid, "created": "2027-01-01", "knowledge": "organized/knowledge/doc.md",
@@ -344,13 +349,7 @@ def test_run_does_not_read_its_own_output_folder_back(tmp_path):
     its folder and a folder walk does not enter a folder holding it."""
     from ingest.sources import OUTPUT_TAG
 
-    ws = tmp_path / "ws"
-    (ws / "organized" / "knowledge").mkdir(parents=True)
-    (ws / "organized" / "knowledge" / "doc.md").write_text("# Doc\n\n## 1 Decoding\n\nMedusa.\n\n## References\n\n"
-                                                           "- Medusa, arXiv:2401.10774\n", "utf-8")
-    (ws / "inbox" / "a").mkdir(parents=True)
-    (ws / "inbox" / "a" / "n.md").write_text("# Note\n\nEAGLE (arXiv:2401.15077) drafts from features; add to 1.\n", "utf-8")
-    (ws / "work-guard").mkdir()
+    ws = _doc_and_note(tmp_path / "ws")
     (ws / "work-guard" / "m1.json").write_text(json.dumps({
         "manifest_id": "m1", "created": "2027-01-01", "knowledge": "organized/knowledge/doc.md",
         "items": [{"path": "inbox/a/n.md"}]}), "utf-8")
