@@ -89,16 +89,9 @@ class EvidenceReader:
     #: Answers already given, by ``(text, legend)``: a note's parser asks about one line several times
     #: (as a claim, as its paragraph's, as an item's opening), about four times on average.
     _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
-    #: ``markers`` per level with each alternative compiled alone (``ingest.lexicon.marker_parts``): a cheaper
+    #: ``markers`` by level with each alternative compiled alone (``ingest.lexicon.marker_parts``): a cheaper
     #: first question, "does any marker of this level occur?".
-    marker_parts: tuple = field(default=(), compare=False, repr=False, hash=False)
-
-    @property
-    def _parts_by_level(self) -> dict:
-        got = self._memo.get("__parts__")
-        if got is None:
-            got = self._memo["__parts__"] = dict(self.marker_parts)
-        return got
+    marker_parts: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def levels(self, text: str, tags: dict[str, str] | None = None) -> tuple[str, ...]:
         """Every level ``text`` states (cues, leading tags, ``field: value``), in vocabulary order.
@@ -151,9 +144,8 @@ class EvidenceReader:
                 found.append(self.values[v])
         depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
         limited: set[str] = set()  # depths the line limits itself to ("card only", "只看了摘要")
-        parts = self._parts_by_level
         for lv, pat in self.markers:
-            if not any(p.search(text) for p in parts.get(lv, (pat,))):
+            if not any(p.search(text) for p in self.marker_parts.get(lv, (pat,))):
                 continue  # no marker of this level anywhere: the alternation would find nothing either
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
@@ -334,7 +326,7 @@ def _reader(lex: Lexicon) -> EvidenceReader:
     unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
     page = re.compile(raw.get("evidence_page_anchor") or r"(?!x)x", re.IGNORECASE)
     return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread, page,
-                          marker_parts=marker_parts(lex))
+                          marker_parts=dict(marker_parts(lex)))
 
 
 def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:

@@ -79,7 +79,6 @@ class QualifierPair:
 class Lexicon:
     """Compiled lexicon; see ``ingest/data/lexicon.json`` for the fields."""
 
-    evidence_markers: tuple[tuple[str, re.Pattern[str]], ...]
     evidence_line: re.Pattern[str]
     unverified: re.Pattern[str]
     negation: re.Pattern[str]
@@ -169,7 +168,6 @@ def load_lexicon(path: str | None = None) -> Lexicon:
     for w in raw["negation_markers"]:
         neg_parts.append(re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b" if w[0].isalpha() else re.escape(w))
     return Lexicon(
-        evidence_markers=tuple((lvl, _alt(pats)) for lvl, pats in raw["evidence_markers"]),
         evidence_line=re.compile(raw["evidence_line"], re.IGNORECASE),
         unverified=_alt([re.escape(w) for w in raw["unverified_markers"]]),
         negation=re.compile("|".join(neg_parts), re.IGNORECASE),

@@ -117,14 +117,16 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
                 if q.metric not in _SETTING_METRICS:
                     figs[figure_key(q.raw)].append(c)
     lex = load_lexicon()
+    evr = evidence_reader(lex)
     for u in snap.claims:
         if not u.unverified or u.kind in ("brief", "manifest"):
             continue
-        if not lex.unverified.search(u.text) and _NOT_DISPUTED.search(u.text):
-            continue  # "so I don't read it as disagreeing with mine": the figure is placed, not doubted
-        if not lex.unverified.search(u.text) and "unverified" not in evidence_reader(lex).levels(u.text):
-            continue  # unchecked only by its note's word ("I only skimmed the abstract"): it states the figure, as
-            # the other source does; a flag is a statement that itself says the figure is not checked
+        if not lex.unverified.search(u.text):
+            if _NOT_DISPUTED.search(u.text):
+                continue  # "so I don't read it as disagreeing with mine": the figure is placed, not doubted
+            if "unverified" not in evr.levels(u.text):
+                continue  # unchecked only by its note's word ("I only skimmed the abstract"): it states the figure,
+                # as the other source does; a flag is a statement that itself says the figure is not checked
         for q in u.quantities:
             key = figure_key(q.raw)
             for c in figs.get(key, []):
@@ -404,15 +406,22 @@ _BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*(
                              re.IGNORECASE)
 #: An arXiv identifier written near the opening of a statement ("Medusa-2 and Hydra (arXiv:2402.05109) reach …").
 _ID_NEAR_START = re.compile(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
+
+
 def _only_names(text: str) -> bool:
     """Whether ``text`` (what comes before an identifier) is only names joined by "and"/"和" ("Medusa-2 and Hydra (",
     "EAGLE-3 / "), at most five words: no verb, no preposition ("Claimed novelty over Quest (" is a comparison)."""
     words = re.findall(r"[^\s(（\[,，/&、]+", re.sub(r"arXiv[:\s]*$", "", text.strip(), flags=re.I))
+    if not 0 < len(words) <= 5:
+        return False
     if len(words) >= 2 and re.fullmatch(r"[A-Z][a-z]+(?:s|es|ed)", words[0]):
         return False  # "Outperforms H2O (", "Beats SnapKV (": a verb that starts the sentence
-    return 0 < len(words) <= 5 and all(w[0].isupper() or w[0].isdigit() or w.lower() in ("and", "or", "和", "与", "及")
-                                       or re.match(r"[\u4e00-\u9fff]", w) is None and not w.isalpha()
-                                       for w in words)
+
+    def name_like(w: str) -> bool:  # a capital or a digit first, a joining word, or a token that is no word ("—")
+        return (w[0].isupper() or w[0].isdigit() or w.lower() in ("and", "or", "和", "与", "及")
+                or not w.isalpha() and re.match(r"[\u4e00-\u9fff]", w) is None)
+
+    return all(name_like(w) for w in words)
 
 
 _COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
