@@ -22,7 +22,8 @@ and compares what provkg says with the oracle:
   that line (the claims covering it, or the item starting there); ``abstract_checked`` is provkg's name
   for the oracle's ``abstract_only``;
 * **sections**: at each oracle ``(file, line, section)``, whether the section is among those provkg gives
-  the item holding that line (the note's own suggestions, else provkg's routing);
+  the item holding that line (the note's own suggestions, else provkg's routing), or, for a line no item
+  spans, the item its claims belong to (``query claims``' ``item``);
 * **contradictions**: recall of the oracle's conflicting pairs (both sides matched by file and line
   within 2, in either order; the kind reported beside), and the agreeing pairs (``not_contradictions``)
   that provkg flags, which must be 0.  Every other finding is listed with ``--show`` to be read.
@@ -229,6 +230,11 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
     sec_ok, sec_bad = 0, []
     for s in oracle["sections"]:
         holder = [pi for pi in p_items if pi["source"] == s["file"] and pi["line"] <= s["line"] <= pi.get("line_end", pi["line"])]
+        if not holder:
+            # a line outside every item's span that provkg joins to an item ("row 3 (MagicPIG) → [4.1]"
+            # under a table): the item its claims belong to
+            held = {c.get("item") for c in claims if c["source"] == s["file"] and c["line"] <= s["line"] <= c["line_end"]}
+            holder = [pi for pi in p_items if pi["source"] == s["file"] and pi.get("index") in held]
         got: set[str] = set()
         for pi in holder:
             got.update(_section_key(x) for x in pi.get("sections", []))

@@ -46,7 +46,7 @@ from .models import Quantity
 from .numerals import cn_number
 from .text import split_sentences
 
-__all__ = ["find_figures", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
+__all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
            "answered_value",
            "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
@@ -365,7 +365,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     if budget is not None and budget.read >= budget.stop:
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
-    got = _find_figures(text, lexicon)
+    got = _find_figures(_ocr_fold(text), lexicon)
     if context and got:
         ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
         got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {
@@ -373,6 +373,31 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     if budget is not None:
         budget.read += len(got)
     return got
+
+
+def setting_of(text: str, lexicon: Lexicon | None = None) -> str:
+    """``text`` when it only sets up a measurement ("A100-80GB, Llama-2-7B shapes, 4k ctx, FP16."): short, at
+    least two conditions of different kinds and no figure of its own, so the sentences after it state their
+    figures under it; else ``""``."""
+    t = _ocr_fold(text)
+    if len(t) > 100 or not re.search(r"\d", t) or _find_figures(t, lexicon):
+        return ""
+    kinds = {c.split(":", 1)[0] for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), t)}
+    return text if len(kinds) >= 2 else ""
+
+
+#: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
+#: a lower-case word ("FIashAttention"), an l standing for a one among digits ("Llama-3.l-8B", "bs=l", "l00%").
+_OCR_I = re.compile(r"(?<=[A-Z])I(?=[a-z]{2})")
+_OCR_L = re.compile(r"(?<=\d\.)l(?![a-z])|(?:(?<=[=:])|(?<=[=:]\s))l(?![\w.])|(?<![\w.])l(?=\d{2}%?\b)|(?<=\d)l(?=\d)")
+
+
+def _ocr_fold(text: str) -> str:
+    """``text`` with an OCR engine's I/l-for-1 slips undone where no word could mean them (see ``_OCR_I``, ``_OCR_L``):
+    the conditions and figures of a pasted poster photo are read as printed."""
+    if "I" not in text and "l" not in text:
+        return text
+    return _OCR_L.sub("1", _OCR_I.sub("l", text))
 
 
 _CLOCK = re.compile(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])(?!\s*(?:[x×%]|倍))")
@@ -776,6 +801,15 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 if len(after) == 1:
                     out.append(f"{aspect}:{after[0]}")
                     continue
+            # "标题叫 calibration-free，但附录 B 写得很清楚：…需要少量校准集", "pitched as lossless, but it is lossy": the
+            # side after the contrast is the one the writer asserts
+            first, last = min(min(asserted[n]) for n in names), max(max(asserted[n]) for n in names)
+            turn = [m.end() for m in _CONTRAST.finditer(text, first, last)]
+            if turn:
+                after = [n for n in names if all(p >= turn[-1] for p in asserted[n])]
+                if len(after) == 1:
+                    out.append(f"{aspect}:{after[0]}")
+                    continue
             restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
@@ -788,6 +822,9 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A turn between two clauses: what comes after it is what the writer holds ("…, but …", "…，但…", "…；不过…").
+_CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|[,，;；。]?\s*(?:但是?|不过|然而|其实|实际上)",
+                       re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)
@@ -952,8 +989,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
-            if re.match(r"\w*\s*[:：]", rest) and m.start() < 3:
-                continue  # "Fine-tuning: …": a label, not a statement
+            if re.match(r"\w*\s*[:：]", rest) and m.start() < 3 and not re.search(r"不|无|免|\bno\b", text[:m.start()], re.I):
+                continue  # "Fine-tuning: …": a label, not a statement ("不需要校准数据：…" is one)
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
                     re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
                 continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
@@ -972,6 +1009,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
                 else text[m.end():m.end() + 48]
             tail = re.split(r"[.;。；!?！？、，]|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
+            # "不依赖 RDMA：KV 走普通 TCP", "needs no calibration data: it rounds …": the object ends at a colon
+            tail = re.split(r"(?<=\S)\s*[:：]", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if not objs and re.search(r"\b(?:is|are|was|were|gets|got)\s+(?:being\s+|also\s+|then\s+)?$", text[max(0, m.start() - 16):m.start()], re.I):
                 # "The router is fine-tuned for 2,000 steps": the object is the passive's subject

@@ -1064,6 +1064,8 @@ def reference_title(text: str) -> str | None:
     'KIVI: A Tuning-Free Asymmetric 2bit Quantization'
     >>> reference_title("- Chen et al. *Accelerating LLM Decoding with Speculative Sampling*. 2023. arXiv:2302.01318")
     'Accelerating LLM Decoding with Speculative Sampling'
+    >>> reference_title("12. Kangaroo: Lossless Self-Speculative Decoding — arXiv 2404.18911 (2024)")
+    'Kangaroo: Lossless Self-Speculative Decoding'
     """
     first = text.split("\n")[0]
     m = _QUOTED_TITLE.search(first)
@@ -1115,6 +1117,14 @@ def reference_title(text: str) -> str | None:
             re.match(r"\s*[^\s,]+(?:\s[^\s,]+)?\s+et al\b", dash[1]) or reference_authors(dash[1].split(",")[0] + ",")):
         t = _field_title(dash[0].strip().rstrip(".,，。"))
         if t and (":" in t or len(t.split()) >= 3):
+            return t
+    # ``Kangaroo: Lossless … Exiting — arXiv 2404.18911 (2024)``: the title, a spaced dash, then only the
+    # identifier (a link or ``arXiv ID``) and perhaps its year
+    if len(dash) == 2 and not find_arxiv_ids(dash[0]) and len(ids) == 1 and re.fullmatch(
+            r"\s*(?:arXiv\s*[:：]?\s*)?<?\S*?\d{4}\.\d{4,5}(?:v\d+)?(?:\.pdf)?>?\s*(?:[(（]\s*(?:19|20)\d{2}\s*[)）])?\s*[.。]?\s*",
+            dash[1], re.IGNORECASE):
+        t = _field_title(dash[0].strip().rstrip(".,，。"))
+        if t and (":" in t or len(t.split()) >= 3) and re.match(r"[A-Z0-9\u4e00-\u9fff\"“]", t):
             return t
     # ``[12] EAGLE-2: Faster …，Li et al.，arXiv 2406.16858，2024``: fields separated by full-width commas,
     # the title first (the GB/T habit with a Chinese comma between fields)

@@ -31,6 +31,15 @@ What is rewritten, per format (everything else is left as written):
   macro): ``h2.`` headings, ``||a||b||`` / ``|x|y|`` pipe tables, ``[text|URL]`` links, ``{code}`` fences,
   ``# step`` / ``* point`` lists, ``{warning}…{warning}`` and ``{panel:title=…}`` as labels.
 * A plain-text memo (``.txt``): lines in capitals between blank lines are headings, the first the title.
+* MediaWiki markup (two ``== Heading ==`` lines, any suffix; ``.wiki`` pages exported from a team wiki):
+  ``=``-delimited headings, triple-quote bold and double-quote italic, ``*`` / ``#`` lists (nested by
+  repetition), ``[URL text]`` links, ``{{cite arXiv |eprint=… |title=…}}`` templates as "title, arXiv:ID",
+  ``<ref>`` footnotes in parentheses, a ``{|`` … ``|}`` table with ``! a !! b`` header and ``| x || y`` rows
+  as a pipe table (a row separator ``|-`` an empty row).
+* A chat export in JSON (``.json`` in a note's folder: Slack's list of messages with ``text``/``user_name``/``ts``,
+  Discord exports' ``messages`` with ``content``/``author``/``timestamp``): each message's text line is
+  ``[MM-DD HH:MM] name: text`` (a thread reply ``… name: replying to parent: text``), Slack's ``<URL|title>``
+  links as Markdown links and its ``&gt;`` escapes undone; every other line of the JSON is blank.
 * A highlight export (``《Title》 共12条划线`` then ``◆`` lines): the title line is the note's title (one work),
   ``◆ 第3章 …`` sub-headings, ``◆ text`` highlights.
 
@@ -43,7 +52,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown"]
+__all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 
 #: Suffix -> markup name, for the formats rewritten here.
 MARKUP_SUFFIXES = {
@@ -80,6 +89,10 @@ def _sniffed(lines: list[str], path: str) -> str | None:
     heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
     if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
         return "confluence"
+    if sum(1 for ln in lines if _MW_HEADING.match(ln)) >= 2:
+        return "mediawiki"
+    if path.lower().endswith(".json") and chat_messages("\n".join(lines)) is not None:
+        return "chat-json"
     head = next((ln.strip() for ln in lines if ln.strip()), "")
     if _BOOK_HEAD.match(head) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
         return "highlights"
@@ -117,7 +130,7 @@ def as_markdown(text: str, path: str) -> str:
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
-           "confluence": _confluence, "memo": _memo}[name](lines)
+           "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
@@ -503,6 +516,144 @@ def _wiki_inline(text: str) -> str:
 
     text = _WIKI_BLOCK.sub(macro, text)
     return _WIKI_BOLD.sub(r"**\g<t>**", text).rstrip()
+
+
+# -- MediaWiki -------------------------------------------------------------------------------------------
+
+_MW_HEADING = re.compile(r"^(?P<eq>={1,6})\s*(?P<t>[^=].*?)\s*(?P=eq)\s*$")
+_MW_LIST = re.compile(r"^(?P<m>[*#]+)\s*(?P<t>\S.*)$")
+_MW_LINK = re.compile(r"(?<!\[)\[(?P<url>https?://[^\s\]]+)(?:\s+(?P<text>[^\]]*))?\](?!\])")
+_MW_CITE = re.compile(r"\{\{\s*cite[^{}|]*(?P<args>(?:\|[^{}]*)?)\}\}", re.IGNORECASE)
+_MW_REF = re.compile(r"<ref(?:\s[^>/]*)?>(?P<t>.*?)</ref>|<ref[^>]*/>", re.IGNORECASE)
+_MW_BOLD = re.compile("'''(.+?)'''")
+_MW_ITALIC = re.compile("''(.+?)''")
+
+
+def _mw_cite(m: re.Match[str]) -> str:
+    args = {k.strip().lower(): v.strip() for k, _, v in (a.partition("=") for a in m.group("args").split("|")[1:]) if v}
+    ident = args.get("eprint") or args.get("arxiv")
+    parts = [args.get("title", ""), f"arXiv:{ident}" if ident else args.get("url", "")]
+    return ", ".join(p for p in parts if p)
+
+
+def _mw_inline(text: str) -> str:
+    text = _MW_CITE.sub(_mw_cite, text)
+    text = _MW_REF.sub(lambda m: f" ({m.group('t').strip()})" if m.group("t") else "", text)
+    text = _MW_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", text)
+    return _MW_ITALIC.sub(r"*\1*", _MW_BOLD.sub(r"**\1**", text))
+
+
+def _mediawiki(lines: list[str]) -> list[str]:
+    out = list(lines)
+    cols = 0
+    header_done = False
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        m = _MW_HEADING.match(ln)
+        if m:
+            out[k] = f"{'#' * len(m.group('eq'))} {_mw_inline(m.group('t'))}"
+        elif s.startswith("{|") or s == "|}" or re.fullmatch(r"<references\s*/?>", s, re.IGNORECASE):
+            out[k] = ""
+            cols, header_done = 0, False
+        elif s.startswith("!"):  # "! Method !! Paper": the header row
+            cells = [_mw_inline(c.strip()) for c in s[1:].split("!!")]
+            cols = len(cells)
+            out[k] = "| " + " | ".join(cells) + " |"
+        elif s.startswith("|-"):  # the first separator is the delimiter row, the others empty rows
+            out[k] = ("|" + " --- |" * cols) if cols and not header_done else ("|" + "  |" * cols if cols else "")
+            header_done = header_done or bool(cols)
+        elif s.startswith("|") and cols:
+            cells = [_mw_inline(c.strip()) for c in s[1:].split("||")]
+            out[k] = "| " + " | ".join(cells) + " |"
+        elif (li := _MW_LIST.match(ln)) is not None:
+            depth = len(li.group("m"))
+            marker = "1." if li.group("m")[-1] == "#" else "-"
+            out[k] = f"{'   ' * (depth - 1)}{marker} {_mw_inline(li.group('t'))}"
+        else:
+            out[k] = _mw_inline(ln)
+    return out
+
+
+# -- a chat export in JSON --------------------------------------------------------------------------------
+
+_TEXT_KEYS = ("text", "content", "message", "body")
+_SLACK_LINK = re.compile(r"<(?P<url>https?://[^|>\s]+)(?:\|(?P<text>[^>]*))?>")
+
+
+def chat_messages(text: str) -> list[dict] | None:
+    """The messages of a chat export in JSON (a list of message objects, or an object whose ``messages`` is
+    one), most of them with a string text under ``text``/``content``/``message``/``body``; None for any other
+    JSON (a manifest, a settings file) and for text that is not JSON."""
+    import json
+
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    msgs = doc.get("messages") if isinstance(doc, dict) else doc
+    if not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) for m in msgs):
+        return None
+    if sum(1 for m in msgs if any(isinstance(m.get(k), str) for k in _TEXT_KEYS)) * 2 < len(msgs):
+        return None
+    return msgs
+
+
+def _who(m: dict) -> str:
+    for k in ("user_name", "username", "author", "from", "sender", "user"):
+        v = m.get(k)
+        if isinstance(v, dict):
+            v = v.get("name") or v.get("nickname") or v.get("username")
+        if isinstance(v, str) and v.strip():
+            return re.sub(r"\s+", "_", v.strip())[:30]
+    return "someone"
+
+
+def _stamp(m: dict) -> str:
+    from datetime import datetime, timezone
+
+    v = m.get("ts") or m.get("timestamp") or m.get("date")
+    try:
+        if isinstance(v, (int, float)) or (isinstance(v, str) and re.fullmatch(r"\d{9,11}(?:\.\d+)?", v)):
+            t = datetime.fromtimestamp(float(v), tz=timezone.utc)
+        else:
+            t = datetime.fromisoformat(str(v).replace("Z", "+00:00"))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    return f"[{t:%m-%d %H:%M}] "
+
+
+def _chat_json(lines: list[str]) -> list[str]:
+    import json
+
+    msgs = chat_messages("\n".join(lines)) or []
+    out = [""] * len(lines)
+    by_ts = {str(m.get("ts")): m for m in msgs if m.get("ts")}
+    k = 0
+    for m in msgs:
+        key = next((x for x in _TEXT_KEYS if isinstance(m.get(x), str)), None)
+        if key is None:
+            continue
+        found = False
+        while k < len(lines):  # the line holding this message's text, in order
+            hit = re.match(rf'^\s*"{key}"\s*:\s*(".*")\s*,?\s*$', lines[k])
+            k += 1
+            if hit:
+                try:
+                    found = json.loads(hit.group(1)) == m[key]
+                except ValueError:
+                    found = False
+                if found:
+                    break
+        if not found:
+            break
+        said = _SLACK_LINK.sub(lambda x: f"[{x['text']}]({x['url']})" if x["text"] else x["url"], m[key])
+        said = re.sub(r"<@(\w+)>", r"@\1", said).replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&")
+        said = " ".join(part.strip() for part in said.split("\n") if part.strip())
+        thread = m.get("thread_ts")
+        parent = by_ts.get(str(thread)) if thread and str(thread) != str(m.get("ts")) else None
+        lead = f"replying to {_who(parent)}: " if parent is not None else ""
+        out[k - 1] = f"{_stamp(m)}{_who(m)}: {lead}{said}"
+    return out
 
 
 # -- a plain-text memo ------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
 from .blocks import read_blocks
-from .facts import facts_of, find_figures, qualifier_sides
+from .facts import facts_of, find_figures, qualifier_sides, setting_of
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .markup import as_markdown
 from .lexicon import Lexicon, load_lexicon
@@ -429,9 +429,13 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
 _PLACEHOLDER = re.compile(r"(?i:tbd|tba|n/?a|none|todo|pending|unknown|later|\?+|-+|—)|待定|未定|无")
 #: The writer speaking of their own reading ("I opened the abstract page", "my take", "我看了摘要").
 _OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'd|my|myself|me)\b|我(?!们)", re.IGNORECASE)
+#: A footnote's definition line: ``[^1]: arXiv:2603.11872, … read sections 3 and 4``.
+_FOOTNOTE_DEF_LINE = re.compile(r"^\s*\[\^([^\]\s]{1,20})\]:\s*\S")
 #: A card's source field: how the card was made ("Source: built from the abstract page and the talk slides",
-#: "来源：GitHub 页面与 README"), not how deep a person read.
-_CARD_SOURCE = re.compile(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处)(?: of this card)?\W*[:：|]", re.IGNORECASE)
+#: "来源：GitHub 页面与 README", "Checked against: the arXiv abstract page and the README", "Provenance: …"), not how
+#: deep a person read.
+_CARD_SOURCE = re.compile(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处|信息来源|provenance|checked against|verified against|built from|"
+                          r"made from|generated from|compiled from|based on)(?: of this card)?\W*[:：|]", re.IGNORECASE)
 #: A source field naming a person's own reading ("written by hand by jonas after reading the PDF", "omar, read §2–3").
 _PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人"
                           r"|^\W*(?:source|来源)\W*[:：]\s*(?:我|我们)?(?:只|仅)?(?:读|看|翻)(?:了|过)", re.IGNORECASE)
@@ -658,6 +662,14 @@ def parse_note(
             if lv:
                 fm_line_lv[n] = lv
     for b in blocks:
+        if b.kind == "html" and b.text.lstrip().startswith("<!--"):
+            # the writer's remark in a comment ("<!-- saved by priya. Everything below is other people's claims,
+            # nothing re-checked by me -->"): no statement, but it says how deeply they checked
+            for ln, t in b.lines:
+                lv = evr.levels(re.sub(r"<!--|-->", " ", t), legend)
+                if lv:
+                    line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
+            continue
         if b.kind in ("code", "html", "hr"):
             continue
         if b.kind == "row":
@@ -772,6 +784,16 @@ def parse_note(
     sub_heads = sorted(b.line for b in blocks if b.kind == "heading")
 
     # -- items: evidence, sections, relevance
+    # a footnote's definition ("[^1]: arXiv:2603.11872, … Read sections 3 and 4 properly") belongs to the item whose
+    # text refers to it, wherever the definitions are gathered: ``{definition line: item index}``
+    fn_home: dict[int, int] = {}
+    defs = {m.group(1): n for n, t in enumerate(lines, 1) if (m := _FOOTNOTE_DEF_LINE.match(t))}
+    for key, n in defs.items():
+        ref = f"[^{key}]"
+        home = next((sg.index for sg in shape.segments for x in range(sg.line, sg.line_end + 1)
+                     if x not in defs.values() and 0 < x <= len(lines) and ref in lines[x - 1]), None)
+        if home is not None:
+            fn_home[n] = home
     seg_levels: list[tuple[str, ...]] = []
     seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
     # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
@@ -809,12 +831,14 @@ def parse_note(
             # when the note says how it was read, a depth stated under one of the item's sub-headings
             # ("### 3a. Paper side: only looked at Figure 3") is that sub-section's, not the item's
             stop = next((h for h in sub_heads if sg.line < h <= sg.line_end), sg.line_end + 1) if note_levels else sg.line_end + 1
-            depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop
+            depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop and fn_home.get(n, sg.index) == sg.index
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
             head = [lv for lv in depth]
         # a note that says its entries are someone else's words ("everything below is the feed's excerpt"):
         # a depth an entry states in any voice but the writer's own ("we ran 300 steps", not "I opened the
         # abstract page") is the quoted writer's check
+        if not head and not is_card:  # how the item's footnotes say its work was read
+            head = [lv for n, i in sorted(fn_home.items()) if i == sg.index for lv in line_lv.get(n, ())]
         if "second_hand" in note_levels and not is_quoted(sg.line):
             said = [n for n in (*sg.head_lines, *range(sg.line, sg.line_end + 1))
                     if any(lv in DEPTH_LEVELS for lv in line_lv.get(n, ())) and n not in field_lines]
@@ -836,10 +860,12 @@ def parse_note(
         # an item that opens with a quote rests on the quoted person's word (its relevance does not: the
         # writer's own words decide that)
         seg_levels.append(ordered_levels([*lv, "second_hand"]) if is_quoted(sg.line) else lv)
-        every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end for lv in v)
+        every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end and fn_home.get(n, sg.index) == sg.index
+                               for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
     seg_at: dict[int, int] = {}  # each line's first segment, filled once (a pass per line grew with the square)
+    seg_at.update(fn_home)  # a footnote's definition is its referring item's
     for sg in shape.segments:
         for ln in range(sg.line, sg.line_end + 1):
             seg_at.setdefault(ln, sg.index)
@@ -938,6 +964,7 @@ def parse_note(
                     runs.append([])
                 runs[-1].append((ln, t))
             pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
+        setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
@@ -982,6 +1009,12 @@ def parse_note(
                     refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]
             if b.kind == "item" and captions.get(b.line) and c.quantities:
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
+            elif b.kind != "row" and c.quantities and setup[1] and setup[0] == it:
+                # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
+                # setting sentence before holds for the figures after it
+                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=setup[1])})
+            elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)):
+                setup = (it, s_)
             if b.kind == "row" and b.header:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
                 figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
@@ -1030,6 +1063,8 @@ def parse_note(
         claims_of.setdefault(c.item, []).append(c)
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
         mine = claims_of.get(sg.index, [])
+        if sg.shares:  # "rows 5 and 6 are new → [4.2]" held by row 5: row 6's placement and verdict too
+            mine = [*mine, *(c for c in claims if c.item != sg.index and any(lo <= c.line <= hi for lo, hi in sg.shares))]
         sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
         cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]

@@ -344,8 +344,8 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                             if (broken := _broken_link(dir_path / fn, rel)) is not None:
                                 warns.append(broken)
                         continue
-                    if not in_guard and fn.lower().endswith(".json"):
-                        continue  # in a folder walk only manifests under work-guard/ are JSON sources
+                    if not in_guard and fn.lower().endswith(".json") and not _chat_export(dir_path / fn):
+                        continue  # in a folder walk only manifests under work-guard/ and chat exports are JSON sources
                     full = dir_path / fn
                     rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
                     # Only a symbolic link can lead out: the walk starts from a resolved folder and
@@ -504,10 +504,23 @@ def decode(data: bytes, rel: str) -> str:
     return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
+def _chat_export(path: Path) -> bool:
+    """Whether a JSON file outside ``work-guard/`` is a chat export (``ingest.markup.chat_messages``), read
+    only when it is small enough to be a note."""
+    from .markup import chat_messages
+
+    try:
+        if path.stat().st_size > 8 * 1024 * 1024:
+            return False
+        return chat_messages(path.read_text(encoding="utf-8", errors="replace")) is not None
+    except OSError:
+        return False
+
+
 def detect_kind(rel: str, text: str, front_kind: str | None = None) -> str:
     """Guess the kind of a source from its path and text.
 
-    ``work-guard/*.json`` or JSON with ``items`` -> ``manifest``;
+    ``work-guard/*.json`` or JSON with ``items`` -> ``manifest`` (a chat export's JSON elsewhere -> ``note``);
     ``paper_cards/`` -> ``paper_card``; ``repo_cards/`` -> ``repo_card``;
     ``knowledge/`` or many numbered sections with citations -> ``living_doc``;
     ``queue/`` -> ``queue``; a brief's shape -> ``brief``; else ``note``.
@@ -518,7 +531,10 @@ def detect_kind(rel: str, text: str, front_kind: str | None = None) -> str:
     parts = PurePosixPath(rel).parts
     low = rel.lower()
     if low.endswith(".json"):
-        return "manifest"
+        from .markup import chat_messages
+
+        # a chat export (Slack's messages, a Discord export) in a note's folder is a note
+        return "note" if "work-guard" not in parts and chat_messages(text) is not None else "manifest"
     if "paper_cards" in parts:
         return "paper_card"
     if "repo_cards" in parts:
@@ -773,7 +789,8 @@ def read_source(
     if not data.strip():
         raise IngestError(rel, None, "empty file")
     base = dict(path=rel, sha256=digest, size=len(data), mtime=mtime)
-    if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")):
+    if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")
+                                      and detect_kind(rel, data.decode("utf-8", errors="replace")) == "manifest"):
         man = parse_manifest(data, rel)
         problems = check_manifest_paths(man, found)
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)

@@ -48,7 +48,12 @@ _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: 
 _BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,100}?)(?P=d)\s*[:：]?\s*$")
 _BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?P=d)\s*(?:[—–\-:：|·]|\s+\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
-_PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、])\s*\S.*)$")
+_PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
+#: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
+_COMMENTED = re.compile(r"^\s*(?P<t>(?:\*\*)?@?[\w.\-]{1,30}(?:\*\*)?\s+(?:commented|replied|responded|added a comment|left a comment)\b"
+                        r"[^:\n]{0,50}?)\s*:?\s*$", re.IGNORECASE)
+#: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
+_FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
@@ -138,7 +143,8 @@ class Segment:
     the entry's first line, the row); ``works`` the arXiv keys it is about, in order;
     ``mentions`` the other keys it names; ``title_ref`` a title to resolve (title-only notes);
     ``head_lines`` the lines of the heading and opening, where the item's evidence is read; ``also``
-    spans of lines elsewhere in the note that belong to it (a comment under a table naming its row).
+    spans of lines elsewhere in the note that belong to it (a comment under a table naming its row);
+    ``shares`` spans it shares with the topic that holds them ("rows 5 and 6 are new → [4.2]" places both).
     """
 
     index: int
@@ -153,6 +159,7 @@ class Segment:
     head_lines: tuple[int, ...] = ()
     row_cells: tuple[tuple[str, str], ...] = ()
     also: tuple[tuple[int, int], ...] = ()
+    shares: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -316,12 +323,13 @@ class _Raw:
     blocks: list[MdBlock]
     row_cells: tuple[tuple[str, str], ...] = ()
     also: tuple[tuple[int, int], ...] = ()
+    shares: tuple[tuple[int, int], ...] = ()
 
 
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
-                             _NUMBERED_LABEL)):
+                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED)):
         if pat.match(line_text):
             return n
     return -1
@@ -329,7 +337,8 @@ def _pseudo_kind(line_text: str) -> int:
 
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
-    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL):
+    for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
+                _FORUM_REPLY, _COMMENTED):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -470,7 +479,21 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     if pseudo is not None:
         return pseudo[0]
     ents = _entries(body)
-    return _entry_raws(body, ents, lex) if ents else []
+    if ents:
+        return _entry_raws(body, ents, lex)
+    # a link roundup written one link per line, no list markers ("[Title](https://arxiv.org/pdf/…) — take"):
+    # each line of such a paragraph is an entry
+    out: list[_Raw] = []
+    for b in body:
+        if b.kind == "para" and not b.quoted and b.parent is None and len(b.lines) >= 2 \
+                and all(_LINK_LINE.match(t) for _ln, t in b.lines):
+            out.extend(_Raw("entry", ln, ln, t, [ln], [piece]) for ln, t in b.lines
+                       if (piece := _slice(b, ln, ln)) is not None)
+    return out
+
+
+#: A line that opens with a link: ``[Title](https://…) — take``, ``<https://…>``, ``https://…``.
+_LINK_LINE = re.compile(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
 
 
 #: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
@@ -499,13 +522,17 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
     units = _units(body, lex)
-    if not units and _DATED_HEAD.match(_strip(head_text)):
-        # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done: each paragraph a unit
-        paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
-        units = [_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras]
-        if len(units) >= 2 and any(_brings_link(b.text) for b in paras):
-            return units
-        return []
+    if _DATED_HEAD.match(_strip(head_text)) and (not units or all(u.kind in ("entry", "row") for u in units)):
+        # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done, and bullets: each paragraph
+        # a unit beside the entries
+        covered = {ln for u in units for b in u.blocks for ln in range(b.line, b.line_end + 1)}
+        paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines and b.line not in covered]
+        day = sorted([*units, *(_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras)],
+                     key=lambda u: u.line)
+        if len(day) >= 2 and any(_brings_link("\n".join(b.text for b in u.blocks)) for u in day):
+            return day
+        if not units:
+            return []
     if len(units) < 2:
         return []
     def own(u: _Raw) -> str:
@@ -692,12 +719,27 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 
     with_text = [kinds[n] for n in range(len(marks)) if has_text(n)]
     pool = with_text or kinds
-    topic_kind = max(set(pool), key=lambda k: (pool.count(k), -kinds.index(k)))
-    groups = {n for n in range(len(marks)) if kinds[n] != topic_kind and not has_text(n)
+    # (ties among the marks with text broken by how many marks of each kind there are: "发表于 … 22:13" with the
+    # tags under it against five one-line "1）…" topics)
+    topic_kind = max(set(pool), key=lambda k: (pool.count(k), kinds.count(k), -kinds.index(k)))
+    reply_kind = _pseudo_kind("甲 回复 乙：x")
+    groups = {n for n in range(len(marks)) if kinds[n] != topic_kind and not has_text(n) and kinds[n] != reply_kind
               and (n + 1 < len(marks) or n > 0)}
+    # a post's header stamp above topics of another kind ("发表于 2027-04-07 22:13" over "1）…", "2）…"): one line of
+    # a chat's shape is no conversation, it opens the preamble
+    if kinds and kinds[0] in (_pseudo_kind("[10:42] ana: x"), _pseudo_kind("ana 10:42")) and kinds.count(kinds[0]) == 1 \
+            and kinds[0] != topic_kind and kinds.count(topic_kind) >= 2:
+        groups.add(0)
+    # a forum comment that answers the comment right above it ("李四 回复 张三：对…" under "张三 回复 星主：…")
+    # goes on with that comment's topic; one that answers the post, or someone further up, opens its own
+    for n in range(1, len(marks)):
+        a, b = _FORUM_REPLY.match(heads[n]), _FORUM_REPLY.match(heads[n - 1])
+        if a and b and a.group("to") == b.group("who"):
+            groups.add(n)
     if groups and len(marks) - len(groups) >= 2:
         marks = [mk for n, mk in enumerate(marks) if n not in groups]
         heads = [h for n, h in enumerate(heads) if n not in groups]
+        kinds = [_pseudo_kind(h) for h in heads]
     # an FAQ: the answer ("**A:** …", "答：…") belongs to the question before it ("**Q:** …")
     answers = {n for n in range(1, len(marks)) if _ANSWER.match(heads[n]) and _QUESTION_MARK.match(heads[n - 1])}
     if answers and len(marks) - len(answers) >= 2:
@@ -782,7 +824,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             marks = kept
     else:
         # a thread: replies ("· reply to quantqueen") belong to the post before them
-        marks = [mk for n, (mk, h) in enumerate(zip(marks, heads)) if n == 0 or not re.search(r"\breply(?:ing)? to\b|回复", h, re.I)]
+        # (a forum's comments, "张三 回复 星主：…", were sorted above)
+        marks = [mk for n, (mk, h) in enumerate(zip(marks, heads)) if n == 0 or _FORUM_REPLY.match(h)
+                 or not re.search(r"\breply(?:ing)? to\b|回复", h, re.I)]
         if len(marks) < 2:
             return None
     out: list[_Raw] = []
@@ -813,6 +857,14 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         if _QUESTION_MARK.match(line_text):  # an FAQ's question is titled by what it asks, not "Q"
             title = _QUESTION_MARK.sub("", line_text, count=1).strip().strip("*_ ") or title
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
+    if all(_COMMENTED.match(h) for h in heads):
+        # an issue exported with its activity ("KER-142 · Evaluate FlashDecoding++", its description, then
+        # "@jonas commented 6d ago:" …): the issue itself, above its comments, is a topic when it brings a work
+        body = [b for b in pre if b.kind not in ("hr", "html") and b.text.strip()]
+        if body and any(_brings_link(b.text) for b in body):
+            out.insert(0, _Raw("pseudo", body[0].line, max(b.line_end for b in body), body[0].lines[0][1] if body[0].lines
+                               else body[0].text, [ln for b in body[:2] for ln, _t in b.lines][:3] or [body[0].line], body))
+            pre = []
     return out, pre
 
 
@@ -1037,6 +1089,27 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     rows = [r for r in raws if r.kind == "row" and r.row_cells]
     if len(rows) < 2:
         return raws
+    # a claims ledger ("| # | claim | work | checked how |", rows about one paper not kept together): a row
+    # whose one work an earlier row of its table is about too is a further point of that row's topic
+    first_of: dict[tuple[tuple[str, ...], str], _Raw] = {}
+    later: dict[int, list[_Raw]] = {}
+    for r in rows:
+        ids = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(" | ".join(c for _h, c in r.row_cells))))
+        if len(ids) != 1:
+            continue
+        key = (tuple(h for h, _c in r.row_cells), ids[0])
+        if key in first_of:
+            later.setdefault(id(first_of[key]), []).append(r)
+        else:
+            first_of[key] = r
+    if later:
+        gone = {id(x) for xs in later.values() for x in xs}
+        raws = [replace(r, blocks=[*r.blocks, *(b for x in later.get(id(r), []) for b in x.blocks)],
+                        also=(*r.also, *((x.line, x.line_end) for x in later.get(id(r), []))))
+                for r in raws if id(r) not in gone]
+        rows = [r for r in raws if r.kind == "row" and r.row_cells]
+        if len(rows) < 2:
+            return raws
     last_row = max(r.line for r in rows)
     names: dict[str, _Raw] = {}
     for r in rows:
@@ -1056,7 +1129,173 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
                 continue
         out.append(r)
     return [replace(r, blocks=[*r.blocks, *(b for c in joined.get(id(r), []) for b in c.blocks)],
-                    also=tuple((c.line, c.line_end) for c in joined.get(id(r), []))) for r in out]
+                    also=(*r.also, *((c.line, c.line_end) for c in joined.get(id(r), [])))) for r in out]
+
+
+_ZH_NUM = {w: i for i, w in enumerate("一二三四五六七八九十", start=1)}
+#: Capitalised words a topic may open with that name no topic ("Paper", "Notes", "Placement").
+_GENERIC_NAMES = frozenset("""paper papers note notes summary table update updates row rows item items entry entries
+placement placements section sections both all none other others new old first second third last next verdict
+verdicts where what why how read reading link links source sources misc noise todo done status see also and but
+rest these those them they this that which our my your their its one two three""".split())
+#: How a note points back at one of its own numbered topics: ``row 3``, ``rows 5 and 6``, ``items 2–4``,
+#: ``#2``, ``No. 4``, ``paper 2``, ``第 3 条`` / ``第三篇``, ``②``.
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+_NUM_REF = re.compile(
+    r"^\s*(?:(?:rows?|items?|entr(?:y|ies)|papers?|points?|topics?|no\.?|nos\.?|#)\s*(?P<nums>\d{1,2}(?:\s*(?:,|&|and|or|to|–|-|—|/|和|、)\s*#?\d{1,2})*)\b"
+    rf"|第\s*(?P<zh>[\d一二三四五六七八九十]{{1,3}})\s*(?:条|篇|行|项|点|个)|(?P<circ>[{_CIRCLED}](?:\s*(?:,|、|和|&|and)?\s*[{_CIRCLED}])*))",
+    re.IGNORECASE)
+#: What separates the names a back-reference opens with from what it says of them.
+_REF_SEP = re.compile(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
+                      r"\bfits?\b|\bstays?\b|\bwas\b|\bwere\b|\bonly\b|放|归|挪|属于|进)", re.IGNORECASE)
+_NAME_JOIN = re.compile(r"^(?:\s*(?:,|&|\+|/|and|和|与|、|以及)\s*)", re.IGNORECASE)
+
+
+def _topic_numbers(raws: list[_Raw]) -> dict[int, int]:
+    """``{number: raw index}`` of the topics a note numbers: a table row's number cell, an ordered list
+    entry's marker, a heading's number ("## 3. Foo"); topics of one kind numbered by their order when
+    none is written."""
+    out: dict[int, int] = {}
+    for k, r in enumerate(raws):
+        n = None
+        if r.kind == "row" and r.row_cells and re.fullmatch(r"#?\d{1,2}\.?", r.row_cells[0][1].strip()):
+            n = int(r.row_cells[0][1].strip().strip("#."))
+        else:
+            m = re.match(rf"^\s*(?:(?P<d>\d{{1,2}})[.)、](?!\d)|[（(](?P<p>\d{{1,2}})[）)]|(?P<c>[{_CIRCLED}]))", r.head)
+            if m:
+                n = int(m.group("d") or m.group("p")) if (m.group("d") or m.group("p")) else _CIRCLED.index(m.group("c")) + 1
+        if n is not None:
+            out.setdefault(n, k)
+    if not out and raws:
+        kinds = {r.kind for r in raws}
+        if len(kinds) == 1:
+            out = {k + 1: k for k in range(len(raws))}
+    return out
+
+
+def _topic_name(r: _Raw, stop: frozenset[str]) -> str | None:
+    """The proper name a topic opens with ("MagicPIG" of "## MagicPIG — LSH sampling", of a row whose
+    first worded cell is "MagicPIG, 10.48550/…"), or None when it opens with an ordinary word."""
+    texts = [c for _h, c in r.row_cells] if r.kind == "row" and r.row_cells else [_unnumbered(_strip(r.head))]
+    for t in texts:
+        t = re.sub(r"^[\s*_`#>\[]+", "", t)
+        m = re.match(r"[A-Za-z][\w+.-]*[\w+]|[\u4e00-\u9fff]{2,8}", t)
+        if not m:
+            if re.fullmatch(r"[\s\d#.]*", t):
+                continue  # the number column
+            return None
+        tok = m.group(0)
+        if len(tok) < 3 or tok.casefold() in stop or not (re.search(r"[A-Z].*[A-Z0-9]|[0-9]|^[A-Z][a-z]{2,}$", tok)
+                                                         or re.match(r"[\u4e00-\u9fff]", tok)):
+            return None
+        return tok
+    return None
+
+
+def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
+    """``raws`` with the trailing entries that only speak of earlier topics joined to them.
+
+    A note may close with a list that points back at its own topics by number or name ("Placement: - row 3
+    (MagicPIG) → [4.1]", "- rows 5 and 6 are new → [4.2]", "## Where they go / - PageSkip and HopKV → §4.2"):
+    each such entry is part of the topics it names, not a topic of its own.  The first topic it names takes
+    its lines (``_Raw.also``); every other one it names shares them (``_Raw.shares``: its placement and its
+    verdict).  A list heading that holds only such entries is no topic either.  An entry that brings a work
+    none of the topics it names is about, or that opens with no number or name of an earlier topic, stays a
+    topic; a name two topics open with names neither."""
+    if len(raws) < 3:
+        return raws
+    stop = frozenset(w.casefold() for w in lex.stopwords) | _GENERIC_NAMES
+    numbers = _topic_numbers([r for r in raws])
+    names: dict[str, int] = {}
+    clash: set[str] = set()
+    for k, r in enumerate(raws):
+        nm = _topic_name(r, stop)
+        if nm:
+            key = nm.casefold()
+            (clash.add(key) if key in names else names.__setitem__(key, k))
+    for key in clash:
+        names.pop(key, None)
+    works_of = [set(m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)) for r in raws]
+
+    def targets(text: str, before: int) -> list[int] | None:
+        t = re.sub(r"^[\s*_`>]+", "", _strip(text))
+        m = _NUM_REF.match(t)
+        if m:
+            if m.group("nums"):
+                nums = [int(x) for x in re.findall(r"\d{1,2}", m.group("nums"))]
+                rng = re.search(r"\d\s*(?:to|–|-|—)\s*#?\d", m.group("nums"))
+                if rng and len(nums) == 2 and nums[0] < nums[1] <= nums[0] + 9:
+                    nums = list(range(nums[0], nums[1] + 1))
+            elif m.group("zh"):
+                z = m.group("zh")
+                nums = [int(z) if z.isdigit() else _ZH_NUM.get(z, 0)]
+            else:
+                nums = [_CIRCLED.index(c) + 1 for c in m.group("circ") if c in _CIRCLED]
+            ks = [numbers.get(n) for n in nums]
+            return ks if ks and all(k is not None and k < before for k in ks) else None  # type: ignore[misc]
+        found: list[int] = []
+        rest = t
+        while rest:
+            nm = re.match(r"[A-Za-z][\w+.-]*[\w+]|[\u4e00-\u9fff]{2,8}", rest)
+            if not nm or nm.group(0).casefold() not in names:
+                break
+            found.append(names[nm.group(0).casefold()])
+            rest = rest[nm.end():]
+            j = _NAME_JOIN.match(rest)
+            if j:
+                rest = rest[j.end():]
+                continue
+            break
+        if found and (not rest or _REF_SEP.match(rest)) and all(k < before for k in found):
+            return found
+        return None
+
+    def refers(r: _Raw, before: int) -> list[int] | None:
+        if r.kind != "entry" or len(_strip(r.head)) > 300:
+            return None
+        ks = targets(r.head, before)
+        if not ks:
+            return None
+        own = works_of[raws.index(r)]
+        if own - set().union(*(works_of[k] for k in ks)):
+            return None  # it brings a work of its own
+        return ks
+
+    # the trailing run: from the end, entries that each point back (or a list heading holding only such)
+    joined: dict[int, list[tuple[int, int]]] = {}
+    shared: dict[int, list[tuple[int, int]]] = {}
+    drop: set[int] = set()
+    k = len(raws) - 1
+    while k > 0:
+        r = raws[k]
+        ks = refers(r, k)
+        if ks is None and r.kind == "heading":
+            ents = [b for b in r.blocks if b.kind == "item" and b.level == 0]
+            if ents and not any(b.kind in ("para", "row") and b.line > r.line for b in r.blocks if b.kind != "heading"
+                                and not (b.kind == "para" and b.line_end < ents[0].line)):
+                subs = [(b, targets(b.text, k)) for b in ents]
+                if all(t for _b, t in subs) and not any(
+                        works_of[k] - set().union(*(works_of[x] for _b, t in subs for x in t))):
+                    for b, t in subs:
+                        end = max([b.line_end, *(c.line_end for c in r.blocks if c.line > b.line and c.kind == "item"
+                                                 and c.level > 0 and c.line < next((e.line for e in ents if e.line > b.line), 10**9))])
+                        joined.setdefault(t[0], []).append((b.line, end))
+                        for x in t[1:]:
+                            shared.setdefault(x, []).append((b.line, end))
+                    drop.add(k)
+                    k -= 1
+                    continue
+        if ks is None:
+            break
+        joined.setdefault(ks[0], []).append((r.line, r.line_end))
+        for x in ks[1:]:
+            shared.setdefault(x, []).append((r.line, r.line_end))
+        drop.add(k)
+        k -= 1
+    if not drop:
+        return raws
+    return [replace(r, also=(*r.also, *joined.get(n, ())), shares=(*r.shares, *shared.get(n, ())))
+            for n, r in enumerate(raws) if n not in drop]
 
 
 def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -1317,6 +1556,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
            and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
         return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
+    if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _COMMENTED.match(b.lines[0][1])) >= 2:
+        return None  # an issue's activity: the quotes under "@mira commented 4d ago:" are the comments themselves
     posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]))
     if posts >= 2 and any(b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]) for b in top):
         return None  # a forum thread (Reddit, a mailing-list archive): posts under their author lines, the
@@ -1449,6 +1690,13 @@ def _para_code(b: MdBlock) -> str | None:
     return re.sub(r"\d", "9", re.sub(r"[A-Z]", "A", m.group(1)))
 
 
+#: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
+_NOTED_WORK = re.compile(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
+#: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
+_ASIDE_OPEN = re.compile(r"^\s*(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|p\.?s\.?|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题)\b\s*[,，:：—–-]",
+                         re.IGNORECASE)
+
+
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
 
@@ -1463,6 +1711,12 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
     def opening_work(b: MdBlock) -> str | None:
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        if not ids:
+            # a paragraph whose footnote references name one work ("StreamSplit streams the KV cache … layers of
+            # the prefill[^1]." over "[^1]: arXiv:2603.11872 …", written in by ``_footnotes_resolved``)
+            noted = set(_NOTED_WORK.findall(b.text))
+            if len(noted) == 1:
+                return noted.pop()
         if not ids and len(b.lines) >= 2 and all(_RECORD_KEY.match(t) for _ln, t in b.lines[:2]):
             # a record's fields ("paper: MegaScale-Infer: Serving … Parallelism" / "id: arxiv.org/abs/…"): its
             # second field may carry the identifier after a long title
@@ -1496,6 +1750,10 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     spoken = [b for b in paras if _SPOKEN_OPEN.match(b.lines[0][1])]
     if len(spoken) >= 2 and sum(1 for b in starts if b in spoken) >= 1:
         starts = sorted({*starts, *spoken}, key=lambda b: b.line)
+    # a paragraph set apart as an aside ("Side note, nothing to do with the doc: …", "顺便：…") after the first topic
+    asides = [b for b in paras if b.line > starts[0].line and b not in starts and _ASIDE_OPEN.match(b.lines[0][1])]
+    if asides:
+        starts = sorted([*starts, *asides], key=lambda b: b.line)
     out: list[_Raw] = []
     for n, b in enumerate(starts):
         nxt = starts[n + 1].line if n + 1 < len(starts) else None
@@ -1506,6 +1764,27 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [ln for ln, _t in b.lines] or [b.line], inside))
     pre = [x for x in blocks if x.line_end < starts[0].line]
     return out, pre
+
+
+def _split_memo(body: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a phone memo typed without punctuation (``kv量化 看了下 awq 那篇 只扫了摘要``, ``午饭 食堂三楼 下次别去``),
+    else None: three short paragraphs or more (three lines and 160 characters at most each), no line of the
+    note ending a sentence, every paragraph opening with its own words -- each paragraph is a thing jotted
+    down.  A first one-line paragraph is its title ("0406 组会后")."""
+    if any(b.kind in ("heading", "item", "row", "code") or b.quoted for b in body):
+        return None
+    paras = [b for b in body if b.kind == "para" and b.lines]
+    if paras and len(paras[0].lines) == 1 and len(paras[0].text) <= 40 and len(paras) >= 4:
+        paras = paras[1:]
+    lines = [t for b in paras for _ln, t in b.lines if t.strip()]
+    if len(paras) < 3 or any(len(b.lines) > 3 or len(b.text) > 160 for b in paras) \
+            or any(re.search(r"[.。!?！？;；]\s*$|[.。!?！？]\s", t) for t in lines):
+        return None
+    openings = [re.split(r"\s+", b.text.strip(), maxsplit=1)[0].casefold() for b in paras]
+    if len(set(openings)) < len(openings):
+        return None
+    out = [_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [ln for ln, _t in b.lines], [b]) for b in paras]
+    return out, [b for b in body if b.line_end < paras[0].line]
 
 
 def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tuple[list[_Raw], list[MdBlock]] | None, str]:
@@ -1542,7 +1821,8 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
         ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
-        ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)))
+        ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)),
+        ("memo", lambda: _split_memo(body)))
     for how, split_of in rest:
         split = split_of()
         if split is not None:
@@ -1789,7 +2069,7 @@ def read_structure(
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
-    raws = _join_continued(raws)
+    raws = _back_references(_join_continued(raws), lex)
 
     # the paper of a one-paper note
     head_blocks = pre if split else [b for b in blocks[:8]]
@@ -1820,7 +2100,10 @@ def read_structure(
         if all_generic and paper is None and len(seg_works[0][0]) == 1:
             paper = seg_works[0][0][0]
     one_paper = False
-    if how == "dialogue":
+    # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
+    # issue's work unless it names another
+    comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head)) >= 2
+    if how == "dialogue" or comments:
         paper = None  # an interview's questions are its items; the work it is about is their subject below
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
@@ -1927,6 +2210,8 @@ def read_structure(
             seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
                          if a and _QUESTION_MARK.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")
                          and comp.search(r.head) else (a, m) for r, (a, m) in zip(raws, seg_works)]
+    if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 and not _COMMENTED.match(raws[0].head):
+        title_work = seg_works[0][0][0]  # the issue's own work, for the comments that name none
     if title_work is not None:
         seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) else ([title_work], m)
                      for r, (a, m) in zip(raws, seg_works)]
@@ -1943,6 +2228,6 @@ def read_structure(
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
-                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also))
+                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also, r.shares))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)

@@ -141,7 +141,7 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
     st = open_state(store)
     where = " AND t.path = :src" if source else ""
     sql = (f"SELECT t.iri, t.text, t.path, t.line, t.line_end, t.role, t.evidence, t.agent, t.section, t.quantities, "
-           f"t.evidence_also"
+           f"t.evidence_also, t.item"
            f"{', s.subjects' if st.fresh else ''} FROM claim t JOIN revision r ON r.rev = t.rev "
            + ("LEFT JOIN ans_subject s ON s.claim = t.iri AND s.block = t.path AND s.from_db <= :db AND "
               "(s.to_db IS NULL OR s.to_db > :db) " if st.fresh else "")
@@ -156,8 +156,8 @@ def claims(store: Store, *, source: str | None = None, **_: Any) -> list[ClaimRo
         return TypeAdapter(list[ClaimRow]).validate_python([
             {"id": r[0], "text": r[1], "source": r[2], "line": r[3], "line_end": r[4], "role": r[5],
              "evidence": r[6], "evidence_levels": _levels(r[6], r[10]), "agent": r[7], "section": r[8],
-             "about": decode_list(r[11]) if subjects is None else subjects.get(r[0], []),
-             "figures": [q[0] for q in decode_list(r[9])]} for r in rows])
+             "about": decode_list(r[12]) if subjects is None else subjects.get(r[0], []),
+             "figures": [q[0] for q in decode_list(r[9])], "item": r[11]} for r in rows])
 
 
 def duplicates(store: Store, *, all_sources: bool = False, source: str | None = None,

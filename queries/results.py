@@ -96,7 +96,9 @@ class SectionRow(FrozenModel):
 
 class ClaimRow(FrozenModel):
     """A claim with its provenance: ``evidence`` is the most cautious of the ``evidence_levels`` its
-    words (or its item's, or its note's) state."""
+    words (or its item's, or its note's) state; ``item`` the index (``query items``' ``index``) of the
+    item of its note that holds it, which may lie outside that item's line span ("row 3 (MagicPIG) →
+    [4.1]" under a table belongs to row 3)."""
 
     id: str
     text: str
@@ -110,6 +112,7 @@ class ClaimRow(FrozenModel):
     section: str | None = None
     about: list[str] = []
     figures: list[str] = []
+    item: int | None = None
 
 
 class CitationRef(FrozenModel):

@@ -192,7 +192,7 @@ def test_empty_results_keep_their_shape(stores):
     s = stores["sample"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "csv"])
     assert r.exit_code == 2  # an unknown source: input error, the result still has its shape
-    assert r.stdout.splitlines() == ["id,text,source,line,line_end,role,evidence,evidence_levels,agent,section,about,figures"]
+    assert r.stdout.splitlines() == ["id,text,source,line,line_end,role,evidence,evidence_levels,agent,section,about,figures,item"]
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "jsonl"])
     assert r.exit_code == 2 and r.stdout == ""
     r = _cli(["--store", s, "query", "claims", "--source", "no/such/file.md", "--format", "json"])

@@ -517,7 +517,7 @@ def test_qualifier_sides_and_negation():
     assert qualifier_sides("Read the full text") == ()  # an evidence level is never a qualifier
     # a gloss in brackets restates its words: the negator of "无需调参" does not flip "tuning-free"
     assert qualifier_sides("Value 按 token 的非对称 2bit 量化，无需调参（tuning-free）") == (
-        "training:training_free", "symmetry:asymmetric")
+        "training:training_free", "symmetry:asymmetric", "value_quant_axis:per_token")
     assert qualifier_sides("不过它是对称量化这点应该没错") == ("symmetry:symmetric",)
     # "actually": the side written after it is the writer's
     assert qualifier_sides("摘要里写的是 calibration-free，可实际上需要 128 条校准样本") == (
@@ -777,7 +777,7 @@ def _pair(name):
     pytest.param("neg_kernel", "negation", "arXiv:2501.00019: 'need kernel' stated and denied", id="negation-en"),
     pytest.param("version", "version", "speedup of arXiv:2501.00021: 2.3x vs 1.6x", id="version"),
     pytest.param("num_signed", "number", "accuracy of arXiv:2501.00041: -1.8 pts vs 3.1 point", id="minus-pts-vs-a-point-drop"),
-    pytest.param("num_slo", "number", "throughput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
+    pytest.param("num_slo", "number", "goodput of arXiv:2501.00042: 7.4x vs 4.48×", id="h100s-and-slo-thresholds"),
     pytest.param("ppl_apart", "number", "perplexity of arXiv:2501.00132: 6.54 vs 6.81", id="perplexities-4-percent-apart"),
     pytest.param("v_changed", "version", "arXiv:2501.00133: inbox/a/v_changed.md states v1's figures; inbox/b/v_changed.md says v3 changed them",
                  id="figures-of-v1-vs-a-v3-that-changed-them"),
@@ -1710,7 +1710,8 @@ def test_t62_facts():
 
     assert "+need:kernel" in predicates("the repo ships its own CUDA kernel (hgq_gemm, sm_90a) and requires it")
     assert predicates("We tried it and need it") == ()
-    assert qualifier_sides("KIVI quantizes the KV cache to 2 bits asymmetrically, keys per-channel") == ("symmetry:asymmetric",)
+    assert qualifier_sides("KIVI quantizes the KV cache to 2 bits asymmetrically, keys per-channel") == (
+        "symmetry:asymmetric", "key_quant_axis:per_channel")
 
 
 def test_t59_to_t61_facts():
@@ -1993,3 +1994,82 @@ def test_review_fixes_legends_questions_and_openings():
     from ingest.structure import _SPOKEN_OPEN
     assert not _SPOKEN_OPEN.match("Finally the 3.6x is from Table 2") and _SPOKEN_OPEN.match("嗯 那个 然后是")
     assert _SPOKEN_OPEN.match("嗯" * 40 + "x") is None
+
+
+# --------------------------------------------------------------------------- seventh stop (t67–t70)
+
+def test_columns_that_say_how_a_row_was_read_and_their_short_values():
+    """A tracker's 看到哪一步 column and a ledger's `checked how` column (pdf / abs / card / relay) give each row
+    its level; "read the named part of the PDF" is a reading of the paper."""
+    r = evidence_reader()
+    got = [r.column_level(h, c) for h, c in [("看到哪一步", "摘要"), ("看到哪一步", "二手（星球帖）"), ("checked how", "pdf, §3.1–3.3"),
+                                             ("checked how", "abs"), ("checked how", "relay (quoted by mira)"), ("checked how", "card")]]
+    assert got == ["abstract_checked", "second_hand", "full_text", "abstract_checked", "second_hand", "card_only"]
+    assert r.column_level("notes", "pdf") is None  # not an evidence column
+    assert r.levels("I read the named part of the PDF") == ("full_text",)
+
+
+def test_a_comment_at_a_notes_head_states_its_level():
+    """`<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me -->`: no
+    statement (no claim, no figure), but the writer's word on how deeply it was checked: every item is
+    second-hand (the opening's "nothing re-checked" is not each item's own doubt, as an opening line's is not)."""
+    text = ("# Discussion #1187\n<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me. "
+            "They say it is 9x faster. -->\n\n### Q: is it exact?\nIt is approximate, 2404.14469.\n\n### Q: wheels?\nNo wheels.\n")
+    parts, _ = parse_note(text, "inbox/p/d.md")
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand",)] * 2
+    assert not any(c.line == 2 for c in parts["claims"])
+
+
+@pytest.mark.parametrize("text, key", [
+    ("这个更像 §2.2 的内容，不要放 6", "2.2"),
+    ("this reads more like §3.1 material", "3.1"),
+    ("更适合放 4.2", "4.2"),
+])
+def test_a_section_said_to_fit_better_is_a_suggestion(text, key):
+    assert [(s.key, s.role) for s in section_refs(text)][:1] == [(key, "suggest")]
+
+
+def test_seventh_stop_facts_contrast_colon_setting_ocr_and_metrics():
+    """t67–t70: the side after "but"/"但" is the one asserted; a negated need's object ends at a colon ("不依赖
+    RDMA：…"); a sentence that only sets up a measurement holds for the figures after it; an OCR'd poster's
+    I/l slips are read as printed; goodput is not throughput; a workload and a listed context are conditions."""
+    from ingest.facts import setting_of
+
+    assert qualifier_sides("标题叫 calibration-free，但附录 B 写得很清楚：那一步需要少量校准集") == (
+        "training:training_free", "calibration:needs_calibration")
+    assert qualifier_sides("pitched as lossless, but it is lossy in practice") == ("fidelity:lossy",)
+    assert predicates("不依赖 RDMA：KV 走普通 100GbE 上的 TCP") == ("-need:~rdma",)
+    assert predicates("不需要校准数据：用权重自身的统计量决定取整方向") == ("-calibrate:", "-need:calibration_data")
+    assert predicates("Fine-tuning: none needed") == ()
+    assert setting_of("A100-80GB, Llama-2-7B shapes, 4k ctx, FP16.") != ""
+    assert setting_of("We ran it on an A100 and it is 2x faster.") == ""
+    parts, _ = parse_note("# KER\n\n@jonas commented:\n> A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ vs FA2: bs=1 -> 1.21x.\n",
+                          "inbox/j/k.md")
+    (fig,) = [q for c in parts["claims"] for q in c.quantities]
+    assert {"hw:a100", "ctx:4000", "batch:1", "base:fa2"} <= set(fig.conditions)
+    (poster,) = find_figures("RESULTS (H100 SXM5, bs=l, 64k ctx, Llama-3.l-8B) 3.3x faster decode than FIashAttention-2")
+    assert set(poster.conditions) >= {"batch:1", "ctx:64000", "model:llama-3.1-8b", "base:fa2"}
+    assert [q.metric for q in find_figures("7.4x goodput over vLLM; 1.3x raw throughput")] == ["goodput", "throughput"]
+    assert "bench:chatbot" in find_figures("On the chatbot workload they get 7.4x goodput over vLLM")[0].conditions
+    (tile,) = find_figures("1.9x faster than FlashAttention-2 at batch 1 (H100 SXM5, Llama-3.1-8B shapes, 64k context)")
+    assert "ctx:64000" in tile.conditions
+
+
+def test_key_and_value_quantization_axes_are_qualifiers_of_their_own_tensor():
+    assert qualifier_sides("Key 按通道（per-channel）量化，Value 按 token（per-token）量化") == (
+        "key_quant_axis:per_channel", "value_quant_axis:per_token")
+    assert qualifier_sides("KIVI | 2402.02750 | KV 2bit，Key per-token") == ("key_quant_axis:per_token",)
+    assert qualifier_sides("per-token quantization of activations") == ()
+
+
+def test_a_footnote_says_how_its_referring_paragraph_was_read():
+    """Definitions gathered at the foot ("[^1]: arXiv:…, Read sections 3 and 4 properly") speak for the paragraph
+    that refers to them, not for the paragraph they happen to follow."""
+    text = ("# Three designs\n\nIntro.\n\nStreamSplit streams the KV cache layer by layer so nothing waits on decode[^1].\n\n"
+            "Mooncake keeps KV in a pool and decode nodes pull it[^2].\n\nSide note, nothing to do with the doc: NFS moved.\n\n"
+            "[^1]: arXiv:2404.14469, StreamSplit. Read sections 3 and 4 properly.\n"
+            "[^2]: Mooncake, 2401.10774 — from the talk recording, haven't reopened the paper.\n")
+    parts, _ = parse_note(text, "inbox/i/n.md")
+    assert [(i.line, i.evidence_levels) for i in parts["items"]] == [
+        (5, ("full_text",)), (7, ("second_hand", "unverified")), (9, ())]
+    assert {c.line: c.item for c in parts["claims"] if c.line in (11, 12)} == {11: 0, 12: 1}

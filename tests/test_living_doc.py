@@ -695,3 +695,12 @@ def test_a_numbered_reference_with_authors_and_year_in_brackets_gives_its_title(
                            "(Cai et al., 2024) — arXiv:2406.02069") == \
         "PyramidKV: Dynamic KV Cache Compression based on Pyramidal Information Funneling"
     assert reference_title("3. see the survey (2024) — arXiv:2406.02069") is None
+
+
+def test_a_numbered_reference_written_title_dash_identifier_gives_its_title():
+    from ingest.living_doc import reference_title
+
+    assert reference_title("12. Kangaroo: Lossless Self-Speculative Decoding via Double Early Exiting — arXiv 2404.18911 (2024)") == \
+        "Kangaroo: Lossless Self-Speculative Decoding via Double Early Exiting"
+    assert reference_title("13. EAGLE-2: Faster Inference — https://arxiv.org/pdf/2406.16858 (2024)") == "EAGLE-2: Faster Inference"
+    assert reference_title("3. see the survey — arXiv:2406.02069") is None

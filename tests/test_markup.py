@@ -275,10 +275,12 @@ def test_an_rst_code_block_without_a_blank_line_after_it_is_left_out_and_no_line
 _PIECES = ["= T", "== S", "Title", "=====", "-----", ".. note::", "   body", ".. code-block:: py", "   code", "",
            ":arxiv: 2401.00001", "|===", "|a |b", "::: {.callout-note}", ":::", "@misc{k,", "  title = {X},",
            "  annote = {y", "  z}", "}", "% c", "h2. H", "||a||b||", "|x|y|", "{code}", "MEMO HEADING", "◆ 第1章 A",
-           "《Book》 共3条划线", "◆ hi", "// remark", "#link(\"https://x\")[t]", "`` lit ``", "```", "* item"]
+           "《Book》 共3条划线", "◆ hi", "// remark", "#link(\"https://x\")[t]", "`` lit ``", "```", "* item",
+           "== Wiki ==", "=== Sub ===", "{| class=\"wikitable\"", "! a !! b", "|-", "| x || y", "|}",
+           "<ref>{{cite arXiv |eprint=2401.00001}}</ref>", "'''bold'''", "# step", "<references />"]
 
 
-@pytest.mark.parametrize("suffix", [".rst", ".adoc", ".typ", ".qmd", ".bib", ".txt", ".md"])
+@pytest.mark.parametrize("suffix", [".rst", ".adoc", ".typ", ".qmd", ".bib", ".txt", ".md", ".wiki"])
 def test_no_rewrite_moves_a_line(suffix):
     """Any mix of every format's marks (hypothesis draws them): the output has exactly the input's lines."""
     from hypothesis import given, settings
@@ -323,3 +325,57 @@ def test_review_fixes_memo_and_highlight_detection_are_strict():
     assert as_markdown(spec, "s.txt") == spec  # spec values, not headings
     book = "《A Title》\n\n◆ one\n\n◆ two\n\n◆ three\n"
     assert as_markdown(book, "b.md") == book  # no "共N条划线": a Markdown note's own marks
+
+
+def test_mediawiki_headings_templates_lists_and_tables():
+    """A team wiki's page (`.wiki`): `== H ==` headings, `{{cite arXiv}}` inside `<ref>` as title and identifier,
+    `[URL text]` links, `#` numbered entries, a `{|` table as a pipe table; its topics are items."""
+    src = ("= Drafting methods =\n<!-- Ines: abstracts only -->\n\n== UniDraft ==\n'''UniDraft''' trains one drafter."
+           "<ref>{{cite arXiv |eprint=2601.20931 |title=UniDraft |last=H}}</ref>\n* ''model-agnostic''\n\n"
+           "== PivotTree ==\nSee [https://arxiv.org/abs/2603.14452 the abstract].\n# 64 nodes\n\n== Comparison ==\n"
+           "{| class=\"wikitable\"\n! Method !! Speedup\n|-\n| EAGLE-2 || 4.26×\n|-\n| PivotTree || 2.5×\n|}\n")
+    out = _same_lines(src, "inbox/a/page.wiki")
+    assert out[0] == "# Drafting methods" and out[3] == "## UniDraft"
+    assert out[4] == "**UniDraft** trains one drafter. (UniDraft, arXiv:2601.20931)"
+    assert (out[5], out[8], out[9]) == ("- *model-agnostic*", "See [the abstract](https://arxiv.org/abs/2603.14452).", "1. 64 nodes")
+    assert out[12:18] == ["", "| Method | Speedup |", "| --- | --- |", "| EAGLE-2 | 4.26× |", "|  |  |", "| PivotTree | 2.5× |"]
+    assert _items(src, "inbox/a/page.wiki")[:2] == [(4, ("2601.20931",)), (8, ("2603.14452",))]
+
+
+def test_a_slack_export_in_json_is_a_chat_note():
+    """Slack's JSON export in an author's folder: each message's text line is a chat turn (stamp, name, its
+    links as Markdown, `&gt;` undone; a thread reply says whom it answers), every other line blank."""
+    import json
+
+    from ingest.markup import chat_messages
+
+    msgs = [{"type": "message", "text": "DistServe: <https://arxiv.org/abs/2401.09670|DistServe>. 7.4x goodput, abstract only.",
+             "user_name": "ravi", "ts": "1807236720.1182", "thread_ts": "1807236720.1182"},
+            {"type": "message", "text": "&gt; under the SLO\nwhich target?", "user_name": "mei", "ts": "1807237011.4021",
+             "thread_ts": "1807236720.1182"},
+            {"type": "message", "text": "lunch?", "user_name": "ravi", "ts": "1807241400.0033"}]
+    src = json.dumps(msgs, indent=4, ensure_ascii=False)
+    out = _same_lines(src, "inbox/ravi/slack.json")
+    said = [(n + 1, t) for n, t in enumerate(out) if t.strip()]
+    assert [n for n, _t in said] == [4, 11, 18]
+    assert said[0][1] == "[04-09 02:12] ravi: DistServe: [DistServe](https://arxiv.org/abs/2401.09670). 7.4x goodput, abstract only."
+    assert said[1][1] == "[04-09 02:16] mei: replying to ravi: > under the SLO which target?"
+    assert chat_messages(json.dumps({"manifest_id": "x", "items": []})) is None and chat_messages("not json") is None
+    assert _items(src, "inbox/ravi/slack.json")[0] == (4, ("2401.09670",))
+
+
+def test_a_folder_walk_reads_a_chat_export_but_no_other_json(tmp_path):
+    import json
+
+    from ingest.sources import detect_kind, discover
+
+    (tmp_path / "inbox" / "ravi").mkdir(parents=True)
+    (tmp_path / "work-guard").mkdir()
+    chat = json.dumps([{"text": "hi 2401.09670", "user": "r", "ts": "1"}])
+    (tmp_path / "inbox" / "ravi" / "slack.json").write_text(chat)
+    (tmp_path / "inbox" / "ravi" / "settings.json").write_text(json.dumps({"theme": "dark"}))
+    found, problems = discover([tmp_path])
+    names = sorted(f.abs_path.name for f in found)
+    assert names == ["slack.json"] and problems == []
+    assert detect_kind("inbox/ravi/slack.json", chat) == "note"
+    assert detect_kind("work-guard/x.json", '{"manifest_id": "x", "items": []}') == "manifest"

@@ -1314,3 +1314,102 @@ def test_an_item_whose_head_holds_no_word_is_titled_by_its_text():
             "Title: Spatiotemporal Token Pruning\n\\\\\n  Video.\n")
     parts, _ = parse_note(text, "inbox/m/scan.md")
     assert [i.title for i in parts["items"]][:2] == ["BudgetMix: Joint KV Budget Allocation", "Spatiotemporal Token Pruning"]
+
+
+# --------------------------------------------------------------------------- seventh stop: t67–t70's marks
+
+def test_a_placement_list_at_the_end_points_back_at_its_topics():
+    """`## Placement` under three headed topics, each entry naming earlier topics by name: the entries are
+    parts of those topics (their sections), not topics of their own; "PageSkip and HopKV" places both."""
+    text = (f"# Three papers\n\n## MagicPIG\nMagicPIG (arXiv:{SNAPKV}) samples keys.\n\n## PageSkip\n"
+            f"PageSkip ({MEDUSA}) skips pages.\n\n## HopKV\nHopKV ({EAGLE}) hops.\n\n## Placement\n"
+            "- MagicPIG → §4.1\n- PageSkip and HopKV → §4.2 after Quest\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    got = [(i.line, i.works, i.sections) for i in parts["items"]]
+    assert got == [(3, (SNAPKV,), ("4.1",)), (6, (MEDUSA,), ("4.2",)), (9, (EAGLE,), ("4.2",))]
+
+
+def test_row_notes_under_a_table_join_the_rows_they_number():
+    """"- row 3 (MagicPIG) … → [4.1]" and "- rows 5 and 6 are new → §4.2" under a numbered table: no topics of
+    their own; row 5 holds the line, row 6 shares its placement."""
+    rows = "".join(f"| {n} | Paper{n} 2401.1{n:04d} | x |\n" for n in range(1, 7))
+    text = f"# Matrix\n\n| # | Method | Note |\n|---|---|---|\n{rows}\nPlacement:\n- row 3 is missing → §4.1\n- rows 5 and 6 are new → §4.2\n"
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [i.line for i in parts["items"]] == [5, 6, 7, 8, 9, 10]
+    secs = {i.line: i.sections for i in parts["items"]}
+    assert (secs[7], secs[9], secs[10], secs[5]) == (("4.1",), ("4.2",), ("4.2",), ())
+    held = {c.line: c.item for c in parts["claims"] if c.line in (13, 14)}
+    assert held == {13: 2, 14: 4}
+
+
+def test_an_entry_that_brings_a_work_of_its_own_is_no_back_reference():
+    text = (f"# Scan\n\n## MagicPIG\nMagicPIG (arXiv:{SNAPKV}).\n\n## PageSkip\nPageSkip ({MEDUSA}).\n\n"
+            f"## More\n- MagicPIG follow-up: see arXiv:{H2O}, a different paper\n- PageSkip → §4.2\n")
+    assert [i[1] for i in items(text)] == [3, 6, 9]
+
+
+def test_a_claims_ledger_joins_the_rows_about_one_work():
+    """A table whose rows are claims, rows about one paper not kept together: each later row about the
+    same (single) work belongs to the first row's topic."""
+    text = ("# Ledger\n\n| # | claim | work | checked how |\n|---|---|---|---|\n"
+            f"| 1 | TileGate skips tiles | arXiv:{SNAPKV} | pdf |\n| 2 | FA3 FP8 | {MEDUSA} | abs |\n"
+            f"| 3 | TileGate is 1.9x | [{SNAPKV}] | pdf |\n| 4 | tooling: sync failed | — | — |\n")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, (SNAPKV,)), (6, (MEDUSA,)), (8, ())]
+    assert {c.line: c.item for c in parts["claims"] if c.line == 7} == {7: 0}
+
+
+def test_forum_post_topics_and_its_comments():
+    """A 知识星球 post: its header stamp line is no chat turn, its `1）…` paragraphs are topics, each comment to
+    the post is one, and a reply right under the comment it answers goes on with it."""
+    text = ("知识星球导出｜卢伟\n星主：老K\n发表于 2027-04-07 22:13\n#量化#\n\n这周刷到的几篇：\n\n"
+            f"1）RotaServe（arXiv:{SNAPKV}）：吞吐高 38%。\n\n2）AWQ（{MEDUSA}）PPL 6.01。\n\n3）题外话：H100 便宜了。\n\n评论区：\n\n"
+            f"张三 回复 星主：第 2 条的 6.01 不对吧，原文 {MEDUSA} 是 5.62\n\n李四 回复 张三：对，我这边也是 5.6\n\n"
+            "王五 回复 星主：代码还没放吧？\n\n赵六 回复 李四：0.2.6 的 kernel 会掉速\n")
+    assert [i[1] for i in items(text)] == [8, 10, 12, 16, 20, 22]
+
+
+def test_circled_number_points_are_topics():
+    text = (f"精读笔记 方宇\n每条一篇。\n\n① ZeroCal（arXiv:{SNAPKV}）逐页啃完。\n　　PPL 5.66。\n"
+            f"② RotaServe {MEDUSA}：第 4、5 节细读过。\n③ KIVI（arxiv {EAGLE}）只看了摘要。\n")
+    assert [(i[1], i[2], i[3]) for i in items(text)] == [(4, 5, (SNAPKV,)), (6, 6, (MEDUSA,)), (7, 7, (EAGLE,))]
+
+
+def test_a_log_days_paragraphs_and_bullets_are_its_topics():
+    text = (f"# running log\n\n### 2027-04-06\n\nSplitwise re-read (arXiv:{SNAPKV}). Went through sections 5 and 6.\n\n"
+            "- DistServe 3.2x on summarization, from slides.\n- SGLang 0.4.3 supports PD now.\n- coffee machine broken.\n")
+    assert [i[1] for i in items(text)] == [5, 7, 8, 9]
+
+
+def test_paragraphs_name_their_work_through_footnotes_and_an_aside_is_its_own_topic():
+    text = ("# Three designs\n\nIntro without a work.\n\n"
+            "StreamSplit streams the KV cache layer by layer, overlapping the transfer with the rest of the prefill"
+            " so that nothing waits on the decode side at all[^1].\n\n"
+            "Mooncake keeps KV in a pool over the cluster's DRAM and SSD and decode nodes pull it[^2].\n\n"
+            "Side note, nothing to do with the doc: the NFS mount moved.\n\n"
+            f"[^1]: arXiv:{SNAPKV}, StreamSplit. Read sections 3 and 4.\n[^2]: Mooncake, {MEDUSA}.\n")
+    assert [(i[1], i[3]) for i in items(text)] == [(5, (SNAPKV,)), (7, (MEDUSA,)), (9, ())]
+
+
+def test_a_link_roundups_lines_are_its_entries():
+    text = (f"# Link roundup\n\n#### Drafting\n[PivotTree](https://arxiv.org/pdf/{SNAPKV}) — thread on X.\n"
+            f"[UniDraft](https://arxiv.org/pdf/{MEDUSA}) — opened the PDF.\n\n#### Events\n[Reading group](https://lu.ma/x) — Thursday.\n")
+    assert [(i[1], i[3]) for i in items(text)] == [(4, (SNAPKV,)), (5, (MEDUSA,)), (7, ())]
+
+
+def test_an_issue_and_its_comments_are_topics_about_its_work():
+    """A Linear/GitHub issue export: the description (bringing the work) and each "@x commented …:" with its
+    quoted body are topics; a comment naming no work is about the issue's."""
+    text = ("KER-142 · Evaluate FlashDecoding++\nStatus: In Review\n\nDescription\n\n"
+            f"Do we take anything from FlashDecoding++ (https://arxiv.org/pdf/{SNAPKV}.pdf)? Abstract only so far.\n\n"
+            "Activity\n\n@jonas commented 6d ago:\n> A100: bs=1 -> 1.21x.\n\n@mira commented 2d ago:\n> Verdict change: don't adopt.\n")
+    assert [(i[1], i[3]) for i in items(text)] == [(1, (SNAPKV,)), (10, (SNAPKV,)), (13, (SNAPKV,))]
+
+
+def test_a_phone_memo_without_punctuation_is_one_topic_per_paragraph():
+    text = ("0406 组会后\n\nkv量化 看了下 awq 那篇 只扫了摘要\nawq 其实是权重量化\n\ngroupkv 王老师说值得看 原文我没看\n\n"
+            "kivi 复现跑通了 llama2 7b 2bit\n\n午饭 食堂三楼 下次别去\n")
+    assert [(i[1], i[2]) for i in items(text)] == [(3, 4), (6, 6), (8, 8), (10, 10)]
+    # a note written in sentences is not a memo, nor one whose paragraphs open alike
+    assert len(items("Notes.\n\nWe read it. It is fine.\n\nThe numbers hold.\n\nThe code is out.\n")) == 1
+    assert len(items("memo\n\nkivi one thing\n\nkivi another thing\n\nkivi a third\n\nkivi four\n")) == 1
