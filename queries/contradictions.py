@@ -757,6 +757,21 @@ def _metric_groups(unit: str) -> list[list[str]]:
     return load_lexicon().raw.get("facts", {}).get(key, []) if key else []
 
 
+def _metric_bucket(metric: str, unit: str) -> str:
+    """The bucket ``metric`` is compared in: groups of one measure that share a metric are one bucket ("requests"
+    is a speedup's and a goodput's), the pairs inside it are ``comparable``'s to decide (goodput is no throughput)."""
+    groups = [set(g) for g in _metric_groups(unit)]
+    bucket = {metric}
+    grew = True
+    while grew:
+        grew = False
+        for g in groups:
+            if g & bucket and not g <= bucket:
+                bucket |= g
+                grew = True
+    return min(bucket) if len(bucket) > 1 else metric
+
+
 def _exclusive() -> frozenset[str]:
     """Condition categories a figure is compared across only when both sides have them (lexicon
     ``facts.exclusive_conditions``: an ablation)."""
@@ -907,7 +922,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     qs = replace(q, metric=next(iter(measures)), explicit=True, conditions=conds)
                 metric = qs.metric
                 # one measure as a ratio or a share: grouped under its group's first name
-                metric = next((g[0] for g in _metric_groups(q.unit) if metric in g), metric)
+                metric = _metric_bucket(metric, q.unit)
                 by[(s, metric, q.unit)].append((c, qs))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
