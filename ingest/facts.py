@@ -728,7 +728,26 @@ def _unit(u: str) -> tuple[str | None, float]:
 
 
 def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in pat.finditer(text)]
+    """Where ``pat`` names a side in ``text``, leaving out what only looks like one: a comparison ("更精确",
+    "more exact", "相对静态": a degree, no side) and a name ("Online SRPO", "Dynamic Brick Sorting", "Exact
+    Attention": a capitalised side word before another capitalised word)."""
+    out = []
+    for m in pat.finditer(text):
+        a, b = m.start(), m.end()
+        if _COMPARATIVE.search(text[max(0, a - 8):a]):
+            continue
+        if text[a:a + 1].isupper() and _NAME_GOES_ON.match(text, b):
+            continue
+        out.append((a, b))
+    return out
+
+
+#: A comparison before a side word: a degree of it, not the side ("更精确", "more accurate", "less dynamic").
+_COMPARATIVE = re.compile(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
+#: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a digit.
+_NAME_GOES_ON = re.compile(r"[ \-]+[A-Z0-9]")
+#: A transfer between two settings names both and asserts neither ("sim-to-real gap", "real2sim pipeline").
+_BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
 
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
@@ -768,6 +787,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     """
     lex = lexicon or load_lexicon()
     text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
+    text = _BOTH_SETTINGS.sub(lambda m: " " * len(m.group()), text)
     cues = _cues(lex)
     out: list[str] = []
     disputed = bool(cues.dispute.search(text))
@@ -1008,7 +1028,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             # "训练阶段就模拟多步草稿", "training-time test": the verb names when something happens, it takes no object
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
                 else text[m.end():m.end() + 48]
-            tail = re.split(r"[.;。；!?！？、，]|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
+            tail = re.split(r"[.;。；!?！？、，]|——|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             # "不依赖 RDMA：KV 走普通 TCP", "needs no calibration data: it rounds …": the object ends at a colon
             tail = re.split(r"(?<=\S)\s*[:：]", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
