@@ -237,6 +237,12 @@ _NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报
                            re.IGNORECASE)
 
 
+#: A container image's name right before its tag ("spec-serve:", "vllm/vllm-openai:", "ghcr.io/x/y:").
+_IMAGE_NAME = re.compile(r"(?<![\w.:/-])[a-z0-9][\w.-]*[-_/][\w./-]*:$")
+#: A build's suffix after a tag ("-cu124", "-py3", "-rc1", "-nightly"): the number before it is a version.
+_BUILD_SUFFIX = re.compile(r"-(?:cu|cuda|py|rc|dev|alpha|beta|nightly|torch)\d*\b", re.IGNORECASE)
+
+
 def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
     if _MAYBE_ID.search(text) is None:
         return []
@@ -277,6 +283,9 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
                                     and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I))
                                    or _VALUE_UNIT.match(text, m.end())):
             continue  # "throughput=4312.08731 tok/s", "2305.1234 ms": a value in a log, not an identifier
+        if not assume_context and (_IMAGE_NAME.search(text, max(0, m.start() - 60), m.start())
+                                   or _BUILD_SUFFIX.match(text, m.end())):
+            continue  # "spec-serve:2604.11507-cu124", "vllm/vllm-openai:2605.01234": a container image's tag
         add(m, lenient=assume_context, any_archive=assume_context)
     taken.sort(key=lambda m: m.start)
     return _merge_links(text, taken)

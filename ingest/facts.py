@@ -210,6 +210,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "backward" if val in ("backward", "bwd", "反向") else "forward"
             elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
                 out.append((m.start(), m.end(), "decoding:greedy"))  # T=0 is greedy decoding
+            elif cat == "temp" and re.fullmatch(r"\d+(?:\.\d+)?", val) and float(val) > 0:
+                out.append((m.start(), m.end(), "decoding:sampling"))  # T=1 samples: not greedy decoding
             elif cat == "hw":  # the accelerator, not its memory or form factor: A100-80GB SXM is an A100
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
@@ -384,6 +386,16 @@ def setting_of(text: str, lexicon: Lexicon | None = None) -> str:
         return ""
     kinds = {c.split(":", 1)[0] for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), t)}
     return text if len(kinds) >= 2 else ""
+
+
+#: A participle used as an adjective: right before a noun ("Evicted KV entries", "the pruned heads"), at a sentence's
+#: start or after a determiner.
+_ATTRIBUTIVE = re.compile(r"\s+(?!(?:by|to|in|at|on|with|from|into|for|out|away|off|as|after|before|if|when|because|and|or|but|"
+                          r"the|a|an|its|their|every|each|all|only|once|using|via|per|up|down|back|over)\b)[A-Za-z][\w-]*\s+[a-z]", re.IGNORECASE)
+_BEFORE_ATTRIBUTIVE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|its|their|such|every|each|some|many|most|of)\s+)$",
+                                 re.IGNORECASE)
+#: The curators' own document named in a statement ("文档 2.3", "the living doc", "our §3.1").
+_OUR_DOC = re.compile(r"(?:活)?文档|\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d", re.IGNORECASE)
 
 
 #: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
@@ -738,12 +750,17 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
             continue
         if text[a:a + 1].isupper() and _NAME_GOES_ON.match(text, b):
             continue
+        if _CRITICISED.match(text, b):
+            continue  # "因此静态树是次优的", "a static tree is suboptimal": the side named to be found wanting
         out.append((a, b))
     return out
 
 
 #: A comparison before a side word: a degree of it, not the side ("更精确", "more accurate", "less dynamic").
 _COMPARATIVE = re.compile(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
+#: A side criticised right after it is named: what the work is not ("静态树是次优的", "static trees are wasteful").
+_CRITICISED = re.compile(r"[\u4e00-\u9fff]{0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
+                         r"[\w-]*\s+(?:\w+\s+)?(?:is|are)\s+(?:sub-?optimal|wasteful|inefficient|a poor fit)\b", re.IGNORECASE)
 #: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a digit.
 _NAME_GOES_ON = re.compile(r"[ \-]+[A-Z0-9]")
 #: A transfer between two settings names both and asserts neither ("sim-to-real gap", "real2sim pipeline").
@@ -752,7 +769,8 @@ _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- 
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
-_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b|\b(?-i:zero)(?=\s)", re.IGNORECASE)
+_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
+                     re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
 _QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
@@ -846,7 +864,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
 _CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|[,，;；。]?\s*(?:但是?|不过|然而|其实|实际上)",
                        re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
-_BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
+_BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)
 #: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
 #: state nothing; the value after it does.
@@ -1009,6 +1027,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
+            if _ATTRIBUTIVE.match(text, m.end()) and re.search(r"(?:ed|en)$", m.group(), re.I) \
+                    and _BEFORE_ATTRIBUTIVE.search(text[max(0, m.start() - 12):m.start()]):
+                continue  # "Evicted KV entries are merged …", "the dropped tokens": a participle naming a thing, no act
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3 and not re.search(r"不|无|免|\bno\b", text[:m.start()], re.I):
                 continue  # "Fine-tuning: …": a label, not a statement ("不需要校准数据：…" is one)
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
@@ -1040,6 +1061,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "ships its own CUDA kernel (…) and requires it": the pronoun stands for the object named before
                 before = re.split(r"[.;。；!?！？]", text[max(0, m.start() - 120):m.start()])[-1]
                 objs = sorted({name for name, op in cues.objects if op.search(before)} - {verb})
+            if verb == "modify" and not objs and _OUR_DOC.search(text):
+                continue  # "文档 2.3 漏了这一点……可以不改", "the doc needs no change": an edit of our document, not the work
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too
             if verb in ("need", "support", "use") and not objs:

@@ -1914,8 +1914,20 @@ def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     return out
 
 
+#: A section that compares the note's work with others ("### Compared with AWQ", "## vs. EAGLE-2", "## 与 GPTQ 的对比"):
+#: the works it names are mentions.
+_COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with|to|against)\b|vs\.?\s|versus\b|relation\s+to\b|"
+                              r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b|对比|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
+                              r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
+#: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
+_ASIDE_HEAD = re.compile(r"^\W*(?:side[- ]?notes?|aside|unrelated|off[- ]topic|p\.?\s?s\.?|题外话|顺便(?:一提|说一句)?|另外一件事)\b", re.IGNORECASE)
+
+
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
-    """``(about, mentions)`` of one raw segment."""
+    """``(about, mentions)`` of one raw segment; a comparison section's works are all mentions."""
+    if raw.kind == "heading" and _COMPARISON_HEAD.match(_strip(raw.head)):
+        ids = [m.arxiv_id for b in raw.blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
+        return [], list(dict.fromkeys(ids))
     all_about: list[str] = []
     all_comp: list[str] = []
     for b in raw.blocks:
@@ -2105,6 +2117,13 @@ def read_structure(
     comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head)) >= 2
     if how == "dialogue" or comments:
         paper = None  # an interview's questions are its items; the work it is about is their subject below
+    # "### Side note, not about PivotQuant" closing a read of one paper: a topic of its own that does not make the
+    # read a collection
+    asides = [r for r in raws if how == "headings" and r.kind == "heading" and _ASIDE_HEAD.match(_strip(r.head))
+              and r.line > raws[0].line] if raws else []
+    if asides:
+        own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and r not in asides
+               and not any(lo <= r.line <= hi for lo, hi in refs)]
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
         # a sub-heading that names a work (an identifier, a link) opens a topic of its own; one that
@@ -2188,9 +2207,14 @@ def read_structure(
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
         title_ref = (field_title or title) if (one_paper and not works and title) else None
         hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
-        seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "", tuple(works),
+        end = asides[0].line - 1 if one_paper and asides else last_line
+        seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, end, title or "", tuple(works),
                       tuple(mentions), title_ref, hl)
-        return NoteShape((seg,), one_paper, title, None, paper)
+        extra = tuple(Segment(n + 1, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 2}", r.line, r.line_end,
+                              r.head, tuple(a), tuple(m), None, tuple(r.head_lines))
+                      for n, (r, (a, m)) in enumerate((r, sw) for r, sw in zip(raws, seg_works) if r in asides)) \
+            if one_paper and asides else ()
+        return NoteShape((seg, *extra), one_paper, title, None, paper)
 
     # "# Critical read: Llumnix (arXiv:2406.03243)" over numbered points, some about other works: a point
     # that names no work ("## 1. Migration and tail TTFT", "## 5. Presentation issues") is about the

@@ -132,6 +132,10 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             for c in figs.get(key, []):
                 if c.path == u.path:
                     continue
+                if {"vendor_self_reported", "second_hand"} & set(c.evidence_levels) and \
+                        "vendor_self_reported" in evr.levels(u.text) + tuple(u.evidence_levels):
+                    continue  # both relay the vendor's own figure ("the release post says 2x … their numbers" and
+                    # "README headline: 2x (NVIDIA's own eval, not reproduced by us)"): no tension, one level
                 if u.about and not (set(u.about) & set(c.about)):
                     continue  # the flag is about another subject
                 same = [x for x in c.quantities if figure_key(x.raw) == key]

@@ -354,3 +354,11 @@ def test_an_absurd_version_is_no_identifier(text):
     assert find_arxiv_ids(text) == []
     ok = re.sub(r"v\d+$", "v999", text)
     assert [m.version for m in find_arxiv_ids(ok)] == ["v999"]
+
+
+def test_a_container_images_tag_is_no_identifier():
+    from ingest.arxiv import find_arxiv_ids
+
+    assert find_arxiv_ids("Docker 镜像 `spec-serve:2604.11507-cu124`") == []
+    assert find_arxiv_ids("vllm/vllm-openai:2605.01234") == []
+    assert [m.arxiv_id for m in find_arxiv_ids("paper:2401.00001 and arXiv:2401.00002")] == ["2401.00001", "2401.00002"]

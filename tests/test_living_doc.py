@@ -704,3 +704,12 @@ def test_a_numbered_reference_written_title_dash_identifier_gives_its_title():
         "Kangaroo: Lossless Self-Speculative Decoding via Double Early Exiting"
     assert reference_title("13. EAGLE-2: Faster Inference — https://arxiv.org/pdf/2406.16858 (2024)") == "EAGLE-2: Faster Inference"
     assert reference_title("3. see the survey — arXiv:2406.02069") is None
+
+
+def test_a_reference_written_title_comma_identifier_gives_its_title():
+    from ingest.living_doc import reference_title
+
+    assert reference_title("[10] TriForce: Lossless Acceleration of Long Sequence Generation, arXiv:2404.11912") == \
+        "TriForce: Lossless Acceleration of Long Sequence Generation"
+    assert reference_title("[4] EAGLE-2: Faster Inference, arXiv:2406.16858, 2024.") == "EAGLE-2: Faster Inference"
+    assert reference_title("[5] see also, arXiv:2406.16858") is None

@@ -1413,3 +1413,14 @@ def test_a_phone_memo_without_punctuation_is_one_topic_per_paragraph():
     # a note written in sentences is not a memo, nor one whose paragraphs open alike
     assert len(items("Notes.\n\nWe read it. It is fine.\n\nThe numbers hold.\n\nThe code is out.\n")) == 1
     assert len(items("memo\n\nkivi one thing\n\nkivi another thing\n\nkivi a third\n\nkivi four\n")) == 1
+
+
+def test_a_read_of_one_paper_keeps_its_comparisons_and_sets_its_side_note_apart():
+    """A critical read under a plain first line naming one paper, with `###` sections only: "Compared with AWQ"
+    names AWQ as a mention (no topic of its own), and "### Side note, not about PivotQuant" is a topic of its own."""
+    text = (f"PivotQuant — critical read (priya). Paper: arxiv.org/abs/{SNAPKV}v2\nHow deep: the whole PDF end to end.\n\n"
+            f"### What it does\n- rounds column by column\n\n### Compared with AWQ\n- AWQ ({MEDUSA}) is at 5.82 in their table.\n\n"
+            f"### Where it goes\n- under §3.2\n\n### Side note, not about PivotQuant\n- KVQuant (arXiv:{EAGLE}) again, abstract only.\n")
+    parts, _ = parse_note(text, "inbox/p/read.md")
+    assert [(i.line, i.line_end, i.works) for i in parts["items"]] == [(1, 12, (SNAPKV,)), (13, 14, (EAGLE,))]
+    assert MEDUSA in parts["items"][0].mentions
