@@ -1192,6 +1192,7 @@ def _unsaid(text: str) -> str:
     what a title or an abstract is said to say before a "but" (``The title says calibration-free, but …``)."""
     text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
+    text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
 
 
@@ -1206,6 +1207,12 @@ def _blanked(m: re.Match[str], group: int | str) -> str:
 _DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(?:[—–-]+|[,，:：])?\s*(?:(?:I\s+)?don'?t think (?:that'?s|it'?s|this is) "
                              r"(?:right|true|correct)|(?:that'?s |this is |it'?s )?(?:wrong|not (?:right|true|correct)|incorrect|doubtful|dubious|suspect)|"
                              r"(?:这句|这个说法|这话|这点)?(?:我)?(?:个人)?(?:觉得|认为|感觉)?(?:不对|不准确|有误|是错的|可疑|存疑|站不住))", re.IGNORECASE)
+#: A sentence of a document quoted to be edited: '4.1 末尾"免校准方法还没收录"那句要改写', '卡片上那句免校准得改', '"X" — that
+#: line needs rewriting': the words are the document's, to be changed, not the writer's.
+_TO_BE_EDITED = re.compile(r"[\"“「](?P<q>[^\"”」]{2,200})[\"”」]\s*(?:那句|这句|这一句|这段)(?:话)?\s*(?:要|得|需要|应该|可以)?\s*(?:改|删|重写)|"
+                           r"(?:那句|这句|这一句)\s*(?P<r>[^，。；,;\"“”]{1,30}?)\s*(?:要|得|需要|应该)\s*(?:改|删|重写)|"
+                           r"[\"“](?P<q2>[^\"”]{2,200})[\"”]\s*[—–-]*\s*(?:that|this|the) (?:sentence|line|bullet|claim)\s+(?:needs|should be|has to be|must be)\s+"
+                           r"(?:re-?)?(?:written|rewritten|fixed|changed|removed|dropped|rewriting|fixing)", re.IGNORECASE)
 #: What something is said to be before a "but" that contradicts it: "The title says calibration-free, but …".
 _SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme)\s+(?:says?|claims?|calls? (?:it|itself))\s+"
                        r"(?P<x>[^,;.，；。]{1,60}?)\s*[,，]?\s*but\b", re.IGNORECASE)

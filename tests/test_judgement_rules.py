@@ -2020,11 +2020,11 @@ def test_columns_that_say_how_a_row_was_read_and_their_short_values():
 def test_a_comment_at_a_notes_head_states_its_level():
     """`<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me -->`: no
     statement (no claim, no figure), but the writer's word on how deeply it was checked: every item is
-    second-hand (the opening's "nothing re-checked" is not each item's own doubt, as an opening line's is not)."""
+    second-hand and unchecked, as the opening says."""
     text = ("# Discussion #1187\n<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me. "
             "They say it is 9x faster. -->\n\n### Q: is it exact?\nIt is approximate, 2404.14469.\n\n### Q: wheels?\nNo wheels.\n")
     parts, _ = parse_note(text, "inbox/p/d.md")
-    assert [i.evidence_levels for i in parts["items"]] == [("second_hand",)] * 2
+    assert [i.evidence_levels for i in parts["items"]] == [("second_hand", "unverified")] * 2
     assert not any(c.line == 2 for c in parts["claims"])
 
 
@@ -2132,3 +2132,15 @@ def test_participles_replacements_doc_edits_and_relative_baselines_are_no_statem
     assert predicates("无需修改模型结构") == ("-modify:architecture,model",)
     assert qualifier_sides("数字：EP=8，相对静态 EPLB 放置，decode 吞吐提高 2.3 倍。") == ()
     assert qualifier_sides("主要数字是 decode 吞吐 2.3×（对比静态 EPLB 放置）") == ()
+
+
+def test_dynamic_programming_quantization_time_and_a_sentence_quoted_to_be_edited():
+    assert qualifier_sides("Sequoia picks the tree by dynamic programming for a hardware budget") == ()
+    assert qualifier_sides("用动态规划求在给定节点预算下期望接受的 token 数") == ()
+    assert [q.metric for q in find_figures("no Hessian, ~3x faster to quantize")] == ["quantization_time"]
+    assert qualifier_sides('4.1 末尾"免校准方法还没收录"那句要改写，别照搬论文标题。') == ()
+    assert qualifier_sides("卡片上那句免校准得改。") == ()
+    assert qualifier_sides('"It is lossless" — that line needs rewriting') == ()
+    r = evidence_reader()
+    assert r.levels("<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me. -->") == (
+        "second_hand", "unverified")
