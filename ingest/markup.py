@@ -628,31 +628,36 @@ def _chat_json(lines: list[str]) -> list[str]:
     msgs = chat_messages("\n".join(lines)) or []
     out = [""] * len(lines)
     by_ts = {str(m.get("ts")): m for m in msgs if m.get("ts")}
-    k = 0
+    k = 0  # messages are written in order: the search for the next one starts after the last found
     for m in msgs:
         key = next((x for x in _TEXT_KEYS if isinstance(m.get(x), str)), None)
         if key is None:
             continue
-        found = False
-        while k < len(lines):  # the line holding this message's text, in order
-            hit = re.match(rf'^\s*"{key}"\s*:\s*(".*")\s*,?\s*$', lines[k])
-            k += 1
+        forms = {json.dumps(m[key]), json.dumps(m[key], ensure_ascii=False)}
+        at, inline = None, False
+        for n in range(k, len(lines)):
+            hit = re.match(rf'^\s*"{key}"\s*:\s*(".*")\s*,?\s*$', lines[n])
             if hit:
                 try:
-                    found = json.loads(hit.group(1)) == m[key]
+                    if json.loads(hit.group(1)) == m[key]:
+                        at = n
+                        break
                 except ValueError:
-                    found = False
-                if found:
-                    break
-        if not found:
-            break
+                    pass
+            elif f'"{key}"' in lines[n] and any(f in lines[n] for f in forms):
+                at, inline = n, True  # a message written on one line ({"user": …, "text": "…", "ts": …})
+                break
+        if at is None:
+            continue  # not found where expected (an escaped form the search does not know): the rest still are
         said = _SLACK_LINK.sub(lambda x: f"[{x['text']}]({x['url']})" if x["text"] else x["url"], m[key])
         said = re.sub(r"<@(\w+)>", r"@\1", said).replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&")
         said = " ".join(part.strip() for part in said.split("\n") if part.strip())
         thread = m.get("thread_ts")
         parent = by_ts.get(str(thread)) if thread and str(thread) != str(m.get("ts")) else None
         lead = f"replying to {_who(parent)}: " if parent is not None else ""
-        out[k - 1] = f"{_stamp(m)}{_who(m)}: {lead}{said}"
+        turn = f"{_stamp(m)}{_who(m)}: {lead}{said}"
+        out[at] = f"{out[at]} / {turn}" if out[at] else turn  # a whole export on one line keeps every message
+        k = at if inline else at + 1
     return out
 
 

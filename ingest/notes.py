@@ -953,6 +953,8 @@ def parse_note(
         if b.kind == "para" and not is_card:
             for ln, _t in b.lines:
                 by_item.setdefault(seg_of(ln), []).extend(line_lv.get(ln, ()))
+        if b.kind == "row" and not any(c.strip() for c in b.cells):
+            continue  # an empty row (a wiki table's "|-" separator): nothing said
         if b.kind == "row":
             pieces = [(" | ".join(b.cells), b.line, b.line_end)]
         else:

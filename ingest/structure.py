@@ -1202,7 +1202,7 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
     verdict).  A list heading that holds only such entries is no topic either.  An entry that brings a work
     none of the topics it names is about, or that opens with no number or name of an earlier topic, stays a
     topic; a name two topics open with names neither."""
-    if len(raws) < 3:
+    if len(raws) < 2:
         return raws
     stop = frozenset(w.casefold() for w in lex.stopwords) | _GENERIC_NAMES
     numbers = _topic_numbers([r for r in raws])
@@ -1239,8 +1239,14 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             nm = re.match(r"[A-Za-z][\w+.-]*[\w+]|[\u4e00-\u9fff]{2,8}", rest)
             if not nm or nm.group(0).casefold() not in names:
                 break
-            found.append(names[nm.group(0).casefold()])
+            k_ = names[nm.group(0).casefold()]
+            found.append(k_)
             rest = rest[nm.end():]
+            # "EAGLE speculative decoding → §2.1": the topic's whole heading written out
+            full = _unnumbered(_strip(raws[k_].head))
+            more = full[len(nm.group(0)):] if full.casefold().startswith(nm.group(0).casefold()) else ""
+            if more.strip() and rest.casefold().startswith(more.casefold()):
+                rest = rest[len(more):]
             j = _NAME_JOIN.match(rest)
             if j:
                 rest = rest[j.end():]

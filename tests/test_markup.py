@@ -379,3 +379,28 @@ def test_a_folder_walk_reads_a_chat_export_but_no_other_json(tmp_path):
     assert names == ["slack.json"] and problems == []
     assert detect_kind("inbox/ravi/slack.json", chat) == "note"
     assert detect_kind("work-guard/x.json", '{"manifest_id": "x", "items": []}') == "manifest"
+
+
+def test_a_chat_export_written_one_message_per_line_or_all_on_one_line():
+    """Slack exports are not always indented: a message per line, or the whole list on one line, keeps every
+    message (a user's report: such an export lost all of them, and one compact message among indented ones
+    lost every message after it)."""
+    import json
+
+    msgs = [{"user_name": "ravi", "ts": "1807236720.1", "text": "DistServe 7.4x, arXiv:2401.09670"},
+            {"subtype": "channel_join", "text": "<@U123> has joined", "ts": "1807236721.1", "user": "U123"},
+            {"user_name": "lena", "ts": "1807236722.1", "text": "EAGLE 2401.15077 is lossless"}]
+    per_line = "[\n" + ",\n".join(json.dumps(m) for m in msgs) + "\n]"
+    assert [t for t in _same_lines(per_line, "inbox/r/s.json") if t] == [
+        "[04-09 02:12] ravi: DistServe 7.4x, arXiv:2401.09670", "[04-09 02:12] U123: @U123 has joined",
+        "[04-09 02:12] lena: EAGLE 2401.15077 is lossless"]
+    (line,) = [t for t in _same_lines(json.dumps(msgs), "inbox/r/s.json") if t]
+    assert line.count(" / ") == 2 and line.endswith("lena: EAGLE 2401.15077 is lossless")
+    mixed = json.dumps(msgs[:1], indent=4)[:-2] + ",\n    " + json.dumps(msgs[1]) + ",\n" + json.dumps(msgs[2], indent=4) + "\n]"
+    assert sum(1 for t in _same_lines(mixed, "inbox/r/s.json") if t) == 3
+
+
+def test_a_wiki_tables_separator_rows_say_nothing():
+    src = "== T ==\n{| class=\"wikitable\"\n! Method !! Speedup\n|-\n| EAGLE 2401.15077 || 3.5x\n|-\n| Medusa || 2.2x\n|}\n"
+    parts, _ = parse_note(src, "inbox/a/p.wiki")
+    assert not any(set(c.text) <= set("| ") for c in parts["claims"])

@@ -1424,3 +1424,15 @@ def test_a_read_of_one_paper_keeps_its_comparisons_and_sets_its_side_note_apart(
     parts, _ = parse_note(text, "inbox/p/read.md")
     assert [(i.line, i.line_end, i.works) for i in parts["items"]] == [(1, 12, (SNAPKV,)), (13, 14, (EAGLE,))]
     assert MEDUSA in parts["items"][0].mentions
+
+
+def test_a_placement_list_under_one_topic_and_its_full_heading():
+    """A user's report: with one topic the closing `## Placement` list was a topic of its own, and an entry that
+    writes the topic's whole heading ("EAGLE speculative decoding → §2.1") did not point back."""
+    one = f"# EAGLE note\n\n## EAGLE speculative decoding\nEAGLE drafts features (arXiv:{EAGLE}).\n\n## Placement\n- EAGLE → §2.1\n"
+    parts, _ = parse_note(one, "inbox/a/n.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [(3, (EAGLE,), ("2.1",))]
+    two = (f"# n\n\n## EAGLE speculative decoding\nEAGLE drafts (arXiv:{EAGLE}).\n\n## Medusa heads\nMedusa ({MEDUSA}).\n\n"
+           "## Placement\n- EAGLE speculative decoding → §2.1\n- Medusa → §2.2\n")
+    parts, _ = parse_note(two, "inbox/a/n.md")
+    assert [(i.line, i.sections) for i in parts["items"]] == [(3, ("2.1",)), (6, ("2.2",))]
