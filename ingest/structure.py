@@ -1257,12 +1257,13 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
         return None
 
     def refers(r: _Raw, before: int) -> list[int] | None:
+        """The earlier topics entry ``raws[before]`` (``r``) points back at, or None."""
         if r.kind != "entry" or len(_strip(r.head)) > 300:
             return None
         ks = targets(r.head, before)
         if not ks:
             return None
-        own = works_of[raws.index(r)]
+        own = works_of[before]
         if own - set().union(*(works_of[k] for k in ks)):
             return None  # it brings a work of its own
         return ks
@@ -2128,7 +2129,8 @@ def read_structure(
     asides = [r for r in raws if how == "headings" and r.kind == "heading" and _ASIDE_HEAD.match(_strip(r.head))
               and r.line > raws[0].line] if raws else []
     if asides:
-        own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and r not in asides
+        aside_ids = {id(r) for r in asides}
+        own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and id(r) not in aside_ids
                and not any(lo <= r.line <= hi for lo, hi in refs)]
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
@@ -2218,7 +2220,7 @@ def read_structure(
                       tuple(mentions), title_ref, hl)
         extra = tuple(Segment(n + 1, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 2}", r.line, r.line_end,
                               r.head, tuple(a), tuple(m), None, tuple(r.head_lines))
-                      for n, (r, (a, m)) in enumerate((r, sw) for r, sw in zip(raws, seg_works) if r in asides)) \
+                      for n, (r, (a, m)) in enumerate((r, sw) for r, sw in zip(raws, seg_works) if any(r is x for x in asides))) \
             if one_paper and asides else ()
         return NoteShape((seg, *extra), one_paper, title, None, paper)
 
