@@ -1021,6 +1021,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     cues = _cues(lex)
     out: set[str] = set()
+    our_doc = bool(_OUR_DOC.search(text))  # once per statement, not once per verb
     label = _QUESTION_LABEL.match(text)
     if label:  # "**是否需改模型**：无需修改模型": the field's label asks, its value answers
         text = " " * label.end() + text[label.end():]
@@ -1061,7 +1062,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "ships its own CUDA kernel (…) and requires it": the pronoun stands for the object named before
                 before = re.split(r"[.;。；!?！？]", text[max(0, m.start() - 120):m.start()])[-1]
                 objs = sorted({name for name, op in cues.objects if op.search(before)} - {verb})
-            if verb == "modify" and not objs and _OUR_DOC.search(text):
+            if verb == "modify" and not objs and our_doc:
                 continue  # "文档 2.3 漏了这一点……可以不改", "the doc needs no change": an edit of our document, not the work
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too

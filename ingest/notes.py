@@ -788,10 +788,11 @@ def parse_note(
     # text refers to it, wherever the definitions are gathered: ``{definition line: item index}``
     fn_home: dict[int, int] = {}
     defs = {m.group(1): n for n, t in enumerate(lines, 1) if (m := _FOOTNOTE_DEF_LINE.match(t))}
+    def_lines = set(defs.values())
     for key, n in defs.items():
         ref = f"[^{key}]"
         home = next((sg.index for sg in shape.segments for x in range(sg.line, sg.line_end + 1)
-                     if x not in defs.values() and 0 < x <= len(lines) and ref in lines[x - 1]), None)
+                     if x not in def_lines and 0 < x <= len(lines) and ref in lines[x - 1]), None)
         if home is not None:
             fn_home[n] = home
     seg_levels: list[tuple[str, ...]] = []
