@@ -237,10 +237,27 @@ _NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报
                            re.IGNORECASE)
 
 
-#: A container image's name right before its tag ("spec-serve:", "vllm/vllm-openai:", "ghcr.io/x/y:").
-_IMAGE_NAME = re.compile(r"(?<![\w.:/-])[a-z0-9][\w.-]*[-_/][\w./-]*:$")
-#: A build's suffix after a tag ("-cu124", "-py3", "-rc1", "-nightly"): the number before it is a version.
-_BUILD_SUFFIX = re.compile(r"-(?:cu|cuda|py|rc|dev|alpha|beta|nightly|torch)\d*\b", re.IGNORECASE)
+#: A container image's name right before its tag ("spec-serve:", "vllm/vllm-openai:", "ghcr.io/x/y:"),
+#: written with no space before the tag. A label for an identifier ("arxiv_id:", "paper-id:") or a date
+#: ("2024-03-01:") is no image name.
+_IMAGE_NAME = re.compile(r"(?<![\w.:/-])(?![\d-]+:$)(?![\w./-]*(?:id|arxiv|eprint|paper|abs|ref)s?:$)"
+                         r"[a-z0-9][\w.-]*[-_/][\w./-]*:$")
+#: An image name only a registry path can be ("vllm/vllm-openai:", "ghcr.io/org/x:"): a ``/`` whose
+#: last part, or whose host, is written the way image names are (a ``-`` or a ``.``).
+_REGISTRY_NAME = re.compile(r"(?<![\w.:/-])(?:[a-z0-9][\w-]*\.[\w.-]+/[\w./-]*|[\w.-]+/(?:[\w.-]+/)*[\w]*[-.][\w.-]*):$")
+#: A build's suffix after a tag ("-cu124", "-py3", "-rc1", "-nightly"): with an image name before the
+#: tag, the number is a version. Alone it proves nothing ("2402.02750-py" may be a paper's code).
+_BUILD_SUFFIX = re.compile(r"-(?:(?:cu|cuda|py|rc|dev|alpha|beta|torch)\d+|nightly)\b", re.IGNORECASE)
+
+
+def _is_image_tag(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` is a container image's tag, not an identifier."""
+    if start == 0 or text[start - 1] != ":":
+        return False
+    window = max(0, start - 60)
+    if _REGISTRY_NAME.search(text, window, start) and _IMAGE_NAME.search(text, window, start):
+        return True
+    return bool(_IMAGE_NAME.search(text, window, start) and _BUILD_SUFFIX.match(text, end))
 
 
 def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
@@ -283,8 +300,7 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
                                     and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I))
                                    or _VALUE_UNIT.match(text, m.end())):
             continue  # "throughput=4312.08731 tok/s", "2305.1234 ms": a value in a log, not an identifier
-        if not assume_context and (_IMAGE_NAME.search(text, max(0, m.start() - 60), m.start())
-                                   or _BUILD_SUFFIX.match(text, m.end())):
+        if not assume_context and _is_image_tag(text, m.start(), m.end()):
             continue  # "spec-serve:2604.11507-cu124", "vllm/vllm-openai:2605.01234": a container image's tag
         add(m, lenient=assume_context, any_archive=assume_context)
     taken.sort(key=lambda m: m.start)

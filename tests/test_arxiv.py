@@ -362,3 +362,17 @@ def test_a_container_images_tag_is_no_identifier():
     assert find_arxiv_ids("Docker 镜像 `spec-serve:2604.11507-cu124`") == []
     assert find_arxiv_ids("vllm/vllm-openai:2605.01234") == []
     assert [m.arxiv_id for m in find_arxiv_ids("paper:2401.00001 and arXiv:2401.00002")] == ["2401.00001", "2401.00002"]
+
+
+@pytest.mark.parametrize("text", ["arxiv_id:2402.02750", "paper_id:2402.02750", "paper-ids:2402.02750",
+                                  "kv-cache:2402.02750", "2024-03-01:2402.02750", "to_read/kv:2402.02750",
+                                  "code at 2402.02750-py", "2402.02750-rc"])
+def test_a_label_date_or_suffix_alone_keeps_the_identifier(text):
+    """Only a registry path (``org/name-x:``) or an image name with a build suffix after the tag
+    (``name:…-cu124``) makes a number a tag: an ID label, a date, a folder or a bare suffix does not."""
+    assert [m.arxiv_id for m in find_arxiv_ids(text)] == ["2402.02750"]
+
+
+@pytest.mark.parametrize("text", ["ghcr.io/org/serve:2605.01234", "spec-serve:2604.11507-nightly"])
+def test_registry_paths_and_suffixed_tags_stay_tags(text):
+    assert find_arxiv_ids(text) == []
