@@ -50,6 +50,7 @@ BibTeX entry syntax.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
@@ -89,7 +90,7 @@ def _sniffed(lines: list[str], path: str) -> str | None:
     heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
     if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
         return "confluence"
-    if sum(1 for ln in lines if _MW_HEADING.match(ln)) >= 2:
+    if _mediawiki_headed(lines):
         return "mediawiki"
     if path.lower().endswith(".json") and chat_messages("\n".join(lines)) is not None:
         return "chat-json"
@@ -107,6 +108,34 @@ def _sniffed(lines: list[str], path: str) -> str | None:
 #: chapter marks and ``>> 想法：…`` thoughts.
 _BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
 _BOOK_CHAPTER = re.compile(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
+
+
+def _mw_heading(ln: str) -> re.Match[str] | None:
+    """``ln``'s MediaWiki heading (``== Papers ==``), asked only of a short line written ``=…=`` (the
+    pattern's lazy title backtracks on a long line)."""
+    s = ln.rstrip()
+    if len(s) > 300 or not s.startswith("=") or not s.endswith("="):
+        return None
+    return _MW_HEADING.match(s)
+
+
+def _mediawiki_headed(lines: list[str]) -> bool:
+    """Whether a file with no markup suffix is MediaWiki: two ``== … ==`` headings outside code fences, and
+    more of them than Markdown headings (a Markdown note quoting a wiki's headings stays Markdown; a wiki's
+    ``# entry`` is a numbered list entry)."""
+    heads = atx = 0
+    fence: str | None = None
+    for ln in lines:
+        s = ln.lstrip()
+        if s.startswith(("```", "~~~")):
+            fence = None if fence is not None and s.startswith(fence) else (fence or s[:3])
+            continue
+        if fence is not None:
+            continue
+        if s.startswith("#") and s.lstrip("#").startswith(" ") and len(s) - len(s.lstrip("#")) <= 6:
+            atx += 1
+        heads += _mw_heading(ln) is not None
+    return heads >= 2 and heads > atx
 
 
 def _caps_heading(lines: list[str], k: int) -> bool:
@@ -522,9 +551,11 @@ def _wiki_inline(text: str) -> str:
 
 _MW_HEADING = re.compile(r"^(?P<eq>={1,6})\s*(?P<t>[^=].*?)\s*(?P=eq)\s*$")
 _MW_LIST = re.compile(r"^(?P<m>[*#]+)\s*(?P<t>\S.*)$")
-_MW_LINK = re.compile(r"(?<!\[)\[(?P<url>https?://[^\s\]]+)(?:\s+(?P<text>[^\]]*))?\](?!\])")
+#: (no ``[`` inside a link's address or text, nor ``<`` inside a Slack link's, nor ``<ref`` inside a reference:
+#: each start's scan ends at the next opening, and a line of 6,000 unclosed openings stays linear)
+_MW_LINK = re.compile(r"(?<!\[)\[(?P<url>https?://[^\s\[\]]+)(?:\s+(?P<text>[^\[\]]*))?\](?!\])")
 _MW_CITE = re.compile(r"\{\{\s*cite[^{}|]*(?P<args>(?:\|[^{}]*)?)\}\}", re.IGNORECASE)
-_MW_REF = re.compile(r"<ref(?:\s[^>/]*)?>(?P<t>.*?)</ref>|<ref[^>]*/>", re.IGNORECASE)
+_MW_REF = re.compile(r"<ref(?:\s[^<>/]*)?>(?P<t>(?:(?!<ref[\s>/]).)*?)</ref>|<ref[^<>]*/>", re.IGNORECASE)
 _MW_BOLD = re.compile("'''(.+?)'''")
 _MW_ITALIC = re.compile("''(.+?)''")
 
@@ -549,7 +580,7 @@ def _mediawiki(lines: list[str]) -> list[str]:
     header_done = False
     for k, ln in enumerate(lines):
         s = ln.strip()
-        m = _MW_HEADING.match(ln)
+        m = _mw_heading(ln)
         if m:
             out[k] = f"{'#' * len(m.group('eq'))} {_mw_inline(m.group('t'))}"
         elif s.startswith("{|") or s == "|}" or re.fullmatch(r"<references\s*/?>", s, re.IGNORECASE):
@@ -577,13 +608,19 @@ def _mediawiki(lines: list[str]) -> list[str]:
 # -- a chat export in JSON --------------------------------------------------------------------------------
 
 _TEXT_KEYS = ("text", "content", "message", "body")
-_SLACK_LINK = re.compile(r"<(?P<url>https?://[^|>\s]+)(?:\|(?P<text>[^>]*))?>")
+_SLACK_LINK = re.compile(r"<(?P<url>https?://[^|<>\s]+)(?:\|(?P<text>[^<>]*))?>")
 
 
 def chat_messages(text: str) -> list[dict] | None:
     """The messages of a chat export in JSON (a list of message objects, or an object whose ``messages`` is
     one), most of them with a string text under ``text``/``content``/``message``/``body``; None for any other
-    JSON (a manifest, a settings file) and for text that is not JSON."""
+    JSON (a manifest, a settings file) and for text that is not JSON. The last few answers are remembered:
+    the walk, the kind and the rewrite all ask of the same text."""
+    return _chat_messages(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _chat_messages(text: str) -> list[dict] | None:
     import json
 
     try:
@@ -634,6 +671,7 @@ def _chat_json(lines: list[str]) -> list[str]:
         if key is None:
             continue
         forms = {json.dumps(m[key]), json.dumps(m[key], ensure_ascii=False)}
+        forms |= {f.replace("/", "\\/") for f in forms}  # PHP's and Slack's exporters write ``https:\/\/``
         at, inline = None, False
         for n in range(k, len(lines)):
             hit = re.match(rf'^\s*"{key}"\s*:\s*(".*")\s*,?\s*$', lines[n])

@@ -344,8 +344,12 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                             if (broken := _broken_link(dir_path / fn, rel)) is not None:
                                 warns.append(broken)
                         continue
-                    if not in_guard and fn.lower().endswith(".json") and not _chat_export(dir_path / fn):
-                        continue  # in a folder walk only manifests under work-guard/ and chat exports are JSON sources
+                    if not in_guard and fn.lower().endswith(".json"):
+                        is_chat, why = _chat_export(dir_path / fn)
+                        if not is_chat:  # in a folder walk only manifests under work-guard/ and chat exports are JSON sources
+                            if why:
+                                warns.append(f"{fn if rel_dir == '.' else f'{rel_dir}/{fn}'}:{why}; skipped")
+                            continue
                     full = dir_path / fn
                     rel = fn if rel_dir == "." else f"{rel_dir}/{fn}"
                     # Only a symbolic link can lead out: the walk starts from a resolved folder and
@@ -504,17 +508,32 @@ def decode(data: bytes, rel: str) -> str:
     return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
-def _chat_export(path: Path) -> bool:
+#: The keys a chat export's messages are written with: JSON that cannot be read but names them was meant to be one.
+_CHAT_KEYS = re.compile(r'"(?:messages|text|content|message|body)"\s*:')
+
+
+def _chat_export(path: Path) -> tuple[bool, str | None]:
     """Whether a JSON file outside ``work-guard/`` is a chat export (``ingest.markup.chat_messages``), read
-    only when it is small enough to be a note."""
+    only when it is small enough to be a note; with it, why a file meant as one cannot be read (``"12: not
+    valid JSON (Expecting ',' delimiter)"``, its line first), else None (a settings file says nothing)."""
     from .markup import chat_messages
 
     try:
         if path.stat().st_size > 8 * 1024 * 1024:
-            return False
-        return chat_messages(path.read_text(encoding="utf-8", errors="replace")) is not None
+            return False, None
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return False
+        return False, None
+    if chat_messages(text) is not None:
+        return True, None
+    try:
+        json.loads(text)
+    except ValueError as e:
+        if _CHAT_KEYS.search(text):
+            return False, f"{getattr(e, 'lineno', 1)}: a chat export that is not valid JSON ({getattr(e, 'msg', e)})"
+    except RecursionError:
+        pass
+    return False, None
 
 
 def detect_kind(rel: str, text: str, front_kind: str | None = None) -> str:

@@ -404,3 +404,33 @@ def test_a_wiki_tables_separator_rows_say_nothing():
     src = "== T ==\n{| class=\"wikitable\"\n! Method !! Speedup\n|-\n| EAGLE 2401.15077 || 3.5x\n|-\n| Medusa || 2.2x\n|}\n"
     parts, _ = parse_note(src, "inbox/a/p.wiki")
     assert not any(set(c.text) <= set("| ") for c in parts["claims"])
+
+
+def test_a_chat_export_with_escaped_slashes_keeps_its_messages():
+    """Exporters that write ``https:\\/\\/`` (Slack, PHP's json_encode) on one line: every message is found."""
+    import json
+
+    msgs = [{"text": "see https://arxiv.org/abs/2401.09670 now", "user": "r", "ts": "1"}, {"text": "ok", "user": "m", "ts": "2"}]
+    one_line = json.dumps(msgs).replace("/", "\\/")
+    assert _same_lines(one_line, "inbox/r/c.json") == ["r: see https://arxiv.org/abs/2401.09670 now / m: ok"]
+
+
+def test_a_broken_chat_export_is_a_warning_and_a_broken_settings_file_says_nothing(tmp_path):
+    from ingest.sources import discover
+
+    (tmp_path / "inbox" / "ravi").mkdir(parents=True)
+    (tmp_path / "work-guard").mkdir()
+    (tmp_path / "inbox" / "ravi" / "slack.json").write_text('[\n {"text": "hi 2401.09670", "user": "r"}\n {"text": "x"}\n]')
+    (tmp_path / "inbox" / "ravi" / "tsconfig.json").write_text('{\n // a comment\n "strict": true\n}')
+    warns: list[str] = []
+    found, problems = discover([tmp_path], warnings=warns)
+    assert found == [] and problems == []
+    assert warns == ["inbox/ravi/slack.json:3: a chat export that is not valid JSON (Expecting ',' delimiter); skipped"]
+
+
+def test_a_markdown_note_quoting_wiki_headings_stays_markdown():
+    """Two ``= x =`` lines in a code fence, or fewer than the note's own ``#`` headings, make no wiki page."""
+    fenced = "# Notes\n\n```\n= A =\n== B ==\n```\n\n## Paper\ntext\n"
+    assert as_markdown(fenced, "inbox/a/n.md") == fenced
+    quoted = "# Notes\n\n## One\n= A =\n\n## Two\n== B ==\n\n## Three\n"
+    assert as_markdown(quoted, "inbox/a/n.md") == quoted
