@@ -85,6 +85,9 @@ class EvidenceReader:
     fields: re.Pattern[str]
     tags: dict[str, str]
     unread: re.Pattern[str] = re.compile(r"(?!x)x")
+    #: Values that name a level only as a field's or a column's value (``Read: pdf``), never in brackets beside
+    #: a link (``[pdf]``, ``(pdf)``): lexicon ``evidence_values_fields_only``.
+    fields_only: frozenset[str] = frozenset()
     page_anchor: re.Pattern[str] = re.compile(r"(?!x)x")
     #: Answers already given, by ``(text, legend)``: a note's parser asks about one line several times
     #: (as a claim, as its paragraph's, as an item's opening), about four times on average.
@@ -136,11 +139,11 @@ class EvidenceReader:
             found.append(fv)
         for m in _BRACKET_END.finditer(text):  # "… 2-bit KV cache. [abstract]": a tag closing the line
             v = m.group(1).strip().lower()
-            if v in self.values:
+            if v in self.values and v not in self.fields_only:
                 found.append(self.values[v])
         for m in _PAREN.finditer(text):  # "InfiniGen, arXiv:2406.19707 (full paper)", "（摘要）"
             v = m.group(1).strip().lower()
-            if v in self.values:
+            if v in self.values and v not in self.fields_only:
                 found.append(self.values[v])
         depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
         limited: set[str] = set()  # depths the line limits itself to ("card only", "只看了摘要")
@@ -191,7 +194,7 @@ class EvidenceReader:
         for m in _HASHTAG.finditer(text):
             v = m.group(1).lower()
             lv = self.values.get(v) or self.values.get(v.replace("-", " ").replace("_", " "))
-            if lv:
+            if lv and v not in self.fields_only:
                 out.append(lv)
         return out
 
@@ -325,8 +328,9 @@ def _reader(lex: Lexicon) -> EvidenceReader:
     tags = dict(raw.get("evidence_tags", {}))
     unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
     page = re.compile(raw.get("evidence_page_anchor") or r"(?!x)x", re.IGNORECASE)
-    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread, page,
-                          marker_parts=dict(marker_parts(lex)))
+    only = frozenset(v.lower() for v in raw.get("evidence_values_fields_only", []))
+    return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread, fields_only=only,
+                          page_anchor=page, marker_parts=dict(marker_parts(lex)))
 
 
 def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:

@@ -395,7 +395,9 @@ _ATTRIBUTIVE = re.compile(r"\s+(?!(?:by|to|in|at|on|with|from|into|for|out|away|
 _BEFORE_ATTRIBUTIVE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|its|their|such|every|each|some|many|most|of)\s+)$",
                                  re.IGNORECASE)
 #: The curators' own document named in a statement ("文档 2.3", "the living doc", "our §3.1").
-_OUR_DOC = re.compile(r"(?:活)?文档|\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d", re.IGNORECASE)
+#: Someone else's documents ("官方文档", "API 文档", "the vLLM docs") are not it.
+_OUR_DOC = re.compile(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(?<!产品)(?<!接口)(?<!说明)(?<![A-Za-z] )(?<![A-Za-z])(?:活)?文档|"
+                      r"\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d", re.IGNORECASE)
 
 
 #: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
@@ -748,7 +750,7 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
         a, b = m.start(), m.end()
         if _COMPARATIVE.search(text[max(0, a - 8):a]):
             continue
-        if text[a:a + 1].isupper() and _NAME_GOES_ON.match(text, b):
+        if text[a:a + 1].isupper() and (_TITLED_NEXT if _SENTENCE_START.search(text, 0, a) else _NAME_GOES_ON).match(text, b):
             continue
         if _CRITICISED.match(text, b):
             continue  # "因此静态树是次优的", "a static tree is suboptimal": the side named to be found wanting
@@ -759,10 +761,18 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 #: A comparison before a side word: a degree of it, not the side ("更精确", "more accurate", "less dynamic").
 _COMPARATIVE = re.compile(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
 #: A side criticised right after it is named: what the work is not ("静态树是次优的", "static trees are wasteful").
-_CRITICISED = re.compile(r"[\u4e00-\u9fff]{0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
-                         r"[\w-]*\s+(?:\w+\s+)?(?:is|are)\s+(?:sub-?optimal|wasteful|inefficient|a poor fit)\b", re.IGNORECASE)
-#: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a digit.
-_NAME_GOES_ON = re.compile(r"[ \-]+[A-Z0-9]")
+#: (A word that turns the fault away, "减少浪费", "avoids waste", is no criticism; a hyphenated run is bounded.)
+_CRITICISED = re.compile(r"(?:(?!减少|避免|降低|消除|没有|不|无)[\u4e00-\u9fff]){0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
+                         r"[\w-]{0,30}\s+(?:\w+\s+)?(?:is|are)\s+(?:sub-?optimal|wasteful|inefficient|a poor fit)\b", re.IGNORECASE)
+#: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a
+#: number that is no figure ("Online SRPO", "Dynamic Brick Sorting", "Exact 2"; not "Lossless 2x speedup").
+_NAME_GOES_ON = re.compile(r"[ \-]+(?:[A-Z]|\d(?![\d.,]*\s*(?:[x×%倍]|times\b|fold\b)))")
+#: At a sentence's start a capital is the sentence's: only a title-case word after it, or a capitals name that
+#: stands alone (a table's row label "+ Online SRPO |"), makes a name ("Dynamic Brick Sorting"; not
+#: "Training-free KV cache …" nor "Online RL works").
+_TITLED_NEXT = re.compile(r"[ \-]+(?:[A-Z][a-z]+\b|[A-Z][A-Z0-9-]+(?=\s*(?:[|,;:)）]|$)))")
+#: Where a sentence starts: the text's start, or after end punctuation, a colon, a list or heading mark.
+_SENTENCE_START = re.compile(r"(?:^|[.!?。！？:：;；]|(?:^|\n)\s*(?:[-*+>#|]+|\d+[.)]))\s*[*_\"'“「(（]*$")
 #: A transfer between two settings names both and asserts neither ("sim-to-real gap", "real2sim pipeline").
 _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
 
@@ -861,8 +871,9 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
 
 
 #: A turn between two clauses: what comes after it is what the writer holds ("…, but …", "…，但…", "…；不过…").
-_CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|[,，;；。]?\s*(?:但是?|不过|然而|其实|实际上)",
-                       re.IGNORECASE)
+#: (No optional mark before a ``\s*``: each space of a long run would start a scan of the rest of it.)
+_CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|"
+                       r"(?:[,，;；。]\s*)?(?:但是?|不过|然而|其实|实际上)", re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)

@@ -2144,3 +2144,21 @@ def test_dynamic_programming_quantization_time_and_a_sentence_quoted_to_be_edite
     r = evidence_reader()
     assert r.levels("<!-- saved by priya. Everything below is other people's claims, nothing re-checked by me. -->") == (
         "second_hand", "unverified")
+
+
+def test_a_sentence_case_capital_is_no_name_and_a_fault_turned_away_is_no_criticism():
+    """Found by review: a side word capitalised only because it starts the sentence is still a side ("Lossless 2x
+    speedup", "Training-free KV cache …"), a figure after it is no name; "减少浪费" (cuts waste) criticises nothing."""
+    assert qualifier_sides("Lossless 2x speedup on Llama-3.") == ("fidelity:lossless",)
+    assert qualifier_sides("Training-free KV cache compression.") == ("training:training_free",)
+    assert qualifier_sides("- Lossless decoding, 3x.") == ("fidelity:lossless",)
+    assert qualifier_sides("Dynamic Brick Sorting helps.") == ()
+    assert qualifier_sides("静态树减少浪费") == ("dynamic:static",)
+    assert qualifier_sides("静态树是次优的") == ()
+
+
+def test_someone_elses_documents_are_not_ours():
+    """A "modify" with no object is an edit of our own document where a statement names it ("文档 2.3 需要修改"), and
+    no statement about the work; the vendor's documents ("官方文档说要修改") are someone else's, so it stays."""
+    assert "+modify:" in predicates("官方文档说要修改")
+    assert "+modify:" not in predicates("文档 2.3 需要修改")

@@ -27,7 +27,7 @@ PIECES = ["1", "9", "[[", "]]", "[", "]", "/", "//", "hep-th/", "math.GT/", "10.
           "`", "**", "__", "|", ":", "：", "v", "约", "第", "。", "<b ", "</", "#", "## ", "> ", "http://", "a/",
           "[[a|", "*", "_", "~", "=", "+", '"', "'", "\n- ", "\n| a |", "\n## 1."]
 KINDS = {"note": "inbox/ann/n.md", "living_doc": "organized/knowledge/k.md", "paper_card": "organized/paper_cards/c.md",
-         "queue": "organized/queue/q.md", "brief": "brief.txt"}
+         "queue": "organized/queue/q.md", "brief": "brief.txt", "wiki": "inbox/ann/p.wiki"}
 SMALL, LARGE = 2000, 8000
 FLOOR = 0.05
 
@@ -79,6 +79,10 @@ def root(tmp_path_factory) -> Path:
 @example(pieces=["2401.00001v", "9"], repeat=False, kind="brief")
 @example(pieces=["/"], repeat=False, kind="note")            # slashes
 @example(pieces=["1", "§1."], repeat=False, kind="queue")    # one section named thousands of times: 46 s
+@example(pieces=["\n== a ==\n", "<ref>"], repeat=False, kind="wiki")     # unclosed wiki references (review)
+@example(pieces=["\n== a ==\n", "[http://x"], repeat=False, kind="wiki")  # unclosed wiki links
+@example(pieces=["lossless", " ", "lossy"], repeat=False, kind="note")  # a contrast sought across a run of spaces: 19 s
+@example(pieces=["static-"], repeat=False, kind="note")      # a side criticised after a hyphenated run: 3.9 s
 def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
     small = _cost(root, kind, _text(pieces, repeat, SMALL))
     large = _cost(root, kind, _text(pieces, repeat, LARGE))
