@@ -50,6 +50,10 @@ from .text import (
 __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
            "sentence_pieces"]
 
+#: What a note template says to its writer in a comment ("fill in", "e.g.", "one of", "模板", "填写"): an instruction, no level.
+_TEMPLATE_HINT = re.compile(r"\b(?:fill(?:ed)? in|template|e\.g\.|one of|choose|pick|replace (?:this|with)|delete (?:this|as)|"
+                            r"how (?:deep(?:ly)?|far|much) (?:did|do|have) you)\b|模板|填写|示例|请(?:填|选)|二选一|(?:选|删)掉?其一", re.IGNORECASE)
+
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
 _TEXT_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
@@ -666,7 +670,10 @@ def parse_note(
             # the writer's remark in a comment ("<!-- saved by priya. Everything below is other people's claims,
             # nothing re-checked by me -->"): no statement, but it says how deeply they checked
             for ln, t in b.lines:
-                lv = evr.levels(re.sub(r"<!--|-->", " ", t), legend)
+                said = re.sub(r"<!--|-->", " ", t)
+                if _TEMPLATE_HINT.search(said) or evr.explains_levels(said):
+                    continue  # a template's instruction ("<!-- Evidence: full / abstract / card -->"): no level said
+                lv = evr.levels(said, legend)
                 if lv:
                     line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
             continue

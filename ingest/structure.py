@@ -50,8 +50,15 @@ _BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
-_COMMENTED = re.compile(r"^\s*(?P<t>(?:\*\*)?@?[\w.\-]{1,30}(?:\*\*)?\s+(?:commented|replied|responded|added a comment|left a comment)\b"
-                        r"[^:\n]{0,50}?)\s*:?\s*$", re.IGNORECASE)
+_COMMENT_VERB = r"(?:commented|replied|responded|added a comment|left a comment)\b"
+_COMMENT_WHEN = r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?)\s+ago|(?:on|at)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[\w ,.:/-]{0,28}|yesterday|today|just now)"
+#: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
+#: needs the colon ("jonas commented:"), and prose ("Nobody commented on the PR", "Reviewer2 replied with a
+#: table") is none.
+_COMMENTED = re.compile(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
+                        r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
+                        + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
+                        r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))\s*)\s*:?\s*$", re.IGNORECASE)
 #: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
 _FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
@@ -1142,7 +1149,7 @@ rest these those them they this that which our my your their its one two three""
 #: ``#2``, ``No. 4``, ``paper 2``, ``第 3 条`` / ``第三篇``, ``②``.
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _NUM_REF = re.compile(
-    r"^\s*(?:(?:rows?|items?|entr(?:y|ies)|papers?|points?|topics?|no\.?|nos\.?|#)\s*(?P<nums>\d{1,2}(?:\s*(?:,|&|and|or|to|–|-|—|/|和|、)\s*#?\d{1,2})*)\b"
+    r"^\s*(?:(?:rows?|items?|entr(?:y|ies)|papers?|points?|topics?|no\.|nos\.|(?-i:No)(?=\s*\d{1,2}\s*(?:[:：→)]|->))|#)\s*(?P<nums>\d{1,2}(?:\s*(?:,|&|and|or|to|–|-|—|/|和|、)\s*#?\d{1,2})*)\b"
     rf"|第\s*(?P<zh>[\d一二三四五六七八九十]{{1,3}})\s*(?:条|篇|行|项|点|个)|(?P<circ>[{_CIRCLED}](?:\s*(?:,|、|和|&|and)?\s*[{_CIRCLED}])*))",
     re.IGNORECASE)
 #: What separates the names a back-reference opens with from what it says of them.
@@ -1924,7 +1931,7 @@ def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
 #: A section that compares the note's work with others ("### Compared with AWQ", "## vs. EAGLE-2", "## 与 GPTQ 的对比"):
 #: the works it names are mentions.
 _COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with|to|against)\b|vs\.?\s|versus\b|relation\s+to\b|"
-                              r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b|对比|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
+                              r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b(?![-‐]\w)|对比(?!学习|损失|解码|度)|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
                               r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
 #: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
 _ASIDE_HEAD = re.compile(r"^\W*(?:side[- ]?notes?|aside|unrelated|off[- ]topic|p\.?\s?s\.?|题外话|顺便(?:一提|说一句)?|另外一件事)\b", re.IGNORECASE)
@@ -2216,8 +2223,14 @@ def read_structure(
         title_ref = (field_title or title) if (one_paper and not works and title) else None
         hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
         end = asides[0].line - 1 if one_paper and asides else last_line
+        # "## Side note" between two parts of the read ("## Method", "## Side note", "## Limitations"): what
+        # follows an aside's section is the read's again
+        rest: list[tuple[int, int]] = []
+        if one_paper and asides:
+            bounds = [*(r.line for r in asides[1:]), last_line + 1]
+            rest = [(r.line_end + 1, nxt - 1) for r, nxt in zip(asides, bounds) if r.line_end + 1 <= nxt - 1]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, end, title or "", tuple(works),
-                      tuple(mentions), title_ref, hl)
+                      tuple(mentions), title_ref, hl, also=tuple(rest))
         extra = tuple(Segment(n + 1, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 2}", r.line, r.line_end,
                               r.head, tuple(a), tuple(m), None, tuple(r.head_lines))
                       for n, (r, (a, m)) in enumerate((r, sw) for r, sw in zip(raws, seg_works) if any(r is x for x in asides))) \

@@ -1436,3 +1436,35 @@ def test_a_placement_list_under_one_topic_and_its_full_heading():
            "## Placement\n- EAGLE speculative decoding → §2.1\n- Medusa → §2.2\n")
     parts, _ = parse_note(two, "inbox/a/n.md")
     assert [(i.line, i.sections) for i in parts["items"]] == [(3, ("2.1",)), (6, ("2.2",))]
+
+
+def test_a_side_note_between_two_parts_of_a_read_leaves_the_later_part_to_the_read():
+    """Found by review: after "## Side note" came "## Limitations", whose lines belonged to no item."""
+    text = (f"# PivotQuant (arXiv:{SNAPKV})\n\n## Method\nIt rotates weights. 3.1x faster.\n\n## Side note\n"
+            f"Unrelated: our cluster was down, see arXiv:{EAGLE}.\n\n## Limitations\nOnly tested on Llama. Lossy at 2 bits.\n")
+    parts, _ = parse_note(text, "inbox/a/read.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, (SNAPKV,)), (6, (EAGLE,))]
+    assert sorted({(c.line, c.item) for c in parts["claims"]}) == [(4, 0), (7, 1), (10, 0)]
+
+
+def test_prose_that_only_looks_like_tracker_activity_references_or_comparisons():
+    """Found by review: "Nobody commented on the PR" is no tracker comment, "No 2-bit results" points at no topic
+    2, and "## 对比学习" (contrastive learning) or "## Baseline-free decoding" is no comparison section."""
+    from ingest.structure import _COMMENTED, _COMPARISON_HEAD, _NUM_REF
+
+    assert [bool(_COMMENTED.match(t)) for t in ("@jonas commented 6d ago:", "**@kim** replied:", "jonas commented:",
+                                                "Nobody commented on the PR.", "Alice commented on the PR.",
+                                                "Reviewer2 replied with a table")] == [True, True, True, False, False, False]
+    assert [(m.group("nums") if (m := _NUM_REF.match(t)) else None)
+            for t in ("No 2-bit results in the paper", "No. 2 → §3.1", "No 4 → §2", "nos. 3 and 4 are new")] == [None, "2", "4", "3 and 4"]
+    assert [bool(_COMPARISON_HEAD.match(t)) for t in ("对比学习", "Baseline-free decoding", "与 GPTQ 的对比", "Baselines")] \
+        == [False, False, True, True]
+
+
+def test_a_templates_comment_says_no_evidence_level():
+    """A note template's comment lists the levels to choose from or asks the writer: it states none."""
+    for remark in ("<!-- Evidence: full / abstract / card -->", "<!-- fill in how deeply you read it: abstract only? -->"):
+        parts, _ = parse_note(f"# Foo (arXiv:{EAGLE})\n\n{remark}\n\nIt is 2x faster.\n", "inbox/a/n.md")
+        assert [c.evidence for c in parts["claims"]] == ["unknown"]
+    parts, _ = parse_note(f"# Foo (arXiv:{EAGLE})\n\n<!-- saved by priya: abstract only -->\n\nIt is 2x faster.\n", "inbox/a/n.md")
+    assert [c.evidence for c in parts["claims"]] == ["abstract_checked"]
