@@ -614,6 +614,15 @@ def parse_manifest(data: bytes, rel: str) -> Manifest:
             probs.append(f"{loc}: {err['msg']}")
             if line is None:
                 line = json_line(data, tuple(err["loc"]))
+        if "work-guard" not in PurePosixPath(rel).parts and not any(p.startswith("invalid JSON") for p in probs):
+            try:
+                doc = json.loads(data)
+            except (ValueError, RecursionError):
+                doc = None
+            if not (isinstance(doc, dict) and ("items" in doc or "manifest_id" in doc)):
+                # JSON given by name outside work-guard/ that is neither: say what provkg reads as JSON
+                raise IngestError(rel, 1, "JSON that is neither an increment manifest (an object with manifest_id "
+                                          "and items) nor a chat export (messages with a text each); nothing read") from None
         raise IngestError(rel, line, probs or ["invalid manifest"]) from None
 
 

@@ -1174,9 +1174,10 @@ def _topic_numbers(raws: list[_Raw]) -> dict[int, int]:
         if n is not None:
             out.setdefault(n, k)
     if not out and raws:
-        kinds = {r.kind for r in raws}
-        if len(kinds) == 1:
-            out = {k + 1: k for k in range(len(raws))}
+        # numbered by their order: the topics of the kind the note opens with (a "## Placement" list after
+        # three entries is no fourth entry)
+        same = [k for k, r in enumerate(raws) if r.kind == raws[0].kind]
+        out = {n + 1: k for n, k in enumerate(same)}
     return out
 
 
@@ -1213,16 +1214,20 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
         return raws
     stop = frozenset(w.casefold() for w in lex.stopwords) | _GENERIC_NAMES
     numbers = _topic_numbers([r for r in raws])
+    works_of = [set(m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)) for r in raws]
     names: dict[str, int] = {}
     clash: set[str] = set()
     for k, r in enumerate(raws):
         nm = _topic_name(r, stop)
         if nm:
             key = nm.casefold()
-            (clash.add(key) if key in names else names.__setitem__(key, k))
+            if key not in names:
+                names[key] = k
+            elif works_of[k] - works_of[names[key]]:
+                clash.add(key)  # two topics open with one name, each with works of its own: it names neither
+            # else a later entry opening with the name and no work of its own ("- Medusa → §4.1"): a pointer back
     for key in clash:
         names.pop(key, None)
-    works_of = [set(m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)) for r in raws]
 
     def targets(text: str, before: int) -> list[int] | None:
         t = re.sub(r"^[\s*_`>]+", "", _strip(text))

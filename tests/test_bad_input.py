@@ -501,3 +501,16 @@ def test_item_path_lines_walks_a_large_manifest_once():
     lines = item_path_lines(data)
     assert lines[:3] == [5, 8, 11] and lines[-1] == 5 + 3 * 9_999 and len(lines) == 10_000
     assert item_path_lines(b'{"items": [{"kind": "x"}, {"path": "a"}]}') == [None, 1]
+
+
+def test_json_named_outside_work_guard_that_is_neither_manifest_nor_chat_says_so(tmp_path):
+    """A user's report: ``provkg ingest inbox/a/settings.json`` answered with a manifest's missing fields."""
+    from ingest.sources import IngestError, parse_manifest
+
+    for body in (b'{"theme": "dark"}', b"[1, 2, 3]"):
+        with pytest.raises(IngestError) as e:
+            parse_manifest(body, "inbox/a/settings.json")
+        assert "neither an increment manifest" in str(e.value) and "inbox/a/settings.json:1" in str(e.value)
+    with pytest.raises(IngestError) as e:  # under work-guard/ it is a manifest, and its fields are named
+        parse_manifest(b'{"theme": "dark"}', "work-guard/m.json")
+    assert "manifest_id: Field required" in str(e.value)

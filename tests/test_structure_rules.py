@@ -1468,3 +1468,15 @@ def test_a_templates_comment_says_no_evidence_level():
         assert [c.evidence for c in parts["claims"]] == ["unknown"]
     parts, _ = parse_note(f"# Foo (arXiv:{EAGLE})\n\n<!-- saved by priya: abstract only -->\n\nIt is 2x faster.\n", "inbox/a/n.md")
     assert [c.evidence for c in parts["claims"]] == ["abstract_checked"]
+
+
+@pytest.mark.parametrize("head", ["Placement:", "## Placement"])
+@pytest.mark.parametrize("places", ["- item 2 → §4.1\n- item 3 → §3.2\n", "- Medusa → §4.1\n- SnapKV → §3.2\n"])
+def test_a_placement_list_points_back_at_numbered_entries_by_number_or_name(head, places):
+    """A user's report: "- item 2 → §4.1" under a reading list joined entry 2 but its section was not counted (an
+    arrow after a number was read as a figure's), and entries naming "Medusa" again made the name ambiguous."""
+    text = (f"# Reading list\n\n1. EAGLE-2 (arXiv:{EAGLE}): dynamic draft trees, 3.5x.\n2. Medusa (arXiv:{MEDUSA}): "
+            f"multiple heads, 2.2x.\n3. SnapKV (arXiv:{SNAPKV}): KV compression.\n\n{head}\n{places}")
+    parts, _ = parse_note(text, "inbox/a/n.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (3, (EAGLE,), ()), (4, (MEDUSA,), ("4.1",)), (5, (SNAPKV,), ("3.2",))]
