@@ -1712,8 +1712,8 @@ def _para_code(b: MdBlock) -> str | None:
 #: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
 _NOTED_WORK = re.compile(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
 #: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
-_ASIDE_OPEN = re.compile(r"^\s*(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|p\.?s\.?|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题)\b\s*[,，:：—–-]",
-                         re.IGNORECASE)
+_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题)\b\s*[,，:：—–-]"
+                         r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
 
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -1939,7 +1939,7 @@ _COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with
                               r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b(?![-‐]\w)|对比(?!学习|损失|解码|度)|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
                               r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
 #: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
-_ASIDE_HEAD = re.compile(r"^\W*(?:side[- ]?notes?|aside|unrelated|off[- ]topic|p\.?\s?s\.?|题外话|顺便(?:一提|说一句)?|另外一件事)\b", re.IGNORECASE)
+_ASIDE_HEAD = re.compile(r"^\W*(?:(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps|题外话|顺便(?:一提|说一句)?|另外一件事)\b|p\.\s?s\.)", re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:

@@ -1480,3 +1480,12 @@ def test_a_placement_list_points_back_at_numbered_entries_by_number_or_name(head
     parts, _ = parse_note(text, "inbox/a/n.md")
     assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
         (3, (EAGLE,), ()), (4, (MEDUSA,), ("4.1",)), (5, (SNAPKV,), ("3.2",))]
+
+
+def test_a_ps_opens_an_aside():
+    """Found by review: "P.S. …" (a word boundary after a dot never matched) opens an aside like "PS:" does."""
+    from ingest.structure import _ASIDE_HEAD, _ASIDE_OPEN
+
+    assert [bool(_ASIDE_OPEN.match(t)) for t in ("P.S. the cluster was down", "PS: x", "PSA: no", "Aside from that, it works")] \
+        == [True, True, False, False]
+    assert [bool(_ASIDE_HEAD.match(t)) for t in ("P.S.", "PS", "PSA")] == [True, True, False]
