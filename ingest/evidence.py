@@ -181,11 +181,13 @@ class EvidenceReader:
     def explains_levels(self, text: str) -> bool:
         """Whether a line explains the note's marks rather than states one level: it names two or more
         reading depths ("How far I got is in brackets: (abstract), (full paper), (from their talk)")."""
-        depths = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
+        tagged = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
                   if m.group(1).strip().lower() in self.values}
-        depths |= {lv for lv, pat in self.markers if pat.search(text)}
+        depths = tagged | {lv for lv, pat in self.markers if pat.search(text)}
         depths |= set(self._hashtag_levels(text))
-        return len(depths & set(DEPTH_LEVELS)) >= 2 or len(depths) >= 3
+        # three levels said in words ("NOT read; from Haoran's mail; the author's word") are one statement of
+        # them all; a legend writes its levels as tags
+        return len(depths & set(DEPTH_LEVELS)) >= 2 or (len(depths) >= 3 and len(tagged) >= 2)
 
     def _hashtag_levels(self, text: str) -> list[str]:
         """The levels a board's or an outliner's hashtags name (``#full``, ``#abs-only``, ``#2nd-hand``):

@@ -422,6 +422,10 @@ _BARE_COUNT_FIG = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?!
                              r"prompts?|inputs?))?\s+(?:in|takes|took)\s+~?\d+(?:\.\d+)?\s*(?:s|ms|sec|seconds|min|minutes)\b")
 
 
+#: A latency spelt out, read as its abbreviation (same length): "time-to-first-token" is TTFT, "time per output token" TPOT.
+_SPELT_LATENCY = re.compile(r"\btime[- ]to[- ]first[- ]token\b|\btime[- ]per[- ]output[- ]token\b", re.IGNORECASE)
+
+
 def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     """``find_figures`` without the file's budget."""
     lex = lexicon or load_lexicon()
@@ -430,6 +434,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
     # a clock time or a video's stamp ("03:12 FlashAttention 回顾", "at 14:30"): no figure; masked, same length
     text = _CLOCK.sub(lambda m: "_" * len(m.group()), text)
+    # a latency spelt out ("time-to-first-token", "time per output token"): its abbreviation, same length
+    text = _SPELT_LATENCY.sub(lambda m: ("TTFT" if "first" in m.group().lower() else "TPOT").ljust(len(m.group())), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     # "under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms)": the thresholds define the setting
@@ -858,7 +864,8 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 if len(after) == 1:
                     out.append(f"{aspect}:{after[0]}")
                     continue
-            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) for p in asserted[n])]
+            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) or _GREEDY_SCOPE.search(_clause_at(text, p))
+                                                  for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
                 continue
@@ -868,6 +875,18 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             if len(said) == 1:
                 out.append(f"{aspect}:{said[0]}")
     return tuple(out)
+
+
+#: A side scoped to greedy decoding ("Greedy stays exact", "贪心解码下是精确的", "at T=0 it is lossless"): true of every
+#: speculative decoder, so the other side is what the statement says in general (under sampling).
+_GREEDY_SCOPE = re.compile(r"\bgreedy\b|\bT\s*=\s*0(?![.\d])|\btemperature\s*(?:=\s*)?0(?![.\d])|贪心|温度\s*0(?![.\d])", re.IGNORECASE)
+
+
+def _clause_at(text: str, pos: int) -> str:
+    """The clause of ``text`` holding ``pos``: between the nearest sentence or clause breaks."""
+    starts = [m.end() for m in re.finditer(r"[.;:。；：!?！？]\s|[,，]", text[:pos])]
+    end = re.search(r"[.;:。；：!?！？](?:\s|$)|[,，]", text[pos:])
+    return text[starts[-1] if starts else 0: pos + (end.start() if end else len(text) - pos)]
 
 
 #: A turn between two clauses: what comes after it is what the writer holds ("…, but …", "…，但…", "…；不过…").
@@ -1020,6 +1039,10 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
     return False
 
 
+#: A bracketed aside ("(`csrc/x.cu`, gating + attention in one pass)"): skipped when a pronoun looks back for its noun.
+_BRACKETED = re.compile(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
+
+
 def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     """``±verb:objects`` for every verb of the lexicon ``text`` uses (see the module docstring).
 
@@ -1071,7 +1094,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 objs = sorted({name for name, op in cues.objects if op.search(subject)} - {verb})
             if not objs and re.match(r"\s*(?:it|them|this|that|one)\b", tail, re.I):
                 # "ships its own CUDA kernel (…) and requires it": the pronoun stands for the object named before
-                before = re.split(r"[.;。；!?！？]", text[max(0, m.start() - 120):m.start()])[-1]
+                before = re.split(r"[;。；!?！？]|\.(?=\s|$)", _BRACKETED.sub(" ", text[max(0, m.start() - 160):m.start()]))[-1]
                 objs = sorted({name for name, op in cues.objects if op.search(before)} - {verb})
             if verb == "modify" and not objs and our_doc:
                 continue  # "文档 2.3 漏了这一点……可以不改", "the doc needs no change": an edit of our document, not the work

@@ -22,7 +22,7 @@ __all__ = ["parse_living_source"]
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
 _REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:))")
-_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:)\s*")
+_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\|)\s*")
 
 
 def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
@@ -114,7 +114,7 @@ def _body_references(doc: LivingDoc, citation_keys: set[str], numbered: dict[str
 
 def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str]:
     """``{"5": arXiv key}``: the numbers of a numbered citation list (``1. **Title** (arXiv:ID)``,
-    ``[5] A. Author, …, arXiv:ID``), for body sentences that cite by number ("SnapKV [5]")."""
+    ``[5] A. Author, …, arXiv:ID``, a table's ``| 5 | Title | ID |``), for body sentences that cite by number ("SnapKV [5]")."""
     out: dict[str, str] = {}
     for e in doc.entries:
         if e.section not in citation_keys:
@@ -124,7 +124,7 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
             m = _REF_NUMBER.match(line)
             ids = find_arxiv_ids(line)
             if m and ids:
-                out.setdefault(m.group(1) or m.group(2) or m.group(3), ids[0].arxiv_id)
+                out.setdefault(m.group(1) or m.group(2) or m.group(3) or m.group(4), ids[0].arxiv_id)  # (4: a table's "| 9 |")
     return out
 
 _UPDATED = re.compile(r"(?:末次更新|最后更新|更新于|last updated|updated)\s*[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)

@@ -317,6 +317,8 @@ def _looks_like_title(t: str) -> bool:
     t = t.strip()
     if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
+    if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s", t) or re.search(r"\s(?:vs\.?|versus)\s", t, re.IGNORECASE):
+        return False  # a log day's heading ("2027-04-20 — RULER vs LongBench with Ada-KV"), a comparison: no title
     words = t.split()
     long_words = [w for w in words if len(w) >= 4 and w[:1].isalpha()]
     caps = sum(w[:1].isupper() for w in long_words)
@@ -906,7 +908,8 @@ def parse_note(
             if b.kind == "row" and heading:
                 captions[b.line] = f"{captions.get(b.line, '')}\n{heading}".strip()
         else:
-            ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160  # a caption, not a paragraph
+            # a caption, not a paragraph, nor a line saying how deeply it was read ("… and all the ablation tables")
+            ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160 and not evr.levels(b.text)
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
 
     # -- claims
@@ -1023,8 +1026,8 @@ def parse_note(
                 # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
                 # setting sentence before holds for the figures after it
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=setup[1])})
-            elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)):
-                setup = (it, s_)
+            elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)) and not evr.levels(clean):
+                setup = (it, s_)  # (a line saying how deeply it was read, "… and all the ablation tables", sets no setting)
             if b.kind == "row" and b.header:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
                 figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))

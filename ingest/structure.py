@@ -1154,7 +1154,10 @@ _NUM_REF = re.compile(
     re.IGNORECASE)
 #: What separates the names a back-reference opens with from what it says of them.
 _REF_SEP = re.compile(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
-                      r"\bfits?\b|\bstays?\b|\bwas\b|\bwere\b|\bonly\b|放|归|挪|属于|进)", re.IGNORECASE)
+                      r"\bfits?\b|\bstays?\b|\bwas\b|\bwere\b|\bonly\b|放|归|挪|属于|进|合入|并入|补(?:进|入|到|一条)|写(?:进|入|到)|加(?:进|入|到)|"
+                      r"暂不|先不|不进|不放|移到|改到|待定|保留|删)", re.IGNORECASE)
+#: Who a to-do is for, before what it says: "王磊：…", "@mira: …", "**Kim** — …".
+_ASSIGNEE = re.compile(r"^\s*(?:\*\*)?@?[\w\u4e00-\u9fff.\-]{1,16}(?:\*\*)?\s*(?:[:：]|\s[—–-]\s)\s*")
 _NAME_JOIN = re.compile(r"^(?:\s*(?:,|&|\+|/|and|和|与|、|以及)\s*)", re.IGNORECASE)
 
 
@@ -1268,14 +1271,26 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             return found
         return None
 
+    def is_task(r: _Raw) -> bool:
+        return r.kind == "entry" and bool(r.blocks) and getattr(r.blocks[0], "task", None) is not None
+
+    def named_in(text: str, before: int) -> list[int]:
+        """The earlier topics ``text`` names anywhere, in order (a to-do: "王磊：周四前翻 ExFlow 原文")."""
+        got = [names[m.group(0).casefold()] for m in re.finditer(r"[A-Za-z][\w+.-]*[\w+]", text)
+               if m.group(0).casefold() in names]
+        return [k for k in dict.fromkeys(got) if k < before]
+
     def refers(r: _Raw, before: int) -> list[int] | None:
-        """The earlier topics entry ``raws[before]`` (``r``) points back at, or None."""
+        """The earlier topics entry ``raws[before]`` (``r``) points back at, ``[]`` for a to-do of the note
+        that names none and brings no work (an action, no topic), or None."""
         if r.kind != "entry" or len(_strip(r.head)) > 300:
             return None
-        ks = targets(r.head, before)
-        if not ks:
-            return None
+        task = is_task(r) and not is_task(raws[0])  # a to-do list after topics, not a checklist of topics
+        head = _ASSIGNEE.sub("", _strip(r.head), count=1) if task else r.head
+        ks = targets(head, before) or (named_in(head, before) if task else None)
         own = works_of[before]
+        if not ks:
+            return [] if task and not own else None
         if own - set().union(*(works_of[k] for k in ks)):
             return None  # it brings a work of its own
         return ks
@@ -1306,6 +1321,10 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
                     continue
         if ks is None:
             break
+        if not ks:  # a to-do naming no topic: the note's own action, no topic of its own
+            drop.add(k)
+            k -= 1
+            continue
         joined.setdefault(ks[0], []).append((r.line, r.line_end))
         for x in ks[1:]:
             shared.setdefault(x, []).append((r.line, r.line_end))

@@ -108,6 +108,10 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
     return not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]})
 
 
+#: A flag that names another source whose figure it doubts ("卡片里写的 76%", "the card's 2x", "the doc's number").
+_OTHER_SOURCE = re.compile(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)?\b|README|\bthe paper'?s\b|论文里", re.IGNORECASE)
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
@@ -127,6 +131,9 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             if "unverified" not in evr.levels(u.text):
                 continue  # unchecked only by its note's word ("I only skimmed the abstract"): it states the figure,
                 # as the other source does; a flag is a statement that itself says the figure is not checked
+        if {"second_hand", "vendor_self_reported"} & set(evr.levels(u.text)) and not _OTHER_SOURCE.search(u.text):
+            continue  # "~98% …, per the authors' thread on X, not checked by anyone here": its own relay is what is
+            # unchecked; it doubts no other source's figure (the card stating 98% says the same)
         for q in u.quantities:
             key = figure_key(q.raw)
             for c in figs.get(key, []):
@@ -594,7 +601,10 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             if set_apart and len(set_apart) < len(subj):
                 subj = [a for a in subj if a not in set_apart]
         topic = topics.get(c.path)
-        if subj and topic and topic not in subj and c.kind == "note" and all(_cited_in_passing(c.text, a) for a in subj):
+        if topic is None and c.kind in ("paper_card", "repo_card") and len(snap.card_works.get(c.path, ())) == 1:
+            topic = snap.card_works[c.path][0]  # a card is about its one work as a one-paper note is
+        if subj and topic and topic not in subj and c.kind in ("note", "paper_card", "repo_card") \
+                and all(_cited_in_passing(c.text, a) for a in subj):
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
             # work cited in brackets is mentioned, the statement is still about the note's paper
             subj = [topic, *subj]
@@ -804,6 +814,21 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
+def _agrees_elsewhere(vals: list[tuple[SClaim, SQuantity]], ca: SClaim, qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
+    """Whether ``cb``'s source gives ``qa``'s value too, for the same work and metric, under a setting it sets
+    apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is another setting's figure."""
+    return any(c.path == cb.path and q is not qb and comparable(q, qa) and not disagree(q, qa) and _settings_differ(q, qb)
+               for c, q in vals)
+
+
+def _same_setting(qa: SQuantity, qb: SQuantity) -> bool:
+    """Whether two comparable figures share a setting written out on both sides in two respects or more
+    (model and benchmark, model and precision): a baseline re-run in another paper's experiments under the
+    setting its own paper reports is the same measurement, and a different value a conflict to flag."""
+    ca, cb = _conds(qa), _conds(qb)
+    return sum(1 for cat in set(ca) & set(cb) if not _values_differ(ca, cb, cat)) >= 2
+
+
 def _decimals(x: float) -> int:
     t = f"{x:.6f}".rstrip("0").rstrip(".")
     return len(t.split(".")[1]) if "." in t else 0
@@ -864,8 +889,25 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
     return disagree(q1, q2)
 
 
-_REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$",
+_REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"
+                              # the living document's value, quoted to be disputed: "Our doc has 2.6× for that row", "文档里写的是 2.6 倍"
+                              r"\b(?:our|the) (?:living )?doc(?:ument)?(?:'s)? (?:has|says|gives|lists|quotes|states|shows|claims|reports|entry (?:has|says))\s*[~约]?\s*$|"
+                              r"(?:活)?文档(?:里|中|上)?(?:写的?是?|说的?是?|给的?是?|记的?是?)\s*[~约]?\s*$",
                               re.IGNORECASE)
+
+
+#: A margin, not a value: "ahead by 0.05–0.08 ppl", "lower by 20 ms", "领先 0.3 分" (for a ratio or a share the
+#: margin is the figure: "cuts TTFT by 38%", "faster by 2x").
+_MARGIN_BEFORE = re.compile(r"(?:\bby|领先|落后|高出|低出|多出|少了|高了|低了|差了)\s*(?:only\s+|just\s+|about\s+|roughly\s+|~|约)?(?:\d[\d.,]*\s*(?:[–~-]|to)\s*)?$",
+                            re.IGNORECASE)
+
+
+def _margin(text: str, raw: str, unit: str) -> bool:
+    """Whether every place ``text`` writes ``raw`` gives a margin between two values, not a value."""
+    if unit in ("x", "%"):
+        return False
+    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
+    return bool(spots) and all(_MARGIN_BEFORE.search(text[max(0, k - 20):k]) for k in spots)
 
 
 def _rejected(text: str, raw: str) -> bool:
@@ -881,6 +923,55 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
     thread, two cards of a board): people disagreeing inside one file ("3.8 tokens" quoted from Priya,
     "3.1 tokens" from Tomas), where one item's own figures are one writer's account."""
     return a.kind == "note" and a.item is not None and b.item is not None and a.item != b.item
+
+
+#: Where a figure's clause starts: a sentence's or a clause's break before it.
+_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–]\s")
+#: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
+_FIGURE_OF = re.compile(r"^[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
+_BARE_KEY = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
+#: A work named as what a figure is measured against ("than vLLM", "比 vLLM", "对比 vLLM 的 PD 分离实现", "over FA2 (2307.08691)"):
+#: the baseline, never the figure's own work.
+_AGAINST = re.compile(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|with)|relative to|unlike|beats?|outperforms?)\s+(?:the\s+)?|"
+                      r"(?:比|相比于?|相较于?|对比|对照|较|超过|优于))\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?", re.IGNORECASE)
+
+
+def _setting_words(q: SQuantity) -> re.Pattern[str] | None:
+    """The words a figure's setting is written with (its benchmark, model, baseline, hardware: "LongBench",
+    "Llama-3-8B"): a work of that name there is the setting, not the figure's owner."""
+    vals = [v.partition(":")[2] for v in q.conditions if v.partition(":")[0] in ("bench", "model", "base", "hw")]
+    pats = [r"[\s_-]?".join(re.escape(p) for p in re.split(r"[\s_-]+", v) if p) for v in vals if len(v) >= 3]
+    return re.compile("|".join(f"(?<![\\w]){p}(?![\\w])" for p in pats), re.IGNORECASE) if pats else None
+
+
+def _figure_work(c: SClaim, q: SQuantity, match) -> str | None:
+    """The work one figure of ``c`` is written as a figure of, when that is named with it and is not
+    what the whole statement is about: the only work its clause names before it ("their main table puts
+    GPTQ at 4-bit on Llama-2-7B at 6.31", "lists the AWQ baseline (2306.00978) at 5.82"), else the one
+    named right after it ("against 5.81 for RAQ"); None when its clause names none or several (then the
+    statement's works are the figure's too)."""
+    raw = q.raw
+    at = c.text.find(raw)
+    if at < 0:
+        return None
+    setting = _setting_words(q)
+    start = 0
+    for m in _CLAUSE_BREAK.finditer(c.text, 0, at):
+        start = m.end()
+    before = _AGAINST.sub(lambda m: " " * len(m.group()), c.text[start:at])
+    if setting is not None:
+        before = setting.sub(lambda m: " " * len(m.group()), before)
+    named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
+    if len(named) == 1:
+        return named[0]
+    if named:
+        return None
+    after = _FIGURE_OF.match(c.text, at + len(raw))
+    if after:
+        got = match(after.group("n"))
+        if len(got) == 1:
+            return got[0]
+    return None
 
 
 def _host(topics: dict[str, str], c: SClaim, work: str) -> str | None:
@@ -909,13 +1000,20 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                         named[(s, q.value)].add(q.metric)
                         settings[(s, q.value)].add(tuple(q.conditions))
     topics = _note_topics(snap)
+    from .items import _matcher
+
+    match = _matcher(snap)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
-            if q.metric is None or _rejected(c.text, q.raw):
+            if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
                 continue
-            for s in subj.get(c.iri, ()):
+            works = subj.get(c.iri, ())
+            own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
+            if own is not None and own not in works:
+                works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
+            for s in works:
                 measures = named.get((s, q.value), ())
                 qs = q
                 if q.unit == "x" and not q.explicit and len(measures) == 1:  # per work, not carried over
@@ -951,8 +1049,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 # "1.4x … at 20% lower cost, or 2.35x … at the same budget" against "1.4x at 20% lower cost":
                 # a statement giving alternatives agrees with one of them
                 continue
-            if _host(topics, c1, s) != _host(topics, c2, s):
+            if _host(topics, c1, s) != _host(topics, c2, s) and not _same_setting(q1, q2):
                 continue  # a baseline's figure in one paper's experiments against another setting's
+            if _agrees_elsewhere(vals, c1, q1, c2, q2) or _agrees_elsewhere(vals, c2, q2, c1, q1):
+                continue  # "3.9x on Vicuna-7B" (no temperature) against "T=1: 3.2x" from a read that also gives
+                # "greedy: 3.9x": the figure is that source's other setting's
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             kind = _kind_for(a, b, "number")

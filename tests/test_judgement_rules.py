@@ -256,6 +256,17 @@ from ingest.placement import section_refs
     pytest.param("Striped Attention (2311.09431) | Skimmed | card only, already cited", ("card_only",),
                  id="card-only-over-a-status"),
     pytest.param("读了全文（v3），附录 A 的 placement 证明只扫了一眼。", ("full_text",), id="zh-appendix-only-skimmed"),
+    # blind shifts t75-t78: a forward of the author's own mail, a parse of the PDF, hearsay as a rumour, "not tried"
+    pytest.param("I have NOT read the paper; everything below comes from Haoran's mail, so treat it as the author's word.",
+                 ("second_hand", "vendor_self_reported", "unverified"), id="a-forward-of-the-authors-mail"),
+    pytest.param("Depth of check: full PDF parsed (v2), Tables 1-3 cross-checked against the text.", ("full_text",),
+                 id="full-pdf-parsed"),
+    pytest.param("- rumour in the reading group that a successor is coming", ("second_hand",), id="rumour"),
+    pytest.param("吞吐最高高 10.3 倍——这个数没自己复现，照抄论文。", ("unverified",), id="zh-not-reproduced-myself"),
+    pytest.param("官方自报，我们没测。", ("vendor_self_reported", "unverified"), id="zh-self-reported-we-did-not-test"),
+    pytest.param("内容照抄咱们的卡片 0588，原文没看", ("card_only", "unverified"), id="zh-copied-from-our-card"),
+    pytest.param("刘畅：我看了附录 C 和他们的代码", ("full_text",), id="zh-read-the-appendix"),
+    pytest.param("只扫了 release notes，没试。", ("unverified",), id="zh-not-tried"),
 ])
 def test_evidence_levels_of_a_line(line, levels):
     assert evidence_reader().levels(line) == levels
@@ -644,6 +655,21 @@ PAIRS = {
                "At a 50 % budget it is basically free: -0.3 pts on LongBench vs full cache."),
     "hdim": ("2501.00046", "hdim 64, FP16 forward ≈ 500 TFLOPs/s on H100, 比 hdim 256 低很多",
              "head dim 256, FP16 forward: 740 TFLOPs/s on H100."),
+    "than_named": ("2501.00303", "Mistral-7B on one A100: 2.6× higher serving capacity than vLLM-X.",
+                   "Mistral-7B、单卡 A100，服务容量比 vLLM-X 高 3.6×"),
+    # blind shifts t75-t78
+    "doc_quoted": ("2501.00311", "Reports 2.6× over FlashAttention-2 at 64K (H100, BF16, causal prefill).",
+                   "Table 3 (H100 SXM, BF16, causal prefill, 64K): 3.4× over FA2. Our doc has 2.6× for that same row."),
+    "greedy_scope": ("2501.00312", "Under temperature sampling it is lossy, i.e. not distribution-preserving. Greedy stays exact.",
+                     "someone said it stays lossless at T=0.7 too."),
+    "e2e_zh": ("2501.00313", "结果：Mixtral-8x7B、8×H100 上端到端吞吐相对 vLLM 提升 1.6 倍。",
+               "说 Mixtral-8x7B 在 8 卡 H100 上端到端 2.3×（基线 vLLM）。"),
+    "other_setting": ("2501.00314", "README claims 3.9x on Vicuna-7B (the authors' own numbers).",
+                      "Vicuna-7B, MT-bench, greedy: 3.9x over vanilla decoding.\n- Vicuna-7B, MT-bench, T=1: 3.2x."),
+    "ttft_kernel": ("2501.00315", "Kernel: 2.3× over FA2 at 128K on A100-80GB, BF16 causal prefill.",
+                    "README: 2.1x faster time-to-first-token at 128K (A100 80GB, vs flash-attn 2)."),
+    "bench_named": ("2501.00316", "LongBench average on par with the full cache at a 6x compression ratio (Llama-3-8B).",
+                    "At equal LongBench accuracy it gets 5.0x compression (Llama-3.1-8B)."),
     "goodput_tput": ("2501.00201", "ElasticPD reports 1.8x goodput over a static split.",
                      "ElasticPD reports 1.3x raw throughput (output tokens/s) over a static split."),
     "workload": ("2501.00202", "On the chatbot workload they get 7.4x goodput over vLLM.",
@@ -746,13 +772,24 @@ def findings(tmp_path_factory):
     write("inbox/a/topic.md", "# GateX — reading note\n\narXiv:2501.00071 · read 2027-01-02\n\n## Summary\n\n"
           "The gate sees only keys and values, so it works without access to attention scores and drops "
           "straight into a FlashAttention-2 kernel (2501.00072).\n\n## 二、方法\n\n- 不需要额外训练草稿头：直接复用 EAGLE-9 公开的草稿头。\n")
-    write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n")
+    write("inbox/c/bench.md", "# b\n\n- LongBench (arXiv:2501.00317) is the benchmark.\n")
+    write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n"
+          "- vLLM-X (arXiv:2501.00304) is the serving engine the others compare with.\n")
     write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
           "- The draft heads require fine-tuning before inference.\n")
     # a baseline's figure measured inside two other papers' one-paper notes: two settings, no conflict
     for who, host, x in (("a", "2501.00110", "1.4x"), ("b", "2501.00112", "2.9x")):
         write(f"inbox/{who}/host.md", f"# Host {who} — reading note\n\narXiv:{host}\n\n## Results\n\n"
               f"- Diffusion Policy (arXiv:2501.00111) gets a {x} speedup over the plain policy in this paper's setting.\n")
+    # a baseline's figure quoted in another paper's read, under the setting its own paper reports: a conflict;
+    # the read's own margin ("ahead by 0.05–0.08 ppl") is no value of its paper
+    write("inbox/a/baseline.md", "# q\n\n## AWQ-9 (arXiv:2501.00301)\n\n- AWQ-9 reports a WikiText-2 perplexity of 5.60 "
+          "for Llama-2-7B at W4A16 g128.\n")
+    write("inbox/b/baseline.md", "# PivotX — critical read\n\narXiv:2501.00302 · whole PDF\n\n## Results\n\n"
+          "- Their main table lists the AWQ-9 baseline (2501.00301) at 5.82 WikiText-2 ppl for Llama-2-7B, W4A16, g128.\n"
+          "- PivotX is ahead by 0.05–0.08 ppl at g128 on Llama-2-7B.\n")
+    write("organized/paper_cards/2501.00302.md", "---\narxiv: 2501.00302\n---\n# PivotX\n\n"
+          "- Llama-2-7B, W4A16, g128: WikiText-2 perplexity 5.62\n")
     store = Store(tmp / "st")
     assert ingest_paths(store, [ws]).errors == []
     out: dict[str, list] = {}
@@ -801,6 +838,11 @@ def _pair(name):
                  id="zh-an-asking-field-label-and-a-needed-fine-tuning"),
     pytest.param("uses_draft", "negation", "arXiv:2501.00148: 'need draft model, model' stated and denied",
                  id="no-draft-model-needed-vs-uses-one"),
+    pytest.param("than_named", "number", "speedup of arXiv:2501.00303: 2.6× vs 3.6×", id="the-work-a-figure-is-measured-against-is-no-owner"),
+    pytest.param("doc_quoted", "number", "speedup of arXiv:2501.00311: 2.6× vs 3.4×", id="the-doc-value-a-note-quotes-to-dispute-is-not-its-own"),
+    pytest.param("greedy_scope", "qualifier", "lossless / exact vs lossy / approximate: 'lossless' vs 'lossy'",
+                 id="exact-under-greedy-is-no-side-lossy-under-sampling-is"),
+    pytest.param("e2e_zh", "number", "throughput of arXiv:2501.00313: 1.6 倍 vs 2.3×", id="zh-end-to-end-ratio-against-a-named-baseline"),
     pytest.param("num_budget", "number", "accuracy of arXiv:2501.00140: 97.2% vs 92.7%", id="retention-at-one-token-budget"),
     pytest.param("ceilings", "number", "flops of arXiv:2501.00143: 740 TFLOPS vs 620 TFLOPS", id="two-ceilings-that-differ"),
     pytest.param("drop_heads", "negation", "arXiv:2501.00144: 'drop heads' stated and denied", id="keeps-every-head-vs-drops-heads"),
@@ -890,6 +932,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("slash_list", id="two-figures-with-a-slash-agree-with-the-same-two"),
     pytest.param("listed_run", id="a-list-running-through-more-figures-agrees-with-one-of-them"),
     pytest.param("prefilling", id="pre-filling-vs-decoding"),
+    pytest.param("other_setting", id="a-figure-the-other-source-gives-for-another-setting"),
+    pytest.param("ttft_kernel", id="time-to-first-token-is-no-kernel-speedup"),
+    pytest.param("bench_named", id="a-benchmark-named-like-a-work-is-the-setting-not-the-owner"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
@@ -2162,3 +2207,13 @@ def test_someone_elses_documents_are_not_ours():
     no statement about the work; the vendor's documents ("官方文档说要修改") are someone else's, so it stays."""
     assert "+modify:" in predicates("官方文档说要修改")
     assert "+modify:" not in predicates("文档 2.3 需要修改")
+
+
+
+def test_a_baselines_figure_in_another_papers_read_is_the_baselines(findings):
+    """A critical read quoting its paper's table ("lists the AWQ-9 baseline (ID) at 5.82 … Llama-2-7B, W4A16, g128"):
+    the figure is the baseline's, and against the baseline's own 5.60 in the same setting a number conflict; the
+    read's margin ("ahead by 0.05–0.08 ppl") is no perplexity of the paper read, so nothing against its card."""
+    assert [(k, s, sorted([a, b])) for k, s, a, b in findings.get("2501.00301", [])] == [
+        ("number", "perplexity of arXiv:2501.00301: 5.60 vs 5.82", _pair("baseline"))]
+    assert findings.get("2501.00302", []) == []

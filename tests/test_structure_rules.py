@@ -1489,3 +1489,17 @@ def test_a_ps_opens_an_aside():
     assert [bool(_ASIDE_OPEN.match(t)) for t in ("P.S. the cluster was down", "PS: x", "PSA: no", "Aside from that, it works")] \
         == [True, True, False, False]
     assert [bool(_ASIDE_HEAD.match(t)) for t in ("P.S.", "PS", "PSA")] == [True, True, False]
+
+
+def test_minutes_conclusions_and_to_dos_point_back_at_their_topics():
+    """Blind shift t76: numbered discussion topics, then "### 结论" bullets that open with a topic's name and a
+    placing verb ("ElasticEP 合入活文档 §3.2", "DeepEP 归入“三、专家并行”下的 3.1"), then a "### 待办" task list
+    whose entries name a topic after their assignee, or none: no topic among them; their placements are the topics'."""
+    text = (f"# 组会纪要\n\n### 讨论\n\n1. ElasticEP（arXiv:{EAGLE}）\n   - 林雨：全文读过。\n2. SkipRoute（{MEDUSA}）\n"
+            "   - 刘畅：需要微调路由器。\n3. DeepEP\n   - 王磊：试了 internode kernel。\n\n### 结论\n\n"
+            "- ElasticEP 合入活文档 §3.2 专家放置。\n- SkipRoute 暂不进正文，之后再考虑放到 5.2。\n"
+            "- DeepEP 归入“三、专家并行”下的 3.1 All-to-All 通信。\n\n### 待办\n\n- [ ] 王磊：周四前翻 SkipRoute 原文\n"
+            "- [ ] 周杰：周报里的二手数字下次标清楚出处\n")
+    parts, _ = parse_note(text, "inbox/c/minutes.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (5, (EAGLE,), ("3.2",)), (7, (MEDUSA,), ("5.2",)), (9, (), ("3.1",))]
