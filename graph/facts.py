@@ -414,10 +414,7 @@ def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tupl
     sec_keys = {s.key for s in rec.sections} if living else set()
     item_ids = {it.index for it in rec.items}
     # Works whose kg:arxivId this graph states: its citations, a paper card's own work, the works its items are about.
-    card_ids: list[str] = []
-    if kind == "paper_card":
-        subj = [c.subjects[0] for c in rec.claims if c.subjects]
-        card_ids = (subj or [r.arxiv_id for r in rec.arxiv])[:1]
+    card_ids = [w] if (w := rec.card_work()) else []
     typed = {r.arxiv_id for r in rec.arxiv} | set(card_ids) | {w for it in rec.items for w in it.works}
 
     claims: dict[str, SClaim] = {}

@@ -657,13 +657,12 @@ def _source_lines(src_rec: ParsedSource, sink: bytearray | None) -> tuple[list[s
             add(sn, P["citationList"], _NT_TRUE)
     # Works named by a card: its titles and aliases.
     if src_rec.kind == "paper_card":
-        subj = [c.subjects[0] for c in src_rec.claims if c.subjects]
-        ids = subj or [r.arxiv_id for r in src_rec.arxiv]
-        if ids:
-            card_work = _work_s(ids[0])
+        own = src_rec.card_work()
+        if own:
+            card_work = _work_s(own)
             add(card_work, _P_A, P["Work"])
             add(card_work, _P_A, _PROV_ENTITY)
-            _work_lines(out, card_work, ids[0])
+            _work_lines(out, card_work, own)
             add(src, P["about"], card_work)
             if src_rec.title:
                 add(card_work, P["title"], out.text(src_rec.title))

@@ -422,6 +422,8 @@ _BARE_COUNT_FIG = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?!
                              r"prompts?|inputs?))?\s+(?:in|takes|took)\s+~?\d+(?:\.\d+)?\s*(?:s|ms|sec|seconds|min|minutes)\b")
 
 
+#: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
+_END_TO_END = re.compile(r"(?:端到端|\bend[- ]to[- ]end)\s*(?:约|大约|about|~|≈)?\s*$", re.IGNORECASE)
 #: A latency spelt out, read as its abbreviation (same length): "time-to-first-token" is TTFT, "time per output token" TPOT.
 _SPELT_LATENCY = re.compile(r"\btime[- ]to[- ]first[- ]token\b|\btime[- ]per[- ]output[- ]token\b", re.IGNORECASE)
 
@@ -582,6 +584,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
         if metric is None and unit == "x":
             metric = cues.default_x
+            # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
+            explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
         if metric is None:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)

@@ -346,3 +346,15 @@ class ParsedSource(FrozenModel):
     items: tuple[Item, ...] = ()
     manifest: Manifest | None = None
     brief: BriefDoc | None = None
+
+    def card_work(self) -> str | None:
+        """The arXiv key a paper card is about, None for any other source: its one item's one work (front
+        matter, title, file name, opening: ``ingest.structure``), else its first statement's first subject,
+        else its first identifier. (A first statement citing another work in passing, "a FlexAttention block
+        mask (arXiv:…)", does not make the card that work's.)"""
+        if self.kind != "paper_card":
+            return None
+        if self.items and len(self.items[0].works) == 1:
+            return self.items[0].works[0]
+        ids = [c.subjects[0] for c in self.claims if c.subjects] or [r.arxiv_id for r in self.arxiv]
+        return ids[0] if ids else None

@@ -208,8 +208,11 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     crossed: set[int] = set()
     for m in cues.cross.finditer(text):
         # "cross-referenced from 2.4": a reference the cue leads into is its own, before any nearer one
-        led = next((f for f in found if 0 <= f[0] - m.end() <= 12
-                    and re.fullmatch(r"\s*(?:from|to|in|with|under|into|at)?\s*§?\s*", text[m.end():f[0]], re.I)), None)
+        # ("answers the first bullet of §6": the part of a section it leads into is that section's)
+        led = next((f for f in found if 0 <= f[0] - m.end() <= 60
+                    and re.fullmatch(r"\s*(?:from|to|in|with|under|into|at)?\s*§?\s*|\s*(?:the\s+|an?\s+|our\s+)?(?:[\w\"'“”-]+\s+){0,4}?"
+                                     r"(?:bullets?|questions?|points?|items?|gaps?|paragraphs?|lines?|entr(?:y|ies))\s+(?:of|in|under|from)\s+§?\s*",
+                                     text[m.end():f[0]], re.I)), None)
         near = led or min(found, key=lambda f: min(abs(f[0] - m.end()), abs(m.start() - f[1])), default=None)
         if near is not None and min(abs(near[0] - m.end()), abs(m.start() - near[1])) <= 30:
             crossed.add(near[0])
@@ -331,7 +334,9 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
 
 #: Table columns that name where a row belongs.
 SECTION_COLUMNS = frozenset({"section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section",
-                             "doc section", "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section"})
+                             "doc section", "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section",
+                             "where it goes", "where it belongs", "where to put it", "goes to", "home", "suggested home",
+                             "doc home", "放到哪", "归到哪", "归哪"})
 
 
 def section_column(header: str) -> bool:

@@ -773,6 +773,13 @@ def findings(tmp_path_factory):
           "The gate sees only keys and values, so it works without access to attention scores and drops "
           "straight into a FlashAttention-2 kernel (2501.00072).\n\n## 二、方法\n\n- 不需要额外训练草稿头：直接复用 EAGLE-9 公开的草稿头。\n")
     write("inbox/c/bench.md", "# b\n\n- LongBench (arXiv:2501.00317) is the benchmark.\n")
+    # a card's work cited in passing in brackets is a mention; a relay's own "not checked" doubts no card
+    write("organized/paper_cards/2501.00320.md", "---\narxiv: 2501.00320\n---\n# GateX\n\n"
+          "The sparse pattern is a FlexAttention block mask (arXiv:2501.00321), so the method needs no custom CUDA kernel.\n\n"
+          "- Retains 98% of the dense RULER score at 128K.\n")
+    write("inbox/a/gatex.md", "# g\n\n## GateX (arXiv:2501.00320)\n\n- Ships its own fused CUDA kernel (`csrc/x.cu`, gating "
+          "and attention in one pass) and requires it.\n- keeps ~98% of dense RULER accuracy at 128K; that's per the "
+          "authors' thread on X, not checked by anyone here.\n")
     write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n"
           "- vLLM-X (arXiv:2501.00304) is the serving engine the others compare with.\n")
     write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
@@ -2217,3 +2224,25 @@ def test_a_baselines_figure_in_another_papers_read_is_the_baselines(findings):
     assert [(k, s, sorted([a, b])) for k, s, a, b in findings.get("2501.00301", [])] == [
         ("number", "perplexity of arXiv:2501.00301: 5.60 vs 5.82", _pair("baseline"))]
     assert findings.get("2501.00302", []) == []
+
+
+def test_section_suggestions_of_t75_to_t78():
+    """A cross-reference cue belongs to the section it leads into ("answers the first bullet of §6"), not to the
+    placement before it; "One line under 2.1 is plenty" places; a table's "Where it goes" column is a placement."""
+    from ingest.placement import section_column, section_refs
+
+    got = [(r.key, r.role) for r in section_refs("-> belongs in 5.1; it also answers the first bullet of §6, which can then be trimmed.")]
+    assert got == [("5.1", "suggest"), ("6", "cross")]
+    assert [(r.key, r.role) for r in section_refs("One line under 2.1 is plenty.")] == [("2.1", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("A line in 2.3 says it is lossless.")] == [("2.3", "mention")]
+    assert section_column("Where it goes") and section_column("Suggested home") and not section_column("Verdict")
+
+
+
+def test_a_cards_bracketed_citation_is_a_mention_and_a_relay_doubts_no_card(findings):
+    """A card about GateX writing "a FlexAttention block mask (arXiv:…), so the method needs no custom CUDA kernel"
+    says that of GateX (negation against "ships its own fused kernel … and requires it", whose pronoun looks past a
+    bracketed aside); a note relaying 98% "per the authors' thread, not checked by anyone here" doubts no card's 98%."""
+    got = [(k, sorted([a, b])) for k, _s, a, b in findings.get("2501.00320", [])]
+    assert got == [("negation", ["inbox/a/gatex.md", "organized/paper_cards/2501.00320.md"])]
+    assert findings.get("2501.00321", []) == []
