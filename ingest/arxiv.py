@@ -243,11 +243,14 @@ _NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报
 _IMAGE_NAME = re.compile(r"(?<![\w.:/-])(?![\d-]+:$)(?![\w./-]*(?:id|arxiv|eprint|paper|abs|ref)s?:$)"
                          r"[a-z0-9][\w.-]*[-_/][\w./-]*:$")
 #: An image name only a registry path can be ("vllm/vllm-openai:", "ghcr.io/org/x:"): a ``/`` whose
-#: last part, or whose host, is written the way image names are (a ``-`` or a ``.``).
+#: last part, or whose host, is written the way image names are (a ``-`` or a ``.``). A folder written that
+#: way ("papers/kv-cache:2402.02750") reads as an image too; a plain one ("to_read/kv:") does not.
 _REGISTRY_NAME = re.compile(r"(?<![\w.:/-])(?:[a-z0-9][\w-]*\.[\w.-]+/[\w./-]*|[\w.-]+/(?:[\w.-]+/)*[\w]*[-.][\w.-]*):$")
-#: A build's suffix after a tag ("-cu124", "-py3", "-rc1", "-nightly"): with an image name before the
-#: tag, the number is a version. Alone it proves nothing ("2402.02750-py" may be a paper's code).
-_BUILD_SUFFIX = re.compile(r"-(?:(?:cu|cuda|py|rc|dev|alpha|beta|torch)\d+|nightly)\b", re.IGNORECASE)
+#: A build's suffix after a tag ("-nightly", "-alpha"): with an image name before the tag, the number is a
+#: version. (A suffix ending in digits, "-cu124", "-py3", already makes the number no bare identifier:
+#: ``_BARE_NEW_RE`` refuses one followed by ``-`` and a word with digits.) Alone a word proves nothing
+#: ("2402.02750-py" may be a paper's code).
+_BUILD_SUFFIX = re.compile(r"-(?:nightly|alpha|beta|rc|dev)\b", re.IGNORECASE)
 
 
 def _is_image_tag(text: str, start: int, end: int) -> bool:

@@ -760,7 +760,7 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
         a, b = m.start(), m.end()
         if _COMPARATIVE.search(text[max(0, a - 8):a]):
             continue
-        if text[a:a + 1].isupper() and (_TITLED_NEXT if _SENTENCE_START.search(text, 0, a) else _NAME_GOES_ON).match(text, b):
+        if text[a:a + 1].isupper() and (_TITLED_NEXT if _at_sentence_start(text, a) else _NAME_GOES_ON).match(text, b):
             continue
         if _CRITICISED.match(text, b):
             continue  # "因此静态树是次优的", "a static tree is suboptimal": the side named to be found wanting
@@ -772,7 +772,7 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 _COMPARATIVE = re.compile(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
 #: A side criticised right after it is named: what the work is not ("静态树是次优的", "static trees are wasteful").
 #: (A word that turns the fault away, "减少浪费", "avoids waste", is no criticism; a hyphenated run is bounded.)
-_CRITICISED = re.compile(r"(?:(?!减少|避免|降低|消除|没有|不|无)[\u4e00-\u9fff]){0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
+_CRITICISED = re.compile(r"(?:(?!减少|避免|降低|消除|没有|不(?!仅|但|只)|无(?!疑))[\u4e00-\u9fff]){0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
                          r"[\w-]{0,30}\s+(?:\w+\s+)?(?:is|are)\s+(?:sub-?optimal|wasteful|inefficient|a poor fit)\b", re.IGNORECASE)
 #: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a
 #: number that is no figure ("Online SRPO", "Dynamic Brick Sorting", "Exact 2"; not "Lossless 2x speedup").
@@ -780,9 +780,18 @@ _NAME_GOES_ON = re.compile(r"[ \-]+(?:[A-Z]|\d(?![\d.,]*\s*(?:[x×%倍]|times\b|
 #: At a sentence's start a capital is the sentence's: only a title-case word after it, or a capitals name that
 #: stands alone (a table's row label "+ Online SRPO |"), makes a name ("Dynamic Brick Sorting"; not
 #: "Training-free KV cache …" nor "Online RL works").
-_TITLED_NEXT = re.compile(r"[ \-]+(?:[A-Z][a-z]+\b|[A-Z][A-Z0-9-]+(?=\s*(?:[|,;:)）]|$)))")
-#: Where a sentence starts: the text's start, or after end punctuation, a colon, a list or heading mark.
-_SENTENCE_START = re.compile(r"(?:^|[.!?。！？:：;；]|(?:^|\n)\s*(?:[-*+>#|]+|\d+[.)]))\s*[*_\"'“「(（]*$")
+_TITLED_NEXT = re.compile(r"[ \-]+(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*\b|[A-Z][A-Z0-9-]+(?=\s*(?:[|,;:)）]|$)))")
+#: Where a sentence starts: a line's start (after a list or heading mark), or after end punctuation or a colon.
+_LINE_START = re.compile(r"^\s*(?:[-*+>#|]+\s*|\d+[.)]\s*)?[*_\"'“「(（]*$")
+_AFTER_STOP = re.compile(r"[.!?。！？:：;；]\s*[*_\"'“「(（]*$")
+
+
+def _at_sentence_start(text: str, a: int) -> bool:
+    """Whether ``text[a:]`` starts a sentence, looking back no further than its line's start or 24 characters."""
+    line = text.rfind("\n", 0, a) + 1
+    if a - line <= 24 and _LINE_START.match(text[line:a]):
+        return True
+    return bool(_AFTER_STOP.search(text[max(line, a - 24):a]))
 #: A transfer between two settings names both and asserts neither ("sim-to-real gap", "real2sim pipeline").
 _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
 
@@ -883,14 +892,16 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
 
 #: A side scoped to greedy decoding ("Greedy stays exact", "贪心解码下是精确的", "at T=0 it is lossless"): true of every
 #: speculative decoder, so the other side is what the statement says in general (under sampling).
-_GREEDY_SCOPE = re.compile(r"\bgreedy\b|\bT\s*=\s*0(?![.\d])|\btemperature\s*(?:=\s*)?0(?![.\d])|贪心|温度\s*0(?![.\d])", re.IGNORECASE)
+_GREEDY_SCOPE = re.compile(r"(?<!non-)(?<!non )\bgreedy\b|\bT\s*=\s*0(?:\.0+)?(?![.\d])|\btemperature\s*(?:=\s*)?0(?:\.0+)?(?![.\d])|"
+                           r"(?<!非)贪心|温度\s*(?:为|=)?\s*0(?:\.0+)?(?![.\d])", re.IGNORECASE)
 
 
 def _clause_at(text: str, pos: int) -> str:
     """The clause of ``text`` holding ``pos``: between the nearest sentence or clause breaks."""
-    starts = [m.end() for m in re.finditer(r"[.;:。；：!?！？]\s|[,，]", text[:pos])]
-    end = re.search(r"[.;:。；：!?！？](?:\s|$)|[,，]", text[pos:])
-    return text[starts[-1] if starts else 0: pos + (end.start() if end else len(text) - pos)]
+    lo = max(0, pos - 200)  # a clause is short: the look back and ahead is bounded (linear on a long line)
+    starts = [m.end() for m in re.finditer(r"[.;:。；：!?！？]\s|[,，]", text[lo:pos])]
+    end = re.search(r"[.;:。；：!?！？](?:\s|$)|[,，]", text[pos:pos + 200])
+    return text[lo + starts[-1] if starts else lo: pos + (end.start() if end else min(200, len(text) - pos))]
 
 
 #: A turn between two clauses: what comes after it is what the writer holds ("…, but …", "…，但…", "…；不过…").

@@ -125,15 +125,23 @@ def _mediawiki_headed(lines: list[str]) -> bool:
     ``# entry`` is a numbered list entry)."""
     heads = atx = 0
     fence: str | None = None
-    for ln in lines:
+    prev_hash = False
+    for k, ln in enumerate(lines):
         s = ln.lstrip()
-        if s.startswith(("```", "~~~")):
-            fence = None if fence is not None and s.startswith(fence) else (fence or s[:3])
+        run = re.match(r"`{3,}|~{3,}", s)
+        if run:  # a fence closes on a run of its own character at least as long (CommonMark)
+            if fence is None:
+                fence = run.group()
+            elif run.group()[0] == fence[0] and len(run.group()) >= len(fence) and not s[len(run.group()):].strip():
+                fence = None
             continue
         if fence is not None:
             continue
-        if s.startswith("#") and s.lstrip("#").startswith(" ") and len(s) - len(s.lstrip("#")) <= 6:
-            atx += 1
+        is_hash = s.startswith("#") and s.lstrip("#").startswith(" ") and len(s) - len(s.lstrip("#")) <= 6
+        next_hash = k + 1 < len(lines) and lines[k + 1].lstrip().startswith("#")
+        if is_hash and not prev_hash and not next_hash:
+            atx += 1  # (a run of "# …" lines is a wiki's numbered list, not headings)
+        prev_hash = is_hash
         heads += _mw_heading(ln) is not None
     return heads >= 2 and heads > atx
 

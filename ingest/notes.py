@@ -50,9 +50,9 @@ from .text import (
 __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
            "sentence_pieces"]
 
-#: What a note template says to its writer in a comment ("fill in", "e.g.", "one of", "模板", "填写"): an instruction, no level.
-_TEMPLATE_HINT = re.compile(r"\b(?:fill(?:ed)? in|template|e\.g\.|one of|choose|pick|replace (?:this|with)|delete (?:this|as)|"
-                            r"how (?:deep(?:ly)?|far|much) (?:did|do|have) you)\b|模板|填写|示例|请(?:填|选)|二选一|(?:选|删)掉?其一", re.IGNORECASE)
+#: What a note template says to its writer in a comment ("fill in", "e.g.", "pick one", "模板", "填写"): an instruction, no level.
+_TEMPLATE_HINT = re.compile(r"\b(?:fill(?:ed)? (?:this )?in|(?:this|the|note|card) template|choose one|pick one|replace (?:this|with)|delete (?:this|as)|"
+                            r"how (?:deep(?:ly)?|far|much) (?:did|do|have) you)\b|\be\.g\.|模板|填写|示例|请(?:填|选)|二选一|(?:选|删)掉?其一", re.IGNORECASE)
 
 _BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
 _FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
@@ -319,6 +319,8 @@ def _looks_like_title(t: str) -> bool:
         return False
     if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s", t) or re.search(r"\s(?:vs\.?|versus)\s", t, re.IGNORECASE):
         return False  # a log day's heading ("2027-04-20 — RULER vs LongBench with Ada-KV"), a comparison: no title
+    if re.search(r"\d(?:\.\d+)?\s*[x×X]\b|\d\s*%", t) or (len(t) > 12 and not re.search(r"[a-z]", t)):
+        return False  # a headline with its figure ("HADASERVE: 3.1X OVER FP16 ON L40S"), a line in capitals
     words = t.split()
     long_words = [w for w in words if len(w) >= 4 and w[:1].isalpha()]
     caps = sum(w[:1].isupper() for w in long_words)
@@ -368,7 +370,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
         # a record's authors and venue are no part of its title ("Kwon et al., Efficient … PagedAttention, SOSP 2023")
         t = _RECORD_VENUE.sub("", _RECORD_AUTHORS.sub("", t)).strip()
-        if _looks_like_title(t):
+        if _looks_like_title(t) and not find_arxiv_ids(t):  # ("FastServe (2305.05920), Llumnix": a list of works, no title)
             return t
     return None
 

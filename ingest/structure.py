@@ -554,7 +554,9 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     with_works = [u for u in units if _brings_link(own(u))]
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
     named_collection = _named_collection(head_text, lex)
-    turns = sum(1 for u in units if u.kind == "pseudo") >= 2
+    # (a bold-only line is a part's label, "**What the speaker claimed**", "**My doubts**"; a turn writes its words
+    # after the speaker's name, "**Jonas**：…")
+    turns = sum(1 for u in units if u.kind == "pseudo" and not _BOLD_ONLY.match(u.blocks[0].lines[0][1] if u.blocks and u.blocks[0].lines else "")) >= 2
     status = _compile(lex, "status_labels")
     if len(units) >= 2 and all(status.match(_strip(own(u))) for u in units):
         # a standup's "Yesterday: … / Today: … / Blockers: …" bullets: each a topic, "Blockers: none" none
@@ -562,8 +564,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
                                                         _strip(own(u)), re.IGNORECASE)]
     if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
         return units
-    if (named_collection and len(units) >= 3) or (turns and len(units) >= 2):
-        return units
+    if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):
+        return units  # ("## Hallway" over two bullets, one bringing a work: each a conversation of its own)
     return []
 
 
@@ -1286,7 +1288,8 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
         if r.kind != "entry" or len(_strip(r.head)) > 300:
             return None
         task = is_task(r) and not is_task(raws[0])  # a to-do list after topics, not a checklist of topics
-        head = _ASSIGNEE.sub("", _strip(r.head), count=1) if task else r.head
+        # "王磊：整理 SkipRoute …": the assignee before the to-do (unless the label is a topic's name: "SkipRoute：补实验")
+        head = _ASSIGNEE.sub("", _strip(r.head), count=1) if task and not targets(r.head, before) else r.head
         ks = targets(head, before) or (named_in(head, before) if task else None)
         own = works_of[before]
         if not ks:
@@ -1735,6 +1738,20 @@ _ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|
                          r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
 
+#: A paragraph that opens with who said or did something: a first name and a verb in the past or present
+#: ("Kwame came back …", "Lena looked at …", "Rui dropped a link …", "王磊说 …").
+_SPEAKER_PARA = re.compile(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|[\u4e00-\u9fff]{2,3}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
+                           r"(?:[a-z]+ed|came|said|says|ran|found|brought|wrote|thought|took|made|gave|got|went|saw|read|"
+                           r"shared|thinks|wants|asks|argues|notes|reports|points|asked|mentioned|posted|dropped|pasted)\b"
+                           r"|(?:说|提到|问|转了|贴了|发了|分享了|觉得|认为|看了|跑了))")
+
+
+#: Words that open a paragraph like a name and are none ("Results showed …", "Authors claimed …", "Table 2 …").
+_NOT_A_SPEAKER = frozenset("""it they we he she this that these those the our their its results result authors author
+paper papers method methods table figure fig section experiments experiment everyone someone nobody people one
+appendix abstract training inference decoding latency throughput memory speed accuracy overall also then later""".split())
+
+
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
 
@@ -1762,7 +1779,15 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         return ids[0].arxiv_id if ids else None
 
     starts = [b for b in paras if opening_work(b)]
-    if len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
+    # a recap of a channel or a meeting in prose, one paragraph per topic, each opening with who brought it
+    # ("Kwame came back from the reading group excited about …", "Lena looked at the tables …", "Jonas pasted …"):
+    # from the first such paragraph on, every paragraph is a topic
+    stop = {w.casefold() for w in lex.stopwords} | _NOT_A_SPEAKER
+    voiced = [b for b in paras if (m := _SPEAKER_PARA.match(b.lines[0][1])) and m.group("who").casefold() not in stop]
+    who = {_SPEAKER_PARA.match(b.lines[0][1]).group("who") for b in voiced}  # type: ignore[union-attr]
+    if len(voiced) >= 3 and len(who) >= 2 and len(voiced) * 2 >= len([b for b in paras if b.line >= voiced[0].line]):
+        starts = [b for b in paras if b.line >= voiced[0].line]
+    elif len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
         return None
     # the writer's own paragraph mark ("◆ MoBA（arXiv:…）", "◆ 会议室预订：…"): when two or more of the
     # topics open with it, a paragraph that opens with it is a topic even if it names no work
@@ -1871,9 +1896,14 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 # --------------------------------------------------------------------------- works of a segment
 
 def _label_of(head: str) -> str:
-    """The label a part opens with ("Strengths" of "**Strengths:** The idea is clean"), or ``""``."""
+    """The label a part opens with ("Strengths" of "**Strengths:** The idea is clean"), else a short head's whole
+    text less a bracketed aside ("三、实验" of "三、实验（H100-80G，…）"), or ``""``."""
     m = re.match(r"\s*(?:\*\*|__)?([^:：*_\n]{1,30}?)(?:\*\*|__)?\s*[:：]", head)
-    return _strip(m.group(1)) if m else ""
+    if m:
+        return _strip(m.group(1))
+    # a pseudo-heading's whole short text, less a bracketed aside after it
+    whole = re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", _strip(head)).strip(" *_")
+    return whole if 0 < len(whole) <= 30 else ""
 
 
 _FOOTNOTE_DEF = re.compile(r"^\s*\[\^(?P<key>[^\]\s]{1,40})\]:\s*(?P<text>.+)$")
@@ -1958,7 +1988,8 @@ _COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with
                               r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b(?![-‐]\w)|对比(?!学习|损失|解码|度)|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
                               r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
 #: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
-_ASIDE_HEAD = re.compile(r"^\W*(?:(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps|题外话|顺便(?:一提|说一句)?|另外一件事)\b|p\.\s?s\.)", re.IGNORECASE)
+_ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[、.．]\s*)?(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps|题外话|顺便(?:一提|说一句)?|顺带|另外一件事)\b|p\.\s?s\.)",
+                         re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -2139,6 +2170,14 @@ def read_structure(
         paper = file_work[0]
     elif len(head_works) == 1 and how != "entries":
         paper = head_works[0]
+    # "### Side note, not about PivotQuant" or "**四、顺带：KIVI 与 KVQuant**" closing a read of one paper: a topic
+    # of its own that does not make the read a collection
+    asides = [r for r in raws if how in ("headings", "pseudo") and r.kind in ("heading", "pseudo")
+              and _ASIDE_HEAD.match(_strip(r.head)) and r.line > raws[0].line] if raws else []
+    aside_ids = {id(r) for r in asides}
+    if asides:
+        own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and id(r) not in aside_ids
+               and not any(lo <= r.line <= hi for lo, hi in refs)]
     distinct_other = {w for s in own for w in s if w != paper}
     sub_heads = [b for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]
     all_generic = bool(sub_heads) and all(generic.search(_strip(b.text)) for b in sub_heads)
@@ -2146,7 +2185,7 @@ def read_structure(
         # a form's labelled fields as its parts ("Summary: …", "Strengths: …", "Weaknesses: …", "Questions:
         # …" of a peer review): each label a generic section name, like "## Method" in a reading note; the
         # paper is the one its first field names
-        all_generic = all(generic.search(_label_of(r.head)) for r in raws)
+        all_generic = all(generic.search(_label_of(r.head)) for r in raws if id(r) not in aside_ids)
         if all_generic and paper is None and len(seg_works[0][0]) == 1:
             paper = seg_works[0][0][0]
     one_paper = False
@@ -2155,14 +2194,6 @@ def read_structure(
     comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head)) >= 2
     if how == "dialogue" or comments:
         paper = None  # an interview's questions are its items; the work it is about is their subject below
-    # "### Side note, not about PivotQuant" closing a read of one paper: a topic of its own that does not make the
-    # read a collection
-    asides = [r for r in raws if how == "headings" and r.kind == "heading" and _ASIDE_HEAD.match(_strip(r.head))
-              and r.line > raws[0].line] if raws else []
-    if asides:
-        aside_ids = {id(r) for r in asides}
-        own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and id(r) not in aside_ids
-               and not any(lo <= r.line <= hi for lo, hi in refs)]
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
         # a sub-heading that names a work (an identifier, a link) opens a topic of its own; one that

@@ -814,11 +814,12 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
-def _agrees_elsewhere(vals: list[tuple[SClaim, SQuantity]], ca: SClaim, qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
-    """Whether ``cb``'s source gives ``qa``'s value too, for the same work and metric, under a setting it sets
-    apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is another setting's figure."""
-    return any(c.path == cb.path and q is not qb and comparable(q, qa) and not disagree(q, qa) and _settings_differ(q, qb)
-               for c, q in vals)
+def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
+    """Whether ``cb``'s source gives ``qa``'s value too (``of_path``: a group's figures by file), for the same work
+    and metric, under a setting it sets apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is
+    another setting's figure."""
+    return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and _settings_differ(q, qb)
+               for q in of_path.get(cb.path, ()))
 
 
 def _same_setting(qa: SQuantity, qb: SQuantity) -> bool:
@@ -933,7 +934,10 @@ _BARE_KEY = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
 #: A work named as what a figure is measured against ("than vLLM", "比 vLLM", "对比 vLLM 的 PD 分离实现", "over FA2 (2307.08691)"):
 #: the baseline, never the figure's own work.
 _AGAINST = re.compile(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|with)|relative to|unlike|beats?|outperforms?)\s+(?:the\s+)?|"
-                      r"(?:比|相比于?|相较于?|对比|对照|较|超过|优于))\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?", re.IGNORECASE)
+                      r"(?:比|相比于?|相较于?|对比|对照|较|超过|优于))\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?|"
+                      # ... nor a work a figure is measured inside ("Built into vLLM-Z it reaches 3.1x", "running inside X (ID)")
+                      r"\b(?:into|inside|within|in|on|atop|on top of|with|using|via|through|under)\s+(?:the\s+)?[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?(?=[\s,，]+(?:it|they|we|this|which)\b)",
+                      re.IGNORECASE)
 
 
 def _setting_words(q: SQuantity) -> re.Pattern[str] | None:
@@ -1036,8 +1040,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
         of_claim: dict[str, list[SQuantity]] = defaultdict(list)
+        of_path: dict[str, list[SQuantity]] = defaultdict(list)
         for c, q in vals:
             of_claim[c.iri].append(q)
+            of_path[c.path].append(q)
         for (c1, q1), (c2, q2) in combinations(vals, 2):
             if (c1.path == c2.path and not _other_messages(c1, c2)) or not comparable(q1, q2) \
                     or not _disagree_reported(c1, q1, c2, q2):
@@ -1051,7 +1057,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue
             if _host(topics, c1, s) != _host(topics, c2, s) and not _same_setting(q1, q2):
                 continue  # a baseline's figure in one paper's experiments against another setting's
-            if _agrees_elsewhere(vals, c1, q1, c2, q2) or _agrees_elsewhere(vals, c2, q2, c1, q1):
+            if _agrees_elsewhere(of_path, q1, c2, q2) or _agrees_elsewhere(of_path, q2, c1, q1):
                 continue  # "3.9x on Vicuna-7B" (no temperature) against "T=1: 3.2x" from a read that also gives
                 # "greedy: 3.9x": the figure is that source's other setting's
             a, b = _ordered(c1, c2)

@@ -131,6 +131,10 @@ def _matcher(snap: Snapshot) -> AliasMatcher:
     return snap.cache["name_matcher"]  # type: ignore[return-value]
 
 
+#: A table cell naming the setting (a model size, a GPU), not the work: "Qwen2-7B", "1×H100-80G".
+_MODEL_OR_GPU = re.compile(r"\d+(?:\.\d+)?\s*[BbMm]\b|\b[AHLBV]\d{2,3}[A-Z]?\b|\bRTX\b|×", re.IGNORECASE)
+
+
 def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     """``(works, resolved_by)`` of an item: the identifiers it writes, else the work its title names
     (``title``: a known title; ``name``: a short name), else ``[]``."""
@@ -148,7 +152,13 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     if not_a_paper(title):
         return [], None
     if it.kind == "row":  # a table row names its work in its first cell with words; its notes only compare
-        title = next((c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)), it.title)
+        cells = [c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)]
+        title = cells[0] if cells else it.title
+        first = it.title.split(" | ")[0]
+        if not _matcher(snap)(title) and not re.search(r"[A-Za-z\u4e00-\u9fff]{2}", first):
+            # a log's row opens with its date, model and hardware ("04-22 | Qwen2-7B | 1×H100 | RotKV INT2 | …"):
+            # the first cell that names exactly one work
+            title = next((c for c in cells[1:5] if len(_matcher(snap)(c)) == 1 and not _MODEL_OR_GPU.search(c)), title)
     names = _matcher(snap)(title)
     index = name_index(snap)
     found = []

@@ -658,6 +658,8 @@ PAIRS = {
     "than_named": ("2501.00303", "Mistral-7B on one A100: 2.6× higher serving capacity than vLLM-X.",
                    "Mistral-7B、单卡 A100，服务容量比 vLLM-X 高 3.6×"),
     # blind shifts t75-t78
+    "inside_host": ("2501.00331", "FlowX reaches 1.8x throughput over Orca on OPT-13B.",
+                    "Built into vLLM-Q it reaches 3.1x throughput over Orca on OPT-13B."),
     "doc_quoted": ("2501.00311", "Reports 2.6× over FlashAttention-2 at 64K (H100, BF16, causal prefill).",
                    "Table 3 (H100 SXM, BF16, causal prefill, 64K): 3.4× over FA2. Our doc has 2.6× for that same row."),
     "greedy_scope": ("2501.00312", "Under temperature sampling it is lossy, i.e. not distribution-preserving. Greedy stays exact.",
@@ -781,7 +783,8 @@ def findings(tmp_path_factory):
           "and attention in one pass) and requires it.\n- keeps ~98% of dense RULER accuracy at 128K; that's per the "
           "authors' thread on X, not checked by anyone here.\n")
     write("inbox/c/eagle.md", "# e\n\n- EAGLE-9 (arXiv:2501.00084) drafts on features.\n"
-          "- vLLM-X (arXiv:2501.00304) is the serving engine the others compare with.\n")
+          "- vLLM-X (arXiv:2501.00304) is the serving engine the others compare with.\n"
+          "- vLLM-Q (arXiv:2501.00332) is another one.\n")
     write("inbox/b/topic.md", "# m\n\n## GateX (arXiv:2501.00071)\n\n- It needs the attention scores of the previous step.\n"
           "- The draft heads require fine-tuning before inference.\n")
     # a baseline's figure measured inside two other papers' one-paper notes: two settings, no conflict
@@ -846,6 +849,7 @@ def _pair(name):
     pytest.param("uses_draft", "negation", "arXiv:2501.00148: 'need draft model, model' stated and denied",
                  id="no-draft-model-needed-vs-uses-one"),
     pytest.param("than_named", "number", "speedup of arXiv:2501.00303: 2.6× vs 3.6×", id="the-work-a-figure-is-measured-against-is-no-owner"),
+    pytest.param("inside_host", "number", "throughput of arXiv:2501.00331: 1.8x vs 3.1x", id="a-work-a-figure-is-measured-inside-is-no-owner"),
     pytest.param("doc_quoted", "number", "speedup of arXiv:2501.00311: 2.6× vs 3.4×", id="the-doc-value-a-note-quotes-to-dispute-is-not-its-own"),
     pytest.param("greedy_scope", "qualifier", "lossless / exact vs lossy / approximate: 'lossless' vs 'lossy'",
                  id="exact-under-greedy-is-no-side-lossy-under-sampling-is"),
@@ -2246,3 +2250,38 @@ def test_a_cards_bracketed_citation_is_a_mention_and_a_relay_doubts_no_card(find
     got = [(k, sorted([a, b])) for k, _s, a, b in findings.get("2501.00320", [])]
     assert got == [("negation", ["inbox/a/gatex.md", "organized/paper_cards/2501.00320.md"])]
     assert findings.get("2501.00321", []) == []
+
+
+def test_review_of_the_eighth_stop_rules_on_ordinary_prose():
+    """What the review of this stop's rules found firing on ordinary text, and what must still fire."""
+    from ingest.placement import section_refs
+
+    assert qualifier_sides("It is lossy under non-greedy decoding; the paper says exact.") == ("fidelity:lossy",)
+    assert qualifier_sides("At T = 0.0 it is exact; with sampling it is lossy.") == ("fidelity:lossy",)
+    assert qualifier_sides("Dynamic SplitFuse improves decode throughput.") == ()
+    assert qualifier_sides("静态树无疑是低效的") == () and qualifier_sides("静态树不仅浪费显存，还慢") == ()
+    evr = evidence_reader()
+    for prose in ("All the gain comes from the message passing step.", "The numbers come from the summary table on page 3.",
+                  "We debunk the rumour that it is lossless; we ran it.", "the authors' word count limit",
+                  "之前没试过这种方法，效果很好。", "看附录的时候顺便看了代码"):
+        assert evr.levels(prose) == (), prose
+    assert evr.explains_levels("Tags: #2nd-hand #vendor #unverified")
+    assert [q.conditions for q in find_figures("QX decodes 2.4x faster on A100 (baseline is FP16).")] == [
+        ("base:fp16", "hw:a100", "precision:fp16")]
+    assert [(r.key, r.role) for r in section_refs("vLLM 合并到 0.6.2 之后变快")] == [("0.6.2", "mention")]
+
+
+def test_t79_to_t82_titles_evidence_and_directions():
+    """Blind shifts t79-t82: a newsletter's capitals headline with its figure and a list of works are no titles; a
+    day's log heading is none either; "abstract at most", "I paraphrase" and "省了 62%" say what they say."""
+    from ingest.notes import written_title
+
+    line = "**Related in our KB:** FastServe (2305.05920), Llumnix (2406.03243)"
+    assert written_title(line, line.index("2406"), line.index("2406") + 10) is None
+    head = "HADASERVE: 3.1X OVER FP16 ON L40S — arxiv.org/abs/2604.02291"
+    assert written_title(head, head.index("2604"), head.index("2604") + 10) is None
+    evr = evidence_reader()
+    assert evr.levels("Title + abstract at most for everything below, nothing opened past the first page.") == ("abstract_checked",)
+    assert evr.levels("Written up from the channel scrollback on Friday. I paraphrase.") == ("second_hand",)
+    assert [(q.raw, q.direction) for q in find_figures("KV 显存省了 62%（对比 FP16 KV）")] == [("62%", "down")]
+    assert [(q.raw, q.direction) for q in find_figures("省钱的方法 2 种")] == []

@@ -434,3 +434,12 @@ def test_a_markdown_note_quoting_wiki_headings_stays_markdown():
     assert as_markdown(fenced, "inbox/a/n.md") == fenced
     quoted = "# Notes\n\n## One\n= A =\n\n## Two\n== B ==\n\n## Three\n"
     assert as_markdown(quoted, "inbox/a/n.md") == quoted
+
+
+def test_a_wikis_numbered_list_and_a_longer_fence_are_read_as_written():
+    """Found by review: a run of ``# entry`` lines is a wiki's numbered list, not Markdown headings that outvote
+    its ``== … ==`` headings; a four-backtick fence holding a three-backtick one stays code to its end."""
+    wiki = "== Papers ==\n# EAGLE 2401.15077\n# Medusa 2401.10774\n# SnapKV 2404.14469\n== Notes ==\n'''bold''' text\n"
+    assert as_markdown(wiki, "inbox/a/p.txt").split("\n")[:2] == ["## Papers", "1. EAGLE 2401.15077"]
+    fenced = "# Notes\n\n````\n```\n= A =\n== B ==\n```\n````\n\ntext\n"
+    assert as_markdown(fenced, "inbox/a/n.md") == fenced

@@ -149,3 +149,22 @@ def test_a_misfit_label_does_not_demote_a_note_that_names_its_section(tmp_path):
         assert by["inbox/flyp/unplaced.md"] == {("low", "labels do not fit the content")}
         assert ("increment", None) in by["inbox/flyp/placed.md"]
         assert by["organized/paper_cards/1802-1605-08803.md"] == {("low", "labels do not fit the content")}
+
+
+def test_a_log_rows_work_is_the_cell_that_names_one(tmp_path):
+    """A lab log's row opens with its date, model and hardware ("04-23 | Qwen2-7B | 1×H100 | RotX INT2 | …"): its
+    work is the one a later cell names (RotX, known from another note), not the model's."""
+    from queries.items import item_works
+
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "inbox" / "a" / "read.md").write_text("# r\n\n## RotX (arXiv:2603.04417)\n\n- rotates keys.\n", "utf-8")
+    (ws / "inbox" / "a" / "log.md").write_text(
+        "# log\n\n| 日期 | 模型 | 硬件 | 方法 | 结果 |\n|---|---|---|---|---|\n"
+        "| 04-22 | Llama-3-8B | 1×H100 | RotX INT2（arXiv:2603.04417） | 省了 62% |\n"
+        "| 04-23 | Qwen2-7B | 1×H100 | RotX INT4 | PPL +0.02 |\n", "utf-8")
+    store = Store(tmp_path / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    snap = load_snapshot(store)
+    row = next(i for i in snap.items if i.path == "inbox/a/log.md" and i.line == 6)
+    assert item_works(snap, row) == (["2603.04417"], "name")

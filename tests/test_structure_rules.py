@@ -1503,3 +1503,38 @@ def test_minutes_conclusions_and_to_dos_point_back_at_their_topics():
     parts, _ = parse_note(text, "inbox/c/minutes.md")
     assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
         (5, (EAGLE,), ("3.2",)), (7, (MEDUSA,), ("5.2",)), (9, (), ("3.1",))]
+
+
+def test_a_to_do_labelled_with_a_topics_name_points_back_at_it():
+    """Found by review: "- [ ] SkipRoute：补一组 8 卡实验" lost its topic (its label was stripped as an assignee)."""
+    text = (f"# 纪要\n\n### 讨论\n\n1. ElasticEP（arXiv:{EAGLE}）\n   - 全文读过。\n2. SkipRoute（{MEDUSA}）\n   - 需要微调。\n\n"
+            "### 待办\n\n- [ ] SkipRoute：补一组 8 卡实验\n- [ ] 王磊：整理 ElasticEP 的表\n")
+    parts, _ = parse_note(text, "inbox/c/m.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, (EAGLE,)), (7, (MEDUSA,))]
+    assert {(c.line, c.item) for c in parts["claims"] if c.line >= 12} == {(12, 1), (13, 0)}
+
+
+def test_t79_to_t82_shapes_a_recap_in_prose_a_talk_with_labelled_parts_and_a_bold_part_read():
+    """Blind shifts t79-t82: a channel recap in prose, one paragraph per topic, each opening with who brought it;
+    a talk's section whose bold-only lines label its parts ("**What the speaker claimed**", "**My doubts**": parts,
+    not turns) and a "## Hallway" of two bullets (each a conversation); a one-paper read whose parts are bold
+    Chinese generic labels (一、背景 … 六、建议) with a "四、顺带：…" aside."""
+    recap = ("# #serving-sched channel — recap\n\nWritten up from the channel scrollback. I paraphrase.\n\n"
+             f"Kwame came back from the reading group excited about Sieve (arXiv:{EAGLE}). He quoted 310 ms.\n\n"
+             "Lena looked at the SwapLess tables someone screenshotted: 1.15x at their highest load.\n\n"
+             "Jonas pasted our staging metrics after the engine bump.\n\n"
+             "The H100 reservation ends on 2027-05-09.\n")
+    got, parts = _items(recap)
+    assert [ln for ln, _w in got] == [5, 7, 9, 11] and got[0][1] == (EAGLE,)
+    assert all(i.evidence == "second_hand" for i in parts["items"])
+    talk = (f"# MLSys day 3\n\n## Talk: \"Speculating on Sparse Targets\"\nPaper is arXiv:{EAGLE}. From the talk only.\n\n"
+            "**What the speaker claimed**\n- 11.6 tok/s on one RTX 4090.\n\n**My doubts**\n- Baseline not re-run.\n\n"
+            f"## Hallway\n- A student said Pre-gated MoE ({MEDUSA}) needs no weight changes.\n- vLLM may get an offload backend.\n")
+    got, _parts = _items(talk)
+    assert got == [(3, (EAGLE,)), (13, (MEDUSA,)), (14, ())]
+    read = (f"RotKV 精读笔记 —— 赵磊\n\n论文：RotKV: Rotation-Calibrated 2-bit KV Cache Quantization，arxiv.org/abs/{SNAPKV}v2\n\n"
+            f"**一、背景**\nKIVI（arXiv:{EAGLE}）和 KVQuant [{MEDUSA}] 是两条路。\n\n**二、方法**\n不需要改 attention kernel。\n\n"
+            "**四、顺带：KIVI 与 KVQuant**\n这两篇只对了摘要。\n\n**五、疑点**\nbaseline 没开 CUDA graph。\n\n**六、建议**\n放进 2.1。\n")
+    got, parts = _items(read)
+    assert got[0] == (1, (SNAPKV,)) and [ln for ln, _w in got] == [1, 11]
+    assert parts["items"][0].sections == ("2.1",)
