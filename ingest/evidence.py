@@ -124,6 +124,8 @@ class EvidenceReader:
         found: list[str] = []
         # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
         text = _ADDRESS.sub(" ", text)
+        # typographic quotes as typed (Notion, Word and macOS write "authors’ own"): the cues' straight ones
+        text = text.replace("\u2019", "'").replace("\u2018", "'")
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
             if re.search(r"\w", tag) or not tag.isascii():
                 if tag.lower() in text.lower():  # a word, an emoji or a symbol ("✅SnapKV …"): where it occurs

@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
     "FrozenModel",
@@ -248,6 +248,15 @@ class ManifestItem(FrozenModel):
     agent: str | None = None
     title: str | None = None
     evidence: tuple[str, ...] = ()
+
+    @field_validator("path")
+    @classmethod
+    def _workspace_path(cls, v: str) -> str:
+        """The path as the workspace's files are named: ``./inbox/a.md`` and ``inbox//a.md`` are
+        ``inbox/a.md`` (a ``./`` a shell's completion writes is no other file); anything else is kept as
+        written, and ``ingest.sources.check_manifest_paths`` says what is wrong with it."""
+        parts = [p for p in v.split("/") if p not in ("", ".")]
+        return "/".join(parts) if parts and not v.startswith("/") else v
 
 
 class Manifest(FrozenModel):

@@ -897,6 +897,15 @@ def _missing_knowledge(man: Manifest, found: Found) -> list[str]:
             "of that name (fix the path)"]
 
 
+def _not_a_file(base: str, path: str) -> str:
+    """What is wrong with a manifest item's path that names no file: a folder, a Windows path, or nothing."""
+    if os.path.isdir(os.path.join(base, path)):
+        return "is a folder, not a file: list each of its files"
+    if "\\" in path and os.path.isfile(os.path.join(base, path.replace("\\", "/"))):
+        return f"does not exist (write {path.replace(chr(92), '/')!r}: paths use '/')"
+    return "does not exist"
+
+
 def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = False) -> list[str]:
     """One-line problems for manifest items that are missing, duplicated or outside the workspace.
 
@@ -923,9 +932,9 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
 
     if missing_only:  # every ingest runs this for every manifest: plain os.path (10^4 items at 10,000 notes)
         base = str(root)
-        return know + [f"{at(i)}: items[{i}].path {it.path!r} does not exist" for i, it in enumerate(man.items)
+        return know + [f"{at(i)}: items[{i}].path {it.path!r} {_not_a_file(base, it.path)}" for i, it in enumerate(man.items)
                        if not (it.path.startswith("/") or ".." in it.path.split("/"))
-                       and not os.path.exists(os.path.join(base, it.path))]
+                       and not os.path.isfile(os.path.join(base, it.path))]
     real_root = root.resolve()
     real_dirs: dict[Path, Path] = {}  # a folder's real path, resolved once (items share a few folders)
 
@@ -949,8 +958,8 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
             problems.append(f"{at(i)}: items[{i}].path {it.path!r} is listed twice")
         seen.add(it.path)
         target = (root / it.path)
-        if not target.exists():
-            problems.append(f"{at(i)}: items[{i}].path {it.path!r} does not exist")
+        if not target.is_file():
+            problems.append(f"{at(i)}: items[{i}].path {it.path!r} {_not_a_file(str(root), it.path)}")
         elif not real(target).is_relative_to(real_root):
             problems.append(f"{at(i)}: items[{i}].path {it.path!r} leads outside the workspace; not linked")
     return problems

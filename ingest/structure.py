@@ -189,22 +189,37 @@ def _lex_list(lex: Lexicon, key: str) -> list[str]:
 
 #: A folded block opened by its summary (``<details><summary>SnapKV: …</summary>``, a Notion toggle).
 _TOGGLE = re.compile(r"^\s*<details\b[^>]*>\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
+_SUMMARY = re.compile(r"^\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
 
 
 def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """``blocks`` with each folded block's opening (``<details><summary>Title</summary>``: a Notion toggle,
     a folded section of a README) read as a heading one level below the headings before it: a toggle
     is a topic mark, its summary the topic's title."""
-    if not any(b.kind in ("html", "para") and _TOGGLE.match(b.text) for b in blocks):
+    if not any(b.kind in ("html", "para") and (_TOGGLE.match(b.text) or _SUMMARY.match(b.text)) for b in blocks):
         return blocks
     out: list[MdBlock] = []
     level = 1
+    prev: MdBlock | None = None
     for b in blocks:
         m = _TOGGLE.match(b.text) if b.kind in ("html", "para") and not b.quoted else None
+        if m is None and b.kind in ("html", "para") and not b.quoted and prev is not None and prev.kind == "html" \
+                and re.fullmatch(r"\s*<details\b[^>]*>\s*", prev.text):
+            m = _SUMMARY.match(b.text)  # "<details>" alone, its "<summary>…</summary>" the next block (a Feishu export)
+        prev = b
         if b.kind == "heading" and not b.quoted:
             level = b.level
+        if m is None and b.kind == "para" and not b.quoted and b.lines and re.match(r"^\s*[▶►]\s*\S.{0,58}$", b.lines[0][1]):
+            # a folded block exported as its arrow line ("▶ 杂项" then its text): the same mark
+            title = b.lines[0][1].strip().lstrip("▶►").strip()
+            out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
+                               lines=((b.line, title),)))
+            body = tuple(b.lines[1:])
+            if body:
+                out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+            continue
         if m:
-            title = re.sub(r"<[^>]+>", "", m.group("title")).strip()
+            title = re.sub(r"<[^>]+>", "", m.group("title")).strip().lstrip("▶►▸▾▼").strip()
             if title:
                 rest = b.text[m.end():].strip("\n")
                 out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
@@ -1205,6 +1220,25 @@ def _topic_name(r: _Raw, stop: frozenset[str]) -> str | None:
     return None
 
 
+def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` without the rows of a summary table whose every row's work is a later section's topic (a
+    triage report's "## Summary" table over its "### 1. TreeScout …" sections): the table indexes the topics,
+    it brings none of its own."""
+    rows = [r for r in raws if r.kind == "row"]
+    if len(rows) < 2:
+        return raws
+    def ids(r: _Raw) -> set[str]:
+        return {m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)}
+    later = [(r.line, ids(r)) for r in raws if r.kind in ("heading", "pseudo")]
+    index = [r for r in rows if ids(r) and any(ln > r.line and ids(r) <= got for ln, got in later)]
+    by_table: dict[tuple[str, ...], list[_Raw]] = {}
+    for r in rows:
+        by_table.setdefault(r.blocks[0].header if r.blocks else (), []).append(r)
+    drop = {id(r) for table in by_table.values() if len(table) >= 2
+            and sum(1 for r in table if r in index) * 2 > len(table) for r in table}
+    return [r for r in raws if id(r) not in drop] if drop else raws
+
+
 def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
     """``raws`` with the trailing entries that only speak of earlier topics joined to them.
 
@@ -2150,7 +2184,7 @@ def read_structure(
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
-    raws = _back_references(_join_continued(raws), lex)
+    raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
 
     # the paper of a one-paper note
     head_blocks = pre if split else [b for b in blocks[:8]]

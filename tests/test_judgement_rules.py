@@ -2285,3 +2285,25 @@ def test_t79_to_t82_titles_evidence_and_directions():
     assert evr.levels("Written up from the channel scrollback on Friday. I paraphrase.") == ("second_hand",)
     assert [(q.raw, q.direction) for q in find_figures("KV 显存省了 62%（对比 FP16 KV）")] == [("62%", "down")]
     assert [(q.raw, q.direction) for q in find_figures("省钱的方法 2 种")] == []
+
+
+def test_a_users_report_on_evidence_wording():
+    """A fresh user's notes: typographic apostrophes (Notion, Word, macOS) read as straight ones; a read planned
+    is no read; "copied it from a colleague's card" is card only; a writer's own weekly recap is not second-hand."""
+    evr = evidence_reader()
+    assert evr.levels("per the authors\u2019 own blog") == ("vendor_self_reported",)
+    assert evr.levels("Next week I want to finally read the Lookahead paper properly.") == ()
+    assert evr.levels("下周打算读完全文") == ()
+    assert evr.levels("I copied it from a colleague's card") == ("card_only",)
+    assert evr.levels("I took these off Table 1 of the PDF, which I read with a pen over two evenings.") == ("full_text",)
+    assert evr.levels("Weekly recap, week 44") == () and evr.levels("Ravi's recap of the talk") == ("second_hand",)
+
+
+def test_t83_to_t86_figures_and_sides_that_are_none():
+    """Blind shifts t83-t86: a placement's section number after a placing verb ("τ 这几个数可以顺手补进 7.1") is no
+    accepted length; "13 tokens/s per user" is a share of the aggregate (scope), not the system's throughput; a
+    side asked about ('CacheGen "lossless?" question') is not asserted."""
+    assert find_figures("建议：正文放 §3.2，τ 这几个数可以顺手补进 7.1。") == ()
+    assert [q.conditions for q in find_figures("about 13 tokens/s per user: interactive.")] == [("scope:per-user",)]
+    assert qualifier_sides('5. AOB: CacheGen "lossless?" question from the list postponed to next time') == ()
+    assert qualifier_sides("The encoding is lossless.") == ("fidelity:lossless",)

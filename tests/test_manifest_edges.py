@@ -282,3 +282,23 @@ def test_a_manifest_whose_knowledge_path_is_mistyped_is_a_warning_and_strict_fai
         "items": [{"path": "inbox/ann/n4.md"}]}), "utf-8")
     r = _ingest(tmp_path / "st", ws)
     assert (r.exit_code, _problems(r)) == (0, [])
+
+
+def test_a_dotted_path_is_the_file_and_a_folder_or_backslash_path_is_a_warning(tmp_path):
+    """A user's report: ``./inbox/li/a.md`` (as a shell completes it) was silently not the file, and a folder or a
+    Windows path was silently not consumed."""
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "li").mkdir(parents=True)
+    (ws / "work-guard").mkdir()
+    (ws / "inbox" / "li" / "a.md").write_text("# a\n\nSnapKV (arXiv:2404.14469) compresses the KV cache.\n", "utf-8")
+    (ws / "inbox" / "li" / "b.md").write_text("# b\n", "utf-8")
+    mid = "11111111-1111-1111-1111-111111111111"
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({"manifest_id": mid, "items": [
+        {"path": "./inbox/li/a.md"}, {"path": "inbox/li"}, {"path": "inbox\\li\\b.md"}]}), "utf-8")
+    res = _ingest(tmp_path / "st", ws)
+    assert res.exit_code == 0, res.output
+    assert "items[1].path 'inbox/li' is a folder, not a file" in res.output
+    assert "items[2].path 'inbox\\\\li\\\\b.md' does not exist (write 'inbox/li/b.md': paths use '/')" in res.output
+    got = _cli(tmp_path / "st", "query", "increments", "--format", "json")
+    rows = json.loads(got.output)["results"]
+    assert [(r["source"], r["ingested"]) for r in rows] == [("inbox/li/a.md", True), ("inbox/li", False), ("inbox\\li\\b.md", False)]

@@ -1538,3 +1538,20 @@ def test_t79_to_t82_shapes_a_recap_in_prose_a_talk_with_labelled_parts_and_a_bol
     got, parts = _items(read)
     assert got[0] == (1, (SNAPKV,)) and [ln for ln, _w in got] == [1, 11]
     assert parts["items"][0].sections == ("2.1",)
+
+
+def test_t83_to_t86_shapes_toggles_on_two_lines_and_a_summary_table_over_its_sections():
+    """Blind shifts t83-t86: a Feishu export's ``<details>`` line with its ``<summary>▶ Title</summary>`` on the next
+    line (and a bare ``▶ 杂项`` line) marks a topic each; a triage report's "## Summary" table whose rows' works are
+    the later sections' topics indexes them, it brings none of its own."""
+    feishu = ("# 本周阅读\n\n每篇一个折叠块。\n\n<details>\n<summary>▶ TreeScout — arxiv.org/abs/2603.07214v2</summary>\n\n"
+              "- 阅读深度：v2 全文读完。\n- 建议：放 §3.2。\n</details>\n\n<details>\n<summary>▶ Kangaroo（arXiv:2404.18911）</summary>\n\n"
+              "只扫了摘要。\n- 归到第 5 节。\n</details>\n\n▶ 杂项\n周五组会改到 15:00。\n")
+    got, parts = _items(feishu)
+    assert got == [(6, ("2603.07214",)), (13, ("2404.18911",)), (19, ())]
+    assert parts["items"][0].sections == ("3.2",)
+    triage = (f"# Triage report\n\n## Summary\n| # | Paper | ID | Verdict |\n|---|---|---|---|\n| 1 | A | {EAGLE} | increment |\n"
+              f"| 2 | B | {MEDUSA} | noise |\n\n## Per-paper\n\n### 1. A (arXiv:{EAGLE})\n**Verdict:** increment.\n\n"
+              f"### 2. B (arXiv:{MEDUSA})\n**Verdict:** noise.\n")
+    got, _parts = _items(triage)
+    assert got == [(11, (EAGLE,)), (14, (MEDUSA,))]
