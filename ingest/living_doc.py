@@ -174,6 +174,8 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
+    # IV. Offloading / VI. Open questions (a part numbered in Roman, its sections IV.1, IV.2)
+    re.compile(r"^(?P<key>[IVX]{1,5})\.\s+(?=\S)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、)）]\s*|$)"),  # also 4.2) Preemption
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),

@@ -43,7 +43,7 @@ _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the
 _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
-_ROMAN = re.compile(r"(?<![\w.§])(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|\bPart\s+(?P<part>[IVX]{1,4})\b")
+_ROMAN = re.compile(r"(?<![\w.])(?:§\s*)?(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|(?:\bPart\s+|§\s*)(?P<part>[IVX]{1,4})\b(?!\.\d)")
 _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
@@ -54,7 +54,8 @@ _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
 #: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
 _FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
                          r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
-_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested placement|suggested section|where|归属|章节|建议章节|位置|放置|建议位置)"
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested placement|suggested section|where|home|suggested home|"
+                    r"where it goes|归属|章节|建议章节|位置|放置|建议位置)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 
 
@@ -255,7 +256,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     for m in _TITLE_SECTION.finditer(text):
         title = (m.group("t") or m.group("t2")).strip()
         if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
-                                                          title, re.I):
+                                                          title, re.I) \
+                and not re.fullmatch(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\.?", title):  # a Roman number is a key, read above
             out.append(SectionRef(None, title, "suggest", m.start("t") if m.group("t") else m.start("t2")))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
@@ -268,7 +270,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         if any(a <= m.end() + 1 < b for a, b in titled):
             continue  # "belongs with the FP8 material": read above
         rest = text[m.end():].lstrip(" :：")
-        if not rest or _SIGN.match(rest) or _BARE.match(rest) or re.match(r"(?:the\s+)?(?:doc|document|list|table)\b", rest, re.I):
+        if not rest or _SIGN.match(rest) or _BARE.match(rest) or re.match(r"(?:the\s+)?(?:doc|document|list|table)\b", rest, re.I) \
+                or re.match(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\b", rest):  # a Roman key ("under III.2", "in §IV.3"): read above
             continue
         stop = _TITLE_STOP.search(rest)
         title = (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
@@ -350,4 +353,7 @@ def table_section(header: str, cell: str) -> list[str]:
         return []
     keys = [m.group("key") for m in _SIGN.finditer(cell)]
     keys += [m.group(0) for m in re.finditer(r"(?<![\w.])\d{1,2}(?:\.\d{1,2}){0,2}(?![\w.])", cell) if m.group(0) not in keys]
+    keys += [k for m in _ROMAN.finditer(cell) if (k := m.group("key") or m.group("part")) and k not in keys]  # "IV.3"
+    if not keys and (roman := re.fullmatch(r"\s*§?\s*([IVX]{1,5})\.?(?:\s+\S.*)?", cell)):
+        keys.append(roman.group(1))  # "V. Multi-tier …", "IV" alone in the column
     return keys

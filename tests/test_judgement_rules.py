@@ -2307,3 +2307,18 @@ def test_t83_to_t86_figures_and_sides_that_are_none():
     assert [q.conditions for q in find_figures("about 13 tokens/s per user: interactive.")] == [("scope:per-user",)]
     assert qualifier_sides('5. AOB: CacheGen "lossless?" question from the list postponed to next time') == ()
     assert qualifier_sides("The encoding is lossless.") == ("fidelity:lossless",)
+
+
+def test_roman_numbered_parts_and_their_sections():
+    """Blind shift t85 (and t9, t66): a living document numbered ``## IV. Offloading`` / ``### IV.2 CPU-GPU
+    pipelines`` keys its parts ``IV`` and sections ``IV.2``; a note names them ``§IV.3``, ``under III.2``, in a
+    ``Section`` column (``IV.3``, ``V. Multi-tier …``) or a ``Home:`` field."""
+    from ingest.living_doc import parse_living_doc
+    from ingest.placement import section_refs, table_section
+
+    doc = parse_living_doc("# KV offload\n\n## IV. Offloading\n\n### IV.2 CPU-GPU pipelines\n\ntext\n\n## V. Stores\n")
+    assert [(s.key, s.parent) for s in doc.sections[1:]] == [("IV", "kv-offload"), ("IV.2", "IV"), ("V", "kv-offload")]
+    assert [(r.key, r.title, r.role) for r in section_refs("goes in §IV.3")] == [("IV.3", None, "suggest")]
+    assert [(r.key, r.title, r.role) for r in section_refs("I would put it under III.2")] == [("III.2", None, "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Home: IV.2 CPU-GPU pipelines")] == [("IV.2", "suggest")]
+    assert table_section("Section", "IV.3") == ["IV.3"] and table_section("Section", "V. Multi-tier KV stores") == ["V"]
