@@ -207,7 +207,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             elif cat == "scope":  # a part of the model measured alone: attention (注意力) or a kernel (算子); or a share
                 # of the whole, per user (每用户, "13 tokens/s per user") against the system's aggregate
                 val = ("attention" if re.search(r"attention|注意力", val) else
-                       "per-user" if re.search(r"user|request|sequence|stream|query|用户|请求|序列", val, re.I) else "kernel")
+                       "per-user" if re.search(r"user|stream|用户", val, re.I) else "kernel")
             elif cat == "pass":  # the forward (前向, fwd) or the backward (反向, bwd) pass
                 val = "backward" if val in ("backward", "bwd", "反向") else "forward"
             elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
@@ -659,8 +659,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
 
 
 _LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.)"
-                           # a placement's section ("顺手补进 7.1", "放到 3.2", "goes under 4.1"): no value
-                           r"|补进|补到|补入|放到|放进|放在|归入|归到|挪到|写进|写入|加到|加进|并入|合入|\b(?:goes|go|belongs?|fits?|file it) (?:in|under|into|to)|\bunder)\s*$",
+                           # a placement's section after a placing verb ("顺手补进 7.1", "归入 3.2", "goes under 4.1"): no
+                           # value ("rises to 3.4", "under 5.9" and "放到 5.8 以内" are values, bounds)
+                           r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*$",
                            re.IGNORECASE)
 
 #: The most figures one statement keeps (see ``find_figures``); no statement of the shared shifts or the

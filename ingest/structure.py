@@ -1773,11 +1773,11 @@ _ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|
 
 
 #: A paragraph that opens with who said or did something: a first name and a verb in the past or present
-#: ("Kwame came back …", "Lena looked at …", "Rui dropped a link …", "王磊说 …").
-_SPEAKER_PARA = re.compile(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|[\u4e00-\u9fff]{2,3}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
+#: ("Kwame came back …", "Lena looked at …", "Rui dropped a link …"). (Not in Chinese: "作者认为", "论文提到",
+#: "我们跑了" open a read's paragraphs as often as a name does.)
+_SPEAKER_PARA = re.compile(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
                            r"(?:[a-z]+ed|came|said|says|ran|found|brought|wrote|thought|took|made|gave|got|went|saw|read|"
-                           r"shared|thinks|wants|asks|argues|notes|reports|points|asked|mentioned|posted|dropped|pasted)\b"
-                           r"|(?:说|提到|问|转了|贴了|发了|分享了|觉得|认为|看了|跑了))")
+                           r"shared|thinks|wants|asks|argues|notes|reports|points|asked|mentioned|posted|dropped|pasted)\b)")
 
 
 #: Words that open a paragraph like a name and are none ("Results showed …", "Authors claimed …", "Table 2 …").

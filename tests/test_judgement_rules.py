@@ -2322,3 +2322,35 @@ def test_roman_numbered_parts_and_their_sections():
     assert [(r.key, r.title, r.role) for r in section_refs("I would put it under III.2")] == [("III.2", None, "suggest")]
     assert [(r.key, r.role) for r in section_refs("Home: IV.2 CPU-GPU pipelines")] == [("IV.2", "suggest")]
     assert table_section("Section", "IV.3") == ["IV.3"] and table_section("Section", "V. Multi-tier KV stores") == ["V"]
+
+
+def test_review_of_the_last_rounds_rules_on_ordinary_text():
+    """What the review of the t79-t86 work found: 主要 is no plan; knowing a paper by its title is unverified; a
+    paraphrase of an abstract one read is not second-hand; "rumoured to" and "a Slack thread" are; a bound ("stays
+    under 5.9", "放到 5.8 以内", "加到 3.4") is a figure, only a placing verb's section number is none; a latency
+    "per request" is no share; a line of spaces is read at once."""
+    import time
+
+    evr = evidence_reader()
+    assert evr.levels("主要读了方法和实验") == ("full_text",)
+    assert evr.levels("I only know it by title.") == ("unverified",)
+    assert evr.levels("I paraphrase the abstract here.") == () and evr.levels("The abstract at most sketches the method.") == ()
+    assert evr.levels("It is rumoured to be lossless.") == ("second_hand",)
+    assert evr.levels("Everything here comes from a Slack thread.") == ("second_hand",)
+    assert [q.raw for q in find_figures("WikiText-2 perplexity stays under 5.9 at W4.")] == ["5.9"]
+    assert [q.raw for q in find_figures("困惑度放到 5.8 以内")] == ["5.8"] and [q.raw for q in find_figures("接受长度加到 3.4")] == ["3.4"]
+    assert [q.conditions for q in find_figures("TTFT is 450 ms per request on A100.")] == [("hw:a100", "latkind:ttft")]
+    t0 = time.perf_counter()
+    evr.levels(" " * 4000)
+    assert time.perf_counter() - t0 < 5  # (a cubic pattern took 18 s at 2,000 spaces; linear is milliseconds)
+
+
+def test_a_chinese_read_in_paragraphs_is_no_recap():
+    """"作者认为 …", "论文提到 …", "我们跑了 …" open a read's paragraphs, they name no speaker: the note stays one paper."""
+    from ingest.notes import parse_note
+
+    parts, _ = parse_note("# RotKV 精读\n\n论文：RotKV，arXiv:2603.04417。\n\n作者认为旋转可以消除离群值。\n\n"
+                          "论文提到 KIVI（arXiv:2402.02750）是主要基线。\n\n我们跑了 Llama-3-8B，显存省了 62%。\n\n实验跑了三个模型。\n",
+                          "inbox/a/n.md")
+    assert [(i.line, i.works) for i in parts["items"]][0] == (3, ("2603.04417",))
+    assert all(i.line != 5 for i in parts["items"])
