@@ -1247,10 +1247,17 @@ def _unsaid(text: str) -> str:
     """``text`` with what it does not assert blanked (same length, so positions hold): a claim it names
     (``_NAMED_CLAIM``), a quote it disputes (``"QuaRot quantizes … at runtime" — don't think that's right``),
     what a title or an abstract is said to say before a "but" (``The title says calibration-free, but …``)."""
+    if _NOT_A_FINDING.search(text):
+        return " " * len(text)  # "(Side remark, not a finding: Paolo told me he thinks …)": the writer asserts none of it
     text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
+
+
+#: A statement its writer marks as none ("not a finding", "not a claim", "just gossip", "不算结论", "仅供八卦").
+_NOT_A_FINDING = re.compile(r"\bnot (?:a|our) (?:finding|claim|result)\b|\bjust (?:gossip|hearsay)\b|不算(?:结论|发现)|仅供八卦|纯属八卦",
+                            re.IGNORECASE)
 
 
 def _blanked(m: re.Match[str], group: int | str) -> str:

@@ -2354,3 +2354,11 @@ def test_a_chinese_read_in_paragraphs_is_no_recap():
                           "inbox/a/n.md")
     assert [(i.line, i.works) for i in parts["items"]][0] == (3, ("2603.04417",))
     assert all(i.line != 5 for i in parts["items"])
+
+
+def test_a_remark_its_writer_marks_as_no_finding_asserts_nothing():
+    """A user's report: "(Side remark, not a finding: Paolo told me he thinks SnapKV needs fine-tuning …)" made a
+    qualifier conflict; the writer says it is none."""
+    remark = "(Side remark, not a finding: Paolo told me he thinks SnapKV needs fine-tuning of the model.)"
+    assert qualifier_sides(remark) == () and predicates(remark) == ()
+    assert qualifier_sides("SnapKV needs fine-tuning of the model.") == ("training:needs_training",)
