@@ -43,6 +43,7 @@ import hashlib
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -940,15 +941,17 @@ _AGAINST = re.compile(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|wi
                       re.IGNORECASE)
 
 
-def _setting_words(q: SQuantity) -> re.Pattern[str] | None:
+@functools.lru_cache(maxsize=4096)
+def _setting_words(conditions: tuple[str, ...]) -> re.Pattern[str] | None:
     """The words a figure's setting is written with (its benchmark, model, baseline, hardware: "LongBench",
-    "Llama-3-8B"): a work of that name there is the setting, not the figure's owner."""
-    vals = [v.partition(":")[2] for v in q.conditions if v.partition(":")[0] in ("bench", "model", "base", "hw")]
+    "Llama-3-8B"), from its ``conditions``: a work of that name there is the setting, not the figure's owner.
+    (Compiled once per setting: a store's figures share few.)"""
+    vals = [v.partition(":")[2] for v in conditions if v.partition(":")[0] in ("bench", "model", "base", "hw")]
     pats = [r"[\s_-]?".join(re.escape(p) for p in re.split(r"[\s_-]+", v) if p) for v in vals if len(v) >= 3]
     return re.compile("|".join(f"(?<![\\w]){p}(?![\\w])" for p in pats), re.IGNORECASE) if pats else None
 
 
-def _figure_work(c: SClaim, q: SQuantity, match) -> str | None:
+def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> str | None:
     """The work one figure of ``c`` is written as a figure of, when that is named with it and is not
     what the whole statement is about: the only work its clause names before it ("their main table puts
     GPTQ at 4-bit on Llama-2-7B at 6.31", "lists the AWQ baseline (2306.00978) at 5.82"), else the one
@@ -958,14 +961,15 @@ def _figure_work(c: SClaim, q: SQuantity, match) -> str | None:
     at = c.text.find(raw)
     if at < 0:
         return None
-    setting = _setting_words(q)
     start = 0
     for m in _CLAUSE_BREAK.finditer(c.text, 0, at):
         start = m.end()
     before = _AGAINST.sub(lambda m: " " * len(m.group()), c.text[start:at])
+    named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
+    setting = _setting_words(q.conditions) if named else None  # (only a clause naming a work needs its setting masked)
     if setting is not None:
         before = setting.sub(lambda m: " " * len(m.group()), before)
-    named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
+        named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
     if len(named) == 1:
         return named[0]
     if named:
