@@ -171,7 +171,9 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     for m in _SIGN.finditer(text):
         found.append((m.start(), m.end(), m.group("key")))
     signed = [(a, b) for a, b, _ in found]
-    field = bool(_FIELD.match(text))
+    fm = _FIELD.match(text)
+    # "Where: none, stays in §3.2", "Section: — (no change)": a field that places nothing
+    field = bool(fm) and not re.match(r"\s*(?:\*\*)?\s*(?:none|n/?a|nothing|no change|unchanged|—|-|无|不动|不改)\b", text[fm.end():], re.I)
     for m in _BARE.finditer(text):
         if any(a <= m.start() < b for a, b in signed):
             continue

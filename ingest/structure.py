@@ -1223,7 +1223,7 @@ def _topic_name(r: _Raw, stop: frozenset[str]) -> str | None:
 def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
     """``raws`` without the rows of a summary table whose every row's work is a later section's topic (a
     triage report's "## Summary" table over its "### 1. TreeScout …" sections): the table indexes the topics,
-    it brings none of its own."""
+    it brings none of its own; each row's line joins the section about its work (``_Raw.also``)."""
     rows = [r for r in raws if r.kind == "row"]
     if len(rows) < 2:
         return raws
@@ -1236,7 +1236,16 @@ def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
         by_table.setdefault(r.blocks[0].header if r.blocks else (), []).append(r)
     drop = {id(r) for table in by_table.values() if len(table) >= 2
             and sum(1 for r in table if r in index) * 2 > len(table) for r in table}
-    return [r for r in raws if id(r) not in drop] if drop else raws
+    if not drop:
+        return raws
+    # each indexing row's line belongs to the section about its work (its verdict, depth and placement too)
+    joined: dict[int, list[tuple[int, int]]] = {}
+    for r in raws:
+        if id(r) in drop and (own := ids(r)):
+            k = next((n for n, x in enumerate(raws) if x.kind in ("heading", "pseudo") and x.line > r.line and own <= ids(x)), None)
+            if k is not None:
+                joined.setdefault(k, []).append((r.line, r.line_end))
+    return [replace(x, also=(*x.also, *joined.get(n, ()))) for n, x in enumerate(raws) if id(x) not in drop]
 
 
 def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:

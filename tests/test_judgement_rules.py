@@ -2362,3 +2362,14 @@ def test_a_remark_its_writer_marks_as_no_finding_asserts_nothing():
     remark = "(Side remark, not a finding: Paolo told me he thinks SnapKV needs fine-tuning of the model.)"
     assert qualifier_sides(remark) == () and predicates(remark) == ()
     assert qualifier_sides("SnapKV needs fine-tuning of the model.") == ("training:needs_training",)
+
+
+def test_placements_that_sit_better_and_fields_that_place_nothing():
+    """Blind shifts t79 and t86: "it sits better in 3.1" places; a field whose value is none ("Where: none, stays in
+    §3.2") places nothing; "The kernel sits in GPU memory" names no section."""
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.role) for r in section_refs("He thinks it sits better in 3.1 with the other ordering policies.")] == [("3.1", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Where: none, stays in §3.2.")] == [("3.2", "mention")]
+    assert [(r.key, r.role) for r in section_refs("Where: §3.2, new bullet")] == [("3.2", "suggest")]
+    assert section_refs("The kernel sits in GPU memory.") == []

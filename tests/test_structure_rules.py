@@ -1553,5 +1553,6 @@ def test_t83_to_t86_shapes_toggles_on_two_lines_and_a_summary_table_over_its_sec
     triage = (f"# Triage report\n\n## Summary\n| # | Paper | ID | Verdict |\n|---|---|---|---|\n| 1 | A | {EAGLE} | increment |\n"
               f"| 2 | B | {MEDUSA} | noise |\n\n## Per-paper\n\n### 1. A (arXiv:{EAGLE})\n**Verdict:** increment.\n\n"
               f"### 2. B (arXiv:{MEDUSA})\n**Verdict:** noise.\n")
-    got, _parts = _items(triage)
+    got, parts = _items(triage)
     assert got == [(11, (EAGLE,)), (14, (MEDUSA,))]
+    assert {(c.line, c.item) for c in parts["claims"] if c.line in (6, 7)} == {(6, 0), (7, 1)}  # each row joins its section
