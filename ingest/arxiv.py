@@ -258,9 +258,9 @@ def _is_image_tag(text: str, start: int, end: int) -> bool:
     if start == 0 or text[start - 1] != ":":
         return False
     window = max(0, start - 60)
-    if _REGISTRY_NAME.search(text, window, start) and _IMAGE_NAME.search(text, window, start):
-        return True
-    return bool(_IMAGE_NAME.search(text, window, start) and _BUILD_SUFFIX.match(text, end))
+    if not _IMAGE_NAME.search(text, window, start):
+        return False
+    return bool(_REGISTRY_NAME.search(text, window, start) or _BUILD_SUFFIX.match(text, end))
 
 
 def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:

@@ -526,11 +526,12 @@ def _chat_export(path: Path) -> tuple[bool, str | None]:
         return False, None
     if chat_messages(text) is not None:
         return True, None
+    if not _CHAT_KEYS.search(text):
+        return False, None  # a settings file, valid or not: no chat meant
     try:
-        json.loads(text)
+        json.loads(text)  # (parsed again only to say where it breaks)
     except ValueError as e:
-        if _CHAT_KEYS.search(text):
-            return False, f"{getattr(e, 'lineno', 1)}: a chat export that is not valid JSON ({getattr(e, 'msg', e)})"
+        return False, f"{getattr(e, 'lineno', 1)}: a chat export that is not valid JSON ({getattr(e, 'msg', e)})"
     except RecursionError:
         pass
     return False, None

@@ -1227,10 +1227,10 @@ def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
     rows = [r for r in raws if r.kind == "row"]
     if len(rows) < 2:
         return raws
-    def ids(r: _Raw) -> set[str]:
-        return {m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)}
-    later = [(r.line, ids(r)) for r in raws if r.kind in ("heading", "pseudo")]
-    index = [r for r in rows if ids(r) and any(ln > r.line and ids(r) <= got for ln, got in later)]
+    ids = {id(r): {m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)}
+           for r in raws if r.kind in ("row", "heading", "pseudo")}  # (each raw's works, read once)
+    later = [(r.line, ids[id(r)]) for r in raws if r.kind in ("heading", "pseudo")]
+    index = [r for r in rows if ids[id(r)] and any(ln > r.line and ids[id(r)] <= got for ln, got in later)]
     by_table: dict[tuple[str, ...], list[_Raw]] = {}
     for r in rows:
         by_table.setdefault(r.blocks[0].header if r.blocks else (), []).append(r)
@@ -1241,8 +1241,8 @@ def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
     # each indexing row's line belongs to the section about its work (its verdict, depth and placement too)
     joined: dict[int, list[tuple[int, int]]] = {}
     for r in raws:
-        if id(r) in drop and (own := ids(r)):
-            k = next((n for n, x in enumerate(raws) if x.kind in ("heading", "pseudo") and x.line > r.line and own <= ids(x)), None)
+        if id(r) in drop and (own := ids[id(r)]):
+            k = next((n for n, x in enumerate(raws) if x.kind in ("heading", "pseudo") and x.line > r.line and own <= ids[id(x)]), None)
             if k is not None:
                 joined.setdefault(k, []).append((r.line, r.line_end))
     return [replace(x, also=(*x.also, *joined.get(n, ()))) for n, x in enumerate(raws) if id(x) not in drop]
@@ -1332,8 +1332,10 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             return None
         task = is_task(r) and not is_task(raws[0])  # a to-do list after topics, not a checklist of topics
         # "王磊：整理 SkipRoute …": the assignee before the to-do (unless the label is a topic's name: "SkipRoute：补实验")
-        head = _ASSIGNEE.sub("", _strip(r.head), count=1) if task and not targets(r.head, before) else r.head
-        ks = targets(head, before) or (named_in(head, before) if task else None)
+        ks = targets(r.head, before)
+        if not ks and task:
+            head = _ASSIGNEE.sub("", _strip(r.head), count=1)
+            ks = targets(head, before) or named_in(head, before)
         own = works_of[before]
         if not ks:
             return [] if task and not own else None

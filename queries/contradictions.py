@@ -904,20 +904,22 @@ _MARGIN_BEFORE = re.compile(r"(?:\bby|领先|落后|高出|低出|多出|少了|
                             re.IGNORECASE)
 
 
+def _every_spot(text: str, raw: str, before: re.Pattern[str], width: int) -> bool:
+    """Whether ``text`` writes ``raw`` and ``before`` ends the ``width`` characters before every place it does."""
+    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
+    return bool(spots) and all(before.search(text[max(0, k - width):k]) for k in spots)
+
+
 def _margin(text: str, raw: str, unit: str) -> bool:
     """Whether every place ``text`` writes ``raw`` gives a margin between two values, not a value."""
-    if unit in ("x", "%"):
-        return False
-    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
-    return bool(spots) and all(_MARGIN_BEFORE.search(text[max(0, k - 20):k]) for k in spots)
+    return unit not in ("x", "%") and _every_spot(text, raw, _MARGIN_BEFORE, 20)
 
 
 def _rejected(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
     quotes", "而不是 2.3 倍"): a value set aside is no value the statement gives (it still marks a revision,
     ``_revisions``)."""
-    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
-    return bool(spots) and all(_REJECTED_BEFORE.search(text[max(0, k - 16):k]) for k in spots)
+    return _every_spot(text, raw, _REJECTED_BEFORE, 16)
 
 
 def _other_messages(a: SClaim, b: SClaim) -> bool:
@@ -964,12 +966,14 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     start = 0
     for m in _CLAUSE_BREAK.finditer(c.text, 0, at):
         start = m.end()
+    def named_in(part: str) -> list[str]:
+        return list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(part)), *match(part)]))
+
     before = _AGAINST.sub(lambda m: " " * len(m.group()), c.text[start:at])
-    named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
+    named = named_in(before)
     setting = _setting_words(q.conditions) if named else None  # (only a clause naming a work needs its setting masked)
     if setting is not None:
-        before = setting.sub(lambda m: " " * len(m.group()), before)
-        named = list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(before)), *match(before)]))
+        named = named_in(setting.sub(lambda m: " " * len(m.group()), before))
     if len(named) == 1:
         return named[0]
     if named:

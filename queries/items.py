@@ -152,13 +152,14 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     if not_a_paper(title):
         return [], None
     if it.kind == "row":  # a table row names its work in its first cell with words; its notes only compare
+        match = _matcher(snap)
         cells = [c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)]
         title = cells[0] if cells else it.title
         first = it.title.split(" | ")[0]
-        if not _matcher(snap)(title) and not re.search(r"[A-Za-z\u4e00-\u9fff]{2}", first):
+        if not match(title) and not re.search(r"[A-Za-z\u4e00-\u9fff]{2}", first):
             # a log's row opens with its date, model and hardware ("04-22 | Qwen2-7B | 1×H100 | RotKV INT2 | …"):
             # the first cell that names exactly one work
-            title = next((c for c in cells[1:5] if len(_matcher(snap)(c)) == 1 and not _MODEL_OR_GPU.search(c)), title)
+            title = next((c for c in cells[1:5] if len(match(c)) == 1 and not _MODEL_OR_GPU.search(c)), title)
     names = _matcher(snap)(title)
     index = name_index(snap)
     found = []

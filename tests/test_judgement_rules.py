@@ -662,7 +662,7 @@ PAIRS = {
                     "Built into vLLM-Q it reaches 3.1x throughput over Orca on OPT-13B."),
     "doc_quoted": ("2501.00311", "Reports 2.6× over FlashAttention-2 at 64K (H100, BF16, causal prefill).",
                    "Table 3 (H100 SXM, BF16, causal prefill, 64K): 3.4× over FA2. Our doc has 2.6× for that same row."),
-    "greedy_scope": ("2501.00312", "Under temperature sampling it is lossy, i.e. not distribution-preserving. Greedy stays exact.",
+    "greedy_scope": ("2501.00312", "Under temperature sampling it is lossy, i.e. not distribution-preserving; greedy stays exact.",
                      "someone said it stays lossless at T=0.7 too."),
     "e2e_zh": ("2501.00313", "结果：Mixtral-8x7B、8×H100 上端到端吞吐相对 vLLM 提升 1.6 倍。",
                "说 Mixtral-8x7B 在 8 卡 H100 上端到端 2.3×（基线 vLLM）。"),
@@ -2328,9 +2328,7 @@ def test_review_of_the_last_rounds_rules_on_ordinary_text():
     """What the review of the t79-t86 work found: 主要 is no plan; knowing a paper by its title is unverified; a
     paraphrase of an abstract one read is not second-hand; "rumoured to" and "a Slack thread" are; a bound ("stays
     under 5.9", "放到 5.8 以内", "加到 3.4") is a figure, only a placing verb's section number is none; a latency
-    "per request" is no share; a line of spaces is read at once."""
-    import time
-
+    "per request" is no share (a line of spaces read at once: tests/test_linear.py)."""
     evr = evidence_reader()
     assert evr.levels("主要读了方法和实验") == ("full_text",)
     assert evr.levels("I only know it by title.") == ("unverified",)
@@ -2340,9 +2338,6 @@ def test_review_of_the_last_rounds_rules_on_ordinary_text():
     assert [q.raw for q in find_figures("WikiText-2 perplexity stays under 5.9 at W4.")] == ["5.9"]
     assert [q.raw for q in find_figures("困惑度放到 5.8 以内")] == ["5.8"] and [q.raw for q in find_figures("接受长度加到 3.4")] == ["3.4"]
     assert [q.conditions for q in find_figures("TTFT is 450 ms per request on A100.")] == [("hw:a100", "latkind:ttft")]
-    t0 = time.perf_counter()
-    evr.levels(" " * 4000)
-    assert time.perf_counter() - t0 < 5  # (a cubic pattern took 18 s at 2,000 spaces; linear is milliseconds)
 
 
 def test_a_chinese_read_in_paragraphs_is_no_recap():

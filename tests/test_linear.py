@@ -83,6 +83,7 @@ def root(tmp_path_factory) -> Path:
 @example(pieces=["\n== a ==\n", "[http://x"], repeat=False, kind="wiki")  # unclosed wiki links
 @example(pieces=["lossless", " ", "lossy"], repeat=False, kind="note")  # a contrast sought across a run of spaces: 19 s
 @example(pieces=["static-"], repeat=False, kind="note")      # a side criticised after a hyphenated run: 3.9 s
+@example(pieces=[" ", "x"], repeat=False, kind="note")       # a run of spaces before a word: an evidence cue took 18 s at 2,000
 def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
     small = _cost(root, kind, _text(pieces, repeat, SMALL))
     large = _cost(root, kind, _text(pieces, repeat, LARGE))
