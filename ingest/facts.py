@@ -884,6 +884,22 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 if len(after) == 1:
                     out.append(f"{aspect}:{after[0]}")
                     continue
+            # "Despite the calibration-free pitch, … needs a calibration set", "虽然号称无损，…": the side conceded in
+            # the opening clause is not the one asserted, the side after that clause is
+            con = [m for m in _CONCESSIVE.finditer(text, 0, first) if not re.search(r"[.!?。！？;；]", text[m.end():first])]
+            if con:
+                stop = re.compile(r"[,，]").search(text, first)
+                if stop:
+                    after = [n for n in names if all(p >= stop.end() for p in asserted[n])]
+                    if len(after) == 1:
+                        out.append(f"{aspect}:{after[0]}")
+                        continue
+            # "静态划分好 …，所以他们自称第一个真正 dynamic 的方案", "they call it exact; it is approximate": the side someone
+            # claims for themselves is reported, the other is the writer's
+            claimed = [n for n in names if all(_CLAIMED.search(text[max(0, p - 24):p]) for p in asserted[n])]
+            if len(claimed) == 1:
+                out.append(f"{aspect}:{names[1] if claimed[0] == names[0] else names[0]}")
+                continue
             restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) or _GREEDY_SCOPE.search(_clause_at(text, p))
                                                   for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
@@ -915,6 +931,12 @@ def _clause_at(text: str, pos: int) -> str:
 #: (No optional mark before a ``\s*``: each space of a long run would start a scan of the rest of it.)
 _CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|"
                        r"(?:[,，;；。]\s*)?(?:但是?|不过|然而|其实|实际上)", re.IGNORECASE)
+#: A side someone claims for themselves, right before it: "他们自称第一个真正 dynamic 的方案", "号称无损", "they call it exact",
+#: "self-described lossless".
+_CLAIMED = re.compile(r"(?:自称|号称|宣称|声称|自诩)[^，。；,;]{0,12}$|\b(?:claims? (?:to be|it is|it's)|calls? (?:it|itself)|self-described|"
+                      r"marketed as|billed as|advertised as|touted as)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,2}$", re.IGNORECASE)
+#: A concessive opener: the clause it starts grants what the sentence then denies ("Despite …,", "虽然…，").
+_CONCESSIVE = re.compile(r"\b(?:despite|although|though|even though|even if|notwithstanding)\b|虽然|尽管|虽说|虽", re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)
@@ -1283,7 +1305,8 @@ _SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme
 
 
 #: A claim named, not made: "if the training-free claim survives a read of the PDF", "their lossless claim",
+#: "the "calibration-free" pitch",
 #: "the '无需训练' claim": the words before "claim" are what someone said, so they state no qualifier or
 #: predicate of the work here (the figures stay: "the 2.3x claim" is still a figure to audit).
-_NAMED_CLAIM = re.compile(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+claims?\b"
+_NAMED_CLAIM = re.compile(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+(?:claims?|pitch(?:es)?|promises?|tagline|selling point|marketing)\b"
                           r"|[“\"「][\u4e00-\u9fff\w-]{2,12}[”\"」]\s*(?:的)?说法", re.IGNORECASE)

@@ -2368,3 +2368,27 @@ def test_placements_that_sit_better_and_fields_that_place_nothing():
     assert [(r.key, r.role) for r in section_refs("Where: none, stays in §3.2.")] == [("3.2", "mention")]
     assert [(r.key, r.role) for r in section_refs("Where: §3.2, new bullet")] == [("3.2", "suggest")]
     assert section_refs("The kernel sits in GPU memory.") == []
+
+
+def test_a_conceded_side_and_a_named_pitch_are_not_asserted():
+    """t23 and t60 (missed for several stops): "Despite the "calibration-free" pitch, … needs a calibration set" asserts
+    the second side only (a concessive clause grants, the main clause asserts; "the X pitch" names a claim); "to preempt
+    at the granularity of each output token" is preemptive; a concession that is not followed by the other side stays."""
+    assert qualifier_sides('Despite the "calibration-free" pitch, quantize.py refuses to start without --calib c4; '
+                           "the clipping search needs a calibration set.") == ("calibration:needs_calibration",)
+    assert qualifier_sides("虽然号称无损，实际上是有损的。") == ("fidelity:lossy",)
+    assert qualifier_sides("Despite the name, it is lossless.") == ("fidelity:lossless",)
+    assert qualifier_sides("Their lossless pitch is what sold it to us.") == ()
+    assert qualifier_sides("FastServe exploits the autoregressive pattern to preempt at the granularity of each output token.") \
+        == ("preemption:preemptive",)
+    assert qualifier_sides("FastServe does not preempt running jobs.") == ("preemption:non_preemptive",)
+    assert qualifier_sides("Section 3.2 covers preemption and swapping.") == ()
+
+
+def test_a_side_someone_claims_for_themselves_is_reported_not_asserted():
+    """t28: "启动时就静态划分好 …，所以他们自称第一个真正 dynamic 的方案" asserts static (the dynamic side is what the
+    other authors call their own method); with one side only, a claim reported is still the side written."""
+    assert qualifier_sides("LoongServe 的 elastic SP 其实是启动时就静态划分好 instance group、运行中不再变，"
+                           "所以他们自称第一个真正 dynamic 的方案。") == ("dynamic:static",)
+    assert qualifier_sides("They call it exact attention; it is approximate.") == ("fidelity:lossy",)
+    assert qualifier_sides("X 号称无损，实测也确实无损。") == ("fidelity:lossless",)
