@@ -630,7 +630,24 @@ def _eligible(c: SClaim) -> bool:
     not a question."""
     text = answered_value(c.text)
     return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not (
-        _QUESTION.search(text) and not _asserts_before_asking(text))
+        _QUESTION.search(text) and not _asserts_before_asking(text) and not _doubted_statement(text))
+
+
+#: What makes a sentence a question: an interrogative word or particle, or a tag ("really?", "right?").
+_INTERROGATIVE = re.compile(r"\b(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|how|what|why|which|who|whom|whether|when|"
+                            r"where|really|right|or|isn't|aren't|doesn't)\b|[吗呢么吧嘛]|还是|是否|能否|会不会|有没有|是不是|要不要|怎么|怎样|什么|"
+                            r"为什么|为何|哪|难道|多少|几", re.IGNORECASE)
+
+
+def _doubted_statement(text: str) -> bool:
+    """Whether a sentence ending in ``?`` is a statement its writer doubts, not a question: a note's shorthand with
+    no interrogative anywhere in its last clause and more than a word in it ("FD++ → 统一max φ = 近似softmax，精度有损 ?",
+    "uses a static tree ?"); "Lossy?", "是否无损？", "Is it lossless?", "静态树还是动态树？" and "Training-free, really?" ask."""
+    body = re.sub(r"[?？\s]+$", "", text)
+    last = re.split(r"[，,;；:：。]", body)[-1].strip()
+    if _INTERROGATIVE.search(last) or re.match(r"^\s*(?:open|q|question|问题|疑问)\s*[:：]", text, re.IGNORECASE):
+        return False
+    return len(re.findall(r"[A-Za-z0-9_+-]+|[\u4e00-\u9fff]", last)) >= 4
 
 
 def _asserts_before_asking(text: str) -> bool:

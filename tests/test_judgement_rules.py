@@ -2392,3 +2392,16 @@ def test_a_side_someone_claims_for_themselves_is_reported_not_asserted():
                            "所以他们自称第一个真正 dynamic 的方案。") == ("dynamic:static",)
     assert qualifier_sides("They call it exact attention; it is approximate.") == ("fidelity:lossy",)
     assert qualifier_sides("X 号称无损，实测也确实无损。") == ("fidelity:lossless",)
+
+
+def test_a_statement_its_writer_doubts_is_compared_a_question_is_not():
+    """t59: "FD++ → 统一max φ = 近似softmax，精度有损 ?" is a note's shorthand with a doubt mark, a statement the brief must
+    flag against the living document's "结果仍是精确 attention"; a question (an interrogative word, a particle, an
+    alternative, a single word) asks and states nothing."""
+    from queries.contradictions import _doubted_statement
+
+    assert _doubted_statement("FD++ (2311.01282) → 统一max φ = 近似softmax，精度有损 ?")
+    assert _doubted_statement("It uses a static tree ?")
+    for asked in ("Lossy?", "是否无损？", "Is it lossless?", "Training-free, really?", "静态树还是动态树？", "这个说法对吗？",
+                  "Static or dynamic tree?", "needs retraining, or not?"):
+        assert not _doubted_statement(asked), asked
