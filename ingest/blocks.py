@@ -31,12 +31,15 @@ import csv
 import html
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from collections.abc import Set as AbstractSet
 from typing import Literal
 
 from markdown_it import MarkdownIt
+
+from .arxiv import find_arxiv_ids
 
 __all__ = ["MdBlock", "read_blocks", "BlockKind"]
 
@@ -133,6 +136,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = _speaker_notes(_cite_keys_resolved(lines, code), code)
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
+    lines = _marked_lines(lines, fenced)
     lines = _definition_fields(lines, fenced)
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
@@ -150,6 +154,35 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
         new_of = {k: n for n, (_ln, _row, k, _b) in enumerate(tagged) if k >= 0}
         out = [replace(b, parent=new_of[b.parent]) if b.parent is not None else b for _ln, _row, _k, b in tagged]
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """A paragraph whose every line opens with a symbol (``🔥 SpecBatch …`` / ``📌 [2602.11873v3] …`` / ``☕ 杂事：…``,
+    ``★ …`` / ``◆ …``) and two or more of whose lines bring their own paper: a list written with pictographs for
+    bullets, each line an entry of its own.  Its lines get a list mark in front.  A paragraph that opens with words
+    and has marked remarks under it, or one topic's fields labelled with pictographs (``📌 ArborSpec —— …`` over
+    ``🔗 arxiv 2603.05529``), stays as it is."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if k in fenced or not _opens_with_symbol(lines[k]) or (k > 0 and lines[k - 1].strip()):
+            k += 1
+            continue
+        end = k
+        while end < len(lines) and end not in fenced and _opens_with_symbol(lines[end]):
+            end += 1
+        works = {m.arxiv_id for n in range(k, end) for m in find_arxiv_ids(lines[n])}
+        if end - k >= 2 and len(works) >= 2 and sum(1 for n in range(k, end) if find_arxiv_ids(lines[n])) >= 2 \
+                and (end == len(lines) or not lines[end].strip() or lines[end].lstrip().startswith(("#", "-", "*"))):
+            for n in range(k, end):
+                out[n] = "- " + lines[n]
+        k = max(end, k + 1)
+    return out
+
+
+def _opens_with_symbol(line: str) -> bool:
+    """Whether ``line`` opens, flush left, with a pictograph or a typographic mark (category So) and then text."""
+    return bool(line) and unicodedata.category(line[0]) == "So" and bool(re.match(r"^.[\ufe0f\u200d]?\S*\s+\S", line))
 
 
 def _fenced_lines(lines: list[str]) -> set[int]:

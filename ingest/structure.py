@@ -29,6 +29,7 @@ of items that name no identifier, against the works the store knows.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -543,7 +544,19 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     else ``[]``."""
     if _brings_link(head_text) or any(b.kind == "heading" for b in body):
         return []
+    content = [b for b in body if b.kind not in ("hr", "html")]
+    lead = list(itertools.takewhile(lambda b: b.quoted and b.callout is None, content))
+    tail: list[MdBlock] = []
+    if lead and any(b.kind == "item" for b in lead):
+        # a part that opens with a quote ("**回答一** · @答主" over "> 1. EAGLE-2（arXiv:…）…" / "> 2. …"): an excerpt's
+        # list is the part's list; the excerpter's own words after it ("我的看法：…") are a part of their own
+        tail = [b for b in body if b.line > lead[-1].line_end and b.kind != "hr"]
+        body = [replace(b, quoted=False) for b in body if b.line <= lead[-1].line_end]
     units = _units(body, lex)
+    if tail and units and any(b.text.strip() for b in tail):
+        first = next(b for b in tail if b.text.strip())
+        units = [*units, _Raw("pseudo", first.line, max(b.line_end for b in tail), first.lines[0][1] if first.lines else first.text,
+                              [first.line], tail)]
     if _DATED_HEAD.match(_strip(head_text)) and (not units or all(u.kind in ("entry", "row") for u in units)):
         # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done, and bullets: each paragraph
         # a unit beside the entries
@@ -1665,6 +1678,11 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
         elif not b.quoted and k and top[k - 1].quoted and b.kind != "heading":
             answered += 1
     if len(starts) < 2 or answered < 2:
+        return None
+    # an excerpt whose quotes each sit under a label of their own ("**回答一** · @答主（2.3k 赞）" over "> 1. …"):
+    # the label says whose words the quote is, the quote is that part's text; no quote is answered
+    if all(k and not top[k - 1].quoted and top[k - 1].kind == "para" and top[k - 1].lines
+           and _pseudo(top[k - 1].lines[-1][1]) for k in starts):
         return None
     # a digest whose entries each bring their own paper, with the reader's verdict quoted under each
     # (">> keep — belongs under 2.1"): the entries are the topics and each quote comments the entry above

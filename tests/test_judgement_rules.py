@@ -2405,3 +2405,25 @@ def test_a_statement_its_writer_doubts_is_compared_a_question_is_not():
     for asked in ("Lossy?", "是否无损？", "Is it lossless?", "Training-free, really?", "静态树还是动态树？", "这个说法对吗？",
                   "Static or dynamic tree?", "needs retraining, or not?"):
         assert not _doubted_statement(asked), asked
+
+
+def test_a_digest_of_emoji_lines_is_a_list_and_an_excerpts_quoted_answers_are_its_entries():
+    """t88 (cold: items R 0.36): a digest whose lines each open with an emoji and bring their own paper, written as one
+    paragraph, is a list; a Zhihu excerpt's answers, each a quoted numbered list under a bold label
+    ("**回答一** · @答主" over "> 1. EAGLE-2（arXiv:…）…"), give one item per point, and the excerpter's own words after
+    them a part of their own.  One topic's fields labelled with emoji ("📌 name" over "🔗 link") stay one topic."""
+    digest = ("# 论文速递\n\n唐敏整理。\n\n🔥 SpecBatch（2603.14522）：按接受率在线调整草稿长度。（全文读完）\n"
+              "📌 [2602.11873v3] 多租户草稿树预算：v3 改成按 SLO 分配。（只看了摘要）\n☕ 杂事：节点停机维护。\n")
+    parts, _ = parse_note(digest, "inbox/t/digest.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, ("2603.14522",)), (6, ("2602.11873",)), (7, ())]
+    excerpt = ("# 知乎摘抄\n\n摘自知乎问答页。\n\n**回答一** · @算子搬运工（2.3k 赞）\n\n> 先说结论：小 batch 闭眼开。\n>\n"
+               "> 1. EAGLE-2（arXiv:2406.16858）最省心，我们测大概 3.1 倍。\n>\n> 2. SpecBatch（arxiv.org/abs/2603.14522）我们复现过。\n\n"
+               "**回答二** · @不想调参（860 赞）\n\n> 1. EAGLE-3（10.48550/arXiv.2503.01840）在代码任务上最明显。\n"
+               "> 2. 顺手安利一篇新的：2604.21093，我还没细看。\n\n我的看法：\n- 两个回答都是答主自己的经验，我没复现。\n")
+    parts, _ = parse_note(excerpt, "inbox/t/zhihu.md")
+    got = [(i.line, i.works) for i in parts["items"]]
+    assert got[:4] == [(9, ("2406.16858",)), (11, ("2603.14522",)), (15, ("2503.01840",)), (16, ("2604.21093",))]
+    assert [i.line for i in parts["items"]][4:] == [18]
+    post = "📌 ArborSpec —— 树还会自己长！\n🔗 arxiv 2603.05529\n\n🔥 EAGLE-2 —— 动态草稿树\n🔗 arxiv.org/abs/2406.16858\n"
+    parts, _ = parse_note(post, "inbox/t/post.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, ("2603.05529",)), (4, ("2406.16858",))]
