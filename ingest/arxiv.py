@@ -227,13 +227,14 @@ def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
 #: (most lines and claims, dates such as ``2026-01-07`` included).
 _MAYBE_ID = re.compile(r"\d{4}\.\d|/\d{4}")
 #: Labels after which a bare number is the number of something else (a form, a ticket, a room, an
-#: order), never an arXiv identifier: they must end right before it.
+#: order), never an arXiv identifier: they must end right before it (or before "is", "是": "the vendor case
+#: ref is 2705.11302").
 _NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报价单|合同|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
                            r"cost (?:cent(?:er|re)|code)|(?:budget|charge|project|billing) code|"
                            r"account|po|no\.|(?<![#\w])#(?=$)|(?<![\w-])(?:run|build|job|pipeline|workflow|batch job|task)(?: id)?|"
                            r"(?<![\w-])(?:digest|newsletter|mailing|case|tracking|message)(?: (?:ref|no\.?|id|number))?|"
                            # a log's or a metric's key: ``total_s=1312.4471``, ``ttft_p50=…`` (never ``arxiv=``/``eprint=``)
-                           r"(?<![\w.])(?!(?:arxiv|eprint|paper|abs)_)[A-Za-z][\w.]*_[\w.]*\s*=)\s*[:：#]?\s*$",
+                           r"(?<![\w.])(?!(?:arxiv|eprint|paper|abs)_)[A-Za-z][\w.]*_[\w.]*\s*=)\s*(?:[:：#]|\b(?:is|was)\b|是|为)?\s*$",
                            re.IGNORECASE)
 
 

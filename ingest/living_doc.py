@@ -1120,14 +1120,15 @@ def reference_title(text: str) -> str | None:
         t = _field_title(dash[0].strip().rstrip(".,，。"))
         if t and (":" in t or len(t.split()) >= 3):
             return t
-    # ``[10] TriForce: Lossless Acceleration … Decoding, arXiv:2404.11912``: the title, a comma, then only the identifier
-    # (and perhaps a year)
+    # ``[10] TriForce: Lossless Acceleration … Decoding, arXiv:2404.11912``, ``- vAttention: Dynamic …, arxiv.org/abs/…``: the
+    # title, a comma, then only the identifier (and perhaps a year)
     if len(ids) == 1:
-        m = re.match(r"^(?P<t>[^()\[\]]{8,300}?)\s*[,，]\s*(?:arXiv\s*[:：]?\s*)?$", body[:ids[0].start])
+        m = re.match(r"^(?P<t>[^()\[\]]{8,300}?)\s*[,，]\s*(?:arXiv\s*[:：]?\s*|<?(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/)?$",
+                     body[:ids[0].start], re.IGNORECASE)
         if m and re.fullmatch(r"\s*(?:[,，]\s*(?:19|20)\d{2}\s*)?[.。]?\s*", body[ids[0].end:]) and "et al" not in m.group("t") \
                 and not reference_authors(m.group("t").split(",")[0] + ","):
             t = _field_title(m.group("t").strip().rstrip(".,，。"))
-            if t and (":" in t or "：" in t) and re.match(r"[A-Z0-9\u4e00-\u9fff]", t) and "," not in t.split(":")[0]:
+            if t and (":" in t or "：" in t) and re.match(r"[A-Z0-9\u4e00-\u9fff]|[a-z]{1,3}[A-Z]", t) and "," not in t.split(":")[0]:
                 return t
     # ``Kangaroo: Lossless … Exiting — arXiv 2404.18911 (2024)``: the title, a spaced dash, then only the
     # identifier (a link or ``arXiv ID``) and perhaps its year

@@ -35,7 +35,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import read_structure, reference_spans, works_in
+from .structure import comparison_columns, read_structure, reference_spans, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -915,6 +915,15 @@ def parse_note(
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
 
     # -- claims
+    # the short names the note gives its works ("**FlashAttention-3** (arXiv:2407.08608v2, …)"), for a comparison
+    # matrix whose columns name them
+    local_names: dict[str, str] = {}
+    if any(b.kind == "row" for b in blocks):
+        for ln_text in lines:
+            for m in find_arxiv_ids(ln_text):
+                a = alias_before(ln_text.replace("**", "  "), m.start)
+                if a:
+                    local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
@@ -968,7 +977,18 @@ def parse_note(
                 by_item.setdefault(seg_of(ln), []).extend(line_lv.get(ln, ()))
         if b.kind == "row" and not any(c.strip() for c in b.cells):
             continue  # an empty row (a wiki table's "|-" separator): nothing said
-        if b.kind == "row":
+        matrix = comparison_columns(b) if b.kind == "row" else None
+        named_by: dict[str, str] = {}  # a piece of a comparison matrix -> the work its column names
+        if matrix:
+            # "| Fwd, FP16, H100, head dim 128 | 740 TFLOPs/s | — |" under "| | FlashAttention-3 | SageAttention2 |": one
+            # statement per column, of the work the column names ("FlashAttention-3: Fwd, FP16, …: 740 TFLOPs/s")
+            pieces = []
+            for name, cell in matrix:
+                piece = f"{name}: {strip_markup(b.cells[0]).strip()}: {cell}"
+                pieces.append((piece, b.line, b.line_end))
+                if (w := local_names.get(name.casefold())) is not None:
+                    named_by[piece] = w
+        elif b.kind == "row":
             pieces = [(" | ".join(b.cells), b.line, b.line_end)]
         else:
             # a sentence never runs from one item into the next (a shorthand note's lines, a pasted chat's
@@ -1009,6 +1029,8 @@ def parse_note(
                 # it is does not change how the writer got it (as for an item, above)
                 levels = ordered_levels([*levels, "second_hand"], all_depths=True)
             about, _compared = works_in(piece, lex)
+            if piece in named_by:
+                about = [named_by[piece]]
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())
             c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
@@ -1030,7 +1052,7 @@ def parse_note(
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=setup[1])})
             elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)) and not evr.levels(clean):
                 setup = (it, s_)  # (a line saying how deeply it was read, "… and all the ablation tables", sets no setting)
-            if b.kind == "row" and b.header:
+            if b.kind == "row" and b.header and not matrix:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
                 figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
                 if figures:

@@ -243,6 +243,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         seen[key] = len(out)
         out.append(SectionRef(key, None, role, a))
+    if fm and not field:  # "Where: none, stays in §3.2": what the field's line names, it places nothing
+        out = [SectionRef(r.key, r.title, "mention", r.start) for r in out]
     # a board's or an outliner's placement tag ("#sec4.2", "#section-3.1", "#§2.4"): where it would go
     for m in _TAG_SEC.finditer(text):
         key = m.group("key")
@@ -287,8 +289,10 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
 
 
 _CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
-#: "put it there", "it belongs there": a placement whose place is the section named before it.
-_THERE = re.compile(r"\b(?:put|add|file|place|slot|drop) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b", re.I)
+#: "put it there", "it belongs there", "leave it there", "Already in 5.2; at most a one-liner about Blackwell support
+#: there": a placement whose place is the section named before it.
+_THERE = re.compile(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"
+                    r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b", re.I)
 #: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
 #: material" ("belongs with the FP8 material").
 _TITLE_SECTION = re.compile(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"

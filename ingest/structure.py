@@ -46,8 +46,8 @@ _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
 #: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
 #: part of a name).
-_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,100}?)(?P=d)\s*[:：]?\s*$")
-_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,80}?)(?P=d)\s*(?:[—–\-:：|·]|\s+\S)")
+_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*[:：]?\s*$")
+_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*(?:[—–\-:：|·]|\s+\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
@@ -452,7 +452,35 @@ def _results_rows(rows: list[MdBlock]) -> set[int]:
         cells = [c for r in rs for c in r.cells[1:] if c.strip()]
         if len(rs) >= 2 and cells and sum(1 for c in cells if _NUMERIC_CELL.match(c)) * 2 > len(cells):
             out.update(r.line for r in rs)
+        elif len(rs) >= 2 and len(_h) >= 3 and _ASPECT_CORNER.match(_strip(_h[0])) and all(c.strip() for c in _h[1:]):
+            # a comparison matrix ("| | Paper A: FlashAttention-3 | Paper B: SageAttention2 |" over "| Exact or not | … |"):
+            # its columns are the things compared, its rows aspects of them, not topics
+            out.update(r.line for r in rs)
     return out
+
+
+def comparison_columns(row: MdBlock) -> list[tuple[str, str]] | None:
+    """``(column name, cell)`` for each filled cell after the first of a comparison matrix's row, else None.
+
+    A comparison matrix names the things compared in its columns and an aspect in each row's first cell
+    (``| | Paper A: FlashAttention-3 | Paper B: SageAttention2 |`` over ``| Exact or not | exact … | approximate … |``);
+    its corner cell is empty or names the rows' dimension (``Aspect``, ``维度``).  A column's name drops a
+    ``Paper A:`` / ``方法一：`` label before it."""
+    h = row.header
+    if row.kind != "row" or len(h) < 3 or not _ASPECT_CORNER.match(_strip(h[0])) or not all(c.strip() for c in h[1:]):
+        return None
+    out = []
+    for name, cell in zip(h[1:], row.cells[1:]):
+        name = re.sub(r"^\s*(?:paper|method|system|option|approach|论文|方法|方案)\s*(?:[A-Z]|\d{1,2}|[一二三四五六])\s*[:：]\s*",
+                      "", _strip(name), flags=re.IGNORECASE)
+        if cell.strip(" -—–") and name:
+            out.append((name, cell.strip()))
+    return out
+
+
+#: The corner cell of a comparison matrix: empty, or the name of its rows' dimension ("Aspect", "维度", "对比项").
+_ASPECT_CORNER = re.compile(r"^(?:|[-—–/\\]|aspects?|dimensions?|features?|criteri(?:on|a)|properties|property|"
+                            r"维度|对比项|对比维度|方面|特性|项目)$", re.IGNORECASE)
 
 
 def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, MdBlock]]:
@@ -2340,19 +2368,27 @@ def read_structure(
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
         title_ref = (field_title or title) if (one_paper and not works and title) else None
         hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
-        end = asides[0].line - 1 if one_paper and asides else last_line
+        carved = [(r, sw) for r, sw in zip(raws, seg_works) if any(r is x for x in asides)] if one_paper and asides else []
+        if not raws:
+            # a note of one topic whose last paragraphs are set apart ("P.S. unrelated: FA3's build needs CUDA ≥ 12.3 …",
+            # "Side note: …", "题外话：…"): each such paragraph is a topic of its own
+            paras = [b for b in blocks if b.kind == "para" and b.parent is None and not b.quoted and b.lines
+                     and (title_idx is None or b.line > blocks[title_idx].line)]
+            side = [b for b in paras[1:] if _ASIDE_OPEN.match(b.lines[0][1])]
+            side_raws = [_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in side]
+            carved = [(r, _segment_works(r, lex)) for r in side_raws]
+        end = carved[0][0].line - 1 if carved else last_line
         # "## Side note" between two parts of the read ("## Method", "## Side note", "## Limitations"): what
         # follows an aside's section is the read's again
         rest: list[tuple[int, int]] = []
-        if one_paper and asides:
-            bounds = [*(r.line for r in asides[1:]), last_line + 1]
-            rest = [(r.line_end + 1, nxt - 1) for r, nxt in zip(asides, bounds) if r.line_end + 1 <= nxt - 1]
+        if carved:
+            bounds = [*(r.line for r, _sw in carved[1:]), last_line + 1]
+            rest = [(r.line_end + 1, nxt - 1) for (r, _sw), nxt in zip(carved, bounds) if r.line_end + 1 <= nxt - 1]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, end, title or "", tuple(works),
                       tuple(mentions), title_ref, hl, also=tuple(rest))
         extra = tuple(Segment(n + 1, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 2}", r.line, r.line_end,
                               r.head, tuple(a), tuple(m), None, tuple(r.head_lines))
-                      for n, (r, (a, m)) in enumerate((r, sw) for r, sw in zip(raws, seg_works) if any(r is x for x in asides))) \
-            if one_paper and asides else ()
+                      for n, (r, (a, m)) in enumerate(carved))
         return NoteShape((seg, *extra), one_paper, title, None, paper)
 
     # "# Critical read: Llumnix (arXiv:2406.03243)" over numbered points, some about other works: a point

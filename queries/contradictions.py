@@ -382,7 +382,9 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             by[c.arxiv_id].append(c)
     for aid, cites in sorted(by.items()):
         reps: list[SCitation] = []
-        for c in sorted(cites, key=lambda c: (c.path, c.line)):
+        # (a file's citation-list entry speaks for it before a mention in its text: "vAttention: Dynamic Memory
+        # Management …" in the Sources list, not "**vAttention** (2405.04437)" in a bullet)
+        for c in sorted(cites, key=lambda c: (c.path, not c.in_citation_list, c.line)):
             n = _norm_title(c.title or "")
             if all(_norm_title(r.title or "") != n for r in reps):
                 reps.append(c)

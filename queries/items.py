@@ -76,9 +76,14 @@ _NAME_PAIR = re.compile(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,3
 _NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
 
 
+#: A compound name of two or three capitalised words with a number or "++" ("FlashAttention-2", "FlashDecoding++").
+_CAMEL_NUMBERED = re.compile(r"(?P<stem>(?:[A-Z][a-z]{2,}){2,3})[- ]?(?P<n>\d{1,2}|\+\+)")
+
+
 def name_index(snap: Snapshot) -> dict[str, str]:
     """Short names of works: ``{name: arXiv key}`` from card aliases, names written next to identifiers
-    (``SmoothQuant (arXiv:2211.10438)``) and the short names of known titles (``GPTQ: Accurate …``).
+    (``SmoothQuant (arXiv:2211.10438)``) and the short names of known titles (``GPTQ: Accurate …``), with
+    the initials of a numbered compound name (``FlashAttention-2`` is also ``FA2``, ``FlashDecoding++`` ``FD++``).
     A name given to two works is dropped (never guessed).  Computed once per snapshot."""
     if "name_index" in snap.cache:
         return snap.cache["name_index"]  # type: ignore[return-value]
@@ -93,6 +98,12 @@ def name_index(snap: Snapshot) -> dict[str, str]:
             if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+", n):
                 # "ArborSpec" said aloud and transcribed, or typed by someone else: "Arbor Spec"
                 seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
+            acr = _CAMEL_NUMBERED.fullmatch(n)
+            if acr:
+                # "FlashAttention-2" is "FA2" / "FA-2", "FlashDecoding++" is "FD++": the initials of a numbered compound name
+                initials = "".join(re.findall(r"[A-Z]", acr.group("stem")))
+                for sep in ("", "-"):
+                    seen.setdefault(f"{initials}{sep}{acr.group('n')}", set()).add(aid)
         # a label before the name ("Poster #3412 — Tidal", "0733 · Ferry", "Card 12 | KVRot"): the name too
         parts = re.split(r"\s+[—–·|]\s+", n)
         if len(parts) > 1 and re.search(r"\d|#", parts[0]):

@@ -2427,3 +2427,56 @@ def test_a_digest_of_emoji_lines_is_a_list_and_an_excerpts_quoted_answers_are_it
     post = "📌 ArborSpec —— 树还会自己长！\n🔗 arxiv 2603.05529\n\n🔥 EAGLE-2 —— 动态草稿树\n🔗 arxiv.org/abs/2406.16858\n"
     parts, _ = parse_note(post, "inbox/t/post.md")
     assert [(i.line, i.works) for i in parts["items"]] == [(1, ("2603.05529",)), (4, ("2406.16858",))]
+
+
+def test_a_comparison_matrix_is_one_topic_and_each_column_speaks_for_its_work():
+    """t89 (cold: items P 0.61): "| | Paper A: FlashAttention-3 | Paper B: SageAttention2 |" over aspect rows is a
+    comparison of the two works the note names, not nine topics; each cell is a statement of its column's work
+    ("FlashAttention-3: Fwd, FP16, H100, head dim 128: 740 TFLOPs/s"); a closing "P.S. unrelated: …" is a topic of
+    its own."""
+    note = ("# Head to head: FlashAttention-3 vs SageAttention2\n\n"
+            "Two ways: **FlashAttention-3** (arXiv:2407.08608v2, Shah et al.) and **SageAttention2** (arxiv.org/abs/2411.10958).\n\n"
+            "| | Paper A: FlashAttention-3 | Paper B: SageAttention2 |\n|---|---|---|\n"
+            "| Fwd, FP16, H100, head dim 128 | 740 TFLOPs/s | — |\n| Variable-length batches | yes | no — padded batches only |\n\n"
+            "Verdict. It belongs in 5.3.\n\nP.S. unrelated: the build needs CUDA 12.3, use node-3.\n")
+    parts, _ = parse_note(note, "inbox/l/cmp.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, ("2407.08608", "2411.10958")), (12, ())]
+    row = {c.text: c.subjects for c in parts["claims"] if c.line == 7}
+    assert row == {"FlashAttention-3: Fwd, FP16, H100, head dim 128: 740 TFLOPs/s": ("2407.08608",)}
+    assert {c.text: c.subjects for c in parts["claims"] if c.line == 8}["SageAttention2: Variable-length batches: no — padded batches only"] \
+        == ("2411.10958",)
+
+
+def test_a_long_bold_title_heads_a_part_and_a_numbered_name_has_its_initials():
+    """t89: "**Poster B-14 — Lean Attention: Hardware-Aware Scalable Attention Mechanism for the Decode-Phase of
+    Transformers** (arXiv 2405.04437)" heads a part (a paper's whole title is longer than 80 characters); "FA2" names
+    FlashAttention-2, "FD++" FlashDecoding++; a vendor's case number is no identifier."""
+    from ingest.arxiv import find_arxiv_ids
+
+    note = ("# Trip report\n\n**Invited talk — FlashInfer (arXiv 2501.01005)**\nBlock-sparse KV.\n\n"
+            "**Poster B-14 — Lean Attention: Hardware-Aware Scalable Attention Mechanism for the Decode-Phase of Transformers** "
+            "(arXiv 2405.04437)\nStream-K decode.\n\n**Logistics**\nTrain at 6.\n")
+    parts, _ = parse_note(note, "inbox/p/trip.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(3, ("2501.01005",)), (6, ("2405.04437",)), (9, ())]
+    assert find_arxiv_ids("the vendor case ref is 2705.11302. Not attention-related") == []
+    assert [m.arxiv_id for m in find_arxiv_ids("The paper is 2405.04437")] == ["2405.04437"]
+    from queries.items import _CAMEL_NUMBERED
+
+    assert _CAMEL_NUMBERED.fullmatch("FlashAttention-2") and _CAMEL_NUMBERED.fullmatch("FlashDecoding++")
+    assert not _CAMEL_NUMBERED.fullmatch("PagedAttention") and not _CAMEL_NUMBERED.fullmatch("Llama-3")
+
+
+def test_keeping_a_work_where_it_is_places_it_and_a_none_field_places_nothing():
+    """t89: "leave it as a sub-bullet of 5.1", "Already in 5.2; at most a one-liner about Blackwell support there"
+    place the item; "Where: none, stays in §3.2" (t86) still places nothing; a citation written "Title, arxiv.org/abs/ID"
+    has its title (a lower-case first letter as in vAttention)."""
+    from ingest.living_doc import reference_title
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.role) for r in section_refs("I would not move FA3's FP8 path into 5.3; leave it as a sub-bullet of 5.1.")] \
+        == [("5.3", "mention"), ("5.1", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Already in 5.2; at most a one-liner about Blackwell support there.")] == [("5.2", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Already in 5.2, nothing to do there.")] == [("5.2", "mention")]
+    assert [(r.key, r.role) for r in section_refs("**Where:** none, stays in §3.2.")] == [("3.2", "mention")]
+    assert reference_title("- vAttention: Dynamic Memory Management for Serving LLMs without PagedAttention, arxiv.org/abs/2405.04437") \
+        == "vAttention: Dynamic Memory Management for Serving LLMs without PagedAttention"
