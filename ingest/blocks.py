@@ -137,6 +137,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _marked_lines(lines, fenced)
+    lines = _hanging_entries(lines, fenced)
     lines = _definition_fields(lines, fenced)
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
@@ -158,8 +159,8 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
 
 def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """A paragraph whose every line opens with a symbol (``🔥 SpecBatch …`` / ``📌 [2602.11873v3] …`` / ``☕ 杂事：…``,
-    ``★ …`` / ``◆ …``) and two or more of whose lines bring their own paper: a list written with pictographs for
-    bullets, each line an entry of its own.  Its lines get a list mark in front.  A paragraph that opens with words
+    ``★ …`` / ``◆ …``) and half or more of whose lines (two or more) bring their own paper: a list written with
+    pictographs for bullets, each line an entry of its own.  Its lines get a list mark in front.  A paragraph that opens with words
     and has marked remarks under it, or one topic's fields labelled with pictographs (``📌 ArborSpec —— …`` over
     ``🔗 arxiv 2603.05529``), stays as it is."""
     out = list(lines)
@@ -172,11 +173,38 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         while end < len(lines) and end not in fenced and _opens_with_symbol(lines[end]):
             end += 1
         works = {m.arxiv_id for n in range(k, end) for m in find_arxiv_ids(lines[n])}
-        if end - k >= 2 and len(works) >= 2 and sum(1 for n in range(k, end) if find_arxiv_ids(lines[n])) >= 2 \
+        with_id = sum(1 for n in range(k, end) if find_arxiv_ids(lines[n]))
+        if end - k >= 2 and len(works) >= 2 and with_id >= 2 and with_id * 2 >= end - k \
                 and (end == len(lines) or not lines[end].strip() or lines[end].lstrip().startswith(("#", "-", "*"))):
             for n in range(k, end):
                 out[n] = "- " + lines[n]
         k = max(end, k + 1)
+    return out
+
+
+def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """Paragraphs written with a hanging indent, two or more (an annotated bibliography: a citation flush left,
+    the annotation indented under it, a blank line, the next): each is an entry of its own, so its first line gets a
+    list mark in front (its indented lines stay its text)."""
+    paras: list[tuple[int, int]] = []  # (first line, last line) of each hanging paragraph
+    k = 0
+    while k < len(lines):
+        ln = lines[k]
+        if k in fenced or not ln.strip() or ln[:1].isspace() or (k and lines[k - 1].strip()) \
+                or re.match(r"\s*(?:[-*+>#|]|\d{1,3}[.)]\s|```|~~~)", ln):
+            k += 1
+            continue
+        end = k + 1
+        while end < len(lines) and end not in fenced and lines[end].strip() and re.match(r"(?: {2,}|\t)\S", lines[end]):
+            end += 1
+        if end > k + 1 and (end == len(lines) or not lines[end].strip()):
+            paras.append((k, end - 1))
+        k = end
+    if len(paras) < 2:
+        return lines
+    out = list(lines)
+    for a, _b in paras:
+        out[a] = "- " + lines[a]
     return out
 
 
@@ -211,14 +239,42 @@ _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)�
 _NOTES_OPEN = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
+#: A comment opening a slide's notes in a deck: ``<!--`` and what follows on its line.
+_DECK_COMMENT = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<rest>.*)$")
+#: A deck's directive written as a comment (``<!-- _class: lead -->``, ``<!-- paginate: false -->``): no notes.
+_DIRECTIVE = re.compile(r"^\s*<!--\s*_?(?:theme|paginate|header|footer|class|backgroundColor|backgroundImage|color|size|style|"
+                        r"headingDivider|math|transition|fit)\s*:[^>]*-->\s*$", re.IGNORECASE)
+
+
+def _is_deck(lines: list[str], fenced: AbstractSet[int]) -> bool:
+    """Whether ``lines`` are a slide deck's: two or more ``---`` rules each followed (after blank lines) by a
+    ``# `` slide title."""
+    titled = 0
+    for k, ln in enumerate(lines):
+        if k in fenced or ln.strip() != "---":
+            continue
+        nxt = next((x for x in lines[k + 1:k + 4] if x.strip()), "")
+        if nxt.startswith("# "):
+            titled += 1
+            if titled >= 2:
+                return True
+    return False
+
+
 def _speaker_notes(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> list[str]:
     """``lines`` with a slide deck's speaker notes written as HTML comments (``<!-- speaker notes: read §3 in the
     PDF -->``, Marp and reveal.js) read as text (``Speaker notes: read §3 in the PDF``): the presenter's words,
-    where they say how they checked.  Other comments stay comments.  Line numbers are kept."""
+    where they say how they checked.  In a deck (``_is_deck``) every comment but a directive is a slide's notes;
+    elsewhere other comments stay comments.  Line numbers are kept."""
     out = list(lines)
+    deck = _is_deck(lines, fenced)
     k = 0
     while k < len(lines):
         m = _NOTES_OPEN.match(lines[k]) if k not in fenced else None
+        if m is None and deck and k not in fenced and not _DIRECTIVE.match(lines[k]):
+            # in a slide deck (Marp, reveal.js: slides between "---" rules, each under its "# " title) every comment
+            # but a directive is the presenter's notes
+            m = _DECK_COMMENT.match(lines[k])
         if not m:
             k += 1
             continue

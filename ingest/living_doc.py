@@ -309,6 +309,18 @@ def _cn_outline(titles: list[str]) -> bool:
     return False
 
 
+def _footnote_list(lines: list[str], head: int, end: int) -> bool:
+    """Whether the section under the heading at line ``head`` (to ``end``, 1-based) is a list of footnote definitions
+    that cite papers (``## Notes`` over ``[^5]: Cost-Efficient … CachedAttention. arXiv:2403.19708.``): two or
+    more, and most of its lines."""
+    body = [t for t in lines[head:end] if t.strip()]
+    notes = sum(1 for t in body if _FOOTNOTE_DEF.match(t) and find_arxiv_ids(t))
+    return notes >= 2 and notes * 2 >= len(body)
+
+
+_FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*\S")
+
+
 def is_citation_title(title: str) -> bool:
     """Whether a cleaned heading title names a reference list.
 
@@ -832,7 +844,7 @@ def parse_living_doc(text: str) -> LivingDoc:
         while stack and stack[-1].level >= level:
             stack.pop()
         parent = stack[-1].key if stack else None
-        citation = is_citation_title(title) or (sign and key in CITATION_SECTION_KEYS and not title)
+        citation = is_citation_title(title) or (sign and key in CITATION_SECTION_KEYS and not title) or _footnote_list(lines, ln, end)
         if cn_outline and key is not None:
             written = clean_heading(raw)
             if _CN_SUB.match(written) and parent is not None and re.fullmatch(r"\d+(?:\.\d+)*", parent):
@@ -1053,6 +1065,10 @@ def reference_authors(text: str) -> list[str]:
     return []
 
 
+#: The title field of a BibTeX entry: ``title={…}`` (braces inside it kept to one level), ``title="…"``.
+_BIBTEX_TITLE = re.compile(r"(?:^|[\s,{])title\s*=\s*(?:\{(?P<t>(?:[^{}]|\{[^{}]*\})+)\}|\"(?P<t2>[^\"]+)\")", re.IGNORECASE)
+
+
 def reference_title(text: str) -> str | None:
     """The title of a plain reference-list record (no link, no separator record), or None.
 
@@ -1070,6 +1086,10 @@ def reference_title(text: str) -> str | None:
     'Kangaroo: Lossless Self-Speculative Decoding'
     """
     first = text.split("\n")[0]
+    m = _BIBTEX_TITLE.search(first)
+    if m:  # a BibTeX entry on one line: ``@article{key, title={GPTQ: Accurate …}, eprint={2210.17323}, …}``
+        t = re.sub(r"\\([#&%_$])", r"\1", re.sub(r"[{}]", "", m.group("t") or m.group("t2"))).strip()
+        return t if len(t) >= 4 else None
     m = _QUOTED_TITLE.search(first)
     if m:
         t = _clean_title(m.group(1)).rstrip(",，")

@@ -672,7 +672,10 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         # arXiv:2405.16444 — …"): the linked sub-entry is a topic of its own
         page = re.match(r"\s*(?:\[\[|#\S)", b.text) or re.search(r"^\s*(?:type|kind)::\s*(?:paper|article|preprint)", b.text, re.M | re.I)
         if b.kind == "item" and ch and not page and not _brings_link(b.text) and any(not _brings_link(c.text) for _n, c in ch):
-            linked = [c for _n, c in ch if _brings_link(c.text) and find_arxiv_ids(c.text)]
+            # (a sub-entry that opens with its work; one that names a work in passing, "The kernel is the one from the
+            # Marlin paper (arXiv 2408.11743); nothing new", stays in its entry)
+            linked = [c for _n, c in ch if _brings_link(c.text) and (ids := find_arxiv_ids(c.text))
+                      and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))]
             if linked:
                 first = linked[0]
                 own_kids = [c for c in kids if c.line < first.line]
@@ -1449,6 +1452,10 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     linked = sum(1 for r in raws if _brings_link("\n".join(x.text for x in r.blocks)))
     opening = [b for b in tail if b.kind == "para" and b.lines and any(m.start < 100 for m in find_arxiv_ids(b.text))] \
         if linked * 2 >= len(raws) and linked >= 2 else []
+    # "chore (ours): bump the bench container …", "P.S. …" after the last entry: a topic set apart by its writer
+    opening = sorted({*opening, *(b for b in tail if b.kind == "para" and b.lines and (_ASIDE_OPEN.match(b.lines[0][1])
+                                                                                     or _CHORE_OPEN.match(b.lines[0][1])))},
+                     key=lambda b: b.line)
     for n, b in enumerate(opening):
         nxt = opening[n + 1].line if n + 1 < len(opening) else None
         inside = [x for x in tail if x.line >= b.line and (nxt is None or x.line < nxt) and x.kind == "para"]
@@ -1456,6 +1463,11 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
         raws.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
+
+
+#: A paragraph labelled as a chore or an errand: "chore (ours): …", "Logistics: …", "杂事：…", "顺手记：…".
+_CHORE_OPEN = re.compile(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|errands?|misc(?:ellaneous)?|杂事|杂项|琐事|顺手记)\b[^:：\n]{0,20}[:：]",
+                         re.IGNORECASE)
 
 
 #: A heading that continues the one before: ``HadaKV (2/2) — numbers``, ``Results (cont.)``, ``方法（续）``.
@@ -2117,12 +2129,19 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         opening = next((b for b in _content(raw.blocks[1:]) if b.kind != "heading"), None)
         if opening is not None:
             a, c = works_in(opening.text, lex)
+    if not a and _RELEASE_HEAD.match(_strip(head_text)):
+        # "vLLM v0.21.0, released 2027-05-02" over its changes: a software release, whose notes name papers in passing
+        return [], all_ids
     if not a:
         a = list(dict.fromkeys(all_about))
         if not a and len(set(all_comp)) == 1:
             a = list(dict.fromkeys(all_comp))
     mentions = [w for w in all_ids if w not in a]
     return a, mentions
+
+
+#: A part headed by a software release: a name and a version ("vLLM v0.21.0, released …", "FlashInfer 0.9.2, 2027-04-28").
+_RELEASE_HEAD = re.compile(r"^\W*[A-Za-z][\w.+-]{1,30}(?:[ -][A-Z][\w+-]*)?\s+v?\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\b(?!\s*(?:[x×%]|times\b))")
 
 
 def _worded_head(raw: _Raw) -> str:
@@ -2241,6 +2260,14 @@ def read_structure(
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
+    if how == "headings" and len(raws) >= 3 and raws[0].kind == "heading" and raws[0].blocks and raws[0].blocks[0].level == 1:
+        # a deck's title slide ("# KV reuse across requests" / "## reading group, week 19" / "Tomas"): a title, a subtitle
+        # and a byline, no topic
+        rest0 = [b for b in raws[0].blocks[1:] if b.kind not in ("hr", "html")]
+        if any(b.kind == "heading" for b in rest0) and len(rest0) <= 3 and not _brings_link("\n".join(b.text for b in raws[0].blocks)) \
+                and all(b.kind == "heading" or (b.kind == "para" and len(b.text) <= 60 and not re.search(r"[.。!?！？]", b.text)) for b in rest0):
+            pre = [*pre, *raws[0].blocks]
+            raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
 
     # the paper of a one-paper note

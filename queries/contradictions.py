@@ -372,13 +372,21 @@ def written_titles(snap: Snapshot, path: str) -> dict[str, set[str]]:
     return dict(out)
 
 
+def _titled(written: str) -> bool:
+    """Whether a written title is a title, not a work's name with a gloss ("StreamingLLM ("attention sinks")",
+    "**vAttention**"): three words or more, or a colon, once what brackets hold is set aside (six CJK characters
+    count as three words)."""
+    bare = re.sub(r"[(（\[【][^)）\]】]*[)）\]】]", " ", written)
+    return ":" in bare or "：" in bare or len(bare.split()) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", bare)) >= 6
+
+
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
     """``title`` findings: one arXiv ID written with two different titles (not variants of one title)
     anywhere -- living documents, notes, tables, cards; one per ID and pair of files."""
     out: dict[tuple, Contradiction] = {}
     by: dict[str, list[SCitation]] = defaultdict(list)
     for c in snap.citations:
-        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS:
+        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS and _titled(c.title):
             by[c.arxiv_id].append(c)
     for aid, cites in sorted(by.items()):
         reps: list[SCitation] = []
@@ -631,8 +639,19 @@ def _eligible(c: SClaim) -> bool:
     facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
     not a question."""
     text = answered_value(c.text)
-    return c.kind in _RULE_KINDS and c.role not in ("metadata", "action") and not (
+    if c.role == "action" and _ACTION_SENTENCE.search(text):
+        return False  # "Evaluate prefix-affinity routing …": a thing to do, not a fact (its item's other sentences
+        # may state facts of a work: "per the authors it is drop-in, with no changes to the scheduler")
+    return c.kind in _RULE_KINDS and c.role != "metadata" and not (
         _QUESTION.search(text) and not _asserts_before_asking(text) and not _doubted_statement(text))
+
+
+#: A sentence that says what to do: an imperative opening it, a plan or a need ("Evaluate …", "we should …", "TODO", "计划…").
+_ACTION_SENTENCE = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evaluate|add|try|check|read|investigate|benchmark|adopt|consider|look|move|"
+                              r"update|follow|ask|plan|schedule|set up|bump|pin|file|open|write|run|test|prototype|measure|compare|port|"
+                              r"fix|draft|review|ping|email|reach out|todo|action|assign|decide|drop|remove|replace|switch|keep|use|make|"
+                              r"get|find|owner|due)\b|\b(?:we|I|you)(?:'ll| will| should| need to| must| have to)\b|\blet'?s\b|"
+                              r"^\W*(?:请|需要|计划|待办|待|跟进|负责人|截止)", re.IGNORECASE)
 
 
 #: What makes a sentence a question: an interrogative word or particle, or a tag ("really?", "right?").
@@ -771,10 +790,15 @@ def figure_key(raw: str) -> str:
 
 
 def _conds(q: SQuantity) -> dict[str, set[str]]:
+    """A figure's conditions by category; a value that is also its baseline ("2.9x faster than FP16" holds
+    ``precision:fp16`` and ``base:fp16``) is the baseline's, not the figure's own setting (``precision:w4a16``)."""
     out: dict[str, set[str]] = defaultdict(set)
     for c in q.conditions:
         cat, _, val = c.partition(":")
         out[cat].add(val)
+    for cat in list(out):
+        if cat != "base" and len(out[cat]) > 1 and out[cat] & out.get("base", set()):
+            out[cat] -= out["base"]
     return out
 
 
@@ -912,7 +936,8 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
 
 _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"
                               # the living document's value, quoted to be disputed: "Our doc has 2.6× for that row", "文档里写的是 2.6 倍"
-                              r"\b(?:our|the) (?:living )?doc(?:ument)?(?:'s)? (?:has|says|gives|lists|quotes|states|shows|claims|reports|entry (?:has|says))\s*[~约]?\s*$|"
+                              r"\b(?:our|the) (?:living )?doc(?:ument)?(?:'s)? (?:still |now |currently )?(?:has|says|gives|lists|quotes|states|shows|claims|reports|entry (?:has|says))"
+                              r"(?:\s+(?:the|a|an|its)\s+(?:[\w-]+\s+){0,2}?(?:figure|number|value|claim))?\s*[(（]?\s*[~约]?\s*$|"
                               r"(?:活)?文档(?:里|中|上)?(?:写的?是?|说的?是?|给的?是?|记的?是?)\s*[~约]?\s*$",
                               re.IGNORECASE)
 
@@ -936,9 +961,16 @@ def _margin(text: str, raw: str, unit: str) -> bool:
 
 def _rejected(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
-    quotes", "而不是 2.3 倍"): a value set aside is no value the statement gives (it still marks a revision,
-    ``_revisions``)."""
-    return _every_spot(text, raw, _REJECTED_BEFORE, 16)
+    quotes", "而不是 2.3 倍", "Our living doc still quotes the v1 figure (5×) … so 5× is stale"): a value set aside
+    is no value the statement gives (it still marks a revision, ``_revisions``)."""
+    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
+    return bool(spots) and all(_REJECTED_BEFORE.search(text[max(0, k - 64):k]) or _REJECTED_AFTER.match(text, k + len(raw))
+                               for k in spots)
+
+
+#: A value called out of date or wrong right after it: "5× is stale", "2.1x no longer holds", "2.3 倍已过时".
+_REJECTED_AFTER = re.compile(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale|outdated|out of date|obsolete|wrong|superseded)\b|"
+                             r"\s*[)）]?\s*no longer (?:holds|applies|stands)\b|\s*[)）]?\s*(?:已经?)?(?:过时|不对|有误|作废)", re.IGNORECASE)
 
 
 def _other_messages(a: SClaim, b: SClaim) -> bool:

@@ -2480,3 +2480,89 @@ def test_keeping_a_work_where_it_is_places_it_and_a_none_field_places_nothing():
     assert [(r.key, r.role) for r in section_refs("**Where:** none, stays in §3.2.")] == [("3.2", "mention")]
     assert reference_title("- vAttention: Dynamic Memory Management for Serving LLMs without PagedAttention, arxiv.org/abs/2405.04437") \
         == "vAttention: Dynamic Memory Management for Serving LLMs without PagedAttention"
+
+
+def test_an_annotated_bibliography_a_release_scan_and_a_chore_after_entries():
+    """t87 (cold: items 0.55 / 0.43): entries written with a hanging indent (a citation flush left, its annotation
+    indented under it) are items, title-only ones too; a release's notes ("vLLM v0.21.0, released …" over its
+    changes) are about the release, the papers its bullets name are mentions; "chore (ours): …" after the last
+    entry is a topic of its own."""
+    bib = ("Annotated bibliography, May batch\ncompiled by tomas.\n\n"
+           "Lin et al. (2024). AWQ: Activation-aware Weight Quantization. MLSys. doi:10.48550/arXiv.2306.00978\n"
+           "    Went back for the scale search. Read the full paper again.\n\n"
+           "SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression.\n"
+           "    Outlier weights go into a sparse matrix. Abstract only.\n\n"
+           "Li et al. (2023). Q-Diffusion: Quantizing Diffusion Models. ICCV. 2302.04304\n    Keyword alert noise.\n")
+    parts, _ = parse_note(bib, "inbox/t/bib.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(4, ("2306.00978",)), (7, ()), (10, ("2302.04304",))]
+    scan = ("release-notes scan (jonas)\nAll figures below are what the vendors write in their notes and blogs; I re-measured nothing.\n\n"
+            "vLLM v0.21.0, released 2027-05-02 (build a3f9c21e)\n  * Marlin kernels now on Blackwell.\n"
+            "  * The kernel is the one from the Marlin paper (arXiv 2408.11743); nothing new.\n\n"
+            "FlashInfer 0.9.2, 2027-04-28\n  * W4A8 GEMM. Their blog: 1.8x over W8A8.\n"
+            "  * Experimental W4A4 path, \"QuaRot-style\" (they link 2404.00456).\n\n"
+            "chore (ours): bump the bench container to CUDA 12.9 (ticket QNT-2417).\n")
+    parts, _ = parse_note(scan, "inbox/j/scan.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(4, ()), (8, ()), (12, ())]
+    assert "vendor_self_reported" in parts["items"][0].evidence_levels
+
+
+def test_a_slide_decks_comments_are_its_notes_and_its_title_slide_no_topic():
+    """t90: in a Marp deck every comment but a directive is the presenter's notes (where they say how they checked);
+    the title slide ("# KV reuse" / "## reading group" / "Tomas") is no topic."""
+    deck = ("---\nmarp: true\n---\n\n# KV reuse across requests\n## reading group, week 19\n\nTomas\n\n---\n\n"
+            "# CachedAttention\n\n- https://arxiv.org/pdf/2403.19708.pdf\n- ShareGPT multi-turn trace: hit rate 68%\n\n"
+            "<!--\nDidn't re-read it for today; never rechecked against the PDF.\n-->\n\n---\n\n"
+            "# Prompt Cache\n\n- 2311.04934\n\n<!-- _class: lead -->\n<!--\nAbstract-level only, I skimmed it on the train.\n-->\n")
+    parts, _ = parse_note(deck, "inbox/t/deck.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(12, ("2403.19708",)), (23, ("2311.04934",))]
+    assert {c.line: c.evidence_levels for c in parts["claims"]}[18] == ("unverified",)
+    assert parts["items"][1].evidence_levels == ("abstract_checked",)
+
+
+def test_footnotes_that_cite_papers_are_the_citation_list_whatever_its_heading():
+    """t90 (cold: status 4/15): "## Notes" over "[^5]: Title. arXiv:ID." is the document's citation list."""
+    from ingest.living_doc import parse_living_doc
+
+    doc = ("# Serving memory\n\n## 6. Memory\nCachedAttention[^5] keeps KV of past turns.\n\n## Notes\n\n"
+           "[^3]: SGLang: Efficient Execution of Structured Language Model Programs. arXiv:2312.07104v1.\n"
+           "[^5]: Cost-Efficient LLM Serving for Multi-turn Conversations with CachedAttention. arXiv:2403.19708.\n")
+    parsed = parse_living_doc(doc)
+    lists = [s for s in parsed.sections if s.is_citation_list]
+    assert [(s.title, s.line) for s in lists] == [("Notes", 6)]
+
+
+def test_the_doc_value_called_stale_an_action_items_facts_and_formats_against_their_baseline():
+    """t90, t87: "Our living doc still quotes the v1 figure (5×) … so 5× is stale" gives no 5×; a fact inside an action
+    item ("per the authors it is drop-in, with no changes to the scheduler") is compared, the action itself is not;
+    "2.9x faster than FP16" at W4A16 is no figure of W8A8; LooGLE is a benchmark; "per-channel keys / per-token values"."""
+    from ingest.facts import find_figures
+    from queries.contradictions import _ACTION_SENTENCE, _conds, _rejected
+
+    t = "Our living doc still quotes the v1 figure (5×); v2 changed both the workloads and the baselines, so 5× is stale."
+    assert _rejected(t, "5×") and not _rejected("it gets 5x speedup", "5x")
+    assert _ACTION_SENTENCE.search("Evaluate prefix-affinity routing between replicas.")
+    assert not _ACTION_SENTENCE.search("Candidate from the literature: PrefixFlow — per the authors it is drop-in.")
+    (q,) = find_figures("A W4A16 kernel decodes 2.9x faster than FP16 at batch 1 on one H100")
+    assert _conds(q)["precision"] == {"w4a16"}
+    assert [x.conditions for x in find_figures("LooGLE long-doc QA: hit rate 44%")] == [("bench:loogle",)]
+    assert qualifier_sides("KIVI — per-channel keys / per-token values as 6.4 has it.") == \
+        ("key_quant_axis:per_channel", "value_quant_axis:per_token")
+
+
+def test_vendor_blogs_chinese_abstract_reads_and_bibtex_titles():
+    """t87, t88: evidence worded as "what the vendors write … I re-measured nothing", "How much I read: all of the main
+    text … carefully", "只看了 v3 的修订说明和新摘要", "摘要过了一遍", "论文没对", "我没去确认", "别引用"; a BibTeX entry's
+    title."""
+    from ingest.living_doc import reference_title
+
+    r = evidence_reader()
+    cases = [("All figures below are what the vendors write in their notes and blogs; I re-measured nothing.", {"vendor_self_reported", "unverified"}),
+             ("How much I read: all of the main text (sections 1-5) and Appendix B, carefully.", {"full_text"}),
+             ("（只看了 v3 的修订说明和新摘要）", {"abstract_checked"}), ("（摘要过了一遍，正文还没打开）", {"abstract_checked"}),
+             ("数字是从作者 talk 的幻灯片上抄的，论文没对。", {"unverified"}), ("听群里说又更新了一版；我没去确认。", {"unverified"}),
+             ("没有对照组，别引用。", {"unverified"}), ("（from the README; I did not test this）", {"unverified"})]
+    for line, want in cases:
+        assert want <= set(r.levels(line)), line
+    assert reference_title("@article{frantar2022gptq, title={GPTQ: Accurate Post-Training Quantization for Generative "
+                           "Pre-trained Transformers}, eprint={2210.17323}, year={2022}}") \
+        == "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"
