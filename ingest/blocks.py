@@ -191,7 +191,7 @@ def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     while k < len(lines):
         ln = lines[k]
         if k in fenced or not ln.strip() or ln[:1].isspace() or (k and lines[k - 1].strip()) \
-                or re.match(r"\s*(?:[-*+>#|]|\d{1,3}[.)]\s|```|~~~)", ln):
+                or re.match(r"\s*(?:[-*+>#|]|\d{1,3}[.)]\s|```|~~~|[（(]?\d{1,3}[)）、]|[一二三四五六七八九十]{1,3}[、.．]|\*\*|__|【)", ln):
             k += 1
             continue
         end = k + 1

@@ -790,15 +790,16 @@ def figure_key(raw: str) -> str:
 
 
 def _conds(q: SQuantity) -> dict[str, set[str]]:
-    """A figure's conditions by category; a value that is also its baseline ("2.9x faster than FP16" holds
+    """A figure's conditions by category; for a ratio, a value that is also its baseline ("2.9x faster than FP16" holds
     ``precision:fp16`` and ``base:fp16``) is the baseline's, not the figure's own setting (``precision:w4a16``)."""
     out: dict[str, set[str]] = defaultdict(set)
     for c in q.conditions:
         cat, _, val = c.partition(":")
         out[cat].add(val)
-    for cat in list(out):
-        if cat != "base" and len(out[cat]) > 1 and out[cat] & out.get("base", set()):
-            out[cat] -= out["base"]
+    if q.unit == "x":  # (a ratio's baseline is another setting; a delta "+0.3 ppl over FP16" is read in its baseline's)
+        for cat in list(out):
+            if cat != "base" and len(out[cat]) > 1 and out[cat] & out.get("base", set()):
+                out[cat] -= out["base"]
     return out
 
 

@@ -2495,6 +2495,11 @@ def test_an_annotated_bibliography_a_release_scan_and_a_chore_after_entries():
            "Li et al. (2023). Q-Diffusion: Quantizing Diffusion Models. ICCV. 2302.04304\n    Keyword alert noise.\n")
     parts, _ = parse_note(bib, "inbox/t/bib.md")
     assert [(i.line, i.works) for i in parts["items"]] == [(4, ("2306.00978",)), (7, ()), (10, ("2302.04304",))]
+    # minutes whose numbered points are written with hanging indents keep their numbers as the topics (t5)
+    minutes = ("组会记录\n\n1）SnapKV（arXiv:2404.14469）\n   论文给的上限 380K。\n\n3）KIVI：没有新东西。\n\n"
+               "4）DuoAttention：链接打不开。\n\n5）新论文 2610.07716《KVSplit》\n   只看了摘要。\n")
+    parts, _ = parse_note(minutes, "inbox/l/m.md")
+    assert [i.line for i in parts["items"]] == [3, 6, 8, 10]
     scan = ("release-notes scan (jonas)\nAll figures below are what the vendors write in their notes and blogs; I re-measured nothing.\n\n"
             "vLLM v0.21.0, released 2027-05-02 (build a3f9c21e)\n  * Marlin kernels now on Blackwell.\n"
             "  * The kernel is the one from the Marlin paper (arXiv 2408.11743); nothing new.\n\n"
