@@ -1120,7 +1120,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 if objs:
                     out.add(f"-{verb}:{','.join(objs)}")
                     continue
-            neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest))
+            neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest, re.IGNORECASE))
                    # "no extra training", "without any fine-tuning": the noun is denied
                    or bool(re.search(r"\b(?:no|without|zero)\s+(?:extra|additional|further|any|more|separate|special)\s*$",
                                      text[max(0, m.start() - 24):m.start()], re.I))

@@ -100,7 +100,9 @@ _SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
 #: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
-_TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2})"
+_TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2}|"
+                   # a transcript's numbered speaker: "Speaker 1  00:00:06" (Otter), "说话人 2 00:01:40" (飞书妙记)
+                   r"(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2})"
                    r"(?:\*{1,2}|_)?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
                    r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
@@ -118,7 +120,7 @@ _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
 _REPLYING = re.compile(r"^\s*(?:replying to|in reply to|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper))\b|另外|顺便|新论文|题外话)",
+_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper))\b|另外|顺便|新论文|题外话)",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
@@ -825,6 +827,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # left opens a thread of its own, and an indented one never does
         threaded = any(blocks[i].indented for i, _ln, _t in marks)
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
+        # the works the note names with an identifier ("Papers on the agenda: StreamingLLM https://arxiv.org/abs/…"): a
+        # transcript moves to one when a turn opens by naming it ("Sure. Okay, AnchorKV. Who read it?")
+        names = _local_names(blocks)
+        current: str | None = None
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
         prev_day: str | None = None  # the date a turn's stamp writes ("03-08" of "[03-08 10:21]"), if any
@@ -845,11 +851,19 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             long_ = _weighted_len(message) >= 60
             starts = (_brings_link(message) or shared or _TOPIC_SHIFT.match(message) or apart
                       or (long_ and not _REPLY.search(message) and not prev_q and not (on_work and close)))
+            opened = _opens_naming(message, names)
+            switched = opened is not None and opened != current and not _brings_link(message)
+            if switched:
+                starts, long_ = True, True  # the talk turns to another work, named in the turn's first words
+                current = opened
+            elif names and current is not None and close and not _TOPIC_SHIFT.match(message) and not _brings_link(message) \
+                    and not _MOVES_ON.match(message):
+                starts = False  # still on the work last opened: a remark, a doubt, a number about it
             if threaded:
                 if not blocks[mk[0]].indented and (_brings_link(message) or len(message) >= 40 or not kept):
                     kept.append(mk)
                 continue
-            if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message):
+            if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message) and not switched:
                 starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
                 on_work = bool(find_arxiv_ids(message))
             if starts and _BARE_REF.fullmatch(message) and close and kept and not on_work:
@@ -884,6 +898,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             pending_q = (mk, minute) if (("?" in message or "？" in message) and not (starts or not kept)
                                          and minute is not None and not find_arxiv_ids(message)) else None
             prev_q = "?" in message or "？" in message
+        if kept and names and _OPENING.search(_turn_text(blocks, kept[0][0], kept[0][1])) and len(kept) > 1 \
+                and not _brings_link(_turn_text(blocks, kept[0][0], kept[0][1])):
+            kept = kept[1:]  # "Okay, I think it's recording. Um, so two papers today …": the meeting's opening
         if firsts:
             # "OK I think it's recording. Two papers today …" before "So first one is …": the meeting's opening
             kept = [mk for n, mk in enumerate(kept) if n >= firsts[0]
@@ -934,6 +951,41 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                                else body[0].text, [ln for b in body[:2] for ln, _t in b.lines][:3] or [body[0].line], body))
             pre = []
     return out, pre
+
+
+#: A meeting's opening words: "it's recording", "let's get started", "two papers today", "今天讲两篇", "开始录了".
+_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b(?:two|three|couple of) papers today\b|\bagenda\b|"
+                      r"开始录|今天(?:讲|读|聊)(?:两|三|几)篇|先开始", re.IGNORECASE)
+#: A short name written right before an identifier or an arXiv link ("StreamingLLM https://arxiv.org/abs/…", "AnchorKV
+#: arXiv:2605.08412", "EAGLE-2（arXiv:…").
+_NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
+                             r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$")
+
+
+def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
+    """``{short name: arXiv key}`` for the names a note writes right before an identifier, one work per name."""
+    seen: dict[str, set[str]] = {}
+    for b in blocks:
+        if b.kind in ("code", "html"):
+            continue
+        for m in find_arxiv_ids(b.text):
+            nm = _NAME_BEFORE_ID.search(b.text[max(0, m.start - 60):m.start])
+            if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
+                seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
+    return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
+
+
+def _opens_naming(message: str, names: dict[str, str]) -> str | None:
+    """The work a message names by its short name within its first words (40 characters), else None."""
+    head = message[:40]
+    hits = [(m.start(), w) for n, w in names.items() for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", head)
+            if not _NAMED_AGAINST.search(head[:m.start()])]
+    return min(hits)[1] if hits else None
+
+
+#: A word that makes the name after it a point of reference, not the topic ("next to StreamingLLM", "like H2O", "比 X").
+_NAMED_AGAINST = re.compile(r"\b(?:next to|after|before|than|like|with|vs\.?|versus|from|under|beside|alongside|over|into|in|builds on|"
+                            r"compared (?:to|with))\s+(?:the\s+)?$|(?:比|和|跟|与|像)\s*$", re.IGNORECASE)
 
 
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
@@ -1521,6 +1573,13 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
             _brings_link("\n".join(x.text for x in r.blocks)) for r in out[1:]):
         pre = out[0].blocks
         out = out[1:]
+        # a mailing's further header blocks ("Send any comments regarding submissions …", "Archives at http://arxiv.org/",
+        # "Submissions to: …", three lines at most, no paper) before its first entry: the header too
+        while len(out) > 2 and not find_arxiv_ids("\n".join(x.text for x in out[0].blocks)) \
+                and sum(len(x.lines) or 1 for x in out[0].blocks) <= 3 \
+                and any(find_arxiv_ids("\n".join(x.text for x in r.blocks)) for r in out[1:]):
+            pre = [*pre, *out[0].blocks]
+            out = out[1:]
     elif not pre and len(out[0].blocks) >= 2:
         # the note's opening paragraph, before the first block's own topic ("Retelling the thread for the doc;
         # … not something I verified" over "The first half is about SnapKV (…)"): a header for every block
@@ -1828,6 +1887,8 @@ _PARA_CODE = re.compile(r"^\s*(\[?[A-Z]{0,3}[-#]?\d{1,4}\]?)[.:)]?\s+\S")
 
 def _para_code(b: MdBlock) -> str | None:
     """The shape of the code a paragraph opens with (``P-03`` -> ``A-99``), else None."""
+    if b.lines and re.match(r"^\s*\[[A-Z]{2,8}\]\s+\S", b.lines[0][1]):
+        return "[TAG]"  # a search alert's entries: "[PDF] Title", "[HTML] Title" (Google Scholar)
     m = _PARA_CODE.match(b.lines[0][1]) if b.lines else None
     if not m or not re.search(r"[A-Z#\[]", m.group(1)):
         return None  # a bare number ("2024 was…") is no code
@@ -1869,6 +1930,9 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
     def opening_work(b: MdBlock) -> str | None:
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        if not ids and len(b.lines) >= 2 and len(b.lines[0][1]) <= 160 and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]):
+            # a title line, then the line naming its paper ("[PDF] AnchorKV: …" over "J Park, … - arXiv preprint arXiv:2605.08412")
+            ids = find_arxiv_ids(b.lines[1][1])
         if not ids:
             # a paragraph whose footnote references name one work ("StreamSplit streams the KV cache … layers of
             # the prefill[^1]." over "[^1]: arXiv:2603.11872 …", written in by ``_footnotes_resolved``)
@@ -2277,6 +2341,16 @@ def read_structure(
     head_text = "\n".join(b.text for b in head_blocks if b.kind not in ("code", "html"))
     head_works = works_in(head_text, lex)[0]
     seg_works = [_segment_works(r, lex) for r in raws]
+    if how == "pseudo" and raws and any(_TURN.match(t) or _CHAT.match(t) for r in raws for _ln, t in _lines_of(r)[:1]):
+        # a transcript's topic opened by naming a work the note gives an identifier elsewhere ("Sure. Okay, AnchorKV. Who
+        # read it?" under "Papers on the agenda: … AnchorKV arXiv:2605.08412"): the topic is about it
+        names = _local_names(blocks)
+        for n, r in enumerate(raws):
+            if not seg_works[n][0] and names:
+                said = " ".join(t for _ln, t in _lines_of(r) if not (_TURN.match(t) or _CHAT.match(t)))[:200]
+                w = _opens_naming(said, names)
+                if w is not None:
+                    seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
     refs = _reference_spans(blocks, title_idx, last_line) if how == "headings" else []
     # entries of a reference list are the works the note cites, not topics bringing their own work
     own = [set(a) for r, (a, _) in zip(raws, seg_works) if a and not any(lo <= r.line <= hi for lo, hi in refs)]

@@ -2571,3 +2571,33 @@ def test_vendor_blogs_chinese_abstract_reads_and_bibtex_titles():
     assert reference_title("@article{frantar2022gptq, title={GPTQ: Accurate Post-Training Quantization for Generative "
                            "Pre-trained Transformers}, eprint={2210.17323}, year={2022}}") \
         == "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"
+
+
+def test_a_transcript_turns_to_the_work_a_turn_opens_by_naming_and_an_alert_digest_splits_at_its_tags():
+    """t91 (cold: items 0.58 / 0.47, 16 other findings): an Otter transcript ("Speaker 1  00:00:31") moves to a work when
+    a turn opens by naming it ("Sure. Okay, AnchorKV. Who read it?"), the name taken from the note's own mention with
+    its identifier; the turns between are about it, a name after "next to" opens nothing, the opening small talk is no
+    topic; a Scholar alert's "[PDF] Title" entries, their paper on the line below, are topics; a mailing's header
+    blocks are its header; "the training window" is no training, "Training-Free" is training-free."""
+    tr = ("Reading group\n[wen: agenda StreamingLLM https://arxiv.org/abs/2309.17453v2 and AnchorKV arXiv:2605.08412]\n\n"
+          "Speaker 1  00:00:06\nOkay, I think it's recording. Um, so two papers today and then the cluster thing.\n\n"
+          "Speaker 1  00:00:31\nFirst StreamingLLM, just a quick recap from memory, it does not evict any tokens, right, it pages them out.\n\n"
+          "Speaker 3  00:01:40\nCan we note that as a thing to check? Because then I don't get what AnchorKV is fixing.\n\n"
+          "Speaker 1  00:01:52\nSure. Okay, AnchorKV. Who read it?\n\n"
+          "Speaker 3  00:02:03\nSo I didn't read the paper, I'm going off the first author's thread on X and the slides.\n\n"
+          "Speaker 1  00:03:20\nYeah, 3.3, next to StreamingLLM and InfLLM. Priya can do the write-up.\n\n"
+          "Speaker 2  00:29:10\nTotally unrelated but, um, the B200 allocation for next quarter is 16 nodes, not 32, so runs wait.\n")
+    parts, _ = parse_note(tr, "inbox/w/transcript.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(7, ("2309.17453",)), (13, ("2605.08412",)), (22, ())]
+    alert = ("Scholar Alert digest\npasted by daniel — I only read the snippets.\n\n"
+             "[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding\n"
+             "J Park, M Okafor - arXiv preprint arXiv:2605.08412, 2026\n… keeps a handful of sink tokens …\n\n"
+             "[HTML] KV-Tier: Hierarchical KV Cache Offloading for Million-Token Serving\n"
+             "H Liu, A Banerjee - Proceedings of Machine Learning and Systems, 2027\n… a three-tier placement …\n"
+             "(looked at the MLSys abstract page only. If we want it, it fills the offloading gap noted at the end of 2.1.)\n\n"
+             "[PDF] Sink Tokens as Registers for Robust Vision Transformers\nM Okonkwo - arXiv preprint arXiv:2605.12240, 2026\n… pathology …\n")
+    parts, _ = parse_note(alert, "inbox/d/alert.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(4, ("2605.08412",)), (8, ()), (13, ("2605.12240",))]
+    assert parts["items"][1].sections == ("2.1",)
+    assert predicates("Streaming decoding over inputs far longer than the training window keeps a few sink tokens") == ("+store:tokens",)
+    assert predicates("[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding") == ("-train:",)
