@@ -107,7 +107,9 @@ class MdBlock:
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True}).enable("table").disable("lheading")
+    # (no link reference definitions: "[^1]: https://arxiv.org/abs/2401.09670", a footnote citing a paper by its bare
+    # link, would be one and vanish; a note's "[label]: url" lines are text the writer wrote)
+    return MarkdownIt("commonmark", {"html": True}).enable("table").disable(["lheading", "reference"])
 
 
 def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
@@ -231,7 +233,9 @@ def _fenced_lines(lines: list[str]) -> set[int]:
 
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$")
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
+                   # a hunk written by hand, headed by the section it edits: "@@ 2.3 向量量化 @@", "@@ §3.2 @@"
+                   r"|^@@\s+(?P<where2>§?\s*\d{1,2}(?:\.\d{1,2}){0,2}(?=[\s.)·:：—–-]|\s*@@)[^@]*?)\s*@@\s*$")
 #: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
 _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
 
@@ -326,7 +330,8 @@ def _cite_keys_resolved(lines: list[str], fenced: AbstractSet[int] = frozenset()
 
 def _proposed_edits(lines: list[str]) -> list[str]:
     """``lines`` with every fenced unified diff of a Markdown file (```` ```diff ```` or ```` ```patch ```` with
-    ``--- a/….md`` / ``+++ b/….md``: a pull request's proposed edit of the living document) read as what it
+    ``--- a/….md`` / ``+++ b/….md``, or hunks headed by hand with the section they edit, ``@@ 2.3 向量量化 @@``: a
+    proposed edit of the living document) read as what it
     proposes: its added lines are text of the note (an added line that opens an entry or brings a work starts a
     list entry, the others continue it), the first added line of a hunk names the section its header is under
     (`` (→ §2.3)``); the fences, headers, context and removed lines are blank.  Line numbers are kept."""
@@ -342,17 +347,28 @@ def _proposed_edits(lines: list[str]) -> list[str]:
         if end is None:
             return out
         body = lines[k + 1:end]
-        is_md_diff = info in ("diff", "patch") and any(re.match(r"^\+\+\+ \S+\.(?:md|markdown|txt)\b", t) for t in body)
+        is_md_diff = info in ("diff", "patch") and any(re.match(r"^\+\+\+ \S+\.(?:md|markdown|txt)\b", t) or
+                                                       ((h := _HUNK.match(t)) is not None and h.group("where2")) for t in body)
         if is_md_diff:
             where = ""
-            first = False
+            first = hand = False
             for j in range(k, end + 1):
                 t = lines[j]
                 h = _HUNK.match(t)
+                if h and h.group("where2"):
+                    # a hunk headed by hand with its section ("@@ 2.3 向量量化 @@"): the header opens the entry (the
+                    # section it edits), its added lines are the entry's text, indented under it
+                    km = _HUNK_KEY.match(h.group("where2").strip())
+                    where, first = (km.group("key") if km else ""), False
+                    out[j] = f"- {h.group('where2').strip()}" + (f" (→ §{where})" if where else "")
+                    hand = True
+                    continue
                 if h:
-                    km = _HUNK_KEY.match(h.group("where").strip())
-                    where, first = (km.group("key") if km else ""), True
+                    km = _HUNK_KEY.match((h.group("where") or h.group("where2") or "").strip())
+                    where, first, hand = (km.group("key") if km else ""), True, False
                     out[j] = ""
+                elif t.startswith("+") and not t.startswith("+++") and hand:
+                    out[j] = "  " + t[1:].lstrip()
                 elif t.startswith("+") and not t.startswith("+++"):
                     added = t[1:]
                     # the hunk's first added line, and an added line that brings a work of its own, open an entry;
@@ -675,8 +691,10 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                                  quoted=prev.quoted, callout=prev.callout, lines=prev.lines + plines)
             else:
                 parent = next((p for p in reversed(item_stack) if p is not None), None)
+                # a paragraph written indented by two or three spaces (a thread's reply under its post) is indented too
+                nudged = not item_stack and not q and a < len(lines) and bool(re.match(r" {2,3}\S", lines[a]))
                 out.append(MdBlock("para", _clean_text(text), ln(a), ln(b - 1), parent=parent, quoted=q,
-                                   callout=cur_callout, lines=plines))
+                                   callout=cur_callout, lines=plines, indented=nudged))
             if rest is not None:
                 ra, rb, rtext = rest
                 out.append(MdBlock("para", _clean_text(rtext), ln(ra), ln(rb - 1), quoted=q, callout=cur_callout,

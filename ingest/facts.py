@@ -54,7 +54,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
-         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
+         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = re.compile(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
@@ -218,7 +218,10 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
-            out.append((m.start(), m.end(), f"{cat}:{val}"))
+            # (a context length's span starts at its number, not at the comma before it: ", 32K context on H100" is
+            # its own clause's)
+            start = next((m.start(k) for k in range(1, (m.re.groups or 0) + 1) if m.group(k)), m.start()) if cat == "ctx" else m.start()
+            out.append((start, m.end(), f"{cat}:{val}"))
             if cat == "model":  # "Vicuna-13B" is also a 13B model: "在 7B 上" is not its setting
                 size = re.search(r"(\d+(?:\.\d+)?[bm])$", val)
                 if size:
@@ -745,6 +748,8 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "tok/s", 1.0
     if low == "ms":
         return "s", 0.001
+    if low in ("µs", "μs", "us"):
+        return "s", 0.000001
     if low == "s":
         return "s", 1.0
     if low in ("gb", "mb", "tb"):
@@ -1292,7 +1297,10 @@ def _blanked(m: re.Match[str], group: int | str) -> str:
 #: A quote the writer disputes right after it: '"…" — don't think that's right', '"…" is wrong', '“…”不对'.
 _DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(?:[—–-]+|[,，:：])?\s*(?:(?:I\s+)?don'?t think (?:that'?s|it'?s|this is) "
                              r"(?:right|true|correct)|(?:that'?s |this is |it'?s )?(?:wrong|not (?:right|true|correct)|incorrect|doubtful|dubious|suspect)|"
-                             r"(?:这句|这个说法|这话|这点)?(?:我)?(?:个人)?(?:觉得|认为|感觉)?(?:不对|不准确|有误|是错的|可疑|存疑|站不住))", re.IGNORECASE)
+                             r"(?:这句|这个说法|这话|这点)?(?:我)?(?:个人)?(?:觉得|认为|感觉)?(?:不对|不准确|有误|是错的|可疑|存疑|站不住)|"
+                             # '"no changes to the KV layout" 这句跟 repo README 对不上': set against another source
+                             r"(?:这句|这个说法|这话|这点)(?:话)?\s*(?:跟|和|与)[^，。；,;\"“”]{1,30}?(?:对不上|不一致|相矛盾|矛盾|冲突)|"
+                             r"(?:doesn'?t|does not|don'?t) (?:match|agree with)\b)", re.IGNORECASE)
 #: A sentence of a document quoted to be edited: '4.1 末尾"免校准方法还没收录"那句要改写', '卡片上那句免校准得改', '"X" — that
 #: line needs rewriting': the words are the document's, to be changed, not the writer's.
 _TO_BE_EDITED = re.compile(r"[\"“「](?P<q>[^\"”」]{2,200})[\"”」]\s*(?:那句|这句|这一句|这段)(?:话)?\s*(?:要|得|需要|应该|可以)?\s*(?:改|删|重写)|"

@@ -111,7 +111,9 @@ class _Cues:
         self.cross = _alt(raw.get("cross", []))
         self.mention = _alt(raw.get("mention", []))
         self.negative = _alt(raw.get("negative", []))
-        self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) + r")\s*[:：]?\s*(?:the\s+|our\s+|section\s+|§)?[\[【〔]?$",
+        # (a hedge between the cue and the number: "→ probably 4.3", "放 大概 4.2")
+        self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) +
+                                      r")\s*[:：]?\s*(?:(?:probably|likely|maybe|perhaps|possibly|prob\.|可能|大概|也许)\s*)?(?:the\s+|our\s+|section\s+|§)?[\[【〔]?$",
                                       re.IGNORECASE) if raw.get("cue_before_bare") else re.compile(r"(?!x)x")
         self.title_after = _alt(raw.get("title_after", []))
 

@@ -29,6 +29,7 @@ of items that name no identifier, against the works the store knows.
 from __future__ import annotations
 
 import bisect
+import contextvars
 import itertools
 import re
 import unicodedata
@@ -88,6 +89,10 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
+#: A label naming a part as the papers it cites: "Papers mentioned", "References", "参考文献".
+_REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))\s*[:：]?$", re.IGNORECASE)
+#: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
+_SOCIAL_POST_HEAD = re.compile(r"^\s*(?:\*\*|__)?[^*@\n]{1,40}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
 #: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
 _AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*[·•|—–-]\s*\d[\d,.]*k?\s*"
                           r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
@@ -572,8 +577,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     ("Action items", "Discussion", "Also worth a look", "杂项"; lexicon
     ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
     else ``[]``."""
-    if _brings_link(head_text) or any(b.kind == "heading" for b in body):
-        return []
+    if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)):
+        return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped)
     content = [b for b in body if b.kind not in ("hr", "html")]
     lead = list(itertools.takewhile(lambda b: b.quoted and b.callout is None, content))
     tail: list[MdBlock] = []
@@ -829,7 +834,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         # the works the note names with an identifier ("Papers on the agenda: StreamingLLM https://arxiv.org/abs/…"): a
         # transcript moves to one when a turn opens by naming it ("Sure. Okay, AnchorKV. Who read it?")
-        names = _local_names(blocks)
+        names = {**_NOTE_NAMES.get(), **_local_names(blocks)}
         current: str | None = None
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
@@ -910,8 +915,31 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     else:
         # a thread: replies ("· reply to quantqueen") belong to the post before them
         # (a forum's comments, "张三 回复 星主：…", were sorted above)
-        marks = [mk for n, (mk, h) in enumerate(zip(marks, heads)) if n == 0 or _FORUM_REPLY.match(h)
-                 or not re.search(r"\breply(?:ing)? to\b|回复", h, re.I)]
+        kept_marks = []
+        names = {**_NOTE_NAMES.get(), **_local_names(blocks)}
+        current: str | None = None
+        for n, (mk, h) in enumerate(zip(marks, heads)):
+            if n and not _FORUM_REPLY.match(h) and re.search(r"\breply(?:ing)? to\b|回复", h, re.I):
+                continue
+            if n and kept_marks and blocks[mk[0]].indented and not blocks[kept_marks[-1][0]].indented:
+                continue  # "  **Kai Wei** @kaiwei_gpu · May 17" indented under a reply: the answer to it, in its thread
+            num = re.match(r"\s*(\d{1,2})/", h)
+            if num and _THREAD.match(h) and current is None and int(num.group(1)) > 1:
+                # the thread's opening post ("1/ TileDecode: …") may sit inside an author's header part: its work is the one
+                # the thread is on
+                opener = next((t for b in blocks for _ln, t in b.lines if re.match(r"\s*1/\d{0,2}\s+\S", t)), "")
+                said1 = re.sub(r"^\s*1/\d{0,2}\s*", "", opener)
+                current = next((m.arxiv_id for m in find_arxiv_ids(said1)), None) or _opens_naming(said1, names)
+            if num and _THREAD.match(h):
+                # a thread's numbered posts ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread
+                # unless it brings a work of its own
+                said = re.sub(r"^\s*\d{1,2}/\d{0,2}\s*", "", _turn_text(blocks, mk[0], mk[1]))
+                own = [m.arxiv_id for m in find_arxiv_ids(said)] or ([w] if (w := _opens_naming(said, names)) else [])
+                if int(num.group(1)) > 1 and kept_marks and (not own or own[0] == current):
+                    continue
+                current = own[0] if own else current
+            kept_marks.append(mk)
+        marks = kept_marks
         if len(marks) < 2:
             return None
     out: list[_Raw] = []
@@ -960,6 +988,11 @@ _OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b
 #: arXiv:2605.08412", "EAGLE-2（arXiv:…").
 _NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
                              r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$")
+
+
+#: The short names the note being read gives its works (``_local_names`` of all its blocks), for the splits that see
+#: only a part of it (set by ``read_structure``).
+_NOTE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("note_names", default={})
 
 
 def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
@@ -1817,6 +1850,11 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
 _DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–→=]|--?|->|=>)\s+\S")
 
 
+#: A line of a micro-log: a date, perhaps after a short label, then the entry ("TIL 2027-05-11: …", "2027-05-12 — …",
+#: "5/12: …", "5月12日：…").
+_DATED_LINE = re.compile(r"^\s*(?:[A-Za-z]{2,8}\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}月\d{1,2}日)\s*(?:[:：]|\s[—–-])\s*\S")
+
+
 #: A comment of an online document's export, at its foot: "[a]Priya Shah: the +0.3 is from …", "[b] Raj: …".
 _DOC_COMMENT = re.compile(r"^\s*\[[a-z]{1,2}\]\s*\S")
 
@@ -1844,8 +1882,11 @@ def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
             continue
         dashed = [(ln, t) for ln, t in b.lines if _DASH_LINE.match(t)]
         anchored = [(ln, t) for ln, t in b.lines if _ANCHOR_LINE.match(t)]
+        dated = [(ln, t) for ln, t in b.lines if _DATED_LINE.match(t)]
         if len(anchored) >= 3 and len(anchored) * 3 >= len(b.lines) * 2:
             dashed = anchored  # a reviewer's margin notes, one remark per line, each at its place in the draft
+        elif len(dated) >= 3 and len(dated) * 3 >= len(b.lines) * 2 and any(_brings_link(t) for _ln, t in dated):
+            dashed = dated  # a micro-log, one dated entry per line ("TIL 2027-05-11: FlashDecoding++ (…) — …")
         elif len(dashed) < 3 or len(dashed) * 3 < len(b.lines) * 2 or sum(1 for _ln, t in dashed if _brings_link(t)) < 2:
             continue
         out: list[_Raw] = []
@@ -2269,6 +2310,16 @@ def read_structure(
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
     blocks = _footnotes_resolved(_toggles_as_headings(blocks))
+    token = _NOTE_NAMES.set(_local_names(blocks))
+    try:
+        return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
+    finally:
+        _NOTE_NAMES.reset(token)
+
+
+def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, first_line: int, last_line: int,
+                    lex: Lexicon, generic: re.Pattern[str]) -> NoteShape:
+    """``read_structure``'s body, with the note's short names set (``_NOTE_NAMES``)."""
     title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
     if title_idx is not None and any(b.kind == "heading" and b.level == 1 for b in blocks[title_idx + 1:]):
         # several level-1 headings: they are the topics, not a title
@@ -2333,6 +2384,23 @@ def read_structure(
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    if how == "pseudo" and len(raws) >= 2:
+        # a part labelled as the papers it names ("**Papers mentioned**", "**References**", "**Links**" over one link per
+        # line): the note's reference list, no topic
+        raws = [r for r in raws if not (_REF_LABEL.match(_strip(r.head)) and all(
+            _brings_link(t) for ln, t in _lines_of(r) if ln not in r.head_lines and t.strip()))] or raws
+    if how == "pseudo" and raws and pre and _SOCIAL_POST_HEAD.match(raws[0].blocks[0].lines[0][1] if raws[0].blocks and raws[0].blocks[0].lines else ""):
+        # a pasted post or thread ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17, 2027" over "1/ TileDecode …") under the
+        # paster's own words about it ("转一个 X 上的 thread：TileDecode（arXiv:2604.11873）…"): one item from those words on
+        said = [b for b in _content(pre) if b.kind == "para" and b.text.strip()]
+        first_works = set(_segment_works(raws[0], lex)[0])
+        pre_works = {m.arxiv_id for b in said for m in find_arxiv_ids(b.text)}
+        if said and pre_works and pre_works <= first_works:
+            r0 = raws[0]
+            inside = [b for b in pre if b.line >= said[0].line and b.kind != "hr"] + r0.blocks
+            raws[0] = replace(r0, line=said[0].line, head=said[0].lines[0][1] if said[0].lines else said[0].text,
+                              head_lines=[ln for ln, _t in said[0].lines] or [said[0].line], blocks=inside)
+            # (the words stay the note's head too: "下面的内容都算二手" speaks for the replies after the thread)
 
     # the paper of a one-paper note
     head_blocks = pre if split else [b for b in blocks[:8]]

@@ -2601,3 +2601,40 @@ def test_a_transcript_turns_to_the_work_a_turn_opens_by_naming_and_an_alert_dige
     assert parts["items"][1].sections == ("2.1",)
     assert predicates("Streaming decoding over inputs far longer than the training window keeps a few sink tokens") == ("+store:tokens",)
     assert predicates("[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding") == ("-train:",)
+
+
+def test_a_pasted_thread_a_micro_log_a_hand_written_diff_and_footnotes_citing_by_link():
+    """t93, t94, t92 (cold: items 0.56 / 0.56, 0.71 / 0.77, 0.82 / 0.6): a thread's numbered posts go on with the work it
+    opened with (a post bringing another work starts a topic), a reply indented under a reply is its answer, and the
+    paster's words above it that name its work are its first lines; a micro-log's dated lines ("TIL 2027-05-11: …")
+    are entries; "→ probably 4.3" places; "[^1]: https://arxiv.org/abs/…" (no title) still names a footnote's paper; a
+    hunk headed by hand ("@@ 2.3 向量量化 @@") is an entry placed in its section; a part labelled "Papers mentioned"
+    is the note's references; InfiniBand and NVLink are two settings."""
+    thread = ("转一个 X 上的 thread：TileDecode（arXiv:2604.11873）一作自己发的。\n我只看了这个 thread 本身，下面的内容都算二手。\n\n---\n\n"
+              "**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17, 2027\n\n1/ TileDecode: exact split-K decode attention in one kernel.\n\n"
+              "2/ It's a drop-in: no changes to the KV layout.\n\n3/ v2 is up (arxiv.org/abs/2604.11873v2): FP8 KV dropped.\n\n---\n"
+              "Replies\n\n**Ravi Menon** @ravi_m · May 17\n@kaiwei_gpu how does this compare with POD-Attention "
+              "(https://arxiv.org/abs/2410.18038)?\n\n  **Kai Wei** @kaiwei_gpu · May 17\n  @ravi_m orthogonal.\n")
+    parts, _ = parse_note(thread, "inbox/z/thread.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, ("2604.11873",)), (17, ("2410.18038",))]
+    til = ("# TIL\n\nTIL 2027-05-10: torch.compile re-tunes per bucket. (docs)\n"
+           "TIL 2027-05-11: FlashDecoding++ (https://arxiv.org/pdf/2311.01282.pdf) — unified max is approximate.\n"
+           "TIL 2027-05-15: 2607.03318 (Absorb or Not) — MLA decode turns compute-bound. → probably 4.3\n")
+    parts, _ = parse_note(til, "inbox/m/til.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [(3, (), ()), (4, ("2311.01282",), ()), (5, ("2607.03318",), ("4.3",))]
+    blog = ("# Draft\n\n## The problem\nDistServe[^1] made the case for splitting the phases.\n\n## Notes\n\n"
+            "[^1]: https://arxiv.org/abs/2401.09670\n")
+    parts, _ = parse_note(blog, "inbox/m/blog.md")
+    assert parts["items"][0].works == ("2401.09670",)
+    diff = ("# 改动提议\n\n依据：CodeMix 通读全文。\n\n```diff\n@@ 2.3 向量量化 @@\n 上下文。\n-旧的一句。\n"
+            "+新的一句：CodeMix（arXiv:2603.07215）混用两种码本。\n```\n")
+    parts, _ = parse_note(diff, "inbox/c/diff.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [(6, ("2603.07215",), ("2.3",))]
+    huddle = ("Huddle summary\n\n**Key points**\n- Priya read Mooncake (2407.00079): 150 GB/s per node.\n- Tomás recapped DistServe.\n"
+              "- Short detour about the June GPU reservation.\n\n**Papers mentioned**\n- Mooncake — https://arxiv.org/abs/2407.00079\n"
+              "- Splitwise — https://arxiv.org/abs/2311.18677\n")
+    parts, _ = parse_note(huddle, "inbox/t/huddle.md")
+    assert [i.line for i in parts["items"]] == [4, 5, 6]
+    (a,) = find_figures("the full cache crosses that InfiniBand link in about 55 ms")
+    (b,) = find_figures("the whole cache moves in 3.8 ms intra-node over NVLink")
+    assert "link:infiniband" in a.conditions and "link:nvlink" in b.conditions
