@@ -899,6 +899,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     else:
                         kept.append(mk)
                     on_work = bool(find_arxiv_ids(message)) or shared
+                    if not switched:  # a topic opened by a link or a shared file is on the work it brings
+                        current = next((m.arxiv_id for m in find_arxiv_ids(message)), None) or current
                     last_kept = (who, minute) if minute is not None else None
             pending_q = (mk, minute) if (("?" in message or "？" in message) and not (starts or not kept)
                                          and minute is not None and not find_arxiv_ids(message)) else None
@@ -918,21 +920,23 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         kept_marks = []
         names = {**_NOTE_NAMES.get(), **_local_names(blocks)}
         current: str | None = None
+        thread_work: str | None = None  # the work a numbered thread is on ("" when its opening post names none)
         for n, (mk, h) in enumerate(zip(marks, heads)):
             if n and not _FORUM_REPLY.match(h) and re.search(r"\breply(?:ing)? to\b|回复", h, re.I):
                 continue
             if n and kept_marks and blocks[mk[0]].indented and not blocks[kept_marks[-1][0]].indented:
                 continue  # "  **Kai Wei** @kaiwei_gpu · May 17" indented under a reply: the answer to it, in its thread
             num = re.match(r"\s*(\d{1,2})/", h)
-            if num and _THREAD.match(h) and current is None and int(num.group(1)) > 1:
-                # the thread's opening post ("1/ TileDecode: …") may sit inside an author's header part: its work is the one
-                # the thread is on
+            if num and _THREAD.match(h) and thread_work is None:
+                # the thread's opening post names the work the thread is on ("1/ TileDecode: exact split-K …"), or none
+                # ("1/ ok notes from today's inference track, two talks + some hallway stuff": every post a topic)
                 opener = next((t for b in blocks for _ln, t in b.lines if re.match(r"\s*1/\d{0,2}\s+\S", t)), "")
                 said1 = re.sub(r"^\s*1/\d{0,2}\s*", "", opener)
-                current = next((m.arxiv_id for m in find_arxiv_ids(said1)), None) or _opens_naming(said1, names)
-            if num and _THREAD.match(h):
-                # a thread's numbered posts ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread
-                # unless it brings a work of its own
+                thread_work = next((m.arxiv_id for m in find_arxiv_ids(said1)), None) or _opens_naming(said1, names) or ""
+                current = current or thread_work or None
+            if num and _THREAD.match(h) and thread_work:
+                # a single work's thread ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread unless
+                # it brings a work of its own
                 said = re.sub(r"^\s*\d{1,2}/\d{0,2}\s*", "", _turn_text(blocks, mk[0], mk[1]))
                 own = [m.arxiv_id for m in find_arxiv_ids(said)] or ([w] if (w := _opens_naming(said, names)) else [])
                 if int(num.group(1)) > 1 and kept_marks and (not own or own[0] == current):
@@ -1971,7 +1975,8 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
     def opening_work(b: MdBlock) -> str | None:
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
-        if not ids and len(b.lines) >= 2 and len(b.lines[0][1]) <= 160 and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]):
+        if not ids and len(b.lines) >= 2 and len(b.lines[0][1]) <= 160 and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]) \
+                and not re.match(r"\s*[A-Za-z][\w ]{0,20}:\s", b.lines[0][1]):  # (a form's "Summary: …" field is no title line)
             # a title line, then the line naming its paper ("[PDF] AnchorKV: …" over "J Park, … - arXiv preprint arXiv:2605.08412")
             ids = find_arxiv_ids(b.lines[1][1])
         if not ids:
