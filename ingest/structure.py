@@ -91,6 +91,14 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            re.IGNORECASE)
 #: A label naming a part as the papers it cites: "Papers mentioned", "References", "参考文献".
 _REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))\s*[:：]?$", re.IGNORECASE)
+#: A code review's comment anchor alone on its line: a source file and its line ("engine/attention/backends/blockhop.py:88",
+#: "csrc/attention.cu:120-140").
+_FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
+                          r":\d{1,5}(?:-\d{1,5})?)`?\s*$")
+#: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
+#: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
+_TIME_SLOT = re.compile(r"^\s*(?P<t>\d{1,2}[:.]\d{2}\s*[-–—~]\s*\d{1,2}[:.]\d{2}\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
+                        r"registration|茶歇|午餐|午休|休息|开幕|闭幕|签到)\b)\S.*)$", re.IGNORECASE)
 #: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
 _SOCIAL_POST_HEAD = re.compile(r"^\s*(?:\*\*|__)?[^*@\n]{1,40}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
 #: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
@@ -359,7 +367,7 @@ class _Raw:
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
-                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED)):
+                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT)):
         if pat.match(line_text):
             return n
     return -1
@@ -368,7 +376,7 @@ def _pseudo_kind(line_text: str) -> int:
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
-                _FORUM_REPLY, _COMMENTED):
+                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -2364,7 +2372,17 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # candidate collection split
     split: tuple[list[_Raw], list[MdBlock]] | None = None
     how = ""
-    if any(b.kind == "heading" and k != title_idx and not b.quoted for k, b in enumerate(blocks)):
+    heads_at = [b.line for b in blocks if b.kind == "heading" and not b.quoted]
+    rules_at = [b.line for b in blocks if b.kind == "hr"]
+    if heads_at and len(rules_at) >= 2 and max(heads_at) < rules_at[0]:
+        # a header of "#" lines (an agent's run, YAML comments) over "---"-separated records that each open with the
+        # same field ("finding: …", "paper: …"): the records are the items, the header the note's head
+        recs = _split_rules([b for b in blocks if b.line > rules_at[0] - 1], last_line)
+        if recs is not None and len(recs[0]) >= 2:
+            labels = [_label_of(r.head).casefold() for r in recs[0]]
+            if labels[0] and re.match(r"[^\W\d_]", labels[0]) and labels.count(labels[0]) * 2 >= len(labels) + 1:
+                split, how = (recs[0], [b for b in blocks if b.line < rules_at[0]]), "rules"
+    if split is None and any(b.kind == "heading" and k != title_idx and not b.quoted for k, b in enumerate(blocks)):
         split = _split_headings(blocks, title_idx, last_line, lex)
         how = "headings"
     if split is None:

@@ -2638,3 +2638,34 @@ def test_a_pasted_thread_a_micro_log_a_hand_written_diff_and_footnotes_citing_by
     (a,) = find_figures("the full cache crosses that InfiniBand link in about 55 ms")
     (b,) = find_figures("the whole cache moves in 3.8 ms intra-node over NVLink")
     assert "link:infiniband" in a.conditions and "link:nvlink" in b.conditions
+
+
+def test_yaml_findings_a_code_reviews_anchors_and_a_programmes_slots_are_topics():
+    """t98 (cold: items 0.75 / 0.25): "#" header lines over "---"-separated YAML findings (each opening "finding: …") are a
+    header and records; "suggested_section: "2.2 Block selection"" places; a code review's "path/file.py:88" anchors
+    open its threads; a programme's time slots ("09:40-10:00  ★ XAttention …") are talks, a coffee break is none, and a
+    bullet under a slot is a sentence of its own; "checked against the paper" names no baseline."""
+    from ingest.placement import section_refs
+
+    findings = ("# scout-agent findings, run #37\n# one YAML doc per finding\n---\nfinding: BlockHop, decode-time block selection\n"
+                "paper: arXiv:2602.11873v1\nevidence: full text of v1 read\nsuggested_section: \"2.2 Block selection\"\n---\n"
+                "finding: flashinfer block-sparse decode API (tooling)\npaper: none\nsuggested_section: none\n---\n"
+                "finding: SeerAttention can be used without any training\npaper: https://arxiv.org/abs/2410.13276v2\n")
+    parts, _ = parse_note(findings, "inbox/s/findings.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [(4, ("2602.11873",), ("2.2",)), (9, (), ()), (13, ("2410.13276",), ())]
+    assert [(r.key, r.role) for r in section_refs('suggested_section: "2.2 Block selection"')] == [("2.2", "suggest")]
+    review = ("Review: PR #4412\n\nSummary of the PR: adds BlockHop. Paper: arxiv.org/abs/2602.11873.\n\n---\n\n"
+              "engine/attention/backends/blockhop.py:88\n> block_size: int = 128\nyuki: paper default is 64, why 128?\n\n"
+              "engine/attention/selector.py:57\n> evict_lowest(acc_scores)\ndmitri: H2O (arXiv:2306.14048) evicts for good; no.\n")
+    parts, _ = parse_note(review, "inbox/d/review.md")
+    assert [i.line for i in parts["items"]] == [7, 11]
+    program = ("Workshop, Room 2B\n★ = talks that matter.\n\n08:50-09:00  Opening remarks (chairs)\n"
+               "09:40-10:00  ★ XAttention in practice (J. Lin)\n    - said 9.5x at 256K on A100 for XAttention (2503.16428); read off a slide\n"
+               "10:20-10:50  Coffee break\n10:50-11:10  ★ BlockHop: centroids for decode (M. Ferreira)\n"
+               "    - prefill gain only 1.3x at 128K on H100, the big number is decode\n")
+    parts, _ = parse_note(program, "inbox/p/program.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, ("2503.16428",)), (8, ())]
+    (q,) = [x for c in parts["claims"] if c.line == 9 for x in c.quantities]
+    assert "phase:prefill" in q.conditions and "phase:decode" not in q.conditions
+    (q,) = find_figures("said 9.5x at 256K on A100; haven't checked it against the paper")
+    assert not any(c.startswith("base:") for c in q.conditions)
