@@ -205,9 +205,12 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             elif cat == "phase":  # prefill (预填充) or decode (解码) of a served request
                 val = "prefill" if val.startswith(("pre", "预")) else "decode"
             elif cat == "scope":  # a part of the model measured alone: attention (注意力) or a kernel (算子); or a share
-                # of the whole, per user (每用户, "13 tokens/s per user") against the system's aggregate
+                # of the whole, per user (每用户, "13 tokens/s per user"), per GPU or per node, against the aggregate
                 val = ("attention" if re.search(r"attention|注意力", val) else
-                       "per-user" if re.search(r"user|stream|用户", val, re.I) else "kernel")
+                       "per-user" if re.search(r"user|stream|用户", val, re.I) else
+                       "per-gpu" if re.fullmatch(r"gpu|device|卡", val, re.I) else
+                       "per-node" if re.fullmatch(r"node|host|节点|机器", val, re.I) else
+                       "per-nic" if re.fullmatch(r"nic|link", val, re.I) else "kernel")
             elif cat == "pass":  # the forward (前向, fwd) or the backward (反向, bwd) pass
                 val = "backward" if val in ("backward", "bwd", "反向") else "forward"
             elif cat == "temp" and re.fullmatch(r"0(?:\.0+)?", val):
@@ -439,6 +442,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     cues = _cues(lex)
     # percent-encoded text ("[[%E5%84%9B]]", a URL's "%20%E5"): its "84%" is no figure; masked, same length
     text = _PCT_RUN.sub(lambda m: "_" * len(m.group()), text)
+    # LaTeX's multiplication sign ("$1.48\\times$"): a ratio's "×", same length
+    if "\\" in text:  # (and its inline math's "$ … $" delimiters are no dollar signs: "$1.48\\times$" is no cost)
+        text = re.sub(r"\$([^$\n]{1,60}?\\[A-Za-z]+[^$\n]{0,60}?)\$", lambda m: " " + m.group(1) + " ", text)
+    text = text.replace("\\times", "×     ")
     # a clock time or a video's stamp ("03:12 FlashAttention 回顾", "at 14:30"): no figure; masked, same length
     text = _CLOCK.sub(lambda m: "_" * len(m.group()), text)
     # a latency spelt out ("time-to-first-token", "time per output token"): its abbreviation, same length

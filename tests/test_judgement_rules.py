@@ -2669,3 +2669,13 @@ def test_yaml_findings_a_code_reviews_anchors_and_a_programmes_slots_are_topics(
     assert "phase:prefill" in q.conditions and "phase:decode" not in q.conditions
     (q,) = find_figures("said 9.5x at 256K on A100; haven't checked it against the paper")
     assert not any(c.startswith("base:") for c in q.conditions)
+
+
+def test_per_node_and_per_gpu_figures_are_two_scopes_and_latex_times_is_a_ratio():
+    """t94, t95: "190 GB/s per node" and "~23.7 GB/s per GPU" are no two values of one measure; "$1.48\\times$" in a LaTeX
+    draft is a 1.48× ratio, not a cost."""
+    (node,) = [q for q in find_figures("Transfer Engine: 190 GB/s per node with RoCE NICs") if q.raw.startswith("190")]
+    (gpu,) = [q for q in find_figures("Maintainers' benchmark: ~23.7 GB/s per GPU") if q.raw.startswith("23.7")]
+    assert "scope:per-node" in node.conditions and "scope:per-gpu" in gpu.conditions
+    (q,) = find_figures("$1.48\\times$ throughput for LLaMA-3.1-8B")
+    assert q.unit == "x" and q.value == 1.48 and q.metric != "cost"
