@@ -216,6 +216,10 @@ _GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
+#: A transcript's turn header alone: a numbered speaker and a time ("Speaker 1  00:00:31", "说话人 2 00:01:40").
+_TURN_HEADER = re.compile(r"^\s*(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s*$", re.IGNORECASE)
+
+
 def _row_fact_text(b) -> str:
     """A table row as text for its figures: a bare number cell is written with its column's name and unit
     (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
@@ -1010,8 +1014,8 @@ def parse_note(
             inherited = seg_levels[it] if it is not None else (group_at.get(b.line) or note_levels)
             para_levels = ordered_levels(by_item.get(it, ())) if len(pieces) > 1 else ()
             clean = strip_markup(piece)
-            if len(clean) < 2:
-                continue
+            if len(clean) < 2 or _TURN_HEADER.match(clean):
+                continue  # (a transcript's "Speaker 1  00:00:31" alone on its line says nothing: the turn's words do)
             own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
             said = own
             if b.kind == "row" and b.line in noted:
@@ -1083,7 +1087,7 @@ def parse_note(
         c = make_claim(lines[n - 1].strip(), n, n, role="metadata", item=0 if shape.segments else None, lexicon=lex)
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
-    claims.sort(key=lambda c: (c.line, c.line_end))
+    claims.sort(key=lambda c: c.line)  # (stable: two sentences of one line keep their order)
     # what an item says is tied to the version it reads ("Attachment: 2603.17264v2.pdf", "## MC-SF
     # (arXiv:2502.07115v5)"): a statement of it that names no version of its own is that version's
     for sg in shape.segments:

@@ -5,8 +5,8 @@ An attacker's pass found regular expressions whose time grew with the square of 
 120 s.  Here hypothesis builds texts of long runs (digits, brackets, slashes, identifier prefixes, link
 openers, figures' units …) and repeated units, writes each as a note, a living document, a paper card, a
 queue file and a brief, and reads it through the whole ingest path (``graph.loader.build_found``: read,
-parse, records, N-Quads) at two sizes, 4x apart: the larger must take at most 7x the smaller (linear
-gives ~4x, quadratic ~16x).  Times are the best of two runs, floored at 50 ms so that noise on a loaded
+parse, records, N-Quads) at two sizes, 4x apart: the larger must take at most 9x the smaller (linear
+gives ~4x, quadratic ~16x; a loaded machine has shown 8.3x on a linear case, so 7x was too tight).  Times are the best of two runs, floored at 50 ms so that noise on a loaded
 machine cannot fail a fast case.  ``bench/`` measures speed; this checks the shape of the cost only.
 """
 from __future__ import annotations
@@ -87,4 +87,4 @@ def root(tmp_path_factory) -> Path:
 def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
     small = _cost(root, kind, _text(pieces, repeat, SMALL))
     large = _cost(root, kind, _text(pieces, repeat, LARGE))
-    assert large <= 7 * max(small, FLOOR), (pieces, repeat, kind, round(small, 3), round(large, 3))
+    assert large <= 9 * max(small, FLOOR), (pieces, repeat, kind, round(small, 3), round(large, 3))
