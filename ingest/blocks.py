@@ -174,8 +174,12 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         end = k
         while end < len(lines) and end not in fenced and _opens_with_symbol(lines[end]):
             end += 1
-        works = {m.arxiv_id for n in range(k, end) for m in find_arxiv_ids(lines[n])}
-        with_id = sum(1 for n in range(k, end) if find_arxiv_ids(lines[n]))
+        # (a line brings its own paper when its first identifier comes early and not after a comparison: "🆚 compared
+        # against H2O (arXiv:…)" is one topic's field)
+        own = [ids[0].arxiv_id for n in range(k, end) if (ids := find_arxiv_ids(lines[n])) and ids[0].start < 80
+               and not _COMPARED_BEFORE.search(lines[n][:ids[0].start])]
+        works = set(own)
+        with_id = len(own)
         if end - k >= 2 and len(works) >= 2 and with_id >= 2 and with_id * 2 >= end - k \
                 and (end == len(lines) or not lines[end].strip() or lines[end].lstrip().startswith(("#", "-", "*"))):
             for n in range(k, end):
@@ -210,6 +214,10 @@ def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     return out
 
 
+#: A comparison before a line's first identifier: the work is the one compared with ("compared against H2O (…)", "vs …").
+_COMPARED_BEFORE = re.compile(r"\b(?:compared (?:against|to|with)|vs\.?|versus|than|against|over|baseline)\b|对比|相比|比", re.IGNORECASE)
+
+
 def _opens_with_symbol(line: str) -> bool:
     """Whether ``line`` opens, flush left, with a pictograph or a typographic mark (category So) and then text."""
     return bool(line) and unicodedata.category(line[0]) == "So" and bool(re.match(r"^.[\ufe0f\u200d]?\S*\s+\S", line))
@@ -235,7 +243,7 @@ _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
                    # a hunk written by hand, headed by the section it edits: "@@ 2.3 向量量化 @@", "@@ §3.2 @@"
-                   r"|^@@\s+(?P<where2>§?\s*\d{1,2}(?:\.\d{1,2}){0,2}(?=[\s.)·:：—–-]|\s*@@)[^@]*?)\s*@@\s*$")
+                   r"|^@@\s++(?P<where2>(?:§\s*+)?\d{1,2}(?:\.\d{1,2}){0,2}(?=[\s.)·:：—–-]|\s*@@)[^@]*+)@@\s*$")
 #: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
 _HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
 
@@ -251,7 +259,7 @@ _DIRECTIVE = re.compile(r"^\s*<!--\s*_?(?:theme|paginate|header|footer|class|bac
 
 
 def _is_deck(lines: list[str], fenced: AbstractSet[int]) -> bool:
-    """Whether ``lines`` are a slide deck's: two or more ``---`` rules each followed (after blank lines) by a
+    """Whether ``lines`` are a slide deck's: two or more ``---`` rules each followed (within three lines) by a
     ``# `` slide title."""
     titled = 0
     for k, ln in enumerate(lines):
@@ -268,16 +276,16 @@ def _is_deck(lines: list[str], fenced: AbstractSet[int]) -> bool:
 def _speaker_notes(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> list[str]:
     """``lines`` with a slide deck's speaker notes written as HTML comments (``<!-- speaker notes: read §3 in the
     PDF -->``, Marp and reveal.js) read as text (``Speaker notes: read §3 in the PDF``): the presenter's words,
-    where they say how they checked.  In a deck (``_is_deck``) every comment but a directive is a slide's notes;
-    elsewhere other comments stay comments.  Line numbers are kept."""
+    where they say how they checked.  In a deck (``_is_deck``) every comment written over several lines but a
+    directive is a slide's notes; elsewhere other comments stay comments.  Line numbers are kept."""
     out = list(lines)
     deck = _is_deck(lines, fenced)
     k = 0
     while k < len(lines):
         m = _NOTES_OPEN.match(lines[k]) if k not in fenced else None
-        if m is None and deck and k not in fenced and not _DIRECTIVE.match(lines[k]):
-            # in a slide deck (Marp, reveal.js: slides between "---" rules, each under its "# " title) every comment
-            # but a directive is the presenter's notes
+        if m is None and deck and k not in fenced and not _DIRECTIVE.match(lines[k]) and "-->" not in lines[k]:
+            # in a slide deck (Marp, reveal.js: slides between "---" rules, each under its "# " title) a comment written
+            # over several lines is the presenter's notes (a one-line comment, "<!-- old draft … -->", stays a comment)
             m = _DECK_COMMENT.match(lines[k])
         if not m:
             k += 1
@@ -364,7 +372,7 @@ def _proposed_edits(lines: list[str]) -> list[str]:
                     hand = True
                     continue
                 if h:
-                    km = _HUNK_KEY.match((h.group("where") or h.group("where2") or "").strip())
+                    km = _HUNK_KEY.match((h.group("where") or "").strip())
                     where, first, hand = (km.group("key") if km else ""), True, False
                     out[j] = ""
                 elif t.startswith("+") and not t.startswith("+++") and hand:

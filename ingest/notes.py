@@ -1001,8 +1001,7 @@ def parse_note(
             for ln, t in b.lines:
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
                 # a sentence of its own)
-                if not runs or ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0]) or (len(runs[-1]) and re.match(r"\s*[-*+]\s+\S", t)
-                                                                                             and b.kind == "para"):
+                if not runs or ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0]) or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t)):
                     runs.append([])
                 runs[-1].append((ln, t))
             pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]

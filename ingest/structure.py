@@ -47,8 +47,8 @@ _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
 #: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
 #: part of a name).
-_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*[:：]?\s*$")
-_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*(?:[—–\-:：|·]|\s+\S)")
+_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*+[:：]?\s*+$")
+_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|\s++\S)")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
@@ -97,10 +97,10 @@ _FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh
                           r":\d{1,5}(?:-\d{1,5})?)`?\s*$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
-_TIME_SLOT = re.compile(r"^\s*(?P<t>\d{1,2}[:.]\d{2}\s*[-–—~]\s*\d{1,2}[:.]\d{2}\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
+_TIME_SLOT = re.compile(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
                         r"registration|茶歇|午餐|午休|休息|开幕|闭幕|签到)\b)\S.*)$", re.IGNORECASE)
 #: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
-_SOCIAL_POST_HEAD = re.compile(r"^\s*(?:\*\*|__)?[^*@\n]{1,40}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
+_SOCIAL_POST_HEAD = re.compile(r"^\s*+(?:\*\*|__)?[^*@\n\s][^*@\n]{0,39}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
 #: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
 _AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*[·•|—–-]\s*\d[\d,.]*k?\s*"
                           r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
@@ -775,6 +775,14 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
     marks.sort(key=lambda mk: mk[1])
+    if any(_FILE_ANCHOR.match(t) for _i, _ln, t in marks):
+        # a file anchor opens a review thread only when the code it anchors is quoted under it ("> block_size: int = 128")
+        # or a reviewer answers right under it ("yuki: …"); in a porting note "src/evict.py:120" is a heading of its text
+        at = {ln: (b, t) for b in blocks for ln, t in b.lines}
+        def reviewed(ln: int) -> bool:
+            nb = at.get(ln + 1)
+            return nb is not None and (nb[0].quoted or bool(re.match(r"^\s*@?[\w.\-]{2,20}:\s", nb[1])))
+        marks = [mk for mk in marks if not _FILE_ANCHOR.match(mk[2]) or reviewed(mk[1])]
     if lazy and not _chapters([next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]):
         marks = [mk for mk in marks if mk[1] not in lazy]
     if len(marks) < 2:

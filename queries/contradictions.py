@@ -639,18 +639,24 @@ def _eligible(c: SClaim) -> bool:
     facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
     not a question."""
     text = answered_value(c.text)
-    if c.role == "action" and _ACTION_SENTENCE.search(text):
-        return False  # "Evaluate prefix-affinity routing …": a thing to do, not a fact (its item's other sentences
-        # may state facts of a work: "per the authors it is drop-in, with no changes to the scheduler")
+    if c.role == "action" and (_ACTION_SENTENCE.search(text) or not _REPORTED_FACT.search(text)):
+        return False  # "Evaluate prefix-affinity routing …", "Confirm that X is lossless": things to do, not facts; an
+        # action item's sentence that reports what a work is ("per the authors it is drop-in, with no changes to the
+        # scheduler") is one
     return c.kind in _RULE_KINDS and c.role != "metadata" and not (
         _QUESTION.search(text) and not _asserts_before_asking(text) and not _doubted_statement(text))
 
 
+#: A sentence reporting what a work is or does, as said by its authors or its paper: "per the authors it is drop-in",
+#: "according to the paper …", "the paper says …", "据作者说 …".
+_REPORTED_FACT = re.compile(r"\bper the (?:authors?|paper|abstract|readme)\b|\baccording to (?:the )?(?:authors?|paper|abstract|readme)\b|"
+                            r"\bthe (?:paper|abstract|authors?) (?:says?|claims?|reports?|states?)\b|据(?:作者|论文|摘要)|(?:论文|作者|摘要)(?:称|说|里写)",
+                            re.IGNORECASE)
 #: A sentence that says what to do: an imperative opening it, a plan or a need ("Evaluate …", "we should …", "TODO", "计划…").
 _ACTION_SENTENCE = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evaluate|add|try|check|read|investigate|benchmark|adopt|consider|look|move|"
                               r"update|follow|ask|plan|schedule|set up|bump|pin|file|open|write|run|test|prototype|measure|compare|port|"
                               r"fix|draft|review|ping|email|reach out|todo|action|assign|decide|drop|remove|replace|switch|keep|use|make|"
-                              r"get|find|owner|due)\b|\b(?:we|I|you)(?:'ll| will| should| need to| must| have to)\b|\blet'?s\b|"
+                              r"get|find|owner|due|confirm|verify|double-check|re-?run|make sure)\b|\b(?:we|I|you)(?:'ll| will| should| need to| must| have to)\b|\blet'?s\b|"
                               r"^\W*(?:请|需要|计划|待办|待|跟进|负责人|截止)", re.IGNORECASE)
 
 
@@ -661,9 +667,11 @@ _INTERROGATIVE = re.compile(r"\b(?:is|are|was|were|does|do|did|can|could|should|
 
 
 def _doubted_statement(text: str) -> bool:
-    """Whether a sentence ending in ``?`` is a statement its writer doubts, not a question: a note's shorthand with
-    no interrogative anywhere in its last clause and more than a word in it ("FD++ → 统一max φ = 近似softmax，精度有损 ?",
-    "uses a static tree ?"); "Lossy?", "是否无损？", "Is it lossless?", "静态树还是动态树？" and "Training-free, really?" ask."""
+    """Whether a sentence ending in ``?`` is a statement its writer doubts, not a question: a note's shorthand whose ``?``
+    stands apart after a space, with no interrogative anywhere in its last clause and more than a word in it ("FD++ →
+    统一max φ = 近似softmax，精度有损 ?", "uses a static tree ?"); "Lossless even at 2-bit?", "Anyone reproduced the 3.6x?", "Lossy?", "是否无损？", "Is it lossless?", "静态树还是动态树？" and "Training-free, really?" ask."""
+    if not re.search(r"\s[?？]\s*$", text):
+        return False  # (the doubt is set apart, "精度有损 ?"; "Lossless even at 2-bit?" asks)
     body = re.sub(r"[?？\s]+$", "", text)
     last = re.split(r"[，,;；:：。]", body)[-1].strip()
     if _INTERROGATIVE.search(last) or re.match(r"^\s*(?:open|q|question|问题|疑问)\s*[:：]", text, re.IGNORECASE):

@@ -2679,3 +2679,31 @@ def test_per_node_and_per_gpu_figures_are_two_scopes_and_latex_times_is_a_ratio(
     assert "scope:per-node" in node.conditions and "scope:per-gpu" in gpu.conditions
     (q,) = find_figures("$1.48\\times$ throughput for LLaMA-3.1-8B")
     assert q.unit == "x" and q.value == 1.48 and q.metric != "cost"
+
+
+def test_what_the_ninth_stops_rules_must_leave_alone():
+    """A review of this stop's rules found inputs they misread; each stays as an ordinary note reads: a question with
+    its "?" right after the word asks; an action item's "Confirm that …" states nothing; a one-line comment in a log
+    with "---" days is a comment; decimal ranges are no time slots; a comparison line under an emoji is a field; file
+    anchors in a porting note head no threads."""
+    from queries.contradictions import _ACTION_SENTENCE, _REPORTED_FACT, _doubted_statement
+
+    for asked in ("Lossless even at 2-bit KV?", "Anyone reproduced the 3.6x speedup on A100 at 16K?", "这个也是无损的？"):
+        assert not _doubted_statement(asked), asked
+    assert _ACTION_SENTENCE.search("Confirm that SnapKV is lossless before we cite it anywhere.")
+    assert not _REPORTED_FACT.search("SnapKV is lossless, we think") and _REPORTED_FACT.search("per the authors it is drop-in")
+    cases = {
+        "Porting notes\n\nWe ported SnapKV (arXiv:2404.14469) and H2O (arXiv:2306.14048) into our engine.\n\nsrc/evict.py:120\n"
+        "The H2O score overflows.\n\nsrc/cache.py:88\nSnapKV's pooling kernel size is hard-coded to 7.\n": [(1, ("2404.14469", "2306.14048"))],
+        "# Reading note\n\n📌 SnapKV (arXiv:2404.14469) — clusters the window\n🆚 compared against H2O (arXiv:2306.14048) in Table 2\n"
+        "📊 3.6x faster decoding at 16K\n": [(1, ("2404.14469",))],
+        "Ablation notes\n\nPruning sweep from SnapKV (arXiv:2404.14469) and H2O (arXiv:2306.14048):\n\n0.25-0.50 of the heads can be "
+        "pruned\n\n0.10-0.20 perplexity gap at 4-bit\n": [(3, ("2404.14469", "2306.14048")), (5, ()), (7, ())],
+    }
+    for text, want in cases.items():
+        parts, _ = parse_note(text, "inbox/a/n.md")
+        assert [(i.line, i.works) for i in parts["items"]] == want, text[:30]
+    log = ("Log\n\n---\n\n# Monday\n\nRead SnapKV (arXiv:2404.14469). It is lossy.\n\n<!-- old draft, wrong: SnapKV is lossless, 9.9x -->\n\n"
+           "---\n\n# Tuesday\n\nRan H2O (arXiv:2306.14048) on our box.\n")
+    parts, _ = parse_note(log, "inbox/a/log.md")
+    assert not any("old draft" in c.text for c in parts["claims"])
