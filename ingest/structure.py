@@ -91,10 +91,10 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            re.IGNORECASE)
 #: A label naming a part as the papers it cites: "Papers mentioned", "References", "参考文献".
 _REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))\s*[:：]?$", re.IGNORECASE)
-#: A code review's comment anchor alone on its line: a source file and its line ("engine/attention/backends/blockhop.py:88",
-#: "csrc/attention.cu:120-140").
+#: A code review's comment anchor alone on its line: a source file and perhaps its line ("engine/attention/backends/blockhop.py:88",
+#: "csrc/attention.cu:120-140", "tests/test_rope_scaling.py").
 _FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
-                          r":\d{1,5}(?:-\d{1,5})?)`?\s*$")
+                          r"(?::\d{1,5}(?:-\d{1,5})?)?)`?\s*$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
 _TIME_SLOT = re.compile(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
@@ -782,7 +782,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         def reviewed(ln: int) -> bool:
             nb = at.get(ln + 1)
             return nb is not None and (nb[0].quoted or bool(re.match(r"^\s*@?[\w.\-]{2,20}:\s", nb[1])))
-        marks = [mk for mk in marks if not _FILE_ANCHOR.match(mk[2]) or reviewed(mk[1])]
+        # (once one anchor is a review thread the note is a review: its other anchors open threads too)
+        is_review = any(_FILE_ANCHOR.match(t) and reviewed(ln) for _i, ln, t in marks)
+        marks = [mk for mk in marks if not _FILE_ANCHOR.match(mk[2]) or is_review]
     if lazy and not _chapters([next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]):
         marks = [mk for mk in marks if mk[1] not in lazy]
     if len(marks) < 2:
