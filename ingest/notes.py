@@ -35,7 +35,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import comparison_columns, read_structure, reference_spans, works_in
+from .structure import TURN_HEADER, comparison_columns, read_structure, reference_spans, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -214,10 +214,6 @@ _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 _CONTEXT_FORM = re.compile(r"arxiv|eprint|/|10\.48550", re.IGNORECASE)
 _GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#?]|$)", re.IGNORECASE)
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
-
-
-#: A transcript's turn header alone: a numbered speaker and a time ("Speaker 1  00:00:31", "说话人 2 00:01:40").
-_TURN_HEADER = re.compile(r"^\s*(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s*$", re.IGNORECASE)
 
 
 def _row_fact_text(b) -> str:
@@ -1013,7 +1009,7 @@ def parse_note(
             inherited = seg_levels[it] if it is not None else (group_at.get(b.line) or note_levels)
             para_levels = ordered_levels(by_item.get(it, ())) if len(pieces) > 1 else ()
             clean = strip_markup(piece)
-            if len(clean) < 2 or _TURN_HEADER.match(clean):
+            if len(clean) < 2 or TURN_HEADER.match(clean):
                 continue  # (a transcript's "Speaker 1  00:00:31" alone on its line says nothing: the turn's words do)
             own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
             said = own

@@ -113,9 +113,13 @@ _SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
 #: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
+#: A transcript's numbered speaker ("Speaker 1", "说话人 2").
+_NUMBERED_SPEAKER = r"(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2}"
+#: A numbered speaker's turn header alone on its line ("Speaker 1  00:00:31"): no statement, the turn's words are.
+TURN_HEADER = re.compile(rf"^\s*{_NUMBERED_SPEAKER}\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?\s*$", re.IGNORECASE)
 _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2}|"
                    # a transcript's numbered speaker: "Speaker 1  00:00:06" (Otter), "说话人 2 00:01:40" (飞书妙记)
-                   r"(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2})"
+                   rf"{_NUMBERED_SPEAKER})"
                    r"(?:\*{1,2}|_)?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
                    r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
@@ -2418,8 +2422,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
     if how == "pseudo" and len(raws) >= 2:
-        # a part labelled as the papers it names ("**Papers mentioned**", "**References**", "**Links**" over one link per
-        # line): the note's reference list, no topic
+        # a part labelled as the papers it names ("**Papers mentioned**", "**References**" over one link per line): the
+        # note's reference list, no topic
         raws = [r for r in raws if not (_REF_LABEL.match(_strip(r.head)) and all(
             _brings_link(t) for ln, t in _lines_of(r) if ln not in r.head_lines and t.strip()))] or raws
     if how == "pseudo" and raws and pre and _SOCIAL_POST_HEAD.match(raws[0].blocks[0].lines[0][1] if raws[0].blocks and raws[0].blocks[0].lines else ""):
@@ -2445,7 +2449,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     if how == "pseudo" and raws and any(_TURN.match(t) or _CHAT.match(t) for r in raws for _ln, t in _lines_of(r)[:1]):
         # a transcript's topic opened by naming a work the note gives an identifier elsewhere ("Sure. Okay, AnchorKV. Who
         # read it?" under "Papers on the agenda: … AnchorKV arXiv:2605.08412"): the topic is about it
-        names = _local_names(blocks)
+        names = _NOTE_NAMES.get()  # (set from these blocks by ``read_structure``)
         for n, r in enumerate(raws):
             if not seg_works[n][0] and names:
                 said = " ".join(t for _ln, t in _lines_of(r) if not (_TURN.match(t) or _CHAT.match(t)))[:200]

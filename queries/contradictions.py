@@ -957,10 +957,12 @@ _MARGIN_BEFORE = re.compile(r"(?:\bby|领先|落后|高出|低出|多出|少了|
                             re.IGNORECASE)
 
 
-def _every_spot(text: str, raw: str, before: re.Pattern[str], width: int) -> bool:
-    """Whether ``text`` writes ``raw`` and ``before`` ends the ``width`` characters before every place it does."""
+def _every_spot(text: str, raw: str, before: re.Pattern[str], width: int, after: re.Pattern[str] | None = None) -> bool:
+    """Whether ``text`` writes ``raw`` and, at every place it does, ``before`` ends the ``width`` characters before it
+    (or ``after``, when given, matches right after it)."""
     spots = [m.start() for m in re.finditer(re.escape(raw), text)]
-    return bool(spots) and all(before.search(text[max(0, k - width):k]) for k in spots)
+    return bool(spots) and all(before.search(text[max(0, k - width):k]) or (after is not None and after.match(text, k + len(raw)))
+                               for k in spots)
 
 
 def _margin(text: str, raw: str, unit: str) -> bool:
@@ -972,9 +974,7 @@ def _rejected(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
     quotes", "而不是 2.3 倍", "Our living doc still quotes the v1 figure (5×) … so 5× is stale"): a value set aside
     is no value the statement gives (it still marks a revision, ``_revisions``)."""
-    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
-    return bool(spots) and all(_REJECTED_BEFORE.search(text[max(0, k - 64):k]) or _REJECTED_AFTER.match(text, k + len(raw))
-                               for k in spots)
+    return _every_spot(text, raw, _REJECTED_BEFORE, 64, _REJECTED_AFTER)
 
 
 #: A value called out of date or wrong right after it: "5× is stale", "2.1x no longer holds", "2.3 倍已过时".
