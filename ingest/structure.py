@@ -41,7 +41,8 @@ from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
 
-__all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "front_matter_works", "not_a_paper"]
+__all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
+           "TURN_HEADER"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
