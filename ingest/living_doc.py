@@ -177,15 +177,16 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     # IV. Offloading / VI. Open questions (a part numbered in Roman, its sections IV.1, IV.2)
     re.compile(r"^(?P<key>[IVX]{1,5})\.\s+(?=\S)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
-    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、)）]\s*|$)"),  # also 4.2) Preemption
-    re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：]\s*|\s+)(?=\S)"),
+    re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、)）/]\s*|$)"),  # also 4.2) Preemption, 6.1/ Tree
+    re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：/]\s*|\s+)(?=\S)"),
 )
 _BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
 _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
-    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited works|sources|further reading|literature|"
+    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited (?:works|papers?|literature|articles|sources)|"
+    r"(?:papers?|works|articles|literature) (?:cited|referenced)|sources|further reading|literature|"
     r"footnotes|endnotes|notes and references|参考|脚注|尾注)"
     r"(?:$|[\s:：(（\-—])",
     re.I,
@@ -293,7 +294,7 @@ def heading_key(raw: str) -> tuple[str | None, str, bool]:
     return None, text, False
 
 
-_CN_TOP = re.compile(r"^[一二三四五六七八九十]{1,3}[、.．]")
+_CN_TOP = re.compile(r"^(?:[一二三四五六七八九十]{1,3}[、.．]|第[一二三四五六七八九十]{1,3}(?:部分|章|篇|部))")
 _CN_SUB = re.compile(r"^[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）]")
 
 
@@ -303,7 +304,7 @@ def _cn_outline(titles: list[str]) -> bool:
     top: str | None = None
     for t in titles:
         if _CN_TOP.match(t):
-            top = arabic_key(re.match(r"[一二三四五六七八九十]{1,3}", t).group(0))  # type: ignore[union-attr]
+            top = arabic_key(re.search(r"[一二三四五六七八九十]{1,3}", t).group(0))  # type: ignore[union-attr]
         elif top is not None and (_CN_SUB.match(t) or re.match(rf"{re.escape(top)}\.\d", t)):
             return True
     return False

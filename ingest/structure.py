@@ -62,6 +62,11 @@ _COMMENTED = re.compile(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30}
                         r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
                         + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
                         r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))\s*)\s*:?\s*$", re.IGNORECASE)
+#: A comment's author line on a page copied with its discussion (Hugging Face, alphaXiv, a forum): the name, maybe
+#: "(Author)", then when: ``**kvcache_kid** · 3 days ago``, ``**lwen** (Author) · 1 day ago``, ``@x · 20 hours ago``.
+_AGO_HEAD = re.compile(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?:author|op|maintainer|作者|楼主)\)\s*)?[·•|—–-]\s*"
+                       r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago|yesterday|today|just now|"
+                       r"\d{1,2}\s*(?:分钟|小时|天|周|个月)前|昨天|今天)\s*$", re.IGNORECASE)
 #: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
 _FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
@@ -350,6 +355,76 @@ def _paper_title_field(blocks: list[MdBlock]) -> str | None:
                 if m and not find_arxiv_ids(m.group("t")):
                     return m.group("t").strip()
     return None
+
+
+def _under_paper_lines(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
+                       all_marks: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The topics' marks when lines of the writer's own name the papers stamped lines are under.
+
+    A livestream's or talk's notes written as stamped lines ("[06:40] host: …") under lines that name a paper by
+    its identifier ("Paper 1: TreeScout — arxiv.org/abs/2603.07214", "Paper 2: EAGLE-3 (… arXiv 2503.01840)"): the
+    stamped lines under such a line are one topic, on that paper, opened by that line (or the first mark under it),
+    until the next line of the writer's own that opens a paragraph ("Chat Q&A", after which every stamped line is a
+    topic of its own, as is one before the first such line); a stamped line under it that names another work compares with it ("[21:10]
+    host: Sequoia (2402.12374) already …").  ``marks`` are the marks those rules kept, ``all_marks`` every mark
+    found; ``marks`` are returned as they are unless two or more such lines name a paper and two or more marks are
+    stamped."""
+    line_text = {ln: t for b in blocks for ln, t in b.lines}
+    nonempty = sorted(ln for ln, t in line_text.items() if t.strip())
+
+    def stamped_next(ln: int) -> bool:  # the next line written is a stamped one
+        k = bisect.bisect_right(nonempty, ln)
+        return k < len(nonempty) and bool(_STAMP.match(line_text[nonempty[k]]) or _CHAT.match(line_text[nonempty[k]]))
+
+    own = sorted((ln, next((m.arxiv_id for m in find_arxiv_ids(t)), None))
+                 for b in blocks if b.kind == "para" and not b.quoted and b.lines
+                 for ln, t in b.lines[:1]
+                 if not _STAMP.match(t) and not _CHAT.match(t) and 0 < len(t.strip()) <= 140 and stamped_next(ln))
+    stamped = [mk for mk in all_marks if _STAMP.match(line_text.get(mk[1], "")) or _CHAT.match(line_text.get(mk[1], ""))]
+    if sum(1 for _ln, w in own if w) < 2 or len(stamped) < 2:
+        return marks
+
+    def head_of(ln: int) -> tuple[int, str | None] | None:
+        return next((h for h in reversed(own) if h[0] <= ln), None)
+
+    # (outside a paper's line, each stamped line is a remark of its own: "[00:30] intro + sponsor read", under "Chat
+    # Q&A" each question; what the conversation's rules kept stays as it is)
+    kept = [mk for mk in all_marks if ((h := head_of(mk[1])) is None or h[1] is None)
+            and (mk in marks or mk in stamped)]
+    for h in own:
+        if h[1] is None:
+            continue
+        nxt = next((o[0] for o in own if o[0] > h[0]), 10**9)
+        under = [mk for mk in all_marks if h[0] <= mk[1] < nxt]
+        if under:
+            kept.append(under[0])
+    return sorted(kept, key=lambda mk: mk[1])
+
+
+def _first_line(r: "_Raw") -> str:
+    """The text of a raw item's first line (a comment's author line, "**kvcache_kid** · 3 days ago")."""
+    return next((t for ln, t in _lines_of(r) if ln == r.line), r.head)
+
+
+#: A comment its writer opens by saying it is off the page's topic: "off topic but …", "OT:", "unrelated,", "题外话".
+_OFF_TOPIC = re.compile(r"^\W*(?:off[- ]topic|OT\b|unrelated|题外话|跑题)", re.IGNORECASE)
+
+
+def _comment_words(r: "_Raw") -> str:
+    """A comment's own words: the lines after its author line up to the first reply's author line or a remark."""
+    out = []
+    for ln, t in _lines_of(r):
+        if ln == r.line:
+            continue
+        if _AGO_HEAD.match(t) or t.lstrip().startswith(">"):
+            break
+        out.append(t)
+    return "\n".join(out)
+
+
+def _turn_text_of(r: "_Raw") -> str:
+    """The first 300 characters of a raw item's text after its head line (a comment's words under its author line)."""
+    return " ".join(t for ln, t in _lines_of(r) if ln not in r.head_lines[:1])[:300]
 
 
 def _brings_link(text: str) -> bool:
@@ -780,6 +855,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
     marks.sort(key=lambda mk: mk[1])
+    all_marks = list(marks)
     if any(_FILE_ANCHOR.match(t) for _i, _ln, t in marks):
         # a file anchor opens a review thread only when the code it anchors is quoted under it ("> block_size: int = 128")
         # or a reviewer answers right under it ("yuki: …"); in a porting note "src/evict.py:120" is a heading of its text
@@ -969,6 +1045,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         marks = kept_marks
         if len(marks) < 2:
             return None
+    marks = _under_paper_lines(blocks, marks, all_marks)
     out: list[_Raw] = []
     first_line = marks[0][1]
     pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
@@ -979,7 +1056,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                   if x is not None]
         # a chat message's thread replies are its own, never topics under it
         sub = _container_entries(t, [b for b in inside if b.line > ln], lex) \
-            if lex is not None and nested and not (_TURN.match(t) or _CHAT.match(t)) else []
+            if lex is not None and nested and not (_TURN.match(t) or _CHAT.match(t)
+                                                   or _AGO_HEAD.match(next((x for n2, x in blocks[i].lines if n2 == ln), ""))) else []
         if sub:
             out.extend(sub)
             continue
@@ -1090,23 +1168,30 @@ _FIELD_NAME = re.compile(r"结论|待办|议程|主题|状态|时间|地点|备�
 
 
 #: A social post's header alone on its line: ``@量化小王子Kevin：``, ``@handle · Dec 29``, ``@handle 12-28 09:14``.
-_POST_HEADER = re.compile(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
+_POST_HEADER = re.compile(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}(?:@[\w.\-]{2,40})?\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
+
+
+#: A boost's or repost's line above a copied post: "↻ boosted by @lena_k@sigmoid.social", "🔁 Ana reposted", "RT @x".
+_BOOSTED = re.compile(r"^\s*(?:[↻🔁♻]\s*\S|RT\s+@|.{0,40}\b(?:boosted|reposted|retweeted|转发了?)\b)", re.IGNORECASE)
 
 
 def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split copied social posts (a Weibo or X thread: each post opens with its author's ``@handle：`` alone
     on a line), else None (fewer than two).  A post runs to the next header, the copier's own remarks
     (``//@我：…``, ``→ …``) and the counters under it included."""
+    # (a boost's or repost's line above the header, "↻ boosted by @lena_k@sigmoid.social", is the post's)
     starts = [(k, b) for k, b in enumerate(body) if b.kind == "para" and not b.quoted and b.lines
-              and _POST_HEADER.match(b.lines[0][1])]
+              and (_POST_HEADER.match(b.lines[0][1])
+                   or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))]
     if len(starts) < 2:
         return None
     out: list[_Raw] = []
     for n, (k, b) in enumerate(starts):
         nxt = starts[n + 1][0] if n + 1 < len(starts) else len(body)
         end = last_line if n + 1 == len(starts) else body[nxt].line - 1
-        head = next((t for _ln, t in b.lines[1:] if t.strip()), b.lines[0][1])
-        hl = [ln for ln, _t in b.lines[:2]]
+        skip = 1 if _BOOSTED.match(b.lines[0][1]) else 0
+        head = next((t for _ln, t in b.lines[1 + skip:] if t.strip()), b.lines[skip][1])
+        hl = [ln for ln, _t in b.lines[:2 + skip]]
         out.append(_Raw("pseudo", b.line, end, _opening_sentence(head), hl, body[k:nxt]))
     return out, body[:starts[0][0]]
 
@@ -2306,6 +2391,10 @@ def not_a_paper(head: str) -> bool:
     return bool(_NOT_PAPER.search(head[:120]))
 
 
+#: A Zettelkasten note's ID at the start of its file name: a timestamp of 12 to 14 digits ("202706011518 tiered kv.md").
+_ZETTEL_ID = re.compile(r"^(?:19|20)\d{10,12}(?!\d)")
+
+
 def read_structure(
     blocks: list[MdBlock],
     *,
@@ -2413,6 +2502,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
+    if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name):
+        # an atomic note of a Zettelkasten ("202706011518 LMCache CPU offload.md": one idea per note, named by its
+        # timestamp ID): its bullets are the idea's parts, one item
+        raws, pre = [], []
     if how == "headings" and len(raws) >= 3 and raws[0].kind == "heading" and raws[0].blocks and raws[0].blocks[0].level == 1:
         # a deck's title slide ("# KV reuse across requests" / "## reading group, week 19" / "Tomas"): a title, a subtitle
         # and a byline, no topic
@@ -2489,7 +2582,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     one_paper = False
     # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
     # issue's work unless it names another
-    comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head)) >= 2
+    comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
     if how == "dialogue" or comments:
         paper = None  # an interview's questions are its items; the work it is about is their subject below
     if paper is not None:
@@ -2548,6 +2641,19 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws = [*pre_raws, *raws]
         seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
         pre = [b for b in pre if b.line_end < pre_raws[0].line]
+    page_works = list(dict.fromkeys(head_works))
+    if comments and pre and len(page_works) == 1 and not _COMMENTED.match(raws[0].head) and _AGO_HEAD.match(_first_line(raws[0])) \
+            and sum(1 for b in _content(pre) if b.kind == "para") >= 2:
+        # a paper's page copied with its discussion (Hugging Face, alphaXiv: the title, the abstract, then "**user** ·
+        # 3 days ago" comments): the page is the first item, about its paper
+        inside = [b for b in pre if b.kind not in ("hr",)]
+        if title_idx is not None:
+            inside = [blocks[title_idx], *[b for b in inside if b.line != blocks[title_idx].line]]
+        page = _Raw("block", inside[0].line, inside[-1].line_end, title or inside[0].text,
+                    [ln for ln, _t in inside[0].lines], inside)
+        raws = [page, *raws]
+        seg_works = [([page_works[0]], [w for w in _segment_works(page, lex)[0] if w != page_works[0]]), *seg_works]
+        pre = []
     if not one_paper and raws and how in ("entries", "rules") and title_idx is not None and not fm_works and pre:
         # "# 精读：TriLattice（arXiv:…）", paragraphs reading it, then after a rule "顺手记两件事：" and a list of
         # asides: the read under the title is an item about the work the title names, the asides items too
@@ -2616,11 +2722,42 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
                          if a and _QUESTION_MARK.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")
                          and comp.search(r.head) else (a, m) for r, (a, m) in zip(raws, seg_works)]
-    if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 and not _COMMENTED.match(raws[0].head):
+    if title_work is None and not fm_works and how in ("entries", "pseudo"):
+        # a mail about one work ("Subject: Re: a few questions on SwapServe (arXiv:2603.08821v1)" over numbered questions
+        # and the author's answers): a question naming no work is about it, and so is one that only compares it with
+        # another ("Did you compare against InfiniGen [2406.19707]?")
+        subject = next((m.group("t") for b in head_blocks if b.kind == "para" for _ln, t in b.lines
+                        if (m := _MAIL_SUBJECT.match(t))), None)
+        sw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(subject))) if subject else []
+        if len(sw) == 1:
+            title_work = sw[0]
+            comp = _compile(lex, "comparison_cues")
+            seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
+                         if a and title_work not in a and "?" in r.head and comp.search(r.head) else (a, m)
+                         for r, (a, m) in zip(raws, seg_works)]
+    if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 and not _COMMENTED.match(raws[0].head) \
+            and not _AGO_HEAD.match(_first_line(raws[0])):
         title_work = seg_works[0][0][0]  # the issue's own work, for the comments that name none
+        # ("How is this different from Sequoia (2402.12374)?" under the page of ArborSpec: a question comparing the
+        # page's work with another is about the page's work)
+        comp = _compile(lex, "comparison_cues")
+        seg_works = [(a, m) if n == 0 or not a or title_work in a or "?" not in _turn_text_of(r) or not comp.search(_turn_text_of(r))
+                     else ([title_work], list(dict.fromkeys([*m, *a])))
+                     for n, (r, (a, m)) in enumerate(zip(raws, seg_works))]
+        if _AGO_HEAD.match(_first_line(raws[min(1, len(raws) - 1)])):
+            # on a page's discussion, a comment is about what its own words name: a work named only in a reply under
+            # it ("the standard residual resampling from Leviathan et al. (arXiv:2211.17192)") is a mention; a comment
+            # its writer calls off topic is about none
+            for n, r in enumerate(raws[1:], 1):
+                a, m = seg_works[n]
+                own_words = _turn_text_of(r)
+                if _OFF_TOPIC.match(own_words):
+                    seg_works[n] = ([], list(dict.fromkeys([*a, *m])))
+                elif a and title_work not in a and not works_in(_comment_words(r), lex)[0]:
+                    seg_works[n] = ([title_work], list(dict.fromkeys([*m, *a])))
     if title_work is not None:
-        seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) else ([title_work], m)
-                     for r, (a, m) in zip(raws, seg_works)]
+        seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) or _OFF_TOPIC.match(_turn_text_of(r))
+                     else ([title_work], m) for r, (a, m) in zip(raws, seg_works)]
     # "• ravi: same README: on the 70B target …", "and their draft step costs …" after an item about Kestrel:
     # an item that names no work and opens by pointing back is about the work of the item before it
     for n in range(1, len(seg_works)):

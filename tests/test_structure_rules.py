@@ -1556,3 +1556,72 @@ def test_t83_to_t86_shapes_toggles_on_two_lines_and_a_summary_table_over_its_sec
     got, parts = _items(triage)
     assert got == [(11, (EAGLE,)), (14, (MEDUSA,))]
     assert {(c.line, c.item) for c in parts["claims"] if c.line in (6, 7)} == {(6, 0), (7, 1)}  # each row joins its section
+
+
+def test_t99_to_t102_shapes_paper_lines_posts_mails_zettels_and_a_page_with_its_discussion():
+    """Blind shifts t86 and t99-t102: a livestream's stamped lines under a line naming a paper are one topic on
+    that paper until the next line of the writer's own ("Chat Q&A"); a feed export's posts under fediverse handles,
+    a boost's line above its post; a mail whose subject names one work is about it in every question, one that
+    only compares it with another too; a Zettelkasten note (file named by its timestamp ID) is one item; a paper's
+    page copied with its "**user** · 3 days ago" comments: the page an item, comments about its paper unless their
+    own words name another, an off-topic one about none."""
+    live = (f"# Club #41\n\nmy notes of what the host said.\n\n[00:30] intro + sponsor read, nothing for us.\n\n"
+            f"Paper 1: TreeScout — arxiv.org/abs/{EAGLE}\n[06:40] host: the problem is fixed-budget trees.\n"
+            f"[09:15] host: it picks depth and width per step.\n[21:10] host: \"Sequoia ({H2O}) already builds a dynamic tree.\"\n\n"
+            f"Paper 2: EAGLE-3 (I think it's arXiv {MEDUSA})\n[38:20] host: drops the feature loss.\n[41:20] host: fuses features.\n\n"
+            "Chat Q&A\n[1:20:15] someone asked about vLLM support; host: yes since v0.8.\n[1:31:00] long tangent on GPU prices, skipped\n")
+    got, _parts = _items(live)
+    assert got == [(5, ()), (7, (EAGLE,)), (12, (MEDUSA,)), (17, ()), (18, ())]
+    feed = (f"# saved posts\nall of this is other people talking.\n\n@lena_k@sigmoid.social · May 24\nMInference is exact attention. "
+            f"arxiv.org/abs/{SNAPKV}\n↻ 31  ♥ 140\n\n@dan.builds.bsky.social · May 25\nhot take: it needs no prefill cluster ({EAGLE}).\n"
+            f"↻ 8  ♥ 61\n\n↻ boosted by @lena_k@sigmoid.social\n@infra_weekly@bsky.social · May 27\nQuoting the folks: +525%. {MEDUSA}\n↻ 47  ♥ 188\n")
+    got, _parts = _items(feed)
+    assert got == [(4, (SNAPKV,)), (8, (EAGLE,)), (12, (MEDUSA,))]
+    mail = (f"Subject: Re: a few questions on SwapServe (arXiv:{EAGLE}v1)\nFrom: Daniel\nDate: Fri, 28 May 2027 09:12 +0100\n\n"
+            "Hi Priya, answers inline.\n\n1. Table 3 gives 38.2 GB/s but Fig. 6 tops out near 45. Which is right?\n   DO: Fig. 6.\n\n"
+            f"2. Did you compare against InfiniGen [{H2O}]?\n   DO: No, the approaches stack.\n\n"
+            f"3. Your related work cites an NVMe spill preprint, arXiv:{MEDUSA}. Is it out?\n   DO: Yes.\n")
+    got, _parts = _items(mail)
+    assert [w for _ln, w in got] == [(EAGLE,), (EAGLE,), (MEDUSA,)]
+    zettel = ("# 202706011518 LMCache CPU offload — quick bench\n\nsource: my own run.\nlinks: [[202706011410]]\n\n"
+              "- Setup: vLLM KV connector, chunk 256 tokens.\n- Restore runs at 24.6 GB/s.\n"
+              f"- LMCache grew out of the CacheGen group (arXiv:{H2O}).\n- A tool, not a paper.\n")
+    got, _parts = _items(zettel, "inbox/mei/202706011518 lmcache cpu offload.md")
+    assert [ln for ln, _w in got] == [1]
+    got, _parts = _items(zettel, "inbox/mei/lmcache cpu offload.md")
+    assert len(got) > 1  # (the same bullets in a note with no Zettelkasten ID: topics each)
+    page = (f"# ArborSpec: Verification-Aware Draft Tree Budgeting\nCopied from https://huggingface.co/papers/{EAGLE} (Community tab).\n\n"
+            "Upvote 57\n\nAbstract\nTree-based speculative decoding spends a fixed node budget per step.\n\n---\n\n"
+            "**kvcache_kid** · 3 days ago\nREADME says 4.21 but Table 3 has 3.87. Which one is right?\n\n"
+            f"**spec_fan** · 2 days ago\nDoes the lossless claim hold at temperature 1?\n\n  **mferraz** (Author) · 2 days ago\n"
+            f"  It holds: standard residual resampling from Leviathan et al. (arXiv:{MEDUSA}).\n\n"
+            "**ml_newbie_42** · 20 hours ago\noff topic but can anyone recommend a CUDA course?\n\n"
+            f"**hzhang_ml** · 12 hours ago\nHow is this different from Sequoia ({H2O})? Sequoia also picks the tree size.\n")
+    got, _parts = _items(page)
+    assert got == [(1, (EAGLE,)), (11, (EAGLE,)), (14, (EAGLE,)), (20, ()), (23, (EAGLE,))]
+
+
+def test_a_repo_cards_readme_section_and_a_reposted_notes_title_say_whose_words_they_are():
+    """t76/t96: lines under a repo card's "## README 自报性能" are the maintainers' numbers; a note titled
+    "【转载】…" relays someone else's post in every item; "# 飞P 精读" names the kind of note, no depth."""
+    card = ("# repo 0342 — deepseek-ai/DeepEP\n\n- 地址：https://github.com/deepseek-ai/DeepEP\n\n## README 自报性能\n"
+            "- H800 节点内 dispatch 约 153 GB/s。\n")
+    parts, _ = parse_note(card, "organized/repo_cards/0342-deepseek-ai-DeepEP.md", "repo_card")
+    (line6,) = [c for c in parts["claims"] if c.line == 6]
+    assert set(line6.evidence_levels) == {"card_only", "vendor_self_reported"}
+    repost = (f"# 【转载】前缀缓存走出 HBM\n\n原文链接：https://kvnotes.example.com/posts/1\n\n## RadixSpill\n\n论文：arxiv.org/abs/{SNAPKV}\n\n"
+              f"命中率 63%。\n\n## CacheBlend\n\n论文：arxiv.org/abs/{H2O}\n\nTTFT 降 2.2 倍。\n")
+    parts, _ = parse_note(repost, "inbox/z/repost.md")
+    assert [(i.works, i.evidence_levels) for i in parts["items"]] == [((SNAPKV,), ("second_hand",)), ((H2O,), ("second_hand",))]
+    read = repost.replace("# 【转载】前缀缓存走出 HBM", "# 飞P 精读 · 前缀缓存")
+    parts, _ = parse_note(read, "inbox/z/read.md")
+    assert [i.evidence_levels for i in parts["items"]] == [(), ()]
+
+
+def test_living_document_headings_numbered_with_slashes_and_parts_and_a_cited_papers_list():
+    """t99/t100/t102: "## 6/ Verification" / "### 6.1/ Tree verification" are §6 / §6.1; "## 第二部分 权重量化" over
+    "### 2.3 …" is §2; "## Cited papers" is the citation list."""
+    doc = parse_living_doc("# KB\n\n## 6/ Verification\n\n### 6.1/ Tree verification\n\ntext\n\n## 第二部分 权重量化\n\n"
+                           "### 2.3 低比特内核\n\ntext\n\n## Cited papers\n\n- [2401.10774] Medusa — Cai, 2024\n")
+    assert [(s.key, s.is_citation_list) for s in doc.sections if s.level >= 2] == [
+        ("6", False), ("6.1", False), ("2", False), ("2.3", False), ("cited-papers", True)]
