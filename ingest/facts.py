@@ -405,7 +405,8 @@ _BEFORE_ATTRIBUTIVE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|
 #: The curators' own document named in a statement ("文档 2.3", "the living doc", "our §3.1").
 #: Someone else's documents ("官方文档", "API 文档", "the vLLM docs") are not it.
 _OUR_DOC = re.compile(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(?<!产品)(?<!接口)(?<!说明)(?<![A-Za-z] )(?<![A-Za-z])(?:活)?文档|"
-                      r"\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d", re.IGNORECASE)
+                      r"\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d|"
+                      r"\b(?:lines?|entry|entries|sentences?|paragraphs?|bullets?) (?:in|under|of) (?:§\s*)?\d+(?:\.\d+)*/?(?!\.?\d)", re.IGNORECASE)
 
 
 #: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
@@ -598,6 +599,13 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = cues.default_x
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
             explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
+        if metric == "batch" and unit in cues.unit_metrics:
+            # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure
+            # before it is, else the unit's
+            k = bisect.bisect_right(sentence_starts, s) - 1
+            sa = sentences[k][0] if k >= 0 else 0
+            m2, e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
+            metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (cues.unit_metrics[unit], False)
         if metric is None:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)
@@ -817,7 +825,7 @@ _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- 
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
-_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
+_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
@@ -1140,7 +1148,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             # "训练阶段就模拟多步草稿", "training-time test": the verb names when something happens, it takes no object
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
                 else text[m.end():m.end() + 48]
-            tail = re.split(r"[.;。；!?！？、，]|——|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
+            tail = re.split(r"[;。；!?！？、，]|\.(?!\d)|——|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             # "不依赖 RDMA：KV 走普通 TCP", "needs no calibration data: it rounds …": the object ends at a colon
             tail = re.split(r"(?<=\S)\s*[:：]", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
@@ -1164,6 +1172,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
                 objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
+            if verb == "train" and not neg and re.fullmatch(r"(?:re)?train(?:s|ed)?", m.group(), re.I) \
+                    and cues.add_is_need & set(objs):
+                # "it trains a separate small draft model" states what "does not need a separate draft model" denies
+                # (a verb: "ZeRO-3 training of the draft model" narrates how one was made)
+                out.add("+need:" + ",".join(sorted(cues.add_is_need & set(objs))))
         # "no X (of any kind) is required", "without X": X is the negated verb
     # "a custom kernel is needed", "No custom kernel needed": the object comes before a passive need
     for name, op in cues.objects:
@@ -1176,7 +1189,25 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 bool(re.match(r"\s*(?:is|are|was|were)\s+not\b", after, re.I))
             out.discard(f"{'+' if neg else '-'}need:{name}")
             out.add(f"{'-' if neg else '+'}need:{name}")
-    # "no warp specialisation needed", "works without access to attention scores": an open object denied
+    # "draft-model-free", "calibration-data-free": the object is not needed ("NOT draft-model-free": it is)
+    for fm in re.finditer(r"[- ]free\b", text, re.I):
+        # the object written right before "-free", the longest ("draft-model-free" is no "model-free")
+        before_free = [(m.start(), name) for name, op in cues.objects for m in op.finditer(text[:fm.start()])
+                       if m.end() == fm.start()]
+        if not before_free:
+            continue
+        start, name = min(before_free)
+        neg = not re.search(r"\b(?:not|isn'?t|aren'?t|never|hardly)\s+(?:[\w-]+\s+)?$|(?:不是|并非|并不是)\s*$",
+                            text[max(0, start - 20):start], re.I)
+        out.discard(f"{'+' if neg else '-'}need:{name}")
+        out.add(f"{'-' if neg else '+'}need:{name}")
+    # "produced without any calibration data", "不需要任何校准数据": an object the lexicon names, done without
+    for name, op in cues.objects:
+        for m in op.finditer(text):
+            if re.search(r"\bwithout\s+(?:any\s+|an?\s+|the\s+)?(?:extra\s+|additional\s+|separate\s+|external\s+)?$",
+                         text[max(0, m.start() - 32):m.start()], re.I) and f"+need:{name}" not in out:
+                out.add(f"-need:{name}")
+                break
     if not any(p.startswith("-need:") for p in out):
         for m in _OPEN_NEG_NEED.finditer(text):
             seg = m.group("np") or text[m.end():m.end() + 60]

@@ -343,6 +343,10 @@ _RECORD_AUTHORS = re.compile(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
 _RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
 
 
+#: A note title's leading tag that says where the note came from: "【转载】…", "[转] …", "[Repost] …", "Reposted: …".
+_TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\]|\((?P<c>[^)]{1,16})\)|(?P<d>[^:：\s][^:：]{0,14})[:：])")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -357,6 +361,10 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.match(r"\s*[)）\]]?\s*[,，:：—–-]?\s*[(（]?\s*(?:[\"“《「])([^\"”》」]{6,240})[\"”》」]", after)
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None
               and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
+        return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    # "2402.12374 (TriForce: Lossless Acceleration of …)": a title in brackets right after the identifier
+    m = re.match(r"\s*[(（]([^()（）]{12,240})[)）]", after)
+    if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
@@ -714,6 +722,13 @@ def parse_note(
             for clause in re.split(r"[;；。,，]|\.\s", said):  # the clause that names the unmarked entries only
                 if _UNMARKED.search(clause):
                     pre_levels += [lv for lv in evr.levels(clause) if lv in DEPTH_LEVELS][:1]
+        # a title that says where the whole note came from ("# 【转载】…", "# Reposted: …") and heads no item of
+        # its own speaks for every item (where it came from only: "# 飞P 精读" names the kind of note, no depth)
+        title = next((b for b in blocks if b.kind == "heading"), None)
+        tag = _TITLE_TAG.match(title.text) if title is not None and title.level == 1 else None
+        if tag and not any(sg.line == title.line for sg in shape.segments):
+            said = next(g for g in tag.groups() if g)
+            pre_levels += [lv for lv in evr.levels(said, legend) if lv in ("second_hand", "vendor_self_reported")]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
     # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
     # speaks for the items it names (``{name: levels}``)
@@ -1018,7 +1033,10 @@ def parse_note(
             if b.kind == "item" and lb > la:  # an entry's property lines ("status:: todo") are its own words
                 own = ordered_levels([*own, *(lv for ln in range(la, lb + 1) if ln in field_lines for lv in line_lv.get(ln, ()))])
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
-                own = _card_levels(own, generated=evr.generated(clean) or _card_source_line(clean, own))
+                # (a line under "## README 自报性能" says what its section's heading says: the maintainers' numbers)
+                # (whose numbers they are, not how the card was written: "## 核心主张（卡片转述）" is still the card's)
+                own = ordered_levels([*_card_levels(own, generated=evr.generated(clean) or _card_source_line(clean, own)),
+                                      *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")])
             levels = own or para_levels or sub_levels or inherited
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still

@@ -416,7 +416,8 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
 
 
 
-_QUESTION = re.compile(r"[?？]\s*$|^\s*(?:open|q|question|问题|疑问)\s*[:：]|^\s*(?:是否|能否|会不会)", re.IGNORECASE)
+_QUESTION = re.compile(r"[?？]\s*$|^\s*(?:open(?: question)?|q|question|todo|to do|问题|疑问|待补|待查|待核|待定|待办)\s*[:：]|"
+                       r"^\s*(?:是否|能否|会不会)", re.IGNORECASE)
 _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 
 
@@ -549,6 +550,10 @@ def _set_apart(text: str, name: str) -> bool:
                                 and _CONTRAST_AFTER.match(text, m.end())))
 
 
+#: What follows a name to open a relative clause about it: "MegaBlocks, which drops …", "MegaBlocks [6], which …".
+_RELATIVE_AFTER = re.compile(r"\s*(?:\[[^\]]{1,12}\]|\([^)]{1,40}\))?\s*,\s*(?:which|who)\s+(?!is\s+why\b)", re.IGNORECASE)
+
+
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """The works each claim is about, for the rules: by claim IRI (computed once per snapshot).
 
@@ -591,6 +596,15 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))]
             if named:
                 subj = named
+        if subj and not c.quantities and not any(a in c.text for a in subj):
+            # "The baseline in the quality table is MegaBlocks, which drops overflow tokens": what a relative clause
+            # says is of the work it hangs on, one other work named by short name (a statement with no figure: a
+            # figure beside it would be the item's own, "beats vLLM, which pages its cache, by 2.1x")
+            related = {a for a, ns in names_of.items() if a not in subj
+                       and any(_RELATIVE_AFTER.match(c.text, m.end())
+                               for n in ns for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE))}
+            if len(related) == 1:
+                subj = sorted(related)
         if len(subj) > 1 and not any(a in c.text for a in subj):
             # a statement of an item about several works that opens by naming one of them ("EAGLE-2 uses …" in
             # a card about EAGLE, EAGLE-2 and EAGLE-3) is about that one; one opening with a numbered variant

@@ -19,6 +19,23 @@ from ingest.placement import section_refs
 
 @pytest.mark.parametrize("line, levels", [
     pytest.param("Went through sections 3–5 this morning", ("full_text",), id="sections-read"),
+    # t95-t102 blind shifts: a repo card quoting its README, the maintainers' own words, a reposted blog, a talk's
+    # slides, a reproduction, plural abstracts, "all we have is the card", "nobody checked"
+    pytest.param('- 2×8 kernel 在 RTX 3090 上解码快约 3 倍（README 原文 "~3x faster"）', ("vendor_self_reported",), id="zh-readme-verbatim"),
+    pytest.param("README, in the maintainers' words: \"Up to 3.8x faster decode\"", ("vendor_self_reported",), id="maintainers-words"),
+    pytest.param("Source of this card: the README and the release notes, all written by the maintainers.",
+                 ("vendor_self_reported",), id="card-source-readme"),
+    pytest.param("- 信息来源：仓库 README，数字均为作者自测", ("vendor_self_reported",), id="zh-authors-own-measurement"),
+    pytest.param("The README promises 3–10x TTFT savings; that is their own figure", ("vendor_self_reported",), id="readme-promises"),
+    pytest.param("【转载】前缀缓存走出 HBM：读两篇论文", ("second_hand",), id="zh-reposted"),
+    pytest.param("Reposted with permission from the author's newsletter", ("second_hand",), id="reposted"),
+    pytest.param("source: 在 workshop 上的 talk（05.20）。只有 slides 和我现场记的笔记", ("second_hand",), id="zh-only-the-slides"),
+    pytest.param("We reproduced it in our harness on 4×H100", ("full_text",), id="reproduced"),
+    pytest.param("（[1] 已复现）", ("full_text",), id="zh-reproduced"),
+    pytest.param("我们没复现", ("unverified",), id="zh-not-reproduced"),
+    pytest.param("abstracts only; both size the tree to a budget", ("abstract_checked",), id="abstracts-plural"),
+    pytest.param("all we have is card 0611", ("card_only",), id="all-we-have-is-the-card"),
+    pytest.param("nobody checked what changed beyond the comments field", ("unverified",), id="nobody-checked"),
     pytest.param("read it end to end this morning", ("full_text",), id="end-to-end"),
     pytest.param("Only the abstract", ("abstract_checked",), id="only-abstract"),
     pytest.param("仅看了摘要", ("abstract_checked",), id="zh-abstract"),
@@ -735,6 +752,28 @@ PAIRS = {
     "need_to": ("2501.00067", "It needs to recompute evicted entries.", "It does not need to store the evicted entries."),
     "from_to": ("2501.00049", "The pools are resized every 30 s.",
                 "Pools are resized every 30 s; moving a GPU from one role to the other takes ~4 s."),
+    # t95-t102 blind shifts: training a draft model needs one; "neither needs"; "X-free" of a named object and its
+    # denial; "Calibration-free" against calibrating; "必须要 X" against working without X; "Patches … kernel" is a
+    # change of the kernel; a setting before a rate's colon is no measure; training narrated needs nothing
+    "train_need": ("2501.01006", "It does not need a separate draft model: the early layers of the same network draft.",
+                   "Dmitri says it trains a separate small draft model next to the target and swaps it in at inference."),
+    "neither": ("2501.01007", "Both exit early from the same network, so neither needs a second model.",
+                "It needs a separately trained draft model per target."),
+    "free_object": ("2501.01008", "It is draft-model-free: the tree grows from the target's own early-exit logits.",
+                    "So it is NOT draft-model-free: they train a separate 0.5B draft model per target family (Sec 3.2)."),
+    "calib_free": ("2501.01009", "Calibration-free: the quantized checkpoint is produced without any calibration data.",
+                   "The rotations need no data, but the clipping-ratio search calibrates on 512 samples."),
+    "must_need": ("2501.01012", "它必须要 GPUDirect Storage（cuFile），没加载 nvidia-fs 的节点跑不起来。",
+                  "The default backend works without GPUDirect Storage, with pinned bounce buffers."),
+    "patches": ("2501.01013", "It does not modify the attention kernel: all offload logic lives in its block manager.",
+                "Patches vLLM's paged-attention decode kernel (csrc/attention/paged_attention_v2.cu) to read from the host tier."),
+    "batch_rate": ("2501.01014", "Numbers (Table 2, Llama-3.1-8B, 1×H100, PCIe 5):\n- decode throughput, batch 32: 1,840 tok/s",
+                   "Slide 14（Llama-3.1-8B, 1×H100, PCIe 5）：batch 32 的 decode throughput ≈ 2,310 tok/s。"),
+    "zero3": ("2501.01015", "It does not need a draft model.", "ZeRO-3 training of the draft model took a day on 8 GPUs."),
+    "doc_lines": ("2501.01016", "It adds two decoding heads and fine-tunes the model.",
+                  "No change to the Hydra/Medusa lines in 3.1/: nobody checked what v2 changed."),
+    "todo_line": ("2501.01017", "待补：training-free 的 prefill 稀疏方法在 128K 以下还有没有净收益。",
+                  "需从预训练开始训练，原生可训练。"),
 }
 #: A third file about "retracted": it agrees with the retraction, so it conflicts with nothing.
 AGREES = "这个结论已不成立，competitive ratio 没有 O(log n) 的保证。"
@@ -767,6 +806,10 @@ def findings(tmp_path_factory):
           '---\ntitle: "FastSpec: Speculative Decoding Without Draft Models"\narxiv: 2501.00024\n---\n# FastSpec\n\n- heads\n')
     write("inbox/a/title.md", "# t\n\n- [SlowSpec: Retrieval Augmented Long Context Serving](https://arxiv.org/abs/2501.00024) is out.\n")
     write("inbox/b/title.md", "# t\n\n- [FastSpec: Speculative Decoding Without Draft Models for LLMs](https://arxiv.org/abs/2501.00024) is out.\n")
+    # t97: what a relative clause says is of the work it hangs on ("… is MegaBlocks, which drops overflow tokens")
+    write("inbox/a/relclause.md", "# n\n\n## MegaBlocks (arXiv:2501.01010)\n\n- It does not drop tokens and needs no capacity factor.\n")
+    write("inbox/b/relclause.md", "# n\n\n## ReplicaX (arXiv:2501.01011)\n\n- The baseline in the quality table is "
+          "MegaBlocks, which drops overflow tokens once an expert is over capacity.\n")
     # negation of a different work: X does not require retraining, Y (compared with X) does
     write("inbox/a/negw.md", "# n\n\n## X (arXiv:2501.00025)\n\n- It does not require retraining.\n")
     write("inbox/b/negw.md", "# n\n\n## Y (arXiv:2501.00026)\n\n- Unlike X (arXiv:2501.00025), it requires retraining.\n")
@@ -859,7 +902,7 @@ def _pair(name):
     pytest.param("drop_heads", "negation", "arXiv:2501.00144: 'drop heads' stated and denied", id="keeps-every-head-vs-drops-heads"),
     pytest.param("technique", "negation", "arXiv:2501.00145: 'use warp specialization' stated and denied",
                  id="no-x-vs-x-ed-of-a-technique"),
-    pytest.param("neg_without_named", "negation", "arXiv:2501.00138: 'need draft model, model' stated and denied",
+    pytest.param("neg_without_named", "negation", "arXiv:2501.00138: 'need draft model' stated and denied",
                  id="works-without-a-named-object-vs-needs-it"),
     pytest.param("neg_learned", "negation", "arXiv:2501.00139: 'need length output predictor' stated and denied",
                  id="needs-no-x-predictor-vs-relies-on-a-learned-one"),
@@ -876,6 +919,18 @@ def _pair(name):
     pytest.param("temp0_greedy", "number", "accepted_length of arXiv:2501.00104: 3.8 vs 3.1", id="t-0-is-greedy"),
     pytest.param("retracted", "version",
                  "arXiv:2501.00022: stated in inbox/a/retracted.md, taken back in v2 per inbox/b/retracted.md", id="retraction"),
+    pytest.param("train_need", "negation", "arXiv:2501.01006: 'need draft model' stated and denied",
+                 id="trains-a-separate-draft-model-vs-needs-none"),
+    pytest.param("neither", "negation", "arXiv:2501.01007: 'need model' stated and denied", id="neither-needs-vs-needs"),
+    pytest.param("free_object", "negation", "arXiv:2501.01008: 'need draft model' stated and denied",
+                 id="draft-model-free-vs-not-draft-model-free"),
+    pytest.param("calib_free", "qualifier", "calibration-free vs needs calibration data: 'calibration_free' vs 'needs_calibration'",
+                 id="calibration-free-vs-calibrates-on-samples"),
+    pytest.param("must_need", "negation", "arXiv:2501.01012: 'need gpudirect storage' stated and denied",
+                 id="zh-must-have-vs-works-without"),
+    pytest.param("patches", "negation", "arXiv:2501.01013: 'modify kernel' stated and denied", id="patches-the-kernel-vs-does-not-modify-it"),
+    pytest.param("batch_rate", "number", "throughput of arXiv:2501.01014: 1,840 tok/s vs 2,310 tok/s",
+                 id="a-batch-before-a-rate-is-its-setting-not-its-measure"),
 ])
 def test_contradiction_is_flagged(findings, name, kind, summary):
     aid = PAIRS[name][0]
@@ -946,6 +1001,9 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("other_setting", id="a-figure-the-other-source-gives-for-another-setting"),
     pytest.param("ttft_kernel", id="time-to-first-token-is-no-kernel-speedup"),
     pytest.param("bench_named", id="a-benchmark-named-like-a-work-is-the-setting-not-the-owner"),
+    pytest.param("zero3", id="training-of-a-draft-model-narrated-is-no-need-of-one"),
+    pytest.param("doc_lines", id="no-change-to-the-documents-lines-is-no-denial"),
+    pytest.param("todo_line", id="an-open-item-states-nothing"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
@@ -955,6 +1013,14 @@ def test_a_baselines_figures_in_two_papers_notes_are_not_compared(findings):
     """"Diffusion Policy … 1.4x" in a note about one paper and "… 2.9x" in a note about another: each was
     measured in its host paper's setting (queries.contradictions._host)."""
     assert findings.get("2501.00111", []) == []
+
+
+def test_a_relative_clause_speaks_of_the_work_it_hangs_on(findings):
+    """t97: "The baseline in the quality table is MegaBlocks, which drops overflow tokens" in a note about another
+    work states what MegaBlocks does; its note's own work is not said to drop anything."""
+    assert findings.get("2501.01010") == [("negation", "arXiv:2501.01010: 'drop tokens' stated and denied",
+                                           "inbox/a/relclause.md", "inbox/b/relclause.md")]
+    assert findings.get("2501.01011", []) == []
 
 
 def test_negation_of_a_different_work_is_not_flagged(findings):
@@ -1600,7 +1666,8 @@ def test_a_claim_named_is_not_made_and_a_fixed_tree_is_static():
     assert (named.qualifiers, named.predicates) == ((), ())
     made = facts_of("We are training-free: we pick the exit layer on 512 calibration prompts")
     # (it says it uses calibration data too: "on 128 calibration samples" is a need of calibration, t58)
-    assert (made.qualifiers, made.predicates) == (("training:training_free", "calibration:needs_calibration"), ("-train:",))
+    # ("training-free": training is not needed, and the work does no training)
+    assert (made.qualifiers, made.predicates) == (("training:training_free", "calibration:needs_calibration"), ("-need:training", "-train:"))
     assert qualifier_sides("DynaTree (arXiv:2601.04417v1) verifies a fixed 64-node tree at every batch size") == ("dynamic:static",)
     assert qualifier_sides("v2 no longer verifies a fixed 64-node tree: the tree is resized every step") == ("dynamic:dynamic",)
 
@@ -2600,7 +2667,8 @@ def test_a_transcript_turns_to_the_work_a_turn_opens_by_naming_and_an_alert_dige
     assert [(i.line, i.works) for i in parts["items"]] == [(4, ("2605.08412",)), (8, ()), (13, ("2605.12240",))]
     assert parts["items"][1].sections == ("2.1",)
     assert predicates("Streaming decoding over inputs far longer than the training window keeps a few sink tokens") == ("+store:tokens",)
-    assert predicates("[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding") == ("-train:",)
+    assert predicates("[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding") == (
+        "-need:training", "-train:")
 
 
 def test_a_pasted_thread_a_micro_log_a_hand_written_diff_and_footnotes_citing_by_link():
@@ -2708,3 +2776,14 @@ def test_what_the_ninth_stops_rules_must_leave_alone():
            "---\n\n# Tuesday\n\nRan H2O (arXiv:2306.14048) on our box.\n")
     parts, _ = parse_note(log, "inbox/a/log.md")
     assert not any("old draft" in c.text for c in parts["claims"])
+
+
+def test_a_title_in_brackets_after_an_identifier_is_written_for_it():
+    """t102: a decision log's papers cell "2402.12374 (TriForce: Lossless Acceleration of …)" writes a title for that
+    identifier (a title conflict when the ID is Sequoia's); "(the Sequoia paper)" is no title."""
+    from ingest.notes import written_title
+
+    cell = "2402.12374 (TriForce: Lossless Acceleration of Long Sequence Generation with Hierarchical Speculative Decoding), 2404.11912"
+    assert written_title(cell, 0, 10) == "TriForce: Lossless Acceleration of Long Sequence Generation with Hierarchical Speculative Decoding"
+    line = "see 2402.12374 (the Sequoia paper) for details"
+    assert written_title(line, 4, 14) is None
