@@ -2264,6 +2264,100 @@ def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
     return out
 
 
+#: An entry of a note's own numbered reference list: "[12] Zhou Y, … LoBit-GEMM …[J]. arXiv:2604.11873v1, 2026.",
+#: "\\bibitem{draftverify} Zhang et al. … arXiv:2309.08168".
+_NUMBERED_DEF = re.compile(r"^\s*(?:\[(?P<n>\d{1,3})\]|\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]{1,60})\})\s*(?P<text>\S.*)$")
+#: A citation of it in the text: "GPTQ[1]", "[5-7]", "[3,4]", "~\\cite{draftverify}", "\\citep{a,b}".
+_NUMBERED_REF = re.compile(r"(?<![\]\\^])\[(?P<ns>\d{1,3}(?:\s*[-–,，、]\s*\d{1,3}){0,8})\](?![(:\[])|"
+                           r"\\cite[tp]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^}]{1,200})\}")
+#: A one-line paragraph naming a reference list, above it: "参考文献", "References", "\\begin{thebibliography}{10}".
+_REF_LIST_LINE = re.compile(r"^\s*(?:参考文献|参考资料|引用文献|references|bibliography|works cited|\\begin\{thebibliography\}.*|"
+                            r"\\end\{thebibliography\})\s*[:：]?\s*$", re.IGNORECASE)
+
+
+def _ref_keys(m: re.Match[str]) -> list[str]:
+    """The reference keys one citation names: "[5-7]" -> 5, 6, 7; "[3,4]"; "\\cite{a, b}" -> a, b."""
+    if m.group("keys"):
+        return [k.strip() for k in m.group("keys").split(",") if k.strip()]
+    out: list[str] = []
+    for part in re.split(r"\s*[,，、]\s*", m.group("ns")):
+        ends = [x for x in re.split(r"\s*[-–]\s*", part) if x]
+        if len(ends) == 2 and ends[0].isdigit() and ends[1].isdigit() and 0 < int(ends[1]) - int(ends[0]) <= 20:
+            out.extend(str(k) for k in range(int(ends[0]), int(ends[1]) + 1))
+        elif len(ends) == 1 and ends[0].isdigit():
+            out.append(ends[0])
+    return out
+
+
+def _numbered_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where a citation of the note's own numbered reference list names the works of its entries
+    ("GPTQ[1] … SpQR[2]" over "[1] Frantar E, … arXiv:2210.17323" at the foot; a LaTeX draft's "~\\cite{draftverify}"
+    over "\\bibitem{draftverify} … arXiv:2309.08168"), and without the list, which is no topic.  Read so only when
+    the text cites two or more of the entries (a reading list written "[1] Title arXiv:ID" is cited by nothing and
+    stays a list of topics).  The identifiers are written after the citation as ``[1](arXiv:2210.17323)``; line spans
+    are kept."""
+    defs: dict[str, list[str]] = {}
+    def_blocks: set[int] = set()
+    for k, b in enumerate(blocks):
+        if b.kind not in ("para", "item", "code"):
+            continue
+        got = [(m.group("n") or m.group("key"), m.group("text")) for _ln, t in b.lines if (m := _NUMBERED_DEF.match(t))]
+        if not got:
+            continue
+        ids_of = {key: [m.arxiv_id for m in find_arxiv_ids(text)] for key, text in got}
+        if b.kind == "code" or len(got) * 2 >= len(b.lines):
+            def_blocks.add(k)
+        for key, ids in ids_of.items():
+            if ids:
+                defs[key] = ids
+    if len(defs) < 2:
+        return blocks
+    cited = {key for k, b in enumerate(blocks) if k not in def_blocks and b.kind not in ("code", "html")
+             for m in _NUMBERED_REF.finditer(b.text) for key in _ref_keys(m) if key in defs}
+    if len(cited) < 2:
+        return blocks
+
+    def expand(t: str) -> str:
+        return _NUMBERED_REF.sub(lambda m: m.group(0) + "".join(f"(arXiv:{a})" for key in _ref_keys(m) for a in defs.get(key, ())), t)
+
+    heads = {k - 1 for k in def_blocks if k > 0 and blocks[k - 1].kind == "para" and _REF_LIST_LINE.match(blocks[k - 1].text)}
+    out = []
+    for k, b in enumerate(blocks):
+        if k in def_blocks or k in heads:  # kept in place (list entries point at their parents by index), as no content
+            out.append(replace(b, kind="html"))
+            continue
+        if b.kind not in ("code", "html") and ("[" in b.text or "\\cite" in b.text):
+            b = replace(b, text=expand(b.text), lines=tuple((ln, expand(t)) for ln, t in b.lines),
+                        cells=tuple(expand(c) for c in b.cells))
+        out.append(b)
+    return out
+
+
+#: A line of a plain-text outline: "1.2.1 基于二阶信息的逐层重建方法", "2.3 Tree verification" (a short title, no
+#: sentence: no full stop, no figure's unit right after the number).
+_OUTLINE_LINE = re.compile(r"^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(?![x×倍%]|times\b|tok)(?P<t>[^\s\d][^。.；;!?！？]{0,48})$",
+                           re.IGNORECASE)
+
+
+def _outline_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where the lines of a plain-text outline are headings: a note with no heading of its own below the
+    title whose one-line paragraphs number its parts ("1.2 国内外研究现状", "1.2.1 …", "1.2.2 …") is split where
+    the parts the outline numbers most often start (two or more at one depth); those become level-2 headings, the
+    rest stays text."""
+    if any(b.kind == "heading" and b.level >= 2 for b in blocks):
+        return blocks
+    lines = [(k, m) for k, b in enumerate(blocks) if b.kind == "para" and len(b.lines) == 1 and not b.quoted
+             and (m := _OUTLINE_LINE.match(b.lines[0][1]))]
+    depth = [m.group("n").count(".") for _k, m in lines]
+    if not depth:
+        return blocks
+    best = max(set(depth), key=lambda d: (depth.count(d), d))
+    if depth.count(best) < 2:
+        return blocks
+    heads = {k for (k, _m), d in zip(lines, depth) if d == best}
+    return [replace(b, kind="heading", level=2) if k in heads else b for k, b in enumerate(blocks)]
+
+
 def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | None,
                     lex: Lexicon) -> _Raw | None:
     """The text before a note's first heading as an item of its own, or ``None``.
@@ -2347,6 +2441,14 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         opening = next((b for b in _content(raw.blocks[1:]) if b.kind != "heading"), None)
         if opening is not None:
             a, c = works_in(opening.text, lex)
+            # a section of a literature review whose paragraphs each open by citing the work they discuss ("Frantar 等提出的
+            # GPTQ[1] …", then "Dettmers 等的 SpQR[2] 在 GPTQ 的基础上 …"): about each of them
+            for b in _content(raw.blocks[1:]):
+                if b is opening or b.kind != "para" or b.quoted:
+                    continue
+                first = find_arxiv_ids(b.text)[:1]
+                if first and first[0].start <= 40 and first[0].arxiv_id not in a and first[0].arxiv_id in works_in(b.text, lex)[0]:
+                    a = [*a, first[0].arxiv_id]
     if not a and _RELEASE_HEAD.match(_strip(head_text)):
         # "vLLM v0.21.0, released 2027-05-02" over its changes: a software release, whose notes name papers in passing
         return [], all_ids
@@ -2426,7 +2528,7 @@ def read_structure(
     """
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
-    blocks = _footnotes_resolved(_toggles_as_headings(blocks))
+    blocks = _outline_as_headings(_numbered_refs_resolved(_footnotes_resolved(_toggles_as_headings(blocks))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)

@@ -1625,3 +1625,21 @@ def test_living_document_headings_numbered_with_slashes_and_parts_and_a_cited_pa
                            "### 2.3 低比特内核\n\ntext\n\n## Cited papers\n\n- [2401.10774] Medusa — Cai, 2024\n")
     assert [(s.key, s.is_citation_list) for s in doc.sections if s.level >= 2] == [
         ("6", False), ("6.1", False), ("2", False), ("2.3", False), ("cited-papers", True)]
+
+
+def test_a_plain_text_outline_and_the_notes_own_numbered_reference_list():
+    """t100: a thesis proposal's literature review written as plain text (`1.2.1 …` lines, no heading below the
+    title) splits at its most frequent depth; `GPTQ[1]`, `[5-7]` resolve through the note's own `[n] … arXiv:ID`
+    list, which is no topic; a section whose heading names no work is about each work opening one of its
+    paragraphs.  A reading list written `[1] Title arXiv:ID` that nothing cites stays a list of topics."""
+    text = ("# 开题报告 第一章（节选）\n\n1.2 国内外研究现状\n\n总述。\n\n1.2.1 基于二阶信息的方法\n\n"
+            "Frantar 等提出的 GPTQ[1] 逐列量化。\n\nDettmers 等的 SpQR[2] 在 GPTQ 的基础上保留离群权重。\n\n"
+            "1.2.2 内核\n\n内核方面见 [3-4]，我们复现了 [3]。\n\n参考文献\n\n"
+            f"[1] Frantar E, et al. GPTQ[J]. arXiv:{EAGLE}, 2022.\n[2] Dettmers T, et al. SpQR[J]. arXiv:{MEDUSA}, 2023.\n"
+            f"[3] Frantar E, et al. MARLIN[J]. arXiv:{SNAPKV}, 2024.\n[4] Guo H, et al. FLUTE[J]. arXiv:{H2O}, 2024.\n")
+    got, _parts = _items(text)
+    assert got == [(7, (EAGLE, MEDUSA)), (13, (SNAPKV, H2O))]
+    listing = (f"# Reading list\n\n[1] Medusa: Simple LLM Inference Acceleration arXiv:{MEDUSA}\n"
+               f"[2] EAGLE: Speculative Sampling Requires Rethinking Feature Uncertainty arXiv:{EAGLE}\n")
+    got, _parts = _items(listing)
+    assert {w for _ln, ws in got for w in ws} == {MEDUSA, EAGLE}  # (not taken for a reference list and dropped)
