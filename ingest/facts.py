@@ -344,6 +344,16 @@ _PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
                       r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
+#: A batch size written as a setting before a figure ("batch 32: 1,840 tok/s", "batch=1 为 4.6×"), not a measure of
+#: batches ("4x larger batches").
+_BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
+#: Words right before a figure that make it a theoretical bound, not a measurement: "理论上限 5.3×", "theoretical peak 989".
+_THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最大)?[^，,。；;]{0,4}$|\btheoretical(?:ly)?\b[^,;.]{0,16}$|\broofline\b[^,;.]{0,12}$|"
+                          r"\bideal(?:ized)?\s+(?:speedup|bound)\b[^,;.]{0,8}$", re.IGNORECASE)
+#: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
+_SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -477,6 +487,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         after = text[m.end():m.end() + 3]
         if re.match(r"[A-Za-z]", after) and m.group("unit") in ("×", "x", "X"):
             continue
+        if m.group("unit") in ("×", "x", "X") and re.match(r"\s?\d", after) and not re.search(r"[.,]\d*$", m.group("a") or ""):
+            continue  # "4096×11008", "4096 x 4096": a shape's dimensions, no ratio
         unit_raw = (m.group("unit") or "").strip()
         unit, scale = _unit(unit_raw)
         if unit is None:
@@ -592,6 +604,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         return sent
 
     for s, e, a, b, unit, raw in raw_figs:
+        if _THEORETICAL.search(text[max(clause_of(s)[0], s - 28):s]):
+            continue  # "离理论上限 5.3× 还有距离", "the theoretical peak of 989 TFLOPs/s": a bound, no measurement of the work
         metric, explicit = metric_near(s, e)
         if unit == "count" and metric not in ("context", "cost", None):
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
@@ -599,13 +613,15 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = cues.default_x
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
             explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
-        if metric == "batch" and unit in cues.unit_metrics:
+        if metric == "batch" and (unit in cues.unit_metrics or unit == "x") and \
+                _BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s]):
             # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure
             # before it is, else the unit's
             k = bisect.bisect_right(sentence_starts, s) - 1
             sa = sentences[k][0] if k >= 0 else 0
             m2, e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
-            metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (cues.unit_metrics[unit], False)
+            metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (
+                cues.unit_metrics.get(unit, cues.default_x), False)
         if metric is None:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)
@@ -645,7 +661,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         k = m.start()
         while k > 0 and text[k - 1].isspace():  # ``re.search(r"v$|第\s*$|§\s*$", text[:start])``, without the copy
             k -= 1
-        if v >= 1000 or text[m.start() - 1:m.start()] == "v" or text[k - 1:k] in ("第", "§"):
+        if v >= 1000 or text[m.start() - 1:m.start()] == "v" or text[k - 1:k] in ("第", "§") or \
+                _SECTION_BEFORE.search(text[max(0, k - 12):k]):  # "活文档 2.2 现有内容", "doc 3.4": a section, no score
             continue
         if _LABEL_BEFORE.search(text[max(0, k - 12):k]):
             continue  # "论文表 2", "Table 3", "Fig. 4": a table's or figure's number, no value
@@ -1070,8 +1087,22 @@ def open_objects_match(a: str, b: str) -> bool:
         pa, pb = ({x[i:i + 2] for i in range(len(x) - 1)} for x in (a, b))
         short, long_ = (pa, pb) if len(pa) <= len(pb) else (pb, pa)
         return len(short) >= 3 and len(short & long_) >= 0.75 * len(short)
-    sa, sb = {_fold(w) for w in a.split("+")}, {_fold(w) for w in b.split("+")}
+    syn = _open_synonyms(load_lexicon())
+    sa, sb = ({syn.get(f, f) for f in (_fold(w) for w in x.split("+"))} for x in (a, b))
     return bool(sa and sb) and (sa <= sb or sb <= sa)
+
+
+_SYN_CACHE: dict[int, dict[str, str]] = {}
+
+
+def _open_synonyms(lex: Lexicon) -> dict[str, str]:
+    """Stemmed word -> the one word its synonyms are compared as, from the lexicon's ``facts.open_object_synonyms``
+    ("a separate prefill cluster" names what "dedicated prefill instances" do: both a ``pool``)."""
+    got = _SYN_CACHE.get(id(lex))
+    if got is None:
+        groups = lex.raw.get("facts", {}).get("open_object_synonyms", {})
+        got = _SYN_CACHE[id(lex)] = {_fold(_stem(w)): name for name, words in groups.items() for w in words}
+    return got
 
 
 _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)

@@ -237,9 +237,16 @@ def _row_fact_text(b) -> str:
             name = strip_markup(h).strip()
             paren = re.search(r"\s*([(（][^()（）]*[)）])\s*$", name)
             out.append(f"{name[:paren.start()]} {c}{paren.group(1)}" if paren and paren.start() else f"{name} {c}")
+        elif _NUMBER_WITH_UNIT.fullmatch(c) and re.search(r"[^\W\d_]{2}", h) and not _NUMBER_WITH_UNIT.search(h):
+            # "TTFT p50" | "9.4 s": the value with its unit is still the column's measure ("TTFT p50 9.4 s")
+            out.append(f"{strip_markup(h).strip()} {c}")
         else:
             out.append(c)
     return " | ".join(out)
+
+
+#: A cell that is one value with its unit: "9.4 s", "~38 s", "1,840 tok/s", "2.95x", "约 3 倍".
+_NUMBER_WITH_UNIT = re.compile(r"[~≈约<>≤≥]?\s*\d[\d,.]*\s*(?:[A-Za-zµ%×]{1,6}(?:/[A-Za-z]{1,6})?|倍|秒|毫秒)")
 
 
 _CHECK = re.compile(r"^\s*(?:✓|✔|✔️|✅|☑|yes|y|是|有)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)

@@ -416,7 +416,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
 
 
 
-_QUESTION = re.compile(r"[?？]\s*$|^\s*(?:open(?: question)?|q|question|todo|to do|问题|疑问|待补|待查|待核|待定|待办)\s*[:：]|"
+_QUESTION = re.compile(r"[?？]\s*(?:[(（][^()（）]{0,40}[)）]\s*)?$|^\s*(?:open(?: question)?|q|question|todo|to do|问题|疑问|待补|待查|待核|待定|待办)\s*[:：]|"
                        r"^\s*(?:是否|能否|会不会)", re.IGNORECASE)
 _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 
@@ -993,7 +993,12 @@ def _rejected(text: str, raw: str) -> bool:
 
 #: A value called out of date or wrong right after it: "5× is stale", "2.1x no longer holds", "2.3 倍已过时".
 _REJECTED_AFTER = re.compile(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale|outdated|out of date|obsolete|wrong|superseded)\b|"
-                             r"\s*[)）]?\s*no longer (?:holds|applies|stands)\b|\s*[)）]?\s*(?:已经?)?(?:过时|不对|有误|作废)", re.IGNORECASE)
+                             r"\s*[)）]?\s*no longer (?:holds|applies|stands)\b|\s*[)）]?\s*(?:已经?)?(?:过时|不对|有误|作废)|"
+                             # a quoted claim then said to be changed: "“… 快 1.8×”这句话，v2 已经改了", '"1.8x" was revised in v2'
+                             r"\s*[”\"」』']\s*(?:这句话?|这个数字?|那句话?)?\s*[，,]?\s*(?:v\d{1,2}\s*(?:里|中)?\s*)?(?:已经?|都)?(?:被)?(?:改了|改掉|修正|更正|撤回|删了|不成立)|"
+                             r"\s*[”\"']\s*(?:claim |line |figure |number )?(?:was|is|has been|got)\s+(?:changed|revised|corrected|fixed|withdrawn|dropped)\b|"
+                             # the old version's value named as such: "那条 1.8× 是按 v1 写的", "1.8x is the v1 number"
+                             r"\s*(?:是)?(?:按|照|根据)\s*v\d{1,2}\s*(?:写|算|给)的|\s*(?:is|was) (?:the |from )?v\d{1,2}(?:'s)? (?:figure|number|value|claim)\b", re.IGNORECASE)
 
 
 def _other_messages(a: SClaim, b: SClaim) -> bool:

@@ -774,6 +774,23 @@ PAIRS = {
                   "No change to the Hydra/Medusa lines in 3.1/: nobody checked what v2 changed."),
     "todo_line": ("2501.01017", "待补：training-free 的 prefill 稀疏方法在 128K 以下还有没有净收益。",
                   "需从预训练开始训练，原生可训练。"),
+    # t99/t100: a table cell with its unit takes its column's measure; a prefill cluster is prefill instances; per-channel
+    # against per-group weights; a quoted claim said to be changed gives no value
+    "row_unit": ("2501.01018", "DistServe, 128K prompts, 8 GPUs (4P+4D): TTFT p50 6.8 s.",
+                 "| system | ctx | GPUs | TTFT p50 | TTFT p99 |\n|---|---|---|---|---|\n| DistServe | 128K | 8 | 9.4 s | 17.2 s |"),
+    "cluster_instances": ("2501.01019", "hot take: it does not require a separate prefill cluster.",
+                          "It requires dedicated prefill instances in addition to decode instances."),
+    "granularity": ("2501.01020", "权重采用逐通道对称量化（配合 GPTQ）。", "其权重采用逐组量化（组大小 128），再用 GPTQ 做舍入。"),
+    "quoted_changed": ("2501.01021", "It is 1.8× faster than Marlin for W3A16 on an RTX 4090.",
+                       "注意：v1 摘要里“4090 上 W3A16 相对 Marlin 快 1.8×”这句话，v2 已经改了，重测后 4090 上 W3A16 相对 Marlin 只快 1.3×。"),
+    "theoretical": ("2501.01022", "Measured 4.6× over cuBLAS at batch 1 on A100.",
+                    "At batch 1 on A100 the theoretical upper bound is 5.3× over cuBLAS."),
+    "shape": ("2501.01023", "The kernel is 1.3x faster than cuBLAS on A100.", "Table 1 uses the 4096×11008 shape on A100."),
+    "section_number": ("2501.01024", "WikiText-2 perplexity 6.41 at 3 bits.", "这部分和活文档 6.2 的困惑度内容基本重合，3 比特不必新增。"),
+    "question_owner": ("2501.01025", "Does its 10x at 1M survive at 128K on one A100? (owner: wen)",
+                       "1.96x prefill speedup at 128K on one A100."),
+    "larger_batches": ("2501.01026", "It uses 2.6x less peak memory (weights included), which allows up to 4x larger batches.",
+                       "峰值显存少了 2.6 倍（含权重），batch 能开到原来的 4 倍。"),
 }
 #: A third file about "retracted": it agrees with the retraction, so it conflicts with nothing.
 AGREES = "这个结论已不成立，competitive ratio 没有 O(log n) 的保证。"
@@ -931,6 +948,13 @@ def _pair(name):
     pytest.param("patches", "negation", "arXiv:2501.01013: 'modify kernel' stated and denied", id="patches-the-kernel-vs-does-not-modify-it"),
     pytest.param("batch_rate", "number", "throughput of arXiv:2501.01014: 1,840 tok/s vs 2,310 tok/s",
                  id="a-batch-before-a-rate-is-its-setting-not-its-measure"),
+    pytest.param("row_unit", "number", "latency of arXiv:2501.01018: 6.8 s vs 9.4 s", id="a-cell-with-its-unit-takes-its-columns-measure"),
+    pytest.param("cluster_instances", "negation", "arXiv:2501.01019: 'need cluster prefill' stated and denied",
+                 id="a-prefill-cluster-is-prefill-instances"),
+    pytest.param("granularity", "qualifier", "per-channel vs per-group weight quantization: 'per_channel' vs 'per_group'",
+                 id="zh-per-channel-vs-per-group-weights"),
+    pytest.param("quoted_changed", "number", "speedup of arXiv:2501.01021: 1.8× vs 1.3×",
+                 id="zh-a-quoted-claim-said-to-be-changed-gives-no-value"),
 ])
 def test_contradiction_is_flagged(findings, name, kind, summary):
     aid = PAIRS[name][0]
@@ -1004,6 +1028,11 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("zero3", id="training-of-a-draft-model-narrated-is-no-need-of-one"),
     pytest.param("doc_lines", id="no-change-to-the-documents-lines-is-no-denial"),
     pytest.param("todo_line", id="an-open-item-states-nothing"),
+    pytest.param("theoretical", id="a-theoretical-bound-is-no-measurement"),
+    pytest.param("shape", id="a-shape-is-no-ratio"),
+    pytest.param("section_number", id="zh-a-section-number-is-no-score"),
+    pytest.param("question_owner", id="a-question-with-its-owner-after-it-asks"),
+    pytest.param("larger_batches", id="x-larger-batches-is-no-memory-figure"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
