@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon
 from .models import Quantity
-from .numerals import cn_number
+from .numerals import cn_number, spoken_figures
 from .text import split_sentences
 
 __all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
@@ -187,6 +187,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "percentile" and val in ("median", "中位数", "中位"):
+                val = "50"  # "the median TTFT" is the p50
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
             if cat == "precision":
@@ -344,9 +346,21 @@ _PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
                       r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
+#: Words a dictation writes a figure with (``ingest.numerals.spoken_figures`` reads them): a number word before a unit.
+_SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+                          r"ninety|hundred)\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|hundred\b|"
+                          r"(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
+                          re.IGNORECASE)
 #: A batch size written as a setting before a figure ("batch 32: 1,840 tok/s", "batch=1 为 4.6×"), not a measure of
 #: batches ("4x larger batches").
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
+#: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
+_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+#: A draft model trained for something else than the work: "we trained a draft model for the Medusa baseline".
+_FOR_A_BASELINE = re.compile(r"\bbaselines?\b|\bfor (?:the )?comparison\b|基线|对比实验", re.IGNORECASE)
+#: A platform the work runs on alone: "…, Hopper only", "(sm_90 only)".
+_ONLY_ON = re.compile(r"(?:^|[,;(]\s*)(?P<np>(?:Hopper|Ampere|Ada|Blackwell|Volta|Turing|Linux|Windows|macOS|ROCm|CUDA|TPU|NVIDIA|AMD|"
+                      r"sm_?\d{2,3}a?|[AHBL]\d{2,3}S?|MI\d{3}X?|RTX\s?\d{4})(?:\s+GPUs?)?)\s+only\b(?!\s+(?:if|when|for|in|on|at|after|before|with|as)\b)")
 #: Words right before a figure that make it a theoretical bound, not a measurement: "理论上限 5.3×", "theoretical peak 989".
 _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最大)?[^，,。；;]{0,4}$|\btheoretical(?:ly)?\b[^,;.]{0,16}$|\broofline\b[^,;.]{0,12}$|"
                           r"\bideal(?:ized)?\s+(?:speedup|bound)\b[^,;.]{0,8}$", re.IGNORECASE)
@@ -379,6 +393,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     >>> [(q.value, q.unit, q.conditions) for q in find_figures("单张 A100 上预填充最高提速 10 倍")]
     [(10.0, 'x', ('gpus:1', 'hw:a100'))]
     """
+    if _SPOKEN_HINT.search(text):
+        text = spoken_figures(text)  # "a p ninety nine TTFT of one point three seconds" in a dictated note: 1.3 seconds
     if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text):
         return ()
     budget = _BUDGET.get()
@@ -613,8 +629,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = cues.default_x
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
             explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
-        if metric == "batch" and (unit in cues.unit_metrics or unit == "x") and \
-                _BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s]):
+        if (metric == "batch" and (unit in cues.unit_metrics or unit == "x") and _BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s])
+                or metric == "context" and unit == "x" and _CTX_SETTING.search(text[clause_of(s)[0]:clause_of(s)[1]])):
             # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure
             # before it is, else the unit's
             k = bisect.bisect_right(sentence_starts, s) - 1
@@ -634,6 +650,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
+        if unit in ("s", "ms") and metric == "throughput":
+            metric, explicit = "time", False  # "p99 TTFT at 6 req/s: 0.74 s": a rate is the setting, seconds no throughput
         if unit in ("s",) and not explicit and metric in (None, "time") and any(
                 c.startswith("latkind:") for c in (*own, *sent)):
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
@@ -840,7 +858,7 @@ def _at_sentence_start(text: str, a: int) -> bool:
 _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
 
 
-_CJK_SINGLE_NEG = re.compile(r"[不未无非没别]$")
+_CJK_SINGLE_NEG = re.compile(r"[不未无非没别免]$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
 _EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
@@ -1204,7 +1222,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
             if verb == "train" and not neg and re.fullmatch(r"(?:re)?train(?:s|ed)?", m.group(), re.I) \
-                    and cues.add_is_need & set(objs):
+                    and cues.add_is_need & set(objs) and not _FOR_A_BASELINE.search(text):
                 # "it trains a separate small draft model" states what "does not need a separate draft model" denies
                 # (a verb: "ZeRO-3 training of the draft model" narrates how one was made)
                 out.add("+need:" + ",".join(sorted(cues.add_is_need & set(objs))))
@@ -1221,7 +1239,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.discard(f"{'+' if neg else '-'}need:{name}")
             out.add(f"{'-' if neg else '+'}need:{name}")
     # "draft-model-free", "calibration-data-free": the object is not needed ("NOT draft-model-free": it is)
-    for fm in re.finditer(r"[- ]free\b", text, re.I):
+    for fm in re.finditer(r"(?:-|\s)free\b(?!\s+(?:of|to|for|from|up)\b)", text, re.I):
         # the object written right before "-free", the longest ("draft-model-free" is no "model-free")
         before_free = [(m.start(), name) for name, op in cues.objects for m in op.finditer(text[:fm.start()])
                        if m.end() == fm.start()]
@@ -1232,13 +1250,20 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                             text[max(0, start - 20):start], re.I)
         out.discard(f"{'+' if neg else '-'}need:{name}")
         out.add(f"{'-' if neg else '+'}need:{name}")
-    # "produced without any calibration data", "不需要任何校准数据": an object the lexicon names, done without
+    # "produced without any calibration data", "without extra calibration data": an object the lexicon names, done
+    # without ("without calibration data the accuracy drops 5 points" is an ablation, no claim)
     for name, op in cues.objects:
         for m in op.finditer(text):
-            if re.search(r"\bwithout\s+(?:any\s+|an?\s+|the\s+)?(?:extra\s+|additional\s+|separate\s+|external\s+)?$",
+            if re.search(r"\bwithout\s+(?:any|extra|additional|separate|external)\s+(?:extra\s+|additional\s+|separate\s+|external\s+)?$",
                          text[max(0, m.start() - 32):m.start()], re.I) and f"+need:{name}" not in out:
                 out.add(f"-need:{name}")
                 break
+    # "It needs TMA/wgmma, Hopper only", "Linux only": what the work runs on alone is a need
+    for m in _ONLY_ON.finditer(text):
+        np = open_object(m.group("np"), lex)
+        if np is not None and not _negated_at(cues, text, m.start()):
+            out.add(f"+need:{np}")
+    # "no warp specialisation needed", "works without access to attention scores": an open object denied
     if not any(p.startswith("-need:") for p in out):
         for m in _OPEN_NEG_NEED.finditer(text):
             seg = m.group("np") or text[m.end():m.end() + 60]
@@ -1307,6 +1332,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.discard(f"{'+' if denied else '-'}use:{name}")
             out.add(f"{'-' if denied else '+'}use:{name}")
             break
+    # "其实需要在目标数据上微调路由器" states what "无需重新训练" denies: a fine-tuning the work needs is training it needs
+    if any(p.startswith("+fine_tune:") for p in out) and "+need:" in " ".join(out) and \
+            any("fine_tuning" in p for p in out if p.startswith("+need:")) and not any(p.startswith("-train:") for p in out):
+        out.add("+train:")
     # fine-tuning the model changes its weights: "requires fine-tuning the model" states what "不需要修改模型"
     # denies (not a change of the architecture: "无需修改模型结构" is about another object)
     for p in list(out):

@@ -73,6 +73,11 @@ def _keyed_entry(line: str) -> tuple[str, str, int] | None:
     key = m.group("key").strip()
     if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key):
         return None
+    # "[FlashDecoding++] Hong, K., Dai, G., et al. "FlashDecoding++: Faster …." arXiv:…": authors first, the title quoted
+    q = _QUOTED_TITLE.search(line, m.start("title"))
+    pre = line[m.start("title"):q.start()] if q else ""
+    if q and len(pre) <= 240 and re.search(r"[A-Z][\w'’\-]+,\s*[A-Z]\.", pre) and not re.search(r"(?:\b[a-z]{3,}\b\s+){3}", pre):
+        return key, q.group(1).strip().rstrip(" .。,，"), q.end()
     return key, _without_authors(m.group("title")).strip(" *_—–-,;"), m.end("title")
 
 

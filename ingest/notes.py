@@ -245,6 +245,8 @@ def _row_fact_text(b) -> str:
     return " | ".join(out)
 
 
+#: Text struck out in a revision (``~~…~~``, GFM strikethrough).
+_STRUCK = re.compile(r"~~(?!~)[^~\n]{1,400}?~~")
 #: A cell that is one value with its unit: "9.4 s", "~38 s", "1,840 tok/s", "2.95x", "约 3 倍".
 _NUMBER_WITH_UNIT = re.compile(r"[~≈约<>≤≥]?\s*\d[\d,.]*\s*(?:[A-Za-zµ%×]{1,6}(?:/[A-Za-z]{1,6})?|倍|秒|毫秒)")
 
@@ -336,7 +338,9 @@ def _looks_like_title(t: str) -> bool:
         if tail.strip()[:1].islower():
             return False  # "AI: jonas — read the Mirror Drafting PDF": a label and a sentence, not a subtitle
         tail_long = [w for w in tail.split() if len(w) >= 4 and w[:1].isalpha()]
-        return sum(w[:1].isupper() for w in tail_long) >= max(2, len(tail_long) // 2)
+        if re.search(r"\s(?:that|which)\s", tail):
+            return False  # "FA3 in FP8: NVIDIA's Hopper deck … repeats that FlashAttention-3": a label and a sentence
+        return sum(w[:1].isupper() for w in tail_long) >= max(2, (2 * len(tail_long) + 2) // 3)
     return len(long_words) >= 4 and caps >= 0.7 * len(long_words)
 
 
@@ -351,7 +355,8 @@ _RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d
 
 
 #: A note title's leading tag that says where the note came from: "【转载】…", "[转] …", "[Repost] …", "Reposted: …".
-_TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\]|\((?P<c>[^)]{1,16})\)|(?P<d>[^:：\s][^:：]{0,14})[:：])")
+_TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\]|\((?P<c>[^)]{1,16})\)|"
+                        r"(?P<d>re-?posted|repost|cross-?posted|转载|转)\s*[:：])", re.IGNORECASE)
 
 
 def written_title(line: str, start: int, end: int) -> str | None:
@@ -376,11 +381,21 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
-    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
-    if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
+    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    if m and m.group("bracket"):
+        # 'skimmed "Flash-Decoding for Long-Context Inference" (arXiv:2311.01282)': a quoted title before the bracketed
+        # identifier, in title case; a quoted claim before it ('add "KVPipe pushes each layer's KV …" (arXiv:…)') is none
+        q = strip_markup(m.group(1)).strip()
+        words = q.split()
+        long_words = [w for w in words if len(w) >= 4 and w[:1].isalpha()]
+        if _looks_like_title(q) or (3 <= len(words) <= 16 and long_words and all(w[:1].isupper() for w in long_words)
+                                    and not re.search(r"[\u4e00-\u9fff]", q)):
+            return q
+    elif m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
         return strip_markup(m.group(1)).strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", _FOOTNOTE_MARK.sub("", line[:start])).strip())
-    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,)\s*(?:arXiv\s*[:：]?\s*)?$", before)
+    before = re.sub(r"^[(（【\[][^)）】\]]{1,30}[)）】\]]\s*", "", before)  # "（延伸阅读，自投机方向）LayerSkip: …": a tag before it
+    m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,|(?<=[^\s.])\.(?=\s|$))\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
         # a record's authors and venue are no part of its title ("Kwon et al., Efficient … PagedAttention, SOSP 2023")
@@ -1021,7 +1036,8 @@ def parse_note(
                 # a sentence of its own)
                 if not runs or ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0]) or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t)):
                     runs.append([])
-                runs[-1].append((ln, t))
+                # "~~LayerSkip 必须从头预训练才能用。~~": a sentence its writer struck out says nothing
+                runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))
             pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
         for piece, la, lb in pieces:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CN_DIGITS", "cn_number", "arabic_key"]
+__all__ = ["CN_DIGITS", "cn_number", "arabic_key", "spoken_figures"]
 
 #: The value of each Chinese digit.
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -51,3 +51,69 @@ def arabic_key(key: str) -> str:
         v = cn_number(p) if p and not p.isdigit() and all(ch in CN_DIGITS or ch in "十百" for ch in p) else None
         out.append(str(int(v)) if v is not None else p)
     return ".".join(out)
+
+
+_EN_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                          "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_EN_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+_EN_WORD = "|".join(sorted([*_EN_UNITS, *_EN_TENS, "hundred", "thousand", "a", "and"], key=len, reverse=True))
+#: Numbers spoken in words, as a dictation writes them, before what they measure: "one point three seconds", "a hundred
+#: and twenty milliseconds", "about two x", "forty one milliseconds", "p ninety nine".
+_SPOKEN_FIGURE = re.compile(
+    rf"\b(?P<n>(?:(?:{_EN_WORD})[\s-]+)*?(?:{'|'.join(sorted([*_EN_UNITS, *_EN_TENS, 'hundred', 'thousand'], key=len, reverse=True))})"
+    rf"(?:\s+point(?:\s+(?:oh|{'|'.join(_EN_UNITS)}))+)?)"
+    r"(?P<u>\s+(?:x\b|times\b|percent\b|seconds?\b|milliseconds?\b|ms\b|tokens?\s+per\s+second\b|requests?\s+per\s+second\b|"
+    r"gigabytes?\b))", re.IGNORECASE)
+#: A spoken unit and the symbol figures are written with.
+_UNIT_SYMBOLS = ((r"seconds?", "s"), (r"milliseconds?", "ms"), (r"percent", "%"), (r"x|times", "x"),
+                 (r"tokens?\s+per\s+second", "tok/s"), (r"requests?\s+per\s+second", "req/s"), (r"gigabytes?", "GB"))
+#: A percentile spoken: "p ninety nine", "p fifty".
+_SPOKEN_PCT = re.compile(r"\bp\s+(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine))?)\b",
+                         re.IGNORECASE)
+
+
+def _en_value(words: str) -> float | None:
+    """The value of a number spoken in English words ("one point three" -> 1.3, "a hundred and twenty" -> 120)."""
+    whole, _, frac = re.sub(r"\s+point\s+", "|", words.lower(), count=1).partition("|")
+    total, cur = 0, 0
+    for w in re.split(r"[\s-]+", whole.strip()):
+        if w in ("and", ""):
+            continue
+        if w == "a":
+            cur = cur or 1
+        elif w in _EN_UNITS:
+            if cur % 10 or (cur % 100 and _EN_UNITS[w] >= 10):
+                return None  # "three eight": two numbers said in a row (a model's name), no one number
+            cur += _EN_UNITS[w]
+        elif w in _EN_TENS:
+            cur += _EN_TENS[w]
+        elif w == "hundred":
+            cur = (cur or 1) * 100
+        elif w == "thousand":
+            total, cur = total + (cur or 1) * 1000, 0
+        else:
+            return None
+    value = float(total + cur)
+    if frac:
+        digits = ["0" if w in ("oh", "o") else str(_EN_UNITS[w]) for w in frac.split()
+                  if w in ("oh", "o") or w in _EN_UNITS and _EN_UNITS[w] < 10]
+        value = float(f"{int(value)}.{''.join(digits)}") if digits else value
+    return value
+
+
+def spoken_figures(text: str) -> str:
+    """``text`` with numbers spoken in words before a unit written in digits ("a p ninety nine TTFT of one point three
+    seconds" -> "a p99 TTFT of 1.3 seconds", "about two x" -> "about 2 x"), as a speech-to-text transcript writes
+    them; other words as they are."""
+    def sub(m: re.Match[str]) -> str:
+        v = _en_value(m.group("n"))
+        if v is None:
+            return m.group(0)
+        unit = m.group("u").strip().lower()
+        short = next((sym for pat, sym in _UNIT_SYMBOLS if re.fullmatch(pat, unit)), None)
+        return f"{v:g} {short}" if short else f"{v:g}{m.group('u')}"
+
+    def pct(m: re.Match[str]) -> str:
+        v = _en_value(m.group("n"))
+        return m.group(0) if v is None else f"p{v:g}"
+    return _SPOKEN_PCT.sub(pct, _SPOKEN_FIGURE.sub(sub, text))

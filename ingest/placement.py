@@ -77,6 +77,11 @@ _DIGIT = {w: str(i) for i, w in enumerate("zero one two three four five six seve
 _NUM_WORD = "|".join(_DIGIT)
 #: A section number as speech-to-text writes it: "two point three point one" (a voice memo).
 _SPOKEN = re.compile(rf"\b(?:{_NUM_WORD})(?:\s+point\s+(?:{_NUM_WORD})){{1,2}}\b", re.I)
+#: A section number said as two digits after a placing word, as a dictation writes it: "goes in four two", "add a sentence
+#: in six one" (not "in one or two", "in two weeks").
+_SPOKEN_PAIR = re.compile(r"(?P<pre>\b(?:in|into|under|to|section|sec)\s)(?P<a>one|two|three|four|five|six|seven|eight|nine)\s+"
+                          r"(?P<b>one|two|three|four|five|six|seven|eight|nine)\b(?!-|\s+(?:of|more|times|weeks?|days?|hours?|minutes?|"
+                          r"months?|years?|gpus?|nodes?|tokens?|requests?|percent|points?|layers?|blocks?|x)\b)", re.I)
 
 
 _ZH_DIGIT = dict(zip("一二三四五六七八九", "123456789"))
@@ -167,6 +172,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     cues = _cues(lex)
     if " point " in text:
         text = _SPOKEN.sub(_spoken_key, text)
+    if not re.search(r"\d", text) and _SPOKEN_PAIR.search(text):  # a dictation: "add a sentence in six one": 6.1
+        text = _SPOKEN_PAIR.sub(lambda m: f"{m.group('pre')} §{_DIGIT[m.group('a').lower()]}.{_DIGIT[m.group('b').lower()]}", text)
     if "点" in text:  # "放四点三应该没问题" said aloud: 4.3 (after a placing verb only: "快了一点" is "a bit")
         text = _SPOKEN_ZH.sub(lambda m: f"{m.group('verb')} §{_ZH_DIGIT[m.group('a')]}.{_ZH_DIGIT[m.group('b')]}", text)
     found: list[tuple[int, int, str]] = []

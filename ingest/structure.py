@@ -73,8 +73,11 @@ _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
-_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*")
-_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*\S.*)$")
+_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+                        r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*")
+#: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
+_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+                   r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
                   r"|^\s*h[1-6]\.\s+(?P<t2>\S.*)$|^\s*\\(?:sub)*(?:section|paragraph)\*?\{(?P<t3>[^{}\n]{2,120})\}")
@@ -355,6 +358,31 @@ def _paper_title_field(blocks: list[MdBlock]) -> str | None:
                 if m and not find_arxiv_ids(m.group("t")):
                     return m.group("t").strip()
     return None
+
+
+def _one_paper_dialogue(title: MdBlock, raws: list["_Raw"], pre: list[MdBlock], lex: Lexicon) -> tuple[list["_Raw"], list[MdBlock]]:
+    """A dialogue about the one paper its title names by identifier ("# Paired read — RotKV, arxiv.org/abs/2604.11873v2"
+    over "> **Ana:** §1 Intro …" / "> **Ben:** …" turns): one item from the title on, about that paper; a turn that
+    brings another work of its own opens a digression, which the turns after it continue.  ``raws`` as they are when
+    the turns are not two to four people speaking by name, or the title names no single work."""
+    tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(title.text)))
+    names = [_first_line(r) for r in raws]
+    speakers = [m.group("t").strip() for t in names if (m := _SPEAKER.match(re.sub(r"^\s*>\s*", "", t)))]
+    if len(tw) != 1 or len(speakers) != len(raws) or not 2 <= len(set(speakers)) <= 4 \
+            or any(len(sp.split()) > 2 for sp in speakers):
+        return raws, pre
+    groups: list[list[_Raw]] = [[]]
+    for r in raws:
+        own = [w for w in works_in("\n".join(t for _ln, t in _lines_of(r)), lex)[0] if w != tw[0]]
+        if own and groups[-1] and not any(w in _segment_works(g, lex)[0] for g in groups[-1] for w in own):
+            groups.append([])
+        groups[-1].append(r)
+    first = groups[0]
+    head = _Raw("block", title.line, first[-1].line_end, title.text, [title.line],
+                [title, *[b for b in pre if b.kind != "hr"], *[b for r in first for b in r.blocks]])
+    rest = [_Raw("pseudo", g[0].line, g[-1].line_end, g[0].head, g[0].head_lines, [b for r in g for b in r.blocks])
+            for g in groups[1:] if g]
+    return [head, *rest], []
 
 
 def _under_paper_lines(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
@@ -665,8 +693,10 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     ("Action items", "Discussion", "Also worth a look", "杂项"; lexicon
     ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
     else ``[]``."""
-    if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)):
-        return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped)
+    if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)) \
+            or _REFERENCE_HEADING.match(_strip(head_text)):
+        return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped;
+        # a section headed "参考资料", "See also" is the note's reference list, one part)
     content = [b for b in body if b.kind not in ("hr", "html")]
     lead = list(itertools.takewhile(lambda b: b.quoted and b.callout is None, content))
     tail: list[MdBlock] = []
@@ -953,7 +983,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             prev_min, prev_day = minute, day_key
             shared = bool(_SHARED_FILE.search(message))  # "[文件] TideServe_2602.11873v1.pdf": a paper passed round
             long_ = _weighted_len(message) >= 60
-            starts = (_brings_link(message) or shared or _TOPIC_SHIFT.match(message) or apart
+            # ("unlike QMoE (arXiv 2310.16795) it at least …": a link brought to compare with the work on the table opens nothing)
+            starts = ((_brings_link(message) and not _COMPARISON_OPEN.match(message)) or shared or _TOPIC_SHIFT.match(message) or apart
                       or (long_ and not _REPLY.search(message) and not prev_q and not (on_work and close)))
             opened = _opens_naming(message, names)
             switched = opened is not None and opened != current and not _brings_link(message)
@@ -1087,8 +1118,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 
 
 #: A meeting's opening words: "it's recording", "let's get started", "two papers today", "今天讲两篇", "开始录了".
-_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b(?:two|three|couple of) papers today\b|\bagenda\b|"
+_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b(?:two|three|couple of) (?:papers|things|topics|items) (?:today|on the agenda)\b|\bagenda\b|"
                       r"开始录|今天(?:讲|读|聊)(?:两|三|几)篇|先开始", re.IGNORECASE)
+#: A message that opens by comparing: "unlike QMoE (…) it …", "compared to X", "vs. Y", "相比 X".
+_COMPARISON_OPEN = re.compile(r"^\W*(?:(?:unlike|compared (?:to|with)|as opposed to|similar to|vs\.?|versus)\b|不同于|相比|相较|类似于?)", re.IGNORECASE)
 #: A short name written right before an identifier or an arXiv link ("StreamingLLM https://arxiv.org/abs/…", "AnchorKV
 #: arXiv:2605.08412", "EAGLE-2（arXiv:…").
 _NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
@@ -1136,7 +1169,7 @@ _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
 _STAMP_DAY = re.compile(rf"^\s*{_STAMP_RX}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
-_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+@?(?P<who>[\w.\-]{{1,30}})")
+_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}})")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
 _SHARED_FILE = re.compile(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
 
@@ -1899,6 +1932,9 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
            and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
         return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
+    if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and (_POST_HEADER.match(b.lines[0][1])
+           or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))) >= 2:
+        return None  # copied posts ("@推理加速小组 · 6月5日"): the reader's "> 我：…" under a post is a remark on it
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _COMMENTED.match(b.lines[0][1])) >= 2:
         return None  # an issue's activity: the quotes under "@mira commented 4d ago:" are the comments themselves
     posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]))
@@ -2333,6 +2369,38 @@ def _numbered_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
     return out
 
 
+#: A topic change said aloud in a dictated note: "new topic", "next topic", "moving on", "换个话题", "下一个话题".
+_SPOKEN_BREAK = re.compile(r"^\s*(?:(?:ok(?:ay)?|so|and|um+|uh+)[,\s]+)?(?:new topic|next topic|next item|moving on|"
+                           r"换个话题|下一个话题|新话题|下一个)\s*[.:：,，]?\s*$", re.IGNORECASE)
+
+
+def _spoken_breaks(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where a dictated note's spoken topic changes ("new topic" alone on its line, two or more in the note,
+    inside a transcript's one long paragraph) are rules: the paragraph is cut there, so the parts between are the
+    note's topics, as ``---`` would make them."""
+    at = [(k, ln) for k, b in enumerate(blocks) if b.kind == "para" and not b.quoted for ln, t in b.lines if _SPOKEN_BREAK.match(t)]
+    if len(at) < 2:
+        return blocks
+    out: list[MdBlock] = []
+    for k, b in enumerate(blocks):
+        cuts = [ln for kk, ln in at if kk == k]
+        if not cuts:
+            out.append(b)
+            continue
+        part: list[tuple[int, str]] = []
+        for ln, t in b.lines:
+            if ln in cuts:
+                if part:
+                    out.append(replace(b, text="\n".join(x for _l, x in part), line=part[0][0], line_end=part[-1][0], lines=tuple(part)))
+                    part = []
+                out.append(replace(b, kind="hr", text="", line=ln, line_end=ln, lines=((ln, t),)))
+                continue
+            part.append((ln, t))
+        if part:
+            out.append(replace(b, text="\n".join(x for _l, x in part), line=part[0][0], line_end=part[-1][0], lines=tuple(part)))
+    return out
+
+
 #: A line of a plain-text outline: "1.2.1 基于二阶信息的逐层重建方法", "2.3 Tree verification" (a short title, no
 #: sentence: no full stop, no figure's unit right after the number).
 _OUTLINE_LINE = re.compile(r"^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(?![x×倍%]|times\b|tok)(?P<t>[^\s\d][^。.；;!?！？]{0,48})$",
@@ -2443,7 +2511,7 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
             a, c = works_in(opening.text, lex)
             # a section of a literature review whose paragraphs each open by citing the work they discuss ("Frantar 等提出的
             # GPTQ[1] …", then "Dettmers 等的 SpQR[2] 在 GPTQ 的基础上 …"): about each of them
-            for b in _content(raw.blocks[1:]):
+            for b in (_content(raw.blocks[1:]) if a and not _RELEASE_HEAD.match(_strip(head_text)) else ()):
                 if b is opening or b.kind != "para" or b.quoted:
                     continue
                 first = find_arxiv_ids(b.text)[:1]
@@ -2528,7 +2596,7 @@ def read_structure(
     """
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
-    blocks = _outline_as_headings(_numbered_refs_resolved(_footnotes_resolved(_toggles_as_headings(blocks))))
+    blocks = _outline_as_headings(_numbered_refs_resolved(_footnotes_resolved(_toggles_as_headings(_spoken_breaks(blocks)))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
@@ -2604,7 +2672,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
-    if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name):
+    if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name) \
+            and last_line <= 60 and any("[[" in b.text or re.match(r"\s*(?:links?|source|tags)\s*:", b.text, re.I) for b in blocks):
         # an atomic note of a Zettelkasten ("202706011518 LMCache CPU offload.md": one idea per note, named by its
         # timestamp ID): its bullets are the idea's parts, one item
         raws, pre = [], []
@@ -2617,6 +2686,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    if how == "pseudo" and title_idx is not None and len(raws) >= 4:
+        raws, pre = _one_paper_dialogue(blocks[title_idx], raws, pre, lex)
     if how == "pseudo" and len(raws) >= 2:
         # a part labelled as the papers it names ("**Papers mentioned**", "**References**" over one link per line): the
         # note's reference list, no topic

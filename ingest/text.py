@@ -525,6 +525,9 @@ _ALIAS_BEFORE = re.compile(
     r"(?:^|[\s(（\[【/:：,，、])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
     r"\s*(?:\*\*)?\s*[(（\[【]\s*(?:\[)?(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$",
     re.IGNORECASE)
+#: Words written before a name that are no part of it ("on FastServe (…", "than Sarathi-Serve (…"); an adjective stays
+#: ("lower TTFT (…" names no work at all), and so does a word that is no compound name ("in FP8 [9]", "with LLMs (…").
+_LEAD_WORDS = frozenset("at about than like via into onto using use uses called named against over under beside besides".split())
 #: Words that are never a work's short name (a name written before "(arXiv:…)" is often an author).
 _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf abs doi et al and or of in on for
     with from by to vs this that our their its new work works method model models""".split())
@@ -545,6 +548,9 @@ def alias_before(line: str, start: int) -> str | None:
     if not m:
         return None
     a = m.group("a").strip(" .-")
+    first, _, rest = a.partition(" ")
+    if rest and first.lower() in _NOT_ALIAS | _LEAD_WORDS and re.search(r"[a-z][A-Z]|\w-\w", rest):
+        a = rest  # "on FastServe (2305.05920)", "to Sarathi-Serve (…)": the name is the capitalised word
     if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40:
         return None
     if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)):

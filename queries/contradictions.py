@@ -550,6 +550,9 @@ def _set_apart(text: str, name: str) -> bool:
                                 and _CONTRAST_AFTER.match(text, m.end())))
 
 
+#: What comes before such a name when the statement is about it: a copula ("… is MegaBlocks, which …"; "Unlike MegaBlocks,
+#: which pads every expert, it …" is about its subject).
+_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were)\s+(?:the\s+|just\s+|plain\s+)?$", re.IGNORECASE)
 #: What follows a name to open a relative clause about it: "MegaBlocks, which drops …", "MegaBlocks [6], which …".
 _RELATIVE_AFTER = re.compile(r"\s*(?:\[[^\]]{1,12}\]|\([^)]{1,40}\))?\s*,\s*(?:which|who)\s+(?!is\s+why\b)", re.IGNORECASE)
 
@@ -601,7 +604,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # says is of the work it hangs on, one other work named by short name (a statement with no figure: a
             # figure beside it would be the item's own, "beats vLLM, which pages its cache, by 2.1x")
             related = {a for a, ns in names_of.items() if a not in subj
-                       and any(_RELATIVE_AFTER.match(c.text, m.end())
+                       and any(_RELATIVE_AFTER.match(c.text, m.end()) and _COPULA_BEFORE.search(c.text[max(0, m.start() - 16):m.start()])
                                for n in ns for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE))}
             if len(related) == 1:
                 subj = sorted(related)
@@ -998,7 +1001,7 @@ _REJECTED_AFTER = re.compile(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale
                              r"\s*[”\"」』']\s*(?:这句话?|这个数字?|那句话?)?\s*[，,]?\s*(?:v\d{1,2}\s*(?:里|中)?\s*)?(?:已经?|都)?(?:被)?(?:改了|改掉|修正|更正|撤回|删了|不成立)|"
                              r"\s*[”\"']\s*(?:claim |line |figure |number )?(?:was|is|has been|got)\s+(?:changed|revised|corrected|fixed|withdrawn|dropped)\b|"
                              # the old version's value named as such: "那条 1.8× 是按 v1 写的", "1.8x is the v1 number"
-                             r"\s*(?:是)?(?:按|照|根据)\s*v\d{1,2}\s*(?:写|算|给)的|\s*(?:is|was) (?:the |from )?v\d{1,2}(?:'s)? (?:figure|number|value|claim)\b", re.IGNORECASE)
+                             r"\s*(?:是)?(?:按|照|根据)\s*v\d{1,2}\s*写的|\s*(?:is|was) (?:the |from )?v\d{1,2}(?:'s)? (?:figure|number|value|claim)\b", re.IGNORECASE)
 
 
 def _other_messages(a: SClaim, b: SClaim) -> bool:
@@ -1174,7 +1177,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"改成|改为|改到|改用|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -1322,8 +1325,8 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             if not _CHANGE.search(b.text):
                 continue
             for a in cs:
-                if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text):
-                    continue
+                if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text) or _ON_OUR_DOC.search(a.text):
+                    continue  # ("我们的 doc: ref 16 still points at v1 …": a remark on our document, no statement of v1's)
                 figures = bool(a.quantities and b.quantities)
                 if not figures:
                     # no figures on both sides: the later version's change must be about what the earlier
@@ -1342,6 +1345,10 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     a=statement(a), b=statement(b), detail=[f"{a.version} vs {b.version}"],
                 )
     return list(out.values())
+
+
+#: A remark on the curators' own document, not a statement of the work: "our doc still cites v1", "我们的 doc: ref 16 …".
+_ON_OUR_DOC = re.compile(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s*(?:活)?(?:doc|文档)|活文档", re.IGNORECASE)
 
 
 def _content_words(t: str) -> set[str]:
@@ -1446,6 +1453,11 @@ _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibr
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})
 
 
+def _needs_fine_tuning(c: SClaim) -> bool:
+    """Whether a statement says the work needs a fine-tuning ("其实需要在目标数据上微调路由器"): a training it needs."""
+    return any(p.startswith("+need:") and "fine_tuning" in p.partition(":")[2].split(",") for p in c.predicates)
+
+
 def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``negation`` (or ``version``) findings: the same predicate of one work once negated, once not,
     on a shared object; one per work, verb and pair of files."""
@@ -1471,7 +1483,7 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
                 if not shared and verb in _NEEDED_VERBS and not ((on or need_framed(cn.text, verb))
-                                                                 and (op or need_framed(cp.text, verb))):
+                                                                 and (op or need_framed(cp.text, verb) or _needs_fine_tuning(cp))):
                     continue  # "训练时…", "而非训练时长": training narrated, not what the work needs
                 a, b = _ordered(cn, cp)
                 kind = _kind_for(a, b, "negation")
@@ -1564,13 +1576,18 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     # the v1 figure, as a changed figure and as a revision) report it once, the first rule's; and the same pair
     # read as a qualifier and as a negation ("tuning-free" / "needs fine-tuning") is one conflict, reported as
     # its qualifier (the aspect named) with the negation's words in its detail
+    # (a figure two files give differently, one of them saying a later version changed it, is one conflict too:
+    # reported as the version's)
     kept: dict[tuple, Contradiction] = {}
     for f in found:
-        kind = "statement" if f.kind in ("qualifier", "negation") else f.kind
+        kind = "statement" if f.kind in ("qualifier", "negation") else "figure" if f.kind in ("number", "version") else f.kind
         key = (kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)]))
         if key in kept and kept[key].kind != f.kind:
             first = kept[key]
-            kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
+            if first.kind == "number" and f.kind == "version":
+                kept[key] = f.model_copy(update={"detail": [*f.detail, f"also: {first.summary}"]})
+            else:
+                kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
             continue
         kept.setdefault(key, f)
     return sorted(_unique_ids(list(kept.values())), key=finding_key)

@@ -36,6 +36,24 @@ from ingest.placement import section_refs
     pytest.param("abstracts only; both size the tree to a budget", ("abstract_checked",), id="abstracts-plural"),
     pytest.param("all we have is card 0611", ("card_only",), id="all-we-have-is-the-card"),
     pytest.param("nobody checked what changed beyond the comments field", ("unverified",), id="nobody-checked"),
+    pytest.param("• nobody has actually read it", ("unverified",), id="nobody-has-actually-read-it"),
+    # (the same words where they say nothing of a reading: found by this stop's review)
+    pytest.param("derived from abstract interpretation", (), id="abstract-interpretation-is-no-abstract"),
+    pytest.param("Nothing came up in the search", (), id="came-up-in-the-search"),
+    pytest.param("Nobody checked in yesterday", (), id="nobody-checked-in"),
+    pytest.param("转载请注明出处", (), id="zh-a-reposting-notice-is-no-repost"),
+    pytest.param("这个结果很难复现出来", (), id="zh-hard-to-reproduce-is-no-reproduction"),
+    pytest.param("• BudgetTune (arxiv.org/abs/2605.07730) came up in #serving-papers", ("second_hand",), id="came-up-in-a-channel"),
+    pytest.param("## Claims in the README (the authors' numbers, not reproduced)", ("vendor_self_reported", "unverified"),
+                 id="claims-in-the-readme"),
+    pytest.param("I have not checked the FA3 FP8 figure, it's the vendor's deck talking.", ("vendor_self_reported", "unverified"),
+                 id="the-vendors-deck"),
+    pytest.param("Everything under Quick hits is from abstracts, release notes or press releases.",
+                 ("abstract_checked", "vendor_self_reported"), id="abstracts-and-press-releases"),
+    pytest.param("[checked against v2, I read Secs. 3-4 of the PDF in full: Alg. 1 uses the prompt tail]", ("full_text",),
+                 id="read-secs-in-full"),
+    pytest.param("[checked in the PDF too, footnote 3 does say batch 8.]", ("full_text",), id="checked-in-the-pdf"),
+    pytest.param("source: abstract page only (auto-card, unreviewed)", ("card_only",), id="auto-card"),
     pytest.param("read it end to end this morning", ("full_text",), id="end-to-end"),
     pytest.param("Only the abstract", ("abstract_checked",), id="only-abstract"),
     pytest.param("仅看了摘要", ("abstract_checked",), id="zh-abstract"),
@@ -789,6 +807,20 @@ PAIRS = {
     "section_number": ("2501.01024", "WikiText-2 perplexity 6.41 at 3 bits.", "这部分和活文档 6.2 的困惑度内容基本重合，3 比特不必新增。"),
     "question_owner": ("2501.01025", "Does its 10x at 1M survive at 128K on one A100? (owner: wen)",
                        "1.96x prefill speedup at 128K on one A100."),
+    # t103-t106: 免训练 is training-free; "X only" is a need of X; a context setting is no measure of a ratio; figures
+    # dictated in words; a request rate and a median set figures apart; a sentence struck out says nothing
+    "mian_free": ("2501.01027", "它按 token 置信度在线决定跳几层，完全免训练，也不用搜索。", "不训练、不搜索，按置信度在线决定跳几层。"),
+    "hopper_only": ("2501.01028", "Does not require Hopper: the main path uses cp.async and mma.sync (sm_80 and newer).",
+                    "It needs TMA/wgmma, Hopper only, so it can't run on the A100 box."),
+    "ctx_metric": ("2501.01029", "H100 SXM, FP16 KV, 32K context, batch 16: 2.3x",
+                   "Table 3, H100 SXM, FP16 KV: 1.7x over the split-KV kernel at 32K context, batch 16."),
+    "spoken": ("2501.01030", "p99 TTFT at 6 req/s: 0.74 s",
+               "at six requests per second they get a p ninety nine TTFT of one point three seconds"),
+    "rate_apart": ("2501.01031", "p99 TTFT at 4 req/s: 410 ms", "p99 TTFT at 6 req/s: 0.74 s"),
+    "median_apart": ("2501.01032", "p99 TTFT at 4 req/s: 410 ms",
+                     "the median TTFT at four requests per second is like a hundred and twenty milliseconds"),
+    "struck": ("2501.01033", "~~It needs a separate draft model.~~ It reuses the target's early layers to draft.",
+               "It does not need a separate draft model."),
     "larger_batches": ("2501.01026", "It uses 2.6x less peak memory (weights included), which allows up to 4x larger batches.",
                        "峰值显存少了 2.6 倍（含权重），batch 能开到原来的 4 倍。"),
 }
@@ -953,8 +985,11 @@ def _pair(name):
                  id="a-prefill-cluster-is-prefill-instances"),
     pytest.param("granularity", "qualifier", "per-channel vs per-group weight quantization: 'per_channel' vs 'per_group'",
                  id="zh-per-channel-vs-per-group-weights"),
-    pytest.param("quoted_changed", "number", "speedup of arXiv:2501.01021: 1.8× vs 1.3×",
+    pytest.param("quoted_changed", "version", "arXiv:2501.01021: 1.8× in inbox/a/quoted_changed.md, changed to 1.3× in inbox/b/quoted_changed.md",
                  id="zh-a-quoted-claim-said-to-be-changed-gives-no-value"),
+    pytest.param("hopper_only", "negation", "arXiv:2501.01028: 'need hopper' stated and denied", id="hopper-only-vs-does-not-require-hopper"),
+    pytest.param("ctx_metric", "number", "speedup of arXiv:2501.01029: 2.3x vs 1.7x", id="a-context-setting-is-no-measure-of-a-ratio"),
+    pytest.param("spoken", "number", "latency of arXiv:2501.01030: 0.74 s vs 1.3 s", id="figures-dictated-in-words"),
 ])
 def test_contradiction_is_flagged(findings, name, kind, summary):
     aid = PAIRS[name][0]
@@ -1033,6 +1068,10 @@ def test_one_id_under_two_titles_is_flagged_and_a_longer_variant_is_not(findings
     pytest.param("section_number", id="zh-a-section-number-is-no-score"),
     pytest.param("question_owner", id="a-question-with-its-owner-after-it-asks"),
     pytest.param("larger_batches", id="x-larger-batches-is-no-memory-figure"),
+    pytest.param("mian_free", id="zh-mian-xunlian-is-training-free"),
+    pytest.param("rate_apart", id="two-request-rates"),
+    pytest.param("median_apart", id="the-median-is-no-p99"),
+    pytest.param("struck", id="a-sentence-struck-out-says-nothing"),
 ])
 def test_pair_must_not_be_flagged(findings, name):
     assert findings.get(PAIRS[name][0], []) == []
@@ -2807,6 +2846,18 @@ def test_what_the_ninth_stops_rules_must_leave_alone():
     assert not any("old draft" in c.text for c in parts["claims"])
 
 
+def test_a_request_rate_a_median_and_dictated_figures_are_read():
+    """t103: the settings that keep "rate_apart" and "median_apart" apart are read (`at 4 req/s`, `at four requests per
+    second`, `the median`), and a dictated figure is a figure (`one point oh five seconds` is 1.05 s)."""
+    (q,) = find_figures("p99 TTFT at 4 req/s: 410 ms")
+    assert (q.metric, "rate:4" in q.conditions, "percentile:99" in q.conditions) == ("latency", True, True)
+    (q,) = find_figures("the median TTFT at four requests per second is like a hundred and twenty milliseconds")
+    assert (q.raw, "rate:4" in q.conditions, "percentile:50" in q.conditions) == ("120 ms", True, True)
+    (q,) = find_figures("they get a p ninety nine TTFT of one point oh five seconds")
+    assert (q.value, q.unit, "percentile:99" in q.conditions) == (1.05, "s", True)
+    assert find_figures("median of 5 runs: 2.1x")[0].conditions == ()
+
+
 def test_a_title_in_brackets_after_an_identifier_is_written_for_it():
     """t102: a decision log's papers cell "2402.12374 (TriForce: Lossless Acceleration of …)" writes a title for that
     identifier (a title conflict when the ID is Sequoia's); "(the Sequoia paper)" is no title."""
@@ -2816,3 +2867,13 @@ def test_a_title_in_brackets_after_an_identifier_is_written_for_it():
     assert written_title(cell, 0, 10) == "TriForce: Lossless Acceleration of Long Sequence Generation with Hierarchical Speculative Decoding"
     line = "see 2402.12374 (the Sequoia paper) for details"
     assert written_title(line, 4, 14) is None
+
+
+def test_review_probes_that_state_no_need():
+    """This stop's review: "free of outliers" is no "-free"; "Table 3 only" names no platform; a draft model trained for
+    a baseline is no need of the work's; an ablation "without calibration data" claims nothing."""
+    assert not any(p.startswith("-need:") for p in predicates("It keeps the KV cache free of outliers."))
+    assert predicates("Table 3 only, the rest is noise") == ()
+    assert "+need:draft_model" not in predicates("For the comparison, we trained a draft model for the Medusa baseline.")
+    assert "-need:calibration_data" not in predicates("Without calibration data the accuracy drops 5 points.")
+    assert "+need:~hopper" in predicates("It needs TMA/wgmma, Hopper only, so it can't run on the A100 box.")

@@ -1643,3 +1643,62 @@ def test_a_plain_text_outline_and_the_notes_own_numbered_reference_list():
                f"[2] EAGLE: Speculative Sampling Requires Rethinking Feature Uncertainty arXiv:{EAGLE}\n")
     got, _parts = _items(listing)
     assert {w for _ln, ws in got for w in ws} == {MEDUSA, EAGLE}  # (not taken for a reference list and dropped)
+
+
+def test_a_dictated_notes_spoken_topic_changes_split_it():
+    """t103: a voice memo transcribed without punctuation, "new topic" said between its topics (two or more):
+    each part a topic; the same text with one "new topic" stays one paragraph's topics as before."""
+    memo = (f"whisper large-v3 · voice memo · auto transcript not edited\n\nok notes for the batching doc\n"
+            f"first the slackserve paper its arxiv {EAGLE}\ni only read the abstract\nnew topic\n"
+            f"llumnix i finally read the whole paper arxiv {MEDUSA}\nadd a sentence in six one\nnew topic\n"
+            "remind me to renew the H100 reservation\n")
+    got, parts = _items(memo)
+    assert got == [(3, (EAGLE,)), (7, (MEDUSA,)), (10, ())]
+    assert parts["items"][1].sections == ("6.1",)
+    once = memo.replace("new topic\nremind me", "and remind me")
+    got, _parts = _items(once)
+    assert len(got) == 1  # (one "new topic" alone splits nothing: the transcript stays as it was read before)
+
+
+def test_reference_entries_with_authors_first_and_titles_written_beside_an_identifier():
+    """t103/t104/t106: a keyed entry "[FlashDecoding++] Hong, K., … "Title." arXiv:ID" is titled by its quoted title;
+    a note's quoted title before "(arXiv:…)" and "Title. https://arxiv.org/abs/ID" are written for the identifier;
+    "on FastServe (2305.05920)" names FastServe, not "on FastServe"."""
+    from ingest.notes import alias_before, written_title
+
+    doc = parse_living_doc('# KB\n\n## Works cited\n\n- [FlashDecoding++] Hong, K., Dai, G., et al. "FlashDecoding++: Faster Large '
+                           'Language Model Inference on GPUs." arXiv:2311.01282.\n')
+    assert [(c.title, c.alias) for c in doc.citations] == [("FlashDecoding++: Faster Large Language Model Inference on GPUs", "FlashDecoding++")]
+    line = 'Tomas skimmed "Flash-Decoding for Long-Context Inference" (arXiv:2311.01282) again'
+    assert written_title(line, line.index("arXiv"), line.index(")")) == "Flash-Decoding for Long-Context Inference"
+    line = "- （延伸阅读）LayerSkip: Enabling Early Exit Inference and Self-Speculative Decoding. https://arxiv.org/abs/2309.08168"
+    assert written_title(line, line.index("https"), len(line)) == "LayerSkip: Enabling Early Exit Inference and Self-Speculative Decoding"
+    line = "We use vLLM. https://arxiv.org/abs/2309.06180"
+    assert written_title(line, line.index("https"), len(line)) is None
+
+
+def test_a_reference_section_is_one_part_and_a_posts_remarks_stay_under_it():
+    """t104/t106: a note's `## 五、参考资料` or `== See also ==` list is one part (its entries are the note's
+    references, not topics each); copied posts (`@用户 · 6月5日`) with the reader's `> 我：…` under each split at the
+    posts, not at the remarks."""
+    blog = (f"# 【投机解码】上手 EAGLE-3\n\n## 一、为什么\n\nEAGLE-3（arXiv:{EAGLE}）去掉了特征回归损失。\n\n## 五、参考资料\n\n"
+            f"- EAGLE-3 论文 https://arxiv.org/abs/{EAGLE}\n- LayerSkip. https://arxiv.org/abs/{MEDUSA}\n- vLLM 文档 https://arxiv.org/abs/{H2O}\n")
+    got, _parts = _items(blog)
+    assert [ln for ln, _w in got] == [3, 7]
+    posts = ("微博摘录 · 乔宇整理\n\n---\n\n@推理加速小组 · 6月5日\n#投机解码# EAGLE-3 在 8B 上 4.4×。\n> 我：和活文档一致。\n\n"
+             f"@阿杰在调参 · 6月5日\n4.4 倍？？//@张三: 没错 arXiv:{EAGLE}\n> 我：同一个数被转了三遍。\n\n"
+             f"@读论文的猫 · 6月7日\n新论文 arXiv:{MEDUSA}\n> 我：无内容。\n")
+    got, _parts = _items(posts)
+    assert [ln for ln, _w in got] == [5, 9, 13]
+
+
+def test_a_name_before_an_identifier_loses_a_leading_preposition_only():
+    """`on FastServe (…` names FastServe and `than Sarathi-Serve (…` Sarathi-Serve; `3x lower TTFT (…`, `in FP8 (…` and
+    `with LLMs (…` keep their first word (no compound name is left once it goes), so no work is named `TTFT`, `FP8` or
+    `LLMs`."""
+    from ingest.notes import alias_before
+
+    for line, name in (("reading group on FastServe (2305.05920)", "FastServe"), ("faster than Sarathi-Serve (2403.02310)", "Sarathi-Serve"),
+                       ("3x lower TTFT (2308.16369)", "lower TTFT"), ("runs P·V in FP8 (2411.10958)", "in FP8"),
+                       ("serving with LLMs (2308.16369)", "with LLMs")):
+        assert alias_before(line, line.index("(") + 1) == name
