@@ -245,6 +245,9 @@ def _row_fact_text(b) -> str:
     return " | ".join(out)
 
 
+#: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
+#: where the note sits among others, no statement.
+_LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)", re.IGNORECASE)
 #: Text struck out in a revision (``~~…~~``, GFM strikethrough).
 _STRUCK = re.compile(r"~~(?!~)[^~\n]{1,400}?~~")
 #: A cell that is one value with its unit: "9.4 s", "~38 s", "1,840 tok/s", "2.95x", "约 3 倍".
@@ -1075,7 +1078,7 @@ def parse_note(
             if piece in named_by:
                 about = [named_by[piece]]
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())
-            c = make_claim(piece, la, lb, role="caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
+            c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)
             if b.kind == "row":

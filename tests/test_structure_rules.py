@@ -1702,3 +1702,12 @@ def test_a_name_before_an_identifier_loses_a_leading_preposition_only():
                        ("3x lower TTFT (2308.16369)", "lower TTFT"), ("runs P·V in FP8 (2411.10958)", "in FP8"),
                        ("serving with LLMs (2308.16369)", "with LLMs")):
         assert alias_before(line, line.index("(") + 1) == name
+
+
+def test_a_notes_links_and_tags_lines_are_no_statements():
+    """The fresh user's t101 finding: a Zettelkasten note's `links: [[…]]` and `tags: #…` lines (fields written without
+    front matter) are metadata, not key points; its `source:` line still says how it was read."""
+    text = ("# 202706011432 tiered kv\n\nsource: CachedAttention, arxiv.org/abs/2403.19708 (full text)\nlinks: [[202706011410]]\n"
+            "tags: #kv #offload\n\nThe tier a block sits in should follow when it is needed next.\n")
+    parts, _ = parse_note(text, "inbox/mei/202706011432 tiered kv.md")
+    assert [(c.line, c.role) for c in parts["claims"] if c.line in (3, 4, 5)] == [(3, "statement"), (4, "metadata"), (5, "metadata")]
