@@ -1252,7 +1252,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         out.add(f"{'-' if neg else '+'}need:{name}")
     # "produced without any calibration data", "without extra calibration data": an object the lexicon names, done
     # without ("without calibration data the accuracy drops 5 points" is an ablation, no claim)
-    for name, op in cues.objects:
+    for name, op in (cues.objects if "without" in text.lower() else ()):
         for m in op.finditer(text):
             if re.search(r"\bwithout\s+(?:any|extra|additional|separate|external)\s+(?:extra\s+|additional\s+|separate\s+|external\s+)?$",
                          text[max(0, m.start() - 32):m.start()], re.I) and f"+need:{name}" not in out:
@@ -1333,8 +1333,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.add(f"{'-' if denied else '+'}use:{name}")
             break
     # "其实需要在目标数据上微调路由器" states what "无需重新训练" denies: a fine-tuning the work needs is training it needs
-    if any(p.startswith("+fine_tune:") for p in out) and "+need:" in " ".join(out) and \
-            any("fine_tuning" in p for p in out if p.startswith("+need:")) and not any(p.startswith("-train:") for p in out):
+    if any(p.startswith("+fine_tune:") for p in out) and any("fine_tuning" in p for p in out if p.startswith("+need:")) \
+            and not any(p.startswith("-train:") for p in out):
         out.add("+train:")
     # fine-tuning the model changes its weights: "requires fine-tuning the model" states what "不需要修改模型"
     # denies (not a change of the architecture: "无需修改模型结构" is about another object)

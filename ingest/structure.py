@@ -393,10 +393,10 @@ def _under_paper_lines(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
     its identifier ("Paper 1: TreeScout — arxiv.org/abs/2603.07214", "Paper 2: EAGLE-3 (… arXiv 2503.01840)"): the
     stamped lines under such a line are one topic, on that paper, opened by that line (or the first mark under it),
     until the next line of the writer's own that opens a paragraph ("Chat Q&A", after which every stamped line is a
-    topic of its own, as is one before the first such line); a stamped line under it that names another work compares with it ("[21:10]
-    host: Sequoia (2402.12374) already …").  ``marks`` are the marks those rules kept, ``all_marks`` every mark
-    found; ``marks`` are returned as they are unless two or more such lines name a paper and two or more marks are
-    stamped."""
+    topic of its own, as is one before the first such line); a stamped line under it that names another work compares
+    with it ("[21:10] host: Sequoia (2402.12374) already …").  ``marks`` are the marks those rules kept, ``all_marks``
+    every mark found; ``marks`` are returned as they are unless two or more such lines name a paper and two or more
+    marks are stamped."""
     line_text = {ln: t for b in blocks for ln, t in b.lines}
     nonempty = sorted(ln for ln, t in line_text.items() if t.strip())
 
@@ -427,6 +427,18 @@ def _under_paper_lines(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
         if under:
             kept.append(under[0])
     return sorted(kept, key=lambda mk: mk[1])
+
+
+def _compared_to_title_work(raws: list["_Raw"], seg_works: list[tuple[list[str], list[str]]], title_work: str, lex: Lexicon,
+                            asks, text_of) -> list[tuple[list[str], list[str]]]:
+    """``seg_works`` where a question that only compares the note's own work with another ("How is this different from
+    LayerSkip?", "Did you compare against InfiniGen [2406.19707]?") is about the note's work, the other a mention.
+    ``asks(raw)`` says whether the item is a question, ``text_of(raw)`` gives the words the comparison cue is looked
+    for in (lexicon ``structure.comparison_cues``)."""
+    comp = _compile(lex, "comparison_cues")
+    return [([title_work], list(dict.fromkeys([*m, *a])))
+            if a and title_work not in a and asks(r) and comp.search(text_of(r)) else (a, m)
+            for r, (a, m) in zip(raws, seg_works)]
 
 
 def _first_line(r: "_Raw") -> str:
@@ -1208,14 +1220,19 @@ _POST_HEADER = re.compile(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}(?:@[\w.\-]{2,40})?\s
 _BOOSTED = re.compile(r"^\s*(?:[↻🔁♻]\s*\S|RT\s+@|.{0,40}\b(?:boosted|reposted|retweeted|转发了?)\b)", re.IGNORECASE)
 
 
+def _opens_post(b: MdBlock) -> bool:
+    """Whether a paragraph opens a copied post: its author's header alone on the first line, or on the second under a
+    boost's or repost's line ("↻ boosted by @lena_k@sigmoid.social" over "@infra_weekly@bsky.social · May 27")."""
+    return b.kind == "para" and not b.quoted and bool(b.lines) and bool(
+        _POST_HEADER.match(b.lines[0][1]) or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))
+
+
 def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split copied social posts (a Weibo or X thread: each post opens with its author's ``@handle：`` alone
     on a line), else None (fewer than two).  A post runs to the next header, the copier's own remarks
     (``//@我：…``, ``→ …``) and the counters under it included."""
     # (a boost's or repost's line above the header, "↻ boosted by @lena_k@sigmoid.social", is the post's)
-    starts = [(k, b) for k, b in enumerate(body) if b.kind == "para" and not b.quoted and b.lines
-              and (_POST_HEADER.match(b.lines[0][1])
-                   or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))]
+    starts = [(k, b) for k, b in enumerate(body) if _opens_post(b)]
     if len(starts) < 2:
         return None
     out: list[_Raw] = []
@@ -1932,8 +1949,7 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
            and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
         return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
-    if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and (_POST_HEADER.match(b.lines[0][1])
-           or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))) >= 2:
+    if sum(1 for b in top if _opens_post(b)) >= 2:
         return None  # copied posts ("@推理加速小组 · 6月5日"): the reader's "> 我：…" under a post is a remark on it
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _COMMENTED.match(b.lines[0][1])) >= 2:
         return None  # an issue's activity: the quotes under "@mira commented 4d ago:" are the comments themselves
@@ -2267,6 +2283,11 @@ _FOOTNOTE_DEF = re.compile(r"^\s*\[\^(?P<key>[^\]\s]{1,40})\]:\s*(?P<text>.+)$")
 _FOOTNOTE_REF = re.compile(r"\[\^(?P<key>[^\]\s]{1,40})\](?!:)")
 
 
+def _rewritten(b: MdBlock, f) -> MdBlock:
+    """``b`` with ``f`` applied to its text, each of its lines and each of its cells (line numbers kept)."""
+    return replace(b, text=f(b.text), lines=tuple((ln, f(t)) for ln, t in b.lines), cells=tuple(f(c) for c in b.cells))
+
+
 def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
     """Blocks where a footnote reference names the works of its definition ("Tidewater[^3] is the newest
     entry" with "[^3]: Tidewater: … — arxiv.org/abs/2604.08817" at the foot: the paragraph is about
@@ -2294,8 +2315,7 @@ def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
             out.append(replace(b, kind="html"))
             continue
         if "[^" in b.text:
-            b = replace(b, text=expand(b.text), lines=tuple((ln, expand(t)) for ln, t in b.lines),
-                        cells=tuple(expand(c) for c in b.cells))
+            b = _rewritten(b, expand)
         out.append(b)
     return out
 
@@ -2363,8 +2383,7 @@ def _numbered_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
             out.append(replace(b, kind="html"))
             continue
         if b.kind not in ("code", "html") and ("[" in b.text or "\\cite" in b.text):
-            b = replace(b, text=expand(b.text), lines=tuple((ln, expand(t)) for ln, t in b.lines),
-                        cells=tuple(expand(c) for c in b.cells))
+            b = _rewritten(b, expand)
         out.append(b)
     return out
 
@@ -2891,10 +2910,9 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         tw = list(dict.fromkeys(fm_works or head_works))
         title_work = tw[0] if len(tw) == 1 else None
         if title_work is not None:
-            comp = _compile(lex, "comparison_cues")
-            seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
-                         if a and _QUESTION_MARK.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")
-                         and comp.search(r.head) else (a, m) for r, (a, m) in zip(raws, seg_works)]
+            seg_works = _compared_to_title_work(
+                raws, seg_works, title_work, lex,
+                lambda r: bool(_QUESTION_MARK.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")), lambda r: r.head)
     if title_work is None and not fm_works and how in ("entries", "pseudo"):
         # a mail about one work ("Subject: Re: a few questions on SwapServe (arXiv:2603.08821v1)" over numbered questions
         # and the author's answers): a question naming no work is about it, and so is one that only compares it with
@@ -2904,19 +2922,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         sw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(subject))) if subject else []
         if len(sw) == 1:
             title_work = sw[0]
-            comp = _compile(lex, "comparison_cues")
-            seg_works = [([title_work], list(dict.fromkeys([*m, *a])))
-                         if a and title_work not in a and "?" in r.head and comp.search(r.head) else (a, m)
-                         for r, (a, m) in zip(raws, seg_works)]
+            seg_works = _compared_to_title_work(raws, seg_works, title_work, lex, lambda r: "?" in r.head, lambda r: r.head)
     if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 and not _COMMENTED.match(raws[0].head) \
             and not _AGO_HEAD.match(_first_line(raws[0])):
         title_work = seg_works[0][0][0]  # the issue's own work, for the comments that name none
         # ("How is this different from Sequoia (2402.12374)?" under the page of ArborSpec: a question comparing the
         # page's work with another is about the page's work)
-        comp = _compile(lex, "comparison_cues")
-        seg_works = [(a, m) if n == 0 or not a or title_work in a or "?" not in _turn_text_of(r) or not comp.search(_turn_text_of(r))
-                     else ([title_work], list(dict.fromkeys([*m, *a])))
-                     for n, (r, (a, m)) in enumerate(zip(raws, seg_works))]
+        seg_works = [seg_works[0], *_compared_to_title_work(raws[1:], seg_works[1:], title_work, lex,
+                                                            lambda r: "?" in _turn_text_of(r), _turn_text_of)]
         if _AGO_HEAD.match(_first_line(raws[min(1, len(raws) - 1)])):
             # on a page's discussion, a comment is about what its own words name: a work named only in a reply under
             # it ("the standard residual resampling from Leviathan et al. (arXiv:2211.17192)") is a mention; a comment

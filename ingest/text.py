@@ -550,7 +550,7 @@ def alias_before(line: str, start: int) -> str | None:
     a = m.group("a").strip(" .-")
     first, _, rest = a.partition(" ")
     if rest and first.lower() in _NOT_ALIAS | _LEAD_WORDS and re.search(r"[a-z][A-Z]|\w-\w", rest):
-        a = rest  # "on FastServe (2305.05920)", "to Sarathi-Serve (…)": the name is the capitalised word
+        a = rest  # "on FastServe (2305.05920)", "than Sarathi-Serve (…)": the name is the compound after the preposition
     if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40:
         return None
     if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)):
