@@ -391,7 +391,7 @@ class ProvKG:
         b = self.backend
         if not b.exists():
             raise StoreError(f"no store at {getattr(b, 'path', self.location)}; run `provkg ingest PATH` on a folder "
-                             "or files holding notes first (or pass --store)")
+                             "or files holding notes first")
         from graph.versions import is_legacy_store, upgrade_message
 
         if is_legacy_store(b):

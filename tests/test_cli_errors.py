@@ -625,3 +625,29 @@ def test_an_empty_manifest_names_none(tmp_path):
     assert _cli("--store", str(st), "-q", "ingest", str(WORKSPACE)).exit_code == 0
     r = _cli("--store", str(st), "brief", "-m", "")
     assert r.exit_code == 2 and "--manifest is empty" in r.output
+
+
+# -- eleventh stop: a fresh user's two reports ------------------------------------------------------
+
+
+def test_a_file_written_with_o_is_named_on_stderr_unless_quiet(store, tmp_path):
+    """`brief -o`, `report -o`, `query -o` printed nothing (a fresh user took that for a failure): one
+    `provkg: wrote PATH` line on stderr; none under -q and none for a device."""
+    out = tmp_path / "r.md"
+    r = _cli("--store", str(store), "report", "contradictions", "-o", str(out))
+    assert r.exit_code == 0 and r.stderr == f"provkg: wrote {out}\n" and out.stat().st_size > 0
+    r = _cli("--store", str(store), "-q", "query", "sections", "-o", str(tmp_path / "s.txt"))
+    assert r.exit_code == 0 and r.stderr == ""
+    r = _cli("--store", str(store), "query", "sections", "-o", os.devnull)
+    assert r.exit_code == 0 and r.stderr == ""
+
+
+def test_the_store_hint_is_given_only_when_no_store_was_named(tmp_path, monkeypatch):
+    """"(or pass --store)" told a user who had passed --store to pass it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PROVKG_STORE", raising=False)
+    named = _cli("--store", str(tmp_path / "nowhere"), "query", "papers")
+    default = _cli("query", "papers")
+    assert named.exit_code == default.exit_code == 2
+    assert "no store at" in named.stderr and "--store" not in named.stderr
+    assert default.stderr.rstrip().endswith("(or pass --store)")

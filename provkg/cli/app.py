@@ -257,8 +257,17 @@ def kg(ctx: click.Context):
 def require(ctx: click.Context):
     """``kg(ctx)`` of a store that holds data (``ProvKG.require``: else ``StoreError``, exit 2), with its
     warnings printed."""
+    from ingest.errors import StoreError
+
     k = kg(ctx)
-    for w in k.require():
+    try:
+        warnings = k.require()
+    except StoreError as e:
+        root = ctx.find_root()
+        if root.get_parameter_source("store") == click.core.ParameterSource.DEFAULT:
+            raise StoreError(f"{e} (or pass --store)") from None
+        raise
+    for w in warnings:
         click.echo(f"provkg: warning: {w}", err=True)
     return k
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import click
 
-__all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "echo_err", "write_text", "write_stdout_bytes", "json_doc",
+__all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "echo_err", "write_text", "said_wrote", "write_stdout_bytes", "json_doc",
            "emit_doc", "emit", "table_cell", "json_results", "floatless", "StdoutBytes"]
 
 #: Rows a ``--format table`` shows by default (``--max-rows``).  rich lays a table out at about 1 ms a
@@ -89,6 +89,25 @@ def write_text(text: str, out: str | None) -> None:
         raise
     except OSError as e:
         raise fail(f"{out}: cannot write: {e.strerror or e}") from None
+    said_wrote(out)
+
+
+def said_wrote(out: str) -> None:
+    """Say ``provkg: wrote OUT`` on stderr after an ``-o FILE`` write (a fresh user saw a command
+    print nothing and thought it had failed); nothing under ``-q`` or for a device such as
+    ``/dev/null``."""
+    import os
+    import stat
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ((ctx.find_root().obj or {}).get("quiet") or (ctx.obj or {}).get("quiet")):
+        return
+    try:
+        if not stat.S_ISREG(os.stat(out).st_mode):
+            return
+    except OSError:
+        return
+    click.echo(f"provkg: wrote {out}", err=True)
 
 
 def write_stdout_bytes(data: bytes) -> None:
