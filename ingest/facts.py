@@ -650,8 +650,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
-        if unit in ("s", "ms") and metric == "throughput":
-            metric, explicit = "time", False  # "p99 TTFT at 6 req/s: 0.74 s": a rate is the setting, seconds no throughput
+        if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory"):
+            # "p99 TTFT at 6 req/s: 0.74 s": a rate is the setting, seconds no throughput; "128 decode tokens per GPU,
+            # hidden 7168, top-8: 312 µs": a time, not a context length
+            metric, explicit = "time", False
         if unit in ("s",) and not explicit and metric in (None, "time") and any(
                 c.startswith("latkind:") for c in (*own, *sent)):
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
@@ -669,6 +671,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
+        if (text[m.start() - 1:m.start()] in ("[", "【") and text[m.end():m.end() + 1] in ("]", "】")) \
+                or re.search(r"[A-Za-z\u0370-\u03ff]\s*[=＝∈]\s*\{?$", text[max(0, m.start() - 4):m.start()]):
+            continue  # "AdaDraft [13]": a citation's number; "γ=0", "k = 4": a parameter's value, no score
         if re.match(r"\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|ago|小时|分钟|天前)\b", text[m.end():m.end() + 9]):
             continue  # "19 hours ago": a time, no score
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
@@ -1152,6 +1157,8 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
     return False
 
 
+#: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
+_ZH_VERB_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)")
 #: A bracketed aside ("(`csrc/x.cu`, gating + attention in one pass)"): skipped when a pronoun looks back for its noun.
 _BRACKETED = re.compile(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
 
@@ -1183,6 +1190,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
                     re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
                 continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
+            if verb == "need" and m.group() in ("需", "须") and _ZH_VERB_AFTER.match(text, m.end()):
+                continue  # "无需修改模型", "无需任何微调": the verb after it is what is denied, read as that verb
             passive = _PASSIVE_DENIED.search(text[max(0, m.start() - 40):m.start()])
             if passive:  # "no head is ever pruned": the object before the passive verb, denied
                 objs = sorted({name for name, op in cues.objects if op.search(passive.group("obj"))} - {verb})

@@ -25,6 +25,12 @@ _REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,4
 _REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\|)\s*")
 
 
+
+#: A sentence whose subject is a pronoun for the work named before it: "It does not …", "Consequence for us: it …",
+#: "They hide …", "The method …", "它不需要 …", "该方法 …".
+_PRONOUN_OPEN = re.compile(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its|they|their)\b|(?:this|the) (?:method|system|design|approach|"
+                           r"paper|work|scheme|kernel|technique)\b|它|其|该(?:方法|系统|工作|论文|设计))", re.IGNORECASE)
+
 def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
     """The references ``text`` cites by number or footnote (``_REF_MARK``), each with its key, in order."""
     return [(m, m.group(1) or m.group(2)) for m in _REF_MARK.finditer(text)]
@@ -196,7 +202,9 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             for n, (piece, la, lb) in enumerate(pieces or [(body, e.line, e.line_end)]):
                 mine = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(piece)] +
                                            [numbered[x] for x in _ref_keys(piece) if x in numbered]))
-                if not mine and n and name_pat is not None:
+                if not mine and n and name_pat is not None and not (last and _PRONOUN_OPEN.match(piece)):
+                    # ("It does not need a custom kernel: stock FlashAttention-2 kernels run on it" goes on about the
+                    # work the sentence before named, whatever it names later)
                     # the first name it gives that is not a comparison's ("1.5-2.0x over FlashAttention-2")
                     hit = next((h for h in name_pat.finditer(piece) if not re.search(
                         compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(h.group(0)) + "$",

@@ -76,7 +76,9 @@ class NoteParts(dict):
 _NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
 #: Capitalised words that open a sentence or a clause, never a work's name.
 _NOT_A_NAME = frozenset({"the", "this", "that", "these", "those", "it", "its", "we", "i", "a", "an", "our", "their", "and",
-                         "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes"})
+                         "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes",
+                         # a video's uploader ("UP 主"), the places a paper is read: no work's name
+                         "up", "pdf", "arxiv", "abstract", "github", "readme", "ok"})
 _EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
                      r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
 
@@ -205,7 +207,8 @@ _TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
 _OPEN_QUOTE = re.compile(r"[\"“《「][^\"”》」]*$")
 
 
-_HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b", re.IGNORECASE)
+_HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b"
+                          r"|[(（]\s*(s|sec|µs|us|req/s|reqs?/s)\s*[)）]\s*$", re.IGNORECASE)  # "P99 TTFT (s)", "rate (req/s)"
 _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 
 
@@ -228,8 +231,8 @@ def _row_fact_text(b) -> str:
         c = strip_markup(cell).strip()
         m = _HEADER_UNIT.search(h) if _BARE_NUMBER.fullmatch(c) else None
         if m:
-            unit = m.group(1) or m.group(2)
-            name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) else h.replace(unit, "").strip()
+            unit = m.group(1) or m.group(2) or m.group(3)
+            name = (h[:m.start()] + h[m.end():]).strip() if m.group(1) or m.group(3) else h.replace(unit, "").strip()
             out.append(f"{name} {c} {unit}")
         elif (_BARE_NUMBER.fullmatch(c) or _SIZE_CELL.fullmatch(c)) and re.search(r"[^\W\d_]", h):
             # "平均接受长度" | "2.4": the measure is the column's; "序列长度" | "32K": the setting is; the setting
@@ -245,6 +248,9 @@ def _row_fact_text(b) -> str:
     return " | ".join(out)
 
 
+_NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
+#: A line led by a work's short name and a colon: "RePlace: …", "*ExFlow: abstract only. …*".
+_NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
 #: where the note sits among others, no statement.
 _LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)", re.IGNORECASE)
@@ -329,7 +335,8 @@ def _looks_like_title(t: str) -> bool:
     t = t.strip()
     if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
-    if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s", t) or re.search(r"\s(?:vs\.?|versus)\s", t, re.IGNORECASE):
+    if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s|(?:week|day|session|lecture|module|unit|sprint)\s*\d", t, re.IGNORECASE) \
+            or re.search(r"\s(?:vs\.?|versus)\s", t, re.IGNORECASE) or re.search(r"\b\d{4}-\d{2}-\d{2}\b", t.partition(":")[0]):
         return False  # a log day's heading ("2027-04-20 — RULER vs LongBench with Ada-KV"), a comparison: no title
     if re.search(r"\d(?:\.\d+)?\s*[x×X]\b|\d\s*%", t) or (len(t) > 12 and not re.search(r"[a-z]", t)):
         return False  # a headline with its figure ("HADASERVE: 3.1X OVER FP16 ON L40S"), a line in capitals
@@ -355,6 +362,12 @@ _GENERIC_LABEL = re.compile(r"^\s*(?:discussion|summary|agenda|q\s*&\s*a|questio
 _FOOTNOTE_MARK = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*")
 _RECORD_AUTHORS = re.compile(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
 _RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
+
+
+_REF_NUMBER = re.compile(r"^\s*\[\d{1,3}\]\s*")
+_INITIALS_NAME = r"(?:[A-Z]\.(?:[\s-]?[A-Z]\.)*\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+_REF_INITIALS = re.compile(rf"^{_INITIALS_NAME}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_INITIALS_NAME})*(?:,?\s+et\s+al)?\.\s+(?=[A-Z0-9])")
+_REF_VENUE_TAIL = re.compile(r"\.\s+(?:In\s+)?[A-Z][\w&]{1,12}(?:\s+[A-Z][\w&]{1,12}){0,2}\s+(?:19|20)\d{2}\s*$")
 
 
 #: A note title's leading tag that says where the note came from: "【转载】…", "[转] …", "[Repost] …", "Reposted: …".
@@ -403,6 +416,9 @@ def written_title(line: str, start: int, end: int) -> str | None:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
         # a record's authors and venue are no part of its title ("Kwon et al., Efficient … PagedAttention, SOSP 2023")
         t = _RECORD_VENUE.sub("", _RECORD_AUTHORS.sub("", t)).strip()
+        # a numbered reference "[5] T. Dao, D. Y. Fu, … C. Ré. FlashAttention-2: … Partitioning. arXiv:…": the authors'
+        # initials and names, then the title
+        t = _REF_VENUE_TAIL.sub("", _REF_INITIALS.sub("", _REF_NUMBER.sub("", t), count=1)).strip()
         if _looks_like_title(t) and not find_arxiv_ids(t):  # ("FastServe (2305.05920), Llumnix": a list of works, no title)
             return t
     return None
@@ -548,7 +564,8 @@ def _cautious(levels) -> str:
 _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|"
                        r"\[\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
                        r"(?:\*\*|__)?@?[\w.\-]{1,30}(?:\*\*|__)?,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?\s*$|"
-                       r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．])")
+                       r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．]|"
+                       r"[\w-]{1,30}::\s)")  # an outliner's block property ("source:: …", "section:: 4.1"): a line of its own
 
 #: A line led by an emoji (``🔥 温度调到 1 也还有 2.4 倍``, ``💬 老实交代：…``, ``✅ merged``): in social-media and
 #: chat writing each such line is a statement of its own, whatever the line before ends with.
@@ -958,10 +975,13 @@ def parse_note(
     # the short names the note gives its works ("**FlashAttention-3** (arXiv:2407.08608v2, …)"), for a comparison
     # matrix whose columns name them
     local_names: dict[str, str] = {}
-    if any(b.kind == "row" for b in blocks):
+    if any(b.kind == "row" for b in blocks) or any(len(sg.works) > 1 for sg in shape.segments):
         for ln_text in lines:
             for m in find_arxiv_ids(ln_text):
                 a = alias_before(ln_text.replace("**", "  "), m.start)
+                if not a:  # "- Required: RePlace — https://arxiv.org/abs/2605.11274v1": a name and a dash before its link
+                    dash = _NAME_DASH.search(ln_text[:m.start])
+                    a = dash.group(1) if dash else None
                 if a:
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
@@ -1078,6 +1098,13 @@ def parse_note(
             if piece in named_by:
                 about = [named_by[piece]]
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())
+            if not about and sg and len(sg.works) > 1 and 0 < la <= len(lines):
+                # "*RePlace: I only got through the abstract. The placement is static …*" in a week about three papers:
+                # a line led by one of them and a colon speaks of that one, every sentence of it
+                lead = _NAME_LABEL.match(strip_markup(lines[la - 1]))
+                named = local_names.get(lead.group(1).casefold()) if lead else None
+                if named in sg.works:
+                    subjects = (named,)
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)

@@ -196,6 +196,25 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
         found.append((m.start(), m.end(), m.group("key")))
+    # a list of section numbers ("in 2.5, 2.1 and 1.1", "what 1.1 and 1.3 already say"): a bare number joined to
+    # one read above by "and", "or" or a comma is a section too
+    # (forward from a number a cue or a sign leads into; backward only into one the document's words follow)
+    if found:
+        joint = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
+        strong = [(a, b) for a, b, _k in found
+                  if (a, b) in signed or cues.before_bare.search(text[max(0, a - 24):a])]
+        for m in _BARE.finditer(text):
+            if any(a <= m.start() < b for a, b, _k in found) or re.match(r"\s*(?:[x×%倍]|times\b)", text[m.end():]):
+                continue
+            if any(re.fullmatch(joint, text[b:m.start()]) for _a, b in strong):
+                found.append((m.start(), m.end(), m.group("key")))
+                strong.append((m.start(), m.end()))
+        for m in reversed(list(_BARE.finditer(text))):
+            if any(a <= m.start() < b for a, b, _k in found):
+                continue
+            if any(re.fullmatch(joint, text[m.end():a]) and (_AFTER_DOC.match(text[b:]) or re.match(r"\s*(?:already|都已|已经)", text[b:]))
+                   for a, b, _k in found):
+                found.append((m.start(), m.end(), m.group("key")))
     for m in (*_BARE_INT.finditer(text), *_SUGGEST_INT.finditer(text), *(_FIELD_MORE.finditer(text) if field else ())):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))

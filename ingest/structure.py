@@ -163,7 +163,7 @@ _PAPER_LABEL = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
 #: note cites, not topics of their own.
 _REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
-                                r"references?|bibliography|further reading|related papers|see also)\s*$", re.IGNORECASE)
+                                r"references?|bibliography|further reading|related papers|see also|footnotes?|脚注)\s*$", re.IGNORECASE)
 #: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
 _PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
                                 r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
@@ -275,6 +275,8 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
     out = []
     for m in pat.finditer(text):
         end = m.end()
+        if _WORKS_FIELD.match(text, 0) and _WORKS_FIELD.match(text).end() > m.start():
+            continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
         stop = re.search(r"[.;。；!?！？\n]|,\s|，", text[end:end + 60])
         out.append((m.start(), end + (stop.start() if stop else 40)))
     return out
@@ -556,6 +558,16 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             inner, _pre = _split_headings(body, None, end, lex)
             out.extend(inner)
             continue
+        if len(sub_heads) >= 2 and not _brings_link(h.text) and _subsections_are_topics(body, lex):
+            # "## Methodology" (a paragraph) over "### A100" / "### H100" / "### L40S", each a results table naming
+            # its own works: the part before the first sub-section is the heading's topic, each sub-section one more
+            before = [b for b in body if b.line < sub_heads[0].line]
+            opening = next((b for b in _content(before) if b.kind != "heading"), None)
+            out.append(_Raw("heading", h.line, max(h.line, *(b.line_end for b in before)), h.text,
+                            [h.line] + ([opening.line] if opening else []), [h, *before]))
+            inner, _pre = _split_headings([b for b in body if b.line >= sub_heads[0].line], None, end, lex)
+            out.extend(inner)
+            continue
         sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and _entries(body) \
                 and not any(b.kind == "heading" for b in body) \
@@ -583,6 +595,13 @@ def _results_rows(rows: list[MdBlock]) -> set[int]:
         by_header.setdefault(r.header, []).append(r)
     for _h, rs in by_header.items():
         if any(_brings_link(r.text) for r in rs):
+            # a results table with a reference column ("| Sarathi-Serve, chunk 512 | 2403.02310 | 8 | 0.47 | 2.41 |"):
+            # three or more rows, mostly numbers besides the names and identifiers, few cells of prose (a notes column
+            # in most rows gives each row its own say: "| … | ours; chunk 2048 |" rows are topics)
+            cells = [c for r in rs for c in r.cells[1:] if c.strip() and not find_arxiv_ids(c)]
+            if len(rs) >= 3 and cells and sum(1 for c in cells if _NUMERIC_CELL.match(c)) * 4 >= len(cells) * 3 \
+                    and sum(1 for r in rs if any(len(c.split()) >= 3 for c in r.cells[1:] if not find_arxiv_ids(c))) * 2 < len(rs):
+                out.update(r.line for r in rs)
             continue
         cells = [c for r in rs for c in r.cells[1:] if c.strip()]
         if len(rs) >= 2 and cells and sum(1 for c in cells if _NUMERIC_CELL.match(c)) * 2 > len(cells):
@@ -656,6 +675,21 @@ def _continuation_row(row: MdBlock, rows: list[MdBlock]) -> bool:
     return filled >= 2 and filled * 4 >= 3 * (len([r for r in rows if r.header == row.header]) - 1)
 
 
+def _subsections_are_topics(body: list[MdBlock], lex: Lexicon) -> bool:
+    """Whether a section's sub-sections (its highest sub-heading level) are topics of their own: two or more
+    of them name works of their own (a link or an identifier), and not all the same ones."""
+    heads = [b for b in body if b.kind == "heading"]
+    level = min(b.level for b in heads)
+    tops = [i for i, b in enumerate(body) if b.kind == "heading" and b.level == level]
+    works: list[tuple[str, ...]] = []
+    for n, i in enumerate(tops):
+        part = body[i: tops[n + 1] if n + 1 < len(tops) else len(body)]
+        text = "\n".join(b.text for b in part if b.kind not in ("code", "html"))
+        if _brings_link(text):
+            works.append(tuple(works_in(text, lex)[0]))
+    return len(works) >= 2 and len(set(works)) >= 2
+
+
 def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units a section's body is made of, when it is a sequence of them: pseudo-headed paragraphs
     (speaker turns ``**Jonas**：…``, bold lead-ins, chat messages), else its top-level list entries and
@@ -685,6 +719,7 @@ _LINK_LINE = re.compile(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
 #: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
 _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
                          r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|day\s*\d{1,2}"
+                         r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"  # an outliner's "Jun 15th, 2027"
                          r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)"
                          # nothing after it but a weekday or month, a number, a time or an aside: "2027-02-17 (Tue)",
                          # "Thu 20 Feb, 14:00"; not a topic ("2027-01-03 14:22 CalibTree 复现")
@@ -744,6 +779,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
             # name whose first sub-entry brings its link
             t += "\n" + u.blocks[1].text
         return t
+    if _WORKS_FIELD.match(own(units[0])) or sum(1 for u in units if _READING_ROLE.match(own(u))) * 2 > len(units):
+        return []  # "## 1. vLLM" over "- 依赖论文：PagedAttention（…）；EAGLE-3（…）" and remarks: one topic, about those works
     with_works = [u for u in units if _brings_link(own(u))]
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
     named_collection = _named_collection(head_text, lex)
@@ -757,9 +794,61 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
                                                         _strip(own(u)), re.IGNORECASE)]
     if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
         return units
+    if len(distinct) >= 2 and (grouped := _timeline_topics(units, own, lex)):
+        return grouped
     if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):
         return units  # ("## Hallway" over two bullets, one bringing a work: each a conversation of its own)
     return []
+
+
+#: A section's opening field naming the works it builds on: "- 依赖论文：…", "Builds on: …", "Papers used: …".
+_WORKS_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:依赖(?:的)?论文|所依赖的论文|用到的论文|涉及论文|基于的?论文|"
+                          r"builds? on|built on|depends on|relies on|based on|underlying papers?|papers? (?:used|behind it|it builds on))"
+                          r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
+#: A syllabus's reading labels: "- Required: Switch Transformers — https://…", "- Optional: …", "必读：…"; a session's
+#: readings are its material, the session (the heading) the topic.
+_READING_ROLE = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:required|optional|core|main|further|supplementary|background|"
+                           r"recommended|suggested|extra|pre-?|assigned)\s*(?:readings?|papers?)?(?:\*\*|__)?\s*[:：]|"
+                           r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:必读|选读|推荐阅读|延伸阅读|拓展阅读|预习)(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+#: A stamped entry that changes the subject without a work: "[01:12] 【广告】…", "[31:40] (ad) …", "12:00 Sponsor: …".
+_TAGGED_OPEN = re.compile(r"^(?:【[^】]{1,8}】|\[(?:ad|sponsor(?:ed)?|break|Q&A|qa)\]|\((?:ad|sponsor(?:ed)?)\)|(?:ad|sponsor(?:ed)?|广告|赞助)\s*[:：])",
+                          re.IGNORECASE)
+
+
+def _timeline_topics(units: list[_Raw], own, lex: Lexicon) -> list[_Raw] | None:
+    """A video's or a talk's timeline written as stamped entries ("- [03:05] **Draft & Verify** (arxiv.org/abs/…)",
+    then "- [05:40] UP 主原话大意…", "- [08:20] …"): the topics are the runs of entries that each open by bringing
+    a work (or by a tag such as "【广告】"), the entries after an opener continuing its topic; an opening entry
+    before the first topic ("[00:00] 开场…", "intro") is no topic.  None when most entries are not stamped or
+    fewer than two open a topic."""
+    def text(u: _Raw) -> str:
+        return _LIST_MARK.sub("", own(u).splitlines()[0] if own(u) else "", count=1)
+
+    if len(units) < 4 or sum(1 for u in units if _STAMP.match(text(u))) * 5 < len(units) * 4:
+        return None
+    groups: list[list[_Raw]] = []
+    current: tuple[str, ...] | None = None
+    for u in units:
+        body = re.sub(r"^\s*[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s*", "", text(u))
+        works = tuple(works_in(own(u), lex)[0]) if _brings_link(own(u)) else ()
+        if (works and works != current) or _TAGGED_OPEN.match(body) or not groups:
+            groups.append([u])
+            current = works or None
+        else:
+            groups[-1].append(u)
+    if sum(1 for g in groups if _brings_link(own(g[0]))) < 2:
+        return None
+    first = groups[0][0]
+    if not _brings_link(own(first)) and (_OPENING.search(text(first)) or _TIMELINE_OPENING.match(
+            re.sub(r"^\s*[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s*", "", text(first)))):
+        groups = groups[1:] if len(groups[0]) == 1 else [groups[0][1:], *groups[1:]]
+    return [_Raw(g[0].kind, g[0].line, max(b.line_end for u in g for b in u.blocks), g[0].head, g[0].head_lines,
+                 [b for u in g for b in u.blocks]) for g in groups if g]
+
+
+#: A timeline's opening entry: "开场", "intro", "opening remarks", "welcome".
+_TIMELINE_OPENING = re.compile(r"^(?:开场|片头|引言|intro(?:duction)?\b|opening\b|welcome\b|cold open\b)", re.IGNORECASE)
 
 
 #: An outliner's daily page as a bullet: "[[March 16th, 2027]]", "2027-03-16", "[[2027/03/16]]", "3月16日".
@@ -2528,6 +2617,13 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         opening = next((b for b in _content(raw.blocks[1:]) if b.kind != "heading"), None)
         if opening is not None:
             a, c = works_in(opening.text, lex)
+            if opening.kind == "row":
+                # a part that opens with a results table ("### A100" over "| Sarathi-Serve | 2403.02310 | 8 | 2.41 |"
+                # rows): about every work of its rows
+                for b in raw.blocks[1:]:
+                    if b.kind == "row" and b is not opening and b.header == opening.header:
+                        more, _c = works_in(b.text, lex)
+                        a = [*a, *(w for w in more if w not in a)]
             # a section of a literature review whose paragraphs each open by citing the work they discuss ("Frantar 等提出的
             # GPTQ[1] …", then "Dettmers 等的 SpQR[2] 在 GPTQ 的基础上 …"): about each of them
             for b in (_content(raw.blocks[1:]) if a and not _RELEASE_HEAD.match(_strip(head_text)) else ()):
@@ -2536,6 +2632,11 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
                 first = find_arxiv_ids(b.text)[:1]
                 if first and first[0].start <= 40 and first[0].arxiv_id not in a and first[0].arxiv_id in works_in(b.text, lex)[0]:
                     a = [*a, first[0].arxiv_id]
+            if a and opening.kind == "item" and _READING_ROLE.match(opening.text):
+                # a session's readings ("- Required: …" / "- Optional: …"): each names a work of the session
+                for b in _content(raw.blocks[1:]):
+                    if b.kind == "item" and b is not opening and _READING_ROLE.match(b.text):
+                        a = [*a, *(w for w in works_in(b.text, lex)[0] if w not in a)]
     if not a and _RELEASE_HEAD.match(_strip(head_text)):
         # "vLLM v0.21.0, released 2027-05-02" over its changes: a software release, whose notes name papers in passing
         return [], all_ids

@@ -428,6 +428,14 @@ _LEAD_CHARS = 24
 _BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*(?:对比)?(?:基线|baselines?|对照组?|compared systems?)\s*[:：]",
                              re.IGNORECASE)
 #: An arXiv identifier written near the opening of a statement ("Medusa-2 and Hydra (arXiv:2402.05109) reach …").
+#: A paper cited as the source of what the sentence says of another work: "per the FA3 paper (arxiv.org/abs/2407.08608)
+#: FA2 only gets …", "according to the Orca paper (2206.xxxxx), vLLM …".
+_SOURCE_FOR = re.compile(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*[(（][^()（）]{0,60}?"
+                         r"(?P<id>\d{4}\.\d{4,5})(?:v\d+)?[^()（）]{0,20}[)）]\s*,?\s*(?P<name>[A-Z][\w.+-]{1,30})\s+(?!paper\b)[a-z]", re.IGNORECASE)
+#: The paper a figure is cited from, in brackets: "per the FA3 paper (arxiv.org/abs/2407.08608)", "according to the
+#: DistServe paper (2401.09670)".
+_SOURCE_CITED = re.compile(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*"
+                           r"[(（][^()（）]{0,80}[)）]", re.IGNORECASE)
 _ID_NEAR_START = re.compile(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
 
 
@@ -584,6 +592,13 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             continue
         if _BASELINE_LABEL.match(c.text):
             out[c.iri] = []  # the baselines' figures: about none of the works compared here
+            continue
+        src = _SOURCE_FOR.search(c.text)
+        if src and subj == [src.group("id")] and not any(
+                re.fullmatch(re.escape(n), src.group("name"), re.IGNORECASE) for n in names_of.get(src.group("id"), ())):
+            # "per the FA3 paper (arxiv.org/abs/2407.08608) FA2 only gets ~35% utilization": the paper cited is where the
+            # figure comes from; the statement is about the work it then names (by its short name, when it resolves)
+            out[c.iri] = [a for a in match(src.group("name"))[:1] if a != src.group("id")]
             continue
         opening = _ID_NEAR_START.match(c.text)
         if (opening and subj and not _COMPARED_LEAD.match(c.text) and _only_names(c.text[:opening.start(1)])
@@ -1052,6 +1067,7 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
         return list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(part)), *match(part)]))
 
     before = _AGAINST.sub(lambda m: " " * len(m.group()), c.text[start:at])
+    before = _SOURCE_CITED.sub(lambda m: " " * len(m.group()), before)  # ("per the FA3 paper (…) FA2 gets 35%": FA2's)
     named = named_in(before)
     setting = _setting_words(q.conditions) if named else None  # (only a clause naming a work needs its setting masked)
     if setting is not None:

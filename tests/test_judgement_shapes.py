@@ -1,0 +1,246 @@
+"""The eleventh stop's rules, each pinned on a small inline text (docs/FORMAT.md §5.3, §7, §8.2, §9, "eleventh
+stop" paragraphs): the shapes of four blind shifts (t111–t114) that defeated the judgement cold: a video's stamped
+timeline, a syllabus's readings, a section's "Builds on:" field, a results file's per-GPU sub-sections and their
+tables with a reference column, an outliner's day pages and block properties, a numbered reference list's
+initials-first authors, a living document's "it" after a named work, and a figure's source paper cited in brackets."""
+from __future__ import annotations
+
+import pytest
+
+from ingest.evidence import evidence_reader
+from ingest.notes import _looks_like_title, parse_note, written_title
+from ingest.placement import section_refs
+from ingest.structure import works_in
+
+D_V, EAGLE2, TIDE, MTP = "2309.08168", "2406.16858", "2605.08817", "2404.19737"
+
+
+def items(text: str, path: str = "inbox/a/n.md"):
+    """``[(line, line_end, works)]`` of the note's items."""
+    parts, _warns = parse_note(text, path)
+    return [(i.line, i.line_end, i.works) for i in parts["items"]]
+
+
+# --------------------------------------------------------------------------- structure
+
+VIDEO = f"""# B站视频笔记｜投机解码串讲
+
+- 说明：下面全是 UP 主的讲法加弹幕，三篇论文我都没去读原文。
+
+## 时间轴
+
+- [00:00] 开场。UP 主说这期讲三篇。
+- [01:12] 【广告】某 GPU 算力平台口播，"跑 70B 推理比自建机房便宜 40%"。
+- [03:05] **Draft & Verify**（arxiv.org/abs/{D_V}）：自投机，跳过一部分中间层。
+- [05:40] UP 主原话大意："需要单独蒸馏一个小的草稿模型。"
+  - 弹幕：跳层不就是同一个模型吗
+- [11:02] **EAGLE-2**（arxiv.org/abs/{EAGLE2}v2）：动态草稿树。
+- [14:30] UP 主：Vicuna-13B、MT-Bench、贪心，加速 5.3 倍。
+- [20:10] **TideSpec**（https://arxiv.org/pdf/{TIDE}v1.pdf）：学出来的接受先验。
+- [22:30] Llama-2-7B-chat、MT-Bench、贪心：约 2.5 倍。
+- [38:00] 下期预告：多 token 预测（Meta 那篇 {MTP}）。
+"""
+
+
+def test_a_stamped_timeline_splits_where_an_entry_brings_a_work_or_a_tag():
+    """t112: a video's `[mm:ss]` bullets, only some naming a paper: each paper's entry opens a topic and the entries
+    after it continue it; a tagged entry ("【广告】") opens one of its own; the opening entry is none."""
+    assert items(VIDEO) == [(8, 8, ()), (9, 11, (D_V,)), (12, 13, (EAGLE2,)), (14, 15, (TIDE,)), (16, 16, (MTP,))]
+
+
+def test_a_list_that_is_not_stamped_keeps_its_old_reading():
+    """The same entries without stamps bring too few works to split: one topic, as before."""
+    plain = VIDEO.replace("[00:00] ", "").replace("[01:12] ", "").replace("[03:05] ", "").replace("[05:40] ", "") \
+        .replace("[11:02] ", "").replace("[14:30] ", "").replace("[20:10] ", "").replace("[22:30] ", "").replace("[38:00] ", "")
+    assert [w for _a, _b, w in items(plain)] == [(D_V, EAGLE2, TIDE, MTP)]
+
+
+def test_a_section_opening_with_the_works_it_builds_on_is_one_topic():
+    """t112/t114: "- 依赖论文：…" or "Builds on: …" first names the works the section is about: one topic, about all of
+    them ("builds on" as a field is no comparison); remarks below naming another work do not split it."""
+    text = ("# 横评\n\n## 1. vLLM（v0.11.1）\n\n- 依赖论文：PagedAttention（arxiv.org/abs/2309.06180）；EAGLE-3（arXiv:2503.01840）。\n"
+            "- v0.11 起 EAGLE-3 头成了官方默认推荐。\n- 新增按 batch 自动降 γ 的开关，思路参考了 AdaDraft（2603.14128）。\n"
+            "- 来源：官方文档，没实测。\n\n## 2. SGLang\n\n- 依赖论文：SGLang（https://arxiv.org/abs/2312.07104）。\n- 没有新东西。\n")
+    assert items(text) == [(3, 8, ("2309.06180", "2503.01840")), (10, 13, ("2312.07104",))]
+    assert works_in("Builds on: LTR (arXiv:2408.15792), SSJF https://arxiv.org/pdf/2404.08509.pdf") == (
+        ["2408.15792", "2404.08509"], [])
+    assert works_in("It builds on vLLM [2309.06180] and adds X [2305.05920]") == (["2305.05920"], ["2309.06180"])
+
+
+def test_a_syllabus_week_is_one_topic_about_all_its_readings():
+    """t113: `- Required:` / `- Optional:` entries are a session's readings, not topics: the week is one topic whose
+    works are every reading."""
+    text = ("# Reading group\n\n## Week 1 — 2027-06-03: Routing\n- Required: Switch Transformers — https://arxiv.org/abs/2101.03961\n"
+            "- Required: Expert Choice Routing — arxiv.org/abs/2202.09368v2\n- Optional: DeepSeekMoE — https://arxiv.org/pdf/2401.06066.pdf\n\n"
+            "*Expert Choice: read it end to end. Goes to 1.2.*\n\n## Week 2 — 2027-06-10: no session\nNo papers this week.\n")
+    assert items(text) == [(3, 8, ("2101.03961", "2202.09368", "2401.06066")), (10, 11, ())]
+
+
+RESULTS = """# schedbench — results
+
+## Methodology
+
+Arrivals replay a BurstGPT trace (arXiv:2401.17644) instead of Poisson.
+
+### A100-SXM4-80GB
+
+| scheduler | ref | rate (req/s) | P50 TTFT (s) | P99 TTFT (s) |
+|---|---|---|---|---|
+| vLLM FCFS | 2309.06180 | 8 | 0.62 | 6.87 |
+| Sarathi-Serve, chunk 512 | 2403.02310 | 8 | 0.47 | 2.41 |
+| LTR | 2408.15792 | 8 | 0.31 | 1.92 |
+
+### H100-SXM5-80GB
+
+| scheduler | ref | rate (req/s) | P50 TTFT (s) | P99 TTFT (s) |
+|---|---|---|---|---|
+| vLLM FCFS | 2309.06180 | 8 | 0.71 | 4.38 |
+| DistServe 1P1D | 2401.09670 | 8 | 0.34 | 0.97 |
+| DistServe † | 2401.09670 | — | — | 7.4× vs colocated (paper headline) |
+"""
+
+
+def test_sub_sections_naming_works_of_their_own_are_topics_and_a_results_table_is_text():
+    """t114: "## Methodology" (a paragraph) over "### A100" / "### H100", each a table of schedulers × metrics with a
+    reference column: the heading's own text is a topic, each sub-section one more, and the table's rows (names,
+    identifiers and numbers) are that sub-section's text, not topics."""
+    assert items(RESULTS) == [(3, 5, ("2401.17644",)), (7, 13, ("2309.06180", "2403.02310", "2408.15792")),
+                              (15, 21, ("2309.06180", "2401.09670"))]
+
+
+def test_a_sheet_with_a_notes_column_keeps_a_topic_per_row():
+    """t99's convention stays: a row whose notes cell speaks for it ("ours; chunk 2048") is a topic of its own."""
+    text = ("# TTFT sheet\n\n| system | arXiv | ctx | p50 | p99 | notes |\n|---|---|---|---|---|---|\n"
+            "| Sarathi-Serve | 2403.02310 | 32K | 1.2 s | 1.84 s | ours; chunk 2048 on the A100 box |\n"
+            "| MInference | arXiv:2407.02490 | 128K | 12.5 s | 13.4 s | ours, on the A100-80G box |\n"
+            "| DistServe | 2401.09670v2 | 128K | 9.4 s | 17.2 s | ours, rerun 27 May on the same trace |\n")
+    assert [w for _a, _b, w in items(text)] == [("2403.02310",), ("2407.02490",), ("2401.09670",)]
+
+
+def test_a_results_row_takes_seconds_and_the_rate_from_its_columns():
+    """A bare "2.41" under "P99 TTFT (s)" is 2.41 s, and "8" under "rate (req/s)" the rate it was measured at."""
+    parts, _ = parse_note(RESULTS, "inbox/a/r.md")
+    (row,) = [c for c in parts["claims"] if c.line == 12]
+    p99 = [q for q in row.quantities if "percentile:99" in q.conditions]
+    assert [(q.raw, q.unit, "rate:8" in q.conditions) for q in p99] == [("2.41 s", "s", True)]
+
+
+def test_an_outliner_day_page_and_its_block_properties():
+    """t111: Logseq's "## Jun 15th, 2027" is a day: each top-level block a topic; a `key:: value` property is a line
+    of its own (its `section:: 4.1` a suggestion of its block, not a piece of the sentence above)."""
+    text = ("## Jun 15th, 2027\n- DONE Finished [[FlashAttention-3]] end to end #attention\n"
+            "  source:: https://arxiv.org/pdf/2407.08608v2.pdf\n  read:: whole paper\n  section:: 4.1\n"
+            "\t- backward is 1.5–1.75x faster than FA2 on H100\n"
+            "- Call with the vendor about [[KVX-Attn]] #vendor\n\t- written up in arXiv:2604.09731 (I have NOT opened it)\n"
+            "- [[Reading group]] moved to Thu 14:00 #admin\n")
+    parts, _ = parse_note(text, "inbox/a/journal.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (2, ("2407.08608",), ("4.1",)), (7, ("2604.09731",), ()), (9, (), ())]
+    assert [c.text for c in parts["claims"] if c.line in (3, 4, 5)] == [
+        "source:: https://arxiv.org/pdf/2407.08608v2.pdf", "read:: whole paper", "section:: 4.1"]
+
+
+# --------------------------------------------------------------------------- titles
+
+def test_a_numbered_reference_with_initials_first_authors_writes_its_title():
+    """t111: a whitepaper's "[5] T. Dao, D. Y. Fu, … C. Ré. FlashAttention-2: … arXiv:2205.14135, 2022." writes the
+    FlashAttention-2 title for that identifier (the planted title conflict)."""
+    line = ("[5] T. Dao, D. Y. Fu, S. Ermon, A. Rudra, C. Ré. FlashAttention-2: Faster Attention with Better Parallelism "
+            "and Work Partitioning. arXiv:2205.14135, 2022.")
+    at = line.index("2205.14135")
+    assert written_title(line, at - 6, at + 10) == "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning"
+    line = "[2] W. Kwon et al. Efficient Memory Management for Large Language Model Serving with PagedAttention. SOSP 2023. arXiv:2309.06180"
+    at = line.index("arXiv:")
+    assert written_title(line, at, at + 16) == "Efficient Memory Management for Large Language Model Serving with PagedAttention"
+
+
+def test_a_session_heading_is_no_title():
+    """t113: "Week 5 — 2027-07-01: Disaggregation + DeepEP hands-on" is a syllabus heading, no paper's title."""
+    assert not _looks_like_title("Week 5 — 2027-07-01: Disaggregation + DeepEP hands-on")
+    assert _looks_like_title("TideEP: Topology-Aware Token Dispatch for Expert-Parallel MoE Decoding")
+
+
+# --------------------------------------------------------------------------- evidence
+
+@pytest.mark.parametrize("line, levels", [
+    ("说明：下面全是 UP 主的讲法加弹幕，三篇论文我都没去读原文", ("second_hand", "unverified")),
+    ("加速 1.99x 左右（UP 主口述，没说是哪个数据集）", ("second_hand",)),
+    ("Everything below is the presenter's account, not the paper", ("second_hand",)),
+    ("笔记：林晓，1.25 倍速看完一遍，弹幕开着", ()),  # a video watched through, no paper read
+    ("论文看完了", ("full_text",)),
+    ("AdaDraft 的论文数字直接抄自 paper card 0612", ("card_only",)),
+    ("NVIDIA 技术博客原话：Medusa decoding is lossless", ("vendor_self_reported",)),
+    ("per the NVIDIA technical blog it is lossless", ("vendor_self_reported",)),
+    ("Lilian Weng's blog explains it", ()),  # a person's blog is nobody's product
+    ("来源：官方文档 + release notes，没实测。", ("unverified",)),
+])
+def test_evidence_cues_of_this_stop(line, levels):
+    assert evidence_reader().levels(line) == levels
+
+
+def test_an_uploader_is_no_work_the_opening_speaks_for():
+    """t112: "全是 UP 主的讲法 …；…回 arXiv 摘要页核过的" named "UP" as a work read at abstract level, and every item
+    whose title said "UP 主" took that level; the items keep the opening's second-hand instead."""
+    parts, _ = parse_note(VIDEO, "inbox/a/video.md")
+    levels = {i.line: i.evidence_levels for i in parts["items"]}
+    assert "second_hand" in levels[9] and "abstract_checked" not in levels[9]
+
+
+# --------------------------------------------------------------------------- placement
+
+@pytest.mark.parametrize("line, want", [
+    ("> dmitri: worth one [bench] line in 2.2 (it holds the target) and one in 5.2.", [("2.2", "suggest"), ("5.2", "suggest")]),
+    ("nothing beyond what 1.1 and 1.3 already say.", [("1.1", "mention"), ("1.3", "mention")]),
+    ("already covered in 2.5, 2.1 and 1.1", [("2.5", "mention"), ("2.1", "mention"), ("1.1", "mention")]),
+    ("goes in 3.2 and 4.1", [("3.2", "suggest"), ("4.1", "suggest")]),
+    ("speedup 1.5, 2.0 and 2.7x in 3.1", [("3.1", "mention")]),  # figures are no sections
+])
+def test_lists_of_section_numbers(line, want):
+    assert [(r.key, r.role) for r in section_refs(line)] == want
+
+
+# --------------------------------------------------------------------------- the rules on a store
+
+@pytest.fixture(scope="module")
+def found(tmp_path_factory):
+    """``[(kind, subject, a.source:line, b.source:line)]`` of a small workspace holding this stop's pairs."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    tmp = tmp_path_factory.mktemp("shapes")
+    ws = tmp / "ws"
+    files = {
+        "organized/knowledge/kernels.md": (
+            "# Kernels\n\n## 4 Attention kernels\n\n### 4.1 Paging\n\n"
+            "vAttention [2405.04437] keeps each request's KV virtually contiguous. Consequence for us: it does not require "
+            "a custom CUDA kernel for paged attention, stock FlashAttention-2 kernels run on it unmodified.\n\n"
+            "- FlashAttention-2 [2307.08691]: reaches 50-73% of peak FLOPs/s on A100.\n"
+            "- FlashAttention-3 [2407.08608]: FP16 forward peaks at 740 TFLOPs/s, i.e. 75% utilisation, at seqlen 16k on H100.\n\n"
+            "## References\n\n* Dao et al. (2023). FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning. arXiv 2307.08691.\n"),
+        "inbox/devon/hn.md": (
+            "# HN thread\n\n- The \"~2x\" is against FA2, and per the FA3 paper (arxiv.org/abs/2407.08608) FA2 only gets ~35% "
+            "utilization on H100.\n- read vAttention: https://arxiv.org/abs/2405.04437. But be aware that vAttention ships its "
+            "own CUDA kernel and needs it.\n"),
+    }
+    for path, text in files.items():
+        p = ws / path
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, "utf-8")
+    store = Store(tmp / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    return [(f.kind, f.subject, f"{f.a.source}:{f.a.line}", f"{f.b.source}:{f.b.line}") for f in contradictions(load_snapshot(store))]
+
+
+def test_it_after_a_named_work_is_that_work(found):
+    """t111: "vAttention […] keeps …. Consequence for us: it does not require a custom CUDA kernel …, stock
+    FlashAttention-2 kernels run on it" is about vAttention, whatever it names later: the HN comment's "ships its own
+    CUDA kernel and needs it" is its negation."""
+    assert [f[:2] for f in found if f[0] == "negation"] == [("negation", "arXiv:2405.04437")]
+
+
+def test_a_paper_a_figure_is_cited_from_is_not_its_subject(found):
+    """t111: "per the FA3 paper (arxiv.org/abs/2407.08608) FA2 only gets ~35%": a figure of FA2, never one of FA3
+    against the living document's 75%."""
+    assert not any(f[0] == "number" for f in found)
