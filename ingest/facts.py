@@ -364,6 +364,11 @@ _ONLY_ON = re.compile(r"(?:^|[,;(]\s*)(?P<np>(?:Hopper|Ampere|Ada|Blackwell|Volt
 #: Words right before a figure that make it a theoretical bound, not a measurement: "理论上限 5.3×", "theoretical peak 989".
 _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最大)?[^，,。；;]{0,4}$|\btheoretical(?:ly)?\b[^,;.]{0,16}$|\broofline\b[^,;.]{0,12}$|"
                           r"\bideal(?:ized)?\s+(?:speedup|bound)\b[^,;.]{0,8}$", re.IGNORECASE)
+#: A figure that is a goal, not a measurement: "the 2 s P99 TTFT target", "a 200 ms SLO", "an SLO of 200 ms", "目标 2 秒".
+_TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
+                           r"requirement|目标|上限要求)\b", re.IGNORECASE)
+_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|budget|goal|deadline)\s+(?:of|at|is|=|:)?\s*(?:under|below|<|≤)?\s*$|(?:目标|要求)(?:是|为)?\s*$",
+                            re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
@@ -622,6 +627,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     for s, e, a, b, unit, raw in raw_figs:
         if _THEORETICAL.search(text[max(clause_of(s)[0], s - 28):s]):
             continue  # "离理论上限 5.3× 还有距离", "the theoretical peak of 989 TFLOPs/s": a bound, no measurement of the work
+        if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 24):s]):
+            continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
         metric, explicit = metric_near(s, e)
         if unit == "count" and metric not in ("context", "cost", None):
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
@@ -672,8 +679,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
         if (text[m.start() - 1:m.start()] in ("[", "【") and text[m.end():m.end() + 1] in ("]", "】")) \
-                or re.search(r"[A-Za-z\u0370-\u03ff]\s*[=＝∈]\s*\{?$", text[max(0, m.start() - 4):m.start()]):
-            continue  # "AdaDraft [13]": a citation's number; "γ=0", "k = 4": a parameter's value, no score
+                or re.search(r"(?<![A-Za-z\u0370-\u03ff])[γkKnNbBmM]\s*[=＝]\s*$|∈\s*\{?$", text[max(0, m.start() - 4):m.start()]):
+            continue  # "AdaDraft [13]": a citation's number; "γ=0", "k = 4", "γ∈{0,…}": a parameter's value, no score
+            # (a measure's symbol is a value: "τ = 4.1")
         if re.match(r"\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|ago|小时|分钟|天前)\b", text[m.end():m.end() + 9]):
             continue  # "19 hours ago": a time, no score
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \

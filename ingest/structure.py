@@ -2579,8 +2579,8 @@ _COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with
                               r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b(?![-‐]\w)|对比(?!学习|损失|解码|度)|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
                               r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
 #: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
-_ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[、.．]\s*)?(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps|题外话|顺便(?:一提|说一句)?|顺带|另外一件事)\b|p\.\s?s\.)",
-                         re.IGNORECASE)
+_ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[、.．]\s*)?(?:(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps)\b|"
+                         r"(?:题外话|顺便(?:一提|说一句)?|顺带|另外一件事))|p\.\s?s\.)", re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -2975,6 +2975,18 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         title_ref = (field_title or title) if (one_paper and not works and title) else None
         hl = tuple(ln for b in (head_blocks or blocks[:3]) for ln, _ in b.lines) or (1,)
         carved = [(r, sw) for r, sw in zip(raws, seg_works) if any(r is x for x in asides)] if one_paper and asides else []
+        if one_paper and how == "headings":
+            # "### 顺带对比：EAGLE-2" under "## 结果" of a reproduction of one paper: a sub-section set apart as an aside
+            # is a topic of its own, as a top-level one is
+            heads_all = [b for k, b in enumerate(blocks) if b.kind == "heading" and k != title_idx and not b.quoted]
+            for n, h in enumerate(heads_all):
+                if not _ASIDE_HEAD.match(_strip(h.text)) or any(r.line == h.line for r, _sw in carved):
+                    continue
+                nxt = next((x.line for x in heads_all[n + 1:] if x.level <= h.level), last_line + 1)
+                body = [b for b in blocks if h.line <= b.line < nxt]
+                r = _Raw("heading", h.line, max(b.line_end for b in body), h.text, [h.line], body)
+                carved.append((r, _segment_works(r, lex)))
+            carved.sort(key=lambda rs: rs[0].line)
         if not raws:
             # a note of one topic whose last paragraphs are set apart ("P.S. unrelated: FA3's build needs CUDA ≥ 12.3 …",
             # "Side note: …", "题外话：…"): each such paragraph is a topic of its own

@@ -244,3 +244,104 @@ def test_a_paper_a_figure_is_cited_from_is_not_its_subject(found):
     """t111: "per the FA3 paper (arxiv.org/abs/2407.08608) FA2 only gets ~35%": a figure of FA2, never one of FA3
     against the living document's 75%."""
     assert not any(f[0] == "number" for f in found)
+
+
+# --------------------------------------------------------------------------- figures, needs, sides
+
+def test_a_time_is_never_a_context_length():
+    """t113: "128 decode tokens per GPU, hidden 7168, top-8: 312 µs at 64 experts" is a time (the tokens are the
+    setting), comparable with the report's "213 µs dispatch+combine"."""
+    from ingest.facts import find_figures
+
+    (q,) = [q for q in find_figures("All-to-all per MoE layer, 128 decode tokens per GPU, hidden 7168, top-8: 312 µs at 64 experts.")
+            if q.unit == "s"]
+    assert q.metric == "time"
+
+
+def test_a_citation_number_and_a_parameter_are_no_scores():
+    """t112: "AdaDraft [13] 按…滚动接受率" and "γ=0 即退化" put no acceptance rate of 13 or 0 in the document."""
+    from ingest.facts import find_figures
+
+    assert find_figures("AdaDraft [13] 按当前 batch 大小和滚动接受率逐步选 γ") == ()
+    assert find_figures("选草稿长度 γ∈{0,…,8}，γ=0 即退化为普通解码，接受率无从谈起") == ()
+    assert [q.value for q in find_figures("接受率 0.58（贪心）")] == [0.58]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("控制器完全在线、无需任何离线 profiling", ("-need:~离线",)),
+    ("每种 GPU × 模型组合需要做一次离线 profiling（约 15–20 分钟）", ("+need:~离线",)),
+    ("无需额外的专用网卡", ("-need:~专用网卡",)),
+    ("无需修改模型结构、无需任何微调", ("-fine_tune:", "-modify:architecture,model")),  # the verb after 无需 is what is denied
+])
+def test_a_need_denied_by_wuxu(text, want):
+    """t112: "无需任何离线 profiling" / "需要做一次离线 profiling" are one need, denied and stated."""
+    from ingest.facts import predicates
+
+    assert predicates(text) == want
+
+
+def test_a_side_only_then_true_is_the_other_side_in_general():
+    """t112: "属于有损加速；只有退回严格的拒绝采样才无损" asserts lossy ("只有…才无损" is a condition)."""
+    from ingest.facts import qualifier_sides
+
+    assert qualifier_sides("输出分布不再与目标模型一致，属于有损加速；只有退回严格的拒绝采样才无损。") == ("fidelity:lossy",)
+
+
+def test_a_line_led_by_one_of_an_items_works_speaks_of_that_one():
+    """t113: a week about three readings, then "*RePlace: I only got through the abstract. The placement is static …*":
+    every sentence of that line is about RePlace (named with a dash before its link), not about the other readings."""
+    text = ("# Reading group\n\n## Week 3 — 2027-06-17: Placement\n- Required: RePlace — https://arxiv.org/abs/2605.11274v1\n"
+            "- Required: Towards MoE Deployment — arxiv.org/abs/2303.06182\n\n"
+            "*RePlace: I only got through the abstract. The expert placement is static: an ILP solved once offline.*\n")
+    parts, _ = parse_note(text, "inbox/a/s.md")
+    assert {c.subjects for c in parts["claims"] if c.line == 7} == {("2605.11274",)}
+
+
+@pytest.mark.parametrize("line, levels", [
+    ("*Optional one: haven't opened it, Ana flagged it on Slack as the paper to know.*", ("second_hand", "unverified")),
+    ("*Not read MegaScale-Infer myself; 周敏 says 2.5 already has it.*", ("second_hand", "unverified")),
+    ("this is the raw output of a deep-research run. I have not opened a single source", ("second_hand", "unverified")),
+    ("Table 3 says 2x", ()),
+])
+def test_more_evidence_cues_of_this_stop(line, levels):
+    assert evidence_reader().levels(line) == levels
+
+
+def test_nothing_to_change_is_the_writers_low():
+    """t11 (once its `section:: 1.3` property was read as a suggestion): "… so the v1 numbers are just superseded —
+    nothing to change" is the writer's verdict that the item adds nothing."""
+    text = ("- DONE Re-check [[DistServe]] numbers against the doc\n  source:: [[arXiv 2401.09670]]\n  section:: 1.3\n"
+            "\t- 1.3 carries 7.4×; those are the v2 figures the doc already cites, so the v1 numbers are superseded — nothing to change\n"
+            "- [[ChunkTune]] adaptive chunk size (new)\n  source:: [[arXiv 2611.04127]]\n  section:: 1.2\n")
+    parts, _ = parse_note(text, "inbox/a/2026_12_17.md")
+    assert [(i.line, i.relevance) for i in parts["items"]] == [(1, "low"), (5, "increment")]
+
+
+def test_a_target_is_no_measurement():
+    """t114: "Sarathi-Serve holds the 2 s P99 TTFT target at 8 req/s" sets a goal; "2.41 s" measures."""
+    from ingest.facts import find_figures
+
+    assert find_figures("Sarathi-Serve holds the 2 s P99 TTFT target at 8 req/s where FCFS does not") == ()
+    assert find_figures("an SLO of 200 ms") == () and find_figures("目标 2 秒") == ()
+    assert [q.raw for q in find_figures("TTFT 0.74 s, within the 2 s SLO")] == ["0.74 s"]
+
+
+@pytest.mark.parametrize("line, levels", [
+    ("Reading: I went through LTR in full; SSJF only the abstract and the results table; S3 I did not re-read.",
+     ("full_text", "abstract_checked", "unverified")),
+    # (the vendor's sales engineer said it: the vendor's word, relayed)
+    ("source:: their whitepaper rev 2027.0412 + whatever the SE said", ("second_hand", "vendor_self_reported")),
+    ("(I work at Korvex.) Fair. The headline is 2.1x over FA2 at 16k", ("vendor_self_reported",)),
+    ("None of this is checked by me, it's random commenters.", ("second_hand", "unverified")),
+    ("² FlashAttention-3 FP8 number taken from [3], not re-measured by us.", ("second_hand",)),
+])
+def test_vendor_and_relay_cues_of_this_stop(line, levels):
+    assert evidence_reader().levels(line) == levels
+
+
+def test_an_aside_sub_section_of_a_one_paper_report_is_a_topic():
+    """t112: a reproduction report of one paper with "### 顺带对比：EAGLE-2" under "## 结果": the aside is a topic of its
+    own, the read goes on after it."""
+    text = ("# 复现报告：AdaDraft（arXiv 2603.14128v2）\n\n## 环境\n\n- H100\n\n## 结果\n\n- batch=1：2.1x\n\n"
+            "### 顺带对比：EAGLE-2\n\n- 温度 1：3.02x（自测）\n\n## 结论\n\n- 能复现。\n")
+    assert items(text) == [(1, 10, ("2603.14128",)), (11, 13, ())]
