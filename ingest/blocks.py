@@ -134,6 +134,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
     lines = _proposed_edits(lines)
+    lines = _unfenced_csv(lines)
     code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
     lines = _speaker_notes(_cite_keys_resolved(lines, code), code)
     fenced = _fenced_lines(lines)
@@ -559,6 +560,37 @@ def _row_blocks(header: tuple[str, ...], got: list[tuple[int, list[str]]], first
 
 #: The header of a CSV export: three or more plain field names separated by commas ("paper,arxiv,status,claim").
 _CSV_HEADER = re.compile(r"^[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}(?:,[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}){2,}\s*$")
+
+
+def _unfenced_csv(lines: list[str]) -> list[str]:
+    """``lines`` with the fences removed around a spreadsheet pasted as CSV inside a code fence (```` ```csv ````, or
+    an unlabelled fence whose first line is a header of field names and whose every other line reads as that many
+    fields, three lines or more): what it holds is a table (``_csv_rows``), not code."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        m = _FENCE_OPEN.match(lines[k])
+        if not m:
+            k += 1
+            continue
+        fence = m.group(1)
+        info = lines[k][m.end():].strip().lower()
+        j = k + 1
+        while j < len(lines) and not (lines[j].strip().startswith(fence) and not lines[j].strip().strip(fence[0])):
+            j += 1
+        body = [ln for ln in lines[k + 1:j] if ln.strip()]
+        if info in ("csv", "", "text", "txt", "plain") and len(body) >= 3 and _CSV_HEADER.match(body[0]):
+            width = len(body[0].split(","))
+            try:
+                fits = all(len(r) == width for r in csv.reader(body[1:]))
+            except csv.Error:
+                fits = False
+            if fits:
+                out[k] = ""
+                if j < len(lines):
+                    out[j] = ""
+        k = j + 1
+    return out
 
 
 def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:

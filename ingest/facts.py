@@ -1117,7 +1117,13 @@ def open_objects_match(a: str, b: str) -> bool:
         # character pairs are in the longer
         pa, pb = ({x[i:i + 2] for i in range(len(x) - 1)} for x in (a, b))
         short, long_ = (pa, pb) if len(pa) <= len(pb) else (pb, pa)
-        return len(short) >= 3 and len(short & long_) >= 0.75 * len(short)
+        if len(short) >= 3 and len(short & long_) >= 0.75 * len(short):
+            return True
+        # "长度预测器" / "预测输出长度": the same words, one of them as a noun ("predictor"); most of the shorter's
+        # characters are the longer's
+        ca, cb = (set(x.replace("的", "")) for x in (a, b))
+        cs, cl = (ca, cb) if len(ca) <= len(cb) else (cb, ca)
+        return len(cs) >= 4 and len(cs & cl) >= 0.75 * len(cs)
     syn = _open_synonyms(load_lexicon())
     sa, sb = ({syn.get(f, f) for f in (_fold(w) for w in x.split("+"))} for x in (a, b))
     return bool(sa and sb) and (sa <= sb or sb <= sa)

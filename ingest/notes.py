@@ -229,6 +229,11 @@ def _row_fact_text(b) -> str:
         pairs = [(b.cells[0], b.cells[1])]
     for h, cell in pairs:
         c = strip_markup(cell).strip()
+        if "_" in h and re.fullmatch(r"[A-Za-z0-9_]+", h.strip()):
+            h = h.replace("_", " ")  # a CSV export's field name: "ppl_wikitext2" is "ppl wikitext2"
+        if re.fullmatch(r"\s*(?:w|weight)?\s*bits?\s*", h, re.IGNORECASE) and re.fullmatch(r"\d{1,2}", c):
+            out.append(f"{c}-bit")  # a bit-width column: "bits" | "3" is 3-bit
+            continue
         m = _HEADER_UNIT.search(h) if _BARE_NUMBER.fullmatch(c) else None
         if m:
             unit = m.group(1) or m.group(2) or m.group(3)
@@ -249,6 +254,9 @@ def _row_fact_text(b) -> str:
 
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
+#: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
+_PRONOUN_LEAD = re.compile(r"^\W*(?:(?:it|its|they|their|this work|the authors)\b|[^，,。]{0,6}?(?:他们|它们|它|作者们?)(?!的?(?:代码|仓库)))",
+                           re.IGNORECASE)
 #: A line led by a work's short name and a colon: "RePlace: …", "*ExFlow: abstract only. …*".
 _NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
@@ -325,7 +333,8 @@ def _row_title(b) -> str | None:
     return None
 
 
-_FIELD_LABEL = re.compile(r"^(?:paper|title|论文|标题|题目|pdf|link|链接|source)(?:\s*[(（][^)）]{0,30}[)）])?\s*[:：]\s*",
+_FIELD_LABEL = re.compile(r"^(?:(?:(?:linked|related|associated|companion|upstream)\s+)?paper|title|(?:关联|对应|配套|相关)?论文|标题|题目|pdf|link|链接|source)"
+                          r"(?:\s*[(（][^)）]{0,30}[)）])?\s*[:：]\s*",
                           re.IGNORECASE)
 
 
@@ -1063,6 +1072,7 @@ def parse_note(
                 runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))
             pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
+        said_of: tuple[int, tuple[str, ...]] = (0, ())  # (line, works) the block's sentence before named
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
@@ -1095,6 +1105,12 @@ def parse_note(
                 # it is does not change how the writer got it (as for an item, above)
                 levels = ordered_levels([*levels, "second_hand"], all_depths=True)
             about, _compared = works_in(piece, lex)
+            if not about and len(said_of[1]) == 1 and said_of[0] == la and _PRONOUN_LEAD.match(clean):
+                # "baseline 里该加 Llumnix（arXiv:2406.03243）。我印象里他们 P99 … 只降了 2.6 倍": "they" are the work the
+                # sentence before on the line named
+                about = list(said_of[1])
+            named_here = tuple(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(piece)))  # (compared or not)
+            said_of = (lb, named_here) if named_here else said_of
             if piece in named_by:
                 about = [named_by[piece]]
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())

@@ -970,9 +970,21 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
     the headline figure written differently, and is compared as a value."""
     if (q1.bound == "max") != (q2.bound == "max"):
         point_c, point_q = (c2, q2) if q1.bound == "max" else (c1, q1)
-        if not point_q.approx and point_q.bound is None and not _own_measurement(point_c.text):
+        if point_q.bound is None and not _own_measurement(point_c.text) and (not point_q.approx or _only(point_c.text, point_q.raw)):
+            # ("我印象里 P99 首 token 延迟只降了 2.6 倍左右，没到数量级" against "最多降低约 10 倍": a value its writer
+            # calls only that much disputes the ceiling, hedged or not)
             return disagree(replace(q1, bound=None), replace(q2, bound=None))
     return disagree(q1, q2)
+
+
+#: A figure its writer calls only that much: "only 2.6x", "just 1.2x", "只降了 2.6 倍", "仅 1.3 倍".
+_ONLY_BEFORE = re.compile(r"(?:\bonly|\bjust|\bmerely|只|仅|才)[^，,。;；.]{0,8}$", re.IGNORECASE)
+
+
+def _only(text: str, raw: str) -> bool:
+    """Whether ``raw`` is written in ``text`` as only that much (``_ONLY_BEFORE``)."""
+    at = text.find(raw)
+    return at > 0 and bool(_ONLY_BEFORE.search(text[max(0, at - 12):at]))
 
 
 _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"
@@ -1091,7 +1103,14 @@ def _host(topics: dict[str, str], c: SClaim, work: str) -> str | None:
     not a figure of the Diffusion Policy paper); None for a figure of the note's own paper and for a
     figure in any other source."""
     topic = topics.get(c.path) if c.kind == "note" else None
+    if topic and topic != work and _THEIR_OWN.search(c.text[:40]):
+        return None  # "我印象里他们 P99 … 只降了 2.6 倍", "their paper reports …": the work's own report, quoted
     return topic if topic and topic != work else None
+
+
+#: A statement of what a work's own authors report: "他们 …", "their paper reports", "the authors report", "作者说".
+_THEIR_OWN = re.compile(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table|numbers?|headline)\b|\bthe authors\b|\bthey (?:report|claim|say|get)\b",
+                        re.IGNORECASE)
 
 
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
