@@ -367,7 +367,7 @@ _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最�
 #: A figure that is a goal, not a measurement: "the 2 s P99 TTFT target", "a 200 ms SLO", "an SLO of 200 ms", "目标 2 秒".
 _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
                            r"requirement|目标|上限要求)\b", re.IGNORECASE)
-_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|budget|goal|deadline)\s+(?:of|at|is|=|:)?\s*(?:under|below|<|≤)?\s*$|(?:目标|要求)(?:是|为)?\s*$",
+_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:of|at|is|=|:)?\s*(?:under|below|<|≤)?\s*$|(?:目标|要求)(?:是|为)?\s*$",
                             re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
@@ -645,6 +645,14 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             m2, e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
             metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (
                 cues.unit_metrics.get(unit, cues.default_x), False)
+        if metric in ("context", "batch") and unit == "%":
+            # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
+            # sentence's one other measure, else none
+            k = bisect.bisect_right(sentence_starts, s) - 1
+            sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+            others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
+                                        and pat.search(text[sa:sb])))
+            metric, explicit = (others[0] if len(others) == 1 else None), False
         if metric is None:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)
@@ -1052,7 +1060,7 @@ _SUPPORT_LACKED = re.compile(
 _SUPPORT_ADDED = re.compile(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
                             r"|\bnow supports?\s+|v\d+\s*(?:中|里)?\s*(?:新增|加入|增加)(?:了)?\s*", re.IGNORECASE)
 _OPEN_END = re.compile(r"[,.;:!?()\[\]{}（），。；：！？、“”\"']|\s(?:for|to|in|on|at|when|while|because|so|and|or|but|with|"
-                       r"from|by|of|if|as|than|that|which|before|after|since|is|are|was|were)\b|\s[-–—]\s", re.IGNORECASE)
+                       r"from|by|of|if|as|than|that|which|before|after|since|is|are|was|were|over|across|via|per)\b|\s[-–—]\s", re.IGNORECASE)
 
 
 def _stem(t: str) -> str:
@@ -1223,6 +1231,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             tail = re.split(r"[;。；!?！？、，]|\.(?!\d)|——|,\s*(?:but|and then|so|which|that|making|so that)\b", tail)[0]
             # "不依赖 RDMA：KV 走普通 TCP", "needs no calibration data: it rounds …": the object ends at a colon
             tail = re.split(r"(?<=\S)\s*[:：]", tail, maxsplit=1)[0]
+            if verb == "need" and re.match(r"(?:build|built|construct|maintain|train)", m.group(), re.IGNORECASE):
+                # "builds a retrieval index over the KV cache": what is built, not what it is built over
+                tail = re.split(r"\s(?:over|on|for|from|with|across|of|in)\s", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if not objs and re.search(r"\b(?:is|are|was|were|gets|got)\s+(?:being\s+|also\s+|then\s+)?$", text[max(0, m.start() - 16):m.start()], re.I):
                 # "The router is fine-tuned for 2,000 steps": the object is the passive's subject

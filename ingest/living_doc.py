@@ -179,6 +179,9 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
+    # Part B: Sparse attention / B.3 Query-aware sparsity (parts lettered, their sections B.1, B.2)
+    re.compile(r"^(?:Part|Appendix)\s+(?P<key>[A-H])\b\s*[:.—–-]?\s*"),
+    re.compile(r"^(?P<key>[A-H]\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # IV. Offloading / VI. Open questions (a part numbered in Roman, its sections IV.1, IV.2)
     re.compile(r"^(?P<key>[IVX]{1,5})\.\s+(?=\S)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo
@@ -937,6 +940,14 @@ def parse_living_doc(text: str) -> LivingDoc:
             flush()
             i += 1
             continue
+        if _BIB_START_RE.match(line) and section_at(i) in cite_keys:
+            # BibTeX written in the citation list without a fence ("@article{snapkv2024, title={…}, eprint={…}}" one
+            # a line): each @entry a record of its own
+            flush()
+            cur_table = None
+            cur, cur_kind = [i], "bib"
+            i += 1
+            continue
         if _LIST_RE.match(line) or _OWN_RECORD.match(line):  # a footnote definition or "[3] …" too
             flush()
             cur_table = None
@@ -953,7 +964,7 @@ def parse_living_doc(text: str) -> LivingDoc:
             # authors) is the next record
             flush()
             cur, cur_kind = [i], "para"
-        elif cur and cur_kind in ("item", "para"):
+        elif cur and cur_kind in ("item", "para", "bib"):
             cur.append(i)
         else:
             flush()

@@ -255,8 +255,10 @@ def _row_fact_text(b) -> str:
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
-_PRONOUN_LEAD = re.compile(r"^\W*(?:(?:it|its|they|their|this work|the authors)\b|[^，,。]{0,6}?(?:他们|它们|它|作者们?)(?!的?(?:代码|仓库)))",
-                           re.IGNORECASE)
+_PRONOUN_LEAD = re.compile(r"^\W*(?:(?P<plural>(?:they|their|the authors)\b)|(?:it|its|this work)\b|[^，,。]{0,6}?(?:(?P<plural_zh>他们|它们|作者们?)|它)"
+                           r"(?!的?(?:代码|仓库)))", re.IGNORECASE)
+#: A sentence that opens with the work it names: "vAttention [2405.04437] keeps …", "arXiv:2401.09670 reports …".
+_ID_OPENS = re.compile(r"^\W*(?:[A-Z][\w.+-]{1,30}\s*)?[(\[（]?\s*(?:arxiv\s*[:：]?\s*|https?://\S*?)?\d{4}\.\d{4,5}", re.IGNORECASE)
 #: A line led by a work's short name and a colon: "RePlace: …", "*ExFlow: abstract only. …*".
 _NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
@@ -857,6 +859,19 @@ def parse_note(
                     group_heads[b.line] = hl
             if stack:
                 group_at[b.line] = stack[-1][1]
+        # a paragraph of the writer's introducing a list ("Candidates. The numbers here are pasted from the abstracts; none
+        # of us has gone through the full papers yet." over "1. SnapKV (…)", "2. PyramidKV …"): how it says they were
+        # checked reaches the list's entries
+        for k, b in enumerate(blocks):
+            if b.kind != "para" or b.quoted or b.parent is not None or b.line in covered:
+                continue
+            said = ordered_levels([lv for ln, _t in b.lines for lv in line_lv.get(ln, ())], all_depths=True)
+            if not said or k + 1 >= len(blocks) or blocks[k + 1].kind != "item":
+                continue
+            for nb in blocks[k + 1:]:
+                if nb.kind != "item":
+                    break
+                group_at.setdefault(nb.line, said)
 
     sub_heads = sorted(b.line for b in blocks if b.kind == "heading")
 
@@ -1072,7 +1087,7 @@ def parse_note(
                 runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))
             pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
-        said_of: tuple[int, tuple[str, ...]] = (0, ())  # (line, works) the block's sentence before named
+        said_of: tuple[int, tuple[str, ...], bool] = (0, (), False)  # (line, works, opens with it) of the sentence before
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
             it = seg_of(la) if seg_of(la) is not None else block_it
@@ -1105,12 +1120,15 @@ def parse_note(
                 # it is does not change how the writer got it (as for an item, above)
                 levels = ordered_levels([*levels, "second_hand"], all_depths=True)
             about, _compared = works_in(piece, lex)
-            if not about and len(said_of[1]) == 1 and said_of[0] == la and _PRONOUN_LEAD.match(clean):
+            lead = _PRONOUN_LEAD.match(clean) if not about and len(said_of[1]) == 1 and said_of[0] == la else None
+            if lead and (lead.group("plural") or lead.group("plural_zh") or said_of[2]):
+                # ("SinkFree revisits … StreamingLLM (arXiv:…). It does not evict …": "it" is the sentence before's
+                # subject, which a work named in passing is not; "they" may be any one work named before)
                 # "baseline 里该加 Llumnix（arXiv:2406.03243）。我印象里他们 P99 … 只降了 2.6 倍": "they" are the work the
                 # sentence before on the line named
                 about = list(said_of[1])
             named_here = tuple(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(piece)))  # (compared or not)
-            said_of = (lb, named_here) if named_here else said_of
+            said_of = (lb, named_here, bool(_ID_OPENS.match(clean))) if named_here else said_of
             if piece in named_by:
                 about = [named_by[piece]]
             subjects = tuple(about) or (sg.works if sg and role != "background" else ())

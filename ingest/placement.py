@@ -43,7 +43,10 @@ _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the
 _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
-_ROMAN = re.compile(r"(?<![\w.])(?:§\s*)?(?P<key>[IVX]{1,4}\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|(?:\bPart\s+|§\s*)(?P<part>[IVX]{1,4})\b(?!\.\d)")
+_ROMAN = re.compile(r"(?<![\w.])(?:§\s*)?(?P<key>(?:[IVX]{1,4}|(?-i:[A-H]))\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|"
+                    r"(?:\bPart\s+|§\s*)(?P<part>[IVX]{1,4}|(?-i:[A-H]))\b(?!\.\d)")
+#: What makes a lettered number a paper's own: "Appendix B.3", "Table A.2", "Fig. C.1", "Eq. B.4".
+_PAPER_LETTERED = re.compile(r"(?:appendix|app\.|table|tab\.|fig(?:ure)?\.?|eq(?:uation)?\.?|section|sec\.|附录|表|图)\s*$", re.IGNORECASE)
 _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
@@ -230,6 +233,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     starts = [a for a, _b in taken]
     for m in _ROMAN.finditer(text):
         g = "key" if m.group("key") else "part"
+        if re.match(r"[A-H]", m.group(g)) and _PAPER_LETTERED.search(text[max(0, m.start() - 12):m.start()]):
+            continue  # "Appendix B.3": the paper's, not the document's
         i = bisect.bisect_right(starts, m.start(g)) - 1  # inside a reference already found? (a binary search:
         if i < 0 or not (taken[i][0] <= m.start(g) < taken[i][1]):  # a line of 16,000 "§IV" stays linear)
             found.append((m.start(g), m.end(g), m.group(g)))

@@ -99,7 +99,8 @@ _SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
 #: A label naming a part as the papers it cites: "Papers mentioned", "References", "参考文献".
-_REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))\s*[:：]?$", re.IGNORECASE)
+_REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))"
+                        r"(?:\s*[(（][^()（）]{0,60}[)）])?\s*[:：]?$", re.IGNORECASE)  # ("Papers discussed (copied from the episode page):")
 #: A code review's comment anchor alone on its line: a source file and perhaps its line ("engine/attention/backends/blockhop.py:88",
 #: "csrc/attention.cu:120-140", "tests/test_rope_scaling.py").
 _FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
@@ -1182,6 +1183,16 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     first_line = marks[0][1]
     pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
     pre = [b for b in pre if b is not None]
+    # an episode's chapter list written as one paragraph ("Chapters:" over "(00:12:30) SnapKV: …" lines): the last chapter
+    # ends with that paragraph; what the note says after it (the papers' links, a transcript excerpt, the writer's remarks)
+    # is no part of it
+    mark_heads = [next((x for n2, x in blocks[i].lines if n2 == ln), "") for i, ln, _t in marks]
+    tail: list[MdBlock] = []
+    if len({i for i, _ln, _t in marks}) == 1 and all(_STAMP.match(h) and not _CHAT.match(h) for h in mark_heads) \
+            and _chapters(mark_heads):
+        own_end = blocks[marks[-1][0]].line_end
+        tail = [b for b in blocks if b.line > own_end]
+        last_line = own_end if tail else last_line
     for n, (i, ln, t) in enumerate(marks):
         nxt_line = marks[n + 1][1] if n + 1 < len(marks) else last_line + 1
         inside = [x for x in (_slice(b, ln, nxt_line - 1) for b in blocks if b.line_end >= ln and b.line < nxt_line)
@@ -1207,6 +1218,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         if _QUESTION_MARK.match(line_text):  # an FAQ's question is titled by what it asks, not "Q"
             title = _QUESTION_MARK.sub("", line_text, count=1).strip().strip("*_ ") or title
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
+    out.extend(_trailing_parts(tail, lex))
     if all(_COMMENTED.match(h) for h in heads):
         # an issue exported with its activity ("KER-142 · Evaluate FlashDecoding++", its description, then
         # "@jonas commented 6d ago:" …): the issue itself, above its comments, is a topic when it brings a work
@@ -1216,6 +1228,26 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                                else body[0].text, [ln for b in body[:2] for ln, _t in b.lines][:3] or [body[0].line], body))
             pre = []
     return out, pre
+
+
+def _trailing_parts(tail: list[MdBlock], lex: Lexicon | None) -> list[_Raw]:
+    """The parts of what a note says after a chapter list: each paragraph of the writer's with the quotes and lists
+    under it, except that a paragraph introducing a list ("My remarks:") gives the list's entries (which may point back at
+    the chapters, ``_back_references``) and one naming the papers discussed ("Papers discussed (…):") gives nothing."""
+    out: list[_Raw] = []
+    heads = [k for k, b in enumerate(tail) if b.kind == "para" and not b.quoted and b.parent is None and b.lines]
+    for n, k in enumerate(heads):
+        group = tail[k: heads[n + 1] if n + 1 < len(heads) else len(tail)]
+        p = group[0]
+        label = _strip(p.lines[-1][1])
+        ents = _entries(group[1:])
+        if _REF_LABEL.match(label) and ents:
+            continue
+        if label.endswith((":", "：")) and ents and len(p.lines) == 1:
+            out.extend(_entry_raws(group[1:], ents, lex))
+            continue
+        out.append(_Raw("pseudo", p.line, max(b.line_end for b in group), p.lines[0][1], [p.line], group))
+    return out
 
 
 #: A meeting's opening words: "it's recording", "let's get started", "two papers today", "今天讲两篇", "开始录了".
@@ -1550,7 +1582,7 @@ _NUM_REF = re.compile(
     rf"|第\s*(?P<zh>[\d一二三四五六七八九十]{{1,3}})\s*(?:条|篇|行|项|点|个)|(?P<circ>[{_CIRCLED}](?:\s*(?:,|、|和|&|and)?\s*[{_CIRCLED}])*))",
     re.IGNORECASE)
 #: What separates the names a back-reference opens with from what it says of them.
-_REF_SEP = re.compile(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
+_REF_SEP = re.compile(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bas\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
                       r"\bfits?\b|\bstays?\b|\bwas\b|\bwere\b|\bonly\b|放|归|挪|属于|进|合入|并入|补(?:进|入|到|一条)|写(?:进|入|到)|加(?:进|入|到)|"
                       r"暂不|先不|不进|不放|移到|改到|待定|保留|删)", re.IGNORECASE)
 #: Who a to-do is for, before what it says: "王磊：…", "@mira: …", "**Kim** — …".
@@ -1587,6 +1619,7 @@ def _topic_name(r: _Raw, stop: frozenset[str]) -> str | None:
     texts = [c for _h, c in r.row_cells] if r.kind == "row" and r.row_cells else [_unnumbered(_strip(r.head))]
     for t in texts:
         t = re.sub(r"^[\s*_`#>\[]+", "", t)
+        t = re.sub(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s*", "", t)  # a chapter's stamp: "(00:12:30) SnapKV: …"
         m = re.match(r"[A-Za-z][\w+.-]*[\w+]|[\u4e00-\u9fff]{2,8}", t)
         if not m:
             if re.fullmatch(r"[\s\d#.]*", t):
@@ -1683,10 +1716,15 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             found.append(k_)
             rest = rest[nm.end():]
             # "EAGLE speculative decoding → §2.1": the topic's whole heading written out
-            full = _unnumbered(_strip(raws[k_].head))
+            full = re.sub(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s*", "", _unnumbered(_strip(raws[k_].head)))
             more = full[len(nm.group(0)):] if full.casefold().startswith(nm.group(0).casefold()) else ""
             if more.strip() and rest.casefold().startswith(more.casefold()):
                 rest = rest[len(more):]
+            elif more.strip():
+                # "Listener questions: nothing usable." of "(00:54:10) Listener questions: does any of this …": the label
+                label_more = re.split(r"[:：]", more, maxsplit=1)[0]
+                if label_more.strip() and len(label_more) < len(more) and rest.casefold().startswith(label_more.casefold()):
+                    rest = rest[len(label_more):]
             j = _NAME_JOIN.match(rest)
             if j:
                 rest = rest[j.end():]
@@ -2806,6 +2844,18 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    if len(raws) >= 2:
+        # a list under a line naming it the papers discussed ("Papers discussed (copied from the episode page):" over "- SnapKV:
+        # arxiv.org/abs/…"): the note's references, no topics
+        labelled = {b.line for b in blocks if b.kind == "para" and b.lines and _REF_LABEL.match(_strip(b.lines[-1][1]))}
+        listed = {b.line for b in blocks if b.kind == "item" and any(b.line - 1 - k in labelled for k in range(0, 2))}
+        if labelled:
+            under: set[int] = set()
+            for b in blocks:
+                if b.kind == "item" and (b.line in listed or (under and b.line - 1 in under)):
+                    under.add(b.line)
+            kept = [r for r in raws if not (r.kind == "entry" and r.line in under)]
+            raws = kept if kept else raws
     if how == "pseudo" and title_idx is not None and len(raws) >= 4:
         raws, pre = _one_paper_dialogue(blocks[title_idx], raws, pre, lex)
     if how == "pseudo" and len(raws) >= 2:

@@ -675,10 +675,14 @@ def _eligible(c: SClaim) -> bool:
         return False  # "Evaluate prefix-affinity routing …", "Confirm that X is lossless": things to do, not facts; an
         # action item's sentence that reports what a work is ("per the authors it is drop-in, with no changes to the
         # scheduler") is one
+    if _QUOTED_MESSAGE.match(text):
+        return False  # "「引用 王鹏：…all-to-all 延迟砍了 52%…」": a chat reply quoting an earlier message; the message itself is compared
     return c.kind in _RULE_KINDS and c.role != "metadata" and not (
         _QUESTION.search(text) and not _asserts_before_asking(text) and not _doubted_statement(text))
 
 
+#: A chat reply's quote of an earlier message: "「引用 王鹏：…」", "[引用] …", "Quoting @ana: …".
+_QUOTED_MESSAGE = re.compile(r"^\W*(?:[\w\u4e00-\u9fff.@-]{1,20}\s+\d{1,2}:\d{2}\s*)?(?:「\s*)?(?:引用|回复引用)\s*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]|^\W*quoting\s+@?[\w.-]{1,30}\s*:", re.IGNORECASE)
 #: A sentence reporting what a work is or does, as said by its authors or its paper: "per the authors it is drop-in",
 #: "according to the paper …", "the paper says …", "据作者说 …".
 _REPORTED_FACT = re.compile(r"\bper the (?:authors?|paper|abstract|readme)\b|\baccording to (?:the )?(?:authors?|paper|abstract|readme)\b|"
@@ -979,12 +983,16 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
 
 #: A figure its writer calls only that much: "only 2.6x", "just 1.2x", "只降了 2.6 倍", "仅 1.3 倍".
 _ONLY_BEFORE = re.compile(r"(?:\bonly|\bjust|\bmerely|只|仅|才)[^，,。;；.]{0,8}$", re.IGNORECASE)
+#: ... and says the larger figure does not hold: "没到数量级", "不到 10 倍", "nowhere near the 10x", "not the 4x".
+_FALLS_SHORT = re.compile(r"没到|不到|远没有|远不到|达不到|并没有|\bnowhere near\b|\bfar (?:from|below|short of)\b|\bnot (?:the|an?|even)\b|"
+                          r"\bfalls? short\b|\bno(?:t)? (?:an )?order of magnitude\b", re.IGNORECASE)
 
 
 def _only(text: str, raw: str) -> bool:
-    """Whether ``raw`` is written in ``text`` as only that much (``_ONLY_BEFORE``)."""
+    """Whether ``raw`` is written in ``text`` as only that much, by a writer saying the larger figure does not hold
+    ("只降了 2.6 倍左右，没到数量级"); "prefill 只快了 1.8 倍" alone is a figure of its own setting."""
     at = text.find(raw)
-    return at > 0 and bool(_ONLY_BEFORE.search(text[max(0, at - 12):at]))
+    return at > 0 and bool(_ONLY_BEFORE.search(text[max(0, at - 12):at])) and bool(_FALLS_SHORT.search(text))
 
 
 _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"

@@ -345,3 +345,155 @@ def test_an_aside_sub_section_of_a_one_paper_report_is_a_topic():
     text = ("# 复现报告：AdaDraft（arXiv 2603.14128v2）\n\n## 环境\n\n- H100\n\n## 结果\n\n- batch=1：2.1x\n\n"
             "### 顺带对比：EAGLE-2\n\n- 温度 1：3.02x（自测）\n\n## 结论\n\n- 能复现。\n")
     assert items(text) == [(1, 10, ("2603.14128",)), (11, 13, ())]
+
+
+# --------------------------------------------------------------------------- the second round (t115–t118)
+
+def test_a_csv_pasted_in_a_code_fence_is_a_table():
+    """t117: a spreadsheet pasted as CSV inside a fence is read as its rows (consecutive rows of one paper one topic),
+    each figure with its column: `bits` 3 is 3-bit, `ppl_wikitext2` a WikiText-2 perplexity."""
+    text = ("# ppl sheet\n\nRows with source \"AWQ paper, Table 4\": read off the table myself.\n\n```\n"
+            "paper,arxiv,bits,model,ppl_wikitext2,source\n"
+            "GPTQ,2210.17323,4,Llama-2-7B,5.69,\"AWQ paper, Table 4\"\n"
+            "AWQ,arXiv:2306.00978,4,Llama-2-7B,5.60,\"AWQ paper, Table 4\"\n"
+            "AWQ,arXiv:2306.00978,3,Llama-2-7B,6.42,\"AWQ paper, Table 4\"\n"
+            "OmniQuant,2308.13137,4,Llama-2-7B,5.58,zhihu summary\n```\n")
+    parts, _ = parse_note(text, "inbox/a/sheet.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [(7, ("2210.17323",)), (8, ("2306.00978",)), (10, ("2308.13137",))]
+    (row,) = [c for c in parts["claims"] if c.line == 9]
+    assert [(q.raw, q.metric, "precision:3-bit" in q.conditions) for q in row.quantities] == [("6.42", "perplexity", True)]
+    assert {c.line: c.evidence_levels for c in parts["claims"] if c.line in (7, 10)} == {7: ("full_text",), 10: ("second_hand",)}
+
+
+def test_code_in_a_fence_stays_code():
+    """A fence holding code (or a log) is no table, even with commas."""
+    text = "# log\n\n```\nimport torch, numpy\nx = torch.zeros(3, 4)\nprint(x, 2401.09670)\n```\n"
+    parts, _ = parse_note(text, "inbox/a/log.md")
+    assert parts["claims"] == [] or all(c.line not in (4, 5, 6) for c in parts["claims"])
+
+
+def test_a_chapter_list_ends_with_its_paragraph_and_the_remarks_point_back():
+    """t115: podcast show notes: each `(hh:mm:ss)` chapter a topic (the last one too); the papers' links listed under
+    "Papers discussed (…):" no topics; a transcript excerpt a topic; the writer's remarks, each led by a chapter's name,
+    part of that chapter."""
+    text = ("# Podcast notes\n\nChapters:\n(00:00:00) Cold open\n(00:12:30) SnapKV: the observation window\n"
+            "(00:29:50) DMC from NVIDIA: every head learns append-vs-merge\n(00:54:10) Listener questions: does it stack with FP8?\n\n"
+            "Papers discussed (copied from the episode page):\n- SnapKV: arxiv.org/abs/2404.14469\n- DMC: [2403.09636]\n\n"
+            "Transcript excerpt, (00:38:15) to (00:40:05):\n> **Ana:** So, DMC. The needle test is fine.\n\n"
+            "My remarks:\n- DMC as \"training-free\" is Ben's word on air.\n- Listener questions: nothing usable.\n")
+    assert [line for line, _e, _w in items(text)] == [4, 5, 6, 7, 13]
+
+
+def test_a_paragraph_introducing_a_list_says_how_its_entries_were_checked():
+    """t115: "Candidates. The numbers here are pasted from the abstracts; …" over "1. SnapKV (…)", "2. …": each entry
+    was read at abstract level."""
+    text = ("# INF-482\n\n## Description\n\nCandidates. The numbers here are pasted from the abstracts.\n\n"
+            "1. SnapKV (https://arxiv.org/abs/2404.14469): 3.6x generation speedup.\n"
+            "2. PyramidKV, arXiv:2406.02069: matches full KV keeping 12%.\n\n## Comments\n\nnone\n")
+    parts, _ = parse_note(text, "inbox/a/ticket.md")
+    assert [(i.line, i.evidence_levels) for i in parts["items"][:2]] == [(7, ("abstract_checked",)), (8, ("abstract_checked",))]
+
+
+@pytest.mark.parametrize("line, levels", [
+    ("TL;DRs are generated automatically from the abstract and may be inaccurate.", ("unverified",)),
+    ("I read it from the abstract", ("abstract_checked",)),
+    ("- FerryKV, the quick hits: only what this email says, I did not click through.", ("second_hand", "unverified")),
+    ("Went through the LaneKV v2 PDF (https://arxiv.org/pdf/2604.07731v2) properly, sections 3 to 5.", ("full_text",)),
+    ("paper Fig. 12, read off the plot", ("full_text",)),
+    ("see paper card 0731 for details", ()),
+])
+def test_evidence_cues_of_the_second_round(line, levels):
+    assert evidence_reader().levels(line) == levels
+
+
+@pytest.mark.parametrize("text, want", [
+    ("lanekv/kernels/: patches the FlashAttention-2 varlen forward kernel so that it also writes scores", ("+modify:kernel",)),
+    ("Known issues: patches for ROCm are welcome", ()),
+    ("said: the released code does build a retrieval index over the KV cache (IVF over keys)", ("+need:~index+retrieval",)),
+    ("No retrieval index is needed: page scores come straight from the sketches", ("-need:~index+retrieval",)),
+])
+def test_needs_of_the_second_round(text, want):
+    from ingest.facts import predicates
+
+    assert predicates(text) == want
+
+
+def test_objects_written_as_a_noun_or_a_verb_phrase_match():
+    from ingest.facts import open_objects_match
+
+    assert open_objects_match("~长度预测器", "~预测输出长度") and not open_objects_match("~离线", "~在线")
+
+
+def test_settings_and_measures_of_the_second_round():
+    """t118: top-k 1024 and 4096 set figures apart; a share on a 128K suite is no context length; t116: 降了 is down;
+    t115: a KV budget is a setting, not a target."""
+    from ingest.facts import find_figures, qualifier_sides
+
+    (a,) = [q for q in find_figures("Quest with top-k 1024 tokens on our 128K needle suite: 96.0%") if q.unit == "%"]
+    assert (a.metric, "budget:1024" in a.conditions) == (None, True)
+    assert [q.metric for q in find_figures("accuracy at 128K context: 96%")] == ["accuracy"]
+    assert [q.direction for q in find_figures("P99 首 token 延迟只降了 2.6 倍左右")] == ["down"]
+    assert [q.raw for q in find_figures("on LongBench at a 20% budget at 93.4% of the full-cache average")] == ["93.4%"]
+    assert qualifier_sides("Quest (arXiv 2406.10774): picks pages query-agnostically, once") == ("query:query_agnostic",)
+
+
+def test_lettered_parts_and_sections():
+    """t118: `## Part B: …` / `### B.3 …` are §B and §B.3, and "in B.3" places there; "Appendix B.3" is a paper's."""
+    from ingest.living_doc import heading_key
+
+    assert heading_key("Part B: Sparse and approximate attention")[0] == "B" and heading_key("B.3 Query-aware sparsity")[0] == "B.3"
+    assert heading_key("A Survey of things")[0] is None
+    assert [(r.key, r.role) for r in section_refs("will add it under our 1024 line in B.3 once I have")] == [("B.3", "suggest")]
+    assert section_refs("see Appendix B.3 of the paper") == []
+
+
+def test_bibtex_one_liners_in_the_citation_list_are_records_each():
+    """t118: `@article{key, title={…}, eprint={ID}}` one a line, no fence: one record each (a duplicate is found)."""
+    from ingest.living_doc import parse_living_doc
+
+    doc = parse_living_doc("# Doc\n\n## 1 Intro\n\n- text\n\n## References\n"
+                           "@article{li2024snapkv, title={SnapKV: LLM Knows What You are Looking for Before Generation}, eprint={2404.14469}}\n"
+                           "@article{tang2024quest, title={Quest: Query-Aware Sparsity for Efficient Long-Context LLM Inference}, eprint={2406.10774}}\n"
+                           "@article{snapkv2024, title={SnapKV: LLM Knows What You are Looking for Before Generation}, eprint={2404.14469}}\n")
+    assert [(e.line, e.line_end) for e in doc.entries if e.section == "references"] == [(8, 8), (9, 9), (10, 10)]
+
+
+def test_a_linked_paper_field_writes_its_title():
+    """t116: a repo card's `关联论文：Title（arXiv:ID）` writes that title for the identifier."""
+    line = "- 关联论文：Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve（arXiv:2308.16369）"
+    at = line.index("arXiv:")
+    assert written_title(line, at, at + 16) == "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve"
+
+
+@pytest.fixture(scope="module")
+def found_zh(tmp_path_factory):
+    """The t116 pair on a store: a living document's "最多降低约 10 倍" and a review comment's "只降了 2.6 倍" about the
+    work the comment's sentence before names, inside a one-paper review of another work."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    tmp = tmp_path_factory.mktemp("zh")
+    ws = tmp / "ws"
+    files = {
+        "organized/knowledge/serving.md": ("# 服务系统\n\n## 4 调度\n\n- Llumnix（2406.03243）：多实例之间在线迁移。摘要说尾延迟改善一个数量级"
+                                           "（P99 首 token 延迟最多降低约 10 倍）。\n\n## 参考文献\n\n1. Llumnix. arXiv:2406.03243 (2024)\n"),
+        "inbox/zhouyan/review.md": ("# 长评：Sprinter（arXiv:2606.08813）\n\n评分：★★★★☆\n\n## 方法\n\n- token 粒度抢占。\n\n---\n评论（1）\n\n"
+                                    "> 回复 @zhouyan：baseline 里确实该加 Llumnix（arXiv:2406.03243）。我印象里他们 P99 首 token 延迟只降了 2.6 倍左右，"
+                                    "没到数量级。——孙浩\n"),
+    }
+    for path, text in files.items():
+        p = ws / path
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, "utf-8")
+    store = Store(tmp / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    return [(f.kind, f.subject) for f in contradictions(load_snapshot(store))]
+
+
+def test_only_that_much_disputes_a_ceiling(found_zh):
+    """"只降了 2.6 倍" (only 2.6x, hedged "左右") against "最多降低约 10 倍": its writer disputes the ceiling; "他们" are
+    the work the sentence before named; quoting that work's own report in a review of another paper is no figure of the
+    reviewed paper's setting."""
+    assert ("number", "arXiv:2406.03243") in found_zh
