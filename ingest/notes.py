@@ -254,6 +254,8 @@ def _row_fact_text(b) -> str:
 
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
+#: A paragraph speaking of what follows it: "The numbers here are …", "everything below", "the following", "以下", a colon at its end.
+_POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list)\b|下面|以下|如下|这些|下列", re.IGNORECASE)
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
 _PRONOUN_LEAD = re.compile(r"^\W*(?:(?P<plural>(?:they|their|the authors)\b)|(?:it|its|this work)\b|[^，,。]{0,6}?(?:(?P<plural_zh>他们|它们|作者们?)|它)"
                            r"(?!的?(?:代码|仓库)))", re.IGNORECASE)
@@ -866,8 +868,8 @@ def parse_note(
             if b.kind != "para" or b.quoted or b.parent is not None or b.line in covered:
                 continue
             said = ordered_levels([lv for ln, _t in b.lines for lv in line_lv.get(ln, ())], all_depths=True)
-            if not said or k + 1 >= len(blocks) or blocks[k + 1].kind != "item":
-                continue
+            if not said or k + 1 >= len(blocks) or blocks[k + 1].kind != "item" or not _POINTS_FORWARD.search(b.text):
+                continue  # (a paragraph that speaks of the list: "The numbers here …", "below", ends with a colon)
             for nb in blocks[k + 1:]:
                 if nb.kind != "item":
                     break

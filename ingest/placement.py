@@ -202,7 +202,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     # a list of section numbers ("in 2.5, 2.1 and 1.1", "what 1.1 and 1.3 already say"): a bare number joined to
     # one read above by "and", "or" or a comma is a section too
     # (forward from a number a cue or a sign leads into; backward only into one the document's words follow)
-    if found:
+    if found and len(text) <= 1200:  # (a sentence's list; a line of thousands of numbers is no list of sections)
         joint = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
         strong = [(a, b) for a, b, _k in found
                   if (a, b) in signed or cues.before_bare.search(text[max(0, a - 24):a])]
