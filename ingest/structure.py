@@ -130,7 +130,8 @@ TURN_HEADER = re.compile(rf"^\s*{_NUMBERED_SPEAKER}\s+\d{{1,2}}:\d{{2}}(?::\d{{2
 _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2}|"
                    # a transcript's numbered speaker: "Speaker 1  00:00:06" (Otter), "说话人 2 00:01:40" (飞书妙记)
                    rf"{_NUMBERED_SPEAKER})"
-                   r"(?:\*{1,2}|_)?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
+                   # (a Slack app's message: "arxiv-digest  APP  8:00 AM")
+                   r"(?:\*{1,2}|_)?(?:\s+(?-i:APP|BOT))?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
                    r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
                    r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
@@ -145,7 +146,7 @@ _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)
 _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
                     r"嗯|好的?|收到|同意|是的|对)\b", re.IGNORECASE)
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
-_REPLYING = re.compile(r"^\s*(?:replying to|in reply to|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
+_REPLYING = re.compile(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
 _TOPIC_SHIFT = re.compile(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper))\b|另外|顺便|新论文|题外话)",
                           re.IGNORECASE)
@@ -898,7 +899,9 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         # sub-entries that do not ("TODO benchmark APC" → "need the A10G box", "[[CacheBlend]]
         # arXiv:2405.16444 — …"): the linked sub-entry is a topic of its own
         page = re.match(r"\s*(?:\[\[|#\S)", b.text) or re.search(r"^\s*(?:type|kind)::\s*(?:paper|article|preprint)", b.text, re.M | re.I)
-        if b.kind == "item" and ch and not page and not _brings_link(b.text) and any(not _brings_link(c.text) for _n, c in ch):
+        numbered = _NUMBERED_LABEL.match(b.text.split("\n")[0])  # "Slide 3: Sparse decode": a numbered unit keeps its points
+        if b.kind == "item" and ch and not page and not numbered and not _brings_link(b.text) \
+                and any(not _brings_link(c.text) for _n, c in ch):
             # (a sub-entry that opens with its work; one that names a work in passing, "The kernel is the one from the
             # Marlin paper (arXiv 2408.11743); nothing new", stays in its entry)
             linked = [c for _n, c in ch if _brings_link(c.text) and (ids := find_arxiv_ids(c.text))
@@ -2451,7 +2454,7 @@ def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
 #: "\\bibitem{draftverify} Zhang et al. … arXiv:2309.08168".
 _NUMBERED_DEF = re.compile(r"^\s*(?:\[(?P<n>\d{1,3})\]|\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]{1,60})\})\s*(?P<text>\S.*)$")
 #: A citation of it in the text: "GPTQ[1]", "[5-7]", "[3,4]", "~\\cite{draftverify}", "\\citep{a,b}".
-_NUMBERED_REF = re.compile(r"(?<![\]\\^])\[(?P<ns>\d{1,3}(?:\s*[-–,，、]\s*\d{1,3}){0,8})\](?![(:\[])|"
+_NUMBERED_REF = re.compile(r"(?<![\]\\^])\[(?P<ns>\d{1,3}(?:\s*[-–,，、]\s*\d{1,3}){0,8})\](?![(\[]|:\s*<?https?://)|"
                            r"\\cite[tp]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^}]{1,200})\}")
 #: A one-line paragraph naming a reference list, above it: "参考文献", "References", "\\begin{thebibliography}{10}".
 _REF_LIST_LINE = re.compile(r"^\s*(?:参考文献|参考资料|引用文献|references|bibliography|works cited|\\begin\{thebibliography\}.*|"

@@ -497,3 +497,22 @@ def test_only_that_much_disputes_a_ceiling(found_zh):
     the work the sentence before named; quoting that work's own report in a review of another paper is no figure of the
     reviewed paper's setting."""
     assert ("number", "arXiv:2406.03243") in found_zh
+
+
+def test_a_slide_outline_keeps_its_points_and_resolves_its_references():
+    """t118: "Slide 3: …" over indented bullets is one topic even when a bullet brings a work; `MInference [2]: ~10x`
+    cites the references slide's [2] (a colon after the citation is no link definition)."""
+    text = ("State of the field — outline\nMarcus. Numbers from memory.\n\nSlide 3: Sparse decode, the main families\n"
+            "  - eviction (H2O, SnapKV): cheap\n  - Quest (arXiv 2406.10774): picks pages query-agnostically\n\n"
+            "Slide 4: Prefill is the new bottleneck\n  - MInference [2]: ~10x faster prefill at 1M tokens\n  - DuoAttention [5] helps decode\n\n"
+            "Slide 7: References\n  [2] MInference 1.0 — https://arxiv.org/abs/2407.02490\n  [5] DuoAttention — 2410.10819\n")
+    assert [(a, w) for a, _b, w in items(text)][:2] == [(4, ("2406.10774",)), (8, ("2407.02490", "2410.10819"))]
+
+
+def test_a_slack_app_and_a_thread_reply():
+    """t118: "arxiv-digest  APP  8:00 AM" heads a message; "replied to a thread: …" continues the thread it answers."""
+    text = ("#long-context — export\n\nDana Whitfield  9:02 AM\nHouse rule: post it here with the arXiv link and say how far you read.\n\n"
+            "arxiv-digest  APP  8:00 AM\nNew this week:\n• <https://arxiv.org/abs/2606.04417|StreamKV-Lite>\n\n"
+            "Rohan Mehta  9:14 AM\nreplied to a thread: New this week…\ntitles only, haven't clicked any of them yet, the second smells like A.2 material\n\n"
+            "Lena Kowalczyk  10:42 AM\nTokenTrellis is in the doc as 5.4x; the 256K row says 3.4x. <https://arxiv.org/abs/2602.07731|TokenTrellis>\n")
+    assert [(a, b) for a, b, _w in items(text)] == [(3, 4), (6, 12), (14, 15)]
