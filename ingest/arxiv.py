@@ -301,7 +301,11 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
         if not assume_context and _NUMBER_LABEL.search(text, max(0, m.start() - 16), m.start()):
             continue  # "报销单号 2612.00417", "ticket #2611.03092": a number of something else
         if not assume_context and ((re.search(r"[=＝]\s*$", text[max(0, m.start() - 2):m.start()])
-                                    and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I))
+                                    and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I)
+                                    # "[HeadInfer = 2502.12574, …": a work's name (a compound: HeadInfer, Flash-Decoding) set equal to its ID
+                                    # ("TTFT = 1204.3318", all capitals, is a measure's value)
+                                    and not re.search(r"(?:^|[\s\[(])(?:[A-Z][a-z]+[A-Z][\w.+-]*|[A-Z][a-z]+-[A-Za-z][\w.+-]*)\s+[=＝]\s+$",
+                                                      text[max(0, m.start() - 40):m.start()]))
                                    or _VALUE_UNIT.match(text, m.end())):
             continue  # "throughput=4312.08731 tok/s", "2305.1234 ms": a value in a log, not an identifier
         if not assume_context and _is_image_tag(text, m.start(), m.end()):

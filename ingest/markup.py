@@ -83,6 +83,12 @@ _WIKI_SIGNS = re.compile(r"^\s*\|\|.+\|\|\s*$|\{(?:code|noformat|panel|info|note
 _CAPS_HEADING = re.compile(r"^(?=[^a-z]*$)(?=(?:.*[A-Z]){4})[A-Z0-9][A-Z0-9 ,.;:&/()'’\-–—+]{3,78}$")
 
 
+_RST_ADORN = re.compile(r"^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,})\s*$")
+_RST_SIGNS = re.compile(r"^\s*\.\.\s+(?:note|warning|tip|important|code-block|code|contents|image|figure|math|admonition|seealso)::|:cite:`|^\s*\.\.\s+\[[^\]]+\]\s")
+_ADOC_HEAD = re.compile(r"^={1,5} \S")
+_ADOC_SIGNS = re.compile(r"^(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION): |^\[source(?:,[\w+-]+)*\]\s*$|^\|===\s*$|^:[\w-]+:(?: |$)")
+
+
 def _sniffed(lines: list[str], path: str) -> str | None:
     """The markup of a file whose suffix does not say it: Confluence/Jira wiki markup anywhere (two heading
     lines and a table header row or a macro); a plain-text memo's capitals headings in a ``.txt`` file (two
@@ -94,6 +100,14 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "mediawiki"
     if path.lower().endswith(".json") and chat_messages("\n".join(lines)) is not None:
         return "chat-json"
+    # reStructuredText or AsciiDoc saved with a Markdown suffix (a vault that only takes .md): adorned headings and the
+    # markup's own directives, or "= Title" / "== Section" headings and its blocks
+    adorned = sum(1 for k in range(1, len(lines)) if _RST_ADORN.match(lines[k]) and lines[k - 1].strip()
+                  and not lines[k - 1].lstrip().startswith(("#", "-", "*", "|")) and len(lines[k].strip()) >= len(lines[k - 1].strip()) - 1)
+    if adorned >= 2 and any(_RST_SIGNS.search(ln) for ln in lines):
+        return "rst"
+    if sum(1 for ln in lines if _ADOC_HEAD.match(ln)) >= 2 and any(_ADOC_SIGNS.match(ln) for ln in lines):
+        return "asciidoc"
     head = next((ln.strip() for ln in lines if ln.strip()), "")
     if _BOOK_HEAD.match(head) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
         return "highlights"
@@ -183,6 +197,7 @@ _FIELD = re.compile(r"^(?P<ind>\s*):(?P<name>[^:\s][^:]{0,40}):(?:\s+(?P<value>.
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "literalinclude", "highlight", "math", "raw", "csv-table",
                     "image", "figure", "toctree", "include"}
 _LITERAL = re.compile(r"``([^`]+)``")
+_RST_CITE_ROLE = re.compile(r":cite(?::[pt])?:`([^`]{1,200})`")
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<(https?://[^>]+)>`_{1,2}")
 
 
@@ -255,7 +270,10 @@ def _rst(lines: list[str]) -> list[str]:
             continue
         cite = _RST_CITATION.match(ln)
         if cite:  # ".. [1] Okafor et al. arXiv:2605.09114": a footnote or citation, text to keep
-            out[k] = f"{cite.group('ind')}[{cite.group('label')}] {_inline(cite.group('rest'))}"
+            label = cite.group("label")
+            # (a labelled citation, ".. [hiradix] …", is what ":cite:`hiradix`" points at: written as LaTeX's pair)
+            lead = f"[{label}]" if re.fullmatch(r"\d{1,3}|#\w*|\*", label) else f"\\bibitem{{{label}}}"
+            out[k] = f"{cite.group('ind')}{lead} {_inline(cite.group('rest'))}"
             k += 1
             continue
         if _RST_COMMENT.match(ln) and not _DIRECTIVE.match(ln):
@@ -277,6 +295,7 @@ def _rst(lines: list[str]) -> list[str]:
 
 def _inline(text: str) -> str:
     """rst inline marks as Markdown: ````x```` → ``x``, `` `text <URL>`_ `` → ``[text](URL)``."""
+    text = _RST_CITE_ROLE.sub(lambda m: "\\cite{" + m.group(1) + "}", text)  # ":cite:`hiradix`" cites a labelled entry
     return _LITERAL.sub(r"`\1`", _RST_LINK.sub(r"[\1](\2)", text))
 
 

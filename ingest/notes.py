@@ -1274,6 +1274,9 @@ def parse_note(
     seen_lines = {(r.line, r.arxiv_id) for r in arxiv}
     for n, ln in enumerate(lines[: body_first - 1], 1):
         for m in find_arxiv_ids(ln):
+            if re.fullmatch(r"\s*-?\s*[\w.-]{1,40}\s*:\s*", ln[:m.start]) and not re.search(r"arxiv|eprint|paper|doi|url|link|id\b", ln[:m.start], re.I) \
+                    and not ln[m.end:].strip() and m.raw[:1].isdigit():
+                continue  # "  emissions: 1204.5531" in a model card's metadata: a number in a field, no identifier
             if (n, m.arxiv_id) not in seen_lines:
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n))
     for a in _as_list(front.get("arxiv")):

@@ -2166,6 +2166,10 @@ _ANCHOR_LINE = re.compile(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.
                           re.IGNORECASE)
 
 
+#: A todo.txt task line: "(A) 2027-06-27 read … +project @context", "x 2027-06-26 2027-06-24 done …".
+_TODO_TXT = re.compile(r"^\s*(?:\([A-Z]\)\s+(?:\d{4}-\d{2}-\d{2}\s+)?\S|x\s+\d{4}-\d{2}-\d{2}\s+\S)")
+
+
 def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a terse note written one topic per line inside one paragraph (no list markers, no blank
     lines: ``KIVI — ftr again, nothing new. n/a``), else None.  Read so when a paragraph has three lines
@@ -2177,7 +2181,10 @@ def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
         dashed = [(ln, t) for ln, t in b.lines if _DASH_LINE.match(t)]
         anchored = [(ln, t) for ln, t in b.lines if _ANCHOR_LINE.match(t)]
         dated = [(ln, t) for ln, t in b.lines if _DATED_LINE.match(t)]
-        if len(anchored) >= 3 and len(anchored) * 3 >= len(b.lines) * 2:
+        tasks = [(ln, t) for ln, t in b.lines if _TODO_TXT.match(t)]
+        if len(tasks) >= 3 and len(tasks) * 3 >= len(b.lines) * 2:
+            dashed = tasks  # a todo.txt list ("(A) 2027-06-27 read … +prefix @reading", "x 2027-06-26 …"): a task a line
+        elif len(anchored) >= 3 and len(anchored) * 3 >= len(b.lines) * 2:
             dashed = anchored  # a reviewer's margin notes, one remark per line, each at its place in the draft
         elif len(dated) >= 3 and len(dated) * 3 >= len(b.lines) * 2 and any(_brings_link(t) for _ln, t in dated):
             dashed = dated  # a micro-log, one dated entry per line ("TIL 2027-05-11: FlashDecoding++ (…) — …")
