@@ -464,6 +464,7 @@ _BARE_COUNT_FIG = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?!
 
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
 _END_TO_END = re.compile(r"(?:端到端|\bend[- ]to[- ]end)\s*(?:约|大约|about|~|≈)?\s*$", re.IGNORECASE)
+_TOKENS_PER_SECOND = re.compile(r"\btok(?:en)?s?\s*(?:/\s*sec(?:ond)?\b|per\s+sec(?:ond)?\b)", re.IGNORECASE)
 #: A latency spelt out, read as its abbreviation (same length): "time-to-first-token" is TTFT, "time per output token" TPOT.
 _SPELT_LATENCY = re.compile(r"\btime[- ]to[- ]first[- ]token\b|\btime[- ]per[- ]output[- ]token\b", re.IGNORECASE)
 
@@ -482,6 +483,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     text = _CLOCK.sub(lambda m: "_" * len(m.group()), text)
     # a latency spelt out ("time-to-first-token", "time per output token"): its abbreviation, same length
     text = _SPELT_LATENCY.sub(lambda m: ("TTFT" if "first" in m.group().lower() else "TPOT").ljust(len(m.group())), text)
+    # "380 tokens per second", "540 tokens/sec": tok/s, same length (the figure's raw is the words as written)
+    spelt_rate = text
+    if "per sec" in text or "/sec" in text:
+        text = _TOKENS_PER_SECOND.sub(lambda m: "tok/s".ljust(len(m.group())), text)
     # "2,310 output tok/s": the measure's word between a figure and its unit goes before the figure
     text = _UNIT_AFTER_WORD.sub(lambda m: f"{m.group(2)} {m.group(1)} {m.group(3)}", text)
     # "under their chat SLO (P90 TTFT ≤ 400 ms, P90 TPOT ≤ 40 ms)": the thresholds define the setting
@@ -530,7 +535,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue  # "70B": a model's size, a condition of the figures near it
         if m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
-        raw_figs.append((m.start(), m.end(), a, b, unit, text[m.start():m.end()]))
+        raw = text[m.start():m.end()]
+        if unit == "tok/s" and spelt_rate is not text:
+            raw = re.sub(r"\s+", " ", spelt_rate[m.start():m.end() + 16]).strip()
+            raw = raw[:re.search(r"sec(?:ond)?\b|/s\b|$", raw).end()].strip()
+        raw_figs.append((m.start(), m.end(), a, b, unit, raw))
     for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
         if m.start() in taken_at:
             continue
@@ -645,6 +654,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             m2, e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
             metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (
                 cues.unit_metrics.get(unit, cues.default_x), False)
+        if unit == "tok/s" and metric in ("context", "batch", "latency", "time"):
+            metric, explicit = "throughput", False  # "32K context: 540 tokens/s": a rate of tokens is a throughput
         if metric in ("context", "batch") and unit == "%":
             # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
             # sentence's one other measure, else none

@@ -563,6 +563,8 @@ def _is_author_field(text: str) -> bool:
     t = text.strip()
     if re.search(r"\bet\s+al\b", t, re.I) or re.search(r"等人?\.?$", t):
         return True
+    if re.fullmatch(r"[A-Z][\w'’-]{1,20}(?:\s*,\s*[A-Z][\w'’-]{1,20}){2,}", t):
+        return True  # surnames only: ``Xiao, Tian, Chen, Han, Lewis``
     if _SURNAME_INITIALS_RE.fullmatch(t):
         return True
     if re.match(r"^(?:authors?\s*[:：]|作者)", t, re.I):
@@ -589,6 +591,7 @@ def _field_title(field: str) -> str | None:
     title = _clean_title(text)
     title = re.sub(r"^[*_]+|[*_]+$", "", title).strip()
     title = title.strip("\"'“”‘’「」『』《》").rstrip(" .。").strip()
+    title = re.sub(r"^[(（][^()（）]{2,40}(?:19|20)\d{2}[)）]\s*", "", title)  # "(Liu 2023) Ring Attention …": the key first
     paren = re.fullmatch(r"(.*?\S)\s*[(（]([^()（）]+)[)）]", title)
     if paren and (_is_author_field(paren.group(2)) or _is_date_field(paren.group(2))):
         title = paren.group(1).rstrip(" .。,，").strip()  # ``Title (Kaplan et al.)``, ``Title (2020)``
@@ -667,13 +670,15 @@ def _title_first_fields(line: str, head: int, start: int, end: int) -> tuple[lis
     if _first_id_start(line) < start:  # another identifier before this one: not this format
         return [], []
     before = line[head:start]
-    m = re.search(rf"\s([{_DOT_SEPS}])\s+[*_`\[<]*$", before)
+    m = re.search(rf"\s([{_DOT_SEPS}—–])\s+[*_`\[<]*(?:arXiv\s*[:：]?\s*)?$", before)  # ("Title — Authors — arXiv:ID")
     if m is None or not before[:m.start()].strip():
         return [], []
     sep = m.group(1)
     fields = [f.strip() for f in re.split(rf"\s+{re.escape(sep)}\s+", before[:m.start()].strip())]
     if any("](" in f or "arxiv" in f.lower() or "|" in f or "｜" in f for f in fields):
         return [], []
+    if sep in "—–" and any("[" in f or "]" in f for f in fields):
+        return [], []  # "- [Mooncake] Mooncake: … — 2407.00079": a keyed entry, read as one (``_keyed_entry``)
     tail = line[end:]
     tail = tail[_RECORD_TAIL_RE.match(tail).end():].strip()
     if tail and not tail.startswith(sep):
@@ -707,6 +712,19 @@ def _record_fields(line: str, start: int, end: int) -> tuple[list[str], list[str
     return [], [f.strip() for f in fields]
 
 
+_PAREN_RECORD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*)?(?:\[\d{1,3}\]\s*)?(?P<t>[^\[\]（()）]{6,240}?)\s*[（(](?P<p>[^（()）]{2,80})[)）]"
+                           r"\s*[,，.。;；]?\s*(?:arXiv\s*[:：]?\s*|https?://\S*?)?$", re.IGNORECASE)
+
+
+def _paren_record_title(line: str, start: int) -> str | None:
+    """The title of a record written ``- [7] Title（He 等，2024）arXiv:ID`` or ``Title (Kwon et al., 2023) arXiv:ID``:
+    the text before the bracket of authors and year, right before the identifier; else None."""
+    m = _PAREN_RECORD.match(line[:start])
+    if not m or not (re.search(r"(?:19|20)\d{2}", m.group("p")) or _is_author_field(m.group("p"))):
+        return None
+    return _field_title(m.group("t"))
+
+
 def separated_record(line: str, start: int, end: int) -> tuple[str | None, str | None, str | None]:
     """``(title, date, venue)`` of a citation written as a separated record (see :func:`separated_title`).
 
@@ -723,6 +741,8 @@ def separated_record(line: str, start: int, end: int) -> tuple[str | None, str |
     before, after = _record_fields(line, start, end)
     if before:  # title-first: ``Title · arXiv:ID · YYYY-MM``
         title = _field_title(before[0])
+        if title is None and len(before) > 1:
+            title = _field_title(before[-1])  # ``Title — Authors — arXiv:ID``: the authors nearest, the title first
         later = [*after, *before[1:]] if title is not None else [*after, *before]
     elif after:
         title = _field_title(after[0])
@@ -1018,7 +1038,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 elif kind != "code":
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
                     title = _link_title(line, m.start, m.end) or rec_title or (
-                        keyed[1] if keyed and keyed[2] <= m.start else None)
+                        keyed[1] if keyed and keyed[2] <= m.start else None) or _paren_record_title(line, m.start)
                     if title is None:
                         title = _bold_title(entry.text)
                         from_bold = title is not None

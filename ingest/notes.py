@@ -254,6 +254,9 @@ def _row_fact_text(b) -> str:
 
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
+#: A line speaking of what comes before it: "Everything above the rule is …", "all the numbers above", "以上内容都是…".
+_ABOVE_SCOPE = re.compile(r"\b(?:everything|all|the (?:numbers|figures|claims|text))(?: of (?:the|this))?\s+(?:written\s+|quoted\s+|pasted\s+)?above\b|"
+                          r"以上(?:内容|数字|都|全|均)|上面(?:的|这些)?(?:内容|数字)?(?:都|全|均)", re.IGNORECASE)
 #: A paragraph speaking of what follows it: "The numbers here are …", "everything below", "the following", "以下", a colon at its end.
 _POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list)\b|下面|以下|如下|这些|下列", re.IGNORECASE)
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
@@ -346,6 +349,8 @@ def _looks_like_title(t: str) -> bool:
     """A paper title, not prose: short, no sentence break, no quote or URL, and either
     ``Name: subtitle`` with a capitalised subtitle or mostly capitalised words."""
     t = t.strip()
+    if re.match(r"(?:TODO|DONE|LATER|NOW|DOING|WAITING|CANCELED|CANCELLED)\b", t):
+        return False  # an outliner's task ("DONE Ring Attention re-read"), no paper's title
     if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
     if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s|(?:week|day|session|lecture|module|unit|sprint)\s*\d", t, re.IGNORECASE) \
@@ -393,7 +398,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
     (``arXiv:ID, "Title"``), or a title-shaped text before it separated by a dash or bracket
     (``Medusa: Simple LLM … — arXiv:2401.15077``)."""
-    m = re.search(r"\[([^\]]{6,240})\]\((?:https?://)?(?:www\.)?arxiv\.org/[^)]*\)", line)
+    m = re.search(r"\[([^\]]{6,240})\]\((?:https?://)?(?:www\.)?arxiv\.org/[^)]*\)", line) \
+        or re.search(r"\[\[(?:https?://)?(?:www\.)?arxiv\.org/[^\]]*\]\[([^\]]{6,240})\]\]", line)  # an org link [[url][Title]]
     if m and m.start() <= start < m.end() + 2:
         t = strip_markup(m.group(1))
         if _looks_like_title(t):
@@ -959,6 +965,14 @@ def parse_note(
                                for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))
 
+    if not is_card:
+        # "Everything above the rule is the uploader's own claim" after what it speaks of (a pasted model card, then the
+        # paster's remarks): how each earlier part that says nothing of its own was got
+        for n, v in sorted(line_lv.items()):
+            if v and 0 < n <= len(lines) and _ABOVE_SCOPE.search(lines[n - 1]):
+                for k, sg in enumerate(shape.segments):
+                    if sg.line_end < n and not seg_own[k]:
+                        seg_levels[k] = ordered_levels([*seg_levels[k], *v], all_depths=True)
     seg_at: dict[int, int] = {}  # each line's first segment, filled once (a pass per line grew with the square)
     seg_at.update(fn_home)  # a footnote's definition is its referring item's
     for sg in shape.segments:

@@ -516,3 +516,113 @@ def test_a_slack_app_and_a_thread_reply():
             "Rohan Mehta  9:14 AM\nreplied to a thread: New this week…\ntitles only, haven't clicked any of them yet, the second smells like A.2 material\n\n"
             "Lena Kowalczyk  10:42 AM\nTokenTrellis is in the doc as 5.4x; the 256K row says 3.4x. <https://arxiv.org/abs/2602.07731|TokenTrellis>\n")
     assert [(a, b) for a, b, _w in items(text)] == [(3, 4), (6, 12), (14, 15)]
+
+
+# --------------------------------------------------------------------------- the third round (t119–t122)
+
+RST = """======================================================
+Design note: a tiered prefix cache
+======================================================
+
+:author: Ingrid
+
+Motivation
+==========
+
+Canary replicas sit at 57 % hit rate.
+
+Prior art
+=========
+
+HiRadix
+-------
+
+HiRadix :cite:`hiradix` extends the radix tree over three tiers.
+
+.. note::
+
+   I read sections 3 to 5 of the PDF.
+
+SGLang radix cache
+------------------
+
+We already run SGLang :cite:`sglang`.
+
+References
+==========
+
+.. [hiradix] M. Okafor. "HiRadix: Hierarchical Radix-Tree KV Caching." arXiv:2605.08817, 2026.
+.. [sglang] L. Zheng et al. "SGLang." https://arxiv.org/abs/2312.07104v2
+"""
+
+
+def test_restructuredtext_saved_as_markdown_is_read_as_rst():
+    """t119: a design note in reStructuredText with a .md name: its adorned headings are headings and its `:cite:`
+    roles name the works of its `.. [key]` entries."""
+    got = [(a, w) for a, _b, w in items(RST, "inbox/a/design.md")]
+    assert (15, ("2605.08817",)) in got and (24, ("2312.07104",)) in got and got[0] == (7, ())
+
+
+def test_a_todo_txt_list_is_a_task_a_line():
+    text = ("(A) 2027-06-27 read SGLang RadixAttention appendix +prefix @reading arXiv:2312.07104\n"
+            "(A) 2027-06-28 place HiRadix 2605.08817 in the doc: §3.4 (tiering), not §3.2 +doc\n"
+            "x 2027-06-26 2027-06-24 Hydragen 2402.05099 read §3 +prefix @reading\n"
+            "(C) 2027-06-25 renew H100 reservation +ops @admin\n")
+    parts, _ = parse_note(text, "inbox/a/todo.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (1, ("2312.07104",), ()), (2, ("2605.08817",), ("3.4",)), (3, ("2402.05099",), ()), (4, (), ())]
+
+
+def test_identifiers_set_equal_to_a_name_and_numbers_in_metadata():
+    """t122: "[HeadInfer = 2502.12574, …" is an identifier; "TTFT = 1204.3318" and "Mean = 2401.5431" are values;
+    t121: a model card's `emissions: 1204.5531` in its front matter is a number."""
+    from ingest.arxiv import find_arxiv_ids
+
+    assert [m.arxiv_id for m in find_arxiv_ids('[HeadInfer = 2502.12574, "HeadInfer: …"]')] == ["2502.12574"]
+    assert find_arxiv_ids("TTFT = 1204.3318") == [] and find_arxiv_ids("Mean = 2401.5431") == []
+    parts, _ = parse_note("---\nbase_model: x\nco2_eq_emissions:\n  emissions: 1204.5531\n---\n# Card\n\nbody arXiv:2503.01840\n",
+                          "inbox/a/card.md")
+    assert [r.arxiv_id for r in parts["arxiv"]] == ["2503.01840"]
+
+
+def test_titles_of_the_third_round():
+    """An org link `[[https://arxiv.org/abs/ID][Title]]`; a living document's `6. Title — Authors — arXiv:ID` and
+    `- [7] Title（He 等，2024）arXiv:ID` records."""
+    from ingest.living_doc import parse_living_doc
+
+    line = "   From my reading list: [[https://arxiv.org/abs/2406.10774][InfiniGen: Efficient Generative Inference of LLMs]]"
+    at = line.index("https")
+    assert written_title(line, at, at + 32) == "InfiniGen: Efficient Generative Inference of LLMs"
+    doc = parse_living_doc("# D\n\n## 1 A\n\n- x\n\n## References\n\n"
+                           "5. Efficient Streaming Language Models with Attention Sinks — Xiao, Tian, Chen, Han, Lewis — arXiv:2309.17453\n"
+                           "- [7] ZipCache: Accurate and Efficient KV Cache Quantization（He 等，2024）arXiv:2405.14256\n")
+    assert [c.title for c in doc.citations] == ["Efficient Streaming Language Models with Attention Sinks",
+                                                "ZipCache: Accurate and Efficient KV Cache Quantization"]
+
+
+def test_figures_of_the_third_round():
+    """t122: "380 tokens per second" is a throughput (raw as written); "32K context: 540 tokens/s" after a model keeps the
+    context; t120: "KIVI-2" and "KIVI-4" opening a statement are variants that set figures apart."""
+    from ingest.facts import find_figures
+
+    assert [(q.raw, q.metric) for q in find_figures("we measure about 380 tokens per second of decode")] == [
+        ("380 tokens per second", "throughput")]
+    (q,) = [q for q in find_figures("Llama-3.1-8B, 32K context: 540 tokens/s.") if q.unit == "tok/s"]
+    assert (q.metric, "ctx:32000" in q.conditions) == ("throughput", True)
+    (a,) = [q for q in find_figures("KIVI-2 在 Llama-2-7B 上的 KV 缓存压缩比约 5.3×") if q.unit == "x"]
+    (b,) = [q for q in find_figures("- KIVI-4（2402.02750）在 Llama-2-7B 上 KV 缓存压缩比 3.2×") if q.unit == "x"]
+    assert ("variant:2" in a.conditions, "variant:4" in b.conditions) == (True, True)
+
+
+def test_a_statement_about_everything_above_it():
+    """t121: a pasted model card, then the paster's "Everything above the rule is the uploader's own claim": each part
+    above that says nothing of its own rests on the uploader's word."""
+    text = ("# Model card\n\n## Evaluation\n\n| bench | speedup |\n|---|---|\n| MT-Bench | 2.96x |\n\n## Limitations\n\n- English only\n\n---\n\n"
+            "## my remarks\n\n- Everything above the rule is the uploader's own claim; I have not audited their harness.\n")
+    parts, _ = parse_note(text, "inbox/a/card.md")
+    assert [(i.line, i.evidence_levels) for i in parts["items"]][:2] == [(3, ("vendor_self_reported",)), (9, ("vendor_self_reported",))]
+
+
+def test_place_suggests():
+    assert [(r.key, r.role) for r in section_refs("place HiRadix in §3.4 (tiering)")] == [("3.4", "suggest")]
+    assert section_refs("this takes place in §3.4 of the paper") == []
