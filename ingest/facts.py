@@ -676,7 +676,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own = [c for _x, _y, c in conds_in(lo, hi)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
-        if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory"):
+        if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory") and not (
+                metric == "context" and re.search(r"\d(?:\.\d+)?\s*[KkM]\b", text[clause_of(s)[0]:s])):
+            # (a context length written before it, "1M-token prefill … in 77 s", keeps it that context's: not compared)
             # "p99 TTFT at 6 req/s: 0.74 s": a rate is the setting, seconds no throughput; "128 decode tokens per GPU,
             # hidden 7168, top-8: 312 µs": a time, not a context length
             metric, explicit = "time", False

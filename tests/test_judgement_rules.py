@@ -88,7 +88,8 @@ from ingest.placement import section_refs
     pytest.param("All figures below are lifted from the project's README; nobody here has run them.", ("vendor_self_reported", "unverified"), id="readme-not-run"),
     pytest.param("核查程度：只看了摘要，正文和实验部分都没打开", ("abstract_checked", "unverified"), id="zh-negated-after"),
     pytest.param("From: Scholar Inbox <digest@scholar-inbox.com>", (), id="an-address-is-no-cue"),
-    pytest.param("None of this is checked by me, it's people on the server talking", ("second_hand",), id="people-on-the-server"),
+    # (and "none of this is checked" is unchecked: t111's oracle)
+    pytest.param("None of this is checked by me, it's people on the server talking", ("second_hand", "unverified"), id="people-on-the-server"),
     pytest.param("whatever she says about HopKV is the company talking about its own system", ("vendor_self_reported",), id="the-company-on-its-own-system"),
     pytest.param("- README numbers (Kestrel's own): p50 TPOT 5.1 ms", ("vendor_self_reported",), id="a-names-own-numbers"),
     pytest.param("组里有人跑过 W4A8", ("full_text",), id="zh-someone-in-the-group-ran-it"),
