@@ -251,8 +251,9 @@ def test_a_first_ingest_of_an_empty_folder_says_so_and_makes_no_store(tmp_path):
         f"ingest: added 0, changed 0, removed 0, unchanged 0, errors 0 -> {st} (nothing written: no store yet)"]
     assert not st.exists()
     r = _cli("--store", str(st), "query", "sources")
+    # (no "(or pass --store)": the user named the store)
     assert r.exit_code == 2 and r.stderr == (f"provkg: no store at {st}; run `provkg ingest PATH` on a folder or "
-                                             "files holding notes first (or pass --store)\n")
+                                             "files holding notes first\n")
     assert _cli("--store", str(st), "-q", "ingest", "--strict", str(empty)).exit_code == 1
 
 
