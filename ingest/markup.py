@@ -58,7 +58,7 @@ __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 #: Suffix -> markup name, for the formats rewritten here.
 MARKUP_SUFFIXES = {
     ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".typ": "typst",
-    ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex",
+    ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex", ".vtt": "captions", ".srt": "captions",
 }
 
 
@@ -109,6 +109,8 @@ def _sniffed(lines: list[str], path: str) -> str | None:
     if sum(1 for ln in lines if _ADOC_HEAD.match(ln)) >= 2 and any(_ADOC_SIGNS.match(ln) for ln in lines):
         return "asciidoc"
     head = next((ln.strip() for ln in lines if ln.strip()), "")
+    if head.startswith("WEBVTT") or sum(1 for ln in lines[:400] if _CUE_TIMING.match(ln)) >= 3:
+        return "captions"  # a talk's captions saved as .md (WebVTT, SubRip)
     if _BOOK_HEAD.match(head) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
         return "highlights"
     if path.lower().endswith(".txt") and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
@@ -181,10 +183,55 @@ def as_markdown(text: str, path: str) -> str:
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
-           "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json}[name](lines)
+           "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
+           "captions": _captions}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
+
+
+# -- captions (WebVTT, SubRip) ------------------------------------------------------------------------------
+
+_CUE_TIMING = re.compile(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)[.,]\d{1,3}\s*-->\s*\d{1,2}:\d{2}(?::\d{2})?[.,]\d{1,3}")
+_VOICE = re.compile(r"^<v(?:\.[\w.-]+)?\s+(?P<who>[^>]{1,40})>")
+
+
+def _captions(lines: list[str]) -> list[str]:
+    """A talk's captions (WebVTT's ``WEBVTT`` header, numbered cues, ``00:01:02.000 --> 00:01:07.500`` timings and
+    ``<v Speaker>`` voices; SubRip the same with commas) as a transcript: each cue's first line ``[00:01:02]
+    Lena_Okafor: …`` (the chat turns of section 5.3), the numbers and timings blank, a ``NOTE`` block the note-taker's
+    paragraph.  Line numbers are kept."""
+    out = list(lines)
+    stamp: str | None = None
+    in_header = bool(lines) and lines[0].strip().startswith("WEBVTT")
+    for k, ln in enumerate(lines):
+        t = ln.strip()
+        if in_header:
+            out[k] = ""
+            if not t:
+                in_header = False
+            continue
+        m = _CUE_TIMING.match(ln)
+        if m:
+            out[k], stamp = "", m.group("t")
+            continue
+        if re.fullmatch(r"\d{1,5}", t) and k + 1 < len(lines) and _CUE_TIMING.match(lines[k + 1]):
+            out[k] = ""  # a cue's number
+            continue
+        if t == "NOTE" or t.startswith("NOTE "):
+            out[k] = t[5:]  # the note-taker's comment: its text is a paragraph
+            continue
+        if stamp is not None and t:
+            v = _VOICE.match(t)
+            who = re.sub(r"\s+", "_", v.group("who").strip()) if v else None
+            body = re.sub(r"</?v[^>]*>|</?[ibuc](?:\.[\w.-]+)?>", "", t[v.end():] if v else t).strip()
+            hms = stamp if stamp.count(":") == 2 else f"00:{stamp}"
+            out[k] = f"[{hms}] {who}: {body}" if who else f"[{hms}] {body}"
+            stamp = None
+            continue
+        if not t:
+            stamp = None
+    return out
 
 
 # -- reStructuredText -------------------------------------------------------------------------------------

@@ -776,6 +776,10 @@ def parse_note(
         pre = shape.preamble
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
                       and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
+        # the copier's remark in a comment above the first item ("<!-- copied from … Forum hearsay, relayed as posted. -->")
+        first_item = min((sg.line for sg in shape.segments), default=0)
+        pre_levels += [lv for b in blocks if b.kind == "html" and b.text.lstrip().startswith("<!--") and b.line_end < first_item
+                       and not (pre and pre[0] <= b.line <= pre[1]) for ln, _t in b.lines for lv in line_lv.get(ln, ())]
         # a legend that also says what an unmarked entry is ("untagged answers were typed from the abstract;
         # #pdf = checked against the paper"; "没标的都只看了摘要"): that is the note's level for its entries
         for n in range(pre[0], pre[1] + 1) if pre else ():

@@ -1116,6 +1116,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     firsts.append(len(kept))
             speaker = _CHAT_SPEAKER.match(head)
             who = speaker.group("who") if speaker else None
+            if who is not None and _FROM_THE_FLOOR.search(who):
+                starts, on_work, long_ = True, False, True  # a question from the floor after a talk opens a topic of its own
             if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
                     and 0 <= minute - last_kept[1] <= 2 and not _brings_link(message) and not shared \
                     and not _TOPIC_SHIFT.match(message) and not _MOVES_ON.match(message):
@@ -1254,7 +1256,7 @@ def _trailing_parts(tail: list[MdBlock], lex: Lexicon | None) -> list[_Raw]:
 
 
 #: A meeting's opening words: "it's recording", "let's get started", "two papers today", "今天讲两篇", "开始录了".
-_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b(?:two|three|couple of) (?:papers|things|topics|items) (?:today|on the agenda)\b|\bagenda\b|"
+_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\blet'?s get going\b|\b(?:two|three|couple of) (?:papers|things|topics|items) (?:today|on the agenda)\b|\bagenda\b|"
                       r"开始录|今天(?:讲|读|聊)(?:两|三|几)篇|先开始", re.IGNORECASE)
 #: A message that opens by comparing: "unlike QMoE (…) it …", "compared to X", "vs. Y", "相比 X".
 _COMPARISON_OPEN = re.compile(r"^\W*(?:(?:unlike|compared (?:to|with)|as opposed to|similar to|vs\.?|versus)\b|不同于|相比|相较|类似于?)", re.IGNORECASE)
@@ -1321,7 +1323,11 @@ _BARE_REF = re.compile(r"\s*(?:<?https?://\S+?>?|(?:arXiv\s*[:：]?\s*)?\d{4}\.\
 #: A turn that says the talk moves to its next topic: "So first one is Slackline", "Second one is mine, Gauge".
 _MOVES_ON = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?"
                        r"(?:first|second|third|fourth|next|last)\s+(?:one|paper|thing|item|up)\b|"
-                       r"^\s*(?:moving on|next up|on to the next)\b|^\s*(?:第[一二三四五六]篇|下一篇|然后是|最后一篇)", re.IGNORECASE)
+                       r"^\s*(?:moving on|next up|on to the next)\b|^\s*(?:第[一二三四五六]篇|下一篇|然后是|最后一篇)|"
+                       # a talk's "So, paper one, PermFuse.", "Paper two is about …"
+                       r"^\s*(?:(?:so|and|okay|ok|now)[,.]?\s+)*(?:paper|part)\s+(?:one|two|three|four|1|2|3|4)\b", re.IGNORECASE)
+#: A speaker asking from the floor: "Audience_Member_2", "Questioner", "观众", "提问者".
+_FROM_THE_FLOOR = re.compile(r"audience|questioner|attendee|from the floor|观众|提问", re.IGNORECASE)
 _MOVES_ON_FIRST = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?first\b|^\s*第一篇",
                              re.IGNORECASE)
 

@@ -626,3 +626,65 @@ def test_a_statement_about_everything_above_it():
 def test_place_suggests():
     assert [(r.key, r.role) for r in section_refs("place HiRadix in §3.4 (tiering)")] == [("3.4", "suggest")]
     assert section_refs("this takes place in §3.4 of the paper") == []
+
+
+# --------------------------------------------------------------------------- the fourth round (t123–t126)
+
+VTT = """WEBVTT
+Kind: captions
+
+NOTE
+Two papers in one talk: PermFuse (arXiv:2604.11872v2) and ChunkDispatch (arxiv.org/abs/2601.04417).
+
+1
+00:00:03.200 --> 00:00:08.900
+<v Session Chair>Okay, let's get going again. Next up is Lena Okafor.
+
+2
+00:00:15.600 --> 00:00:24.100
+<v Lena Okafor>Quick recap of the prior work. MegaBlocks showed you can write the expert computation as block-sparse matmuls.
+
+3
+00:00:42.000 --> 00:00:50.500
+<v Lena Okafor>So, paper one, PermFuse. The idea is simple: never materialise the permuted activations in memory at all.
+
+4
+00:01:00.200 --> 00:01:08.000
+<v Lena Okafor>The headline number: at sixty-four experts the whole MoE layer forward is 2.6x faster than MegaBlocks.
+
+5
+00:01:53.000 --> 00:01:59.000
+<v Audience Member 1>Does any of this help training? The backward pass has the same permutation.
+
+6
+00:02:00.000 --> 00:02:09.000
+<v Lena Okafor>Some. The backward at sixty-four experts is 1.37x, smaller than forward.
+"""
+
+
+def test_captions_saved_as_markdown_are_a_transcript():
+    """t123: a talk's WebVTT captions (cues, timings, `<v Speaker>` voices): each cue a stamped turn; the chair's opening
+    is no topic, "So, paper one, PermFuse." moves on, a question from the floor opens a topic."""
+    from ingest.markup import as_markdown
+
+    md = as_markdown(VTT, "inbox/a/talk.md").split("\n")
+    assert md[8] == "[00:00:03] Session_Chair: Okay, let's get going again. Next up is Lena Okafor."
+    assert len(md) == len(VTT.split("\n"))
+    assert [a for a, _b, _w in items(VTT, "inbox/a/talk.md")] == [13, 17, 25]
+
+
+def test_a_copiers_comment_above_the_first_item_speaks_for_the_note():
+    """t123: "<!-- copied from discuss…/t/812 by rui. Forum hearsay, relayed as posted. -->" under the title: every post
+    is second-hand."""
+    text = ("# [Kernels] Dropless MoE decode\n<!-- copied from discuss.example.org/t/812 by rui. Forum hearsay, relayed as posted. -->\n\n"
+            "**kwan_r** — Jun 29\n\nWe serve a 64-expert model; permute is ~30% of layer time. See arXiv:2211.15841.\n\n"
+            "**tdang** — Jun 29\n\nPermFuse (arXiv:2604.11872) fuses the gather into the grouped GEMM, about 1.5x for us.\n")
+    parts, _ = parse_note(text, "inbox/a/forum.md")
+    assert [("second_hand" in i.evidence_levels) for i in parts["items"]] == [True, True]
+
+
+def test_a_size_less_deepseek_name_is_a_model_setting():
+    from ingest.facts import find_figures
+
+    (q,) = find_figures("DeepSeek-V2-Lite on a single RTX 4090, batch 1, 21.4 tok/s decode")
+    assert "model:deepseek-v2-lite" in q.conditions
