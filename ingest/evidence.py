@@ -150,7 +150,8 @@ class EvidenceReader:
         depth_pats: list[tuple[str, re.Pattern[str]]] = []  # the reading depths stated, and their cues
         limited: set[str] = set()  # depths the line limits itself to ("card only", "只看了摘要")
         for lv, pat in self.markers:
-            if not any(p.search(text) for p in self.marker_parts.get(lv, (pat,))):
+            parts = self.marker_parts.get(lv)
+            if not (parts.any(text) if parts is not None else pat.search(text)):
                 continue  # no marker of this level anywhere: the alternation would find nothing either
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .lexicon import Lexicon, load_lexicon
+from .lexicon import Lexicon, Scan, load_lexicon
 from .models import Quantity
 from .numerals import cn_number, spoken_figures
 from .text import split_sentences
@@ -101,6 +101,8 @@ class _Cues:
     need_object_verbs: dict = field(default_factory=dict)
     #: predicate objects that are techniques, used or not (``facts.techniques``: warp specialization)
     techniques: frozenset = frozenset()
+    #: every side cue of every qualifier aspect, asked at once: most claims name no side
+    any_side: Scan | None = None
 
 
 def _alt(pats) -> re.Pattern[str]:
@@ -133,6 +135,7 @@ def _cues(lex: Lexicon) -> _Cues:
         base_aliases=tuple((a, b) for a, b in f.get("base_aliases", [])),
         use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
         need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
+        any_side=Scan(re.compile(p, re.IGNORECASE) for a in f.get("qualifier_aspects", []) for ps in a["sides"].values() for p in ps),
     )
     _CACHE[id(lex)] = got
     return got
@@ -932,6 +935,8 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     text = _BOTH_SETTINGS.sub(lambda m: " " * len(m.group()), text)
     cues = _cues(lex)
+    if cues.any_side is not None and not cues.any_side.any(text):
+        return ()
     out: list[str] = []
     disputed = bool(cues.dispute.search(text))
     for aspect, sides in cues.aspects:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["Lexicon", "QualifierPair", "load_lexicon"]
+__all__ = ["Lexicon", "QualifierPair", "Scan", "load_lexicon", "required_literals"]
 
 
 def _alt(patterns: list[str]) -> re.Pattern[str]:
@@ -55,6 +55,110 @@ def _starts_with_literal(pattern: re.Pattern[str], char: str) -> bool:
         return False
     op, av = items[0]
     return str(op) == "LITERAL" and av == ord(char) and not (pattern.flags & re.IGNORECASE and char.lower() != char.upper())
+
+
+#: Characters that Python's ``re`` folds to an ASCII letter under IGNORECASE although ``str.lower`` does
+#: not map them to it (long s, Kelvin sign, dotted and dotless I): a text holding one is searched without
+#: the literal pre-check of ``Scan``.
+_FOLD_TRAPS = frozenset("\u017f\u212a\u0130\u0131")
+
+
+def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Literals one of which every match of ``pattern`` contains, or None (parsed, not guessed).
+
+    Read from the parsed pattern: a run of literal characters (zero-width items such as ``\\b`` and
+    lookarounds between them keep them adjacent), a group without flag changes, a repeat taken at least
+    once, and an alternation whose every branch needs one (its literals together).  Of what a sequence
+    offers, the choice with the longest shortest literal is kept.  Under IGNORECASE only characters whose
+    folding ``str.lower`` reproduces (ASCII and uncased ones, as CJK) are kept, lower-cased.  Literals
+    shorter than two characters are no use and give None.
+    """
+    try:
+        from re import _parser as sre_parse  # Python >= 3.11
+    except ImportError:  # pragma: no cover - older Pythons
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        parsed = sre_parse.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - any doubt: no pre-check
+        return None
+    folded = bool(parsed.state.flags & re.IGNORECASE)
+
+    def need(items) -> tuple[str, ...] | None:
+        options: list[tuple[str, ...]] = []
+        run: list[str] = []
+        for op, av in [*items, (None, None)]:
+            name = str(op)
+            if name == "LITERAL":
+                ch = chr(av)
+                if not folded or ch.isascii() or (ch.lower() == ch and ch.upper() == ch):
+                    run.append(ch.lower() if folded else ch)
+                    continue
+            elif name in ("AT", "ASSERT", "ASSERT_NOT"):
+                continue  # zero-width: the characters around it are still adjacent
+            if run:
+                options.append(("".join(run),))
+                run = []
+            got = None
+            if name == "SUBPATTERN" and not av[1] and not av[2]:
+                got = need(av[3])
+            elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") and av[0] >= 1:
+                got = need(av[2])
+            elif name == "BRANCH":
+                each = [need(b) for b in av[1]]
+                if all(each):
+                    got = tuple(sorted({lit for e in each for lit in e}))
+            if got:
+                options.append(got)
+        options = [o for o in options if min(map(len, o)) >= 2]
+        return max(options, key=lambda o: (min(map(len, o)), -len(o))) if options else None
+
+    return need(list(parsed))
+
+
+class Scan:
+    """Patterns asked "does any of you occur in this text?", each skipped when a literal it needs is absent.
+
+    The answer is exactly ``any(p.search(text) for p in patterns)``; it is cheaper because a
+    case-insensitive pattern starting with a letter has no fast first scan in ``re`` (it is tried at every
+    position), while ``literal in text`` is one C-level search.  ``required_literals`` gives the literals.
+    """
+
+    __slots__ = ("patterns", "_folded", "_cased", "_bare")
+
+    def __init__(self, patterns) -> None:
+        self.patterns = tuple(patterns)
+        folded, cased, bare = [], [], []
+        for p in self.patterns:
+            lits = required_literals(p)
+            if lits is None:
+                bare.append(p)
+            elif p.flags & re.IGNORECASE:
+                folded.append((lits, p))
+            else:
+                cased.append((lits, p))
+        self._folded, self._cased, self._bare = tuple(folded), tuple(cased), tuple(bare)
+
+    def __iter__(self):
+        return iter(self.patterns)
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    def any(self, text: str) -> bool:
+        """True when one of the patterns matches somewhere in ``text``."""
+        if _FOLD_TRAPS.isdisjoint(text):
+            low = text.lower()
+            for lits, p in self._folded:
+                if any(lit in low for lit in lits) and p.search(text):
+                    return True
+        else:
+            for _lit, p in self._folded:
+                if p.search(text):
+                    return True
+        for lits, p in self._cased:
+            if any(lit in text for lit in lits) and p.search(text):
+                return True
+        return any(p.search(text) for p in self._bare)
 
 
 @dataclass(frozen=True)
@@ -116,7 +220,7 @@ class Lexicon:
         Weakest wins: "摘要页核查 … 数字未验证" is ``unverified`` for that text.
         """
         for lvl, parts in reversed(marker_parts(self)):
-            if any(p.search(text) for p in parts):
+            if parts.any(text):
                 return lvl
         return None
 
@@ -130,16 +234,16 @@ class Lexicon:
         return [f"{pair.id}:{side}" for pair in self.qualifier_pairs for side in sorted(pair.sides_in(text))]
 
 
-def marker_parts(lex: Lexicon) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+def marker_parts(lex: Lexicon) -> tuple[tuple[str, Scan], ...]:
     """The evidence markers of ``lex`` per level, each alternative compiled on its own (case-insensitive).
 
-    ``any(p.search(t) for p in parts)`` holds exactly when the level's alternation matches somewhere in
-    ``t``, and costs about half as much: an alternation tries every alternative at every position, while
-    a pattern alone starts with its own fast scan (a literal prefix, a character set).  Most lines state no
-    level, so the question asked most is "does any marker occur?"."""
+    ``parts.any(t)`` (a ``Scan``) holds exactly when the level's alternation matches somewhere in ``t``,
+    and costs a fraction of it: an alternation tries every alternative at every position, while each
+    alternative alone is asked only when a literal it needs occurs in ``t``.  Most lines state no level,
+    so the question asked most is "does any marker occur?"."""
     got = lex.__dict__.get("_marker_parts")
     if got is None:
-        got = tuple((lvl, tuple(re.compile(p, re.IGNORECASE) for p in pats)) for lvl, pats in lex.raw["evidence_markers"])
+        got = tuple((lvl, Scan(re.compile(p, re.IGNORECASE) for p in pats)) for lvl, pats in lex.raw["evidence_markers"])
         object.__setattr__(lex, "_marker_parts", got)  # kept on the (frozen) lexicon itself: one per lexicon
     return got
 
