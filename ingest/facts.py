@@ -1252,6 +1252,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if verb == "need" and re.match(r"(?:build|built|construct|maintain|train)", m.group(), re.IGNORECASE):
                 # "builds a retrieval index over the KV cache": what is built, not what it is built over
                 tail = re.split(r"\s(?:over|on|for|from|with|across|of|in)\s", tail, maxsplit=1)[0]
+            elif verb == "add":
+                # "adds extra decoding heads on the frozen backbone": what is added, not what it is added to
+                tail = re.split(r"\s(?:on|onto|to|atop|on top of|over|into|in)\s", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if not objs and re.search(r"\b(?:is|are|was|were|gets|got)\s+(?:being\s+|also\s+|then\s+)?$", text[max(0, m.start() - 16):m.start()], re.I):
                 # "The router is fine-tuned for 2,000 steps": the object is the passive's subject

@@ -35,7 +35,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import TURN_HEADER, comparison_columns, read_structure, reference_spans, works_in
+from .structure import IM_CLUTTER, TURN_HEADER, comparison_columns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -1098,10 +1098,21 @@ def parse_note(
             # a sentence never runs from one item into the next (a shorthand note's lines, a pasted chat's
             # topics are items of one paragraph)
             runs: list[list[tuple[int, str]]] = []
+            turns = b.kind == "para" and len(b.lines) > 1 and sum(1 for _ln, t in b.lines if is_turn_header(t)) >= 2
             for ln, t in b.lines:
+                if turns:
+                    # a chat pasted as one paragraph ("Ana Lopez  10:02 AM" / message / …): each header starts a
+                    # message and says nothing itself; a reaction count or "3 replies" below a message is no one's words
+                    if is_turn_header(t):
+                        runs.append([])
+                        continue
+                    if IM_CLUTTER.match(t):
+                        continue
+                    t = without_edit_mark(t)
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
                 # a sentence of its own)
-                if not runs or ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0]) or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t)):
+                if not runs or (runs[-1] and (ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0])
+                                              or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t)))):
                     runs.append([])
                 # "~~LayerSkip 必须从头预训练才能用。~~": a sentence its writer struck out says nothing
                 runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))

@@ -42,7 +42,7 @@ from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
-           "TURN_HEADER"]
+           "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
@@ -140,6 +140,23 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    r"|[\w.\-]{2,30}\s+\d{1,3}\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago\s*(?:\|[^|\n]{1,24})*"
                    # a Jira comment's header: "[~ines.k] added a comment - 14/Mar/27 10:42 AM"
                    r"|\[~[\w.\-]{1,30}\]\s+added a comment\s+-\s+[\w/: ]{5,30})\s*[:：]?\s*$")
+#: What an IM client's copy adds below a message and is no one's words: a reaction count (":+1: 2", ":eyes: 1
+#: :fire: 3"), a thread's reply count ("3 replies", "1 reply Last reply 2 days ago"), a message's "(edited)" mark.
+IM_CLUTTER = re.compile(r"^\s*(?::[\w+\-]+:\s*\d+\s*)+$|^\s*\d+\s+repl(?:y|ies)\b[\w\s]{0,40}$")
+_EDITED = re.compile(r"\s*\((?:edited|已编辑)\)\s*$", re.IGNORECASE)
+
+
+def is_turn_header(line: str) -> bool:
+    """Whether ``line`` is a chat turn's header alone on its line (``ola 14:02``, ``Ana Lopez  10:02 AM``, Slack's
+    ``*Priya Raman*  09:12``, ``Speaker 1  00:00:31``): it opens a message and says nothing itself."""
+    return bool(_TURN.match(line) or TURN_HEADER.match(line))
+
+
+def without_edit_mark(line: str) -> str:
+    """``line`` without an IM client's trailing "(edited)" mark."""
+    return _EDITED.sub("", line)
+
+
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.

@@ -781,6 +781,32 @@ def _side_at_figure(c: SClaim, pat: re.Pattern[str] | None) -> bool:
     return False
 
 
+def _variants(text: str) -> dict[str, set[str]]:
+    """The numbered variants a statement names where it opens a sentence ("Medusa-1 …", "…; Medusa-2 fine-tunes"):
+    base name (lower-case) -> numbers, read with the lexicon's ``variant`` condition."""
+    pats = _VARIANT_PATS.get("p")
+    if pats is None:
+        pats = _VARIANT_PATS["p"] = [re.compile(p) for p in
+                                     load_lexicon().raw.get("facts", {}).get("conditions", {}).get("variant", [])]
+    out: dict[str, set[str]] = defaultdict(set)
+    for pat in pats:
+        for m in pat.finditer(text):
+            name = re.search(r"([A-Za-z]+)-(\d)$", m.group(0))
+            if name:
+                out[name.group(1).lower()].add(name.group(2))
+    return out
+
+
+_VARIANT_PATS: dict[str, list[re.Pattern[str]]] = {}
+
+
+def _other_variants(a: SClaim, b: SClaim) -> bool:
+    """Whether two statements are about different numbered variants of one work ("Medusa-1 needs no fine-tuning" /
+    "Medusa-2 fine-tunes the backbone", both arXiv:2401.10774): a qualifier or a predicate of one is not the other's."""
+    va, vb = _variants(a.text), _variants(b.text)
+    return any(va[k] and vb[k] and not (va[k] & vb[k]) for k in set(va) & set(vb))
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
     lex = load_lexicon()
@@ -809,7 +835,7 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
         for s1, s2 in combinations(names, 2):
             for c1 in sorted(sides[s1], key=_statement_first):
                 for c2 in sorted(sides[s2], key=_statement_first):
-                    if c1.path == c2.path:
+                    if c1.path == c2.path or _other_variants(c1, c2):
                         continue
                     a, b = _ordered(c1, c2)
                     kind = _kind_for(a, b, "qualifier")
@@ -1519,7 +1545,7 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
         poss = [v for v in vals if not v[1]]
         for cn, _, on in sorted(negs, key=lambda v: _statement_first(v[0])):
             for cp, _, op in sorted(poss, key=lambda v: _statement_first(v[0])):
-                if cn.path == cp.path:
+                if cn.path == cp.path or _other_variants(cn, cp):
                     continue
                 shared = on & op or frozenset(x for x in on for y in op
                                               if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))

@@ -61,6 +61,7 @@ def test_an_output_that_cannot_be_written_is_one_line(store, tmp_path, args):
     assert r.exception is None or isinstance(r.exception, SystemExit)
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith(f"provkg: {bad}/") and "cannot write" in lines[0]
+    assert lines[0].endswith(f"cannot write: {bad} is a file, not a folder")  # not the system's "Not a directory"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
 
@@ -69,6 +70,10 @@ def test_run_into_a_file_is_one_line(tmp_path):
     bad.write_text("x", "utf-8")
     r = _cli("--store", str(tmp_path / "st"), "run", str(WORKSPACE), "-o", str(bad / "out"))
     assert r.exit_code == 2 and "cannot write" in r.stderr and "Traceback" not in r.output
+    assert f"cannot write: {bad} is a file, not a folder" in r.stderr
+    # the output folder itself a file (a fresh user's `run ws -o b.md`): said so, not "File exists"
+    r = _cli("--store", str(tmp_path / "st"), "run", str(WORKSPACE), "-o", str(bad))
+    assert r.exit_code == 2 and r.stderr.strip().endswith(f"{bad}: cannot write: {bad} is a file, not a folder")
 
 
 def test_store_path_that_is_a_file_is_one_line(tmp_path):

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .app import cli, kg
-from .output import echo_err, fail, json_doc, write_text
+from .output import cannot_write, echo_err, fail, json_doc, write_text
 
 __all__ = ["ingest", "run", "reindex", "do_ingest", "report_ingest", "ingest_summary", "exit_for"]
 
@@ -163,7 +163,7 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
                               allow_mass_removal=allow_mass_removal)
     except OSError as e:
-        raise fail(f"{getattr(e, 'filename', None) or out}: cannot write: {e.strerror or e}") from None
+        raise cannot_write(out, e, folder=True) from None
     rep = res.ingest
     report_ingest(ctx, rep)
     if not res.manifests:  # the report and the graph are still written; no brief without a manifest

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import click
 
-__all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "echo_err", "write_text", "said_wrote", "write_stdout_bytes", "json_doc",
+__all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "cannot_write", "echo_err", "write_text", "said_wrote", "write_stdout_bytes", "json_doc",
            "emit_doc", "emit", "table_cell", "json_results", "floatless", "StdoutBytes"]
 
 #: Rows a ``--format table`` shows by default (``--max-rows``).  rich lays a table out at about 1 ms a
@@ -32,6 +32,18 @@ def fail(msg: str) -> click.exceptions.Exit:
     click.echo(f"provkg: {msg}", err=True)
     return click.exceptions.Exit(2)
 
+
+def cannot_write(path: object, e: OSError, *, folder: bool = False) -> click.exceptions.Exit:
+    """The one-line error (exit 2) for an output ``path`` (a file, or with ``folder`` a folder) that could not be
+    written: when a folder on the way is a file ("out.md/brief.md", ``run -o out.md`` with ``out.md`` a file) it says
+    so, instead of the system's "File exists" or "Not a directory"."""
+    from pathlib import Path
+
+    target = Path(str(path))
+    for parent in [target, *target.parents] if folder else target.parents:
+        if parent.exists() and not parent.is_dir():
+            return fail(f"{path}: cannot write: {parent} is a file, not a folder")
+    return fail(f"{getattr(e, 'filename', None) or path}: cannot write: {e.strerror or e}")
 
 def busy(ctx: click.Context, label: str):
     """A progress indicator (rich, on stderr) for one long step: a spinner with the elapsed time.
@@ -88,7 +100,7 @@ def write_text(text: str, out: str | None) -> None:
     except BrokenPipeError:  # -o /dev/stdout | head: as -o - (exit 141)
         raise
     except OSError as e:
-        raise fail(f"{out}: cannot write: {e.strerror or e}") from None
+        raise cannot_write(out, e) from None
     said_wrote(out)
 
 

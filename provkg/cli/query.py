@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from .app import cli, kg, require
-from .output import TABLE_MAX_ROWS, busy, echo_err, emit, fail, write_stdout_bytes
+from .output import TABLE_MAX_ROWS, busy, cannot_write, echo_err, emit, fail, write_stdout_bytes
 
 __all__ = ["query", "sparql", "SPARQL_FORMATS"]
 
@@ -102,4 +102,4 @@ def sparql(ctx, text: str, fmt: str, max_rows: int = TABLE_MAX_ROWS, output: str
         except BrokenPipeError:  # -o /dev/stdout | head: as -o - (exit 141)
             raise
         except OSError as e:
-            raise fail(f"{output}: cannot write: {e.strerror or e}") from None
+            raise cannot_write(output, e) from None

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from .app import QuietGroup, cli, kg, require
-from .output import busy, echo_err, fail, json_doc, write_text
+from .output import busy, cannot_write, echo_err, fail, json_doc, write_text
 
 __all__ = ["brief", "report", "report_contradictions", "viz"]
 
@@ -113,5 +113,5 @@ def viz(ctx, output, manifest, focus, depth, contradictions_only, title, node_bu
         Path(output).parent.mkdir(parents=True, exist_ok=True)
         p = write_html(view, output, node_budget=max(len(view.nodes), 1))  # the view is already within budget
     except OSError as e:
-        raise fail(f"{output}: cannot write: {e.strerror or e}") from None
+        raise cannot_write(output, e) from None
     click.echo(str(p))
