@@ -911,7 +911,7 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
     right before.  An opening bracket ends the clause (a gloss restates the words before it)."""
     window = text[max(0, start - 20):start]
     # a gloss in brackets restates the words before it ("无需调参（tuning-free）"): the negator is theirs
-    clause = re.split(r"[.;,，。；：:、!?！？（(]", window)[-1]
+    clause = re.split(r"[.;,，。；：:、!?！？（(|｜]", window)[-1]  # (a table's cell ends a clause too)
     if _QUANTIFIED_NEG.search(clause):
         return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
     return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))
@@ -1429,10 +1429,16 @@ def _unsaid(text: str) -> str:
     what a title or an abstract is said to say before a "but" (``The title says calibration-free, but …``)."""
     if _NOT_A_FINDING.search(text):
         return " " * len(text)  # "(Side remark, not a finding: Paolo told me he thinks …)": the writer asserts none of it
+    if "[[" in text:  # a wikilink's target names a note ("[[quantized-serving#S3.1]]"), it asserts nothing
+        text = _WIKI_TARGET.sub(lambda m: _blanked(m, "t"), text)
     text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
+
+
+#: A wikilink's target (the note it links, with its anchor), before its shown text if it has one: ``[[t#a|shown]]``.
+_WIKI_TARGET = re.compile(r"\[\[(?P<t>[^\[\]|\n]{1,200}?)(?:\|[^\[\]\n]{0,200})?\]\]")
 
 
 #: A statement its writer marks as none ("not a finding", "not a claim", "just gossip", "不算结论", "仅供八卦").

@@ -174,6 +174,9 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^(?P<key>{_CN_NUM})(?:[、.．:：]\s*|\s+)"),
     # [4.2] Page selection / 【3】 (numbers in brackets)
     re.compile(r"^[\[【〔]\s*(?P<key>\d+(?:\.\d+)*)\s*[\]】〕]\s*"),
+    # S3: Weight-only quantization / S3.1: Group-wise / Sec. 3.2 Codebooks / Section 3.1 — … (a section's number)
+    re.compile(r"^S(?P<key>\d{1,2}(?:\.\d+)*)(?!\.?\d)(?:\s*[:：—–|]\s*|\.\s+|\s+[—–-]\s+)"),
+    re.compile(r"^(?:Sec\.?|Section)\s?(?P<key>\d{1,2}(?:\.\d+)+)(?!\.?\d)\.?(?:\s*[:：—–|]\s*|\s+|$)"),
     # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
     # Section 1 — Draft models
     re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
@@ -968,7 +971,9 @@ def parse_living_doc(text: str) -> LivingDoc:
             cur, cur_kind = [i], "bib"
             i += 1
             continue
-        if _LIST_RE.match(line) or _OWN_RECORD.match(line):  # a footnote definition or "[3] …" too
+        if _LIST_RE.match(line) or _OWN_RECORD.match(line) or (section_at(i) in cite_keys and _PAREN_NUMBER.match(line)):
+            # a footnote definition or "[3] …" too; in the citation list "(3) Kim, S., … (2023). *Title*. arXiv ID" and
+            # "（3）标题，作者，arXiv:ID" written line under line with no blank line between
             flush()
             cur_table = None
             cur, cur_kind = [i], "item"
@@ -1077,6 +1082,8 @@ TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
 _OWN_RECORD = re.compile(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
+#: A numbered record in parentheses opening a line ("(3) ", "（3）"): a record of its own in a citation list.
+_PAREN_NUMBER = re.compile(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）)\s*\S")
 _QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
 _ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
 

@@ -269,6 +269,9 @@ _NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
 #: where the note sits among others, no statement.
 _LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)", re.IGNORECASE)
+#: A field|value table's title row as a statement ("Title | RotaGroup: Calibration-Free …", "Full Title | …"): the title's
+#: words are its name, no statement of what the work does (as a ``_TITLE_FIELD`` line).
+_TITLE_ROW = re.compile(r"^\s*(?:title|full title|paper title|标题|题目|论文标题)\s*\|", re.IGNORECASE)
 #: Text struck out in a revision (``~~…~~``, GFM strikethrough).
 _STRUCK = re.compile(r"~~(?!~)[^~\n]{1,400}?~~")
 #: A cell that is one value with its unit: "9.4 s", "~38 s", "1,840 tok/s", "2.95x", "约 3 倍".
@@ -1099,12 +1102,14 @@ def parse_note(
             # topics are items of one paragraph)
             runs: list[list[tuple[int, str]]] = []
             turns = b.kind == "para" and len(b.lines) > 1 and sum(1 for _ln, t in b.lines if is_turn_header(t)) >= 2
+            head_of: dict[int, int] = {}
             for ln, t in b.lines:
                 if turns:
                     # a chat pasted as one paragraph ("Ana Lopez  10:02 AM" / message / …): each header starts a
                     # message and says nothing itself; a reaction count or "3 replies" below a message is no one's words
                     if is_turn_header(t):
                         runs.append([])
+                        head_of[len(runs) - 1] = ln  # (the message's first statement spans its header, its text after it)
                         continue
                     if IM_CLUTTER.match(t):
                         continue
@@ -1116,7 +1121,12 @@ def parse_note(
                     runs.append([])
                 # "~~LayerSkip 必须从头预训练才能用。~~": a sentence its writer struck out says nothing
                 runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))
-            pieces = [p for run in runs for p in sentence_pieces(tuple(run), item=b.kind == "item")]
+            pieces = []
+            for n, run in enumerate(runs):
+                got = sentence_pieces(tuple(run), item=b.kind == "item") if run else []
+                if got and n in head_of:
+                    got[0] = (got[0][0], head_of[n], got[0][2])
+                pieces += got
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
         said_of: tuple[int, tuple[str, ...], bool] = (0, (), False)  # (line, works, opens with it) of the sentence before
         for piece, la, lb in pieces:
@@ -1238,10 +1248,15 @@ def parse_note(
         claims_of.setdefault(c.item, []).append(c)
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
         mine = claims_of.get(sg.index, [])
+        placing = mine
         if sg.shares:  # "rows 5 and 6 are new → [4.2]" held by row 5: row 6's placement and verdict too
-            mine = [*mine, *(c for c in claims if c.item != sg.index and any(lo <= c.line <= hi for lo, hi in sg.shares))]
-        sections = list(dict.fromkeys(s for c in mine for s in c.suggested_sections))
-        cross = [k for k in dict.fromkeys(k for c in mine for k in c.cross_refs) if k not in sections]
+            shared = [c for c in claims if c.item != sg.index and any(lo <= c.line <= hi for lo, hi in sg.shares)]
+            placing = [*mine, *shared]
+            # (a label over several entries, "分组标量 → [[doc#S3.1]]" of a mind map, belongs to no item: its placement
+            # is theirs, its arrow no verdict)
+            mine = [*mine, *(c for c in shared if c.item is not None)]
+        sections = list(dict.fromkeys(s for c in placing for s in c.suggested_sections))
+        cross = [k for k in dict.fromkeys(k for c in placing for k in c.cross_refs) if k not in sections]
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
         add_says = {t: _says(add_pat, t) for t in texts}
         low_says = {t: _says(low_pat, t) for t in texts}
@@ -1331,7 +1346,8 @@ def parse_note(
             titles_at.setdefault(r.line, []).append(r.title)
     # a title field ("title: KIVI: A Tuning-Free …", "标题：…") names the work and asserts nothing
     claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()})
-              if _TITLE_FIELD.match(c.text) and (c.quantities or c.qualifiers or c.predicates) else c for c in claims]
+              if (_TITLE_FIELD.match(c.text) or _TITLE_ROW.match(c.text)) and (c.quantities or c.qualifiers or c.predicates)
+              else c for c in claims]
     # a reference, or a line that writes a work's title (a bookmark's "[Draft & Verify: Lossless …](…) — lossy
     # in practice"): the title's words assert nothing, what is said beside it does
     claims = [_facts_beside_titles(c, titles_at, lex) if (any(lo <= c.line <= hi for lo, hi in refs_at)

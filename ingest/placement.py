@@ -39,6 +39,34 @@ _AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
                         r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节|边|里|儿)|[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?那(?:边|里|儿|一节|节))", re.I)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
+#: A section written with an "S" before its number, as documents headed "S3: …" / "S3.1: …" number theirs (and a wikilink's
+#: anchor, ``[[doc#S3.1]]``): a dotted one anywhere, one number after a placing word, a colon, an arrow or an anchor's "#"
+#: ("→ S5", "Doc section: S5", "a pointer from S4"); not a supplement's "Table S3", "Fig. S2.1", nor "AWS S3".
+_S_DOTTED = re.compile(r"(?<![A-Za-z0-9_\-])S(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})(?![\w]|\.\d)")
+_S_SINGLE = re.compile(r"(?P<pre>(?:\b(?:in|under|into|to|from|at|section|sec\.?|and|or)\s+|→\s*|->\s*|[:：#]\s*|§[\d.]+\s*(?:,|/)\s*|[放归入到进]\s*))"
+                       r"S(?P<key>\d{1,2})(?![\w.]?\d|\w|\s*(?:bucket|-compatible|storage|model))")
+_S_NOT_OURS = re.compile(r"(?:\b(?:table|tab\.|fig(?:ure)?\.?|eq(?:uation)?\.?|supplement(?:ary)?|appendix|app\.|AWS|Amazon)|附录|表|图)\s*$", re.IGNORECASE)
+
+
+def _s_sections(text: str) -> str:
+    """``text`` with sections written "S3.1" / "→ S5" given a section sign ("§3.1", "→ §5"), see ``_S_DOTTED``."""
+    def dotted(m: re.Match[str]) -> str:
+        return m.group(0) if _S_NOT_OURS.search(text[max(0, m.start() - 16):m.start()]) else f"§{m.group('key')}"
+
+    def single(m: re.Match[str]) -> str:
+        pre = m.group("pre")
+        if re.match(r"(?:and|or)\s", pre) and not re.search(r"§[\d.]+\s*$", text[max(0, m.start() - 12):m.start()]):
+            return m.group(0)  # "and S4" joins a section only after one ("under §3 or S4")
+        if _S_NOT_OURS.search(text[max(0, m.start() - 16):m.start() + len(pre)]):
+            return m.group(0)
+        return f"{pre}§{m.group('key')}"
+
+    text = _S_DOTTED.sub(dotted, text)
+    for _ in range(2):  # twice: "under S3 or S4" joins S4 once S3 is a section
+        text = _S_SINGLE.sub(single, text)
+    return text
+
+
 #: A placement tag: ``#sec4.2``, ``#section-3.1``, ``#§2.4``, ``#s5``.
 _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
@@ -58,7 +86,7 @@ _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
 _FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
                          r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
-                    r"where it goes|归属|章节|建议章节|位置|放置|建议位置)"
+                    r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
                     r"(?:\*\*)?\s*(?:::|[:：])", re.I)
 
 
@@ -173,6 +201,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     """
     lex = lexicon or load_lexicon()
     cues = _cues(lex)
+    if "S" in text:
+        text = _s_sections(text)
     if " point " in text:
         text = _SPOKEN.sub(_spoken_key, text)
     if not re.search(r"\d", text) and _SPOKEN_PAIR.search(text):  # a dictation: "add a sentence in six one": 6.1
@@ -351,11 +381,18 @@ def _clause(text: str, a: int, b: int) -> tuple[int, int]:
     return left, starts[j] if j < len(starts) else len(text)
 
 
+#: A placement refused right before the reference ("please don't add them under §3 or §4", "不要放到 §5"): the
+#: sections it names, joined by "or"/"and"/commas, are where the item does not go.
+_DONT_PLACE = re.compile(r"(?:\b(?:do|does|did|should|must)\s*n[o']t|\bnever|\bno need to|不要|别|不用|无需)\s*"
+                         r"(?:add|put|place|file|move|list|放|加|归|挂)[^.;。；!?,，]{0,16}?(?:in|under|into|to|到|进|入)?\s*"
+                         r"(?:§\s*[\dIVX.]+\s*(?:,|/|or|and|或|和)\s*)*§?\s*$", re.I)
+
+
 def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tuple[int, int]] = ()) -> str:
     """The role of the reference at ``text[a:b]``: from the cues of its own clause, else the sentence's nearest."""
     if field:
         return "suggest"
-    if re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I):
+    if re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I) or _DONT_PLACE.search(text[max(0, a - 48):a]):
         return "negative"
     lo, hi = _clause(text, a, b)
     part = text[lo:hi]

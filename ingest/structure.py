@@ -492,6 +492,10 @@ def _brings_link(text: str) -> bool:
     return bool(find_arxiv_ids(text) or _URL.search(text) or _MD_LINK.search(text))
 
 
+#: A table column that gives a place in one document: its page, location, slide or timestamp.
+_LOCATION_COLUMN = re.compile(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
+
+
 @dataclass
 class _Raw:
     kind: str
@@ -876,6 +880,13 @@ _DATE_LABEL = re.compile(r"^(?:\[\[)?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|se
                          re.IGNORECASE)
 
 
+#: The one comma of a short label of four words or fewer ("码本 / lattice, 2-bit", "1-bit / ternary — QAT, 不在范围"):
+#: still a label, not a sentence.
+_ONE_COMMA = re.compile(r"^(?=(?:\S+\s+){0,4}\S+$)([^,，]*)[,，](?=[^,，]*$)")
+#: A wikilink to a section of a note: ``[[quantized-serving#S3.1]]``, ``[[kv-cache#§2]]`` (a place, not a work).
+_SECTION_WIKILINK = re.compile(r"(?:→|->)?\s*\[\[[^\[\]#|\n]{0,80}#[^\[\]|\n]{1,60}(?:\|[^\[\]\n]{0,60})?\]\]")
+
+
 def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexicon | None = None) -> list[_Raw]:
     """One raw item per entry, its nested entries and code inside it.  A topic entry that names no
     work and holds two or more entries that do ("- KV offloading" → "  - InfiniGen, arXiv:…") gives
@@ -894,23 +905,30 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
     def children(b: MdBlock, kids: list[MdBlock]) -> list[tuple[int, MdBlock]]:
         return [(n, c) for n, c in enumerate(kids) if c.kind == "item" and c.parent == b.index and b.index >= 0]
 
+    def own(text: str) -> str:
+        # a wikilink to a section of a note ("→ [[quantized-serving#S3.1]]" on a mind map's branch) places the
+        # label, it brings no work
+        return _SECTION_WIKILINK.sub(" ", text)
+
     def is_topic(b: MdBlock, kids: list[MdBlock]) -> bool:
         # a short label ("KV offloading", "Kernels"), not a sentence that introduces a list
         ch = children(b, kids)
-        label = _strip(b.text.split("\n")[0]).rstrip(":：")  # "Yesterday:" over its entries is a label
-        return (b.kind == "item" and not _brings_link(b.text) and len(label.split()) <= 5 and len(label) <= 40
-                and (not re.search(r"[.。:：,，;；!?]", label) or bool(_DATE_LABEL.match(label)))
+        label = _strip(own(b.text).split("\n")[0]).rstrip(":：→ ")  # "Yesterday:" over its entries is a label
+        return (b.kind == "item" and not _brings_link(own(b.text)) and len(label.split()) <= 5 and len(label) <= 40
+                and (not re.search(r"[.。:：,，;；!?]", _ONE_COMMA.sub(r"\1 ", label)) or bool(_DATE_LABEL.match(label)))
                 and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
 
     topical = any(is_topic(b, kids) for _k, b, kids in spans)
     out = []
     for k, b, kids in spans:
         ch = children(b, kids)
-        label = _strip(b.text.split("\n")[0]).rstrip(":：")
-        if topical and ch and not _brings_link(b.text) and b.kind == "item" and len(label.split()) <= 5 \
-                and (not re.search(r"[.。:：,，;；!?]", label) or _DATE_LABEL.match(label)):
-            # the sub-entries, each with its own nested lines
-            out.extend(_entry_raws(kids, ch, lex))
+        label = _strip(own(b.text).split("\n")[0]).rstrip(":：→ ")
+        if topical and ch and not _brings_link(own(b.text)) and b.kind == "item" and len(label.split()) <= 5 \
+                and (not re.search(r"[.。:：,，;；!?]", _ONE_COMMA.sub(r"\1 ", label)) or _DATE_LABEL.match(label)):
+            # the sub-entries, each with its own nested lines; the label's own line is shared by all of them (a mind
+            # map's "分组标量 → [[doc#S3.1]]", "1-bit — out of scope": its placement and its verdict are theirs)
+            own_end = b.lines[-1][0] if b.lines else b.line
+            out.extend(replace(r, shares=(*r.shares, (b.line, own_end))) for r in _entry_raws(kids, ch, lex))
             continue
         # a task or a topic that names no work, holding a sub-entry that brings one of its own beside
         # sub-entries that do not ("TODO benchmark APC" → "need the A10G box", "[[CacheBlend]]
@@ -2868,6 +2886,15 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # an atomic note of a Zettelkasten ("202706011518 LMCache CPU offload.md": one idea per note, named by its
         # timestamp ID): its bullets are the idea's parts, one item
         raws, pre = [], []
+    located = [r for r in raws if r.kind == "row" and r.blocks and r.blocks[0].header
+               and _LOCATION_COLUMN.fullmatch(re.sub(r"[*_`]", "", r.blocks[0].header[0]).strip())]
+    if len(located) >= 2 and title_idx is not None:
+        # a table of one document's highlights ("| Page | Highlight | Comment |", "| Loc. | Quote | Note |" of a PDF
+        # annotation export) under a title: the rows are places in that document, not topics; they are the read of
+        # the document the title names (a work a comment compares with is a mention), the entries after it asides
+        gone = {id(r) for r in located}
+        raws = [r for r in raws if id(r) not in gone]
+        pre = sorted([*pre, *(b for r in located for b in r.blocks)], key=lambda b: b.line)
     if how == "headings" and len(raws) >= 3 and raws[0].kind == "heading" and raws[0].blocks and raws[0].blocks[0].level == 1:
         # a deck's title slide ("# KV reuse across requests" / "## reading group, week 19" / "Tomas"): a title, a subtitle
         # and a byline, no topic
@@ -3034,7 +3061,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # "# 精读：TriLattice（arXiv:…）", paragraphs reading it, then after a rule "顺手记两件事：" and a list of
         # asides: the read under the title is an item about the work the title names, the asides items too
         tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
-        read = [b for b in _content(pre) if b.kind == "para" and b.line > blocks[title_idx].line]
+        read = [b for b in _content(pre) if b.kind in ("para", "row") and b.line > blocks[title_idx].line]
         if len(tw) == 1 and len(read) >= 2 and not any(tw[0] in a for a, _m in seg_works):
             inside = [b for b in pre if b.line > blocks[title_idx].line and b.kind != "hr"]
             head = blocks[title_idx]
