@@ -370,7 +370,7 @@ _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最�
 #: A figure that is a goal, not a measurement: "the 2 s P99 TTFT target", "a 200 ms SLO", "an SLO of 200 ms", "目标 2 秒".
 _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
                            r"requirement|目标|上限要求)\b", re.IGNORECASE)
-_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:of|at|is|=|:)?\s*(?:under|below|<|≤)?\s*$|(?:目标|要求)(?:是|为)?\s*$",
+_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:of|is|=|:)?\s*(?:under|below|<|≤)?\s*$|目标(?:是|为)?\s*$",
                             re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
@@ -703,7 +703,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
         if (text[m.start() - 1:m.start()] in ("[", "【") and text[m.end():m.end() + 1] in ("]", "】")) \
-                or re.search(r"(?<![A-Za-z\u0370-\u03ff])[γkKnNbBmM]\s*[=＝]\s*$|∈\s*\{?$", text[max(0, m.start() - 4):m.start()]):
+                or re.search(r"(?<![A-Za-z0-9@\u0370-\u03ff])[γkKnNbBmM]\s*[=＝]\s*$|∈\s*\{?$", text[max(0, m.start() - 12):m.start()]):
             continue  # "AdaDraft [13]": a citation's number; "γ=0", "k = 4", "γ∈{0,…}": a parameter's value, no score
             # (a measure's symbol is a value: "τ = 4.1")
         if re.match(r"\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|ago|小时|分钟|天前)\b", text[m.end():m.end() + 9]):

@@ -184,7 +184,7 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # Part B: Sparse attention / B.3 Query-aware sparsity (parts lettered, their sections B.1, B.2)
     re.compile(r"^(?:Part|Appendix)\s+(?P<key>[A-H])\b\s*[:.—–-]?\s*"),
-    re.compile(r"^(?P<key>[A-H]\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
+    re.compile(r"^(?P<key>[A-H]\.\d{1,2}(?:\.\d{1,2})*)\.?(?:\s+|[:：、]\s*|$)"),  # (not "H.264 decode offload")
     # IV. Offloading / VI. Open questions (a part numbered in Roman, its sections IV.1, IV.2)
     re.compile(r"^(?P<key>[IVX]{1,5})\.\s+(?=\S)"),
     # 3.1 Foo / 3.1. Foo / 3. Foo / 3) Foo / 3、Foo

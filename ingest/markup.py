@@ -89,10 +89,32 @@ _ADOC_HEAD = re.compile(r"^={1,5} \S")
 _ADOC_SIGNS = re.compile(r"^(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION): |^\[source(?:,[\w+-]+)*\]\s*$|^\|===\s*$|^:[\w-]+:(?: |$)")
 
 
+def _unfenced(lines: list[str]) -> list[str]:
+    """``lines`` with those inside a Markdown code fence (```` ``` ```` or ``~~~``) blanked (their count kept)."""
+    if not any(ln.lstrip().startswith(("```", "~~~")) for ln in lines):
+        return lines
+    out, fence = [], None
+    for ln in lines:
+        mark = re.match(r"\s{0,3}(`{3,}|~{3,})", ln)
+        if fence is None and mark:
+            fence = mark.group(1)
+            out.append("")
+        elif fence is not None:
+            out.append("")
+            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence) and not ln.strip()[len(mark.group(1)):].strip():
+                fence = None
+        else:
+            out.append(ln)
+    return out
+
+
 def _sniffed(lines: list[str], path: str) -> str | None:
     """The markup of a file whose suffix does not say it: Confluence/Jira wiki markup anywhere (two heading
-    lines and a table header row or a macro); a plain-text memo's capitals headings in a ``.txt`` file (two
-    or more, each between blank lines, and no Markdown heading)."""
+    lines and a table header row or a macro); reStructuredText or AsciiDoc saved as Markdown (adorned or ``==``
+    headings and the markup's own directives); a talk's captions (``WEBVTT``, three cue timings); an e-reader's
+    highlights; a plain-text memo's capitals headings in a ``.txt`` file (two or more, each between blank lines,
+    and no Markdown heading).  Lines inside a Markdown code fence are an example, never a sign."""
+    lines = _unfenced(lines)
     heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
     if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
         return "confluence"

@@ -208,7 +208,8 @@ _OPEN_QUOTE = re.compile(r"[\"“《「][^\"”》」]*$")
 
 
 _HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b"
-                          r"|[(（]\s*(s|sec|µs|us|req/s|reqs?/s)\s*[)）]\s*$", re.IGNORECASE)  # "P99 TTFT (s)", "rate (req/s)"
+                          r"|(?<![A-Za-z])[(（]\s*(s|sec|µs|us|req/s|reqs?/s)\s*[)）]\s*$", re.IGNORECASE)  # "P99 TTFT (s)", "rate (req/s)"
+#: (not a plural's "(s)": "GPU(s)")
 _BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 
 
@@ -255,8 +256,10 @@ def _row_fact_text(b) -> str:
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
 #: A line speaking of what comes before it: "Everything above the rule is …", "all the numbers above", "以上内容都是…".
-_ABOVE_SCOPE = re.compile(r"\b(?:everything|all|the (?:numbers|figures|claims|text))(?: of (?:the|this))?\s+(?:written\s+|quoted\s+|pasted\s+)?above\b|"
-                          r"以上(?:内容|数字|都|全|均)|上面(?:的|这些)?(?:内容|数字)?(?:都|全|均)", re.IGNORECASE)
+_ABOVE_SCOPE = re.compile(r"\b(?:everything|all|the (?:numbers|figures|claims|text))(?: of (?:the|this))?\s+(?:written\s+|quoted\s+|pasted\s+)?above\b"
+                          r"(?!\s*(?:~|≈|about\s+)?\d)|(?<![\d.×x倍%]\s)(?<![\d.×x倍%])"
+                          r"(?:以上(?:内容|数字|都|全|均)|上面(?:的|这些)?(?:内容|数字)?(?:都|全|均))", re.IGNORECASE)
+#: (not a figure's bound: "speedups all above 1.5x", "2 倍以上都…")
 #: A paragraph speaking of what follows it: "The numbers here are …", "everything below", "the following", "以下", a colon at its end.
 _POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list)\b|下面|以下|如下|这些|下列", re.IGNORECASE)
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
@@ -1319,7 +1322,8 @@ def parse_note(
     for n, ln in enumerate(lines[: body_first - 1], 1):
         for m in find_arxiv_ids(ln):
             if re.fullmatch(r"\s*-?\s*[\w.-]{1,40}\s*:\s*", ln[:m.start]) and not re.search(r"arxiv|eprint|paper|doi|url|link|id\b", ln[:m.start], re.I) \
-                    and not ln[m.end:].strip() and m.raw[:1].isdigit():
+                    and not ln[m.end:].strip() and m.raw[:1].isdigit() and re.fullmatch(r"\d{4}\.\d{4}", m.raw):
+                # (only the old four-digit form: "source: 2309.06180" in front matter is an identifier)
                 continue  # "  emissions: 1204.5531" in a model card's metadata: a number in a field, no identifier
             if (n, m.arxiv_id) not in seen_lines:
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n))

@@ -74,7 +74,9 @@ _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?
 _ROMAN = re.compile(r"(?<![\w.])(?:§\s*)?(?P<key>(?:[IVX]{1,4}|(?-i:[A-H]))\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|"
                     r"(?:\bPart\s+|§\s*)(?P<part>[IVX]{1,4}|(?-i:[A-H]))\b(?!\.\d)")
 #: What makes a lettered number a paper's own: "Appendix B.3", "Table A.2", "Fig. C.1", "Eq. B.4".
-_PAPER_LETTERED = re.compile(r"(?:appendix|app\.|table|tab\.|fig(?:ure)?\.?|eq(?:uation)?\.?|section|sec\.|附录|表|图)\s*$", re.IGNORECASE)
+_PAPER_LETTERED = re.compile(r"(?:appendi(?:x|ces)|app\.|tables?|tabs?\.|fig(?:ure)?s?\.?|eq(?:uation)?s?\.?|sections?|sec\.|theorems?|thm\.|lemmas?|"
+                             r"corollar(?:y|ies)|propositions?|prop\.|definitions?|def\.|algorithms?|alg\.|proofs?(?: in)?|plans?|steps?|"
+                             r"附录|表|图|定理|引理|算法)\s*[(（]?\s*(?:[A-H]\.\d+\s*(?:,|and|&|和)\s*)*$", re.IGNORECASE)
 _BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
@@ -236,8 +238,11 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         joint = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
         strong = [(a, b) for a, b, _k in found
                   if (a, b) in signed or cues.before_bare.search(text[max(0, a - 24):a])]
+        # (a list whose last number has a unit, "in 3.2, 1.4 and 1.6 GB are needed", is a list of quantities)
+        quantity = re.compile(rf"(?:{joint}\d+(?:\.\d+)?)*{joint}\d+(?:\.\d+)?\s*(?:[x×%倍]|times\b|[KMGT]i?B\b|ms\b|s\b|tok|GB|MB|bits?\b|pp\b|points?\b|秒|毫秒)")
         for m in _BARE.finditer(text):
-            if any(a <= m.start() < b for a, b, _k in found) or re.match(r"\s*(?:[x×%倍]|times\b)", text[m.end():]):
+            if any(a <= m.start() < b for a, b, _k in found) or re.match(r"\s*(?:[x×%倍]|times\b)", text[m.end():]) \
+                    or quantity.match(text, m.end()):
                 continue
             if any(re.fullmatch(joint, text[b:m.start()]) for _a, b in strong):
                 found.append((m.start(), m.end(), m.group("key")))
@@ -263,7 +268,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     starts = [a for a, _b in taken]
     for m in _ROMAN.finditer(text):
         g = "key" if m.group("key") else "part"
-        if re.match(r"[A-H]", m.group(g)) and _PAPER_LETTERED.search(text[max(0, m.start() - 12):m.start()]):
+        if re.match(r"[A-H]", m.group(g)) and _PAPER_LETTERED.search(text[max(0, m.start() - 28):m.start()]):
             continue  # "Appendix B.3": the paper's, not the document's
         i = bisect.bisect_right(starts, m.start(g)) - 1  # inside a reference already found? (a binary search:
         if i < 0 or not (taken[i][0] <= m.start(g) < taken[i][1]):  # a line of 16,000 "§IV" stays linear)

@@ -741,8 +741,9 @@ _LINK_LINE = re.compile(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
 
 #: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
 _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
-                         r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|day\s*\d{1,2}"
-                         r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"  # an outliner's "Jun 15th, 2027"
+                         r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|day\s*\d{1,2}"
+                         r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+                         r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"  # an outliner's "Jun 15th, 2027" (not "Marlin 2", "Janus 3")
                          r"|(?:周|星期)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*日)"
                          # nothing after it but a weekday or month, a number, a time or an aside: "2027-02-17 (Tue)",
                          # "Thu 20 Feb, 14:00"; not a topic ("2027-01-03 14:22 CalibTree 复现")
@@ -830,8 +831,8 @@ _WORKS_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:依赖(?:的)?论文
                           r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 #: A syllabus's reading labels: "- Required: Switch Transformers — https://…", "- Optional: …", "必读：…"; a session's
 #: readings are its material, the session (the heading) the topic.
-_READING_ROLE = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:required|optional|core|main|further|supplementary|background|"
-                           r"recommended|suggested|extra|pre-?|assigned)\s*(?:readings?|papers?)?(?:\*\*|__)?\s*[:：]|"
+_READING_ROLE = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:(?:required|optional|pre-?|assigned)\s*(?:readings?|papers?)?|"
+                           r"(?:core|main|further|supplementary|background|recommended|suggested|extra)\s*(?:readings?|papers?))(?:\*\*|__)?\s*[:：]|"
                            r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:必读|选读|推荐阅读|延伸阅读|拓展阅读|预习)(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 #: A stamped entry that changes the subject without a work: "[01:12] 【广告】…", "[31:40] (ad) …", "12:00 Sponsor: …".
