@@ -35,7 +35,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import IM_CLUTTER, TURN_HEADER, comparison_columns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .structure import IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -1315,6 +1315,9 @@ def parse_note(
             for m in find_arxiv_ids(t):
                 if b.kind == "code" and not _CONTEXT_FORM.search(t):
                     continue  # "Mean TTFT (ms):   1204.5531" in a pasted log: a value, not a bare identifier
+                if k and not t[:m.start].strip() and m.raw[:1].isdigit() \
+                        and m.arxiv_id not in {x.arxiv_id for x in find_arxiv_ids(f"{blines[k - 1][1]} {t}")}:
+                    continue  # "charged to account" / "  4410.20817." wrapped: the line before labels the number
                 title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
                                       alias=alias_before(t, m.start), title=title))
@@ -1348,6 +1351,11 @@ def parse_note(
     for r in arxiv:
         if r.title:
             titles_at.setdefault(r.line, []).append(r.title)
+    # an assistant's answer the user disputed and the assistant conceded ("…4 倍" / "不对吧" / "您说得对"): withdrawn
+    withdrawn = corrected_turns(lines) if len(lines) < 5000 else set()
+    if withdrawn:
+        claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()}) if c.line in withdrawn else c
+                  for c in claims]
     # a title field ("title: KIVI: A Tuning-Free …", "标题：…") names the work and asserts nothing
     claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()})
               if (_TITLE_FIELD.match(c.text) or _TITLE_ROW.match(c.text)) and (c.quantities or c.qualifiers or c.predicates)

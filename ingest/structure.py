@@ -42,7 +42,7 @@ from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
-           "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark"]
+           "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
 
 _URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
@@ -545,6 +545,11 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     if title_idx is not None:
         pre = [b for k, b in enumerate(pre) if k != title_idx]
     out: list[_Raw] = []
+    if any(b.kind == "heading" and not b.quoted for b in pre):
+        # deeper headings before the first of the shallowest level ("### 1. KIVI …", "### 2. PolarKV …", then "## 阅读程度"
+        # closing a Yuque export): they are topics of their own, not the preamble of the later one
+        inner, pre = _split_headings(pre, None, blocks[tops[0][0]].line - 1, lex)
+        out.extend(inner)
     # entries before the first topic that bring works of their own are topics too ("- SnapKV
     # (arXiv:2404.14469) …" above the first "## "); the rest of the text before it is the preamble
     pre_ents = [(k, b) for k, b in _entries(pre) if works_in(b.text, lex)[0]]
@@ -599,10 +604,61 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         if sub:
             out.extend(sub)
             continue
+        labels = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and len(b.lines) == 1
+                  and _BOLD_ONLY.match(b.lines[0][1]) and len(_strip(b.text)) <= 30 and not _brings_link(b.text)
+                  and len(_strip(b.text).split()) <= 3 and not generic.search(_strip(b.text))]
+        if len(labels) >= 2 and not _brings_link(h.text) and not any(b.kind == "heading" for b in body) \
+                and not _content([b for b in body if b.line < labels[0].line]) \
+                and all(any(x.kind == "item" and x.line > lb.line and (k + 1 == len(labels) or x.line < labels[k + 1].line) for x in body)
+                        for k, lb in enumerate(labels)):
+            # a day's stand-up ("## 2027-07-05 周一" over "**浩然**" / "- 昨天：…" / "- 今天：…", one bold name per person):
+            # each person's entries are a topic; the heading's line is shared by them (its date, its placement)
+            before = [b for b in body if b.line < labels[0].line]
+            if _content(before):
+                opening = next((b for b in _content(before) if b.kind != "heading"), None)
+                out.append(_Raw("heading", h.line, labels[0].line - 1, h.text, [h.line] + ([opening.line] if opening else []), [h, *before]))
+            for k, lb in enumerate(labels):
+                stop = labels[k + 1].line if k + 1 < len(labels) else end + 1
+                part = [b for b in body if lb.line <= b.line < stop]
+                out.append(_Raw("pseudo", lb.line, max(b.line_end for b in part), _strip(lb.text).rstrip(":："), [lb.line], part,
+                                shares=((h.line, h.line),)))
+            continue
         opening = next((b for b in _content(body) if b.kind != "heading"), None)
         hl = [h.line] + ([opening.line] if opening else [])
-        out.append(_Raw("heading", h.line, end, h.text, hl, [h, *body]))
+        out.extend(_numbered_siblings(_Raw("heading", h.line, end, h.text, hl, [h, *body])))
     return out, pre
+
+
+#: A heading's number, and a bold paragraph lead's ("### 2. PolarKV v3", "**3. Quest：…**").
+_HEAD_NUMBER = re.compile(r"^\s*#*\s*(?:\*\*|__)?\s*(\d{1,2})\s*[.、)）]\s*\S")
+
+
+def _numbered_siblings(raw: _Raw) -> list[_Raw]:
+    """``raw`` (a numbered heading's topic) cut where a bold paragraph continues its numbering ("### 2. PolarKV v3" then,
+    inside it, "**3. Quest：按 query 选页…**" and "**4. 杂项**" of a Yuque export): each such paragraph opens a topic."""
+    head = _HEAD_NUMBER.match(raw.head)
+    if head is None:
+        return [raw]
+    n, cuts = int(head.group(1)), []
+    for b in raw.blocks[1:]:
+        m = _HEAD_NUMBER.match(b.lines[0][1]) if b.kind == "para" and not b.quoted and b.parent is None and b.lines else None
+        if m and b.lines[0][1].lstrip().startswith(("**", "__")) and int(m.group(1)) == n + 1:
+            cuts.append(b)
+            n += 1
+    if not cuts:
+        return [raw]
+    out, rest = [], list(raw.blocks)
+    for c in reversed(cuts):
+        k = next(x for x, b in enumerate(rest) if b is c)
+        part, rest = rest[k:], rest[:k]
+        lead = _BOLD_LEAD.match(c.lines[0][1])
+        out.append(_Raw("pseudo", c.line, max(b.line_end for b in part) if out == [] else out[-1].line - 1,
+                        lead.group("t") if lead else c.lines[0][1], [c.line], part))
+    first = replace(raw, line_end=max(raw.line, cuts[0].line - 1), blocks=rest)
+    out.reverse()
+    if out:
+        out[-1] = replace(out[-1], line_end=raw.line_end)
+    return [first, *out]
 
 
 _NUMERIC_CELL = re.compile(r"^\s*(?:[-–—~≈]|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
@@ -758,6 +814,12 @@ def _named_collection(head_text: str, lex: Lexicon) -> bool:
     return len(head.split()) <= 5 and bool(_compile(lex, "container_headings").search(head))
 
 
+#: A forum post's heading: an answer or a reply by someone ("✔ Accepted — answered 5d ago by `tree_attn_tom`",
+#: "Answer — answered 2d ago by …", "Reply from @mira", "回答 · 作者：…").
+_POST_HEADING = re.compile(r"\b(?:answered|asked|replied|posted|commented)\b[^\n]{0,40}\b(?:ago|by)\b|^\W*(?:accepted\s+)?answer\b|"
+                           r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*[·|｜:：—-]", re.IGNORECASE)
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units of a section whose heading names no work, when they are its topics: two or more of
     them bring their own work or link (at least half of them do); or the heading names a collection
@@ -765,9 +827,10 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
     else ``[]``."""
     if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)) \
-            or _REFERENCE_HEADING.match(_strip(head_text)):
+            or _REFERENCE_HEADING.match(_strip(head_text)) or _POST_HEADING.search(_strip(head_text)):
         return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped;
-        # a section headed "参考资料", "See also" is the note's reference list, one part)
+        # a section headed "参考资料", "See also" is the note's reference list, one part; an answer's heading,
+        # "✔ Accepted — answered 5d ago by `tom`", heads one person's post: its bullets are its points)
     content = [b for b in body if b.kind not in ("hr", "html")]
     lead = list(itertools.takewhile(lambda b: b.quoted and b.callout is None, content))
     tail: list[MdBlock] = []
@@ -1338,6 +1401,36 @@ _NAMED_AGAINST = re.compile(r"\b(?:next to|after|before|than|like|with|vs\.?|ver
 _FLASHCARD = re.compile(r"\S\s+;;\s+\S|^\s*Q::.+\bA::\s")
 _QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
 _ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+#: The two roles of a chat with an assistant, labelled at their turns: "用户：" / "助手：", "**User:**" / "**Assistant:**".
+_USER_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*\S", re.IGNORECASE)
+#: A user's turn disputing the answer before it, and the assistant's turn conceding it.
+_DISPUTES = re.compile(r"不对|错了|搞错|搞混|混了|不是这样|\bwrong\b|\bincorrect\b|\bnot (?:right|correct|true)\b|\bmixed up\b|\bconfus", re.IGNORECASE)
+_CONCEDES = re.compile(r"说得对|您是对的|你是对的|抱歉|对不起|是我[^，。]{0,12}(?:混|错|搞)|更正|\byou(?:'re| are) right\b|\bsorry\b|\bmy mistake\b|"
+                       r"\bapolog|\bgood catch\b|\bcorrection\b", re.IGNORECASE)
+
+
+def corrected_turns(lines: list[str]) -> set[int]:
+    """Line numbers (1-based) of an assistant's turns that the user disputed and the assistant then conceded, in a chat
+    with an assistant ("助手：吞吐大约能提升 4 倍" / "用户：不对吧，…" / "助手：您说得对，是我…混了"): what they said is
+    withdrawn, no statement of the work's."""
+    turns = [(n, "u") for n, t in enumerate(lines, 1) if _USER_TURN.match(t)] + \
+            [(n, "a") for n, t in enumerate(lines, 1) if _ASSISTANT_TURN.match(t)]
+    turns.sort()
+    if sum(1 for _n, w in turns if w == "u") < 2 or sum(1 for _n, w in turns if w == "a") < 2:
+        return set()
+    out: set[int] = set()
+    for k in range(len(turns) - 2):
+        (a, wa), (u, wu), (b, wb) = turns[k], turns[k + 1], turns[k + 2]
+        if (wa, wu, wb) == ("a", "u", "a") and _DISPUTES.search(lines[u - 1]) and _CONCEDES.search(lines[b - 1]):
+            out.update(range(a, u))
+    return out
+
+
+_FOLLOW_UP = re.compile(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*"
+                        r"(?:[^，。？?！!,.]{0,10}?(?:那个|这个|刚才|你说|你刚|不对|不是吧|错了|搞错)|"
+                        r"(?:no|nope|wrong|that'?s (?:not|wrong)|are you sure|really|hmm|wait)\b)", re.IGNORECASE)
+_ASSISTANT_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistant|chatgpt|gpt-?\w{0,6}|claude|gemini|copilot|kimi|deepseek|通义|文心|豆包|问渠|bot|model)"
+                             r"\s*(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 
 
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
@@ -1494,6 +1587,14 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
     q_marks = [(b, ln) for b in paras for ln, t in b.lines if _QUESTION_MARK.match(t)
                # a flashcard deck: "Q:: … A:: …" and "front ;; back" lines, a card each
                or (_FLASHCARD.search(t) and any(_FLASHCARD.search(x) for _l, x in b.lines if x is not t))]
+    if len(q_marks) < 2:
+        # a chat with an assistant ("用户：…" / "助手：…", "User:" / "Assistant:"): each of the user's turns asks
+        # a question, the assistant's turns after it answer it
+        users = [(b, ln) for b in paras for ln, t in b.lines if _USER_TURN.match(t)]
+        if len(users) >= 2 and sum(1 for b in paras for _ln, t in b.lines if _ASSISTANT_TURN.match(t)) >= 2:
+            # (a turn that takes up the last answer, "KIVI 那个号少了一位吧", "不对吧，…", "No, that's the batch size",
+            # continues its question)
+            q_marks = [users[0], *(u for u in users[1:] if not _FOLLOW_UP.match(next(t for x, t in u[0].lines if x == u[1])))]
     a_marks = [(b, ln) for b in paras for ln, t in b.lines if _ANSWERER.match(t)]
     if len(q_marks) >= 2:
         marks = q_marks
@@ -2412,6 +2513,9 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         split = split_of()
         if split is not None:
             return split, how
+    dated = _split_dated(body, last_line)
+    if dated is not None:
+        return dated, "dated"
     ruled0 = _split_rules(body, last_line)
     if ruled0 is not None and len(ruled0[0]) == 2 and _comments_block(ruled0[0][1]):
         ruled0 = None  # a document's text, a rule, then its comments ("[a]Priya Shah: …"): one text, not two parts
@@ -2443,6 +2547,30 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         if split is not None:
             return split, how
     return None, ""
+
+
+#: A note's date and time alone on its line, as a phone's notes app exports each note: "Jul 1, 2027 at 07:52",
+#: "2027-07-01 21:30", "2027年7月1日 21:30".
+_NOTE_STAMP = re.compile(r"^\s*(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                         r"nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2},?\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)"
+                         r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?\s*$", re.IGNORECASE)
+
+
+def _split_dated(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a dump of dated notes (Google Keep, Apple Notes: each note opens with its date and time alone on a line,
+    "Jul 1, 2027 at 07:52"), else None (fewer than three such paragraphs): every note is an item, whatever it names
+    (a grocery list is one too)."""
+    starts = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines
+              and _NOTE_STAMP.match(b.lines[0][1])]
+    if len(starts) < 3:
+        return None
+    out = []
+    for k, b in enumerate(starts):
+        stop = starts[k + 1].line if k + 1 < len(starts) else last_line + 1
+        inside = [x for x in body if b.line <= x.line < stop]
+        text = next((t for _ln, t in (b.lines[1:] or b.lines)), b.text)
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), text, [b.line], inside))
+    return out, [x for x in body if x.line < starts[0].line]
 
 
 # --------------------------------------------------------------------------- works of a segment
@@ -2905,6 +3033,15 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    if how == "headings" and title_idx is not None and sum(1 for r in raws if r.kind == "heading" and _POST_HEADING.search(_strip(r.head))) >= 2 \
+            and _content([b for b in pre if b.kind not in ("heading", "hr")]) and raws and raws[0].line > blocks[title_idx].line:
+        # a forum thread copied whole ("# [Q] Self-speculative vs draft heads …", the question's text, then "### ✔ Accepted —
+        # answered … by …" and further answers): the question is a post too, the first item
+        # (a copier's quoted remark above it, "> Copied from …; treat everything as hearsay", still speaks for the note)
+        head = blocks[title_idx]
+        inside = [head, *(b for b in pre if b.line > head.line and b.kind != "hr" and not b.quoted)]
+        raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], inside), *raws]
+        pre = [b for b in pre if b.line < head.line or b.quoted]
     if len(raws) >= 2:
         # a list under a line naming it the papers discussed ("Papers discussed (copied from the episode page):" over "- SnapKV:
         # arxiv.org/abs/…"): the note's references, no topics

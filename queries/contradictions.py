@@ -598,10 +598,9 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
                 re.fullmatch(re.escape(n), src.group("name"), re.IGNORECASE) for n in names_of.get(src.group("id"), ())):
             # "per the FA3 paper (arxiv.org/abs/2407.08608) FA2 only gets ~35% utilization": the paper cited is where the
             # figure comes from; the statement is about the work it then names (by its short name, when it resolves)
-            named = [a for a in match(src.group("name"))[:1] if a != src.group("id")]
-            if named:  # ("…, it reaches 740 TFLOPs/s": no work named after it, the statement keeps its subject)
-                out[c.iri] = named
-                continue
+            # (a capitalised name only: "…, it reaches 740 TFLOPs/s" names no other work and keeps its subject)
+            out[c.iri] = [a for a in match(src.group("name"))[:1] if a != src.group("id")]
+            continue
         opening = _ID_NEAR_START.match(c.text)
         if (opening and subj and not _COMPARED_LEAD.match(c.text) and _only_names(c.text[:opening.start(1)])
                 and not any(a in c.text for a in subj if a != opening.group(1))):

@@ -228,3 +228,13 @@ def test_a_source_paper_named_before_a_pronoun_keeps_the_subject(tmp_path):
     })
     assert ("number", "arXiv:2407.08608", "organized/knowledge/k.md", "inbox/a/n.md") in got \
         or ("number", "arXiv:2407.08608", "inbox/a/n.md", "organized/knowledge/k.md") in got
+
+
+def test_a_number_wrapped_after_its_label_is_no_identifier():
+    """t127: "cloud credits charged to account" / "  4410.20817." — the label is on the line before."""
+    from ingest.notes import parse_note
+
+    note = ("# r\n\n- Spent: $41,880; cloud credits charged to account\n  4410.20817.\n"
+            "- FlashAttention, the paper\n  2205.14135, is the one we cite\n")
+    parts, _w = parse_note(note, "inbox/a/r.md")
+    assert [r.arxiv_id for r in parts["arxiv"]] == ["2205.14135"]
