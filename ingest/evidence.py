@@ -52,6 +52,9 @@ _ONLY = re.compile(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
 _WHOLE = re.compile(r"card|卡片|abstract|摘要", re.IGNORECASE)
 _PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
 _BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
+#: Hashtags that mark a task or nothing, not a reading depth ("#todo" on "Please correct in 2.4. #todo"), though a status
+#: column's "todo" is one (``evidence_values``).
+_TASK_TAGS = frozenset({"todo", "none", "nothing"})
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
@@ -198,7 +201,7 @@ class EvidenceReader:
         for m in _HASHTAG.finditer(text):
             v = m.group(1).lower()
             lv = self.values.get(v) or self.values.get(v.replace("-", " ").replace("_", " "))
-            if lv and v not in self.fields_only:
+            if lv and v not in self.fields_only and v.replace("-", "") not in _TASK_TAGS:
                 out.append(lv)
         return out
 

@@ -369,7 +369,8 @@ _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最�
                           r"\bideal(?:ized)?\s+(?:speedup|bound)\b[^,;.]{0,8}$", re.IGNORECASE)
 #: A figure that is a goal, not a measurement: "the 2 s P99 TTFT target", "a 200 ms SLO", "an SLO of 200 ms", "目标 2 秒".
 _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
-                           r"requirement|目标|上限要求)\b", re.IGNORECASE)
+                           r"requirement|目标|上限要求)\b(?!\s*(?:attainment|compliance|hit rate|violations?|达成率|达标率|满足率))", re.IGNORECASE)
+#: (not "99% SLO attainment": a share of requests meeting the SLO is measured)
 _TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:of|is|=|:)?\s*(?:under|below|<|≤)?\s*$|目标(?:是|为)?\s*$",
                             re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
@@ -1252,6 +1253,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if verb == "need" and re.match(r"(?:build|built|construct|maintain|train)", m.group(), re.IGNORECASE):
                 # "builds a retrieval index over the KV cache": what is built, not what it is built over
                 tail = re.split(r"\s(?:over|on|for|from|with|across|of|in)\s", tail, maxsplit=1)[0]
+            elif verb == "need" and not re.match(r"(?:需|须|依赖)", m.group()):
+                # "requires RDMA (InfiniBand or RoCE) for the KV transfer": what is needed, not what it is needed for
+                tail = re.split(r"\s(?:for|so that|in order to|between|during|when|whenever)\s", tail, maxsplit=1)[0]
             elif verb == "add":
                 # "adds extra decoding heads on the frozen backbone": what is added, not what it is added to
                 tail = re.split(r"\s(?:on|onto|to|atop|on top of|over|into|in)\s", tail, maxsplit=1)[0]

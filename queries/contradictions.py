@@ -1153,6 +1153,23 @@ _THEIR_OWN = re.compile(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table
                         re.IGNORECASE)
 
 
+#: A writer saying two figures do not conflict: "not a disagreement", "no contradiction", "consistent with", "这不矛盾".
+_NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|conflict|discrepancy)\b|\bno (?:real )?(?:disagreement|contradiction|conflict)\b|"
+                             r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)", re.IGNORECASE)
+
+
+def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
+    """``(path, line)`` of the statements a later statement of the same file, three lines on at most, says conflict
+    with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
+    said = [(c.path, c.line) for c in snap.claims if _NOT_A_CONFLICT.search(c.text)]
+    if not said:
+        return set()
+    at = defaultdict(list)
+    for p, ln in said:
+        at[p].append(ln)
+    return {(c.path, c.line) for c in snap.claims if c.path in at and any(0 <= ln - c.line <= 3 for ln in at[c.path])}
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -1202,8 +1219,12 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     def living_pair(a: SClaim, b: SClaim) -> bool:
         return "living_doc" in (a.kind, b.kind)
 
+    # a figure its writer says is no disagreement with the work's ("so a smaller gain is what one would expect, not a
+    # disagreement", "这不矛盾"): a statement within three lines after it in the same file says so
+    settled = _settled_lines(snap)
     for (s, metric, unit), vals in sorted(by.items(), key=lambda kv: kv[0]):
         vals = sorted(vals, key=lambda t: (t[0].path, t[0].line))
+        vals = [(c, q) for c, q in vals if (c.path, c.line) not in settled]
         of_claim: dict[str, list[SQuantity]] = defaultdict(list)
         of_path: dict[str, list[SQuantity]] = defaultdict(list)
         for c, q in vals:

@@ -238,3 +238,94 @@ def test_a_number_wrapped_after_its_label_is_no_identifier():
             "- FlashAttention, the paper\n  2205.14135, is the one we cite\n")
     parts, _w = parse_note(note, "inbox/a/r.md")
     assert [r.arxiv_id for r in parts["arxiv"]] == ["2205.14135"]
+
+
+# --------------------------------------------------------------------------- the fifth round's shapes (t127–t130)
+
+def _items(text: str, path: str = "inbox/a/n.md"):
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(text, path)
+    return [(i.line, i.works) for i in parts["items"]], parts
+
+
+def test_phone_notes_are_a_note_each():
+    """t130: a Keep/Apple Notes dump, each note opening with its date and time alone on a line: every note an item,
+    a grocery list too; one naming no work is still one."""
+    dump = ("Keep export — M. Ito\n\nJul 1, 2027 at 07:52\ngroceries\n☐ oat milk\n\nJul 1, 2027 at 21:30\n"
+            "EAGLE-2 (2406.16858) tab 1 again: T=1 → 3.80x\n→ put it next to the T=0 one in 3.3\n\n"
+            "Jul 3, 2027 at 12:40\nlunch w/ Dani: they switched spec decoding off above batch ~48. hearsay\n")
+    got, parts = _items(dump)
+    assert got == [(3, ()), (7, ("2406.16858",)), (11, ())]
+    assert parts["items"][1].sections == ("3.3",)
+
+
+def test_a_forum_thread_is_its_question_and_its_answers():
+    """t130: a Stack Exchange thread copied whole: "# [Q] …" and its text, then "### ✔ Accepted — answered … by …" and
+    other answers; an answer's bullets (each naming a paper) are its points, not topics; the copier's quoted remark
+    speaks for every post."""
+    thread = ("# [Q] Self-speculative vs draft heads?\n\n> Copied from the forum. Treat everything as hearsay.\n\n"
+              "**Score 47** · asked 6d ago by `bs1`\n\nIs it worth training EAGLE-2 heads?\n\n---\n\n"
+              "### ✔ Accepted — answered 5d ago by `tom` (score 61)\n\nHeads win at batch 1.\n\n"
+              "- EAGLE-2 (arXiv:2406.16858): 3.62x.\n- Medusa-2 (2401.10774): 2.83x.\n\n---\n\n"
+              "### Answer — answered 4d ago by `lena` (score 18)\n\nSkipRoute (2604.01733) trains a separate draft model.\n")
+    got, parts = _items(thread)
+    assert got == [(1, ()), (11, ("2406.16858", "2401.10774")), (20, ("2604.01733",))]
+    assert all("second_hand" in i.evidence_levels for i in parts["items"])
+
+
+def test_a_yuque_export_and_a_stand_up():
+    """t128: "### 1." / "### 2." topics before a closing "## 阅读程度", a bold "**3. …**" paragraph continuing their
+    numbering; a stand-up's "## date" over one bold name per person, each person's lines a topic."""
+    yuque = ("# 阅读笔记\n\n:::info\n本周读了三篇。\n:::\n\n### 1. KIVI 复读\n原文 https://arxiv.org/pdf/2402.02750.pdf\n\n- 残差窗口 R=128\n\n"
+             "### 2. PolarKV v3\narxiv.org/abs/2603.11408v3\n\n- 表 2 重跑了\n\n**3. Quest：按 query 选页** [10.48550/arXiv.2406.10774]\n"
+             "活文档 2.3 还空着，放那儿正合适。\n\n**4. 杂项**\n空间迁移。\n\n---\n\n## 阅读程度\n- KIVI：全文重读\n")
+    got, parts = _items(yuque)
+    assert got == [(7, ("2402.02750",)), (12, ("2603.11408",)), (17, ("2406.10774",)), (20, ())]  # (the closing "## 阅读程度"
+    # says how deep each was read: no topic)
+    assert parts["items"][2].sections == ("2.3",)
+    standup = ("# 站会\n\n## 2027-07-05 周一\n\n**浩然**\n- 昨天：只翻了 KIVI 的卡片\n- 今天：搭 baseline\n\n"
+               "**露瑶**\n- 昨天：KVQuant（2401.18079）第 3 节读完了\n- 今天：把这条补进活文档 4.2\n")
+    got, parts = _items(standup)
+    assert got == [(5, ()), (9, ("2401.18079",))]
+    assert parts["items"][1].sections == ("4.2",) and parts["items"][0].evidence == "card_only"
+
+
+def test_a_chat_with_an_assistant():
+    """t128: "用户：" / "助手：" turns: each user question a topic (a follow-up disputing the answer continues it); the
+    assistant's answers are unverified; an answer the user disputed and the assistant conceded is withdrawn."""
+    from ingest.notes import parse_note
+
+    chat = ("# 对话导出\n\n用户：GEAR 吞吐提升多少？\n\n助手：吞吐大约提升 2.4 倍。\n\n用户：KIVI 吞吐能提升多少？\n\n助手：大约能提升 4 倍。\n\n"
+            "用户：不对吧，4 倍是 batch 的倍数，吞吐是 2.35 到 3.47 倍。\n\n助手：您说得对，是我混了。\n\n用户：最后帮我整理成周报。\n\n助手：（略）\n")
+    parts, _w = parse_note(chat, "inbox/z/c.md")
+    assert [i.line for i in parts["items"]] == [3, 7, 15]
+    four = [c for c in parts["claims"] if "能提升 4 倍" in c.text]
+    assert four and all(c.quantities == () and c.evidence == "unverified" for c in four)
+    kept = [c for c in parts["claims"] if "2.4 倍" in c.text]
+    assert kept and kept[0].quantities and kept[0].evidence == "unverified"
+
+
+def test_measured_shares_needs_and_tags_of_the_fifth_round():
+    from ingest.evidence import evidence_reader
+    from ingest.facts import find_figures
+
+    assert [(q.raw, q.metric) for q in find_figures("DistServe holds 99% SLO attainment at 1.5 req/s")] == [("99%", "slo")]
+    assert find_figures("a 200 ms SLO") == ()
+    assert predicates("Its Transfer Engine requires RDMA (InfiniBand or RoCE) for the KV transfer.") == ("+need:~rdma",)
+    r = evidence_reader()
+    assert r.levels("Please correct in 2.4. #todo") == ()  # a task's tag, not a reading status
+    assert r.levels("#unverified numbers") == ("unverified",)
+    assert r.levels("Finally sat down with the whole thing, sections 1–7 plus the appendix.") == ("full_text",)
+
+
+def test_a_figure_its_writer_says_is_no_disagreement(tmp_path):
+    """t127: "… 1.41x the goodput … It is a check of the HandoffServe headline (2.3x) … so a smaller gain is what one would
+    expect, not a disagreement": the two figures are not reported as a conflict; without that sentence they are."""
+    doc = ("# PD\n\n## 2 Disaggregation\n\n- HandoffServe (arXiv:2605.11873) reports 2.3x goodput over colocated serving.\n\n"
+           "## References\n\n- arXiv:2605.11873 · HandoffServe\n")
+    said = ("# Smoke test\n\n## HandoffServe check (arXiv:2605.11873)\n\nSplitting the two GPUs gives about 1.41x the goodput of two "
+            "colocated replicas.\nTheir figure is on 8 H100s, ours on two PCIe cards, so a smaller gain is expected, not a disagreement.\n")
+    assert findings(tmp_path / "a", {"organized/knowledge/pd.md": doc, "inbox/d/t.md": said}) == []
+    plain = said.replace(", not a disagreement", "")
+    assert [k for k, *_ in findings(tmp_path / "b", {"organized/knowledge/pd.md": doc, "inbox/d/t.md": plain})] == ["number"]
