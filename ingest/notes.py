@@ -422,6 +422,10 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    # "Table 3 compares with *SpQR: A Sparse-Quantized …* (arXiv:2306.07629)": an italic title right before the bracketed ID
+    m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(m.group(1).strip()):
+        return m.group(1).strip()
     m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and m.group("bracket"):
         # 'skimmed "Flash-Decoding for Long-Context Inference" (arXiv:2311.01282)': a quoted title before the bracketed
@@ -1020,6 +1024,19 @@ def parse_note(
             # a caption, not a paragraph, nor a line saying how deeply it was read ("… and all the ablation tables")
             ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160 and not evr.levels(b.text)
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
+    # an outline's entry under entries that name its setting (a mind map's "Llama-2-7B · WikiText-2 ppl · 4-bit" over
+    # "W4 g128 = 5.78 (FP16 5.47)"): its parents' short lines are its caption
+    by_index = {b.index: b for b in blocks if b.kind == "item"}
+    for b in blocks:
+        if b.kind != "item" or b.parent is None or b.parent not in by_index:
+            continue
+        up, chain = by_index.get(b.parent), []
+        while up is not None and len(chain) < 4:
+            if len(up.text) <= 160:
+                chain.append(strip_markup(up.text.split("\n")[0]))
+            up = by_index.get(up.parent) if up.parent is not None else None
+        if chain:
+            captions[b.line] = "\n".join(x for x in (captions.get(b.line, ""), *chain) if x)
 
     # -- claims
     # the short names the note gives its works ("**FlashAttention-3** (arXiv:2407.08608v2, …)"), for a comparison
@@ -1197,6 +1214,14 @@ def parse_note(
                     refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]
             if b.kind == "item" and captions.get(b.line) and c.quantities:
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
+            elif b.kind == "item" and b.parent is not None and captions.get(b.line) and re.search(r"\d", clean):
+                # an outline's bare "W4 g128 = 5.78 (FP16 5.47)" under "Llama-2-7B · WikiText-2 ppl · 4-bit": figures of
+                # the measure its parents name (read with their words; only the figures written here are its own)
+                parents = " ".join(reversed(captions[b.line].splitlines())).replace("·", " ")
+                got = find_figures(f"{parents}: {clean}", lex)
+                mine = tuple(q for q in got if q.raw in clean)
+                if mine:
+                    c = c.model_copy(update={"quantities": mine})
             elif b.kind != "row" and c.quantities and setup[1] and setup[0] == it:
                 # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
                 # setting sentence before holds for the figures after it

@@ -329,3 +329,18 @@ def test_a_figure_its_writer_says_is_no_disagreement(tmp_path):
     assert findings(tmp_path / "a", {"organized/knowledge/pd.md": doc, "inbox/d/t.md": said}) == []
     plain = said.replace(", not a disagreement", "")
     assert [k for k, *_ in findings(tmp_path / "b", {"organized/knowledge/pd.md": doc, "inbox/d/t.md": plain})] == ["number"]
+
+
+def test_an_outline_entry_takes_its_measure_from_its_parents():
+    """t129: a mind map's "W4 g128 = 5.78 (FP16 5.47)" under "Llama-2-7B · WikiText-2 ppl · 4-bit" is a perplexity on
+    that model and benchmark; an italic title before a bracketed ID is that ID's title."""
+    from ingest.notes import parse_note, written_title
+
+    mm = "# map\n\n- AWQ arXiv:2306.00978\n  - Llama-2-7B · WikiText-2 ppl · 4-bit\n    - W4 g128 = 5.78 (FP16 5.47)\n"
+    parts, _w = parse_note(mm, "inbox/l/m.md")
+    got = [q for c in parts["claims"] if c.line == 5 for q in c.quantities]
+    assert [(q.raw, q.metric) for q in got] == [("5.78", "perplexity")]
+    assert {"model:llama-2-7b", "bench:wikitext-2", "group:128"} <= set(got[0].conditions)
+    row = "| 9 | Table 3 compares with *SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression* (arXiv:2306.07629) | x |"
+    k = row.index("arXiv:")
+    assert written_title(row, k, k + 16) == "SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression"
