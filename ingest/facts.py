@@ -1226,6 +1226,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if _ATTRIBUTIVE.match(text, m.end()) and re.search(r"(?:ed|en)$", m.group(), re.I) \
                     and _BEFORE_ATTRIBUTIVE.search(text[max(0, m.start() - 12):m.start()]):
                 continue  # "Evicted KV entries are merged …", "the dropped tokens": a participle naming a thing, no act
+            if re.search(r"(?:ed|en)$", m.group(), re.I) \
+                    and re.search(r"\b(?:a|an|the|one|its|their|this|that)\s+(?:(?!(?:is|are|was|were|be|been)\b)[a-z][\w-]*\s+){0,2}$",
+                                  text[max(0, m.start() - 30):m.start()], re.I) \
+                    and re.match(r"\s+[a-z][\w-]*(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|for|with|that|which|per)\b)", text[m.end():], re.I):
+                continue  # "need a small trained router.", "a fine-tuned model for …": a participle describing a thing
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3 and not re.search(r"不|无|免|\bno\b", text[:m.start()], re.I):
                 continue  # "Fine-tuning: …": a label, not a statement ("不需要校准数据：…" is one)
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \

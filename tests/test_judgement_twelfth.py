@@ -344,3 +344,17 @@ def test_an_outline_entry_takes_its_measure_from_its_parents():
     row = "| 9 | Table 3 compares with *SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression* (arXiv:2306.07629) | x |"
     k = row.index("arXiv:")
     assert written_title(row, k, k + 16) == "SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression"
+
+
+def test_t130_wording():
+    """"a small trained router" describes a router, it trains nothing; "the SE thread" is Stack Exchange, no sales
+    engineer, read "via" it is second-hand; "checked this in the PDF myself" is a full read; "single seed" unverified."""
+    from ingest.evidence import evidence_reader
+
+    assert predicates("SWIFT is 1.3–1.6x with no training at all; the routed variants need a small trained router.") \
+        == ("+need:router", "-train:")
+    assert predicates("The router is trained for 2000 steps") == ("+train:router",)
+    r = evidence_reader()
+    assert r.levels("Figures only via the SE thread Noor copied; did not open the paper.") == ("abstract_checked", "second_hand", "unverified")
+    assert r.levels("checked this in the PDF myself (Table 1), not just the abstract") == ("full_text",)
+    assert "unverified" in r.levels("our own runs (vLLM, not published, single seed) had EAGLE-2 at 1.4x")
