@@ -1591,7 +1591,10 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # a chat with an assistant ("用户：…" / "助手：…", "User:" / "Assistant:"): each of the user's turns asks
         # a question, the assistant's turns after it answer it
         users = [(b, ln) for b in paras for ln, t in b.lines if _USER_TURN.match(t)]
-        if len(users) >= 2 and sum(1 for b in paras for _ln, t in b.lines if _ASSISTANT_TURN.match(t)) >= 2:
+        # (not when an answer lists works the reader annotated one by one, entries of two lines or more each bringing
+        # its own work: those entries are the topics, as a list's are)
+        listed = [b for b in body if b.kind == "item" and b.line_end > b.line and find_arxiv_ids(b.text)]
+        if len(users) >= 2 and sum(1 for b in paras for _ln, t in b.lines if _ASSISTANT_TURN.match(t)) >= 2 and len(listed) < 2:
             # (a turn that takes up the last answer, "KIVI 那个号少了一位吧", "不对吧，…", "No, that's the batch size",
             # continues its question)
             q_marks = [users[0], *(u for u in users[1:] if not _FOLLOW_UP.match(next(t for x, t in u[0].lines if x == u[1])))]
@@ -3034,6 +3037,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
     if how == "headings" and title_idx is not None and sum(1 for r in raws if r.kind == "heading" and _POST_HEADING.search(_strip(r.head))) >= 2 \
+            and re.search(r"^\W*\[Q\]|[?？]\s*$|^\W*(?:Q|Question|问)\s*[:：]", _strip(blocks[title_idx].text)) \
             and _content([b for b in pre if b.kind not in ("heading", "hr")]) and raws and raws[0].line > blocks[title_idx].line:
         # a forum thread copied whole ("# [Q] Self-speculative vs draft heads …", the question's text, then "### ✔ Accepted —
         # answered … by …" and further answers): the question is a post too, the first item
