@@ -737,6 +737,8 @@ class ProvKG:
         else:
             stale = set()
         outdir = Path(out)
+        if not mids and not self.exists():
+            return RunResult(rep, [], [])  # nothing went in (an empty folder): no output folder is made for nothing
         outdir.mkdir(parents=True, exist_ok=True)
         notes_here = outdir.resolve() == Path(workspace).resolve() or any(
             (outdir / m).exists() for m in ("inbox", "organized", "work-guard"))

@@ -656,3 +656,11 @@ def test_the_store_hint_is_given_only_when_no_store_was_named(tmp_path, monkeypa
     assert named.exit_code == default.exit_code == 2
     assert "no store at" in named.stderr and "--store" not in named.stderr
     assert default.stderr.rstrip().endswith("(or pass --store)")
+
+
+def test_run_of_an_empty_folder_makes_no_output_folder(tmp_path):
+    """A fresh user's `run empty -o outE`: exit 2 with its reason, and no `outE/` holding only provkg's marker."""
+    (tmp_path / "empty").mkdir()
+    r = _cli("--store", str(tmp_path / "st"), "run", str(tmp_path / "empty"), "-o", str(tmp_path / "outE"))
+    assert r.exit_code == 2 and "no brief" in r.stderr
+    assert not (tmp_path / "outE").exists()
