@@ -192,6 +192,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
             if cat == "percentile" and val in ("median", "中位数", "中位"):
                 val = "50"  # "the median TTFT" is the p50
+            elif cat == "percentile" and val in ("mean", "average", "avg", "平均"):
+                val = "mean"  # "the mean TTFT" is no percentile: never a p99's
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
             if cat == "precision":

@@ -196,7 +196,7 @@ _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: li
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
-    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited (?:works|papers?|literature|articles|sources)|"
+    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited(?: (?:works|papers?|literature|articles|sources))?|"
     r"(?:papers?|works|articles|literature) (?:cited|referenced)|sources|further reading|literature|"
     r"footnotes|endnotes|notes and references|参考|脚注|尾注)"
     r"(?:$|[\s:：(（\-—])",
@@ -345,7 +345,7 @@ def is_citation_title(title: str) -> bool:
     -------
     bool
         True for titles starting with 引用列表, 参考文献, 参考资料, References,
-        Citations, Bibliography, Works cited (any case).
+        Citations, Bibliography, Works cited, Cited (any case).
     """
     return bool(_CITATION_TITLE_RE.match(title.strip()))
 

@@ -492,6 +492,22 @@ def _brings_link(text: str) -> bool:
     return bool(find_arxiv_ids(text) or _URL.search(text) or _MD_LINK.search(text))
 
 
+def _row_title_ref(r: _Raw) -> str | None:
+    """The title a table row writes in its paper column when it writes no identifier ("| … | Slack-Aware Preemption for
+    SLO-Bound LLM Serving | …" under "Paper (title or link)"): the work it is about, to resolve by title."""
+    b = r.blocks[0] if r.kind == "row" and r.blocks else None
+    if b is None or not b.header:
+        return None
+    from .living_doc import TITLE_COLUMNS
+
+    for h, cell in zip(b.header, b.cells):
+        name = re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", re.sub(r"[*_`]", "", h)).strip().lower()
+        t = _strip(cell).strip().strip("\"“”")
+        if name in TITLE_COLUMNS and len(t.split()) >= 3 and not find_arxiv_ids(t) and not _URL.search(t):
+            return t
+    return None
+
+
 #: A table column that gives a place in one document: its page, location, slide or timestamp.
 _LOCATION_COLUMN = re.compile(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
 
@@ -883,6 +899,10 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return units
     if len(distinct) >= 2 and (grouped := _timeline_topics(units, own, lex)):
         return grouped
+    if turns and (re.match(r"^\W*(?:topic|thread|subject|re)\s*[:：]", _strip(head_text), re.IGNORECASE)
+                  or any(b.quoted for u in units[1:] for b in u.blocks)):
+        return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export) whose messages answer each other
+        # (quoting the one before): one discussion, not a topic per message
     if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):
         return units  # ("## Hallway" over two bullets, one bringing a work: each a conversation of its own)
     return []
@@ -3322,6 +3342,6 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
-                            tuple(a), tuple(m), None, tuple(r.head_lines), r.row_cells, r.also, r.shares))
+                            tuple(a), tuple(m), None if a else _row_title_ref(r), tuple(r.head_lines), r.row_cells, r.also, r.shares))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)

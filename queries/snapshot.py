@@ -280,7 +280,8 @@ class Snapshot:
                 asked.append((src.title, 1, None))
             for it in self.items_of(p):
                 if not any(it.line <= c.line <= it.line_end for c in cites):
-                    asked.append((it.title, it.line, it.index))
+                    # (a table row's paper cell, "| … | Slack-Aware Preemption for SLO-Bound LLM Serving | …", is its title)
+                    asked.append((it.title_ref if it.kind == "row" and it.title_ref else it.title, it.line, it.index))
             for title, line, item in asked:
                 m = index.match(title)
                 if m.status != "none":

@@ -358,3 +358,44 @@ def test_t130_wording():
     assert r.levels("Figures only via the SE thread Noor copied; did not open the paper.") == ("abstract_checked", "second_hand", "unverified")
     assert r.levels("checked this in the PDF myself (Table 1), not just the abstract") == ("full_text",)
     assert "unverified" in r.levels("our own runs (vLLM, not published, single seed) had EAGLE-2 at 1.4x")
+
+
+# --------------------------------------------------------------------------- the sixth round (t131–t134)
+
+def test_a_chat_topic_is_one_discussion():
+    """t131: a Zulip export's "#### topic: …" over "**Name** (HH:MM):" messages that quote each other is one topic."""
+    z = ("# Zulip export\n\n#### topic: meta CP numbers\n\n**Tomás Ferreira** (09:12):\nThe Meta CP paper (arxiv.org/abs/2411.01783) "
+         "hits 83% parallelization efficiency.\n\n**Hanne Mikkelsen** (09:20):\n> 83% parallelization efficiency\n\ncould be a "
+         "different config\n\n#### topic: friday lunch\n\n**Abebe Tesfaye** (12:00):\nnoodles?\n\n**Hanne Mikkelsen** (12:01):\nyes\n")
+    got, _parts = _items(z)
+    assert got == [(3, ("2411.01783",)), (13, ())]
+
+
+def test_measures_and_settings_of_the_sixth_round():
+    from ingest.facts import find_figures
+
+    got = find_figures("It reports 1M-token prefill of Llama 3 405B in 77 s on 128 H100s, at 93% parallelization efficiency.")
+    assert [(q.raw, q.metric) for q in got] == [("77 s", "context"), ("93%", "efficiency")]
+    assert all("ctx:1000000" in q.conditions for q in got)  # "1M-token prefill" is the setting, no figure
+    assert "route:2" in find_figures("Mixtral (top-2) end-to-end decode speedup 1.6×")[0].conditions
+    assert find_figures("top-5 accuracy is 71.2")[0].conditions == ()
+    mean = find_figures("The mean TTFT they quote is 0.7 s at 8 req/s.")[0]
+    assert "percentile:mean" in mean.conditions
+    assert predicates("Depends on its own fused ring kernel (sm90 only)") == ("+need:kernel", "+need:~sm90")
+    assert predicates("the speedup depends on the batch size") == ()
+
+
+def test_a_cited_heading_and_a_row_titled_by_its_paper_cell(tmp_path):
+    """t134: "## Cited" heads the citation list, so "[11]" in a table row is its entry 11; a form's row naming the paper
+    by title ("| … | Slack-Aware Preemption for SLO-Bound LLM Serving | …") is about it: the two p99 TTFTs conflict."""
+    from ingest.living_doc import is_citation_title
+
+    assert is_citation_title("Cited")
+    doc = ("# Schedulers\n\n## Section 5 — Results\n\n| Work | Setting | Result |\n|---|---|---|\n"
+           "| Slack-aware preemption [1] | Llama-3-70B, 4×H100, 8 req/s | p99 TTFT 1.9 s |\n\n## Cited\n\n"
+           "1. Okafor, Lindqvist. \"Slack-Aware Preemption for SLO-Bound LLM Serving.\" arXiv:2601.04417, 2026.\n")
+    form = ("# Paper club\n\n| Timestamp | Name | Paper (title or link) | Did you read it? | Comments |\n|---|---|---|---|---|\n"
+            "| 7/8/2027 18:02 | Aiko | Slack-Aware Preemption for SLO-Bound LLM Serving | Yes | p99 TTFT is 2.6 s at 8 req/s "
+            "(Llama-3-70B, H100). |\n")
+    got = findings(tmp_path, {"organized/knowledge/s.md": doc, "inbox/t/form.md": form})
+    assert [(k, s) for k, s, *_ in got] == [("number", "arXiv:2601.04417")]
