@@ -1470,7 +1470,9 @@ _DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(
                              r"(?:这句|这个说法|这话|这点)?(?:我)?(?:个人)?(?:觉得|认为|感觉)?(?:不对|不准确|有误|是错的|可疑|存疑|站不住)|"
                              # '"no changes to the KV layout" 这句跟 repo README 对不上': set against another source
                              r"(?:这句|这个说法|这话|这点)(?:话)?\s*(?:跟|和|与)[^，。；,;\"“”]{1,30}?(?:对不上|不一致|相矛盾|矛盾|冲突)|"
-                             r"(?:doesn'?t|does not|don'?t) (?:match|agree with)\b)", re.IGNORECASE)
+                             r"(?:doesn'?t|does not|don'?t) (?:match|agree with)\b|"
+                             # '和我们 §3.2 写的"异步、与上一层计算重叠"正好相反', '"X" is the opposite': the quoted side is the one denied
+                             r"(?:正好|恰好|完全)?相反|\bis (?:the )?(?:exact )?opposite\b)", re.IGNORECASE)
 #: A sentence of a document quoted to be edited: '4.1 末尾"免校准方法还没收录"那句要改写', '卡片上那句免校准得改', '"X" — that
 #: line needs rewriting': the words are the document's, to be changed, not the writer's.
 _TO_BE_EDITED = re.compile(r"[\"“「](?P<q>[^\"”」]{2,200})[\"”」]\s*(?:那句|这句|这一句|这段)(?:话)?\s*(?:要|得|需要|应该|可以)?\s*(?:改|删|重写)|"

@@ -440,6 +440,9 @@ def written_title(line: str, start: int, end: int) -> str | None:
         return strip_markup(m.group(1)).strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", _FOOTNOTE_MARK.sub("", line[:start])).strip())
     before = re.sub(r"^[(（【\[][^)）】\]]{1,30}[)）】\]]\s*", "", before)  # "（延伸阅读，自投机方向）LayerSkip: …": a tag before it
+    # a bidding list's "#4133 — Title — preprint [ID]": the submission's number before, the field's label after the title
+    before = re.sub(r"\s*[—–]\s*(?:preprint|pre-print|arxiv version|arxiv)\s*[:：]?\s*[(\[]?\s*$", " —", re.sub(r"^#\d{2,6}\s*[—–-]\s*", "", before),
+                    flags=re.IGNORECASE)
     m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,|(?<=[^\s.])\.(?=\s|$))\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))
@@ -1381,6 +1384,10 @@ def parse_note(
     if withdrawn:
         claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()}) if c.line in withdrawn else c
                   for c in claims]
+    # a number the statement uses as a section of the document ("our own data point for 3.2") is no figure
+    claims = [c.model_copy(update={"quantities": tuple(q for q in c.quantities if not (
+        q.raw in {*c.suggested_sections, *c.cross_refs, *c.section_refs} and q.unit in ("pt", None)))})
+        if c.quantities and (c.suggested_sections or c.cross_refs or c.section_refs) else c for c in claims]
     # a title field ("title: KIVI: A Tuning-Free …", "标题：…") names the work and asserts nothing
     claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()})
               if (_TITLE_FIELD.match(c.text) or _TITLE_ROW.match(c.text)) and (c.quantities or c.qualifiers or c.predicates)

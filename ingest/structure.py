@@ -2114,6 +2114,29 @@ _POINT_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?[A-Z][\w.+
 _ATTRIBUTION = re.compile(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
 
 
+#: A point of a mail: "(a) Pinned memory: …", "1) TidalKV 0.4.1 on …", "2. …".
+_MAIL_POINT = re.compile(r"^\s*(?:\(?(?:[a-h]|\d{1,2})\)|\d{1,2}\.)\s+\S")
+
+
+def _quoted_mail_points(blocks: list[MdBlock], last_line: int) -> list[_Raw]:
+    """The lettered or numbered points of the earlier mails a thread quotes with their own headers (``> From: …`` /
+    ``> Date: …`` then "(a) …", "(b) …", ">> 1) …"), each up to the next point, the mail's closing or its end."""
+    heads = [b for b in blocks if b.quoted and b.kind == "para" and len(b.lines) >= 2 and _MAIL_FROM.match(b.lines[0][1])
+             and any(_MAIL_FIELD.match(t) for _ln, t in b.lines[1:])]
+    out: list[_Raw] = []
+    for k, h in enumerate(heads):
+        stop = heads[k + 1].line if k + 1 < len(heads) else last_line + 1
+        region = [b for b in blocks if h.line_end < b.line < stop]
+        closing = next((b.line for b in region if b.kind == "hr" or (b.kind == "para" and b.lines and _SIGN_OFF.match(b.lines[0][1]))), stop)
+        points = [b for b in region if b.quoted and b.line < closing and b.lines and b.parent is None
+                  and (b.kind == "item" or (b.kind == "para" and _MAIL_POINT.match(b.lines[0][1])))]
+        for n, b in enumerate(points):
+            end = (points[n + 1].line if n + 1 < len(points) else closing) - 1
+            inside = [x for x in region if b.line <= x.line <= end]
+            out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), b.lines[0][1], [b.line], inside))
+    return out if len(out) >= 2 else []
+
+
 def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a thread of emails copied one after another (a mailing-list archive, a forwarded chain),
     else None (fewer than two header blocks ``From:`` + ``Date:``/``Subject:``).
@@ -3056,6 +3079,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    quoted_points = _quoted_mail_points(blocks, last_line)
+    if quoted_points and raws:
+        # the earlier mails of a top-posted thread, quoted under the last one with their own headers ("> From: Wen …",
+        # ">> From: Tobias …"), exist only there: their lettered or numbered points are topics too
+        spans = [(r.line, r.line_end) for r in raws]
+        extra = [q for q in quoted_points if not any(a <= q.line <= b for a, b in spans)]
+        if extra:
+            raws = sorted([*raws, *extra], key=lambda r: r.line)
     if how == "headings" and title_idx is not None and sum(1 for r in raws if r.kind == "heading" and _POST_HEADING.search(_strip(r.head))) >= 2 \
             and re.search(r"^\W*\[Q\]|[?？]\s*$|^\W*(?:Q|Question|问)\s*[:：]", _strip(blocks[title_idx].text)) \
             and _content([b for b in pre if b.kind not in ("heading", "hr")]) and raws and raws[0].line > blocks[title_idx].line:

@@ -399,3 +399,27 @@ def test_a_cited_heading_and_a_row_titled_by_its_paper_cell(tmp_path):
             "(Llama-3-70B, H100). |\n")
     got = findings(tmp_path, {"organized/knowledge/s.md": doc, "inbox/t/form.md": form})
     assert [(k, s) for k, s, *_ in got] == [("number", "arXiv:2601.04417")]
+
+
+def test_a_top_posted_threads_quoted_mails_and_t133_wording():
+    """t133: the earlier mails a thread quotes with their own headers ("> From: Wen …" then "> (a) …", ">> 1) …") give
+    their points as topics; a quoted side called the opposite is denied; a bidding list's "#4133 — Title — preprint [ID]"
+    titles the ID; "pinned host buffers" is "CPU pinned memory"; "bs=32 / 32K / H100" sets a 32K context; "our own data
+    point for 3.2" places, it is no figure."""
+    from ingest.facts import find_figures, open_objects_match, qualifier_sides
+    from ingest.notes import parse_note, written_title
+
+    mail = ("Subject: Re: numbers\nFrom: Nuo <n@x.cn>\nDate: Sat, 11 Jul 2027 09:42\n\nThanks, summary:\n\n1. Headline: 1,870 tok/s.\n"
+            "2. Quote goes through procurement.\n\nNuo\n\n> From: Wen <w@y.sg>\n> Date: Fri, 10 Jul 2027 18:05\n> Subject: Re: numbers\n>\n"
+            "> (a) Pinned memory: TidalKV requires pinned host buffers.\n>\n> (b) Prefetch depth: depth 2 is the sweet spot.\n>\n"
+            "> Best,\n> Wen\n")
+    parts, _w = parse_note(mail, "inbox/n/thread.md")
+    assert [i.line for i in parts["items"]] == [7, 8, 16, 18]
+    assert qualifier_sides("Tobias 说 InfiniGen 的预取其实是同步的，和我们 §3.2 写的“异步、与上一层计算重叠”正好相反。") == ("sync:synchronous",)
+    line = "- #4133 — Quest: Query-Aware Sparsity for Efficient Long-Context LLM Inference — preprint [2410.21465] — **willing**"
+    k = line.index("2410.21465")
+    assert written_title(line, k, k + 10) == "Quest: Query-Aware Sparsity for Efficient Long-Context LLM Inference"
+    assert open_objects_match("~buffer+host+pinned", "~cpu+memory+pinned") and not open_objects_match("~gpu+memory", "~cpu+memory")
+    assert "ctx:32000" in find_figures("card 0561 写的是 bs=32 / 32K / H100 PCIe 5 = 1,870 tok/s")[0].conditions
+    parts, _w = parse_note("# n\n\nThis is our own data point for 3.2 (layer-ahead prefetch).\n", "inbox/a/n.md")
+    assert parts["claims"][0].suggested_sections == ("3.2",) and parts["claims"][0].quantities == ()
