@@ -1386,8 +1386,8 @@ def parse_note(
                   for c in claims]
     # a number the statement uses as a section of the document ("our own data point for 3.2") is no figure
     claims = [c.model_copy(update={"quantities": tuple(q for q in c.quantities if not (
-        q.raw in {*c.suggested_sections, *c.cross_refs, *c.section_refs} and q.unit in ("pt", None)))})
-        if c.quantities and (c.suggested_sections or c.cross_refs or c.section_refs) else c for c in claims]
+        q.raw in {*c.suggested_sections, *c.cross_refs} and q.unit in ("pt", None)))})
+        if c.quantities and (c.suggested_sections or c.cross_refs) else c for c in claims]
     # a title field ("title: KIVI: A Tuning-Free …", "标题：…") names the work and asserts nothing
     claims = [c.model_copy(update={"quantities": (), "qualifiers": (), "predicates": ()})
               if (_TITLE_FIELD.match(c.text) or _TITLE_ROW.match(c.text)) and (c.quantities or c.qualifiers or c.predicates)
