@@ -63,3 +63,21 @@ def sample_snapshot(sample_store):
     from queries.snapshot import load_snapshot
 
     return load_snapshot(sample_store)
+
+
+def contradictions_of(folder: Path, files: dict[str, str]) -> list:
+    """The contradictions (``queries.contradictions.Contradiction``) of a fresh store holding ``files`` (workspace path ->
+    text), written under ``folder/ws`` and ingested into ``folder/st``; the ingest must report no error."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    ws = folder / "ws"
+    for path, text in files.items():
+        p = ws / path
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, "utf-8")
+    store = Store(folder / "st")
+    assert ingest_paths(store, [ws]).errors == []
+    return contradictions(load_snapshot(store))

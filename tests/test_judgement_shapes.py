@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import contradictions_of
 from ingest.evidence import evidence_reader
 from ingest.notes import _looks_like_title, parse_note, written_title
 from ingest.placement import section_refs
@@ -204,13 +205,7 @@ def test_lists_of_section_numbers(line, want):
 @pytest.fixture(scope="module")
 def found(tmp_path_factory):
     """``[(kind, subject, a.source:line, b.source:line)]`` of a small workspace holding this stop's pairs."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.contradictions import contradictions
-    from queries.snapshot import load_snapshot
-
     tmp = tmp_path_factory.mktemp("shapes")
-    ws = tmp / "ws"
     files = {
         "organized/knowledge/kernels.md": (
             "# Kernels\n\n## 4 Attention kernels\n\n### 4.1 Paging\n\n"
@@ -224,13 +219,7 @@ def found(tmp_path_factory):
             "utilization on H100.\n- read vAttention: https://arxiv.org/abs/2405.04437. But be aware that vAttention ships its "
             "own CUDA kernel and needs it.\n"),
     }
-    for path, text in files.items():
-        p = ws / path
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, "utf-8")
-    store = Store(tmp / "st")
-    assert ingest_paths(store, [ws]).errors == []
-    return [(f.kind, f.subject, f"{f.a.source}:{f.a.line}", f"{f.b.source}:{f.b.line}") for f in contradictions(load_snapshot(store))]
+    return [(f.kind, f.subject, f"{f.a.source}:{f.a.line}", f"{f.b.source}:{f.b.line}") for f in contradictions_of(tmp, files)]
 
 
 def test_it_after_a_named_work_is_that_work(found):
@@ -469,13 +458,7 @@ def test_a_linked_paper_field_writes_its_title():
 def found_zh(tmp_path_factory):
     """The t116 pair on a store: a living document's "最多降低约 10 倍" and a review comment's "只降了 2.6 倍" about the
     work the comment's sentence before names, inside a one-paper review of another work."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.contradictions import contradictions
-    from queries.snapshot import load_snapshot
-
     tmp = tmp_path_factory.mktemp("zh")
-    ws = tmp / "ws"
     files = {
         "organized/knowledge/serving.md": ("# 服务系统\n\n## 4 调度\n\n- Llumnix（2406.03243）：多实例之间在线迁移。摘要说尾延迟改善一个数量级"
                                            "（P99 首 token 延迟最多降低约 10 倍）。\n\n## 参考文献\n\n1. Llumnix. arXiv:2406.03243 (2024)\n"),
@@ -483,13 +466,7 @@ def found_zh(tmp_path_factory):
                                     "> 回复 @zhouyan：baseline 里确实该加 Llumnix（arXiv:2406.03243）。我印象里他们 P99 首 token 延迟只降了 2.6 倍左右，"
                                     "没到数量级。——孙浩\n"),
     }
-    for path, text in files.items():
-        p = ws / path
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, "utf-8")
-    store = Store(tmp / "st")
-    assert ingest_paths(store, [ws]).errors == []
-    return [(f.kind, f.subject) for f in contradictions(load_snapshot(store))]
+    return [(f.kind, f.subject) for f in contradictions_of(tmp, files)]
 
 
 def test_only_that_much_disputes_a_ceiling(found_zh):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import contradictions_of
 from ingest.facts import predicates
 
 MEDUSA = "2401.10774"
@@ -11,19 +12,7 @@ MEDUSA = "2401.10774"
 
 def findings(tmp_path, files: dict[str, str]) -> list[tuple[str, str, str, str]]:
     """``(kind, subject, a.source, b.source)`` of the contradictions of a store holding ``files``."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    from queries.contradictions import contradictions
-    from queries.snapshot import load_snapshot
-
-    ws = tmp_path / "ws"
-    for path, text in files.items():
-        p = ws / path
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, "utf-8")
-    store = Store(tmp_path / "st")
-    assert ingest_paths(store, [ws]).errors == []
-    return sorted((f.kind, f.subject, f.a.source, f.b.source) for f in contradictions(load_snapshot(store)))
+    return sorted((f.kind, f.subject, f.a.source, f.b.source) for f in contradictions_of(tmp_path, files))
 
 
 SPECDEC = f"""# Speculative decoding
