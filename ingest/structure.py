@@ -899,10 +899,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return units
     if len(distinct) >= 2 and (grouped := _timeline_topics(units, own, lex)):
         return grouped
-    if turns and (re.match(r"^\W*(?:topic|thread|subject|re)\s*[:：]", _strip(head_text), re.IGNORECASE)
-                  or any(b.quoted for u in units[1:] for b in u.blocks)):
-        return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export) whose messages answer each other
-        # (quoting the one before): one discussion, not a topic per message
+    if turns and re.match(r"^\W*(?:topic|thread|subject|stream)\s*[:：]", _strip(head_text), re.IGNORECASE):
+        return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export): one discussion, not a topic per message
     if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):
         return units  # ("## Hallway" over two bullets, one bringing a work: each a conversation of its own)
     return []

@@ -1217,10 +1217,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     more: dict[tuple, set[str]] = defaultdict(set)
     rep: dict[tuple, tuple[SClaim, SClaim]] = {}
 
-    def living_pair(a: SClaim, b: SClaim) -> tuple[bool, bool]:
-        # the pair shown for two disagreeing values: one with the living document, else one with a card (the source a
-        # note repeats: "card 0561 写的是 … 1,870" against the card's own line)
-        return "living_doc" in (a.kind, b.kind), bool({"paper_card", "repo_card"} & {a.kind, b.kind})
+    def living_pair(a: SClaim, b: SClaim) -> bool:
+        return "living_doc" in (a.kind, b.kind)
 
     # a figure its writer says is no disagreement with the work's ("so a smaller gain is what one would expect, not a
     # disagreement", "这不矛盾"): a statement within three lines after it in the same file says so
@@ -1257,7 +1255,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
             key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
-            if key in out and not living_pair(c1, c2) > living_pair(*rep[key]):
+            if key in out and not (living_pair(c1, c2) and not living_pair(*rep[key])):
                 more[key].update({c1.path, c2.path})
                 continue
             rep[key] = (c1, c2)  # the pair shown: one with the living document when there is one
