@@ -189,7 +189,9 @@ class EvidenceReader:
         reading depths ("How far I got is in brackets: (abstract), (full paper), (from their talk)")."""
         tagged = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
                   if m.group(1).strip().lower() in self.values} | set(self._hashtag_levels(text))
-        depths = tagged | {lv for lv, pat in self.markers if pat.search(text)}
+        # (a depth said negated, "not checked against the paper", is none)
+        depths = tagged | {lv for lv, pat in self.markers if any(not (lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()))
+                                                                 for m in pat.finditer(text))}
         # three levels said in words ("NOT read; from Haoran's mail; the author's word") are one statement of
         # them all; a legend writes its levels as tags
         return len(depths & set(DEPTH_LEVELS)) >= 2 or (len(depths) >= 3 and len(tagged) >= 2)

@@ -261,7 +261,8 @@ _ABOVE_SCOPE = re.compile(r"\b(?:everything|all|the (?:numbers|figures|claims|te
                           r"(?:以上(?:内容|数字|都|全|均)|上面(?:的|这些)?(?:内容|数字)?(?:都|全|均))", re.IGNORECASE)
 #: (not a figure's bound: "speedups all above 1.5x", "2 倍以上都…")
 #: A paragraph speaking of what follows it: "The numbers here are …", "everything below", "the following", "以下", a colon at its end.
-_POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list)\b|下面|以下|如下|这些|下列", re.IGNORECASE)
+_POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list|the rest|everything else)\b|下面|以下|如下|这些|下列|其余",
+                             re.IGNORECASE)
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
 _PRONOUN_LEAD = re.compile(r"^\W*(?:(?P<plural>(?:they|their|the authors)\b)|(?:it|its|this work)\b|[^，,。]{0,6}?(?:(?P<plural_zh>他们|它们|作者们?)|它)"
                            r"(?!的?(?:代码|仓库)))", re.IGNORECASE)

@@ -998,7 +998,12 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         label = _strip(own(b.text).split("\n")[0]).rstrip(":：→ ")  # "Yesterday:" over its entries is a label
         return (b.kind == "item" and not _brings_link(own(b.text)) and len(label.split()) <= 5 and len(label) <= 40
                 and (not re.search(r"[.。:：,，;；!?]", _ONE_COMMA.sub(r"\1 ", label)) or bool(_DATE_LABEL.match(label)))
-                and sum(1 for _, c in ch if _brings_link(c.text)) >= 2)
+                and sum(1 for _, c in ch if _brings_link(c.text) or leads(c, kids)) >= 2)
+
+    def leads(c: MdBlock, kids: list[MdBlock]) -> bool:
+        # a sub-label whose own entries bring works ("Speculative decoding" → "Draft heads" → "Medusa — 2401.10774"):
+        # a mind map's category two levels up is a label too
+        return c.kind == "item" and not _brings_link(own(c.text)) and sum(1 for _, g in children(c, kids) if _brings_link(g.text)) >= 1
 
     topical = any(is_topic(b, kids) for _k, b, kids in spans)
     out = []
@@ -1446,7 +1451,8 @@ def corrected_turns(lines: list[str]) -> set[int]:
 
 _FOLLOW_UP = re.compile(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*"
                         r"(?:[^，。？?！!,.]{0,10}?(?:那个|这个|刚才|你说|你刚|不对|不是吧|错了|搞错)|"
-                        r"(?:no|nope|wrong|that'?s (?:not|wrong)|are you sure|really|hmm|wait)\b)", re.IGNORECASE)
+                        r"(?:no|nope|wrong|that'?s (?:not|wrong)|are you sure|really|hmm|wait)\b|"
+                        r"(?:is|does|did|can|was|will|would|could)\s+(?:it|that|this|they)\b|(?:那它|它))", re.IGNORECASE)
 _ASSISTANT_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistant|chatgpt|gpt-?\w{0,6}|claude|gemini|copilot|kimi|deepseek|通义|文心|豆包|问渠|bot|model)"
                              r"\s*(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 
@@ -3077,6 +3083,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
+    if raws and how not in ("headings",):
+        last = raws[-1]
+        off = next((b for b in last.blocks if b.line > last.line and b.kind == "para" and not b.quoted and b.lines
+                    and _SIGN_OFF.match(b.lines[0][1])), None)
+        if off is not None:
+            keep = [b for b in last.blocks if b.line < off.line]
+            raws[-1] = replace(last, line_end=max([last.line, *(b.line_end for b in keep)]), blocks=keep)
     quoted_points = _quoted_mail_points(blocks, last_line)
     if quoted_points and raws:
         # the earlier mails of a top-posted thread, quoted under the last one with their own headers ("> From: Wen …",

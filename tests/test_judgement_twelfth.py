@@ -412,3 +412,26 @@ def test_a_top_posted_threads_quoted_mails_and_t133_wording():
     assert "ctx:32000" in find_figures("card 0561 写的是 bs=32 / 32K / H100 PCIe 5 = 1,870 tok/s")[0].conditions
     parts, _w = parse_note("# n\n\nThis is our own data point for 3.2 (layer-ahead prefetch).\n", "inbox/a/n.md")
     assert parts["claims"][0].suggested_sections == ("3.2",) and parts["claims"][0].quantities == ()
+
+
+def test_a_second_fresh_users_notes():
+    """A fresh user's mind map (a root over categories over works: each work a topic), an email whose signature
+    belongs to no topic and whose writer "read vAttention (arXiv:…) end to end", a chat whose opening says how the rest
+    was checked (not a legend: "not checked against the paper" names no second depth)."""
+    from ingest.evidence import evidence_reader
+    from ingest.notes import parse_note
+
+    mm = ("# map\n\n- Speculative decoding\n  - Draft model\n    - Leviathan et al., arXiv:2211.17192\n      - lossless\n"
+          "  - Draft heads\n    - Medusa — 2401.10774\n      - needs training of the heads\n    - EAGLE-2 — 2406.16858\n"
+          "      - lossy (a colleague told me)\n  - No draft\n    - Lookahead decoding 2402.02057\n      - read it end to end\n")
+    parts, _w = parse_note(mm, "inbox/s/m.md")
+    assert [(i.line, i.works) for i in parts["items"]] == [
+        (5, ("2211.17192",)), (8, ("2401.10774",)), (10, ("2406.16858",)), (13, ("2402.02057",))]
+    mail = ("From: T <t@x>\nTo: c@x\nDate: Tue, 12 May 2027 10:02\nSubject: Re: vAttention\n\nHi all,\n\n"
+            "I read vAttention (arXiv:2405.04437) end to end over the weekend. It needs custom kernels for decode.\n\n"
+            "Also, is FlashAttention-3 (arXiv:2407.08608) worth an entry? I'd add it under §1.3.\n\nBest,\nTomas\n--\nTomas · Serving\n")
+    parts, _w = parse_note(mail, "inbox/t/re.md")
+    assert [(i.line, i.line_end) for i in parts["items"]] == [(8, 8), (10, 10)]
+    assert evidence_reader().levels("I read vAttention (arXiv:2405.04437) end to end over the weekend.") == ("full_text",)
+    assert not evidence_reader().explains_levels("I only read the abstract myself; the rest is the assistant's explanation, "
+                                                 "not checked against the paper.")
