@@ -232,7 +232,10 @@ def write_atomic(data, out: str | os.PathLike[str]) -> Path:
     except BrokenPipeError:  # ``-o /dev/stdout | head``: the reader left, as with ``-o -`` (exit 141)
         raise
     except OSError as e:
-        raise ExportError(f"{Path(out)}: cannot write: {e.strerror or e}") from None
+        # (a folder on the way that is a file, "afile/s.trig", is said so: not the system's "File exists")
+        on_way = next((p for p in Path(out).parents if p.exists() and not p.is_dir()), None)
+        why = f"{on_way} is a file, not a folder" if on_way is not None else (e.strerror or str(e))
+        raise ExportError(f"{Path(out)}: cannot write: {why}") from None
 
 
 def _check_format(fmt: str) -> str:

@@ -51,6 +51,7 @@ def test_reader_leaving_mid_output_gives_141(store, args, start):
     ["report", "contradictions", "-o", "{bad}/r.md"],
     ["query", "papers", "-o", "{bad}/p.txt"],
     ["viz", "-o", "{bad}/g.html"],
+    ["export", "--format", "trig", "-o", "{bad}/s.trig"],
 ])
 def test_an_output_that_cannot_be_written_is_one_line(store, tmp_path, args):
     """The output's folder is a regular file: one line naming it, exit 2, no traceback, nothing left."""
