@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["fresh_cache_root", "is_stream", "write_atomic"]
+__all__ = ["file_on_the_way", "fresh_cache_root", "is_stream", "write_atomic"]
 
 
 def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.PathLike[str], *,
@@ -75,6 +75,16 @@ def write_atomic(data: "bytes | Callable[[BinaryIO], object]", out: str | os.Pat
             pass
         raise
     return Path(out)
+
+
+def file_on_the_way(out: str | os.PathLike[str], *, folder: bool = False) -> Path | None:
+    """The first existing path on the way to ``out`` that is a file, not a folder (``afile`` of ``afile/s.trig``; with
+    ``folder``, ``out`` itself too, for an output folder), else None: why a write there fails with "File exists"."""
+    target = Path(out)
+    for p in ([target] if folder else []) + list(target.parents):
+        if p.exists() and not p.is_dir():
+            return p
+    return None
 
 
 def _descriptor(out: str | os.PathLike[str]) -> bool:

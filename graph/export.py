@@ -233,7 +233,9 @@ def write_atomic(data, out: str | os.PathLike[str]) -> Path:
         raise
     except OSError as e:
         # (a folder on the way that is a file, "afile/s.trig", is said so: not the system's "File exists")
-        on_way = next((p for p in Path(out).parents if p.exists() and not p.is_dir()), None)
+        from .atomic import file_on_the_way
+
+        on_way = file_on_the_way(out)
         why = f"{on_way} is a file, not a folder" if on_way is not None else (e.strerror or str(e))
         raise ExportError(f"{Path(out)}: cannot write: {why}") from None
 

@@ -197,7 +197,8 @@ _BARE_OLD_RE = re.compile(
 #: A unit right after a bare number: the number is a measured value ("4312.08731 tok/s", "1873.40112 s",
 #: "1207.3391 us": a time in ms, µs (also written us), ns; a size; a rate; watts).
 #: A log key that names a measure or a run's setting, before "=": "AvgLatency", "MeanTime", "Warm-up", "StepCount".
-_MEASURE_KEY = re.compile(r"(?i:latency|time|throughput|speed|loss|avg|mean|median|rate|score|acc|warm|step|count|size|mem|ttft|tpot|tps|qps|p\d\d)[\w.+-]*\s+[=＝]\s+$")
+_MEASURE_KEY = re.compile(r"(?<![\w.+-])(?:(?i:avg|mean|median|total|warm)[\w.+-]*|[\w.+-]*(?i:latency|time|throughput|speed|loss|rate|score|"
+                          r"acc|steps?|count|size|ttft|tpot|tps|qps|p\d\d))\s+[=＝]\s+$")
 _VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
 _LINK_TAIL_RE = re.compile(r"\]\(")
 
@@ -306,7 +307,7 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
                                     and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I)
                                     # "[HeadInfer = 2502.12574, …": a work's name (a compound: HeadInfer, Flash-Decoding) set equal to its ID
                                     # ("TTFT = 1204.3318", all capitals, is a measure's value)
-                                    and not (re.search(r"(?:^|[\[(,;]\s*)(?:[A-Z][a-z]+[A-Z][\w.+-]*|[A-Z][a-z]+-[A-Za-z][\w.+-]*)\s+[=＝]\s+$",
+                                    and not (re.search(r"(?:^|[\s\[(,;:]\s*)(?:[A-Z][a-z]+[A-Z][\w.+-]*|[A-Z][a-z]+-[A-Za-z][\w.+-]*)\s+[=＝]\s+$",
                                                        text[max(0, m.start() - 40):m.start()])
                                              # (a measure named in CamelCase is a log's key: "AvgLatency = 1204.3318", "Warm-up = …")
                                              and not _MEASURE_KEY.search(text[max(0, m.start() - 40):m.start()])))

@@ -1229,8 +1229,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     and _BEFORE_ATTRIBUTIVE.search(text[max(0, m.start() - 12):m.start()]):
                 continue  # "Evicted KV entries are merged …", "the dropped tokens": a participle naming a thing, no act
             if re.search(r"(?:ed|en)$", m.group(), re.I) \
-                    and re.search(r"\b(?:a|an|the|one|its|their|this|that)\s+(?:(?!(?:is|are|was|were|be|been)\b)[a-z][\w-]*\s+){0,2}$",
-                                  text[max(0, m.start() - 30):m.start()], re.I) \
+                    and re.search(r"\b(?:a|an|the|one|its|their|this|that)\s+(?:(?!(?:is|are|was|were|be|been|gets?|got|becomes?|became|stays?|"
+                                  r"remains?)\b)[a-z][\w-]*\s+){0,2}$", text[max(0, m.start() - 30):m.start()], re.I) \
+                    and not re.match(r"\s+(?:first|jointly|again|separately|later|too|once|beforehand|offline|online|end-to-end|together)\b",
+                                     text[m.end():], re.I) \
                     and re.match(r"\s+[a-z][\w-]*(?=\s*(?:[.,;:!?)]|$)|\s+(?:and|or|for|with|that|which|per)\b)", text[m.end():], re.I):
                 continue  # "need a small trained router.", "a fine-tuned model for …": a participle describing a thing
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3 and not re.search(r"不|无|免|\bno\b", text[:m.start()], re.I):

@@ -57,9 +57,9 @@ def _starts_with_literal(pattern: re.Pattern[str], char: str) -> bool:
     return str(op) == "LITERAL" and av == ord(char) and not (pattern.flags & re.IGNORECASE and char.lower() != char.upper())
 
 
-#: Characters that Python's ``re`` folds to an ASCII letter under IGNORECASE although ``str.lower`` does
-#: not map them to it (long s, Kelvin sign, dotted and dotless I): a text holding one is searched without
-#: the literal pre-check of ``Scan``.
+#: Characters that Python's ``re`` folds to an ASCII letter under IGNORECASE although ``str.lower`` does not map them
+#: to it (long s ``ſ``, dotless ``ı``; the Kelvin sign and dotted ``İ`` are kept out of caution): a text holding one is
+#: searched without the literal pre-check of ``Scan``.
 _FOLD_TRAPS = frozenset("\u017f\u212a\u0130\u0131")
 
 

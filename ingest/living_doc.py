@@ -175,7 +175,7 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     # [4.2] Page selection / 【3】 (numbers in brackets)
     re.compile(r"^[\[【〔]\s*(?P<key>\d+(?:\.\d+)*)\s*[\]】〕]\s*"),
     # S3: Weight-only quantization / S3.1: Group-wise / Sec. 3.2 Codebooks / Section 3.1 — … (a section's number)
-    re.compile(r"^S(?P<key>\d{1,2}(?:\.\d+)*)(?!\.?\d)(?:\s*[:：—–|]\s*|\.\s+|\s+[—–-]\s+)"),
+    re.compile(r"^S(?P<key>\d{1,2}\.\d+(?:\.\d+)*)(?!\.?\d)(?:\s*[:：—–|]\s*|\.\s+|\s+[—–-]\s+)|^S(?P<one>\d{1,2})(?!\.?\d)\s*[:：]\s*"),
     re.compile(r"^(?:Sec\.?|Section)\s?(?P<key>\d{1,2}(?:\.\d+)+)(?!\.?\d)\.?(?:\s*[:：—–|]\s*|\s+|$)"),
     # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
     # Section 1 — Draft models
@@ -196,7 +196,7 @@ _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: li
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
     r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
-    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited(?: (?:works|papers?|literature|articles|sources))?|"
+    r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited\s*$|cited (?:works|papers?|literature|articles|sources)|"
     r"(?:papers?|works|articles|literature) (?:cited|referenced)|sources|further reading|literature|"
     r"footnotes|endnotes|notes and references|参考|脚注|尾注)"
     r"(?:$|[\s:：(（\-—])",
@@ -298,7 +298,7 @@ def heading_key(raw: str) -> tuple[str | None, str, bool]:
     for pat in _NUM_PATTERNS:
         m = pat.match(stripped)
         if m:
-            key = m.group("key").rstrip(".")
+            key = (m.group("key") or m.groupdict().get("one") or "").rstrip(".")
             # "1.3 — Tree verification", "2.1 · Tiling": a dash or a dot between the number and the title
             title = _strip_decoration(re.sub(r"^[—–·•|-]+\s*", "", stripped[m.end():].strip()))
             return key, title, stripped.startswith("§")

@@ -43,15 +43,23 @@ _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the
 #: anchor, ``[[doc#S3.1]]``): a dotted one anywhere, one number after a placing word, a colon, an arrow or an anchor's "#"
 #: ("→ S5", "Doc section: S5", "a pointer from S4"); not a supplement's "Table S3", "Fig. S2.1", nor "AWS S3".
 _S_DOTTED = re.compile(r"(?<![A-Za-z0-9_\-])S(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})(?![\w]|\.\d)")
-_S_SINGLE = re.compile(r"(?P<pre>(?:\b(?:in|under|into|to|from|at|section|sec\.?|and|or)\s+|→\s*|->\s*|[:：#]\s*|§[\d.]+\s*(?:,|/)\s*|[放归入到进]\s*))"
-                       r"S(?P<key>\d{1,2})(?![\w.]?\d|\w|\s*(?:bucket|-compatible|storage|model))")
-_S_NOT_OURS = re.compile(r"(?:\b(?:table|tab\.|fig(?:ure)?\.?|eq(?:uation)?\.?|supplement(?:ary)?|appendix|app\.|AWS|Amazon)|附录|表|图)\s*$", re.IGNORECASE)
+_S_SINGLE = re.compile(r"(?P<pre>(?:\b(?:under|into|section|sec\.?|belongs? in|goes? (?:in|to|under)|fits? (?:in|under)|"
+                       r"pointer (?:from|in|to)|(?:question|gap|todo) in|and|or)\s+|→\s*|->\s*|(?:section|where|place|placement|放哪|位置)\s*[:：]\s*|"
+                       r"#\s*|§[\d.]+\s*(?:,|/)\s*|[放归入到进]\s*))"
+                       r"(?-i:S)(?P<key>\d{1,2})(?![\w.]?\d|\w|\s*(?:bucket|-compatible|storage|model|object|tier))", re.IGNORECASE)
+_S_NOT_OURS = re.compile(r"(?:\b(?:table|tab\.|fig(?:ure)?s?\.?|eq(?:uation)?\.?|supplement(?:ary)?|appendix|app\.|AWS|Amazon)|附录|表|图)\s*"
+                         r"(?:S?\d{1,2}(?:\.\d{1,2})*\s*(?:,|and|or|&|/|和)\s*)*$", re.IGNORECASE)
+#: A supplement's own numbering said around a dotted S-number ("S3.1 of the supplementary ablations", "(S3.1)" after
+#: "the supplementary material").
+_SUPPLEMENT_NEAR = re.compile(r"supplement|appendix|附录", re.IGNORECASE)
 
 
 def _s_sections(text: str) -> str:
     """``text`` with sections written "S3.1" / "→ S5" given a section sign ("§3.1", "→ §5"), see ``_S_DOTTED``."""
     def dotted(m: re.Match[str]) -> str:
-        return m.group(0) if _S_NOT_OURS.search(text[max(0, m.start() - 16):m.start()]) else f"§{m.group('key')}"
+        if _S_NOT_OURS.search(text[max(0, m.start() - 40):m.start()]) or _SUPPLEMENT_NEAR.search(text[max(0, m.start() - 40):m.end() + 30]):
+            return m.group(0)
+        return f"§{m.group('key')}"
 
     def single(m: re.Match[str]) -> str:
         pre = m.group("pre")
@@ -67,6 +75,10 @@ def _s_sections(text: str) -> str:
     return text
 
 
+#: A list of numbers whose last one has a unit ("in 3.2, 1.4 and 1.6 GB are needed"): quantities, no sections.
+_JOINT = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
+_QUANTITY_LIST = re.compile(rf"(?:{_JOINT}\d+(?:\.\d+)?)*{_JOINT}\d+(?:\.\d+)?\s*(?:[x×%倍]|times\b|[KMGT]i?B\b|ms\b|s\b|tok|GB|MB|"
+                            r"bits?\b|pp\b|points?\b|秒|毫秒)")
 #: A placement tag: ``#sec4.2``, ``#section-3.1``, ``#§2.4``, ``#s5``.
 _TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
@@ -238,8 +250,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         joint = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
         strong = [(a, b) for a, b, _k in found
                   if (a, b) in signed or cues.before_bare.search(text[max(0, a - 24):a])]
-        # (a list whose last number has a unit, "in 3.2, 1.4 and 1.6 GB are needed", is a list of quantities)
-        quantity = re.compile(rf"(?:{joint}\d+(?:\.\d+)?)*{joint}\d+(?:\.\d+)?\s*(?:[x×%倍]|times\b|[KMGT]i?B\b|ms\b|s\b|tok|GB|MB|bits?\b|pp\b|points?\b|秒|毫秒)")
+        quantity = _QUANTITY_LIST
         for m in _BARE.finditer(text):
             if any(a <= m.start() < b for a, b, _k in found) or re.match(r"\s*(?:[x×%倍]|times\b)", text[m.end():]) \
                     or quantity.match(text, m.end()):

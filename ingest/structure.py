@@ -624,7 +624,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                   and _BOLD_ONLY.match(b.lines[0][1]) and len(_strip(b.text)) <= 30 and not _brings_link(b.text)
                   and len(_strip(b.text).split()) <= 3 and not generic.search(_strip(b.text))]
         if len(labels) >= 2 and not _brings_link(h.text) and not any(b.kind == "heading" for b in body) \
-                and not _content([b for b in body if b.line < labels[0].line]) \
+                and _DATED_HEAD.match(_strip(h.text)) and not _content([b for b in body if b.line < labels[0].line]) \
                 and all(any(x.kind == "item" and x.line > lb.line and (k + 1 == len(labels) or x.line < labels[k + 1].line) for x in body)
                         for k, lb in enumerate(labels)):
             # a day's stand-up ("## 2027-07-05 周一" over "**浩然**" / "- 昨天：…" / "- 今天：…", one bold name per person):
@@ -820,7 +820,7 @@ _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?
                          # nothing after it but a weekday or month, a number, a time or an aside: "2027-02-17 (Tue)",
                          # "Thu 20 Feb, 14:00"; not a topic ("2027-01-03 14:22 CalibTree 复现")
                          r"(?:[\s,，]*(?:(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-                         r"|\d{1,4}|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]))*\s*$", re.IGNORECASE)
+                         r"|\d{1,4}|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]|(?:周|星期)[一二三四五六日天]))*\s*$", re.IGNORECASE)
 
 
 def _named_collection(head_text: str, lex: Lexicon) -> bool:

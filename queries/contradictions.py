@@ -1012,7 +1012,7 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
 _ONLY_BEFORE = re.compile(r"(?:\bonly|\bjust|\bmerely|只|仅|才)[^，,。;；.]{0,8}$", re.IGNORECASE)
 #: ... and says the larger figure does not hold: "没到数量级", "不到 10 倍", "nowhere near the 10x", "not the 4x".
 _FALLS_SHORT = re.compile(r"没到|不到|远没有|远不到|达不到|并没有|\bnowhere near\b|\bfar (?:from|below|short of)\b|"
-                          r"\bnot (?:the|an?|even) (?:[\w-]+ ){0,2}(?:\d|claimed|reported|advertised|headline|promised|order)|"
+                          r"\bnot (?:the|an?|even) (?:[\w-]+ ){0,2}(?:\d|claimed|reported|advertised|headline|promised|order)|\bnot (?:even )?close to\b|"
                           r"\bfalls? short\b|\bno(?:t)? (?:an )?order of magnitude\b", re.IGNORECASE)
 
 
@@ -1155,13 +1155,13 @@ _THEIR_OWN = re.compile(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table
 
 #: A writer saying two figures do not conflict: "not a disagreement", "no contradiction", "consistent with", "这不矛盾".
 _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|conflict|discrepancy)\b|\bno (?:real )?(?:disagreement|contradiction|conflict)\b|"
-                             r"\b(?:looks|seems|is|are|appears|stays|remains)\s+(?:\w+\s+)?consistent\b(?!\s+with\s+(?:neither|none))|"
+                             r"\b(?:looks|seems|is|are|appears|stays|remains)\s+(?:fully\s+|entirely\s+|perfectly\s+)?consistent\b(?!\s+across)|"
                              r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)", re.IGNORECASE)
 
 
 def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
-    """``(path, line)`` of the statements a later statement of the same file, three lines on at most, says conflict
-    with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
+    """``(path, line)`` of the statements that one of the same file, on the same line or up to three lines after it,
+    says conflict with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
     said = [(c.path, c.line) for c in snap.claims if _NOT_A_CONFLICT.search(c.text)]
     if not said:
         return set()

@@ -435,3 +435,52 @@ def test_a_second_fresh_users_notes():
     assert evidence_reader().levels("I read vAttention (arXiv:2405.04437) end to end over the weekend.") == ("full_text",)
     assert not evidence_reader().explains_levels("I only read the abstract myself; the rest is the assistant's explanation, "
                                                  "not checked against the paper.")
+
+
+# --------------------------------------------------------------------------- a review of this stop's own rules
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("weights live in S3, loaded lazily", []),
+    ("Checkpoints are uploaded to S3 and pulled at start-up", []),
+    ("cold tier: S3", []),
+    ("see Fig. S2.1 and S2.2", []),
+    ("We ran S3.1 of the supplementary ablations", []),
+    ("Belongs in S5 as our first in-house data point.", [("5", "suggest")]),
+    ("Section: S4", [("4", "suggest")]),
+    ("Marta places it under §4", [("4", "suggest")]),
+])
+def test_s_numbers_and_placing_verbs_after_review(text, want):
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.role) for r in section_refs(text)] == want
+
+
+def test_the_reviews_probes_of_this_stops_rules():
+    from ingest.arxiv import find_arxiv_ids
+    from ingest.evidence import evidence_reader
+    from ingest.living_doc import heading_key, is_citation_title
+    from queries.contradictions import _NOT_A_CONFLICT, _only
+
+    assert [m.arxiv_id for m in find_arxiv_ids("[MemGPT = 2310.08560]")] == ["2310.08560"]
+    assert [m.arxiv_id for m in find_arxiv_ids("(TimeRL = 2410.12345)")] == ["2410.12345"]
+    assert find_arxiv_ids("AvgLatency = 1204.3318") == []
+    assert predicates("Medusa-2: the backbone gets fine-tuned jointly.")[:2] == ("+fine_tune:backbone", "+modify:backbone")
+    assert predicates("无需求解器") == ("-need:~求解器",)
+    r = evidence_reader()
+    for ordinary in ("Prefetch is done via a background thread.", "Gemini: 1M context, per the tech report",
+                     "The paper reports single-seed numbers in Table 2", "只看了一下 H100 的 card 规格",
+                     "The doc's sections 3-4 and appendix need updating"):
+        assert r.levels(ordinary) == (), ordinary
+    assert not _NOT_A_CONFLICT.search("The 2.4x here is not consistent with the paper's 3.1x")
+    assert not _NOT_A_CONFLICT.search("The gap is consistent across all rates we tried.")
+    assert _NOT_A_CONFLICT.search("so 2.71x at 120K looks consistent to me")
+    assert _only("only 1.8x here, not even close to the paper's 3x", "1.8x")
+    assert not is_citation_title("Cited numbers we dispute") and is_citation_title("Cited")
+    assert heading_key("S3 - storage notes")[0] is None and heading_key("S3: Weight-only")[0] == "3"
+
+
+def test_bold_labels_under_a_paper_heading_are_its_parts():
+    """Only a day's heading splits at its bold names (a stand-up); "## Quest" over "**Prefill**" / "**Decode**" is one read."""
+    note = ("# n\n\n## Quest (arXiv:2406.10774)\n\n**Prefill**\n- unchanged\n\n**Decode**\n- 2.2x faster\n\n**Caveats**\n- only one model\n")
+    got, _parts = _items(note)
+    assert got == [(3, ("2406.10774",))]

@@ -37,13 +37,13 @@ def cannot_write(path: object, e: OSError, *, folder: bool = False) -> click.exc
     """The one-line error (exit 2) for an output ``path`` (a file, or with ``folder`` a folder) that could not be
     written: when a folder on the way is a file ("out.md/brief.md", ``run -o out.md`` with ``out.md`` a file) it says
     so, instead of the system's "File exists" or "Not a directory"."""
-    from pathlib import Path
+    from graph.atomic import file_on_the_way
 
-    target = Path(str(path))
-    for parent in [target, *target.parents] if folder else target.parents:
-        if parent.exists() and not parent.is_dir():
-            return fail(f"{path}: cannot write: {parent} is a file, not a folder")
+    on_way = file_on_the_way(str(path), folder=folder)
+    if on_way is not None:
+        return fail(f"{path}: cannot write: {on_way} is a file, not a folder")
     return fail(f"{getattr(e, 'filename', None) or path}: cannot write: {e.strerror or e}")
+
 
 def busy(ctx: click.Context, label: str):
     """A progress indicator (rich, on stderr) for one long step: a spinner with the elapsed time.
