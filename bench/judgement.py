@@ -44,6 +44,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+import networkx as nx
+
 HERE = Path(__file__).resolve().parent
 #: provkg's evidence names where they differ from the oracle schema's.
 LEVEL_ALIASES = {"abstract_checked": "abstract_only"}
@@ -74,6 +76,23 @@ def _results(doc: dict | list | None) -> list[dict]:
     if isinstance(doc, dict):
         return list(doc.get("results", []))
     return list(doc or [])
+
+
+def _match_items(o_items: list[dict], p_items: list[dict]) -> list[tuple[dict, dict]]:
+    """Pairs ``(oracle item, provkg item)``: as many as can be made of items of one file whose start lines
+    lie within ``LINE_SLACK``, and among those the pairing with the smallest total line distance (a maximum
+    weight matching, networkx), in the oracle's order.  An item one line off never takes the place of
+    its neighbour's exact match."""
+    graph = nx.Graph()
+    for a, oi in enumerate(o_items):
+        for k, pi in enumerate(p_items):
+            if _near(oi["file"], oi["line"], pi["source"], pi["line"]):
+                graph.add_edge(("o", a), ("p", k), weight=LINE_SLACK + 1 - abs(int(pi["line"]) - int(oi["line"])))
+    pairs = {}
+    for u, v in nx.max_weight_matching(graph, maxcardinality=True):
+        (_, a), (_, k) = sorted((u, v))
+        pairs[a] = k
+    return [(o_items[a], p_items[pairs[a]]) for a in sorted(pairs)]
 
 
 def _near(a_file: str, a_line: int, b_file: str, b_line: int) -> bool:
@@ -151,18 +170,7 @@ def score_shift(ws: Path, oracle: dict, *, show: bool = False, keep: bool = Fals
     # -- items
     materials = set(oracle["materials"])
     p_items = [i for i in items if i["source"] in materials]
-    matched: list[tuple[dict, dict]] = []
-    used: set[int] = set()
-    for oi in oracle["items"]:
-        best = None
-        for k, pi in enumerate(p_items):
-            if k in used or not _near(oi["file"], oi["line"], pi["source"], pi["line"]):
-                continue
-            if best is None or abs(pi["line"] - oi["line"]) < abs(p_items[best]["line"] - oi["line"]):
-                best = k
-        if best is not None:
-            used.add(best)
-            matched.append((oi, p_items[best]))
+    matched = _match_items(oracle["items"], p_items)
     works_ok = [(oi, pi) for oi, pi in matched if sorted(pi.get("works", [])) == sorted(oi["works"])]
     rel_ok = [(oi, pi) for oi, pi in matched if pi.get("relevance") == oi["relevance"]]
     out["items"] = {"precision": _ratio(len(matched), len(p_items)), "recall": _ratio(len(matched), len(oracle["items"])),

@@ -740,8 +740,9 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
     results = _results_rows(rows)
     rows = [b for b in rows if b.line not in results]
     prev_row: MdBlock | None = None
+    legend = _legend_entries(body)
     for k, b in enumerate(body):
-        if b.quoted:
+        if b.quoted or k in legend:
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
@@ -751,6 +752,32 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
         if b.kind == "row":
             prev_row = b
     return got
+
+
+#: A paragraph that introduces a legend of marks: "Legend for the Checked? column:", "Key:", "图例：",
+#: "标记说明：" (ending with its colon; not "Key papers:").
+_LEGEND_LEAD = re.compile(r"^(?:(?:legend|图例|标记说明|符号说明|图标说明|标记含义)(?:\b|(?=[^\x00-\x7f])).{0,60}"
+                          r"|key(?:\s+(?:to|for)\s+.{1,40})?)\s*[:：]$", re.IGNORECASE)
+
+
+def _legend_entries(body: list[MdBlock]) -> set[int]:
+    """Indices of the list entries of ``body`` that define a legend's marks ("- ✅ confirmed in the source
+    itself", "- ❓ not checked yet"): a list right under a paragraph that introduces a legend, whose entries
+    bring no work or link. A legend says what a mark means; it is no topic."""
+    out: set[int] = set()
+    for k, b in enumerate(body[:-1]):
+        if b.kind != "para" or b.quoted or not _LEGEND_LEAD.match(_strip(b.text).strip("*_ ")) \
+                or body[k + 1].kind != "item":
+            continue
+        ents = []
+        for j in range(k + 1, len(body)):
+            c = body[j]
+            if c.kind != "item" and c.parent is None:
+                break
+            ents.append(j)
+        if ents and not any(_brings_link(body[j].text) or len(body[j].text) > 160 for j in ents):
+            out.update(ents)
+    return out
 
 
 def _record_table(row: MdBlock) -> bool:
