@@ -75,6 +75,8 @@ def test_run_into_a_file_is_one_line(tmp_path):
     # the output folder itself a file (a fresh user's `run ws -o b.md`): said so, not "File exists"
     r = _cli("--store", str(tmp_path / "st"), "run", str(WORKSPACE), "-o", str(bad))
     assert r.exit_code == 2 and r.stderr.strip().endswith(f"{bad}: cannot write: {bad} is a file, not a folder")
+    # said before anything is ingested: no store was made
+    assert not (tmp_path / "st").exists()
 
 
 def test_store_path_that_is_a_file_is_one_line(tmp_path):

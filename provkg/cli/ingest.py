@@ -158,6 +158,11 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
 
     Exit 0 when every file was read (warnings are printed, ``--strict`` makes them exit 1), 2 when a file
     could not be read or no manifest gives a brief."""
+    from graph.atomic import file_on_the_way
+
+    on_way = file_on_the_way(out, folder=True)
+    if on_way is not None:  # said before the ingest, not after it
+        raise fail(f"{out}: cannot write: {on_way} is a file, not a folder")
     try:
         with _Progress(ctx) as progress:
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
