@@ -35,7 +35,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .structure import FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .text import (
     alias_before,
     find_urls,
@@ -782,6 +782,20 @@ def parse_note(
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
                 if evr.field_value(strip_markup(t)) or evr.fields.match(strip_markup(t)):
                     field_lines.add(ln)  # "Evidence: abstract", "Evidence: Secondary — a podcast summary"
+    # a table's footnote marks ("| 5.69 † |" over "- † … i.e. second-hand for GPTQ"): what the note says of how it was
+    # checked is said of the marked rows
+    marks: dict[str, int] = {}
+    for b in blocks:
+        if b.kind in ("para", "item") and not b.quoted:
+            for ln, t in b.lines:
+                fm = FOOTNOTE_MARK.match(strip_markup(t))
+                if fm and ln in line_lv:
+                    marks.setdefault(fm.group(1), ln)
+    for b in blocks if marks else ():
+        if b.kind == "row":
+            for mark, ln in marks.items():
+                if any(c.rstrip().endswith(mark) for c in b.cells[1:]):
+                    line_lv[b.line] = tuple(dict.fromkeys([*line_lv.get(b.line, ()), *line_lv[ln]]))
     if is_card:
         # a card's front-matter evidence field (``evidence: abstract``) is how it was generated
         note_levels = ordered_levels([*_card_levels(fm_levels, generated=True), *(lv for n, v in fm_line_lv.items()

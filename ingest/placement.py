@@ -99,9 +99,11 @@ _SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
 #: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
 _FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
                          r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
-_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]place|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
                     r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
-                    r"(?:\*\*)?\s*(?:::|[:：])", re.I)
+                    r"(?:\*\*)?\s*(?:::|[:：])"
+                    # a card's label needs no colon when it can only be one: "**Suggested place** quantized-inference, 2.3"
+                    r"|^\s*(?:[-*+]\s+)?(?:\*\*)?suggested[ _](?:place|placement|section|home)(?:\*\*)?(?=\s)", re.I)
 
 
 def placement_field(text: str) -> bool:

@@ -746,7 +746,8 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
-        elif b.kind == "row" and b.parent is None and b.line not in results and not _continuation_row(b, rows):
+        elif b.kind == "row" and b.parent is None and b.line not in results and not _continuation_row(b, rows) \
+                and not _group_row(b):
             if not (_record_table(b) and prev_row is not None and prev_row.header == b.header and prev_row.line == b.line - 1):
                 got.append((k, b))  # (a key/value table's later rows are its record's fields)
         if b.kind == "row":
@@ -778,6 +779,12 @@ def _legend_entries(body: list[MdBlock]) -> set[int]:
         if ents and not any(_brings_link(body[j].text) or len(body[j].text) > 160 for j in ents):
             out.update(ents)
     return out
+
+
+def _group_row(row: MdBlock) -> bool:
+    """Whether a table row only names the group of the rows under it: its first cell filled, every other cell of a
+    table of three columns or more empty (``| **Weight-only** | | | |``): a label, no topic."""
+    return len(row.cells) >= 3 and bool(row.cells[0].strip()) and not any(c.strip() for c in row.cells[1:])
 
 
 def _record_table(row: MdBlock) -> bool:
@@ -1718,6 +1725,10 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
     return replace(b, text="\n".join(t for _n, t in lines), line=lines[0][0], line_end=lines[-1][0], lines=lines)
 
 
+#: A table's footnote, opening with the mark its rows carry: "† GPTQ predates Llama-2 …", "‡ Not from the PDF …".
+FOOTNOTE_MARK = re.compile(r"^\s*([†‡§¶⁎]|[¹²³⁴⁵⁶⁷⁸⁹]|\*{1,3}(?=\s))\s*\S")
+
+
 def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     """``raws`` with the list entries after a table that open by naming one of its rows ("- vLLM: about
     30% under…", "- TRT-LLM and LMDeploy rows are for…") joined to that row: a comment on a row is part
@@ -1757,6 +1768,11 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     joined: dict[int, list[_Raw]] = {}
     for r in raws:
         if r.kind == "entry" and r.line > last_row:
+            fm = FOOTNOTE_MARK.match(r.head)
+            marked = [row for row in rows if fm and any(c.rstrip().endswith(fm.group(1)) for _h, c in row.row_cells[1:])]
+            if len(marked) == 1:  # a footnote of the one row carrying its mark
+                joined.setdefault(id(marked[0]), []).append(r)
+                continue
             opening = r.head[:60].casefold()
             hit = [row for tok, row in names.items() if re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", opening)]
             if hit:
@@ -2065,6 +2081,10 @@ def _join_continued(raws: list[_Raw]) -> list[_Raw]:
     return out
 
 
+#: The header of an arXiv listing mail: "Submissions to: …", " received from  Wed 15 Jul 26 18:00:00 GMT  to  Thu …".
+_LISTING_HEADER = re.compile(r"^\s*submissions to\s*:|^\s*received from\s.{4,40}\sto\s", re.IGNORECASE | re.MULTILINE)
+
+
 def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     rules = [b.line for b in blocks if b.kind == "hr"]
     if len(rules) < 1:
@@ -2087,6 +2107,8 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
             lead = _BOLD_LEAD.match(first)  # "**LLM.int8()** — we discuss it in §4 …": the bold lead names it
             out.append(_Raw("block", part[0].line, top_end, lead.group("t") if lead else first, [part[0].line],
                             [x for x in inside if part[0].line <= x.line <= top_end]))
+    # a line of marks between a listing's parts ("%%%---%%%---…", "* * *", "~~~~"): a separator, no topic
+    out = [r for r in out if re.search(r"[^\W_]", "".join(x.text for x in r.blocks))]
     if len(out) < 2:
         return None
     pre, out = [], out
@@ -2098,7 +2120,8 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
         # a mailing's further header blocks ("Send any comments regarding submissions …", "Archives at http://arxiv.org/",
         # "Submissions to: …", three lines at most, no paper) before its first entry: the header too
         while len(out) > 2 and not find_arxiv_ids("\n".join(x.text for x in out[0].blocks)) \
-                and sum(len(x.lines) or 1 for x in out[0].blocks) <= 3 \
+                and (sum(len(x.lines) or 1 for x in out[0].blocks) <= 3
+                     or (sum(len(x.lines) or 1 for x in out[0].blocks) <= 6 and _LISTING_HEADER.search("\n".join(x.text for x in out[0].blocks)))) \
                 and any(find_arxiv_ids("\n".join(x.text for x in r.blocks)) for r in out[1:]):
             pre = [*pre, *out[0].blocks]
             out = out[1:]

@@ -65,3 +65,81 @@ def test_the_scorer_pairs_each_item_with_its_nearest_match():
     assert pairs([10], [20]) == []
     other = match([{"file": "a.md", "line": 5}], [{"source": "b.md", "line": 5}])
     assert other == []
+
+
+SHEET = """# Repro sheet
+
+How to read it: "paper's number" is the value printed in the paper's own table; I opened each PDF and copied it. Exceptions are marked † and ‡.
+
+| Method | arXiv | Dataset | paper's number | our number |
+|---|---|---|---|---|
+| **Weight-only** | | | | |
+| GPTQ | 2210.17323 | WikiText-2 | 5.69 † | 5.71 |
+| AWQ | 2306.00978 | WikiText-2 | 5.60 | 5.64 |
+| **KV cache** | | | | |
+| QuIP# | 2402.04396 | WikiText-2 | 3.91 ‡ | — |
+
+Notes
+- † 5.69 is the GPTQ row as printed in the AWQ paper's table, i.e. second-hand for GPTQ.
+- ‡ Not from the PDF: copied from Ruben's reading-group slides. Treat as unconfirmed.
+"""
+
+
+def test_group_rows_are_labels_and_footnotes_speak_of_their_rows():
+    """t138: a row naming only its group (``| **Weight-only** | | |``) is no topic; a note under the table that opens
+    with a row's mark (†, ‡) is part of that row's topic, and how it says the value was checked is the row's level,
+    beside the sheet's own ("I opened each PDF")."""
+    from ingest.notes import parse_note
+
+    got, parts = _items(SHEET)
+    assert got == [(8, ("2210.17323",)), (9, ("2306.00978",)), (11, ("2402.04396",))]
+    levels = {c.line: set(c.evidence_levels) for c in parts["claims"]}
+    assert "second_hand" in levels[8] and "second_hand" not in levels[9]
+    assert {"second_hand", "unverified"} <= levels[11]
+    assert "full_text" in levels[9]
+    # the mark must end a cell of one row: "*" inside a cell, a mark no row carries, are nothing
+    plain, _w = parse_note(SHEET.replace(" † |", " |"), "inbox/a/n.md")
+    assert "second_hand" not in {lv for c in plain["claims"] if c.line == 8 for lv in c.evidence_levels}
+
+
+LISTING = """From: no-reply@arXiv.org (send mail ONLY to cs)
+Subject: cs daily Subj-class mailing 4a17c2 8
+
+------------------------------------------------------------------------------
+ Submissions to:
+Computation and Language
+Machine Learning
+ received from  Wed 15 Jul 26 18:00:00 GMT  to  Thu 16 Jul 26 18:00:00 GMT
+------------------------------------------------------------------------------
+\\\\
+arXiv:2607.12215
+Title: Reward Model Calibration under Distribution Shift
+\\\\ ( https://arxiv.org/abs/2607.12215 ,  912kb)
+------------------------------------------------------------------------------
+%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---%%%---
+------------------------------------------------------------------------------
+\\\\
+arXiv:2607.11986 (*cross-listing*)
+Title: Quantized Models Think Shorter
+\\\\ ( https://arxiv.org/abs/2607.11986 ,  1120kb)
+>>> keep, but I only read this comments line, not the v2 PDF
+------------------------------------------------------------------------------
+"""
+
+
+def test_an_arxiv_listing_mail_is_its_entries():
+    """t138: an arXiv listing mail's header ("Submissions to: … received from … to …") and the mark lines between its
+    parts ("%%%---%%%---") are no topics; its entries are. "only read …, not the PDF" is a shallow read."""
+    got, parts = _items(LISTING)
+    assert got == [(10, ("2607.12215",)), (17, ("2607.11986",))]
+    assert "abstract_checked" in {lv for c in parts["claims"] if c.line == 21 for lv in c.evidence_levels}
+
+
+def test_a_suggested_place_label_needs_no_colon():
+    """t138: a card's ``**Suggested place** quantized-inference, 2.3 Outlier handling`` suggests 2.3; a bold
+    ``**Where**`` opening a sentence is no field."""
+    from ingest.placement import placement_field, section_refs
+
+    assert [(r.key, r.role) for r in section_refs("**Suggested place** quantized-inference, 2.3 Outlier handling")] == [("2.3", "suggest")]
+    assert placement_field("Suggested section 3.2 because it is about eviction")
+    assert not placement_field("**Where** it sits in 2.1 is unclear")
