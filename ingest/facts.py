@@ -1447,7 +1447,12 @@ def _unsaid(text: str) -> str:
     text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
+    text = _CONDITION.sub(lambda m: _blanked(m, "c"), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
+
+
+#: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).
+_CONDITION = re.compile(r"(?:如果|假如|倘若|要是|(?<!\bonly )\bif\b)(?P<c>[^，,;；。.！？!?]{1,60})[，,]", re.IGNORECASE)
 
 
 #: A wikilink's target (the note it links, with its anchor), before its shown text if it has one: ``[[t#a|shown]]``.

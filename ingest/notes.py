@@ -400,6 +400,11 @@ _TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\
                         r"(?P<d>re-?posted|repost|cross-?posted|转载|转)\s*[:：])", re.IGNORECASE)
 
 
+#: A field's label, in lower case after its first letter, before a name of one or two words: "Baselines named: Striped
+#: Attention", "compared with: USP".
+_LABELLED_NAME = re.compile(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\s+\S+)?\s*$")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -424,7 +429,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
     if m and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     # "Table 3 compares with *SpQR: A Sparse-Quantized …* (arXiv:2306.07629)": an italic title right before the bracketed ID
-    m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    # (or before a comma or dash: "Brandon, Nrusimha, …, *Striped Attention: …*, arXiv:2311.09431", "builds on: *…*, arXiv:…")
+    m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*(?:[(（\[]|[,，]|[—–])\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(m.group(1).strip()):
         return m.group(1).strip()
     m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
@@ -452,7 +458,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
         # a numbered reference "[5] T. Dao, D. Y. Fu, … C. Ré. FlashAttention-2: … Partitioning. arXiv:…": the authors'
         # initials and names, then the title
         t = _REF_VENUE_TAIL.sub("", _REF_INITIALS.sub("", _REF_NUMBER.sub("", t), count=1)).strip()
-        if _looks_like_title(t) and not find_arxiv_ids(t):  # ("FastServe (2305.05920), Llumnix": a list of works, no title)
+        # ("Baselines named: Striped Attention (arXiv:…)": a field's label before a name, no "Name: subtitle")
+        if _looks_like_title(t) and not find_arxiv_ids(t) and not _LABELLED_NAME.match(t):
             return t
     return None
 

@@ -935,6 +935,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return grouped
     if turns and re.match(r"^\W*(?:topic|thread|subject|stream)\s*[:：]", _strip(head_text), re.IGNORECASE):
         return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export): one discussion, not a topic per message
+    if named_collection and not with_works and all(u.kind == "entry" and re.search(r"[?？]\s*$", _strip(own(u))) for u in units):
+        return []  # "## Discussion questions" over "1. … ?" "2. … ?": the questions put to a group, one part
     if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):
         return units  # ("## Hallway" over two bullets, one bringing a work: each a conversation of its own)
     return []
@@ -1116,6 +1118,13 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
     return text
 
 
+#: A comment under an answer or a post: "**陈默**：…", "**Yifan** 回复 @林深：…", "**ana**: …".
+_COMMENT_HEAD = re.compile(r"^\s*\*\*[^*\n]{1,24}\*\*\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S")
+#: A line that opens a comment section: "评论区（节选，按热度）", "87 条评论", "Comments (12)", "全部评论".
+_COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选评论)|\d+\s*条评论|^\W*(?:\d+\s+)?comments?\s*(?:[(（]\d+[)）]|[:：]|$)",
+                            re.IGNORECASE)
+
+
 def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
                   nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
@@ -1205,6 +1214,27 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         marks = [mk for n, mk in enumerate(marks) if n not in groups]
         heads = [h for n, h in enumerate(heads) if n not in groups]
         kinds = [_pseudo_kind(h) for h in heads]
+    # a page's answers with their comment sections (a Zhihu page, a blog's or a forum's comments): after a line that
+    # opens the comments ("评论区（节选）", "赞同 214 · 19 条评论", "Comments (12)"), a comment ("**陈默**：…", "**Yifan** 回复
+    # @林深：…") belongs to the answer above it, up to the next mark that is no comment (the next answer)
+    if len(marks) >= 3:
+        text_at = sorted((ln, t) for b in blocks for ln, t in b.lines)
+        folded: set[int] = set()
+        in_comments = False
+        for n in range(len(marks)):
+            if not _COMMENT_HEAD.match(heads[n]):
+                in_comments = False
+                continue
+            lo = marks[n - 1][1] if n else 0  # (the comments of an answer read apart from it: all of them its)
+            if in_comments or any(lo < ln < marks[n][1] and _COMMENTS_OPEN.search(t) for ln, t in text_at):
+                folded.add(n)
+                in_comments = True
+        if 0 in folded and len(folded) == len(marks):
+            return None
+        if folded and len(marks) - len(folded) >= 2:
+            marks = [mk for n, mk in enumerate(marks) if n not in folded]
+            heads = [h for n, h in enumerate(heads) if n not in folded]
+            kinds = [_pseudo_kind(h) for h in heads]
     # an FAQ: the answer ("**A:** …", "答：…") belongs to the question before it ("**Q:** …")
     answers = {n for n in range(1, len(marks)) if _ANSWER.match(heads[n]) and _QUESTION_MARK.match(heads[n - 1])}
     if answers and len(marks) - len(answers) >= 2:
@@ -2202,6 +2232,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     """
     def header(b: MdBlock) -> bool:
         lines = b.lines[1:] if b.lines and (_FORWARDED.match(b.lines[0][1]) or _DIGEST_NO.match(b.lines[0][1])) else b.lines
+        # (a digest's header opens with its date: "Date: …" over "From: …")
+        if len(lines) >= 3 and _MAIL_FIELD.match(lines[0][1]) and _MAIL_FROM.match(lines[1][1]):
+            lines = lines[1:]
         return (b.kind == "para" and not b.quoted and len(lines) >= 2 and bool(_MAIL_FROM.match(lines[0][1]))
                 and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
 
@@ -2613,7 +2646,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         split = split_of()
         if split is not None:
             return split, how
-    dated = _split_dated(body, last_line)
+    dated = _split_dated(body, last_line) or _split_clocked(body, last_line)
     if dated is not None:
         return dated, "dated"
     ruled0 = _split_rules(body, last_line)
@@ -2670,6 +2703,29 @@ def _split_dated(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
         inside = [x for x in body if b.line <= x.line < stop]
         text = next((t for _ln, t in (b.lines[1:] or b.lines)), b.text)
         out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), text, [b.line], inside))
+    return out, [x for x in body if x.line < starts[0].line]
+
+
+#: A programme's entry opening with its clock time: "09:40 [讲者 Ana Ribeiro] PipeOffload: …", "**14:05–14:30** Talk: …".
+_CLOCK_OPEN = re.compile(r"^\s*(?:\*\*)?[\[(（]?\d{1,2}[:：]\d{2}(?:\s*[-–~—]\s*\d{1,2}[:：]\d{2})?[\])）]?(?:\*\*)?\s+\S")
+
+
+def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a day's programme noted as it went (a conference's live notes: "09:40 [讲者 X] Title（arXiv:…）" over the
+    points heard, "10:30 茶歇。"), else None: three or more paragraphs opening with a clock time, one of them or more
+    followed by its list of points. Every entry is an item with its points, a coffee break too."""
+    starts = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines
+              and _CLOCK_OPEN.match(b.lines[0][1])]
+    if len(starts) < 3:
+        return None
+    index = {id(b): k for k, b in enumerate(body)}
+    if not any(index[id(b)] + 1 < len(body) and body[index[id(b)] + 1].kind == "item" for b in starts):
+        return None
+    out = []
+    for k, b in enumerate(starts):
+        stop = starts[k + 1].line if k + 1 < len(starts) else last_line + 1
+        inside = [x for x in body if b.line <= x.line < stop]
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), b.lines[0][1], [b.line], inside))
     return out, [x for x in body if x.line < starts[0].line]
 
 

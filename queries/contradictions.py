@@ -425,7 +425,10 @@ _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 _LEAD_CHARS = 24
 #: A statement labelled as the baselines' ("基线：Medusa-2 2.3 倍，Hydra 2.6 倍", "Baselines: …", "对比基线：…"): its
 #: figures are theirs, not those of the work its note or item is about.
-_BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*(?:对比)?(?:基线|baselines?|对照组?|compared systems?)\s*[:：]",
+_BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*"
+                             # "讲者引用的基线：FlexGen …", "The speaker's baseline: …"
+                             r"(?:[\u4e00-\u9fff]{1,8}的|(?:the )?(?:speaker|author|paper|talk)(?:'s|s')?\s+|cited\s+)?"
+                             r"(?:对比)?(?:基线|baselines?|对照组?|compared systems?)(?:\s+(?:cited|used|quoted))?\s*[:：]",
                              re.IGNORECASE)
 #: A paper cited as the source of what the sentence says of another work: "per the FA3 paper (arxiv.org/abs/2407.08608)
 #: FA2 only gets …", "according to the Orca paper (2206.xxxxx), vLLM …".
