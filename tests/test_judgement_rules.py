@@ -1181,7 +1181,7 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert conds("平均接受长度比论文表 2 低一截") == [] and conds("τ 的具体数值等疑问 1 查清再写") == []  # labels
     assert [q.conditions for q in find_figures("加速 2.1x", context="温度 1（top-p 1.0）：")] == [("decoding:sampling", "temp:1")]
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("gpus:16", "hw:h100")]  # a plural, not an "H100S"; 16 GPUs
-    assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("hw:l40s",)]
+    assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("gpus:8", "hw:l40s")]
     assert [q.conditions for q in find_figures("Llama-3-8B W4A4（KV 也是 4 bit）下困惑度上升 0.3")] == [
         ("model:llama-3-8b", "msize:8b", "precision:w4a4kv4")]
     assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
