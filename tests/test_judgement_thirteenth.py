@@ -143,3 +143,158 @@ def test_a_suggested_place_label_needs_no_colon():
     assert [(r.key, r.role) for r in section_refs("**Suggested place** quantized-inference, 2.3 Outlier handling")] == [("2.3", "suggest")]
     assert placement_field("Suggested section 3.2 because it is about eviction")
     assert not placement_field("**Where** it sits in 2.1 is unclear")
+
+
+PROGRAMME = """# MLSys 2027 · Day 2 · 速记
+
+记录：何冉 · 2027-07-16
+说明：全部是现场听报告记的，只听了 talk，论文一篇都还没看；数字照 slide 抄。
+
+08:30 签到、领胸牌，Keynote 没赶上。
+
+09:40 [讲者 Ana] PipeOffload: Layer-Pipelined KV Cache Offloading（arXiv:2603.18412）
+- 设计：冷 KV 放 pinned CPU 内存，attention 在 CPU 上算。
+- 讲者引用的基线：FlexGen，在 H100、batch 16、128K 下解码 9.85 tok/s。
+
+10:05 [讲者 周逸] PlugKV: Engine-Agnostic KV Cache Swapping（2605.09921）
+- 讲者说：需要改动推理引擎的调度器。
+- Q&A：NVMe 写放大怎么办？讲者说"不是瓶颈"，没给数据。
+
+10:30 茶歇。
+"""
+
+
+def test_a_programme_noted_live_is_an_item_per_slot():
+    """t136: conference live notes, "09:40 [讲者 X] Title（arXiv:…）" over the points heard: each slot one item with its
+    points (a coffee break too); the note's opening says the talks were only heard and no paper read (second-hand and
+    unverified); "没给数据" is unverified; a baseline the speaker cites ("讲者引用的基线：FlexGen …") is no figure of the
+    talk's work."""
+    got, parts = _items(PROGRAMME)
+    assert got == [(6, ()), (8, ("2603.18412",)), (12, ("2605.09921",)), (16, ())]
+    levels = {c.line: set(c.evidence_levels) for c in parts["claims"]}
+    assert {"second_hand", "unverified"} <= levels[4]
+    assert "unverified" in levels[14]
+    from queries.contradictions import _BASELINE_LABEL
+
+    assert _BASELINE_LABEL.match("讲者引用的基线：FlexGen，在 H100、batch 16、128K 下解码 9.85 tok/s。")
+    assert not _BASELINE_LABEL.match("我们的结论：基线更慢")
+    # a chat whose lines carry clock times but no lists under them is no programme
+    from ingest.blocks import read_blocks
+    from ingest.structure import _split_clocked
+
+    chat = "10:02 ana: anyone read EAGLE-3?\n\n10:05 ben: yes, 6.5x\n\n10:07 ana: thanks\n".splitlines()
+    assert _split_clocked(read_blocks(chat), len(chat)) is None
+    assert _split_clocked(read_blocks(PROGRAMME.splitlines()), 17) is not None
+
+
+ZHIHU = """# KV cache 卸载还值得做吗？
+
+**林深** · 推理引擎开发
+1,032 人赞同了该回答
+PipeOffload（arxiv.org/abs/2603.18412v2）我上周从头到尾读完了。
+- 吞吐：H100、batch 16、128K 上下文，解码吞吐 19.3 tokens/s。
+赞同 1032 · 87 条评论
+
+评论区（节选）
+**陈默**：19.3 tokens/s 是 batch 16 的吧？
+**Yifan** 回复 @林深：Table 3 里那一格是 14.8 tokens/s。
+
+**Gao Ming** · 存储系统
+PlugKV（arXiv:2605.09921）我只看了摘要，作者强调不需要修改推理引擎。
+如果真不用改引擎，对我们很有吸引力。
+"""
+
+
+def test_comments_under_an_answer_are_the_answers_and_a_condition_asserts_nothing():
+    """t136: a Zhihu page's answers, each with its comments after "评论区" / "N 条评论": a comment ("**陈默**：…",
+    "**Yifan** 回复 @林深：…") belongs to the answer above it; the next answer opens a topic. What an "if" clause says
+    ("如果真不用改引擎，…", "If it needs no retraining, …") is no statement of the work; "only if" states a need."""
+    from ingest.facts import predicates
+
+    got, _parts = _items(ZHIHU)
+    assert got == [(3, ("2603.18412",)), (13, ("2605.09921",))]
+    assert predicates("如果真不用改引擎，对我们很有吸引力。") == ()
+    assert predicates("If it really needs no retraining, we should try it.") == ()
+    assert "+train:model" in predicates("It works only if you retrain the model, sadly.")
+    assert "-need:serving_engine" in predicates("作者强调不需要修改推理引擎")
+
+
+DIGEST = """Send long-ctx-serving mailing list submissions to
+\tlong-ctx-serving@lists.example.org
+
+Today's Topics:
+
+   1. Star Attention is exact? (Dmitri)
+   2. Re: Star Attention is exact? (Hanna)
+   3. Visa letters (Rafael)
+
+----------------------------------------------------------------------
+
+Message: 1
+----------
+Date: Fri, 18 Jul 2027 09:12:40 +0200
+From: Dmitri <d@pm.me>
+Subject: Star Attention is exact?
+
+Going by NVIDIA's blog on Star Attention (arXiv 2411.17116), it is exact attention.
+
+------------------------------
+
+Message: 2
+----------
+Date: Fri, 18 Jul 2027 11:47:05 +0200
+From: Hanna <h@kth.example>
+Subject: Re: Star Attention is exact?
+
+The 11x is in the abstract (arxiv.org/abs/2411.17116v2). I only read the abstract.
+
+------------------------------
+
+Message: 3
+----------
+Date: Sat, 19 Jul 2027 07:55:02 -0300
+From: Rafael <r@example.org>
+Subject: Visa letters
+
+Has anyone received the MLSys invitation letter yet?
+"""
+
+
+def test_a_mailman_digest_is_its_threads():
+    """t135: a Mailman digest: its "Today's Topics" list is a table of contents, each message's header opens with
+    "Date:" over "From:"; a reply ("Re: …") goes on with its thread, a new subject opens one (the off-topic one too)."""
+    got, _parts = _items(DIGEST)
+    assert got == [(14, ("2411.17116",)), (34, ())]
+
+
+def test_discussion_questions_are_one_part_and_gpu_counts_are_settings():
+    """t135: "## Discussion questions" over numbered questions is one part, not a topic per question; "on 32 H100s",
+    "8×H100" are GPU counts (figures on 8 and on 32 GPUs are never compared); "1M tokens, …" opening a list of settings
+    and "a 128K-token prefill" are context lengths."""
+    from ingest.facts import find_figures
+
+    handout = ("# Handout\n\n## 1. TetraRing (arXiv:2602.08817)\n\nRings along the topology.\n\n## Discussion questions\n\n"
+               "1. TetraRing's 1.97x is on 32 GPUs. What about 8?\n2. Does pass-Q pay off for us?\n3. Which one first?\n")
+    got, _parts = _items(handout)
+    assert got == [(3, ("2602.08817",)), (7, ())]
+    assert find_figures("prefilled in 16.9 s on 32 H100s (4 nodes)")[0].conditions[:1] == ("gpus:32",)
+    assert "ctx:1000000" in find_figures("1M tokens, Llama 3 405B, 128 H100s: 77 s.")[0].conditions
+    assert "ctx:128000" in find_figures("3.8 s for a 128K-token prefill of Llama 3 405B")[0].conditions
+
+
+def test_titles_beside_authors_and_labels():
+    """t135: an italic title between authors and the identifier ("Brandon, …, *Striped Attention: …*, arXiv:…") is the
+    title without the authors; a field's label before a name ("Baselines named: Striped Attention (arXiv:…)") is no
+    title."""
+    from ingest.arxiv import find_arxiv_ids
+    from ingest.notes import written_title
+
+    def title(line):
+        m = find_arxiv_ids(line)[0]
+        return written_title(line, m.start, m.end)
+
+    assert title("- [Brandon2023] Brandon, Nrusimha, Jin, *Striped Attention: Faster Ring Attention for Causal Transformers*, "
+                 "arXiv:2311.09431 (2023)") == "Striped Attention: Faster Ring Attention for Causal Transformers"
+    assert title("- builds on: *Striped Attention: Faster Ring Attention for Causal Transformers*, arXiv:2310.01889") \
+        == "Striped Attention: Faster Ring Attention for Causal Transformers"
+    assert title("- Baselines named: Striped Attention (arXiv:2311.09431) and USP (arXiv:2405.07719).") is None
