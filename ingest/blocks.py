@@ -382,7 +382,9 @@ def _proposed_edits(lines: list[str]) -> list[str]:
                     added = t[1:]
                     # the hunk's first added line, and an added line that brings a work of its own, open an entry;
                     # the other added lines go on with it (a "- LMCache (github…)" entry under "- Tidewater (arXiv:…)")
-                    opens = first or bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE))
+                    # (an entry giving a long title first, "+- *SWIFT: On-the-Fly …* (arXiv:2404.18911) …", brings it too)
+                    opens = first or bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE)) or bool(
+                        re.search(r"arxiv\s*[:：]?\s*\d{4}\.\d{4,5}", added, re.IGNORECASE))
                     bare = re.sub(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+", "", added)
                     text = f"- {bare.lstrip()}" if opens else bare
                     out[j] = text + (f" (→ §{where})" if first and where else "")

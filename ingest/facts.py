@@ -1447,12 +1447,15 @@ def _unsaid(text: str) -> str:
     text = _NAMED_CLAIM.sub(lambda m: _blanked(m, 0), text)
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
-    text = _CONDITION.sub(lambda m: _blanked(m, "c"), text)
+    text = _CONDITION.sub(lambda m: _blanked(m, "c" if m.group("c") is not None else "c2"), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
 
 
 #: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).
-_CONDITION = re.compile(r"(?:如果|假如|倘若|要是|(?<!\bonly )\bif\b)(?P<c>[^，,;；。.！？!?]{1,60})[，,]", re.IGNORECASE)
+_CONDITION = re.compile(r"(?:如果|假如|倘若|要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
+                        # an English "if" clause ends at its comma, or where the main clause's subject starts ("if the head
+                        # really is trained separately it sits closer to §3.2")
+                        r"|(?<!\bonly )\b[Ii][Ff]\b(?P<c2>[^,;.!?]{1,60}?)(?:,|(?=\s(?:it|then|we|they|you|I|this|that)\s))")
 
 
 #: A wikilink's target (the note it links, with its anchor), before its shown text if it has one: ``[[t#a|shown]]``.

@@ -22,6 +22,7 @@ note is made of (documented in ``docs/FORMAT.md`` sections 4-8):
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime, timezone, tzinfo
 from pathlib import PurePosixPath
@@ -33,7 +34,7 @@ from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .markup import as_markdown
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
-from .placement import SectionRef, section_column, section_refs, table_section
+from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
 from .structure import FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .text import (
@@ -478,8 +479,8 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
         t = strip_markup(sg.title).strip()
         if lead is not None:
             t = lead.sub("", t, count=1)
-        if not _looks_like_title(t) or _GENERIC_LABEL.match(t):
-            continue
+        if not _looks_like_title(t) or _GENERIC_LABEL.match(t) or re.match(r"\s*[\[(]?\d{1,4}[-/.:]\d{1,2}", t):
+            continue  # (a post's stamped header, "[19.07.27 20:03] LLM Infra Digest", names no paper)
         # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
         opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}
         refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
@@ -1081,9 +1082,11 @@ def parse_note(
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0
     background_of = 0  # the level of the background heading a one-paper note's text sits under, 0 none
+    placing = False  # under a heading that asks where the work goes ("## Where it might go"): its sections are placements
     for b in blocks:
         if b.kind == "heading":
             t = strip_markup(b.text)
+            placing = bool(PLACEMENT_HEADING.match(t))
             if background_of and b.level <= background_of:
                 background_of = 0
             if lex.caveat_headings.search(t):
@@ -1228,6 +1231,8 @@ def parse_note(
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)
+            if placing:
+                refs = [dataclasses.replace(r, role="suggest") if r.role == "mention" else r for r in refs]
             if b.kind == "row":
                 for h, cell in zip(b.header, b.cells):
                     keys = table_section(h, cell)

@@ -432,6 +432,12 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     return "suggest"
 
 
+#: A heading over where a work goes: "## Where it might go", "## Placement", "### Suggested section", "## 放哪", "## 建议归属".
+PLACEMENT_HEADING = re.compile(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
+                               r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|placement|suggested (?:place|placement|section|home)|"
+                               r"放哪|放在哪|放到哪|归属|建议(?:章节|位置|归属|放置))", re.IGNORECASE)
+
+
 #: Table columns that name where a row belongs.
 SECTION_COLUMNS = frozenset({"section", "sections", "placement", "where", "归属", "章节", "建议章节", "位置", "suggested section",
                              "doc section", "建议位置", "建议归属", "建议放置", "放哪", "放在哪", "target section",

@@ -525,10 +525,14 @@ class _Raw:
     shares: tuple[tuple[int, int], ...] = ()
 
 
+#: A channel's post header alone on its line, as Telegram exports it: "[18.07.27 09:15] LLM Infra Digest:".
+_CHANNEL_POST = re.compile(r"^\s*(?P<t>\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\]\s+[^\n:：\[\]]{1,40})[:：]\s*$")
+
+
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
-                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT)):
+                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST)):
         if pat.match(line_text):
             return n
     return -1
@@ -537,7 +541,7 @@ def _pseudo_kind(line_text: str) -> int:
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
-                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT):
+                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -612,12 +616,32 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             inner, _pre = _split_headings([b for b in body if b.line >= sub_heads[0].line], None, end, lex)
             out.extend(inner)
             continue
+        if sub_heads and not _brings_link(h.text):
+            # a section's own rows or entries before its sub-sections (a Confluence page's table of methods, then an
+            # expand block read as a sub-heading): topics when they would be without the sub-sections, and so are
+            # its panels ("> **Warning**"), each sub-section one more
+            before = [b for b in body if b.line < sub_heads[0].line]
+            own_units = _container_entries(h.text, before, lex) if _content(before) else []
+            if own_units:
+                covered = {ln for u in own_units for x in u.blocks for ln in range(x.line, x.line_end + 1)}
+                panels = [b for b in before if b.kind == "para" and b.quoted and b.line not in covered and _is_panel(b)]
+                out.extend(sorted([*own_units, *(_Raw("pseudo", b.line, b.line_end, _strip(b.lines[-1][1] if len(b.lines) > 1 else b.text),
+                                                     [b.line], [b]) for b in panels)], key=lambda r: r.line))
+                inner, _pre = _split_headings([b for b in body if b.line >= sub_heads[0].line], None, end, lex)
+                out.extend(inner)
+                continue
         sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and _entries(body) \
                 and not any(b.kind == "heading" for b in body) \
                 and (_named_collection(h.text, lex) or all(b.task is not None for _k, b in _entries(body))):
             sub = _entry_raws(body, _entries(body), lex)
         if sub:
+            first_unit = min(u.line for u in sub)
+            before = [b for b in _content(body) if b.line < first_unit and b.kind != "heading"]
+            if all(u.kind == "pseudo" for u in sub) and any(b.kind in ("item", "row") for b in before):
+                # "## Decision" over its numbered list, then the page's comments ("**Rahul Menon** · Jul 21"): the list
+                # is the heading's own topic, the comments after it their own
+                out.append(_Raw("heading", h.line, max(b.line_end for b in before), h.text, [h.line, before[0].line], [h, *before]))
             out.extend(sub)
             continue
         labels = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and len(b.lines) == 1
@@ -1005,6 +1029,17 @@ _ONE_COMMA = re.compile(r"^(?=(?:\S+\s+){0,4}\S+$)([^,，]*)[,，](?=[^,，]*$)"
 _SECTION_WIKILINK = re.compile(r"(?:→|->)?\s*\[\[[^\[\]#|\n]{0,80}#[^\[\]|\n]{1,60}(?:\|[^\[\]\n]{0,60})?\]\]")
 
 
+#: A panel's label, alone on the first line of a quote: "> **Warning**", "> **Info**", "> ℹ️ Note", "> 注意".
+_PANEL_LABEL = re.compile(r"^\s*(?:\*\*|__)?\s*(?:[^\w\s]{1,3}\s*)?(?:info|information|note|warning|caution|tip|important|"
+                          r"success|error|信息|注意|警告|提示|重要)\s*[:：]?\s*(?:\*\*|__)?\s*$", re.IGNORECASE)
+
+
+def _is_panel(b: MdBlock) -> bool:
+    """Whether a quoted block is a page's panel (a Confluence info or warning panel, a callout): a callout, or a quote
+    whose first line is a panel's label alone."""
+    return b.quoted and (b.callout is not None or bool(b.lines and _PANEL_LABEL.match(b.lines[0][1])))
+
+
 def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexicon | None = None) -> list[_Raw]:
     """One raw item per entry, its nested entries and code inside it.  A topic entry that names no
     work and holds two or more entries that do ("- KV offloading" → "  - InfiniGen, arXiv:…") gives
@@ -1016,8 +1051,8 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
         if not b.quoted:
             # the reader's verdict quoted right under an entry (">> keep — belongs under 2.1") comments it
             for c in body[k + 1: nxt]:
-                if not c.quoted or c.kind == "heading" or (n + 1 == len(ents) and c.line_end - c.line > 2):
-                    break
+                if not c.quoted or c.kind == "heading" or (n + 1 == len(ents) and c.line_end - c.line > 2) or _is_panel(c):
+                    break  # (a panel, "> **Warning**", is the page's, no reply to the entry)
                 kids.append(c)
         spans.append((k, b, kids))
     def children(b: MdBlock, kids: list[MdBlock]) -> list[tuple[int, MdBlock]]:
@@ -2233,7 +2268,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     def header(b: MdBlock) -> bool:
         lines = b.lines[1:] if b.lines and (_FORWARDED.match(b.lines[0][1]) or _DIGEST_NO.match(b.lines[0][1])) else b.lines
         # (a digest's header opens with its date: "Date: …" over "From: …")
-        if len(lines) >= 3 and _MAIL_FIELD.match(lines[0][1]) and _MAIL_FROM.match(lines[1][1]):
+        if len(lines) >= 3 and re.match(r"\s*date\s*:", lines[0][1], re.IGNORECASE) and _MAIL_FROM.match(lines[1][1]):
             lines = lines[1:]
         return (b.kind == "para" and not b.quoted and len(lines) >= 2 and bool(_MAIL_FROM.match(lines[0][1]))
                 and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
@@ -2353,8 +2388,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     """
     top = [b for b in blocks if b.parent is None or b.quoted]
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines
-           and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]))) >= 2:
-        return None  # a chat export: its quotes are link previews and quoted messages, its turns the units
+           and (_TURN.match(b.lines[0][1]) or _CHAT.match(b.lines[0][1]) or _CHANNEL_POST.match(b.lines[0][1]))) >= 2:
+        return None  # a chat or channel export: its quotes are link previews and quoted messages, its turns the units
     if sum(1 for b in top if _opens_post(b)) >= 2:
         return None  # copied posts ("@推理加速小组 · 6月5日"): the reader's "> 我：…" under a post is a remark on it
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _COMMENTED.match(b.lines[0][1])) >= 2:

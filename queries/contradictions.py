@@ -1082,7 +1082,7 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
 
 
 #: Where a figure's clause starts: a sentence's or a clause's break before it.
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–]\s")
+_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
 #: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
 _FIGURE_OF = re.compile(r"^[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
 _BARE_KEY = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
@@ -1109,8 +1109,9 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     """The work one figure of ``c`` is written as a figure of, when that is named with it and is not
     what the whole statement is about: the only work its clause names before it ("their main table puts
     GPTQ at 4-bit on Llama-2-7B at 6.31", "lists the AWQ baseline (2306.00978) at 5.82"), else the one
-    named right after it ("against 5.81 for RAQ"); None when its clause names none or several (then the
-    statement's works are the figure's too)."""
+    named right after it ("against 5.81 for RAQ"); ``""`` when its clause is led by the name of a method the store
+    has no work for, after a clause naming one ("EAGLE 2.97x · SpS 1.75x": SpS's); None when its clause names none
+    or several (then the statement's works are the figure's too)."""
     raw = q.raw
     at = c.text.find(raw)
     if at < 0:
@@ -1131,6 +1132,11 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
         return named[0]
     if named:
         return None
+    lead = re.match(r"\s*([A-Z][a-z]*[A-Z][\w+-]*|[A-Z]{2,}[\w+-]*)\b", before)
+    if lead and not match(lead.group(1)) and match(c.text[:start]):
+        # "EAGLE 2.97x · SpS with a 68M drafter 1.75x · PLD 1.62x": a clause led by a name no work of the store has, after
+        # a clause naming one: the figure of that other method, of no work here
+        return ""
     after = _FIGURE_OF.match(c.text, at + len(raw))
     if after:
         got = match(after.group("n"))
@@ -1201,6 +1207,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue
             works = subj.get(c.iri, ())
             own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
+            if own == "":
+                continue  # a figure of a method the store has no work for
             if own is not None and own not in works:
                 works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
             for s in works:

@@ -298,3 +298,88 @@ def test_titles_beside_authors_and_labels():
     assert title("- builds on: *Striped Attention: Faster Ring Attention for Causal Transformers*, arXiv:2310.01889") \
         == "Striped Attention: Faster Ring Attention for Causal Transformers"
     assert title("- Baselines named: Striped Attention (arXiv:2311.09431) and USP (arXiv:2405.07719).") is None
+
+
+CONFLUENCE = """# Self-drafting candidates
+
+> **Info**
+> 下表的数字都抄自各论文自己的实验表格。
+
+## Evaluated methods
+
+| Method | arXiv | Benchmark | Speedup | Notes |
+|---|---|---|---|---|
+| EAGLE-2 | 2406.16858 | MT-Bench | 3.80x | dynamic tree, context-aware |
+| LayerSkip | 2404.16710 | CNN/DM | 2.16x | needs the LayerSkip training recipe |
+
+> **Warning**
+> 在频道里听别人说的：LayerSkip 的 self-speculative 模式其实是 lossy 的。
+
+<details>
+<summary>D&V re-run log</summary>
+
+```
+speedup=1.46
+```
+</details>
+
+## Decision
+
+1. 生产环境先上 EAGLE-3。
+2. LoopDraft 建议补进 3.4。
+
+**Comments (2)**
+
+**王文杰** · Jul 20, 2027
+τ=2.86 我又对了一遍，没抄错。
+
+**Rahul Menon** · Jul 21, 2027
+Shouldn't Lookahead decoding be in this table? https://arxiv.org/pdf/2402.02057.pdf
+"""
+
+
+def test_a_confluence_page_with_a_table_panels_an_expand_block_and_comments():
+    """t137: a section's table rows are topics though an expand block (read as a sub-heading) follows them; a panel
+    ("> **Warning**") is the page's, no reply to the row above it; a "## Decision" list followed by the page's comments
+    is the heading's own topic, the comments their own."""
+    got, _parts = _items(CONFLUENCE)
+    lines = [ln for ln, _w in got]
+    assert (10, ("2406.16858",)) in got and (11, ("2404.16710",)) in got
+    assert 13 in lines and 17 in lines  # the panel, the expand block (its summary)
+    assert 24 in lines and (34, ("2402.02057",)) in got  # the decision, the comment bringing a work
+
+
+def test_a_telegram_export_is_a_post_per_header_and_its_header_names_no_paper():
+    """t137: "[18.07.27 09:15] LLM Infra Digest:" opens a post (its "> Link preview:" quote is no reply); a post's
+    stamped header is no title of the paper it links."""
+    export = ("Telegram export · channel \"LLM Infra Digest\"\n\n"
+              "[18.07.27 09:15] LLM Infra Digest:\n📄 Speculative Streaming: no draft model at all.\n🔗 arxiv.org/abs/2402.11131v2\n"
+              "> Link preview: Speculative Streaming: Fast LLM Inference without Auxiliary Models\n👍 41\n\n"
+              "[19.07.27 20:03] LLM Infra Digest:\nEAGLE-2 at temperature 1: 3.06x on MT-Bench.\n"
+              "> Link preview: EAGLE-2 · arxiv.org/abs/2406.16858\n❤️ 22\n")
+    got, parts = _items(export)
+    assert got == [(3, ("2402.11131",)), (9, ("2406.16858",))]
+    assert not any(r.title and r.title.startswith("[") for r in parts["arxiv"])
+
+
+def test_a_proposed_edit_a_placement_heading_and_engine_versions():
+    """t137: an added line of a proposed diff that brings an arXiv identifier anywhere opens an entry; under "## Where
+    it might go" a section named is a placement; figures measured on two engine versions (vLLM 0.8.4, vLLM 0.10.2) are
+    never compared; "EAGLE 2.97x · SpS 1.75x": the second figure is SpS's, no work of the store's."""
+    from ingest.blocks import _proposed_edits
+    from ingest.facts import find_figures
+
+    diff = ["```diff", "--- a/doc.md", "+++ b/doc.md", "@@ -40,2 +40,3 @@", " - context line",
+            "+- EchoSpec (arxiv.org/abs/2605.08821v1) drafts from an echo.",
+            "+- *SWIFT: On-the-Fly Self-Speculative Decoding for LLM Inference Acceleration* (arXiv:2404.18911) skips layers.",
+            "```"]
+    out = _proposed_edits(diff)
+    assert out[5].startswith("- EchoSpec") and out[6].startswith("- *SWIFT")
+    card = "# 0613 · EchoSpec\n\nEchoSpec (arXiv:2605.08821) drafts from shallow layers.\n\n## Where it might go\n\nProbably §3.4; maybe §3.2.\n"
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(card, "organized/paper_cards/0613-2605-08821.md")
+    assert "3.4" in {k for c in parts["claims"] for k in c.suggested_sections}
+    a = find_figures("Our run (2027-03, vLLM 0.8.4, 1×H100, batch 1): Draft & Verify 1.31x on MT-Bench.")[0]
+    b = find_figures("Our run (2027-07, vLLM 0.10.2, 1×H100, batch 1): Draft & Verify 1.46x on MT-Bench.")[0]
+    assert "sw:vllm0.8.4" in a.conditions and "sw:vllm0.10.2" in b.conditions
