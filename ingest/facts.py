@@ -196,6 +196,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "mean"  # "the mean TTFT" is no percentile: never a p99's
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
+            if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
+                val = re.sub(r"^([a-z.+-]+?)-?v?(\d+\.\d+).*$", r"\1\2", val)
             if cat == "precision":
                 val = re.sub(r"^(\d+)-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit"
             if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):

@@ -637,7 +637,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             sub = _entry_raws(body, _entries(body), lex)
         if sub:
             first_unit = min(u.line for u in sub)
-            before = [b for b in _content(body) if b.line < first_unit and b.kind != "heading"]
+            before = [b for b in _content(body) if b.line_end < first_unit and b.kind != "heading"]
             if all(u.kind == "pseudo" for u in sub) and any(b.kind in ("item", "row") for b in before):
                 # "## Decision" over its numbered list, then the page's comments ("**Rahul Menon** · Jul 21"): the list
                 # is the heading's own topic, the comments after it their own
