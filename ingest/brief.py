@@ -7,7 +7,7 @@ a list of ``Claim`` records (what it asserts), keeping 1-based line numbers.
 
 Pure functions: no I/O (except the thin :func:`read_brief` wrapper), no
 rdflib.  arXiv identifiers come from :mod:`ingest.arxiv`, claims are built by
-:func:`ingest.text.make_claim` (evidence level, quantities, qualifiers,
+:func:`ingest.claims.make_claim` (evidence level, quantities, qualifiers,
 section references from the lexicon).
 
 The format, as written by analysts (Chinese; English headings are accepted
@@ -81,12 +81,12 @@ from .models import (
     BriefLowRelevance,
     Claim,
 )
+from .claims import make_claim
 from .text import (
     Block,
     find_section_refs,
     find_urls,
     iter_blocks,
-    make_claim,
     split_sentences,
     strip_markup,
 )
@@ -838,7 +838,7 @@ def parse_brief(text: str, *, lexicon: Lexicon | None = None) -> tuple[BriefDoc,
         The whole brief (Chinese or English headings; see the module
         docstring for the format and the keyword tables for the words).
     lexicon : Lexicon, optional
-        Lexicon for :func:`ingest.text.make_claim`; the bundled one if omitted.
+        Lexicon for :func:`ingest.claims.make_claim`; the bundled one if omitted.
 
     Returns
     -------

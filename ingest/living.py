@@ -15,7 +15,8 @@ from .living_doc import LivingDoc, parse_living_doc, reference_authors
 from .facts import facts_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .models import ArxivRef
-from .text import alias_before, find_urls, make_claim, split_front_matter, without_titles
+from .claims import make_claim
+from .text import alias_before, find_urls, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 

@@ -37,11 +37,11 @@ from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
 from .structure import FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .claims import make_claim
 from .text import (
     alias_before,
     find_urls,
     find_wikilinks,
-    make_claim,
     split_front_matter,
     split_sentences,
     strip_markup,

@@ -1047,7 +1047,8 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
     spans = []
     for n, (k, b) in enumerate(ents):
         nxt = ents[n + 1][0] if n + 1 < len(ents) else len(body)
-        kids = [c for c in body[k + 1: nxt] if c.kind != "row" and (c.parent is not None or c.kind in ("code", "html"))]
+        stop = next((x for x, c in enumerate(body[k + 1: nxt], k + 1) if _is_panel(c)), nxt)  # (a page's panel ends the entry)
+        kids = [c for c in body[k + 1: stop] if c.kind != "row" and (c.parent is not None or c.kind in ("code", "html"))]
         if not b.quoted:
             # the reader's verdict quoted right under an entry (">> keep — belongs under 2.1") comments it
             for c in body[k + 1: nxt]:

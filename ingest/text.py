@@ -11,7 +11,9 @@ Public functions
 ``find_quantities(text)``      -> tuple[Quantity, ...]
 ``find_section_refs(text)``    -> tuple[str, ...]
 ``find_suggested_sections(text)`` -> tuple[str, ...]
-``make_claim(text, line, line_end, ...)`` -> Claim
+
+A statement's claim, with its facts, is built by ``ingest.claims.make_claim`` (which needs ``ingest.facts``, built on
+this module's sentence splitter).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import yaml
 
 from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
-from .models import EVIDENCE_RANK, ArxivRef, Claim, Quantity
+from .models import ArxivRef, Quantity
 
 __all__ = [
     "Block",
@@ -37,7 +39,6 @@ __all__ = [
     "find_placements",
     "find_urls",
     "find_wikilinks",
-    "make_claim",
     "split_sentences",
     "strip_markup",
     "without_titles",
@@ -565,63 +566,6 @@ def arxiv_refs(lines: list[str], first_line: int = 1) -> list[ArxivRef]:
         for n, ln in enumerate(lines, first_line)
         for m in find_arxiv_ids(ln)
     ]
-
-
-def make_claim(
-    text: str,
-    line: int,
-    line_end: int,
-    *,
-    role: str = "statement",
-    section: str | None = None,
-    item: int | None = None,
-    evidence: str = "unknown",
-    subjects: tuple[str, ...] = (),
-    lexicon: Lexicon | None = None,
-) -> Claim:
-    """Build a ``Claim`` from one sentence or list item.
-
-    Extracts arXiv mentions (with line), figures with their conditions, qualifier sides
-    (``aspect:side``) and predicates (:mod:`ingest.facts`), section references, suggested
-    sections, negation and the "not verified" marker.  ``evidence`` is the inherited level; a marker in
-    the text itself that is weaker (e.g. 未验证, 转述) overrides it.
-    ``subjects`` are inherited arXiv keys, extended with those mentioned.
-    """
-    lex = lexicon or load_lexicon()
-    clean = strip_markup(text)
-    refs = tuple(
-        ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=line, section=section)
-        for m in find_arxiv_ids(text)
-    )
-    own = lex.evidence_of(clean)
-    if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
-        evidence = own
-    from .facts import find_figures, predicates, qualifier_sides
-    from .placement import placement_field
-
-    said = not placement_field(clean)  # "where: §5.1 已经有了，不用改": the document needs no change, not the work
-    quals = qualifier_sides(clean, lex) if said else ()
-    subj = dict.fromkeys(subjects)
-    for r in refs:
-        subj.setdefault(r.arxiv_id, None)
-    return Claim(
-        text=clean,
-        line=line,
-        line_end=line_end,
-        role=role,  # type: ignore[arg-type]
-        section=section,
-        item=item,
-        evidence=evidence,  # type: ignore[arg-type]
-        arxiv=refs,
-        quantities=find_figures(clean, lex),
-        predicates=predicates(clean, lex) if said else (),
-        section_refs=find_section_refs(clean, lex),
-        suggested_sections=find_suggested_sections(clean, lex),
-        subjects=tuple(subj),
-        qualifiers=tuple(quals),
-        negated=bool(lex.negation.search(clean)),
-        unverified=bool(lex.unverified.search(clean)),
-    )
 
 
 _LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)

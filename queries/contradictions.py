@@ -578,12 +578,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     """
     if "claim_subjects" in snap.cache:
         return snap.cache["claim_subjects"]  # type: ignore[return-value]
-    from .items import _matcher, item_works, name_index
+    from .items import name_matcher, item_works, name_index
 
     items = {(i.path, i.index): i for i in snap.items}
     topics = _note_topics(snap)
     resolved: dict[tuple[str, int], list[str]] = {}
-    match = _matcher(snap)
+    match = name_matcher(snap)
     names_of: dict[str, list[str]] = defaultdict(list)
     for n, a in name_index(snap).items():
         names_of[a].append(n)
@@ -1205,9 +1205,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                         named[(s, q.value)].add(q.metric)
                         settings[(s, q.value)].add(tuple(q.conditions))
     topics = _note_topics(snap)
-    from .items import _matcher
+    from .items import name_matcher
 
-    match = _matcher(snap)
+    match = name_matcher(snap)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
             continue

@@ -35,7 +35,7 @@ from ingest.numerals import arabic_key
 from .results import ItemRow, SectionRoute
 from .snapshot import AliasMatcher, SItem, Snapshot
 
-__all__ = ["WorkStatus", "work_status", "name_index", "item_works", "item_sections", "judge_relevance",
+__all__ = ["WorkStatus", "work_status", "name_index", "name_matcher", "item_works", "item_sections", "judge_relevance",
            "shift_items", "HEARSAY", "MISLABELLED"]
 
 #: Evidence levels that, alone, make an item hearsay (low relevance unless it says otherwise).
@@ -136,7 +136,9 @@ def name_index(snap: Snapshot) -> dict[str, str]:
     return out
 
 
-def _matcher(snap: Snapshot) -> AliasMatcher:
+def name_matcher(snap: Snapshot) -> AliasMatcher:
+    """The matcher of the store's short names of works (``name_index``): ``name_matcher(snap)(text)`` gives the arXiv
+    keys of the names ``text`` writes, as whole words (``queries.snapshot.AliasMatcher``). Built once per snapshot."""
     if "name_matcher" not in snap.cache:
         snap.cache["name_matcher"] = AliasMatcher(name_index(snap))
     return snap.cache["name_matcher"]  # type: ignore[return-value]
@@ -163,7 +165,7 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     if not_a_paper(title):
         return [], None
     if it.kind == "row":  # a table row names its work in its first cell with words; its notes only compare
-        match = _matcher(snap)
+        match = name_matcher(snap)
         cells = [c for c in it.title.split(" | ") if re.search(r"[A-Za-z\u4e00-\u9fff]{2}", c)]
         title = cells[0] if cells else it.title
         first = it.title.split(" | ")[0]
@@ -171,7 +173,7 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
             # a log's row opens with its date, model and hardware ("04-22 | Qwen2-7B | 1×H100 | RotKV INT2 | …"):
             # the first cell that names exactly one work
             title = next((c for c in cells[1:5] if len(match(c)) == 1 and not _MODEL_OR_GPU.search(c)), title)
-    names = _matcher(snap)(title)
+    names = name_matcher(snap)(title)
     index = name_index(snap)
     found = []
     for aid in names:

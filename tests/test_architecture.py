@@ -20,23 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("provkg", "ingest", "graph", "queries")
 
 #: (importing module, imported module, name).  May only shrink (see the module docstring).
-ALLOWED_PRIVATE: set[tuple[str, str, str]] = {
-    # The contradiction report reuses the brief renderer's statement formatting (render/, the lead's
-    # judgement layer): to be made public there.
-    ("queries.render.report", "queries.render.brief", "_ev"),
-    ("queries.render.report", "queries.render.brief", "_side_text"),
-    ("queries.render.report", "queries.render.brief", "_summary"),
-    # The rules' claim subjects reuse the items' short-name matcher (queries/items.py, the lead's
-    # judgement layer): to be made public there.
-    ("queries.contradictions", "queries.items", "_matcher"),
-}
+ALLOWED_PRIVATE: set[tuple[str, str, str]] = set()
 
 #: Import cycles still tolerated (sorted module names).  May only shrink.
-ALLOWED_CYCLES: list[list[str]] = [
-    # ingest.text's sentence facts import ingest.facts inside a function, which imports ingest.text's
-    # sentence splitter (the lead's judgement layer): to be split there.
-    ["ingest.facts", "ingest.text"],
-]
+ALLOWED_CYCLES: list[list[str]] = []
 
 
 def _modules() -> dict[str, Path]:

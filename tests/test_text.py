@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from ingest.notes import parse_note
-from ingest.text import find_quantities, find_section_refs, find_suggested_sections, iter_blocks, make_claim
+from ingest.claims import make_claim
+from ingest.text import find_quantities, find_section_refs, find_suggested_sections, iter_blocks
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-__all__ = ["LABELS", "md_escape", "render_brief"]
+__all__ = ["LABELS", "md_escape", "render_brief", "evidence_label", "finding_side_text", "finding_summary"]
 
 LABELS: dict[str, dict[str, str]] = {
     "zh": {
@@ -318,13 +318,13 @@ def _code(text: str) -> str:
     return "`" + (text or "").replace("`", "'") + "`"
 
 
-def _ev(L: dict[str, str], level: str | None) -> str:
+def evidence_label(L: dict[str, str], level: str | None) -> str:
     """An evidence level in the brief's language (the level's name when the language has none)."""
     return L.get(f"ev.{level}", level or "unknown")
 
 
 def _levels(L: dict[str, str], levels: list[str]) -> str:
-    return " + ".join(_ev(L, lv) for lv in levels) or _ev(L, "unknown")
+    return " + ".join(evidence_label(L, lv) for lv in levels) or evidence_label(L, "unknown")
 
 
 def _tags(text: str) -> str:
@@ -332,7 +332,7 @@ def _tags(text: str) -> str:
     return re.sub(r"^\s*tags\s*:\s*", "", text or "")
 
 
-def _side_text(L: dict[str, str], f: dict, side: str) -> str:
+def finding_side_text(L: dict[str, str], f: dict, side: str) -> str:
     """One quoted side of a finding; the labels side of a label mismatch gets the language's label."""
     st = f[side]
     if f["kind"] == "label_mismatch" and side == "a" and re.match(r"^\s*tags\s*:", st["text"] or ""):
@@ -349,7 +349,7 @@ def _figure(f: dict) -> str:
     return ""
 
 
-def _summary(L: dict[str, str], f: dict) -> str:
+def finding_summary(L: dict[str, str], f: dict) -> str:
     """A finding's one-line summary: the language's template filled from the finding's fields (a
     language without templates, ``en``, prints the finding's own ``summary``)."""
     key = f"sum.{f['kind']}" if f"sum.{f['kind']}" in L else ("sum.other" if "sum.other" in L else None)

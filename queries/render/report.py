@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .brief import LABELS, _ev, _side_text, _summary, md_escape
+from .brief import LABELS, evidence_label, finding_side_text, finding_summary, md_escape
 
 __all__ = ["KIND_TITLES", "render_report"]
 
@@ -67,7 +67,7 @@ def _side(s: dict, lang: str = "en", text: str | None = None) -> str:
     L = LABELS.get(lang, LABELS["en"])
     colon = "：" if lang == "zh" else ": "
     ev = s.get("evidence", "unknown")
-    ev = L.get("audit.brief", ev) if ev == "brief" else _ev(L, ev)
+    ev = L.get("audit.brief", ev) if ev == "brief" else evidence_label(L, ev)
     return (f"> {quoted}\n>\n> — `{s['source']}:{s['line']}{end}` · {L['agent']}{colon}{md_escape(s.get('agent') or '-')}"
             f" · {L['evidence']}{colon}{ev}")
 
@@ -128,13 +128,13 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
             kind = f["kind"]
             out += [f"## {T.get(kind, kind)}", ""]
         n += 1
-        out.append(f"### {n}. {md_escape(f['subject'])} — {_summary(L, f)}")
+        out.append(f"### {n}. {md_escape(f['subject'])} — {finding_summary(L, f)}")
         out.append("")
         out.append(f"`{f['id']}` · {kind_label}`{f['kind']}`")
         out.append("")
-        out.append(_side(f["a"], lang, _side_text(L, f, "a")))
+        out.append(_side(f["a"], lang, finding_side_text(L, f, "a")))
         out.append("")
-        out.append(_side(f["b"], lang, _side_text(L, f, "b")))
+        out.append(_side(f["b"], lang, finding_side_text(L, f, "b")))
         out.append("")
         for d in f.get("detail") or []:
             out.append(f"- {md_escape(_detail(d, lang))}")

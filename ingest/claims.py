@@ -1,0 +1,71 @@
+"""A statement as a ``Claim``: its arXiv mentions, figures, qualifiers, predicates, section references and
+evidence, read from one sentence or list item (``make_claim``).
+
+Its own room because it joins the line-level readers (:mod:`ingest.text`) with the facts read from a statement
+(:mod:`ingest.facts`, which uses ``ingest.text``'s sentence splitter) and placement (:mod:`ingest.placement`): the
+modules it imports import nothing back.
+"""
+from __future__ import annotations
+
+from .arxiv import find_arxiv_ids
+from .facts import find_figures, predicates, qualifier_sides
+from .lexicon import Lexicon, load_lexicon
+from .models import EVIDENCE_RANK, ArxivRef, Claim
+from .placement import placement_field
+from .text import find_section_refs, find_suggested_sections, strip_markup
+
+__all__ = ["make_claim"]
+
+
+def make_claim(
+    text: str,
+    line: int,
+    line_end: int,
+    *,
+    role: str = "statement",
+    section: str | None = None,
+    item: int | None = None,
+    evidence: str = "unknown",
+    subjects: tuple[str, ...] = (),
+    lexicon: Lexicon | None = None,
+) -> Claim:
+    """Build a ``Claim`` from one sentence or list item.
+
+    Extracts arXiv mentions (with line), figures with their conditions, qualifier sides
+    (``aspect:side``) and predicates (:mod:`ingest.facts`), section references, suggested
+    sections, negation and the "not verified" marker.  ``evidence`` is the inherited level; a marker in
+    the text itself that is weaker (e.g. 未验证, 转述) overrides it.
+    ``subjects`` are inherited arXiv keys, extended with those mentioned.
+    """
+    lex = lexicon or load_lexicon()
+    clean = strip_markup(text)
+    refs = tuple(
+        ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=line, section=section)
+        for m in find_arxiv_ids(text)
+    )
+    own = lex.evidence_of(clean)
+    if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
+        evidence = own
+    said = not placement_field(clean)  # "where: §5.1 已经有了，不用改": the document needs no change, not the work
+    quals = qualifier_sides(clean, lex) if said else ()
+    subj = dict.fromkeys(subjects)
+    for r in refs:
+        subj.setdefault(r.arxiv_id, None)
+    return Claim(
+        text=clean,
+        line=line,
+        line_end=line_end,
+        role=role,  # type: ignore[arg-type]
+        section=section,
+        item=item,
+        evidence=evidence,  # type: ignore[arg-type]
+        arxiv=refs,
+        quantities=find_figures(clean, lex),
+        predicates=predicates(clean, lex) if said else (),
+        section_refs=find_section_refs(clean, lex),
+        suggested_sections=find_suggested_sections(clean, lex),
+        subjects=tuple(subj),
+        qualifiers=tuple(quals),
+        negated=bool(lex.negation.search(clean)),
+        unverified=bool(lex.unverified.search(clean)),
+    )
