@@ -273,7 +273,17 @@ _ID_OPENS = re.compile(r"^\W*(?:[A-Z][\w.+-]{1,30}\s*)?[(\[（]?\s*(?:arxiv\s*[:
 _NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
 #: where the note sits among others, no statement.
-_LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)", re.IGNORECASE)
+_LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)"
+                         # an arXiv listing's record fields and markers: "Date: Wed, 15 Jul 2026 … (912kb)", "Authors: …",
+                         # "Categories: cs.LG cs.AI", "License: http://…", "Comments: 11 pages, 4 figures", "\\ ( https://arxiv.org/abs/… ,
+                         # 912kb)" (a "Comments:" line that says more than its pages and figures is a statement)
+                         r"|^\s*(?:authors?|categories|report-no|journal-ref|acm-class|msc-class)\s*:\s*\S"
+                         r"|^\s*date\s*:\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s*\d{1,2}\s+[a-z]{3}\s+\d{4}\b"
+                         r"|^\s*comments\s*:\s*(?:\d+\s*(?:pages?|figures?|tables?)[,.;\s]*(?:and\s*)?)+\s*$"
+                         r"|^\s*(?:\\\\\s*)?arXiv:\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\(\*?cross-listing\*?\))?\s*$", re.IGNORECASE)
+#: An arXiv listing's markers, no one's words: "\\", "\\ ( https://arxiv.org/abs/2607.12215 ,  912kb)", "License: http://…".
+_LISTING_MARK = re.compile(r"^\s*\\\\\s*(?:\(\s*https?://arxiv\.org/abs/\S+\s*,\s*\d+kb\s*\))?\s*$|^\s*license\s*:\s*https?://\S+\s*$",
+                           re.IGNORECASE)
 #: A field|value table's title row as a statement ("Title | RotaGroup: Calibration-Free …", "Full Title | …"): the title's
 #: words are its name, no statement of what the work does (as a ``_TITLE_FIELD`` line).
 _TITLE_ROW = re.compile(r"^\s*(?:title|full title|paper title|标题|题目|论文标题)\s*\|", re.IGNORECASE)
@@ -612,6 +622,11 @@ _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\
 #: chat writing each such line is a statement of its own, whatever the line before ends with.
 _EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
 
+#: A note's opening saying it read only the entries it remarks on: "everything else I scrolled past", "the rest I skipped",
+#: "其余的都没看", "没批注的都没点开".
+_REST_SKIPPED = re.compile(r"\b(?:everything|anything|all|the rest)(?: else)?\b[^.;]{0,20}\b(?:scrolled past|skipped|skimmed past|"
+                           r"ignored|not (?:read|opened|looked at)|unread|did ?n[o']?t (?:read|open|look at))\b|"
+                           r"(?:其余|其他|剩下)的?[^，。；]{0,6}(?:都|均)?(?:没|未)(?:看|读|点开|细看)|(?:其余|其他|剩下)的?(?:都|均)?跳过", re.IGNORECASE)
 #: What a legend calls the entries that carry no mark: "untagged answers", "unmarked ones", "没标的", "其余".
 _UNMARKED = re.compile(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
                        re.IGNORECASE)
@@ -937,6 +952,8 @@ def parse_note(
             fn_home[n] = home
     seg_levels: list[tuple[str, ...]] = []
     seg_own: list[tuple[str, ...]] = []  # what each item's own words state (before inheriting the note's)
+    rest_skipped = not is_card and bool(shape.preamble) and any(
+        _REST_SKIPPED.search(strip_markup(lines[n - 1])) for n in range(shape.preamble[0], shape.preamble[1] + 1) if 0 < n <= len(lines))
     # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
     # "阅读深度：v2 全文精读"): the card rests on that reading (``_card_source_line``)
     card_read = is_card and any("full_text" in v and n <= 15 and 0 < n <= len(lines) and not evr.generated(lines[n - 1])
@@ -975,6 +992,10 @@ def parse_note(
             depth = next((v for n, v in sorted(line_lv.items()) if sg.line <= n < stop and fn_home.get(n, sg.index) == sg.index
                           and any(lv in DEPTH_LEVELS for lv in v)), ())
             head = [lv for lv in depth]
+        if not head and rest_skipped and not any(b.quoted for b in blocks if sg.line <= b.line <= sg.line_end):
+            # "Only entries with my >>> lines were looked at; everything else I scrolled past": an entry with no remark
+            # of the reader's was not read
+            head = ["unverified"]
         # a note that says its entries are someone else's words ("everything below is the feed's excerpt"):
         # a depth an entry states in any voice but the writer's own ("we ran 300 steps", not "I opened the
         # abstract page") is the quoted writer's check
@@ -1162,6 +1183,8 @@ def parse_note(
                     if IM_CLUTTER.match(t):
                         continue
                     t = without_edit_mark(t)
+                if _LISTING_MARK.match(t):
+                    continue  # an arXiv listing's markers say nothing
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
                 # a sentence of its own)
                 if not runs or (runs[-1] and (ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0])
