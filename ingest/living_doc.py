@@ -180,6 +180,9 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
     # Section 1 — Draft models
     re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
+    # Topic 4: Verification / Topic 4.2: Tree verification / Module 3.1 — … / Ch. 2.3 … (a label word before the number)
+    re.compile(r"^(?:Topic|Module|Unit|Lecture|Theme|Track|Area|Ch\.|Chapter|Part|Section)\s*(?P<key>\d{1,2}(?:\.\d{1,2})+|\d{1,2})(?![\d.])"
+               r"\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),
     # Part B: Sparse attention / B.3 Query-aware sparsity (parts lettered, their sections B.1, B.2)

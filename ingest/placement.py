@@ -54,6 +54,10 @@ _S_NOT_OURS = re.compile(r"(?:\b(?:table|tab\.|fig(?:ure)?s?\.?|eq(?:uation)?\.?
 _SUPPLEMENT_NEAR = re.compile(r"supplement|appendix|附录", re.IGNORECASE)
 
 
+#: A section number after the word a document heads its sections with: "Topic 4.2", "Module 3", "Ch. 2.1".
+_LABELLED_NUM = re.compile(r"\b(?:Topic|Module|Ch\.)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
+
+
 def _s_sections(text: str) -> str:
     """``text`` with sections written "S3.1" / "→ S5" given a section sign ("§3.1", "→ §5"), see ``_S_DOTTED``."""
     def dotted(m: re.Match[str]) -> str:
@@ -219,6 +223,9 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     cues = _cues(lex)
     if "S" in text:
         text = _s_sections(text)
+    if "Topic" in text or "Module" in text or "Ch." in text:
+        # a document headed "## Topic 4: …" / "### Topic 4.2: …" (or "Module 3.1", "Ch. 2") is cited with the same word
+        text = _LABELLED_NUM.sub(lambda m: f"§{m.group('key')}", text)
     if " point " in text:
         text = _SPOKEN.sub(_spoken_key, text)
     if not re.search(r"\d", text) and _SPOKEN_PAIR.search(text):  # a dictation: "add a sentence in six one": 6.1

@@ -302,11 +302,14 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
 
 
 def works_in(text: str, lexicon: Lexicon | None = None, *, drop_comparisons: bool = True) -> tuple[list[str], list[str]]:
-    """``(about, compared)``: the arXiv keys ``text`` names outside and inside comparisons, in order."""
+    """``(about, compared)``: the arXiv keys ``text`` names outside and inside comparisons, in order; one its writer
+    struck out (``~~Pre-gated MoE 2308.12066~~ → ExFlow …``) is among the compared (named, no longer the subject)."""
     found = find_arxiv_ids(text)
     if not found:
         return [], []
     spans = comparison_spans(text, lexicon) if drop_comparisons else []
+    if "~~" in text:
+        spans = [*spans, *((m.start(), m.end()) for m in re.finditer(r"~~(?!~)[^~\n]{1,400}?~~", text))]
     about: list[str] = []
     comp: list[str] = []
     for m in found:
@@ -2694,6 +2697,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             return ruled0, "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
+        split = (_listed_in_turns(split[0], lex), split[1])
         raws, pre = split
         ents = _entries(pre)
         if len(ents) >= 2 and any(_brings_link(b.text) for _k, b in ents):
@@ -2723,6 +2727,60 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 _NOTE_STAMP = re.compile(r"^\s*(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
                          r"nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2},?\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)"
                          r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?\s*$", re.IGNORECASE)
+
+
+def _listed_in_turns(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
+    """``raws`` with a message that carries a list of works, one per entry (a WeChat 接龙 "1. 孙悦 TurboEP arXiv:…（已读完）
+    …" / "2. 何川 MegaScale-Infer …"), read as its entries: three or more entries bringing three or more works, most
+    entries bringing one. The message's own words before the list are a topic only when they bring a work."""
+    out: list[_Raw] = []
+    for r in raws:
+        if r.kind != "pseudo":
+            out.append(r)
+            continue
+        ents = [(k, b) for k, b in enumerate(r.blocks) if b.kind == "item" and b.level == 0 and not b.quoted]
+        linked = [b for _k, b in ents if _brings_link(b.text)]
+        works = {w for b in linked for w in works_in(b.text, lex)[0]}
+        if len(linked) < 3 or len(works) < 3 or len(linked) * 5 < len(ents) * 3:
+            out.append(r)
+            continue
+        first = ents[0][1].line
+        own = [b for b in r.blocks if b.line < first]
+        if own and _brings_link("\n".join(b.text for b in own)):
+            out.append(_Raw("pseudo", r.line, max(b.line_end for b in own), r.head, r.head_lines, own))
+        out.extend(_entry_raws(r.blocks, ents, lex))
+    return out
+
+
+#: A search alert's hit, its second line: the authors, a dash, the venue and the year ("H Okafor, L Brandt, S Nakagawa -
+#: arXiv preprint arXiv:2605.08817, 2026", "M Kovač, A Silva - Journal of Attention Disorders, 2027").
+_HIT_BYLINE = re.compile(r"^\s*(?:(?:[A-Z]{1,3}\s+[^\W\d_][\w'’.-]+(?:\s*,\s*|\s*…\s*|\s+(?=-)))+|(?i:anonymous)\s+)\s*-\s+.{2,160}?\b(?:19|20)\d{2}\s*$")
+
+
+def _search_hits(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` with the parts holding search-alert hits (Google Scholar alerts pasted as they came, mail after mail: a
+    title line, an author - venue, year line, a snippet, the reader's ``>>`` remark) read as their hits, one item each,
+    when there are two or more; a mail's header, a greeting before the first hit belong to no item."""
+    def hits_of(r: _Raw) -> list[MdBlock]:
+        return [b for b in r.blocks if b.kind == "para" and len(b.lines) >= 2 and _HIT_BYLINE.match(b.lines[1][1])]
+
+    holding = [r for r in raws if hits_of(r)]
+    if sum(len(hits_of(r)) for r in holding) < 2:
+        return raws
+    blocks = sorted({id(b): b for r in holding for b in r.blocks}.values(), key=lambda b: b.line)
+    paras = [b for b in blocks if b.kind == "para" and len(b.lines) >= 2 and _HIT_BYLINE.match(b.lines[1][1])]
+    last = max(r.line_end for r in holding)
+    out = [r for r in raws if r not in holding]
+    for n, b in enumerate(paras):
+        stop = paras[n + 1].line if n + 1 < len(paras) else last + 1
+        inside = [x for x in blocks if b.line <= x.line < stop]
+        # (a following mail's header, "---------- Forwarded message ---------", "From: …", ends the hit)
+        cut = next((x.line for x in inside if x.line > b.line and x.kind == "para" and x.lines
+                    and (_FORWARDED.match(x.lines[0][1]) or _MAIL_FROM.match(x.lines[0][1]) or _MAIL_FIELD.match(x.lines[0][1]))), None)
+        inside = [x for x in inside if cut is None or x.line < cut]
+        title = re.sub(r"^\s*\[(?:PDF|HTML|BOOK|CITATION)\]\s*", "", b.lines[0][1])
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), title, [b.line], inside))
+    return sorted(out, key=lambda r: r.line)
 
 
 def _split_dated(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3202,6 +3260,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
+    raws = _search_hits(raws)
     if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name) \
             and last_line <= 60 and any("[[" in b.text or re.match(r"\s*(?:links?|source|tags)\s*:", b.text, re.I) for b in blocks):
         # an atomic note of a Zettelkasten ("202706011518 LMCache CPU offload.md": one idea per note, named by its
@@ -3469,8 +3528,9 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # "# Critical read: Llumnix (arXiv:2406.03243)" over numbered points, some about other works: a point
     # that names no work ("## 1. Migration and tail TTFT", "## 5. Presentation issues") is about the
     # paper the title names
+    # (and "# alphaXiv comments — SPINE (2605.13390v2)" over the page's comments: a comment naming no work is about it)
     title_work = None
-    if title_idx is not None and how == "headings" and not fm_works:
+    if title_idx is not None and how in ("headings", "pseudo") and not fm_works:
         tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
         title_work = tw[0] if len(tw) == 1 else None
     if how == "dialogue":
