@@ -475,6 +475,33 @@ def written_title(line: str, start: int, end: int) -> str | None:
     return None
 
 
+def _wrapped_sentences(lines) -> list[tuple[str, list[int]]]:
+    """The sentences of a paragraph that run over two lines or more (a hard-wrapped mail, a plain-text export), each
+    with the lines it spans: ``[(sentence, [line, …])]``. A sentence ends at ``. ! ? 。！？；;`` before a space or the
+    line's end."""
+    out: list[tuple[str, list[int]]] = []
+    cur: list[str] = []
+    span: list[int] = []
+    for ln, t in lines:
+        rest = t
+        while rest:
+            m = re.search(r"[.!?;。！？；](?=\s|$)", rest)
+            piece = rest[: m.end()] if m else rest
+            cur.append(piece)
+            if not span or span[-1] != ln:
+                span.append(ln)
+            if m:
+                if len(span) >= 2:
+                    out.append((" ".join(x.strip() for x in cur), span))
+                cur, span = [], []
+                rest = rest[m.end():].lstrip()
+            else:
+                rest = ""
+    if len(span) >= 2:
+        out.append((" ".join(x.strip() for x in cur), span))
+    return out
+
+
 def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef]:
     """Give the identifier an item's opening links the title its heading writes, when the heading is a
     paper title ("## Highlights from SARATHI: Efficient LLM Inference by …" then "Source: arxiv.org/abs/
@@ -805,6 +832,14 @@ def parse_note(
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
                 if evr.field_value(strip_markup(t)) or evr.fields.match(strip_markup(t)):
                     field_lines.add(ln)  # "Evidence: abstract", "Evidence: Secondary — a podcast summary"
+        if b.kind == "para" and len(b.lines) >= 2 and not is_card:
+            # a sentence wrapped over lines ("Unless a reaction says otherwise I only saw the alert" / "snippet, i.e. a
+            # slice of the abstract"): what it says, read whole, is said on each of its lines
+            for sent, span in _wrapped_sentences(b.lines):
+                seen = {lv for ln in span for lv in line_lv.get(ln, ())}
+                extra = [lv for lv in evr.levels(strip_markup(sent), legend) if lv not in seen]
+                for ln in span if extra else ():
+                    line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *extra]))
     # a table's footnote marks ("| 5.69 † |" over "- † … i.e. second-hand for GPTQ"): what the note says of how it was
     # checked is said of the marked rows
     marks: dict[str, int] = {}
