@@ -355,7 +355,7 @@ _PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
 
 #: Words a dictation writes a figure with (``ingest.numerals.spoken_figures`` reads them): a number word before a unit.
 _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-                          r"ninety|hundred)\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|hundred\b|"
+                          r"ninety|hundred)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|hundred\b|"
                           r"(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
                           re.IGNORECASE)
 #: A batch size written as a setting before a figure ("batch 32: 1,840 tok/s", "batch=1 为 4.6×"), not a measure of

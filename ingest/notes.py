@@ -281,6 +281,10 @@ _LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:
                          r"|^\s*date\s*:\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,\s*\d{1,2}\s+[a-z]{3}\s+\d{4}\b"
                          r"|^\s*comments\s*:\s*(?:\d+\s*(?:pages?|figures?|tables?)[,.;\s]*(?:and\s*)?)+\s*$"
                          r"|^\s*(?:\\\\\s*)?arXiv:\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\(\*?cross-listing\*?\))?\s*$", re.IGNORECASE)
+#: A line of a record that opens a field of its own ("TLDR: …", "Venue: …", "Comments: …"): a statement of its own, not the
+#: continuation of the line above (a feed's entry, an alert's hit, a listing's record written line under line).
+_FIELD_START = re.compile(r"^\s*(?:TL;?DR|tldr|venue|authors?|abstract|summary|comments?|note|notes|why|verdict|takeaway|status|"
+                          r"摘要|备注|结论|点评|来源)\s*[:：]\s*\S", re.IGNORECASE)
 #: An arXiv listing's markers, no one's words: "\\", "\\ ( https://arxiv.org/abs/2607.12215 ,  912kb)", "License: http://…".
 _LISTING_MARK = re.compile(r"^\s*\\\\\s*(?:\(\s*https?://arxiv\.org/abs/\S+\s*,\s*\d+kb\s*\))?\s*$|^\s*license\s*:\s*https?://\S+\s*$",
                            re.IGNORECASE)
@@ -1223,7 +1227,8 @@ def parse_note(
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
                 # a sentence of its own)
                 if not runs or (runs[-1] and (ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0])
-                                              or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t)))):
+                                              or (b.kind == "para" and re.match(r"\s*[-*+]\s+\S", t))
+                                              or (b.kind in ("para", "item") and _FIELD_START.match(t)))):
                     runs.append([])
                 # "~~LayerSkip 必须从头预训练才能用。~~": a sentence its writer struck out says nothing
                 runs[-1].append((ln, _STRUCK.sub("", t) if "~~" in t else t))

@@ -111,6 +111,8 @@ def spoken_figures(text: str) -> str:
             return m.group(0)
         unit = m.group("u").strip().lower()
         short = next((sym for pat, sym in _UNIT_SYMBOLS if re.fullmatch(pat, unit)), None)
+        if short == "%":
+            return f"{v:g}%"  # "seventy-four percent": 74% (a percent sign is written against its number)
         return f"{v:g} {short}" if short else f"{v:g}{m.group('u')}"
 
     def pct(m: re.Match[str]) -> str:

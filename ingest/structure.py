@@ -634,10 +634,17 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                 out.extend(inner)
                 continue
         sub = _container_entries(h.text, body, lex)
-        if not sub and any_container and not _brings_link(h.text) and _entries(body) \
+        ents_here = _entries(body)
+        if not sub and any_container and not _brings_link(h.text) and ents_here \
                 and not any(b.kind == "heading" for b in body) \
-                and (_named_collection(h.text, lex) or all(b.task is not None for _k, b in _entries(body))):
-            sub = _entry_raws(body, _entries(body), lex)
+                and (_named_collection(h.text, lex)
+                     # a list of tasks gives its tasks when it is the section's whole text and one of them names a work or
+                     # a section ("- [ ] add SnapKV (2404.14469) to 4.2"); a shopping list, or a topic's paragraph with
+                     # its follow-up task under it, is one topic
+                     or (all(b.task is not None for _k, b in ents_here)
+                         and not any(b.kind == "para" and not b.quoted for b in body if b.line < ents_here[0][1].line)
+                         and any(_brings_link(b.text) or _SECTION_NUM.search(b.text) for _k, b in ents_here))):
+            sub = _entry_raws(body, ents_here, lex)
         if sub:
             first_unit = min(u.line for u in sub)
             before = [b for b in _content(body) if b.line_end < first_unit and b.kind != "heading"]
@@ -829,6 +836,10 @@ def _continuation_row(row: MdBlock, rows: list[MdBlock]) -> bool:
         return False
     filled = sum(1 for r in rows if r is not row and r.header == row.header and r.cells and r.cells[0].strip())
     return filled >= 2 and filled * 4 >= 3 * (len([r for r in rows if r.header == row.header]) - 1)
+
+
+#: A section number written in a task or an entry: "§4.2", "4.2", "section 3".
+_SECTION_NUM = re.compile(r"§\s*\d|(?<![\w.])\d{1,2}\.\d{1,2}(?![\w.%])|\bsection\s+\d", re.IGNORECASE)
 
 
 def _subsections_are_topics(body: list[MdBlock], lex: Lexicon) -> bool:
@@ -1293,7 +1304,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         # the works the note names with an identifier ("Papers on the agenda: StreamingLLM https://arxiv.org/abs/…"): a
         # transcript moves to one when a turn opens by naming it ("Sure. Okay, AnchorKV. Who read it?")
-        names = {**_NOTE_NAMES.get(), **_local_names(blocks)}
+        names = {**_agenda_names(blocks), **_NOTE_NAMES.get(), **_local_names(blocks)}
+        # a meeting recording's transcript stamps each turn with the time since it started ("Priya Nair   0:05",
+        # "Mei Chen   2:10"): minutes and seconds, not a clock
+        elapsed = bool(heads) and bool(re.search(r"(?<![\d:])0:[0-5]\d(?![\d:])", heads[0]))
         current: str | None = None
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
@@ -1304,6 +1318,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             message = _CHAT_LEAD.sub("", body, count=1)
             clock = re.search(r"(?<![\d.:])(\d{1,2}):(\d{2})(?!\d)", head)
             minute = int(clock.group(1)) * 60 + int(clock.group(2)) if clock else None
+            if clock and elapsed:
+                minute = int(clock.group(1)) + int(clock.group(2)) / 60  # a recording's "m:ss"
             day = _STAMP_DAY.match(head)
             day_key = day.group("day") if day else None
             new_day = day_key is not None and prev_day is not None and day_key != prev_day
@@ -1317,10 +1333,14 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             starts = ((_brings_link(message) and not _COMPARISON_OPEN.match(message)) or shared or _TOPIC_SHIFT.match(message) or apart
                       or (long_ and not _REPLY.search(message) and not prev_q and not (on_work and close)))
             opened = _opens_naming(message, names)
-            switched = opened is not None and opened != current and not _brings_link(message)
+            # (a turn cut off by another speaker, "Can I jump in on the SGLang stuff—", opens nothing)
+            switched = opened is not None and opened != current and not _brings_link(message) \
+                and not re.search(r"(?:—|--|–|\.\.\.|…)\s*$", message.strip())
             if switched:
                 starts, long_ = True, True  # the talk turns to another work, named in the turn's first words
                 current = opened
+            elif _GIVES_ID.match(message) and close:
+                starts = False  # "It's 2407.00079, it's already in the refs": the identifier of what is being discussed
             elif names and current is not None and close and not _TOPIC_SHIFT.match(message) and not _brings_link(message) \
                     and not _MOVES_ON.match(message):
                 starts = False  # still on the work last opened: a remark, a doubt, a number about it
@@ -1507,6 +1527,38 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
             if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
                 seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
     return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
+
+
+#: A meeting's agenda said or written in a turn: "Agenda is short: KVRoute for the router, Arjun's SGLang numbers, Mooncake, then
+#: the budget.", "议程：…".
+_AGENDA = re.compile(r"\b(?:agenda|on the agenda|topics? for today)\b[^:：.]{0,24}[:：]\s*(?P<items>[^\n]{3,240})|(?:议程|今天的议题)[^:：]{0,8}[:：]\s*(?P<zh>[^\n]{2,240})",
+                     re.IGNORECASE)
+_AGENDA_STOP = frozenset("the a an for of on our and then also short quick numbers number update updates stuff thing things item "
+                         "items part router results result talk".split())
+
+
+#: A turn that gives the identifier of the work under discussion: "It's 2407.00079, …", "The ID is 2407.00079", "ID: …".
+_GIVES_ID = re.compile(r"^\W*(?:it'?s|that'?s|the (?:id|link|arxiv(?: id)?|paper) is|(?:arxiv )?id\s*[:：]|号是|编号是)\s*(?:arxiv\s*:?\s*)?"
+                       r"(?:https?://\S*?)?\d{4}\.\d", re.IGNORECASE)
+
+
+def _agenda_names(blocks: list[MdBlock]) -> dict[str, str]:
+    """``{topic word: "agenda:N"}`` for the topics a meeting's agenda lists ("Agenda is short: KVRoute for the router,
+    Arjun's SGLang numbers, Mooncake, then the budget" gives KVRoute, SGLang, Mooncake, budget): a turn that opens by
+    naming one moves the meeting to it, as naming a work does."""
+    for b in blocks:
+        if b.kind != "para":
+            continue
+        m = _AGENDA.search(b.text)
+        if not m:
+            continue
+        out: dict[str, str] = {}
+        for k, part in enumerate(re.split(r"\s*(?:[,;，；、]|\band\b|\bthen\b|和|然后)\s*", m.group("items") or m.group("zh") or "")):
+            words = [w for w in re.findall(r"[\w+-]{3,}(?:'s)?", part) if not w.endswith("'s") and w.lower() not in _AGENDA_STOP]
+            if words:
+                out.setdefault(words[0], f"agenda:{k}")
+        return out if len(out) >= 2 else {}
+    return {}
 
 
 def _opens_naming(message: str, names: dict[str, str]) -> str | None:
