@@ -1085,8 +1085,8 @@ TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
 _OWN_RECORD = re.compile(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
-#: A numbered record in parentheses opening a line ("(3) ", "（3）"): a record of its own in a citation list.
-_PAREN_NUMBER = re.compile(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）)\s*\S")
+#: A numbered record in parentheses opening a line ("(3) ", "（3）", "〔3〕", "【3】"): a record of its own in a citation list.
+_PAREN_NUMBER = re.compile(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）|〔\d{1,4}〕|【\d{1,4}】|［\d{1,4}］)\s*\S")
 _QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
 _ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
 
