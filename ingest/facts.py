@@ -375,8 +375,10 @@ _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最�
 _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
                            r"requirement|目标|上限要求)\b(?!\s*(?:attainment|compliance|hit rate|violations?|达成率|达标率|满足率))", re.IGNORECASE)
 #: (not "99% SLO attainment": a share of requests meeting the SLO is measured)
-_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:of|is|=|:)?\s*(?:under|below|<|≤)?\s*$|目标(?:是|为)?\s*$",
-                            re.IGNORECASE)
+_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:[\wτ.-]{1,12}\s*)?(?:of|is|=|:)?\s*(?:under|below|<|≤|≥|>=|above|"
+                            r"over|at least)?\s*$|目标(?:是|为)?\s*$"
+                            # a forecast: "expect ~3.5 mean accepted tokens", "预计 2 倍"
+                            r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
@@ -726,6 +728,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue
         if _LABEL_BEFORE.search(text[max(0, k - 12):k]):
             continue  # "论文表 2", "Table 3", "Fig. 4": a table's or figure's number, no value
+        if _TARGET_BEFORE.search(text[max(lo, m.start() - 24):m.start()]) or _TARGET_AFTER.match(text, m.end()):
+            continue  # "target τ ≥ 4.5", "expect ~3.5 mean accepted tokens": a goal or a forecast, no measurement
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
         own = [c for _x, _y, c in conds_in(lo, hi)]

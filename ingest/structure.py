@@ -3277,6 +3277,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if not works and kind == "paper_card":
             head = "\n".join(b.text for b in blocks[:6])
             works = works_in(head, lex)[0][:1]
+        if not works and kind == "repo_card":
+            # a repo card with no paper field whose head names one paper ("- what: OpenAI-compatible server around
+            # Medusa heads (arXiv 2401.10774)"): the repository implements that paper
+            head_ids = works_in("\n".join(b.text for b in blocks[:10] if b.kind != "code"), lex)[0]
+            works = head_ids if len(head_ids) == 1 else []
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "",
