@@ -375,8 +375,9 @@ _THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最�
 _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
                            r"requirement|目标|上限要求)\b(?!\s*(?:attainment|compliance|hit rate|violations?|达成率|达标率|满足率))", re.IGNORECASE)
 #: (not "99% SLO attainment": a share of requests meeting the SLO is measured)
-_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:[\wτ.-]{1,12}\s*)?(?:of|is|=|:)?\s*(?:under|below|<|≤|≥|>=|above|"
-                            r"over|at least)?\s*$|目标(?:是|为)?\s*$"
+_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is|=|:)?\s*(?:under|below|<|≤)?"
+                            # "target τ ≥ 4.5": a measure's symbol and a bound ("hit the target at 1.8 s" is a measurement)
+                            r"|(?!at\b)[\wτ.-]{1,12}\s*(?:≥|>=|≤|<=|>|<|=|at least))\s*$|目标(?:是|为)?\s*$"
                             # a forecast: "expect ~3.5 mean accepted tokens", "预计 2 倍"
                             r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
