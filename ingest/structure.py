@@ -2781,6 +2781,11 @@ _NOTE_STAMP = re.compile(r"^\s*(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?
                          r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?\s*$", re.IGNORECASE)
 
 
+#: A link with its text, a Slack link, a bare URL, an identifier: what an entry links, not what it says.
+_LINKED_TITLE = re.compile(r"\[[^\]]*\]\([^)]*\)|<https?://[^>]*>|https?://\S+|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.IGNORECASE)
+_PROSE_WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
+
+
 def _listed_in_turns(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
     """``raws`` with a message that carries a list of works, one per entry (a WeChat 接龙 "1. 孙悦 TurboEP arXiv:…（已读完）
     …" / "2. 何川 MegaScale-Infer …"), read as its entries: three or more entries bringing three or more works, most
@@ -2791,7 +2796,9 @@ def _listed_in_turns(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             out.append(r)
             continue
         ents = [(k, b) for k, b in enumerate(r.blocks) if b.kind == "item" and b.level == 0 and not b.quoted]
-        linked = [b for _k, b in ents if _brings_link(b.text)]
+        # (entries that say something of their own beside the link: "孙悦 TurboEP arXiv:…（已读完）：…", not a bot's list of
+        # linked titles, "[Sequoia: Scalable, …](https://huggingface.co/papers/2402.12374) (2024)")
+        linked = [b for _k, b in ents if _brings_link(b.text) and len(_PROSE_WORDS.findall(_LINKED_TITLE.sub(" ", b.text))) >= 6]
         works = {w for b in linked for w in works_in(b.text, lex)[0]}
         if len(linked) < 3 or len(works) < 3 or len(linked) * 5 < len(ents) * 3:
             out.append(r)
