@@ -3324,6 +3324,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
     raws, pre = split if split else ([], [])
+    if not raws:
+        # a single alert mail pasted whole, no split: its hits are its topics
+        whole = [b for k, b in enumerate(blocks) if k != title_idx]
+        hits = _search_hits([_Raw("block", whole[0].line, last_line, "", [whole[0].line], whole)]) if whole else []
+        if len(hits) >= 2:
+            raws, pre = hits, [b for b in whole if b.line < hits[0].line]
     raws = _search_hits(raws)
     if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name) \
             and last_line <= 60 and any("[[" in b.text or re.match(r"\s*(?:links?|source|tags)\s*:", b.text, re.I) for b in blocks):

@@ -384,3 +384,153 @@ def test_a_proposed_edit_a_placement_heading_and_engine_versions():
     b = find_figures("Our run (2027-07, vLLM 0.10.2, 1×H100, batch 1): Draft & Verify 1.46x on MT-Bench.")[0]
     assert "sw:vllm0.8" in a.conditions and "sw:vllm0.10" in b.conditions
     assert "sw:vllm0.6" in find_figures("vLLM v0.6.4.post1, 1×A100: 1,640 tok/s")[0].conditions  # one release line as 0.6.3
+
+
+# --------------------------------------------------------------------------- the eighth round (t139–t142)
+
+ALERTS = """Pasting this week's Scholar alerts as they came in. My reactions are the lines starting with `>>`. Unless a
+reaction says otherwise I only saw the alert snippet, nothing more.
+
+---------- Forwarded message ---------
+From: Google Scholar Alerts <scholaralerts-noreply@google.com>
+Subject: Scholar Alert: [ "flash attention" ]
+
+[PDF] TMEM-Attention: Pipelining Fused Attention Through Tensor Memory on Blackwell GPUs
+H Okafor, L Brandt, S Nakagawa - arXiv preprint arXiv:2605.08817, 2026
+… the rescaling of the output accumulator is moved into tensor memory …
+>> finally a Blackwell kernel paper: II.2
+
+Flash attention lapses in adolescents with ADHD: a reaction-time study
+M Kovač, A Silva - Journal of Attention Disorders, 2027
+… brief flash stimuli were presented …
+
+Faster long-context serving via sequence-parallel flash attention
+anonymous - OpenReview (ICLR 2028 submission), 2027
+… we extend the flash attention kernel with ring communication …
+
+[PDF] INT-FlashAttention: Enabling Flash Attention for INT8 Quantization
+S Chen, Z Liu, Z Wu - arXiv preprint arXiv:2409.16997, 2024
+… 72% faster inference speed compared to standard FlashAttention …
+"""
+
+
+def test_search_alert_hits_are_an_item_each_and_a_wrapped_sentence_is_read_whole():
+    """t139: a Google Scholar alert's hits (a title line, an "authors - venue, year" line, a snippet, the reader's ``>>``
+    remark) are an item each, an anonymous one too; the mail's header is none. "I only saw the alert / snippet", wrapped
+    over two lines, is an abstract-level read for both lines."""
+    got, parts = _items(ALERTS)
+    assert got == [(8, ("2605.08817",)), (13, ()), (17, ()), (21, ("2409.16997",))]
+    levels = {c.line: set(c.evidence_levels) for c in parts["claims"]}
+    assert "abstract_checked" in levels.get(1, set()) | levels.get(2, set())
+
+
+JIELONG = """刘洋 20:02
+#接龙
+本周读书会认领论文（周六上午10点）
+
+1. 孙悦 TurboEP arXiv:2603.08815（已读完）：H800、EP8、每卡128 tokens，低延迟模式 dispatch 88us，建议进 3.2
+2. 何川 MegaScale-Infer https://arxiv.org/abs/2504.02263（只看了摘要和图1）：M2N 通信库，文档 2.2 已经有了
+3. 郑好 ~~Pre-gated MoE 2308.12066~~ → 改认领 ExFlow [2401.08383]（还没开始读，周末补）
+4. 林夕 MegaBlocks 2211.15841（偏训练的，我当补课，读了一半）
+
+赵敏 20:09
+@刘洋 我那个 +1 是报名旁听，不认领哈
+"""
+
+
+def test_a_chat_message_carrying_annotated_entries_is_its_entries():
+    """t140: a WeChat 接龙 message whose entries each bring a work and say something of it is read as its entries; a
+    struck-out identifier (``~~Pre-gated MoE 2308.12066~~ → ExFlow``) is a mention; a bot's list of linked titles stays
+    one topic."""
+    got, _parts = _items(JIELONG)
+    assert got[:4] == [(5, ("2603.08815",)), (6, ("2504.02263",)), (7, ("2401.08383",)), (8, ("2211.15841",))]
+    bot = ("**librarian-bot** 2 days ago\nThe following papers were recommended by the Semantic Scholar API\n\n"
+           "* [Sequoia: Scalable, Robust, and Hardware-aware Speculative Decoding](https://huggingface.co/papers/2402.12374) (2024)\n"
+           "* [EAGLE-2: Faster Inference of Language Models with Dynamic Draft Trees](https://huggingface.co/papers/2406.16858) (2024)\n"
+           "* [Budget-Aware Draft Trees](https://huggingface.co/papers/2602.04471) (2026)\n\n"
+           "**nadia** 1 day ago\nthe tree budget point is the interesting one for us\n")
+    from ingest.structure import _listed_in_turns, _Raw
+    from ingest.blocks import read_blocks
+    from ingest.lexicon import load_lexicon
+
+    blocks = read_blocks(bot.splitlines())
+    raw = _Raw("pseudo", 1, 7, "librarian-bot", [1], blocks[:5])
+    assert [r.kind for r in _listed_in_turns([raw], load_lexicon())] == ["pseudo"]
+
+
+TEAMS = """Priya Nair   0:05
+OK, I think we're recording. Agenda is short: KVRoute for the router, Arjun's SGLang numbers, Mooncake, then the budget.
+
+Priya Nair   0:20
+So, KVRoute. On the LMSYS chat replay their prefix hit rate is seventy-four percent with eight replicas, versus nineteen for round robin.
+
+Priya Nair   0:34
+To be clear, I'm going off Wei's reading-group slides, I haven't actually opened the paper myself.
+
+Arjun Mehta   1:02
+Can I jump in on the SGLang stuff—
+
+Arjun Mehta   1:09
+OK. So I ran SGLang with the radix cache on our sixteen K RAG template, same 2,000 requests as last week. Throughput with the cache on was much better.
+
+Mei Chen   2:10
+Mooncake. I read the whole paper over the weekend, appendix too. What we don't have in the doc is the conductor and how it picks the prefill instance.
+
+Luo Yang   2:33
+It's 2407.00079, it's already in the refs. Put one sentence in 3.2.
+
+Priya Nair   3:05
+OK, switching topics. Q3 GPU budget. We keep the eight H100 nodes until September.
+"""
+
+
+def test_a_meeting_transcript_follows_its_agenda():
+    """t141: a Teams transcript ("Name   0:05", minutes and seconds since the recording started): a turn opening with an
+    agenda topic moves the meeting to it, a cut-off turn ("Can I jump in on the SGLang stuff—") opens nothing, a turn
+    giving the identifier under discussion ("It's 2407.00079, …") continues it; "seventy-four percent" is 74%."""
+    from ingest.facts import find_figures
+
+    got, parts = _items(TEAMS)
+    assert [ln for ln, _w in got] == [4, 13, 16, 22]
+    assert [q.raw for q in find_figures("their prefix hit rate is seventy-four percent with eight replicas")] == ["74%"]
+    assert "unverified" in {lv for c in parts["claims"] if c.line == 7 for lv in c.evidence_levels}
+
+
+def test_topic_numbered_documents_faq_wording_and_settings():
+    """t140, t142: "## Topic 4.2: …" headings are numbered and "goes in Topic 4.2" cites them; FAQ answers' wording
+    (经验，源码没翻过 / 别人 issue 里的数 / 别当结论引用); EP and TP degrees, shared-prefix lengths and 微秒 are settings and
+    units; a target (target τ ≥ 4.5) or a forecast (expect ~3.5) is no measurement."""
+    from ingest.evidence import evidence_reader
+    from ingest.facts import find_figures
+    from ingest.living_doc import parse_living_doc
+    from ingest.placement import section_refs
+
+    doc = parse_living_doc("# Spec serving\n\n## Topic 4: Verification\n\n### Topic 4.2: Tree verification\n\ntext\n")
+    assert [s.key for s in doc.sections][1:] == ["4", "4.2"]
+    assert [(r.key, r.role) for r in section_refs("Paper-level findings go in Topic 4.2.")] == [("4.2", "suggest")]
+    e = evidence_reader()
+    assert "unverified" in e.levels("不需要 NVSHMEM，我们装的时候没碰。——经验，源码没翻过。")
+    assert "second_hand" in e.levels("这是别人 issue 里的数，仅供参考。")
+    assert "unverified" in e.levels("我们没有做过正式对比，别当结论引用。")
+    assert {"hw:h800", "par:ep64"} <= set(find_figures("H800、EP64、每卡 128 tokens 下 dispatch 延迟约为 216 微秒")[0].conditions)
+    assert "ctx:32000" in find_figures("32K shared prefix, batch 64 | H100-80G | 3.9x")[0].conditions
+    assert find_figures("M1 in prod; target τ ≥ 4.5 at T=0 on MT-bench") == ()
+    assert find_figures("For the 70B tier expect ~3.5 mean accepted tokens per step.") == ()
+    assert [q.raw for q in find_figures("We hit the target at 1.8 s P99 TTFT, down from 2.6 s.")][:1] == ["1.8 s"]
+
+
+def test_a_comment_page_titled_by_one_work_and_a_repo_card_naming_one():
+    """t142: "# alphaXiv comments — SPINE (2605.13390v2)" over the page's comments: a comment naming no work is about
+    SPINE, one bringing another work is about that; a repo card whose head names one paper (no paper field) is about it."""
+    from ingest.notes import parse_note
+
+    page = ("# alphaXiv comments — SPINE (2605.13390v2)\n\nCopied by Wen. I have not read the paper myself.\n\n"
+            "**@tokenflux** · 5d · ▲ 23\nHeadline: mean acceptance length 4.73 on MT-bench with Vicuna-7B at T=0.\n\n"
+            "**@lin_q** · 2d · ▲ 5\nSlightly off-topic: read arXiv:2610.04471 (Verify Less), ~30% fewer FLOPs.\n\n"
+            "**@anon** · 1d · ▲ 0\nthe verify pass is batched, nice\n")
+    got, _parts = _items(page)
+    assert got == [(5, ("2605.13390",)), (8, ("2610.04471",)), (11, ("2605.13390",))]
+    card = ("# Repo card 0934 · nimbus-infra/medusa-serve\n\n- url: https://github.com/nimbus-infra/medusa-serve\n"
+            "- what: OpenAI-compatible server around Medusa heads (arXiv 2401.10774)\n- license: Apache-2.0\n")
+    parts, _w = parse_note(card, "organized/repo_cards/0934-nimbus-infra-medusa-serve.md", "repo_card")
+    assert parts["items"][0].works == ("2401.10774",)
