@@ -534,3 +534,15 @@ def test_a_comment_page_titled_by_one_work_and_a_repo_card_naming_one():
             "- what: OpenAI-compatible server around Medusa heads (arXiv 2401.10774)\n- license: Apache-2.0\n")
     parts, _w = parse_note(card, "organized/repo_cards/0934-nimbus-infra-medusa-serve.md", "repo_card")
     assert parts["items"][0].works == ("2401.10774",)
+
+
+def test_a_negation_summary_names_who_states_it_first():
+    """A fresh user's finding: the Chinese summary of a negation says "A 说有，B 说没有" with A the side that states the
+    predicate, whichever side the finding lists first (its detail says which denies)."""
+    from queries.render.brief import LABELS, finding_summary
+
+    f = {"kind": "negation", "subject": "arXiv:2605.09921", "a": {"source": "tang.md"}, "b": {"source": "heran.md"},
+         "summary": "s", "detail": ["denied in tang.md:41", "stated in heran.md:18"]}
+    assert finding_summary(LABELS["zh"], f) == "arXiv:2605.09921：heran.md 说有，tang.md 说没有"
+    f["detail"] = ["denied in heran.md:18", "stated in tang.md:41"]
+    assert finding_summary(LABELS["zh"], f) == "arXiv:2605.09921：tang.md 说有，heran.md 说没有"

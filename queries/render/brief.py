@@ -355,8 +355,12 @@ def finding_summary(L: dict[str, str], f: dict) -> str:
     key = f"sum.{f['kind']}" if f"sum.{f['kind']}" in L else ("sum.other" if "sum.other" in L else None)
     if key is None:  # English: the finding's own summary
         return md_escape(f["summary"])
-    return L[key].format(subject=md_escape(f["subject"]), a_src=md_escape(f["a"]["source"]),
-                         b_src=md_escape(f["b"]["source"]), figure=md_escape(_figure(f)))
+    a_src, b_src = f["a"]["source"], f["b"]["source"]
+    if f["kind"] == "negation" and any(str(d).startswith(f"denied in {a_src}:") for d in f.get("detail") or []) \
+            and not any(str(d).startswith(f"stated in {a_src}:") for d in f.get("detail") or []):
+        a_src, b_src = b_src, a_src  # the template says who states it first: the side that denies it goes second
+    return L[key].format(subject=md_escape(f["subject"]), a_src=md_escape(a_src),
+                         b_src=md_escape(b_src), figure=md_escape(_figure(f)))
 
 
 class _Refs:
