@@ -163,6 +163,10 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
     on_way = file_on_the_way(out, folder=True)
     if on_way is not None:  # said before the ingest, not after it
         raise fail(f"{out}: cannot write: {on_way} is a file, not a folder")
+    ws, dest = Path(workspace).resolve(), Path(out).resolve()
+    if dest == ws or dest in ws.parents:
+        # the brief, the report and the graph would be read back as notes by the next run
+        raise fail(f"{out}: cannot write: it is the workspace {workspace} itself (or holds it); choose a folder outside it")
     try:
         with _Progress(ctx) as progress:
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
