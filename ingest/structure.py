@@ -2842,6 +2842,12 @@ def _search_hits(raws: list[_Raw]) -> list[_Raw]:
     return sorted(out, key=lambda r: r.line)
 
 
+#: What a repository card says when the repository is the paper's code: "server around Medusa heads (arXiv …)",
+#: "implements", "official implementation of", "code for", "reference implementation", "based on", "的官方实现", "复现".
+_IMPLEMENTS = re.compile(r"\b(?:around|implement\w*|implementation of|code (?:for|of)|official|reference|based on|port of|built on)\b|"
+                         r"实现|官方代码|复现|基于", re.IGNORECASE)
+
+
 def _split_dated(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a dump of dated notes (Google Keep, Apple Notes: each note opens with its date and time alone on a line,
     "Jul 1, 2027 at 07:52"), else None (fewer than three such paragraphs): every note is an item, whatever it names
@@ -3288,7 +3294,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # a repo card with no paper field whose head names one paper ("- what: OpenAI-compatible server around
             # Medusa heads (arXiv 2401.10774)"): the repository implements that paper
             head_ids = works_in("\n".join(b.text for b in blocks[:10] if b.kind != "code"), lex)[0]
-            works = head_ids if len(head_ids) == 1 else []
+            # (and says it is the paper's code: "around", "implements", "官方实现"; not an eval harness that "cites" one)
+            built_on = len(head_ids) == 1 and any(
+                _IMPLEMENTS.search(t[max(0, t.find(head_ids[0]) - 60):t.find(head_ids[0])])
+                and not re.search(r"\bcit(?:es|ed|ing)\b|引用", t[max(0, t.find(head_ids[0]) - 60):t.find(head_ids[0])], re.I)
+                for b in blocks[:10] if b.kind != "code" for _ln, t in b.lines if head_ids[0] in t)
+            works = head_ids if built_on else []
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "",
