@@ -377,7 +377,7 @@ _TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e
 #: (not "99% SLO attainment": a share of requests meeting the SLO is measured)
 _TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is|=|:)?\s*(?:under|below|<|≤)?"
                             # "target τ ≥ 4.5": a measure's symbol and a bound ("hit the target at 1.8 s" is a measurement)
-                            r"|(?!at\b)[\wτ.-]{1,12}\s*(?:≥|>=|≤|<=|>|<|=|at least))\s*$|目标(?:是|为)?\s*$"
+                            r"|(?!at\b|attainment\b|compliance\b|met\b|hit\b)[\wτ.-]{1,12}\s*(?:≥|>=|≤|<=|>|<|=|at least))\s*$|目标(?:是|为)?\s*$"
                             # a forecast: "expect ~3.5 mean accepted tokens", "预计 2 倍"
                             r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
@@ -1459,7 +1459,7 @@ def _unsaid(text: str) -> str:
 
 
 #: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).
-_CONDITION = re.compile(r"(?:如果|假如|倘若|要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
+_CONDITION = re.compile(r"(?:如果|假如|倘若|(?<![主只需])要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
                         # an English "if" clause ends at its comma, or where the main clause's subject starts ("if the head
                         # really is trained separately it sits closer to §3.2")
                         r"|(?<!\bonly )\b[Ii][Ff]\b(?P<c2>[^,;.!?]{1,60}?)(?:,|(?=\s(?:it|then|we|they|you|I|this|that)\s))")

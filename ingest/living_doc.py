@@ -179,9 +179,9 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?:Sec\.?|Section)\s?(?P<key>\d{1,2}(?:\.\d+)+)(?!\.?\d)\.?(?:\s*[:：—–|]\s*|\s+|$)"),
     # Part IV: Open questions / Chapter II — … / Part 2: KV cache compression (part numbers)
     # Section 1 — Draft models
-    re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b\s*[:.—–-]?\s*"),
+    re.compile(r"^(?:Part|Chapter|Book|Section)\s+(?P<key>[IVXLC]{1,6}|\d{1,2})\b(?!\.\d)\s*[:.—–-]?\s*"),
     # Topic 4: Verification / Topic 4.2: Tree verification / Module 3.1 — … / Ch. 2.3 … (a label word before the number)
-    re.compile(r"^(?:Topic|Module|Unit|Lecture|Theme|Track|Area|Ch\.|Chapter|Part|Section)\s*(?P<key>\d{1,2}(?:\.\d{1,2})+|\d{1,2})(?![\d.])"
+    re.compile(r"^(?:Topic|Module|Unit|Lecture|Theme|Track|Ch\.|Chapter|Part|Section)\s*(?P<key>\d{1,2}(?:\.\d{1,2})+|\d{1,2})(?![\d.])"
                r"\s*[:.—–-]?\s*"),
     # II.3 Paged kernels / IV.1.2 …
     re.compile(r"^(?P<key>[IVXLC]{1,6}\.\d+(?:\.\d+)*)\.?(?:\s+|[:：、]\s*|$)"),

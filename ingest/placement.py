@@ -55,7 +55,7 @@ _SUPPLEMENT_NEAR = re.compile(r"supplement|appendix|附录", re.IGNORECASE)
 
 
 #: A section number after the word a document heads its sections with: "Topic 4.2", "Module 3", "Ch. 2.1".
-_LABELLED_NUM = re.compile(r"\b(?:Topic|Module|Ch\.)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
+_LABELLED_NUM = re.compile(r"\b(?:Topic|Module)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
 
 
 def _s_sections(text: str) -> str:
@@ -223,7 +223,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     cues = _cues(lex)
     if "S" in text:
         text = _s_sections(text)
-    if "Topic" in text or "Module" in text or "Ch." in text:
+    if "Topic" in text or "Module" in text:
         # a document headed "## Topic 4: …" / "### Topic 4.2: …" (or "Module 3.1", "Ch. 2") is cited with the same word
         text = _LABELLED_NUM.sub(lambda m: f"§{m.group('key')}", text)
     if " point " in text:
@@ -441,8 +441,8 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
 
 #: A heading over where a work goes: "## Where it might go", "## Placement", "### Suggested section", "## 放哪", "## 建议归属".
 PLACEMENT_HEADING = re.compile(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
-                               r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|placement|suggested (?:place|placement|section|home)|"
-                               r"放哪|放在哪|放到哪|归属|建议(?:章节|位置|归属|放置))", re.IGNORECASE)
+                               r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|placement(?:\s+in\s+(?:the|our)\s+doc\w*)?\s*[:：]?\s*$|"
+                               r"suggested (?:place|placement|section|home)|放哪|放在哪|放到哪|归属|建议(?:章节|位置|归属|放置))", re.IGNORECASE)
 
 
 #: Table columns that name where a row belongs.

@@ -818,7 +818,8 @@ def _legend_entries(body: list[MdBlock]) -> set[int]:
 def _group_row(row: MdBlock) -> bool:
     """Whether a table row only names the group of the rows under it: its first cell filled, every other cell of a
     table of three columns or more empty (``| **Weight-only** | | | |``): a label, no topic."""
-    return len(row.cells) >= 3 and bool(row.cells[0].strip()) and not any(c.strip() for c in row.cells[1:])
+    return len(row.cells) >= 3 and bool(row.cells[0].strip()) and not any(c.strip() for c in row.cells[1:]) \
+        and not _brings_link(row.cells[0])  # ("| Quest (arXiv:2406.10774) | | | |": a paper not filled in yet)
 
 
 def _record_table(row: MdBlock) -> bool:
@@ -1534,7 +1535,8 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
 _AGENDA = re.compile(r"\b(?:agenda|on the agenda|topics? for today)\b[^:：.]{0,24}[:：]\s*(?P<items>[^\n]{3,240})|(?:议程|今天的议题)[^:：]{0,8}[:：]\s*(?P<zh>[^\n]{2,240})",
                      re.IGNORECASE)
 _AGENDA_STOP = frozenset("the a an for of on our and then also short quick numbers number update updates stuff thing things item "
-                         "items part router results result talk".split())
+                         "items part router results result talk review discuss discussion check go over look recap demo present "
+                         "about".split())
 
 
 #: A turn that gives the identifier of the work under discussion: "It's 2407.00079, …", "The ID is 2407.00079", "ID: …".
@@ -2830,6 +2832,13 @@ def _search_hits(raws: list[_Raw]) -> list[_Raw]:
     paras = [b for b in blocks if b.kind == "para" and len(b.lines) >= 2 and _HIT_BYLINE.match(b.lines[1][1])]
     last = max(r.line_end for r in holding)
     out = [r for r in raws if r not in holding]
+    for r in holding:
+        # a part's own text before its first hit that brings a work ("## EAGLE-2 (arXiv:…)", a read of it, then the
+        # alerts about it) stays its topic
+        first = hits_of(r)[0].line
+        own = [b for b in r.blocks if b.line < first and b.kind != "hr"]
+        if own and _brings_link("\n".join(b.text for b in own)):
+            out.append(replace(r, line_end=max(b.line_end for b in own), blocks=own))
     for n, b in enumerate(paras):
         stop = paras[n + 1].line if n + 1 < len(paras) else last + 1
         inside = [x for x in blocks if b.line <= x.line < stop]
@@ -2875,8 +2884,8 @@ def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
     followed by its list of points. Every entry is an item with its points, a coffee break too."""
     starts = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines
               and _CLOCK_OPEN.match(b.lines[0][1])]
-    if len(starts) < 3:
-        return None
+    if len(starts) < 3 or any(_CHAT.match(b.lines[0][1]) for b in starts):
+        return None  # ("09:14 alice: …": a chat log's turns, read as a chat)
     index = {id(b): k for k, b in enumerate(body)}
     if not any(index[id(b)] + 1 < len(body) and body[index[id(b)] + 1].kind == "item" for b in starts):
         return None
@@ -3295,9 +3304,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             # Medusa heads (arXiv 2401.10774)"): the repository implements that paper
             head_ids = works_in("\n".join(b.text for b in blocks[:10] if b.kind != "code"), lex)[0]
             # (and says it is the paper's code: "around", "implements", "官方实现"; not an eval harness that "cites" one)
+            def clause_before(t: str) -> str:  # the clause the identifier ends ("server around Medusa heads (arXiv")
+                return re.split(r"[;；。,，]", t[max(0, t.find(head_ids[0]) - 60):t.find(head_ids[0])])[-1]
             built_on = len(head_ids) == 1 and any(
-                _IMPLEMENTS.search(t[max(0, t.find(head_ids[0]) - 60):t.find(head_ids[0])])
-                and not re.search(r"\bcit(?:es|ed|ing)\b|引用", t[max(0, t.find(head_ids[0]) - 60):t.find(head_ids[0])], re.I)
+                _IMPLEMENTS.search(clause_before(t)) and not re.search(r"\bcit(?:es|ed|ing)\b|引用", clause_before(t), re.I)
                 for b in blocks[:10] if b.kind != "code" for _ln, t in b.lines if head_ids[0] in t)
             works = head_ids if built_on else []
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]

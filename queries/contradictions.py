@@ -1108,7 +1108,8 @@ def _setting_words(conditions: tuple[str, ...]) -> re.Pattern[str] | None:
 #: Names that lead a clause as a figure's setting, not as a method: a benchmark, dataset, model family or GPU ("WikiText-2
 #: 困惑度为 6.74", "ShareGPT 上缓存命中率 48%", "LLaMA2-7B: 5.47").
 _SETTING_NAME = re.compile(r"(?:WikiText|ShareGPT|LongBench|MMLU|GSM8K|HumanEval|MT-?Bench|RULER|LLaMA|Llama|Qwen|Mistral|Mixtral|GPT|OPT|"
-                           r"Vicuna|DeepSeek|Gemma|Phi|CNN|PG|TPOT|TTFT|ITL|QPS|RPS|SLO|MoE|KV|GPU|CPU|HBM|SSD|NVMe|PCIe|NVLink|"
+                           r"Vicuna|DeepSeek|Gemma|Phi|CNN|PG|TPOT|TTFT|ITL|QPS|RPS|SLO|MoE|KV|GPU|CPU|HBM|SSD|NVMe|PCIe|NVLink|PPL|TPS|BLEU|ROUGE|EM|ACC|F1|"
+                           r"TFLOPS|MFU|"
                            r"FP|BF|INT|[AHBL]\d{2,3})", re.IGNORECASE)
 
 

@@ -3,6 +3,8 @@ the judgement scorer's item matching (bench/judgement.py)."""
 from __future__ import annotations
 
 import importlib.util
+
+import pytest
 from pathlib import Path
 
 
@@ -546,3 +548,46 @@ def test_a_negation_summary_names_who_states_it_first():
     assert finding_summary(LABELS["zh"], f) == "arXiv:2605.09921：heran.md 说有，tang.md 说没有"
     f["detail"] = ["denied in heran.md:18", "stated in tang.md:41"]
     assert finding_summary(LABELS["zh"], f) == "arXiv:2605.09921：tang.md 说有，heran.md 说没有"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Ablation in Table 4 shows no evidence of degradation on LongBench.", ()),
+    ("作者没测过 batch>64 的情况。", ()),
+    ("这个结论没有实验支撑", ()),
+    ("Numbers taken from the EAGLE paper, Table 2.", ("full_text",)),
+    ("Today's slides cover SnapKV and Quest.", ()),
+    ("The paper gives a rule of thumb: one draft head per layer.", ()),
+])
+def test_the_reviews_probes_state_no_new_level(text, want):
+    """The review of this stop's diff: criticism of a paper ("作者没测过", "没有实验支撑", "shows no evidence of
+    degradation") is no check of the writer's; numbers taken from the paper itself are no second-hand; "Today's slides"
+    is nobody's."""
+    from ingest.evidence import evidence_reader
+
+    assert evidence_reader().levels(text) == want
+
+
+def test_the_reviews_probes_of_figures_conditions_and_structure():
+    """Engine names before a figure keep the figure ("vLLM 0.95 ms TPOT"); "SLO attainment = 97.3%" is measured; "主要是
+    不需要重新训练" is no condition; a row naming a paper with its other cells empty is a topic; an ordinary preamble
+    ("All runs skipped the first 5 warmup iterations") leaves its items' levels alone; "Placement of experts" is a
+    technical heading; "go to §3.2" points, it places nothing; "Chapter 2.3" is section 2.3."""
+    from ingest.facts import find_figures, predicates
+    from ingest.living_doc import parse_living_doc
+    from ingest.placement import section_refs
+
+    assert [q.raw for q in find_figures("vLLM 0.95 ms TPOT at batch 1")] == ["0.95 ms"]
+    assert [q.raw for q in find_figures("SLO attainment = 97.3% at 4 QPS")] == ["97.3%"]
+    assert "-train:" in predicates("这个方法的优势主要是不需要重新训练，直接替换 attention 即可。")
+    table = "# Tracker\n\n| Paper | Read | Verdict | Section |\n|---|---|---|---|\n| Quest (arXiv:2406.10774) | | | |\n| SnapKV (arXiv:2404.14469) | yes | keep | 4.2 |\n"
+    assert [ln for ln, _w in _items(table)[0]] == [5, 6]
+    note = ("# Bench notes\n\nAll runs skipped the first 5 warmup iterations.\n\n## Quest (arXiv:2406.10774)\n\n"
+            "Ran their repo end to end on our box.\n\n## SnapKV (arXiv:2404.14469)\n\nRead it end to end.\n")
+    _got, parts = _items(note)
+    assert all("unverified" not in i.evidence_levels for i in parts["items"])
+    from ingest.placement import PLACEMENT_HEADING
+
+    assert not PLACEMENT_HEADING.match("Placement of experts across GPUs") and PLACEMENT_HEADING.match("Placement")
+    assert [(r.key, r.role) for r in section_refs("For background, go to §3.2 which already covers paging.")] == [("3.2", "mention")]
+    doc = parse_living_doc("# Doc\n\n## Chapter 2 — Weights\n\n### Chapter 2.3: Outliers\n\ntext\n")
+    assert [s.key for s in doc.sections][1:] == ["2", "2.3"]

@@ -164,9 +164,10 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
     if on_way is not None:  # said before the ingest, not after it
         raise fail(f"{out}: cannot write: {on_way} is a file, not a folder")
     ws, dest = Path(workspace).resolve(), Path(out).resolve()
-    if dest == ws or dest in ws.parents:
-        # the brief, the report and the graph would be read back as notes by the next run
-        raise fail(f"{out}: cannot write: it is the workspace {workspace} itself (or holds it); choose a folder outside it")
+    if dest == ws:
+        # the brief, the report and the graph would be read back as notes by the next run (a folder inside the workspace
+        # is marked as provkg's output and skipped; one above it is never walked)
+        raise fail(f"{out}: cannot write: it is the workspace {workspace} itself; choose another folder")
     try:
         with _Progress(ctx) as progress:
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
