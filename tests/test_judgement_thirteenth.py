@@ -3,9 +3,9 @@ the judgement scorer's item matching (bench/judgement.py)."""
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 
 def _items(text: str, path: str = "inbox/a/n.md"):
