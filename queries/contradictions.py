@@ -1190,6 +1190,30 @@ def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     return {(c.path, c.line) for c in snap.claims if c.path in at and any(0 <= ln - c.line <= 3 for ln in at[c.path])}
 
 
+def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Callable[[str], list[str]]) -> bool:
+    """Whether a table row's first cell names another method than ``work``: a variant of it ("Fast-WAM-Joint", "Fast-WAM
+    w.o. video co-train" in the Fast-WAM paper's own table) or another work the store knows ("π₀.₅"); or a statement
+    opens with a named variant of it ("Fast-WAM-IDM 的 810 ms …"; a numbered one, "Medusa-2", stays the work's): its
+    figures are not ``work``'s."""
+    if " | " in text:
+        head = re.sub(r"[*_`]", "", text.split(" | ", 1)[0]).strip()
+    else:  # a statement opening with the variant's name: "Fast-WAM-IDM 的 810 ms 高延迟…"
+        lead = re.match(r"\s*([^\W\d_][\w.+-]*(?:-[\w.+]+)+)", text)
+        head = lead.group(1) if lead else ""
+        if not head:
+            return False
+        return any(head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold()
+                   and re.match(r"-\S", head[len(n):]) and not re.match(r"-\d", head[len(n):]) for n in names_of.get(work, ()))
+    if not head:
+        return False
+    for n in names_of.get(work, ()):
+        if head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold() and re.match(r"[\s-]+\S", head[len(n):]) \
+                and not re.match(r"-\d", head[len(n):]):
+            return True
+    others = [a for a in match(head) if a != work]
+    return bool(others) and work not in match(head)
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -1206,9 +1230,12 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                         named[(s, q.value)].add(q.metric)
                         settings[(s, q.value)].add(tuple(q.conditions))
     topics = _note_topics(snap)
-    from .items import name_matcher
+    from .items import name_index, name_matcher
 
     match = name_matcher(snap)
+    names_of: dict[str, list[str]] = defaultdict(list)
+    for n, a in name_index(snap).items():
+        names_of[a].append(n)
     for c in snap.claims:
         if not c.quantities or not _eligible(c):
             continue
@@ -1219,6 +1246,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
             if own == "":
                 continue  # a figure of a method the store has no work for
+            if c.kind == "note" and works:
+                works = [w for w in works if not _variant_row(c.text, w, names_of, match)]
             if own is not None and own not in works:
                 works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
             for s in works:

@@ -591,3 +591,22 @@ def test_the_reviews_probes_of_figures_conditions_and_structure():
     assert [(r.key, r.role) for r in section_refs("For background, go to §3.2 which already covers paging.")] == [("3.2", "mention")]
     doc = parse_living_doc("# Doc\n\n## Chapter 2 — Weights\n\n### Chapter 2.3: Outliers\n\ntext\n")
     assert [s.key for s in doc.sections][1:] == ["2", "2.3"]
+
+
+def test_a_papers_own_table_rows_of_its_variants_are_not_its_figures():
+    """The real vault: the Fast-WAM note's table gives Fast-WAM 190 ms and its variants Fast-WAM-Joint 580 ms and
+    Fast-WAM-IDM 810 ms; the index says Fast-WAM has 190 ms latency. Only the Fast-WAM row is Fast-WAM's; a statement
+    opening with a variant ("Fast-WAM-IDM 的 810 ms 高延迟…") neither; a numbered variant ("Medusa-2") stays the work's."""
+    from queries.contradictions import _variant_row
+
+    names = {"2603.16666": ["Fast-WAM"], "2401.10774": ["Medusa"]}
+
+    def match(text):
+        return [a for a, ns in names.items() if any(n.casefold() in text.casefold() for n in ns)]
+
+    assert not _variant_row("**Fast-WAM** | ✗ | 高 | 较短 | **190**", "2603.16666", names, match)
+    assert _variant_row("Fast-WAM-Joint | ✗ | 高 | 较长 | 580", "2603.16666", names, match)
+    assert _variant_row("Fast-WAM w.o. video co-train | ✗ | 仅 10% | 最长 | 190", "2603.16666", names, match)
+    assert _variant_row("Fast-WAM-IDM 的 810 ms 高延迟正是因为需要先完整去噪未来视频。", "2603.16666", names, match)
+    assert not _variant_row("Medusa-2 | 2.3x | fine-tuned backbone", "2401.10774", names, match)
+    assert not _variant_row("Fast-WAM reaches 190 ms.", "2603.16666", names, match)
