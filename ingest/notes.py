@@ -657,7 +657,8 @@ _EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2
 #: "其余的都没看", "没批注的都没点开".
 _REST_SKIPPED = re.compile(r"\b(?:(?:everything|anything|all) else|the rest)\b[^.;]{0,20}\b(?:scrolled past|skipped|skimmed past|"
                            r"ignored|not (?:read|opened|looked at)|unread|did ?n[o']?t (?:read|open|look at))\b|"
-                           r"(?:其余|剩下)的?(?:条目|论文|文章|篇)?(?:都|均)?(?:没|未)(?:看|读|点开|细看)|(?:其余|剩下)的?(?:都|均)?跳过", re.IGNORECASE)
+                           r"(?:其余|剩下)的?(?:[一二三四五六七八九十两\d]+\s*(?:条|篇|个))?(?:条目|论文|文章|篇)?(?:都|均)?(?:没|未)(?:看|读|点开|细看)|"
+                           r"(?:其余|剩下)的?(?:都|均)?跳过", re.IGNORECASE)
 #: What a legend calls the entries that carry no mark: "untagged answers", "unmarked ones", "没标的", "其余".
 _UNMARKED = re.compile(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
                        re.IGNORECASE)

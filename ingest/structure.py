@@ -2836,7 +2836,7 @@ def _search_hits(raws: list[_Raw]) -> list[_Raw]:
         # a part's own text before its first hit that brings a work ("## EAGLE-2 (arXiv:…)", a read of it, then the
         # alerts about it) stays its topic
         first = hits_of(r)[0].line
-        own = [b for b in r.blocks if b.line < first and b.kind != "hr"]
+        own = [b for b in r.blocks if b.line < first and b.kind != "hr" and not b.quoted]  # (not the last hit's ">>" reaction)
         if own and _brings_link("\n".join(b.text for b in own)):
             out.append(replace(r, line_end=max(b.line_end for b in own), blocks=own))
     for n, b in enumerate(paras):
@@ -2884,7 +2884,7 @@ def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
     followed by its list of points. Every entry is an item with its points, a coffee break too."""
     starts = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines
               and _CLOCK_OPEN.match(b.lines[0][1])]
-    if len(starts) < 3 or any(_CHAT.match(b.lines[0][1]) for b in starts):
+    if len(starts) < 3 or sum(1 for b in starts if _CHAT.match(b.lines[0][1])) * 2 > len(starts):
         return None  # ("09:14 alice: …": a chat log's turns, read as a chat)
     index = {id(b): k for k, b in enumerate(body)}
     if not any(index[id(b)] + 1 < len(body) and body[index[id(b)] + 1].kind == "item" for b in starts):
