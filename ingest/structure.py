@@ -639,11 +639,13 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                 and not any(b.kind == "heading" for b in body) \
                 and (_named_collection(h.text, lex)
                      # a list of tasks gives its tasks when it is the section's whole text and one of them names a work or
-                     # a section ("- [ ] add SnapKV (2404.14469) to 4.2"); a shopping list, or a topic's paragraph with
-                     # its follow-up task under it, is one topic
+                     # a section or reads as a task ("- [ ] add SnapKV (2404.14469) to 4.2", "- [ ] **E1 日间预消化** · 认领：
+                     # Tom"); a shopping list ("- [ ] 牛奶 x2"), or a topic's paragraph with its follow-up task, is one topic
                      or (all(b.task is not None for _k, b in ents_here)
                          and not any(b.kind == "para" and not b.quoted for b in body if b.line < ents_here[0][1].line)
-                         and any(_brings_link(b.text) or _SECTION_NUM.search(b.text) for _k, b in ents_here))):
+                         and any(_brings_link(b.text) or _SECTION_NUM.search(b.text) or re.match(r"\s*\*\*", b.text)
+                                 or re.search(r"\s·\s|[：:]\s*\S", b.text.split("\n")[0]) or len(b.text.split("\n")[0].split()) >= 6
+                                 for _k, b in ents_here))):
             sub = _entry_raws(body, ents_here, lex)
         if sub:
             first_unit = min(u.line for u in sub)
