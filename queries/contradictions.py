@@ -1190,6 +1190,10 @@ def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     return {(c.path, c.line) for c in snap.claims if c.path in at and any(0 <= ln - c.line <= 3 for ln in at[c.path])}
 
 
+#: What makes a name a variant of a work's name: "-Joint", "-IDM" (letters after a hyphen), " w.o. …", " w/o …", " without …".
+_VARIANT_SUFFIX = re.compile(r"-(?-i:[A-Za-z]{2,})\b|\s+(?:w\.\s?o\.|w/o|without)\s", re.IGNORECASE)
+
+
 def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Callable[[str], list[str]]) -> bool:
     """Whether a table row's first cell names another method than ``work``: a variant of it ("Fast-WAM-Joint", "Fast-WAM
     w.o. video co-train" in the Fast-WAM paper's own table) or another work the store knows ("π₀.₅"); or a statement
@@ -1203,12 +1207,14 @@ def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Ca
         if not head:
             return False
         return any(head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold()
-                   and re.match(r"-\S", head[len(n):]) and not re.match(r"-\d", head[len(n):]) for n in names_of.get(work, ()))
+                   and _VARIANT_SUFFIX.match(head[len(n):]) for n in names_of.get(work, ()))
     if not head:
         return False
     for n in names_of.get(work, ()):
-        if head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold() and re.match(r"[\s-]+\S", head[len(n):]) \
-                and not re.match(r"-\d", head[len(n):]):
+        # (a named variant, "-Joint", "-IDM", " w.o. video co-train"; not a release, "vLLM v0.6.4", nor a setting,
+        # "QuaRot W4A4KV4")
+        if head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold() \
+                and _VARIANT_SUFFIX.match(head[len(n):]):
             return True
     others = [a for a in match(head) if a != work]
     return bool(others) and work not in match(head)

@@ -610,3 +610,7 @@ def test_a_papers_own_table_rows_of_its_variants_are_not_its_figures():
     assert _variant_row("Fast-WAM-IDM 的 810 ms 高延迟正是因为需要先完整去噪未来视频。", "2603.16666", names, match)
     assert not _variant_row("Medusa-2 | 2.3x | fine-tuned backbone", "2401.10774", names, match)
     assert not _variant_row("Fast-WAM reaches 190 ms.", "2603.16666", names, match)
+    # a release or a setting after the name is no variant: "vLLM v0.6.4.post1 | … | 1,640", "QuaRot W4A4KV4, Llama-2-7B: …"
+    names |= {"2309.06180": ["vLLM"], "2404.00456": ["QuaRot"]}
+    assert not _variant_row("vLLM v0.6.4.post1 | arXiv:2309.06180 | 1×A100-80GB SXM | 1,640", "2309.06180", names, match)
+    assert not _variant_row("QuaRot W4A4KV4, Llama-2-7B: WikiText-2 perplexity 6.46 | slide", "2404.00456", names, match)
