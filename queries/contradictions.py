@@ -1216,8 +1216,8 @@ def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Ca
         if head.casefold().startswith(n.casefold()) and head.casefold() != n.casefold() \
                 and _VARIANT_SUFFIX.match(head[len(n):]):
             return True
-    others = [a for a in match(head) if a != work]
-    return bool(others) and work not in match(head)
+    named = match(head)
+    return bool(named) and work not in named
 
 
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
