@@ -680,3 +680,20 @@ def test_run_into_the_workspace_itself_is_one_line(tmp_path):
     r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(ws))
     assert r.exit_code == 2 and r.stderr.strip().endswith("choose another folder")
     assert not (tmp_path / "st").exists() and not (ws / "brief.md").exists()
+
+
+def test_run_into_a_workspace_folder_holding_notes_is_one_line(tmp_path):
+    """A fresh user's `run ws -o ws/inbox`: the folder would be marked as provkg's output and its notes never read again;
+    refused in one line before anything is ingested. An empty folder in the workspace, or one holding only what `run`
+    wrote, stays allowed."""
+    import shutil
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(ws / "inbox"))
+    assert r.exit_code == 2 and "holds files of the workspace" in r.stderr and not (tmp_path / "st").exists()
+    assert not (ws / "inbox" / "brief.md").exists()
+    r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(ws / "out"))
+    assert r.exit_code == 0, r.output
+    r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(ws / "out"))
+    assert r.exit_code == 0, r.output

@@ -1,6 +1,7 @@
 """Commands that write the store: ``ingest``, ``run`` (ingest, then the three outputs) and ``reindex``."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -139,6 +140,16 @@ def reindex(ctx: click.Context) -> None:
         echo_err(f"reindex: {rep.summary()}")
 
 
+#: What ``provkg run`` writes into its output folder (and may overwrite there).
+_RUN_OUTPUTS = re.compile(r"^(?:brief(?:-[\w-]+)?\.md|contradictions\.md|graph\.html|\.provkg-output)$")
+
+
+def _holds_own_files(folder: Path) -> bool:
+    """Whether ``folder`` (inside a workspace) holds a file ``provkg run`` did not write there: a note, a card, a
+    manifest."""
+    return any(p.is_file() and not _RUN_OUTPUTS.match(p.name) for p in folder.rglob("*"))
+
+
 @cli.command()
 @click.argument("workspace", type=click.Path(exists=True, file_okay=False))
 @click.option("--out", "-o", "out", default="out", show_default=True, help="Folder for brief.md, contradictions.md, graph.html.")
@@ -168,6 +179,10 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
         # the brief, the report and the graph would be read back as notes by the next run (a folder inside the workspace
         # is marked as provkg's output and skipped; one above it is never walked)
         raise fail(f"{out}: cannot write: it is the workspace {workspace} itself; choose another folder")
+    if ws in dest.parents and dest.is_dir() and _holds_own_files(dest):
+        # the folder would be marked as provkg's output, and the workspace's files in it never read again
+        raise fail(f"{out}: cannot write: it holds files of the workspace {workspace}, which would no longer be read; "
+                   "choose an empty folder or one outside the workspace")
     try:
         with _Progress(ctx) as progress:
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
