@@ -134,7 +134,11 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
                 out.setdefault(m.group(1) or m.group(2) or m.group(3) or m.group(4), ids[0].arxiv_id)  # (4: a table's "| 9 |")
     return out
 
-_UPDATED = re.compile(r"(?:末次更新|最后更新|更新于|last updated|updated)\s*[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
+#: The date a living document says it was last changed: "末次更新 2026-10-25", "最后修改 2027-07-26", "最近修订 2027-07-19",
+#: "last updated: …", "last touched 2027-07-28", "revised 2027-07-18", "(rev. 2027-07-25)", "Last edit 2027-07-21 by …",
+#: "last reviewed 2027-07-11".
+_UPDATED = re.compile(r"(?:末次更新|最后更新|最后修改|最近修订|最近更新|修订于|更新于|last (?:updated|touched|edited|edit|reviewed|revised|modified)"
+                      r"|updated|revised|rev\.)\s*(?:on\s+)?[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
 
 
 def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | None = None) -> tuple[dict, list[str]]:

@@ -614,3 +614,21 @@ def test_a_papers_own_table_rows_of_its_variants_are_not_its_figures():
     names |= {"2309.06180": ["vLLM"], "2404.00456": ["QuaRot"]}
     assert not _variant_row("vLLM v0.6.4.post1 | arXiv:2309.06180 | 1×A100-80GB SXM | 1,640", "2309.06180", names, match)
     assert not _variant_row("QuaRot W4A4KV4, Llama-2-7B: WikiText-2 perplexity 6.46 | slide", "2404.00456", names, match)
+
+
+@pytest.mark.parametrize(("line", "date"), [
+    ("负责人：钱多多（最后修改 2027-07-26）", "2027-07-26"),
+    ("维护：沈知远 · 最近修订 2027-07-19", "2027-07-19"),
+    ("DRI: K. Mensah — last touched 2027-07-28", "2027-07-28"),
+    ("Maintainer: Priya N. — revised 2027-07-18", "2027-07-18"),
+    ("Kept by: Dana W. (rev. 2027-07-25)", "2027-07-25"),
+    ("Last edit 2027-07-21 by J. Okafor", "2027-07-21"),
+    ("Owner: R. Castillo · last reviewed 2027-07-11", "2027-07-11"),
+])
+def test_the_living_documents_last_update_in_its_writers_words(line, date):
+    """The second fresh user: the brief's header lacked the living document's last update where the document writes it
+    as "最后修改 …", "last touched …", "rev. …" (the blind shifts' documents)."""
+    from ingest.living import _UPDATED
+
+    m = _UPDATED.search(line)
+    assert m is not None and m.group(1) == date
