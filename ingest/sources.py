@@ -815,7 +815,7 @@ def read_source(
         raise IngestError(rel, None, f"cannot read: {e.strerror or e}") from None
     digest = sha256_of(data)
     mtime = datetime.fromtimestamp(st.st_mtime, tz=timezone.utc)
-    if not data.strip():
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():  # (a byte-order mark alone is empty too)
         raise IngestError(rel, None, "empty file")
     base = dict(path=rel, sha256=digest, size=len(data), mtime=mtime)
     if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")

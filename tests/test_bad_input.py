@@ -97,6 +97,7 @@ CASES = [
      "inbox/ann/mixed.md:4: mixed encodings: line 3 is UTF-8, this line is not (byte 0xd6)"),
     ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file"),
     ("whitespace-only", "inbox/ann/blank.md", b" \n\t\n", "inbox/ann/blank.md: empty file"),
+    ("bom-only", "inbox/ann/bom.md", b"\xef\xbb\xbf\n", "inbox/ann/bom.md: empty file"),  # (a fresh user's finding)
     ("binary", "inbox/ann/pic.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
      "inbox/ann/pic.md: binary file (a PNG image), not text"),
     # a PNG with a black area (NULs at both parities) was called "UTF-16 text without a byte-order mark"
