@@ -201,6 +201,8 @@ _MEASURE_KEY = re.compile(r"(?<![\w.+-])(?:(?i:avg|mean|median|total|warm)[\w.+-
                           r"acc|steps?|count|size|ttft|tpot|tps|qps|p\d\d))\s+[=＝]\s+$")
 _VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
 _LINK_TAIL_RE = re.compile(r"\]\(")
+#: A name set equal to an arXiv link or an ``arXiv:`` identifier ("minference = arxiv.org/abs/2407.02490").
+_EQUATED_LINK = re.compile(r"[=＝]\s*(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/\d{4}\.\d{4,5}|[=＝]\s*arXiv\s*:\s*\d{4}\.\d{4,5}", re.IGNORECASE)
 
 # Context patterns in priority order (lenient numbers, any archive name).
 #: A paper's PDF saved under a name that ends in its identifier: ``TideServe_2602.11873v1.pdf``,
@@ -305,6 +307,9 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
             continue  # "报销单号 2612.00417", "ticket #2611.03092": a number of something else
         if not assume_context and ((re.search(r"[=＝]\s*$", text[max(0, m.start() - 2):m.start()])
                                     and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I)
+                                    # "minference = arxiv.org/abs/2407.02490 · head route = 2606.04417": names set equal to
+                                    # works, one of them by its arXiv link, on the same line
+                                    and not _EQUATED_LINK.search(text, max(text.rfind("\n", 0, m.start()) + 1, m.start() - 160), m.start())
                                     # "[HeadInfer = 2502.12574, …": a work's name (a compound: HeadInfer, Flash-Decoding) set equal to its ID
                                     # ("TTFT = 1204.3318", all capitals, is a measure's value)
                                     and not (re.search(r"(?:^|[\s\[(,;:]\s*)(?:[A-Z][a-z]+[A-Z][\w.+-]*|[A-Z][a-z]+-[A-Za-z][\w.+-]*)\s+[=＝]\s+$",

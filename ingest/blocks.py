@@ -140,6 +140,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _marked_lines(lines, fenced)
+    lines = _keycap_entries(lines, fenced)
     lines = _hanging_entries(lines, fenced)
     lines = _definition_fields(lines, fenced)
     rows, lines = _tab_rows(lines, first_line, fenced)
@@ -186,6 +187,24 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
             for n in range(k, end):
                 out[n] = "- " + lines[n]
         k = max(end, k + 1)
+    return out
+
+
+#: A paragraph opening with a keycap number ("1️⃣ Prism-MoE（arXiv:…）", "🔟 …"): a numbered entry.
+_KEYCAP = re.compile(r"^\s*(?:\d\ufe0f?\u20e3|\U0001F51F)\s*\S")
+
+
+def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """Paragraphs numbered with keycap digits (``1️⃣ …``, ``2️⃣ …``), two or more, each opening after a
+    blank line: a numbered list written with emoji, each paragraph an entry of its own.  Its first line gets a list mark in
+    front (the paragraph's later lines continue the entry, as CommonMark's lazy lines do)."""
+    opens = [k for k, ln in enumerate(lines) if k not in fenced and _KEYCAP.match(ln) and (k == 0 or not lines[k - 1].strip()
+                                                                                           or _KEYCAP.match(lines[k - 1]))]
+    if len(opens) < 2:
+        return lines
+    out = list(lines)
+    for k in opens:
+        out[k] = "- " + lines[k]
     return out
 
 

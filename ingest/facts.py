@@ -696,8 +696,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit in ("s",) and not explicit and metric in (None, "time") and any(
                 c.startswith("latkind:") for c in (*own, *sent)):
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
+        # "+0.27 ppl over FP16", "+0.4 points": a plus sign before an absolute measure makes it a difference from a baseline,
+        # never compared with the measure itself (a ratio or a share, "+38%", "+1.4×", is the gain it always is)
+        delta = not down and unit not in ("%", "x") and bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, s - 2):s]))
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
-                     bound=bound, explicit=explicit, direction="down" if down else None,
+                     bound=bound, explicit=explicit, direction="down" if down else ("delta" if delta else None),
                      conditions=tuple(sorted(set(own) | set(sent))))
         out.append((s, q))
     # plain numbers next to a scalar metric (perplexity 0.62, 0.8 分)
@@ -735,8 +738,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         bound = "max" if cues.bound_max.search(before) else None
         own = [c for _x, _y, c in conds_in(lo, hi)]
         own += sentence_conds(m.start(), lo, hi, {c.split(":", 1)[0] for c in own}, "pt")
+        # ("+0.27 ppl over FP16": a difference from a baseline, never compared with the score itself)
+        delta = bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, m.start() - 2):m.start()]))
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
-                                        bound=bound, explicit=True, conditions=tuple(sorted(set(own))))))
+                                        bound=bound, explicit=True, direction="delta" if delta else None,
+                                        conditions=tuple(sorted(set(own))))))
     # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
     have = {pos for pos, _ in out}
     for pos, q in list(out):

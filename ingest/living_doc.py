@@ -198,7 +198,7 @@ _BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️bac
 _LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
 _TAG_RE = re.compile(r"<[^>]+>")
 _CITATION_TITLE_RE = re.compile(
-    r"^(?:引用列表|引用文献|参考文献|参考资料|引文列表|引文|引用|论文列表|论文清单|文献列表|文献|论文|papers?|paper list|list of papers|"
+    r"^(?:(?:参考|引用|引文|被引)(?:论文|文献|资料|列表|清单|链接)*|(?:论文|文献)(?:列表|清单)?|papers?|paper list|list of papers|"
     r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited\s*$|cited (?:works|papers?|literature|articles|sources)|"
     r"(?:papers?|works|articles|literature) (?:cited|referenced)|sources|further reading|literature|"
     r"footnotes|endnotes|notes and references|参考|脚注|尾注)"

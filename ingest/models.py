@@ -130,7 +130,7 @@ class Quantity(FrozenModel):
     approx: bool = False
     bound: Literal["max", "min"] | None = None
     explicit: bool = False
-    direction: Literal["down"] | None = None
+    direction: Literal["down", "delta"] | None = None  # delta: "+0.27 ppl over FP16", a difference from a baseline
     conditions: tuple[str, ...] = ()
 
 

@@ -420,6 +420,10 @@ _TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\
 _LABELLED_NAME = re.compile(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\s+\S+)?\s*$")
 
 
+#: What may open an entry before its identifier: a list marker or a number, a backtick or a bracket, "arXiv:".
+_ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)、])?\s*[`\[(（]?\s*(?:arXiv\s*[:：]?\s*)?")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -460,6 +464,12 @@ def written_title(line: str, start: int, end: int) -> str | None:
             return q
     elif m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
         return strip_markup(m.group(1)).strip()
+    # "1. `2404.14469` Retrieval Head Mechanistically Explains Long-Context Factuality": an entry that opens with the
+    # identifier (after its marker, in backticks or brackets) and gives the title after it, to the line's end
+    if _ENTRY_LEAD.fullmatch(line[:start]):
+        m = re.match(r"\s*[`\])）]?\s*[—–:：-]?\s+(?P<t>[A-Z][^\n`|\t]{10,240}?)\s*$", after)
+        if m and _looks_like_title(strip_markup(m.group("t"))):
+            return strip_markup(m.group("t")).strip().rstrip(",.，。")
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", _FOOTNOTE_MARK.sub("", line[:start])).strip())
     before = re.sub(r"^[(（【\[][^)）】\]]{1,30}[)）】\]]\s*", "", before)  # "（延伸阅读，自投机方向）LayerSkip: …": a tag before it
     # a bidding list's "#4133 — Title — preprint [ID]": the submission's number before, the field's label after the title

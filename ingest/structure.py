@@ -112,7 +112,8 @@ _TIME_SLOT = re.compile(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?
 #: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
 _SOCIAL_POST_HEAD = re.compile(r"^\s*+(?:\*\*|__)?[^*@\n\s][^*@\n]{0,39}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
 #: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
-_AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*[·•|—–-]\s*\d[\d,.]*k?\s*"
+_AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*"
+                          r"(?:[·•|—–-]\s*\d{1,3}\s*(?:[smhdwy]|mo|min|mins|hr|hrs|hours?|days?|weeks?|months?|years?)(?:\s+ago)?\s*)?[·•|—–-]\s*\d[\d,.]*k?\s*"
                           r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
 #: A spoken move to the next topic at the start of a transcript's paragraph: "第一个是…", "然后是…", "还有…",
 #: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
@@ -286,6 +287,10 @@ def _compile(lex: Lexicon, key: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
 
 
+#: Where a comparison's clause ends: a sentence's stop (not the dot inside a name, ``papers.attention.x``), a comma.
+_CLAUSE_STOP = re.compile(r"\.(?!\w)|[;。；!?！？\n]|,\s|，")
+
+
 def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
     """Character spans of ``text`` written as a comparison (the cue and up to ~40 characters after it,
     within the clause), where a work named is a mention, not what the text is about."""
@@ -296,7 +301,7 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
         end = m.end()
         if _WORKS_FIELD.match(text, 0) and _WORKS_FIELD.match(text).end() > m.start():
             continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
-        stop = re.search(r"[.;。；!?！？\n]|,\s|，", text[end:end + 60])
+        stop = _CLAUSE_STOP.search(text[end:end + 60])
         out.append((m.start(), end + (stop.start() if stop else 40)))
     return out
 
@@ -562,6 +567,8 @@ def _content(blocks: list[MdBlock]) -> list[MdBlock]:
 
 def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int, lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]]:
     heads = [(i, b) for i, b in enumerate(blocks) if b.kind == "heading" and i != title_idx and not b.quoted]
+    if len(heads) >= 2 and _CLOSING_SLIDE.match(_strip(heads[-1][1].text)) and not _content(blocks[heads[-1][0] + 1:]):
+        heads = heads[:-1]  # a deck's closing "# Questions?" with nothing under it: no topic, and no level for the others
     level = min(b.level for _, b in heads)
     tops = [(i, b) for i, b in heads if b.level == level]
     pre = blocks[: tops[0][0]]
@@ -576,6 +583,11 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     # entries before the first topic that bring works of their own are topics too ("- SnapKV
     # (arXiv:2404.14469) …" above the first "## "); the rest of the text before it is the preamble
     pre_ents = [(k, b) for k, b in _entries(pre) if works_in(b.text, lex)[0]]
+    head_list = _entries(pre)
+    if pre_ents and _PAPER_FIELD.match(head_list[0][1].text.split("\n")[0]):
+        # a head of fields under the title ("- paper: https://arxiv.org/pdf/…", "- related: [[…]] (2404.15574)", "- how far
+        # I got: …" of a Dendron note): the note's metadata, not topics of their own
+        pre_ents = []
     if pre_ents:
         out.extend(_entry_raws(pre, pre_ents, lex))
         first = pre_ents[0][1].line
@@ -591,11 +603,18 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     any_container = any(containers)  # once, not once per heading (issue 23: it grew with the square)
     meta = _compile(lex, "meta_headings")
     generic = _compile(lex, "generic_headings")
+    rules = [b.line for b in blocks if b.kind == "hr"]
     for n, (i, h, j, body) in enumerate(spans):
         end = (blocks[j].line - 1) if j < len(blocks) else last_line
         end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
-        if not _content(body) and meta.search(_strip(h.text)):
-            continue  # "Attendees: raj, li": a heading that is only a note's metadata
+        if not _content(body) and (meta.search(_strip(h.text)) or _CLOSING_SLIDE.match(_strip(h.text))):
+            continue  # "Attendees: raj, li": a heading that is only a note's metadata; "# Questions?" closing a deck
+        if n == 0 and title_idx is not None and i == title_idx + 1 and len(rules) >= 3 and not out \
+                and any(h.line < r < (blocks[j].line if j < len(blocks) else last_line + 1) for r in rules):
+            # a slide deck's cover ("# RotaGroup" over "## Calibration-free 4-bit weights …", the speaker, the link, then
+            # "---"): the subtitle and the cover's lines are the deck's head, not a slide of its own
+            pre = [*pre, h, *body]
+            continue
         prev = out[-1] if out else None
         if (prev is not None and prev.kind == "heading" and prev.blocks and prev.blocks[0].level == h.level
                 and _brings_link(prev.head) and not _brings_link(h.text)
@@ -683,6 +702,11 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
 
 #: A heading's number, and a bold paragraph lead's ("### 2. PolarKV v3", "**3. Quest：…**").
 _HEAD_NUMBER = re.compile(r"^\s*#*\s*(?:\*\*|__)?\s*(\d{1,2})\s*[.、)）]\s*\S")
+
+
+#: A deck's closing slide title: "Questions?", "Q&A", "Thanks!", "Thank you", "谢谢", "提问环节".
+_CLOSING_SLIDE = re.compile(r"^\W*(?:questions?|q\s*&\s*a|any questions|thanks?(?: you)?(?: all)?|the end|谢谢(?:大家)?|感谢聆听|提问(?:环节)?|答疑)\W*$",
+                            re.IGNORECASE)
 
 
 def _numbered_siblings(raw: _Raw) -> list[_Raw]:
@@ -911,6 +935,11 @@ _POST_HEADING = re.compile(r"\b(?:answered|asked|replied|posted|commented)\b[^\n
                            r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*[·|｜:：—-]", re.IGNORECASE)
 
 
+#: A part of a recording named by its span ("P3 Prism-MoE（47:05–1:12:30）", "Part 2 · 12:10-25:00", "Chapter 4 (1:02:00 - 1:15:30)"):
+#: its stamped lines retell that part, one topic, not a topic per stamp.
+_RECORDING_PART = re.compile(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~\-－至到]\s*\d{1,2}:\d{2}(?::\d{2})?\s*[)）\]]?")
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units of a section whose heading names no work, when they are its topics: two or more of
     them bring their own work or link (at least half of them do); or the heading names a collection
@@ -918,7 +947,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     ``structure.container_headings``) and it has two or more; or they are turns of a conversation;
     else ``[]``."""
     if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)) \
-            or _REFERENCE_HEADING.match(_strip(head_text)) or _POST_HEADING.search(_strip(head_text)):
+            or _REFERENCE_HEADING.match(_strip(head_text)) or _POST_HEADING.search(_strip(head_text)) \
+            or _RECORDING_PART.search(_strip(head_text)):
         return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped;
         # a section headed "参考资料", "See also" is the note's reference list, one part; an answer's heading,
         # "✔ Accepted — answered 5d ago by `tom`", heads one person's post: its bullets are its points)
@@ -1174,7 +1204,7 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
 #: A comment under an answer or a post: "**陈默**：…", "**Yifan** 回复 @林深：…", "**ana**: …".
 _COMMENT_HEAD = re.compile(r"^\s*\*\*[^*\n]{1,24}\*\*\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S")
 #: A line that opens a comment section: "评论区（节选，按热度）", "87 条评论", "Comments (12)", "全部评论".
-_COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选评论)|\d+\s*条评论|^\W*(?:\d+\s+)?comments?\s*(?:[(（]\d+[)）]|[:：]|$)",
+_COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选评论|评论\s*[(（]\d+[)）])|\d+\s*条评论|^\W*(?:\d+\s+)?comments?\s*(?:[(（]\d+[)）]|[:：]|$)",
                             re.IGNORECASE)
 
 
@@ -1519,6 +1549,12 @@ _NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]
 _NOTE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("note_names", default={})
 
 
+#: A name the writer equates with an identifier, in any case: "minference = arxiv.org/abs/2407.02490", "head route = 2606.04417",
+#: "NSA = 2502.11089".
+_NAME_EQUALS_ID = re.compile(r"(?:^|[\s\[(（:：·,，;；])(?P<n>[A-Za-z][\w.+-]{1,24}(?: [a-z][\w+-]{1,15})?)\s*=\s*"
+                             r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$", re.IGNORECASE)
+
+
 def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
     """``{short name: arXiv key}`` for the names a note writes right before an identifier, one work per name."""
     seen: dict[str, set[str]] = {}
@@ -1526,7 +1562,7 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
         if b.kind in ("code", "html"):
             continue
         for m in find_arxiv_ids(b.text):
-            nm = _NAME_BEFORE_ID.search(b.text[max(0, m.start - 60):m.start])
+            nm = _NAME_BEFORE_ID.search(b.text[max(0, m.start - 60):m.start]) or _NAME_EQUALS_ID.search(b.text[max(0, m.start - 60):m.start])
             if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
                 seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
     return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
@@ -1571,6 +1607,22 @@ def _opens_naming(message: str, names: dict[str, str]) -> str | None:
     hits = [(m.start(), w) for n, w in names.items() for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", head)
             if not _NAMED_AGAINST.search(head[:m.start()])]
     return min(hits)[1] if hits else None
+
+
+def _named_in(text: str, names: dict[str, str]) -> str | None:
+    """The one work ``text`` names by a short name of the note's (``names``) or by its first part ("Prism" for "Prism-MoE",
+    four letters or more), when it names exactly one; else None."""
+    found = set()
+    for n, w in names.items():
+        forms = {n}
+        head = re.split(r"[-_]", n)[0]
+        if len(head) >= 4 and head != n:
+            forms.add(head)
+        spoken = _SPACED.join(re.escape(p) for p in _NAME_PARTS.findall(n))  # "head route" for HeadRoute
+        if any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w])", text, re.IGNORECASE) for f in forms) or \
+                (len(n) >= 4 and spoken and re.search(rf"(?<![\w-]){spoken}(?![\w-])", text, re.IGNORECASE)):
+            found.add(w)
+    return found.pop() if len(found) == 1 else None
 
 
 #: A word that makes the name after it a point of reference, not the topic ("next to StreamingLLM", "like H2O", "比 X").
@@ -1667,6 +1719,44 @@ def _opens_post(b: MdBlock) -> bool:
     boost's or repost's line ("↻ boosted by @lena_k@sigmoid.social" over "@infra_weekly@bsky.social · May 27")."""
     return b.kind == "para" and not b.quoted and bool(b.lines) and bool(
         _POST_HEADER.match(b.lines[0][1]) or len(b.lines) > 1 and _BOOSTED.match(b.lines[0][1]) and _POST_HEADER.match(b.lines[1][1]))
+
+
+#: A comment giving the thread's paper: "paper for the lazy: https://arxiv.org/abs/…", "paper: …", "the paper (v1): …".
+_THREAD_PAPER = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\b[^:：\n]{0,24}[:：]\s*", re.IGNORECASE)
+
+
+#: A comment's opening words that speak of the thread's work without naming it: "the reason it's fast …", "its kernel …",
+#: "the paper says …", "they claim …".
+_SPEAKS_OF_IT = re.compile(r"^\W*(?:\S+\s+){0,5}?(?:it(?:'s|’s)?|its|they|their|the (?:paper|method|authors?|kernel)|this (?:paper|method))\b",
+                           re.IGNORECASE)
+
+
+def _split_forum(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a forum thread copied as text (Reddit: the post's title over ``u/quant_goblin · 14h · 212 points``, each
+    top-level comment a run of lines opening with its author line, ``> u/marlin_fan · 11h · 64 points``, its replies
+    nested under it with no blank line, ``>> u/kernel_kat · …``, or indented), else None: the post and each top-level
+    comment with its replies are the parts.  Three author lines or more, two runs or more."""
+    ordered = sorted((b for b in body if b.kind != "hr"), key=lambda b: b.line)
+    authored = [b for b in ordered if b.kind == "para" and b.lines and any(_AUTHOR_LINE.match(t) for _ln, t in b.lines[:2])]
+    if len(authored) < 3 or not any(b.quoted for b in authored):
+        return None
+    # (comments written flush left, their replies quoted under them: only the flush-left ones open a part; one flush-left post
+    # over quoted comments, "> u/…" with ">> u/…" replies: each quoted run opens one)
+    flush = [b for b in authored if not b.quoted]
+    starts: list[MdBlock] = []
+    prev_end: int | None = None
+    for b in ordered:
+        if b in authored and (prev_end is None or b.line > prev_end + 1) and (len(flush) < 2 or not b.quoted):
+            starts.append(b)
+        prev_end = b.line_end if prev_end is None else max(prev_end, b.line_end)
+    if len(starts) < 2:
+        return None
+    out: list[_Raw] = []
+    for n, b in enumerate(starts):
+        stop = starts[n + 1].line if n + 1 < len(starts) else last_line + 1
+        inside = [x for x in ordered if b.line <= x.line < stop]
+        out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), _opening_sentence(b.lines[0][1]), [b.line], inside))
+    return out, [x for x in body if x.line < starts[0].line]
 
 
 def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -2455,7 +2545,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     if sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _COMMENTED.match(b.lines[0][1])) >= 2:
         return None  # an issue's activity: the quotes under "@mira commented 4d ago:" are the comments themselves
     posts = sum(1 for b in top if not b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]))
-    if posts >= 2 and any(b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]) for b in top):
+    quoted_posts = sum(1 for b in top if b.quoted and b.kind == "para" and b.lines and _AUTHOR_LINE.match(b.lines[0][1]))
+    if (posts >= 2 and quoted_posts) or (posts and quoted_posts >= 3):
         return None  # a forum thread (Reddit, a mailing-list archive): posts under their author lines, the
         # quotes under a post its replies, each opening with its own author line ("> **u/rick · 188 points**")
     end_at = last_line
@@ -2736,11 +2827,15 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     pseudo-headings, entries, rules."""
     first: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
         ("dialogue", lambda: _split_dialogue(body, last_line, lex)),
-        ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)))
+        ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)),
+        ("forum", lambda: _split_forum(body, last_line)))
     for how, split_of in first:
         split = split_of()
         if split is not None:
             return split, how
+    captions = _split_captions(body, last_line)
+    if captions is not None:
+        return captions, "captions"
     dated = _split_dated(body, last_line) or _split_clocked(body, last_line)
     if dated is not None:
         return dated, "dated"
@@ -2774,8 +2869,38 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     for how, split_of in rest:
         split = split_of()
         if split is not None:
+            if how == "entries" and ruled0 is not None:
+                split = (split[0] + _after_rule(split[0], ruled0[0], body), split[1])
             return split, how
     return None, ""
+
+
+#: A comment under a post, as a forum or a Knowledge Planet exports it: a name and a colon, words, and its likes
+#: ("阿飞：星主，H800 的 NVLink 是 400 GB/s …  👍 23", "kv_fan: nice summary ▲ 4").
+_LIKED_COMMENT = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,24}(?:\*\*)?\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S.*?"
+                            r"(?:👍|▲|♥|❤️?|赞|likes?\b|upvotes?\b)\s*[:：]?\s*\d[\d,.]*k?\s*$", re.IGNORECASE)
+
+
+def _after_rule(raws: list[_Raw], ruled: list[_Raw], body: list[MdBlock]) -> list[_Raw]:
+    """The comments after a rule below a note's last entry (a Knowledge Planet post's numbered papers, a rule, then ``评论 (4)``
+    and its comments): each comment (``_LIKED_COMMENT``) a part of its own; ``[]`` when no comment section follows the
+    entries across a rule (what else follows is read as before: a mail's quoted points, a signature)."""
+    if not raws:
+        return []
+    end = max(r.line_end for r in raws)
+    rules = [b.line for b in body if b.kind == "hr" and b.line > end]
+    if not rules:
+        return []
+    out: list[_Raw] = []
+    for r in ruled:
+        if r.line <= rules[0]:
+            continue
+        paras = [b for b in r.blocks if b.kind == "para" and b.lines]
+        opens = bool(paras) and bool(_COMMENTS_OPEN.search(paras[0].lines[0][1]))
+        comments = [b for b in paras if _LIKED_COMMENT.match(b.lines[0][1])]
+        if opens and len(comments) >= 2:
+            out.extend(_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in comments)
+    return out
 
 
 #: A note's date and time alone on its line, as a phone's notes app exports each note: "Jul 1, 2027 at 07:52",
@@ -2897,6 +3022,67 @@ def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
         inside = [x for x in body if b.line <= x.line < stop]
         out.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), b.lines[0][1], [b.line], inside))
     return out, [x for x in body if x.line < starts[0].line]
+
+
+#: A caption's time stamp alone on its line, as YouTube's transcript panel copies it: "0:00", "8:12", "1:02:45".
+_CAPTION_STAMP = re.compile(r"^\s*\d{1,2}(?::\d{2}){1,2}\s*$")
+#: A caption that moves the talk to a new topic: naming the next paper ("alright paper two head route", "okay minference so
+#: the observation is …"), a sponsor's break ("before we go on a quick word from today's sponsor"), the questions ("okay
+#: questions", "someone in chat asks …").  Captions have no capitals or punctuation; the words carry the move.
+_CAPTION_MOVE = re.compile(r"^\s*(?:(?:okay|ok|alright|all right|so|right|and|now|um|uh)[\s,]+)*(?:(?:paper|part) (?:one|two|three|four|five|\d)\b|"
+                           r"(?:the )?(?:first|second|third|next|last) (?:paper|one|topic)\b|"
+                           r"(?:before we (?:go on|move on|continue)[\s,]+)?(?:a )?(?:quick )?word from (?:our|today'?s|this (?:video|episode)'?s) sponsors?\b|"
+                           r"(?:this (?:video|episode) is )?(?:sponsored|brought to you) by\b|"
+                           r"(?:let'?s (?:do|take) )?(?:questions|q and a|q ?& ?a)\b|someone in (?:the )?chat asks\b)", re.IGNORECASE)
+
+
+#: The parts of a name as it is spoken ("HeadRoute" -> "Head", "Route"; "EAGLE-3" -> "EAGLE", "3"), joined by an optional space.
+_NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SPACED = r"[\s-]?"
+
+
+def _split_captions(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split an auto-caption transcript (a stamp alone on a line, ``0:46``, then the caption's lower-case words, six stamps
+    or more, most lines so) at the captions that move to a new topic: one naming a work of the note's short names (``_NOTE_NAMES``,
+    matched case-insensitively and with its spaces, "head route" for HeadRoute) after the talk's opening, or a move of
+    ``_CAPTION_MOVE``; else None.  The talk's opening before the first move is the note's head; a viewer's remark
+    (``[me: …]``) stays in the topic it follows."""
+    lines = [(ln, t) for b in body if b.kind == "para" and not b.quoted for ln, t in b.lines]
+    stamps = [k for k, (_ln, t) in enumerate(lines) if _CAPTION_STAMP.match(t)]
+    if len(stamps) < 6 or len(stamps) * 3 < len(lines):
+        return None
+    names = _NOTE_NAMES.get()
+    forms = [(re.compile(r"(?<![\w-])" + _SPACED.join(re.escape(p) for p in _NAME_PARTS.findall(n)) + r"(?![\w-])", re.IGNORECASE), w)
+             for n, w in names.items() if len(n) >= 4 and _NAME_PARTS.findall(n)]
+    opens: list[int] = []
+    seen: set[str] = set()
+    for k in stamps:
+        if k + 1 >= len(lines) or _CAPTION_STAMP.match(lines[k + 1][1]):
+            continue
+        text = lines[k + 1][1]
+        head = text[:60]
+        named = next((w for pat, w in forms if (m := pat.search(head)) and m.start() <= 30), None)
+        if len({w for pat, w in forms if pat.search(text)}) >= 2:
+            continue  # "first one is minference … and the second one is head route": the talk's agenda, no move
+        if _CAPTION_MOVE.match(text) or (named is not None and named not in seen and opens is not None
+                                         and re.match(r"^\s*(?:(?:okay|ok|alright|all right|so|right|now)[\s,]+)+", text, re.IGNORECASE)):
+            opens.append(k + 1)
+            if named:
+                seen.add(named)
+    # the questions opened twice ("okay questions", then "someone in chat asks …" two captions on): one topic
+    opens = [k for n, k in enumerate(opens) if not (n and k - opens[n - 1] <= 2)]
+    if len(opens) < 2:
+        return None
+    out = []
+    for n, k in enumerate(opens):
+        lo = lines[k][0]
+        hi = lines[opens[n + 1] - 1][0] - 1 if n + 1 < len(opens) else last_line
+        hi = max(lo, hi)
+        inside = [x for x in (_slice(b, lo, hi) for b in body) if x is not None]
+        out.append(_Raw("pseudo", lo, max(x.line_end for x in inside), lines[k][1], [lo], inside))
+    first = lines[opens[0]][0]
+    pre = [x for x in (_slice(b, 0, first - 1) for b in body) if x is not None]
+    return out, pre
 
 
 # --------------------------------------------------------------------------- works of a segment
@@ -3272,11 +3458,13 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                     lex: Lexicon, generic: re.Pattern[str]) -> NoteShape:
     """``read_structure``'s body, with the note's short names set (``_NOTE_NAMES``)."""
     title_idx = next((i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 1), None)
-    if title_idx is not None and any(b.kind == "heading" and b.level == 1 for b in blocks[title_idx + 1:]):
+    # (a deck's closing "# Questions?" is no second title)
+    ones = [b for b in blocks if b.kind == "heading" and b.level == 1 and not _CLOSING_SLIDE.match(_strip(b.text))]
+    if title_idx is not None and any(b.line > blocks[title_idx].line for b in ones):
         # several level-1 headings: they are the topics, not a title
         if _content(blocks[:title_idx]):
             title_idx = None
-        elif sum(1 for b in blocks if b.kind == "heading" and b.level == 1) > 1:
+        elif len(ones) > 1:
             title_idx = None
     fm_title = front.get("title") if isinstance(front.get("title"), str) else None
     title = (fm_title or (blocks[title_idx].text if title_idx is not None else None))
@@ -3442,6 +3630,35 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     head_text = "\n".join(b.text for b in head_blocks if b.kind not in ("code", "html"))
     head_works = works_in(head_text, lex)[0]
     seg_works = [_segment_works(r, lex) for r in raws]
+    if how == "forum" and raws:
+        # a thread on one paper (its title names it, a reply links it: "paper for the lazy: https://arxiv.org/abs/…"): the post
+        # and every comment naming no work of its own are about it, an off-topic one about none
+        labelled = list(dict.fromkeys(m.arxiv_id for r in raws for _ln, t in _lines_of(r) for lm in _THREAD_PAPER.finditer(t)
+                                      for m in find_arxiv_ids(t[lm.end():lm.end() + 90])[:1]))
+        thread = labelled if len(labelled) == 1 else (seg_works[0][0] if len(seg_works[0][0]) == 1 else [])
+        if thread:
+            # (the post, and a comment that speaks of the thread's work without naming it: "the reason it's fast is …")
+            def said(r: _Raw) -> str:  # a comment's first words after its author line
+                return next((t for _ln, t in _lines_of(r) if t.strip() and not _AUTHOR_LINE.match(t)), "")
+            seg_works = [(a, m) if a or _OFF_TOPIC.match(_strip(said(r))) or not (n == 0 or _SPEAKS_OF_IT.match(said(r)))
+                         else (list(thread), m) for n, (r, (a, m)) in enumerate(zip(raws, seg_works))]
+    if how == "captions":
+        # a talk's topic opened by naming its paper aloud ("alright paper two head route"): about the work of that name
+        names = _NOTE_NAMES.get()
+        for n, r in enumerate(raws):
+            if not seg_works[n][0] and names:
+                w = _named_in(r.head, names)
+                if w is not None:
+                    seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
+    if raws and any(r.kind == "pseudo" and _LIKED_COMMENT.match(r.head) for r in raws):
+        # a comment under a post that names one of the post's works by its short name ("Prism 在 V3 上 1.6× 其实算保守的"
+        # under "1️⃣ Prism-MoE（arXiv:2604.01876）"): it is about that work
+        names = _NOTE_NAMES.get()
+        for n, r in enumerate(raws):
+            if not seg_works[n][0] and names and r.kind == "pseudo" and _LIKED_COMMENT.match(r.head):
+                w = _named_in(r.head, names)
+                if w is not None:
+                    seg_works[n] = ([w], seg_works[n][1])
     if how == "pseudo" and raws and any(_TURN.match(t) or _CHAT.match(t) for r in raws for _ln, t in _lines_of(r)[:1]):
         # a transcript's topic opened by naming a work the note gives an identifier elsewhere ("Sure. Okay, AnchorKV. Who
         # read it?" under "Papers on the agenda: … AnchorKV arXiv:2605.08412"): the topic is about it
@@ -3664,6 +3881,18 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                     seg_works[n] = ([], list(dict.fromkeys([*a, *m])))
                 elif a and title_work not in a and not works_in(_comment_words(r), lex)[0]:
                     seg_works[n] = ([title_work], list(dict.fromkeys([*m, *a])))
+    if title_work is None and title_idx is not None and how == "headings" and not fm_works and not one_paper \
+            and len(head_works) == 1 and len(_strip(blocks[title_idx].text).split()) <= 3 \
+            and not find_arxiv_ids(blocks[title_idx].text):
+        # a deck or a write-up titled by its work's name ("# RotaGroup") whose cover gives the work's link: a slide that
+        # names no work of its own ("## The idea", "## Results (Table 2 …)") is about it; one that only names a work
+        # it builds on or compares with ("Kernel is a fork of Marlin (2408.11743)") too
+        title_work = head_works[0]
+
+        def compared_only(r: _Raw) -> bool:
+            return not any(works_in(b.text, lex)[0] for b in r.blocks if b.kind not in ("code", "html"))
+        seg_works = [([title_work], list(dict.fromkeys([*a, *m]))) if (a or m) and title_work not in a and compared_only(r)
+                     else (a, m) for r, (a, m) in zip(raws, seg_works)]
     if title_work is not None:
         seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) or _OFF_TOPIC.match(_turn_text_of(r))
                      else ([title_work], m) for r, (a, m) in zip(raws, seg_works)]
