@@ -384,6 +384,14 @@ _TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is|=
 _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
 
+#: Words right before a score that make it a difference from a baseline: "上升 0.3", "增加了约 0.2", "an increase of 0.3",
+#: "higher by 0.4", "drops by 1.2", "degrades by 0.5".
+_DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
+                          r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
+                          r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
+                          re.IGNORECASE)
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -739,7 +747,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own = [c for _x, _y, c in conds_in(lo, hi)]
         own += sentence_conds(m.start(), lo, hi, {c.split(":", 1)[0] for c in own}, "pt")
         # ("+0.27 ppl over FP16": a difference from a baseline, never compared with the score itself)
-        delta = bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, m.start() - 2):m.start()]))
+        # ("困惑度上升 0.3", "a perplexity increase of 0.3", "drops by 0.4 points": a difference written in words)
+        delta = bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, m.start() - 2):m.start()])
+                     or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()]))
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, direction="delta" if delta else None,
                                         conditions=tuple(sorted(set(own))))))

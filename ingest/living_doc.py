@@ -916,9 +916,14 @@ def parse_living_doc(text: str) -> LivingDoc:
     def flush() -> None:
         nonlocal cur, cur_kind
         if cur:
-            entries.append(Entry("\n".join(lines[j - 1] for j in cur), cur[0], cur[-1], section_at(cur[0])))
-            kinds.append(cur_kind)
-            tables.append(cur_table if cur_kind == "row" else None)
+            # a paragraph of records, one a line and no list marks ("(2401.09670) DistServe: …, 2024" over "(2311.18677v2)
+            # Splitwise: …"): each line is an entry of its own
+            one_each = cur_kind == "para" and len(cur) >= 2 and all(
+                len(ids := find_arxiv_ids(lines[j - 1])) == 1 and ids[0].start <= 4 for j in cur)
+            for part in ([[j] for j in cur] if one_each else [cur]):
+                entries.append(Entry("\n".join(lines[j - 1] for j in part), part[0], part[-1], section_at(part[0])))
+                kinds.append(cur_kind)
+                tables.append(cur_table if cur_kind == "row" else None)
         cur, cur_kind = [], ""
 
     i = 1
@@ -1074,8 +1079,12 @@ def parse_living_doc(text: str) -> LivingDoc:
     # between the authors and the venue (``Liu Z 等. Title. arXiv:ID, 2024.``).
     listing = {sec.key for sec in sections if sec.is_citation_list}
     by_line = {e.line + off: e for e in entries for off in range(e.line_end - e.line + 1)}
+    def line_of(e: Entry, ln: int) -> str:
+        # (a paragraph of records, one per line and no list marks: each line is its own record)
+        lines = e.text.split("\n")
+        return lines[ln - e.line] if len(lines) == e.line_end - e.line + 1 and 0 <= ln - e.line < len(lines) else e.text
     citations = [c if c.title or c.section not in listing or c.line not in by_line
-                 else c.model_copy(update={"title": reference_title(by_line[c.line].text)}) for c in citations]
+                 else c.model_copy(update={"title": reference_title(line_of(by_line[c.line], c.line))}) for c in citations]
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 
@@ -1150,10 +1159,10 @@ def reference_title(text: str) -> str | None:
     body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*){1,2}", "", first)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
-        rest = body[lead[0].end:].lstrip(" ]:：")
+        rest = body[lead[0].end:].lstrip(" ]):：）〕】")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)
         if rest[:1] in _RECORD_SEPS or rest[:1] in "-":
             return None  # a separated record: its title (or none) is separated_record's to say
-        t = re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip().rstrip(".,，。")
+        t = re.sub(r"[,，]\s*(?:19|20)\d{2}[a-z]?\s*[.。]?$", "", re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip()).strip().rstrip(".,，。")
         t = _field_title(t) if t else None
         if t and len(t.split()) >= 3 and not find_arxiv_ids(t):
             return t

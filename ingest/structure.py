@@ -565,6 +565,13 @@ def _content(blocks: list[MdBlock]) -> list[MdBlock]:
 
 # --------------------------------------------------------------------------- segmentation
 
+def _wikilinked_work(text: str) -> str | None:
+    """The work an entry opens with by a wikilink the note resolves in its links footer ("[[KIVI]] — keys vs values" with
+    "[[KIVI]] — https://arxiv.org/abs/2402.02750" below), else None."""
+    m = re.match(r"\s*\[\[([^\]|#\n]{2,40})(?:\|[^\]\n]*)?\]\]", text)
+    return _NOTE_NAMES.get().get(m.group(1)) if m else None
+
+
 def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int, lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]]:
     heads = [(i, b) for i, b in enumerate(blocks) if b.kind == "heading" and i != title_idx and not b.quoted]
     if len(heads) >= 2 and _CLOSING_SLIDE.match(_strip(heads[-1][1].text)) and not _content(blocks[heads[-1][0] + 1:]):
@@ -582,8 +589,12 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         out.extend(inner)
     # entries before the first topic that bring works of their own are topics too ("- SnapKV
     # (arXiv:2404.14469) …" above the first "## "); the rest of the text before it is the preamble
-    pre_ents = [(k, b) for k, b in _entries(pre) if works_in(b.text, lex)[0]]
     head_list = _entries(pre)
+    pre_ents = [(k, b) for k, b in head_list if works_in(b.text, lex)[0] or _wikilinked_work(b.text) is not None]
+    if len(pre_ents) >= 2 and len(pre_ents) * 2 >= len(head_list) and any(_wikilinked_work(b.text) for _k, b in pre_ents):
+        # an outline's top-level bullets, most opening with a wikilink its footer resolves ("- [[KIVI]] — keys vs values"):
+        # every top-level bullet is a topic, "- canvas housekeeping" too
+        pre_ents = head_list
     if pre_ents and _PAPER_FIELD.match(head_list[0][1].text.split("\n")[0]):
         # a head of fields under the title ("- paper: https://arxiv.org/pdf/…", "- related: [[…]] (2404.15574)", "- how far
         # I got: …" of a Dendron note): the note's metadata, not topics of their own
@@ -607,6 +618,10 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
     for n, (i, h, j, body) in enumerate(spans):
         end = (blocks[j].line - 1) if j < len(blocks) else last_line
         end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
+        ents_all = _entries(body)
+        if ents_all and len(ents_all) == len([b for b in _content(body) if b.kind != "heading"]) and \
+                all(_WIKILINK_BEFORE_ID.search(b.text[:(ids[0].start if (ids := find_arxiv_ids(b.text)) else 0)]) for _k, b in ents_all):
+            continue  # "## Links" over "- [[KIVI]] — https://arxiv.org/abs/…": the footer resolving the note's wikilinks, no topic
         if not _content(body) and (meta.search(_strip(h.text)) or _CLOSING_SLIDE.match(_strip(h.text))):
             continue  # "Attendees: raj, li": a heading that is only a note's metadata; "# Questions?" closing a deck
         if n == 0 and title_idx is not None and i == title_idx + 1 and len(rules) >= 3 and not out \
@@ -697,6 +712,18 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         opening = next((b for b in _content(body) if b.kind != "heading"), None)
         hl = [h.line] + ([opening.line] if opening else [])
         out.extend(_numbered_siblings(_Raw("heading", h.line, end, h.text, hl, [h, *body])))
+    if any(r.kind == "row" for r in out) and any(r.kind == "pseudo" for r in out):
+        # minutes: a table of the papers ("| FlashAttention-3（arXiv:…） | 王磊 | …") under one heading, then under "## 讨论记录"
+        # a bold-headed paragraph per paper ("**FlashAttention-3（王磊）**"): each paragraph is its row's topic
+        # (a panel or a quoted aside naming a paper in its text is no such paragraph: only a bold head of its own)
+        rows_first = [r for r in out if r.kind == "row"]
+        later = [r for r in out if r.kind == "pseudo" and r.line > max(x.line for x in rows_first)
+                 and r.blocks and not r.blocks[0].quoted]
+        joined = _row_comments([*rows_first, *later])
+        if len(joined) < len(rows_first) + len(later):
+            merged = {r.line: r for r in joined}
+            gone = {r.line for r in later} - set(merged)
+            out = [merged.get(r.line, r) if r.kind == "row" else r for r in out if not (r.kind == "pseudo" and r.line in gone)]
     return out, pre
 
 
@@ -935,6 +962,9 @@ _POST_HEADING = re.compile(r"\b(?:answered|asked|replied|posted|commented)\b[^\n
                            r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*[·|｜:：—-]", re.IGNORECASE)
 
 
+#: A conference slot named by its number and title ("Poster #133 — PD-Bench: a trace-driven benchmark …", "Talk 4: …", "海报 #12 —
+#: …"): its bullets are what was said at it, one topic.
+_TITLED_SLOT = re.compile(r"^\W*(?:poster|talk|demo|oral|spotlight|海报|报告|展板)\s*(?:#\s*)?\d{1,4}\s*[—–:：-]\s*\S", re.IGNORECASE)
 #: A part of a recording named by its span ("P3 Prism-MoE（47:05–1:12:30）", "Part 2 · 12:10-25:00", "Chapter 4 (1:02:00 - 1:15:30)"):
 #: its stamped lines retell that part, one topic, not a topic per stamp.
 _RECORDING_PART = re.compile(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~\-－至到]\s*\d{1,2}:\d{2}(?::\d{2})?\s*[)）\]]?")
@@ -948,7 +978,7 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     else ``[]``."""
     if _brings_link(head_text) or any(b.kind == "heading" for b in body) or _REF_LABEL.match(_strip(head_text)) \
             or _REFERENCE_HEADING.match(_strip(head_text)) or _POST_HEADING.search(_strip(head_text)) \
-            or _RECORDING_PART.search(_strip(head_text)):
+            or _RECORDING_PART.search(_strip(head_text)) or _TITLED_SLOT.match(_strip(head_text)):
         return []  # (a part labelled "Papers mentioned" lists the note's references: read as one part, then dropped;
         # a section headed "参考资料", "See also" is the note's reference list, one part; an answer's heading,
         # "✔ Accepted — answered 5d ago by `tom`", heads one person's post: its bullets are its points)
@@ -1208,6 +1238,13 @@ _COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选�
                             re.IGNORECASE)
 
 
+#: A chat export's turn header written name first: "孙浩 2027-08-09 15:04" (DingTalk, WeChat), "Mei Chen 2027/08/09 15:04".
+_NAME_THEN_STAMP = re.compile(r"^\s*(?P<who>[^\s\d:：][^\d:：\n]{0,20}?)\s+\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}")
+#: A chat message that corrects what its writer just sent: "少打了一位，是 2410.18038", "typo, I mean 2410.18038", "应该是 …".
+_ID_CORRECTION = re.compile(r"少打|打错|多打|写错|更正|纠正|应该是|\btypo\b|\bI mean\b|\bsorry\b|\bcorrection\b|\bshould be\b|\bwrong (?:id|link)\b",
+                            re.IGNORECASE)
+
+
 def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
                   nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
@@ -1343,6 +1380,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         elapsed = bool(heads) and bool(re.search(r"(?<![\d:])0:[0-5]\d(?![\d:])", heads[0]))
         current: str | None = None
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
+        prev_minute: float | None = None  # the minute of the turn before this one
         last_kept: tuple[str | None, int] | None = None  # (speaker, minute) of the turn that opened the topic
         prev_day: str | None = None  # the date a turn's stamp writes ("03-08" of "[03-08 10:21]"), if any
         pending_q: tuple[tuple[int, int, str], int] | None = None  # a question no topic took, and its minute
@@ -1359,6 +1397,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10 and not new_day
             # an hour or more of silence, or another day: the channel has moved on to another conversation
             apart = new_day or (minute is not None and prev_min is not None and abs(minute - prev_min) >= 60)
+            prev_minute = prev_min
             prev_min, prev_day = minute, day_key
             shared = bool(_SHARED_FILE.search(message))  # "[文件] TideServe_2602.11873v1.pdf": a paper passed round
             long_ = _weighted_len(message) >= 60
@@ -1392,7 +1431,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 starts, on_work = True, False  # "So first one is …", "Second one is mine, Gauge."
                 if _MOVES_ON_FIRST.match(message):
                     firsts.append(len(kept))
-            speaker = _CHAT_SPEAKER.match(head)
+            speaker = _CHAT_SPEAKER.match(head) or _NAME_THEN_STAMP.match(head)
             who = speaker.group("who") if speaker else None
             if who is not None and _FROM_THE_FLOOR.search(who):
                 starts, on_work, long_ = True, False, True  # a question from the floor after a talk opens a topic of its own
@@ -1406,6 +1445,16 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             prev_shared = (who, minute) if shared and minute is not None else None
             if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
+            if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
+                    and 0 <= minute - last_kept[1] <= 2 and _ID_CORRECTION.search(message) and _weighted_len(message) < 60:
+                starts = False  # "少打了一位，是 2410.18038" a minute after "POD-Attention … arXiv:2410.1803": the same topic
+            gap_question = (not starts and minute is not None and prev_minute is not None and minute - prev_minute >= 10
+                            and re.search(r"[?？]", message) is not None and not find_arxiv_ids(message)
+                            and not _REPLY.search(message) and not _REPLYING.match(message)
+                            and not re.match(r"\s*回复\s*\S{1,20}\s*[:：]", message)
+                            and _opens_naming(message, names) is None)
+            if gap_question:
+                starts = long_ = True  # "中午谁去食堂？" half an hour after the last message: the talk has turned to something else
             if starts or not kept:
                 if _brings_link(message) or shared or _TOPIC_SHIFT.match(message) or long_ or apart:
                     if pending_q is not None and _brings_link(message) and minute is not None \
@@ -1437,7 +1486,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         current: str | None = None
         thread_work: str | None = None  # the work a numbered thread is on ("" when its opening post names none)
         for n, (mk, h) in enumerate(zip(marks, heads)):
-            if n and not _FORUM_REPLY.match(h) and re.search(r"\breply(?:ing)? to\b|回复", h, re.I):
+            if n and not _FORUM_REPLY.match(h) and re.search(r"\breply(?:ing)? to\b|^\W*[\w.@-]{1,30}\W*\s+replied\s*$|回复", h, re.I):
                 continue
             if n and kept_marks and blocks[mk[0]].indented and not blocks[kept_marks[-1][0]].indented:
                 continue  # "  **Kai Wei** @kaiwei_gpu · May 17" indented under a reply: the answer to it, in its thread
@@ -1555,6 +1604,12 @@ _NAME_EQUALS_ID = re.compile(r"(?:^|[\s\[(（:：·,，;；])(?P<n>[A-Za-z][\w.+
                              r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$", re.IGNORECASE)
 
 
+#: A wikilink defined by the link after it, as a note's links footer writes it: "[[KIVI]] — https://arxiv.org/abs/2402.02750",
+#: "[[SkewQ]] — arXiv:2606.04417v1", "[[QuaRot]] — 10.48550/arXiv.2404.00456".
+_WIKILINK_BEFORE_ID = re.compile(r"\[\[(?P<n>[^\]|#\n]{2,40})(?:\|[^\]\n]*)?\]\]\s*[—–:：\-]*\s*(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|"
+                                 r"arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*|(?:https?://doi\.org/)?10\.48550/arXiv\.|\[)?$", re.IGNORECASE)
+
+
 def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
     """``{short name: arXiv key}`` for the names a note writes right before an identifier, one work per name."""
     seen: dict[str, set[str]] = {}
@@ -1562,7 +1617,8 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
         if b.kind in ("code", "html"):
             continue
         for m in find_arxiv_ids(b.text):
-            nm = _NAME_BEFORE_ID.search(b.text[max(0, m.start - 60):m.start]) or _NAME_EQUALS_ID.search(b.text[max(0, m.start - 60):m.start])
+            window = b.text[max(0, m.start - 60):m.start]
+            nm = _NAME_BEFORE_ID.search(window) or _NAME_EQUALS_ID.search(window) or _WIKILINK_BEFORE_ID.search(window)
             if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
                 seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
     return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
@@ -1982,7 +2038,9 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     out: list[_Raw] = []
     joined: dict[int, list[_Raw]] = {}
     for r in raws:
-        if r.kind == "entry" and r.line > last_row:
+        # (a bold-headed paragraph of discussion under the table, "**LiteFA（孙浩）**" over what was said, is a row's too)
+        if (r.kind == "entry" or (r.kind == "pseudo" and _BOLD_ONLY.match(r.blocks[0].lines[0][1] if r.blocks and r.blocks[0].lines else "")))\
+                and r.line > last_row:
             fm = FOOTNOTE_MARK.match(r.head)
             marked = [row for row in rows if fm and any(c.rstrip().endswith(fm.group(1)) for _h, c in row.row_cells[1:])]
             if len(marked) == 1:  # a footnote of the one row carrying its mark
@@ -3315,6 +3373,15 @@ _ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     """``(about, mentions)`` of one raw segment; a comparison section's works are all mentions."""
+    if raw.kind == "pseudo" and _TITLED_SLOT.match(_strip(raw.head)) and not find_arxiv_ids(raw.head):
+        # a poster or a talk titled in its heading ("Poster #133 — PD-Bench: …"): about the paper a point gives as its link
+        # ("- arxiv.org/abs/2608.02210v1 — …", "- arXiv 2607.11873 (the v2 …)"); a work it builds on, replays or names in
+        # passing is a mention, and a poster with no paper is about none
+        ids = [m.arxiv_id for b in raw.blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
+        given = [found[0].arxiv_id for _ln, t in _lines_of(raw) if (found := find_arxiv_ids(t)) and found[0].start <= 12
+                 and not re.match(r"\s*(?:[-*+]\s*)?(?:builds? on|based on|see|cf\.?|vs\.?)\b", t, re.IGNORECASE)]
+        about = list(dict.fromkeys(given))
+        return about, [w for w in dict.fromkeys(ids) if w not in about]
     if raw.kind == "heading" and _COMPARISON_HEAD.match(_strip(raw.head)):
         ids = [m.arxiv_id for b in raw.blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         return [], list(dict.fromkeys(ids))
@@ -3629,6 +3696,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         head_blocks = [blocks[title_idx], *head_blocks]
     head_text = "\n".join(b.text for b in head_blocks if b.kind not in ("code", "html"))
     head_works = works_in(head_text, lex)[0]
+    if raws and re.match(r"\s*<(?:\?xml|rss|channel|feed)\b", raws[0].head, re.IGNORECASE) and not find_arxiv_ids(
+            "\n".join(b.text for b in raws[0].blocks)) and len(raws) > 1:
+        pre = [*pre, *raws[0].blocks]  # a feed's channel header ("<channel><title>arXiv daily picks …"), no topic
+        raws = raws[1:]
     seg_works = [_segment_works(r, lex) for r in raws]
     if how == "forum" and raws:
         # a thread on one paper (its title names it, a reply links it: "paper for the lazy: https://arxiv.org/abs/…"): the post
@@ -3642,6 +3713,9 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 return next((t for _ln, t in _lines_of(r) if t.strip() and not _AUTHOR_LINE.match(t)), "")
             seg_works = [(a, m) if a or _OFF_TOPIC.match(_strip(said(r))) or not (n == 0 or _SPEAKS_OF_IT.match(said(r)))
                          else (list(thread), m) for n, (r, (a, m)) in enumerate(zip(raws, seg_works))]
+    for n, r in enumerate(raws):
+        if not seg_works[n][0] and r.kind == "entry" and (w := _wikilinked_work(r.head)) is not None:
+            seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])  # "- [[KIVI]] — …": about the work its footer links
     if how == "captions":
         # a talk's topic opened by naming its paper aloud ("alright paper two head route"): about the work of that name
         names = _NOTE_NAMES.get()

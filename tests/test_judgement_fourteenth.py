@@ -262,3 +262,142 @@ def test_qualifier_words_as_writers_use_them():
     assert "training:training_free" in find_qualifiers("无需修改路由器，也不做任何再训练")
     assert "calibration:calibration_free" in find_qualifiers("AWQ needs no calibration data")
     assert "calibration:needs_calibration" in find_qualifiers("AWQ calibrates on 128 Pile samples")
+
+
+def test_a_citation_list_of_bracketed_keys_one_record_a_line():
+    """t149: "(ID) Title, Year" lines with no list marks and no blank lines are one record each: each its own title, and
+    a work listed twice is a duplicate entry."""
+    from ingest.living_doc import parse_living_doc
+
+    doc = parse_living_doc("# D\n\n## 引用 / Citations\n"
+                           "(2401.09670) DistServe: Disaggregating Prefill and Decoding for Goodput-optimized LLM Serving, 2024\n"
+                           "(2311.18677v2) Splitwise: Efficient generative LLM inference using phase splitting, 2023\n"
+                           "(2401.09670) DistServe: Disaggregating Prefill and Decoding for Goodput-optimized LLM Serving, 2024\n")
+    assert [(c.line, c.arxiv_id, c.title) for c in doc.citations] == [
+        (4, "2401.09670", "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized LLM Serving"),
+        (5, "2311.18677", "Splitwise: Efficient generative LLM inference using phase splitting"),
+        (6, "2401.09670", "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized LLM Serving")]
+    assert [(e.line, e.line_end) for e in doc.entries if e.section == "引用-citations"] == [(4, 4), (5, 5), (6, 6)]
+
+
+CANVAS = """# KVQ canvas (export)
+
+exported from the canvas, links resolved at the bottom.
+
+- [[KIVI]] — keys vs values, full re-read
+\t- keys per-channel, values per-token
+- [[SkewQ]] — new paper
+\t- abstract and fig. 1 only so far
+- canvas housekeeping
+\t- red cards = contradicts the doc
+
+## Links
+- [[KIVI]] — https://arxiv.org/abs/2402.02750
+- [[SkewQ]] — arXiv:2606.04417v1
+"""
+
+
+def test_an_outline_whose_wikilinks_a_links_footer_resolves():
+    """t150: top-level bullets opening with a wikilink are topics about the work the "## Links" footer gives it, every
+    other top-level bullet a topic too; the footer of wikilink definitions is no topic."""
+    assert _items(CANVAS) == [(5, ("2402.02750",)), (7, ("2606.04417",)), (9, ())]
+
+
+POSTERS = """# Poster walk
+
+All hearsay from the presenters.
+
+Poster #117 — ShuttleKV: Receiver-Driven KV-Cache Shuttling (Y. Tan)
+- decode pulls KV with a credit window.
+- arXiv 2607.11873 (the v2 has the TCP numbers). → II.3
+
+Poster #121 — Elastic decode re-sharding after GPU failure (Chen)
+- Builds on DéjàVu's KV streaming (https://arxiv.org/abs/2403.01876).
+- No paper yet.
+
+Poster #133 — PD-Bench: a trace-driven benchmark (Rao)
+- Replays Mooncake (2407.00079) traces.
+- presenter claims the setups swap rank past 16K.
+- arxiv.org/abs/2608.02210v1 — benchmark reference.
+"""
+
+
+def test_a_poster_is_about_the_paper_a_point_gives_as_its_link():
+    """t149: "Poster #N — Title" with its points is one topic, about the paper a point gives as its link; a work it builds
+    on or replays is a mention, and a poster with no paper is about none."""
+    assert _items(POSTERS) == [(5, ("2607.11873",)), (9, ()), (13, ("2608.02210",))]
+
+
+DINGTALK = """# 钉钉群聊天记录导出
+
+王磊 2027-08-09 10:42
+早。昨晚在看 FA3 FP8 那部分的解读，有个数对不上：H100 SXM5、seqlen 16K 下知乎上说大概 960 TFLOPS，和知识库写的不一样
+
+陈静 2027-08-09 10:55
+论文摘要原话在 arxiv.org/abs/2407.08608 的摘要页，我对过了，和知识库的数一致，不用改。
+
+赵敏 2027-08-09 11:12
+测试机上那两张 H800 谁占着？我下午要跑 profiling，大概要用两个小时左右
+
+孙浩 2027-08-09 15:03
+POD-Attention 有人看过吗 arXiv:2410.1803 ，prefill 和 decode 的 CTA 按 SM 共置在同一个 kernel 里并发跑
+
+孙浩 2027-08-09 15:04
+少打了一位，是 2410.18038
+"""
+
+
+def test_a_chat_turns_to_a_new_question_after_a_pause_and_a_correction_stays_with_its_message():
+    """t148: a question naming no work a quarter of an hour after the last message opens a topic; "少打了一位，是 <ID>" a
+    minute after its writer's message keeps that message's topic (a "Name date time" header names the speaker)."""
+    got = _items(DINGTALK)
+    assert [ln for ln, _w in got] == [3, 6, 9, 12]
+    assert got[-1] == (12, ("2410.18038",))
+
+
+MINUTES = """# 读书会纪要
+
+## 本期论文与分工
+
+| 论文 | 认领人 | 进度 |
+| --- | --- | --- |
+| FlashAttention-3（arXiv:2407.08608） | 王磊 | 读完 |
+| LiteFA（2607.04419） | 孙浩 | 全文通读 |
+| SageAttention3（2505.11594） | 刘洋 | 仅看了摘要 |
+
+## 讨论记录
+
+**FlashAttention-3（王磊）**
+数字与知识库一致，建议在 3.3 补 8K 数据点。
+
+**LiteFA（孙浩）**
+摘要与正文不一致，建议放进 3.3。
+
+**SageAttention3（刘洋）**
+只扫了 abstract，建议先挂在 3.6 下面。
+"""
+
+
+def test_a_minutes_discussion_paragraph_is_its_tables_rows_topic():
+    """t148: under "## 讨论记录", a bold-headed paragraph per paper of the table above is that row's topic (its placement
+    the row's), not a topic of its own."""
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(MINUTES, "inbox/a/n.md")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (7, ("2407.08608",), ("3.3",)), (8, ("2607.04419",), ("3.3",)), (9, ("2505.11594",), ("3.6",))]
+
+
+def test_a_review_reply_stays_with_the_comment_it_answers_and_a_weekly_reports_issues_are_topics():
+    """t147: "**jsaito** replied" under a review comment is part of that comment's thread; t149: the bullets under
+    "## 问题 / Issues" and "## 下周计划 / Next week" are topics each."""
+    review = ("PR #2291 review thread\n\n---\n\n**mhernandez** commented on line 42 of scheduler.py\n\n"
+              "Sarathi-Serve (2403.02310) tunes the budget per SLO.\n\n**jsaito** replied\nApplied in 3f9c2e1.\n\n---\n\n"
+              "**anbu** commented on line 88 of scheduler.py\n\nFastServe (arXiv:2305.05920) is non-preemptive.\n\n"
+              "**jsaito** replied\nOK, leaving it.\n")
+    assert [ln for ln, _w in _items(review)] == [5, 14]
+    report = ("# 周报\n\n## 本周进展 / Progress\n\n1. **ShuttleKV** (arXiv:2607.11873) — 读了 v2 全文。\n\n## 问题 / Issues\n\n"
+              "- 组里没有 RDMA 网卡，跨机只有 25GbE TCP。\n- vLLM 的 P2P NCCL connector 偶发 hang。\n\n## 下周计划 / Next week\n\n"
+              "- 重跑 DistServe 对比。\n- 读 MemServe (https://arxiv.org/pdf/2406.17565.pdf)。\n- 写 related work 草稿。\n")
+    assert [ln for ln, _w in _items(report)] == [3, 9, 10, 14, 15, 16]
+
