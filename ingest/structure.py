@@ -302,8 +302,31 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
         if _WORKS_FIELD.match(text, 0) and _WORKS_FIELD.match(text).end() > m.start():
             continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
         stop = _CLAUSE_STOP.search(text[end:end + 60])
-        out.append((m.start(), end + (stop.start() if stop else 40)))
+        limit = end + (stop.start() if stop else 40)
+        out.append((m.start(), _after_compared_work(text, end, limit)))
     return out
+
+
+#: What may join a compared work to the next one it lists ("vs. A (…) and B (…)", "相比 A（…）和 B（…）"): a
+#: coordinator, then a name (capitalised, a number or non-Latin), then the identifier.
+_COMPARED_AND = re.compile(r"[\s)\]）】]*(?:,\s*|，|、|/|\s+(?:and|or|&)\s+|\s*[和与及或]\s*)"
+                           r"(?:(?:[A-Z0-9\u0080-\uffff][^\s,;，；]{0,30})\s*){0,3}?[\[(（【]?\s*$")
+
+
+def _after_compared_work(text: str, start: int, limit: int) -> int:
+    """Where a comparison starting at ``start`` ends, at most ``limit``: after the last work it names in a row
+    (one identifier, or several joined by a coordinator, "vs. A (…) and B (…)"); the clause after it ("… and adds
+    X [2305.05920]") is no longer the comparison."""
+    found = [m for m in find_arxiv_ids(text[start:limit + 40]) if m.start < limit - start]
+    if not found:
+        return limit
+    last = found[0]
+    for nxt in found[1:]:
+        if not _COMPARED_AND.match(text[start + last.end:start + nxt.start]):
+            break
+        last = nxt
+    tail = re.match(r"[^\S\n]*[)\]）】]?", text[start + last.end:])
+    return min(limit, start + last.end + (tail.end() if tail else 0)) if last.end + start < limit else limit
 
 
 def works_in(text: str, lexicon: Lexicon | None = None, *, drop_comparisons: bool = True) -> tuple[list[str], list[str]]:

@@ -401,3 +401,13 @@ def test_a_review_reply_stays_with_the_comment_it_answers_and_a_weekly_reports_i
               "- 重跑 DistServe 对比。\n- 读 MemServe (https://arxiv.org/pdf/2406.17565.pdf)。\n- 写 related work 草稿。\n")
     assert [ln for ln, _w in _items(report)] == [3, 9, 10, 14, 15, 16]
 
+
+def test_a_comparison_ends_after_the_works_it_lists():
+    """A comparison's span ends after the work it names ("builds on vLLM [ID] and adds X [ID]": X is the subject), or
+    after the works it lists joined by a coordinator ("compared with A (ID) and B (ID)", "相比 A（ID）和 B（ID）")."""
+    from ingest.structure import works_in
+
+    assert works_in("It builds on vLLM [2309.06180] and adds Medusa [2401.10774]") == (["2401.10774"], ["2309.06180"])
+    assert works_in("Compared with Medusa (2401.10774) and EAGLE (2401.15077), we win") == (
+        [], ["2401.10774", "2401.15077"])
+    assert works_in("相比 Medusa（2401.10774）和 EAGLE（2401.15077），我们更快") == ([], ["2401.10774", "2401.15077"])
