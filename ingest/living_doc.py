@@ -1079,12 +1079,8 @@ def parse_living_doc(text: str) -> LivingDoc:
     # between the authors and the venue (``Liu Z 等. Title. arXiv:ID, 2024.``).
     listing = {sec.key for sec in sections if sec.is_citation_list}
     by_line = {e.line + off: e for e in entries for off in range(e.line_end - e.line + 1)}
-    def line_of(e: Entry, ln: int) -> str:
-        # (a paragraph of records, one per line and no list marks: each line is its own record)
-        lines = e.text.split("\n")
-        return lines[ln - e.line] if len(lines) == e.line_end - e.line + 1 and 0 <= ln - e.line < len(lines) else e.text
     citations = [c if c.title or c.section not in listing or c.line not in by_line
-                 else c.model_copy(update={"title": reference_title(line_of(by_line[c.line], c.line))}) for c in citations]
+                 else c.model_copy(update={"title": reference_title(by_line[c.line].text)}) for c in citations]
     return LivingDoc(tuple(sections), tuple(citations), tuple(entries), doc_title)
 
 
