@@ -109,7 +109,7 @@ def _section_key(label: str) -> str:
     characters than letters and digits one ``-``."""
     s = label.strip()
     if s.startswith("§"):
-        return s[1:].strip()
+        s = s[1:].strip()  # (a Roman-numbered label, "§III.2", meets provkg's "III.2" as the slug "iii-2")
     if re.fullmatch(r"[\d.]+", s):
         return s
     return re.sub(r"[^\w]+|_", "-", s.casefold()).strip("-")
