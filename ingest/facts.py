@@ -65,7 +65,7 @@ _FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?
                           r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)")
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
-_PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w.%×])")
+_PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
@@ -390,6 +390,8 @@ _DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
                           re.IGNORECASE)
+#: Words right after a score that make it a gap between two others: "within ~0.25 ppl of each other", "0.3 points apart".
+_DELTA_AFTER = re.compile(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
 
 
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
@@ -749,7 +751,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         # ("+0.27 ppl over FP16": a difference from a baseline, never compared with the score itself)
         # ("困惑度上升 0.3", "a perplexity increase of 0.3", "drops by 0.4 points": a difference written in words)
         delta = bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, m.start() - 2):m.start()])
-                     or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()]))
+                     or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()]) or _DELTA_AFTER.match(text, m.end()))
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, direction="delta" if delta else None,
                                         conditions=tuple(sorted(set(own))))))

@@ -41,9 +41,21 @@ What is rewritten, per format (everything else is left as written):
   ``[MM-DD HH:MM] name: text`` (a thread reply ``… name: replying to parent: text``), Slack's ``<URL|title>``
   links as Markdown links and its ``&gt;`` escapes undone; every other line of the JSON is blank.
 * A highlight export (``《Title》 共12条划线`` then ``◆`` lines): the title line is the note's title (one work),
-  ``◆ 第3章 …`` sub-headings, ``◆ text`` highlights.
+  ``◆ 第3章 …`` sub-headings, ``◆ text`` highlights.  An export of several works (``《2406.16858v2》`` over its
+  authors and ``4个笔记``, then the next) heads each work's part with its title (a PDF's file name, ``Medusa-2401.10774``,
+  with the identifier it carries written out), its ``◆`` marks bold labels inside it.
+* A pasted ``git log`` (two ``commit <hash>`` lines followed by ``Author:``, in a code fence or not): each commit a
+  heading with its subject at the ``commit`` line, its message dedented, its diffstat and the fence blank.
+* LaTeX and Beamer source (two ``\begin{frame}`` lines, or ``\documentclass`` and two ``\section``): frames and
+  sections are headings, ``\item`` list entries, ``\note{}`` the speaker's text, ``\cite{key}`` followed by the arXiv
+  identifier of its ``\bibitem``, environments and preamble commands blank.
+* BibTeX entries pasted into a Markdown note (two entries or more, four field lines): read as a ``.bib`` file.
+* A whiteboard's export (three ``[yellow] …`` sticky notes or more): each note a list entry, its ``+1`` votes its own.
+* A meeting's saved chat (three ``10:02:11 From Ana Ruiz to Everyone:`` headers or more, Zoom): each header the
+  chat turn ``[10:02:11] Ana Ruiz:``, its tab-indented message dedented, a reaction blank.
 
-The rules follow the formats' own references: Docutils' "reStructuredText Markup Specification"
+The rules follow the formats' own references (and, for the pasted formats of the last six points, their
+exporters' output: ``git log --stat``, Beamer's frame environment, Zoom's saved chat, WeRead's and FigJam's exports): Docutils' "reStructuredText Markup Specification"
 (sections, directives, field lists), the AsciiDoc Language documentation (document and section titles,
 link macro, tables), Typst's reference (headings, ``link``, comments), Quarto's "Callout Blocks", and the
 BibTeX entry syntax.
@@ -114,7 +126,7 @@ def _sniffed(lines: list[str], path: str) -> str | None:
     headings and the markup's own directives); a talk's captions (``WEBVTT``, three cue timings); an e-reader's
     highlights; a plain-text memo's capitals headings in a ``.txt`` file (two or more, each between blank lines,
     and no Markdown heading).  Lines inside a Markdown code fence are an example, never a sign."""
-    lines = _unfenced(lines)
+    raw, lines = lines, _unfenced(lines)
     heads = sum(1 for ln in lines if _WIKI_HEADING.match(ln))
     if heads >= 2 and any(_WIKI_SIGNS.search(ln) for ln in lines):
         return "confluence"
@@ -130,10 +142,22 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "rst"
     if sum(1 for ln in lines if _ADOC_HEAD.match(ln)) >= 2 and any(_ADOC_SIGNS.match(ln) for ln in lines):
         return "asciidoc"
+    if _git_log_commits(raw) >= 2:
+        return "git-log"  # a pasted ``git log`` (in a fence or not): the paste is the note, not an example in it
+    if sum(1 for ln in lines if _FRAME_OPEN.match(ln)) >= 2 or (
+            any(ln.lstrip().startswith("\\documentclass") for ln in lines)
+            and sum(1 for ln in lines if _TEX_SECTION.match(ln)) >= 2):
+        return "latex"  # a Beamer deck's or a LaTeX draft's source saved as a note
+    if sum(1 for ln in lines if _BIB_ENTRY.match(ln)) >= 2 and sum(1 for ln in lines if _BIB_FIELD_LINE.match(ln)) >= 4:
+        return "bibtex"  # BibTeX entries pasted into a Markdown note (a reference manager's export)
+    if sum(1 for ln in lines if _ZOOM_HEAD.match(ln)) >= 3:
+        return "zoom-chat"  # a meeting's saved chat: "10:02:11 From Ana Ruiz to Everyone:" over the message
+    if sum(1 for ln in lines if _STICKY.match(ln)) >= 3:
+        return "stickies"  # a whiteboard's export (FigJam, Miro): "[yellow] text" notes under cluster headings
     head = next((ln.strip() for ln in lines if ln.strip()), "")
     if head.startswith("WEBVTT") or sum(1 for ln in lines[:400] if _CUE_TIMING.match(ln)) >= 3:
         return "captions"  # a talk's captions saved as .md (WebVTT, SubRip)
-    if _BOOK_HEAD.match(head) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
+    if (_BOOK_HEAD.match(head) or _book_heads(lines)) and sum(1 for ln in lines if ln.startswith("◆")) >= 3:
         return "highlights"
     if path.lower().endswith(".txt") and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
         caps = [k for k, ln in enumerate(lines) if _caps_heading(lines, k)]
@@ -145,6 +169,8 @@ def _sniffed(lines: list[str], path: str) -> str | None:
 #: A reading app's highlight export (微信读书 and its kind): ``《Title》 共12条划线``, then ``◆ `` highlights, ``◆ 第3章 …``
 #: chapter marks and ``>> 想法：…`` thoughts.
 _BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
+_BOOK_ALONE = re.compile(r"^《(?P<t>[^》]{2,200})》$")
+_BOOK_COUNT = re.compile(r"^(?:共\s*)?\d+\s*(?:个|条)?\s*(?:笔记|划线|想法|标注|highlights?|notes?)\s*$", re.IGNORECASE)
 _BOOK_CHAPTER = re.compile(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
 
 
@@ -206,7 +232,8 @@ def as_markdown(text: str, path: str) -> str:
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
-           "captions": _captions}[name](lines)
+           "captions": _captions, "git-log": _git_log, "latex": _latex,
+           "stickies": _stickies, "zoom-chat": _zoom_chat}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
@@ -811,13 +838,44 @@ def _memo(lines: list[str]) -> list[str]:
 # -- a reading app's highlight export ---------------------------------------------------------------------
 
 
+def _book_heads(lines: list[str]) -> list[int]:
+    """The lines of an export's work headers written without their count ("《2406.16858v2》" over an author line and
+    "4个笔记"): a ``《Title》`` line alone, with a count of notes within the next three lines."""
+    return [k for k, ln in enumerate(lines) if _BOOK_ALONE.match(ln.strip())
+            and any(_BOOK_COUNT.match(x.strip()) for x in lines[k + 1:k + 4])]
+
+
+def _named_file(title: str) -> str:
+    """A work's title in an export that is the file name of its PDF ("Medusa-2401.10774", "arxiv_2605.08812v1") with
+    the identifier the name carries written out after it (``Medusa-2401.10774 (arXiv:2401.10774)``), so the part
+    names its work; any other title as written."""
+    from .arxiv import find_arxiv_ids
+
+    if " " in title.strip() or find_arxiv_ids(title):
+        return title
+    m = re.search(r"(?<![\d.])(\d{4}\.\d{4,5}(?:v\d{1,2})?)(?![\d])", title)
+    if m is None or not find_arxiv_ids(f"arXiv:{m.group(1)}"):
+        return title
+    return f"{title} (arXiv:{m.group(1)})"
+
+
 def _highlights(lines: list[str]) -> list[str]:
     """The export of one book or paper: its ``《Title》`` line is the note's title (the highlights and the
-    reader's thoughts are about that work, one item), ``◆ 第N章`` a sub-heading, ``◆ text`` a highlight."""
+    reader's thoughts are about that work, one item), ``◆ 第N章`` a sub-heading, ``◆ text`` a highlight.  An export
+    of several works ("《2406.16858v2》" / "Yuhui Li, …" / "4个笔记", then the next) heads each work's part with its
+    title; its chapter marks are the topics (each a highlight and the reader's thought on it)."""
     out = list(lines)
+    works = set(_book_heads(lines))
+    if len(works) >= 2:
+        for k, ln in enumerate(lines):
+            if k in works:
+                out[k] = f"## {_named_file(_BOOK_ALONE.match(ln.strip()).group('t').strip())}"
+            elif ln.startswith("◆"):
+                out[k] = f"**{ln[1:].strip()}**"
+        return out
     titled = False
     for k, ln in enumerate(lines):
-        m = _BOOK_HEAD.match(ln.strip())
+        m = _BOOK_HEAD.match(ln.strip()) or (_BOOK_ALONE.match(ln.strip()) if k in works else None)
         if m and not titled:
             out[k] = f"# {m.group('t').strip()}"
             titled = True
@@ -825,4 +883,180 @@ def _highlights(lines: list[str]) -> list[str]:
             out[k] = f"### {c.group('t').strip()}"
         elif ln.startswith("◆"):
             out[k] = "- " + ln[1:].strip()
+    return out
+
+
+# -- a pasted git log ----------------------------------------------------------------------------------------
+
+_COMMIT = re.compile(r"^\s*commit\s+(?P<hash>[0-9a-f]{7,40})\b")
+_COMMIT_FIELD = re.compile(r"^\s*(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):\s")
+_DIFFSTAT = re.compile(r"^\s*\S.*?\s\|\s+(?:\d+\s*[+\-]*|Bin\b.*)\s*$|^\s*\d+ files? changed\b")
+
+
+def _git_log_commits(lines: list[str]) -> int:
+    """How many ``commit <hash>`` lines of ``lines`` a ``git log`` header follows (``Author:`` / ``Merge:`` within
+    two lines)."""
+    return sum(1 for k, ln in enumerate(lines) if _COMMIT.match(ln)
+               and any(re.match(r"^\s*(?:Author|Merge):\s", x) for x in lines[k + 1:k + 3]))
+
+
+def _git_log(lines: list[str]) -> list[str]:
+    """A pasted ``git log`` (``git log --stat`` included, in a code fence or not): each commit a topic headed by its
+    subject (``## omniquant.md: new note on OmniQuant (arXiv:2308.13137)`` at the ``commit`` line), its header
+    lines (``Author:``, ``Date:``) kept, its message dedented (four spaces, as git indents it: otherwise an indented
+    code block), its diffstat and the fence around the log blank.  Lines outside the log are left as written."""
+    out = list(lines)
+    starts = [k for k, ln in enumerate(lines) if _COMMIT.match(ln)]
+    first, last = starts[0], len(lines)
+    for k in range(first - 1, -1, -1):  # the fence that opens the log
+        if lines[k].strip():
+            if re.match(r"^\s{0,3}(?:`{3,}|~{3,})", lines[k]):
+                out[k] = ""
+            break
+    for k in range(starts[-1] + 1, len(lines)):  # and the one that closes it
+        if re.match(r"^\s{0,3}(?:`{3,}|~{3,})\s*$", lines[k]):
+            out[k], last = "", k
+            break
+    bounds = [*starts, last]
+    for a, b in zip(bounds, bounds[1:]):
+        subject = next((x.strip() for x in lines[a + 1:b] if x.startswith((" " * 4, "\t")) and x.strip()), None)
+        out[a] = f"## {subject}" if subject else f"## commit {_COMMIT.match(lines[a]).group('hash')[:10]}"
+        for k in range(a + 1, b):
+            ln = lines[k]
+            if _COMMIT_FIELD.match(ln):
+                out[k] = ln.strip()
+            elif _DIFFSTAT.match(ln) and not ln.startswith((" " * 4, "\t")):
+                out[k] = ""
+            elif ln.startswith("\t"):
+                out[k] = ln[1:]
+            elif ln.startswith(" " * 4):
+                out[k] = ln[4:]
+    return out
+
+
+# -- LaTeX and Beamer source ---------------------------------------------------------------------------------
+
+_FRAME_OPEN = re.compile(r"^\s*\\begin\{frame\}(?:<[^>]*>)?(?:\[[^\]]*\])?(?:\{(?P<t>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?")
+_TEX_SECTION = re.compile(r"^\s*\\(?P<cmd>section|subsection|subsubsection|frametitle|title)\*?\{(?P<t>.*)\}\s*$")
+_TEX_DROP = re.compile(r"^\s*\\(?:documentclass|usepackage|usetheme|usecolortheme|usefonttheme|setbeameroption|setbeamertemplate|"
+                       r"begin\{(?:document|itemize|enumerate|description|thebibliography|columns?|block|center|figure|table|tabular)\}|"
+                       r"end\{[a-z*]+\}|maketitle|titlepage|tableofcontents|includegraphics|centering|vspace|hspace|pause|"
+                       r"newcommand|renewcommand|bibliographystyle|bibliography\{|label\{)")
+_TEX_ITEM = re.compile(r"^(?P<ind>\s*)\\item(?:\[(?P<label>[^\]]*)\])?\s*(?P<t>.*)$")
+_TEX_NOTE = re.compile(r"^\s*\\note(?:<[^>]*>)?(?:\[[^\]]*\])?\{(?P<t>.*?)\}?\s*$")
+_TEX_FIELD = re.compile(r"^\s*\\(?P<cmd>subtitle|author|date|institute)\{(?P<t>.*)\}\s*$")
+_TEX_BIBITEM = re.compile(r"^\s*\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]+)\}(?P<rest>.*)$")
+_TEX_CITE = re.compile(r"\\(?:no)?cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
+
+
+def _tex_inline(text: str) -> str:
+    """Inline LaTeX as Markdown text: emphasis and ``\\texttt`` as Markdown, ``\\url{x}`` as ``x``, escaped characters
+    unescaped, ``~`` a space, ``$\\approx$`` / ``$\\times$`` / ``$\\le$`` their signs."""
+    t = re.sub(r"\\(?:textbf|alert)\{([^{}]*)\}", r"**\1**", text)
+    t = re.sub(r"\\(?:emph|textit)\{([^{}]*)\}", r"*\1*", t)
+    t = re.sub(r"\\(?:texttt|textrm|textsf|mbox|text|url|nolinkurl)\{([^{}]*)\}", r"\1", t)
+    t = re.sub(r"\\href\{([^{}]*)\}\{([^{}]*)\}", r"[\2](\1)", t)
+    for tex, sign in (("\\approx", "≈"), ("\\times", "×"), ("\\le", "≤"), ("\\ge", "≥"), ("\\sim", "~"), ("\\pm", "±")):
+        t = re.sub(r"\$?\s*" + re.escape(tex) + r"(?![A-Za-z])\s*\$?", sign, t)
+    t = re.sub(r"\\([%#_&$])", r"\1", t)
+    t = re.sub(r"(?<!\\)~", " ", t)
+    return t.replace("\\\\", " ").replace("``", '"').replace("''", '"')
+
+
+def _latex(lines: list[str]) -> list[str]:
+    """A LaTeX draft's or a Beamer deck's source: ``\\begin{frame}{T}`` (or its ``\\frametitle{T}``) and
+    ``\\section{T}`` are headings (a frame without a title, the title page, is blank); ``\\title{T}`` is the note's
+    title; ``\\item x`` a list entry; ``\\note{x}`` (a speaker's note, where a deck's writer says how much they read)
+    its text; ``\\cite{key}`` followed by the arXiv identifiers its ``\\bibitem{key}`` carries (``\\cite{quarot}
+    [arXiv:2404.00456]``), so a slide citing by key names its works; the ``\\bibitem`` lines are entries of a
+    reference list; ``%`` comments are the writer's text; environments and preamble commands are blank."""
+    from .arxiv import find_arxiv_ids
+
+    ids: dict[str, str] = {}
+    for ln in lines:
+        m = _TEX_BIBITEM.match(ln)
+        if m and (found := find_arxiv_ids(_tex_inline(m.group("rest")))):
+            ids.setdefault(m.group("key"), found[0].arxiv_id)
+
+    def cite(m: re.Match[str]) -> str:
+        named = [ids[k.strip()] for k in m.group("keys").split(",") if k.strip() in ids]
+        return m.group(0) + (" [" + "; ".join(f"arXiv:{x}" for x in named) + "]" if named else "")
+
+    out = list(lines)
+    levels = {"section": "##", "subsection": "###", "subsubsection": "####", "frametitle": "##", "title": "#"}
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if not s:
+            continue
+        if s.startswith("%"):
+            out[k] = _tex_inline(s.lstrip("%").strip())
+        elif (f := _FRAME_OPEN.match(ln)) is not None:
+            out[k] = f"## {_tex_inline(f.group('t')).strip()}" if f.group("t") and f.group("t").strip() else ""
+        elif (h := _TEX_SECTION.match(ln)) is not None:
+            out[k] = f"{levels[h.group('cmd')]} {_tex_inline(h.group('t')).strip()}"
+        elif (b := _TEX_BIBITEM.match(ln)) is not None:
+            out[k] = f"\\bibitem{{{b.group('key')}}} {_tex_inline(b.group('rest')).strip()}"
+        elif _TEX_DROP.match(ln):
+            out[k] = ""
+        elif (fl := _TEX_FIELD.match(ln)) is not None:
+            out[k] = f"{fl.group('cmd')}: {_tex_inline(fl.group('t')).strip()}"
+        elif (i := _TEX_ITEM.match(ln)) is not None:
+            depth = max(0, (len(i.group("ind").expandtabs(4)) - 4) // 2)
+            lead = f"**{i.group('label')}** " if i.group("label") else ""
+            out[k] = "  " * depth + "- " + lead + _tex_inline(_TEX_CITE.sub(cite, i.group("t")))
+        elif (n := _TEX_NOTE.match(ln)) is not None:
+            out[k] = _tex_inline(_TEX_CITE.sub(cite, n.group("t")))
+        else:
+            out[k] = _tex_inline(_TEX_CITE.sub(cite, ln.strip()))
+    return out
+
+
+# -- a whiteboard's sticky notes ------------------------------------------------------------------------------
+
+_STICKY = re.compile(r"^\s*\[(?P<c>yellow|pink|green|blue|orange|purple|violet|red|gray|grey|white|teal|cyan|lime|"
+                     r"黄色?|粉色?|绿色?|蓝色?|橙色?|紫色?|红色?)\]\s+(?P<t>\S.*)$", re.IGNORECASE)
+_VOTES = re.compile(r"^\s*(?:\+1\s*)+$|^\s*(?:👍\s*)+$")
+
+
+def _stickies(lines: list[str]) -> list[str]:
+    """A whiteboard's export (FigJam, Miro): each ``[yellow] text`` note a list entry (a note is one thought of its
+    cluster), its dot-votes (``+1 +1``) that entry's continuation; headings and other lines as written."""
+    out = list(lines)
+    for k, ln in enumerate(lines):
+        m = _STICKY.match(ln)
+        if m:
+            out[k] = f"- [{m.group('c')}] {m.group('t')}"
+        elif _VOTES.match(ln) and k and _STICKY.match(lines[k - 1]):
+            out[k] = "  " + ln.strip()
+    return out
+
+
+# -- a video meeting's saved chat -----------------------------------------------------------------------------
+
+#: Zoom's saved chat: "10:02:11 From Ana Ruiz to Everyone:" (the message on the lines below, tab-indented) or, in
+#: older versions, "10:02:11	 From  Ana Ruiz : the message" on one line.
+_ZOOM_HEAD = re.compile(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s+From\s+(?P<who>.{1,60}?)(?:\s+to\s+(?P<to>.{1,60}?))?\s*:\s*(?P<msg>.*)$")
+_ZOOM_REACTION = re.compile(r"^\s*Reacted to \".{0,80}\" with \S+\s*$|^\s*Removed a .{0,20}reaction", re.IGNORECASE)
+
+
+def _zoom_chat(lines: list[str]) -> list[str]:
+    """A meeting's saved chat (Zoom): each header a chat turn's ``[10:02:11] Ana Ruiz:`` (a private message's
+    recipient kept: ``[…] Ana Ruiz (to Kenji):``), the message's lines dedented (tab-indented, they would read as
+    code), a reaction ("Reacted to "…" with 👍") blank: it says nothing."""
+    out = list(lines)
+    for k, ln in enumerate(lines):
+        m = _ZOOM_HEAD.match(ln)
+        if m:
+            who = " ".join(m.group("who").split())
+            to = (m.group("to") or "").strip()
+            if to and to.lower() not in ("everyone", "all", "所有人"):
+                who = f"{who} (to {to})"
+            msg = m.group("msg").strip()
+            out[k] = f"[{m.group('t')}] {who}:" + (f" {msg}" if msg else "")
+        elif _ZOOM_REACTION.match(ln):
+            out[k] = ""
+        elif ln.startswith("\t"):
+            out[k] = ln.lstrip("\t")
+        elif ln.startswith("    "):
+            out[k] = ln[4:]
     return out

@@ -74,10 +74,10 @@ class NoteParts(dict):
 #: An exception in a note's opening to the level it states for all its items: "except PyramidKV, which I
 #: only skimmed", "apart from FlashInfer (abstract only)", "除了 SnapKV（只看了摘要）".
 #: A work named in an opening's list: a name with a capital ("DraftCache", "Sequoia", "EAGLE-3") or an arXiv identifier.
-_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
+_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|[a-z]{1,3}[A-Z][\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
 #: Capitalised words that open a sentence or a clause, never a work's name.
 _NOT_A_NAME = frozenset({"the", "this", "that", "these", "those", "it", "its", "we", "i", "a", "an", "our", "their", "and",
-                         "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes",
+                         "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes", "how", "what",
                          # a video's uploader ("UP 主"), the places a paper is read: no work's name
                          "up", "pdf", "arxiv", "abstract", "github", "readme", "ok"})
 _EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
@@ -391,7 +391,15 @@ def _looks_like_title(t: str) -> bool:
         if re.search(r"\s(?:that|which)\s", tail):
             return False  # "FA3 in FP8: NVIDIA's Hopper deck … repeats that FlashAttention-3": a label and a sentence
         return sum(w[:1].isupper() for w in tail_long) >= max(2, (2 * len(tail_long) + 2) // 3)
+    # (title case leaves only short joining words in lower case: "HyDE beats Contriever-FT on TREC DL-19" is a sentence)
+    if any(w[:1].islower() and w.lower().strip(",;") not in _TITLE_SMALL_WORDS for w in long_words):
+        return False
     return len(long_words) >= 4 and caps >= 0.7 * len(long_words)
+
+
+#: Words of four letters or more that title case leaves in lower case.
+_TITLE_SMALL_WORDS = frozenset("""with from into onto over upon than that this when what via without through across under
+using towards toward about among along between beyond during versus within based""".split())
 
 
 #: A slide's or a section's label before a colon, not a paper's name: "Discussion: W4A8 or W4A16 on H100?",
@@ -450,8 +458,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
     # "Table 3 compares with *SpQR: A Sparse-Quantized …* (arXiv:2306.07629)": an italic title right before the bracketed ID
     # (or before a comma or dash: "Brandon, Nrusimha, …, *Striped Attention: …*, arXiv:2311.09431", "builds on: *…*, arXiv:…")
     m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*(?:[(（\[]|[,，]|[—–])\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
-    if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(m.group(1).strip()):
-        return m.group(1).strip()
+    if m and (":" in m.group(1) or "：" in m.group(1) or len(m.group(1).split()) >= 5) and _looks_like_title(m.group(1).strip()):
+        return m.group(1).strip()  # (or five title-case words: "— *Taming Throughput-Latency Tradeoff in … Sarathi-Serve* (arXiv:…)")
     m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and m.group("bracket"):
         # 'skimmed "Flash-Decoding for Long-Context Inference" (arXiv:2311.01282)': a quoted title before the bracketed
@@ -643,6 +651,29 @@ def _still_unchecked(own, outer) -> bool:
     "I read §3 myself" under it does not)."""
     return ("unverified" in outer and "unverified" not in own
             and not any(lv in DEPTH_LEVELS for lv in own))
+
+
+def _levels_by_name(said: str, evr, legend) -> dict[str, tuple[str, ...]]:
+    """How a sentence that names works says each was read (``{name: levels}``, names lower-case), part by part:
+    "讨论里顺带提到的 DraftCache、2602.13058、Sequoia，主讲人说都只看过摘要" (a part naming two or more works and one
+    depth); "PinPool: abstract only" or "Stratus only from our paper card" (a part led by one work's name); "论文：
+    EAGLE-3，arXiv 2503.01840。主讲人正文和附录都读完了" (a part with the depth after one that names)."""
+    out: dict[str, tuple[str, ...]] = {}
+    named_before: list[str] = []
+    for part in re.split(r"[;；。]|\.\s", said):
+        lv = evr.levels(part, legend)
+        names = [x for x in _NAMED_WORK.findall(part) if x.lower() not in _NOT_A_NAME]
+        depths = [x for x in lv if x in DEPTH_LEVELS]
+        if len(depths) == 1 and len(names) >= 2 and re.search(r"[、,，]|\band\b|和|与", part):
+            for name in names:
+                out.setdefault(name.lower(), lv)
+        elif len(depths) == 1 and names and re.match(rf"\W*{re.escape(names[0])}(?:\s*[:：(（—–]|\s+(?:only|just|I|we)\b)", part):
+            out.setdefault(names[0].lower(), lv)
+        elif len(depths) == 1 and not names and named_before:
+            for name in named_before:
+                out.setdefault(name.lower(), lv)
+        named_before = names if names and not depths else []
+    return out
 
 
 def _cautious(levels) -> str:
@@ -905,24 +936,9 @@ def parse_note(
                 lv = evr.levels(m.group("rest"), legend)
                 if any(x in DEPTH_LEVELS for x in lv) and len(m.group("name").strip()) >= 2:
                     except_levels[m.group("name").strip().lower()] = lv
-            # "讨论里顺带提到的 DraftCache、2602.13058、Sequoia，主讲人说都只看过摘要": a part of the opening that
-            # names two or more works and one reading depth says how each of them was read
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
-            named_before: list[str] = []  # "论文：EAGLE-3，arXiv 2503.01840。主讲人正文和附录都读完了": the part before names it
-            for part in re.split(r"[;；。]|\.\s", said):
-                lv = evr.levels(part, legend)
-                names = [x for x in _NAMED_WORK.findall(part) if x.lower() not in _NOT_A_NAME]
-                depths = [x for x in lv if x in DEPTH_LEVELS]
-                if len(depths) == 1 and len(names) >= 2 and re.search(r"[、,，]|\band\b|和|与", part):
-                    for name in names:
-                        except_levels.setdefault(name.lower(), lv)
-                elif len(depths) == 1 and names and re.match(rf"\W*{re.escape(names[0])}\s*[:：(（—–]", part):
-                    # "PinPool: abstract only, the PDF isn't up yet": a line of the opening led by one work's name
-                    except_levels.setdefault(names[0].lower(), lv)
-                elif len(depths) == 1 and not names and named_before:
-                    for name in named_before:
-                        except_levels.setdefault(name.lower(), lv)
-                named_before = names if names and not depths else []
+            for name, lv in _levels_by_name(said, evr, legend).items():
+                except_levels.setdefault(name, lv)
 
     def is_quoted(ln: int) -> bool:
         # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
@@ -979,6 +995,19 @@ def parse_note(
             if b.kind != "para" or b.quoted or b.parent is not None or b.line in covered:
                 continue
             said = ordered_levels([lv for ln, _t in b.lines for lv in line_lv.get(ln, ())], all_depths=True)
+            by_name = _levels_by_name(strip_markup(b.text), evr, legend) if said and len(
+                {x for x in said if x in DEPTH_LEVELS}) >= 2 else {}
+            if len(by_name) >= 2 and k + 1 < len(blocks) and blocks[k + 1].kind == "item":
+                # "How deep: I read Mooncake and Preble end to end. vLLM and SGLang I only know from their abstracts;
+                # Stratus only from our paper card." over a bullet per work: each entry was read as its name says
+                for nb in blocks[k + 1:]:
+                    if nb.kind != "item":
+                        break
+                    first = strip_markup(nb.lines[0][1] if nb.lines else nb.text)[:80].lower()
+                    hit = next((lv for name, lv in by_name.items() if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", first)), None)
+                    if hit:
+                        group_at.setdefault(nb.line, hit)
+                continue
             if not said or k + 1 >= len(blocks) or blocks[k + 1].kind != "item" or not _POINTS_FORWARD.search(b.text):
                 continue  # (a paragraph that speaks of the list: "The numbers here …", "below", ends with a colon)
             for nb in blocks[k + 1:]:

@@ -73,10 +73,10 @@ _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
-_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>[\w.\-]{{1,30}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>[\w.\-]{{1,30}}(?:\s[A-Z][\w.\-]{{0,29}}){{0,2}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                         r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
-_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?[\w.\-]{{1,30}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?[\w.\-]{{1,30}}(?:\s[A-Z][\w.\-]{{0,29}}){{0,2}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                    r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
@@ -166,7 +166,7 @@ _REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
 _REPLYING = re.compile(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper))\b|另外|顺便|新论文|题外话)",
+_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发)",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
@@ -1750,7 +1750,7 @@ _ASSISTANT_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistant|
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
 _STAMP_DAY = re.compile(rf"^\s*{_STAMP_RX}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
-_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}})")
+_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}}(?:(?:\s[A-Z][\w.\-]{{0,29}}){{1,2}}(?=\s*[:：]))?)")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
 _SHARED_FILE = re.compile(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
 
@@ -2030,6 +2030,24 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     rows = [r for r in raws if r.kind == "row" and r.row_cells]
     if len(rows) < 2:
         return raws
+    # a spreadsheet pasted with merged cells ("| EAGLE-2 2406.16858 | Vicuna-7B | … |" over "|  | Vicuna-7B | … |"): a row
+    # whose first cell is empty is a further line of the row above that fills it, one topic
+    merged: dict[int, list[_Raw]] = {}
+    owner: _Raw | None = None
+    for r in rows:
+        if r.row_cells[0][1].strip():
+            owner = r
+        elif owner is not None and len(r.row_cells) == len(owner.row_cells) and any(c.strip() for _h, c in r.row_cells[1:]) \
+                and r.line - owner.line <= 40:
+            merged.setdefault(id(owner), []).append(r)
+    if merged and sum(1 for r in rows if r.row_cells[0][1].strip()) >= 2:
+        gone = {id(x) for xs in merged.values() for x in xs}
+        raws = [replace(r, blocks=[*r.blocks, *(b for x in merged.get(id(r), []) for b in x.blocks)],
+                        also=(*r.also, *((x.line, x.line_end) for x in merged.get(id(r), []))))
+                for r in raws if id(r) not in gone]
+        rows = [r for r in raws if r.kind == "row" and r.row_cells]
+        if len(rows) < 2:
+            return raws
     # a claims ledger ("| # | claim | work | checked how |", rows about one paper not kept together): a row
     # whose one work an earlier row of its table is about too is a further point of that row's topic
     first_of: dict[tuple[tuple[str, ...], str], _Raw] = {}
