@@ -202,10 +202,12 @@ def workspace_root(path: Path) -> Path:
     return p.parent
 
 
-def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool], list[str]]]:
+def _walk(top: str, root: Path, unreadable: list[str] | None = None
+          ) -> Iterator[tuple[str, str, dict[str, bool], list[str]]]:
     """The folders below ``top`` as ``os.walk`` visits them (top-down, sub-folders sorted by name,
     hidden ones and ``__pycache__`` skipped, linked folders listed but not entered, unreadable ones
-    skipped), each as ``(dirpath, dirpath relative to root as POSIX, {file name: is a symlink},
+    skipped with a line in ``unreadable``: ``inbox/locked: cannot read the folder (Permission denied)``),
+    each as ``(dirpath, dirpath relative to root as POSIX, {file name: is a symlink},
     [names of the symbolic links to folders in it])``.
 
     Built on ``os.scandir`` so that telling links from files costs no extra system call
@@ -217,7 +219,10 @@ def _walk(top: str, root: Path) -> Iterator[tuple[str, str, dict[str, bool], lis
         here = stack.pop()
         try:
             it = os.scandir(here)
-        except OSError:
+        except OSError as e:
+            if unreadable is not None:
+                rel = Path(here).relative_to(root).as_posix() if Path(here).is_relative_to(root) else here
+                unreadable.append(f"{rel}: cannot read the folder ({e.strerror or e}); its files are not ingested")
             continue
         dirs: list[tuple[str, bool]] = []
         files: dict[str, bool] = {}
@@ -324,7 +329,7 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
             root = here if any((here / m).exists() for m in _ROOT_MARKERS) else workspace_root(here / "_")
             if not any((root / m).exists() for m in _ROOT_MARKERS):
                 root = here
-            for dirpath, rel_dir, entries, linked in _walk(str(here), root):
+            for dirpath, rel_dir, entries, linked in _walk(str(here), root, problems):
                 dir_path = Path(dirpath)
                 in_guard = "work-guard" in dir_path.parts
                 for fn in sorted([*entries, *linked]):
@@ -911,13 +916,15 @@ def check_manifest_paths(man: Manifest, found: Found, *, missing_only: bool = Fa
     """One-line problems for manifest items that are missing, duplicated or outside the workspace.
 
     ``man`` is the parsed manifest of the file ``found`` (item paths are relative to its
-    workspace root, docs/FORMAT.md §12).  Returns the lines in item order, each
+    workspace root, docs/FORMAT.md §4).  Returns the lines in item order, each
     ``"<file>: items[<i>].path '<path>' <problem>"``.  ``missing_only`` keeps only the items whose
     file does not exist: the one problem that depends on the rest of the workspace rather than on
     the manifest's bytes (``graph.loader`` checks it again on every ingest).  Never raises.
     """
     root = found.root  # manifest paths are relative to the workspace root
     know = _missing_knowledge(man, found)
+    if not man.items:  # (a shift with nothing listed has no increments, so no brief: say so where it is read)
+        know = [*know, f"{found.rel}: the manifest lists no items (\"items\": []); it has no brief"]
     path_lines: list[list[int | None]] = []
 
     def at(i: int) -> str:

@@ -445,7 +445,8 @@ def no_manifest(manifest: str, ids: Iterable[str]) -> str:
     shown = ", ".join(held[:5]) + (f" and {len(held) - 5} more" if len(held) > 5 else "")
     short = " (a start of an ID needs four characters or more)" if len(manifest) < 4 and any(
         h.lower().startswith(manifest.lower()) for h in held) else ""
-    return f"no manifest {manifest!r} in the store{short} (it holds {shown}); ingest its workspace first"
+    return (f"no manifest {manifest!r} in the store{short} (it holds {shown}); ingest its workspace first "
+            "(a manifest that lists no items has no brief)")
 
 
 def works_parts(rows: Iterable[CardWork]) -> dict[str, object]:

@@ -515,3 +515,43 @@ def test_json_named_outside_work_guard_that_is_neither_manifest_nor_chat_says_so
     with pytest.raises(IngestError) as e:  # under work-guard/ it is a manifest, and its fields are named
         parse_manifest(b'{"theme": "dark"}', "work-guard/m.json")
     assert "manifest_id: Field required" in str(e.value)
+
+
+def test_a_folder_that_cannot_be_read_is_one_line_and_the_others_still_ingest(tmp_path, monkeypatch):
+    """A fresh user's finding: a subfolder with mode 000 was skipped without a word. Now it is one line naming it (the
+    test stands in for the permission with ``os.scandir`` raising, since the suite may run as root)."""
+    import os
+
+    from ingest.sources import discover
+
+    (tmp_path / "inbox" / "a").mkdir(parents=True)
+    (tmp_path / "inbox" / "a" / "n.md").write_text("# n\n", encoding="utf-8")
+    (tmp_path / "inbox" / "locked").mkdir()
+    (tmp_path / "inbox" / "locked" / "m.md").write_text("# m\n", encoding="utf-8")
+    real = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    found, problems = discover([tmp_path])
+    assert [f.rel for f in found] == ["inbox/a/n.md"]
+    assert problems == ["inbox/locked: cannot read the folder (Permission denied); its files are not ingested"]
+
+
+def test_a_manifest_that_lists_no_items_says_it_has_no_brief(tmp_path):
+    """A fresh user's finding: a valid manifest with ``"items": []`` was ingested and then no brief knew it."""
+    from ingest.sources import discover, read_source
+
+    (tmp_path / "work-guard").mkdir()
+    (tmp_path / "organized" / "knowledge").mkdir(parents=True)
+    (tmp_path / "organized" / "knowledge" / "k.md").write_text("# K\n\n## 1. A\n", encoding="utf-8")
+    (tmp_path / "work-guard" / "empty-shift.json").write_text(json.dumps(
+        {"manifest_id": "empty-shift", "created": "2026-12-01", "knowledge": "organized/knowledge/k.md", "items": []}),
+        encoding="utf-8")
+    found, _p = discover([tmp_path])
+    man = next(f for f in found if f.rel.endswith(".json"))
+    _rec, problems = read_source(man)
+    assert problems == ['work-guard/empty-shift.json: the manifest lists no items ("items": []); it has no brief']
