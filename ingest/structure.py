@@ -2023,6 +2023,15 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
 FOOTNOTE_MARK = re.compile(r"^\s*([†‡§¶⁎]|[¹²³⁴⁵⁶⁷⁸⁹]|\*{1,3}(?=\s))\s*\S")
 
 
+def _folded(raws: list[_Raw], into: dict[int, list[_Raw]]) -> list[_Raw]:
+    """``raws`` with the raws ``into`` lists under a raw's ``id`` made part of that raw (their blocks added, their
+    lines in its ``also``) and no longer raws of their own."""
+    gone = {id(x) for xs in into.values() for x in xs}
+    return [replace(r, blocks=[*r.blocks, *(b for x in into.get(id(r), []) for b in x.blocks)],
+                    also=(*r.also, *((x.line, x.line_end) for x in into.get(id(r), []))))
+            for r in raws if id(r) not in gone]
+
+
 def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     """``raws`` with the list entries after a table that open by naming one of its rows ("- vLLM: about
     30% under…", "- TRT-LLM and LMDeploy rows are for…") joined to that row: a comment on a row is part
@@ -2041,10 +2050,7 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
                 and r.line - owner.line <= 40:
             merged.setdefault(id(owner), []).append(r)
     if merged and sum(1 for r in rows if r.row_cells[0][1].strip()) >= 2:
-        gone = {id(x) for xs in merged.values() for x in xs}
-        raws = [replace(r, blocks=[*r.blocks, *(b for x in merged.get(id(r), []) for b in x.blocks)],
-                        also=(*r.also, *((x.line, x.line_end) for x in merged.get(id(r), []))))
-                for r in raws if id(r) not in gone]
+        raws = _folded(raws, merged)
         rows = [r for r in raws if r.kind == "row" and r.row_cells]
         if len(rows) < 2:
             return raws
@@ -2062,10 +2068,7 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
         else:
             first_of[key] = r
     if later:
-        gone = {id(x) for xs in later.values() for x in xs}
-        raws = [replace(r, blocks=[*r.blocks, *(b for x in later.get(id(r), []) for b in x.blocks)],
-                        also=(*r.also, *((x.line, x.line_end) for x in later.get(id(r), []))))
-                for r in raws if id(r) not in gone]
+        raws = _folded(raws, later)
         rows = [r for r in raws if r.kind == "row" and r.row_cells]
         if len(rows) < 2:
             return raws
