@@ -177,7 +177,11 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 mark = getattr(e, "problem_mark", None)
                 where = f"line {mark.line + 2}" if mark is not None else "front matter"
                 problem = getattr(e, "problem", None) or str(e).split("\n")[0]
-                return {}, i + 2, f"front matter {where}: {problem}"
+                # (where the unclosed part began: "[a, b" on line 3 is found wanting on line 4)
+                ctx, cmark = getattr(e, "context", None), getattr(e, "context_mark", None)
+                began = (f" ({ctx} that starts on line {cmark.line + 2})"
+                         if ctx and cmark is not None and mark is not None and cmark.line != mark.line else "")
+                return {}, i + 2, f"front matter {where}: {problem}{began}"
             if data is None:
                 return {}, i + 2, None
             if not isinstance(data, dict):

@@ -555,3 +555,13 @@ def test_a_manifest_that_lists_no_items_says_it_has_no_brief(tmp_path):
     man = next(f for f in found if f.rel.endswith(".json"))
     _rec, problems = read_source(man)
     assert problems == ['work-guard/empty-shift.json: the manifest lists no items ("items": []); it has no brief']
+
+
+def test_a_broken_front_matter_says_where_the_unclosed_part_began():
+    """A fresh user's finding: "front matter line 4: expected ',' or ']'" pointed past the mistake ("tags: [a, b" on
+    line 3, never closed); the warning now says where that part starts."""
+    from ingest.notes import parse_note
+
+    _parts, warns = parse_note("---\ntitle: x\ntags: [a, b\nauthor: me\n---\n\n# Note\n", "inbox/a/n.md")
+    assert warns == ["inbox/a/n.md:1: front matter line 4: expected ',' or ']', but got ':' (while parsing a flow "
+                     "sequence that starts on line 3); front matter ignored"]
