@@ -1314,8 +1314,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
-    if all(_STAMP.match(h) and not _CHAT.match(h) for h in heads) and not _chapters(heads):
+    if all(_STAMP.match(h) and not _CHAT.match(h) and not _TURN.match(h) for h in heads) and not _chapters(heads):
         # a transcript (one speaker, one timestamp per utterance): a topic starts where the speaker moves on
+        # (a chat turn's header alone on its line, "[10:02:11] Ana Ruiz:" over the message, is a speaker's turn)
         # (show notes' chapter marks, minutes apart, are topics each)
         kept = [(mk, h) for mk, h in zip(marks, heads) if _SPOKEN_SHIFT.match(h)]
         if len(kept) < 2:

@@ -231,3 +231,13 @@ def test_a_sentence_before_an_identifier_is_no_title():
     assert _looks_like_title("Learning to Retrieve Passages without Supervision")
     parts, _w = parse_note("# notes\n\nHyDE beats Contriever-FT on TREC DL-19 (arXiv:2212.10496).\n", "inbox/a/n.md")
     assert [(r.arxiv_id, r.title) for r in parts["arxiv"]] == [("2212.10496", None)]
+
+
+def test_chat_turns_with_their_header_alone_on_a_line_are_a_chat_not_a_monologue():
+    """t151: "[10:02:11] Ana Ruiz:" over its message (a Zoom chat as read) is a speaker's turn: the chat splits where a
+    message brings a paper, as any chat does (it was read as one speaker's timestamped transcript: one topic)."""
+    chat = ("# zoom chat\n\n10:02:11 From Ana Ruiz to Everyone:\n\tis my audio ok??\n10:02:19 From Kenji Watanabe to Everyone:\n"
+            "\ta bit choppy\n10:06:40 From Ana Ruiz to Everyone:\n\tok so Stratus on the agent trace: 81.3% prefix hit rate\n"
+            "10:11:03 From Kenji Watanabe to Everyone:\n\thas anyone looked at Fuzzy Prefix Caching? https://arxiv.org/pdf/2602.07731.pdf\n"
+            "10:18:02 From Ravi Menon to Everyone:\n\tPreble [2407.00023] already does the cache-aware routing, fyi\n")
+    assert [(ln, w) for ln, w in _items(chat, "inbox/a/zoom.md")][-2:] == [(9, ("2602.07731",)), (11, ("2407.00023",))]
