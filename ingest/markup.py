@@ -46,9 +46,9 @@ What is rewritten, per format (everything else is left as written):
   with the identifier it carries written out), its ``◆`` marks bold labels inside it.
 * A pasted ``git log`` (two ``commit <hash>`` lines followed by ``Author:``, in a code fence or not): each commit a
   heading with its subject at the ``commit`` line, its message dedented, its diffstat and the fence blank.
-* LaTeX and Beamer source (two ``\begin{frame}`` lines, or ``\documentclass`` and two ``\section``): frames and
-  sections are headings, ``\item`` list entries, ``\note{}`` the speaker's text, ``\cite{key}`` followed by the arXiv
-  identifier of its ``\bibitem``, environments and preamble commands blank.
+* LaTeX and Beamer source (two ``\\begin{frame}`` lines, or ``\\documentclass`` and two ``\\section``): frames and
+  sections are headings, ``\\item`` list entries, ``\\note{}`` the speaker's text, ``\\cite{key}`` followed by the arXiv
+  identifier of its ``\\bibitem``, environments and preamble commands blank.
 * BibTeX entries pasted into a Markdown note (two entries or more, four field lines): read as a ``.bib`` file.
 * A whiteboard's export (three ``[yellow] …`` sticky notes or more): each note a list entry, its ``+1`` votes its own.
 * A meeting's saved chat (three ``10:02:11 From Ana Ruiz to Everyone:`` headers or more, Zoom): each header the
