@@ -725,14 +725,14 @@ def _plan(store: Backend, paths: list[str | os.PathLike[str]], kind: str | None)
             per_root[str(k["root"])] = per_root.get(str(k["root"]), 0) + 1
     moved_to: dict[str, Path] = {}
     for (old_root, new_root), n in sorted(same_at.items(), key=lambda kv: -kv[1]):
-        if old_root not in moved_to and 2 * n >= per_root[old_root] and not Path(old_root).exists():
+        if old_root not in moved_to and 2 * n >= per_root[old_root] and not _exists(Path(old_root)):
             moved_to[old_root] = new_root
     gone = []
     for p, k in known.items():
         if p in present or not k.get("root"):
             continue
         old = Path(str(k["root"])) / p
-        if old.exists():
+        if _exists(old):  # (under a folder this ingest cannot read, discover's error names it: kept as it was)
             continue
         new = moved_to.get(str(k["root"]))
         places = [old] if new is None else [old, new / p]
@@ -1180,6 +1180,15 @@ def _reads_as_manifest(f: Found, kind: str | None) -> bool:
     ``kind`` applies to files named explicitly; otherwise a ``.json`` file is a manifest)."""
     k = kind if (kind and f.explicit) else None
     return k == "manifest" or (k is None and f.rel.lower().endswith(".json"))
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a path that cannot be looked at (a folder on the way without permission) counts as
+    there: nothing is removed from the store for a folder this ingest cannot read."""
+    try:
+        return path.exists()
+    except OSError:
+        return True
 
 
 def _missing_item_warnings(unchanged: list[Found], kind: str | None) -> list[str]:

@@ -565,3 +565,37 @@ def test_a_broken_front_matter_says_where_the_unclosed_part_began():
     _parts, warns = parse_note("---\ntitle: x\ntags: [a, b\nauthor: me\n---\n\n# Note\n", "inbox/a/n.md")
     assert warns == ["inbox/a/n.md:1: front matter line 4: expected ',' or ']', but got ':' (while parsing a flow "
                      "sequence that starts on line 3); front matter ignored"]
+
+
+def test_a_folder_that_became_unreadable_keeps_its_files_and_the_others_still_ingest(tmp_path, monkeypatch):
+    """A fresh user's finding: once a folder that had been ingested could not be read, every later ingest stopped
+    (``Path.exists`` raised on its files) and ``run`` called it "cannot write". Now the folder is one error line, its
+    files stay in the store as they were, and a new note elsewhere goes in."""
+    import os
+
+    ws = tmp_path / "ws"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "workspace", ws)
+    (ws / "inbox" / "secret").mkdir()
+    (ws / "inbox" / "secret" / "note.md").write_text("# secret\n\nA note on arXiv:2401.10774.\n", encoding="utf-8")
+    store = tmp_path / "store"
+    assert CliRunner().invoke(cli, ["--store", str(store), "ingest", str(ws)], obj={}).exit_code == 0
+    author = next(p for p in sorted((ws / "inbox").iterdir()) if p.name != "secret")
+    (author / "extra.md").write_text("# extra\n\nA new note.\n", encoding="utf-8")
+    real_scandir, real_stat = os.scandir, os.stat
+
+    def scandir(p):
+        if str(p).endswith("secret"):
+            raise PermissionError(13, "Permission denied")
+        return real_scandir(p)
+
+    def stat(p, *a, **k):
+        if "/secret/" in str(p):
+            raise PermissionError(13, "Permission denied", str(p))
+        return real_stat(p, *a, **k)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "stat", stat)
+    r = CliRunner().invoke(cli, ["--store", str(store), "ingest", str(ws)], obj={})
+    assert r.exit_code == 2
+    assert "error: inbox/secret: cannot read the folder (Permission denied); its files are not ingested" in r.output
+    assert f"added: inbox/{author.name}/extra.md" in r.output and "added 1, changed 0, removed 0," in r.output

@@ -188,6 +188,8 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
             res = kg(ctx).run(workspace, out, manifest=manifest, lang=lang, progress=progress, author=author,
                               allow_mass_removal=allow_mass_removal)
     except OSError as e:
+        if e.filename and not Path(str(e.filename)).resolve().is_relative_to(dest):
+            raise fail(f"{e.filename}: cannot read: {e.strerror or e}") from None  # (a note's, not the output's)
         raise cannot_write(out, e, folder=True) from None
     rep = res.ingest
     report_ingest(ctx, rep)
