@@ -241,3 +241,14 @@ def test_chat_turns_with_their_header_alone_on_a_line_are_a_chat_not_a_monologue
             "10:11:03 From Kenji Watanabe to Everyone:\n\thas anyone looked at Fuzzy Prefix Caching? https://arxiv.org/pdf/2602.07731.pdf\n"
             "10:18:02 From Ravi Menon to Everyone:\n\tPreble [2407.00023] already does the cache-aware routing, fyi\n")
     assert [(ln, w) for ln, w in _items(chat, "inbox/a/zoom.md")][-2:] == [(9, ("2602.07731",)), (11, ("2407.00023",))]
+
+
+def test_reading_up_to_or_through_a_section_is_the_full_text():
+    """A fresh user's BibTeX ``annote = {Read up to section 3}`` and commit message "Read KIVI through the experiments
+    section" said how far they read the paper itself: the full text, not nothing."""
+    from ingest.evidence import evidence_reader
+
+    r = evidence_reader()
+    assert r.levels("Read up to section 3, skipped the appendix.") == ("full_text",)
+    assert r.levels("Read KIVI through the experiments section.") == ("full_text",)
+    assert r.levels("I read up to the abstract") == ()
