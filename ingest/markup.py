@@ -23,8 +23,10 @@ What is rewritten, per format (everything else is left as written):
   AsciiDoc table (``|===`` … ``|===``) is a pipe table, one row per line.
 * Quarto and R Markdown (``.qmd``, ``.rmd``): a fenced div ``::: {.callout-note title="How I checked"}`` is
   a callout (``> [!note] How I checked`` and its lines quoted); other ``:::`` fences are dropped.
-* BibTeX (``.bib``): an entry (``@misc{key,``) is a heading with the entry's title; its fields are
-  ``field: value`` lines, braces dropped, a field's continuation lines its own; ``%`` comments are the
+* BibTeX (``.bib``): an entry (``@misc{key,``) is a heading with the entry's title (and the arXiv ID its ``eprint``
+  gives, in brackets after it); its fields are
+  ``field: value`` lines, braces dropped, a field's continuation lines its own (its bookkeeping, ``author``,
+  ``year``, ``journal``, ``archivePrefix`` …, blank: no statement of the reader's); ``%`` comments are the
   writer's text.  An entry is one item of the note (:mod:`ingest.structure` splits at headings).
 
 * Confluence / Jira wiki markup (two ``h1.``–``h6.`` lines and a ``||header||`` row or a ``{code}`` / ``{panel}``
@@ -547,6 +549,13 @@ _BIB_FIELD_LINE = re.compile(r"^\s*(?P<name>[\w-]+)\s*=\s*(?P<value>.*)$")
 _BIB_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.*?)[}\"]?\s*,?\s*$", re.IGNORECASE)
 
 
+#: BibTeX fields that are an entry's bookkeeping, not what the reader says or where the work is (``eprint``, ``url``,
+#: ``doi``, ``annote``, ``note``, ``abstract`` stay).
+_BIB_BOOKKEEPING = frozenset("""author editor year month archiveprefix primaryclass journal booktitle volume number pages
+publisher organization school institution address edition series isbn issn language keywords file timestamp biburl
+bibsource""".split())
+
+
 def _bib_value(text: str) -> str:
     """A field's text without its braces, quotes and trailing comma."""
     t = text.strip()
@@ -581,22 +590,28 @@ def _bibtex(lines: list[str]) -> list[str]:
         end = min(j, n - 1)
         title = next((_bib_value(tm.group("t")) for x in range(k + 1, end + 1)
                       if (tm := _BIB_TITLE.match(lines[x]))), m.group("key"))
-        out[k] = f"## {title}"
+        # (the identifier its ``eprint`` gives goes with the title: the entry's bookkeeping lines between them are blank)
+        eprint = next((_bib_value(em.group("value")) for x in range(k + 1, end + 1)
+                       if (em := _BIB_FIELD_LINE.match(lines[x])) and em.group("name").lower() == "eprint"), "")
+        out[k] = f"## {title}" + (f" (arXiv:{eprint})" if re.fullmatch(r"\d{4}\.\d{4,5}(?:v\d+)?", eprint) else "")
+        kept = True  # whether the field a continuation line belongs to is kept
         for x in range(k + 1, end + 1):
             fm = _BIB_FIELD_LINE.match(lines[x])
             s = lines[x].strip()
-            if fm and fm.group("name").lower() != "title":
+            if fm and fm.group("name").lower() in _BIB_BOOKKEEPING:
+                out[x], kept = "", False  # (the entry's bookkeeping, "year = {2022}", is no statement of the reader's)
+            elif fm and fm.group("name").lower() != "title":
                 name = fm.group("name").lower()
                 value = _bib_value(fm.group("value"))
-                out[x] = f"{name}: {value}" if value else ""
+                out[x], kept = (f"{name}: {value}" if value else ""), True
             elif fm:
-                out[x] = f"title: {_bib_value(fm.group('value'))}"
+                out[x], kept = f"title: {_bib_value(fm.group('value'))}", True
             elif s in ("}", "},", ""):
                 out[x] = ""
             elif s.startswith("%"):
                 out[x] = s.lstrip("%").strip()
             else:  # a field's continuation line: its own text, a paragraph of the field
-                out[x] = _bib_value(s)
+                out[x] = _bib_value(s) if kept else ""
         k = end + 1
     return out
 

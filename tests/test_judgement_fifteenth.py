@@ -102,8 +102,9 @@ def test_bibtex_entries_pasted_into_a_markdown_note_are_read_as_bibtex():
            "@article{yao2024cacheblend,\n  title = {CacheBlend: Fast Large Language Model Serving for RAG},\n"
            "  eprint = {2405.16444},\n  annote = {abstract only.}\n}\n")
     md = as_markdown(bib, "inbox/a/list.md").split("\n")
-    assert md[2] == "## SGLang: Efficient Execution of Structured Language Model Programs"
+    assert md[2] == "## SGLang: Efficient Execution of Structured Language Model Programs (arXiv:2312.07104)"
     assert md[6] == "annote: Went through sec. 3."
+    assert md[4] == "eprint: 2312.07104" and md[5] == ""  # (the entry's bookkeeping, "archivePrefix = {arXiv}", says nothing)
     assert _items(bib) == [(3, ("2312.07104",)), (10, ("2405.16444",))]
     assert as_markdown("@article{a,\n title = {x}\n}\n", "inbox/a/one.md") == "@article{a,\n title = {x}\n}\n"
 
