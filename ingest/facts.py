@@ -394,6 +394,11 @@ _DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?
 _DELTA_AFTER = re.compile(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
 
 
+def _plus_before(text: str, pos: int) -> bool:
+    """Whether the figure at ``pos`` is written with a plus sign ("+0.27 ppl over FP16"): a difference from a baseline."""
+    return re.search(r"(?<![\w.+])\+\s?$", text[max(0, pos - 2):pos]) is not None
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -708,7 +713,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
         # "+0.27 ppl over FP16", "+0.4 points": a plus sign before an absolute measure makes it a difference from a baseline,
         # never compared with the measure itself (a ratio or a share, "+38%", "+1.4×", is the gain it always is)
-        delta = not down and unit not in ("%", "x") and bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, s - 2):s]))
+        delta = not down and unit not in ("%", "x") and _plus_before(text, s)
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else ("delta" if delta else None),
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -750,8 +755,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         own += sentence_conds(m.start(), lo, hi, {c.split(":", 1)[0] for c in own}, "pt")
         # ("+0.27 ppl over FP16": a difference from a baseline, never compared with the score itself)
         # ("困惑度上升 0.3", "a perplexity increase of 0.3", "drops by 0.4 points": a difference written in words)
-        delta = bool(re.search(r"(?<![\w.+])\+\s?$", text[max(0, m.start() - 2):m.start()])
-                     or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()]) or _DELTA_AFTER.match(text, m.end()))
+        delta = bool(_plus_before(text, m.start()) or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()])
+                     or _DELTA_AFTER.match(text, m.end()))
         out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, direction="delta" if delta else None,
                                         conditions=tuple(sorted(set(own))))))

@@ -67,6 +67,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .arxiv import find_arxiv_ids
+
 __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 
 #: Suffix -> markup name, for the formats rewritten here.
@@ -144,7 +146,7 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "rst"
     if sum(1 for ln in lines if _ADOC_HEAD.match(ln)) >= 2 and any(_ADOC_SIGNS.match(ln) for ln in lines):
         return "asciidoc"
-    if _git_log_commits(raw) >= 2:
+    if len(_commit_starts(raw)) >= 2:
         return "git-log"  # a pasted ``git log`` (in a fence or not): the paste is the note, not an example in it
     if sum(1 for ln in lines if _FRAME_OPEN.match(ln)) >= 2 or (
             any(ln.lstrip().startswith("\\documentclass") for ln in lines)
@@ -864,8 +866,6 @@ def _named_file(title: str) -> str:
     """A work's title in an export that is the file name of its PDF ("Medusa-2401.10774", "arxiv_2605.08812v1") with
     the identifier the name carries written out after it (``Medusa-2401.10774 (arXiv:2401.10774)``), so the part
     names its work; any other title as written."""
-    from .arxiv import find_arxiv_ids
-
     if " " in title.strip() or find_arxiv_ids(title):
         return title
     m = re.search(r"(?<![\d.])(\d{4}\.\d{4,5}(?:v\d{1,2})?)(?![\d])", title)
@@ -908,11 +908,11 @@ _COMMIT_FIELD = re.compile(r"^\s*(?:Author|AuthorDate|Commit|CommitDate|Date|Mer
 _DIFFSTAT = re.compile(r"^\s*\S.*?\s\|\s+(?:\d+\s*[+\-]*|Bin\b.*)\s*$|^\s*\d+ files? changed\b")
 
 
-def _git_log_commits(lines: list[str]) -> int:
-    """How many ``commit <hash>`` lines of ``lines`` a ``git log`` header follows (``Author:`` / ``Merge:`` within
-    two lines)."""
-    return sum(1 for k, ln in enumerate(lines) if _COMMIT.match(ln)
-               and any(re.match(r"^\s*(?:Author|Merge):\s", x) for x in lines[k + 1:k + 3]))
+def _commit_starts(lines: list[str]) -> list[int]:
+    """The indexes of the ``commit <hash>`` lines of ``lines`` that a ``git log`` header follows (``Author:`` /
+    ``Merge:`` within two lines): a message's own "commit 3f9c2e1 reverted …" opens no commit."""
+    return [k for k, ln in enumerate(lines) if _COMMIT.match(ln)
+            and any(re.match(r"^\s*(?:Author|Merge):\s", x) for x in lines[k + 1:k + 3])]
 
 
 def _git_log(lines: list[str]) -> list[str]:
@@ -921,9 +921,9 @@ def _git_log(lines: list[str]) -> list[str]:
     lines (``Author:``, ``Date:``) kept, its message dedented (four spaces, as git indents it: otherwise an indented
     code block), its diffstat and the fence around the log blank.  Lines outside the log are left as written."""
     out = list(lines)
-    starts = [k for k, ln in enumerate(lines) if _COMMIT.match(ln)]
-    first, last = starts[0], len(lines)
-    for k in range(first - 1, -1, -1):  # the fence that opens the log
+    starts = _commit_starts(lines)
+    last = len(lines)
+    for k in range(starts[0] - 1, -1, -1):  # the fence that opens the log
         if lines[k].strip():
             if re.match(r"^\s{0,3}(?:`{3,}|~{3,})", lines[k]):
                 out[k] = ""
@@ -985,8 +985,6 @@ def _latex(lines: list[str]) -> list[str]:
     its text; ``\\cite{key}`` followed by the arXiv identifiers its ``\\bibitem{key}`` carries (``\\cite{quarot}
     [arXiv:2404.00456]``), so a slide citing by key names its works; the ``\\bibitem`` lines are entries of a
     reference list; ``%`` comments are the writer's text; environments and preamble commands are blank."""
-    from .arxiv import find_arxiv_ids
-
     ids: dict[str, str] = {}
     for ln in lines:
         m = _TEX_BIBITEM.match(ln)

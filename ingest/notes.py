@@ -676,6 +676,12 @@ def _levels_by_name(said: str, evr, legend) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _level_named(by_name: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...] | None:
+    """The levels of the first name of ``by_name`` (lower-case names, as ``_levels_by_name`` gives them) that ``text``
+    (lower-case) names as a whole word, else None."""
+    return next((lv for name, lv in by_name.items() if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text)), None)
+
+
 def _cautious(levels) -> str:
     """The most cautious of some evidence levels (``unknown`` when none)."""
     return max(levels, key=lambda lv: EVIDENCE_LEVELS.index(lv), default="unknown")
@@ -1003,8 +1009,7 @@ def parse_note(
                 for nb in blocks[k + 1:]:
                     if nb.kind != "item":
                         break
-                    first = strip_markup(nb.lines[0][1] if nb.lines else nb.text)[:80].lower()
-                    hit = next((lv for name, lv in by_name.items() if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", first)), None)
+                    hit = _level_named(by_name, strip_markup(nb.lines[0][1] if nb.lines else nb.text)[:80].lower())
                     if hit:
                         group_at.setdefault(nb.line, hit)
                 continue
@@ -1054,8 +1059,7 @@ def parse_note(
                                                           if 0 < x <= len(lines)), *sg.works]).lower()
             # the name in the item's title first ("## PinPool" over "// goes next to KVPipe"), then its first lines
             for where in ((sg.title or sg.head or "").lower(), title):
-                head = list(next((lv for name, lv in except_levels.items()
-                                  if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", where)), ()))
+                head = list(_level_named(except_levels, where) or ())
                 if head:
                     break
         if not head:

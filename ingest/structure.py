@@ -72,11 +72,13 @@ _FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回�
 _BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
+#: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
+_WHO_RX = r"[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
-_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>[\w.\-]{{1,30}}(?:\s[A-Z][\w.\-]{{0,29}}){{0,2}})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                         r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
-_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?[\w.\-]{{1,30}}(?:\s[A-Z][\w.\-]{{0,29}}){{0,2}}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                    r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*\S.*)$")
 _ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
@@ -325,8 +327,8 @@ def _after_compared_work(text: str, start: int, limit: int) -> int:
         if not _COMPARED_AND.match(text[start + last.end:start + nxt.start]):
             break
         last = nxt
-    tail = re.match(r"[^\S\n]*[)\]）】]?", text[start + last.end:])
-    return min(limit, start + last.end + (tail.end() if tail else 0)) if last.end + start < limit else limit
+    tail = re.match(r"[^\S\n]*[)\]）】]?", text[start + last.end:])  # (always matches, maybe empty)
+    return min(limit, start + last.end + tail.end())
 
 
 def works_in(text: str, lexicon: Lexicon | None = None, *, drop_comparisons: bool = True) -> tuple[list[str], list[str]]:
@@ -1698,9 +1700,9 @@ def _named_in(text: str, names: dict[str, str]) -> str | None:
         head = re.split(r"[-_]", n)[0]
         if len(head) >= 4 and head != n:
             forms.add(head)
-        spoken = _SPACED.join(re.escape(p) for p in _NAME_PARTS.findall(n))  # "head route" for HeadRoute
+        spoken = _spoken(n)  # "head route" for HeadRoute
         if any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w])", text, re.IGNORECASE) for f in forms) or \
-                (len(n) >= 4 and spoken and re.search(rf"(?<![\w-]){spoken}(?![\w-])", text, re.IGNORECASE)):
+                (len(n) >= 4 and spoken is not None and spoken.search(text)):
             found.add(w)
     return found.pop() if len(found) == 1 else None
 
@@ -3144,6 +3146,13 @@ _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _SPACED = r"[\s-]?"
 
 
+def _spoken(name: str) -> re.Pattern[str] | None:
+    """A name as it is spoken or captioned ("head route", "Head-Route", "headroute" for HeadRoute; "eagle 3" for EAGLE-3),
+    a whole word in any case; None for a name with no letters or digits."""
+    parts = _NAME_PARTS.findall(name)
+    return re.compile(r"(?<![\w-])" + _SPACED.join(re.escape(p) for p in parts) + r"(?![\w-])", re.IGNORECASE) if parts else None
+
+
 def _split_captions(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split an auto-caption transcript (a stamp alone on a line, ``0:46``, then the caption's lower-case words, six stamps
     or more, most lines so) at the captions that move to a new topic: one naming a work of the note's short names (``_NOTE_NAMES``,
@@ -3155,8 +3164,7 @@ def _split_captions(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     if len(stamps) < 6 or len(stamps) * 3 < len(lines):
         return None
     names = _NOTE_NAMES.get()
-    forms = [(re.compile(r"(?<![\w-])" + _SPACED.join(re.escape(p) for p in _NAME_PARTS.findall(n)) + r"(?![\w-])", re.IGNORECASE), w)
-             for n, w in names.items() if len(n) >= 4 and _NAME_PARTS.findall(n)]
+    forms = [(pat, w) for n, w in names.items() if len(n) >= 4 and (pat := _spoken(n)) is not None]
     opens: list[int] = []
     seen: set[str] = set()
     for k in stamps:
@@ -3761,23 +3769,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     for n, r in enumerate(raws):
         if not seg_works[n][0] and r.kind == "entry" and (w := _wikilinked_work(r.head)) is not None:
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])  # "- [[KIVI]] — …": about the work its footer links
-    if how == "captions":
-        # a talk's topic opened by naming its paper aloud ("alright paper two head route"): about the work of that name
-        names = _NOTE_NAMES.get()
-        for n, r in enumerate(raws):
-            if not seg_works[n][0] and names:
-                w = _named_in(r.head, names)
-                if w is not None:
-                    seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
-    if raws and any(r.kind == "pseudo" and _LIKED_COMMENT.match(r.head) for r in raws):
-        # a comment under a post that names one of the post's works by its short name ("Prism 在 V3 上 1.6× 其实算保守的"
-        # under "1️⃣ Prism-MoE（arXiv:2604.01876）"): it is about that work
-        names = _NOTE_NAMES.get()
-        for n, r in enumerate(raws):
-            if not seg_works[n][0] and names and r.kind == "pseudo" and _LIKED_COMMENT.match(r.head):
-                w = _named_in(r.head, names)
-                if w is not None:
-                    seg_works[n] = ([w], seg_works[n][1])
+    names = _NOTE_NAMES.get()
+    for n, r in enumerate(raws):
+        # a talk's topic opened by naming its paper aloud ("alright paper two head route"), a comment under a post that
+        # names one of the post's works by its short name ("Prism 在 V3 上 1.6× 其实算保守的" under "1️⃣ Prism-MoE（arXiv:…）"):
+        # about the work of that name
+        if names and not seg_works[n][0] and (how == "captions" or (r.kind == "pseudo" and _LIKED_COMMENT.match(r.head))) \
+                and (w := _named_in(r.head, names)) is not None:
+            seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
     if how == "pseudo" and raws and any(_TURN.match(t) or _CHAT.match(t) for r in raws for _ln, t in _lines_of(r)[:1]):
         # a transcript's topic opened by naming a work the note gives an identifier elsewhere ("Sure. Okay, AnchorKV. Who
         # read it?" under "Papers on the agenda: … AnchorKV arXiv:2605.08412"): the topic is about it
