@@ -35,7 +35,7 @@ What is rewritten, per format (everything else is left as written):
 * A plain-text memo (``.txt``): lines in capitals between blank lines are headings, the first the title.
 * MediaWiki markup (two ``== Heading ==`` lines, any suffix; ``.wiki`` pages exported from a team wiki):
   ``=``-delimited headings, triple-quote bold and double-quote italic, ``*`` / ``#`` lists (nested by
-  repetition), ``[URL text]`` links, ``{{cite arXiv |eprint=… |title=…}}`` templates as "title, arXiv:ID",
+  repetition), ``[URL text]`` links, ``{{cite arXiv |eprint=… |title=…}}`` templates as ``"title", arXiv:ID``,
   ``<ref>`` footnotes in parentheses, a ``{|`` … ``|}`` table with ``! a !! b`` header and ``| x || y`` rows
   as a pipe table (a row separator ``|-`` an empty row).
 * A chat export in JSON (``.json`` in a note's folder: Slack's list of messages with ``text``/``user_name``/``ts``,
@@ -55,9 +55,21 @@ What is rewritten, per format (everything else is left as written):
 * A whiteboard's export (three ``[yellow] …`` sticky notes or more): each note a list entry, its ``+1`` votes its own.
 * A meeting's saved chat (three ``10:02:11 From Ana Ruiz to Everyone:`` headers or more, Zoom): each header the
   chat turn ``[10:02:11] Ana Ruiz:``, its tab-indented message dedented, a reaction blank.
+* An iCalendar export (``.ics``, or ``BEGIN:VCALENDAR`` with an event pasted into a note): each event a heading with
+  its ``SUMMARY`` at its ``BEGIN:VEVENT`` line; its ``DESCRIPTION`` unfolded (RFC 5545 §3.1) and unescaped (§3.3.11),
+  each of its lines at the file line where it starts; a cancelled event says so; other properties blank.
+* A JSON Lines log (``.jsonl``/``.ndjson``, or three records with a ``text``/``note``/``message`` key pasted into a
+  note, in a fence or not): each record a list entry ``- arXiv:ID — step (depth): text``, the records right after it
+  about the same work its continuation lines (one entry per work).
+* A program pasted whole into a note (a ``python``/``sh``/… fence holding most of its lines, whose docstrings and
+  comments name two works or more): the docstrings' and comments' words at their lines, the code blank.
+* A bookmark export (three paragraphs or more opening with a title line over the bookmark's address, no Markdown
+  heading): each title a heading.
+* In any note: a line drawn with box-drawing characters only (``━━━━``, ``════``) is a thematic break.
 
-The rules follow the formats' own references (and, for the pasted formats of the last six points, their
-exporters' output: ``git log --stat``, Beamer's frame environment, Zoom's saved chat, WeRead's and FigJam's exports): Docutils' "reStructuredText Markup Specification"
+The rules follow the formats' own references (and, for the pasted formats of the last eleven points, their
+exporters' output: ``git log --stat``, Beamer's frame environment, Zoom's saved chat, WeRead's and FigJam's exports,
+RFC 5545 for iCalendar, the JSON Lines description at jsonlines.org, Raindrop's text export): Docutils' "reStructuredText Markup Specification"
 (sections, directives, field lists), the AsciiDoc Language documentation (document and section titles,
 link macro, tables), Typst's reference (headings, ``link``, comments), Quarto's "Callout Blocks", and the
 BibTeX entry syntax.
@@ -75,6 +87,7 @@ __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 MARKUP_SUFFIXES = {
     ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".typ": "typst",
     ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex", ".vtt": "captions", ".srt": "captions",
+    ".ics": "icalendar", ".jsonl": "json-lines", ".ndjson": "json-lines",
 }
 
 
@@ -156,6 +169,14 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "bibtex"  # BibTeX entries pasted into a Markdown note (a reference manager's export)
     if sum(1 for ln in lines if _ZOOM_HEAD.match(ln)) >= 3:
         return "zoom-chat"  # a meeting's saved chat: "10:02:11 From Ana Ruiz to Everyone:" over the message
+    if any(_ICS_BEGIN.match(ln.strip()) for ln in raw) and any(ln.strip() == "BEGIN:VCALENDAR" for ln in raw):
+        return "icalendar"  # a calendar export pasted into a note: its events' descriptions are the remarks
+    if _jsonl_records(raw) >= 3:
+        return "json-lines"  # a JSON Lines log (an agent's run log), in a fence or not: the records are the note
+    if _commented_code(raw):
+        return "code-notes"  # a program pasted whole, its docstrings and comments the notes (a benchmark's header)
+    if len(_bookmark_titles(lines)) >= 3 and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
+        return "bookmarks"  # a bookmark export: a title line over its address, paragraph by paragraph
     if sum(1 for ln in lines if _STICKY.match(ln)) >= 3:
         return "stickies"  # a whiteboard's export (FigJam, Miro): "[yellow] text" notes under cluster headings
     head = next((ln.strip() for ln in lines if ln.strip()), "")
@@ -222,6 +243,10 @@ def _caps_heading(lines: list[str], k: int) -> bool:
             and (k + 1 >= len(lines) or not lines[k + 1].strip()))
 
 
+#: A line drawn with box-drawing characters only: a separator between a export's entries (a reader app's board).
+_DRAWN_RULE = re.compile(r"^[ \t]*[━─═▬‒―⎯]{3,}[ \t]*$", re.MULTILINE)
+
+
 def as_markdown(text: str, path: str) -> str:
     """``text`` with the structural marks of its file's markup (see the module docstring) rewritten as
     Markdown, with exactly as many lines; ``text`` itself for Markdown and plain text, unless their own marks
@@ -231,13 +256,16 @@ def as_markdown(text: str, path: str) -> str:
     '# Title\\n\\n\\nBody'
     """
     name = markup_of(path)
+    if _DRAWN_RULE.search(text):  # a rule drawn with box-drawing characters ("━━━━", "═══") is a thematic break
+        text = _DRAWN_RULE.sub("***", text)
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
            "captions": _captions, "git-log": _git_log, "latex": _latex,
-           "stickies": _stickies, "zoom-chat": _zoom_chat}[name](lines)
+           "stickies": _stickies, "zoom-chat": _zoom_chat, "icalendar": _icalendar, "json-lines": _json_lines,
+           "bookmarks": _bookmarks, "code-notes": _code_notes}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
@@ -703,7 +731,8 @@ _MW_ITALIC = re.compile("''(.+?)''")
 def _mw_cite(m: re.Match[str]) -> str:
     args = {k.strip().lower(): v.strip() for k, _, v in (a.partition("=") for a in m.group("args").split("|")[1:]) if v}
     ident = args.get("eprint") or args.get("arxiv")
-    parts = [args.get("title", ""), f"arXiv:{ident}" if ident else args.get("url", "")]
+    title = args.get("title", "").strip('"“”')
+    parts = [f'"{title}"' if title else "", f"arXiv:{ident}" if ident else args.get("url", "")]
     return ", ".join(p for p in parts if p)
 
 
@@ -726,6 +755,10 @@ def _mediawiki(lines: list[str]) -> list[str]:
         elif s.startswith("{|") or s == "|}" or re.fullmatch(r"<references\s*/?>", s, re.IGNORECASE):
             out[k] = ""
             cols, header_done = 0, False
+        elif s.startswith("|+"):  # the table's caption: a line of text above the table (its "{|" line), not a row
+            out[k] = ""
+            if k and not out[k - 1].strip():
+                out[k - 1] = _mw_inline(s[2:].strip())
         elif s.startswith("!"):  # "! Method !! Paper": the header row
             cells = [_mw_inline(c.strip()) for c in s[1:].split("!!")]
             cols = len(cells)
@@ -1072,4 +1105,268 @@ def _zoom_chat(lines: list[str]) -> list[str]:
             out[k] = ln.lstrip("\t")
         elif ln.startswith("    "):
             out[k] = ln[4:]
+    return out
+
+
+# -- iCalendar (RFC 5545) ------------------------------------------------------------------------------------
+
+#: A content line of an iCalendar file: ``NAME;PARAM=…:value`` (RFC 5545 §3.1); a line starting with a space or a tab
+#: continues the one before (folding).
+_ICS_LINE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,40})(?P<params>(?:;[^:\n]*)?):(?P<value>.*)$")
+_ICS_BEGIN = re.compile(r"^BEGIN:(?P<c>V(?:EVENT|TODO|JOURNAL))\s*$")
+#: Properties whose value is someone's words (their escapes undone, their lines kept as lines).
+_ICS_TEXT = ("DESCRIPTION", "COMMENT", "URL")
+
+
+def _ics_unescaped(value: str) -> str:
+    """An iCalendar TEXT value with its escapes undone (RFC 5545 §3.3.11): ``\\n`` a new line, ``\\,`` ``\\;`` ``\\\\``."""
+    return re.sub(r"\\([nN,;\\])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), value)
+
+
+def _icalendar(lines: list[str]) -> list[str]:
+    """An iCalendar export (``.ics``, or pasted into a note: ``BEGIN:VEVENT`` … ``END:VEVENT``): each event (or to-do,
+    journal entry) a heading with its ``SUMMARY`` at its ``BEGIN`` line; its ``DESCRIPTION`` and ``COMMENT`` unfolded
+    and unescaped, each of their lines written at the line where it starts in the file (or the first free line after
+    it, within the property's lines), so a remark keeps its line; a cancelled event says so; every other property
+    (``UID``, ``DTSTART``, ``LOCATION`` …) and the calendar's own lines blank.  Lines outside ``BEGIN:VCALENDAR`` …
+    ``END:VCALENDAR`` (the paster's remark above it) stay as written."""
+    out = list(lines)
+    inside = False
+    props: list[tuple[int, int, str, str]] = []  # (first line, last line, name, folded value)
+    for k, ln in enumerate(lines):
+        if ln.strip() == "BEGIN:VCALENDAR":
+            inside = True
+        if not inside:
+            continue
+        if ln[:1] in (" ", "\t") and props:
+            first, _last, name, value = props[-1]
+            props[-1] = (first, k, name, value + ln[1:])
+        else:
+            m = _ICS_LINE.match(ln.rstrip("\r"))
+            props.append((k, k, m.group("name").upper(), m.group("value")) if m else (k, k, "", ln))
+        out[k] = ""
+        if ln.strip() == "END:VCALENDAR":
+            inside = False
+    event: int | None = None
+    for first, last, name, value in props:
+        if name == "BEGIN" and value.strip().upper() in ("VEVENT", "VTODO", "VJOURNAL"):
+            event = first
+            out[first] = "## (event)"
+        elif name == "SUMMARY" and event is not None:
+            out[event] = "## " + " ".join(_ics_unescaped(value).split())
+        elif name == "STATUS" and value.strip().upper() == "CANCELLED":
+            out[first] = "Status: cancelled."
+        elif name in _ICS_TEXT:
+            # each of the value's lines at the physical line where it starts (the folded lines are 75 octets: their
+            # offsets say where), moved down past a line a line before it took, never past the property's last line
+            bounds, at = [], 0
+            for k in range(first, last + 1):
+                seg = lines[k] if k == first else lines[k][1:]
+                if k == first:
+                    seg = seg[seg.index(":") + 1:] if ":" in seg else seg
+                bounds.append((at, k))
+                at += len(seg)
+            pos, taken = 0, first - 1
+            for part in re.split(r"(\\[nN])", value):
+                if re.fullmatch(r"\\[nN]", part):
+                    pos += len(part)
+                    continue
+                text = " ".join(_ics_unescaped(part).split())
+                start = max((k for off, k in bounds if off <= pos), default=first)
+                pos += len(part)
+                if not text:
+                    continue
+                k = max(start, taken + 1)
+                if k > last:
+                    out[last] = f"{out[last]} {text}".strip()
+                    continue
+                out[k] = (f"{name.title()}: {text}" if name == "URL" else text)
+                taken = k
+        elif name == "END":
+            event = None
+    return out
+
+
+# -- JSON Lines logs ----------------------------------------------------------------------------------------
+
+#: The keys of a log record that hold someone's words, say which work it concerns, what was done, and how deeply.
+_JL_TEXT = ("text", "note", "notes", "message", "msg", "content", "summary", "finding", "findings", "comment", "remark", "result")
+_JL_WORK = ("arxiv", "arxiv_id", "arxivid", "eprint", "paper", "paper_id", "id", "doi", "url", "link", "source")
+_JL_STEP = ("step", "action", "event", "type", "kind", "op", "tool", "stage")
+_JL_DEPTH = ("depth", "read_depth", "reading", "evidence", "level", "checked")
+
+
+def _jl_record(line: str) -> dict | None:
+    """``line`` as a JSON Lines record (one JSON object on the line), else None."""
+    s = line.strip()
+    if not (s.startswith("{") and s.endswith("}")):
+        return None
+    import json
+
+    try:
+        rec = json.loads(s)
+    except ValueError:
+        return None
+    return rec if isinstance(rec, dict) else None
+
+
+def _jl_field(rec: dict, keys: tuple[str, ...]) -> str:
+    low = {str(k).lower(): v for k, v in rec.items()}
+    for key in keys:
+        v = low.get(key)
+        if isinstance(v, (str, int, float)) and str(v).strip() not in ("", "-", "—", "n/a", "none", "null"):
+            return " ".join(str(v).split())
+    return ""
+
+
+def _jsonl_records(lines: list[str]) -> int:
+    """How many of ``lines`` are JSON Lines records that carry someone's words (a ``text``/``note``/``message`` key)."""
+    n = 0
+    for ln in lines:
+        if ln.lstrip().startswith("{") and (rec := _jl_record(ln)) is not None and _jl_field(rec, _JL_TEXT):
+            n += 1
+    return n
+
+
+def _json_lines(lines: list[str]) -> list[str]:
+    """A JSON Lines log (an agent's run log, ``.jsonl``, or pasted into a note in a ```` ```jsonl ```` fence): each
+    record a list entry ``- arXiv:ID — step (depth): text`` at its line, the records right after it about the same
+    work its continuation lines (``  step (depth): text``: one entry per work, each record's words at its line, its
+    depth read as the writer's ``depth: full``), the fence blank; other lines stay as written."""
+    out = list(lines)
+    prev_work = None
+    for k, ln in enumerate(lines):
+        rec = _jl_record(ln) if ln.lstrip().startswith("{") else None
+        if rec is None:
+            if re.match(r"\s{0,3}(`{3,}|~{3,})", ln):
+                out[k] = ""
+            prev_work = None if ln.strip() else prev_work
+            continue
+        ids = find_arxiv_ids(_jl_field(rec, _JL_WORK))
+        work = ids[0].arxiv_id if ids else (_jl_field(rec, _JL_WORK) or None)
+        step, depth, text = _jl_field(rec, _JL_STEP), _jl_field(rec, _JL_DEPTH), _jl_field(rec, _JL_TEXT)
+        said = (step or "entry") + (f" ({depth})" if depth else "") + (f": {text}" if text else "")
+        if work is not None and work == prev_work:
+            out[k] = "  " + said
+        else:
+            out[k] = "- " + (f"arXiv:{work} — " if ids else (f"{work} — " if work else "")) + said
+        prev_work = work
+    return out
+
+
+# -- bookmark exports ----------------------------------------------------------------------------------------
+
+#: A bookmark's address alone on its line (``https://…``, ``arxiv.org/abs/…``, ``URL: …``).
+_BOOKMARK_URL = re.compile(r"^\s*(?:(?:url|link|href)\s*[:：]\s*)?(?:https?://|www\.|arxiv\.org/)\S+\s*$", re.IGNORECASE)
+
+
+def _bookmark_titles(lines: list[str]) -> list[int]:
+    """The lines that title a bookmark of an export (Raindrop, Pinboard, Pocket, a browser's list): a line of words
+    opening a paragraph, the bookmark's address alone on the next line."""
+    out = []
+    for k in range(len(lines) - 1):
+        head = lines[k].strip()
+        if (head and (k == 0 or not lines[k - 1].strip()) and not _BOOKMARK_URL.match(head)
+                and not head.startswith(("#", "-", "*", ">", "|", "`")) and not re.match(r"^\d+[.)]\s", head)
+                and _BOOKMARK_URL.match(lines[k + 1]) and len(head) <= 200):
+            out.append(k)
+    return out
+
+
+def _bookmarks(lines: list[str]) -> list[str]:
+    """A bookmark manager's export (a title line, its address on the next line, then ``tags:`` / ``note:`` lines, one
+    paragraph a bookmark): each title a heading, so each bookmark is one item of the note."""
+    out = list(lines)
+    for k in _bookmark_titles(lines):
+        out[k] = "## " + lines[k].strip()
+    return out
+
+
+# -- source code whose comments are the note -----------------------------------------------------------------
+
+_FENCE_OPEN = re.compile(r"^\s{0,3}(?P<f>`{3,}|~{3,})\s*(?P<lang>[\w+#.-]*)")
+_CODE_LANGS = {"python", "py", "python3", "sh", "bash", "zsh", "shell", "ruby", "rb", "perl", "r", "yaml", "yml", "toml",
+               "js", "javascript", "ts", "typescript", "c", "cpp", "c++", "cc", "cuda", "cu", "go", "rust", "rs", "java",
+               "kotlin", "scala", "swift", "triton"}
+_DOCSTRING = re.compile(r'^\s*[rbuRBU]{0,2}("""|\'\'\')')
+
+
+def _code_fences(lines: list[str]) -> list[tuple[int, int, str]]:
+    """The code fences of ``lines``: ``(opening line, closing line, language)`` (the closing line the last one for a
+    fence left open)."""
+    out, k = [], 0
+    while k < len(lines):
+        m = _FENCE_OPEN.match(lines[k])
+        if not m:
+            k += 1
+            continue
+        f, close = m.group("f"), len(lines) - 1
+        for j in range(k + 1, len(lines)):
+            s = lines[j].strip()
+            if s.startswith(f[0] * len(f)) and not s.lstrip(f[0]).strip():
+                close = j
+                break
+        out.append((k, close, m.group("lang").lower()))
+        k = close + 1
+    return out
+
+
+def _comment_text(lines: list[str], lo: int, hi: int) -> dict[int, str]:
+    """The words of a program's docstrings and comment lines between ``lo`` and ``hi`` (exclusive), by line: a
+    docstring's lines dedented by their common indent, a ``#`` / ``//`` comment's words after its mark."""
+    out: dict[int, str] = {}
+    k = lo
+    while k < hi:
+        ln = lines[k]
+        d = _DOCSTRING.match(ln)
+        if d:
+            q = d.group(1)
+            first = ln[d.end():]
+            if q in first:  # a one-line docstring
+                out[k] = first[:first.index(q)].strip()
+                k += 1
+                continue
+            body = [(k, first)]
+            j = k + 1
+            while j < hi and q not in lines[j]:
+                body.append((j, lines[j]))
+                j += 1
+            if j < hi:
+                body.append((j, lines[j][:lines[j].index(q)]))
+            inner = [t for _n, t in body[1:] if t.strip()]
+            cut = min((len(t) - len(t.lstrip()) for t in inner), default=0)
+            for n, t in body:
+                out[n] = t.strip() if n == k else t[cut:].rstrip()
+            k = j + 1
+            continue
+        c = re.match(r"^\s*(?:#(?![!\[])|//)\s?(?P<t>.*)$", ln)
+        if c:
+            out[k] = c.group("t").rstrip()
+        k += 1
+    return out
+
+
+def _commented_code(lines: list[str]) -> bool:
+    """Whether a note is a program pasted whole (a code fence holding most of its lines) whose docstrings and comments
+    carry the notes: they name two arXiv works or more."""
+    fences = [(a, b) for a, b, lang in _code_fences(lines) if lang in _CODE_LANGS]
+    inside = sum(b - a + 1 for a, b in fences)
+    filled = sum(1 for ln in lines if ln.strip())
+    if not fences or inside * 2 < filled:
+        return False
+    words = " ".join(t for a, b in fences for t in _comment_text(lines, a + 1, b).values())
+    return len({m.arxiv_id for m in find_arxiv_ids(words)}) >= 2
+
+
+def _code_notes(lines: list[str]) -> list[str]:
+    """A program pasted into a note (a benchmark script whose header cites papers and says what was reproduced): its
+    docstrings' and comments' words at their lines, read as the note's text (a docstring's ``* DistServe …`` bullets
+    list entries); its code lines and the fence blank, so no statement comes from code."""
+    out = list(lines)
+    for a, b, lang in _code_fences(lines):
+        if lang not in _CODE_LANGS:
+            continue
+        said = _comment_text(lines, a + 1, b)
+        for k in range(a, b + 1):
+            out[k] = said.get(k, "")
     return out

@@ -336,7 +336,7 @@ def test_mediawiki_headings_templates_lists_and_tables():
            "{| class=\"wikitable\"\n! Method !! Speedup\n|-\n| EAGLE-2 || 4.26×\n|-\n| PivotTree || 2.5×\n|}\n")
     out = _same_lines(src, "inbox/a/page.wiki")
     assert out[0] == "# Drafting methods" and out[3] == "## UniDraft"
-    assert out[4] == "**UniDraft** trains one drafter. (UniDraft, arXiv:2601.20931)"
+    assert out[4] == "**UniDraft** trains one drafter. (\"UniDraft\", arXiv:2601.20931)"
     assert (out[5], out[8], out[9]) == ("- *model-agnostic*", "See [the abstract](https://arxiv.org/abs/2603.14452).", "1. 64 nodes")
     assert out[12:18] == ["", "| Method | Speedup |", "| --- | --- |", "| EAGLE-2 | 4.26× |", "|  |  |", "| PivotTree | 2.5× |"]
     assert _items(src, "inbox/a/page.wiki")[:2] == [(4, ("2601.20931",)), (8, ("2603.14452",))]
