@@ -69,7 +69,8 @@ _AGO_HEAD = re.compile(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?
                        r"\d{1,2}\s*(?:分钟|小时|天|周|个月)前|昨天|今天)\s*$", re.IGNORECASE)
 #: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
 _FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
-_BRACKET_TAG = re.compile(r"^\s*(?P<t>【[^】]{1,8}】\s*\S.*)$")
+#: (and a title after a square or an arrowhead, as a reader app's board export leads each saved article: "■ LoRAX 1.0: …")
+_BRACKET_TAG = re.compile(r"^\s*(?:(?P<t>【[^】]{1,8}】\s*\S.*)|[■□▪◇▶►★❖➤]\s*(?P<t2>[\w\"“'‘(\[].*))$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
@@ -139,13 +140,22 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
                    r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
                    r"(?:\s[\w.\-]{1,30})?"
+                   # a QQ or email-client export's header, the stamp first and the name after it, perhaps with its account:
+                   # "2027-08-17 21:04:05 张三(12345678)", "2027-08-17 21:04 Ana Ruiz <ana@lab.org>"
+                   r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+@?[^\s\d:：()（）<>\[\]][^:：()（）<>\[\]\n]{0,29}?"
+                   r"\s*(?:[(（][\w.@\-]{3,40}[)）]|<[\w.@\-+]{3,60}>)"
                    # a Hacker News comment's header: "user1 4 hours ago | parent | next [–]"
                    r"|[\w.\-]{2,30}\s+\d{1,3}\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago\s*(?:\|[^|\n]{1,24})*"
                    # a Jira comment's header: "[~ines.k] added a comment - 14/Mar/27 10:42 AM"
                    r"|\[~[\w.\-]{1,30}\]\s+added a comment\s+-\s+[\w/: ]{5,30})\s*[:：]?\s*$")
 #: What an IM client's copy adds below a message and is no one's words: a reaction count (":+1: 2", ":eyes: 1
 #: :fire: 3"), a thread's reply count ("3 replies", "1 reply Last reply 2 days ago"), a message's "(edited)" mark.
-IM_CLUTTER = re.compile(r"^\s*(?::[\w+\-]+:\s*\d+\s*)+$|^\s*\d+\s+repl(?:y|ies)\b[\w\s]{0,40}$")
+#: An IM client's notice in place of a message: "罗威撤回了一条消息" (QQ, WeChat), "This message was deleted" (WhatsApp),
+#: "<Media omitted>", a picture or sticker placeholder ("[图片]", "[表情]").
+IM_CLUTTER = re.compile(r"^\s*(?::[\w+\-]+:\s*\d+\s*)+$|^\s*\d+\s+repl(?:y|ies)\b[\w\s]{0,40}$"
+                        r"|^\s*[^\s:：]{0,20}\s*撤回了一条(?:成员)?消息\s*[。.]?\s*$|^\s*(?:消息已撤回|此消息已撤回|This message was deleted|"
+                        r"You deleted this message|<Media omitted>|<(?:image|video|sticker|audio) omitted>)\s*$"
+                        r"|^\s*(?:\[(?:图片|表情|动画表情|语音|视频|文件|Sticker|Photo|Image)\]\s*)+$", re.IGNORECASE)
 _EDITED = re.compile(r"\s*\((?:edited|已编辑)\)\s*$", re.IGNORECASE)
 
 
@@ -848,7 +858,8 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
     """Top-level list entries and table rows of ``body`` (with their index); the rows of a table of
     results (``_results_rows``) are no entries."""
     got = []
-    rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted]
+    # (a row of empty cells, a wiki table's row separator or a spreadsheet's spacer, says nothing: no entry)
+    rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted and any(c.strip() for c in b.cells)]
     results = _results_rows(rows)
     rows = [b for b in rows if b.line not in results]
     prev_row: MdBlock | None = None
@@ -858,8 +869,8 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
             continue
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
-        elif b.kind == "row" and b.parent is None and b.line not in results and not _continuation_row(b, rows) \
-                and not _group_row(b):
+        elif b.kind == "row" and b.parent is None and b.line not in results and any(c.strip() for c in b.cells) \
+                and not _continuation_row(b, rows) and not _group_row(b):
             if not (_record_table(b) and prev_row is not None and prev_row.header == b.header and prev_row.line == b.line - 1):
                 got.append((k, b))  # (a key/value table's later rows are its record's fields)
         if b.kind == "row":
@@ -1270,6 +1281,45 @@ _ID_CORRECTION = re.compile(r"少打|打错|多打|写错|更正|纠正|应该�
                             re.IGNORECASE)
 
 
+def _enumerated(head: str) -> int | None:
+    """The number of a point enumerated "①", "(2)", "3）" or "4、" at the start of ``head``, else None."""
+    m = _PAREN_NUM.match(head)
+    if m is None:
+        return None
+    c = m.group("t").lstrip("（( ")[0]
+    if c in _CIRCLED:
+        return _CIRCLED.index(c) + 1
+    d = re.match(r"\d{1,2}", m.group("t").lstrip("（( "))
+    return int(d.group()) if d else None
+
+
+def _restarted_series(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
+                      heads: list[str]) -> list[tuple[int, int, str]] | None:
+    """Marks that are enumerated points whose numbering starts again ("① … ④" under "FastServe arXiv 2305.05920",
+    then "① … ④" under "Learning to Rank arXiv:2408.15792"): the points of a topic each, not topics.  The topics are
+    then the lines that open each series' paragraph above its "①" (the paper's line); None when the marks are not
+    such series, when most points bring works of their own (topics under group titles), or when a series has no
+    plain line of its own above it."""
+    points = [(k, n) for k, h in enumerate(heads) if (n := _enumerated(h)) is not None]
+    if len(points) < 4 or points[0][1] != 1:
+        return None
+    starts = [k for x, (k, n) in enumerate(points) if x == 0 or n <= points[x - 1][1]]
+    if len(starts) < 2 or any(_enumerated(heads[k]) != 1 for k in starts):
+        return None
+    # (points that bring their own works are topics under group titles, "一、论文" over "1、SnapKV arXiv:…")
+    if sum(1 for k, _n in points if _brings_link(heads[k])) * 2 >= len(points):
+        return None
+    enumerated = {k for k, _n in points}
+    out = [mk for k, mk in enumerate(marks) if k not in enumerated]  # (other marks stay: a "【OCR 转写】" head)
+    for k in starts:
+        i, ln, _t = marks[k]
+        first_ln, first_text = blocks[i].lines[0]
+        if first_ln >= ln or not first_text.strip() or _pseudo(first_text) is not None:
+            return None  # (the line above each series is its topic's own line, no mark of another kind)
+        out.append((i, first_ln, first_text.strip()))
+    return sorted(set(out), key=lambda mk: mk[1])
+
+
 def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
                   nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
@@ -1316,6 +1366,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    series = _restarted_series(blocks, marks, heads)
+    if series is not None:
+        marks, heads = series, [t for _i, _ln, t in series]
+        if len(marks) < 2:
+            return None
     if all(_STAMP.match(h) and not _CHAT.match(h) and not _TURN.match(h) for h in heads) and not _chapters(heads):
         # a transcript (one speaker, one timestamp per utterance): a topic starts where the speaker moves on
         # (a chat turn's header alone on its line, "[10:02:11] Ana Ruiz:" over the message, is a speaker's turn)
@@ -3085,6 +3140,9 @@ def _search_hits(raws: list[_Raw]) -> list[_Raw]:
 
 #: What a repository card says when the repository is the paper's code: "server around Medusa heads (arXiv …)",
 #: "implements", "official implementation of", "code for", "reference implementation", "based on", "的官方实现", "复现".
+#: A repo card's description field: "- what: …", "Description | …", "简介：…".
+_WHAT_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*)?(?:what(?: it is)?|description|about|summary|overview|简介|是什么|做什么)(?:\*\*)?"
+                         r"\s*(?:[:：]|\|)\s*(?P<v>.+)$", re.IGNORECASE)
 _IMPLEMENTS = re.compile(r"\b(?:around|implement\w*|implementation of|code (?:for|of)|official|reference|based on|port of|built on)\b|"
                          r"实现|官方代码|复现|基于", re.IGNORECASE)
 
@@ -3620,6 +3678,19 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 _IMPLEMENTS.search(clause_before(t)) and not re.search(r"\bcit(?:es|ed|ing)\b|引用", clause_before(t), re.I)
                 for b in blocks[:10] if b.kind != "code" for _ln, t in b.lines if head_ids[0] in t)
             works = head_ids if built_on else []
+        if not works and kind == "repo_card":
+            # its description field opens with the method it is ("- what: Ring Attention (arXiv:2310.01889) built on
+            # the flash-attn kernels"): the repository is that method's code (a work it follows later is a mention)
+            for b in blocks[:12]:
+                for _ln, t in (b.lines if b.kind != "code" else ()):
+                    m = _WHAT_FIELD.match(t)
+                    ids = find_arxiv_ids(m.group("v")[:90]) if m else []
+                    if ids and not re.search(r"\b(?:cit(?:es|ed|ing)|compar\w*|vs\.?|unlike|like|follows?)\b|引用|对比",
+                                             m.group("v")[:ids[0].start], re.IGNORECASE):
+                        works = [ids[0].arxiv_id]
+                        break
+                if works:
+                    break
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "",
