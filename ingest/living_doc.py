@@ -1158,6 +1158,13 @@ def reference_title(text: str) -> str | None:
         rest = body[lead[0].end:].lstrip(" ]):：）〕】")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)
         if rest[:1] in _RECORD_SEPS or rest[:1] in "-":
             return None  # a separated record: its title (or none) is separated_record's to say
+        # ("arXiv 2310.18547v2: Punica: Multi-Tenant LoRA Serving. Chen et al. (2023)."): the title ends where its
+        # authors begin, after a full stop
+        parts = re.split(r"\.\s+(?=[A-Z\u4e00-\u9fff])", rest, maxsplit=1)
+        if len(parts) == 2 and (re.match(r"[^\s,]+(?:\s[^\s,]+)?\s+et al\b", parts[1])
+                                or reference_authors(parts[1].split(",")[0] + ",")
+                                or re.match(r"[A-Z][\w'’-]+(?:\s(?:and|&)\s[A-Z][\w'’-]+)?\s*[(（](?:19|20)\d{2}[)）]", parts[1])):
+            rest = parts[0]
         t = re.sub(r"[,，]\s*(?:19|20)\d{2}[a-z]?\s*[.。]?$", "", re.split(r"\s[—–·|]\s|\s-\s", rest)[0].strip()).strip().rstrip(".,，。")
         t = _field_title(t) if t else None
         if t and len(t.split()) >= 3 and not find_arxiv_ids(t):

@@ -250,9 +250,17 @@ def _row_fact_text(b) -> str:
         elif _NUMBER_WITH_UNIT.fullmatch(c) and re.search(r"[^\W\d_]{2}", h) and not _NUMBER_WITH_UNIT.search(h):
             # "TTFT p50" | "9.4 s": the value with its unit is still the column's measure ("TTFT p50 9.4 s")
             out.append(f"{strip_markup(h).strip()} {c}")
+        elif _LEADING_RATIO.match(c) and re.search(r"[^\W\d_]{3}", h) and not _NUMBER_WITH_UNIT.search(h):
+            # "Throughput gain (n)" | "7.5x vs vLLM (n = 100)": the ratio is a gain of the column's measure
+            out.append(_TRAILING_PAREN.sub("", strip_markup(h).strip()) + f" {c}")
         else:
             out.append(c)
     return " | ".join(out)
+
+
+_TRAILING_PAREN = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+#: A cell that opens with a ratio or a share and goes on ("7.5x vs vLLM (n = 100)", "+21% over Sarathi").
+_LEADING_RATIO = re.compile(r"^\s*[~≈+-]?\s*\d+(?:\.\d+)?\s*(?:x|×|%|倍)(?![\w])\s*\S")
 
 
 _NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
@@ -560,6 +568,10 @@ def claim_version(text: str, refs=()) -> str | None:
 
 
 _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|不|别|没有?|无需|不要|不用)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
+
+
+#: A negated placement, "does not belong in 5.2", "doesn't fit under §3": the writer places the item elsewhere, no verdict.
+_NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
 def _says(pat: re.Pattern[str], text: str) -> int:
@@ -1263,9 +1275,9 @@ def parse_note(
                         runs.append([])
                         head_of[len(runs) - 1] = ln  # (the message's first statement spans its header, its text after it)
                         continue
-                    if IM_CLUTTER.match(t):
-                        continue
                     t = without_edit_mark(t)
+                if IM_CLUTTER.match(t):
+                    continue  # (a message's placeholder or a recall notice, "罗威撤回了一条消息", in any chat)
                 if _LISTING_MARK.match(t):
                     continue  # an arXiv listing's markers say nothing
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
@@ -1427,7 +1439,8 @@ def parse_note(
         low_says = {t: _says(low_pat, t) for t in texts}
         # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
         adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)]
-        lows = [t for t in texts if low_says[t] > 0 or add_says[t] < 0]
+        # ("It does not belong in 5.2 (prefill is untouched)" places it elsewhere: no "no")
+        lows = [t for t in texts if low_says[t] > 0 or add_says[t] < 0 and not _NOT_THERE.search(t)]
         # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a
         # newsletter item is second-hand by kind; it is low only when its words doubt it)
         hearsay = bool(own_levels) and set(own_levels) <= _HEARSAY and set(own_levels) != {"second_hand"}

@@ -33,7 +33,7 @@ __all__ = ["SECTION_COLUMNS", "SectionRef", "section_column", "section_refs", "t
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|ppl\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:addition|candidate)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b|only (?:has|lists|quotes|gives|mentions|covers)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
@@ -418,7 +418,9 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     """The role of the reference at ``text[a:b]``: from the cues of its own clause, else the sentence's nearest."""
     if field:
         return "suggest"
-    if re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I) or _DONT_PLACE.search(text[max(0, a - 48):a]):
+    # (the cue ends right before the reference: "not in 5.2", "It does not belong in 5.2")
+    if re.search(f"(?:{cues.negative.pattern})\\W{{0,6}}(?:\\w+\\W{{1,3}}){{0,1}}$", text[max(0, a - 28):a], re.I) \
+            or re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I) or _DONT_PLACE.search(text[max(0, a - 48):a]):
         return "negative"
     lo, hi = _clause(text, a, b)
     part = text[lo:hi]
@@ -442,7 +444,7 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
 
 #: A heading over where a work goes: "## Where it might go", "## Placement", "### Suggested section", "## 放哪", "## 建议归属".
 PLACEMENT_HEADING = re.compile(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
-                               r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|placement(?:\s+in\s+(?:the|our)\s+doc\w*)?\s*[:：]?\s*$|"
+                               r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|(?:placement|fit|home)(?:\s+in\s+(?:the|our)\s+doc\w*)?\s*[:：]?\s*$|"
                                r"suggested (?:place|placement|section|home)|放哪|放在哪|放到哪|归属|建议(?:章节|位置|归属|放置))", re.IGNORECASE)
 
 

@@ -1001,10 +1001,16 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
     """:func:`disagree`, except that a ceiling ("up to 4.04x") holds a value below it only when that
     value is a measurement of one's own ("[repro] roughly 1.5x", consistent with "up to 1.56x") or
     hedged; a value *reported* for the same setting ("3.04x on Llama2-7B, A100", a slide, a talk) is
-    the headline figure written differently, and is compared as a value."""
+    the headline figure written differently, and is compared as a value (unless the value names a setting the
+    ceiling does not: a batch size, a baseline)."""
     if (q1.bound == "max") != (q2.bound == "max"):
         point_c, point_q = (c2, q2) if q1.bound == "max" else (c1, q1)
-        if point_q.bound is None and not _own_measurement(point_c.text) and (not point_q.approx or _only(point_c.text, point_q.raw)):
+        ceiling_q = q1 if point_q is q2 else q2
+        # (a value at a setting the ceiling does not name, "1.4× (bs 8, vs vLLM swap)" under "up to 3.1×", is one point
+        # below the ceiling, not the headline written differently)
+        own_setting = {c.split(":", 1)[0] for c in point_q.conditions} - {c.split(":", 1)[0] for c in ceiling_q.conditions}
+        if point_q.bound is None and not own_setting and not _own_measurement(point_c.text) \
+                and (not point_q.approx or _only(point_c.text, point_q.raw)):
             # ("我印象里 P99 首 token 延迟只降了 2.6 倍左右，没到数量级" against "最多降低约 10 倍": a value its writer
             # calls only that much disputes the ceiling, hedged or not)
             return disagree(replace(q1, bound=None), replace(q2, bound=None))

@@ -185,7 +185,28 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
             found.append((min(kept, default=len(title)), aid))
     if found:  # the work the title names first ("Fwd: Re: SpecTrie + EAGLE-2 for 4.2" is about SpecTrie)
         return [min(found)[1]], "name"
+    if it.kind == "heading":
+        # a heading naming no work ("## Exp 12 — 2027-07-02") over a first sentence that opens with one ("TidalKV first
+        # try, straight from the quickstart"): the work its opening words name (a work named later in it only figures)
+        opening = next((c.text for c in snap.claims_of(it.path)
+                        if c.item == it.index and c.line > it.line and c.role not in ("metadata",)), "")
+        head = opening[:48]
+        for aid in _names_at_start(snap, head):
+            return [aid], "name"
     return [], None
+
+
+def _names_at_start(snap: Snapshot, text: str) -> list[str]:
+    """The works a short text names within its first words (a name starting in its first 12 characters), in order."""
+    index = name_index(snap)
+    out = []
+    for aid in name_matcher(snap)(text):
+        starts = [m.start() for n, a in index.items() if a == aid
+                  for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)
+                  if not _NOT_THE_WORK_AFTER.match(text, m.end())]
+        if starts and min(starts) <= 12:
+            out.append((min(starts), aid))
+    return [aid for _s, aid in sorted(out)]
 
 
 def _doc_sections(snap: Snapshot, doc: str) -> tuple[dict[str, object], dict[str, str]]:
