@@ -1,0 +1,314 @@
+"""The sixteenth stop's rules (blind shifts t155-t158), each pinned on a small inline text (docs/FORMAT.md §5.3, §5.4).
+
+Each test writes the shape of text that defeated a rule, small and self-made (no third-party text), and
+asserts the values the rule now gives: a calendar export's events, an agent's JSON Lines log, a bookmark
+export, a program whose comments are the notes, a QQ export's turns, restarted point numbering, a
+reader app's board, wiki tables with separators, a repo card's description field, placements read in
+more wordings, a citation list written ``arXiv ID: Title. Authors (Year).``, and two qualifier aspects.
+"""
+from __future__ import annotations
+
+from ingest.evidence import evidence_reader
+from ingest.facts import _conditions, _cues, predicates, qualifier_sides
+from ingest.lexicon import load_lexicon
+from ingest.living_doc import reference_title
+from ingest.markup import as_markdown
+from ingest.notes import parse_note
+from ingest.placement import PLACEMENT_HEADING, section_refs
+from ingest.structure import IM_CLUTTER, is_turn_header
+
+
+def _lines(src: str, path: str) -> list[str]:
+    out = as_markdown(src, path)
+    assert out.count("\n") == src.count("\n")  # a rewrite never moves a line
+    return out.split("\n")
+
+
+def _items(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
+    parts, _w = parse_note(text, path, kind)
+    return [(i.line, tuple(i.works)) for i in parts["items"]]
+
+
+def _item_rows(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
+    parts, _w = parse_note(text, path, kind)
+    return parts["items"]
+
+
+# --------------------------------------------------------------------------- iCalendar
+
+ICS = """\
+reading group, exported from the calendar
+BEGIN:VCALENDAR
+VERSION:2.0
+BEGIN:VEVENT
+UID:a1@example.org
+SUMMARY:RG #1 — DistServe (Mei)
+DTSTART:20270708T130000Z
+DESCRIPTION:Paper: DistServe\\, arxiv.org/abs/2401.09670v3\\n\\nMei read the f
+ ull paper.\\n- chatbot OPT-66B: 4.8x goodput over vLLM\\n- KV is pulled\\; wh
+ ole cache at once
+STATUS:CONFIRMED
+END:VEVENT
+BEGIN:VEVENT
+UID:a2@example.org
+SUMMARY:CANCELLED: RG #2 — LoongServe
+DESCRIPTION:LoongServe\\, 2404.09526
+STATUS:CANCELLED
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+def test_a_calendar_export_is_one_heading_per_event_with_its_description_unfolded_at_its_lines():
+    out = _lines(ICS, "inbox/a/rg.md")
+    assert out[0] == "reading group, exported from the calendar"  # the paster's remark stays
+    assert out[3] == "## RG #1 — DistServe (Mei)" and out[4] == out[5] == out[6] == ""
+    # folded lines joined, escapes undone, each line of the value where it starts (or the next free line)
+    assert out[7] == "Paper: DistServe, arxiv.org/abs/2401.09670v3"
+    assert out[8] == "Mei read the full paper."
+    # (more lines than the property's lines: the last ones share its last line, never a line past it)
+    assert out[9] == "- chatbot OPT-66B: 4.8x goodput over vLLM - KV is pulled; whole cache at once"
+    assert out[10] == ""  # STATUS:CONFIRMED
+    assert out[12] == "## CANCELLED: RG #2 — LoongServe" and out[15] == "LoongServe, 2404.09526"
+    assert out[16] == "Status: cancelled."
+    assert _items(ICS, "inbox/a/rg.md") == [(4, ("2401.09670",)), (13, ("2404.09526",))]
+
+
+def test_an_ics_file_is_read_by_its_suffix():
+    body = ICS.split("\n", 1)[1]
+    assert _lines(body, "inbox/a/rg.ics")[2] == "## RG #1 — DistServe (Mei)"
+
+
+# --------------------------------------------------------------------------- JSON Lines
+
+JSONL = """\
+agent run 0816
+```jsonl
+{"ts": "t1", "step": "fetch", "arxiv": "2407.02490", "depth": "-", "text": "GET arxiv.org/pdf/2407.02490v2 -> 200"}
+{"ts": "t2", "step": "read", "arxiv": "2407.02490", "depth": "full", "text": "MInference: prefill 6.3x at 1M on one A100."}
+{"ts": "t3", "step": "read", "arxiv": "2502.13189", "depth": "secondhand", "text": "MoBA via a newsletter: 6.5x prefill."}
+```
+"""
+
+
+def test_a_json_lines_log_is_one_entry_per_work_with_each_records_words_and_depth_at_its_line():
+    out = _lines(JSONL, "inbox/a/run.md")
+    assert out[1] == out[5] == ""  # the fence
+    assert out[2] == "- arXiv:2407.02490 — fetch: GET arxiv.org/pdf/2407.02490v2 -> 200"
+    assert out[3] == "  read (full): MInference: prefill 6.3x at 1M on one A100."  # the same work: its continuation
+    assert out[4] == "- arXiv:2502.13189 — read (secondhand): MoBA via a newsletter: 6.5x prefill."
+    items = _item_rows(JSONL, "inbox/a/run.md")
+    assert [(i.line, i.line_end, tuple(i.works)) for i in items] == [(3, 4, ("2407.02490",)), (5, 5, ("2502.13189",))]
+    assert "full_text" in items[0].evidence_levels and "second_hand" in items[1].evidence_levels
+
+
+# --------------------------------------------------------------------------- bookmarks, boards, rules
+
+BOOKMARKS = """\
+Raindrop export, collection long-ctx
+
+SinkRetrieve: Sink-Anchored Page Retrieval
+https://arxiv.org/abs/2606.02291
+tags: decode, sinks
+note: abstract only; feels like a 5.4 addition
+
+Flash-Decoding for long-context inference
+https://crfm.stanford.edu/2023/10/12/flashdecoding.html
+note: a sentence or two under 2.1 would cover it
+
+Sourdough hydration calculator
+https://example.org/tools/hydration
+note: wrong collection
+"""
+
+
+def test_a_bookmark_export_is_one_item_per_bookmark_at_its_title():
+    out = _lines(BOOKMARKS, "inbox/a/bm.md")
+    assert out[2] == "## SinkRetrieve: Sink-Anchored Page Retrieval" and out[3] == "https://arxiv.org/abs/2606.02291"
+    items = _item_rows(BOOKMARKS, "inbox/a/bm.md")
+    assert [(i.line, tuple(i.works), tuple(i.sections)) for i in items] == [
+        (3, ("2606.02291",), ("5.4",)), (8, (), ("2.1",)), (12, (), ())]
+
+
+BOARD = """\
+Feed board export, 2 saved articles
+
+━━━━━━━━━━━━━━━━━━━━
+
+■ A thousand adapters on one GPU
+Source: vendor blog
+Annotation: their own numbers, no setup.
+
+━━━━━━━━━━━━━━━━━━━━
+
+■ Adapter Weekly #87
+Source: newsletter
+Summary: CaraServe (arXiv:2401.11240) hides cold starts.
+"""
+
+
+def test_a_reader_boards_articles_are_items_and_a_drawn_rule_is_a_break():
+    out = _lines(BOARD, "inbox/a/board.md")
+    assert out[2] == out[8] == "***"
+    assert _items(BOARD, "inbox/a/board.md") == [(5, ()), (11, ("2401.11240",))]
+    assert [i.title for i in _item_rows(BOARD, "inbox/a/board.md")] == ["A thousand adapters on one GPU", "Adapter Weekly #87"]
+
+
+# --------------------------------------------------------------------------- a program whose comments are notes
+
+SCRIPT = '''\
+Pasting the bench script before the refactor.
+
+```python
+"""bench.py -- goodput sweep.
+
+  * DistServe 2401.09670 -- goodput definition.
+    1P1D gives 1.5x goodput over colocated (ours).
+  * Splitwise 2311.18677 -- only on the A100 box.
+"""
+import argparse
+
+SLO = {"chat": (0.25, 0.1)}  # copied from the paper
+
+
+# NB TetriInfer (2401.11181): no length predictor,
+# that's what Arjun told me; I haven't opened the paper.
+def pick(instances):
+    return min(instances)
+```
+'''
+
+
+def test_a_pasted_program_keeps_its_docstring_and_comments_and_drops_its_code():
+    out = _lines(SCRIPT, "inbox/a/bench.md")
+    assert out[3] == "bench.py -- goodput sweep."
+    assert out[5] == "* DistServe 2401.09670 -- goodput definition." and out[6] == "  1P1D gives 1.5x goodput over colocated (ours)."
+    assert out[9] == out[11] == out[16] == out[17] == ""  # code lines and the fence blank, a trailing comment too
+    assert out[14] == "NB TetriInfer (2401.11181): no length predictor,"
+    assert _items(SCRIPT, "inbox/a/bench.md") == [(6, ("2401.09670",)), (8, ("2311.18677",)), (15, ("2401.11181",))]
+
+
+def test_a_note_with_one_example_snippet_is_no_program():
+    text = "# Notes on SnapKV 2404.14469\n\nIt evicts by an observation window.\n\n```python\nx = 1  # 2404.14469\n```\n"
+    assert as_markdown(text, "inbox/a/n.md") == text
+
+
+# --------------------------------------------------------------------------- chats and enumerated points
+
+def test_a_qq_export_header_is_a_turn_and_its_notices_say_nothing():
+    assert is_turn_header("2027-08-17 21:04:05 张三(12345678)")
+    assert is_turn_header("2027-08-17 21:04 Ana Ruiz <ana@lab.org>")
+    assert not is_turn_header("2027-08-17 21:04:05 see (fig 3)")
+    assert IM_CLUTTER.match("罗威撤回了一条消息") and IM_CLUTTER.match("[图片]") and IM_CLUTTER.match("<Media omitted>")
+    assert not IM_CLUTTER.match("他撤回了那条结论，因为数字不对")
+    text = ("消息记录\n\n2027-08-17 21:04:05 张三(12345678)\n先甩一篇 https://arxiv.org/abs/2604.11873 HedgeServe，可以挂在 2.2\n\n"
+            "2027-08-17 21:09:30 系统消息(10000)\n罗威撤回了一条消息\n\n"
+            "2027-08-17 21:10:02 小白(2755903318)\nsarathi-serve 那篇（2403.02310）不是说 6.9 倍吗\n")
+    items = _item_rows(text)
+    assert [(i.line, tuple(i.works)) for i in items] == [(3, ("2604.11873",)), (9, ("2403.02310",))]
+    assert items[0].relevance != "low"  # a recall notice is no one's verdict
+
+
+def test_points_numbered_again_under_each_paper_are_that_papers_points():
+    text = ("OCR 转写\n\nFastServe   arXiv 2305.05920v1\n全文读过\n① skip-join MLFQ\n② 抢占式\n③ KV offload\n\n"
+            "Learning to Rank 调度   arXiv:2408.15792\n① 排序而非长度\n② 近似 SJF\n")
+    assert _items(text) == [(3, ("2305.05920",)), (9, ("2408.15792",))]
+
+
+def test_numbered_entries_bringing_works_under_group_titles_stay_topics():
+    text = ("# 周报\n\n一、论文\n1、SnapKV arXiv:2404.14469 驱逐\n2、Medusa arXiv:2401.10774 多头\n"
+            "二、其他\n1、EAGLE arXiv:2401.15077 特征\n2、H2O arXiv:2306.14048 重击\n")
+    assert [ln for ln, _w in _items(text)] == [4, 5, 7, 8]
+
+
+# --------------------------------------------------------------------------- tables and cards
+
+def test_a_wiki_tables_caption_stays_above_it_and_its_rows_are_items():
+    text = ("== Systems ==\n{| class=\"wikitable\"\n|+ gains vs the named baseline\n! System !! arXiv !! Gain\n|-\n"
+            "| Punica || 2310.18547 || 7.5x vs vLLM\n|-\n| S-LoRA || 2311.03285 || 3.9x vs vLLM\n|}\n\n== Other ==\nText.\n")
+    out = _lines(text, "inbox/a/wiki.md")
+    assert out[1] == "gains vs the named baseline" and out[2] == "" and out[3] == "| System | arXiv | Gain |"
+    assert _items(text, "inbox/a/wiki.md")[:2] == [(6, ("2310.18547",)), (8, ("2311.03285",))]
+
+
+def test_a_ratio_cell_takes_its_columns_measure():
+    text = "| System | arXiv | Throughput gain (n) |\n|---|---|---|\n| Punica | 2310.18547 | 7.5x vs vLLM (n = 100) |\n"
+    parts, _w = parse_note(text, "inbox/a/t.md", "note")
+    q = [q for c in parts["claims"] for q in c.quantities]
+    assert [(q.raw, q.metric, q.explicit) for q in q] == [("7.5x", "throughput", True)]
+
+
+def test_a_repo_cards_description_field_names_the_method_it_implements():
+    card = ("# repo card · zhuzilin/ring-flash-attention\n\n- url: https://github.com/zhuzilin/ring-flash-attention\n"
+            "- what: Ring Attention (arXiv:2310.01889) built on the flash-attn kernels\n"
+            "- the stripe variant follows Striped Attention (2311.09431)\n")
+    assert _items(card, "organized/repo_cards/r.md", "repo_card") == [(1, ("2310.01889",))]
+    cites = card.replace("Ring Attention (arXiv:2310.01889) built on", "an eval harness; cites Ring Attention (arXiv:2310.01889), on")
+    assert _items(cites, "organized/repo_cards/r.md", "repo_card") == [(1, ())]
+
+
+# --------------------------------------------------------------------------- placement, verdicts, evidence
+
+def test_placements_in_more_wordings():
+    roles = lambda t: [(r.key, r.role) for r in section_refs(t)]  # noqa: E731
+    assert roles("a sentence or two under 2.1 would cover it") == [("2.1", "suggest")]
+    assert roles("BoundSkip -> candidate for 5.2 next to MInference") == [("5.2", "suggest")]
+    assert roles("feels like a 5.4 addition") == [("5.4", "suggest")]
+    assert roles("It does not belong in 5.2 (prefill is untouched).") == [("5.2", "negative")]
+    assert roles("the 2.2x addition of memory") == []
+    assert PLACEMENT_HEADING.match("Fit") and not PLACEMENT_HEADING.match("Fitness")
+
+
+def test_a_negated_placement_is_no_verdict_and_a_noun_skipped_is_no_skip():
+    read = ("Critical read of https://arxiv.org/pdf/2606.02291v2.pdf\n\n## Verdict\n\n"
+            "Include. A short paragraph in 5.4. It does not belong in 5.2 (prefill is untouched).\n")
+    it = _item_rows(read)[0]
+    assert (it.relevance, tuple(it.sections)) == ("increment", ("5.4",))
+    card = ("---\narxiv: 2604.08813\n---\n\n## Claims\n- Skipped fraction grows with context.\n\n## Fit\n§5.2, beside MInference\n")
+    it = _item_rows(card, "organized/paper_cards/c.md", "paper_card")[0]
+    assert it.relevance != "low" and tuple(it.sections) == ("5.2",)
+    assert _item_rows("Notes on X 2604.08813\n\nSkipped: off-topic.\n")[0].relevance == "low"
+
+
+def test_evidence_cues_of_this_round():
+    evr = evidence_reader(load_lexicon())
+    assert evr.levels("| 第一作者 | 欧阳敏 |") == ()  # a manuscript's author field, no self-report
+    assert evr.levels("一作在推特上说 3x") == ("second_hand", "vendor_self_reported")
+    assert evr.levels("我没读过，只是印象里是做流式输出体验的") == ("unverified",)
+    assert evr.levels("I checked the numbers against the PDFs myself.") == ("full_text",)
+    assert evr.levels("PDF §7, Fig. 9") == ("full_text",) and evr.levels("PDF Table 4") == ("full_text",)
+    assert evr.levels("docs only, not benchmarked by us") == ("unverified",)
+    assert evr.levels("实验那节我翻过了") == ("full_text",)
+    assert evr.levels("配置还没复核") == ("unverified",)
+    assert evr.levels("vllm 的 release notes 说 P99 降了 35%") == ("vendor_self_reported",)
+
+
+# --------------------------------------------------------------------------- citation titles and facts
+
+def test_a_citation_written_id_first_then_title_then_authors():
+    assert reference_title("* arXiv 2310.18547v2: Punica: Multi-Tenant LoRA Serving. Chen et al. (2023).") == \
+        "Punica: Multi-Tenant LoRA Serving"
+    assert reference_title("[2403.02310] Taming Throughput-Latency Tradeoff — OSDI 2024") == "Taming Throughput-Latency Tradeoff"
+
+
+def test_lora_rank_and_adapter_count_are_conditions():
+    cues = _cues(load_lexicon())
+    conds = lambda t: [c for _a, _b, c in _conditions(cues, t)]  # noqa: E731
+    assert conds("at rank 8 the LoRA path takes 4% of decode time") == ["lora_rank:8"]
+    assert conds("12x higher throughput than vLLM when serving 100 distinct adapters") == ["adapters:100", "base:vllm"]
+    assert conds("rank-8 adapters") == ["lora_rank:8"]
+
+
+def test_adapter_merging_and_kv_transfer_granularity_are_qualifier_aspects():
+    lex = load_lexicon()
+    assert qualifier_sides("S-LoRA merges the active adapter into the base weights at serving time", lex) == ("adapter_merge:merged",)
+    assert qualifier_sides("S-LoRA keeps every adapter unmerged; nothing is folded into W", lex) == ("adapter_merge:unmerged",)
+    assert qualifier_sides("it keeps the unmerged A/B factors in host memory", lex) == ()
+    assert qualifier_sides("Splitwise transfers the KV cache layer-wise", lex) == ("kv_transfer_granularity:layerwise",)
+    assert qualifier_sides("整个 request 的 KV 一次性发给 token machine，不是逐层传", lex) == ("kv_transfer_granularity:whole",)
+
+
+def test_a_need_stated_and_denied_with_itself_after_the_object():
+    lex = load_lexicon()
+    assert predicates("不需要预测输出长度本身", lex) == ("-need:~预测输出长度本身",)
+    assert predicates("该方法仍需要预测输出长度", lex)[0] == "+need:~预测输出长度"
