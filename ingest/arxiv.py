@@ -452,7 +452,7 @@ def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
     """
     stem = PurePath(name).name
     if stem.lower().endswith((".md", ".markdown", ".txt", ".json", ".pdf", ".rst", ".adoc", ".org", ".tex", ".bib",
-                              ".qmd", ".rmd", ".typ", ".html", ".htm", ".ics", ".jsonl", ".ndjson")):
+                              ".qmd", ".rmd", ".typ", ".html", ".htm", ".ics", ".jsonl", ".ndjson", ".opml")):
         stem = stem.rsplit(".", 1)[0]
     best: tuple[str, str | None] | None = None
     pos = 0

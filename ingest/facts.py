@@ -734,6 +734,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # (a measure's symbol is a value: "τ = 4.1")
         if re.match(r"\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|ago|小时|分钟|天前)\b", text[m.end():m.end() + 9]):
             continue  # "19 hours ago": a time, no score
+        if re.match(r"\s*[−×*/÷^]\s*-?[A-Za-z\u0370-\u03ff(]|-[A-Za-z\u0370-\u03ff(]", text[m.end():m.end() + 6]) \
+                or re.search(r"[A-Za-z\u0370-\u03ff)]\s*[−×*/÷]\s*$", text[max(0, m.start() - 6):m.start()]):
+            continue  # "(1 − sink mass)", "d / 2": a formula's constant, no score
+        if re.fullmatch(r"0\d", m.group("a")) or (re.fullmatch(r"\d{1,2}", m.group("a"))
+                                                  and re.match(r"[-/.]\d{2}\b(?![.\d])", text[m.end():m.end() + 4])):
+            continue  # "Marco (07-21):", "on 8/17": a date, no score
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
                 or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维)", text[m.end():m.end() + 4])):
             # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens" of acceptance length is a value)
@@ -781,7 +787,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     return tuple(q for _, q in out[:MAX_FIGURES])
 
 
-_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.)"
+_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case)"
                            # a placement's section after a placing verb ("顺手补进 7.1", "归入 3.2", "goes under 4.1"): no
                            # value ("rises to 3.4", "under 5.9" and "放到 5.8 以内" are values, bounds)
                            r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*$",

@@ -65,11 +65,25 @@ What is rewritten, per format (everything else is left as written):
   comments name two works or more): the docstrings' and comments' words at their lines, the code blank.
 * A bookmark export (three paragraphs or more opening with a title line over the bookmark's address, no Markdown
   heading): each title a heading.
-* In any note: a line drawn with box-drawing characters only (``━━━━``, ``════``) is a thematic break.
+* In any note: a line drawn with box-drawing characters only (``━━━━``, ``════``) is a thematic break; a grid table
+  (``+------+------+`` borders, ``tabulate``'s and pandoc's) is a pipe table.
+* A social archive's JSON pasted as is (X/Twitter's ``window.YTD.tweets.part0 = [ … ]``): each post's ``full_text`` a list
+  entry, the links the archive expanded for it (``expanded_url``) its continuation lines, the rest of the JSON blank.
+* A raw mailbox (``From alice@… Tue Aug 17 12:02:11 2027`` over a header block): each message a heading with its subject
+  and sender, the other headers blank, a quoted-printable body decoded line by line (RFC 2045 §6.7) with each soft-broken
+  word joined on the line it starts, the signature blank.
+* A LaTeX table in a ``latex`` fence: its ``tabular`` rows a pipe table, ``\cite{key}`` resolved by the note's
+  ``key = arXiv:ID`` lines (or a ``\bibitem``), its caption and notes text.
+* An agent's trace in tags (``<thinking>``, ``<tool_call>``, ``<tool_result>``, ``<finding>``): a step a heading at its
+  opening line, each finding a list entry, the tool calls and raw tool output blank.
+* An outliner's OPML export: each ``<outline text=… _note=…>`` a list entry nested as the outlines are.
+* A DokuWiki page (``====== H ======`` headings, read as MediaWiki's): its ``^ a ^ b ^`` header row over ``| … |`` rows a
+  pipe table, ``[[URL|text]]`` a link.
 
-The rules follow the formats' own references (and, for the pasted formats of the last eleven points, their
+The rules follow the formats' own references (and, for the pasted formats of the last seventeen points, their
 exporters' output: ``git log --stat``, Beamer's frame environment, Zoom's saved chat, WeRead's and FigJam's exports,
-RFC 5545 for iCalendar, the JSON Lines description at jsonlines.org, Raindrop's text export): Docutils' "reStructuredText Markup Specification"
+RFC 5545 for iCalendar, the JSON Lines description at jsonlines.org, Raindrop's text export, X's archive, the mbox
+format and RFC 2045, OPML 2.0, DokuWiki's syntax page): Docutils' "reStructuredText Markup Specification"
 (sections, directives, field lists), the AsciiDoc Language documentation (document and section titles,
 link macro, tables), Typst's reference (headings, ``link``, comments), Quarto's "Callout Blocks", and the
 BibTeX entry syntax.
@@ -87,7 +101,7 @@ __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 MARKUP_SUFFIXES = {
     ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".typ": "typst",
     ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex", ".vtt": "captions", ".srt": "captions",
-    ".ics": "icalendar", ".jsonl": "json-lines", ".ndjson": "json-lines",
+    ".ics": "icalendar", ".jsonl": "json-lines", ".ndjson": "json-lines", ".opml": "opml",
 }
 
 
@@ -171,6 +185,17 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "zoom-chat"  # a meeting's saved chat: "10:02:11 From Ana Ruiz to Everyone:" over the message
     if any(_ICS_BEGIN.match(ln.strip()) for ln in raw) and any(ln.strip() == "BEGIN:VCALENDAR" for ln in raw):
         return "icalendar"  # a calendar export pasted into a note: its events' descriptions are the remarks
+    if sum(1 for ln in raw if _MBOX_FROM.match(ln)) >= 1 and any(ln.lower().startswith("message-id:") or
+                                                                  ln.lower().startswith("subject:") for ln in raw[:80]):
+        return "mbox"  # a raw mailbox: "From x@y Tue Aug 17 12:02:11 2027" over a message's header block
+    if any(ln.lstrip().lower().startswith("<opml") for ln in raw[:20]) and sum(1 for ln in raw if _OPML_OUTLINE.match(ln)) >= 2:
+        return "opml"  # an outliner's export: nested <outline text="…" _note="…"> lines
+    if _tag_traced(lines):
+        return "tagged-trace"  # an agent's trace in <thinking> / <tool_call> / <finding> tags
+    if _tex_table_fences(raw):
+        return "tex-table"  # a LaTeX table pasted into a note in a latex fence: its rows a pipe table
+    if _json_archived(raw):
+        return "json-archive"  # a social archive's JSON pasted as is (tweets.js): a post per entry
     if _jsonl_records(raw) >= 3:
         return "json-lines"  # a JSON Lines log (an agent's run log), in a fence or not: the records are the note
     if _commented_code(raw):
@@ -258,6 +283,8 @@ def as_markdown(text: str, path: str) -> str:
     name = markup_of(path)
     if _DRAWN_RULE.search(text):  # a rule drawn with box-drawing characters ("━━━━", "═══") is a thematic break
         text = _DRAWN_RULE.sub("***", text)
+    if "+-" in text or "+=" in text:  # grid tables ("+------+" borders) are pipe tables, in any note
+        text = "\n".join(_grid_tables(text.split("\n")))
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
@@ -265,7 +292,9 @@ def as_markdown(text: str, path: str) -> str:
            "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
            "captions": _captions, "git-log": _git_log, "latex": _latex,
            "stickies": _stickies, "zoom-chat": _zoom_chat, "icalendar": _icalendar, "json-lines": _json_lines,
-           "bookmarks": _bookmarks, "code-notes": _code_notes}[name](lines)
+           "bookmarks": _bookmarks, "code-notes": _code_notes,
+           "json-archive": _json_archive, "mbox": _mbox, "tex-table": _tex_tables,
+           "tagged-trace": _tagged_trace, "opml": _opml}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
@@ -736,7 +765,18 @@ def _mw_cite(m: re.Match[str]) -> str:
     return ", ".join(p for p in parts if p)
 
 
+#: A wiki link with its own text: MediaWiki's internal ``[[Page|text]]``, DokuWiki's ``[[https://…|text]]``.
+_WIKI_PIPED_LINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]{1,300})\|(?P<text>[^\[\]\n]{0,200})\]\]")
+
+
+def _wiki_links(text: str) -> str:
+    """``[[target|text]]`` as a Markdown link when the target is an address (``[text](URL)``), else as its text."""
+    return _WIKI_PIPED_LINK.sub(lambda m: f"[{m['text'] or m['target']}]({m['target'].strip()})"
+                                if re.match(r"\s*https?://", m["target"]) else (m["text"] or m["target"]), text)
+
+
 def _mw_inline(text: str) -> str:
+    text = _wiki_links(text)
     text = _MW_CITE.sub(_mw_cite, text)
     text = _MW_REF.sub(lambda m: f" ({m.group('t').strip()})" if m.group("t") else "", text)
     text = _MW_LINK.sub(lambda m: f"[{m['text'] or m['url']}]({m['url']})", text)
@@ -755,6 +795,14 @@ def _mediawiki(lines: list[str]) -> list[str]:
         elif s.startswith("{|") or s == "|}" or re.fullmatch(r"<references\s*/?>", s, re.IGNORECASE):
             out[k] = ""
             cols, header_done = 0, False
+        elif s.startswith("^") and s.endswith("^") and s.count("^") >= 3 and k and not out[k - 1].strip():
+            # a DokuWiki table's header row ("^ 方法 ^ 模型 ^ WikiText-2 ^"): the header on the blank line above it, the
+            # delimiter row at its own line, so the "| … |" rows under it are a pipe table's
+            cells = [_mw_inline(c.strip()) for c in s.strip("^").split("^")]
+            cols = len(cells)
+            out[k - 1] = "| " + " | ".join(cells) + " |"
+            out[k] = "|" + " --- |" * cols
+            header_done = True
         elif s.startswith("|+"):  # the table's caption: a line of text above the table (its "{|" line), not a row
             out[k] = ""
             if k and not out[k - 1].strip():
@@ -766,6 +814,9 @@ def _mediawiki(lines: list[str]) -> list[str]:
         elif s.startswith("|-"):  # the first separator is the delimiter row, the others empty rows
             out[k] = ("|" + " --- |" * cols) if cols and not header_done else ("|" + "  |" * cols if cols else "")
             header_done = header_done or bool(cols)
+        elif s.startswith("|") and cols and "||" not in s and s.endswith("|") and header_done and out[k - 1].startswith("|"):
+            # a DokuWiki row ("| FP16 | Llama-2-7B | 5.47 |") under its header: already a pipe row
+            out[k] = "| " + " | ".join(_mw_inline(c.strip()) for c in _wiki_links(s).strip("|").split("|")) + " |"
         elif s.startswith("|") and cols:
             cells = [_mw_inline(c.strip()) for c in s[1:].split("||")]
             out[k] = "| " + " | ".join(cells) + " |"
@@ -1369,4 +1420,310 @@ def _code_notes(lines: list[str]) -> list[str]:
         said = _comment_text(lines, a + 1, b)
         for k in range(a, b + 1):
             out[k] = said.get(k, "")
+    return out
+
+
+# -- a social archive's JSON, pretty-printed ------------------------------------------------------------------
+
+#: A post's text field alone on its line of a pretty-printed JSON archive (``"full_text" : "…",``).
+_ARCHIVE_TEXT = re.compile(r'^\s*"(?:full_text|text)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
+#: A link the archive expanded for a post (``"expanded_url" : "https://arxiv.org/abs/…",``).
+_ARCHIVE_URL = re.compile(r'^\s*"(?:expanded_url|expanded|unwound_url)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
+
+
+def _json_archived(lines: list[str]) -> bool:
+    """Whether a note is a social network's archive pasted as is (X/Twitter's ``window.YTD.tweets.part0 = [ … ]``, or
+    two posts' ``"full_text"`` fields or more on lines of their own)."""
+    return any(ln.lstrip().startswith("window.YTD.") for ln in lines[:40]) or \
+        sum(1 for ln in lines if '"full_text"' in ln and _ARCHIVE_TEXT.match(ln)) >= 2
+
+
+def _json_archive(lines: list[str]) -> list[str]:
+    """A social archive's JSON (X/Twitter's ``tweets.js``): each post's ``full_text`` a list entry at its line (its JSON
+    escapes undone), each link the archive expanded for it (``expanded_url``, the arXiv page a ``t.co`` link hides) a
+    continuation line of that entry; every other line of the JSON blank; lines before the JSON as written."""
+    import json
+
+    out = list(lines)
+    started = False
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if not started and not (s.startswith("window.YTD.") or s.startswith(("[", "{"))):
+            continue  # the paster's words above the archive
+        started = True
+        t = _ARCHIVE_TEXT.match(ln)
+        u = _ARCHIVE_URL.match(ln) if t is None else None
+        if t is not None or u is not None:
+            try:
+                value = json.loads(f'"{(t or u).group("v")}"')
+            except ValueError:
+                value = (t or u).group("v")
+            value = " ".join(value.split())
+            out[k] = f"- {value}" if t is not None else f"  {value}"
+        else:
+            out[k] = ""
+    return out
+
+
+# -- a raw mailbox (mbox) -------------------------------------------------------------------------------------
+
+#: An mbox message's separator line: ``From alice@example.org Tue Aug 17 12:02:11 2027``.
+_MBOX_FROM = re.compile(r"^From \S+@?\S*\s+\w{3} \w{3}\s+\d{1,2} \d{1,2}:\d{2}(?::\d{2})? \d{4}\s*$")
+_MAIL_HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,60}):\s?(?P<value>.*)$")
+_QP_ESCAPE = re.compile(r"(?:=[0-9A-Fa-f]{2})+")
+
+
+def _qp_line(text: str) -> str:
+    """One line of a quoted-printable body (RFC 2045 §6.7) with its ``=XX`` escapes decoded as UTF-8."""
+    return _QP_ESCAPE.sub(lambda m: bytes.fromhex(m.group(0).replace("=", "")).decode("utf-8", "replace"), text)
+
+
+def _mbox(lines: list[str]) -> list[str]:
+    """A raw mailbox (``mbox``, a mail client's "save as"): each message's ``From …`` separator line a heading with the
+    message's ``Subject`` (its ``From:`` and ``Date:`` after it); its other header lines blank; a quoted-printable body
+    decoded line by line (``=E2=80=94`` a dash, ``=3D`` an equals sign), a soft line break (a line ending in ``=``) joined
+    by moving the broken word's end up to the line it starts on, so every line keeps its number and no word is cut; the
+    signature (after a ``-- `` line) blank."""
+    from email.header import decode_header, make_header
+
+    out = list(lines)
+    k, n = 0, len(lines)
+    while k < n:
+        if not _MBOX_FROM.match(lines[k]):
+            k += 1
+            continue
+        start, k = k, k + 1
+        headers: dict[str, str] = {}
+        last = None
+        while k < n and lines[k].strip():  # the header block, up to its blank line
+            h = _MAIL_HEADER.match(lines[k])
+            if h and not lines[k][:1].isspace():
+                last = h.group("name").lower()
+                headers[last] = h.group("value").strip()
+            elif last:
+                headers[last] += " " + lines[k].strip()
+            out[k] = ""
+            k += 1
+        try:
+            subject = str(make_header(decode_header(headers.get("subject", "")))).strip()
+        except (ValueError, LookupError):
+            subject = headers.get("subject", "").strip()
+        who = re.sub(r"\s*<[^>]*>", "", headers.get("from", "")).strip().strip('"')
+        out[start] = "## " + (subject or "(no subject)") + (f" — {who}" if who else "")
+        qp = "quoted-printable" in headers.get("content-transfer-encoding", "").lower()
+        body = k
+        while k < n and not _MBOX_FROM.match(lines[k]):
+            k += 1
+        text = list(lines[body:k])
+        if qp:
+            for j in range(len(text) - 1):
+                if text[j].endswith("=") and not re.search(r"=[0-9A-Fa-f]{2}$", text[j][-3:] if len(text[j]) >= 3 else ""):
+                    # a soft break: the rest of the cut word (up to its first space) moves up to where the word starts
+                    nxt = text[j + 1]
+                    cut = re.match(r"[^\s]*", nxt).group(0) if not nxt[:1].isspace() else ""
+                    text[j] = text[j][:-1] + cut
+                    text[j + 1] = nxt[len(cut):].lstrip(" ") if cut else nxt
+            text = [_qp_line(t) for t in text]
+        signed = False
+        for j, t in enumerate(text):
+            if t.rstrip() in ("--", "-- ") or t == "-- ":
+                signed = True
+            out[body + j] = "" if signed else t
+    return out
+
+
+# -- a LaTeX table pasted into a note -------------------------------------------------------------------------
+
+_TEX_ROW = re.compile(r"^(?P<row>[^%]*?&[^%]*?)\s*\\\\\s*(?:\\(?:hline|midrule|bottomrule)\s*)?(?:%.*)?$")
+_TEX_RULE = re.compile(r"^\s*\\(?:toprule|midrule|bottomrule|hline|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*$")
+#: A line pairing a citation key with its identifier, outside the LaTeX: ``- dao2023flashattention2 = arXiv:2307.08691``.
+_KEY_TO_ID = re.compile(r"^\s*(?:[-*+]\s+)?`?(?P<key>[A-Za-z][\w:.\-]{2,60})`?\s*(?:=|:|→|->|—|–)\s*(?P<rest>\S.*)$")
+
+
+def _tex_table_fences(lines: list[str]) -> list[tuple[int, int]]:
+    """The ``latex`` / ``tex`` fences of a note that hold a ``tabular``: ``(opening line, closing line)``."""
+    return [(a, b) for a, b, lang in _code_fences(lines)
+            if lang in ("latex", "tex") and any("\\begin{tabular" in lines[k] for k in range(a, b))]
+
+
+def _tex_tables(lines: list[str]) -> list[str]:
+    """A LaTeX table pasted into a note in a ``latex`` fence (a draft's ``table`` with its ``tabular``): its rows
+    (``a & b & c \\\\``) a pipe table, the header's rule below it (``\\midrule``) the delimiter row, a later rule an empty row
+    (a row of empty cells, no entry), ``\\cite{key}`` followed by the arXiv identifier the note pairs with that key
+    (``- key = arXiv:ID`` lines, or a ``\\bibitem``); the caption and the notes under the table (``\\footnotesize …``) its
+    text; the other commands and the fence blank.  Lines outside the fence stay as written."""
+    ids: dict[str, str] = {}
+    for ln in lines:
+        m = _KEY_TO_ID.match(ln) or _TEX_BIBITEM.match(ln)
+        if m and (found := find_arxiv_ids(m.group("rest"))):
+            ids.setdefault(m.group("key"), found[0].arxiv_id)
+
+    def cite(m: re.Match[str]) -> str:
+        named = [ids[k.strip()] for k in m.group("keys").split(",") if k.strip() in ids]
+        return "[" + "; ".join(f"arXiv:{x}" for x in named) + "]" if named else f"[{m.group('keys')}]"
+
+    out = list(lines)
+    for a, b in _tex_table_fences(lines):
+        out[a] = out[b] = ""
+        header_seen = delim_done = False
+        cols = 0
+        for k in range(a + 1, b):
+            ln = lines[k]
+            row = _TEX_ROW.match(ln)
+            if row:
+                cells = [_tex_inline(_TEX_CITE.sub(cite, c)).replace("$^\\dagger$", "†").replace("^\\dagger", "†").strip(" $")
+                         for c in row.group("row").split("&")]
+                cols = max(cols, len(cells))
+                out[k] = "| " + " | ".join(cells) + " |"
+                header_seen = True
+            elif _TEX_RULE.match(ln):
+                if header_seen and not delim_done and cols:
+                    out[k] = "|" + " --- |" * cols
+                    delim_done = True
+                else:
+                    out[k] = ("|" + "  |" * cols) if delim_done and cols and k + 1 < b and _TEX_ROW.match(lines[k + 1]) else ""
+            elif re.match(r"^\s*\\(?:begin|end)\{|^\s*\\(?:centering|footnotesize|small|scriptsize|label|vspace|hspace|"
+                          r"setlength|renewcommand|resizebox)\b", ln):
+                out[k] = ""
+            else:
+                t = re.sub(r"\\caption\*?\{", "", ln)
+                t = re.sub(r"\\(?:footnotesize|small|scriptsize)\b", "", t).replace("$^\\dagger$", "†").replace("^\\dagger", "†")
+                t = _tex_inline(_TEX_CITE.sub(cite, t)).replace("{", "").replace("}", "").replace("\\,", " ")
+                out[k] = " ".join(t.split())
+    return out
+
+
+# -- grid tables ----------------------------------------------------------------------------------------------
+
+_GRID_BORDER = re.compile(r"^\s*\+(?:[-=:]+\+)+\s*$")
+_GRID_ROW = re.compile(r"^\s*\|.*\|\s*$")
+
+
+def _grid_tables(lines: list[str]) -> list[str]:
+    """Grid tables (``tabulate``'s and pandoc's ``+------+------+`` borders around ``| a | b |`` rows) as pipe tables:
+    the border under the header (``+======+``, else the first border after the first row) the delimiter row, a border
+    between rows a row of empty cells (no entry), the outer borders blank.  Other lines are returned as they are."""
+    out = list(lines)
+    k, n = 0, len(lines)
+    while k < n:
+        if not _GRID_BORDER.match(lines[k]):
+            k += 1
+            continue
+        j = k
+        while j + 1 < n and (_GRID_BORDER.match(lines[j + 1]) or _GRID_ROW.match(lines[j + 1])):
+            j += 1
+        block = range(k, j + 1)
+        rows = [i for i in block if _GRID_ROW.match(lines[i])]
+        if len(rows) >= 2 and _GRID_BORDER.match(lines[j]):
+            cols = lines[k].strip().count("+") - 1
+            header_rule = next((i for i in block if "=" in lines[i] and _GRID_BORDER.match(lines[i])), None)
+            if header_rule is None:
+                header_rule = next((i for i in block if i > rows[0] and _GRID_BORDER.match(lines[i])), None)
+            for i in block:
+                if i == header_rule:
+                    out[i] = "|" + " --- |" * cols
+                elif _GRID_BORDER.match(lines[i]):
+                    out[i] = "|" + "  |" * cols if rows[0] < i < rows[-1] else ""
+        k = j + 1
+    return out
+
+
+# -- an agent's trace in XML-like tags -----------------------------------------------------------------------
+
+#: A tag an agent's trace wraps its steps in, at the start of a line: ``<thinking>``, ``<tool_call name="…">``, ``</finding>``.
+_TRACE_TAG = re.compile(r"^\s*</?(?P<tag>thinking|thought|reasoning|reflection|finding|findings|answer|result|observation|summary|"
+                        r"task|plan|note|tool_call|tool_use|tool_result|function_call|function_result|action|output)\b[^>]*>",
+                        re.IGNORECASE)
+#: Tags whose content is a machine's (a call's arguments, a tool's raw output), not the agent's words.
+_TRACE_MACHINE = ("tool_call", "tool_use", "tool_result", "function_call", "function_result", "action", "output")
+
+
+def _tagged_trace(lines: list[str]) -> list[str]:
+    """An agent's trace whose steps are wrapped in tags (``<thinking>…</thinking>``, ``<tool_call …>{…}</tool_call>``,
+    ``<tool_result>…</tool_result>``, ``<finding>…</finding>``): a step (a run of tagged lines after a blank line) is a
+    heading with the words of its first line (the thinking that opens it), so each step is one topic; each finding a
+    list entry (its first line) with its lines as the entry's continuation, so a step whose findings bring works of their
+    own (a sweep) has them as its topics; a tool call's arguments and a tool's raw output blank (the fetched abstract is
+    not what the agent concluded); the tags dropped, everything else as written."""
+    out = list(lines)
+    inside: str | None = None
+    finding: int | None = None
+    prev_blank = True
+    for k, ln in enumerate(lines):
+        m = _TRACE_TAG.match(ln)
+        tag = m.group("tag").lower() if m else None
+        closing = bool(m) and ln.lstrip().startswith("</")
+        opens_step = prev_blank and m is not None and not closing
+        prev_blank = not ln.strip()
+        if m and not closing and tag in _TRACE_MACHINE:
+            inside = None if re.search(rf"</{tag}\s*>\s*$", ln, re.IGNORECASE) else tag
+            out[k] = ""
+            continue
+        if inside is not None:
+            out[k] = ""
+            if re.search(rf"</{inside}\s*>", ln, re.IGNORECASE):
+                inside = None
+            continue
+        words = re.sub(r"</?(?:thinking|thought|reasoning|reflection|finding|findings|answer|result|observation|summary|"
+                       r"task|plan|note)\b[^>]*>", "", ln, flags=re.IGNORECASE).strip()
+        if m and not closing and tag in ("finding", "findings", "answer", "result", "observation", "summary"):
+            finding = k
+            out[k] = f"- {words}" if words else ""
+            if re.search(rf"</{tag}\s*>\s*$", ln, re.IGNORECASE):
+                finding = None
+            continue
+        if finding is not None:
+            if closing or re.search(r"</(?:finding|findings|answer|result|observation|summary)\s*>\s*$", ln, re.IGNORECASE):
+                out[k] = f"  {words}" if words else ""
+                finding = None
+            else:
+                first = not out[finding].strip()
+                out[k] = (f"- {words}" if first else f"  {words}") if words else ""
+                if first and words:
+                    finding = k
+            continue
+        if opens_step and words:
+            out[k] = f"### {words}"
+        elif m or closing:
+            out[k] = words
+    return out
+
+
+def _tag_traced(lines: list[str]) -> bool:
+    """Whether a note is an agent's tagged trace: three tag lines or more, one of them a tool call or result."""
+    tags = [m.group("tag").lower() for ln in lines if (m := _TRACE_TAG.match(ln))]
+    return len(tags) >= 3 and any(t in _TRACE_MACHINE for t in tags)
+
+
+# -- an outliner's OPML export --------------------------------------------------------------------------------
+
+_OPML_OUTLINE = re.compile(r"^(?P<ind>\s*)<outline\b(?P<attrs>[^>]*?)(?P<close>/?)>\s*$")
+_XML_ATTR = re.compile(r'(?P<k>[\w:-]+)\s*=\s*"(?P<v>[^"]*)"')
+
+
+def _opml(lines: list[str]) -> list[str]:
+    """An outliner's OPML export (``<opml>``, ``<outline text="…" _note="…"/>`` nested): each outline a list entry at its
+    line, nested as the outlines are, written ``text — note`` with its link (``url``/``htmlUrl``/``xmlUrl``) after it
+    (XML character references undone, the note's line breaks spaces); the document's ``<title>`` its title; every other
+    line of the XML blank."""
+    import html
+
+    out = [""] * len(lines)
+    depth = 0
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        m = _OPML_OUTLINE.match(ln)
+        if m:
+            attrs = {a["k"]: html.unescape(a["v"]) for a in _XML_ATTR.finditer(m.group("attrs"))}
+            text = " ".join(attrs.get("text", attrs.get("title", "")).split())
+            note = " ".join(attrs.get("_note", "").split())
+            url = attrs.get("url") or attrs.get("htmlUrl") or attrs.get("xmlUrl") or ""
+            said = text + (f" — {note}" if note else "") + (f" ({url})" if url and url not in text + note else "")
+            out[k] = "  " * depth + f"- {said}" if said else ""
+            if not m.group("close"):
+                depth += 1
+        elif s.startswith("</outline"):
+            depth = max(0, depth - 1)
+        elif (t := re.match(r"^\s*<title>(?P<t>.*)</title>\s*$", ln)) is not None:
+            out[k] = "# " + html.unescape(t.group("t")).strip()
     return out

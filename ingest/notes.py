@@ -221,9 +221,15 @@ _GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
-def _row_fact_text(b) -> str:
+#: A scalar measure named by a table's caption or heading ("Llama-2 困惑度总表", "Perplexity (lower is better)").
+_CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
+
+
+def _row_fact_text(b, measure: str = "") -> str:
     """A table row as text for its figures: a bare number cell is written with its column's name and unit
-    (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``)."""
+    (``Output tok/s`` | ``1,640`` -> ``Output 1,640 tok/s``; ``TTFT p50 (ms)`` | ``198`` -> ``TTFT p50 198 ms``);
+    ``measure``, the scalar measure the table's caption or heading names, follows a column named only by its
+    benchmark (``WikiText-2`` | ``6.92`` under "困惑度总表" -> ``WikiText-2 困惑度 6.92``)."""
     out = []
     pairs = list(zip(b.header, b.cells))
     if len(b.cells) == 2 and len(b.header) == 2 and find_arxiv_ids(b.header[1]) and _BARE_NUMBER.fullmatch(strip_markup(b.cells[1]).strip()):
@@ -245,6 +251,8 @@ def _row_fact_text(b) -> str:
             # "平均接受长度" | "2.4": the measure is the column's; "序列长度" | "32K": the setting is; the setting
             # in brackets after the name comes after the value ("接受率（贪心）" | "0.58" -> "接受率 0.58（贪心）")
             name = strip_markup(h).strip()
+            if measure and not _CAPTION_MEASURE.search(name):
+                name = f"{name} {measure}"
             paren = re.search(r"\s*([(（][^()（）]*[)）])\s*$", name)
             out.append(f"{name[:paren.start()]} {c}{paren.group(1)}" if paren and paren.start() else f"{name} {c}")
         elif _NUMBER_WITH_UNIT.fullmatch(c) and re.search(r"[^\W\d_]{2}", h) and not _NUMBER_WITH_UNIT.search(h):
@@ -574,6 +582,16 @@ _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|不|别|没有?|
 _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
+#: A writer voiding a run or a number of their own: "ABANDONED", "misconfigured run", "don't quote it", "作废", "别引用".
+_VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:don'?t|do not) (?:quote|cite|use) "
+                   r"(?:it|this|these|them|that|the (?:number|figure|result)s?)\b|\b(?:this|the) (?:run|number|result) is (?:invalid|void)\b|"
+                   r"作废|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
+
+
+#: An option a form left unticked, up to the next box ("☐ Main text only", "[ ] Parts of the paper"): not the answer.
+_UNCHECKED_OPTION = re.compile(r"(?:☐|\[ \])[^☐☒☑✓✔\[\]]*")
+
+
 def _says(pat: re.Pattern[str], text: str) -> int:
     """1 when ``pat`` (a verdict's cue: "add", "noise") matches ``text`` with no negation right before it,
     -1 when every match is negated ("would not add it", "not noise"), 0 when it does not match."""
@@ -890,8 +908,10 @@ def parse_note(
             if got:
                 line_lv[b.line] = ordered_levels(got, all_depths=True)
             continue
+        if b.kind == "item" and b.task == " ":
+            continue  # an unchecked option or to-do ("- [ ] Title and abstract only", "- [ ] read the PDF"): not done, no depth
         for ln, t in b.lines:
-            lv = evr.levels(strip_markup(t), legend)
+            lv = evr.levels(_UNCHECKED_OPTION.sub(" ", strip_markup(t)), legend)
             if lv:
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
                 if evr.field_value(strip_markup(t)) or evr.fields.match(strip_markup(t)):
@@ -1350,6 +1370,10 @@ def parse_note(
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)
+            if placing and not refs:
+                # under "### Suggested section": the answer is the field's value ("2.3 Attention-score based — right after
+                # the SnapKV paragraph", "Probably 2.5 (learned / retrofitted)?")
+                refs = section_refs(f"Section: {clean}", lex)
             if placing:
                 refs = [dataclasses.replace(r, role="suggest") if r.role == "mention" else r for r in refs]
             if b.kind == "row":
@@ -1380,6 +1404,9 @@ def parse_note(
             if b.kind == "row" and b.header and not matrix:
                 # a bare number takes its unit and measure from its column ("Output tok/s" | "1,640")
                 figures = find_figures(_row_fact_text(b), lex, context=captions.get(b.line, ""))
+                measure = _CAPTION_MEASURE.search(captions.get(b.line, ""))
+                if not figures and measure:
+                    figures = find_figures(_row_fact_text(b, measure.group(0)), lex, context=captions.get(b.line, ""))
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it
@@ -1419,6 +1446,11 @@ def parse_note(
             claims = [c.model_copy(update={"version": v}) if c.item == sg.index and c.version is None
                       and (not c.subjects or sg.works[0] in c.subjects) else c for c in claims]
 
+    # a run its writer voids ("**ABANDONED.** Misconfigured run … Don't quote it anywhere", "作废，别引用"): its figures are no
+    # measurements to set against others (its statements stay, with their words)
+    void = {c.item for c in claims if c.item is not None and _VOID.search(c.text)}
+    if void:
+        claims = [c.model_copy(update={"quantities": ()}) if c.item in void and c.quantities else c for c in claims]
     items: list[Item] = []
     claims_of: dict[int | None, list[Claim]] = {}
     for c in claims:

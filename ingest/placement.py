@@ -372,7 +372,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         stop = _TITLE_STOP.search(rest)
         title = (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
         words = title.split()
-        if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them|those|others|the (?:rest|others|same|other))\b", title, re.I):
+        if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them|those|others|the (?:rest|others|same|other)|"
+                                                                     r"an?|another|some|any|one|different)\b", title, re.I):
             out.append(SectionRef(None, title, "suggest", m.end()))
     return out
 

@@ -195,7 +195,10 @@ _PAPER_LABEL = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
 #: note cites, not topics of their own.
 _REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
-                                r"references?|bibliography|further reading|related papers|see also|footnotes?|脚注)\s*$", re.IGNORECASE)
+                                r"本期提到|节目中提到的?|(?:本期|节目)?(?:提到|提及)的(?:论文|链接|资源)|相关链接|"
+                                r"references?|bibliography|further reading|related papers|see also|footnotes?|脚注|"
+                                r"(?:links|papers|things) mentioned(?: in this episode)?|mentioned in (?:this|the) (?:episode|show|talk)|show links)"
+                                r"\s*$", re.IGNORECASE)
 #: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
 _PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
                                 r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
@@ -901,7 +904,21 @@ def _legend_entries(body: list[MdBlock]) -> set[int]:
             ents.append(j)
         if ents and not any(_brings_link(body[j].text) or len(body[j].text) > 160 for j in ents):
             out.update(ents)
+    # a list pairing citation keys with identifiers ("- dao2023flashattention2 = arXiv:2307.08691", under "bib keys ->
+    # arXiv"): the key each citation of the note stands for, no topic of its own
+    run: list[int] = []
+    for k, b in enumerate([*body, None]):
+        if b is not None and b.kind == "item" and not b.quoted and _CITE_KEY_PAIR.match(_strip(b.text)):
+            run.append(k)
+            continue
+        if len(run) >= 2:
+            out.update(run)
+        run = []
     return out
+
+
+#: A citation key paired with its identifier: "dao2023flashattention2 = arXiv:2307.08691", "headpack2026 → [2603.14452v3]".
+_CITE_KEY_PAIR = re.compile(r"^\s*`?[A-Za-z][A-Za-z-]*\d{2,4}[\w:.\-]*`?\s*(?:=|→|->|:)\s*\S*?\d{4}\.\d{4,5}\S*\s*$")
 
 
 def _group_row(row: MdBlock) -> bool:
@@ -3725,6 +3742,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if split is None and any(b.quoted for b in body):
             # a forwarded email or a pasted newsletter: the topics are inside the quote
             split, how = _split_body([replace(b, quoted=False) if b.quoted else b for b in body], last_line, lex)
+        if split is not None and len(split[0]) >= 3 and not any(_brings_link(r.head) for r in split[0]) \
+                and all(generic.search(_strip(r.head).strip().rstrip(":：").strip()) for r in split[0]):
+            # a review form's numbered parts ("1. Summary of contributions:", "2. Strengths", "3. Weaknesses", "4. Questions
+            # for authors"): the parts of one review, as a one-paper note's generic headings are, not topics
+            split, how = None, ""
     raws, pre = split if split else ([], [])
     if not raws:
         # a single alert mail pasted whole, no split: its hits are its topics
@@ -3782,6 +3804,17 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         inside = [head, *(b for b in pre if b.line > head.line and b.kind != "hr" and not b.quoted)]
         raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], inside), *raws]
         pre = [b for b in pre if b.line < head.line or b.quoted]
+    if how == "pseudo" and title_idx is not None and raws and raws[0].line > blocks[title_idx].line \
+            and all(r.head_lines and is_turn_header(next((t for ln, t in _lines_of(r) if ln == r.line), "")) for r in raws):
+        # a post with its replies under it (a Douban review's "回应", a blog's comments: "量化民工　2027-08-20 12:03" over each
+        # reply): the post itself, under the note's title, is the first item when it says something of a work
+        head = blocks[title_idx]
+        said = [b for b in pre if b.line > head.line and b.kind == "para" and not b.quoted and b.text.strip()]
+        if len(said) >= 2 and sum(len(b.text) for b in said) >= 200 and \
+                (_brings_link(head.text) or any(_brings_link(b.text) for b in said)):
+            inside = [head, *(b for b in pre if b.line > head.line and b.kind != "hr")]
+            raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], inside), *raws]
+            pre = [b for b in pre if b.line < head.line]
     if len(raws) >= 2:
         # a list under a line naming it the papers discussed ("Papers discussed (copied from the episode page):" over "- SnapKV:
         # arxiv.org/abs/…"): the note's references, no topics

@@ -997,6 +997,12 @@ def _own_measurement(text: str) -> bool:
 _OWN: re.Pattern[str] | None = None
 
 
+#: Condition categories that make a value one operating point among others (a batch size, a model, a GPU): a value at
+#: one the ceiling does not name is not the ceiling's headline.
+_OPERATING_POINT = frozenset({"batch", "ctx", "model", "msize", "bench", "precision", "gpus", "hw", "rate", "budget",
+                              "lora_rank", "adapters", "par"})
+
+
 def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> bool:
     """:func:`disagree`, except that a ceiling ("up to 4.04x") holds a value below it only when that
     value is a measurement of one's own ("[repro] roughly 1.5x", consistent with "up to 1.56x") or
@@ -1008,7 +1014,11 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
         ceiling_q = q1 if point_q is q2 else q2
         # (a value at a setting the ceiling does not name, "1.4× (bs 8, vs vLLM swap)" under "up to 3.1×", is one point
         # below the ceiling, not the headline written differently)
-        own_setting = {c.split(":", 1)[0] for c in point_q.conditions} - {c.split(":", 1)[0] for c in ceiling_q.conditions}
+        point_at = {c.split(":", 1)[0] for c in point_q.conditions} & _OPERATING_POINT
+        ceiling_at = {c.split(":", 1)[0] for c in ceiling_q.conditions} & _OPERATING_POINT
+        # (only when the ceiling names no operating point the value shares: "3.2x at 128K on one H100" and "128K: 2.6×" on
+        # the card's H100 are the same setting, the headline written differently)
+        own_setting = point_at - ceiling_at if not point_at & ceiling_at else set()
         if point_q.bound is None and not own_setting and not _own_measurement(point_c.text) \
                 and (not point_q.approx or _only(point_c.text, point_q.raw)):
             # ("我印象里 P99 首 token 延迟只降了 2.6 倍左右，没到数量级" against "最多降低约 10 倍": a value its writer

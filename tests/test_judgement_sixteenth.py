@@ -312,3 +312,243 @@ def test_a_need_stated_and_denied_with_itself_after_the_object():
     lex = load_lexicon()
     assert predicates("不需要预测输出长度本身", lex) == ("-need:~预测输出长度本身",)
     assert predicates("该方法仍需要预测输出长度", lex)[0] == "+need:~预测输出长度"
+
+
+# =========================================================================== second round (t159–t162)
+
+TWEETS = """\
+our team's archive, tweets.js pasted as is
+
+window.YTD.tweets.part0 = [
+  {
+    "tweet" : {
+      "full_text" : "New on arXiv: attention on Blackwell https://t.co/abc \\u2014 exp2 caps fwd throughput",
+      "created_at" : "Fri Aug 20 16:13:52 +0000 2027",
+      "entities" : {
+        "urls" : [
+          {
+            "url" : "https://t.co/abc",
+            "expanded_url" : "https://arxiv.org/abs/2607.03391v1",
+            "display_url" : "arxiv.org/abs/2607.0339\\u2026"
+          }
+        ]
+      }
+    }
+  },
+  {
+    "tweet" : {
+      "full_text" : "RT @gpu_spot_index: H100 median $1.65/hr",
+      "entities" : { "urls" : [ ] }
+    }
+  }
+]
+"""
+
+
+def test_a_tweet_archive_is_one_entry_per_post_with_its_expanded_link():
+    out = _lines(TWEETS, "inbox/a/x.md")
+    assert out[0] == "our team's archive, tweets.js pasted as is"
+    assert out[5] == "- New on arXiv: attention on Blackwell https://t.co/abc — exp2 caps fwd throughput"
+    assert out[11] == "  https://arxiv.org/abs/2607.03391v1" and out[12] == ""  # the display URL's cut ID is no work
+    assert _items(TWEETS, "inbox/a/x.md") == [(6, ("2607.03391",)), (21, ())]
+
+
+MBOX = """\
+From alice@example.org Tue Aug 17 12:02:11 2027
+Message-ID: <a1@example.org>
+From: Alice Ng <alice@example.org>
+Subject: FA3 on the Ampere pool
+Content-Transfer-Encoding: quoted-printable
+
+Hi all =E2=80=94 two things.
+
+1) FA3 vs FA2 on H100, d=3D128: FA3 comes out 1.7x over FA2, sa=
+me node. Haven't opened the paper beyond the abstract.
+
+--=20
+Alice Ng =C2=B7 tel +39 0461.28314
+"""
+
+
+def test_a_raw_mailbox_is_decoded_line_by_line_and_its_signature_says_nothing():
+    out = _lines(MBOX, "inbox/a/thread.mbox.md")
+    assert out[0] == "## FA3 on the Ampere pool — Alice Ng" and out[1] == out[4] == ""
+    assert out[6] == "Hi all — two things."
+    assert out[8] == "1) FA3 vs FA2 on H100, d=128: FA3 comes out 1.7x over FA2, same"  # the cut word joined on its line
+    assert out[9] == "node. Haven't opened the paper beyond the abstract."
+    assert out[11] == out[12] == ""  # the signature (its phone number is no identifier)
+
+
+TEX = r"""Table 2 of our draft, pasted raw.
+
+```latex
+\begin{table}[t]
+\caption{Attention kernel throughput in TFLOPs/s.}
+\begin{tabular}{llr}
+\toprule
+Kernel & GPU & TFLOPs/s \\
+\midrule
+FlashAttention-2 \cite{dao2023fa2} & A100 & 230 \\
+\midrule
+FlashAttention-3 \cite{shah2024fa3} & H100 & 648 \\
+\bottomrule
+\end{tabular}
+\end{table}
+```
+
+bib keys:
+- dao2023fa2 = arXiv:2307.08691
+- shah2024fa3 = 10.48550/arXiv.2407.08608
+"""
+
+
+def test_a_latex_table_in_a_fence_is_a_pipe_table_with_its_keys_resolved():
+    out = _lines(TEX, "inbox/a/t.md")
+    assert out[4] == "Attention kernel throughput in TFLOPs/s."
+    assert out[7] == "| Kernel | GPU | TFLOPs/s |" and out[8] == "| --- | --- | --- |"
+    assert out[9] == "| FlashAttention-2 [arXiv:2307.08691] | A100 | 230 |" and out[10] == "|  |  |  |"
+    # the rows are the topics; the list pairing keys with identifiers is no topic
+    assert _items(TEX, "inbox/a/t.md") == [(10, ("2307.08691",)), (12, ("2407.08608",))]
+
+
+GRID = """\
+LongBench avg at budget 1024
+
++--------+------------+---------------+
+| method | arXiv      | LongBench avg |
++========+============+===============+
+| SnapKV | 2404.14469 |          38.1 |
++--------+------------+---------------+
+| H2O    | 2306.14048 |         39.62 |
++--------+------------+---------------+
+"""
+
+
+def test_a_grid_table_is_a_pipe_table():
+    out = _lines(GRID, "inbox/a/g.md")
+    assert out[2] == "" and out[4] == "| --- | --- | --- |" and out[6] == "|  |  |  |" and out[8] == ""
+    parts, _w = parse_note(GRID, "inbox/a/g.md", "note")
+    assert [(i.line, tuple(i.works)) for i in parts["items"]] == [(6, ("2404.14469",)), (8, ("2306.14048",))]
+    q = [q for c in parts["claims"] if c.line == 6 for q in c.quantities]
+    assert [(q.value, q.metric) for q in q] == [(38.1, "accuracy")]
+
+
+TRACE = """\
+# agent run
+
+<thinking>#231 first. It links 2603.14127 and says training-free.</thinking>
+<tool_call name="fetch_arxiv">{"id": "2603.14127"}</tool_call>
+<tool_result>
+{"id": "2603.14127", "abstract": "... 9.9x ..."}
+</tool_result>
+<finding>
+2603.14127 — training-free per the abstract; fits §2.3.
+depth: abstract only.
+</finding>
+
+<thinking>Sweep for benchmarks.</thinking>
+<finding>
+2612.04406 (EvictBench) — new; a line in §4.1.
+</finding>
+<finding>
+2605.30117 (SwapKV) — out of scope, skipping.
+</finding>
+"""
+
+
+def test_a_tagged_agent_trace_is_a_topic_per_step_and_per_finding_of_a_sweep():
+    out = _lines(TRACE, "inbox/a/trace.md")
+    assert out[2] == "### #231 first. It links 2603.14127 and says training-free."
+    assert out[3] == out[4] == out[5] == out[6] == ""  # the call and the tool's raw output
+    assert out[8] == "- 2603.14127 — training-free per the abstract; fits §2.3." and out[9] == "  depth: abstract only."
+    items = _item_rows(TRACE, "inbox/a/trace.md")
+    assert [(i.line, tuple(i.works), tuple(i.sections)) for i in items] == [
+        (3, ("2603.14127",), ("2.3",)), (15, ("2612.04406",), ("4.1",)), (18, ("2605.30117",), ())]
+    assert "abstract_checked" in items[0].evidence_levels
+
+
+OPML = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0">
+  <head>
+    <title>serving reading</title>
+  </head>
+  <body>
+    <outline text="Chunked prefill">
+      <outline text="Sarathi-Serve re-read (arXiv:2403.02310v3)" _note="read sec 4 properly.&#10;3.6x capacity"/>
+      <outline text="SpecChunk" _note="new, arxiv.org/abs/2607.11952"/>
+    </outline>
+    <outline text="links">
+      <outline text="Mooncake" type="link" url="https://arxiv.org/abs/2407.00079v2"/>
+    </outline>
+  </body>
+</opml>
+"""
+
+
+def test_an_opml_outline_is_a_nested_list_with_its_notes_and_links():
+    out = _lines(OPML, "inbox/a/o.md")
+    assert out[3] == "# serving reading" and out[6] == "- Chunked prefill"
+    assert out[7] == "  - Sarathi-Serve re-read (arXiv:2403.02310v3) — read sec 4 properly. 3.6x capacity"
+    assert out[11] == "  - Mooncake (https://arxiv.org/abs/2407.00079v2)"
+    assert _items(OPML, "inbox/a/o.md") == [(8, ("2403.02310",)), (9, ("2607.11952",)), (12, ("2407.00079",))]
+
+
+def test_a_dokuwiki_table_header_and_links_make_a_pipe_table():
+    text = ("====== Baselines ======\n\n===== 1. 困惑度总表 =====\n\n^ 方法 ^ 模型 ^ WikiText-2 ^\n"
+            "| [[https://arxiv.org/abs/2210.17323|GPTQ]] | Llama-2-7B | 6.92 |\n| [[https://arxiv.org/abs/2306.00978|AWQ]] | Llama-2-7B | 5.58 |\n\n"
+            "===== 2. 其他 =====\n\nText.\n")
+    out = _lines(text, "inbox/a/wiki.md")
+    assert out[3] == "| 方法 | 模型 | WikiText-2 |" and out[4] == "| --- | --- | --- |"
+    assert out[5] == "| [GPTQ](https://arxiv.org/abs/2210.17323) | Llama-2-7B | 6.92 |"
+    parts, _w = parse_note(text, "inbox/a/wiki.md", "note")
+    q = [q for c in parts["claims"] if c.line == 6 for q in c.quantities]
+    assert [(q.value, q.metric) for q in q] == [(6.92, "perplexity")]  # the heading names the measure
+
+
+def test_a_review_forms_numbered_parts_are_one_review():
+    text = ("Review Form · Submission #1432\nTitle: BatchSpec: Batch-Size-Aware Speculation Length Control\n\n"
+            "1. Summary of contributions:\n   The paper proposes BatchSpec.\n\n2. Strengths\n   S1. Clear.\n\n"
+            "3. Weaknesses\n   W1. One platform.\n\n4. Questions for authors\n   Q1. How?\n")
+    assert [ln for ln, _w in _items(text, "inbox/a/review.md")] == [1]
+
+
+def test_a_post_with_replies_under_it_is_an_item_before_them():
+    text = ("# 读《SkewRot》\n\n林晓 评论《SkewRot》 ★★★★☆\n\n论文是 arXiv:2606.11482v2，正文和附录都读了，方法干净、实验扎实、"
+            "只是 kernel 一节写得虚，没有端到端数字。" + "补充说明。" * 20 + "\n\n结果：W4A4KV4 困惑度 7.02。建议进 3.2。\n\n> 回应（2）\n\n"
+            "量化民工　2027-08-20 12:03\n我复现出来 8.9，有人对得上吗？\n\n量化民工　2027-08-20 22:47\n撤回我上面那个 8.9，是我的问题。\n")
+    items = _items(text)
+    assert items[0] == (1, ("2606.11482",)) and len(items) >= 2 and items[1][0] > 9  # the post, then its replies
+
+
+def test_a_podcasts_mentioned_list_is_its_reference_list():
+    text = ("# EP57\n\n## 时间轴\n\n00:15:20 聊到 QuaRot 和 SpinQuant。\n\n00:29:40 聊到 Massive Activations（arXiv:2402.17762）。\n\n"
+            "## 本期提到\n\n- QuaRot：https://arxiv.org/abs/2404.00456v2\n- SpinQuant：arxiv.org/abs/2405.16406\n")
+    assert _items(text)[-1] == (9, ("2404.00456",))  # one part at its heading, not a topic per link
+
+
+def test_a_formulas_constant_is_no_score_and_a_benchmark_average_is_one():
+    from ingest.facts import find_figures
+    assert find_figures("scores divided by (1 − sink mass) per head") == ()
+    assert [q.value for q in find_figures("perplexity 5.6 - a small gain")] == [5.6]
+    got = find_figures("SnapKV at budget 1024 averages 40.3 on LongBench")
+    assert [(q.value, q.metric, q.conditions) for q in got] == [(40.3, "accuracy", ("bench:longbench", "budget:1024"))]
+    assert find_figures("averages 3.2 accepted tokens") == ()
+
+
+def _issue(n: int, name: str, link: str, section: str) -> str:
+    return (f"# [Paper suggestion]: {name} #{n}\n\n**Open** · opened this issue on Aug 18, 2027\n\n### Paper link\n\n{link}\n\n"
+            f"### Why it matters\n\nSame family as SnapKV.\n\n### How much did you read?\n\n- [ ] Title and abstract only\n"
+            f"- [x] The whole paper, appendix included\n\n### Suggested section\n\n{section}\n\n---\n\n")
+
+
+def test_issue_forms_a_suggested_sections_value_places_and_only_the_ticked_option_says_the_depth():
+    text = ("Pasted from GitHub issues.\n\n---\n\n"
+            + _issue(231, "SinkRank", "https://arxiv.org/abs/2603.14127v2", "2.3 Attention-score based — after the SnapKV paragraph")
+            + _issue(234, "RetainGate", "arxiv.org/abs/2606.09215", "Probably 2.5 (learned)?"))
+    assert [(i.line, tuple(i.works), tuple(i.sections), tuple(i.evidence_levels)) for i in _item_rows(text)] == [
+        (5, ("2603.14127",), ("2.3",), ("full_text",)), (28, ("2606.09215",), ("2.5",), ("full_text",))]
+    evr = evidence_reader(load_lexicon())
+    from ingest.notes import _UNCHECKED_OPTION
+    form = "Extent of reading:  ☒ Entire paper incl. appendices   ☐ Main text only   ☐ Abstract only"
+    assert evr.levels(_UNCHECKED_OPTION.sub(" ", form)) == ("full_text",)
