@@ -1534,7 +1534,15 @@ def _mbox(lines: list[str]) -> list[str]:
 
 # -- a LaTeX table pasted into a note -------------------------------------------------------------------------
 
-_TEX_ROW = re.compile(r"^(?P<row>[^%]*?&[^%]*?)\s*\\\\\s*(?:\\(?:hline|midrule|bottomrule)\s*)?(?:%.*)?$")
+def _tex_row(line: str) -> str | None:
+    """The cells' text of a ``tabular`` row (``a & b & c \\\\``, perhaps ``\\hline`` or a ``%`` comment after it), else None."""
+    body = line.split("%", 1)[0].rstrip()
+    for rule in ("\\hline", "\\midrule", "\\bottomrule"):
+        if body.endswith(rule):
+            body = body[: -len(rule)].rstrip()
+    if not body.endswith("\\\\") or "&" not in body:
+        return None
+    return body[:-2].rstrip()
 _TEX_RULE = re.compile(r"^\s*\\(?:toprule|midrule|bottomrule|hline|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*$")
 #: A line pairing a citation key with its identifier, outside the LaTeX: ``- dao2023flashattention2 = arXiv:2307.08691``.
 _KEY_TO_ID = re.compile(r"^\s*(?:[-*+]\s+)?`?(?P<key>[A-Za-z][\w:.\-]{2,60})`?\s*(?:=|:|→|->|—|–)\s*(?P<rest>\S.*)$")
@@ -1569,10 +1577,10 @@ def _tex_tables(lines: list[str]) -> list[str]:
         cols = 0
         for k in range(a + 1, b):
             ln = lines[k]
-            row = _TEX_ROW.match(ln)
-            if row:
+            row = _tex_row(ln)
+            if row is not None:
                 cells = [_tex_inline(_TEX_CITE.sub(cite, c)).replace("$^\\dagger$", "†").replace("^\\dagger", "†").strip(" $")
-                         for c in row.group("row").split("&")]
+                         for c in row.split("&")]
                 cols = max(cols, len(cells))
                 out[k] = "| " + " | ".join(cells) + " |"
                 header_seen = True
@@ -1581,7 +1589,7 @@ def _tex_tables(lines: list[str]) -> list[str]:
                     out[k] = "|" + " --- |" * cols
                     delim_done = True
                 else:
-                    out[k] = ("|" + "  |" * cols) if delim_done and cols and k + 1 < b and _TEX_ROW.match(lines[k + 1]) else ""
+                    out[k] = ("|" + "  |" * cols) if delim_done and cols and k + 1 < b and _tex_row(lines[k + 1]) is not None else ""
             elif re.match(r"^\s*\\(?:begin|end)\{|^\s*\\(?:centering|footnotesize|small|scriptsize|label|vspace|hspace|"
                           r"setlength|renewcommand|resizebox)\b", ln):
                 out[k] = ""

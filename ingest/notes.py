@@ -588,8 +588,9 @@ _VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experi
                    r"作废|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
 
 
-#: An option a form left unticked, up to the next box ("☐ Main text only", "[ ] Parts of the paper"): not the answer.
-_UNCHECKED_OPTION = re.compile(r"(?:☐|\[ \])[^☐☒☑✓✔\[\]]*")
+#: An option a form left unticked, up to the next box ("☐ Main text only"): not the answer (a task list's "- [ ] …" is
+#: an item of its own: not done, so no depth).
+_UNCHECKED_OPTION = re.compile(r"☐[^☐☒☑✓✔]*")
 
 
 def _says(pat: re.Pattern[str], text: str) -> int:
@@ -908,10 +909,11 @@ def parse_note(
             if got:
                 line_lv[b.line] = ordered_levels(got, all_depths=True)
             continue
-        if b.kind == "item" and b.task == " ":
-            continue  # an unchecked option or to-do ("- [ ] Title and abstract only", "- [ ] read the PDF"): not done, no depth
+        undone = b.kind == "item" and b.task == " "  # an unticked option or to-do ("- [ ] Title and abstract only")
         for ln, t in b.lines:
             lv = evr.levels(_UNCHECKED_OPTION.sub(" ", strip_markup(t)), legend)
+            if undone:
+                lv = tuple(x for x in lv if x not in DEPTH_LEVELS)  # not done: no depth (its doubts and hearsay stay)
             if lv:
                 line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *lv]))
                 if evr.field_value(strip_markup(t)) or evr.fields.match(strip_markup(t)):
