@@ -72,8 +72,8 @@ What is rewritten, per format (everything else is left as written):
 * A raw mailbox (``From alice@… Tue Aug 17 12:02:11 2027`` over a header block): each message a heading with its subject
   and sender, the other headers blank, a quoted-printable body decoded line by line (RFC 2045 §6.7) with each soft-broken
   word joined on the line it starts, the signature blank.
-* A LaTeX table in a ``latex`` fence: its ``tabular`` rows a pipe table, ``\cite{key}`` resolved by the note's
-  ``key = arXiv:ID`` lines (or a ``\bibitem``), its caption and notes text.
+* A LaTeX table in a ``latex`` fence: its ``tabular`` rows a pipe table, ``\\cite{key}`` resolved by the note's
+  ``key = arXiv:ID`` lines (or a ``\\bibitem``), its caption and notes text.
 * An agent's trace in tags (``<thinking>``, ``<tool_call>``, ``<tool_result>``, ``<finding>``): a step a heading at its
   opening line, each finding a list entry, the tool calls and raw tool output blank.
 * An outliner's OPML export: each ``<outline text=… _note=…>`` a list entry nested as the outlines are.
