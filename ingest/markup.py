@@ -101,7 +101,7 @@ __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 MARKUP_SUFFIXES = {
     ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".typ": "typst",
     ".qmd": "quarto", ".rmd": "quarto", ".bib": "bibtex", ".vtt": "captions", ".srt": "captions",
-    ".ics": "icalendar", ".jsonl": "json-lines", ".ndjson": "json-lines", ".opml": "opml",
+    ".ics": "icalendar", ".jsonl": "json-lines", ".ndjson": "json-lines", ".opml": "opml", ".mbox": "mbox", ".eml": "mbox",
 }
 
 
@@ -1256,9 +1256,15 @@ def _jl_record(line: str) -> dict | None:
 
     try:
         rec = json.loads(s)
-    except ValueError:
+    except (ValueError, RecursionError):  # (a record nested a hundred thousand deep is no record)
         return None
     return rec if isinstance(rec, dict) else None
+
+
+def _whole_text(value: str) -> str:
+    """``value`` with a lone surrogate (a JSON ``"\\ud83d"`` escape cut from its pair) replaced by U+FFFD, so one broken
+    emoji does not make the file unreadable."""
+    return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _jl_field(rec: dict, keys: tuple[str, ...]) -> str:
@@ -1266,7 +1272,7 @@ def _jl_field(rec: dict, keys: tuple[str, ...]) -> str:
     for key in keys:
         v = low.get(key)
         if isinstance(v, (str, int, float)) and str(v).strip() not in ("", "-", "—", "n/a", "none", "null"):
-            return " ".join(str(v).split())
+            return _whole_text(" ".join(str(v).split()))
     return ""
 
 
@@ -1429,13 +1435,15 @@ def _code_notes(lines: list[str]) -> list[str]:
 _ARCHIVE_TEXT = re.compile(r'^\s*"(?:full_text|text)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
 #: A link the archive expanded for a post (``"expanded_url" : "https://arxiv.org/abs/…",``).
 _ARCHIVE_URL = re.compile(r'^\s*"(?:expanded_url|expanded|unwound_url)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
+_ARCHIVE_TEXT_IN = re.compile(r'"(?:full_text|text)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_ARCHIVE_URL_IN = re.compile(r'"(?:expanded_url|expanded|unwound_url)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 def _json_archived(lines: list[str]) -> bool:
     """Whether a note is a social network's archive pasted as is (X/Twitter's ``window.YTD.tweets.part0 = [ … ]``, or
     two posts' ``"full_text"`` fields or more on lines of their own)."""
     return any(ln.lstrip().startswith("window.YTD.") for ln in lines[:40]) or \
-        sum(1 for ln in lines if '"full_text"' in ln and _ARCHIVE_TEXT.match(ln)) >= 2
+        sum(1 for ln in lines if '"full_text"' in ln and _ARCHIVE_TEXT_IN.search(ln)) >= 2
 
 
 def _json_archive(lines: list[str]) -> list[str]:
@@ -1451,15 +1459,23 @@ def _json_archive(lines: list[str]) -> list[str]:
         if not started and not (s.startswith("window.YTD.") or s.startswith(("[", "{"))):
             continue  # the paster's words above the archive
         started = True
+        def decoded(raw: str) -> str:
+            try:
+                value = json.loads(f'"{raw}"')
+            except (ValueError, RecursionError):
+                value = raw
+            return _whole_text(" ".join(value.split()))
+
         t = _ARCHIVE_TEXT.match(ln)
         u = _ARCHIVE_URL.match(ln) if t is None else None
         if t is not None or u is not None:
-            try:
-                value = json.loads(f'"{(t or u).group("v")}"')
-            except ValueError:
-                value = (t or u).group("v")
-            value = " ".join(value.split())
+            value = decoded((t or u).group("v"))
             out[k] = f"- {value}" if t is not None else f"  {value}"
+        elif (ts := _ARCHIVE_TEXT_IN.findall(ln)):
+            # a post written on one line (``{"tweet":{"full_text":"…","entities":{"urls":[{"expanded_url":"…"}]}}},``):
+            # its text and its expanded links on that line
+            links = [decoded(x) for x in _ARCHIVE_URL_IN.findall(ln)]
+            out[k] = "- " + " ".join([decoded(ts[0]), *links])
         else:
             out[k] = ""
     return out
@@ -1488,11 +1504,13 @@ def _mbox(lines: list[str]) -> list[str]:
 
     out = list(lines)
     k, n = 0, len(lines)
+    # (one message saved alone, an ``.eml``: its header block starts the file, no separator line above it)
+    eml = bool(lines) and not any(_MBOX_FROM.match(ln) for ln in lines) and bool(_MAIL_HEADER.match(lines[0]))
     while k < n:
-        if not _MBOX_FROM.match(lines[k]):
+        if not (_MBOX_FROM.match(lines[k]) or (eml and k == 0)):
             k += 1
             continue
-        start, k = k, k + 1
+        start, k = k, (k if eml and k == 0 else k + 1)
         headers: dict[str, str] = {}
         last = None
         while k < n and lines[k].strip():  # the header block, up to its blank line

@@ -32,6 +32,7 @@ __all__ = [
     "NOTE_SUFFIXES",
     "OUTPUT_TAG",
     "TEXT_SUFFIXES",
+    "ARCHIVE_DATA_FILE",
     "max_bytes",
     "Found",
     "check_manifest_paths",
@@ -135,13 +136,17 @@ def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBud
 #: The plain-text formats people keep notes in, besides Markdown: reStructuredText, AsciiDoc, org-mode,
 #: LaTeX and BibTeX, Quarto and R Markdown, Typst, wiki and Textile markup, CSV/TSV exports, saved HTML.
 NOTE_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".org", ".tex", ".bib", ".qmd", ".rmd", ".typ", ".wiki",
-                 ".textile", ".csv", ".tsv", ".html", ".htm", ".text", ".mdx", ".vtt", ".srt", ".ics", ".jsonl", ".ndjson", ".opml")
+                 ".textile", ".csv", ".tsv", ".html", ".htm", ".text", ".mdx", ".vtt", ".srt", ".ics", ".jsonl", ".ndjson", ".opml",
+                 ".mbox", ".eml")
 #: The file ``provkg run`` leaves in its output folder (as ``CACHEDIR.TAG`` marks a cache): a folder walk does
 #: not enter a folder holding it, so a run whose ``--out`` is inside the workspace never reads its own last brief
 #: and report back as notes.
 OUTPUT_TAG = ".provkg-output"
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json", *NOTE_SUFFIXES)
+#: A social archive's data file, read by name (X/Twitter's ``tweets.js``, ``tweets-part1.js``, ``note-tweet.js``): other
+#: ``.js`` files are code, not notes.
+ARCHIVE_DATA_FILE = re.compile(r"^(?:tweets?|note-tweet|community-tweet|like)(?:-part\d+)?\.js$", re.IGNORECASE)
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
 
 
@@ -340,7 +345,7 @@ def discover(paths: list[str | os.PathLike[str]], *, warnings: list[str] | None 
                         continue
                     if fn.startswith("."):
                         continue
-                    if not fn.lower().endswith(TEXT_SUFFIXES):
+                    if not fn.lower().endswith(TEXT_SUFFIXES) and not ARCHIVE_DATA_FILE.match(fn):
                         # A link that leads nowhere and could have been a folder (no suffix: an unmounted
                         # share's ``papers -> /mnt/share/papers``, a loop ``a -> a``): one warning.
                         # Other files' links (``fig.png``, git-annex content not fetched) say nothing.

@@ -1090,6 +1090,10 @@ _REJECTED_AFTER = re.compile(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale
                              r"\s*(?:是)?(?:按|照|根据)\s*v\d{1,2}\s*写的|\s*(?:is|was) (?:the |from )?v\d{1,2}(?:'s)? (?:figure|number|value|claim)\b", re.IGNORECASE)
 
 
+#: How many values of one work's measure one file may give before its own figures are no longer set against each other.
+_CROWDED = 24
+
+
 def _other_messages(a: SClaim, b: SClaim) -> bool:
     """Whether two statements of one file are in two different items of a note (two mails of a forwarded
     thread, two cards of a board): people disagreeing inside one file ("3.8 tokens" quoted from Priya,
@@ -1303,8 +1307,12 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for c, q in vals:
             of_claim[c.iri].append(q)
             of_path[c.path].append(q)
+        # a file giving one work's measure at dozens of values (a sweep's log, a board of a hundred cards) is a table of
+        # settings, not people disagreeing: its own figures are set against other files' only (the pairs stay linear
+        # in the file, not quadratic)
+        crowded = {path for path, qs in of_path.items() if len({q.value for q in qs}) > _CROWDED}
         for (c1, q1), (c2, q2) in combinations(vals, 2):
-            if (c1.path == c2.path and not _other_messages(c1, c2)) or not comparable(q1, q2) \
+            if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) or not comparable(q1, q2) \
                     or not _disagree_reported(c1, q1, c2, q2):
                 continue
             if any(comparable(o, q2) and not disagree(o, q2) and _alternatives(c1, o, q1, of_claim[c1.iri])

@@ -552,3 +552,48 @@ def test_issue_forms_a_suggested_sections_value_places_and_only_the_ticked_optio
     from ingest.notes import _UNCHECKED_OPTION
     form = "Extent of reading:  ☒ Entire paper incl. appendices   ☐ Main text only   ☐ Abstract only"
     assert evr.levels(_UNCHECKED_OPTION.sub(" ", form)) == ("full_text",)
+
+
+# =========================================================================== a fresh user's findings
+
+def test_a_folder_walk_reads_mail_and_an_x_archive_by_name_but_no_other_script(tmp_path):
+    from ingest.sources import ARCHIVE_DATA_FILE, TEXT_SUFFIXES
+    assert ".mbox" in TEXT_SUFFIXES and ".eml" in TEXT_SUFFIXES and ".opml" in TEXT_SUFFIXES
+    assert ARCHIVE_DATA_FILE.match("tweets.js") and ARCHIVE_DATA_FILE.match("tweets-part1.js")
+    assert not ARCHIVE_DATA_FILE.match("app.js") and not ARCHIVE_DATA_FILE.match("mytweets.js")
+
+
+def test_one_message_saved_as_eml_is_read_as_mail():
+    eml = "From: Alice <a@x.org>\nSubject: FA3 numbers\nContent-Transfer-Encoding: quoted-printable\n\nFA3 is 1.7x =E2=80=94 ok\n"
+    assert _lines(eml, "inbox/a/m.eml") == ["## FA3 numbers — Alice", "", "", "", "FA3 is 1.7x — ok", ""]
+
+
+def test_broken_json_records_never_cost_the_file():
+    # half an emoji (a lone surrogate) is a replacement character; a record nested too deep is a line as written
+    log = ('{"text": "a \\ud83d b", "arxiv": "2401.09670"}\n{"text": "ok", "arxiv": "2401.09670"}\n'
+           '{"text": ' + "[" * 5000 + '}\n{"text": "c", "arxiv": "2309.06180"}\n')
+    out = _lines(log, "inbox/a/x.jsonl")
+    assert out[0] == "- arXiv:2401.09670 — entry: a \ufffd b" and out[1] == "  entry: ok"
+    assert out[2].startswith('{"text": [[[') and out[3] == "- arXiv:2309.06180 — entry: c"
+    one_line = ('window.YTD.tweets.part0 = [\n {"tweet":{"full_text":"vLLM 2309.06180 post","entities":{"urls":'
+                '[{"expanded_url":"https://arxiv.org/abs/2401.09670"}]}}},\n {"tweet":{"full_text":"half \\ud83d emoji"}}\n]\n')
+    assert _lines(one_line, "inbox/a/tweets.js")[1:3] == [
+        "- vLLM 2309.06180 post https://arxiv.org/abs/2401.09670", "- half \ufffd emoji"]
+
+
+def test_a_file_of_many_values_of_one_measure_is_compared_with_other_files_only(tmp_path):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.named import contradictions
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    sweep = ["# sweep", ""] + [x for n in range(40) for x in (f"## e{n} arXiv:2309.06180", "", f"vLLM {n + 1}x faster", "")]
+    (ws / "inbox" / "a" / "sweep.md").write_text("\n".join(sweep), encoding="utf-8")
+    (ws / "organized" / "knowledge" / "doc.md").write_text(
+        "# Doc\n\n## 1. Serving\n\nvLLM (2309.06180) is 2.2x faster.\n\n## References\n\n1. vLLM — arXiv 2309.06180\n", encoding="utf-8")
+    store = Store(tmp_path / "store")
+    ingest_paths(store, [ws])
+    found = [f for f in contradictions(store) if f.kind == "number"]
+    # every value but "2x" (2.2x at the precision of the less precise one) against the document's 2.2x, none against another
+    assert len(found) == 39 and all("doc.md" in (f.a.source + f.b.source) for f in found)
