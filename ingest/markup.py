@@ -136,18 +136,9 @@ def _unfenced(lines: list[str]) -> list[str]:
     """``lines`` with those inside a Markdown code fence (```` ``` ```` or ``~~~``) blanked (their count kept)."""
     if not any(ln.lstrip().startswith(("```", "~~~")) for ln in lines):
         return lines
-    out, fence = [], None
-    for ln in lines:
-        mark = re.match(r"\s{0,3}(`{3,}|~{3,})", ln)
-        if fence is None and mark:
-            fence = mark.group(1)
-            out.append("")
-        elif fence is not None:
-            out.append("")
-            if mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence) and not ln.strip()[len(mark.group(1)):].strip():
-                fence = None
-        else:
-            out.append(ln)
+    out = list(lines)
+    for a, b, _lang in _code_fences(lines):
+        out[a:b + 1] = [""] * (b + 1 - a)
     return out
 
 
@@ -1359,8 +1350,8 @@ def _code_fences(lines: list[str]) -> list[tuple[int, int, str]]:
             continue
         f, close = m.group("f"), len(lines) - 1
         for j in range(k + 1, len(lines)):
-            s = lines[j].strip()
-            if s.startswith(f[0] * len(f)) and not s.lstrip(f[0]).strip():
+            run = re.match(r"\s{0,3}(`{3,}|~{3,})\s*$", lines[j])  # (a fence closes on a run of its own character at
+            if run and run.group(1)[0] == f[0] and len(run.group(1)) >= len(f):  # least as long, CommonMark)
                 close = j
                 break
         out.append((k, close, m.group("lang").lower()))
