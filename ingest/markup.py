@@ -90,7 +90,10 @@ BibTeX entry syntax.
 """
 from __future__ import annotations
 
+import bisect
 import functools
+import html
+import json
 import re
 
 from .arxiv import find_arxiv_ids
@@ -836,8 +839,6 @@ def chat_messages(text: str) -> list[dict] | None:
 
 @functools.lru_cache(maxsize=4)
 def _chat_messages(text: str) -> list[dict] | None:
-    import json
-
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
@@ -875,8 +876,6 @@ def _stamp(m: dict) -> str:
 
 
 def _chat_json(lines: list[str]) -> list[str]:
-    import json
-
     msgs = chat_messages("\n".join(lines)) or []
     out = [""] * len(lines)
     by_ts = {str(m.get("ts")): m for m in msgs if m.get("ts")}
@@ -1201,12 +1200,12 @@ def _icalendar(lines: list[str]) -> list[str]:
         elif name in _ICS_TEXT:
             # each of the value's lines at the physical line where it starts (the folded lines are 75 octets: their
             # offsets say where), moved down past a line a line before it took, never past the property's last line
-            bounds, at = [], 0
+            offsets, at = [], 0  # where each physical line's text starts in the folded value
             for k in range(first, last + 1):
                 seg = lines[k] if k == first else lines[k][1:]
                 if k == first:
                     seg = seg[seg.index(":") + 1:] if ":" in seg else seg
-                bounds.append((at, k))
+                offsets.append(at)
                 at += len(seg)
             pos, taken = 0, first - 1
             for part in re.split(r"(\\[nN])", value):
@@ -1214,7 +1213,7 @@ def _icalendar(lines: list[str]) -> list[str]:
                     pos += len(part)
                     continue
                 text = " ".join(_ics_unescaped(part).split())
-                start = max((k for off, k in bounds if off <= pos), default=first)
+                start = first + max(0, bisect.bisect_right(offsets, pos) - 1)
                 pos += len(part)
                 if not text:
                     continue
@@ -1243,8 +1242,6 @@ def _jl_record(line: str) -> dict | None:
     s = line.strip()
     if not (s.startswith("{") and s.endswith("}")):
         return None
-    import json
-
     try:
         rec = json.loads(s)
     except (ValueError, RecursionError):  # (a record nested a hundred thousand deep is no record)
@@ -1286,7 +1283,7 @@ def _json_lines(lines: list[str]) -> list[str]:
     for k, ln in enumerate(lines):
         rec = _jl_record(ln) if ln.lstrip().startswith("{") else None
         if rec is None:
-            if re.match(r"\s{0,3}(`{3,}|~{3,})", ln):
+            if _FENCE_OPEN.match(ln):
                 out[k] = ""
             prev_work = None if ln.strip() else prev_work
             continue
@@ -1430,6 +1427,16 @@ _ARCHIVE_TEXT_IN = re.compile(r'"(?:full_text|text)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 _ARCHIVE_URL_IN = re.compile(r'"(?:expanded_url|expanded|unwound_url)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
+def _json_string(raw: str) -> str:
+    """A JSON string's body as text: its escapes undone (as written when they are broken), whitespace runs one space,
+    a lone surrogate ``\ufffd``."""
+    try:
+        value = json.loads(f'"{raw}"')
+    except (ValueError, RecursionError):
+        value = raw
+    return _whole_text(" ".join(value.split()))
+
+
 def _json_archived(lines: list[str]) -> bool:
     """Whether a note is a social network's archive pasted as is (X/Twitter's ``window.YTD.tweets.part0 = [ … ]``, or
     two posts' ``"full_text"`` fields or more on lines of their own)."""
@@ -1441,8 +1448,6 @@ def _json_archive(lines: list[str]) -> list[str]:
     """A social archive's JSON (X/Twitter's ``tweets.js``): each post's ``full_text`` a list entry at its line (its JSON
     escapes undone), each link the archive expanded for it (``expanded_url``, the arXiv page a ``t.co`` link hides) a
     continuation line of that entry; every other line of the JSON blank; lines before the JSON as written."""
-    import json
-
     out = list(lines)
     started = False
     for k, ln in enumerate(lines):
@@ -1450,23 +1455,16 @@ def _json_archive(lines: list[str]) -> list[str]:
         if not started and not (s.startswith("window.YTD.") or s.startswith(("[", "{"))):
             continue  # the paster's words above the archive
         started = True
-        def decoded(raw: str) -> str:
-            try:
-                value = json.loads(f'"{raw}"')
-            except (ValueError, RecursionError):
-                value = raw
-            return _whole_text(" ".join(value.split()))
-
         t = _ARCHIVE_TEXT.match(ln)
         u = _ARCHIVE_URL.match(ln) if t is None else None
         if t is not None or u is not None:
-            value = decoded((t or u).group("v"))
+            value = _json_string((t or u).group("v"))
             out[k] = f"- {value}" if t is not None else f"  {value}"
         elif (ts := _ARCHIVE_TEXT_IN.findall(ln)):
             # a post written on one line (``{"tweet":{"full_text":"…","entities":{"urls":[{"expanded_url":"…"}]}}},``):
             # its text and its expanded links on that line
-            links = [decoded(x) for x in _ARCHIVE_URL_IN.findall(ln)]
-            out[k] = "- " + " ".join([decoded(ts[0]), *links])
+            links = [_json_string(x) for x in _ARCHIVE_URL_IN.findall(ln)]
+            out[k] = "- " + " ".join([_json_string(ts[0]), *links])
         else:
             out[k] = ""
     return out
@@ -1552,6 +1550,8 @@ def _tex_row(line: str) -> str | None:
     if not body.endswith("\\\\") or "&" not in body:
         return None
     return body[:-2].rstrip()
+
+
 _TEX_RULE = re.compile(r"^\s*\\(?:toprule|midrule|bottomrule|hline|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*$")
 #: A line pairing a citation key with its identifier, outside the LaTeX: ``- dao2023flashattention2 = arXiv:2307.08691``.
 _KEY_TO_ID = re.compile(r"^\s*(?:[-*+]\s+)?`?(?P<key>[A-Za-z][\w:.\-]{2,60})`?\s*(?:=|:|→|->|—|–)\s*(?P<rest>\S.*)$")
@@ -1647,12 +1647,16 @@ def _grid_tables(lines: list[str]) -> list[str]:
 
 # -- an agent's trace in XML-like tags -----------------------------------------------------------------------
 
-#: A tag an agent's trace wraps its steps in, at the start of a line: ``<thinking>``, ``<tool_call name="…">``, ``</finding>``.
-_TRACE_TAG = re.compile(r"^\s*</?(?P<tag>thinking|thought|reasoning|reflection|finding|findings|answer|result|observation|summary|"
-                        r"task|plan|note|tool_call|tool_use|tool_result|function_call|function_result|action|output)\b[^>]*>",
-                        re.IGNORECASE)
-#: Tags whose content is a machine's (a call's arguments, a tool's raw output), not the agent's words.
+#: The tags of an agent's trace whose content is the agent's own words, those that hold a finding (a list entry each),
+#: and those whose content is a machine's (a call's arguments, a tool's raw output), not the agent's words.
+_TRACE_WORDS = ("thinking", "thought", "reasoning", "reflection", "task", "plan", "note")
+_TRACE_FINDINGS = ("finding", "findings", "answer", "result", "observation", "summary")
 _TRACE_MACHINE = ("tool_call", "tool_use", "tool_result", "function_call", "function_result", "action", "output")
+#: A tag an agent's trace wraps its steps in, at the start of a line: ``<thinking>``, ``<tool_call name="…">``, ``</finding>``.
+_TRACE_TAG = re.compile(rf"^\s*</?(?P<tag>{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS + _TRACE_MACHINE)})\b[^>]*>", re.IGNORECASE)
+#: The agent's own tags anywhere on a line (dropped, their words kept), and a finding's closing tag ending it.
+_TRACE_OWN_TAG = re.compile(rf"</?(?:{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS)})\b[^>]*>", re.IGNORECASE)
+_TRACE_FINDING_END = re.compile(rf"</(?:{'|'.join(_TRACE_FINDINGS)})\s*>\s*$", re.IGNORECASE)
 
 
 def _tagged_trace(lines: list[str]) -> list[str]:
@@ -1681,16 +1685,15 @@ def _tagged_trace(lines: list[str]) -> list[str]:
             if re.search(rf"</{inside}\s*>", ln, re.IGNORECASE):
                 inside = None
             continue
-        words = re.sub(r"</?(?:thinking|thought|reasoning|reflection|finding|findings|answer|result|observation|summary|"
-                       r"task|plan|note)\b[^>]*>", "", ln, flags=re.IGNORECASE).strip()
-        if m and not closing and tag in ("finding", "findings", "answer", "result", "observation", "summary"):
+        words = _TRACE_OWN_TAG.sub("", ln).strip()
+        if m and not closing and tag in _TRACE_FINDINGS:
             finding = k
             out[k] = f"- {words}" if words else ""
             if re.search(rf"</{tag}\s*>\s*$", ln, re.IGNORECASE):
                 finding = None
             continue
         if finding is not None:
-            if closing or re.search(r"</(?:finding|findings|answer|result|observation|summary)\s*>\s*$", ln, re.IGNORECASE):
+            if closing or _TRACE_FINDING_END.search(ln):
                 out[k] = f"  {words}" if words else ""
                 finding = None
             else:
@@ -1723,8 +1726,6 @@ def _opml(lines: list[str]) -> list[str]:
     line, nested as the outlines are, written ``text — note`` with its link (``url``/``htmlUrl``/``xmlUrl``) after it
     (XML character references undone, the note's line breaks spaces); the document's ``<title>`` its title; every other
     line of the XML blank."""
-    import html
-
     out = [""] * len(lines)
     depth = 0
     for k, ln in enumerate(lines):

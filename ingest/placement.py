@@ -168,6 +168,8 @@ class _Cues:
         self.cross = _alt(raw.get("cross", []))
         self.mention = _alt(raw.get("mention", []))
         self.negative = _alt(raw.get("negative", []))
+        # (the cue ending right before the reference, perhaps one word between: "not in 5.2", "It does not belong in 5.2")
+        self.negative_before = re.compile(f"(?:{self.negative.pattern})\\W{{0,6}}(?:\\w+\\W{{1,3}}){{0,1}}$", re.IGNORECASE)
         # (a hedge between the cue and the number: "→ probably 4.3", "放 大概 4.2")
         self.before_bare = re.compile("(?:" + "|".join(f"(?:{p})" for p in raw.get("cue_before_bare", [])) +
                                       r")\s*[:：]?\s*(?:(?:probably|likely|maybe|perhaps|possibly|prob\.|可能|大概|也许)\s*)?(?:the\s+|our\s+|section\s+|§)?[\[【〔]?$",
@@ -419,9 +421,8 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     """The role of the reference at ``text[a:b]``: from the cues of its own clause, else the sentence's nearest."""
     if field:
         return "suggest"
-    # (the cue ends right before the reference: "not in 5.2", "It does not belong in 5.2")
-    if re.search(f"(?:{cues.negative.pattern})\\W{{0,6}}(?:\\w+\\W{{1,3}}){{0,1}}$", text[max(0, a - 28):a], re.I) \
-            or re.search(cues.negative.pattern, text[max(0, a - 14):a], re.I) or _DONT_PLACE.search(text[max(0, a - 48):a]):
+    if cues.negative_before.search(text[max(0, a - 28):a]) or cues.negative.search(text[max(0, a - 14):a]) \
+            or _DONT_PLACE.search(text[max(0, a - 48):a]):
         return "negative"
     lo, hi = _clause(text, a, b)
     part = text[lo:hi]

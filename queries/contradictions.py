@@ -1008,7 +1008,7 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
     value is a measurement of one's own ("[repro] roughly 1.5x", consistent with "up to 1.56x") or
     hedged; a value *reported* for the same setting ("3.04x on Llama2-7B, A100", a slide, a talk) is
     the headline figure written differently, and is compared as a value (unless the value names a setting the
-    ceiling does not: a batch size, a baseline)."""
+    ceiling does not name and none it shares: a batch size, a model, a GPU, ``_OPERATING_POINT``)."""
     if (q1.bound == "max") != (q2.bound == "max"):
         point_c, point_q = (c2, q2) if q1.bound == "max" else (c1, q1)
         ceiling_q = q1 if point_q is q2 else q2

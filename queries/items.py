@@ -173,40 +173,31 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
             # a log's row opens with its date, model and hardware ("04-22 | Qwen2-7B | 1×H100 | RotKV INT2 | …"):
             # the first cell that names exactly one work
             title = next((c for c in cells[1:5] if len(match(c)) == 1 and not _MODEL_OR_GPU.search(c)), title)
-    names = name_matcher(snap)(title)
-    index = name_index(snap)
-    found = []
-    for aid in names:
-        # the places the title writes one of the work's names, unless a version or a place ("vLLM slack") follows them
-        spots = [m for n, a in index.items() if a == aid
-                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", title, re.IGNORECASE)]
-        kept = [m.start() for m in spots if not _NOT_THE_WORK_AFTER.match(title, m.end())]
-        if kept or not spots:
-            found.append((min(kept, default=len(title)), aid))
+    found = [(min(kept, default=len(title)), aid) for aid, kept, spotted in _name_spots(snap, title) if kept or not spotted]
     if found:  # the work the title names first ("Fwd: Re: SpecTrie + EAGLE-2 for 4.2" is about SpecTrie)
         return [min(found)[1]], "name"
     if it.kind == "heading":
         # a heading naming no work ("## Exp 12 — 2027-07-02") over a first sentence that opens with one ("TidalKV first
         # try, straight from the quickstart"): the work its opening words name (a work named later in it only figures)
         opening = next((c.text for c in snap.claims_of(it.path)
-                        if c.item == it.index and c.line > it.line and c.role not in ("metadata",)), "")
-        head = opening[:48]
-        for aid in _names_at_start(snap, head):
-            return [aid], "name"
+                        if c.item == it.index and c.line > it.line and c.role not in ("metadata",)), "")[:48]
+        first = min(((min(kept), aid) for aid, kept, _spotted in _name_spots(snap, opening) if kept and min(kept) <= 12),
+                    default=None)
+        if first is not None:
+            return [first[1]], "name"
     return [], None
 
 
-def _names_at_start(snap: Snapshot, text: str) -> list[str]:
-    """The works a short text names within its first words (a name starting in its first 12 characters), in order."""
+def _name_spots(snap: Snapshot, text: str) -> list[tuple[str, list[int], bool]]:
+    """``(work, starts, spotted)`` for each work ``text`` names: where it writes one of the work's names, unless a version
+    or a place follows (``vLLM slack``), and whether any name of the work was spotted as written."""
     index = name_index(snap)
     out = []
     for aid in name_matcher(snap)(text):
-        starts = [m.start() for n, a in index.items() if a == aid
-                  for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)
-                  if not _NOT_THE_WORK_AFTER.match(text, m.end())]
-        if starts and min(starts) <= 12:
-            out.append((min(starts), aid))
-    return [aid for _s, aid in sorted(out)]
+        spots = [m for n, a in index.items() if a == aid
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)]
+        out.append((aid, [m.start() for m in spots if not _NOT_THE_WORK_AFTER.match(text, m.end())], bool(spots)))
+    return out
 
 
 def _doc_sections(snap: Snapshot, doc: str) -> tuple[dict[str, object], dict[str, str]]:
