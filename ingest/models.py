@@ -34,6 +34,7 @@ __all__ = [
     "Section",
     "Item",
     "ManifestItem",
+    "named_after_id",
     "Manifest",
     "BriefIncrement",
     "BriefCitation",
@@ -233,6 +234,13 @@ class Item(FrozenModel):
     evidence_levels: tuple[EvidenceLevel, ...] = ()
     sections: tuple[str, ...] = ()
     cross_refs: tuple[str, ...] = ()
+
+
+def named_after_id(path: str, manifest_id: str) -> bool:
+    """True when the manifest file at workspace path ``path`` is named after ``manifest_id``
+    (``work-guard/<manifest_id>.json``, as the sample names its manifests): of several files declaring
+    one ID, that one is the original and the others copies."""
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == manifest_id
 
 
 class ManifestItem(FrozenModel):

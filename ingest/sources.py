@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from .errors import IngestError, KgError
 from .facts import MAX_FILE_FIGURES, FigureBudget, figure_budget
 from .lexicon import Lexicon, load_lexicon
-from .models import Manifest, ParsedSource, SOURCE_KINDS
+from .models import Manifest, ParsedSource, SOURCE_KINDS, named_after_id
 from .notes import parse_note
 from .text import arxiv_refs, split_front_matter
 
@@ -889,13 +889,6 @@ def _parse_text(text: str, rel: str, kind: str | None, tz: tzinfo, lex: Lexicon,
         )
     parts, warns = parse_note(text, rel, kind, tz=tz, lexicon=lex)
     return ParsedSource(kind=kind, **parts, **base), warns  # type: ignore[arg-type]
-
-
-def named_after_id(path: str, manifest_id: str) -> bool:
-    """True when the manifest file at workspace path ``path`` is named after ``manifest_id``
-    (``work-guard/<manifest_id>.json``, as the sample names its manifests): of several files declaring
-    one ID, that one is the original and the others copies."""
-    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0] == manifest_id
 
 
 def _missing_knowledge(man: Manifest, found: Found) -> list[str]:

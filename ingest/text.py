@@ -29,6 +29,7 @@ from .models import ArxivRef, Quantity
 
 __all__ = [
     "Block",
+    "not_a_paper",
     "alias_before",
     "arxiv_refs",
     "split_front_matter",
@@ -585,3 +586,13 @@ def without_titles(text: str, titles: list[str]) -> str:
     for t in sorted(set(titles), key=len, reverse=True):
         out = out.replace(t, " ")
     return out
+
+
+#: An item's head saying it is about no paper: "(not a paper)", "（非论文）", "跟论文无关".
+_NOT_PAPER = re.compile(r"[(（\[]\s*(?:not a paper|no paper|non-paper|非论文|不是论文)\s*[)）\]]|\bnot a paper\b|"
+                        r"(?:跟|和|与)论文无关", re.IGNORECASE)
+
+
+def not_a_paper(head: str) -> bool:
+    """Whether an item's head says it is about no paper ("our AWQ run (not a paper): …", "（非论文）")."""
+    return bool(_NOT_PAPER.search(head[:120]))

@@ -262,12 +262,16 @@ def increment_links(heads: dict[int, str], works: dict[int, set[str]], claims: d
     of its works.  One row per unordered pair (the first naming found)."""
     out: list[tuple[int, int, SClaim]] = []
     done: set[frozenset[int]] = set()
+    # One pattern per name, compiled once (a pattern per claim and head overflowed re's cache).
+    named_by = {b: re.compile(rf"(?<![\w-]){re.escape(head)}(?![\w-])", re.I)
+                for b, head in heads.items() if _name_like(head)}
     for a, cl in claims.items():
         for c in cl:
-            for b, head in heads.items():
+            for b in heads:
                 if b == a or frozenset((a, b)) in done:
                     continue
-                named = _name_like(head) and re.search(rf"(?<![\w-]){re.escape(head)}(?![\w-])", c.text, re.I)
+                pat = named_by.get(b)
+                named = pat is not None and pat.search(c.text)
                 if named or (works.get(b) and set(c.mentions) & works[b] and not set(c.mentions) & works.get(a, set())):
                     done.add(frozenset((a, b)))
                     out.append((a, b, c))

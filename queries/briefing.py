@@ -43,7 +43,7 @@ from graph.store import Store
 from ingest.errors import QueryError
 from ingest.lexicon import load_lexicon
 from ingest.models import EVIDENCE_LEVELS, FrozenModel, evidence_rank
-from ingest.sources import named_after_id
+from ingest.models import named_after_id
 from ingest.text import find_urls
 
 from . import brief_parts as bp

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from ingest.living_doc import slugify
-from ingest.structure import not_a_paper
+from ingest.text import not_a_paper
 from ingest.numerals import arabic_key
 
 from .results import ItemRow, SectionRoute

@@ -571,6 +571,14 @@ def test_fast_json_is_byte_identical_to_json_dumps(stores, tmp_path):
               for t, v in zip(odd + ["a", "b"], scores)]
     _emit(titles, "json", str(tmp_path / "t.json"), "titles")
     assert (tmp_path / "t.json").read_text("utf-8") == dumps(titles, "titles")
+    # Floats that repr writes without an exponent are written alike by both: such rows take the fast path.
+    from provkg.cli.output import plain_floats as _plain
+
+    plain = [0.1, -0.0, 3.0, 1 / 3, 123456789.125, 1e15, 0.0001, 90.0, 0.25]
+    rows = [TitleRef(source="s", line=1, title=t, status="ambiguous", score=v, candidates=[t])
+            for t, v in zip(odd + ["a"], plain)]
+    assert all(_plain(r) for r in rows) and not _plain(titles[1]) and not _plain(rows[0].model_copy(update={"score": float("nan")}))
+    assert _json_results(rows, SCHEMA_VERSION, "titles") == dumps(rows, "titles")
 
 
 def test_an_unrelated_edit_opens_no_new_finding(tmp_path):

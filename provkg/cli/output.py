@@ -10,13 +10,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import sys
 from typing import Any, Callable
 
 import click
 
 __all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "cannot_write", "echo_err", "write_text", "said_wrote", "write_stdout_bytes", "json_doc",
-           "emit_doc", "emit", "table_cell", "json_results", "floatless", "StdoutBytes"]
+           "emit_doc", "emit", "table_cell", "json_results", "floatless", "plain_floats", "StdoutBytes"]
 
 #: Rows a ``--format table`` shows by default (``--max-rows``).  rich lays a table out at about 1 ms a
 #: row (144,000 claims: some 150 s and 2.4 GB), and a table that long is read by nobody: past this many
@@ -167,9 +168,30 @@ def floatless(model: type) -> bool:
     return '"number"' not in json.dumps(model.model_json_schema(mode="serialization"))
 
 
+def plain_floats(value: Any) -> bool:
+    """True when every float in ``value`` (a result model, with its nested models, lists and dicts) is finite
+    and written by ``repr`` without an exponent (``0.1``, ``90.0``, not ``1e-07``).
+
+    pydantic writes such floats exactly as ``json`` does (both the shortest round-trip digits; pydantic turns to
+    an exponent later than ``repr``, never earlier), so rows of a model with floats take the fast path
+    (``json_results``) when their values are plain: the section route scores, rounded to two places, always are.
+    """
+    if isinstance(value, float):
+        return math.isfinite(value) and "e" not in repr(value)
+    if isinstance(value, (str, int, type(None))):
+        return True
+    if hasattr(type(value), "model_fields"):
+        return all(plain_floats(v) for v in value.__dict__.values())
+    if isinstance(value, dict):
+        value = value.values()
+    if isinstance(value, (list, tuple, set, frozenset, type({}.values()))):
+        return all(isinstance(v, str) or plain_floats(v) for v in value)
+    return True
+
+
 def json_results(rows: list, version: str, name: str) -> str:
-    """The ``--format json`` document of result models of one type without floats (``floatless``),
-    serialised by pydantic (Rust).
+    """The ``--format json`` document of result models of one type whose floats are plain (``floatless``,
+    ``plain_floats``), serialised by pydantic (Rust).
 
     The same text as ``json.dumps(envelope, ensure_ascii=False, indent=2)`` of the rows'
     ``model_dump(mode="json")`` (a test holds them equal), at a fraction of the cost: 144,000
@@ -218,7 +240,8 @@ def emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: 
     """
     from queries.results import SCHEMA_VERSION
 
-    if fmt == "json" and rows and len({type(r) for r in rows}) == 1 and floatless(type(rows[0])):
+    if (fmt == "json" and rows and len({type(r) for r in rows}) == 1
+            and (floatless(type(rows[0])) or all(plain_floats(r) for r in rows))):
         write_text(json_results(rows, SCHEMA_VERSION, name), out)
         return
     total = len(rows)
