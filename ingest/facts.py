@@ -671,7 +671,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = cues.default_x
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
             explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
-        if (metric == "batch" and (unit in cues.unit_metrics or unit == "x") and _BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s])
+        if (metric == "batch" and (unit in cues.unit_metrics or unit == "x")
+                and (_BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s]) or _BATCH_SETTING.match(text, e, e + 30)
+                     or re.match(r"\s*[(（][^()（）]{0,6}", text[e:e + 8]) and _BATCH_SETTING.search(text[e:e + 30]))
                 or metric == "context" and unit == "x" and _CTX_SETTING.search(text[clause_of(s)[0]:clause_of(s)[1]])):
             # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure
             # before it is, else the unit's

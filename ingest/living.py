@@ -22,8 +22,17 @@ __all__ = ["parse_living_source"]
 
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
-_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:))")
-_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\|)\s*")
+#: An author-year citation key: ``[Wu 2023]``, ``[Kwon et al. 2023]``, ``[Zhong, 2024]``, ``[Patel and Li 2024b]``.
+_AUTHOR_YEAR_KEY = r"[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?"
+_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + _AUTHOR_YEAR_KEY + r")\](?!\())")
+_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
+                         r"\[(" + _AUTHOR_YEAR_KEY + r")\](?!\())\s*")
+
+
+def _key(written: str) -> str:
+    """A citation key as compared: an author-year key with its spacing, comma and "et al." evened out."""
+    k = re.sub(r"\s+et\s+al\.?", "", written)
+    return re.sub(r"[\s,]+", " ", k).strip().lower() if not k.isdigit() else k
 
 
 
@@ -34,7 +43,7 @@ _PRONOUN_OPEN = re.compile(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its|t
 
 def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
     """The references ``text`` cites by number or footnote (``_REF_MARK``), each with its key, in order."""
-    return [(m, m.group(1) or m.group(2)) for m in _REF_MARK.finditer(text)]
+    return [(m, m.group(1) or m.group(2) or _key(m.group(3))) for m in _REF_MARK.finditer(text)]
 
 
 def _ref_keys(text: str) -> list[str]:
@@ -127,11 +136,19 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
         if e.section not in citation_keys:
             continue
         # one record per line: a list written without blank lines is one paragraph of records
-        for line in e.text.split("\n"):
+        lines = e.text.split("\n")
+        for k, line in enumerate(lines):
             m = _REF_NUMBER.match(line)
             ids = find_arxiv_ids(line)
-            if m and ids:
-                out.setdefault(m.group(1) or m.group(2) or m.group(3) or m.group(4), ids[0].arxiv_id)  # (4: a table's "| 9 |")
+            if m and not ids and m.group(5):  # "[Zhong 2024] DistServe: … Large Language\n  Model Serving. https://…": wrapped
+                for later in lines[k + 1:k + 4]:
+                    if _REF_NUMBER.match(later):
+                        break
+                    ids = find_arxiv_ids(later)
+                    if ids:
+                        break
+            if m and ids:  # (4: a table's "| 9 |"; 5: an author-year key, "[Wu 2023] …")
+                out.setdefault(m.group(1) or m.group(2) or m.group(3) or m.group(4) or _key(m.group(5)), ids[0].arxiv_id)
     return out
 
 #: The date a living document says it was last changed: "末次更新 2026-10-25", "最后修改 2027-07-26", "最近修订 2027-07-19",

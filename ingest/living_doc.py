@@ -71,8 +71,9 @@ def _keyed_entry(line: str) -> tuple[str, str, int] | None:
     if not m:
         return None
     key = m.group("key").strip()
-    if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key):
-        return None
+    if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key) \
+            or re.fullmatch(r"[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?", key):
+        return None  # (an author-year key, "[Wu 2023]", "[Kwon et al. 2023]": its title is read as a plain record's)
     # "[FlashDecoding++] Hong, K., Dai, G., et al. "FlashDecoding++: Faster …." arXiv:…": authors first, the title quoted
     q = _QUOTED_TITLE.search(line, m.start("title"))
     pre = line[m.start("title"):q.start()] if q else ""
@@ -1137,7 +1138,12 @@ def reference_title(text: str) -> str | None:
     >>> reference_title("12. Kangaroo: Lossless Self-Speculative Decoding — arXiv 2404.18911 (2024)")
     'Kangaroo: Lossless Self-Speculative Decoding'
     """
-    first = text.split("\n")[0]
+    lines = text.split("\n")
+    first = lines[0]
+    if not find_arxiv_ids(first):  # a record wrapped over lines, its identifier on a later one: read up to it
+        upto = next((k for k, t in enumerate(lines) if find_arxiv_ids(t)), None)
+        if upto is not None:
+            first = " ".join(t.strip() for t in lines[:upto + 1])
     m = _BIBTEX_TITLE.search(first)
     if m:  # a BibTeX entry on one line: ``@article{key, title={GPTQ: Accurate …}, eprint={2210.17323}, …}``
         t = re.sub(r"\\([#&%_$])", r"\1", re.sub(r"[{}]", "", m.group("t") or m.group("t2"))).strip()
@@ -1152,7 +1158,9 @@ def reference_title(text: str) -> str | None:
         t = _clean_title(m.group(1) or m.group(2))
         if len(t.split()) >= 2:
             return t
-    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*){1,2}", "", first)
+    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]"
+                  r"|\[[A-Z][\w'’-]{1,20}(?:\s+(?:et\s+al\.?|(?:and|&)\s+[A-Z][\w'’-]{1,20}))?,?\s+(?:19|20)\d{2}[a-z]?\])\s*){1,2}",
+                  "", first)  # ("[Zhong 2024] DistServe: …": an author-year key)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
         rest = body[lead[0].end:].lstrip(" ]):：）〕】")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)
@@ -1194,8 +1202,11 @@ def reference_title(text: str) -> str | None:
             return t
     # ``Title — Kwon et al., 2023. <https://arxiv.org/abs/…>``: the title, a spaced dash, then the authors
     dash = re.split(r"\s[—–]\s", body, maxsplit=1)
+    # (``Title — T. Dao, D. Y. Fu, 2022. arXiv:…``, ``Title — T. Dao, 2023. arXiv:…``: the author field runs to the year)
+    by = re.split(r"[,，]?\s*[(（]?(?:19|20)\d{2}\b", dash[1], maxsplit=1)[0].strip() if len(dash) == 2 else ""
     if len(dash) == 2 and not find_arxiv_ids(dash[0]) and find_arxiv_ids(dash[1]) and (
-            re.match(r"\s*[^\s,]+(?:\s[^\s,]+)?\s+et al\b", dash[1]) or reference_authors(dash[1].split(",")[0] + ",")):
+            re.match(r"\s*[^\s,]+(?:\s[^\s,]+)?\s+et al\b", dash[1]) or reference_authors(dash[1].split(",")[0] + ",")
+            or (by and not find_arxiv_ids(by) and (_is_author_field(by) or _is_name(by)))):
         t = _field_title(dash[0].strip().rstrip(".,，。"))
         if t and (":" in t or len(t.split()) >= 3):
             return t

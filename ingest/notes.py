@@ -605,12 +605,21 @@ def _says(pat: re.Pattern[str], text: str) -> int:
     return got
 
 
+#: A front-matter field that places the note in the living document: ``section: "5.1"``, ``kb_section: 7.1/``,
+#: ``section_guess: "3.2"``, ``suggested-section: 4.2``, ``placement: §2.3``, ``章节: 3.1``.
+_FRONT_PLACEMENT = re.compile(r"^\s*(?:(?:kb|doc|target|suggested|proposed)[ _-]?)?(?:sections?|placement|place|home|章节|归属|建议章节)"
+                              r"(?:[ _-]?(?:guess|hint|suggestion|key))?\s*:\s*(?P<value>\S.*)$", re.IGNORECASE)
+
+
 def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     """A card's levels: always ``card_only``; a depth its line names stays when a person says they checked
-    that deep (``核查程度：通读全文``, "written by hand after reading the PDF"), and is dropped when the
-    line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
+    that deep (``核查程度：通读全文``, "written by hand after reading the PDF": the full text, in place of
+    ``card_only``; "abstract + Fig. 1 … (card written without reading the full text)": the abstract, beside
+    ``card_only``, since what a reader of the card has is the card, made from the abstract), and is dropped when
+    the line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
     cue of the lexicon)."""
-    return ordered_levels(["card_only", *(lv for lv in levels if not (generated and lv in DEPTH_LEVELS))])
+    kept = [lv for lv in levels if not (generated and lv in DEPTH_LEVELS)]
+    return ordered_levels(["card_only", *kept], all_depths="full_text" not in kept)
 
 
 #: A table cell that holds no value yet: "TBD", "n/a", "todo", "待定", "?".
@@ -942,8 +951,11 @@ def parse_note(
                     line_lv[b.line] = tuple(dict.fromkeys([*line_lv.get(b.line, ()), *line_lv[ln]]))
     if is_card:
         # a card's front-matter evidence field (``evidence: abstract``) is how it was generated
-        note_levels = ordered_levels([*_card_levels(fm_levels, generated=True), *(lv for n, v in fm_line_lv.items()
-                                                                 for lv in _card_levels(v, generated=evr.generated(lines[n - 1])))])
+        # (``card_only`` stays beside the abstract depth a source line names: the reader has the card)
+        deepest = ordered_levels([
+            *_card_levels(fm_levels, generated=True),
+            *(lv for n, v in fm_line_lv.items() for lv in _card_levels(v, generated=evr.generated(lines[n - 1])))])
+        note_levels = deepest if "full_text" in deepest else ordered_levels(["card_only", *deepest], all_depths=True)
     else:
         pre = shape.preamble
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
@@ -1337,7 +1349,8 @@ def parse_note(
                 # (a line under "## README 自报性能" says what its section's heading says: the maintainers' numbers)
                 # (whose numbers they are, not how the card was written: "## 核心主张（卡片转述）" is still the card's)
                 own = ordered_levels([*_card_levels(own, generated=evr.generated(clean) or _card_source_line(clean, own)),
-                                      *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")])
+                                      *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")],
+                                     all_depths=True)
             levels = own or para_levels or sub_levels or inherited
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still
@@ -1434,6 +1447,16 @@ def parse_note(
         c = make_claim(lines[n - 1].strip(), n, n, role="metadata", item=0 if shape.segments else None, lexicon=lex)
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
+    # a one-item note's or card's front matter that places it (``section: "5.1"``, ``kb_section: 7.1``, ``section_guess: 3.2``)
+    if len(shape.segments) == 1:
+        for n, ln in enumerate(lines[: body_first - 1], 1):
+            fm = _FRONT_PLACEMENT.match(ln) if n > 1 and n not in fm_line_lv else None
+            keys = table_section("section", fm.group("value").strip(" '\"")) if fm else []
+            if keys:
+                c = make_claim(ln.strip(), n, n, role="metadata", item=0, lexicon=lex)
+                claims.append(c.model_copy(update={"evidence": "unknown", "evidence_levels": (), "section_refs": tuple(keys),
+                                                   "suggested_sections": tuple(keys),
+                                                   "subjects": shape.segments[0].works}))
     claims.sort(key=lambda c: c.line)  # (stable: two sentences of one line keep their order)
     # what an item says is tied to the version it reads ("Attachment: 2603.17264v2.pdf", "## MC-SF
     # (arXiv:2502.07115v5)"): a statement of it that names no version of its own is that version's

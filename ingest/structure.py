@@ -40,6 +40,7 @@ from pathlib import PurePosixPath
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
+from .text import not_a_paper
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
            "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
@@ -190,6 +191,9 @@ _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d
 _PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:(?:the|linked|related|associated|companion|accompanying|upstream)\s+)?papers?\b[^:：|\n]{0,30}?"
                           r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
+#: Words in a card's paper field setting the identifier after them apart as another work: "follow-up", "see also", "cf.".
+_FIELD_ASIDE = re.compile(r"[;；,，(（]\s*(?:(?:its|the|a|their)\s+)?(?:follow[- ]?ups?|successors?|predecessors?|see also|also see|cf\.|related|"
+                          r"extension|sequel|后续|续作|另见|相关)\b[^;；\n]{0,30}$", re.IGNORECASE)
 #: A label naming a post's or a paragraph's paper inside a line: '"paper: https://…"', "论文：arXiv …", "PDF: …".
 _PAPER_LABEL = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\s*[:：]\s*", re.IGNORECASE)
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
@@ -2436,7 +2440,8 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
         if linked * 2 >= len(raws) and linked >= 2 else []
     # "chore (ours): bump the bench container …", "P.S. …" after the last entry: a topic set apart by its writer
     opening = sorted({*opening, *(b for b in tail if b.kind == "para" and b.lines and (_ASIDE_OPEN.match(b.lines[0][1])
-                                                                                     or _CHORE_OPEN.match(b.lines[0][1])))},
+                                                                                     or _CHORE_OPEN.match(b.lines[0][1])
+                                                                                     or _ADDENDUM_OPEN.match(b.lines[0][1])))},
                      key=lambda b: b.line)
     for n, b in enumerate(opening):
         nxt = opening[n + 1].line if n + 1 < len(opening) else None
@@ -2447,8 +2452,12 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     return raws, pre
 
 
+#: A numbered addendum after a list or table, a topic of its own: "补充一：…", "补充 2：…", "**Addendum 1:** …", "Extra #2: …".
+_ADDENDUM_OPEN = re.compile(r"^\s*(?:\*\*)?(?:补充|附注|追加|addendum|add-?on|extra|supplement)\s*(?:[一二三四五六七八九十]|#?\d{1,2})\s*(?:\*\*)?\s*[:：]",
+                            re.IGNORECASE)
 #: A paragraph labelled as a chore or an errand: "chore (ours): …", "Logistics: …", "杂事：…", "顺手记：…".
-_CHORE_OPEN = re.compile(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|errands?|misc(?:ellaneous)?|杂事|杂项|琐事|顺手记)\b[^:：\n]{0,20}[:：]",
+_CHORE_OPEN = re.compile(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|errands?|misc(?:ellaneous)?|infra(?:structure)?|ops|tooling|"
+                         r"杂事|杂项|琐事|顺手记)\b[^:：\n]{0,20}[:：]|^[^:：\n]{0,30}\bnot for the (?:living )?(?:doc(?:ument)?|kb|wiki)\b[^:：\n]{0,20}[:：]",
                          re.IGNORECASE)
 
 
@@ -2963,7 +2972,8 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     if len(spoken) >= 2 and sum(1 for b in starts if b in spoken) >= 1:
         starts = sorted({*starts, *spoken}, key=lambda b: b.line)
     # a paragraph set apart as an aside ("Side note, nothing to do with the doc: …", "顺便：…") after the first topic
-    asides = [b for b in paras if b.line > starts[0].line and b not in starts and _ASIDE_OPEN.match(b.lines[0][1])]
+    asides = [b for b in paras if b.line > starts[0].line and b not in starts
+              and (_ASIDE_OPEN.match(b.lines[0][1]) or _CHORE_OPEN.match(b.lines[0][1]))]
     if asides:
         starts = sorted([*starts, *asides], key=lambda b: b.line)
     out: list[_Raw] = []
@@ -3596,16 +3606,6 @@ def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
 
 # --------------------------------------------------------------------------- main
 
-#: An item's head saying it is about no paper: "(not a paper)", "（非论文）", "跟论文无关".
-_NOT_PAPER = re.compile(r"[(（\[]\s*(?:not a paper|no paper|non-paper|非论文|不是论文)\s*[)）\]]|\bnot a paper\b|"
-                        r"(?:跟|和|与)论文无关", re.IGNORECASE)
-
-
-def not_a_paper(head: str) -> bool:
-    """Whether an item's head says it is about no paper ("our AWQ run (not a paper): …", "（非论文）")."""
-    return bool(_NOT_PAPER.search(head[:120]))
-
-
 #: A Zettelkasten note's ID at the start of its file name: a timestamp of 12 to 14 digits ("202706011518 tiered kv.md").
 _ZETTEL_ID = re.compile(r"^(?:19|20)\d{10,12}(?!\d)")
 
@@ -3673,8 +3673,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     file_work = arxiv_from_filename(PurePosixPath(path).name)
 
     if kind in ("paper_card", "repo_card"):
-        field_lines = [[m.arxiv_id for m in find_arxiv_ids(t)] for b in blocks[:20] if b.kind != "code"
-                       for _ln, t in b.lines if _PAPER_FIELD.match(t)]
+        # (an identifier the field sets apart as another work, "arXiv:2410.02367; follow-up SageAttention2 [2411.10958]",
+        # "…; see also …", is a mention)
+        field_lines = [[m.arxiv_id for m in find_arxiv_ids(t) if not _FIELD_ASIDE.search(t[max(0, m.start - 40):m.start])]
+                       for b in blocks[:20] if b.kind != "code" for _ln, t in b.lines if _PAPER_FIELD.match(t)]
         field_works = [w for ids in field_lines for w in ids]
         # a repo card is about the paper(s) its paper field names ("Papers named in the README: CacheGen
         # (arXiv:…), CacheBlend (…)"), a paper card about one paper
@@ -3921,6 +3923,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if all_generic and paper is None and len(seg_works[0][0]) == 1:
             paper = seg_works[0][0][0]
     one_paper = False
+    pair_works: list[str] = []  # the works of a comparison note (its title names them), one item about them all
     # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
     # issue's work unless it names another
     comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
@@ -3949,6 +3952,17 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         ids = list(dict.fromkeys(m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)))
         if len(ids) == 1:
             paper, one_paper = ids[0], True
+        elif how == "entries" and title_idx is not None:
+            # a comparison of two or three works under a title naming them ("# EAGLE-2 vs EAGLE-3: replace or add in
+            # 2.2?") whose bullets bring no work of their own ("- fuses low-, mid- and high-level features …"): one
+            # item about the works its title names
+            t_text = blocks[title_idx].text
+            t_about, t_comp = works_in(t_text, lex)
+            named = sorted((m.start(), w) for n, w in _NOTE_NAMES.get().items()
+                           for m in [re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", t_text, re.IGNORECASE)] if m)
+            tw = list(dict.fromkeys([*t_about, *t_comp, *(w for _pos, w in named)]))
+            if 2 <= len(tw) <= 3 and set(tw) <= set(ids):
+                pair_works, one_paper = tw, True
 
     if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works:
         # a form whose labelled parts hold lists ("Summary:", "Strengths:" over bullets, "Weaknesses:",
@@ -4011,6 +4025,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         if paper is None and field_title and one_paper:
             works = []
+        elif paper is None and pair_works:
+            works = pair_works
         elif paper is None:
             about, comp = works_in("\n".join(b.text for b in blocks if b.kind not in ("code", "html")), lex)
             opening = works_in(head_text, lex)[0] if head_text else []

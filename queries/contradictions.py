@@ -1268,6 +1268,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
                 continue
+            if q.metric in _SETTING_METRICS and any(o is not q and o.metric not in _SETTING_METRICS and (o.metric or o.unit in ("x", "%"))
+                                                    for o in c.quantities):
+                continue  # "128K 上下文下 KV 缓存占用约为 FP16 的 39%", "3.6 倍（batch 64、32K 上下文）": the setting of the figure beside it
             works = subj.get(c.iri, ())
             own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
             if own == "":
