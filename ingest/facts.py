@@ -363,6 +363,9 @@ _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|te
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
 _CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+#: Words right before a benchmark that set another result against it: "smaller than the sharegpt one", "than on ShareGPT",
+#: "compared with the MT-bench numbers", "比 ShareGPT 上".
+_SET_AGAINST = re.compile(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
 #: A draft model trained for something else than the work: "we trained a draft model for the Medusa baseline".
 _FOR_A_BASELINE = re.compile(r"\bbaselines?\b|\bfor (?:the )?comparison\b|基线|对比实验", re.IGNORECASE)
 #: A platform the work runs on alone: "…, Hopper only", "(sm_90 only)".
@@ -521,7 +524,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
            for m in _SLO_PAREN.finditer(text) if _SLO_VALUE.search(m.group("in"))]
     for a0, b0, _c in slo:
         text = text[:a0] + " " * (b0 - a0) + text[b0:]
-    conds = _conditions(cues, text) + slo
+    # (an underscore that opens or closes emphasis, "_Cascara on ShareGPT_:", hides no word's edge; "d_head" keeps its own)
+    conds = _conditions(cues, re.sub(r"(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)", lambda m: " " * len(m.group()), text)) + slo
+    # "their LMSYS-Chat-1M result is a lot smaller than the sharegpt one": a benchmark named as what another result is set
+    # against is no setting of the figures here
+    conds = [(a0, b0, c) for a0, b0, c in conds
+             if not (c.startswith("bench:") and _SET_AGAINST.search(text[max(0, a0 - 24):a0]))]
     # "…, 128K in 3.8 s", "1M prefill in 77s": a count right before "in" and a time is the context that time
     # was measured at (a condition), not a figure of its own
     for m in _BARE_COUNT_FIG.finditer(text):
@@ -655,8 +663,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             if x < lo:
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
-            elif clause_of(x) not in fig_clauses and cat not in set_before:
-                sent.append(c)
+            elif clause_of(x) not in fig_clauses and cat not in set_before and not re.search(r"[;；]", text[hi:x]):
+                sent.append(c)  # (not across a semicolon: "…prefill 加速 6.8×；RULER 和 InfiniteBench 上精度基本不掉" is another claim)
         return sent
 
     for s, e, a, b, unit, raw in raw_figs:

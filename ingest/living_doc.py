@@ -473,6 +473,32 @@ def _is_identifier_only(text: str) -> bool:
     return not re.sub(r"[\W_]+", "", rest)
 
 
+#: A record led by a work's short name in bold, then its title: ``- **SnapKV** — SnapKV: LLM Knows … Generation, arXiv:ID``,
+#: ``- **H2O**: H2O: Heavy-Hitter Oracle …, arXiv:ID`` (the text before the identifier).
+_BOLD_NAMED = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])?\s*\*\*(?P<name>[^*\n]{1,40}?)\*\*\s*(?:[—–:：]|\s-)\s*(?P<title>[^\n]{8,300}?)"
+                         r"\s*[,，.。;；—–-]?\s*[(（]?\s*(?:arXiv\s*[:：]?\s*|<?https?://\S*?)?$", re.IGNORECASE)
+
+
+def _bold_named_record(line: str, start: int) -> tuple[str, str] | None:
+    """``(short name, title)`` of a record led by the work's short name in bold whose title follows it
+    (``- **SnapKV** — SnapKV: LLM Knows What You are Looking for Before Generation, arXiv:2404.14469``), the
+    identifier at ``start``; else None.  The bold text is the name the document calls the work by, not its title."""
+    m = _BOLD_NAMED.match(line[:start])
+    if not m:
+        return None
+    title = _field_title(m.group("title").strip().rstrip(".,，。—–-").strip())
+    name = _clean_title(m.group("name"))
+    if not title or not name or not (":" in title or "：" in title or len(title.split()) >= 3) or find_arxiv_ids(title):
+        return None
+    # a title, not a description ("- **vLLM**：PagedAttention 把 KV 分页…（arXiv:…）"): it opens with the name
+    # ("SnapKV: LLM Knows …") or is written in title case ("Efficient Streaming Language Models with Attention Sinks")
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", title) if len(w) >= 4]
+    cased = bool(words) and sum(1 for w in words if w[0].isupper()) * 10 >= len(words) * 7
+    if not (title.casefold().startswith(name.casefold()) or cased) or re.search(r"[。；;]|[\u4e00-\u9fff]{3}", title):
+        return None
+    return name, title
+
+
 def _bold_title(text: str) -> str | None:
     m = re.search(r"\*\*(.+?)\*\*", text)
     if m:
@@ -1043,7 +1069,7 @@ def parse_living_doc(text: str) -> LivingDoc:
                 if m.arxiv_id in seen:
                     continue
                 seen.add(m.arxiv_id)
-                title, from_bold = None, False
+                title, from_bold, named = None, False, None
                 rec_date = rec_venue = None
                 if kind == "row":
                     title = row_title or _link_title(line, m.start, m.end) or separated_title(line, m.start, m.end)
@@ -1053,13 +1079,17 @@ def parse_living_doc(text: str) -> LivingDoc:
                     rec_title, rec_date, rec_venue = separated_record(line, m.start, m.end)
                     title = _link_title(line, m.start, m.end) or rec_title or (
                         keyed[1] if keyed and keyed[2] <= m.start else None) or _paren_record_title(line, m.start)
+                    named = _bold_named_record(line, m.start) if title is None else None
+                    if named is not None:
+                        title = named[1]
                     if title is None:
                         title = _bold_title(entry.text)
                         from_bold = title is not None
                 found.append((ArxivRef(
                     arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=entry.line + off,
                     title=title, date=date or rec_date, venue=venue or rec_venue, section=entry.section,
-                    alias=(alias_before(line, m.start) or (keyed[0] if keyed else None)) if kind not in ("code", "bib") else None,
+                    alias=(alias_before(line, m.start) or (keyed[0] if keyed else None)
+                           or (named[0] if named is not None else None)) if kind not in ("code", "bib") else None,
                 ), from_bold))
     # Bold text (``- **vLLM**：PagedAttention ...（arXiv:2309.06180）``) is often the work's short
     # name, not its title: when the document gives the same work a title from a link, a record

@@ -448,6 +448,10 @@ _LABELLED_NAME = re.compile(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\
 _ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)、])?\s*[`\[(（]?\s*(?:arXiv\s*[:：]?\s*)?")
 
 
+#: A numbered or bulleted entry's first line (after quote marks): "> 3. Fiddler: …", "- SnapKV: …".
+_ENTRY_OPEN = re.compile(r"^\s*(?:>\s*)*(?:\d{1,3}[.)、]|[-*+•])\s+\S")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -619,7 +623,9 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     the line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
     cue of the lexicon)."""
     kept = [lv for lv in levels if not (generated and lv in DEPTH_LEVELS)]
-    return ordered_levels(["card_only", *kept], all_depths="full_text" not in kept)
+    depths = {lv for lv in kept if lv in DEPTH_LEVELS}
+    # (a line naming two depths keeps both: "v3 全文过了一遍；v1 只对照了摘要")
+    return ordered_levels(["card_only", *kept], all_depths=depths != {"full_text"})
 
 
 #: A table cell that holds no value yet: "TBD", "n/a", "todo", "待定", "?".
@@ -1551,6 +1557,13 @@ def parse_note(
                         and m.arxiv_id not in {x.arxiv_id for x in find_arxiv_ids(f"{blines[k - 1][1]} {t}")}:
                     continue  # "charged to account" / "  4410.20817." wrapped: the line before labels the number
                 title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
+                if title is None and k == 1 and b.kind in ("item", "para") and not find_arxiv_ids(blines[0][1]) \
+                        and (b.kind == "item" or _ENTRY_OPEN.match(blines[0][1])) and not re.search(r"[.。!?！？]\s*$", blines[0][1]) \
+                        and not t[:m.start].strip(" >").startswith(("-", "*", "+")):
+                    # "3. Fiddler: CPU-GPU Orchestration for Fast Inference of Mixture-of-Experts" / "Models
+                    # (arxiv.org/abs/2312.17238). Runs cold experts …": an entry's title wrapped onto the identifier's line
+                    prev = blines[0][1].rstrip()
+                    title = written_title(f"{prev} {t}", m.start + len(prev) + 1, m.end + len(prev) + 1)
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=ln,
                                       alias=alias_before(t, m.start), title=title))
     seen_lines = {(r.line, r.arxiv_id) for r in arxiv}

@@ -137,7 +137,8 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    rf"{_NUMBERED_SPEAKER})"
                    # (a Slack app's message: "arxiv-digest  APP  8:00 AM")
                    r"(?:\*{1,2}|_)?(?:\s+(?-i:APP|BOT))?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
-                   r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)\s*$"
+                   # (a Slack copy brackets the time: "**priya** [10:42 AM]")
+                   r"(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?|\[\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?\]))\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
                    r"|^\s*(?P<t2>\[(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}:\d{2}(?::\d{2})?\]\s+@?[\w.\-]{1,30}"
                    r"(?:\s[\w.\-]{1,30})?"
@@ -171,6 +172,9 @@ def without_edit_mark(line: str) -> str:
     return _EDITED.sub("", line)
 
 
+#: A label over a list of asides: "顺手记两件事：", "Side notes:", "Unrelated:", "Two more things:", "另外：".
+_ASIDE_LABEL = re.compile(r"^(?:顺手记|顺便记|顺带|另外|附带|杂记|题外|side ?notes?|asides?|unrelated|other things|two more things|also\b|misc(?:ellaneous)?)"
+                          r"[^:：\n]{0,30}[:：]$", re.IGNORECASE)
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
 _SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
@@ -1059,6 +1063,18 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines and b.line not in covered]
         day = sorted([*units, *(_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras)],
                      key=lambda u: u.line)
+        # the bullets under a paragraph that brings its work ("**SLO-Gate** — arXiv:… An admission gate …" over "- P99
+        # TTFT …: 3.1× lower", "- Preemption overhead stays below 3%"), naming none of their own, are its points
+        merged: list[_Raw] = []
+        for u in day:
+            prev = merged[-1] if merged else None
+            if (u.kind == "entry" and prev is not None and prev.kind == "pseudo" and u.line <= prev.line_end + 1
+                    and _brings_link("\n".join(b.text for b in prev.blocks[:1])) and not _brings_link("\n".join(b.text for b in u.blocks))):
+                # (written right under it, no blank line between: a list set off by a blank line is the day's next things)
+                merged[-1] = replace(prev, line_end=max(prev.line_end, u.line_end), blocks=[*prev.blocks, *u.blocks])
+                continue
+            merged.append(u)
+        day = merged
         if len(day) >= 2 and any(_brings_link("\n".join(b.text for b in u.blocks)) for u in day):
             return day
         if not units:
@@ -3479,6 +3495,13 @@ def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | 
     return _Raw("block", body[0].line, body[-1].line_end, body[0].text, [ln for ln, _ in body[0].lines], list(body))
 
 
+#: A paragraph opened by its speaker's name in bold: "**王磊**：这周讲 …", "**Priya:** read …".
+_SPEAKER_TURN = re.compile(r"^\s*\*\*[^*\n]{1,24}?\s*(?:[:：]\s*\*\*|\*\*\s*[:：])")
+#: A line that opens a speaker's next paper: "第二篇是 …", "另外顺带提了 …", "Second paper: …", "Also …", "Then …".
+_NEXT_PAPER = re.compile(r"^\s*(?:第[二三四五六七八九十\d]+篇|另(?:外|一篇)|还有|顺带|顺便|此外|其次|然后|接着|"
+                         r"(?:second|third|next|another|the other)(?: paper| one)?\b|also\b|then\b|and then\b)", re.IGNORECASE)
+
+
 def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The paragraphs before a note's first heading that are each about a work of their own (two or
     more, two works or more), as items, after a head that names none (a byline, "*Team blog, draft 3*");
@@ -3486,6 +3509,23 @@ def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     body = [b for b in _content(pre) if b.kind != "heading"]
     if any(b.kind != "para" for b in body):
         return []
+    turns = [b for b in body if b.lines and _SPEAKER_TURN.match(b.lines[0][1])]
+    if len(turns) >= 3 and len(turns) * 2 > len(body) and any(find_arxiv_ids(b.text) for b in turns):
+        # minutes written one paragraph per speaker ("**王磊**：这周讲 MInference（…）…", "**陈曦**：没讲论文，同步一下集群排期"):
+        # each turn is a topic, with or without a work; a line in it that opens the speaker's next paper ("第二篇是
+        # DuoAttention（…）", "另外顺带提了 InfLLM（arXiv:…）") is a topic of its own
+        out: list[_Raw] = []
+        for n, b in enumerate(turns):
+            nxt = turns[n + 1].line if n + 1 < len(turns) else None
+            inside = [x for x in body if x.line >= b.line and (nxt is None or x.line < nxt)]
+            cuts = [ln for ln, t in b.lines[1:] if _NEXT_PAPER.match(t) and any(m.start <= 60 for m in find_arxiv_ids(t))]
+            bounds = [b.line, *cuts]
+            for k, lo in enumerate(bounds):
+                hi = bounds[k + 1] - 1 if k + 1 < len(bounds) else max(x.line_end for x in inside)
+                part = [p for x in inside if (p := _slice(x, lo, hi)) is not None]
+                head = next((t for ln, t in b.lines if ln == lo), b.lines[0][1])
+                out.append(_Raw("pseudo", lo, max(x.line_end for x in part), _opening_sentence(head), [lo], part))
+        return out
     firsts = [works_in(b.text, lex)[0][:1] for b in body]
     starts = [k for k, ws in enumerate(firsts) if ws]
     if len(starts) < 2 or len({firsts[k][0] for k in starts}) < 2:
@@ -3974,6 +4014,18 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                   and generic.search(_label_of(b.lines[0][1]))]
         if len(title_works) == 1 and len(labels) >= 2:
             paper, one_paper = title_works[0], True
+    if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works and len(raws) >= 2:
+        # "# Critical read: HeadTrim — … (arXiv 2605.11902v1)" over "Concerns:" and numbered points, most naming no work
+        # ("4. The entropy is computed on the last 32 prompt tokens only"), a few another only to compare ("2. Ada-KV
+        # (arXiv:…) already redistributes budget"): the points of one read of the paper its title names
+        tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
+        bringing = sum(1 for r in raws if _brings_link("\n".join(b.text for b in r.blocks)))
+        # (not a list set apart after a rule or under an aside's label: "---" / "顺手记两件事：" / "1. 相关工作里引了 …")
+        set_apart = any(b.kind == "hr" or (b.kind == "para" and b.lines and (_ASIDE_OPEN.match(b.lines[0][1])
+                                                                              or _ASIDE_LABEL.match(_strip(b.lines[-1][1]))))
+                        for b in blocks if blocks[title_idx].line < b.line < raws[0].line)
+        if len(tw) == 1 and bringing * 2 <= len(raws) and not set_apart:
+            paper, one_paper = tw[0], True
 
     # a preamble that is a topic of its own: above the first heading, a note whose title names no work
     # ("# Reading notes, Tuesday") opens with a paragraph about a work and its points ("Today the main

@@ -106,6 +106,9 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
     longer is the same system ("FlashInfer" = "FlashInfer dense paged decode")."""
     if ca[cat] & cb[cat]:
         return False
+    if cat == "base" and any(set(a.split("-")) <= set(b.split("-")) or set(b.split("-")) <= set(a.split("-"))
+                             for a in ca[cat] for b in cb[cat]):
+        return False  # "state-of-the-art systems" = "colocated state-of-the-art systems": one written longer
     return not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]})
 
 
@@ -655,6 +658,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
             # work cited in brackets is mentioned, the statement is still about the note's paper
             subj = [topic, *subj]
+        if not subj:
+            # "FastServe, by contrast, is effectively an offline scheduler" under "**Llumnix vs FastServe**": a statement
+            # that opens by naming a work by its short name is about that work, not its item's first
+            opened = [a for a in match(_lead(c.text)) if _opens_with(c.text, names_of.get(a, ()))]
+            if len(opened) == 1:
+                subj = opened
         if not subj and c.item is not None:
             key = (c.path, c.item)
             if key not in resolved:
@@ -933,11 +942,14 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
-def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
+def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SClaim, qb: SQuantity,
+                      beside: dict[int, list[float]] | None = None) -> bool:
     """Whether ``cb``'s source gives ``qa``'s value too (``of_path``: a group's figures by file), for the same work
     and metric, under a setting it sets apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is
-    another setting's figure."""
+    another setting's figure.  A statement quoting both values ("王磊报 6.8×，活文档写 10 倍，对不上": ``beside``, the
+    values of each figure's statement by ``id``) restates the disagreement, no agreement."""
     return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and _settings_differ(q, qb)
+               and not (beside and qb.value in beside.get(id(q), ()))
                for q in of_path.get(cb.path, ()))
 
 
@@ -1133,6 +1145,19 @@ _SETTING_NAME = re.compile(r"(?:WikiText|ShareGPT|LongBench|MMLU|GSM8K|HumanEval
                            r"FP|BF|INT|[AHBL]\d{2,3})", re.IGNORECASE)
 
 
+#: Words before a context length or a batch size that make it a capacity claimed, not a setting: "serves 512K-token
+#: contexts", "supports up to 1M", "max context 1M", "scales to 256 requests", "支持 100 万", "最长 128K".
+_CAPACITY = re.compile(r"(?:\bserv(?:es|ing|ed)|\bsupport(?:s|ing|ed)?|\bhandl(?:es|ing|ed)|\bscal(?:es|ing|ed) to|\breach(?:es|ed)?|"
+                       r"\bextend(?:s|ed|ing)? (?:\w+ )?to|\bmax(?:imum)?\b(?: context| batch)?|\bup to|\bcontext (?:length|window)s?(?: of)?|"
+                       r"长达|支持|扩展到|最长|上限)[^,;，；。]{0,16}$", re.IGNORECASE)
+
+
+def _capacity(text: str, raw: str) -> bool:
+    """Whether the figure ``raw`` of ``text`` (a context length, a batch size) is a capacity the statement claims."""
+    at = text.find(raw)
+    return at >= 0 and bool(_CAPACITY.search(text[max(0, at - 40):at]))
+
+
 def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> str | None:
     """The work one figure of ``c`` is written as a figure of, when that is named with it and is not
     what the whole statement is about: the only work its clause names before it ("their main table puts
@@ -1153,6 +1178,13 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     before = _AGAINST.sub(lambda m: " " * len(m.group()), c.text[start:at])
     before = _SOURCE_CITED.sub(lambda m: " " * len(m.group()), before)  # ("per the FA3 paper (…) FA2 gets 35%": FA2's)
     named = named_in(before)
+    sent = 0
+    for m in re.finditer(r"[;；。!?！？]|\.\s+(?=[A-Z])", c.text[:at]):
+        sent = m.end()
+    if re.match(r"\W*(?:the\s+|their\s+|its\s+)?(?:baselines?(?:'s?)?|基线)(?![\w-])", c.text[sent:at], re.IGNORECASE):
+        # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s": the baseline's figure, the work it names or none here
+        base = named_in(c.text[sent:at])
+        return base[0] if len(base) == 1 else ""
     setting = _setting_words(q.conditions) if named else None  # (only a clause naming a work needs its setting masked)
     if setting is not None:
         named = named_in(setting.sub(lambda m: " " * len(m.group()), before))
@@ -1269,8 +1301,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
                 continue
             if q.metric in _SETTING_METRICS and any(o is not q and o.metric not in _SETTING_METRICS and (o.metric or o.unit in ("x", "%"))
-                                                    for o in c.quantities):
+                                                    for o in c.quantities) and not _capacity(c.text, q.raw):
                 continue  # "128K 上下文下 KV 缓存占用约为 FP16 的 39%", "3.6 倍（batch 64、32K 上下文）": the setting of the figure beside it
+                # (a capacity stays a claim of its own: "serves 512K-token contexts … and claims 5.2× faster prefill")
             works = subj.get(c.iri, ())
             own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
             if own == "":
@@ -1310,6 +1343,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for c, q in vals:
             of_claim[c.iri].append(q)
             of_path[c.path].append(q)
+        beside = {id(q): [x.value for x in of_claim[c.iri]] for c, q in vals}
         # a file giving one work's measure at dozens of values (a sweep's log, a board of a hundred cards) is a table of
         # settings, not people disagreeing: its own figures are set against other files' only (the pairs stay linear
         # in the file, not quadratic)
@@ -1327,7 +1361,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue
             if _host(topics, c1, s) != _host(topics, c2, s) and not _same_setting(q1, q2):
                 continue  # a baseline's figure in one paper's experiments against another setting's
-            if _agrees_elsewhere(of_path, q1, c2, q2) or _agrees_elsewhere(of_path, q2, c1, q1):
+            if _agrees_elsewhere(of_path, q1, c2, q2, beside) or _agrees_elsewhere(of_path, q2, c1, q1, beside):
                 continue  # "3.9x on Vicuna-7B" (no temperature) against "T=1: 3.2x" from a read that also gives
                 # "greedy: 3.9x": the figure is that source's other setting's
             a, b = _ordered(c1, c2)
@@ -1493,6 +1527,7 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                 if (v := cited_version.get((c.path, s))) is not None:
                     tied[s].append(replace(c, version=v))
     out: dict[tuple, Contradiction] = {}
+    best: dict[tuple, int] = {}  # the figures of b each finding's a states
     pairs_of: dict[str, set[str]] = {}  # claim IRI -> its character pairs, computed once
 
     def pairs(c: SClaim) -> set[str]:
@@ -1515,8 +1550,14 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     if len(ba) < 5 or len(ba & bb) < 0.25 * min(len(ba), len(bb)):
                         continue
                 key = ("version", s, *sorted([a.path, b.path]), "versions")
-                if key in out or (f"arXiv:{s}", *sorted([a.path, b.path])) in known:
+                if (f"arXiv:{s}", *sorted([a.path, b.path])) in known:
                     continue
+                # of one file's statements, the one whose figures the change names ("v1 said 4.48× / 10.2×" picks the
+                # document's "up to 4.48× more requests", not its goodput definition's "target 90%")
+                quoted = sum(1 for q in a.quantities if figure_key(q.raw) in {figure_key(x.raw) for x in b.quantities})
+                if key in out and quoted <= best.get(key, 0):
+                    continue
+                best[key] = quoted
                 out[key] = Contradiction(
                     id=_id("versions", s, a.version, b.version, *sorted([a.path, b.path])), kind="version",
                     subject=f"arXiv:{s}", summary=(f"arXiv:{s}: {a.path} states {a.version}'s figures; {b.path} says {b.version} changed them"
@@ -1528,7 +1569,10 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
 
 
 #: A remark on the curators' own document, not a statement of the work: "our doc still cites v1", "我们的 doc: ref 16 …".
-_ON_OUR_DOC = re.compile(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s*(?:活)?(?:doc|文档)|活文档", re.IGNORECASE)
+_ON_OUR_DOC = re.compile(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s*(?:活)?(?:doc|文档)|活文档|"
+                         # (or on a card: "[[0731-BlockRoute]] 卡片上还是 v1 的旧数字", "the card still has v1's numbers")
+                         r"卡片(?:上|里)?(?:还|仍)|\b(?:the|our) (?:paper )?card (?:still|is still)\b|旧数字|\bold (?:numbers|figures)\b",
+                         re.IGNORECASE)
 
 
 def _content_words(t: str) -> set[str]:

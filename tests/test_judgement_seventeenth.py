@@ -203,3 +203,169 @@ def test_lossless_before_a_figure_is_no_reduction():
 def test_a_batch_in_brackets_after_a_ratio_is_its_setting_not_its_measure():
     got = {q.raw: q.metric for q in find_figures("decode 吞吐比 FP16 KV 高 3.6 倍（batch 64、32K 上下文）。", load_lexicon())}
     assert got == {"3.6 倍": "throughput", "32K": "context"}
+
+
+# =========================================================================== second round (t167–t170)
+
+def test_a_critical_read_titled_with_its_paper_is_one_item_whatever_its_numbered_concerns_name():
+    text = ("# Critical read: HeadTrim — Entropy-Guided Head Budgets (arXiv 2605.11902v1)\n\n"
+            "Read: full PDF v1 incl. appendix.\n\nConcerns:\n"
+            "1. Baselines are re-run by the authors with their own window size.\n"
+            "2. Ada-KV (arXiv:2407.11550) already redistributes budget across heads.\n"
+            "3. The entropy is computed on the last 32 prompt tokens only.\n"
+            "4. Latency: one extra pass over the window attention.\n\n"
+            "Verdict: worth two sentences in §2.3 next to Ada-KV.\n")
+    parts, _w = parse_note(text, "inbox/w/headtrim.md", "note")
+    [item] = parts["items"]
+    assert (item.line, item.works, item.sections) == (1, ("2605.11902",), ("2.3",))
+    # a digest titled after one paper whose entries mostly bring their own stays a collection
+    digest = text.replace("1. Baselines are re-run", "1. Quest (arXiv:2406.10774) re-runs") \
+        .replace("3. The entropy", "3. TOVA (arXiv:2401.06104): the entropy")
+    assert len(parse_note(digest, "inbox/w/d.md", "note")[0]["items"]) > 1
+
+
+def test_a_slack_copy_with_bracketed_times_is_one_item_per_message():
+    text = ("# #kv, pasted from Slack\n\n**priya** [10:42 AM]\nis anyone using pyramidkv with llama-3? 2406.02069\n"
+            "> **raj** [10:44 AM]\n> that's the one\n\n**dmitri** [10:49 AM]\nbtw H2O works with flash-attn 2 now\n"
+            "> **priya** [10:51 AM]\n> source?\n\n**mk** [11:50 AM]\nreminder: cluster quota resets friday\n")
+    assert [ln for ln, _w in _items(text)] == [3, 8, 13]
+
+
+def test_minutes_one_paragraph_per_speaker_are_one_item_per_turn_and_per_paper_a_turn_opens():
+    text = ("# 组会纪要 · 2027-09-08\n\n记录：陈曦\n\n"
+            "**王磊**：这周讲 MInference（arxiv.org/abs/2407.02490v2），论文是完整读过的。\n"
+            "第二篇是 DuoAttention（https://arxiv.org/abs/2410.10819），这篇只看了摘要。\n\n"
+            "**赵宇**：BlockRoute 出了 v2，卡片要跟着改。\n\n"
+            "**陈曦**：没讲论文，同步一下集群排期。\n\n### 结论 / 待办\n1. PageSketch 收进 3.2。\n")
+    assert _items(text) == [(5, ("2407.02490",)), (6, ("2410.10819",)), (8, ()), (10, ()), (12, ())]
+
+
+def test_a_logs_day_whose_paragraph_brings_a_paper_keeps_the_bullets_under_it():
+    text = ("# reading log\n\n### 2027-09-02\n\n**SLO-Gate** — arXiv:2609.04417v1, an admission gate.\n"
+            "- P99 TTFT on the ShareGPT trace: 3.1× lower than vLLM with FCFS.\n- Preemption overhead stays below 3%.\n"
+            "Went through the whole PDF. Belongs in III.2.\n\n### 2027-09-04\n\nLlumnix (2406.03243) re-read.\n")
+    assert _items(text) == [(3, ("2609.04417",)), (10, ("2406.03243",))]
+
+
+def test_a_title_wrapped_onto_its_identifiers_line_is_read_whole():
+    text = ("Forwarded.\n\n> 3. Fiddler: CPU-GPU Orchestration for Fast Inference of Mixture-of-Experts\n"
+            "> Models (arxiv.org/abs/2312.17238). Runs cold experts on the CPU.\n")
+    parts, _w = parse_note(text, "inbox/t/fwd.md", "note")
+    assert [r.title for r in parts["arxiv"]] == ["Fiddler: CPU-GPU Orchestration for Fast Inference of Mixture-of-Experts Models"]
+
+
+def test_a_bold_short_name_then_a_title_in_the_citation_list_gives_both():
+    doc = ("# KV\n\n## 2 Eviction\n\n- H2O keeps heavy hitters. It does not run on FlashAttention kernels.\n\n## Cited papers\n"
+           "- **H2O** — H2O: Heavy-Hitter Oracle for Efficient Generative Inference of Large Language Models, arXiv:2306.14048\n"
+           "- **StreamingLLM** — Efficient Streaming Language Models with Attention Sinks, arXiv:2309.17453\n")
+    fields, _w = parse_living_source(doc, "organized/knowledge/kv.md", tz=timezone.utc)
+    cites = {r.arxiv_id: (r.alias, r.title) for r in fields["arxiv"] if r.line >= 8}
+    assert cites == {"2306.14048": ("H2O", "H2O: Heavy-Hitter Oracle for Efficient Generative Inference of Large Language Models"),
+                     "2309.17453": ("StreamingLLM", "Efficient Streaming Language Models with Attention Sinks")}
+    assert {c.line: c.subjects for c in fields["claims"] if c.line == 5} == {5: ("2306.14048",)}
+    # a bold name over a description is no title
+    from ingest.living_doc import _bold_named_record
+    line = "- **vLLM**：PagedAttention 把 KV 缓存分页管理（arXiv:2309.06180）"
+    assert _bold_named_record(line, line.index("arXiv")) is None
+
+
+def test_put_a_name_in_and_worth_two_sentences_place():
+    assert [(r.key, r.role) for r in section_refs("I'd put Cadence in III.3 with the SLO-aware schedulers.")] == [("III.3", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Verdict: worth two sentences in §2.3 next to Ada-KV.")] == [("2.3", "suggest")]
+
+
+def test_a_benchmark_a_result_is_set_against_and_emphasis_underscores_are_no_settings():
+    lex = load_lexicon()
+    [q] = find_figures("their LMSYS-Chat-1M result is a lot smaller than the sharegpt one, mean latency only 1.3x lower than vllm",
+                       lex)
+    assert "bench:lmsys" in q.conditions and "bench:sharegpt" not in q.conditions
+    [q] = find_figures("_Cascara on ShareGPT_: mean latency 2.1x lower than vLLM", lex)
+    assert "bench:sharegpt" in q.conditions
+
+
+def test_a_later_clause_past_a_semicolon_gives_no_setting():
+    figs = {q.raw: q.conditions for q in find_figures("在 1M token、单卡 A100 上 prefill 加速 6.8×；RULER 上精度基本不掉。", load_lexicon())}
+    assert not any(c.startswith("bench:") for c in figs["6.8×"])
+
+
+def _findings(tmp_path, files: dict[str, str]):
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.named import contradictions
+    ws = tmp_path / "ws"
+    for rel, text in files.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text, encoding="utf-8")
+    store = Store(tmp_path / "store")
+    ingest_paths(store, [ws])
+    return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
+            for f in contradictions(store)]
+
+
+DOC2 = """\
+# Serving
+
+## 2. Scheduling
+
+- DistServe [2401.09670] reports up to 4.48× more requests served than colocated state-of-the-art systems.
+- "Goodput" is as defined by DistServe; SLO attainment target 90%.
+- FastServe [2305.05920] is an online scheduler.
+- SLO-Gate [2609.04417] cuts P99 TTFT on ShareGPT at 14 req/s by 2.4× against vLLM FCFS.
+
+## References
+
+1. DistServe: Disaggregating Prefill and Decoding. https://arxiv.org/abs/2401.09670v1
+2. FastServe: Fast Distributed Inference Serving for Large Language Models. arXiv:2305.05920
+3. Llumnix: Dynamic Scheduling for Large Language Model Serving. arXiv:2406.03243
+4. SLO-Gate: Admission-Controlled Preemptive Scheduling. arXiv:2609.04417
+"""
+
+
+def test_findings_of_this_round_on_one_small_workspace(tmp_path):
+    found = _findings(tmp_path, {
+        "organized/knowledge/serving.md": DOC2,
+        "inbox/t/zotero.md": (
+            "# Annotations\n\n## DistServe (arXiv 2401.09670v3)\n\n"
+            "\u201cDistServe can serve 7.4\u00d7 more requests compared to state-of-the-art systems.\u201d Headline changed between "
+            "versions: v1 said 4.48\u00d7, v3 says 7.4\u00d7.\n"),
+        "inbox/p/scan.md": (
+            "**Llumnix vs FastServe** \u2014 read both (arXiv:2406.03243).\n"
+            "Llumnix live-migrates running requests between instances.\n"
+            "FastServe, by contrast, is effectively an offline scheduler.\n"),
+        "inbox/q/log.md": (
+            "# log\n\n**SLO-Gate** \u2014 arXiv:2609.04417\n"
+            "- Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s in their Table 3.\n"
+            "- SLO-Gate's own P99 TTFT at 14 req/s on ShareGPT: 2.2 s.\n"),
+        "inbox/r/card-note.md": "SLO-Gate (2609.04417): its own P99 TTFT at 14 req/s on ShareGPT is 2.2 s, checked in the paper.\n",
+    })
+    kinds = {(k, s) for k, s, _w in found}
+    # "state-of-the-art systems" is the document's "colocated state-of-the-art systems": the v1 figure against v3's
+    assert any(k in ("number", "version") and s == "arXiv:2401.09670" and "serving.md:5" in w for k, s, w in found)
+    # the version change is anchored on the statement whose figure it names, not on the goodput definition
+    assert not any("serving.md:6" in w for _k, _s, w in found)
+    # "FastServe, by contrast, …" is about FastServe, not about the item's Llumnix
+    assert ("qualifier", "arXiv:2305.05920") in kinds and ("qualifier", "arXiv:2406.03243") not in kinds
+    # a baseline's figure is no figure of the method
+    assert not any(k == "number" and s == "arXiv:2609.04417" for k, s, _w in found)
+
+
+def test_a_statement_quoting_both_values_restates_the_disagreement(tmp_path):
+    found = _findings(tmp_path, {
+        "organized/knowledge/lc.md": ("# LC\n\n## 3. Sparse\n\n- MInference [2407.02490]：在 LLaMA-3-8B 上、1M token 时单卡 A100 prefill 最多加速 10 倍。\n\n"
+                                      "## 参考文献\n\n1. MInference 1.0. arXiv:2407.02490\n"),
+        "inbox/c/minutes.md": ("# 组会纪要\n\n**王磊**：MInference（2407.02490），在 LLaMA-3-8B 上、1M token、单卡 A100，prefill 加速 6.8×；"
+                               "RULER 上精度基本不掉。\n\n**赵宇**：没讲论文。\n\n**陈曦**：同步排期。\n\n### 结论\n"
+                               "1. MInference 1M prefill 的加速：王磊报 6.8×，活文档写 10 倍，对不上。\n"),
+    })
+    assert any(k == "number" and s == "arXiv:2407.02490" and w == ["lc.md:5", "minutes.md:3"] for k, s, w in found)
+
+
+def test_a_capacity_beside_a_result_is_still_compared_and_a_setting_is_not(tmp_path):
+    found = _findings(tmp_path, {
+        "organized/knowledge/lc.md": "# LC\n\n## 5. CP\n\n- SpindleCP (2602.04471): max context 1M tokens on 8×H100.\n\n## References\n\n1. SpindleCP. arXiv:2602.04471\n",
+        "inbox/d/fwd.md": "SpindleCP (arXiv 2602.04471) serves 512K-token contexts on one 8-GPU node and claims 5.2× faster prefill.\n",
+        "inbox/h/q.md": "MixKV (2607.03391)：H100 上 decode 吞吐比 FP16 KV 高 3.6 倍（batch 64、32K 上下文）。\n",
+        "inbox/m/t.md": "| 论文 | arXiv | 结论 |\n|---|---|---|\n| MixKV | 2607.03391 | 128K 上下文下 KV 缓存占用约为 FP16 的 39% |\n",
+    })
+    assert any(k == "number" and s == "arXiv:2602.04471" for k, s, _w in found)
+    assert not any(s == "arXiv:2607.03391" for _k, s, _w in found)
