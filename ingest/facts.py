@@ -54,7 +54,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
-         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*GB\b|\s*MB\b|\s*TB\b|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
+         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = re.compile(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
@@ -888,6 +888,8 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "s", 0.000001
     if low == "s":
         return "s", 1.0
+    if low in ("gb/s", "mb/s", "tb/s"):  # a rate of bytes: a transfer's or a memory's bandwidth
+        return "GB/s", {"gb/s": 1.0, "mb/s": 0.001, "tb/s": 1000.0}[low]
     if low in ("gb", "mb", "tb"):
         return "GB", {"gb": 1.0, "mb": 0.001, "tb": 1000.0}[low]
     if u in _SCALE or low in _SCALE:
@@ -1085,8 +1087,11 @@ _BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对�
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)
 #: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
 #: state nothing; the value after it does.
-_QUESTION_LABEL = re.compile(r"^\W*(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
-                             r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
+_QUESTION_LABEL = re.compile(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)
+                             r"(?P<q>(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
+                             r"(?:\*\*|__)?)\s*[:：]", re.IGNORECASE)
+#: A yes/no answer opening a question's value: "no, tuning-free", "yes, small calibration set", "否", "✗".
+_ANSWER = re.compile(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
 
 
 def answered_value(text: str) -> str:
@@ -1266,7 +1271,13 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     out: set[str] = set()
     our_doc = bool(_OUR_DOC.search(text))  # once per statement, not once per verb
     label = _QUESTION_LABEL.match(text)
+    asked: set[str] = set()
     if label:  # "**是否需改模型**：无需修改模型": the field's label asks, its value answers
+        ans = _ANSWER.match(text, label.end())
+        if ans and (ans.group("no") or ans.group("yes")) and not _QUESTION_LABEL.match(label.group("q")):
+            # "Needs calibration?: no" (a matrix row asking, a cell answering): the question's predicates, denied by a no
+            got = predicates(re.sub(r"[?？*_]", " ", label.group("q")), lex)
+            asked = {("-" if p[0] == "+" else "+") + p[1:] if ans.group("no") else p for p in got}
         text = " " * label.end() + text[label.end():]
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
@@ -1464,7 +1475,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                                                   or need_framed(text, p[1:-1], lex)):
             out.add("+modify:weights")  # "需要改路由器的训练 … 再微调约 2k 步", "they require retraining the positional
             # embeddings": a (re)training the work needs changes its weights
-    return tuple(sorted(out))
+    return tuple(sorted(out | asked))
 
 
 @dataclass(frozen=True)

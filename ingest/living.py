@@ -92,6 +92,10 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
             head = c.title.split()[0] if c.title.split() else ""
             if head.count("-") >= 2 or re.search(r"[a-z][A-Z]", head):
                 add(head.strip(",:"), c.arxiv_id)
+            # a system's name written as one camel-cased word anywhere in its title ("… Multi-turn Conversations with
+            # CachedAttention", "RelayAttention for Efficient …")
+            for w in re.findall(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])", c.title):
+                add(w, c.arxiv_id)
     for e in doc.entries:
         if e.section in citation_keys:
             ids = find_arxiv_ids(e.text)

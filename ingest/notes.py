@@ -375,6 +375,9 @@ def _row_title(b) -> str | None:
             t = strip_markup(cell).strip()
             if t and not find_arxiv_ids(t) and len(t) >= 6:
                 return t
+            ids = find_arxiv_ids(t)
+            if len(ids) == 1:  # "Hydragen: High-Throughput … Shared Prefixes (2402.14808)": the title written beside it
+                return written_title(t, ids[0].start, ids[0].end)
     return None
 
 

@@ -4014,17 +4014,24 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                   and generic.search(_label_of(b.lines[0][1]))]
         if len(title_works) == 1 and len(labels) >= 2:
             paper, one_paper = title_works[0], True
-    if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works and len(raws) >= 2:
+    # (the title a heading gives, else the note's first line: "精读｜Exit-Aware Self-Speculation …（arXiv:2608.13502v1）")
+    head_block = blocks[title_idx] if title_idx is not None else next((b for b in blocks if b.kind in ("para", "heading")), None)
+    head_line = (head_block.text if title_idx is not None else head_block.lines[0][1]) if head_block is not None and head_block.lines else ""
+    if not one_paper and how == "entries" and paper is None and head_line and not fm_works and len(raws) >= 2 \
+            and head_block.line <= first_line + 1 and head_block.line < raws[0].line:
         # "# Critical read: HeadTrim — … (arXiv 2605.11902v1)" over "Concerns:" and numbered points, most naming no work
         # ("4. The entropy is computed on the last 32 prompt tokens only"), a few another only to compare ("2. Ada-KV
         # (arXiv:…) already redistributes budget"): the points of one read of the paper its title names
-        tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
+        tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(head_line)))
         bringing = sum(1 for r in raws if _brings_link("\n".join(b.text for b in r.blocks)))
         # (not a list set apart after a rule or under an aside's label: "---" / "顺手记两件事：" / "1. 相关工作里引了 …")
         set_apart = any(b.kind == "hr" or (b.kind == "para" and b.lines and (_ASIDE_OPEN.match(b.lines[0][1])
                                                                               or _ASIDE_LABEL.match(_strip(b.lines[-1][1]))))
-                        for b in blocks if blocks[title_idx].line < b.line < raws[0].line)
-        if len(tw) == 1 and bringing * 2 <= len(raws) and not set_apart:
+                        for b in blocks if head_block.line < b.line < raws[0].line)
+        # (under a generic label, "Concerns:", "【疑问】", the points are the read's whichever works they compare with)
+        label = next((b for b in reversed(blocks) if b.line < raws[0].line and b.kind in ("para", "heading") and b.lines), None)
+        under_generic = label is not None and bool(generic.search(_label_of(_strip(label.lines[-1][1]).strip("【】[]「」"))))
+        if len(tw) == 1 and (bringing * 2 <= len(raws) or under_generic) and not set_apart:
             paper, one_paper = tw[0], True
 
     # a preamble that is a topic of its own: above the first heading, a note whose title names no work
@@ -4048,6 +4055,20 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws = [*pre_raws, *raws]
         seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
         pre = [b for b in pre if b.line_end < pre_raws[0].line]
+    elif how == "headings" and raws and not fm_works and not file_work and not one_paper \
+            and any(b.kind == "row" and comparison_columns(b) for b in pre):
+        # a comparison matrix before the first section ("|  | KIVI | KVQuant | QServe |" over "| arXiv | 2402.02750 | …",
+        # "| Needs calibration? | no | …") under the note's title: one item about the works its columns compare
+        rows = [b for b in pre if b.kind == "row"]
+        mworks = list(dict.fromkeys(m.arxiv_id for b in rows for m in find_arxiv_ids(b.text)))
+        if len(mworks) >= 2:
+            head = blocks[title_idx] if title_idx is not None else rows[0]
+            inside = [b for b in pre if b.line >= head.line and b.kind != "hr"]
+            if title_idx is not None and head not in inside:
+                inside = [head, *inside]
+            raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], inside), *raws]
+            seg_works = [(mworks, []), *seg_works]
+            pre = [b for b in pre if b.line < head.line]
     page_works = list(dict.fromkeys(head_works))
     if comments and pre and len(page_works) == 1 and not _COMMENTED.match(raws[0].head) and _AGO_HEAD.match(_first_line(raws[0])) \
             and sum(1 for b in _content(pre) if b.kind == "para") >= 2:

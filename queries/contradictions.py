@@ -395,7 +395,8 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
         reps: list[SCitation] = []
         # (a file's citation-list entry speaks for it before a mention in its text: "vAttention: Dynamic Memory
         # Management …" in the Sources list, not "**vAttention** (2405.04437)" in a bullet)
-        for c in sorted(cites, key=lambda c: (c.path, not c.in_citation_list, c.line)):
+        # (and the living document speaks for a title before a note repeating it: the document is what the curator edits)
+        for c in sorted(cites, key=lambda c: (c.kind != "living_doc", c.path, not c.in_citation_list, c.line)):
             n = _norm_title(c.title or "")
             if all(_norm_title(r.title or "") != n for r in reps):
                 reps.append(c)
@@ -1152,6 +1153,11 @@ _CAPACITY = re.compile(r"(?:\bserv(?:es|ing|ed)|\bsupport(?:s|ing|ed)?|\bhandl(?
                        r"长达|支持|扩展到|最长|上限)[^,;，；。]{0,16}$", re.IGNORECASE)
 
 
+#: Words before a length that make it the length of data items: "sequences of 2K tokens", "prompts of 8K", "长度为 2K 的样本".
+_DATA_LENGTH = re.compile(r"\b(?:sequences?|samples?|prompts?|documents?|inputs?|examples?|chunks?|segments?|requests?|passages?)\s+of\s+$|"
+                          r"(?:样本|序列|提示|文档)(?:的)?长度(?:为|是)?\s*$", re.IGNORECASE)
+
+
 def _capacity(text: str, raw: str) -> bool:
     """Whether the figure ``raw`` of ``text`` (a context length, a batch size) is a capacity the statement claims."""
     at = text.find(raw)
@@ -1300,6 +1306,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
                 continue
+            if q.metric == "context" and _DATA_LENGTH.search(c.text[max(0, c.text.find(q.raw) - 30):max(0, c.text.find(q.raw))]):
+                continue  # "16 Wikitext-2 sequences of 2K tokens": the length of the data used, no context the work reaches
             if q.metric in _SETTING_METRICS and any(o is not q and o.metric not in _SETTING_METRICS and (o.metric or o.unit in ("x", "%"))
                                                     for o in c.quantities) and not _capacity(c.text, q.raw):
                 continue  # "128K 上下文下 KV 缓存占用约为 FP16 的 39%", "3.6 倍（batch 64、32K 上下文）": the setting of the figure beside it
@@ -1671,7 +1679,7 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
 
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
-_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate"})
+_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate"})
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})

@@ -112,6 +112,9 @@ def name_index(snap: Snapshot) -> dict[str, str]:
     for alias, aid in snap.aliases.items():
         add(alias, aid)
     def add_short(title: str, aid: str) -> None:
+        # a system's name written as one camel-cased word in its title ("… with CachedAttention")
+        for w in re.findall(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])", title):
+            add(w, aid)
         pair = _NAME_PAIR.match(title)
         if pair:  # "vLLM / PagedAttention (preprint version)": a reference list naming the work by its systems
             for n in pair.group(1, 2):

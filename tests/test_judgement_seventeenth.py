@@ -219,7 +219,7 @@ def test_a_critical_read_titled_with_its_paper_is_one_item_whatever_its_numbered
     [item] = parts["items"]
     assert (item.line, item.works, item.sections) == (1, ("2605.11902",), ("2.3",))
     # a digest titled after one paper whose entries mostly bring their own stays a collection
-    digest = text.replace("1. Baselines are re-run", "1. Quest (arXiv:2406.10774) re-runs") \
+    digest = text.replace("Concerns:\n", "").replace("1. Baselines are re-run", "1. Quest (arXiv:2406.10774) re-runs") \
         .replace("3. The entropy", "3. TOVA (arXiv:2401.06104): the entropy")
     assert len(parse_note(digest, "inbox/w/d.md", "note")[0]["items"]) > 1
 
@@ -369,3 +369,73 @@ def test_a_capacity_beside_a_result_is_still_compared_and_a_setting_is_not(tmp_p
     })
     assert any(k == "number" and s == "arXiv:2602.04471" for k, s, _w in found)
     assert not any(s == "arXiv:2607.03391" for _k, s, _w in found)
+
+
+# =========================================================================== third round (t171–t174)
+
+def test_a_close_read_whose_first_line_names_its_paper_is_one_item_with_its_questions():
+    text = ("精读｜Exit-Aware Self-Speculation: Adaptive Layer Skipping（arXiv:2608.13502v1）\n"
+            "林晓 · 2027-09-15 · 全文精读\n\n【方法】\n不需要草稿模型。\n\n【疑问】\n"
+            "1. 和 SWIFT（arxiv.org/abs/2410.06916）到底差多少？\n2. 跟 Draft & Verify（[2309.08168]）的对比用的是对方论文里的数。\n"
+            "3. README 说提供 vLLM 插件，我没装。\n\n【结论】\n值得收，放 2.3。\n")
+    assert _items(text, "inbox/l/read.md") == [(1, ("2608.13502",))]
+
+
+def test_a_comparison_matrix_before_the_first_section_is_an_item_about_its_columns():
+    text = ("# KV-cache quantization — side by side\n\nFor the §4.1 rewrite.\n\n|  | KIVI | KVQuant | QServe |\n|---|---|---|---|\n"
+            "| arXiv | 2402.02750 | 2401.18079 | 2405.04532 |\n| Needs calibration? | no | no | yes |\n\n## Left out\n\n"
+            "- GEAR (2403.05527): another family.\n")
+    assert _items(text)[0] == (1, ("2402.02750", "2401.18079", "2405.04532"))
+
+
+def test_a_question_answered_no_denies_its_predicate_and_yes_states_it():
+    from ingest.facts import predicates
+    assert "-calibrate:" in predicates("KVQuant: Needs calibration?: no — the README loads pre-fit quantizers")
+    assert "+calibrate:" in predicates("QServe: Needs calibration?: yes, small calibration set")
+    assert predicates("Sarathi-Serve does not disaggregate: it keeps both phases on the same GPUs") == ("+store:", "-disaggregate:")
+    assert predicates("per a thread it disaggregates prefill and decode onto separate GPU pools") == ("+disaggregate:",)
+    assert predicates("We study disaggregated serving") == ()
+
+
+def test_bandwidth_is_a_rate_not_an_amount_of_memory():
+    got = {q.raw: (q.unit, q.value, q.metric) for q in
+           find_figures("KV transfer throughput: 38 GB/s per node pair; HBM 3.35 TB/s; peak memory 17.9 GB", load_lexicon())}
+    assert got == {"38 GB/s": ("GB/s", 38.0, "throughput"), "3.35 TB/s": ("GB/s", 3350.0, "throughput"),
+                   "17.9 GB": ("GB", 17.9, "memory")}
+
+
+def test_whole_request_kv_shipped_in_one_bulk_transfer_is_the_whole_side():
+    from ingest.facts import qualifier_sides
+    lex = load_lexicon()
+    assert qualifier_sides("ships the whole-request KV cache to the token machine in a single bulk transfer after the prompt "
+                           "phase has completed", lex) == ("kv_transfer_granularity:whole",)
+
+
+def test_a_title_cell_holding_its_identifier_gives_the_title_beside_it():
+    text = ("| Date | Presenter | Paper | Comments |\n|---|---|---|---|\n"
+            "| 2027-10-02 | Wei | Hydragen: High-Throughput LLM Inference with Shared Prefixes (2402.14808) | §4 |\n")
+    parts, _w = parse_note(text, "inbox/t/signup.md", "note")
+    assert [r.title for r in parts["arxiv"]] == ["Hydragen: High-Throughput LLM Inference with Shared Prefixes"]
+
+
+def test_round_three_findings(tmp_path):
+    found = _findings(tmp_path, {
+        "organized/knowledge/pc.md": (
+            "# Prefix caching\n\n## 3 Reuse\n\nCachedAttention keeps KV of multi-turn conversations in DRAM/SSD.\n"
+            "Up to 87% lower TTFT on ShareGPT multi-turn sessions.\n\nSarathi-Serve (arXiv:2403.02310) does not disaggregate: it keeps both phases "
+            "on the same GPUs.\n\nKVQuant needs a calibration set (16 Wikitext-2 sequences of 2K tokens).\n\n## References\n\n"
+            "- Gao, B. et al. (2024). Cost-Efficient Large Language Model Serving for Multi-turn Conversations with "
+            "CachedAttention. https://arxiv.org/abs/2403.19708\n"
+            "- Agrawal, A. et al. (2024). Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve. "
+            "https://arxiv.org/abs/2403.02310\n"
+            "- Hooper, C. et al. (2024). KVQuant: Towards 10 Million Context Length LLM Inference. https://arxiv.org/abs/2401.18079\n"),
+        "inbox/t/signup.md": ("| Date | Paper | Comments |\n|---|---|---|\n"
+                              "| 09-25 | CachedAttention — arXiv:2403.19708v3 | Abstract: TTFT cut by up to 68% on ShareGPT multi-turn |\n"),
+        "inbox/o/bookmarks.md": "- https://arxiv.org/pdf/2403.02310.pdf — Sarathi-Serve; per a thread it disaggregates prefill and decode.\n",
+        "organized/repo_cards/1311-kvquant.md": ("# KVQuant\n\n- paper: arXiv:2401.18079\n"
+                                                 "- demo: \"1M context on a single A100-80GB\" repeated from the paper\n"),
+    })
+    got = {(k, s) for k, s, _w in found}
+    assert ("number", "arXiv:2403.19708") in got  # CachedAttention, named by its title's camel-cased word
+    assert ("negation", "arXiv:2403.02310") in got
+    assert not any(s == "arXiv:2401.18079" for _k, s, _w in found)  # the calibration data's 2K is no context reached
