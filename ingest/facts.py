@@ -661,6 +661,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                 continue  # (a baseline of another clause says nothing of an absolute figure's; a part measured
                 # alone, "2.23x self-attention speedup", is that clause's: "and 7.03x lower latency" is not)
             if x < lo:
+                if cat != "base" and re.search(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$", text[max(0, x - 10):x], re.I):
+                    continue  # ("Throughput, W4A8 vs FP16, L40S: 2.4×": FP16 is the baseline's, W4A8 the figure's own)
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
             elif clause_of(x) not in fig_clauses and cat not in set_before and not re.search(r"[;；]", text[hi:x]):
@@ -709,7 +711,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
         down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
-        own = [c for _x, _y, c in conds_in(lo, hi)]
+        # (a setting right after "vs"/"over"/"than" is the baseline's, "… decode throughput vs FP16: 1.6×": not the figure's own)
+        own = [c for x0, _y, c in conds_in(lo, hi)
+               if c.startswith("base:") or not re.search(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst)\s*$", text[max(0, x0 - 10):x0], re.I)]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
         if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory") and not (

@@ -4031,7 +4031,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # (under a generic label, "Concerns:", "【疑问】", the points are the read's whichever works they compare with)
         label = next((b for b in reversed(blocks) if b.line < raws[0].line and b.kind in ("para", "heading") and b.lines), None)
         under_generic = label is not None and bool(generic.search(_label_of(_strip(label.lines[-1][1]).strip("【】[]「」"))))
-        if len(tw) == 1 and (bringing * 2 <= len(raws) or under_generic) and not set_apart:
+        # (a first line taken for the title, no heading: only over points under such a label, and never a mail's
+        # "Subject: Re: a few questions on SwapServe (arXiv:…)" over numbered questions, each answered)
+        titled_by_line = title_idx is None
+        mail_head = bool(re.match(r"\s*(?:subject|from|to|date|re|fwd?|cc)\s*[:：]", head_line, re.IGNORECASE))
+        if len(tw) == 1 and (bringing * 2 <= len(raws) or under_generic) and not set_apart \
+                and not (titled_by_line and (mail_head or not under_generic)):
             paper, one_paper = tw[0], True
 
     # a preamble that is a topic of its own: above the first heading, a note whose title names no work

@@ -111,10 +111,13 @@ def name_index(snap: Snapshot) -> dict[str, str]:
 
     for alias, aid in snap.aliases.items():
         add(alias, aid)
-    def add_short(title: str, aid: str) -> None:
-        # a system's name written as one camel-cased word in its title ("… with CachedAttention")
+    def add_camel(title: str, aid: str) -> None:
+        # a system's name written as one camel-cased word in its title ("… with CachedAttention"); only titles a
+        # citation list or a card gives (a note's line taken for a title names other systems too)
         for w in re.findall(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])", title):
             add(w, aid)
+
+    def add_short(title: str, aid: str) -> None:
         pair = _NAME_PAIR.match(title)
         if pair:  # "vLLM / PagedAttention (preprint version)": a reference list naming the work by its systems
             for n in pair.group(1, 2):
@@ -131,9 +134,12 @@ def name_index(snap: Snapshot) -> dict[str, str]:
         add(getattr(c, "alias", None), c.arxiv_id)
         if c.title:
             add_short(c.title, c.arxiv_id)
+            if getattr(c, "in_citation_list", False):
+                add_camel(c.title, c.arxiv_id)
     for aid, lst in snap.work_titles.items():
         for t, _p in lst:
             add_short(t, aid)
+            add_camel(t, aid)
     out = {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
     snap.cache["name_index"] = out
     return out
