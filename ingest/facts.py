@@ -363,6 +363,10 @@ _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|te
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
 _CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+#: Setting categories a baseline is named by ("vs FP16", "over Llama-2-7B"), and the words that name one right before:
+#: a precision written after them is the baseline's, not the figure's own ("over NVLink" is a medium: ``link`` is not one).
+_BASELINE_CATS = ("precision:", "model:", "msize:", "sw:")
+_BEFORE_BASELINE = re.compile(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$", re.IGNORECASE)
 #: Words right before a benchmark that set another result against it: "smaller than the sharegpt one", "than on ShareGPT",
 #: "compared with the MT-bench numbers", "比 ShareGPT 上".
 _SET_AGAINST = re.compile(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
@@ -661,7 +665,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                 continue  # (a baseline of another clause says nothing of an absolute figure's; a part measured
                 # alone, "2.23x self-attention speedup", is that clause's: "and 7.03x lower latency" is not)
             if x < lo:
-                if cat != "base" and re.search(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$", text[max(0, x - 10):x], re.I):
+                if c.startswith(_BASELINE_CATS) and _BEFORE_BASELINE.search(text[max(0, x - 10):x]):
                     continue  # ("Throughput, W4A8 vs FP16, L40S: 2.4×": FP16 is the baseline's, W4A8 the figure's own)
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
@@ -713,7 +717,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
         # (a setting right after "vs"/"over"/"than" is the baseline's, "… decode throughput vs FP16: 1.6×": not the figure's own)
         own = [c for x0, _y, c in conds_in(lo, hi)
-               if c.startswith("base:") or not re.search(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst)\s*$", text[max(0, x0 - 10):x0], re.I)]
+               if not c.startswith(_BASELINE_CATS) or not _BEFORE_BASELINE.search(text[max(0, x0 - 10):x0])]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
         if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory") and not (
