@@ -363,6 +363,8 @@ _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|te
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
 _CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+#: How far before a figure its label's colon, and before the colon the label's measure, are looked for (characters).
+_LABEL_REACH = 240
 #: Setting categories a baseline is named by ("vs FP16", "over Llama-2-7B"), and the words that name one right before:
 #: a precision written after them is the baseline's, not the figure's own ("over NVLink" is a medium: ``link`` is not one).
 _BASELINE_CATS = ("precision:", "model:", "msize:", "sw:")
@@ -621,7 +623,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         got = metrics_in(lo, hi).nearest(pos, end)
         if got[0] is not None:
             return got
-        colon = max(text.rfind(":", lo, pos), text.rfind("：", lo, pos))
+        # (a label is written shortly before its figure: the search stays within a window, so a line of thousands of
+        # figures is read in linear time, not each figure scanning the whole line)
+        near = max(lo, pos - _LABEL_REACH)
+        colon = max(text.rfind(":", near, pos), text.rfind("：", near, pos))
         if colon < 0:  # a colon ending the clause before ("…(…, 16 tasks): 97.2%")
             m = re.search(r"[:：]\s*$", text[max(0, lo - 3):lo])
             colon = max(0, lo - 3) + m.start() if m else -1
@@ -629,7 +634,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "SnapKV retention on LongBench (…, 16 tasks): 97.2% at …": the label before the colon, in the
             # same sentence, names the measure
             k = bisect.bisect_right(sentence_starts, colon) - 1
-            sa = sentences[k][0] if k >= 0 else 0
+            sa = max(sentences[k][0] if k >= 0 else 0, colon - _LABEL_REACH)
             if sa < colon:
                 got = metrics_in(sa, colon).nearest(colon, colon)
         return got

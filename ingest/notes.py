@@ -451,6 +451,8 @@ _LABELLED_NAME = re.compile(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\
 _ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)、])?\s*[`\[(（]?\s*(?:arXiv\s*[:：]?\s*)?")
 
 
+#: How far around an identifier its written title is looked for (characters; a title is at most 240).
+_TITLE_REACH = 400
 #: A numbered or bulleted entry's first line (after quote marks): "> 3. Fiddler: …", "- SnapKV: …".
 _ENTRY_OPEN = re.compile(r"^\s*(?:>\s*)*(?:\d{1,3}[.)、]|[-*+•])\s+\S")
 
@@ -1559,7 +1561,11 @@ def parse_note(
                 if k and not t[:m.start].strip() and m.raw[:1].isdigit() \
                         and m.arxiv_id not in {x.arxiv_id for x in find_arxiv_ids(f"{blines[k - 1][1]} {t}")}:
                     continue  # "charged to account" / "  4410.20817." wrapped: the line before labels the number
-                title = (_row_title(b) if b.kind == "row" else None) or written_title(tt, m.start, m.end)
+                # (within a window around the mention: a title is written beside its identifier, and a line of
+                # thousands of mentions is then read in linear time)
+                w0 = max(0, m.start - _TITLE_REACH)
+                title = (_row_title(b) if b.kind == "row" else None) or written_title(
+                    tt[w0:m.end + _TITLE_REACH], m.start - w0, m.end - w0)
                 if title is None and k == 1 and b.kind in ("item", "para") and not find_arxiv_ids(blines[0][1]) \
                         and (b.kind == "item" or _ENTRY_OPEN.match(blines[0][1])) and not re.search(r"[.。!?！？]\s*$", blines[0][1]) \
                         and not t[:m.start].strip(" >").startswith(("-", "*", "+")):

@@ -84,6 +84,8 @@ def root(tmp_path_factory) -> Path:
 @example(pieces=["lossless", " ", "lossy"], repeat=False, kind="note")  # a contrast sought across a run of spaces: 19 s
 @example(pieces=["static-"], repeat=False, kind="note")      # a side criticised after a hyphenated run: 3.9 s
 @example(pieces=[" ", "x"], repeat=False, kind="note")       # a run of spaces before a word: an evidence cue took 18 s at 2,000
+@example(pieces=["EAGLE is lossy 3.3x and arXiv:2401.10774 "], repeat=True, kind="note")  # one line of 6,000 mentions: 9 min (a
+# fresh user's; each figure's label and each identifier's title were looked for across the whole line)
 def test_reading_a_file_is_linear_in_long_runs(root, pieces, repeat, kind):
     small = _cost(root, kind, _text(pieces, repeat, SMALL))
     large = _cost(root, kind, _text(pieces, repeat, LARGE))
