@@ -328,13 +328,15 @@ class Snapshot:
         for aid, lst in self.work_titles.items():
             if lst:
                 out[aid] = lst[0][0]
-        for c in self.citations:
+        # (the living document's citation list before a note's line or table row: a title a note writes may be
+        # another work's, and the brief's citable list repeats the document's own)
+        for c in sorted(self.citations, key=lambda c: not (c.kind == "living_doc" and c.in_citation_list)):
             if c.title:
                 out.setdefault(c.arxiv_id, c.title)
         return out
 
     def title_of(self, arxiv_id: str) -> str | None:
-        """The title of a work: from a card, else the first citation that gives one."""
+        """The title of a work: from a card, else the living document's citation list, else the first citation that gives one."""
         return self._titles.get(arxiv_id)
 
     def manifest_items_for(self, manifest: str | None) -> list[SManifestItem]:

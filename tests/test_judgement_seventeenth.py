@@ -439,3 +439,22 @@ def test_round_three_findings(tmp_path):
     assert ("number", "arXiv:2403.19708") in got  # CachedAttention, named by its title's camel-cased word
     assert ("negation", "arXiv:2403.02310") in got
     assert not any(s == "arXiv:2401.18079" for _k, s, _w in found)  # the calibration data's 2K is no context reached
+
+
+def test_a_works_title_is_the_citation_lists_before_a_notes_row(tmp_path):
+    """A fresh user's finding: the brief's citable list gave Mooncake's ID the title a note's shifted table row wrote."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.snapshot import load_snapshot
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "a").mkdir(parents=True)
+    (ws / "organized" / "knowledge").mkdir(parents=True)
+    (ws / "inbox" / "a" / "t.md").write_text(
+        "| Title | arXiv |\n|---|---|\n| Infinite-LLM: Efficient LLM Service for Long Context | 2407.00079 |\n", "utf-8")
+    (ws / "organized" / "knowledge" / "k.md").write_text(
+        "# K\n\n## 1. Serving\n\nMooncake pools KV.\n\n## References\n\n"
+        "1. Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving. arXiv:2407.00079\n", "utf-8")
+    store = Store(tmp_path / "store")
+    ingest_paths(store, [ws])
+    snap = load_snapshot(store, lazy=False)
+    assert snap.title_of("2407.00079") == "Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving"
