@@ -681,6 +681,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     for s, e, a, b, unit, raw in raw_figs:
         if _THEORETICAL.search(text[max(clause_of(s)[0], s - 28):s]):
             continue  # "离理论上限 5.3× 还有距离", "the theoretical peak of 989 TFLOPs/s": a bound, no measurement of the work
+        if unit == "pt" and re.search(r"[·•|]\s*$", text[max(0, s - 4):s]) and (
+                re.match(r"\s*(?:[·•|]|$)", text[e:e + 3]) or re.search(r"[·•|][^·•|\n]{1,24}[·•|]\s*$", text[max(0, s - 40):s])):
+            continue  # "u/bf16_enjoyer · 13h · 97 points", "user1 · 4 hours ago · 38 points": a post's votes, no score
         if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 24):s]):
             continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
         metric, explicit = metric_near(s, e)

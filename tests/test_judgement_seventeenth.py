@@ -458,3 +458,9 @@ def test_a_works_title_is_the_citation_lists_before_a_notes_row(tmp_path):
     ingest_paths(store, [ws])
     snap = load_snapshot(store, lazy=False)
     assert snap.title_of("2407.00079") == "Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving"
+
+
+def test_a_posts_votes_are_no_score():
+    lex = load_lexicon()
+    assert find_figures("u/bf16_enjoyer · 13h · 97 points paper for the lazy", lex) == ()
+    assert [q.raw for q in find_figures("MMLU: 70.1 points · GSM8K 80 points", lex)] == ["70.1 points", "80 points"]
