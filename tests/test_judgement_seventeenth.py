@@ -288,16 +288,22 @@ def test_a_later_clause_past_a_semicolon_gives_no_setting():
     assert not any(c.startswith("bench:") for c in figs["6.8×"])
 
 
-def _findings(tmp_path, files: dict[str, str]):
+def _ingested(tmp_path, files: dict[str, str]):
+    """A store holding a workspace of ``files`` (workspace path -> text)."""
     from graph.loader import ingest_paths
     from graph.store import Store
-    from queries.named import contradictions
     ws = tmp_path / "ws"
     for rel, text in files.items():
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_text(text, encoding="utf-8")
     store = Store(tmp_path / "store")
     ingest_paths(store, [ws])
+    return store
+
+
+def _findings(tmp_path, files: dict[str, str]):
+    from queries.named import contradictions
+    store = _ingested(tmp_path, files)
     return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
             for f in contradictions(store)]
 
@@ -443,19 +449,11 @@ def test_round_three_findings(tmp_path):
 
 def test_a_works_title_is_the_citation_lists_before_a_notes_row(tmp_path):
     """A fresh user's finding: the brief's citable list gave Mooncake's ID the title a note's shifted table row wrote."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
     from queries.snapshot import load_snapshot
-    ws = tmp_path / "ws"
-    (ws / "inbox" / "a").mkdir(parents=True)
-    (ws / "organized" / "knowledge").mkdir(parents=True)
-    (ws / "inbox" / "a" / "t.md").write_text(
-        "| Title | arXiv |\n|---|---|\n| Infinite-LLM: Efficient LLM Service for Long Context | 2407.00079 |\n", "utf-8")
-    (ws / "organized" / "knowledge" / "k.md").write_text(
-        "# K\n\n## 1. Serving\n\nMooncake pools KV.\n\n## References\n\n"
-        "1. Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving. arXiv:2407.00079\n", "utf-8")
-    store = Store(tmp_path / "store")
-    ingest_paths(store, [ws])
+    store = _ingested(tmp_path, {
+        "inbox/a/t.md": "| Title | arXiv |\n|---|---|\n| Infinite-LLM: Efficient LLM Service for Long Context | 2407.00079 |\n",
+        "organized/knowledge/k.md": ("# K\n\n## 1. Serving\n\nMooncake pools KV.\n\n## References\n\n"
+                                     "1. Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving. arXiv:2407.00079\n")})
     snap = load_snapshot(store, lazy=False)
     assert snap.title_of("2407.00079") == "Mooncake: A KVCache-centric Disaggregated Architecture for LLM Serving"
 
