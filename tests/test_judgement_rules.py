@@ -1555,7 +1555,9 @@ def test_figures_of_t40_to_t43_wording():
     from ingest.facts import find_figures
 
     assert [(q.raw, q.metric) for q in find_figures("PagedAttention[^1] 借鉴虚拟内存分页，KV 缓存浪费低于 4%。")] == [("4%", None)]
-    assert [q.raw for q in find_figures("tensorwrangler · 142 points · 19 hours ago")] == ["142 points"]
+    # (nor, since the seventeenth stop, a post's votes: "142 points" between a header's separators is no score)
+    assert [q.raw for q in find_figures("tensorwrangler · 142 points · 19 hours ago")] == []
+    assert [q.raw for q in find_figures("tensorwrangler wrote: 19 hours ago, scored 142 points on the quiz")] == ["142 points"]
     assert [(q.metric, q.conditions) for q in find_figures(
         "SnapKV retention on LongBench (Mistral-7B, 16 tasks): 97.2% at a 1024-token budget.")] == [
         ("accuracy", ("bench:longbench", "budget:1024", "model:mistral-7b", "msize:7b"))]
