@@ -697,3 +697,16 @@ def test_run_into_a_workspace_folder_holding_notes_is_one_line(tmp_path):
     assert r.exit_code == 0, r.output
     r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(ws / "out"))
     assert r.exit_code == 0, r.output
+
+
+def test_a_global_option_written_after_the_command_says_where_it_goes(tmp_path):
+    """A fresh user's finding: ``provkg query papers --store st5`` answered "No such option '--store'. (Did you mean
+    '--all-sources'…?)"; it now says that ``--store`` is written before the command, in one line, exit 2."""
+    r = _cli("query", "papers", "--store", str(tmp_path / "st"))
+    assert r.exit_code == 2
+    assert r.stderr.strip() == ("provkg: --store is an option of provkg itself: write it before the command, "
+                                "'provkg --store VALUE query …' (see 'provkg -h')")
+    r = _cli("query", "papers", "--bogus")
+    # (any other unknown option keeps click's words, in one line; the runner names the program ``cli``)
+    assert r.exit_code == 2 and r.stderr.strip().startswith("provkg: No such option '--bogus'. (see '")
+    assert r.stderr.strip().endswith(" query -h')")

@@ -56,7 +56,16 @@ def _one_line_usage(e: "click.UsageError") -> "click.exceptions.Exit | click.Usa
     if isinstance(e, getattr(click.exceptions, "NoArgsIsHelpError", ())):
         return e
     path = e.ctx.command_path if e.ctx is not None else "provkg"
+    if isinstance(e, click.NoSuchOption) and e.option_name in _GLOBAL_OPTIONS and " " in path:
+        # ("provkg query papers --store st5": click's "Did you mean '--all-sources'?" misleads; a fresh user's finding)
+        cmd = path.split(" ", 1)[1]
+        return fail(f"{e.option_name} is an option of provkg itself: write it before the command, "
+                    f"'provkg {e.option_name} VALUE {cmd} …' (see 'provkg -h')")
     return fail(f"{e.format_message()} (see '{path} -h')")
+
+
+#: The options of ``provkg`` itself, written before the command (``provkg --store DIR query …``).
+_GLOBAL_OPTIONS = frozenset({"--store", "--query-endpoint", "--update-endpoint", "--gsp-endpoint"})
 
 
 class _Terminated(KeyboardInterrupt):
