@@ -11,22 +11,20 @@ from datetime import tzinfo
 
 from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
-from .living_doc import LivingDoc, parse_living_doc, reference_authors
+from .living_doc import AUTHOR_YEAR_KEY, LivingDoc, parse_living_doc, reference_authors
 from .facts import facts_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .models import ArxivRef
 from .claims import make_claim
-from .text import alias_before, find_urls, split_front_matter, without_titles
+from .text import alias_before, camel_names, find_urls, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
-#: An author-year citation key: ``[Wu 2023]``, ``[Kwon et al. 2023]``, ``[Zhong, 2024]``, ``[Patel and Li 2024b]``.
-_AUTHOR_YEAR_KEY = r"[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?"
-_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + _AUTHOR_YEAR_KEY + r")\](?!\())")
+_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
 _REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
-                         r"\[(" + _AUTHOR_YEAR_KEY + r")\](?!\())\s*")
+                         r"\[(" + AUTHOR_YEAR_KEY + r")\](?!\())\s*")
 
 
 def _key(written: str) -> str:
@@ -94,7 +92,7 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
                 add(head.strip(",:"), c.arxiv_id)
             # a system's name written as one camel-cased word anywhere in its title ("… Multi-turn Conversations with
             # CachedAttention", "RelayAttention for Efficient …")
-            for w in re.findall(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])", c.title):
+            for w in camel_names(c.title):
                 add(w, c.arxiv_id)
     for e in doc.entries:
         if e.section in citation_keys:

@@ -57,6 +57,9 @@ from ingest.models import ArxivRef, Section
 from ingest.numerals import arabic_key
 from ingest.text import alias_before
 
+#: An author-year citation key as written inside brackets: ``Wu 2023``, ``Kwon et al. 2023``, ``Zhong, 2024``,
+#: ``Patel and Li 2024b`` (``ingest.living`` resolves ``[Wu 2023]`` in the body to the entry it opens).
+AUTHOR_YEAR_KEY = r"[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?"
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
 #: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
 _KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
@@ -72,7 +75,7 @@ def _keyed_entry(line: str) -> tuple[str, str, int] | None:
         return None
     key = m.group("key").strip()
     if not re.search(r"[A-Za-z]{2}", key) or re.fullmatch(r"[A-Za-z]{1,6}\+?\d{2,4}[a-z]?", key) \
-            or re.fullmatch(r"[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?", key):
+            or re.fullmatch(AUTHOR_YEAR_KEY, key):
         return None  # (an author-year key, "[Wu 2023]", "[Kwon et al. 2023]": its title is read as a plain record's)
     # "[FlashDecoding++] Hong, K., Dai, G., et al. "FlashDecoding++: Faster …." arXiv:…": authors first, the title quoted
     q = _QUOTED_TITLE.search(line, m.start("title"))
@@ -95,6 +98,7 @@ def _without_authors(title: str) -> str:
 
 
 __all__ = [
+    "AUTHOR_YEAR_KEY",
     "CITATION_SECTION_KEYS",
     "Entry",
     "LivingDoc",
@@ -1189,8 +1193,7 @@ def reference_title(text: str) -> str | None:
         if len(t.split()) >= 2:
             return t
     body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]"
-                  r"|\[[A-Z][\w'’-]{1,20}(?:\s+(?:et\s+al\.?|(?:and|&)\s+[A-Z][\w'’-]{1,20}))?,?\s+(?:19|20)\d{2}[a-z]?\])\s*){1,2}",
-                  "", first)  # ("[Zhong 2024] DistServe: …": an author-year key)
+                  r"|\[" + AUTHOR_YEAR_KEY + r"\])\s*){1,2}", "", first)  # ("[Zhong 2024] DistServe: …": an author-year key)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
         rest = body[lead[0].end:].lstrip(" ]):：）〕】")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)

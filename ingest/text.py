@@ -29,6 +29,7 @@ from .models import ArxivRef, Quantity
 
 __all__ = [
     "Block",
+    "camel_names",
     "not_a_paper",
     "alias_before",
     "arxiv_refs",
@@ -596,3 +597,12 @@ _NOT_PAPER = re.compile(r"[(（\[]\s*(?:not a paper|no paper|non-paper|非论文
 def not_a_paper(head: str) -> bool:
     """Whether an item's head says it is about no paper ("our AWQ run (not a paper): …", "（非论文）")."""
     return bool(_NOT_PAPER.search(head[:120]))
+
+
+_CAMEL = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
+
+
+def camel_names(title: str) -> list[str]:
+    """The camel-cased words of a title, each a system's name (``… Multi-turn Conversations with CachedAttention``
+    gives ``["CachedAttention"]``; ``LLM``, ``Fast``, ``FlashAttention-2`` give none)."""
+    return _CAMEL.findall(title)

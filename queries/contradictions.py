@@ -1158,10 +1158,15 @@ _DATA_LENGTH = re.compile(r"\b(?:sequences?|samples?|prompts?|documents?|inputs?
                           r"(?:样本|序列|提示|文档)(?:的)?长度(?:为|是)?\s*$", re.IGNORECASE)
 
 
+def _written_after(pat: re.Pattern[str], text: str, raw: str, reach: int) -> bool:
+    """Whether ``pat`` ends within ``reach`` characters before the figure ``raw`` is first written in ``text``."""
+    at = text.find(raw)
+    return at >= 0 and bool(pat.search(text[max(0, at - reach):at]))
+
+
 def _capacity(text: str, raw: str) -> bool:
     """Whether the figure ``raw`` of ``text`` (a context length, a batch size) is a capacity the statement claims."""
-    at = text.find(raw)
-    return at >= 0 and bool(_CAPACITY.search(text[max(0, at - 40):at]))
+    return _written_after(_CAPACITY, text, raw, 40)
 
 
 def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> str | None:
@@ -1306,7 +1311,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
                 continue
-            if q.metric == "context" and _DATA_LENGTH.search(c.text[max(0, c.text.find(q.raw) - 30):max(0, c.text.find(q.raw))]):
+            if q.metric == "context" and _written_after(_DATA_LENGTH, c.text, q.raw, 30):
                 continue  # "16 Wikitext-2 sequences of 2K tokens": the length of the data used, no context the work reaches
             if q.metric in _SETTING_METRICS and any(o is not q and o.metric not in _SETTING_METRICS and (o.metric or o.unit in ("x", "%"))
                                                     for o in c.quantities) and not _capacity(c.text, q.raw):

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from ingest.living_doc import slugify
-from ingest.text import not_a_paper
+from ingest.text import camel_names, not_a_paper
 from ingest.numerals import arabic_key
 
 from .results import ItemRow, SectionRoute
@@ -114,7 +114,7 @@ def name_index(snap: Snapshot) -> dict[str, str]:
     def add_camel(title: str, aid: str) -> None:
         # a system's name written as one camel-cased word in its title ("… with CachedAttention"); only titles a
         # citation list or a card gives (a note's line taken for a title names other systems too)
-        for w in re.findall(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])", title):
+        for w in camel_names(title):
             add(w, aid)
 
     def add_short(title: str, aid: str) -> None:
