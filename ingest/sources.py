@@ -31,6 +31,9 @@ __all__ = [
     "MAX_BYTES",
     "NOTE_SUFFIXES",
     "OUTPUT_TAG",
+    "OUTPUT_LIST",
+    "in_workspace",
+    "listed_outputs",
     "TEXT_SUFFIXES",
     "ARCHIVE_DATA_FILE",
     "max_bytes",
@@ -142,6 +145,9 @@ NOTE_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".org", ".tex", ".bib", ".qmd", "
 #: not enter a folder holding it, so a run whose ``--out`` is inside the workspace never reads its own last brief
 #: and report back as notes.
 OUTPUT_TAG = ".provkg-output"
+#: A file in a folder of a workspace listing, one name a line, the files there that ``provkg`` wrote itself (a
+#: ``brief -o brief.md``, a ``report contradictions -o …`` inside a workspace): the folder walk does not read them.
+OUTPUT_LIST = ".provkg-outputs"
 #: What a folder walk picks up.
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json", *NOTE_SUFFIXES)
 #: A social archive's data file, read by name (X/Twitter's ``tweets.js``, ``tweets-part1.js``, ``note-tweet.js``): other
@@ -207,6 +213,20 @@ def workspace_root(path: Path) -> Path:
     return p.parent
 
 
+def listed_outputs(listing: Path) -> list[str]:
+    """The file names an ``OUTPUT_LIST`` file holds (none when it cannot be read)."""
+    try:
+        return [n.strip() for n in listing.read_text("utf-8", errors="replace").splitlines() if n.strip()]
+    except OSError:
+        return []
+
+
+def in_workspace(path: Path) -> bool:
+    """Whether ``path`` lies inside a workspace (an ancestor holding ``organized/``, ``inbox/``, ``work-guard/`` or
+    ``.provkg-root``): a file written there would be walked by the next ``ingest``."""
+    return any((anc / m).exists() for anc in path.absolute().parents for m in _ROOT_MARKERS)
+
+
 def _walk(top: str, root: Path, unreadable: list[str] | None = None
           ) -> Iterator[tuple[str, str, dict[str, bool], list[str]]]:
     """The folders below ``top`` as ``os.walk`` visits them (top-down, sub-folders sorted by name,
@@ -253,6 +273,9 @@ def _walk(top: str, root: Path, unreadable: list[str] | None = None
                     files[entry.name] = link
         if OUTPUT_TAG in files and here != top:
             continue  # a folder ``provkg run`` writes its brief and report into: its own output, not notes
+        if OUTPUT_LIST in files:  # files provkg wrote into a folder of notes (``brief -o brief.md``): its own output
+            for name in listed_outputs(Path(here) / OUTPUT_LIST):
+                files.pop(name, None)
         rel_dir = Path(here).relative_to(root).as_posix()
         subs = sorted(d for d in dirs if not d[0].startswith(".") and d[0] != "__pycache__")
         yield here, rel_dir, files, [name for name, link in subs if link]

@@ -710,3 +710,24 @@ def test_a_global_option_written_after_the_command_says_where_it_goes(tmp_path):
     # (any other unknown option keeps click's words, in one line; the runner names the program ``cli``)
     assert r.exit_code == 2 and r.stderr.strip().startswith("provkg: No such option '--bogus'. (see '")
     assert r.stderr.strip().endswith(" query -h')")
+
+
+def test_a_brief_or_report_written_into_the_workspace_is_not_read_back(tmp_path):
+    """A fresh user's finding: ``brief -o brief.md`` and ``report contradictions -o contradictions.md`` inside the
+    workspace came back at the next ingest as notes (150 claims, 17 contradictions with the notes they summarise).
+    Files provkg writes there are listed in their folder's ``.provkg-outputs`` and the walk skips them; a file written
+    outside any workspace leaves no listing."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    store = str(tmp_path / "store")
+    assert _cli("--store", store, "-q", "ingest", str(ws)).exit_code == 0
+    assert _cli("--store", store, "-q", "brief", "-o", str(ws / "brief.md")).exit_code == 0
+    assert _cli("--store", store, "-q", "report", "contradictions", "-o", str(ws / "inbox" / "c.md")).exit_code == 0
+    assert (ws / ".provkg-outputs").read_text("utf-8") == "brief.md\n"
+    assert (ws / "inbox" / ".provkg-outputs").read_text("utf-8") == "c.md\n"
+    r = _cli("--store", store, "ingest", str(ws))
+    assert r.exit_code == 0 and "added 0, changed 0, removed 0" in r.stderr
+    out = tmp_path / "elsewhere"
+    out.mkdir()
+    assert _cli("--store", store, "-q", "brief", "-o", str(out / "b.md")).exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["b.md"]

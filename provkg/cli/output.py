@@ -12,12 +12,13 @@ import io
 import json
 import math
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import click
 
 __all__ = ["TABLE_MAX_ROWS", "TABLE_LIST_ITEMS", "busy", "fail", "cannot_write", "echo_err", "write_text", "said_wrote", "write_stdout_bytes", "json_doc",
-           "emit_doc", "emit", "table_cell", "json_results", "floatless", "plain_floats", "StdoutBytes"]
+           "emit_doc", "emit", "mark_output", "table_cell", "json_results", "floatless", "plain_floats", "StdoutBytes"]
 
 #: Rows a ``--format table`` shows by default (``--max-rows``).  rich lays a table out at about 1 ms a
 #: row (144,000 claims: some 150 s and 2.4 GB), and a table that long is read by nobody: past this many
@@ -98,11 +99,31 @@ def write_text(text: str, out: str | None) -> None:
 
     try:
         write_atomic(text.encode("utf-8"), out)
+        mark_output(Path(out))
     except BrokenPipeError:  # -o /dev/stdout | head: as -o - (exit 141)
         raise
     except OSError as e:
         raise cannot_write(out, e) from None
     said_wrote(out)
+
+
+def mark_output(path: Path) -> None:
+    """Record that ``provkg`` wrote the file ``path`` (a brief, a report, a query's rows), when it lies inside a
+    workspace, in its folder's listing (``ingest.sources.OUTPUT_LIST``), so that the next ``ingest`` does not read it
+    as a note: a fresh user's ``brief -o brief.md`` in a workspace came back as 150 claims and 17 contradictions with
+    the notes it summarised.  A device or a file outside any workspace is left alone.
+
+    Raises ``OSError`` when the listing cannot be written.
+    """
+    from graph.atomic import write_atomic
+    from ingest.sources import OUTPUT_LIST, in_workspace, listed_outputs
+
+    if not path.is_file() or not in_workspace(path):
+        return
+    listing = path.absolute().parent / OUTPUT_LIST
+    names = listed_outputs(listing)
+    if path.name not in names:
+        write_atomic(("\n".join([*names, path.name]) + "\n").encode("utf-8"), listing)
 
 
 def said_wrote(out: str) -> None:
