@@ -496,9 +496,43 @@ def _utf16_without_bom(head: bytes) -> bool:
     return any(z.count(0) >= len(z) // 2 and other.count(0) <= len(other) // 20 for z, other in ((odd, even), (even, odd)))
 
 
+#: Characters a Western-European note in Windows-1252 or Latin-1 holds beyond ASCII: accented letters,
+#: the Latin-1 signs and cp1252's typographic punctuation (quotes, dashes, ellipsis, euro, bullet).
+_WESTERN = re.compile(r"[\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026"
+                      r"\u2030\u20ac\u2122\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc]")
+
+
+def _western(data: bytes) -> str | None:
+    """``data`` read as Windows-1252 when every non-ASCII character it gives is a Western-European
+    letter, sign or typographic mark (a note saved by an older Windows editor), else None."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    return text if all(_WESTERN.match(ch) for ch in text if ord(ch) > 0x7F) else None
+
+
+def _rare_gbk(text: str) -> bool:
+    """True when over a third of ``text``'s non-ASCII characters lie outside GB2312 (the 6,763 common
+    hanzi and their punctuation).  Chinese written in GBK is almost all GB2312; Latin-1 bytes read as
+    GBK (``r\\xe9duit``: an accented letter before an ASCII letter) give rare extension characters."""
+    wide = [ch for ch in text if ord(ch) > 0x7F]
+    if not wide:
+        return False
+    rare = 0
+    for ch in wide:
+        try:
+            ch.encode("gb2312")
+        except UnicodeEncodeError:
+            rare += 1
+    return rare * 3 > len(wide)
+
+
 def decode(data: bytes, rel: str) -> str:
-    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK); UTF-16 or UTF-32 text
-    that starts with its byte-order mark is read as such.
+    """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK), else Windows-1252
+    when that gives only Western-European letters and marks (GBK that reads as mostly rare characters
+    is taken for Windows-1252 too, ``_rare_gbk``); UTF-16 or UTF-32 text that starts with its
+    byte-order mark is read as such.
 
     Raises ``IngestError`` for binary content (NUL bytes; UTF-16 without a byte-order mark is named as
     such, not as "binary"), for bytes that
@@ -536,8 +570,15 @@ def decode(data: bytes, rel: str) -> str:
         try:
             text = data.decode("gb18030")
         except UnicodeDecodeError:
-            line = data[: e.start].count(b"\n") + 1
-            raise IngestError(rel, line, f"not valid UTF-8 (byte 0x{data[e.start]:02x}) nor GBK text") from None
+            latin = _western(data)
+            if latin is None:
+                line = data[: e.start].count(b"\n") + 1
+                raise IngestError(rel, line, f"not valid UTF-8 (byte 0x{data[e.start]:02x}), GBK nor Windows-1252 "
+                                             "text") from None
+            text = latin
+        else:
+            if _rare_gbk(text):
+                text = _western(data) or text
     return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 

@@ -384,19 +384,27 @@ _SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\b
                        r"(?=[A-Z\u4e00-\u9fff\"“(（]|(?<=[.!?]\s)[a-z]{2,}\b(?![.(]))")
 
 
+#: A span that is only an entry's number (``**3. Title**`` read with its bold markers gone): not a sentence.
+_ENUMERATOR = re.compile(r"\s*[*_]{0,3}\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s*")
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Return ``(start, end)`` character spans of the sentences of ``text``.
 
     Splits after 。！？ and after . ! ? followed by space and a capital, a CJK character
     or (chat-style writing) a lower-case word; never after an abbreviation (``e.g.``,
     ``vs.``, ``et al.``), inside numbers (``5.94x``) or URLs.  A semicolon joins
-    clauses of one sentence and does not end it.
+    clauses of one sentence and does not end it.  An entry's number standing alone before a
+    sentence (``3. PagedAttention …`` once bold markers are gone) is not a sentence of its own.
+
+    >>> ["1. PagedAttention (arXiv:2309.06180). Read it."[a:b] for a, b in split_sentences("1. PagedAttention (arXiv:2309.06180). Read it.")]
+    ['PagedAttention (arXiv:2309.06180).', 'Read it.']
     """
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENT_END.finditer(text):
         end = m.start()
-        if end > start and text[start:end].strip():
+        if end > start and text[start:end].strip() and not _ENUMERATOR.fullmatch(text[start:end]):
             spans.append((start, end))
         start = m.end()
     if text[start:].strip():

@@ -667,6 +667,39 @@ def _one(text: str, n: int = 100) -> str:
     return t if len(t) <= n else t[: n - 1] + "…"
 
 
+def _changed_pair(old: str, new: str, n: int = 100) -> tuple[str, str]:
+    """``old`` and ``new`` normalised and cut to about ``n`` characters each around where they differ.
+
+    A long line edited near its end kept only its first ``n`` characters, the same on both
+    sides, so ``was:`` and ``now:`` looked equal (a fresh user's run).  The common start and end
+    are elided with ``…`` and 30 characters of context are kept on each side of the change.
+
+    >>> _changed_pair("a" * 200 + " 2.1x faster", "a" * 200 + " 3.1x faster", 60)
+    ('…aaaaaaaaaaaaaaaaaaaaaaaaaaaaa 2.1x faster', '…aaaaaaaaaaaaaaaaaaaaaaaaaaaaa 3.1x faster')
+    """
+    a, b = _norm(old), _norm(new)
+    if len(a) <= n and len(b) <= n:
+        return a, b
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    q = 0
+    while q < min(len(a), len(b)) - p and a[-1 - q] == b[-1 - q]:
+        q += 1
+    start = max(0, p - 30)
+
+    def cut(t: str) -> str:
+        end = min(len(t), len(t) - q + 30)
+        mid = t[start:end]
+        if len(mid) > n:
+            mid = mid[: n - 1] + "…"
+        elif end < len(t):
+            mid += "…"
+        return ("…" if start else "") + mid
+
+    return cut(a), cut(b)
+
+
 def format_diff(d: DiffResult) -> str:
     """``DiffResult`` as plain text, one finding a line with ``path:line`` (what ``provkg diff`` prints)."""
     since = f"{d.since.iri.rsplit('/', 1)[-1]} ({d.since.started})" if d.since else "the empty store"
@@ -684,8 +717,9 @@ def format_diff(d: DiffResult) -> str:
     for ch in d.claims_changed:
         lines.append(f"~ claim  {ch.source}:{ch.old.line}->{ch.new.line}  ({', '.join(ch.fields)})")
         if "text" in ch.fields or "figures" in ch.fields:
-            lines.append(f"      was: {_one(ch.old.text)}")
-            lines.append(f"      now: {_one(ch.new.text)}")
+            was, now = _changed_pair(ch.old.text, ch.new.text)
+            lines.append(f"      was: {was}")
+            lines.append(f"      now: {now}")
         if "evidence" in ch.fields:
             how = direction.get(ch.new.id)
             lines.append(f"      evidence: {ch.old.evidence} -> {ch.new.evidence}" + (f" ({how})" if how else ""))
@@ -708,8 +742,9 @@ def format_diff(d: DiffResult) -> str:
         if "text" in fc.fields or "evidence" in fc.fields:
             for x, y in _aligned(o, n):
                 if _norm(x.text) != _norm(y.text) or x.evidence != y.evidence:
-                    lines.append(f"      was: {x.source}:{x.line}  [{x.evidence}] {_one(x.text)}")
-                    lines.append(f"      now: {y.source}:{y.line}  [{y.evidence}] {_one(y.text)}")
+                    was, now = _changed_pair(x.text, y.text)
+                    lines.append(f"      was: {x.source}:{x.line}  [{x.evidence}] {was}")
+                    lines.append(f"      now: {y.source}:{y.line}  [{y.evidence}] {now}")
     for w in d.works_cited:
         lines.append(f"cited    arXiv:{w}")
     for w in d.works_uncited:

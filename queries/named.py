@@ -454,7 +454,8 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
                     routes.append(SectionRoute(item=name, key=r.key, title=r.title, score=r.score,
                                                runner_up=r.runner_up, runner_up_score=r.runner_up_score))
         out.append(Increment(
-            manifest_id=mi.manifest_id, order=mi.order, source=mi.path, kind=mi.kind,
+            manifest_id=mi.manifest_id, order=mi.order, source=mi.path,
+            kind=mi.kind or (src.kind if src is not None else None),
             agent=(src.agent if src else None) or mi.agent, evidence=_material_evidence(src, its),
             ingested=src is not None, relevance=rel, reasons=reasons,
             items=[i.title for i in its], sections=sections_,

@@ -275,6 +275,8 @@ class Increment(FrozenModel):
     ``cited_arxiv`` split its works by whether the living document's citation
     list already holds them; ``sections`` are the destinations the material
     names; ``routes`` are provkg's suggestions for its topics that name none.
+    ``kind`` is the kind the manifest gives the material, else the kind of the
+    ingested file (``note``, ``paper_card``, ``repo_card`` …), else None.
     """
 
     manifest_id: str

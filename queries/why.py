@@ -298,7 +298,8 @@ def _rev_line(v: WhyRevision) -> str:
 
 def format_why(r: WhyResult) -> str:
     """``WhyResult`` as text: the subject, then per source file its agent, revision and activity, then each
-    step as ``:line  relation  text  [role, evidence]``."""
+    step as ``:line  relation  text  [role, evidence]``; a step repeated word for word on other lines of the
+    same revision is one row ending ``(and N more lines: :2, :3, :4 …)``."""
     head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + (f" (version {r.version} asked)" if r.version else ""),
             "section": f"section §{r.steps[0].section if r.steps else ''}",
             "claim": "claim " + r.subject, "source": "source " + (r.label or "")}[r.kind]
@@ -323,10 +324,18 @@ def format_why(r: WhyResult) -> str:
         lines.append(f"  <- {st[0].source}  [{' · '.join(meta)}]")
         if v is not None:
             lines.append(_rev_line(v))
+        # A statement repeated on many lines (a pasted list, a log) is one row naming where else it stands.
+        groups: dict[tuple[str, str, str], list[str]] = {}
         for s in st:
             where = f":{s.line}" if s.line == s.line_end else f":{s.line}-{s.line_end}"
             extra = ", ".join(x for x in (s.role, s.evidence, s.section and f"§{s.section}", s.version) if x)
-            lines.append(f"    {where:9} {s.relation:10} {_one(s.text)}" + (f"  [{extra}]" if extra else ""))
+            groups.setdefault((s.relation, _one(s.text), extra), []).append(where)
+        for (relation, text, extra), wheres in groups.items():
+            more = ""
+            if len(wheres) > 1:
+                shown = ", ".join(wheres[1:4]) + (" …" if len(wheres) > 4 else "")
+                more = f"  (and {len(wheres) - 1} more line{'s' if len(wheres) > 2 else ''}: {shown})"
+            lines.append(f"    {wheres[0]:9} {relation:10} {text}" + (f"  [{extra}]" if extra else "") + more)
     if r.kind == "source":
         lines.append("")
         lines.append("  revisions (newest first):")

@@ -90,8 +90,9 @@ CASES = [
      "work-guard/m.json:5: items[0].path '/etc/passwd' points outside the workspace; not linked"),
     ("manifest-duplicate-entry", "work-guard/m.json", _manifest([GOOD, GOOD]).encode(),
      f"work-guard/m.json:11: items[1].path '{GOOD}' is listed twice"),
-    ("invalid-utf8", "inbox/ann/latin1.md", "# t\n\n- café crème\n".encode("latin-1") + b"\xff\xfe\n",
-     "inbox/ann/latin1.md:3: not valid UTF-8 (byte 0xe9) nor GBK text"),
+    # 0x81 is in no encoding provkg tries after UTF-8 (a lone GBK lead byte, unassigned in Windows-1252)
+    ("invalid-utf8", "inbox/ann/latin1.md", "# t\n\n- café crème\n".encode("latin-1") + b"\x81\n",
+     "inbox/ann/latin1.md:3: not valid UTF-8 (byte 0xe9), GBK nor Windows-1252 text"),
     ("mixed-utf8-and-gbk", "inbox/ann/mixed.md",
      "# t\n\n- 中文\n- ".encode() + "中文".encode("gbk") + b"\n",
      "inbox/ann/mixed.md:4: mixed encodings: line 3 is UTF-8, this line is not (byte 0xd6)"),
@@ -599,3 +600,22 @@ def test_a_folder_that_became_unreadable_keeps_its_files_and_the_others_still_in
     assert r.exit_code == 2
     assert "error: inbox/secret: cannot read the folder (Permission denied); its files are not ingested" in r.output
     assert f"added: inbox/{author.name}/extra.md" in r.output and "added 1, changed 0, removed 0," in r.output
+
+
+def test_a_windows_1252_note_is_read_not_refused(tmp_path):
+    """A note saved by an older Windows editor (Windows-1252 / Latin-1) was refused as "not valid UTF-8 nor
+    GBK" (a fresh user's run); it is read, accents and typographic quotes intact, while GBK notes still read
+    as GBK."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from ingest.sources import decode
+
+    assert decode("naïve résumé – “exact” at 4 €".encode("cp1252"), "x") == "naïve résumé – “exact” at 4 €"
+    assert decode("r\u00e9duit la fragmentation".encode("latin-1"), "x") == "réduit la fragmentation"
+    assert decode("投机解码的加速比是 2.5 倍。".encode("gbk"), "x") == "投机解码的加速比是 2.5 倍。"
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "inbox" / "ann" / "latin.md").write_bytes("# Café\n\nPagedAttention arXiv:2309.06180 réduit la "
+                                                     "fragmentation à 4%.\n".encode("cp1252"))
+    rep = ingest_paths(Store(tmp_path / "st"), [ws])
+    assert rep.errors == [] and rep.added == ["inbox/ann/latin.md"]

@@ -83,7 +83,7 @@ def test_the_manifest_names_its_author(tmp_path):
     mf.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
     assert ingest_paths(s, [ws], now=fixed_clock).errors == []
     d = brief_data(s, MANIFEST_ID, now=fixed_clock(), lang="en")
-    assert d.agent is None and "- Author: not stated ·" in render_brief(d.model_dump(mode="json"))
+    assert d.agent is None and "- Author: not stated (`--author NAME`) ·" in render_brief(d.model_dump(mode="json"))
 
 
 # -- increments ------------------------------------------------------------------------------------

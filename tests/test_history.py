@@ -911,3 +911,16 @@ def test_ingest_with_another_kind_reads_unchanged_bytes_again(tmp_path):
     assert ingest_paths(st, [doc], kind="living_doc", now=clock).unchanged == ["inbox/a/list.md"]
     assert ingest_paths(st, [ws], now=clock).unchanged == ["inbox/a/list.md"] and kinds() == ["living_doc"]
     _prov_is_sound(st)
+
+
+def test_diff_shows_where_a_long_line_changed():
+    """``was:``/``now:`` kept a long line's first 100 characters, the same on both sides when the edit was at
+    its end (a fresh user's run): they now show the part around the change, the common rest elided."""
+    from queries.history import _changed_pair
+
+    head = "We read sections 3 to 5 of the paper and the appendix tables carefully; " * 3
+    was, now = _changed_pair(head + "the speedup on A100 is 2.1x.", head + "the speedup on A100 is 3.1x.")
+    assert was.startswith("…") and now.startswith("…")
+    assert "2.1x" in was and "3.1x" in now and was.replace("2.1x", "3.1x") == now
+    assert len(was) <= 101
+    assert _changed_pair("short 2.1x", "short 3.1x") == ("short 2.1x", "short 3.1x")

@@ -168,3 +168,29 @@ def test_a_log_rows_work_is_the_cell_that_names_one(tmp_path):
     snap = load_snapshot(store)
     row = next(i for i in snap.items if i.path == "inbox/a/log.md" and i.line == 6)
     assert item_works(snap, row) == (["2603.04417"], "name")
+
+
+def test_increments_name_each_materials_kind_when_the_manifest_gives_none(tmp_path):
+    """A manifest of plain ``{"path": …}`` items (the shared shifts') left `query increments`' kind column empty
+    (a fresh user's run): the kind is the ingested file's, and a manifest's own kind still wins."""
+    import json
+
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    from queries.named import increments
+
+    ws = tmp_path / "ws"
+    for d in ("inbox/ann", "organized/paper_cards", "work-guard", "organized/knowledge"):
+        (ws / d).mkdir(parents=True)
+    (ws / "inbox/ann/n.md").write_text("# Notes\n\n## PagedAttention\n\narXiv:2309.06180, read in full.\n", "utf-8")
+    (ws / "organized/paper_cards/0001-2205-14135.md").write_text(
+        "# FlashAttention\n\n- arXiv: 2205.14135\n- Section: §1\n- Exact attention, 3x faster on GPT-2.\n", "utf-8")
+    (ws / "organized/knowledge/k.md").write_text("# K\n\n## 1 Kernels\n\nText.\n\n## References\n\n- x\n", "utf-8")
+    mid = "0b6f8a0e-1111-4222-8333-944455556666"
+    (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({
+        "manifest_id": mid, "created": "2027-01-01", "knowledge": "organized/knowledge/k.md",
+        "items": [{"path": "inbox/ann/n.md"}, {"path": "organized/paper_cards/0001-2205-14135.md", "kind": "card"}]}), "utf-8")
+    st = Store(tmp_path / "st")
+    assert ingest_paths(st, [ws]).errors == []
+    assert [(i.source, i.kind) for i in increments(st, manifest=mid)] == [
+        ("inbox/ann/n.md", "note"), ("organized/paper_cards/0001-2205-14135.md", "card")]

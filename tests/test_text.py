@@ -122,3 +122,17 @@ def test_percent_encoded_text_holds_no_figures():
 
     assert find_quantities("见 [[%E5%8F%84%E9%9B%86]] 与 https://zh.wikipedia.org/wiki/%E5%84%9B") == ()
     assert [q.raw for q in find_quantities("提升 84%，参数 9B")] == ["84%", "9B"]
+
+
+def test_an_entry_number_is_not_a_sentence():
+    """``**3. Title**`` (a bold numbered pseudo-heading) left a key point "3." (a fresh user's run): a span
+    that is only an entry's number joins no claim; numbers inside sentences are untouched."""
+    from ingest.text import split_sentences
+
+    def parts(t):
+        return [t[a:b] for a, b in split_sentences(t)]
+
+    assert parts("**3. PagedAttention (arXiv:2309.06180)**") == ["PagedAttention (arXiv:2309.06180)**"]
+    assert parts("1. PagedAttention. Read it in full.") == ["PagedAttention.", "Read it in full."]
+    assert parts("ii. Medusa heads. Abstract only.") == ["Medusa heads.", "Abstract only."]
+    assert parts("The budget is 3. The speedup is 2.1x.") == ["The budget is 3.", "The speedup is 2.1x."]

@@ -125,3 +125,21 @@ def test_why_says_an_identifier_shaped_string_is_no_identifier(sample_store):
 
     with pytest.raises(QueryError, match=r"not a valid arXiv identifier \(month 99 does not exist"):
         resolve(sample_store, "arXiv:9999.99999")
+
+
+def test_a_line_repeated_word_for_word_is_one_row_naming_the_others(tmp_path):
+    """A pasted list repeating one citation 50 times printed 100 rows (a fresh user's 3,000-line answer):
+    the text names the first line and how many more, the JSON keeps every step."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+
+    ws = tmp_path / "ws"
+    (ws / "inbox" / "ann").mkdir(parents=True)
+    (ws / "inbox" / "ann" / "rep.md").write_text("- see PagedAttention arXiv:2309.06180 for paging.\n" * 50, "utf-8")
+    st = Store(tmp_path / "st")
+    ingest_paths(st, [ws])
+    r = why(st, "2309.06180")
+    assert len([s for s in r.steps if s.relation == "cites"]) == 50
+    rows = [ln for ln in format_why(r).splitlines() if ln.startswith("    :")]
+    assert [ln.split()[:2] for ln in rows] == [[":1", "about"], [":1", "cites"]]
+    assert all(ln.endswith("(and 49 more lines: :2, :3, :4 …)") for ln in rows), rows
