@@ -62,6 +62,7 @@ from .migrate import (
     LEGACY_REVISIONS_QUERY as _KNOWN_LEGACY,
     is_legacy_store,
 )
+from .versions import extractor_digest
 from .model import (
     PROV_GRAPH,
     N,
@@ -105,6 +106,9 @@ class IngestReport:
     #: ``(model version the store had, content graphs rewritten)`` when this ingest upgraded an older
     #: store to ``graph.model.MODEL_VERSION`` (``graph.migrate``), else None.
     upgraded: tuple[int, int] | None = None
+    #: Files whose bytes were the recorded ones but which an older provkg had read (its code or lexicon
+    #: changed since: ``graph.versions.extractor_digest``), read again by this ingest (among ``changed``).
+    reread: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         """One line: ``added 12, changed 1, removed 0, unchanged 3, errors 0``."""
@@ -119,7 +123,9 @@ _RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
 
 
 def known_revisions(db: Backend) -> dict[str, dict[str, object]]:
-    """Live revisions by path: ``{path: {rev, sha, size, mtime, root, legacy}}``.
+    """Live revisions by path: ``{path: {rev, sha, size, mtime, root, legacy}}``, with ``extractor`` (the
+    ``graph.versions.extractor_digest`` of the provkg that read the file, None when an older one did) when the
+    answer comes from the store's side file.
 
     A live revision carries ``kg:current true`` in the provenance graph.  A
     store written before that marker existed has none; then a revision is live
@@ -228,15 +234,21 @@ def _read_known_file(store: object) -> dict[str, dict[str, object]] | None:
         act = ox.Quad(activity_iri(str(data["activity"])), _RDF_TYPE, _kg("IngestActivity"), PROV_GRAPH)
         if act not in store.db:  # type: ignore[attr-defined]
             return None
-        return {p: {"rev": rev, "path": p, "sha": sha, "size": size, "mtime": mtime, "root": root, "legacy": False}
+        # the digest of the provkg that read each file (``extractor_digest``); a side file from before it was
+        # kept names none, so its files count as read by an older provkg
+        readers = data.get("extractor") or {}
+        return {p: {"rev": rev, "path": p, "sha": sha, "size": size, "mtime": mtime, "root": root, "legacy": False,
+                    "extractor": readers.get(p)}
                 for p, (rev, sha, size, mtime, root) in data["known"].items()}
     except (OSError, ValueError, EOFError, TypeError, KeyError):
         return None
 
 
-def _write_known_file(w: object, base: str | None, known: dict[str, tuple], stamp: str) -> None:
+def _write_known_file(w: object, base: str | None, known: dict[str, tuple], stamp: str,
+                      readers: dict[str, str | None] | None = None) -> None:
     """Leave the live revisions after this ingest (``known``: path -> (rev, sha, size, mtime, root))
-    for the next one, in the writer's side file (``Writer.sidecar``; only the embedded store has one).
+    for the next one, in the writer's side file (``Writer.sidecar``; only the embedded store has one),
+    with the digest of the provkg that read each (``readers``: path -> ``extractor_digest`` or None).
 
     Written only when this write copied the database that ``known_revisions`` was read from
     (``base``): another process that wrote in between would make ``known`` wrong.  Best effort:
@@ -250,7 +262,8 @@ def _write_known_file(w: object, base: str | None, known: dict[str, tuple], stam
     tmp = side.with_name(side.name + ".tmp")
     try:
         tmp.write_bytes(marshal.dumps({"format": _KNOWN_FORMAT, "db": w.database,  # type: ignore[attr-defined]
-                                       "activity": stamp, "known": known}))
+                                       "activity": stamp, "known": known,
+                                       "extractor": {p: d for p, d in (readers or {}).items() if p in known and d}}))
         os.replace(tmp, side)
         w.sidecar_written = True  # type: ignore[attr-defined]
     except (OSError, ValueError):
@@ -697,6 +710,18 @@ def _plan(store: Backend, paths: list[str | os.PathLike[str]], kind: str | None)
         if again:
             rep.unchanged = [p for p in rep.unchanged if p not in again]
             todo.extend(f for f in found if f.rel in again)
+    # Same bytes read by an older provkg (its code or lexicon changed since: ``extractor_digest``): read
+    # again, as a new revision of the same bytes, so an upgrade's judgement reaches every file.  Files whose
+    # reader is unknown (no side file: another backend, another process's write) are left as they are.
+    current = extractor_digest()
+    older = {p for p in rep.unchanged if p in known and "extractor" in known[p] and known[p]["extractor"] != current}
+    if older:
+        rep.reread = sorted(older)
+        rep.unchanged = [p for p in rep.unchanged if p not in older]
+        todo.extend(f for f in found if f.rel in older and f.rel not in again)
+        for p in older:
+            touched.pop(p, None)
+        again = again | older
     # A manifest that did not change is not parsed again below, but whether the files it names exist
     # depends on the rest of the workspace: check it now, so that an incremental ingest warns about a
     # named file that is missing exactly as a fresh ingest does (and stops once the file is back).
@@ -1008,7 +1033,10 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                           "unchanged": len(rep.unchanged)}
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
                 if embedded:
-                    _write_known_file(w, known_base, live, stamp)
+                    written = set(rep.added) | set(rep.changed)
+                    _write_known_file(w, known_base, live, stamp,
+                                      {p: extractor_digest() if p in written else known.get(p, {}).get("extractor")
+                                       for p in live})
                 if iw[0] is not None:
                     _index_fresh(iw[0], fresh)
                     if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now

@@ -362,7 +362,7 @@ _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|te
 #: batches ("4x larger batches").
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
-_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*tokens?\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
 #: How far before a figure its label's colon, and before the colon the label's measure, are looked for (characters).
 _LABEL_REACH = 240
 #: Setting categories a baseline is named by ("vs FP16", "over Llama-2-7B"), and the words that name one right before:
@@ -704,7 +704,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             m2, e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
             metric, explicit = (m2, e2) if m2 is not None and m2 not in ("batch", "context") else (
                 cues.unit_metrics.get(unit, cues.default_x), False)
-        if unit == "tok/s" and metric in ("context", "batch", "latency", "time"):
+        if unit == "tok/s" and metric in ("context", "batch", "latency", "time", "memory", "compression", "cost"):
             metric, explicit = "throughput", False  # "32K context: 540 tokens/s": a rate of tokens is a throughput
         if metric in ("context", "batch") and unit == "%":
             # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
@@ -1268,6 +1268,9 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
 
 
 #: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
+_ZH_CHANGE_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
+#: A must before a verb of making ("得专门写定制的 CUDA kernel", "must implement its own kernel", "has to write a custom
+#: kernel"): what is made is what the work needs (lexicon ``facts.predicate_verbs.need``).
 _ZH_VERB_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)")
 #: A bracketed aside ("(`csrc/x.cu`, gating + attention in one pass)"): skipped when a pronoun looks back for its noun.
 _BRACKETED = re.compile(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
@@ -1313,8 +1316,14 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
                     re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
                 continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
+            change_of_kernel = False
             if verb == "need" and m.group() in ("需", "须") and _ZH_VERB_AFTER.match(text, m.end()):
-                continue  # "无需修改模型", "无需任何微调": the verb after it is what is denied, read as that verb
+                # "无需任何微调": the verb after it is what is denied, read as that verb; "无需改动注意力内核" is also a
+                # kernel not needed, as "does not need changes to the kernel" is (a custom kernel is a thing a work
+                # needs or not; "无需修改模型结构" is no model not needed: fine-tuning needs one and keeps it)
+                change_of_kernel = bool(_ZH_CHANGE_AFTER.match(text, m.end()))
+                if not change_of_kernel:
+                    continue
             passive = _PASSIVE_DENIED.search(text[max(0, m.start() - 40):m.start()])
             if passive:  # "no head is ever pruned": the object before the passive verb, denied
                 objs = sorted({name for name, op in cues.objects if op.search(passive.group("obj"))} - {verb})
@@ -1342,6 +1351,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "adds extra decoding heads on the frozen backbone": what is added, not what it is added to
                 tail = re.split(r"\s(?:on|onto|to|atop|on top of|over|into|in)\s", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if change_of_kernel:
+                if "kernel" not in objs:
+                    continue
+                objs = ["kernel"]
             if not objs and re.search(r"\b(?:is|are|was|were|gets|got)\s+(?:being\s+|also\s+|then\s+)?$", text[max(0, m.start() - 16):m.start()], re.I):
                 # "The router is fine-tuned for 2,000 steps": the object is the passive's subject
                 subject = re.split(r"[.;,。；，!?！？]", text[max(0, m.start() - 60):m.start()])[-1]
@@ -1354,7 +1367,13 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 continue  # "文档 2.3 漏了这一点……可以不改", "the doc needs no change": an edit of our document, not the work
             if verb == "modify" and objs == ["model"]:
                 objs = ["model", "weights"]  # "修改模型", "a change to the model itself": its weights too
-            if verb in ("need", "support", "use") and not objs:
+            if verb == "migrate" and objs:
+                # "live-migrates running requests, KV cache included": what moves is what it names first, the
+                # cache with it ("does not migrate requests that are already decoding")
+                first = open_object(text[m.end():m.end() + 60], lex)
+                if first is not None:
+                    objs = [*objs, first]
+            if verb in ("need", "support", "use", "migrate") and not objs:
                 # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
                 # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
                 np = open_object(text[m.end():m.end() + 60], lex)

@@ -190,11 +190,14 @@ def _year_only(value: str) -> bool:
 #: so it does not decide the relevance of the item it happens to follow.
 _EPILOGUE = re.compile(r"^\s*(?:结论|决定|决议|decisions?|action items?|todo|next steps?)\s*[:：]", re.IGNORECASE)
 #: Evidence levels that, stated by an item's own words and alone, make it hearsay (low relevance).
-_HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported"})
+#: Levels that say an item rests on someone else's word: another's report, the vendor's, or only the shift's card
+#: (a note's "training-free according to our card; nobody has read the paper": the card's claim repeated).
+_HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported", "card_only"})
 _VERSION = re.compile(r"(?<![\w.])v(\d{1,2})(?![\w.])")
 _CHANGE = re.compile(r"改成|改为|改到|提到|更新为|换成|changed|revised|now (says|reads|reports)|updated to|replaced|withdrawn|撤回|不再成立", re.I)
 _CITE_ONLY = re.compile(r"引用列表|引文列表|参考文献|§\s*七|citation list|reference list|references|bibliography|缺引用|add (it )?to the (citations?|references|bibliography)", re.I)
-_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论文标题|标题|题目)(?:\*\*)?\s*(?:::|[:：])\s*(?:\*\*)?\s*(.+?)\s*$",
+#: ``Title: …``, ``**Title**: …``, ``Title:: …``, and a field list aligned with spaces (``title       Deterministic …``).
+_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论文标题|标题|题目)(?:\*\*)?(?:\s*(?:::|[:：])|[ ]{2,}|\t)\s*(?:\*\*)?\s*(.+?)\s*$",
                           re.IGNORECASE)
 _CAVEAT_LEAD = re.compile(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
 
@@ -392,6 +395,8 @@ def _looks_like_title(t: str) -> bool:
     t = t.strip()
     if re.match(r"(?:TODO|DONE|LATER|NOW|DOING|WAITING|CANCELED|CANCELLED)\b", t):
         return False  # an outliner's task ("DONE Ring Attention re-read"), no paper's title
+    if re.match(r"(?:Q|A|Question|Answer|问|答)\s*\d{0,2}\s*[:：]", t, re.IGNORECASE):
+        return False  # a FAQ's "Q: Is Ring Attention ([2310.01889]) exact …": a question's label, no title's head
     if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
     if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s|(?:week|day|session|lecture|module|unit|sprint)\s*\d", t, re.IGNORECASE) \
@@ -600,6 +605,10 @@ _VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experi
 #: An option a form left unticked, up to the next box ("☐ Main text only"): not the answer (a task list's "- [ ] …" is
 #: an item of its own: not done, so no depth).
 _UNCHECKED_OPTION = re.compile(r"☐[^☐☒☑✓✔]*")
+
+
+#: A remark's arrow ("→ relevant to 6.2", "-> skip"): an add cue of the lexicon only when it leads to no "no".
+_ARROWS = re.compile(r"→|->|=>")
 
 
 def _says(pat: re.Pattern[str], text: str) -> int:
@@ -1506,7 +1515,9 @@ def parse_note(
         add_says = {t: _says(add_pat, t) for t in texts}
         low_says = {t: _says(low_pat, t) for t in texts}
         # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
-        adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)]
+        # ("→ 纯吐槽，跳过。": an arrow that leads to the writer's "skip" is that verdict's mark, no placement)
+        adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)
+                and not (low_says[t] > 0 and _says(add_pat, _ARROWS.sub(" ", t)) <= 0)]
         # ("It does not belong in 5.2 (prefill is untouched)" places it elsewhere: no "no")
         lows = [t for t in texts if low_says[t] > 0 or add_says[t] < 0 and not _NOT_THERE.search(t)]
         # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a

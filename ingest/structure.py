@@ -91,6 +91,8 @@ _THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,3
 _SPEAKER_ENTRY = re.compile(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
 #: A later post of a thread with its count ("2/7 …", "3/7 …").
 _THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
+#: A thread's post numbered without its total ("1/ new MoE offloading paper …", "2/ headline number: …").
+_THREAD_POST = re.compile(r"^\s*(\d{1,2})/(?![\d/])\s*\S")
 #: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
 _NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
@@ -1384,6 +1386,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             cont = _THREAD_NEXT.match(text)
             if cont and n and 2 <= int(cont.group(1)) <= int(cont.group(2)):
                 continue  # "2/7 …" right under "🧵 @handle, 1/7 …" in one paragraph: a thread pasted whole, one post
+            post = _THREAD_POST.match(text)
+            if post and n and int(post.group(1)) >= 2 and _THREAD_POST.match(b.lines[n - 1][1]) \
+                    and int(_THREAD_POST.match(b.lines[n - 1][1]).group(1)) == int(post.group(1)) - 1:
+                continue  # "3/ that's ~5x over mixtral-offloading (2312.17238)" under "2/ …": the thread's next post, one topic
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
     marks.sort(key=lambda mk: mk[1])

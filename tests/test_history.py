@@ -500,7 +500,9 @@ def test_a_noop_ingest_opens_no_writer(tmp_path, monkeypatch):
     assert st.database_dir != db and len(activities(st)) == len(acts) + 1
     assert not loader.latest_ingest_wrote_nothing(st) and not (path / loader.NOOP_NAME).exists()
     assert known_revisions(st)[rel]["mtime"] == later
-    assert loader._read_known_file(st) == loader._known_by_scan(st)  # the side file and the store agree
+    # the side file and the store agree (the side file also names the provkg that read each file)
+    side = {p: {k: v for k, v in d.items() if k != "extractor"} for p, d in loader._read_known_file(st).items()}
+    assert side == loader._known_by_scan(st)
     _prov_is_sound(st)
 
 
@@ -924,3 +926,38 @@ def test_diff_shows_where_a_long_line_changed():
     assert "2.1x" in was and "3.1x" in now and was.replace("2.1x", "3.1x") == now
     assert len(was) <= 101
     assert _changed_pair("short 2.1x", "short 3.1x") == ("short 2.1x", "short 3.1x")
+
+
+def test_files_an_older_provkg_read_are_read_again(tmp_path):
+    """An upgrade of provkg changes how notes are read, but ingest skipped files whose bytes were unchanged, so
+    the old reading stayed until each file was edited.  Each live revision now keeps the digest of the provkg
+    that read it (the store's side file); an ingest by another reads those files again as new revisions of the
+    same bytes, once; a store whose side file is gone (reader unknown) is left as it is."""
+    import marshal
+
+    from graph.store import SIDECAR_NAME
+    from graph.versions import extractor_digest
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = Store(tmp_path / "store")
+    clock = _clock()
+    first = ingest_paths(st, [ws], now=clock)
+    side = st.path / SIDECAR_NAME
+    data = marshal.loads(side.read_bytes())
+    assert set(data["extractor"].values()) == {extractor_digest()} and set(data["extractor"]) == set(first.added)
+    claims_before = sorted(c.text for c in load_snapshot(st).claims)
+    data["extractor"] = {p: "0123456789abcdef" for p in data["extractor"]}  # as an older provkg left it
+    side.write_bytes(marshal.dumps(data))
+    again = ingest_paths(st, [ws], now=clock)
+    assert again.reread == sorted(first.added) and sorted(again.changed) == sorted(first.added)
+    assert again.unchanged == [] and again.errors == []
+    revs = [r for r in revisions(st) if r.source == NOTE]
+    assert len(revs) == 2 and {r.sha256 for r in revs} == {revs[0].sha256}
+    assert [r.revision.endswith("-2") for r in revs if r.current] == [True]
+    assert sorted(c.text for c in load_snapshot(st).claims) == claims_before
+    assert set(marshal.loads(side.read_bytes())["extractor"].values()) == {extractor_digest()}
+    third = ingest_paths(st, [ws], now=clock)
+    assert third.reread == [] and third.changed == [] and third.activity is None
+    side.unlink()  # the reader of every file unknown: nothing is read again
+    assert ingest_paths(st, [ws], now=clock).reread == []

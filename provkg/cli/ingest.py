@@ -53,6 +53,9 @@ def report_ingest(ctx: click.Context, rep) -> None:
 
         echo_err(f"ingest: upgraded {k.backend.path} from provkg's model {rep.upgraded[0]} to model {MODEL_VERSION} "
                  f"({rep.upgraded[1]} graphs rewritten, every revision kept)")
+    if rep.reread and not quiet:  # the files' bytes are the same; the provkg that read them is not
+        echo_err(f"ingest: {len(rep.reread)} unchanged file{'s' if len(rep.reread) != 1 else ''} read again: "
+                 "this provkg reads notes differently from the one that read them (counted as changed)")
     if not quiet:
         none = "" if rep.added or rep.changed or rep.removed or k.backend.exists() else " (nothing written: no store yet)"
         echo_err(f"ingest: {rep.summary()} -> {k.backend.path}{none}")

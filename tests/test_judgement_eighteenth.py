@@ -1,0 +1,189 @@
+"""The eighteenth stop's rules (blind shifts t175-t178, written in ordinary conventions), each pinned on a
+small inline text (docs/FORMAT.md §5.3, §8.2).
+
+Each test writes the shape of text that defeated a rule, small and self-made (no third-party text), and
+asserts the values the rule now gives: a context length beside a speedup, a FAQ's question label, a
+thread's numbered posts, an arrow that leads to "skip", evidence cues (a depth label, "abstract pages",
+"card-level", "other people's summaries", "all I know is what she wrote", "per thread group" as a kernel's
+words), one kernel measured alone written two ways, an arrival rate, a Chinese must-write-a-kernel and its
+denial, where an expert is computed, and a migration denied.
+"""
+from __future__ import annotations
+
+from ingest.evidence import evidence_reader
+from ingest.facts import find_figures, predicates
+from ingest.lexicon import load_lexicon
+from ingest.notes import parse_note
+
+
+def _items(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
+    parts, _w = parse_note(text, path, kind)
+    return [(i.line, tuple(i.works), i.relevance) for i in parts["items"]]
+
+
+def _levels(text: str) -> tuple[str, ...]:
+    return evidence_reader(load_lexicon()).levels(text)
+
+
+def _ingested(tmp_path, files: dict[str, str]):
+    """A store holding a workspace of ``files`` (workspace path -> text)."""
+    from graph.loader import ingest_paths
+    from graph.store import Store
+    ws = tmp_path / "ws"
+    for rel, text in files.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text, encoding="utf-8")
+    store = Store(tmp_path / "store")
+    ingest_paths(store, [ws])
+    return store
+
+
+def _findings(tmp_path, files: dict[str, str]):
+    from queries.named import contradictions
+    store = _ingested(tmp_path, files)
+    return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
+            for f in contradictions(store)]
+
+
+# --------------------------------------------------------------------------- figures
+
+def test_a_context_length_in_tokens_is_the_setting_of_a_speedup_not_its_measure():
+    """"the prefill speedup at 1M tokens on LLaMA-3-8B (one A100) at 6.4x": "tokens" is nearer the figure than
+    "speedup", and named the measure, so it was never set against the document's "10x faster prefill"."""
+    (q,) = find_figures("their slide put the prefill speedup at 1M tokens on LLaMA-3-8B (one A100) at 6.4x.")
+    assert (q.value, q.unit, q.metric) == (6.4, "x", "speedup")
+    assert "ctx:1000000" in q.conditions
+
+
+def test_an_arrival_rate_scaled_is_no_speedup():
+    """"对 trace 做了重采样（到达率放大 4 倍）": the trace's arrival rate times four, a setting of the experiment,
+    was read as a 4x speedup and set against the paper's 2.1x."""
+    got = [(q.value, q.metric) for q in find_figures("作者称吞吐约 2 倍，但他们对 trace 做了重采样（到达率放大 4 倍）。")]
+    assert (4.0, "arrival_rate") in got and (2.0, "throughput") in got
+
+
+def test_tokens_per_second_is_a_throughput_whatever_word_stands_nearer():
+    """"cold experts in INT3 in host memory. Mixtral-8x7B decodes at 4.6 tok/s": a rate of tokens is no memory."""
+    got = [(q.value, q.metric) for q in find_figures("cold experts in INT3 in host memory; Mixtral-8x7B decodes at 4.6 tok/s")]
+    assert got == [(4.6, "throughput")]
+
+
+def test_a_gain_that_shrinks_to_a_value_is_still_a_gain():
+    """"the decode throughput gain … shrinks to 1.35x (v1 had 1.9x)": "shrinks" is a compression word, but
+    shrinking *to* a ratio is the gain's new value."""
+    got = [(q.value, q.metric) for q in find_figures("the decode throughput gain for DeepSeek-V2 on 8×H100 shrinks to 1.35x")]
+    assert got == [(1.35, "throughput")]
+
+
+def test_one_kernel_measured_alone_written_two_ways_is_compared(tmp_path):
+    """"Attention-kernel speedup … 1.46x" and "Kernel-level figure: 1.64x" at the same length and GPU: both the
+    kernel alone (scopes ``attention`` and ``kernel``), a digit swap to flag."""
+    doc = ("# Kernels\n\n## 1 Decoding kernels\n\n- FlashDecoding++ (2311.01282) uses a unified max value.\n"
+           "  Attention-kernel speedup over Flash-Decoding: 1.46x at 32K sequence length on A100.\n\n"
+           "## References\n\n- FlashDecoding++. arXiv 2311.01282\n")
+    note = ("# Notes\n\n## FlashDecoding++\n\nhttps://arxiv.org/abs/2311.01282 — asynchronous softmax.\n"
+            "Kernel-level figure: 1.64x over Flash-Decoding at 32K sequence length on A100.\n")
+    got = _findings(tmp_path, {"organized/knowledge/k.md": doc, "inbox/m/n.md": note})
+    assert ("number", "arXiv:2311.01282", ["k.md:5", "n.md:6"]) in got  # (the bullet opens on line 5)
+
+
+# --------------------------------------------------------------------------- items and titles
+
+def test_a_faq_question_label_is_no_title():
+    """"**Q:** Is Ring Attention ([2310.01889]) exact …": "Q: Is Ring Attention" was taken for the work's title
+    and reported as a second title of its identifier."""
+    from ingest.notes import written_title
+    line = "**Q:** Is Ring Attention ([2310.01889]) exact, or does it approximate the cross-block terms?"
+    s = line.index("2310.01889")
+    assert written_title(line, s, s + len("2310.01889")) is None
+
+
+THREADS = """\
+X roundup — other people's summaries, copied.
+
+Thread 1 (@kat)
+1/ new offloading paper: GateAhead, arxiv.org/abs/2604.07721v2. a tiny MLP guesses the next experts
+2/ headline number: 7.4 tok/s decode on a single RTX 3090
+3/ that's ~5x over mixtral-offloading (2312.17238) on the same card
+4/ the catch: it's lossy.
+→ if it holds up this is 6.1 material
+
+Thread 2 (@pete)
+1/ unpopular opinion: rent an H200 and serve DeepSeek-V3 [2412.19437] properly
+2/ 10/10 would not offload again
+→ 纯吐槽，跳过。
+"""
+
+
+def test_a_threads_numbered_posts_are_one_topic_and_an_arrow_to_skip_is_a_no():
+    """A pasted X thread (``1/``, ``2/`` …) was split at the post that names a compared work, so "it's lossy" was
+    said of mixtral-offloading; and "→ 纯吐槽，跳过。" counted as a placement arrow, the item an increment."""
+    got = _items(THREADS)
+    assert [(ln, w) for ln, w, _r in got] == [(4, ("2604.07721",)), (11, ("2412.19437",))]
+    assert got[1][2] == "low"
+
+
+# --------------------------------------------------------------------------- evidence
+
+def test_evidence_cues_of_the_eighteenth_round():
+    assert "abstract_checked" in _levels("How far I got: abstract, intro and the headline figures for everything below.")
+    assert "abstract_checked" in _levels("Remarks below come from my triage pass over the abstract pages only.")
+    assert "full_text" in _levels("Read the whole v2 PDF over the weekend, calibration appendix included.")
+    assert "full_text" in _levels("I know RULER in full from writing our evaluation section.")
+    assert "card_only" in _levels("No, training-free according to our card 0731; that's card-level only.")
+    assert "second_hand" in _levels("what follows is other people's summaries off X; the numbers are theirs, not mine.")
+    assert "second_hand" in _levels("I haven't read it, all I know is what she wrote in the forward.")
+    assert "unverified" in _levels("relevant to 6.2. haven't diffed v1 against v2 myself.")
+    # a kernel's "per thread group" and "per-thread granularity" are no relayed thread
+    assert "second_hand" not in _levels("Block table gather per thread group, one warp per block.")
+    assert "second_hand" not in _levels("INT4 Q/K at per-thread granularity, FP8 P·V.")
+
+
+def test_a_note_item_resting_on_the_card_alone_is_low():
+    """"training-free according to our card 0731; nobody here has read the paper yet": the card's claim repeated,
+    nothing beyond the card."""
+    text = ("# Open questions\n\n**Q:** Does TailSink (2607.13390) need retraining?\n"
+            "**A:** No, training-free according to our card 0731; nobody here has read the paper yet, so that's "
+            "card-level only.\n\n**Q:** Who owns the eval box?\n**A:** Ops. Booked Tue-Wed.\n")
+    got = _items(text)
+    assert got[0][:2] == (3, ("2607.13390",)) and got[0][2] == "low"
+
+
+# --------------------------------------------------------------------------- predicates
+
+def test_a_chinese_must_write_a_kernel_and_its_denial():
+    """"得专门写定制的 CUDA kernel" says the work needs a kernel; "无需改动注意力内核" denies it, as "不需要修改内核"
+    and "does not need changes to the kernel" already did."""
+    assert "+need:kernel" in predicates("要把预填充分块和解码请求塞进同一个 batch 里跑，得专门写定制的 CUDA kernel")
+    assert "+need:kernel" in predicates("X has to write a custom CUDA kernel")
+    assert "-need:kernel" in predicates("分块预填充直接复用已有的分页注意力实现，无需改动注意力内核。")
+    assert predicates("跑得快的内核") == () and predicates("我得写完这个内核") == ()
+
+
+def test_where_an_expert_is_computed_and_a_migration_denied():
+    assert predicates("it computes that expert's FFN on the CPU instead of copying the weights") == ("+compute:cpu",)
+    assert predicates("Fiddler does not compute experts on the CPU at all") == ("-compute:cpu",)
+    assert predicates("Llumnix does not migrate requests that are already decoding") == ("-migrate:~request",)
+    assert predicates("Llumnix live-migrates running requests across instances") == ("+migrate:~request",)
+    assert predicates("the compute budget on the CPU side") == ()
+
+
+def test_a_chinese_kernel_negation_is_found_across_minutes_and_the_document(tmp_path):
+    doc = ("# 推理调度\n\n## 第3章 批处理\n\n### 3.2 连续批处理\n\n"
+           "Sarathi-Serve（arXiv:2403.02310）的分块预填充直接复用已有的分页注意力实现，无需改动注意力内核。\n\n"
+           "## 参考文献\n\n- Agrawal 等，《Taming Throughput-Latency Tradeoff》，arXiv:2403.02310（2024）\n")
+    minutes = ("# 组会纪要\n\n### 议题二：Sarathi-Serve\n\n"
+               "刘畅：Sarathi-Serve（arxiv.org/abs/2403.02310）要把预填充分块和解码请求塞进同一个 batch 里跑，"
+               "得专门写定制的 CUDA kernel，现成的 attention 实现不行。\n")
+    got = _findings(tmp_path, {"organized/knowledge/d.md": doc, "inbox/z/m.md": minutes})
+    assert ("negation", "arXiv:2403.02310", ["d.md:7", "m.md:5"]) in got
+
+
+def test_a_cards_field_list_aligned_with_spaces_gives_its_title():
+    """``title       Deterministic …`` (fields aligned with spaces, no colon): the card's heading
+    (``# DetDecode — deterministic split-K decode attention``) was taken for its title and reported as a second
+    title of the work a mail names correctly."""
+    card = ("# DetDecode — deterministic split-K decode attention\n\narxiv       2607.13305 (v2)\n"
+            "title       Deterministic Split-K Decode Attention via Fixed-Order Reductions\nauthors     H. Lindqvist\n")
+    parts, _w = parse_note(card, "organized/paper_cards/0731-2607-13305.md", "paper_card")
+    assert parts["title"] == "Deterministic Split-K Decode Attention via Fixed-Order Reductions"
