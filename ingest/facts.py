@@ -1244,7 +1244,7 @@ _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 #: A requirement around a verb: a need before it ("requires retraining", "需要额外训练", "要先微调"),
 #: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
 _NEED_BEFORE = re.compile(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
-                          r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,14}$|(?:需要|必须|要先|无需|不需要|不用|免)"
+                          r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,20}$|(?:需要|必须|要先|无需|不需要|不用|免)"
                           r"[\u4e00-\u9fff]{0,4}$", re.IGNORECASE)
 _NEED_AFTER = re.compile(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
 

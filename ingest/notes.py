@@ -607,6 +607,39 @@ _VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experi
 _UNCHECKED_OPTION = re.compile(r"☐[^☐☒☑✓✔]*")
 
 
+#: Words an item's title may open with that name no work of its own.
+_GENERIC_LEAD = frozenset("the and for our my re fwd notes note paper papers reading read todo misc open questions "
+                          "question status idea ideas".split())
+
+
+def _lead_name(title: str) -> str | None:
+    """The name an item's title opens with ("▸ Sequoia — arXiv:…" -> ``Sequoia``, "PagedTree: Branch-Shared …" ->
+    ``PagedTree``, "EAGLE-2 at T=1" -> ``EAGLE-2``), or None (a generic word, a sentence)."""
+    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", strip_markup(title))
+    if m is None or len(m.group(1)) < 3 or m.group(1).lower() in _GENERIC_LEAD:
+        return None
+    return m.group(1)
+
+
+def _placements_by_name(segments, loose) -> dict[int, list]:
+    """Placements written after the items, one line naming one item ("> 💡 Placement for qy: …" / "PagedTree →
+    section 4" / "The EAGLE-2 T=1 number → 3.2" under a Notion page's toggles): by item index, the claims that
+    hold no item, suggest a section and name exactly one item's opening name."""
+    if len(segments) < 2:
+        return {}
+    names = {sg.index: n for sg in segments if (n := _lead_name(sg.title))}
+    if len(set(names.values())) < 2:
+        return {}
+    out: dict[int, list] = {}
+    for c in loose:
+        if not c.suggested_sections:
+            continue
+        hits = [i for i, n in names.items() if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE)]
+        if len(hits) == 1:
+            out.setdefault(hits[0], []).append(c)
+    return out
+
+
 #: A remark's arrow ("→ relevant to 6.2", "-> skip"): an add cue of the lexicon only when it leads to no "no".
 _ARROWS = re.compile(r"→|->|=>")
 
@@ -1500,9 +1533,10 @@ def parse_note(
     claims_of: dict[int | None, list[Claim]] = {}
     for c in claims:
         claims_of.setdefault(c.item, []).append(c)
+    named_place = _placements_by_name(shape.segments, claims_of.get(None, []))
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
         mine = claims_of.get(sg.index, [])
-        placing = mine
+        placing = [*mine, *named_place.get(sg.index, ())]
         if sg.shares:  # "rows 5 and 6 are new → [4.2]" held by row 5: row 6's placement and verdict too
             shared = [c for c in claims if c.item != sg.index and any(lo <= c.line <= hi for lo, hi in sg.shares)]
             placing = [*mine, *shared]

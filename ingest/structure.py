@@ -40,7 +40,7 @@ from pathlib import PurePosixPath
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
-from .text import not_a_paper
+from .text import not_a_paper, split_sentences
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
            "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
@@ -867,14 +867,38 @@ _ASPECT_CORNER = re.compile(r"^(?:|[-—–/\\]|aspects?|dimensions?|features?|c
                             r"维度|对比项|对比维度|方面|特性|项目)$", re.IGNORECASE)
 
 
+def _named_at_head(title: str, head_blocks: list[MdBlock], work: str) -> bool:
+    """Whether a title opens with the name its note's head gives the one work it cites ("# EAGLE-2 re-run log (marcus)"
+    over "I read the EAGLE-2 paper [2406.16858] end to end"): the log is about that work."""
+    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", title)
+    if m is None or len(m.group(1)) < 3 or not re.search(r"[A-Z0-9]", m.group(1)[1:] + m.group(1)[:1]):
+        return False
+    name = re.escape(m.group(1))
+    for b in head_blocks:
+        for hit in find_arxiv_ids(b.text):
+            if hit.arxiv_id == work and re.search(rf"(?<![\w-]){name}(?![\w-])[^\n]{{0,30}}$", b.text[:hit.start], re.IGNORECASE):
+                return True
+    return False
+
+
+#: The header of a two-column table of a page's properties: "Property | Value", "Field | Value", "属性 | 值".
+_PROPERTY_HEADER = re.compile(r"^(?:propert(?:y|ies)|field|key|attribute|meta(?:data)?|属性|字段|键|项目?)\s*\|\s*(?:values?|值|内容)$",
+                              re.IGNORECASE)
+
+
 def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, MdBlock]]:
     """Top-level list entries and table rows of ``body`` (with their index); the rows of a table of
-    results (``_results_rows``) are no entries."""
+    results (``_results_rows``) and of a page's property table naming no work (``_PROPERTY_HEADER``) are no
+    entries."""
     got = []
     # (a row of empty cells, a wiki table's row separator or a spreadsheet's spacer, says nothing: no entry)
     rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted and any(c.strip() for c in b.cells)]
     results = _results_rows(rows)
-    rows = [b for b in rows if b.line not in results]
+    # a page's property table ("| Property | Value |" over "| Status | In progress |", a Notion export's head) holds
+    # the page's metadata, no topics, when none of its rows brings a work or a link
+    props = {id(b) for b in rows if _PROPERTY_HEADER.match(" | ".join(_strip(h).strip() for h in b.header))
+             and not any(_brings_link(" | ".join(r.cells)) for r in rows if r.header == b.header)}
+    rows = [b for b in rows if b.line not in results and id(b) not in props]
     prev_row: MdBlock | None = None
     legend = _legend_entries(body)
     for k, b in enumerate(body):
@@ -883,7 +907,7 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
         if b.kind == "item" and (b.level == 0 or not top_only) and b.parent is None:
             got.append((k, b))
         elif b.kind == "row" and b.parent is None and b.line not in results and any(c.strip() for c in b.cells) \
-                and not _continuation_row(b, rows) and not _group_row(b):
+                and id(b) not in props and not _continuation_row(b, rows) and not _group_row(b):
             if not (_record_table(b) and prev_row is not None and prev_row.header == b.header and prev_row.line == b.line - 1):
                 got.append((k, b))  # (a key/value table's later rows are its record's fields)
         if b.kind == "row":
@@ -2005,7 +2029,10 @@ _AFTERWORD = re.compile(r"^\s*(?:[A-Z][\w.\-]{0,20}(?:\s[A-Z][\w.\-]{0,20})?\s*,
 #: "also from the paper: …", "同一篇：…", "还是这篇：…".
 _POINTS_BACK = re.compile(r"^\s*(?:(?:and|also|plus)\s+)?(?:same\s+(?:readme|paper|repo|thread|blog|post|table|source|one)|"
                           r"also from (?:the|that) (?:paper|readme|repo))|^\s*(?:and|also|plus)\s+(?:their|its)\s+\w|"
-                          r"^\s*(?:同一篇|同一个|还是这篇|还是它|它的|这篇的|同上)", re.IGNORECASE)
+                          r"^\s*(?:同一篇|同一个|还是这篇|还是它|它的|这篇的|同上)|"
+                          # a reply adding to the turn before it: "吴昊：补充一点，附录 C 写得很清楚 …", "to add to that: …"
+                          r"^\s*(?:补充一(?:点|句|下)|补充[:：，,]|接着(?:说|这个)|关于这(?:篇|个)|"
+                          r"(?:to add to that|adding to that|on that (?:point|note)|building on that|following up on that)\b)", re.IGNORECASE)
 #: A chat line's speaker before its message: "ravi: …", "• ana: …", "**kim**: …".
 _SPEAKER_LEAD = re.compile(r"^\s*(?:\*\*)?@?[\w.\-]{1,20}(?:\*\*)?\s*[:：]\s*")
 
@@ -2840,11 +2867,18 @@ _ANCHOR_LINE = re.compile(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.
 _TODO_TXT = re.compile(r"^\s*(?:\([A-Z]\)\s+(?:\d{4}-\d{2}-\d{2}\s+)?\S|x\s+\d{4}-\d{2}-\d{2}\s+\S)")
 
 
+#: A line led by a bracketed word, a verdict or a tag ("[keep] https://…", "[later] arXiv:…", "[dupe] …"); not an
+#: identifier in brackets ("[2609.00517]") nor a checkbox ("[x]").
+_VERDICT_TAG_LINE = re.compile(r"^\s*\[(?![xX ]\])[A-Za-z][\w?!/+-]{1,14}\]\s+\S")
+
+
 def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a terse note written one topic per line inside one paragraph (no list markers, no blank
     lines: ``KIVI — ftr again, nothing new. n/a``), else None.  Read so when a paragraph has three lines
     or more, two thirds of them led by a name and a dash or an arrow (``_DASH_LINE``), and two of them naming a work or a link; each
-    such line is a topic, a line without the dash goes on with the one before."""
+    such line is a topic, a line without the dash goes on with the one before.  Two thirds of the lines led by a
+    bracketed verdict (``[keep]``, ``[skip]``: a link inbox), a todo.txt task, a margin anchor or a date split the
+    same way."""
     for k, b in enumerate(body):
         if b.kind != "para" or b.quoted or b.parent is not None or len(b.lines) < 3:
             continue
@@ -2852,8 +2886,11 @@ def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
         anchored = [(ln, t) for ln, t in b.lines if _ANCHOR_LINE.match(t)]
         dated = [(ln, t) for ln, t in b.lines if _DATED_LINE.match(t)]
         tasks = [(ln, t) for ln, t in b.lines if _TODO_TXT.match(t)]
+        tagged = [(ln, t) for ln, t in b.lines if _VERDICT_TAG_LINE.match(t)]
         if len(tasks) >= 3 and len(tasks) * 3 >= len(b.lines) * 2:
             dashed = tasks  # a todo.txt list ("(A) 2027-06-27 read … +prefix @reading", "x 2027-06-26 …"): a task a line
+        elif len(tagged) >= 3 and len(tagged) * 3 >= len(b.lines) * 2:
+            dashed = tagged  # a link inbox, one link a line behind its verdict ("[keep] https://…", "[skip] …", "[later] …")
         elif len(anchored) >= 3 and len(anchored) * 3 >= len(b.lines) * 2:
             dashed = anchored  # a reviewer's margin notes, one remark per line, each at its place in the draft
         elif len(dated) >= 3 and len(dated) * 3 >= len(b.lines) * 2 and any(_brings_link(t) for _ln, t in dated):
@@ -2926,6 +2963,61 @@ _SPEAKER_PARA = re.compile(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|@[\w.-]{2,20}
 _NOT_A_SPEAKER = frozenset("""it they we he she this that these those the our their its results result authors author
 paper papers method methods table figure fig section experiments experiment everyone someone nobody people one
 appendix abstract training inference decoding latency throughput memory speed accuracy overall also then later""".split())
+
+
+#: A post's or comment's header inside a paste ("▲ 41 points by tess 5 hours ago", "… commented on line 42"): no prose.
+_POST_META = re.compile(r"\b\d+\s+points?\s+by\b|\b(?:hours?|minutes?|days?)\s+ago\b|\bcommented\b|\breplied\b|^\s*[▲▼↑]",
+                        re.IGNORECASE)
+#: How long a paragraph of running prose is, at least (characters), to be a topic of a draft.
+_PROSE_PARA = 200
+
+
+def _split_prose(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a draft written in long paragraphs of prose (a survey section, a report's section: "Offloading only works
+    if …" / "LLM in a Flash (Alizadeh et al., 2023) is still …" / "NeuronStream and PowerInfer-2 attack …"), else None.
+
+    Read so when the note is three or more top-level paragraphs of at least ``_PROSE_PARA`` characters and nothing
+    else but short lines (no list, table or heading), and at least half of the long paragraphs, two or more, are
+    about works of their own (``works_in``), three or more works in all: each long paragraph is a topic, a short one
+    goes on with the one before.  A critical read of one paper in paragraphs is about one work and is not split."""
+    if any(b.kind in ("item", "row", "heading", "hr", "code") and b.parent is None and not b.quoted for b in body):
+        return None  # (a thread between rules, a review with code: its own marks split it)
+    paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
+    if any((_pseudo(t) is not None and not re.match(r"^\s*_[^_]+_\s*$", t)) or _AGO_HEAD.match(t) or _POST_META.search(t)
+           for b in paras for _ln, t in b.lines):
+        return None  # (a line standing as a heading, "**jsaito** commented …", "▲ 41 points by tess 5 hours ago")
+
+    def prose(b: MdBlock) -> bool:  # sentences, not fields ("Title: …" / "Authors: …") nor a log
+        fields = sum(1 for _ln, t in b.lines if _RECORD_KEY.match(t) or re.match(r"^\s*\\\\|^\s*\[?\d{1,2}:\d{2}", t))
+        return len(b.text) >= _PROSE_PARA and fields * 3 <= len(b.lines) and (
+            len(split_sentences(b.text)) >= 2 or bool(re.search(r"[.。!?！？]\s*$", b.text)))
+
+    # (a paragraph in italics, "_Draft v0.3 by Amara, …; I went through the full text of [^1] to [^3]_", is the draft's
+    # preamble, whatever it cites)
+    long_ = [b for b in paras if prose(b) and not re.fullmatch(r"\s*_[^_]+_\s*|\s*\*[^*]+\*\s*", b.text)]
+    sizable = [b for b in paras if len(b.text) >= 80 and b not in long_ and not re.fullmatch(r"\s*_[^_]+_\s*|\s*\*[^*]+\*\s*", b.text)]
+    sizable += long_
+    if len(long_) < 3 or len(long_) * 3 < len(sizable) * 2:
+        return None
+    if all(any(m.start < 100 for m in find_arxiv_ids(b.text)) for b in long_) and _split_paragraphs(body, lex) is not None:
+        return None  # (paragraphs that each open with their own work: ``_split_paragraphs`` reads them)
+    about = [works_in(b.text, lex)[0] for b in long_]
+    if sum(1 for a in about if a) * 2 < len(long_) or sum(1 for a in about if a) < 2 \
+            or len({w for a in about for w in a}) < 3 or not about[0]:
+        return None  # (a paste whose first paragraph, its preamble, names no work: an export, not a draft)
+    out: list[_Raw] = []
+    # the draft's footnote definitions or reference list after its last paragraph belong to no paragraph
+    notes_at = next((x.line for x in body if x.line > long_[-1].line and x.lines
+                     and re.match(r"\s*\[\^[^\]]+\]:|\s*\[\d{1,3}\]\s", x.lines[0][1])), None)
+    for n, b in enumerate(long_):
+        nxt = long_[n + 1].line if n + 1 < len(long_) else None
+        end = (nxt - 1) if nxt is not None else ((notes_at - 1) if notes_at is not None else last_line)
+        blocks_ = [x for x in body if b.line <= x.line <= end and x.kind not in ("code",)]
+        # (the whole paragraph is its head: how deeply it was read may be said on any of its lines)
+        out.append(_Raw("pseudo", b.line, end, _opening_sentence(b.lines[0][1]), [ln for ln, _t in b.lines] or [b.line],
+                        blocks_))
+    pre = [x for x in body if x.line < long_[0].line]
+    return out, pre
 
 
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3055,6 +3147,9 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         heads = [_label_of(r.head).casefold() for r in ruled0[0]]
         if heads[0] and re.match(r"[^\W\d_]", heads[0]) and heads.count(heads[0]) >= 2:
             return ruled0, "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
+    prose = _split_prose(body, last_line, lex)
+    if prose is not None:
+        return prose, "prose"
     split = _split_pseudo(body, last_line, lex)
     if split is not None:
         split = (_listed_in_turns(split[0], lex), split[1])
@@ -3425,6 +3520,64 @@ def _numbered_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
     return out
 
 
+#: An entry of a note's own author-year reference list: "Alizadeh et al. 2023 — arXiv:2312.11514", "Haddad, N., Wen, Y.,
+#: Kowalczyk, A. 2026 — https://arxiv.org/pdf/2607.21045.pdf", "J. Liu et al. 2024 — …" (first author, year).
+_AUTHOR_YEAR_DEF = re.compile(r"^\s*(?:[-*+]\s+)?(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)\b[^\n]{0,120}?\b(?P<year>(?:19|20)\d{2})[a-z]?\b")
+#: A citation of it in a sentence: "(Song et al., 2023)", "(C. Song et al., 2024)", "(Alizadeh and Mazur, 2023)",
+#: "(Xue et al. 2024; Song et al., 2024)", and "Song et al. (2023)".
+_AUTHOR_YEAR_CITE = re.compile(r"(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?")
+
+
+def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where a citation by author and year of the note's own reference list ("ProSparse (C. Song et al., 2024)"
+    over "- C. Song et al. 2024 — [2402.13516]" at the foot of a draft) names the work of its entry, and without the
+    list, which is no topic (as ``_numbered_refs_resolved`` does for "[3]").  Read so only when entries that each give
+    one identifier are cited by two or more citations in brackets; the identifier is written after the citation."""
+    defs: dict[tuple[str, str], str] = {}
+    def_blocks: set[int] = set()
+    for k, b in enumerate(blocks):
+        if b.kind not in ("item", "para") or b.quoted:
+            continue
+        got = []
+        for _ln, t in b.lines:
+            ids = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(t)))
+            m = _AUTHOR_YEAR_DEF.match(t)
+            if m and len(ids) == 1 and m.end() <= min(x.start for x in find_arxiv_ids(t)):
+                got.append(((m.group("name").lower(), m.group("year")), ids[0]))
+        if got and len(got) * 2 >= len(b.lines) and len(got) == len(b.lines) or (b.kind == "item" and len(got) == 1 and len(b.lines) == 1):
+            def_blocks.add(k)
+            defs.update(got)
+    if len(defs) < 2:
+        return blocks
+    cited = 0
+    for k, b in enumerate(blocks):
+        if k in def_blocks or b.kind in ("code", "html"):
+            continue
+        for m in re.finditer(r"\(([^()]{4,200})\)", b.text):
+            cited += sum(1 for c in _AUTHOR_YEAR_CITE.finditer(m.group(1)) if (c.group("name").lower(), c.group("year")) in defs)
+    if cited < 2:
+        return blocks
+
+    def expand(t: str) -> str:
+        def one(m: re.Match[str]) -> str:
+            ids = [defs[key] for c in _AUTHOR_YEAR_CITE.finditer(m.group(1))
+                   if (key := (c.group("name").lower(), c.group("year"))) in defs]
+            return m.group(0) + "".join(f"(arXiv:{a})" for a in dict.fromkeys(ids))
+        return re.sub(r"\(([^()]{4,200})\)", one, t)
+
+    heads = {k - 1 for k in def_blocks if k > 0 and blocks[k - 1].kind == "para"
+             and _REF_LIST_LINE.match(re.sub(r"\s*[(（][^()（）]{1,20}[)）]\s*$", "", _strip(blocks[k - 1].text)).strip("*_ "))}
+    out = []
+    for k, b in enumerate(blocks):
+        if k in def_blocks or k in heads:
+            out.append(replace(b, kind="html"))
+            continue
+        if b.kind not in ("code", "html") and "(" in b.text:
+            b = _rewritten(b, expand)
+        out.append(b)
+    return out
+
+
 #: A topic change said aloud in a dictated note: "new topic", "next topic", "moving on", "换个话题", "下一个话题".
 _SPOKEN_BREAK = re.compile(r"^\s*(?:(?:ok(?:ay)?|so|and|um+|uh+)[,\s]+)?(?:new topic|next topic|next item|moving on|"
                            r"换个话题|下一个话题|新话题|下一个)\s*[.:：,，]?\s*$", re.IGNORECASE)
@@ -3687,7 +3840,8 @@ def read_structure(
     """
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
-    blocks = _outline_as_headings(_numbered_refs_resolved(_footnotes_resolved(_toggles_as_headings(_spoken_breaks(blocks)))))
+    blocks = _outline_as_headings(_author_year_refs_resolved(_numbered_refs_resolved(
+        _footnotes_resolved(_toggles_as_headings(_spoken_breaks(blocks))))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
@@ -3708,6 +3862,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         elif len(ones) > 1:
             title_idx = None
     fm_title = front.get("title") if isinstance(front.get("title"), str) else None
+    if title_idx is None and fm_title is None:
+        # "### Draft: sparsity-aware offloading" opening a note that has no other heading: its title, at whatever level
+        heads = [i for i, b in enumerate(blocks) if b.kind == "heading" and not b.quoted]
+        first_content = next((i for i, b in enumerate(blocks) if b.kind not in ("html", "hr") and b.text.strip()), None)
+        if len(heads) == 1 and first_content == heads[0]:
+            title_idx = heads[0]
     title = (fm_title or (blocks[title_idx].text if title_idx is not None else None))
     if title is None:
         first = next((b for b in blocks if b.kind == "para"), None)
@@ -4162,6 +4322,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # paper the title names
     # (and "# alphaXiv comments — SPINE (2605.13390v2)" over the page's comments: a comment naming no work is about it)
     title_work = None
+    sections_only = False
     if title_idx is not None and how in ("headings", "pseudo") and not fm_works:
         tw = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(blocks[title_idx].text)))
         title_work = tw[0] if len(tw) == 1 else None
@@ -4204,12 +4365,16 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 elif a and title_work not in a and not works_in(_comment_words(r), lex)[0]:
                     seg_works[n] = ([title_work], list(dict.fromkeys([*m, *a])))
     if title_work is None and title_idx is not None and how == "headings" and not fm_works and not one_paper \
-            and len(head_works) == 1 and len(_strip(blocks[title_idx].text).split()) <= 3 \
+            and len(head_works) == 1 and (len(_strip(blocks[title_idx].text).split()) <= 3
+                                          or _named_at_head(_strip(blocks[title_idx].text), head_blocks, head_works[0])) \
             and not find_arxiv_ids(blocks[title_idx].text):
         # a deck or a write-up titled by its work's name ("# RotaGroup") whose cover gives the work's link: a slide that
         # names no work of its own ("## The idea", "## Results (Table 2 …)") is about it; one that only names a work
-        # it builds on or compares with ("Kernel is a fork of Marlin (2408.11743)") too
+        # it builds on or compares with ("Kernel is a fork of Marlin (2408.11743)") too; in a longer title that opens with
+        # the name its head gives the work ("# EAGLE-2 re-run log" over "the EAGLE-2 paper [2406.16858]"), only its
+        # sections are (a "## Misc" list's "gpu-07 fan alarm again" is about none)
         title_work = head_works[0]
+        sections_only = len(_strip(blocks[title_idx].text).split()) > 3
 
         def compared_only(r: _Raw) -> bool:
             return not any(works_in(b.text, lex)[0] for b in r.blocks if b.kind not in ("code", "html"))
@@ -4217,6 +4382,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                      else (a, m) for r, (a, m) in zip(raws, seg_works)]
     if title_work is not None:
         seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) or _OFF_TOPIC.match(_turn_text_of(r))
+                     or (sections_only and r.kind != "heading")
                      else ([title_work], m) for r, (a, m) in zip(raws, seg_works)]
     # "• ravi: same README: on the 70B target …", "and their draft step costs …" after an item about Kestrel:
     # an item that names no work and opens by pointing back is about the work of the item before it

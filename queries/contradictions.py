@@ -639,8 +639,14 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # none of them is called ("EAGLE-1: 3x faster …") is not about those named as other variants
             lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
             variant = _VARIANT_LEAD.match(c.text)
+            named_once = [a for a in subj if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE)
+                                                 for n in names_of.get(a, ()))]
             if len(lead_named) == 1:
                 subj = lead_named
+            elif len(named_once) == 1 and c.quantities:
+                # "README benchmark table (maintainers' own numbers): EAGLE-3 on LLaMA-3.1-8B …, about 4.4x" on a card of
+                # EAGLE, EAGLE-2 and EAGLE-3: the one of them a figure's statement names is the one it measures
+                subj = named_once
             elif variant:
                 base, num = variant.group(1).lower(), variant.group(2)
                 other = [a for a in subj if any(re.fullmatch(rf"{re.escape(base)}-(?!{num}\b)\d+", n.lower())
@@ -656,6 +662,13 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         topic = topics.get(c.path)
         if topic is None and c.kind in ("paper_card", "repo_card") and len(snap.card_works.get(c.path, ())) == 1:
             topic = snap.card_works[c.path][0]  # a card is about its one work as a one-paper note is
+        if subj and topic and topic not in subj and c.kind == "paper_card" and c.quantities \
+                and not any(_opens_with(c.text, names_of.get(a, ())) for a in subj) \
+                and not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text[:c.text.find(c.quantities[0].raw)], re.IGNORECASE)
+                            for a in subj for n in names_of.get(a, ()) if c.quantities[0].raw in c.text):
+            # "vLLM prototype …: 1.9x over no speculation …, where EAGLE-2 with its fixed budget falls below 1.0x" on the
+            # card of another work: its figures, written before the other work is named, are the card's work's
+            subj = [topic]
         if subj and topic and topic not in subj and c.kind in ("note", "paper_card", "repo_card") \
                 and all(_cited_in_passing(c.text, a) for a in subj):
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the

@@ -187,3 +187,176 @@ def test_a_cards_field_list_aligned_with_spaces_gives_its_title():
             "title       Deterministic Split-K Decode Attention via Fixed-Order Reductions\nauthors     H. Lindqvist\n")
     parts, _w = parse_note(card, "organized/paper_cards/0731-2607-13305.md", "paper_card")
     assert parts["title"] == "Deterministic Split-K Decode Attention via Fixed-Order Reductions"
+
+
+# =========================================================================== second round (t179–t182)
+
+LINKS = """\
+# links, sept
+
+[keep] https://arxiv.org/abs/2605.02291v2 FoldQ — symmetric-only INT4. via a post on X, haven't opened the pdf yet
+[skip] https://arxiv.org/pdf/2305.14314.pdf QLoRA again. finetuning, out of scope for this doc
+[later] arXiv:2402.04396 QuIP# apparently runs on plain torch matmul (a forum comment). unchecked
+[keep] [2609.00517] OutlierBudget: per-channel bit allocation; read the abstract only so far. probably belongs in §2.3
+[later] arxiv.org/abs/2404.00456 QuaRot — reread next to SpinQuant (arXiv 2405.16406) for 3.2
+"""
+
+
+def test_a_link_inbox_is_one_item_a_line_and_next_to_is_a_comparison():
+    """A paragraph whose lines each open with a bracketed verdict (``[keep]``, ``[skip]``, ``[later]``) is a link
+    inbox, one item a line (only the lines with a dash were topics, the others ran into them); "reread next to
+    SpinQuant (…)" names a work to compare with, a mention."""
+    assert [(ln, w) for ln, w, _r in _items(LINKS)] == [
+        (3, ("2605.02291",)), (4, ("2305.14314",)), (5, ("2402.04396",)), (6, ("2609.00517",)), (7, ("2404.00456",))]
+
+
+def test_for_comparison_names_a_work_compared_with():
+    from ingest.structure import works_in
+    assert works_in("Reply: plausible. For comparison, AWQ's own 70B W4 g128 figure is 3.41 (arXiv:2306.00978).") == (
+        [], ["2306.00978"])
+
+
+MINUTES = """\
+# 评审会纪要
+
+## 讨论
+
+- 周磊：LayerMix-KV（arXiv 2608.05173）正文我过了一遍，在 Llama-3.1-8B、32K 上下文下 KV 显存能省八成。
+- 吴昊：补充一点，附录 C 写得很清楚，每层的比特分配要先拿 128 条 C4 样本跑一次离线校准才能定下来。
+- 马骁：平台组更关心落地，kvpress 没有 vLLM 后端。
+"""
+
+
+def test_a_turn_adding_to_the_one_before_is_about_its_work_and_a_chinese_saving_is_a_reduction():
+    """"吴昊：补充一点，…" names no work: it adds to the turn before, about LayerMix-KV; "省八成" is a saving of 80%
+    (a reduction, as "节省 68.8%"), at the 32K context written after "、"."""
+    got = _items(MINUTES)
+    assert [(ln, w) for ln, w, _r in got][:2] == [(5, ("2608.05173",)), (6, ("2608.05173",))]
+    assert got[2][1] == ()
+    (q,) = find_figures("在 Llama-3.1-8B、32K 上下文下 KV 显存能省八成，收益很可观。")
+    assert (q.value, q.unit, q.metric, q.direction) == (80.0, "%", "memory", "down")
+
+
+NOTION = """\
+# Tree drafting — reading queue
+
+| Property | Value |
+| --- | --- |
+| Status | In progress |
+| Owner | Xiaoyu Zhang |
+| Tags | spec-decoding, draft-trees |
+
+- ▸ Sequoia — arXiv:2402.12374
+    - Read depth: the whole PDF.
+- ▸ Hydra (arxiv.org/abs/2402.05109v2)
+    - Read depth: abstract only.
+- ▸ PagedTree: Branch-Shared KV Cache for Draft-Tree Verification — https://arxiv.org/pdf/2605.11872.pdf
+    - Read depth: abstract and Fig. 1 only.
+
+> 💡 Placement for qy:
+> Hydra already sits next to Medusa in 2.2, nothing to add.
+> PagedTree → section 4, it is a serving trick.
+"""
+
+
+def test_a_pages_property_table_is_no_topic_and_placements_after_the_items_go_to_the_item_they_name():
+    parts, _w = parse_note(NOTION, "inbox/x/q.md", "note")
+    assert [(i.line, tuple(i.works), tuple(i.sections)) for i in parts["items"]] == [
+        (9, ("2402.12374",), ()), (11, ("2402.05109",), ("2.2",)), (13, ("2605.11872",), ("4",))]
+
+
+LOG = """\
+# EAGLE-2 re-run log (marcus)
+
+Context: qy wants our own numbers next to the paper's in §3.2. I read the EAGLE-2 paper [2406.16858] end to end.
+
+Setup for both runs: 1x L40S 48GB, CUDA 12.4, fp16, batch 1.
+
+## Run 12
+
+Vicuna-13B v1.3, MT-Bench, greedy (T=0), tree params = repo defaults.
+
+| setting | ours | paper |
+| --- | --- | --- |
+| Vicuna-13B, T=0, speedup vs vanilla | 3.41x | 4.26x |
+
+What we changed vs the paper: only the hardware.
+
+## Run 13
+
+Vicuna-7B v1.3, same questions, smaller tree.
+
+| setting | ours | paper |
+| --- | --- | --- |
+| Vicuna-7B, T=0, speedup vs vanilla | 2.87x | 3.62x |
+
+## Misc
+
+- The Spec-Bench harness (arXiv 2401.07851) gives ~5% lower speedups than EAGLE's own eval script.
+- gpu-07 fan alarm again, ticket filed with infra.
+"""
+
+
+def test_a_log_titled_by_the_name_its_head_gives_one_work_is_about_it_in_its_sections():
+    """"# EAGLE-2 re-run log" over "the EAGLE-2 paper [2406.16858]": its runs (sections naming no work) are about
+    EAGLE-2 (they were about none); an entry of its Misc list is not."""
+    from ingest.structure import _named_at_head
+    from ingest.blocks import read_blocks
+
+    got = [(ln, w) for ln, w, _r in _items(LOG)]
+    assert (7, ("2406.16858",)) in got and (17, ("2406.16858",)) in got
+    assert (27, ("2401.07851",)) in got and (28, ()) in got
+    head = [b for b in read_blocks(LOG.splitlines()) if b.line <= 3]
+    assert _named_at_head("EAGLE-2 re-run log (marcus)", head, "2406.16858")
+    assert not _named_at_head("Weekly log (marcus)", head, "2406.16858")
+
+
+def test_needs_its_draft_head_retrained_says_what_the_work_needs():
+    from ingest.facts import need_framed
+    assert need_framed("EAGLE-2 needs its draft head retrained for the confidence-ranked tree", "train")
+    assert not need_framed("the head was trained on ShareGPT for two epochs", "train")
+
+
+DRAFT = """\
+### Draft: sparsity-aware offloading
+
+_draft 2, Mateo_
+
+Offloading only works if most of the FFN can stay on flash for any given token, so the real question is how much activation sparsity a model has. ProSparse (C. Song et al., 2024) swaps in ReLU and adds a progressive L1 regularizer, reaching 89% sparsity on LLaMA2-7B. Both belong in 4.1.
+
+LLM in a Flash (Alizadeh et al., 2023) is still the reference design: windowing keeps the neurons used by the last few tokens in DRAM, and row-column bundling doubles the size of each flash read from storage.
+
+NeuronStream (Okafor et al., 2026) keeps the stock checkpoint and spends its effort on I/O: it decodes Llama-2-7B (4-bit) at 9.4 tokens/s on a Pixel 8 Pro and reads about 4x fewer bytes from flash per token than windowing.
+
+**References (draft)**
+- Alizadeh et al. 2023 — arXiv:2312.11514
+- Okafor, C., Lindqvist, M. 2026 — doi:10.48550/arXiv.2603.14872
+- C. Song et al. 2024 — [2402.13516]
+"""
+
+
+def test_a_draft_citing_by_author_and_year_is_one_item_a_paragraph_about_its_references():
+    """A section draft under a lone "### Draft: …" heading (its title), citing "(C. Song et al., 2024)" with its own
+    reference list at the foot: each long paragraph is a topic, about the works its citations' entries give; the
+    list is no topic (its entries were items of their own, the paragraphs none)."""
+    assert [(ln, w) for ln, w, _r in _items(DRAFT)] == [
+        (5, ("2402.13516",)), (7, ("2312.11514",)), (9, ("2603.14872",))]
+
+
+def test_on_a_card_figures_written_before_another_works_name_are_the_cards(tmp_path):
+    """"1.9x over no speculation at batch 16 …, where EAGLE-2 with its fixed budget falls below 1.0x" on the card of
+    another work, and a repo card of three works whose line names one of them ("EAGLE-3 … about 4.4x"): no speedup
+    of EAGLE-2 is set against EAGLE-3's."""
+    card = ("# Card 0631 · BudgetTree\n\n- arXiv: 2608.14407\n\n## Claims\n"
+            "- vLLM prototype, Llama-3.1-8B-Instruct on one H100: 1.9x over no speculation at batch 16 and 1.3x at batch 64, "
+            "where EAGLE-2 with its fixed 60-token budget falls below 1.0x.\n")
+    repo = ("# Repo card 0212 · SafeAILab/EAGLE\n\n| field | value |\n| --- | --- |\n"
+            "| papers | EAGLE arXiv:2401.15077 · EAGLE-2 arXiv:2406.16858 · EAGLE-3 arXiv:2503.01840 |\n\nNotes\n"
+            "- README benchmark table (maintainers' own numbers): EAGLE-3 on LLaMA-3.1-8B-Instruct, MT-Bench, T=0, about 4.4x on H100.\n")
+    doc = ("# Trees\n\n## 3 Dynamic trees\n\n- [EAGLE-2] (2406.16858): context-aware dynamic draft tree.\n\n"
+           "## Literature\n\n- [EAGLE] EAGLE: Speculative Sampling Requires Rethinking Feature Uncertainty (2401.15077)\n"
+           "- [EAGLE-2] EAGLE-2: Faster Inference with Dynamic Draft Trees (2406.16858)\n"
+           "- [EAGLE-3] EAGLE-3: Scaling up Inference Acceleration via Training-Time Test (2503.01840)\n")
+    got = _findings(tmp_path, {"organized/paper_cards/0631-2608-14407.md": card,
+                               "organized/repo_cards/0212-safeailab-eagle.md": repo, "organized/knowledge/t.md": doc})
+    assert [f for f in got if f[0] == "number"] == []
