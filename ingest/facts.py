@@ -1013,7 +1013,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
         found: dict[str, list[tuple[int, bool]]] = {n: [] for n in names}
         for name, pat in sides:
             for a, b in _sides_in(pat, text):
-                if _BASELINE_SIDE.search(text[max(0, a - 16):a]):
+                if _BASELINE_SIDE.search(text[max(0, a - 16):a]) or _BASELINE_AFTER.match(text, b):
                     continue  # "比静态树省掉很多验证 token", "faster than a static tree": the baseline's side
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
@@ -1100,7 +1100,11 @@ _CLAIMED = re.compile(r"(?:自称|号称|宣称|声称|自诩)[^，。；,;]{0,1
 _CONCESSIVE = re.compile(r"\b(?:despite|although|though|even though|even if|notwithstanding)\b|虽然|尽管|虽说|虽", re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
-                            r"rather than(?: an?| the)?|as opposed to(?: an?| the)?)\s*$", re.IGNORECASE)
+                            r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
+                            r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?)\s*$", re.IGNORECASE)
+#: A side cue naming the baseline a result is set against ("~2x over a synchronous fetch-then-compute baseline"): what
+#: follows it within the phrase is the word baseline.
+_BASELINE_AFTER = re.compile(r"^[\w\s/-]{0,40}?\b(?:baselines?|基线)\b", re.IGNORECASE)
 #: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
 #: state nothing; the value after it does.
 _QUESTION_LABEL = re.compile(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)

@@ -74,6 +74,8 @@ What is rewritten, per format (everything else is left as written):
   word joined on the line it starts, the signature blank.
 * A LaTeX table in a ``latex`` fence: its ``tabular`` rows a pipe table, ``\\cite{key}`` resolved by the note's
   ``key = arXiv:ID`` lines (or a ``\\bibitem``), its caption and notes text.
+* A spreadsheet in a ``csv`` / ``tsv`` fence (any note): a pipe table line for line, read by the standard library's
+  ``csv`` (``_csv_tables``).
 * An agent's trace in tags (``<thinking>``, ``<tool_call>``, ``<tool_result>``, ``<finding>``): a step a heading at its
   opening line, each finding a list entry, the tool calls and raw tool output blank.
 * An outliner's OPML export: each ``<outline text=… _note=…>`` a list entry nested as the outlines are.
@@ -279,6 +281,8 @@ def as_markdown(text: str, path: str) -> str:
         text = _DRAWN_RULE.sub("***", text)
     if "+-" in text or "+=" in text:  # grid tables ("+------+" borders) are pipe tables, in any note
         text = "\n".join(_grid_tables(text.split("\n")))
+    if "```csv" in text or "```tsv" in text or "~~~csv" in text:  # a spreadsheet pasted in a fence is a table too
+        text = "\n".join(_csv_tables(text.split("\n")))
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
@@ -1607,6 +1611,37 @@ def _tex_tables(lines: list[str]) -> list[str]:
                 t = re.sub(r"\\(?:footnotesize|small|scriptsize)\b", "", t).replace("$^\\dagger$", "†").replace("^\\dagger", "†")
                 t = _tex_inline(_TEX_CITE.sub(cite, t)).replace("{", "").replace("}", "").replace("\\,", " ")
                 out[k] = " ".join(t.split())
+    return out
+
+
+# -- a spreadsheet pasted as CSV --------------------------------------------------------------------------------
+
+def _csv_tables(lines: list[str]) -> list[str]:
+    """A spreadsheet pasted into a note as a ``csv`` / ``tsv`` fence (a header row, then one row a line): a pipe table
+    line for line, read by the standard library's ``csv`` (quoted cells with commas kept whole).  The header is
+    written on the fence's opening line, the delimiter row on the header's line, each data row at its own line
+    (one item a row, as a Markdown table's); the closing fence is blank.  A fence whose rows do not all have the
+    header's number of cells (a log, prose) stays code."""
+    import csv
+
+    out = list(lines)
+    for a, b, lang in _code_fences(lines):
+        if lang not in ("csv", "tsv") or b - a < 3:
+            continue
+        body = lines[a + 1:b]
+        rows = list(csv.reader(body, delimiter="\t" if lang == "tsv" else ","))
+        filled = [r for r in rows if any(c.strip() for c in r)]
+        if len(filled) < 2 or any(len(r) != len(filled[0]) for r in filled):
+            continue
+
+        def cells(r: list[str]) -> str:
+            return "| " + " | ".join(c.strip().replace("|", "/") for c in r) + " |"
+
+        out[a] = cells(rows[0])
+        out[a + 1] = "|" + " --- |" * len(rows[0])
+        for k, r in enumerate(rows[1:], a + 2):
+            out[k] = cells(r) if any(c.strip() for c in r) else ""
+        out[b] = ""
     return out
 
 

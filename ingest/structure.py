@@ -110,7 +110,10 @@ _REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|r
 #: A code review's comment anchor alone on its line: a source file and perhaps its line ("engine/attention/backends/blockhop.py:88",
 #: "csrc/attention.cu:120-140", "tests/test_rope_scaling.py").
 _FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
-                          r"(?::\d{1,5}(?:-\d{1,5})?)?)`?\s*$")
+                          r"(?::\d{1,5}(?:-\d{1,5})?)?)`?\s*$"
+                          # a review comment written after its anchor on one line: "serving/offload.py:212 — prefetch loop. …"
+                          r"|^\s*`?(?P<t2>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
+                          r":\d{1,5}(?:-\d{1,5})?`?\s+[—–]\s+\S.*)$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
 _TIME_SLOT = re.compile(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
@@ -1427,7 +1430,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             return nb is not None and (nb[0].quoted or bool(re.match(r"^\s*@?[\w.\-]{2,20}:\s", nb[1])))
         # (once one anchor is a review thread the note is a review: its other anchors open threads too)
         is_review = any(_FILE_ANCHOR.match(t) and reviewed(ln) for _i, ln, t in marks)
-        marks = [mk for mk in marks if not _FILE_ANCHOR.match(mk[2]) or is_review]
+        marks = [mk for mk in marks if not (fa := _FILE_ANCHOR.match(mk[2])) or is_review or fa.group("t2")]
     if lazy and not _chapters([next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]):
         marks = [mk for mk in marks if mk[1] not in lazy]
     if len(marks) < 2:
@@ -4133,8 +4136,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
     # issue's work unless it names another
     comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
-    if how == "dialogue" or comments:
+    # a close read written as questions and answers under a head that names its paper in a field ("论文：PivotSparse: …"
+    # / "链接：https://arxiv.org/pdf/2607.14352v1.pdf" / "读法：…" over "Q1：…" / "A1：…"): one read of that paper, not an
+    # interview whose questions are topics
+    qa_read = how == "dialogue" and len(head_works) == 1 and _paper_title_field(head_blocks) is not None
+    if (how == "dialogue" or comments) and not qa_read:
         paper = None  # an interview's questions are its items; the work it is about is their subject below
+    elif qa_read:
+        paper = head_works[0]
     if paper is not None:
         topics_with_own = sum(1 for s in own if s - {paper})
         # a sub-heading that names a work (an identifier, a link) opens a topic of its own; one that
@@ -4142,6 +4151,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         heads_name_work = any(find_arxiv_ids(b.text) or _brings_link(b.text) for b in sub_heads)
         if how == "headings":
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
+        elif qa_read:
+            one_paper = topics_with_own * 3 <= len(raws)  # (an answer comparing with another work is still the read's)
         else:
             one_paper = (all_generic and not fm_works) or \
                 (topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other))

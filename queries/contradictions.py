@@ -535,7 +535,8 @@ def _cited_in_passing(text: str, aid: str) -> bool:
 #: marker, a conjunction or adverb of sequence, an article ("后来的 Medusa 和 EAGLE 把…", "But later,
 #: the EAGLE authors …"); a subject or a verb before it ("这种方式完美绕开了 PPO 等…") makes it an object.
 _OPENER = re.compile(r"\s*(?:[-*+>•]\s*|\d{1,2}[.)、]\s*)?(?:(?:and|but|so|then|later|both|also|while|the|a|an|even|"
-                     r"meanwhile|similarly|likewise|in contrast|by contrast|earlier|newer)\b[\s,]*){0,3}"
+                     r"meanwhile|similarly|likewise|in contrast|by contrast|earlier|newer|note that|fwiw|btw|"
+                     r"(?:I|we) (?:think|believe|heard|hear|read) (?:that )?)\b[\s,]*){0,3}"
                      r"(?:[而但且又后先早前新另此同其即像如连就][\u4e00-\u9fff]{0,2}的?[，,\s]*)?", re.IGNORECASE)
 
 
@@ -1699,7 +1700,7 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
 
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
-_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate"})
+_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate", "offload"})
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})
@@ -1803,6 +1804,11 @@ def at_odds_with_living_docs(snap: Snapshot) -> frozenset[tuple[str, int]]:
     return frozenset(out)
 
 
+def _words(text: str) -> str:
+    """A statement's words, case, spacing and punctuation aside (two files saying the same sentence)."""
+    return re.sub(r"[\W_]+", " ", text).strip().casefold()
+
+
 def _findings(snap: Snapshot) -> list[Contradiction]:
     """Every rule run over ``snap``, deduplicated by finding ID and sorted (``contradictions``)."""
     subj = claim_subjects(snap)
@@ -1830,8 +1836,17 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     # its qualifier (the aspect named) with the negation's words in its detail
     # (a figure two files give differently, one of them saying a later version changed it, is one conflict too:
     # reported as the version's)
+    said: dict[str, set[str]] = defaultdict(set)  # the statements of each file, in words (``_words``)
+    for c in snap.claims:
+        said[c.path].add(_words(c.text))
     kept: dict[tuple, Contradiction] = {}
     for f in found:
+        if f.kind in _CONFLICT_KINDS and f.a.source != f.b.source and (
+                _words(f.a.text) == _words(f.b.text) or _words(f.b.text) in said[f.a.source]
+                or _words(f.a.text) in said[f.b.source]):
+            # the same sentence in two files, or a file that says the other side's sentence too (a note copied under
+            # another name; a read that says both "v1 的无损结论不再成立" and "v3 改成了 near-lossless"): they agree
+            continue
         kind = "statement" if f.kind in ("qualifier", "negation") else "figure" if f.kind in ("number", "version") else f.kind
         key = (kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)]))
         if key in kept and kept[key].kind != f.kind:

@@ -360,3 +360,81 @@ def test_on_a_card_figures_written_before_another_works_name_are_the_cards(tmp_p
     got = _findings(tmp_path, {"organized/paper_cards/0631-2608-14407.md": card,
                                "organized/repo_cards/0212-safeailab-eagle.md": repo, "organized/knowledge/t.md": doc})
     assert [f for f in got if f[0] == "number"] == []
+
+
+# =========================================================================== third round (t183–t186)
+
+def test_a_spreadsheet_pasted_as_csv_is_a_table_line_for_line():
+    """A ```csv fence (a spreadsheet tab pasted into a note) was code, its rows no items and no figures; it is a pipe
+    table now, the header on the fence's line, the delimiter on the header's, each row at its own line."""
+    from ingest.markup import as_markdown
+
+    text = ('Where the numbers come from: read off the paper\'s own PDF.\n\n```csv\nsystem,paper,metric,value,source\n'
+            'tailguard,2607.04419,slo_attain_pct,94.0,Table 3\n"harbor, v2",2604.13390,throughput_x,0.95,abstract only\n```\n')
+    got = as_markdown(text, "inbox/l/sheet.md").split("\n")
+    assert len(got) == len(text.split("\n"))
+    assert got[2:7] == ["| system | paper | metric | value | source |", "| --- | --- | --- | --- | --- |",
+                        "| tailguard | 2607.04419 | slo_attain_pct | 94.0 | Table 3 |",
+                        "| harbor, v2 | 2604.13390 | throughput_x | 0.95 | abstract only |", ""]
+    assert as_markdown("```csv\na,b\n1,2,3\n```\n", "x.md") == "```csv\na,b\n1,2,3\n```\n"  # ragged: stays code
+    assert "full_text" in _levels("every value was read by me off the paper's own PDF (tables, or plots where noted)")
+
+
+def test_offloading_kv_to_host_memory_stated_and_denied(tmp_path):
+    """"proactively offloads the KV cache of low-priority jobs to host memory" against hearsay that it "does not move KV
+    to host memory when it preempts a job"; "Note that vLLM does not swap KV to CPU" is about vLLM, not the work of the
+    review comment it sits in."""
+    assert predicates("it proactively offloads the KV cache of low-priority jobs to host memory") == ("+offload:kv_cache",)
+    assert predicates("FastServe does not move KV to host memory when it preempts a job") == ("-offload:kv_cache",)
+    assert predicates("The offload ratio is 0.5") == () and predicates("moves the request to another instance") == ()
+    doc = ("# Serving\n\n## 3. Preemption\n\n- vLLM [2309.06180] keeps KV in blocks. On preemption it either swaps the "
+           "victim's blocks out to CPU RAM or frees them and recomputes on resume.\n\n## References\n\n"
+           "- vLLM: Efficient Memory Management for Large Language Model Serving with PagedAttention. arXiv:2309.06180\n")
+    review = ("# Review — PR #2406\n\nComments are `file:line` against the PR head.\n\n"
+              "serving/offload.py:212 — prefetch loop. The design source is TideKV (arXiv:2606.09127); I read it end to end.\n\n"
+              "serving/scheduler.py:88 — preemption now swaps KV out to host. Note that vLLM does not swap KV to CPU on "
+              "preemption at all, it always recomputes.\n")
+    got = _findings(tmp_path, {"organized/knowledge/s.md": doc, "inbox/lin/review.md": review})
+    assert ("negation", "arXiv:2309.06180", ["review.md:7", "s.md:5"]) in got
+    assert [(ln, w) for ln, w, _r in _items(review)] == [(5, ("2606.09127",)), (7, ())]
+
+
+def test_a_qualifier_of_the_baseline_is_no_side_of_the_work():
+    from ingest.facts import qualifier_sides
+    assert qualifier_sides("Headline: ~2x over a synchronous fetch-then-compute baseline.") == ()
+    assert qualifier_sides("Decode throughput is 1.9–2.1× that of a synchronous layer-by-layer fetch baseline") == ()
+    assert qualifier_sides("TideKV prefetches asynchronously") == ("sync:asynchronous",)
+
+
+QA_READ = """\
+论文：PivotSparse: Training-Free Dynamic Block-Sparse Prefill for Million-Token Contexts（2026）
+链接：https://arxiv.org/pdf/2607.14352v1.pdf
+读法：正文从头到尾读完。
+
+Q1：这篇要解决什么问题？
+A1：1M 级上下文的预填充，估计稀疏图本身就要几十秒。
+
+Q2：1M 下加速比到底多少？
+A2：LLaMA-3-8B，1M：预填充 5.1x；在 128K 时只有 2.9x。
+
+Q3：和 MInference（arXiv:2407.02490）的区别？
+A3：MInference 离线给每个头定模式，本质上是静态稀疏。
+
+Q4：要训练吗？
+A4：不用，即插即用。
+"""
+
+
+def test_a_close_read_in_questions_and_answers_under_a_paper_field_is_one_item():
+    """"论文：…" / "链接：…" over "Q1：…" / "A1：…": one read of that paper (each question was an item, as an interview's
+    are); the context lengths "，1M：" and "1M 长度" are settings."""
+    assert [(ln, w) for ln, w, _r in _items(QA_READ)] == [(1, ("2607.14352",))]
+    (q,) = find_figures("- LLaMA-3-8B，1M：预填充 5.1x")
+    assert "ctx:1000000" in q.conditions
+    (q,) = find_figures("LLaMA-3-8B 上 1M 长度预填充加速 6.8 倍")
+    assert "ctx:1000000" in q.conditions
+
+
+def test_training_again_on_sft_data_is_a_fine_tuning():
+    assert "+fine_tune:" in predicates("SnapKV 不能直接拿来用，要先在长文本 SFT 数据上再训一轮")
+    assert predicates("我们又训了一下午") == () and predicates("培训一轮") == ()

@@ -558,7 +558,9 @@ def test_figures_are_normalised_across_units_and_languages():
 def test_qualifier_sides_and_negation():
     assert qualifier_sides("精确注意力（exact），不做任何近似") == ("fidelity:lossless",)
     assert qualifier_sides("it is not lossless") == ("fidelity:lossy",)
-    assert qualifier_sides("lossless compared with lossy baselines") == ()  # both sides, neither asserted
+    # the side of the baselines it is set against is theirs (eighteenth stop: before, both sides and neither asserted)
+    assert qualifier_sides("lossless compared with lossy baselines") == ("fidelity:lossless",)
+    assert qualifier_sides("lossless or lossy, depending on the bit width") == ()  # both sides, neither asserted
     assert qualifier_sides("文档里写它 tuning-free，我觉得不准确") == ("training:needs_training",)
     assert qualifier_sides("没有哪个在线算法能做到") == ("online:online",)  # an existence negation flips nothing
     assert qualifier_sides("Read the full text") == ()  # an evidence level is never a qualifier
