@@ -20,8 +20,10 @@ graphml    GraphML through networkx, of ``queries.views.provenance_graph`` (``xm
 gexf       GEXF 1.2 through networkx, same graph
 =========  ==============================================================================
 
-Triple-only syntaxes (Turtle, N-Triples, RDF/XML, N3) are refused with ``ExportError``: rdflib would
-silently drop every named graph (rdflib #2375, PITFALLS P10).
+``turtle`` and ``nt`` write the current state as one graph (``current_triples``: the provenance graph, the live
+revisions' graphs and imported graphs, graph names dropped); the other triple-only names (``ntriples``, RDF/XML,
+N3) are refused with ``ExportError``: rdflib would silently drop every named graph (rdflib #2375, PITFALLS
+P10).
 
 Imports
 -------

@@ -65,7 +65,8 @@ def validate(ctx: click.Context, fmt: str, show_warnings: bool) -> None:
 def export(ctx: click.Context, fmt: str, output: str | None) -> None:
     """Export the whole store: RDF with its named graphs, W3C PROV-N/PROV-JSON, or GraphML/GEXF.
 
-    Triple-only formats (turtle, ntriples, xml) are refused: they would drop the named graphs.
+    turtle and nt write the current state as one graph (graph names dropped, said so); other triple-only
+    formats (ntriples, xml) are refused: they would drop the named graphs silently.
     """
     k = require(ctx)
     if output and output != "-":
