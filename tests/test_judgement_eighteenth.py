@@ -25,24 +25,11 @@ def _levels(text: str) -> tuple[str, ...]:
     return evidence_reader(load_lexicon()).levels(text)
 
 
-def _ingested(tmp_path, files: dict[str, str]):
-    """A store holding a workspace of ``files`` (workspace path -> text)."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
-    ws = tmp_path / "ws"
-    for rel, text in files.items():
-        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
-        (ws / rel).write_text(text, encoding="utf-8")
-    store = Store(tmp_path / "store")
-    ingest_paths(store, [ws])
-    return store
-
-
 def _findings(tmp_path, files: dict[str, str]):
-    from queries.named import contradictions
-    store = _ingested(tmp_path, files)
+    """``(kind, subject, [file:line, file:line])`` of each finding of a fresh store holding ``files``."""
+    from conftest import contradictions_of
     return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
-            for f in contradictions(store)]
+            for f in contradictions_of(tmp_path, files)]
 
 
 # --------------------------------------------------------------------------- figures
