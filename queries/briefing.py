@@ -772,6 +772,10 @@ def _heading_title(title: str, lex) -> str:
     if m:
         t = re.sub(r"^\s*[:：]\s*", "", t[m.end():])
     t = re.sub(r"\s*[（(]\s*(?:arXiv\s*[:：]?\s*)?[\w./-]*\d{4}\.\d{4,5}\w*\s*[）)]\s*$", "", t, flags=re.I).strip()
+    # (an entry whose heading is its whole text, "Lookahead decoding got another round of attention … Paper:
+    # arxiv.org/abs/2402.02" cut short, is no title: sentences, a link or an identifier cut in two)
+    if re.search(r"[.!?。！？]\s|https?://|arxiv\.org/|\b\d{4}\.\d{0,3}$", t, re.IGNORECASE) or len(t) > 150:
+        return ""
     return t if len(t) >= 8 and not re.search(r"\d{4}\.\d{4,5}", t) else ""
 
 

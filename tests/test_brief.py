@@ -473,3 +473,18 @@ def test_a_file_read_as_a_brief_that_states_nothing_of_a_shift_is_warned_about(t
     b = tmp_path / "b.txt"
     b.write_text("inference · E1 预消化简报\n\n增量 1：标题\n\n- 要点（arXiv:2502.07115）\n", "utf-8")
     assert read_source(Found(b, tmp_path, "b.txt"), kind="brief")[1] == []
+
+
+def test_a_low_items_whole_sentence_is_no_title_of_its_work():
+    """The citable list gave arXiv:2402.02057 the title "Lookahead decoding got another round of attention … Paper:
+    arxiv.org/abs/2402.02" (a newsletter entry's whole text, cut inside the identifier; a fresh user's run): a heading
+    that is sentences, a link or a cut identifier gives no title; a verdict heading's title is kept."""
+    from ingest.lexicon import load_lexicon
+    from queries.briefing import _heading_title
+
+    lex = load_lexicon()
+    cut = ("Lookahead decoding got another round of attention via a newsletter. The newsletter says it reaches up to "
+           "2.8x on MT-bench without any draft model. Paper: arxiv.org/abs/2402.02")
+    assert _heading_title(cut, lex) == ""
+    assert _heading_title("丢弃：Break the Sequential Dependency of LLM Inference Using Lookahead Decoding（arXiv:2402.02057）",
+                          lex) == "Break the Sequential Dependency of LLM Inference Using Lookahead Decoding"
