@@ -236,7 +236,10 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         label = t[0]["title"] if t else None
         subject = w.value
         if not steps:
-            raise QueryError(f"{ident!r}: arXiv:{key} is not cited in this store")
+            # (the identifier once: "'arXiv:2501.00001': arXiv:2501.00001 is not cited …" said it twice)
+            said = f"arXiv:{key}" if ident.strip().lower().removeprefix("arxiv:").strip() == key.lower() \
+                else f"{ident!r} (arXiv:{key})"
+            raise QueryError(f"{said} is not cited in this store")
     elif kind == "section":
         secs = _select(store, "sections", key=key)
         if not secs:
@@ -300,7 +303,12 @@ def format_why(r: WhyResult) -> str:
     """``WhyResult`` as text: the subject, then per source file its agent, revision and activity, then each
     step as ``:line  relation  text  [role, evidence]``; a step repeated word for word on other lines of the
     same revision is one row ending ``(and N more lines: :2, :3, :4 …)``."""
-    head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + (f" (version {r.version} asked)" if r.version else ""),
+    asked = ""
+    if r.version:
+        # (a version no file names is said so: "why 2404.00456v9" listed v2's steps as if v9 were known)
+        asked = f" (version {r.version} asked" + ("" if any(s.version == r.version for s in r.steps)
+                                                  else f"; no file names {r.version}") + ")"
+    head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + asked,
             "section": f"section §{r.steps[0].section if r.steps else ''}",
             "claim": "claim " + r.subject, "source": "source " + (r.label or "")}[r.kind]
     lines = [head + ("" if r.current else "  [INVALIDATED: no current revision holds it]")]

@@ -143,3 +143,15 @@ def test_a_line_repeated_word_for_word_is_one_row_naming_the_others(tmp_path):
     rows = [ln for ln in format_why(r).splitlines() if ln.startswith("    :")]
     assert [ln.split()[:2] for ln in rows] == [[":1", "about"], [":1", "cites"]]
     assert all(ln.endswith("(and 49 more lines: :2, :3, :4 …)") for ln in rows), rows
+
+
+def test_why_says_when_no_file_names_the_version_asked(sample_store):
+    """``why 2502.07115v9`` listed the work's steps as if v9 were known (a fresh user's run); the head now says no file
+    names it, and the identifier of a work cited nowhere is said once."""
+    from ingest.errors import QueryError
+
+    assert format_why(why(sample_store, "arXiv:2502.07115v9")).splitlines()[0] == (
+        "work arXiv:2502.07115 (version v9 asked; no file names v9)")
+    assert format_why(why(sample_store, "arXiv:2502.07115v5")).splitlines()[0] == "work arXiv:2502.07115 (version v5 asked)"
+    with pytest.raises(QueryError, match=r"^arXiv:2501\.00001 is not cited in this store$"):
+        why(sample_store, "arXiv:2501.00001")
