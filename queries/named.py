@@ -412,9 +412,16 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     from .contradictions import mislabelled
     from .items import MISLABELLED
 
+    from .contradictions import at_odds_with_living_docs
+    from .items import shift_items
+
     snap = snapshot
     items = _manifest_items(snap, manifest)
     mismatched = mislabelled(snap)
+    # the items as the brief judges them (``query items``): a material all of whose items the brief finds low is low
+    judged: dict[tuple[str | None, str], list[ItemRow]] = {}
+    for r in shift_items(snap, manifest, at_odds_with_living_docs(snap), mismatched):
+        judged.setdefault((r.manifest_id, r.source), []).append(r)
     out = []
     for mi in items:
         listed = snap.cited_in_lists(snap.path_of(mi.knowledge))
@@ -432,6 +439,9 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
             # where it belongs keeps its place (the finding is still in the report).
             rel = "low"
             reasons.append(MISLABELLED)
+        elif judged.get((mi.manifest_id, mi.path)) and all(r.relevance == "low" for r in judged[(mi.manifest_id, mi.path)]):
+            rel = "low"  # (a newsletter whose items the brief all finds low was an increment here: a fresh user's run)
+            reasons.extend(dict.fromkeys(r.reason or r.title for r in judged[(mi.manifest_id, mi.path)]))
         elif its and all(i.relevance == "low" for i in its):
             rel = "low"
             reasons.extend(i.reason or i.title for i in its)

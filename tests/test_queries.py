@@ -1,6 +1,8 @@
 """The shipped SPARQL files on a store where shared nodes repeat across graphs."""
 from __future__ import annotations
 
+import pytest
+
 from graph.loader import ingest_paths
 from graph.store import Store
 from queries.snapshot import load_snapshot
@@ -194,3 +196,25 @@ def test_increments_name_each_materials_kind_when_the_manifest_gives_none(tmp_pa
     assert ingest_paths(st, [ws]).errors == []
     assert [(i.source, i.kind) for i in increments(st, manifest=mid)] == [
         ("inbox/ann/n.md", "note"), ("organized/paper_cards/0001-2205-14135.md", "card")]
+
+
+@pytest.mark.parametrize("which", ["sample", "s1", "s3", "s5"])
+def test_a_material_whose_items_the_brief_finds_all_low_is_low(tmp_path, which):
+    """`query increments` called s1's newsletter an increment while the brief (`query items`) found every item of it low
+    (a fresh user's run): the material's relevance now follows the judged items."""
+    from conftest import SHARED, WORKSPACE, need_shared
+    from queries.named import increments, items
+
+    ws = WORKSPACE if which == "sample" else need_shared(SHARED / "shifts" / which, f"shared shift {which}")
+    st = Store(tmp_path / "st")
+    assert ingest_paths(st, [ws]).errors == []
+    judged: dict = {}
+    for r in items(st):
+        judged.setdefault((r.manifest_id, r.source), []).append(r.relevance)
+    checked = 0
+    for inc in increments(st):
+        rels = judged.get((inc.manifest_id, inc.source))
+        if rels and all(x == "low" for x in rels):
+            assert inc.relevance == "low", inc.source
+            checked += 1
+    assert checked >= 1
