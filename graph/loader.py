@@ -1033,10 +1033,9 @@ def _write_plan(store: Backend, plan: _Plan, *, kind: str | None, tz_name: str,
                           "unchanged": len(rep.unchanged)}
                 w.add(activity_quads(stamp, started, clock(), counts, VERSION))  # type: ignore[attr-defined]
                 if embedded:
-                    written = set(rep.added) | set(rep.changed)
+                    written, current = set(rep.added) | set(rep.changed), extractor_digest()
                     _write_known_file(w, known_base, live, stamp,
-                                      {p: extractor_digest() if p in written else known.get(p, {}).get("extractor")
-                                       for p in live})
+                                      {p: current if p in written else known.get(p, {}).get("extractor") for p in live})
                 if iw[0] is not None:
                     _index_fresh(iw[0], fresh)
                     if getattr(iw[0], "rebuild", False):  # the index described no database: fill it now

@@ -281,7 +281,7 @@ def as_markdown(text: str, path: str) -> str:
         text = _DRAWN_RULE.sub("***", text)
     if "+-" in text or "+=" in text:  # grid tables ("+------+" borders) are pipe tables, in any note
         text = "\n".join(_grid_tables(text.split("\n")))
-    if "```csv" in text or "```tsv" in text or "~~~csv" in text:  # a spreadsheet pasted in a fence is a table too
+    if _CSV_FENCE.search(text):  # a spreadsheet pasted in a fence is a table too
         text = "\n".join(_csv_tables(text.split("\n")))
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
@@ -1615,6 +1615,9 @@ def _tex_tables(lines: list[str]) -> list[str]:
 
 
 # -- a spreadsheet pasted as CSV --------------------------------------------------------------------------------
+
+#: A fence opening on a spreadsheet: ```` ```csv ````, ``~~~tsv``.
+_CSV_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*[ct]sv\b", re.MULTILINE)
 
 def _csv_tables(lines: list[str]) -> list[str]:
     """A spreadsheet pasted into a note as a ``csv`` / ``tsv`` fence (a header row, then one row a line): a pipe table

@@ -612,7 +612,7 @@ _GENERIC_LEAD = frozenset("the and for our my re fwd notes note paper papers rea
                           "question status idea ideas".split())
 
 
-def _lead_name(title: str) -> str | None:
+def _title_name(title: str) -> str | None:
     """The name an item's title opens with ("▸ Sequoia — arXiv:…" -> ``Sequoia``, "PagedTree: Branch-Shared …" ->
     ``PagedTree``, "EAGLE-2 at T=1" -> ``EAGLE-2``), or None (a generic word, a sentence)."""
     m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", strip_markup(title))
@@ -627,7 +627,7 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
     hold no item, suggest a section and name exactly one item's opening name."""
     if len(segments) < 2:
         return {}
-    names = {sg.index: n for sg in segments if (n := _lead_name(sg.title))}
+    names = {sg.index: n for sg in segments if (n := _title_name(sg.title))}
     if len(set(names.values())) < 2:
         return {}
     out: dict[int, list] = {}

@@ -2997,9 +2997,9 @@ def _split_prose(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[lis
 
     # (a paragraph in italics, "_Draft v0.3 by Amara, …; I went through the full text of [^1] to [^3]_", is the draft's
     # preamble, whatever it cites)
-    long_ = [b for b in paras if prose(b) and not re.fullmatch(r"\s*_[^_]+_\s*|\s*\*[^*]+\*\s*", b.text)]
-    sizable = [b for b in paras if len(b.text) >= 80 and b not in long_ and not re.fullmatch(r"\s*_[^_]+_\s*|\s*\*[^*]+\*\s*", b.text)]
-    sizable += long_
+    body_paras = [b for b in paras if not re.fullmatch(r"\s*_[^_]+_\s*|\s*\*[^*]+\*\s*", b.text)]
+    long_ = [b for b in body_paras if prose(b)]
+    sizable = [b for b in body_paras if len(b.text) >= 80]
     if len(long_) < 3 or len(long_) * 3 < len(sizable) * 2:
         return None
     if all(any(m.start < 100 for m in find_arxiv_ids(b.text)) for b in long_) and _split_paragraphs(body, lex) is not None:
@@ -3512,12 +3512,20 @@ def _numbered_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
         return _NUMBERED_REF.sub(lambda m: m.group(0) + "".join(f"(arXiv:{a})" for key in _ref_keys(m) for a in defs.get(key, ())), t)
 
     heads = {k - 1 for k in def_blocks if k > 0 and blocks[k - 1].kind == "para" and _REF_LIST_LINE.match(blocks[k - 1].text)}
+    return _refs_written_in(blocks, def_blocks | heads, expand, lambda t: "[" in t or "\\cite" in t)
+
+
+def _refs_written_in(blocks: list[MdBlock], listed: set[int], expand: Callable[[str], str],
+                     cites: Callable[[str], bool]) -> list[MdBlock]:
+    """``blocks`` with a note's own reference list (the blocks ``listed``: its entries and its heading line) kept in
+    place as no content (list entries point at their parents by index), and the text of every other block that
+    ``cites`` rewritten by ``expand`` (the identifier written after each citation)."""
     out = []
     for k, b in enumerate(blocks):
-        if k in def_blocks or k in heads:  # kept in place (list entries point at their parents by index), as no content
+        if k in listed:
             out.append(replace(b, kind="html"))
             continue
-        if b.kind not in ("code", "html") and ("[" in b.text or "\\cite" in b.text):
+        if b.kind not in ("code", "html") and cites(b.text):
             b = _rewritten(b, expand)
         out.append(b)
     return out
@@ -3543,11 +3551,11 @@ def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
             continue
         got = []
         for _ln, t in b.lines:
-            ids = list(dict.fromkeys(m.arxiv_id for m in find_arxiv_ids(t)))
+            hits = find_arxiv_ids(t)
             m = _AUTHOR_YEAR_DEF.match(t)
-            if m and len(ids) == 1 and m.end() <= min(x.start for x in find_arxiv_ids(t)):
-                got.append(((m.group("name").lower(), m.group("year")), ids[0]))
-        if got and len(got) * 2 >= len(b.lines) and len(got) == len(b.lines) or (b.kind == "item" and len(got) == 1 and len(b.lines) == 1):
+            if m and len({x.arxiv_id for x in hits}) == 1 and m.end() <= min(x.start for x in hits):
+                got.append(((m.group("name").lower(), m.group("year")), hits[0].arxiv_id))
+        if got and len(got) == len(b.lines):  # (every line of the block an entry)
             def_blocks.add(k)
             defs.update(got)
     if len(defs) < 2:
@@ -3570,15 +3578,7 @@ def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
 
     heads = {k - 1 for k in def_blocks if k > 0 and blocks[k - 1].kind == "para"
              and _REF_LIST_LINE.match(re.sub(r"\s*[(（][^()（）]{1,20}[)）]\s*$", "", _strip(blocks[k - 1].text)).strip("*_ "))}
-    out = []
-    for k, b in enumerate(blocks):
-        if k in def_blocks or k in heads:
-            out.append(replace(b, kind="html"))
-            continue
-        if b.kind not in ("code", "html") and "(" in b.text:
-            b = _rewritten(b, expand)
-        out.append(b)
-    return out
+    return _refs_written_in(blocks, def_blocks | heads, expand, lambda t: "(" in t)
 
 
 #: A topic change said aloud in a dictated note: "new topic", "next topic", "moving on", "换个话题", "下一个话题".

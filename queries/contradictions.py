@@ -640,8 +640,8 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # none of them is called ("EAGLE-1: 3x faster …") is not about those named as other variants
             lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
             variant = _VARIANT_LEAD.match(c.text)
-            named_once = [a for a in subj if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE)
-                                                 for n in names_of.get(a, ()))]
+            named = set(match(c.text))  # (the store's short names, as whole words: ``queries.items.name_matcher``)
+            named_once = [a for a in subj if a in named]
             if len(lead_named) == 1:
                 subj = lead_named
             elif len(named_once) == 1 and c.quantities:
@@ -665,8 +665,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             topic = snap.card_works[c.path][0]  # a card is about its one work as a one-paper note is
         if subj and topic and topic not in subj and c.kind == "paper_card" and c.quantities \
                 and not any(_opens_with(c.text, names_of.get(a, ())) for a in subj) \
-                and not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text[:c.text.find(c.quantities[0].raw)], re.IGNORECASE)
-                            for a in subj for n in names_of.get(a, ()) if c.quantities[0].raw in c.text):
+                and ((at := c.text.find(c.quantities[0].raw)) < 0 or not set(match(c.text[:at])) & set(subj)):
             # "vLLM prototype …: 1.9x over no speculation …, where EAGLE-2 with its fixed budget falls below 1.0x" on the
             # card of another work: its figures, written before the other work is named, are the card's work's
             subj = [topic]

@@ -412,15 +412,12 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
     from .contradictions import mislabelled
     from .items import MISLABELLED
 
-    from .contradictions import at_odds_with_living_docs
-    from .items import shift_items
-
     snap = snapshot
     items = _manifest_items(snap, manifest)
     mismatched = mislabelled(snap)
     # the items as the brief judges them (``query items``): a material all of whose items the brief finds low is low
     judged: dict[tuple[str | None, str], list[ItemRow]] = {}
-    for r in shift_items(snap, manifest, at_odds_with_living_docs(snap), mismatched):
+    for r in _judged_items(snap, manifest):
         judged.setdefault((r.manifest_id, r.source), []).append(r)
     out = []
     for mi in items:
@@ -439,9 +436,9 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
             # where it belongs keeps its place (the finding is still in the report).
             rel = "low"
             reasons.append(MISLABELLED)
-        elif judged.get((mi.manifest_id, mi.path)) and all(r.relevance == "low" for r in judged[(mi.manifest_id, mi.path)]):
+        elif (rows := judged.get((mi.manifest_id, mi.path))) and all(r.relevance == "low" for r in rows):
             rel = "low"  # (a newsletter whose items the brief all finds low was an increment here: a fresh user's run)
-            reasons.extend(dict.fromkeys(r.reason or r.title for r in judged[(mi.manifest_id, mi.path)]))
+            reasons.extend(dict.fromkeys(r.reason or r.title for r in rows))
         elif its and all(i.relevance == "low" for i in its):
             rel = "low"
             reasons.extend(i.reason or i.title for i in its)
@@ -498,12 +495,20 @@ def items(store: Store, *, manifest: str | None = None, snapshot: Snapshot | Non
     """
     if snapshot is None:
         return _answers(store, "items", manifest)
-    from .contradictions import at_odds_with_living_docs, mislabelled
-    from .items import shift_items
+    _manifest_items(snapshot, manifest)
+    return list(_judged_items(snapshot, manifest))
 
-    snap = snapshot
-    _manifest_items(snap, manifest)
-    return shift_items(snap, manifest, at_odds_with_living_docs(snap), mislabelled(snap))
+
+def _judged_items(snap: Snapshot, manifest: str | None) -> list[ItemRow]:
+    """``queries.items.shift_items`` of ``manifest`` on ``snap``, judged once per snapshot (``items`` and
+    ``increments`` both need them, and the derived index computes both at every ingest)."""
+    key = ("judged_items", manifest)
+    if key not in snap.cache:
+        from .contradictions import at_odds_with_living_docs, mislabelled
+        from .items import shift_items
+
+        snap.cache[key] = shift_items(snap, manifest, at_odds_with_living_docs(snap), mislabelled(snap))
+    return snap.cache[key]  # type: ignore[return-value]
 
 
 def shift_item_rows(store: Store, manifest_id: str, snapshot: Snapshot, *, scoped: bool) -> list[ItemRow]:
