@@ -889,7 +889,8 @@ def read_source(
         raise IngestError(rel, None, f"cannot read: {e.strerror or e}") from None
     digest = sha256_of(data)
     mtime = datetime.fromtimestamp(st.st_mtime, tz=timezone.utc)
-    if not data.removeprefix(b"\xef\xbb\xbf").strip():  # (a byte-order mark alone is empty too)
+    empty = not data.removeprefix(b"\xef\xbb\xbf").strip()  # (a byte-order mark alone is empty too)
+    if empty and rel.lower().endswith(".json"):
         raise IngestError(rel, None, "empty file")
     base = dict(path=rel, sha256=digest, size=len(data), mtime=mtime)
     if (kind or "") == "manifest" or (kind is None and rel.lower().endswith(".json")
@@ -902,6 +903,10 @@ def read_source(
     limit = max_file_figures()
     with figure_budget(limit) as budget:
         rec, warns = _parse_text(text, rel, kind, tz, lex, base)
+    if empty:
+        # An empty note (Obsidian's "Untitled.md", a placeholder) is read: it is a revision with nothing
+        # in it, so a note emptied on purpose no longer speaks through its earlier revision.
+        warns = [f"{rel}: empty file; kept with nothing in it"]
     return _within_figure_budget(rec, warns, budget)
 
 

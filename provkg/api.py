@@ -598,7 +598,7 @@ class ProvKG:
         return graph(self.backend)
 
     def why(self, ident: str, *, history: bool = False) -> Any:
-        """Where ``ident`` (claim IRI, arXiv ID, ``§`` section, path, alias) comes from: a ``WhyResult``."""
+        """Where ``ident`` (claim IRI, arXiv ID, ``§`` section, path, ``path:line``, alias) comes from: a ``WhyResult``."""
         from queries.why import why
 
         return why(self.backend, ident, history=history)

@@ -67,6 +67,10 @@ _Q = {
         _CITE_COLS.replace("?src", "$src"), _CUR),
     "source_listed": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:material $src ; kg:order ?order . FILTER EXISTS { ?node a kg:ManifestItem }
     ?m kg:hasItem ?node ; kg:inSource ?msrc . ?msrc kg:path ?path ; kg:kind ?kind . OPTIONAL { ?node kg:title ?text } } %s }""" % _CUR,
+    "line_claims": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s
+    FILTER(?line <= $ln && ?lineEnd >= $ln) } %s }""" % (_CLAIM_COLS.replace("?src", "$src"), _CUR),
+    "line_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s FILTER(?line = $ln) } %s }" % (
+        _CITE_COLS.replace("?src", "$src"), _CUR),
     "path_revisions": _PREFIX + "SELECT ?rev WHERE { GRAPH <%s> { ?rev kg:path $path } }" % PROV_G,
     "paths": _PREFIX + "SELECT DISTINCT ?path WHERE { GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path } }" % PROV_G,
     "section_keys": _PREFIX + "SELECT DISTINCT ?key WHERE { GRAPH ?g { ?s a kg:Section ; kg:key ?key } }",
@@ -133,7 +137,8 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     ``id:claim/…``); ``§KEY`` (a section); a path some revision has (also a
     path ending in one); an arXiv identifier in any form (``ingest.arxiv.standard_id``);
     a bare section key (``3.1``) that some living document has; a paper card's
-    alias (``MC-SF``) or title, without case (the work it names).  Raises
+    alias (``MC-SF``) or title, without case (the work it names); ``path:line`` (kind
+    ``line``, key ``path:N``), where ``path`` resolves as a source.  Raises
     ``QueryError`` with one line when nothing matches.
     """
     s = ident.strip()
@@ -167,8 +172,16 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     work = _named_by_card(store, s)
     if work is not None:
         return "work", work, None
-    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path, or a paper card's "
-                     "alias or title in this store")
+    at = re.fullmatch(r"(.+?):(\d+)", s)
+    if at is not None:  # ``path:line``, as every listing of provkg writes a place
+        try:
+            kind, path, _ = resolve(store, at.group(1))
+        except QueryError:
+            kind = None
+        if kind == "source":
+            return "line", f"{path}:{int(at.group(2))}", None
+    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path (or path:line), or a "
+                     "paper card's alias or title in this store")
 
 
 def _named_by_card(store: Store, name: str) -> str | None:
@@ -207,7 +220,8 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
     store : Store
     ident : str
         ``arXiv:2502.07115v5``, ``https://arxiv.org/abs/2502.07115``, ``§3.1``,
-        ``inbox/flyp/…md`` or a claim IRI.
+        ``inbox/flyp/…md``, ``inbox/flyp/…md:12`` (the claims and citations covering that line of
+        the file's current revision) or a claim IRI.
     history : bool
         Also list steps read from invalidated revisions (a claim and a source
         always list all their revisions).
@@ -263,6 +277,18 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         label = rows[0]["text"]
         subject = key
         history = True
+    elif kind == "line":
+        path, _, num = key.rpartition(":")
+        src = _select(store, "source", path=path)
+        subject = src[0]["src"] if src else f"{ID_IRI}source/?"
+        s, ln = _node(subject), int(num)
+        steps += [_step(r, "claim") for r in _select(store, "line_claims", src=s, ln=ln)]
+        steps += [_step(r, "cites") for r in _select(store, "line_cites", src=s, ln=ln)]
+        label = key
+        if not history:
+            steps = [st for st in steps if st.current]
+        if not steps:
+            raise QueryError(f"{key}: no claim or citation of the current revision covers this line")
     else:
         src = _select(store, "source", path=key)
         subject = src[0]["src"] if src else f"{ID_IRI}source/?"
@@ -310,9 +336,9 @@ def format_why(r: WhyResult) -> str:
                                                   else f"; no file names {r.version}") + ")"
     head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + asked,
             "section": f"section §{r.steps[0].section if r.steps else ''}",
-            "claim": "claim " + r.subject, "source": "source " + (r.label or "")}[r.kind]
+            "claim": "claim " + r.subject, "source": "source " + (r.label or ""), "line": "line " + (r.label or "")}[r.kind]
     lines = [head + ("" if r.current else "  [INVALIDATED: no current revision holds it]")]
-    if r.label and r.kind != "source":
+    if r.label and r.kind not in ("source", "line"):
         lines.append(f"  {_one(r.label, 140)}")
     lines.append(f"  IRI {r.subject}")
     revs = {v.revision: v for v in r.revisions}

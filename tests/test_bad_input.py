@@ -96,7 +96,8 @@ CASES = [
     ("mixed-utf8-and-gbk", "inbox/ann/mixed.md",
      "# t\n\n- 中文\n- ".encode() + "中文".encode("gbk") + b"\n",
      "inbox/ann/mixed.md:4: mixed encodings: line 3 is UTF-8, this line is not (byte 0xd6)"),
-    ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file"),
+    ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file; kept with nothing in it"),
+    ("empty-manifest", "work-guard/e.json", b"\n", "work-guard/e.json: empty file"),
     ("whitespace-only", "inbox/ann/blank.md", b" \n\t\n", "inbox/ann/blank.md: empty file"),
     ("bom-only", "inbox/ann/bom.md", b"\xef\xbb\xbf\n", "inbox/ann/bom.md: empty file"),  # (a fresh user's finding)
     ("binary", "inbox/ann/pic.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),

@@ -6,6 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from ingest.errors import QueryError
 from queries.why import format_why, resolve, why
 
 CRIT = "inbox/flyp/2026-10-26T1550-critical-read.md"
@@ -155,3 +156,17 @@ def test_why_says_when_no_file_names_the_version_asked(sample_store):
     assert format_why(why(sample_store, "arXiv:2502.07115v5")).splitlines()[0] == "work arXiv:2502.07115 (version v5 asked)"
     with pytest.raises(QueryError, match=r"^arXiv:2501\.00001 is not cited in this store$"):
         why(sample_store, "arXiv:2501.00001")
+
+
+def test_why_path_line_gives_the_claims_and_citations_covering_that_line(sample_store):
+    # every listing of provkg names a place as path:line; `why` takes that place back (a fresh user's finding)
+    r = why(sample_store, f"{DOC}:77")
+    assert r.kind == "line" and r.label == f"{DOC}:77" and r.subject.startswith("https://w3id.org/provkg/id/source/")
+    assert {(s.source, s.line, s.relation) for s in r.steps} == {(DOC, 77, "cites"), (DOC, 77, "claim")}
+    claim = next(s for s in r.steps if s.relation == "claim")
+    assert "MC-SF" in claim.text and claim.section == "3.1"
+    assert format_why(r).splitlines()[0] == f"line {DOC}:77"
+    with pytest.raises(QueryError, match="no claim or citation"):
+        why(sample_store, f"{DOC}:8")  # a blank line
+    with pytest.raises(QueryError, match=r"path:line"):
+        why(sample_store, "inbox/nobody/none.md:3")

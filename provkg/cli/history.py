@@ -20,8 +20,9 @@ def why(ctx, ident: str, fmt: str, history: bool, output: str | None) -> None:
     """Show where ID comes from: files and lines, agents, ingest activities and times.
 
     ID is a claim IRI, an arXiv ID in any form (arXiv:2502.07115v5,
-    https://arxiv.org/abs/2502.07115), a section (§3.1), a source path, or a
-    paper card's alias or title (MC-SF).
+    https://arxiv.org/abs/2502.07115), a section (§3.1), a source path, a place
+    path:line as provkg's listings print it (the claims and citations covering
+    that line), or a paper card's alias or title (MC-SF).
     """
     from queries.why import format_why
 
