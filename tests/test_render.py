@@ -264,3 +264,22 @@ def test_already_cited_names_the_documents_own_citation_list():
     assert _status(LABELS["zh"], a, cite="9") == "已在 §9 引用列表内"
     assert _status(LABELS["zh"], a, cite="七") == "已在 §七 引用列表内"
     assert _status(LABELS["zh"], a) == "已在引用列表内"
+
+
+def test_report_heading_names_its_subject_once(tmp_path):
+    # An English summary opens with its subject; the heading said it twice ("arXiv:X — arXiv:X is written …").
+    from conftest import contradictions_of
+
+    from queries.render.report import render_report
+
+    found = contradictions_of(tmp_path, {
+        "organized/knowledge/doc.md": "# Doc\n\n## 1 Serving\n\n- Paged KV (arXiv:2309.06180).\n\n## References\n\n"
+                                      "- Kwon et al. Efficient Memory Management for Large Language Model Serving with "
+                                      "PagedAttention. arXiv:2309.06180\n",
+        "organized/paper_cards/0001-2309-06180.md": "# FlashAttention: Fast and Memory-Efficient Exact Attention\n\n"
+                                                    "- arxiv: 2309.06180\n\nA card.\n",
+    })
+    titles = [f for f in found if f.kind == "title"]
+    assert titles, [f.kind for f in found]
+    heads = [ln for ln in render_report([f.model_dump(mode="json") for f in titles]).splitlines() if ln.startswith("### ")]
+    assert heads == ["### 1. arXiv:2309.06180 is written with two different titles"], heads

@@ -128,7 +128,9 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
             kind = f["kind"]
             out += [f"## {T.get(kind, kind)}", ""]
         n += 1
-        out.append(f"### {n}. {md_escape(f['subject'])} — {finding_summary(L, f)}")
+        subject, summary = md_escape(f["subject"]), finding_summary(L, f)
+        # (a summary that opens with its subject, as English ones do, names it once: "arXiv:X — arXiv:X is …")
+        out.append(f"### {n}. {summary}" if summary.startswith(subject) else f"### {n}. {subject} — {summary}")
         out.append("")
         out.append(f"`{f['id']}` · {kind_label}`{f['kind']}`")
         out.append("")
