@@ -277,7 +277,12 @@ class Increment(FrozenModel):
     names; ``routes`` are provkg's suggestions for its topics that name none.
     ``kind`` is the kind the manifest gives the material, else the kind of the
     ingested file (``note``, ``paper_card``, ``repo_card`` …), else None.
+    ``--format table`` shows ``TABLE_COLUMNS`` only (the rest, the items' titles and
+    routes above all, in csv, jsonl and json; ``query items`` lists the items).
     """
+
+    TABLE_COLUMNS: ClassVar[tuple[str, ...]] = ("order", "source", "kind", "evidence", "relevance", "sections",
+                                                "new_arxiv", "cited_arxiv")
 
     manifest_id: str
     order: int
