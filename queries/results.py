@@ -462,7 +462,7 @@ class WhyRevision(FrozenModel):
 class WhyResult(FrozenModel):
     """The answer of ``provkg why ID``: the derivation chain of one node back to files and lines.
 
-    ``kind`` is ``claim``, ``work``, ``section`` or ``source``; ``subject`` the
+    ``kind`` is ``claim``, ``work``, ``section``, ``source`` or ``line`` (``path:line``); ``subject`` the
     IRI asked about (``id:arxiv/2502.07115``); ``version`` the arXiv version
     asked, if any; ``label`` a title or text.  ``steps`` are sorted by source
     path and line; ``revisions`` are the revisions the steps were read from
