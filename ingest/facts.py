@@ -1416,9 +1416,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         out.add(f"{'-' if neg else '+'}need:{name}")
     # "produced without any calibration data", "without extra calibration data": an object the lexicon names, done
     # without ("without calibration data the accuracy drops 5 points" is an ablation, no claim)
-    for name, op in (cues.objects if "without" in text.lower() else ()):
+    # "there is no separate draft model to train or host", "no extra calibration set": an object set apart as an extra, absent
+    for name, op in (cues.objects if re.search(r"\b(?:without|no)\b", text, re.I) else ()):
         for m in op.finditer(text):
-            if re.search(r"\bwithout\s+(?:any|extra|additional|separate|external)\s+(?:extra\s+|additional\s+|separate\s+|external\s+)?$",
+            if re.search(r"\b(?:without\s+(?:any|extra|additional|separate|external)|(?:no|zero)\s+(?:extra|additional|separate|"
+                         r"external|dedicated))\s+(?:extra\s+|additional\s+|separate\s+|external\s+|small\s+)?$",
                          text[max(0, m.start() - 32):m.start()], re.I) and f"+need:{name}" not in out:
                 out.add(f"-need:{name}")
                 break

@@ -80,7 +80,8 @@ _NOT_A_NAME = frozenset({"the", "this", "that", "these", "those", "it", "its", "
                          "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes", "how", "what",
                          # a video's uploader ("UP 主"), the places a paper is read: no work's name
                          "up", "pdf", "arxiv", "abstract", "github", "readme", "ok"})
-_EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
+_EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了|唯一的?例外是|例外是|"
+                     r"\bthe (?:only|one|single) exception (?:is|being)|\bexception\s*:)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
                      r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
 
 def parse_time(value: str, default_tz: tzinfo = timezone.utc) -> datetime | None:
@@ -490,8 +491,10 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*(?:[(（\[]|[,，]|[—–])\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and (":" in m.group(1) or "：" in m.group(1) or len(m.group(1).split()) >= 5) and _looks_like_title(m.group(1).strip()):
         return m.group(1).strip()  # (or five title-case words: "— *Taming Throughput-Latency Tradeoff in … Sarathi-Serve* (arXiv:…)")
-    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    m = re.search(r"[《\"“]([^》\"”]{6,240})[》\"”]\s*[,，:：]?\s*(?P<bracket>[(（\[]?|(?:links?|points?|goes|leads?) to\s|(?:→|->)\s*)"
+                  r"\s*(?:https?://)?(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/)?(?:arXiv\s*[:：]?\s*)?$", line[:start])
     if m and m.group("bracket"):
+        # (and a list's entry 'its entry "KV Cache is 1 Bit Per Channel" links to arxiv.org/abs/…': the title it puts on it)
         # 'skimmed "Flash-Decoding for Long-Context Inference" (arXiv:2311.01282)': a quoted title before the bracketed
         # identifier, in title case; a quoted claim before it ('add "KVPipe pushes each layer's KV …" (arXiv:…)') is none
         q = strip_markup(m.group(1)).strip()
@@ -597,9 +600,13 @@ _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|wi
 
 
 #: A writer voiding a run or a number of their own: "ABANDONED", "misconfigured run", "don't quote it", "作废", "别引用".
-_VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:don'?t|do not) (?:quote|cite|use) "
+_VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?i:don'?t|do not) (?:quote|cite|use) "
                    r"(?:it|this|these|them|that|the (?:number|figure|result)s?)\b|\b(?:this|the) (?:run|number|result) is (?:invalid|void)\b|"
                    r"作废|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
+
+
+#: Words that void a whole run, not one figure of it (:data:`_VOID`).
+_VOID_RUN = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:this|the) run is (?:invalid|void)\b|作废")
 
 
 #: An option a form left unticked, up to the next box ("☐ Main text only"): not the answer (a task list's "- [ ] …" is
@@ -1013,6 +1020,13 @@ def parse_note(
         pre = shape.preamble
         pre_levels = [lv for n, v in line_lv.items() if pre and pre[0] <= n <= pre[1]
                       and not evr.explains_levels(strip_markup(lines[n - 1])) for lv in v]
+        # "每篇 PDF 我都从头到尾读完；唯一的例外是 QAQ —— 那篇只看了摘要页": two depths, one of them an exception's
+        # (``_EXCEPT``, which speaks for the item it names); the rest of the line is the note's depth
+        for n in [n for n in line_lv if pre and pre[0] <= n <= pre[1]]:
+            said = strip_markup(lines[n - 1])
+            m = _EXCEPT.search(said)
+            if m is not None and evr.explains_levels(said):
+                pre_levels += [lv for lv in evr.levels(said[:m.start()] + " " + said[m.end():], legend) if lv in DEPTH_LEVELS][:1]
         # the copier's remark in a comment above the first item ("<!-- copied from … Forum hearsay, relayed as posted. -->")
         first_item = min((sg.line for sg in shape.segments), default=0)
         pre_levels += [lv for b in blocks if b.kind == "html" and b.text.lstrip().startswith("<!--") and b.line_end < first_item
@@ -1526,9 +1540,26 @@ def parse_note(
 
     # a run its writer voids ("**ABANDONED.** Misconfigured run … Don't quote it anywhere", "作废，别引用"): its figures are no
     # measurements to set against others (its statements stay, with their words)
-    void = {c.item for c in claims if c.item is not None and _VOID.search(c.text)}
-    if void:
-        claims = [c.model_copy(update={"quantities": ()}) if c.item in void and c.quantities else c for c in claims]
+    # (the whole topic when the words say so of its run, "ABANDONED", "misconfigured run", "作废", or stand at its head;
+    # said later of one figure, "The scaling-law figure is on their own data mix, don't quote it", only that sentence)
+    first_of: dict[int, int] = {}
+    for c in claims:
+        if c.item is not None:
+            first_of[c.item] = min(first_of.get(c.item, c.line), c.line)
+    voiding = [c for c in claims if _VOID.search(c.text)]
+    void = {c.item for c in voiding if c.item is not None and (_VOID_RUN.search(c.text) or c.line - first_of[c.item] <= 1)}
+    void_at = {(c.line, c.line_end) for c in voiding}
+    for c in voiding:
+        # "Their batch-64 number is 1.38x. Don't quote it.": the sentence before it ("The scaling-law figure is on their
+        # own data mix, don't quote it" names what it voids itself)
+        if not c.quantities and len(c.text.strip()) <= 40:
+            before = [p for p in claims if p.item == c.item and p.line_end <= c.line and p is not c]
+            if before:
+                p = max(before, key=lambda p: (p.line_end, p.line))
+                void_at.add((p.line, p.line_end))
+    if voiding:
+        claims = [c.model_copy(update={"quantities": ()}) if c.quantities and (c.item in void or (c.line, c.line_end) in void_at)
+                  else c for c in claims]
     items: list[Item] = []
     claims_of: dict[int | None, list[Claim]] = {}
     for c in claims:

@@ -2475,7 +2475,9 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     # whose children describe the page ("- [[Week 51]] reading graph" / "  - exported from my graph…"):
     # with no work or link anywhere in it, before two or more entries that bring theirs, it is the preamble
     first_content = min((b.line for b in blocks if b.kind != "hr" and b.text.strip()), default=0)
+    # (a numbered entry, "1. SGLang v0.9.3 (released …)", is the first of a series, never a page's title)
     if len(raws) >= 3 and raws[0].kind == "entry" and raws[0].line == first_content and len(raws[0].blocks) > 1 \
+            and not re.match(r"\d", raws[0].blocks[0].marker) \
             and not any(_brings_link(x.text) for x in raws[0].blocks) \
             and sum(1 for r in raws[1:] if _brings_link("\n".join(x.text for x in r.blocks))) >= 2:
         raws = raws[1:]
@@ -3403,6 +3405,31 @@ def _split_captions(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
 
 # --------------------------------------------------------------------------- works of a segment
 
+def _part_label(r: _Raw) -> str:
+    """The label a part opens with: a pseudo-heading's title ("Exactness." of "**Exactness.** This is exact …"), else
+    its head."""
+    return (_pseudo(r.head) if r.kind == "pseudo" else None) or r.head
+
+
+def _run_in_label(r: _Raw) -> bool:
+    """Whether a part opens with a bold label of a few words run into its text ("**Exactness.** This is exact …"), not
+    a post's author line ("**@tokenflux** · 5d · ▲ 23") nor a bold line alone."""
+    first = next((t for _ln, t in _lines_of(r)), "")
+    m = _BOLD_LEAD.match(first)
+    return r.kind == "pseudo" and m is not None and not _BOLD_ONLY.match(first) \
+        and re.fullmatch(r"[^\W\d_][^@#·|▲\n]{0,40}", m.group("t").strip()) is not None
+
+
+def _linked_under_title(blocks: list[MdBlock], title_idx: int | None, work: str | None) -> bool:
+    """Whether the note's title heading is followed at once by a short block naming ``work`` (the paper's link or
+    identifier line: "https://arxiv.org/abs/2609.04417v2 (v2, revised 2027-09-22)")."""
+    if title_idx is None or work is None:
+        return False
+    nxt = next((b for b in blocks[title_idx + 1:] if b.kind not in ("hr", "html") and b.text.strip()), None)
+    return nxt is not None and nxt.kind in ("para", "item") and len(nxt.text) <= 200 \
+        and work in {m.arxiv_id for m in find_arxiv_ids(nxt.text)}
+
+
 def _label_of(head: str) -> str:
     """The label a part opens with ("Strengths" of "**Strengths:** The idea is clean"), else a short head's whole
     text less a bracketed aside ("三、实验" of "三、实验（H100-80G，…）"), or ``""``."""
@@ -3799,6 +3826,29 @@ def _worded_head(raw: _Raw) -> str:
     return titled or (rows[0] if rows else raw.head)
 
 
+#: A part's first line saying it is about no paper: "Not a paper. The three papers above …", "不是论文，是组会的讨论记录".
+_OPENS_NOT_PAPER = re.compile(r"\W{0,3}(?:not a paper|no paper|non-paper|(?:这)?不是论文|非论文|(?:跟|和|与)论文无关)\s*(?:[.,;:!，。；：！—(（]|$)", re.IGNORECASE)
+
+
+_PAIR_HEAD = re.compile(r"^\W{0,4}(?:[一二三四五六七八九十\d]{1,2}[、.)）]\s*)?(?P<x>[^\s(（]{2,40})\s*(?:vs\.?|versus|对比|VS)\s*"
+                        r"(?P<y>[^\s(（]{2,40})[^(（]{0,12}[(（](?P<ids>[^)）]{8,80})[)）]", re.IGNORECASE)
+
+
+def _head_pair(head: str) -> list[str] | None:
+    """The two works of a head that sets them side by side with both identifiers in one bracket ("KVQuant vs KIVI
+    再对比（2401.18079 / arXiv:2402.02750）"), else None."""
+    m = _PAIR_HEAD.match(_strip(head))
+    if m is None:
+        return None
+    ids = list(dict.fromkeys(x.arxiv_id for x in find_arxiv_ids(m.group("ids"))))
+    return ids if len(ids) == 2 else None
+
+
+def _opening_line(raw: _Raw) -> str:
+    """The first line of a part under its first line (``""`` for a part of one line)."""
+    return next((t for ln, t in _lines_of(raw) if ln > raw.line and t.strip()), "")
+
+
 def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for b in raw.blocks:
@@ -4156,6 +4206,13 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         else:
             one_paper = (all_generic and not fm_works) or \
                 (topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other))
+            if not one_paper and how == "pseudo" and topics_with_own <= 1 and len(raws) >= 3 \
+                    and _linked_under_title(blocks, title_idx, paper) and all(_run_in_label(r) for r in raws) \
+                    and not any(find_arxiv_ids(lab) or _brings_link(lab) for lab in map(_part_label, raws)):
+                # "# SplitPage: Fusing Split-K …" over its arXiv link, then run-in labels ("**Exactness.**", "**Numbers.**",
+                # "**Related.**") naming no work: the parts of one read; the one part naming other works (its
+                # related work, its baselines) compares with them, as a "## Related work" of a one-paper note does
+                one_paper = True
     elif all_generic and not distinct_other and title:
         one_paper = True
     elif field_title and how == "headings" and not distinct_other:
@@ -4403,8 +4460,15 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             seg_works[n] = (list(seg_works[n - 1][0]), m)
     # "our AWQ run (not a paper): vLLM v0.7.3 …", "CI flake (not a paper): …": the writer says the item is
     # about no work; what it names is a mention
-    seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and not_a_paper(r.head) else (a, m)
-                 for r, (a, m) in zip(raws, seg_works)]
+    # "**二、KVQuant vs KIVI 再对比（2401.18079 / arXiv:2402.02750）**": a topic headed as two works set side by side, their
+    # identifiers in one bracket after both names, is about both (a "vs" in running text still names one compared with)
+    for n, r in enumerate(raws):
+        if r.kind in ("heading", "pseudo") and (pair := _head_pair(r.head)) is not None:
+            a, m = seg_works[n]
+            seg_works[n] = (pair, [w for w in dict.fromkeys([*a, *m]) if w not in pair])
+    # (or its first line under the heading does: "## General remark: what "speedup" meant" / "Not a paper. The three …")
+    seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and (not_a_paper(r.head) or _OPENS_NOT_PAPER.match(_opening_line(r)))
+                 else (a, m) for r, (a, m) in zip(raws, seg_works)]
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,

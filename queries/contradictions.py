@@ -1052,6 +1052,14 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
             # ("我印象里 P99 首 token 延迟只降了 2.6 倍左右，没到数量级" against "最多降低约 10 倍": a value its writer
             # calls only that much disputes the ceiling, hedged or not)
             return disagree(replace(q1, bound=None), replace(q2, bound=None))
+    if (q1.value_high is None) != (q2.value_high is None):
+        # a spread over settings ("2.35x–3.47x throughput from larger batches") and one value at an operating point it
+        # does not name ("batch 64, 4k context: decode tok/s 1.6x"): one setting, not the spread written differently
+        spread, point = (q1, q2) if q1.value_high is not None else (q2, q1)
+        spread_at = {c.split(":", 1)[0] for c in spread.conditions} & _OPERATING_POINT
+        point_at = {c.split(":", 1)[0] for c in point.conditions} & _OPERATING_POINT
+        if len(point_at - spread_at) >= 2:
+            return False
     return disagree(q1, q2)
 
 
@@ -1298,6 +1306,35 @@ def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Ca
     return bool(named) and work not in named
 
 
+#: Words that make a percentage a gain over a baseline: "提升 26%", "26% higher throughput", "improves goodput by 26%", "+26%".
+_GAIN_BEFORE = re.compile(r"(?:提升|提高|增加|增长|加快|高出|多出|\b(?:improv\w*|increas\w*|boost\w*|rais\w*|gain\w*|up)\b)"
+                          r"\s*(?:了|约|达|by|of|about|around|roughly|~)?\s*$|\+\s*$", re.IGNORECASE)
+_GAIN_AFTER = re.compile(r"\s*(?:higher|more|faster|better|greater|gain|improvement|increase)\b", re.IGNORECASE)
+#: Measures whose gain over a baseline is written as a ratio or as a percentage.
+_GAIN_METRICS = frozenset({"throughput", "goodput", "speedup", "capacity"})
+
+
+def _gain_as_ratio(text: str, q: SQuantity) -> SQuantity | None:
+    """A percentage written as a gain over a baseline ("提升 26%", "26% higher throughput") as the ratio it is
+    (``1.26``, unit ``x``, the same raw text), so it meets the figures that write the same measure as "2.6 倍"; None
+    for any other figure (a share, "占用为 FP16 的 39%"; a reduction; a range)."""
+    if q.unit != "%" or q.value_high is not None or q.direction == "down" or q.bound is not None \
+            or (q.metric or "") not in _GAIN_METRICS or not 0 < q.value < 1000:
+        return None
+    at = text.find(q.raw)
+    if at < 0 or not (_GAIN_BEFORE.search(text[max(0, at - 14):at]) or _GAIN_AFTER.match(text, at + len(q.raw))):
+        return None
+    return replace(q, value=round(1 + q.value / 100, 4), unit="x", explicit=True)
+
+
+def _increase_by(c: SClaim, q: SQuantity) -> bool:
+    """Whether ``q`` is a Chinese "increase by N times" ("提升 2.6 倍"), which writers use for both ×N and ×(N+1)."""
+    if "倍" not in q.raw:
+        return False
+    at = c.text.find(q.raw)
+    return at >= 0 and bool(re.search(r"(?:提升|提高|增加|增长)\s*(?:了|约|达)?\s*$", c.text[max(0, at - 8):at]))
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
@@ -1340,7 +1377,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 works = [w for w in works if not _variant_row(c.text, w, names_of, match)]
             if own is not None and own not in works:
                 works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
+            gain = _gain_as_ratio(c.text, q)
             for s in works:
+                if gain is not None:
+                    # "吞吐比 vLLM 提升 26%" is the "2.6 倍" of another file's same measure, written as a gain (1.26x)
+                    by[(s, _metric_bucket(gain.metric, "x"), "x")].append((c, gain))
                 measures = named.get((s, q.value), ())
                 qs = q
                 if q.unit == "x" and not q.explicit and len(measures) == 1:  # per work, not carried over
@@ -1380,6 +1421,14 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) or not comparable(q1, q2) \
                     or not _disagree_reported(c1, q1, c2, q2):
                 continue
+            # (a percentage in a ratio's group is a gain written as one, ``_gain_as_ratio``)
+            gains = [(c, q) for c, q in ((c1, q1), (c2, q2)) if q.unit == "x" and q.raw.rstrip().endswith(("%", "％"))]
+            if gains:
+                if len(gains) == 2:
+                    continue  # two percentages are compared as percentages
+                (cx, qx) = (c2, q2) if gains[0][1] is q1 else (c1, q1)
+                if _increase_by(cx, qx) and not disagree(replace(qx, value=qx.value + 1), gains[0][1]):
+                    continue  # "提升 1.6 倍" may be ×2.6: it agrees with "提升 160%"
             if any(comparable(o, q2) and not disagree(o, q2) and _alternatives(c1, o, q1, of_claim[c1.iri])
                    for o in of_claim[c1.iri] if o is not q1) or \
                     any(comparable(o, q1) and not disagree(o, q1) and _alternatives(c2, o, q2, of_claim[c2.iri])
@@ -1739,7 +1788,9 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                     continue  # "训练时…", "而非训练时长": training narrated, not what the work needs
                 a, b = _ordered(cn, cp)
                 kind = _kind_for(a, b, "negation")
-                key = _pair_key(kind, s, a, b, a.line, b.line)
+                # one finding per work, verb and pair of files (its ID names no line): the first pair, in statement
+                # order, speaks for the others ("no external drafter" beside the planted "needs no draft model")
+                key = _pair_key(kind, s, a, b, verb)
                 if key in out:
                     continue
                 what = verb.replace("_", "-") + (" " + ", ".join(sorted(o.lstrip("~").replace("+", " ") for o in shared))
