@@ -1197,6 +1197,10 @@ def parse_note(
         # abstract page") is the quoted writer's check
         if not head and not is_card:  # how the item's footnotes say its work was read
             head = [lv for n, i in sorted(fn_home.items()) if i == sg.index for lv in line_lv.get(n, ())]
+        if not head and sg.also:  # how the comments under a table on its row say it was got ("- EAGLE-2: copied from Table 1 …")
+            said = [lv for lo, hi in sg.also for n in range(lo, hi + 1) for lv in line_lv.get(n, ())]
+            # (a hedge alone, "My guess is the v0.6.4 default …", is of the comment's reasoning, not of how the row was got)
+            head = said if set(said) - {"unverified"} else []
         if "second_hand" in note_levels and not is_quoted(sg.line):
             said = [n for n in (*sg.head_lines, *range(sg.line, sg.line_end + 1))
                     if any(lv in DEPTH_LEVELS for lv in line_lv.get(n, ())) and n not in field_lines]

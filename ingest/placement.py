@@ -108,7 +108,9 @@ _FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|
                     r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
                     r"(?:\*\*)?\s*(?:::|[:：])"
                     # a card's label needs no colon when it can only be one: "**Suggested place** quantized-inference, 2.3"
-                    r"|^\s*(?:[-*+]\s+)?(?:\*\*)?suggested[ _](?:place|placement|section|home)(?:\*\*)?(?=\s)", re.I)
+                    r"|^\s*(?:[-*+]\s+)?(?:\*\*)?suggested[ _](?:place|placement|section|home)(?:\*\*)?(?=\s)"
+                    # a tag that heads a record's destination: "【去向】放进 3.2", "【位置】4.1", "[where] 2.3"
+                    r"|^\s*(?:[-*+]\s+)?(?:【(?:去向|归属|位置|放置|章节|建议位置|建议章节)】|\[(?:where|placement|section|去向|位置)\])", re.I)
 
 
 def placement_field(text: str) -> bool:

@@ -998,6 +998,8 @@ def _subsections_are_topics(body: list[MdBlock], lex: Lexicon) -> bool:
         text = "\n".join(b.text for b in part if b.kind not in ("code", "html"))
         if _brings_link(text):
             works.append(tuple(works_in(text, lex)[0]))
+        elif (names := _NOTE_NAMES.get()) and (w := _named_in(_strip(body[i].text), names)) is not None:
+            works.append((w,))  # "### E1 — SketchSel decode, batched": a work the note gives an identifier elsewhere
     return len(works) >= 2 and len(set(works)) >= 2
 
 
@@ -1772,6 +1774,14 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
             nm = _NAME_BEFORE_ID.search(window) or _NAME_EQUALS_ID.search(window) or _WIKILINK_BEFORE_ID.search(window)
             if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
                 seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
+    # "### SketchSel" over "arXiv:2603.17745 — re-read properly …": a heading of a name whose section opens with the identifier
+    for k, b in enumerate(blocks[:-1]):
+        name = _strip(b.text).strip() if b.kind == "heading" else ""
+        nxt = blocks[k + 1]
+        if name and len(name) <= 40 and len(name.split()) <= 3 and re.match(r"[^\W\d_]", name) and not find_arxiv_ids(name) \
+                and nxt.kind in ("para", "item") and (ids := find_arxiv_ids(nxt.text)) and ids[0].start <= 30 \
+                and not re.search(r"[.。!?]", nxt.text[:ids[0].start]):
+            seen.setdefault(name, set()).add(ids[0].arxiv_id)
     return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
 
 
@@ -2206,7 +2216,7 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     last_row = max(r.line for r in rows)
     names: dict[str, _Raw] = {}
     for r in rows:
-        first = r.row_cells[0][1].strip()
+        first = _strip(r.row_cells[0][1])  # (a name written as a link, "[EAGLE-2](https://arxiv.org/abs/…)", is its text)
         tok = re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
         if len(tok) >= 3 and not re.fullmatch(r"[\d.,%x×—-]+", tok):
             names.setdefault(tok.casefold(), r)
@@ -2224,7 +2234,7 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
             opening = r.head[:60].casefold()
             hit = [row for tok, row in names.items() if re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", opening)]
             if hit:
-                target = min(hit, key=lambda row: opening.find(re.split(r"[\s(（/|]", row.row_cells[0][1].strip(), maxsplit=1)[0].strip("*`_").casefold()))
+                target = min(hit, key=lambda row: opening.find(re.split(r"[\s(（/|]", _strip(row.row_cells[0][1]), maxsplit=1)[0].strip("*`_").casefold()))
                 joined.setdefault(id(target), []).append(r)
                 continue
         out.append(r)
@@ -2466,6 +2476,12 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
             for n, r in enumerate(raws) if n not in drop]
 
 
+#: Words of a page's own header bullet, about the page and not a topic: "exported from my Logseq graph", "one page per
+#: paper", "reading log", "#tags", "导出", "本页".
+_PAGE_META = re.compile(r"\bexport(?:ed)?\b|\bgraph\b|\bpages?\b|\breading[- ]log\b|\bthis (?:note|file|log|list)\b|"
+                        r"(?<![\w&])#[A-Za-z][\w-]+|导出|本页|这一页", re.IGNORECASE)
+
+
 def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
     ents = _entries(blocks)
     if not ents:
@@ -2478,6 +2494,7 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     # (a numbered entry, "1. SGLang v0.9.3 (released …)", is the first of a series, never a page's title)
     if len(raws) >= 3 and raws[0].kind == "entry" and raws[0].line == first_content and len(raws[0].blocks) > 1 \
             and not re.match(r"\d", raws[0].blocks[0].marker) \
+            and _PAGE_META.search("\n".join(x.text for x in raws[0].blocks)) \
             and not any(_brings_link(x.text) for x in raws[0].blocks) \
             and sum(1 for r in raws[1:] if _brings_link("\n".join(x.text for x in r.blocks))) >= 2:
         raws = raws[1:]
@@ -3844,6 +3861,36 @@ def _head_pair(head: str) -> list[str] | None:
     return ids if len(ids) == 2 else None
 
 
+_TAG_LABEL = re.compile(r"^\s*(【[^】]{1,8}】)")
+
+
+def _tag_records(raws: list[_Raw]) -> list[_Raw]:
+    """Parts opened by tags that repeat as a record ("【论文】…" / "【结论】…" / "【存疑】…" / "【去向】…", once per paper):
+    each record, from one occurrence of the first tag to the next, its tags line under line, is one item (its other tags
+    are its parts). Parts whose tags do not repeat so (a one-paper read's "【背景】", "【方法】", "【实验】"), or stand apart
+    (a shared doc's "【论文】" / "【工具】" / "【杂项】" topics), are left as they are."""
+    tagged = [(_TAG_LABEL.match(r.head), r) for r in raws if r.kind == "pseudo"]
+    if len(raws) < 4 or len(tagged) != len(raws) or not all(m for m, _r in tagged):
+        return raws
+    labels = [m.group(1) for m, _r in tagged]
+    first = labels[0]
+    opens = [k for k, lab in enumerate(labels) if lab == first]
+    others = [lab for lab in labels if lab != first]
+    if len(opens) < 2 or not others or any(others.count(lab) > len(opens) for lab in set(others)) \
+            or max(others.count(lab) for lab in set(others)) < 2:
+        return raws
+    out = []
+    for n, k in enumerate(opens):
+        end = opens[n + 1] if n + 1 < len(opens) else len(raws)
+        part = raws[k:end]
+        if any(b.line != a.line_end + 1 for a, b in zip(part, part[1:])):
+            # (a record's tags stand line under line; tags set apart by blank lines, "【论文】…" / "【工具】…" / "【杂项】…" of
+            # a shared doc, each head a topic of its own kind)
+            return raws
+        out.append(replace(part[0], line_end=max(r.line_end for r in part), blocks=[b for r in part for b in r.blocks]))
+    return raws[:opens[0]] + out
+
+
 def _opening_line(raw: _Raw) -> str:
     """The first line of a part under its first line (``""`` for a part of one line)."""
     return next((t for ln, t in _lines_of(raw) if ln > raw.line and t.strip()), "")
@@ -4038,7 +4085,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 and all(b.kind == "heading" or (b.kind == "para" and len(b.text) <= 60 and not re.search(r"[.。!?！？]", b.text)) for b in rest0):
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
-    raws = _drop_index_rows(_back_references(_join_continued(raws), lex))
+    raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws)), lex))
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):
         last = raws[-1]
@@ -4141,6 +4188,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # about the work of that name
         if names and not seg_works[n][0] and (how == "captions" or (r.kind == "pseudo" and _LIKED_COMMENT.match(r.head))) \
                 and (w := _named_in(r.head, names)) is not None:
+            seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
+        elif names and not seg_works[n][0] and how == "headings" and r.kind == "heading" \
+                and len(exact := {w for nm, w in names.items()
+                                  if re.search(rf"(?<![\w-]){re.escape(nm)}(?![\w-])", _strip(r.head), re.IGNORECASE)}) == 1 \
+                and not comparison_spans(_strip(r.head), lex) and (w := next(iter(exact))):
+            # "### E1 — SketchSel decode, batched" in a notebook whose "### SketchSel" section gives its identifier: a run
+            # of that work, named as written ("## 3. EAGLE-2 复测" is no run of the note's EAGLE-3; a heading comparing it
+            # with another, "### vs MagicPIG", does not make it the topic's work)
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
     if how == "pseudo" and raws and any(_TURN.match(t) or _CHAT.match(t) for r in raws for _ln, t in _lines_of(r)[:1]):
         # a transcript's topic opened by naming a work the note gives an identifier elsewhere ("Sure. Okay, AnchorKV. Who

@@ -1788,9 +1788,7 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                     continue  # "训练时…", "而非训练时长": training narrated, not what the work needs
                 a, b = _ordered(cn, cp)
                 kind = _kind_for(a, b, "negation")
-                # one finding per work, verb and pair of files (its ID names no line): the first pair, in statement
-                # order, speaks for the others ("no external drafter" beside the planted "needs no draft model")
-                key = _pair_key(kind, s, a, b, verb)
+                key = _pair_key(kind, s, a, b, a.line, b.line)
                 if key in out:
                     continue
                 what = verb.replace("_", "-") + (" " + ", ".join(sorted(o.lstrip("~").replace("+", " ") for o in shared))

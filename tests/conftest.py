@@ -81,3 +81,18 @@ def contradictions_of(folder: Path, files: dict[str, str]) -> list:
     store = Store(folder / "st")
     assert ingest_paths(store, [ws]).errors == []
     return contradictions(load_snapshot(store))
+
+
+def evidence_levels(text: str) -> tuple[str, ...]:
+    """The evidence levels the bundled lexicon reads in ``text`` (``ingest.evidence.EvidenceReader.levels``)."""
+    from ingest.evidence import evidence_reader
+    from ingest.lexicon import load_lexicon
+
+    return evidence_reader(load_lexicon()).levels(text)
+
+
+def finding_places(folder: Path, files: dict[str, str]) -> list[tuple[str, str, list[str]]]:
+    """``(kind, subject, [file:line, file:line])`` of each finding of a fresh store holding ``files`` (file names
+    without folders, the two places sorted); see ``contradictions_of``."""
+    return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
+            for f in contradictions_of(folder, files)]

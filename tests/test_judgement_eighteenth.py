@@ -10,9 +10,9 @@ denial, where an expert is computed, and a migration denied.
 """
 from __future__ import annotations
 
-from ingest.evidence import evidence_reader
+from conftest import evidence_levels, finding_places
+
 from ingest.facts import find_figures, predicates
-from ingest.lexicon import load_lexicon
 from ingest.notes import parse_note
 
 
@@ -21,15 +21,6 @@ def _items(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
     return [(i.line, tuple(i.works), i.relevance) for i in parts["items"]]
 
 
-def _levels(text: str) -> tuple[str, ...]:
-    return evidence_reader(load_lexicon()).levels(text)
-
-
-def _findings(tmp_path, files: dict[str, str]):
-    """``(kind, subject, [file:line, file:line])`` of each finding of a fresh store holding ``files``."""
-    from conftest import contradictions_of
-    return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
-            for f in contradictions_of(tmp_path, files)]
 
 
 # --------------------------------------------------------------------------- figures
@@ -70,7 +61,7 @@ def test_one_kernel_measured_alone_written_two_ways_is_compared(tmp_path):
            "## References\n\n- FlashDecoding++. arXiv 2311.01282\n")
     note = ("# Notes\n\n## FlashDecoding++\n\nhttps://arxiv.org/abs/2311.01282 — asynchronous softmax.\n"
             "Kernel-level figure: 1.64x over Flash-Decoding at 32K sequence length on A100.\n")
-    got = _findings(tmp_path, {"organized/knowledge/k.md": doc, "inbox/m/n.md": note})
+    got = finding_places(tmp_path, {"organized/knowledge/k.md": doc, "inbox/m/n.md": note})
     assert ("number", "arXiv:2311.01282", ["k.md:5", "n.md:6"]) in got  # (the bullet opens on line 5)
 
 
@@ -113,17 +104,17 @@ def test_a_threads_numbered_posts_are_one_topic_and_an_arrow_to_skip_is_a_no():
 # --------------------------------------------------------------------------- evidence
 
 def test_evidence_cues_of_the_eighteenth_round():
-    assert "abstract_checked" in _levels("How far I got: abstract, intro and the headline figures for everything below.")
-    assert "abstract_checked" in _levels("Remarks below come from my triage pass over the abstract pages only.")
-    assert "full_text" in _levels("Read the whole v2 PDF over the weekend, calibration appendix included.")
-    assert "full_text" in _levels("I know RULER in full from writing our evaluation section.")
-    assert "card_only" in _levels("No, training-free according to our card 0731; that's card-level only.")
-    assert "second_hand" in _levels("what follows is other people's summaries off X; the numbers are theirs, not mine.")
-    assert "second_hand" in _levels("I haven't read it, all I know is what she wrote in the forward.")
-    assert "unverified" in _levels("relevant to 6.2. haven't diffed v1 against v2 myself.")
+    assert "abstract_checked" in evidence_levels("How far I got: abstract, intro and the headline figures for everything below.")
+    assert "abstract_checked" in evidence_levels("Remarks below come from my triage pass over the abstract pages only.")
+    assert "full_text" in evidence_levels("Read the whole v2 PDF over the weekend, calibration appendix included.")
+    assert "full_text" in evidence_levels("I know RULER in full from writing our evaluation section.")
+    assert "card_only" in evidence_levels("No, training-free according to our card 0731; that's card-level only.")
+    assert "second_hand" in evidence_levels("what follows is other people's summaries off X; the numbers are theirs, not mine.")
+    assert "second_hand" in evidence_levels("I haven't read it, all I know is what she wrote in the forward.")
+    assert "unverified" in evidence_levels("relevant to 6.2. haven't diffed v1 against v2 myself.")
     # a kernel's "per thread group" and "per-thread granularity" are no relayed thread
-    assert "second_hand" not in _levels("Block table gather per thread group, one warp per block.")
-    assert "second_hand" not in _levels("INT4 Q/K at per-thread granularity, FP8 P·V.")
+    assert "second_hand" not in evidence_levels("Block table gather per thread group, one warp per block.")
+    assert "second_hand" not in evidence_levels("INT4 Q/K at per-thread granularity, FP8 P·V.")
 
 
 def test_a_note_item_resting_on_the_card_alone_is_low():
@@ -162,7 +153,7 @@ def test_a_chinese_kernel_negation_is_found_across_minutes_and_the_document(tmp_
     minutes = ("# 组会纪要\n\n### 议题二：Sarathi-Serve\n\n"
                "刘畅：Sarathi-Serve（arxiv.org/abs/2403.02310）要把预填充分块和解码请求塞进同一个 batch 里跑，"
                "得专门写定制的 CUDA kernel，现成的 attention 实现不行。\n")
-    got = _findings(tmp_path, {"organized/knowledge/d.md": doc, "inbox/z/m.md": minutes})
+    got = finding_places(tmp_path, {"organized/knowledge/d.md": doc, "inbox/z/m.md": minutes})
     assert ("negation", "arXiv:2403.02310", ["d.md:7", "m.md:5"]) in got
 
 
@@ -344,7 +335,7 @@ def test_on_a_card_figures_written_before_another_works_name_are_the_cards(tmp_p
            "## Literature\n\n- [EAGLE] EAGLE: Speculative Sampling Requires Rethinking Feature Uncertainty (2401.15077)\n"
            "- [EAGLE-2] EAGLE-2: Faster Inference with Dynamic Draft Trees (2406.16858)\n"
            "- [EAGLE-3] EAGLE-3: Scaling up Inference Acceleration via Training-Time Test (2503.01840)\n")
-    got = _findings(tmp_path, {"organized/paper_cards/0631-2608-14407.md": card,
+    got = finding_places(tmp_path, {"organized/paper_cards/0631-2608-14407.md": card,
                                "organized/repo_cards/0212-safeailab-eagle.md": repo, "organized/knowledge/t.md": doc})
     assert [f for f in got if f[0] == "number"] == []
 
@@ -364,7 +355,7 @@ def test_a_spreadsheet_pasted_as_csv_is_a_table_line_for_line():
                         "| tailguard | 2607.04419 | slo_attain_pct | 94.0 | Table 3 |",
                         "| harbor, v2 | 2604.13390 | throughput_x | 0.95 | abstract only |", ""]
     assert as_markdown("```csv\na,b\n1,2,3\n```\n", "x.md") == "```csv\na,b\n1,2,3\n```\n"  # ragged: stays code
-    assert "full_text" in _levels("every value was read by me off the paper's own PDF (tables, or plots where noted)")
+    assert "full_text" in evidence_levels("every value was read by me off the paper's own PDF (tables, or plots where noted)")
 
 
 def test_offloading_kv_to_host_memory_stated_and_denied(tmp_path):
@@ -381,7 +372,7 @@ def test_offloading_kv_to_host_memory_stated_and_denied(tmp_path):
               "serving/offload.py:212 — prefetch loop. The design source is TideKV (arXiv:2606.09127); I read it end to end.\n\n"
               "serving/scheduler.py:88 — preemption now swaps KV out to host. Note that vLLM does not swap KV to CPU on "
               "preemption at all, it always recomputes.\n")
-    got = _findings(tmp_path, {"organized/knowledge/s.md": doc, "inbox/lin/review.md": review})
+    got = finding_places(tmp_path, {"organized/knowledge/s.md": doc, "inbox/lin/review.md": review})
     assert ("negation", "arXiv:2309.06180", ["review.md:7", "s.md:5"]) in got
     assert [(ln, w) for ln, w, _r in _items(review)] == [(5, ("2606.09127",)), (7, ())]
 

@@ -1,4 +1,4 @@
-"""The nineteenth stop's rules (blind shifts t187-t190, written in ordinary conventions), each pinned on a
+"""The nineteenth stop's rules (blind shifts t187-t194, written in ordinary conventions), each pinned on a
 small inline text (docs/FORMAT.md §5.3, §8.2).
 
 Each test writes the shape of text that defeated a rule, small and self-made (no third-party text), and
@@ -9,9 +9,9 @@ said of one figure, a spread over settings against one operating point, a gain i
 """
 from __future__ import annotations
 
-from ingest.evidence import evidence_reader
+from conftest import evidence_levels, finding_places
+
 from ingest.facts import predicates
-from ingest.lexicon import load_lexicon
 from ingest.notes import parse_note
 from ingest.placement import section_refs
 
@@ -21,15 +21,6 @@ def _items(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
     return [(i.line, tuple(i.works), i.evidence) for i in parts["items"]]
 
 
-def _levels(text: str) -> tuple[str, ...]:
-    return evidence_reader(load_lexicon()).levels(text)
-
-
-def _findings(tmp_path, files: dict[str, str]):
-    """``(kind, subject, [file:line, file:line])`` of each finding of a fresh store holding ``files``."""
-    from conftest import contradictions_of
-    return [(f.kind, f.subject, sorted([f"{f.a.source.rsplit('/', 1)[-1]}:{f.a.line}", f"{f.b.source.rsplit('/', 1)[-1]}:{f.b.line}"]))
-            for f in contradictions_of(tmp_path, files)]
 
 
 def _quantities(text: str, line: int, path: str = "inbox/a/n.md"):
@@ -68,6 +59,17 @@ def test_bold_labels_that_bring_their_own_works_stay_topics():
     assert [(ln, w) for ln, w, _e in _items(text)] == [(5, ("2404.14469",)), (7, ("2503.01840",)), (9, ())]
 
 
+def test_a_daily_pages_first_bullet_is_a_topic_unless_it_speaks_of_the_page():
+    """A Logseq daily page's "- 09:30 standup, …" with its TODO children is a topic; "- [[Week 51]] reading graph" over
+    "- exported from my Logseq graph …" heads the page."""
+    day = ("- 09:30 standup, went over the doc\n\t- TODO send the EAGLE-2 numbers\n\t- room taken again\n"
+           "- [[LayerSkip]] arxiv:: 2404.16710\n\t- read:: abstract\n- [[EAGLE-2]] arxiv:: 2406.16858\n\t- read:: full\n")
+    assert [ln for ln, _w, _e in _items(day)] == [1, 4, 6]
+    page = ("- [[Week 51]] reading graph #serving\n\t- exported from my Logseq graph; one page per paper\n"
+            "- [[LayerSkip]] arxiv:: 2404.16710\n\t- read:: abstract\n- [[EAGLE-2]] arxiv:: 2406.16858\n\t- read:: full\n")
+    assert [ln for ln, _w, _e in _items(page)] == [3, 5]
+
+
 def test_a_numbered_screens_first_entry_is_an_item_not_a_page_title():
     """"1. SGLang v0.9.3 (released …)" with sub-bullets and no link, before entries that bring links: the first of a
     series (an outliner's "- [[Week 51]]" bullet heading its page is left to bullets)."""
@@ -95,6 +97,51 @@ def test_a_head_setting_two_works_side_by_side_is_about_both():
     assert [w for _ln, w, _e in _items(text)] == [("2605.11873",), ("2401.18079", "2402.02750"), ("2608.03391",)]
 
 
+JINGDU = """林涛 · 精读记录
+按老规矩每篇一组标签。
+
+【论文】GreedyRot，https://arxiv.org/pdf/2605.11829.pdf
+【结论】全文读完，附录 B 也对过。
+【存疑】只比了 QuaRot。
+【去向】放进 3.2。
+
+【论文】HadaMix（arXiv:2603.04417v1）
+【结论】只读了摘要。
+【存疑】和 QuaRot 的差别不清楚。
+【去向】先挂 3.2 的"待核"那条下面。
+"""
+
+
+def test_tags_that_repeat_as_a_record_make_one_item_a_record():
+    """"【论文】…" / "【结论】…" / "【存疑】…" / "【去向】…" once per paper: one item a paper, its tags its parts (each tag line
+    was an item); the "【去向】" tag heads a destination, so a bare "3.2" after it places the item."""
+    parts, _w = parse_note(JINGDU, "inbox/a/n.md", "note")
+    got = [(i.line, i.line_end, tuple(i.works), i.evidence, tuple(i.sections)) for i in parts["items"]]
+    assert got == [(4, 7, ("2605.11829",), "full_text", ("3.2",)), (9, 12, ("2603.04417",), "abstract_checked", ("3.2",))]
+    # a one-paper read's tags never repeat: they stay its parts, as before
+    one_paper = "# GreedyRot 精读\n\nhttps://arxiv.org/abs/2605.11829\n\n【背景】长上下文。\n【方法】按层选旋转。\n【实验】W4A4 7.93。\n"
+    assert [(ln, w) for ln, w, _e in _items(one_paper)] == [(1, ("2605.11829",))]
+
+
+def test_a_notebook_run_named_by_a_heading_the_note_gave_an_identifier_is_about_that_work():
+    """"### SketchSel" over "arXiv:2603.17745 — re-read …" names the work; "## Experiments" over "### E1 — SketchSel decode"
+    and "### E2 — HaloCache …" are runs of those works, each an item."""
+    text = ("# Lab notebook\n\n## Papers\n\n### SketchSel\narXiv:2603.17745 — read sections 3 to 5.\n\n### HaloCache\n"
+            "https://arxiv.org/abs/2607.02283 — read it twice.\n\n## Experiments\n\n### E1 — SketchSel decode, batched\n"
+            "- 128K: 2.6x at bs=8.\n\n### E2 — HaloCache, host tier on\n- 2.1x lower latency.\n")
+    got = [(ln, w) for ln, w, _e in _items(text)]
+    assert got == [(5, ("2603.17745",)), (8, ("2607.02283",)), (13, ("2603.17745",)), (16, ("2607.02283",))]
+
+
+def test_comments_under_a_table_naming_a_linked_row_say_how_it_was_got():
+    """A table whose first cells are links ("[EAGLE-2](https://arxiv.org/abs/…) (Vicuna-13B)") and, under it, "- EAGLE-2:
+    copied from Table 1 …; I read the full paper": the comment joins its row and gives it its depth."""
+    text = ("# Draft heads side by side\n\n| Method | Speedup |\n|---|---|\n| [EAGLE-2](https://arxiv.org/abs/2406.16858) (Vicuna-13B) "
+            "| 3.26× |\n| [ForkHead](https://arxiv.org/abs/2607.08813) (Llama-3.1-8B) | 3.7x |\n\nWhere each row comes from:\n"
+            "- EAGLE-2: copied from Table 1 of the paper; I read the full paper.\n- ForkHead: taken over from card 1207.\n")
+    assert _items(text) == [(5, ("2406.16858",), "full_text"), (6, ("2607.08813",), "card_only")]
+
+
 # --------------------------------------------------------------------------- figures and conflicts
 
 def test_dont_quote_it_said_of_one_figure_voids_only_that_sentence():
@@ -120,9 +167,9 @@ def test_a_spread_over_settings_holds_one_operating_point_below_it(tmp_path):
     files = {"organized/knowledge/doc.md": DOC.format(line="- KIVI (arXiv:2402.02750) quantizes KV to 2 bits; "
                                                           "2.35x–3.47x throughput from larger batches."),
              "inbox/a/screen.md": "- KIVI [2402.02750], 2-bit, Llama-3.1-8B, batch 64, 4k context: throughput 1.6x vs fp16 KV\n"}
-    assert [f for f in _findings(tmp_path / "a", files) if f[0] == "number"] == []
+    assert [f for f in finding_places(tmp_path / "a", files) if f[0] == "number"] == []
     files["inbox/a/screen.md"] = "- KIVI [2402.02750], 2-bit: throughput 1.6x from larger batches\n"
-    assert [f[0] for f in _findings(tmp_path / "b", files)] == ["number"]
+    assert [f[0] for f in finding_places(tmp_path / "b", files)] == ["number"]
 
 
 def test_a_gain_in_percent_meets_the_same_gain_as_a_ratio(tmp_path):
@@ -131,10 +178,10 @@ def test_a_gain_in_percent_meets_the_same_gain_as_a_ratio(tmp_path):
     doc = DOC.format(line="- Sarathi-Serve (arXiv:2403.02310) 在 ShareGPT 轨迹上吞吐相比 vLLM 提升 2.6 倍。")
     files = {"organized/knowledge/doc.md": doc,
              "inbox/a/scan.md": "• 据公众号：Sarathi-Serve（arXiv:2403.02310）在 ShareGPT 轨迹上吞吐比 vLLM 提升 26%。\n"}
-    assert [(k, s) for k, s, _w in _findings(tmp_path / "a", files)] == [("number", "arXiv:2403.02310")]
+    assert [(k, s) for k, s, _w in finding_places(tmp_path / "a", files)] == [("number", "arXiv:2403.02310")]
     files["organized/knowledge/doc.md"] = DOC.format(line="- Sarathi-Serve (arXiv:2403.02310) 在 ShareGPT 轨迹上吞吐相比 vLLM 提升 1.6 倍。")
     files["inbox/a/scan.md"] = "• Sarathi-Serve（arXiv:2403.02310）在 ShareGPT 轨迹上吞吐比 vLLM 提升 160%。\n"
-    assert _findings(tmp_path / "b", files) == []
+    assert finding_places(tmp_path / "b", files) == []
 
 
 def test_no_separate_draft_model_is_a_draft_model_not_needed():
@@ -144,6 +191,21 @@ def test_no_separate_draft_model_is_a_draft_model_not_needed():
                                              "draft model to train or host")
     assert "+need:draft_model" in predicates("it only works if you also train and ship a small separate draft model")
     assert predicates("there is no extra overhead at no additional memory") == ()
+
+
+def test_a_work_named_as_what_another_goes_beyond_is_compared_with():
+    """"在 QuaRot（2404.00456）的单一随机 Hadamard 之外，按层…；激活 scale 为静态": the card's work goes beyond QuaRot, whose
+    name it only compares with (its "static" was set against QuaRot's)."""
+    from ingest.structure import works_in
+    assert works_in("在 QuaRot（2404.00456）的单一随机 Hadamard 之外，按层选择；激活 scale 为静态") == ([], ["2404.00456"])
+    assert works_in("在 H800 上跑 QuaRot（2404.00456）") == (["2404.00456"], [])
+
+
+def test_having_to_run_calibration_samples_first_is_a_need_of_calibration_data():
+    """"选旋转之前要先跑 128 条 C4 校准样本" states what "全程不需要任何校准数据" denies."""
+    assert "+need:calibration_data,tokens" in predicates("选旋转之前要先跑 128 条 C4 校准样本（每条 2048 token）定 clipping ratio")
+    assert "-need:calibration_data" in predicates("全程不需要任何校准数据")
+    assert predicates("要先把模型跑一遍再说") == ()
 
 
 def test_touching_the_engine_is_modifying_it():
@@ -178,13 +240,33 @@ def test_an_openings_exception_leaves_the_rest_of_its_line_the_notes_depth():
             "## KIVI: A Tuning-Free Asymmetric 2bit Quantization\n\narxiv.org/abs/2402.02750v2\n\n> \"2-bit keys\" (Liu, 2024, p. 3)\n\n"
             "## QAQ: Quality Adaptive Quantization\n\narXiv:2403.04643\n\n> \"adaptive bits\"\n")
     assert [(ln, e) for ln, _w, e in _items(text)] == [(5, "full_text"), (11, "abstract_checked")]
-    assert _levels("The only exception is QAQ: I only saw its abstract.") == ("abstract_checked",)
+    assert evidence_levels("The only exception is QAQ: I only saw its abstract.") == ("abstract_checked",)
+
+
+def test_a_rough_reading_off_a_figure_and_a_cards_number():
+    """"speedup is the abstract's 2.7×; τ is eyeballed from their Figure 4 … treat it as rough": abstract level and
+    unverified; "taken over from card 1207" is the card's word."""
+    got = evidence_levels("Hydra++: speedup is the abstract's 2.7×; τ is eyeballed from their Figure 4, so treat it as rough.")
+    assert {"abstract_checked", "unverified"} <= set(got)
+    assert evidence_levels("ForkHead: taken over from card 1207.") == ("card_only",)
+    assert evidence_levels("I read the abstract, it's fine") == ("abstract_checked",)
+
+
+def test_a_screens_bracketed_sources():
+    """How a screen line was checked, in brackets: "[abstract + an X thread only]" (abstract level and second-hand),
+    "[HF model card + AI2 blog only]" (the vendor's own word), "[a tweet, nothing to check]" (unverified); "A blog
+    summary I read says …" is second-hand."""
+    assert evidence_levels("recheck [abstract + an X thread only]") == ("abstract_checked", "second_hand")
+    assert evidence_levels("could be our small eval model [HF model card + AI2 blog only]") == ("vendor_self_reported",)
+    assert "unverified" in evidence_levels("no data, vibes [a tweet, nothing to check]")
+    assert "second_hand" in evidence_levels("A blog summary I read says the unit is 4 nodes")
+    assert evidence_levels("I read the blog post on their site") == ()
 
 
 def test_a_number_said_to_come_from_the_abstract_is_abstract_level():
-    assert _levels("GSM8k：精度只掉 0.38%。这个数是摘要里的，正文我没看。") == ("abstract_checked",)
-    assert _levels("数字来自摘要") == ("abstract_checked",)
-    assert _levels("正文我没看") == ("unverified",)
+    assert evidence_levels("GSM8k：精度只掉 0.38%。这个数是摘要里的，正文我没看。") == ("abstract_checked",)
+    assert evidence_levels("数字来自摘要") == ("abstract_checked",)
+    assert evidence_levels("正文我没看") == ("unverified",)
 
 
 # --------------------------------------------------------------------------- sections
