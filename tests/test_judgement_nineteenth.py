@@ -254,10 +254,12 @@ def test_a_rough_reading_off_a_figure_and_a_cards_number():
 
 def test_a_screens_bracketed_sources():
     """How a screen line was checked, in brackets: "[abstract + an X thread only]" (abstract level and second-hand),
-    "[HF model card + AI2 blog only]" (the vendor's own word), "[a tweet, nothing to check]" (unverified); "A blog
-    summary I read says …" is second-hand."""
+    "[model card + the official blog only]" (the vendor's own word), "[a tweet, nothing to check]" (unverified); "A blog
+    summary I read says …" is second-hand. "abstract + the HF model card" in a table's evidence column stays the
+    column's abstract level (a model card named there is no vendor claim of the row's work)."""
     assert evidence_levels("recheck [abstract + an X thread only]") == ("abstract_checked", "second_hand")
-    assert evidence_levels("could be our small eval model [HF model card + AI2 blog only]") == ("vendor_self_reported",)
+    assert evidence_levels("could be our small eval model [model card + the official blog only]") == ("vendor_self_reported",)
+    assert evidence_levels("abstract + the HF model card") == ()
     assert "unverified" in evidence_levels("no data, vibes [a tweet, nothing to check]")
     assert "second_hand" in evidence_levels("A blog summary I read says the unit is 4 nodes")
     assert evidence_levels("I read the blog post on their site") == ()
