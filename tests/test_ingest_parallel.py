@@ -115,8 +115,11 @@ def test_bad_files_in_a_pool_ingest(big_ws, tmp_path):
     (ws / "work-guard/broken.json").write_text("{not json", "utf-8")
     rep = ingest_paths(Store(tmp_path / "st"), [ws], jobs=2, now=fixed_clock)
     bad = {e.split(":")[0] for e in rep.errors}
-    assert bad == {"inbox/zz/binary.md", "inbox/zz/empty.md", "work-guard/broken.json"}
-    assert len(rep.added) == sum(1 for f in discover([ws])[0]) - 3
+    assert bad == {"inbox/zz/binary.md", "work-guard/broken.json"}
+    # an empty note is read, with a warning (an Obsidian vault's "Untitled.md" is no error)
+    assert "inbox/zz/empty.md: empty file; kept with nothing in it" in rep.warnings
+    assert "inbox/zz/empty.md" in rep.added
+    assert len(rep.added) == sum(1 for f in discover([ws])[0]) - 2
 
 
 def _known_by_sparql(store: Store) -> dict:
