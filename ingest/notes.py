@@ -1198,7 +1198,9 @@ def parse_note(
         if not head and not is_card:  # how the item's footnotes say its work was read
             head = [lv for n, i in sorted(fn_home.items()) if i == sg.index for lv in line_lv.get(n, ())]
         if not head and sg.also:  # how the comments under a table on its row say it was got ("- EAGLE-2: copied from Table 1 …")
-            said = [lv for lo, hi in sg.also for n in range(lo, hi + 1) for lv in line_lv.get(n, ())]
+            # (a note that opens with a footnote mark speaks for the row carrying that mark only, above)
+            said = [lv for lo, hi in sg.also for n in range(lo, hi + 1) for lv in line_lv.get(n, ())
+                    if not (0 < n <= len(lines) and FOOTNOTE_MARK.match(re.sub(r"^\s*[-*+]\s+", "", strip_markup(lines[n - 1]))))]
             # (a hedge alone, "My guess is the v0.6.4 default …", is of the comment's reasoning, not of how the row was got)
             head = said if set(said) - {"unverified"} else []
         if "second_hand" in note_levels and not is_quoted(sg.line):
