@@ -1552,20 +1552,18 @@ def parse_note(
     for c in claims:
         if c.item is not None:
             first_of[c.item] = min(first_of.get(c.item, c.line), c.line)
-    voiding = [c for c in claims if _VOID.search(c.text)]
-    void = {c.item for c in voiding if c.item is not None and (_VOID_RUN.search(c.text) or c.line - first_of[c.item] <= 1)}
-    void_at = {(c.line, c.line_end) for c in voiding}
-    for c in voiding:
-        # "Their batch-64 number is 1.38x. Don't quote it.": the sentence before it ("The scaling-law figure is on their
-        # own data mix, don't quote it" names what it voids itself)
-        if not c.quantities and len(c.text.strip()) <= 40:
-            before = [p for p in claims if p.item == c.item and p.line_end <= c.line and p is not c]
-            if before:
-                p = max(before, key=lambda p: (p.line_end, p.line))
-                void_at.add((p.line, p.line_end))
+    voiding = [k for k, c in enumerate(claims) if _VOID.search(c.text)]
+    void = {claims[k].item for k in voiding if claims[k].item is not None
+            and (_VOID_RUN.search(claims[k].text) or claims[k].line - first_of[claims[k].item] <= 1)}
+    void_at = set(voiding)
+    for k in voiding:
+        # "Their batch-64 number is 1.38x. Don't quote it.": the statement before it, in the note's order ("The scaling-law
+        # figure is on their own data mix, don't quote it" names what it voids itself)
+        if not claims[k].quantities and len(claims[k].text.strip()) <= 40 and k > 0 and claims[k - 1].item == claims[k].item:
+            void_at.add(k - 1)
     if voiding:
-        claims = [c.model_copy(update={"quantities": ()}) if c.quantities and (c.item in void or (c.line, c.line_end) in void_at)
-                  else c for c in claims]
+        claims = [c.model_copy(update={"quantities": ()}) if c.quantities and (c.item in void or k in void_at) else c
+                  for k, c in enumerate(claims)]
     items: list[Item] = []
     claims_of: dict[int | None, list[Claim]] = {}
     for c in claims:

@@ -998,7 +998,7 @@ def _subsections_are_topics(body: list[MdBlock], lex: Lexicon) -> bool:
         text = "\n".join(b.text for b in part if b.kind not in ("code", "html"))
         if _brings_link(text):
             works.append(tuple(works_in(text, lex)[0]))
-        elif (names := _NOTE_NAMES.get()) and (w := _named_in(_strip(body[i].text), names)) is not None:
+        elif (names := _NOTE_NAMES.get()) and (w := _named_exactly(_strip(body[i].text), names)) is not None:
             works.append((w,))  # "### E1 — SketchSel decode, batched": a work the note gives an identifier elsewhere
     return len(works) >= 2 and len(set(works)) >= 2
 
@@ -1839,6 +1839,13 @@ def _named_in(text: str, names: dict[str, str]) -> str | None:
         if any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w])", text, re.IGNORECASE) for f in forms) or \
                 (len(n) >= 4 and spoken is not None and spoken.search(text)):
             found.add(w)
+    return found.pop() if len(found) == 1 else None
+
+
+def _named_exactly(text: str, names: dict[str, str]) -> str | None:
+    """The one work ``text`` names by one of the note's short names (``names``) as written ("EAGLE-2" is no form of the
+    note's "EAGLE-3", as :func:`_named_in`'s first part "EAGLE" would be), else None."""
+    found = {w for n, w in names.items() if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -4190,9 +4197,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 and (w := _named_in(r.head, names)) is not None:
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
         elif names and not seg_works[n][0] and how == "headings" and r.kind == "heading" \
-                and len(exact := {w for nm, w in names.items()
-                                  if re.search(rf"(?<![\w-]){re.escape(nm)}(?![\w-])", _strip(r.head), re.IGNORECASE)}) == 1 \
-                and not comparison_spans(_strip(r.head), lex) and (w := next(iter(exact))):
+                and (w := _named_exactly(_strip(r.head), names)) is not None and not comparison_spans(_strip(r.head), lex):
             # "### E1 — SketchSel decode, batched" in a notebook whose "### SketchSel" section gives its identifier: a run
             # of that work, named as written ("## 3. EAGLE-2 复测" is no run of the note's EAGLE-3; a heading comparing it
             # with another, "### vs MagicPIG", does not make it the topic's work)
