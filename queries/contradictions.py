@@ -982,6 +982,18 @@ def _decimals(x: float) -> int:
     return len(t.split(".")[1]) if "." in t else 0
 
 
+def _written_decimals(q: SQuantity) -> int:
+    """The decimals ``q``'s value is written with ("3.0x" has one: it is no "3x" that 2.7x rounds to), else those of
+    its value."""
+    for m in re.finditer(r"\d+(?:\.(\d+))?", q.raw.replace(",", "")):
+        try:
+            if abs(float(m.group(0)) - q.value) < 1e-9:
+                return len(m.group(1) or "")
+        except ValueError:
+            continue
+    return _decimals(q.value)
+
+
 def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two comparable figures give different values, beyond rounding and hedging.
 
@@ -1004,7 +1016,7 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
         # "over 3 tokens/s" is a little over 3: a value far above the floor is another figure
         point, floor = (b, a) if qa.bound == "min" else (a, b)
         return point < floor * (1 - tol) or point > floor * 1.5
-    d = min(_decimals(a), _decimals(b))
+    d = min(_written_decimals(qa), _written_decimals(qb))
     if round(a, d) == round(b, d):
         return False
     if qa.unit == "%" and not (qa.approx or qb.approx):
@@ -1086,7 +1098,9 @@ _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|�
                               # the living document's value, quoted to be disputed: "Our doc has 2.6× for that row", "文档里写的是 2.6 倍"
                               r"\b(?:our|the) (?:living )?doc(?:ument)?(?:'s)? (?:still |now |currently )?(?:has|says|gives|lists|quotes|states|shows|claims|reports|entry (?:has|says))"
                               r"(?:\s+(?:the|a|an|its)\s+(?:[\w-]+\s+){0,2}?(?:figure|number|value|claim))?\s*[(（]?\s*[~约]?\s*$|"
-                              r"(?:活)?文档(?:里|中|上)?(?:写的?是?|说的?是?|给的?是?|记的?是?)\s*[~约]?\s*$",
+                              # ("活文档 §3.1 写的 3.0x 我在正文里没找到": the section the document says it in, named between)
+                              r"(?:活)?文档\s*(?:§\s*[\d.]+|第?\s*[\d一二三四五六七八九十]+(?:\.\d+)?\s*节)?\s*(?:里|中|上)?"
+                              r"(?:写的?是?|说的?是?|给的?是?|记的?是?)\s*[~约]?\s*$",
                               re.IGNORECASE)
 
 

@@ -208,6 +208,27 @@ def test_having_to_run_calibration_samples_first_is_a_need_of_calibration_data()
     assert predicates("要先把模型跑一遍再说") == ()
 
 
+def test_what_follows_without_is_not_what_is_used():
+    """"Lookahead decoding uses Jacobi iterations without a draft model" was read as using (so needing) a draft model,
+    and set against a note's "无需草稿模型" as stated and denied (a fresh user's finding): it denies the need."""
+    got = predicates("Lookahead decoding uses Jacobi iterations without a draft model (arXiv:2402.02057).")
+    assert "-need:draft_model,model" in got and not any(p.startswith("+need:draft") or p.startswith("+use:draft") for p in got)
+    assert "-need:draft_model,model" in predicates("用 Jacobi 迭代生成 n-gram 并验证，无需草稿模型。")
+    assert predicates("the upgrade went without a hitch") == ()  # a bare "without a" denies only what the lexicon names
+
+
+def test_a_value_written_with_its_decimal_is_compared_at_that_precision(tmp_path):
+    """"3.0x" against "2.7x" (one decimal written, 10 % apart) is a number finding; it was rounded to 3 and agreed. The
+    document's value quoted to be disputed ("活文档 §3.1 写的 3.0x 我在正文里没找到") is no value the note gives."""
+    doc = DOC.format(line="- EAGLE-3 (arXiv:2503.01840) reports 3.0x speedup on MT-bench for LLaMA2-Chat 70B.")
+    files = {"organized/knowledge/doc.md": doc,
+             "inbox/a/n.md": "## EAGLE-3（arXiv:2503.01840）\n\n证据：读了正文。\n\n- 论文表 1：MT-bench 上 LLaMA2-Chat 70B 加速 2.7x；"
+                             "活文档 §3.1 写的 3.0x 我在正文里没找到。\n"}
+    assert [(k, s) for k, s, _w in finding_places(tmp_path / "a", files)] == [("number", "arXiv:2503.01840")]
+    files["inbox/a/n.md"] = "## EAGLE-3（arXiv:2503.01840）\n\n证据：读了正文。\n\n- 论文表 1：MT-bench 上 LLaMA2-Chat 70B 加速 2.9x。\n"
+    assert finding_places(tmp_path / "b", files) == []  # within 5 % of 3.0x
+
+
 def test_touching_the_engine_is_modifying_it():
     """"接入要动引擎" ("integrating it means touching the engine") states what "不需要修改推理引擎" denies."""
     assert "+modify:serving_engine" in predicates("未复现；接入要动引擎——需要给 scheduler 打补丁")
