@@ -2180,10 +2180,12 @@ def _folded(raws: list[_Raw], into: dict[int, list[_Raw]]) -> list[_Raw]:
             for r in raws if id(r) not in gone]
 
 
-def _row_comments(raws: list[_Raw]) -> list[_Raw]:
+def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
     """``raws`` with the list entries after a table that open by naming one of its rows ("- vLLM: about
     30% under…", "- TRT-LLM and LMDeploy rows are for…") joined to that row: a comment on a row is part
-    of its topic (``_Raw.also``), not a topic of its own."""
+    of its topic (``_Raw.also``), not a topic of its own. ``tail``: paragraphs after the table that are no topic; one
+    that opens, after a label, by naming one row ("Notes: SmoothQuant is not in the living document yet; it should go
+    under section 4.") is that row's too."""
     rows = [r for r in raws if r.kind == "row" and r.row_cells]
     if len(rows) < 2:
         return raws
@@ -2223,7 +2225,11 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
     last_row = max(r.line for r in rows)
     names: dict[str, _Raw] = {}
     for r in rows:
-        first = _strip(r.row_cells[0][1])  # (a name written as a link, "[EAGLE-2](https://arxiv.org/abs/…)", is its text)
+        # (a name written as a link, "[EAGLE-2](https://arxiv.org/abs/…)", is its text; a first cell that is only the
+        # identifier, "| 2211.10438 | SmoothQuant | …", leaves the name to the next cell)
+        cells = [_strip(c) for _h, c in r.row_cells]
+        first = next((c for c in cells if c and not re.fullmatch(r"(?:arxiv\s*:?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", c, re.IGNORECASE)),
+                     cells[0] if cells else "")
         tok = re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
         if len(tok) >= 3 and not re.fullmatch(r"[\d.,%x×—-]+", tok):
             names.setdefault(tok.casefold(), r)
@@ -2245,6 +2251,13 @@ def _row_comments(raws: list[_Raw]) -> list[_Raw]:
                 joined.setdefault(id(target), []).append(r)
                 continue
         out.append(r)
+    for b in tail:
+        if b.kind == "para" and not b.quoted and b.line > last_row and b.lines:
+            opening = re.sub(r"^\s*(?:\*\*)?(?:notes?|comments?|remarks?|备注|说明|注)(?:\*\*)?\s*[:：]\s*", "", _strip(b.lines[0][1]),
+                             flags=re.IGNORECASE)[:40].casefold()
+            hit = [row for tok, row in names.items() if re.match(rf"{re.escape(tok)}(?![\w-])", opening)]
+            if len(hit) == 1:
+                joined.setdefault(id(hit[0]), []).append(_Raw("block", b.line, b.line_end, b.text, [b.line], [b]))
     return [replace(r, blocks=[*r.blocks, *(b for c in joined.get(id(r), []) for b in c.blocks)],
                     also=(*r.also, *((c.line, c.line_end) for c in joined.get(id(r), [])))) for r in out]
 
@@ -2493,7 +2506,9 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     ents = _entries(blocks)
     if not ents:
         return None
-    raws = _row_comments(_entry_raws(blocks, ents, lex))
+    last_ent = max(b.line_end for _k, b in ents)
+    raws = _row_comments(_entry_raws(blocks, ents, lex),
+                         [b for b in blocks if b.line > last_ent and b.kind == "para" and b.parent is None and not b.quoted])
     # an outliner page (Logseq, Roam, Workflowy: every line a bullet) opens with its title as a bullet
     # whose children describe the page ("- [[Week 51]] reading graph" / "  - exported from my graph…"):
     # with no work or link anywhere in it, before two or more entries that bring theirs, it is the preamble
@@ -2514,6 +2529,8 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     if sign is not None:
         tail = [b for b in tail if b.line < sign]
     linked = sum(1 for r in raws if _brings_link("\n".join(x.text for x in r.blocks)))
+    commented = {lo for r in raws for lo, _hi in r.also}  # (a paragraph that is a row's comment is no topic)
+    tail = [b for b in tail if b.line not in commented]
     opening = [b for b in tail if b.kind == "para" and b.lines and any(m.start < 100 for m in find_arxiv_ids(b.text))] \
         if linked * 2 >= len(raws) and linked >= 2 else []
     # "chore (ours): bump the bench container …", "P.S. …" after the last entry: a topic set apart by its writer

@@ -142,6 +142,18 @@ def test_comments_under_a_table_naming_a_linked_row_say_how_it_was_got():
     assert _items(text) == [(5, ("2406.16858",), "full_text"), (6, ("2607.08813",), "card_only")]
 
 
+def test_a_paragraph_under_a_table_naming_one_row_is_that_rows():
+    """"Notes: SmoothQuant is not in the living document yet; it should go under section 4." under a table whose rows
+    open with the identifier and name the work in the next cell: the row's comment, so the row is an increment placed in
+    4 (it was low, resting on the card its row names; a fresh user's finding)."""
+    text = ("# Quantization papers\n\n| arXiv | Title | Claim | How read |\n|---|---|---|---|\n"
+            "| 2306.00978 | AWQ | 4-bit weights | abstract |\n| 2211.10438 | SmoothQuant | W8A8, up to 1.56x | card |\n\n"
+            "Notes: SmoothQuant is not in the living document yet; it should go under section 4.\n")
+    parts, _w = parse_note(text, "inbox/a/n.md", "note")
+    got = [(i.line, tuple(i.works), i.relevance, tuple(i.sections)) for i in parts["items"]]
+    assert got == [(5, ("2306.00978",), "unknown", ()), (6, ("2211.10438",), "increment", ("4",))]
+
+
 # --------------------------------------------------------------------------- figures and conflicts
 
 def test_dont_quote_it_said_of_one_figure_voids_only_that_sentence():
