@@ -1143,8 +1143,10 @@ _OPEN_NEG_NEED = re.compile(
     r"|\b(?:works?|runs?|operates?|functions?)\s+(?:\w+\s+)?without\s+(?:access\s+to\s+)?"
     r"|\bwithout\s+(?:needing|requiring|relying\s+on|access\s+to)\s+"
     r"|(?:不需要|无需|不依赖|不用)(?=\s*[A-Za-z])"
-    # "uses Jacobi iterations without a draft model": an object the lexicon names only (``_BARE_WITHOUT``)
+    # "uses Jacobi iterations without a draft model": an object the lexicon names only (group ``bare``)
     r"|(?P<bare>\bwithout\s+(?:a|an|any)\s+)", re.IGNORECASE)
+#: Where what a verb takes ends: what follows "without" ("uses Jacobi iterations without a draft model") is not taken.
+_WITHOUT = re.compile(r"\bwithout\b|无需|不需要|而不(?:用|需)")
 _AS_SHIPPED = re.compile(r"\b(?:unmodified|stock|off-the-shelf|vanilla)\s+(?=[A-Z]|kernels?\b|models?\b|checkpoints?\b)")
 _SUPPORT_LACKED = re.compile(
     r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
@@ -1348,7 +1350,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             # "不依赖 RDMA：KV 走普通 TCP", "needs no calibration data: it rounds …": the object ends at a colon
             tail = re.split(r"(?<=\S)\s*[:：]", tail, maxsplit=1)[0]
             # "uses Jacobi iterations without a draft model": what follows "without" is not what it uses or needs
-            tail = re.split(r"\bwithout\b|无需|不需要|而不(?:用|需)", tail, maxsplit=1)[0]
+            tail = _WITHOUT.split(tail, maxsplit=1)[0]
             if verb == "need" and re.match(r"(?:build|built|construct|maintain|train)", m.group(), re.IGNORECASE):
                 # "builds a retrieval index over the KV cache": what is built, not what it is built over
                 tail = re.split(r"\s(?:over|on|for|from|with|across|of|in)\s", tail, maxsplit=1)[0]
@@ -1384,7 +1386,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if verb in ("need", "support", "use", "migrate") and not objs:
                 # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
                 # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
-                np = open_object(re.split(r"\bwithout\b|无需|不需要|而不(?:用|需)", text[m.end():m.end() + 60], maxsplit=1)[0], lex)
+                np = open_object(_WITHOUT.split(text[m.end():m.end() + 60], maxsplit=1)[0], lex)
                 if np is None:
                     continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
                 objs = [np]

@@ -599,14 +599,11 @@ _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|不|别|没有?|
 _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
-#: A writer voiding a run or a number of their own: "ABANDONED", "misconfigured run", "don't quote it", "作废", "别引用".
-_VOID = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?i:don'?t|do not) (?:quote|cite|use) "
-                   r"(?:it|this|these|them|that|the (?:number|figure|result)s?)\b|\b(?:this|the) (?:run|number|result) is (?:invalid|void)\b|"
-                   r"作废|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
-
-
-#: Words that void a whole run, not one figure of it (:data:`_VOID`).
+#: Words that void a whole run, not one figure of it: "ABANDONED", "misconfigured run", "the run is invalid", "作废".
 _VOID_RUN = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:this|the) run is (?:invalid|void)\b|作废")
+#: A writer voiding a run or a number of their own: those, and "don't quote it", "the number is void", "别引用这个数".
+_VOID = re.compile(_VOID_RUN.pattern + r"|\b(?i:don'?t|do not) (?:quote|cite|use) (?:it|this|these|them|that|the (?:number|figure|result)s?)\b"
+                   r"|\b(?:this|the) (?:number|result) is (?:invalid|void)\b|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
 
 
 #: An option a form left unticked, up to the next box ("☐ Main text only"): not the answer (a task list's "- [ ] …" is

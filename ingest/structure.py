@@ -40,7 +40,7 @@ from pathlib import PurePosixPath
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
 from .lexicon import Lexicon, load_lexicon
-from .text import not_a_paper, split_sentences
+from .text import not_a_paper, opens_not_a_paper, split_sentences
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
            "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
@@ -2180,6 +2180,16 @@ def _folded(raws: list[_Raw], into: dict[int, list[_Raw]]) -> list[_Raw]:
             for r in raws if id(r) not in gone]
 
 
+def _row_name(r: _Raw) -> str:
+    """The name a table row goes by: the first word of its first cell ("vLLM" of "vLLM v0.6.4"), the text of a name
+    written as a link ("[EAGLE-2](https://arxiv.org/abs/…)"), the next cell's when the first is only the identifier
+    ("| 2211.10438 | SmoothQuant | …")."""
+    cells = [_strip(c) for _h, c in r.row_cells]
+    first = next((c for c in cells if c and not re.fullmatch(r"(?:arxiv\s*:?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", c, re.IGNORECASE)),
+                 cells[0] if cells else "")
+    return re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
+
+
 def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
     """``raws`` with the list entries after a table that open by naming one of its rows ("- vLLM: about
     30% under…", "- TRT-LLM and LMDeploy rows are for…") joined to that row: a comment on a row is part
@@ -2225,12 +2235,7 @@ def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
     last_row = max(r.line for r in rows)
     names: dict[str, _Raw] = {}
     for r in rows:
-        # (a name written as a link, "[EAGLE-2](https://arxiv.org/abs/…)", is its text; a first cell that is only the
-        # identifier, "| 2211.10438 | SmoothQuant | …", leaves the name to the next cell)
-        cells = [_strip(c) for _h, c in r.row_cells]
-        first = next((c for c in cells if c and not re.fullmatch(r"(?:arxiv\s*:?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", c, re.IGNORECASE)),
-                     cells[0] if cells else "")
-        tok = re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
+        tok = _row_name(r)
         if len(tok) >= 3 and not re.fullmatch(r"[\d.,%x×—-]+", tok):
             names.setdefault(tok.casefold(), r)
     out: list[_Raw] = []
@@ -2247,7 +2252,7 @@ def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
             opening = r.head[:60].casefold()
             hit = [row for tok, row in names.items() if re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", opening)]
             if hit:
-                target = min(hit, key=lambda row: opening.find(re.split(r"[\s(（/|]", _strip(row.row_cells[0][1]), maxsplit=1)[0].strip("*`_").casefold()))
+                target = min(hit, key=lambda row: opening.find(_row_name(row).casefold()))
                 joined.setdefault(id(target), []).append(r)
                 continue
         out.append(r)
@@ -3867,10 +3872,6 @@ def _worded_head(raw: _Raw) -> str:
     return titled or (rows[0] if rows else raw.head)
 
 
-#: A part's first line saying it is about no paper: "Not a paper. The three papers above …", "不是论文，是组会的讨论记录".
-_OPENS_NOT_PAPER = re.compile(r"\W{0,3}(?:not a paper|no paper|non-paper|(?:这)?不是论文|非论文|(?:跟|和|与)论文无关)\s*(?:[.,;:!，。；：！—(（]|$)", re.IGNORECASE)
-
-
 _PAIR_HEAD = re.compile(r"^\W{0,4}(?:[一二三四五六七八九十\d]{1,2}[、.)）]\s*)?(?P<x>[^\s(（]{2,40})\s*(?:vs\.?|versus|对比|VS)\s*"
                         r"(?P<y>[^\s(（]{2,40})[^(（]{0,12}[(（](?P<ids>[^)）]{8,80})[)）]", re.IGNORECASE)
 
@@ -4285,7 +4286,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 (topics_with_own < 2 and bool(fm_works or file_work or len(raws) <= 1 or not distinct_other))
             if not one_paper and how == "pseudo" and topics_with_own <= 1 and len(raws) >= 3 \
                     and _linked_under_title(blocks, title_idx, paper) and all(_run_in_label(r) for r in raws) \
-                    and not any(find_arxiv_ids(lab) or _brings_link(lab) for lab in map(_part_label, raws)):
+                    and not any(_brings_link(lab) for lab in map(_part_label, raws)):
                 # "# SplitPage: Fusing Split-K …" over its arXiv link, then run-in labels ("**Exactness.**", "**Numbers.**",
                 # "**Related.**") naming no work: the parts of one read; the one part naming other works (its
                 # related work, its baselines) compares with them, as a "## Related work" of a one-paper note does
@@ -4544,7 +4545,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             a, m = seg_works[n]
             seg_works[n] = (pair, [w for w in dict.fromkeys([*a, *m]) if w not in pair])
     # (or its first line under the heading does: "## General remark: what "speedup" meant" / "Not a paper. The three …")
-    seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and (not_a_paper(r.head) or _OPENS_NOT_PAPER.match(_opening_line(r)))
+    seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and (not_a_paper(r.head) or opens_not_a_paper(_opening_line(r)))
                  else (a, m) for r, (a, m) in zip(raws, seg_works)]
     segs = []
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):

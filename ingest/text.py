@@ -30,7 +30,7 @@ from .models import ArxivRef, Quantity
 __all__ = [
     "Block",
     "camel_names",
-    "not_a_paper",
+    "not_a_paper", "opens_not_a_paper",
     "alias_before",
     "arxiv_refs",
     "split_front_matter",
@@ -597,14 +597,23 @@ def without_titles(text: str, titles: list[str]) -> str:
     return out
 
 
+#: The words that say something is no paper.
+_NO_PAPER_WORDS = r"not a paper|no paper|non-paper|非论文|(?:这)?不是论文"
 #: An item's head saying it is about no paper: "(not a paper)", "（非论文）", "跟论文无关".
-_NOT_PAPER = re.compile(r"[(（\[]\s*(?:not a paper|no paper|non-paper|非论文|不是论文)\s*[)）\]]|\bnot a paper\b|"
-                        r"(?:跟|和|与)论文无关", re.IGNORECASE)
+_NOT_PAPER = re.compile(rf"[(（\[]\s*(?:{_NO_PAPER_WORDS})\s*[)）\]]|\bnot a paper\b|(?:跟|和|与)论文无关", re.IGNORECASE)
+#: ... or a line opening with it, as a clause of its own: "Not a paper. The three papers above …", "不是论文，是组会的讨论记录".
+_OPENS_NOT_PAPER = re.compile(rf"\W{{0,3}}(?:{_NO_PAPER_WORDS}|(?:跟|和|与)论文无关)\s*(?:[.,;:!，。；：！—(（]|$)", re.IGNORECASE)
 
 
 def not_a_paper(head: str) -> bool:
     """Whether an item's head says it is about no paper ("our AWQ run (not a paper): …", "（非论文）")."""
     return bool(_NOT_PAPER.search(head[:120]))
+
+
+def opens_not_a_paper(line: str) -> bool:
+    """Whether ``line`` opens by saying, as a clause of its own, that its topic is no paper ("Not a paper. …",
+    "不是论文，是…"; not "Not a paper I expected to like")."""
+    return bool(_OPENS_NOT_PAPER.match(line))
 
 
 _CAMEL = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])")

@@ -135,10 +135,10 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
 
     Tried in order: a claim IRI (``https://w3id.org/provkg/id/claim/…`` or
     ``id:claim/…``); ``§KEY`` (a section); a path some revision has (also a
-    path ending in one); an arXiv identifier in any form (``ingest.arxiv.standard_id``);
+    path ending in one); ``path:line`` (kind ``line``, key ``path:N``), where ``path`` is
+    such a path; an arXiv identifier in any form (``ingest.arxiv.standard_id``);
     a bare section key (``3.1``) that some living document has; a paper card's
-    alias (``MC-SF``) or title, without case (the work it names); ``path:line`` (kind
-    ``line``, key ``path:N``), where ``path`` resolves as a source.  Raises
+    alias (``MC-SF``) or title, without case (the work it names).  Raises
     ``QueryError`` with one line when nothing matches.
     """
     s = ident.strip()
@@ -148,13 +148,12 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
         return "claim", s, None
     if s.startswith(("§", "#")):
         return "section", s.lstrip("§# ").strip(), None
-    norm = s.replace("\\", "/").removeprefix("./")
-    if _select(store, "path_revisions", path=norm):
-        return "source", norm, None
-    if "/" in norm:  # an absolute or longer path ending in a workspace path
-        ends = sorted(p for p in {r["path"] for r in store.select(_Q["paths"])} if norm.endswith("/" + p))
-        if ends:
-            return "source", ends[-1], None
+    path = _source_path(store, s)
+    if path is not None:
+        return "source", path, None
+    at = re.fullmatch(r"(.+?):(\d+)", s)
+    if at is not None and (path := _source_path(store, at.group(1))) is not None:
+        return "line", f"{path}:{int(at.group(2))}", None  # ``path:line``, as every listing of provkg writes a place
     from ingest.arxiv import standard_id
 
     try:
@@ -172,16 +171,27 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     work = _named_by_card(store, s)
     if work is not None:
         return "work", work, None
-    at = re.fullmatch(r"(.+?):(\d+)", s)
-    if at is not None:  # ``path:line``, as every listing of provkg writes a place
-        try:
-            kind, path, _ = resolve(store, at.group(1))
-        except QueryError:
-            kind = None
-        if kind == "source":
-            return "line", f"{path}:{int(at.group(2))}", None
     raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path (or path:line), or a "
                      "paper card's alias or title in this store")
+
+
+def _source_path(store: Store, written: str) -> str | None:
+    """The workspace path of the source ``written`` names: a path some revision has, or an absolute or longer path
+    ending in one (the longest such); None when no source is named."""
+    norm = written.replace("\\", "/").removeprefix("./")
+    if _select(store, "path_revisions", path=norm):
+        return norm
+    if "/" in norm:
+        ends = sorted(p for p in {r["path"] for r in store.select(_Q["paths"])} if norm.endswith("/" + p))
+        if ends:
+            return ends[-1]
+    return None
+
+
+def _source_node(store: Store, path: str) -> str:
+    """The IRI of the source node of ``path`` (a placeholder IRI when no graph holds one)."""
+    src = _select(store, "source", path=path)
+    return src[0]["src"] if src else f"{ID_IRI}source/?"
 
 
 def _named_by_card(store: Store, name: str) -> str | None:
@@ -279,8 +289,7 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         history = True
     elif kind == "line":
         path, _, num = key.rpartition(":")
-        src = _select(store, "source", path=path)
-        subject = src[0]["src"] if src else f"{ID_IRI}source/?"
+        subject = _source_node(store, path)
         s, ln = _node(subject), int(num)
         steps += [_step(r, "claim") for r in _select(store, "line_claims", src=s, ln=ln)]
         steps += [_step(r, "cites") for r in _select(store, "line_cites", src=s, ln=ln)]
@@ -290,8 +299,7 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         if not steps:
             raise QueryError(f"{key}: no claim or citation of the current revision covers this line")
     else:
-        src = _select(store, "source", path=key)
-        subject = src[0]["src"] if src else f"{ID_IRI}source/?"
+        subject = _source_node(store, key)
         s = _node(subject)
         steps += [_step(r, "cites") for r in _select(store, "source_cites", src=s)]
         steps += [_step({**r, "line": None}, "listed_by") for r in _select(store, "source_listed", src=s)]

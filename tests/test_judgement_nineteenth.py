@@ -21,8 +21,6 @@ def _items(text: str, path: str = "inbox/a/n.md", kind: str = "note"):
     return [(i.line, tuple(i.works), i.evidence) for i in parts["items"]]
 
 
-
-
 def _quantities(text: str, line: int, path: str = "inbox/a/n.md"):
     parts, _w = parse_note(text, path, "note")
     return [q.raw for c in parts["claims"] if c.line <= line <= c.line_end for q in c.quantities]
@@ -118,6 +116,11 @@ def test_tags_that_repeat_as_a_record_make_one_item_a_record():
     parts, _w = parse_note(JINGDU, "inbox/a/n.md", "note")
     got = [(i.line, i.line_end, tuple(i.works), i.evidence, tuple(i.sections)) for i in parts["items"]]
     assert got == [(4, 7, ("2605.11829",), "full_text", ("3.2",)), (9, 12, ("2603.04417",), "abstract_checked", ("3.2",))]
+    # tags set apart by blank lines are topics of their own kind ("【论文】" / "【工具】" / "【杂项】" of a shared doc)
+    apart = ("每周收集\n\n【论文】SpecDisagg\narxiv.org/abs/2602.01184v1 讲草稿模型放哪。\n\n【工具】SGLang 里的 EAGLE-3\n"
+             "论文是 arXiv:2503.01840。\n\n【论文】FlashAttention-3\nhttps://arxiv.org/abs/2407.08608 全文读过。\n\n"
+             "【工具】vLLM 升级注意\n参数改名了。\n\n【杂项】报销\n月底前交。\n")
+    assert [ln for ln, _w, _e in _items(apart)] == [3, 6, 9, 12, 15]
     # a one-paper read's tags never repeat: they stay its parts, as before
     one_paper = "# GreedyRot 精读\n\nhttps://arxiv.org/abs/2605.11829\n\n【背景】长上下文。\n【方法】按层选旋转。\n【实验】W4A4 7.93。\n"
     assert [(ln, w) for ln, w, _e in _items(one_paper)] == [(1, ("2605.11829",))]
