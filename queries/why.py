@@ -68,8 +68,8 @@ _Q = {
     "source_listed": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:material $src ; kg:order ?order . FILTER EXISTS { ?node a kg:ManifestItem }
     ?m kg:hasItem ?node ; kg:inSource ?msrc . ?msrc kg:path ?path ; kg:kind ?kind . OPTIONAL { ?node kg:title ?text } } %s }""" % _CUR,
     "line_claims": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s
-    FILTER(?line <= $ln && ?lineEnd >= $ln) } %s }""" % (_CLAIM_COLS.replace("?src", "$src"), _CUR),
-    "line_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s FILTER(?line = $ln) } %s }" % (
+    FILTER(?line <= $hi && ?lineEnd >= $lo) } %s }""" % (_CLAIM_COLS.replace("?src", "$src"), _CUR),
+    "line_cites": _PREFIX + "SELECT * WHERE { GRAPH ?g { ?node kg:inSource $src . %s FILTER(?line >= $lo && ?line <= $hi) } %s }" % (
         _CITE_COLS.replace("?src", "$src"), _CUR),
     "path_revisions": _PREFIX + "SELECT ?rev WHERE { GRAPH <%s> { ?rev kg:path $path } }" % PROV_G,
     "paths": _PREFIX + "SELECT DISTINCT ?path WHERE { GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path } }" % PROV_G,
@@ -135,8 +135,8 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
 
     Tried in order: a claim IRI (``https://w3id.org/provkg/id/claim/…`` or
     ``id:claim/…``); ``§KEY`` (a section); a path some revision has (also a
-    path ending in one); ``path:line`` (kind ``line``, key ``path:N``), where ``path`` is
-    such a path; an arXiv identifier in any form (``ingest.arxiv.standard_id``);
+    path ending in one); ``path:line`` (kind ``line``, key ``path:N`` or ``path:N-M`` for a
+    span ``path:10-39`` or lines ``path:20,21,22``), where ``path`` is such a path; an arXiv identifier in any form (``ingest.arxiv.standard_id``);
     a bare section key (``3.1``) that some living document has; a paper card's
     alias (``MC-SF``) or title, without case (the work it names).  Raises
     ``QueryError`` with one line when nothing matches.
@@ -151,9 +151,13 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     path = _source_path(store, s)
     if path is not None:
         return "source", path, None
-    at = re.fullmatch(r"(.+?):(\d+)", s)
-    if at is not None and (path := _source_path(store, at.group(1))) is not None:
-        return "line", f"{path}:{int(at.group(2))}", None  # ``path:line``, as every listing of provkg writes a place
+    # ``path:line`` as every listing of provkg writes a place, also a span ``path:10-39`` or lines ``path:20,21,22`` (the
+    # first to the last), the path as Markdown escapes it (``paper\_cards``)
+    at = re.fullmatch(r"(.+?):(\d+)(?:\s*[-–]\s*(\d+)|((?:\s*,\s*\d+)+))?", s)
+    if at is not None and (path := _source_path(store, re.sub(r"\\([_*\[\]`])", r"\1", at.group(1)))) is not None:
+        lo = int(at.group(2))
+        hi = int(at.group(3) or (at.group(4) or "").rsplit(",", 1)[-1] or lo)
+        return "line", f"{path}:{lo}" + (f"-{hi}" if hi > lo else ""), None
     from ingest.arxiv import standard_id
 
     try:
@@ -288,16 +292,18 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         subject = key
         history = True
     elif kind == "line":
-        path, _, num = key.rpartition(":")
+        path, _, span = key.rpartition(":")
         subject = _source_node(store, path)
-        s, ln = _node(subject), int(num)
-        steps += [_step(r, "claim") for r in _select(store, "line_claims", src=s, ln=ln)]
-        steps += [_step(r, "cites") for r in _select(store, "line_cites", src=s, ln=ln)]
+        lo, _, hi = span.partition("-")
+        s, lo, hi = _node(subject), int(lo), int(hi or lo)
+        steps += [_step(r, "claim") for r in _select(store, "line_claims", src=s, lo=lo, hi=hi)]
+        steps += [_step(r, "cites") for r in _select(store, "line_cites", src=s, lo=lo, hi=hi)]
         label = key
         if not history:
             steps = [st for st in steps if st.current]
         if not steps:
-            raise QueryError(f"{key}: no claim or citation of the current revision covers this line")
+            raise QueryError(f"{key}: no claim or citation of the current revision covers "
+                             + ("these lines" if "-" in key.rpartition(":")[2] else "this line"))
     else:
         subject = _source_node(store, key)
         s = _node(subject)

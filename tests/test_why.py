@@ -168,5 +168,10 @@ def test_why_path_line_gives_the_claims_and_citations_covering_that_line(sample_
     assert format_why(r).splitlines()[0] == f"line {DOC}:77"
     with pytest.raises(QueryError, match="no claim or citation"):
         why(sample_store, f"{DOC}:8")  # a blank line
+    # a span and a list of lines as listings print them (first to last), the path as Markdown escapes it
+    span = why(sample_store, f"{DOC}:76-78")
+    assert span.label == f"{DOC}:76-78" and (DOC, 77, "cites") in {(st.source, st.line, st.relation) for st in span.steps}
+    listed = why(sample_store, DOC.replace("_", "\\_") + ":8,77")
+    assert listed.label == f"{DOC}:8-77" and {st.line for st in listed.steps} >= {77}
     with pytest.raises(QueryError, match=r"path:line"):
         why(sample_store, "inbox/nobody/none.md:3")
