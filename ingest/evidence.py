@@ -319,7 +319,10 @@ def _symbol_defs(text: str) -> list[tuple[str, str]]:
 
 _SYMBOL_LEGEND = re.compile(r"legend|图例|标记|\bkey\b", re.I)
 #: One mark of a legend written ``mark=meaning`` (``✓=读过``, ``?=没核``, ``~=只看摘要``).
-_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;(（\[]))(?P<mark>[^\w\s=＝()（）\[\]]{1,3})\s*[=＝]\s*(?P<meaning>[^\s；;，,|)）\]]{1,20})")
+_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;(（\[]))(?P<mark>[^\w\s=＝()（）\[\]·]{1,3})\s*[=＝]\s*"
+                      # the meaning runs to the next separator or mark ("✅ = read the whole PDF · ⏳ = only got through the abstract")
+                      r"(?P<meaning>[^\s；;，,|)）\]·=＝](?:[^；;，,|)）\]·=＝]{0,58}?[^\s；;，,|)）\]·=＝])?)"
+                      r"(?=\s*(?:[；;，,|)）\]·.。]|$)|\s+[^\w\s=＝()（）\[\]·]{1,3}\s*[=＝])")
 _READERS: dict[int, EvidenceReader] = {}
 
 

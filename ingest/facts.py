@@ -196,6 +196,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "mean"  # "the mean TTFT" is no percentile: never a p99's
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
+            if cat == "model":  # "Llama-3-8B" = "LLaMA3-8B", "Qwen-2.5-7B" = "Qwen2.5-7B": the family's number joined on
+                val = re.sub(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]*[bm]\b))", "", val)
             if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
                 val = re.sub(r"^([a-z.+-]+?)-?v?(\d+\.\d+).*$", r"\1\2", val)
             if cat == "precision":
@@ -362,13 +364,15 @@ _SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|te
 #: batches ("4x larger batches").
 _BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
-_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*tokens?\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
+_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm](?![A-Za-z])\s*(?:tokens?\s*)?(?:的\s*)?(?:上下文|长度)|"
+                          r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*tokens?\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
 #: How far before a figure its label's colon, and before the colon the label's measure, are looked for (characters).
 _LABEL_REACH = 240
 #: Setting categories a baseline is named by ("vs FP16", "over Llama-2-7B"), and the words that name one right before:
 #: a precision written after them is the baseline's, not the figure's own ("over NVLink" is a medium: ``link`` is not one).
 _BASELINE_CATS = ("precision:", "model:", "msize:", "sw:")
-_BEFORE_BASELINE = re.compile(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$", re.IGNORECASE)
+_BEFORE_BASELINE = re.compile(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$"
+                              r"|\b(?:below|beneath|above)(?:\s+the)?\s*$", re.IGNORECASE)  # ("2.3 points below the FP16 model")
 #: Words right before a benchmark that set another result against it: "smaller than the sharegpt one", "than on ShareGPT",
 #: "compared with the MT-bench numbers", "比 ShareGPT 上".
 _SET_AGAINST = re.compile(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
@@ -637,6 +641,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             sa = max(sentences[k][0] if k >= 0 else 0, colon - _LABEL_REACH)
             if sa < colon:
                 got = metrics_in(sa, colon).nearest(colon, colon)
+                if got[0] == "context" and _CTX_SETTING.search(text[sa:colon]) and not re.search(r"\d", text[colon:pos]):
+                    # "Llama-3.1-8B、128K 上下文、单卡 A100-80G：… 提升 2.4 倍": a setting's context length; the label's one other
+                    # measure, if it names one ("TTFT at 32k-token prompts, prefix hit: −41%")
+                    others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
+                                                and pat.search(text[sa:colon])))
+                    got = (others[0], True) if len(others) == 1 else (None, False)
         return got
 
     conds_by_x = sorted(conds, key=lambda t: -t[0])  # as each figure reads them: the nearest before first
@@ -714,6 +724,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
                                         and pat.search(text[sa:sb])))
             metric, explicit = (others[0] if len(others) == 1 else None), False
+        if metric is None and unit == "%" and _GAIN_OVER.search(text[max(clause_of(s)[0], s - 40):s]):
+            metric, explicit = "speedup", False  # "较自回归解码提升 80%": a gain over a baseline, the work's speed-up
         if metric is None:
             metric = cues.unit_metrics.get(unit)
         lo, hi = clause_of(s)
@@ -752,6 +764,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
+        if metric is None and (lab := re.search(r"[:：]\s*$", text[max(0, m.start() - 3):m.start()])):
+            # "LongBench avg, B=1024: 41.27": the label before the colon, its setting set off by a comma, names the measure
+            colon = max(0, m.start() - 3) + lab.start()
+            label = re.split(r"[.;。；!?！？\n]", text[max(0, colon - 60):colon])[-1]
+            metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(label)), None)
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
         if (text[m.start() - 1:m.start()] in ("[", "【") and text[m.end():m.end() + 1] in ("]", "】")) \
@@ -789,7 +806,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         # ("困惑度上升 0.3", "a perplexity increase of 0.3", "drops by 0.4 points": a difference written in words)
         delta = bool(_plus_before(text, m.start()) or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()])
                      or _DELTA_AFTER.match(text, m.end()))
-        out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
+        unit = "pt"
+        if metric == "accuracy" and not delta and 0 < v <= 1 and "." in m.group("a") \
+                and not re.match(r"\s*(?:points?|pts?|pp|分|个点)", text[m.end():m.end() + 8], re.IGNORECASE):
+            v, unit = round(v * 100, 6), "%"  # "Needle@32K 0.92" is an accuracy of 92 %, as "Needle@32K accuracy: 85%" writes one
+        out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit=unit, metric=metric, approx=bool(cues.approx.search(before)),
                                         bound=bound, explicit=True, direction="delta" if delta else None,
                                         conditions=tuple(sorted(set(own))))))
     # "is now 3.6, not 4.1", "降到 1.6 倍而不是 2.3 倍": the corrected value is a figure of the same measure
@@ -806,6 +827,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                 continue
             out.append((m.start("a"), q.model_copy(update={"raw": text[m.start("a"):m.end()].strip(), "value": v,
                                                            "value_high": None, "bound": None, "approx": False})))
+    out.extend(_from_to_reductions(text, out))
+    out.extend(_kept_shares(text, out))
+    out.extend(_time_fractions(text, out))
     out.sort(key=lambda t: t[0])
     # a "statement" with more figures than this is a data dump (a pasted log or table on one line): its
     # first figures are kept, so what is derived from them (evidence rows, figure pairs, each quoting the
@@ -813,7 +837,77 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     return tuple(q for _, q in out[:MAX_FIGURES])
 
 
-_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case)"
+#: A gain over a baseline written before a percentage that names no measure: "较自回归解码提升 80%", "相比 vLLM 快了 30%".
+_GAIN_OVER = re.compile(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
+#: A change written as its two ends: "从 25.6 GB 压到 21 GB", "went from 820 ms to 410 ms", "25.6 GB → 21 GB".
+_FROM_BEFORE = re.compile(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+_TO_BETWEEN = re.compile(r"\s*(?:(?:压|降|减|缩|砍|省|掉|回落|下降|减少|降低|压缩)(?:低|少)?(?:了)?\s*(?:到|至)|(?:→|->|⇒)|\bto\b|\bdown to\b)"
+                         r"\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+
+
+def _from_to_reductions(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
+    """The reduction a change written as its two ends states ("KV cache 从 25.6 GB 压到 21 GB 左右": about 18 % less
+    memory), as a share of the first, for the measures of an amount (memory, latency); its raw is both ends."""
+    out = []
+    byx = sorted(found, key=lambda t: t[0])
+    for (pa, qa), (pb, qb) in zip(byx, byx[1:]):
+        if qa.unit != qb.unit or qa.unit in ("x", "%", "count", "pt", None) or qa.metric != qb.metric or qa.metric is None \
+                or qa.value_high is not None or qb.value_high is not None or not (0 < qb.value < qa.value):
+            continue
+        if not _FROM_BEFORE.search(text[max(0, pa - 8):pa]) or not _TO_BETWEEN.fullmatch(text[pa + len(qa.raw):pb]):
+            continue
+        share = round((qa.value - qb.value) / qa.value * 100, 1)
+        out.append((pa, qb.model_copy(update={"raw": text[pa:pb + len(qb.raw)], "value": share, "unit": "%", "approx": True,
+                                              "direction": "down", "explicit": True, "bound": None})))
+    return out
+
+
+#: A share of the cache kept: "keeps 20% of KV", "retains only 10% of the cache", "只留 12% KV", "保留 20% 的 KV cache".
+_KEPT_BEFORE = re.compile(r"(?:\bkeep(?:s|ing)?|\bretain(?:s|ing)?|\bpreserv(?:es|ing)|保留|只留|仅留|留下|仅保留|只保留)\s*(?:only\s*|just\s*)?"
+                          r"(?:about\s*|around\s*|~|约)?$", re.IGNORECASE)
+_KEPT_AFTER = re.compile(r"\s*(?:of\s+(?:the\s+)?(?:full\s+)?|的\s*)?(?:KV(?:[- ]cache)?|cache|tokens?|缓存)", re.IGNORECASE)
+
+
+def _kept_shares(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
+    """The compression a share of the cache kept states ("keeps 20% of KV" is a 5x compression), for the comparison with a
+    compression written as a ratio ("up to 4× compression"); hedged, its raw the share."""
+    out = []
+    for pos, q in found:
+        if q.unit != "%" or q.value_high is not None or not (0 < q.value < 100):
+            continue
+        if _KEPT_BEFORE.search(text[max(0, pos - 24):pos]) and _KEPT_AFTER.match(text, pos + len(q.raw)):
+            out.append((pos, q.model_copy(update={"value": round(100 / q.value, 2), "unit": "x", "metric": "compression",
+                                                  "approx": True, "explicit": True, "direction": None})))
+    return out
+
+
+#: A time written as a fraction of a baseline's: "takes 0.7x the time of NCCL's flat all-to-all", "耗时为基线的 0.6 倍".
+_TIME_FRACTION_AFTER = re.compile(r"\s*(?:the\s+)?(?:time|latency|duration)\s+(?:of|that)\b|\s*的?(?:时间|耗时|延迟)", re.IGNORECASE)
+_TIME_FRACTION_BEFORE = re.compile(r"(?:\btakes?|\btook|\bneeds?|\bin|\bat|耗时为?[^，。；,;]{0,8}?的?|时间为?[^，。；,;]{0,8}?的?)\s*(?:only\s+|just\s+|about\s+|~)?$",
+                                   re.IGNORECASE)
+
+
+def _time_fractions(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
+    """The reduction a time written as a fraction of a baseline's states ("all-to-all takes 0.7x the time of NCCL's flat
+    all-to-all": 30 % less time), as "reduces all-to-all time by 40%" writes one."""
+    out = []
+    for pos, q in found:
+        if q.unit != "x" or q.value_high is not None or not (0 < q.value < 1):
+            continue
+        end = pos + len(q.raw)
+        if _TIME_FRACTION_BEFORE.search(text[max(0, pos - 24):pos]) and _TIME_FRACTION_AFTER.match(text, end):
+            conds = list(q.conditions)
+            part = re.search(r"\b(all-to-all|a2a|alltoall|attention|kernel|dispatch|combine)\b[^,;.，。；]{0,12}$", text[max(0, pos - 40):pos], re.I)
+            if part and not any(c.startswith("scope:") for c in conds):
+                # (what takes the time is a part measured alone: "all-to-all takes 0.7x the time", as "all-to-all time")
+                conds.append("scope:attention" if part.group(1).lower() == "attention" else "scope:kernel")
+            out.append((pos, q.model_copy(update={"value": round((1 - q.value) * 100, 2), "unit": "%", "metric": "latency",
+                                                  "approx": q.approx, "explicit": True, "direction": "down",
+                                                  "conditions": tuple(sorted(conds))})))
+    return out
+
+
+_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case|Kernel|Seed|Commit|Node|Rank|Epoch|Trial|Build|Rev\.?|Issue|PR)"
                            # a placement's section after a placing verb ("顺手补进 7.1", "归入 3.2", "goes under 4.1"): no
                            # value ("rises to 3.4", "under 5.9" and "放到 5.8 以内" are values, bounds)
                            r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*$",
@@ -963,7 +1057,7 @@ _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- 
 
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别免]$")
-_CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须")
+_CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
 _EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
@@ -1035,6 +1129,12 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 after = [n for n in names if any(p >= ch.end() for p in asserted[n])]
                 if len(after) == 1:
                     out.append(f"{aspect}:{after[0]}")
+                    continue
+                # "把 exact top-k 换成了 IVF 近似检索，理由是 exact 版本…": the side the change leads to, right after it
+                nearest = sorted((min(p for p in asserted[n] if p >= ch.end()), n) for n in after)
+                if len(nearest) == 2 and nearest[0][0] - ch.end() <= 16 and re.search(r"成|为|到|\bto\b|\binto\b|\bwith\b", ch.group()) \
+                        and not re.search(r"[,，;；。]", text[ch.end():nearest[0][0]]):
+                    out.append(f"{aspect}:{nearest[0][1]}")
                     continue
             # "标题叫 calibration-free，但附录 B 写得很清楚：…需要少量校准集", "pitched as lossless, but it is lossy": the
             # side after the contrast is the one the writer asserts
@@ -1276,6 +1376,15 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
 
 
 #: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
+#: An open object that is a part of a model: a layer, the router or gate, a head, the attention, the weights.
+_MODEL_PART = re.compile(r"层|路由|门控|gate|router|layer|head|注意力|attention|embedding|权重|参数|weights?", re.IGNORECASE)
+#: A thing said to be optional: "RDMA is optional", "GPUDirect is optional", "RDMA 是可选的", "RDMA 可选".
+_OPTIONAL = re.compile(r"(?P<np>(?<![\w/-])[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,2})\s*(?P<tail>(?:is|are)\s+(?:only\s+|entirely\s+|fully\s+)?"
+                       r"optional\b|(?:是)?可选的?(?![\u4e00-\u9fff]))", re.IGNORECASE)
+#: What stands between a Chinese topic and its verb of change ("内核不用做任何改动", "模型本身要改"): an object before it
+#: is what is (not) changed.
+_ZH_TOPIC_BEFORE = re.compile(r"(?:本身)?\s*(?:都|也|完全|根本|基本上?)?\s*(?:不用|不需要|无需|不必|没有|没|不|需要|要|得|必须)\s*"
+                              r"(?:做|进行|作)?\s*(?:任何|额外的?|一点|什么)?\s*(?:的)?\s*$")
 _ZH_CHANGE_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
 #: A must before a verb of making ("得专门写定制的 CUDA kernel", "must implement its own kernel", "has to write a custom
 #: kernel"): what is made is what the work needs (lexicon ``facts.predicate_verbs.need``).
@@ -1361,6 +1470,22 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "adds extra decoding heads on the frozen backbone": what is added, not what it is added to
                 tail = re.split(r"\s(?:on|onto|to|atop|on top of|over|into|in)\s", tail, maxsplit=1)[0]
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if not objs and verb == "modify" and not m.group().isascii():
+                # "注意力内核不用做任何改动", "模型本身要改": the object comes first (a topic), then the (denied) change
+                topic = _ZH_TOPIC_BEFORE.search(text, max(0, m.start() - 40), m.start())
+                if topic is not None:
+                    head = text[max(0, m.start() - 40):topic.start()].rstrip()
+                    objs = sorted({name for name, op in cues.objects
+                                   if any(x.end() == len(head) for x in op.finditer(head))} - {verb})
+                    if objs == ["kernel"] and neg:
+                        out.add("-need:kernel")  # (a kernel left as it is: no custom kernel needed, as "无需改动注意力内核")
+            if not objs and verb == "modify" and not m.group().isascii():
+                # "改了 NVIDIA 开源驱动", "改驱动": an object the lexicon does not name is kept as written (a changed
+                # driver is no changed kernel); none written, the change names no object
+                np = open_object(re.sub(r"^\s*(?:了|过|一下|掉|好)\s*", "", text[m.end():m.end() + 60]), lex)
+                objs = [np] if np is not None else []
+                if np is not None and _MODEL_PART.search(np):
+                    objs = ["model", np]  # "需要修改路由层": a part of the model changed is the model changed ("无需修改模型")
             if change_of_kernel:
                 if "kernel" not in objs:
                     continue
@@ -1391,7 +1516,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
                 objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
-            if verb == "train" and not neg and re.fullmatch(r"(?:re)?train(?:s|ed)?", m.group(), re.I) \
+            if verb == "train" and not neg and (re.fullmatch(r"(?:re)?train(?:s|ed)?", m.group(), re.I)
+                                                 # "需另外训练一个 68M 的小草稿模型": a training the work needs
+                                                 or (re.fullmatch(r"(?:重新)?训练", m.group())
+                                                     and re.search(r"(?:需要?|要|得|必须)\s*(?:另外|单独|专门|额外|再)?\s*(?:重新)?$",
+                                                                   text[max(0, m.start() - 8):m.start()]))) \
                     and cues.add_is_need & set(objs) and not _FOR_A_BASELINE.search(text):
                 # "it trains a separate small draft model" states what "does not need a separate draft model" denies
                 # (a verb: "ZeRO-3 training of the draft model" narrates how one was made)
@@ -1451,6 +1580,14 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if np is not None:
                 out.discard(f"+need:{np}")
                 out.add(f"-need:{np}")
+    # "RDMA is optional; the TCP transport works out of the box", "RDMA 是可选的": what is optional is not needed
+    for m in (_OPTIONAL.finditer(text) if ("optional" in text or "可选" in text) else ()):
+        if _negated_at(cues, text, m.start("tail")):
+            continue  # ("RDMA is not optional": it is needed, said by the need it denies)
+        named = sorted({name for name, op in cues.objects if op.search(m.group("np"))})
+        np = ",".join(named) if named else open_object(m.group("np"), lex)
+        if np and f"+need:{np}" not in out:
+            out.add(f"-need:{np}")
     # "so unmodified FlashAttention-2 kernels run": what runs unmodified is used as it ships
     if not any(p.endswith("use:unmodified") for p in out):
         for m in _AS_SHIPPED.finditer(text):

@@ -12,7 +12,7 @@ from datetime import tzinfo
 from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
 from .living_doc import AUTHOR_YEAR_KEY, LivingDoc, parse_living_doc, reference_authors
-from .facts import facts_of
+from .facts import facts_of, setting_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .models import ArxivRef
 from .claims import make_claim
@@ -58,6 +58,19 @@ _ANAPHOR = re.compile(r"^\s*(?:it|its|this|these|they|their|the method|the appro
 #: of the paper: it requires patching …", "换句话说，它 …").
 _LATE_ANAPHOR = re.compile(r"^[^.。;；]{0,60}?[:：,，]\s*(?:it|its|they|their|this method|the method|它|其|该方法|这个方法)(?![\w-])",
                            re.IGNORECASE)
+
+
+#: A list entry opening with a setting as its label ("Llama-3-8B, W4A16 g128: …") and ending with a bracketed reference.
+_SETTING_LABEL = re.compile(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:：]\s*\S")
+_REF_AT_END = re.compile(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
+
+
+def _sourced_setting(text: str) -> bool:
+    """Whether a list entry states a measurement under a setting written as its label, citing its source at its end
+    ("Llama-3-8B, W4A16 g128: average zero-shot accuracy drops by 1.1 points against BF16 [Huang2024].")."""
+    m = _SETTING_LABEL.match(text)
+    return bool(m and _REF_AT_END.search(text) and setting_of(m.group("label"))) and bool(_FIGURE_OR_VERSION.search(text)
+                                                                                         or re.search(r"\d\s*(?:points?|pts?)", text))
 
 
 def _continues(text: str, before: str) -> bool:
@@ -107,7 +120,9 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
             for m, key in _ref_marks(e.text):
                 if key in numbered:
                     before = re.search(r"([A-Za-z][\w.+-]*(?:[ -][A-Z0-9][\w.+-]*)?)\s*$", e.text[:m.start()])
-                    if before and before.group(1).lower() not in ("and", "or", "see", "in", "of"):
+                    # (a name has a capital or a digit in its first word: "against BF16 [Huang2024]" names no work)
+                    if before and before.group(1).lower() not in ("and", "or", "see", "in", "of") \
+                            and re.search(r"[A-Z0-9]", before.group(1).split()[0].split("-")[0]):
                         add(before.group(1), numbered[key])
     return {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
 
@@ -125,9 +140,19 @@ def _body_references(doc: LivingDoc, citation_keys: set[str], numbered: dict[str
             for m, key in _ref_marks(text):
                 if key not in numbered:
                     continue
-                out.append(ArxivRef(arxiv_id=numbered[key], raw=m.group(0), line=e.line + k, section=e.section,
-                                    alias=alias_before(text, m.start() + 1)))
+                alias = alias_before(text, m.start() + 1)
+                if alias is None and (kind := _NAME_AND_KIND.search(text[max(0, m.start() - 40):m.start()])):
+                    alias = kind.group(1)  # "Lookahead 解码 [3]", "Quest attention [7]": a name and what kind of method it is
+                out.append(ArxivRef(arxiv_id=numbered[key], raw=m.group(0), line=e.line + k, section=e.section, alias=alias))
     return tuple(out)
+
+
+#: A method's name followed by the kind of method it is, in Chinese, right before a reference: "Lookahead 解码 [3]", "Quest 注意力
+#: [7]" (a capitalised word alone before a reference may be an author's name, "Chen [2]"; "Speculative decoding [1]" names a
+#: family of methods, not a work).
+_NAME_AND_KIND = re.compile(r"(?:^|[\s(（:：,，、])(?!(?:Speculative|Sparse|Parallel|Greedy|Standard|Vanilla|Naive|Dynamic|Static|"
+                            r"Flash|Paged|Tree|Beam|Linear|Dense|Full|Causal|Chunked|Continuous)\b)([A-Z][A-Za-z][\w+.-]{1,30})\s*"
+                            r"(?:解码|注意力|方法|算法|框架|系统|引擎|调度)\s*$")
 
 
 def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str]:
@@ -201,6 +226,13 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             # the bullets under a paragraph that introduced one work ("SARATHI (arXiv:…) splits a prompt
             # into chunks …" then "- Chunked prefill does not need any changes to the model") are its points
             subjects = lead[1]
+        if role == "statement" and own and is_bullet and prev[0] == e.section and prev[2] and not set(own) & set(prev[2]) \
+                and _sourced_setting(body) and (name_pat is None or not name_pat.search(body)):
+            # "- Llama-3-8B, W4A16 g128: accuracy drops by 1.1 points against BF16 [Huang2024]." under "- AWQ …": a
+            # measurement of the entry before's work under a setting, the reference at its end its source (both kept)
+            subjects = sourced = tuple(dict.fromkeys([*prev[2], *own]))
+        else:
+            sourced = ()
         if not subjects and role == "statement" and prev[0] == e.section and prev[2] and (
                 _continues(body, prev[1]) or _FIGURE_OR_VERSION.search(body)):
             # "The bias is nudged …" right after the entry that introduced it; "据 v1 表 3：… 2.6 倍"
@@ -234,6 +266,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                         compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(h.group(0)) + "$",
                         piece[max(0, h.start() - 16):h.end()], re.IGNORECASE)), None)
                     mine = (names[hit.group(0).lower()],) if hit else ()
+                if sourced and len(pieces) <= 1:
+                    mine = sourced
                 c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex)
                 claims.append(c.model_copy(update={"version": claim_version(piece, c.arxiv)}))
                 last = mine or last

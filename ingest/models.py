@@ -236,6 +236,12 @@ class Item(FrozenModel):
     cross_refs: tuple[str, ...] = ()
 
 
+#: The end of the reason of an item resting only on someone else's word that its writer nonetheless places ("Only heard it
+#: from the episode, paper still unread. Probably a 4.2 item."): low at ingest, an increment once the work it brings is
+#: known to be new to the living document (``queries.items.judge_relevance``).
+PLACED_HEARSAY = " (its writer places it)"
+
+
 def named_after_id(path: str, manifest_id: str) -> bool:
     """True when the manifest file at workspace path ``path`` is named after ``manifest_id``
     (``work-guard/<manifest_id>.json``, as the sample names its manifests): of several files declaring

@@ -33,7 +33,7 @@ from .facts import facts_of, find_figures, qualifier_sides, setting_of
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .markup import as_markdown
 from .lexicon import Lexicon, load_lexicon
-from .models import EVIDENCE_LEVELS, ArxivRef, Claim, Item
+from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
 from .structure import FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
@@ -576,8 +576,8 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
         # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
         opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}
         refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
-        if len({out[k].arxiv_id for k in refs}) != 1:
-            continue
+        if len({out[k].arxiv_id for k in refs}) != 1 or any(r.line == sg.line for r in out):
+            continue  # (a heading line that writes its own identifier, "**HeadRoute: …**（2611.20964）", titles that one)
         for k in refs:
             if not out[k].title:
                 out[k] = out[k].model_copy(update={"title": t})
@@ -648,12 +648,25 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
 _ARROWS = re.compile(r"→|->|=>")
 
 
+#: A placement put off until something happens: "等 v2 出来再考虑进 4.2", "wait for the camera-ready before 3.1".
+_DEFERRED = re.compile(r"等[^，。；;,]{0,16}?(?:再|之后|以后)|\bwait(?:ing)? (?:for|until)\b|\bonce\b[^.;,]{0,30}\b(?:is|are) (?:out|published|released)\b|"
+                       r"\b(?:revisit|decide) (?:it )?later\b|\bnot (?:yet|now)\b|\bpark(?:ing|ed)? (?:it|this)\b|\bon hold\b|"
+                       r"\bif (?:that|this|it) (?:holds|is true|checks out)\b|如果(?:属实|成立)|先(?:放着|搁置|挂起)", re.IGNORECASE)
+#: A paragraph saying where all the numbers under it were measured: "以下数字都是我们自己在 1× A100-80G 上跑的", "All numbers
+#: below are our own runs on …", "下表均在 H100 上测得".
+_ALL_BELOW = re.compile(r"(?:以下|下面|下表|表中)[^。；;]{0,12}(?:数字|数据|结果|数)?[^。；;]{0,6}(?:都|均|全)[^。；;]{0,30}(?:跑|测|实测|测得|上)|"
+                        r"\b(?:all|every)\s+(?:the\s+)?(?:numbers|figures|results|rows)\s+(?:below|here|in (?:this|the) table)\b", re.IGNORECASE)
+#: A label a verdict is written after: "建议：", "Suggestion:", "Verdict -".
+_VERDICT_LABEL = re.compile(r"^\W*(?:建议|意见|结论|处理|suggestion|recommendation|verdict|decision)\s*[:：\-–—]\s*", re.IGNORECASE)
+
+
 def _says(pat: re.Pattern[str], text: str) -> int:
     """1 when ``pat`` (a verdict's cue: "add", "noise") matches ``text`` with no negation right before it,
     -1 when every match is negated ("would not add it", "not noise"), 0 when it does not match."""
     got = 0
     for m in pat.finditer(text):
-        if _NEGATION_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
+        # (an arrow is no word a negation can deny: "LongBench 基本不掉 → 挂 5.1" places the item)
+        if re.match(r"\w", m.group()) and _NEGATION_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
             got = got or -1
         else:
             return 1
@@ -1269,6 +1282,9 @@ def parse_note(
         else:
             # a caption, not a paragraph, nor a line saying how deeply it was read ("… and all the ablation tables")
             ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160 and not evr.levels(b.text)
+            # (or a paragraph that says where every number below was measured: "以下数字都是我们自己在 1× A100-80G 上跑的",
+            # "All numbers below are our own runs on one H100")
+            ok = ok or (b.kind == "para" and len(b.text) <= 400 and bool(_ALL_BELOW.search(b.text)))
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
     # an outline's entry under entries that name its setting (a mind map's "Llama-2-7B · WikiText-2 ppl · 4-bit" over
     # "W4 g128 = 5.78 (FP16 5.47)"): its parents' short lines are its caption
@@ -1583,7 +1599,10 @@ def parse_note(
         # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
         # ("→ 纯吐槽，跳过。": an arrow that leads to the writer's "skip" is that verdict's mark, no placement)
         adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)
-                and not (low_says[t] > 0 and _says(add_pat, _ARROWS.sub(" ", t)) <= 0)]
+                and not (low_says[t] > 0 and _says(add_pat, _ARROWS.sub(" ", t)) <= 0)
+                # ("建议：不收。", "Suggestion: skip": a label the verdict follows; its value is the verdict)
+                and not ((lab := _VERDICT_LABEL.match(t)) and _says(low_pat, t[lab.end():]) > 0
+                         and _says(add_pat, t[lab.end():]) <= 0)]
         # ("It does not belong in 5.2 (prefill is untouched)" places it elsewhere: no "no")
         lows = [t for t in texts if low_says[t] > 0 or add_says[t] < 0 and not _NOT_THERE.search(t)]
         # hearsay: only someone else's word, and the item says it is unchecked or self-reported (a
@@ -1599,10 +1618,20 @@ def parse_note(
                 rel, reason = "low", next((strip_markup(t) for t in texts if t in lows), None)
         elif head_low:  # "## 丢弃：…", "## 低相关：…": the writer's verdict in the heading
             rel, reason = "low", strip_markup(sg.title)
+        elif lows and len(texts) > 2 and texts[-1] in lows and len(strip_markup(texts[-1])) <= 60 and not sections \
+                and add_says[texts[-1]] <= 0:
+            # the item's closing verdict ("No edit needed.") after its remarks: an add cue in passing ("it overstates the
+            # gap") is no proposal
+            rel, reason = "low", strip_markup(texts[-1])
         elif adds and not lows:  # the writer says it is an addition: their judgement, hearsay or not
             rel, reason = "increment", None
         elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
-            rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ")
+            # (placed by its writer, with nothing against it and not put off: "Only heard it from the episode, paper
+            # still unread. Probably a 4.2 item." is their increment when the work is new, ``queries.items``; a paper
+            # queued and unread with a "Where" cell, or hearsay about a work the document has, stays low)
+            placed = bool(sections) and not lows and bool({"second_hand", "vendor_self_reported"} & set(own_levels)) \
+                and not any(_DEFERRED.search(t) for t in texts)
+            rel, reason = "low", "rests only on " + ", ".join(own_levels).replace("_", " ") + (PLACED_HEARSAY if placed else "")
         elif adds:
             rel, reason = "increment", None
         elif lows:  # the writer's "no" outweighs a section the item only names ("not comparable with 5.2")

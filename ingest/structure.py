@@ -50,7 +50,7 @@ _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: 
 #: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
 #: part of a name).
 _BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*+[:：]?\s*+$")
-_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|\s++\S)")
+_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|\s++\S|（|[(\[【](?=\s*(?:arXiv|https?://|arxiv\.org|\d{4}\.\d{4,5})))")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
@@ -2203,9 +2203,14 @@ def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
     # whose first cell is empty is a further line of the row above that fills it, one topic
     merged: dict[int, list[_Raw]] = {}
     owner: _Raw | None = None
+    def ids_of(r: _Raw) -> set[str]:
+        return {m.arxiv_id for m in find_arxiv_ids(" | ".join(c for _h, c in r.row_cells))}
+
     for r in rows:
         if r.row_cells[0][1].strip():
             owner = r
+        elif owner is not None and ids_of(r) and not ids_of(r) & ids_of(owner):
+            owner = r  # ("|  | https://arxiv.org/abs/2410.16179 | …": a row whose name a paste lost, its own work in its own cell)
         elif owner is not None and len(r.row_cells) == len(owner.row_cells) and any(c.strip() for _h, c in r.row_cells[1:]) \
                 and r.line - owner.line <= 40:
             merged.setdefault(id(owner), []).append(r)
@@ -2998,7 +3003,7 @@ def _para_code(b: MdBlock) -> str | None:
 #: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
 _NOTED_WORK = re.compile(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
 #: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
-_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题)\b\s*[,，:：—–-]"
+_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
                          r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
 
@@ -3464,6 +3469,11 @@ def _run_in_label(r: _Raw) -> bool:
     m = _BOLD_LEAD.match(first)
     return r.kind == "pseudo" and m is not None and not _BOLD_ONLY.match(first) \
         and re.fullmatch(r"[^\W\d_][^@#·|▲\n]{0,40}", m.group("t").strip()) is not None
+
+
+#: A note's title saying it reviews one paper: "# Review: <title>", "# Referee report — <title>", "# 审稿意见：…", "# 评审：…".
+_REVIEW_TITLE = re.compile(r"^\W*(?:(?:peer |paper )?review(?: of)?|referee report|reviewer notes|critical read(?:ing)?(?: of)?|审稿(?:意见)?|评审(?:意见)?)"
+                           r"\s*[:：—–-]\s*\S", re.IGNORECASE)
 
 
 def _linked_under_title(blocks: list[MdBlock], title_idx: int | None, work: str | None) -> bool:
@@ -4291,6 +4301,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 # "**Related.**") naming no work: the parts of one read; the one part naming other works (its
                 # related work, its baselines) compares with them, as a "## Related work" of a one-paper note does
                 one_paper = True
+            if not one_paper and how in ("entries", "pseudo") and title_idx is not None \
+                    and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) and _linked_under_title(blocks, title_idx, paper):
+                # "# Review: HydraEP: …" over "Paper: arxiv.org/abs/…", then "Concerns:" numbered: a review's points, some
+                # comparing with other works (its baselines), are the parts of one read of its paper
+                one_paper = True
     elif all_generic and not distinct_other and title:
         one_paper = True
     elif field_title and how == "headings" and not distinct_other:
@@ -4316,6 +4331,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             if 2 <= len(tw) <= 3 and set(tw) <= set(ids):
                 pair_works, one_paper = tw, True
 
+    if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works and len(head_works) == 1 \
+            and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) and _linked_under_title(blocks, title_idx, head_works[0]):
+        # "# Review: HydraEP: …" over "Paper: arxiv.org/abs/…", then "Concerns:" numbered, some comparing with other works
+        # (its baselines): the points of one review of its paper
+        paper, one_paper = head_works[0], True
     if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works:
         # a form whose labelled parts hold lists ("Summary:", "Strengths:" over bullets, "Weaknesses:",
         # "Questions:" of a review) under a title naming one work: the bullets are its parts, and a work a
@@ -4441,7 +4461,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 r = _Raw("heading", h.line, max(b.line_end for b in body), h.text, [h.line], body)
                 carved.append((r, _segment_works(r, lex)))
             carved.sort(key=lambda rs: rs[0].line)
-        if not raws:
+        if not carved:
             # a note of one topic whose last paragraphs are set apart ("P.S. unrelated: FA3's build needs CUDA ≥ 12.3 …",
             # "Side note: …", "题外话：…"): each such paragraph is a topic of its own
             paras = [b for b in blocks if b.kind == "para" and b.parent is None and not b.quoted and b.lines

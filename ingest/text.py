@@ -537,7 +537,7 @@ def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
 
 
 _ALIAS_BEFORE = re.compile(
-    r"(?:^|[\s(（\[【/:：,，、])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
+    r"(?:^|[\s(（\[【/:：,，、*_])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
     r"\s*(?:\*\*)?\s*[(（\[【]\s*(?:\[)?(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$",
     re.IGNORECASE)
 #: Words written before a name that are no part of it ("on FastServe (…", "than Sarathi-Serve (…"); an adjective stays
@@ -546,6 +546,13 @@ _LEAD_WORDS = frozenset("at about than like via into onto using use uses called 
 #: Words that are never a work's short name (a name written before "(arXiv:…)" is often an author).
 _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf abs doi et al and or of in on for
     with from by to vs this that our their its new work works method model models""".split())
+
+
+#: A precision, an accelerator or a model written as a word ("BF16", "W4A16", "INT8", "H100", "A100-80GB", "Llama-3.1-8B"):
+#: never a work's name.
+_SETTING_WORD = re.compile(r"(?:BF|FP|INT|MXFP|NVFP|TF)\d{1,2}|W\d{1,2}A\d{1,2}(?:KV\d{1,2})?|[AHBLV]\d{2,3}[A-Z]?(?:-\d+G[B]?)?"
+                           # a model by its parameter count ("Llama-3.1-8B", "Qwen2.5-7B-Instruct", "Mixtral-8x7B")
+                           r"|[A-Za-z][\w.]*(?:-[\w.]+)*?-\d+(?:\.\d+)?(?:x\d+)?[BM](?:-[A-Za-z][\w.-]*)?", re.IGNORECASE)
 
 
 def alias_before(line: str, start: int) -> str | None:
@@ -566,8 +573,11 @@ def alias_before(line: str, start: int) -> str | None:
     first, _, rest = a.partition(" ")
     if rest and first.lower() in _NOT_ALIAS | _LEAD_WORDS and re.search(r"[a-z][A-Z]|\w-\w", rest):
         a = rest  # "on FastServe (2305.05920)", "than Sarathi-Serve (…)": the name is the compound after the preposition
-    if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40:
-        return None
+    elif rest and re.fullmatch(r"[a-z]+", first):
+        return None  # "against BF16 [Huang2024]", "3x lower TTFT (…", "in FP8 (…": a plain word and what it says, no name
+    a = re.sub(r"\s+v\d{1,2}(?:\.\d+)*$", "", a)  # "**RetroKV v2**（…v2）": the work's name, not its version
+    if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40 or _SETTING_WORD.fullmatch(a) or re.fullmatch(r"v\d{1,2}(?:\.\d+)*", a, re.I):
+        return None  # (a precision or a GPU, "BF16", "H100", is the setting a reference is cited for, not its name)
     if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)):
         return None
     return a

@@ -52,6 +52,7 @@ from rapidfuzz import fuzz
 from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
+from ingest.living_doc import AUTHOR_YEAR_KEY
 from ingest.models import evidence_rank
 
 from .results import Contradiction, Statement, finding_key
@@ -101,11 +102,23 @@ def _settings_differ(a: SQuantity, b: SQuantity) -> bool:
     return any(_values_differ(ca, cb, k) for k in set(ca) & set(cb))
 
 
+#: A bracketed author-year reference key in a statement ("[Huang2024]", "[Kwon et al. 2023]").
+_KEY_MARK = re.compile(r"\[(?:" + AUTHOR_YEAR_KEY + r")\]")
+
+
+def _bits(precision: str) -> str | None:
+    """The bit width of a weight-only precision ("4-bit", "int4", "w4", "w4a16" are all 4 bits of weight), else None."""
+    m = re.fullmatch(r"(\d)-bit|int(\d)|w(\d)(?:a16)?", precision)
+    return next((g for g in m.groups() if g), None) if m else None
+
+
 def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -> bool:
     """Whether a condition category written on both sides holds no value in common; a baseline written
     longer is the same system ("FlashInfer" = "FlashInfer dense paged decode")."""
     if ca[cat] & cb[cat]:
         return False
+    if cat == "precision" and {_bits(v) for v in ca[cat]} & {_bits(v) for v in cb[cat]} - {None}:
+        return False  # "4-bit, group size 128" and "W4A16 g128": weights in 4 bits, activations left as they are
     if cat == "scope" and (ca[cat] | cb[cat]) <= {"attention", "kernel"}:
         return False  # "Attention-kernel speedup: 1.46x" and "Kernel-level figure: 1.64x": one kernel measured alone
     if cat == "base" and any(set(a.split("-")) <= set(b.split("-")) or set(b.split("-")) <= set(a.split("-"))
@@ -114,6 +127,9 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
     return not (cat == "base" and {v.split("-")[0] for v in ca[cat]} & {v.split("-")[0] for v in cb[cat]})
 
 
+#: A figure relayed from a card: "taken from card 0612", "copied off the card", "抄自卡片", "取自 0612 号卡片".
+_TAKEN_FROM_CARD = re.compile(r"\b(?:taken|copied|lifted|transcribed|pulled)\s+(?:over\s+)?(?:from|off)\s+(?:the\s+)?(?:paper\s+)?card\b|"
+                              r"(?:抄自|取自|来自|摘自)[^，。；,;]{0,8}卡片", re.IGNORECASE)
 #: A flag that names another source whose figure it doubts ("卡片里写的 76%", "the card's 2x", "the doc's number").
 _OTHER_SOURCE = re.compile(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)?\b|README|\bthe paper'?s\b|论文里", re.IGNORECASE)
 
@@ -137,6 +153,8 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             if "unverified" not in evr.levels(u.text):
                 continue  # unchecked only by its note's word ("I only skimmed the abstract"): it states the figure,
                 # as the other source does; a flag is a statement that itself says the figure is not checked
+        if _TAKEN_FROM_CARD.search(u.text):
+            continue  # "paper: TTFT ↓38%, taken from card 0612, haven't read the PDF": the card's figure relayed, not doubted
         if {"second_hand", "vendor_self_reported"} & set(evr.levels(u.text)) and not _OTHER_SOURCE.search(u.text):
             continue  # "~98% …, per the authors' thread on X, not checked by anyone here": its own relay is what is
             # unchecked; it doubts no other source's figure (the card stating 98% says the same)
@@ -540,15 +558,26 @@ _OPENER = re.compile(r"\s*(?:[-*+>•]\s*|\d{1,2}[.)、]\s*)?(?:(?:and|but|so|th
                      r"(?:[而但且又后先早前新另此同其即像如连就][\u4e00-\u9fff]{0,2}的?[，,\s]*)?", re.IGNORECASE)
 
 
+#: A statement that reports what someone says before a colon: "作者在 related work 里说 X 不一样：", "the authors note: ".
+_REPORTED = re.compile(r"^[^:：。.;；]{0,60}?(?:说|称|提到|写道|指出|认为|\bsays?\b|\bsaid\b|\bnotes?\b|\bwrites?\b|\bargues?\b|"
+                       r"\bclaims?\b)[^:：。.;；]{0,40}[:：]\s*", re.IGNORECASE)
+
+
 def _opens_with(text: str, names) -> bool:
     """Whether ``text`` opens by naming a work (one of its short ``names`` right at the start,
     after at most a list marker, a conjunction or an article: :data:`_OPENER`), so that it is what the
     statement is about rather than what it acts on."""
     start = _OPENER.match(text).end()
     for n in names:
-        if re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])", text[start:], re.IGNORECASE):
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])", text[start:], re.IGNORECASE)
+        if m and not _MEASURE_AFTER.match(text, start + m.end()):
             return True
     return False
+
+
+#: A measure written right after a name, which makes the name a benchmark the statement is scored on ("LongBench avg,
+#: B=1024: 41.27", "RULER 平均", "Needle@32K"): not what the statement is about.
+_MEASURE_AFTER = re.compile(r"\s*(?:avg\b|average\b|mean\b|score\b|acc(?:uracy)?\b|@\s*\d|平均|得分|分数|准确率)", re.IGNORECASE)
 
 
 #: A statement opening with a numbered variant of a name: "EAGLE-1: 3x faster …", "> Qwen-2 …".
@@ -623,6 +652,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
             named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))]
+            told = _REPORTED.match(c.text)
+            if not named and told:
+                # "作者在 related work 里说 [[InfLLM]] 不一样：InfLLM 的 memory unit … 会被永久丢弃", "the authors note
+                # that FastServe is different: FastServe …": what is reported opens by naming the work it is about
+                tail = c.text[told.end():]
+                named = [a for a in match(_lead(tail)) if a not in subj and _opens_with(tail, names_of.get(a, ()))]
             if named:
                 subj = named
         if subj and not c.quantities and not any(a in c.text for a in subj):
@@ -640,7 +675,9 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # none of them is called ("EAGLE-1: 3x faster …") is not about those named as other variants
             lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
             variant = _VARIANT_LEAD.match(c.text)
-            named = set(match(c.text))  # (the store's short names, as whole words: ``queries.items.name_matcher``)
+            # (the store's short names, as whole words: ``queries.items.name_matcher``; a reference's author-year key,
+            # "… 1.1 points against BF16 [Huang2024]", cites the figure's source and names no work it measures)
+            named = set(match(_KEY_MARK.sub(" ", c.text)))
             named_once = [a for a in subj if a in named]
             if len(lead_named) == 1:
                 subj = lead_named
@@ -927,6 +964,8 @@ def _metric_bucket(metric: str, unit: str) -> str:
             if g & bucket and not g <= bucket:
                 bucket |= g
                 grew = True
+    if unit == "s" and metric == "time":
+        return "latency"  # (a duration its unit alone names is compared with a latency: ``comparable`` decides which)
     return min(bucket) if len(bucket) > 1 else metric
 
 
@@ -943,11 +982,17 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
         return False
     if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
-                                       and _same_metric(qa.metric, qb.metric or "", qa.unit)):
+                                       and _same_metric(qa.metric, qb.metric or "", qa.unit)) \
+            and not (qa.unit == "s" and {qa.metric, qb.metric} == {"time", "latency"} and not (qa.explicit and qb.explicit)
+                     and _same_setting(qa, qb)):
+        # ("KV handoff ≈45 ms for a 2k-token prompt (Llama-2-70B)": a duration its unit alone names, the "0.45 s of added
+        # latency" of the same handoff in the same setting)
         return False  # (a ratio whose measure is only the default, "batch 可放大到 4 倍", is no throughput)
     if (qa.direction or "up") != (qb.direction or "up"):
         return False
     ca, cb = _conds(qa), _conds(qb)
+    if ("pass" in ca and "decode" in cb.get("phase", ())) or ("pass" in cb and "decode" in ca.get("phase", ())):
+        return False  # "NSA 的前向约为全注意力的 9.0 倍" (a kernel's forward pass) and "64K 解码：11.6x" (decoding)
     if any((cat in ca) != (cat in cb) for cat in _exclusive()):
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
     shared = False
@@ -964,8 +1009,11 @@ def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SC
     and metric, under a setting it sets apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is
     another setting's figure.  A statement quoting both values ("王磊报 6.8×，活文档写 10 倍，对不上": ``beside``, the
     values of each figure's statement by ``id``) restates the disagreement, no agreement."""
-    return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and _settings_differ(q, qb)
-               and not (beside and qb.value in beside.get(id(q), ()))
+    # (a screen's row giving our own run beside the paper's figure, "ours: −21% … | paper: ↓38%", sets the two apart
+    # itself: no restated disagreement)
+    own = _own_measurement(cb.text)
+    return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and (_settings_differ(q, qb) or own)
+               and not (beside and qb.value in beside.get(id(q), ()) and not own)
                for q in of_path.get(cb.path, ()))
 
 
@@ -1019,8 +1067,10 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     d = min(_written_decimals(qa), _written_decimals(qb))
     if round(a, d) == round(b, d):
         return False
-    if qa.unit == "%" and not (qa.approx or qb.approx):
-        # percentages are points: 76 % and 80 % are four points apart, not "within 5 %"
+    if (qa.unit == "%" or (qa.unit == "pt" and qa.metric == qb.metric == "accuracy" and qa.direction is None
+                           and qb.direction is None and min(a, b) >= 10)) and not (qa.approx or qb.approx):
+        # percentages are points: 76 % and 80 % are four points apart, not "within 5 %"; so is a benchmark's score
+        # (a LongBench average of 41.27 against 42.71, both "from Table 3")
         return abs(a - b) > max(1.0, 0.02 * max(abs(a), abs(b)))
     return abs(a - b) > tol * max(abs(a), abs(b))
 
@@ -1105,8 +1155,9 @@ _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|�
 
 
 #: A margin, not a value: "ahead by 0.05–0.08 ppl", "lower by 20 ms", "领先 0.3 分" (for a ratio or a share the
-#: margin is the figure: "cuts TTFT by 38%", "faster by 2x").
-_MARGIN_BEFORE = re.compile(r"(?:\bby|领先|落后|高出|低出|多出|少了|高了|低了|差了)\s*(?:only\s+|just\s+|about\s+|roughly\s+|~|约)?(?:\d[\d.,]*\s*(?:[–~-]|to)\s*)?$",
+#: margin is the figure: "cuts TTFT by 38%", "faster by 2x"; a score that drops by some points from the full-precision
+#: model's, "accuracy drops by 1.1 points against BF16", is the loss a method is measured by).
+_MARGIN_BEFORE = re.compile(r"(?:(?<!drops )(?<!dropped )(?<!falls )(?<!fell )(?<!degrades )(?<!degraded )(?<!decreases )(?<!decreased )\bby|领先|落后|高出|低出|多出|少了|高了|低了|差了)\s*(?:only\s+|just\s+|about\s+|roughly\s+|~|约)?(?:\d[\d.,]*\s*(?:[–~-]|to)\s*)?$",
                             re.IGNORECASE)
 
 
@@ -1116,6 +1167,19 @@ def _every_spot(text: str, raw: str, before: re.Pattern[str], width: int, after:
     spots = [m.start() for m in re.finditer(re.escape(raw), text)]
     return bool(spots) and all(before.search(text[max(0, k - width):k]) or (after is not None and after.match(text, k + len(raw)))
                                for k in spots)
+
+
+#: The full model's or the uncompressed cache's score written beside a method's ("41.6 at budget 1024 (full KV 42.7)", a
+#: "| Full KV | | full | 42.71 |" row, "FP16: 5.47"): the reference the method is measured against, not the method's.
+_REFERENCE_BEFORE = re.compile(r"(?:\bfull[- ]?(?:KV|cache|attention|precision|model)|\b(?:dense|uncompressed|unquantized)\b(?:\s+(?:KV|cache|model))?|"
+                               r"全量\s*(?:KV|注意力|缓存)?|原始模型)\s*(?:cache\s*)?(?:gets|is|scores|reaches|averages|at|为|是)?\s*[:=：|]?\s*"
+                               r"(?:\|\s*)*(?:full\s*\|\s*)?$", re.IGNORECASE)
+_REFERENCE_AFTER = re.compile(r"\s*(?:for\s+(?:the\s+)?)?(?:full|全量)(?:[- ]?(?:KV|cache|attention|precision))?\b(?![\s:：=]*\d)", re.IGNORECASE)
+
+
+def _reference_score(text: str, raw: str) -> bool:
+    """Whether every place ``text`` writes ``raw`` gives the full model's or full cache's score (``_REFERENCE_BEFORE``)."""
+    return _every_spot(text, raw, _REFERENCE_BEFORE, 24, _REFERENCE_AFTER)
 
 
 def _margin(text: str, raw: str, unit: str) -> bool:
@@ -1275,19 +1339,23 @@ _THEIR_OWN = re.compile(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table
 #: A writer saying two figures do not conflict: "not a disagreement", "no contradiction", "consistent with", "这不矛盾".
 _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|conflict|discrepancy)\b|\bno (?:real )?(?:disagreement|contradiction|conflict)\b|"
                              r"\b(?:looks|seems|is|are|appears|stays|remains)\s+(?:fully\s+|entirely\s+|perfectly\s+)?consistent\b(?!\s+across)|"
-                             r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)", re.IGNORECASE)
+                             r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)|"
+                             # the writer says the figure is of another model: "blog (Mistral-7B, not our model)", "模型不同"
+                             r"\bnot our (?:model|setup|hardware|setting|config(?:uration)?)\b|\b(?:a )?different model\b|模型不同|不是我们的模型",
+                             re.IGNORECASE)
 
 
 def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     """``(path, line)`` of the statements that one of the same file, on the same line or up to three lines after it,
     says conflict with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
-    said = [(c.path, c.line) for c in snap.claims if _NOT_A_CONFLICT.search(c.text)]
+    # (a table row saying so speaks of itself: "| PyramidKV | 1024 | 35.6 | blog (Mistral-7B, not our model) |")
+    said = [(c.path, c.line, 0 if " | " in c.text else 3) for c in snap.claims if _NOT_A_CONFLICT.search(c.text)]
     if not said:
         return set()
     at = defaultdict(list)
-    for p, ln in said:
-        at[p].append(ln)
-    return {(c.path, c.line) for c in snap.claims if c.path in at and any(0 <= ln - c.line <= 3 for ln in at[c.path])}
+    for p, ln, reach in said:
+        at[p].append((ln, reach))
+    return {(c.path, c.line) for c in snap.claims if c.path in at and any(0 <= ln - c.line <= reach for ln, reach in at[c.path])}
 
 
 #: What makes a name a variant of a work's name: "-Joint", "-IDM" (letters after a hyphen), " w.o. …", " w/o …", " without …".
@@ -1375,7 +1443,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
-            if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit):
+            if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw):
                 continue
             if q.metric == "context" and _written_after(_DATA_LENGTH, c.text, q.raw, 30):
                 continue  # "16 Wikitext-2 sequences of 2K tokens": the length of the data used, no context the work reaches

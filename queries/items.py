@@ -29,6 +29,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from ingest.living_doc import slugify
+from ingest.models import PLACED_HEARSAY
 from ingest.text import camel_names, not_a_paper
 from ingest.numerals import arabic_key
 
@@ -270,8 +271,10 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
         if it.relevance == "low" and it.reason:
             return "low", it.reason
         return "low", "card of a work already in the living document" if statuses else "card with no work and no section"
+    if it.relevance == "low" and it.reason and it.reason.endswith(PLACED_HEARSAY) and new and sections:
+        return "increment", None  # someone else's word about a new work, placed by the writer: their proposal
     if it.relevance == "low":
-        return "low", it.reason
+        return "low", (it.reason or "").removesuffix(PLACED_HEARSAY) or it.reason
     if not statuses and it.title_ref and it.kind == "note":
         # a one-paper note about a work known only by its title, which nothing resolves: a work the
         # document does not hold (the title-only note's paper)

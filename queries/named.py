@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from graph.store import Store
-from ingest.models import evidence_rank
+from ingest.models import PLACED_HEARSAY, evidence_rank
 
 from .results import (
     ClaimRow,
@@ -439,15 +439,16 @@ def increments(store: Store, *, manifest: str | None = None, snapshot: Snapshot 
         elif (rows := judged.get((mi.manifest_id, mi.path))) and all(r.relevance == "low" for r in rows):
             rel = "low"  # (a newsletter whose items the brief all finds low was an increment here: a fresh user's run)
             reasons.extend(dict.fromkeys(r.reason or r.title for r in rows))
-        elif its and all(i.relevance == "low" for i in its):
+        elif its and all(i.relevance == "low" for i in its) and not (rows and any(r.relevance != "low" for r in rows)):
+            # (an item the brief makes an increment, hearsay about a new work its writer places, keeps its material one)
             rel = "low"
-            reasons.extend(i.reason or i.title for i in its)
+            reasons.extend((i.reason or i.title).removesuffix(PLACED_HEARSAY) for i in its)
         elif not sections_ and src.kind in ("repo_card", "paper_card"):
             rel = "low"
             reasons.append("no new statement (counts or metadata only)")
         else:
             rel = "increment"
-            reasons.extend(i.reason or i.title for i in its if i.relevance == "low")
+            reasons.extend((i.reason or i.title).removesuffix(PLACED_HEARSAY) for i in its if i.relevance == "low")
         routes = []
         doc = snap.path_of(mi.knowledge) or next(iter(snap.living_docs()), None)
         if src is not None and rel == "increment" and doc:

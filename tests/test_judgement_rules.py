@@ -1185,7 +1185,7 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert [q.conditions for q in find_figures("2x on 16 H100s")] == [("gpus:16", "hw:h100")]  # a plural, not an "H100S"; 16 GPUs
     assert [q.conditions for q in find_figures("2x on 8 L40S")] == [("gpus:8", "hw:l40s")]
     assert [q.conditions for q in find_figures("Llama-3-8B W4A4（KV 也是 4 bit）下困惑度上升 0.3")] == [
-        ("model:llama-3-8b", "msize:8b", "precision:w4a4kv4")]
+        ("model:llama3-8b", "msize:8b", "precision:w4a4kv4")]
     assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
         ("base:flashinfer-dense", "gpus:2", "hw:4090", "phase:decode")]
 
@@ -1500,11 +1500,11 @@ def test_a_figures_conditions_stay_in_its_own_part_of_the_sentence():
     """A parenthesis stating a figure (a baseline) or denying something, and a figure after "against",
     keep their conditions to themselves; "3 bits" is 3-bit (t36)."""
     assert [(q.raw, q.conditions) for q in find_figures("复现的 GPTQ 4-bit 在 Llama-2-7B 上 C4 PPL 是 7.51（Wikitext-2 他没报）。")] == [
-        ("7.51", ("bench:c4", "model:llama-2-7b", "msize:7b", "precision:4-bit"))]
+        ("7.51", ("bench:c4", "model:llama2-7b", "msize:7b", "precision:4-bit"))]
     assert [(q.raw, q.conditions) for q in find_figures("GPTQ, 4-bit g128 on Llama-2-7B: Wikitext-2 PPL 5.72 (fp16 baseline 5.47).")] == [
-        ("5.72", ("bench:wikitext-2", "group:128", "model:llama-2-7b", "msize:7b", "precision:4-bit"))]
+        ("5.72", ("bench:wikitext-2", "group:128", "model:llama2-7b", "msize:7b", "precision:4-bit"))]
     assert [(q.raw, q.conditions) for q in find_figures("Llama-3-8B at 3 bits reaches Wikitext-2 PPL 6.9 against 6.1 in fp16.")] == [
-        ("6.9", ("bench:wikitext-2", "model:llama-3-8b", "msize:8b", "precision:3-bit"))]
+        ("6.9", ("bench:wikitext-2", "model:llama3-8b", "msize:8b", "precision:3-bit"))]
     assert [q.raw for q in find_figures("puts GPTQ at 4-bit on Llama-2-7B at 6.31 Wikitext-2 perplexity")] == ["6.31"]
 
 
@@ -2253,7 +2253,7 @@ def test_seventh_stop_facts_contrast_colon_setting_ocr_and_metrics():
     (fig,) = [q for c in parts["claims"] for q in c.quantities]
     assert {"hw:a100", "ctx:4000", "batch:1", "base:fa2"} <= set(fig.conditions)
     (poster,) = find_figures("RESULTS (H100 SXM5, bs=l, 64k ctx, Llama-3.l-8B) 3.3x faster decode than FIashAttention-2")
-    assert set(poster.conditions) >= {"batch:1", "ctx:64000", "model:llama-3.1-8b", "base:fa2"}
+    assert set(poster.conditions) >= {"batch:1", "ctx:64000", "model:llama3.1-8b", "base:fa2"}
     assert [q.metric for q in find_figures("7.4x goodput over vLLM; 1.3x raw throughput")] == ["goodput", "throughput"]
     assert "bench:chatbot" in find_figures("On the chatbot workload they get 7.4x goodput over vLLM")[0].conditions
     (tile,) = find_figures("1.9x faster than FlashAttention-2 at batch 1 (H100 SXM5, Llama-3.1-8B shapes, 64k context)")

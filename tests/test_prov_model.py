@@ -275,8 +275,9 @@ def _prov_facts(store: Store) -> set[tuple[str, str, str]]:
 _JUDGED = {KG + p for p in ("about", "mentions", "evidence", "evidenceAlso", "role", "negated", "sectionRef",
                             "suggestedSection", "crossReference", "inSection", "predicate", "metric",
                             "metricExplicit", "qualifier", "version", "condition", "direction", "unverified",
-                            # an item's verdict and a source's URL read from its text are judgements too
-                            "relevance", "relevanceReason", "url")}
+                            # an item's verdict and a source's URL read from its text are judgements too, and so is
+                            # the name a citation is written with (which words before an identifier name the work)
+                            "relevance", "relevanceReason", "url", "alias")}
 
 
 def _unjudged(triples):
