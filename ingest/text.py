@@ -212,7 +212,11 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 return clean, i + 2, (f"front matter line {line + 2}: the YAML tag {tag}"
                                       f"{f' (on {key!r})' if key else ''} was ignored{more} read as plain text")
             return clean, i + 2, None
-    return {}, 1, None  # an opening fence without a closing one: treat as body
+    # an opening fence without a closing one: read as body; said when the next line reads as a field ("author: lee"), so
+    # the writer knows their fields were not taken (a lone "---" over prose is a rule)
+    if len(lines) > 1 and re.match(r"^[A-Za-z_][\w-]{0,40}\s*:(?:\s|$)", lines[1]):
+        return {}, 1, "front matter opened on line 1 is never closed (no second ---): its lines are read as text"
+    return {}, 1, None
 
 
 @dataclass(frozen=True)
@@ -327,6 +331,18 @@ _MARKUP = re.compile(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=l
 #: Neither part holds a ``[`` of its own (nor the label a ``]``): each ``[`` is then tried against the text up
 #: to the next one only (``[a](`` 5,000 times took seconds, growing with the square; issue 23).
 _LINK = re.compile(r"\[([^\[\]]*+)\]\(([^)\[]*+)\)")
+def _tag_gap(m: re.Match[str]) -> str:
+    """What a removed markup mark leaves: a space where a block element's tag stood between two Latin words or
+    numbers (``<summary>HTML</summary>QGEMM-X``), else nothing (``换行<br/>和``, ``**bold**``)."""
+    t = m.string
+    if _BLOCK_TAG.match(m.group()) and m.start() > 0 and m.end() < len(t) \
+            and t[m.start() - 1].isascii() and t[m.start() - 1].isalnum() and t[m.end()].isascii() and t[m.end()].isalnum():
+        return " "
+    return ""
+
+
+#: A tag of an element that stands apart from the words around it (a block, a line break, a table cell).
+_BLOCK_TAG = re.compile(r"</?(?:details|summary|div|p|br|li|ul|ol|tr|td|th|table|h[1-6]|blockquote|section|hr)\b", re.IGNORECASE)
 #: A code span (CommonMark 0.31 §6.1): a run of backticks, then text, then a run of the same length.
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
@@ -370,7 +386,8 @@ def _strip_outside_code(text: str) -> str:
     if "[" in text:
         text = _LINK.sub(_link_text, text)
     if "*" in text or "_" in text or "`" in text or "<" in text:
-        text = _MARKUP.sub("", text)
+        # (a block element's tag parts words: "<summary>HTML</summary>QGEMM-X claims …" is "HTML QGEMM-X claims …")
+        text = _MARKUP.sub(_tag_gap, text)
     return text
 
 

@@ -136,3 +136,23 @@ def test_an_entry_number_is_not_a_sentence():
     assert parts("1. PagedAttention. Read it in full.") == ["PagedAttention.", "Read it in full."]
     assert parts("ii. Medusa heads. Abstract only.") == ["Medusa heads.", "Abstract only."]
     assert parts("The budget is 3. The speedup is 2.1x.") == ["The budget is 3.", "The speedup is 2.1x."]
+
+
+def test_a_block_tag_between_two_latin_words_leaves_a_space():
+    """A fresh user's finding: `<details><summary>HTML</summary>QGEMM-X claims 3.9x</details>` was the claim "HTMLQGEMM-X
+    claims 3.9x"; a block element's tag between two Latin words leaves a space, and Chinese or inline tags leave none."""
+    from ingest.text import strip_markup
+
+    assert strip_markup("<details><summary>HTML</summary>QGEMM-X claims 3.9x</details>") == "HTML QGEMM-X claims 3.9x"
+    assert strip_markup("换行<br/>和 <b>粗</b>体") == "换行和 粗体"
+    assert strip_markup("a<b>b</b>c") == "abc"
+
+
+def test_an_unclosed_front_matter_fence_is_said_when_fields_follow_it():
+    """`---` over `author: lee` with no closing fence: the lines are read as text, and a warning says so (a lone `---`
+    over prose is a rule, said nothing about)."""
+    from ingest.text import split_front_matter
+
+    fields, first, problem = split_front_matter("---\nauthor: [lee\ndate: : :\n\n# Note\n")
+    assert (fields, first) == ({}, 1) and "never closed" in problem
+    assert split_front_matter("---\n\nJust prose after a rule.\n") == ({}, 1, None)
