@@ -1375,7 +1375,6 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
     return False
 
 
-#: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
 #: An open object that is a part of a model: a layer, the router or gate, a head, the attention, the weights.
 _MODEL_PART = re.compile(r"层|路由|门控|gate|router|layer|head|注意力|attention|embedding|权重|参数|weights?", re.IGNORECASE)
 #: A thing said to be optional: "RDMA is optional", "GPUDirect is optional", "RDMA 是可选的", "RDMA 可选".
@@ -1385,6 +1384,7 @@ _OPTIONAL = re.compile(r"(?P<np>(?<![\w/-])[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w
 #: is what is (not) changed.
 _ZH_TOPIC_BEFORE = re.compile(r"(?:本身)?\s*(?:都|也|完全|根本|基本上?)?\s*(?:不用|不需要|无需|不必|没有|没|不|需要|要|得|必须)\s*"
                               r"(?:做|进行|作)?\s*(?:任何|额外的?|一点|什么)?\s*(?:的)?\s*$")
+#: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
 _ZH_CHANGE_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
 #: A must before a verb of making ("得专门写定制的 CUDA kernel", "must implement its own kernel", "has to write a custom
 #: kernel"): what is made is what the work needs (lexicon ``facts.predicate_verbs.need``).
@@ -1479,13 +1479,12 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                                    if any(x.end() == len(head) for x in op.finditer(head))} - {verb})
                     if objs == ["kernel"] and neg:
                         out.add("-need:kernel")  # (a kernel left as it is: no custom kernel needed, as "无需改动注意力内核")
-            if not objs and verb == "modify" and not m.group().isascii():
-                # "改了 NVIDIA 开源驱动", "改驱动": an object the lexicon does not name is kept as written (a changed
-                # driver is no changed kernel); none written, the change names no object
-                np = open_object(re.sub(r"^\s*(?:了|过|一下|掉|好)\s*", "", text[m.end():m.end() + 60]), lex)
-                objs = [np] if np is not None else []
-                if np is not None and _MODEL_PART.search(np):
-                    objs = ["model", np]  # "需要修改路由层": a part of the model changed is the model changed ("无需修改模型")
+                if not objs:
+                    # "改了 NVIDIA 开源驱动", "改驱动": an object the lexicon does not name is kept as written (a changed
+                    # driver is no changed kernel); none written, the change names no object
+                    np = open_object(re.sub(r"^\s*(?:了|过|一下|掉|好)\s*", "", text[m.end():m.end() + 60]), lex)
+                    # ("需要修改路由层": a part of the model changed is the model changed, as "无需修改模型" denies)
+                    objs = [] if np is None else ["model", np] if _MODEL_PART.search(np) else [np]
             if change_of_kernel:
                 if "kernel" not in objs:
                     continue

@@ -4301,11 +4301,6 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 # "**Related.**") naming no work: the parts of one read; the one part naming other works (its
                 # related work, its baselines) compares with them, as a "## Related work" of a one-paper note does
                 one_paper = True
-            if not one_paper and how in ("entries", "pseudo") and title_idx is not None \
-                    and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) and _linked_under_title(blocks, title_idx, paper):
-                # "# Review: HydraEP: …" over "Paper: arxiv.org/abs/…", then "Concerns:" numbered: a review's points, some
-                # comparing with other works (its baselines), are the parts of one read of its paper
-                one_paper = True
     elif all_generic and not distinct_other and title:
         one_paper = True
     elif field_title and how == "headings" and not distinct_other:
@@ -4331,10 +4326,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             if 2 <= len(tw) <= 3 and set(tw) <= set(ids):
                 pair_works, one_paper = tw, True
 
-    if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works and len(head_works) == 1 \
-            and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) and _linked_under_title(blocks, title_idx, head_works[0]):
-        # "# Review: HydraEP: …" over "Paper: arxiv.org/abs/…", then "Concerns:" numbered, some comparing with other works
-        # (its baselines): the points of one review of its paper
+    if not one_paper and how in ("entries", "pseudo") and paper in (None, *head_works[:1]) and title_idx is not None \
+            and not fm_works and len(head_works) == 1 and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) \
+            and _linked_under_title(blocks, title_idx, head_works[0]):
+        # "# Review: HydraEP: …" over "Paper: arxiv.org/abs/…", then "Concerns:" numbered or labelled, some comparing
+        # with other works (its baselines): the points of one review of its paper
         paper, one_paper = head_works[0], True
     if not one_paper and how == "entries" and paper is None and title_idx is not None and not fm_works:
         # a form whose labelled parts hold lists ("Summary:", "Strengths:" over bullets, "Weaknesses:",

@@ -947,8 +947,9 @@ def _same_metric(a: str, b: str, unit: str = "x") -> bool:
 
 
 def _metric_groups(unit: str) -> list[list[str]]:
-    """The lexicon's groups of metrics that are one measure in ``unit`` (``x`` or ``%``), else none."""
-    key = {"x": "same_metric_for_x", "%": "same_metric_for_pct"}.get(unit)
+    """The lexicon's groups of metrics that are one measure in ``unit`` (``x``, ``%`` or ``s``: a duration its unit alone
+    names is a latency's bucket, ``comparable`` decides each pair), else none."""
+    key = {"x": "same_metric_for_x", "%": "same_metric_for_pct", "s": "same_metric_for_s"}.get(unit)
     return load_lexicon().raw.get("facts", {}).get(key, []) if key else []
 
 
@@ -964,8 +965,6 @@ def _metric_bucket(metric: str, unit: str) -> str:
             if g & bucket and not g <= bucket:
                 bucket |= g
                 grew = True
-    if unit == "s" and metric == "time":
-        return "latency"  # (a duration its unit alone names is compared with a latency: ``comparable`` decides which)
     return min(bucket) if len(bucket) > 1 else metric
 
 

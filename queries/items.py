@@ -274,7 +274,7 @@ def judge_relevance(it: SItem, statuses: dict[str, str], sections: list[str], *,
     if it.relevance == "low" and it.reason and it.reason.endswith(PLACED_HEARSAY) and new and sections:
         return "increment", None  # someone else's word about a new work, placed by the writer: their proposal
     if it.relevance == "low":
-        return "low", (it.reason or "").removesuffix(PLACED_HEARSAY) or it.reason
+        return "low", it.reason.removesuffix(PLACED_HEARSAY) if it.reason else it.reason
     if not statuses and it.title_ref and it.kind == "note":
         # a one-paper note about a work known only by its title, which nothing resolves: a work the
         # document does not hold (the title-only note's paper)
