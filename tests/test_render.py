@@ -283,3 +283,15 @@ def test_report_heading_names_its_subject_once(tmp_path):
     assert titles, [f.kind for f in found]
     heads = [ln for ln in render_report([f.model_dump(mode="json") for f in titles]).splitlines() if ln.startswith("### ")]
     assert heads == ["### 1. arXiv:2309.06180 is written with two different titles"], heads
+
+
+def test_a_low_row_resting_on_a_card_alone_says_card_only_once():
+    """A fresh user's finding: a hearsay row whose level is "card only" read "low relevance (card only only)"."""
+    from queries.render.brief import LABELS, _low, _Refs
+
+    r = {"kind": "hearsay", "levels": ["card_only"], "title": "Some card", "material": "Some card",
+         "source": "organized/paper_cards/x.md", "line": 1, "reasons": []}
+    row = _low(LABELS["en"], r, _Refs([]))
+    assert "card only only" not in row and "(card only)" in row
+    r["levels"] = ["second_hand"]
+    assert "low relevance (second-hand only)" in _low(LABELS["en"], r, _Refs([]))
