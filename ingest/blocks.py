@@ -439,6 +439,8 @@ def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
 
 _TR = re.compile(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)
 _CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
+_TR_ANY = re.compile(r"<tr\b[^>]*>(?P<cells>.*?)</tr>", re.IGNORECASE)
+_ONE_LINE_TABLE = re.compile(r"^\s*<table\b[^>]*>\s*(?:<(?:thead|tbody)\b[^>]*>\s*)?<tr\b.*</table>\s*$", re.IGNORECASE)
 _TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
 
 
@@ -479,8 +481,26 @@ def _html_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> t
     rows: list[MdBlock] = []
     out = list(lines)
     k = 0
+
+    def add(cells_html: str, x: int, header: tuple[str, ...], first: bool) -> tuple[str, ...]:
+        cells = _CELL.findall(cells_html)
+        text = tuple(re.sub(r"\s+", " ", _clean_inline(re.sub(r"<[^>]+>", " ", c))).strip() for _t, c in cells)
+        if not header and (all(t == "h" for t, _c in cells) or first):
+            return text
+        rows.append(MdBlock("row", " | ".join(text), first_line + x, first_line + x, cells=text, header=header,
+                            lines=((first_line + x, lines[x]),)))
+        return header
+
     while k < len(lines):
         if k in fenced or not re.match(r"^\s*<table\b", lines[k], re.IGNORECASE):
+            k += 1
+            continue
+        if _ONE_LINE_TABLE.match(lines[k]):  # a whole table on one line, as a web editor pastes it
+            header: tuple[str, ...] = ()
+            trs = list(_TR_ANY.finditer(lines[k]))
+            for n, m in enumerate(trs):
+                header = add(m.group("cells"), k, header, n == 0 and len(trs) > 1)  # (a lone row is no header)
+            out[k] = ""
             k += 1
             continue
         j = k + 1
@@ -489,15 +509,9 @@ def _html_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> t
             j += 1
         body = [x for x in range(k + 1, j) if _TR.match(lines[x])]
         if body and j < len(lines) and re.match(r"^\s*</table>", lines[j], re.IGNORECASE):
-            header: tuple[str, ...] = ()
+            header = ()
             for x in body:
-                cells = _CELL.findall(_TR.match(lines[x]).group("cells"))  # type: ignore[union-attr]
-                text = tuple(re.sub(r"\s+", " ", _clean_inline(re.sub(r"<[^>]+>", " ", c))).strip() for _t, c in cells)
-                if not header and (all(t == "h" for t, _c in cells) or x == body[0]):
-                    header = text
-                    continue
-                rows.append(MdBlock("row", " | ".join(text), first_line + x, first_line + x, cells=text, header=header,
-                                    lines=((first_line + x, lines[x]),)))
+                header = add(_TR.match(lines[x]).group("cells"), x, header, x == body[0])  # type: ignore[union-attr]
             for x in range(k, j + 1):
                 out[x] = ""
             k = j + 1

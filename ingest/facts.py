@@ -63,6 +63,34 @@ _FIG = re.compile(
 #: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
 _FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
                           r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)")
+#: A comparison a clause states in words of its own: "比 Medusa 快不少", "faster than Medusa".
+_OWN_COMPARISON = re.compile(r"比\s*[^，,。；;]{1,30}?(?:快|慢|高|低|好|强|差|多|少|省|大|小)|"
+                             r"\b(?:faster|slower|better|worse|higher|lower|cheaper|quicker|ahead)\s+(?:than|of)\b", re.IGNORECASE)
+#: A step done away with, its object after: "dispenses with the rescaling step", "does away with …", "eliminates …".
+_DONE_AWAY = re.compile(r"\b(?:dispens(?:es|ed|ing) with|do(?:es)? away with|did away with|gets? rid of|got rid of|eliminat(?:es|ed|ing)"
+                        r"|(?:no longer|never) (?:does|performs|needs|uses|computes|keeps))\s+(?:the\s+|any\s+|its\s+|their\s+)?",
+                        re.IGNORECASE)
+#: A step kept, its object after: "keeps the online softmax rescale", "retains …", "still performs …".
+_KEPT_ON = re.compile(r"\b(?:(?<!no longer )(?<!never )keeps|retains|still (?:does|performs|uses|computes|applies|needs|has))\s+"
+                      r"(?:the\s+|its\s+|their\s+|a\s+|an\s+)?(?=[a-z])", re.IGNORECASE)
+#: A step said to be gone, its object before: "the rescale goes away", "the rescaling step is gone".
+_GONE_AFTER = re.compile(r"\s(?:goes away|went away|is gone|are gone|disappears|is eliminated|are eliminated|is removed entirely)\b",
+                         re.IGNORECASE)
+#: A step said to remain, its object before: "the rescale is still there", "the rescaling remains".
+_STILL_THERE = re.compile(r"\s(?:is|are) still (?:there|present|done|performed|needed|required)\b|\s(?:remains|stays) (?:in place|there)\b",
+                          re.IGNORECASE)
+#: A cut by half written in words: "cuts … in half", "halves the decode latency", "延迟减半", "降低一半".
+_HALVED = re.compile(r"(?<=\s)in half\b(?!\s+(?:the|a|an)\b)|\bhalve[sd]?\b(?=\s+(?:the\s+|its\s+|their\s+)?[\w-]*\s*(?:latency|time|TTFT|TPOT|memory|footprint|cost))|"
+                     r"减半|砍半|(?:降低|减少|缩短|降|减|砍)(?:了)?(?:约|近)?一半", re.IGNORECASE)
+#: What a cut by half is of, named before it: a latency, a time, memory, a cost, traffic.
+_HALVED_WHAT = re.compile(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|traffic|writes|reads|bandwidth|延迟|时间|耗时|显存|内存|开销|成本|流量",
+                          re.IGNORECASE)
+#: An open object that is a step or an act (a word of it): "rescaling", "rescale", "step", "synchronization", "padding".
+_ACT_WORD = re.compile(r"(?:^~|\+)(?:\w+(?:ing|tion|sion|ment)|rescale|step|pass|loop|check|sync|barrier)(?=\+|$)")
+#: Words that stand for a thing without naming it ("what goes away is …"): no object.
+_PRONOUNS = frozenset({"", "what", "which", "it", "this", "that", "they", "there", "one", "something", "everything", "nothing"})
+#: Words that make a share an addition, right before it: "多占 1/4 显存", "an extra 1/4 of the memory".
+_MORE_BY = re.compile(r"(?:多占|多用|多出|多吃|增加|额外(?:占用?)?|\b(?:an? )?(?:extra|additional|more)\b)\s*(?:了|用)?\s*$", re.IGNORECASE)
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
 _PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
@@ -103,6 +131,8 @@ class _Cues:
     techniques: frozenset = frozenset()
     #: every side cue of every qualifier aspect, asked at once: most claims name no side
     any_side: Scan | None = None
+    #: ``(predicate, pattern)``: what a phrase says without the lexicon's verb (``facts.implied_predicates``)
+    implied: tuple[tuple[str, re.Pattern[str]], ...] = ()
 
 
 def _alt(pats) -> re.Pattern[str]:
@@ -136,6 +166,7 @@ def _cues(lex: Lexicon) -> _Cues:
         use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
         need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
         any_side=Scan(re.compile(p, re.IGNORECASE) for a in f.get("qualifier_aspects", []) for ps in a["sides"].values() for p in ps),
+        implied=tuple((pred, _alt(pats)) for pred, pats in f.get("implied_predicates", [])),
     )
     _CACHE[id(lex)] = got
     return got
@@ -439,7 +470,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     """
     if _SPOKEN_HINT.search(text):
         text = spoken_figures(text)  # "a p ninety nine TTFT of one point three seconds" in a dictated note: 1.3 seconds
-    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text):
+    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成|\bin half\b|\bhalve[sd]?\b|减半|砍半|一半", text):
         return ()
     budget = _BUDGET.get()
     if budget is not None and budget.read >= budget.stop:
@@ -588,9 +619,17 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if m.start() in taken_at:
             continue
         n = float(m.group("n") or m.group("n2"))
-        if n > 1:
+        if n > 1 and _MORE_BY.search(text[max(0, m.start() - 12):m.start()]):
+            # "会多占 1/4 显存", "an extra 1/4 of the memory": a quarter more, not a size cut to a quarter
+            raw_figs.append((m.start(), m.end(), round(100 / n, 1), None, "%", text[m.start():m.end()]))
+        elif n > 1:
             signed.add(m.start())
             raw_figs.append((m.start(), m.end(), round((1 - 1 / n) * 100, 1), None, "%", text[m.start():m.end()]))
+    for m in _HALVED.finditer(text):  # "cuts decode latency in half", "延迟减半": a 50 % cut (of a measure named before it)
+        if m.start() not in taken_at and (m.group(0).lower().startswith("halve")  # ("halves decode latency": named after it)
+                                          or _HALVED_WHAT.search(re.split(r"[,;.，；。]", text[max(0, m.start() - 50):m.start()])[-1])):
+            signed.add(m.start())
+            raw_figs.append((m.start(), m.end(), 50.0, None, "%", m.group(0)))
     for m in _PCT_CN.finditer(text):
         v = cn_number(m.group("a"))
         if v is not None:
@@ -609,7 +648,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     clause_ends = [b for _a, b in clauses]
     in_spans = _Intervals(spans)
     # a metric word inside a cache budget ("a 1024-token budget") names the budget, not the figure's measure
-    metric_skip = _Intervals(spans + [(x, y) for x, y, c in conds if c.startswith("budget:")])
+    metric_skip = _Intervals(spans + [(x, y) for x, y, c in conds if c.startswith(("budget:", "rate:"))])
     metrics_of: dict[tuple[int, int], _Metrics] = {}
 
     def clause_of(pos: int) -> tuple[int, int]:
@@ -684,7 +723,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                     continue  # ("Throughput, W4A8 vs FP16, L40S: 2.4×": FP16 is the baseline's, W4A8 the figure's own)
                 if nearest.setdefault(cat, x) == x:
                     sent.append(c)
-            elif clause_of(x) not in fig_clauses and cat not in set_before and not re.search(r"[;；]", text[hi:x]):
+            elif clause_of(x) not in fig_clauses and cat not in set_before and not re.search(r"[;；]", text[hi:x]) \
+                    and not (cat == "base" and _OWN_COMPARISON.search(text[slice(*clause_of(x))])):
+                # (a later clause comparing with its baseline in words of its own, "加速比 3.1x，比 Medusa 快不少",
+                # "3.1x, and clearly faster than Medusa", is another claim: 3.1x is not over Medusa)
                 sent.append(c)  # (not across a semicolon: "…prefill 加速 6.8×；RULER 和 InfiniteBench 上精度基本不掉" is another claim)
         return sent
 
@@ -783,9 +825,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if re.fullmatch(r"0\d", m.group("a")) or (re.fullmatch(r"\d{1,2}", m.group("a"))
                                                   and re.match(r"[-/.]\d{2}\b(?![.\d])", text[m.end():m.end() + 4])):
             continue  # "Marco (07-21):", "on 8/17": a date, no score
-        if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|个|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
-                or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维)", text[m.end():m.end() + 4])):
-            # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens" of acceptance length is a value)
+        if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
+                or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维|个)", text[m.end():m.end() + 4])):
+            # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens", "3.8 个 token" of acceptance length is a
+            # value: no count has a fraction)
             continue
         v = _num(m.group("a"))
         k = m.start()
@@ -1267,6 +1310,10 @@ def _stem(t: str) -> str:
 def _fold(t: str) -> str:
     """A stemmed word (``_stem``) with its action or agent noun folded to one form, to compare objects:
     "prediction" = "predictor" = "predict", "compression" = "compressor", "estimation" = "estimator"."""
+    if len(t) > 6 and t.endswith("ing"):
+        t = t[:-3]  # "rescaling" = "rescale", "caching" = "cache": the act is the thing
+    elif len(t) > 5 and t.endswith("e"):
+        t = t[:-1]
     if len(t) > 7 and t.endswith(("ation", "ator")):
         return t[:-5] if t.endswith("ation") else t[:-4]
     if len(t) > 6 and t.endswith(("tion", "sion")):
@@ -1353,7 +1400,7 @@ _WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 #: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
 _NEED_BEFORE = re.compile(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
                           r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,20}$|(?:需要|必须|要先|无需|不需要|不用|免)"
-                          r"[\u4e00-\u9fff]{0,4}$", re.IGNORECASE)
+                          r"[\u4e00-\u9fff]{0,4}$|(?<![主重只想还不将快])(?:要|得)(?:单独|额外|另外|专门|重新|先)\s*$", re.IGNORECASE)
 _NEED_AFTER = re.compile(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
 
 
@@ -1642,6 +1689,32 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.discard(f"{'+' if denied else '-'}use:{name}")
             out.add(f"{'-' if denied else '+'}use:{name}")
             break
+    # what a phrase says without the verb (lexicon ``facts.implied_predicates``): "ships its own fused CUDA kernel" needs a
+    # kernel, "runs on stock PyTorch ops" / "builds no CUDA extension" needs none
+    for pred, pat in cues.implied:
+        m = pat.search(text)
+        if m and not _negated_at(cues, text, m.start()):
+            out.discard(("-" if pred[0] == "+" else "+") + pred[1:])
+            out.add(pred)
+    # a step done away with or kept, named openly: "dispenses with the rescaling step" / "the rescale is still there",
+    # "keeps the online softmax rescale"
+    for pat, sign, side in ((_DONE_AWAY, "-", "after"), (_KEPT_ON, "+", "after"), (_GONE_AFTER, "-", "before"),
+                            (_STILL_THERE, "+", "before")):
+        for m in pat.finditer(text):
+            if side == "after":
+                np = open_object(text[m.end():m.end() + 60], lex)
+            else:
+                lead = re.split(r"[,;:.，；：。]|\b(?:and|but|while|whereas|so)\b", text[max(0, m.start() - 50):m.start()])[-1]
+                words = lead.split()[-4:]
+                det = max((k for k, w in enumerate(words) if w.lower() in ("the", "a", "an", "its", "their", "this", "that")),
+                          default=-1)  # ("In FastRescale the rescale is still there": the phrase after its determiner)
+                np = open_object(" ".join(words[det + 1:]), lex)
+            if np is not None and not set(np[1:].split("+")) <= _PRONOUNS and _ACT_WORD.search(np) \
+                    and not (side == "before" and re.search(r"\b\w+ed\s", lead)) and not _negated_at(cues, text, m.start()):
+                # (a step or an act: "the rescaling step", "the rescale", "padding"; not a thing kept, "a few sink tokens",
+                # "both phases", nor a participle's thing, "the dropped tokens are gone")
+                out.discard(("+" if sign == "-" else "-") + f"use:{np}")
+                out.add(f"{sign}use:{np}")
     # "其实需要在目标数据上微调路由器" states what "无需重新训练" denies: a fine-tuning the work needs is training it needs
     if any(p.startswith("+fine_tune:") for p in out) and any("fine_tuning" in p for p in out if p.startswith("+need:")) \
             and not any(p.startswith("-train:") for p in out):

@@ -65,6 +65,11 @@ _SETTING_LABEL = re.compile(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:�
 _REF_AT_END = re.compile(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
 
 
+def _named(names: dict[str, str], written: str) -> str:
+    """The work of a name as written: the name's, else its first version's ("Medusa-1" is Medusa's)."""
+    return names.get(written.lower()) or names[re.sub(r"-1$", "", written.lower())]
+
+
 def _sourced_setting(text: str) -> bool:
     """Whether a list entry states a measurement under a setting written as its label, citing its source at its end
     ("Llama-3-8B, W4A16 g128: average zero-shot accuracy drops by 1.1 points against BF16 [Huang2024].")."""
@@ -199,8 +204,9 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     citation_keys = {s.key for s in doc.sections if s.is_citation_list}
     numbered = _reference_numbers(doc, citation_keys)
     names = _local_names(doc, citation_keys, numbered)
-    name_pat = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in sorted(names, key=len, reverse=True)),
-                          re.IGNORECASE) if names else None
+    # (a name's first version is the name: "Medusa-1" is Medusa; "EAGLE-2" may be another paper)
+    name_pat = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                          + r")(?:-1(?![\w.-]))?(?![\w-])", re.IGNORECASE) if names else None
     compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
                          re.IGNORECASE)
     claims = []
@@ -217,10 +223,11 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                                   [numbered[n] for n in _ref_keys(body) if n in numbered]))
         # a nested bullet ("  - Mechanism: …") is about the work of the entry it sits under
         subjects = own or (parents[-1][1] if parents and indent > parents[-1][0] else ())
+        by_name = False
         if not subjects and name_pat is not None and role == "statement":
             hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
             if hit:
-                subjects = (names[hit.group(0).lower()],)
+                subjects, by_name = (_named(names, hit.group(0)),), True
         is_bullet = bool(re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text))
         if not subjects and role == "statement" and is_bullet and lead[0] == e.section and lead[1]:
             # the bullets under a paragraph that introduced one work ("SARATHI (arXiv:…) splits a prompt
@@ -255,6 +262,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             src = e.text.split("\n")
             pieces = [] if whole else sentence_pieces(tuple((e.line + k, t) for k, t in enumerate(src)))
             last = subjects  # a sentence naming no work goes on about the one the sentence before named
+            if by_name and pieces and not name_pat.search(pieces[0][0]):  # type: ignore[union-attr]
+                last = ()  # (a name a later sentence gives is not the first's: "Medusa-1 … 15%。EAGLE 系草稿头 …")
             for n, (piece, la, lb) in enumerate(pieces or [(body, e.line, e.line_end)]):
                 mine = tuple(dict.fromkeys([m.arxiv_id for m in find_arxiv_ids(piece)] +
                                            [numbered[x] for x in _ref_keys(piece) if x in numbered]))
@@ -265,7 +274,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                     hit = next((h for h in name_pat.finditer(piece) if not re.search(
                         compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(h.group(0)) + "$",
                         piece[max(0, h.start() - 16):h.end()], re.IGNORECASE)), None)
-                    mine = (names[hit.group(0).lower()],) if hit else ()
+                    mine = (_named(names, hit.group(0)),) if hit else ()
                 if sourced and len(pieces) <= 1:
                     mine = sourced
                 c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex)

@@ -226,7 +226,23 @@ _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
 #: A scalar measure named by a table's caption or heading ("Llama-2 困惑度总表", "Perplexity (lower is better)").
+#: A language-modelling dataset: a bare number measured on it is a perplexity.
+_LM_DATASET = re.compile(r"\bwiki-?text-?(?:2|103)\b|\bC4\b|\bPG-?19\b|\bPTB\b", re.IGNORECASE)
 _CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
+
+
+def _own_column(b, title: str):
+    """A table row with only the number cells of the one column its item's title names (a card's "SALT" in "| model | …
+    | SALT | GPTQ | FP16 |"): the row as the item's work's figures; the row as it is when it has one number, and an
+    empty row (no figures) when several columns of numbers are none of them the work's."""
+    own = [i for i, h in enumerate(b.header) if len(h.strip()) >= 2 and not _BARE_NUMBER.fullmatch(h.strip())
+           and re.search(rf"(?<![\w-]){re.escape(strip_markup(h).strip())}(?![\w-])", title)]
+    numbers = sum(1 for c in b.cells if _BARE_NUMBER.fullmatch(strip_markup(c).strip()))
+    if len(own) != 1:
+        # (several columns of numbers, none the work's: whose each is, the row does not say)
+        return b if numbers <= 1 else dataclasses.replace(b, cells=(), header=())
+    keep = [i for i, c in enumerate(b.cells) if i == own[0] or not _BARE_NUMBER.fullmatch(strip_markup(c).strip())]
+    return dataclasses.replace(b, cells=tuple(b.cells[i] for i in keep), header=tuple(b.header[i] for i in keep if i < len(b.header)))
 
 
 def _row_fact_text(b, measure: str = "") -> str:
@@ -592,7 +608,9 @@ def claim_version(text: str, refs=()) -> str | None:
     return f"v{max(found)}" if found else None
 
 
-_NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|不|别|没有?|无需|不要|不用)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
+#: A word that denies the cue after it ("would not add it"); a condition is no proposal either ("outside the doc's scope
+#: unless we add a co-serving part" is the writer's "no").
+_NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别|没有?|无需|不要|不用|除非)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
 
 
 #: A negated placement, "does not belong in 5.2", "doesn't fit under §3": the writer places the item elsewhere, no verdict.
@@ -865,7 +883,8 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
                     or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
                     # a line longer than any wrap width: the writer does not hard-wrap, so each line break
                     # is one they typed (a chat message's lines, Obsidian notes)
-                    or not item and len(buf[-1][1]) > 110
+                    # (unless the line runs on mid-sentence into a lower-case word: a writer wrapping at 120 columns)
+                    or not item and len(buf[-1][1]) > 110 and not (re.search(r"[\w,)]$", buf[-1][1]) and re.match(r"[a-z]", t))
                     or _NEW_UNIT.match(t) or _EMOJI_LEAD.match(t)
                     # a run of ``key: value`` lines (a card's fields): one statement per field
                     or _FIELD_LINE.match(t) and _FIELD_LINE.match(buf[-1][1])):
@@ -1508,6 +1527,12 @@ def parse_note(
                 measure = _CAPTION_MEASURE.search(captions.get(b.line, ""))
                 if not figures and measure:
                     figures = find_figures(_row_fact_text(b, measure.group(0)), lex, context=captions.get(b.line, ""))
+                elif not figures and _LM_DATASET.search(" ".join(b.cells)):
+                    # "| Llama-3-8B | wikitext2 | w3g128 | 7.58 | 8.19 |" under a caption naming no measure: a language-modelling
+                    # dataset's numbers are perplexities; when one column is the item's work ("| SALT | GPTQ | FP16 |" on
+                    # SALT's card) the others are its baselines', not figures of the work
+                    figures = find_figures(_row_fact_text(_own_column(b, sg.title if sg else ""), "perplexity"), lex,
+                                           context=captions.get(b.line, ""))
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it

@@ -50,7 +50,7 @@ _MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: 
 #: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
 #: part of a name).
 _BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*+[:：]?\s*+$")
-_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|\s++\S|（|[(\[【](?=\s*(?:arXiv|https?://|arxiv\.org|\d{4}\.\d{4,5})))")
+_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|,\s|，|\s++\S|（|[(\[【](?=\s*(?:arXiv|https?://|arxiv\.org|\d{4}\.\d{4,5})))")
 _CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
 _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
@@ -95,7 +95,7 @@ _THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
 _THREAD_POST = re.compile(r"^\s*(\d{1,2})/(?![\d/])\s*\S")
 #: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
-_NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
+_NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}(?: [a-z]{2,8})?|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
 #: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
 _STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|(?:\d{1,2}:)?[0-5]?\d:[0-5]\d\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
 #: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
@@ -213,6 +213,9 @@ _REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*
                                 r"(?:links|papers|things) mentioned(?: in this episode)?|mentioned in (?:this|the) (?:episode|show|talk)|show links)"
                                 r"\s*$", re.IGNORECASE)
 #: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
+_CARD_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:title|标题|题目|论文标题)(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
+                               r"(?P<t>[^*\n]{4,300}?)(?:\*\*)?\s*$", re.IGNORECASE)
+_ARXIV_WORD = re.compile(r"arxiv", re.IGNORECASE)
 _PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
                                 r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
 
@@ -427,6 +430,12 @@ def _reference_spans(blocks: list[MdBlock], title_idx: int | None, last_line: in
             end = next((h.line - 1 for _j, h in heads[n + 1:] if h.level <= b.level), last_line)
             spans.append((b.line, end))
     return spans
+
+
+def _paper_field_works(blocks: list[MdBlock]) -> list[str]:
+    """The works a note's paper fields name ("Paper: https://arxiv.org/abs/2604.11873v2", "原文：…"), in order, once each."""
+    return list(dict.fromkeys(m.arxiv_id for b in blocks if b.kind in ("para", "item") for _ln, t in b.lines
+                              if _PAPER_FIELD.match(t) for m in find_arxiv_ids(t)))
 
 
 def _paper_title_field(blocks: list[MdBlock]) -> str | None:
@@ -1742,7 +1751,7 @@ _OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\b
 _COMPARISON_OPEN = re.compile(r"^\W*(?:(?:unlike|compared (?:to|with)|as opposed to|similar to|vs\.?|versus)\b|不同于|相比|相较|类似于?)", re.IGNORECASE)
 #: A short name written right before an identifier or an arXiv link ("StreamingLLM https://arxiv.org/abs/…", "AnchorKV
 #: arXiv:2605.08412", "EAGLE-2（arXiv:…").
-_NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
+_NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}(?: [A-Z][\w.+-]{2,30})?|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
                              r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$")
 
 
@@ -1763,6 +1772,11 @@ _WIKILINK_BEFORE_ID = re.compile(r"\[\[(?P<n>[^\]|#\n]{2,40})(?:\|[^\]\n]*)?\]\]
                                  r"arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*|(?:https?://doi\.org/)?10\.48550/arXiv\.|\[)?$", re.IGNORECASE)
 
 
+#: Capitalised words that open a sentence before a name, never part of it ("See SplitLess (…", "Recently DistServe (…").
+_NOT_NAME_WORDS = frozenset("""see also recently then now here there and but the a an our their its this that these those
+    unlike like versus compared both each per via from with without about after before since while when where which""".split())
+
+
 def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
     """``{short name: arXiv key}`` for the names a note writes right before an identifier, one work per name."""
     seen: dict[str, set[str]] = {}
@@ -1773,7 +1787,13 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
             window = b.text[max(0, m.start - 60):m.start]
             nm = _NAME_BEFORE_ID.search(window) or _NAME_EQUALS_ID.search(window) or _WIKILINK_BEFORE_ID.search(window)
             if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
-                seen.setdefault(nm.group("n"), set()).add(m.arxiv_id)
+                n = nm.group("n")
+                first, _, last = n.partition(" ")
+                if last and first.lower() in _NOT_NAME_WORDS:
+                    n = last  # "See SplitLess (…", "Recently DistServe (…": the name is the last word
+                elif last and re.search(r"[a-z][A-Z]|\d|[A-Z]{2}", last):
+                    seen.setdefault(last, set()).add(m.arxiv_id)  # ("Lean Attention" is also no "Attention"; "Fast DistServe" is DistServe)
+                seen.setdefault(n, set()).add(m.arxiv_id)
     # "### SketchSel" over "arXiv:2603.17745 — re-read properly …": a heading of a name whose section opens with the identifier
     for k, b in enumerate(blocks[:-1]):
         name = _strip(b.text).strip() if b.kind == "heading" else ""
@@ -2101,6 +2121,17 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
     a_marks = [(b, ln) for b in paras for ln, t in b.lines if _ANSWERER.match(t)]
     if len(q_marks) >= 2:
         marks = q_marks
+        # questions asked in blocks, each block's first naming a work ("**Q:** LazyGrammar (arxiv.org/abs/…): what
+        # changed?" then "**Q:** Still lazy?" / "**Q:** What do I do with it?" with no blank line between): the
+        # follow-ups that name no work are the same topic, about the block's work
+        first_of: dict[int, int] = {}
+        for b, ln in q_marks:
+            first_of.setdefault(id(b), ln)
+        def names_work(ln: int) -> bool:
+            return bool(find_arxiv_ids(next((t for b, x in q_marks for y, t in b.lines if y == ln == x), "")))
+        leads = [ln for ln in first_of.values() if names_work(ln)]
+        if len(leads) >= 2 and len(first_of) < len(q_marks):
+            marks = [(b, ln) for b, ln in q_marks if first_of[id(b)] == ln or names_work(ln)]
     elif len(a_marks) >= 2:
         marks = a_marks
     else:
@@ -2113,7 +2144,7 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
         inside = [x for x in (_slice(c, ln, nxt - 1) for c in body if c.line_end >= ln and c.line < nxt) if x is not None]
         end = max([ln, *(min(c.line_end, nxt - 1) for c in inside if c.kind != "hr")])
         text = next((t for x, t in b.lines if x == ln), "")
-        title = _QUESTION_MARK.sub("", text, count=1).strip().strip("*_ ") if marks is q_marks else text
+        title = _QUESTION_MARK.sub("", text, count=1).strip().strip("*_ ") if len(q_marks) >= 2 else text
         listed = _labelled_list(inside, ln, lex) if n + 1 == len(marks) else None
         if listed is not None:  # minutes' "结论：" list after the last answer: its points are items
             own_part, rest, ents = listed
@@ -2546,7 +2577,8 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     # "chore (ours): bump the bench container …", "P.S. …" after the last entry: a topic set apart by its writer
     opening = sorted({*opening, *(b for b in tail if b.kind == "para" and b.lines and (_ASIDE_OPEN.match(b.lines[0][1])
                                                                                      or _CHORE_OPEN.match(b.lines[0][1])
-                                                                                     or _ADDENDUM_OPEN.match(b.lines[0][1])))},
+                                                                                     or _ADDENDUM_OPEN.match(b.lines[0][1])
+                                                                                     or _CONCLUSION_OPEN.match(b.lines[0][1])))},
                      key=lambda b: b.line)
     for n, b in enumerate(opening):
         nxt = opening[n + 1].line if n + 1 < len(opening) else None
@@ -2557,6 +2589,10 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     return raws, pre
 
 
+#: A closing paragraph labelled as the writer's conclusion after a list of runs or entries: "Conclusion: …", "Bottom line:
+#: …", "结论：…" (a topic of its own: what the entries add up to).
+_CONCLUSION_OPEN = re.compile(r"^\s*(?:\*\*)?(?:conclusions?|bottom line|takeaways?|summary|verdict|proposal|结论|总结|小结)(?:\*\*)?\s*[:：]",
+                              re.IGNORECASE)
 #: A numbered addendum after a list or table, a topic of its own: "补充一：…", "补充 2：…", "**Addendum 1:** …", "Extra #2: …".
 _ADDENDUM_OPEN = re.compile(r"^\s*(?:\*\*)?(?:补充|附注|追加|addendum|add-?on|extra|supplement)\s*(?:[一二三四五六七八九十]|#?\d{1,2})\s*(?:\*\*)?\s*[:：]",
                             re.IGNORECASE)
@@ -3090,6 +3126,10 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
 
     def opening_work(b: MdBlock) -> str | None:
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        if not ids and (bold := re.match(r"\s*(?:\*\*|__)[^*_\n]{3,220}(?:\*\*|__)", b.text)):
+            # a paragraph opening with a long bold title, its identifier right after ("**Does Group Size Still Matter?
+            # Revisiting …**, now at v2 (arxiv.org/abs/2603.17760v2)")
+            ids = [m for m in find_arxiv_ids(b.text) if m.start < bold.end() + 60]
         if not ids and len(b.lines) >= 2 and len(b.lines[0][1]) <= 160 and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]) \
                 and not re.match(r"\s*[A-Za-z][\w ]{0,20}:\s", b.lines[0][1]):  # (a form's "Summary: …" field is no title line)
             # a title line, then the line naming its paper ("[PDF] AnchorKV: …" over "J Park, … - arXiv preprint arXiv:2605.08412")
@@ -3141,6 +3181,17 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     spoken = [b for b in paras if _SPOKEN_OPEN.match(b.lines[0][1])]
     if len(spoken) >= 2 and sum(1 for b in starts if b in spoken) >= 1:
         starts = sorted({*starts, *spoken}, key=lambda b: b.line)
+    # a later paragraph that opens with the name of a work a topic opened with ("SplitLess chains the partial states …"
+    # after "SplitLess (arXiv:2604.11873) does …" and "Lean Attention (https://…) takes …"): a topic of its own, about it
+    names = _NOTE_NAMES.get()
+    opened = {opening_work(b) for b in starts}
+    if names and len(opened) >= 2:
+        by_name = [b for b in paras if b.line > starts[0].line and b not in starts
+                   and (w := _opens_naming(b.lines[0][1][:60], names)) in opened
+                   and any(re.match(rf"\W{{0,3}}{re.escape(n)}(?![\w-])", b.lines[0][1], re.IGNORECASE)
+                           for n, x in names.items() if x == w)]
+        if by_name:
+            starts = sorted([*starts, *by_name], key=lambda b: b.line)
     # a paragraph set apart as an aside ("Side note, nothing to do with the doc: …", "顺便：…") after the first topic
     asides = [b for b in paras if b.line > starts[0].line and b not in starts
               and (_ASIDE_OPEN.match(b.lines[0][1]) or _CHORE_OPEN.match(b.lines[0][1]))]
@@ -4053,6 +4104,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                     break
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
+        if title and not re.search(r"[^\W\d_]", re.sub(_ARXIV_WORD, "", title)):
+            # a heading of a number and an identifier only ("1541 · 1706.03762"): the title its field gives
+            named = next((m.group("t").strip() for b in blocks[:12] if b.kind != "code" for _ln, t in b.lines
+                          if (m := _CARD_TITLE_FIELD.match(t))), None)
+            title = f"{title} · {named}" if named else title
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, last_line, title or "",
                       tuple(works), tuple(mentions), None, tuple(range(1, min(last_line, 12) + 1)))
         return NoteShape((seg,), True, title, None, works[0] if works else None)
@@ -4224,6 +4280,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if names and not seg_works[n][0] and (how == "captions" or (r.kind == "pseudo" and _LIKED_COMMENT.match(r.head))) \
                 and (w := _named_in(r.head, names)) is not None:
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
+        elif names and not seg_works[n][0] and r.kind == "pseudo" and (w := _opens_naming(r.head[:60], names)) is not None \
+                and any(re.match(rf"\W{{0,3}}{re.escape(nm)}(?![\w-])", r.head, re.IGNORECASE) for nm, x in names.items() if x == w):
+            # a paragraph that opens with a work's name the note gives it ("SplitLess chains the partial states …" after
+            # "SplitLess (arXiv:2604.11873) does …"): about it
+            seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
         elif names and not seg_works[n][0] and how == "headings" and r.kind == "heading" \
                 and (w := _named_exactly(_strip(r.head), names)) is not None and not comparison_spans(_strip(r.head), lex):
             # "### E1 — SketchSel decode, batched" in a notebook whose "### SketchSel" section gives its identifier: a run
@@ -4303,6 +4364,16 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 one_paper = True
     elif all_generic and not distinct_other and title:
         one_paper = True
+    elif all_generic and how == "headings" and len(field_ids := _paper_field_works(blocks)) == 1:
+        # every heading a generic section name ("# Notes" over "## What" / "## How" / "## Numbers" / "## So what") and one
+        # work named in a paper field anywhere ("Paper: https://arxiv.org/abs/…" at its foot): one read of that work;
+        # the others it names are what it compares with
+        paper, one_paper = field_ids[0], True
+    elif all_generic and title_idx is None and how == "headings" and raws and len(seg_works[0][0]) == 1 \
+            and not {w for s in own for w in s} - set(seg_works[0][0]):
+        # no title, every heading a generic section name ("# Motivation" over the paper's line and link, "# Method",
+        # "# Results", "# Our take" of a slide deck): one read of the paper its first section names
+        paper, one_paper = seg_works[0][0][0], True
     elif field_title and how == "headings" and not distinct_other:
         # a title, a head giving the paper's title in a field (``> **论文**：*Title*``) and no section
         # bringing a work of its own: a one-paper note whose paper has no identifier (title-only)

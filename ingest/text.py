@@ -565,6 +565,13 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
     with from by to vs this that our their its new work works method model models""".split())
 
 
+#: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").
+_SENTENCE_WORDS = frozenset("""also however here there recently similarly finally note notably both each some many most later
+    earlier prior related original follow version table figure section appendix abstract preprint source link code repo
+    blog survey see read reading paper papers this that these those then thus hence which where when while since after
+    before first second third last next previous above below compare compared versus unlike like same other another
+    earlier later newer older update updated latest full text pdf html slides talk video thread post tweet issue
+    proceedings conference workshop journal edition arxiv""".split())
 #: A precision, an accelerator or a model written as a word ("BF16", "W4A16", "INT8", "H100", "A100-80GB", "Llama-3.1-8B"):
 #: never a work's name.
 _SETTING_WORD = re.compile(r"(?:BF|FP|INT|MXFP|NVFP|TF)\d{1,2}|W\d{1,2}A\d{1,2}(?:KV\d{1,2})?|[AHBLV]\d{2,3}[A-Z]?(?:-\d+G[B]?)?"
@@ -576,7 +583,8 @@ def alias_before(line: str, start: int) -> str | None:
     """The short name written right before an identifier at ``line[start:]`` (``SmoothQuant (arXiv:…``,
     ``Mooncake（2407.00079``, ``EAGLE-2 [2406.16858``), when it looks like a name of a work: it has
     two capitals, a digit or a lower-case letter before a capital (``vLLM``, ``H2O``, ``KIVI``,
-    ``SnapKV``, ``EAGLE-2``); a capitalised word alone (``Medusa``, an author's ``Chen``) is not taken.
+    ``SnapKV``, ``EAGLE-2``) or is one capitalised word of four letters or more that no sentence opens or
+    links with (``Medusa``, ``Hydra``, a first author's ``Leviathan`` as curators cite it; not ``Also``, ``Table``).
 
     >>> alias_before("- SmoothQuant (arXiv:2211.10438) migrates outliers", 15)
     'SmoothQuant'
@@ -595,8 +603,9 @@ def alias_before(line: str, start: int) -> str | None:
     a = re.sub(r"\s+v\d{1,2}(?:\.\d+)*$", "", a)  # "**RetroKV v2**（…v2）": the work's name, not its version
     if a.lower() in _NOT_ALIAS or len(a) < 2 or len(a) > 40 or _SETTING_WORD.fullmatch(a) or re.fullmatch(r"v\d{1,2}(?:\.\d+)*", a, re.I):
         return None  # (a precision or a GPU, "BF16", "H100", is the setting a reference is cited for, not its name)
-    if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)):
-        return None
+    if not (re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", a)) and not (re.fullmatch(r"[A-Z][a-z]{3,19}", a)
+                                                                 and a.lower() not in _SENTENCE_WORDS):
+        return None  # (a capitalised word alone is a name, "Medusa（arxiv.org/abs/…", "Hydra (…": not a sentence's word)
     return a
 
 

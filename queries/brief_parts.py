@@ -305,7 +305,8 @@ def verdict_words(text: str) -> str:
     p = re.match(r"^[（(](.+)[）)]\s*[。.]?$", rest)
     if p:
         return p.group(1).strip()
-    return rest.lstrip("：:，,;；-— ").strip()
+    rest = rest.lstrip("：:，,;；-— ").strip()
+    return rest if re.search(r"\w", rest) else ""  # "Noise." is all verdict: no reason left, not "."
 
 
 _COUNT_WORDS = re.compile(r"stars?|⭐|星|fork|被引|引用数|citations?|cited by|本周新增|周增|weekly|downloads?|下载", re.I)

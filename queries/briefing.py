@@ -363,9 +363,17 @@ def _points(claims: list[SClaim], role: str, *, links: bool = False, lex=None) -
 
 # -- the brief ------------------------------------------------------------------------------------
 
-def workspace_lang(snap: Snapshot) -> str:
-    """``"zh"`` when at least half the store's sources are Chinese, else ``"en"``: the default
-    language of the brief and of the contradiction report."""
+def workspace_lang(snap: Snapshot, doc: str | None = None) -> str:
+    """The default language of the brief and of the contradiction report, ``"zh"`` or ``"en"``: the
+    living document's (``doc``, the brief's; else the store's when its living documents share one),
+    since the brief is written for the document's curator; else ``"zh"`` when at least half the
+    store's sources are Chinese."""
+    src = snap.sources.get(doc) if doc else None
+    if src is not None:
+        return src.lang
+    docs = {s.lang for s in snap.sources.values() if s.kind == "living_doc"}
+    if len(docs) == 1:
+        return docs.pop()
     return "zh" if sum(1 for s in snap.sources.values() if s.lang == "zh") * 2 >= len(snap.sources) else "en"
 
 
@@ -436,13 +444,13 @@ def display_title(title: str, kind: str | None = None) -> str:
     'FP8 attention on Hopper'
     """
     t = " ".join((title or "").split())
-    if len(t) <= TITLE_WIDTH or kind not in (None, "entry", "row"):
+    if kind not in (None, "entry", "row"):
         return t
-    if " | " in t:
+    if " | " in t:  # a table row, however short: its cells are not a title
         cells = [c.strip() for c in t.split(" | ")]
         t = next((c for c in cells if len(c) >= 6 and not re.fullmatch(r"[\w./:-]*\d{4}\.\d{4,5}\w*", c)), cells[0])
-        if len(t) <= TITLE_WIDTH:
-            return t
+    if len(t) <= TITLE_WIDTH:
+        return t
     q = re.search(r"[\"“「《]([^\"”」》]{8,%d})[\"”」》]" % TITLE_WIDTH, t)
     if q and re.search(r"[A-Za-z\u4e00-\u9fff]{3}", q.group(1)):
         return q.group(1).strip()  # "New kernel paper, https://… — "QGEMM-X: Mixed-Precision …"": the title it quotes
@@ -754,7 +762,7 @@ def brief_data(
         knowledge_citations=next(iter(sorted(ctx.citation_keys)), None) if doc else None,
         queue=queue, queue_time=qf.time if qf else None, agent=who, agent_from=whence, shift_time=_time(mitems[0].created),
         generated=(now or generation_time()).isoformat(timespec="minutes"),
-        lang=lang or workspace_lang(snap), materials=materials, topics=topics, low=low, warnings=warnings,
+        lang=lang or workspace_lang(snap, doc), materials=materials, topics=topics, low=low, warnings=warnings,
         findings=findings, audit=audit, citable=citable, actions=actions, listed=len(mats),
         consumed=sum(1 for m in mats if m.ingested), missing=[m.source for m in mats if not m.ingested],
         domain=(doc.rsplit("/", 1)[-1].rsplit(".", 1)[0] if doc else None),
@@ -945,8 +953,12 @@ def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings
             if miss:
                 metric, entries = miss
                 figs = [f"{bp.entry_name(e.text)} {q.raw}".strip() for e in entries for q in e.quantities if q.metric == metric]
+                # figures of another measure ("has none" would be false); a context length or a size is no measure
+                # ("100 万 token 上下文、552B 参数": the seed's "无任何可核查数字")
+                other = [statement(c) for c in points if any(q.metric not in (None, "context", "batch") and q.unit != "count"
+                                                             for q in c.quantities)]
                 out.append(BriefWarning(kind="missing_figures", increments=[t.number], subject=s.key, figures=figs,
-                                        others=[statement(e) for e in entries]))
+                                        statements=other, others=[statement(e) for e in entries]))
     # 8. unknown origin: an unverified caveat naming an existing entry of a destination section
     for t in topics:
         heads = []

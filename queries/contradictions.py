@@ -54,6 +54,7 @@ from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
 from ingest.living_doc import AUTHOR_YEAR_KEY
 from ingest.models import evidence_rank
+from ingest.structure import comparison_spans
 
 from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
@@ -107,8 +108,8 @@ _KEY_MARK = re.compile(r"\[(?:" + AUTHOR_YEAR_KEY + r")\]")
 
 
 def _bits(precision: str) -> str | None:
-    """The bit width of a weight-only precision ("4-bit", "int4", "w4", "w4a16" are all 4 bits of weight), else None."""
-    m = re.fullmatch(r"(\d)-bit|int(\d)|w(\d)(?:a16)?", precision)
+    """The bit width of a weight-only precision ("4-bit", "int4", "w4", "w4a16", "w4g128" are all 4 bits of weight), else None."""
+    m = re.fullmatch(r"(\d)-bit|int(\d)|w(\d)(?:a16)?(?:g\d+)?", precision)
     return next((g for g in m.groups() if g), None) if m else None
 
 
@@ -589,6 +590,20 @@ _CONTRAST_BEFORE = re.compile(r"(?:\bunlike|\bin contrast (?:to|with)|\bas oppos
 _CONTRAST_AFTER = re.compile(r"\]?\s*(?:不同|不一样)")
 
 
+def _only_compared(text: str, names: list[str] | tuple[str, ...]) -> bool:
+    """Whether ``text`` names a work (by one of ``names``) and every mention sits inside a comparison
+    (``ingest.structure.comparison_spans``: "比 Medusa 再快", "over vLLM")."""
+    spans = None
+    seen = False
+    for n in names:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?:-1)?(?![\w-])", text, re.IGNORECASE):
+            spans = comparison_spans(text) if spans is None else spans
+            if not any(a <= m.start() < b for a, b in spans):
+                return False
+            seen = True
+    return seen
+
+
 def _set_apart(text: str, name: str) -> bool:
     """Whether ``text`` names ``name`` (whole word, first mention) only to set it in contrast."""
     m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
@@ -697,6 +712,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             set_apart = [a for a in subj if any(_set_apart(c.text, n) for n in names_of.get(a, ()))]
             if set_apart and len(set_apart) < len(subj):
                 subj = [a for a in subj if a not in set_apart]
+        if len(subj) > 1:
+            # "Hydra++ … 提速 2.5 倍，比 Medusa 再快 1.3 倍", "2.1x over vLLM": a work named only inside a comparison is
+            # the baseline, not what the statement measures
+            compared = [a for a in subj if _only_compared(c.text, names_of.get(a, ()))]
+            if compared and len(compared) < len(subj):
+                subj = [a for a in subj if a not in compared]
         topic = topics.get(c.path)
         if topic is None and c.kind in ("paper_card", "repo_card") and len(snap.card_works.get(c.path, ())) == 1:
             topic = snap.card_works[c.path][0]  # a card is about its one work as a one-paper note is
@@ -1002,6 +1023,33 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
 
 
+#: Words of a figure's lead-in that name no measure: quantifiers, verbs of reporting, generic nouns.
+_NOT_MEASURE_WORDS = frozenset("""their about around roughly nearly only just puts reports reported says said gives given
+    quotes quoted table figure paper card note their they from with that this which while where whole reason suite
+    setting settings baseline number value values result results""".split())
+
+
+def _measure_words(text: str, raw: str) -> set[str]:
+    """The words of a figure's lead-in within its sentence (up to 60 characters before it): what it measures when no
+    lexicon metric names it ("the per-token mask overhead at 0.8 ms" -> per-token, mask, overhead)."""
+    at = text.find(raw)
+    if at < 0:
+        return set()
+    lead = re.split(r"[.;。；!?！？]\s", text[max(0, at - 60):at])[-1]
+    return {w for w in re.findall(r"[a-z][a-z-]{3,}", lead.lower()) if w not in _NOT_MEASURE_WORDS and w not in _stopwords()}
+
+
+def _same_measure(ca: SClaim, qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
+    """Whether two figures whose measure only their unit names ("80 µs", "0.8 ms") measure one thing by the words
+    their lead-ins share ("Per-token mask overhead … (Table 3): 80 µs" and "puts the per-token mask overhead at 0.8 ms"):
+    two or more words, and nothing else of their settings apart (``comparable`` as if both measures were written)."""
+    if qa.explicit or qb.explicit or qa.metric != qb.metric or qa.unit != qb.unit:
+        return False
+    if len(_measure_words(ca.text, qa.raw) & _measure_words(cb.text, qb.raw)) < 2:
+        return False
+    return comparable(replace(qa, explicit=True), replace(qb, explicit=True))
+
+
 def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SClaim, qb: SQuantity,
                       beside: dict[int, list[float]] | None = None) -> bool:
     """Whether ``cb``'s source gives ``qa``'s value too (``of_path``: a group's figures by file), for the same work
@@ -1090,6 +1138,24 @@ _OWN: re.Pattern[str] | None = None
 #: one the ceiling does not name is not the ceiling's headline.
 _OPERATING_POINT = frozenset({"batch", "ctx", "model", "msize", "bench", "precision", "gpus", "hw", "rate", "budget",
                               "lora_rank", "adapters", "par"})
+
+
+#: What a statement says of another figure it names bare to place it: "the 740 headline is a head-dim-256 figure",
+#: "the 3.1x is for batch 1", "那个 10 倍是 batch 1 下的".
+_PLACES_FIGURE = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:is|was|are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:figure|number|result|"
+                            r"measurement|setting|value)\b|\s*(?:[\w-]+\s+){0,2}(?:is|was)\s+(?:for|at|on|from|with|under)\b|"
+                            r"\s*(?:倍|x|×)?\s*(?:是|指的?是)[^，。；]{1,16}(?:的|下的)(?:数|结果|数字|成绩)?", re.IGNORECASE)
+
+
+def _explains_other(text: str, other: SQuantity) -> bool:
+    """Whether ``text`` names ``other``'s value bare (no unit: "the 740 headline") and says what setting it is of
+    (``_PLACES_FIGURE``): the writer reconciles the two figures, no disagreement."""
+    v = other.value
+    num = f"{v:g}"
+    for m in re.finditer(rf"(?<![\w.]){re.escape(num)}(?![\w.%×]|\s*(?:x|×|倍|%|TFLOPs|tok|ms|s\b))", text):
+        if _PLACES_FIGURE.match(text, m.end()):
+            return True
+    return False
 
 
 def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> bool:
@@ -1292,8 +1358,10 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     sent = 0
     for m in re.finditer(r"[;；。!?！？]|\.\s+(?=[A-Z])", c.text[:at]):
         sent = m.end()
-    if re.match(r"\W*(?:the\s+|their\s+|its\s+)?(?:baselines?(?:'s?)?|基线)(?![\w-])", c.text[sent:at], re.IGNORECASE):
-        # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s": the baseline's figure, the work it names or none here
+    if re.match(r"\W*(?:[\w ]{1,20}[:：]\s*)?(?:the\s+|their\s+|its\s+)?(?:[\w.-]+\s+){0,2}?(?:baselines?(?:'s?)?|基线)(?![\w-])",
+                c.text[sent:at], re.IGNORECASE):
+        # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s", "For scale: the FCFS baseline itself sits at 2.9 s":
+        # the baseline's figure, the work it names or none here
         base = named_in(c.text[sent:at])
         return base[0] if len(base) == 1 else ""
     setting = _setting_words(q.conditions) if named else None  # (only a clause naming a work needs its setting masked)
@@ -1408,6 +1476,29 @@ def _gain_as_ratio(text: str, q: SQuantity) -> SQuantity | None:
     return replace(q, value=round(1 + q.value / 100, 4), unit="x", explicit=True)
 
 
+#: Condition categories that say which latency a speed-up is of: the phase (decode, prefill), the kind (TTFT, TPOT), the part.
+_LATENCY_CATS = ("phase:", "latkind:", "scope:")
+
+
+def _cut_as_speedup(q: SQuantity) -> SQuantity | None:
+    """A latency or time cut written as a share ("cuts decode latency in half", "TTFT −60%") or as a ratio ("2.5x lower
+    TTFT") as the speed-up it is (``2.0``, ``2.5``; unit ``x``, hedged: a share is often rounded), to meet a figure
+    written as one ("1.4x faster decode"); None for any other figure."""
+    if q.metric not in ("latency", "time") or q.direction != "down" or q.value_high is not None or not q.explicit:
+        return None
+    if q.unit == "%" and 0 < q.value < 100:
+        return replace(q, value=round(100 / (100 - q.value), 3), unit="x", metric="speedup", direction=None, approx=True)
+    if q.unit == "x" and q.value > 1:
+        return replace(q, metric="speedup", direction=None)
+    return None
+
+
+def _latency_setting_shared(qa: SQuantity, qb: SQuantity) -> bool:
+    """Whether two figures name the same phase, latency kind or part (``_LATENCY_CATS``): a speed-up and a latency cut are
+    one measure only then ("1.4x faster decode" and "cuts decode latency in half")."""
+    return bool({c for c in qa.conditions if c.startswith(_LATENCY_CATS)} & {c for c in qb.conditions if c.startswith(_LATENCY_CATS)})
+
+
 def _increase_by(c: SClaim, q: SQuantity) -> bool:
     """Whether ``q`` is a Chinese "increase by N times" ("提升 2.6 倍"), which writers use for both ×N and ×(N+1)."""
     if "倍" not in q.raw:
@@ -1434,6 +1525,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     topics = _note_topics(snap)
     from .items import name_index, name_matcher
 
+    derived: set[int] = set()  # the speed-ups a cut of a latency states (``_cut_as_speedup``), by id
     match = name_matcher(snap)
     names_of: dict[str, list[str]] = defaultdict(list)
     for n, a in name_index(snap).items():
@@ -1459,10 +1551,15 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if own is not None and own not in works:
                 works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
             gain = _gain_as_ratio(c.text, q)
+            faster = _cut_as_speedup(q)
             for s in works:
                 if gain is not None:
                     # "吞吐比 vLLM 提升 26%" is the "2.6 倍" of another file's same measure, written as a gain (1.26x)
                     by[(s, _metric_bucket(gain.metric, "x"), "x")].append((c, gain))
+                if faster is not None:
+                    # "cuts decode latency in half" is the "2x faster decode" of another file's same setting
+                    derived.add(id(faster))
+                    by[(s, _metric_bucket(faster.metric, "x"), "x")].append((c, faster))
                 measures = named.get((s, q.value), ())
                 qs = q
                 if q.unit == "x" and not q.explicit and len(measures) == 1:  # per work, not carried over
@@ -1499,9 +1596,16 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         # in the file, not quadratic)
         crowded = {path for path, qs in of_path.items() if len({q.value for q in qs}) > _CROWDED}
         for (c1, q1), (c2, q2) in combinations(vals, 2):
-            if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) or not comparable(q1, q2) \
-                    or not _disagree_reported(c1, q1, c2, q2):
+            if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) \
+                    or not (comparable(q1, q2) or _same_measure(c1, q1, c2, q2)) or not _disagree_reported(c1, q1, c2, q2):
                 continue
+            if id(q1) in derived and id(q2) in derived:
+                continue  # (two cuts are compared as written, in their own group)
+            if _explains_other(c1.text, q2) or _explains_other(c2.text, q1):
+                continue  # "… tops out around 500 TFLOPs/s, so the 740 headline is a head-dim-256 figure": the writer
+                # says what the other value is of
+            if (id(q1) in derived or id(q2) in derived) and not _latency_setting_shared(q1, q2):
+                continue  # (a cut of a TTFT is no throughput's speed-up: the two must name one phase or latency)
             # (a percentage in a ratio's group is a gain written as one, ``_gain_as_ratio``)
             gains = [(c, q) for c, q in ((c1, q1), (c2, q2)) if q.unit == "x" and q.raw.rstrip().endswith(("%", "％"))]
             if gains:
@@ -1835,6 +1939,12 @@ _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibr
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})
 
 
+@functools.lru_cache(maxsize=1)
+def _implied_verbs() -> dict[str, tuple[str, ...]]:
+    """The verbs a stated verb implies (lexicon ``facts.verb_implies``: fine-tuning is a training)."""
+    return {k: tuple(v) for k, v in load_lexicon().raw.get("facts", {}).get("verb_implies", {}).items()}
+
+
 def _needs_fine_tuning(c: SClaim) -> bool:
     """Whether a statement says the work needs a fine-tuning ("其实需要在目标数据上微调路由器"): a training it needs."""
     return any(p.startswith("+need:") and "fine_tuning" in p.partition(":")[2].split(",") for p in c.predicates)
@@ -1843,29 +1953,33 @@ def _needs_fine_tuning(c: SClaim) -> bool:
 def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``negation`` (or ``version``) findings: the same predicate of one work once negated, once not,
     on a shared object; one per work, verb and pair of files."""
-    by: dict[tuple[str, str], list[tuple[SClaim, bool, frozenset[str]]]] = defaultdict(list)
+    by: dict[tuple[str, str], list[tuple[SClaim, bool, frozenset[str], str]]] = defaultdict(list)  # (…, the verb written)
     for c in snap.claims:
         if not c.predicates or not _eligible(c):
             continue
         for p in _asserted(c, "predicates"):
             sign, rest = p[0], p[1:]
             verb, _, objs = rest.partition(":")
+            # (what a stated verb implies is stated too: "草稿头要单独微调" needs a training, which "无需训练" denies;
+            # a denial implies nothing: "no fine-tuning" still allows a training)
+            verbs = [verb, *(_implied_verbs().get(verb, ()) if sign == "+" else ())]
             for s in subj.get(c.iri, ()):
-                by[(s, verb)].append((c, sign == "-", frozenset(o for o in objs.split(",") if o)))
+                for v in verbs:
+                    by[(s, v)].append((c, sign == "-", frozenset(o for o in objs.split(",") if o), verb))
     out: dict[tuple, Contradiction] = {}
     for (s, verb), vals in sorted(by.items(), key=lambda kv: kv[0]):
         negs = [v for v in vals if v[1]]
         poss = [v for v in vals if not v[1]]
-        for cn, _, on in sorted(negs, key=lambda v: _statement_first(v[0])):
-            for cp, _, op in sorted(poss, key=lambda v: _statement_first(v[0])):
+        for cn, _, on, vn in sorted(negs, key=lambda v: _statement_first(v[0])):
+            for cp, _, op, vp in sorted(poss, key=lambda v: _statement_first(v[0])):
                 if cn.path == cp.path or _other_variants(cn, cp):
                     continue
                 shared = on & op or frozenset(x for x in on for y in op
                                               if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
-                if not shared and verb in _NEEDED_VERBS and not ((on or need_framed(cn.text, verb))
-                                                                 and (op or need_framed(cp.text, verb) or _needs_fine_tuning(cp))):
+                if not shared and verb in _NEEDED_VERBS and not ((on or need_framed(cn.text, vn))
+                                                                 and (op or need_framed(cp.text, vp) or _needs_fine_tuning(cp))):
                     continue  # "训练时…", "而非训练时长": training narrated, not what the work needs
                 a, b = _ordered(cn, cp)
                 kind = _kind_for(a, b, "negation")

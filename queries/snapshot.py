@@ -63,8 +63,14 @@ class STitleMatch:
     candidates: tuple[tuple[str, float, str], ...]
 
 
+#: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
+#: EAGLE); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
+FIRST_VARIANT = r"(?:-1(?![\w.-]))?"
+
+
 class AliasMatcher:
-    """Which aliases (``MC-SF``) a text names, as whole words, case-insensitively.
+    """Which aliases (``MC-SF``) a text names, as whole words, case-insensitively (a name's first version,
+    ``FIRST_VARIANT``, as the name).
 
     ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
     characters found in ``text``, in sorted-alias order: the same answer as
@@ -85,7 +91,7 @@ class AliasMatcher:
         self._first: dict[str, list[tuple[int, re.Pattern[str]]]] = defaultdict(list)
         self._rest: list[tuple[int, re.Pattern[str]]] = []
         for i, (a, _aid) in enumerate(self._items):
-            pat = re.compile(rf"(?<![\w-]){re.escape(a)}(?![\w-])", re.IGNORECASE)
+            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}(?![\w-])", re.IGNORECASE)
             m = self._TOKEN.match(a)
             if m:
                 self._first[m.group().lower()].append((i, pat))
@@ -97,7 +103,8 @@ class AliasMatcher:
         first = self._first
         if first:
             for m in self._TOKEN.finditer(text):
-                cands = first.get(m.group().lower())
+                tok = m.group().lower()
+                cands = first.get(tok) or (first.get(tok[:-2]) if tok.endswith("-1") else None)  # ("Medusa-1")
                 if cands:
                     for i, pat in cands:
                         if i not in hits and pat.match(text, m.start()):

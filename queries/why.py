@@ -53,6 +53,8 @@ _Q = {
     OPTIONAL { ?src kg:title ?text } OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo ?ag }
     BIND(?src AS ?node) } %s }""" % _CUR,
     "work_title": _PREFIX + "SELECT ?title WHERE { GRAPH ?g { $w kg:title ?title } %s FILTER(BOUND(?cur)) } LIMIT 1" % _CUR,
+    "work_cited_title": _PREFIX + """SELECT ?title ?kind WHERE { GRAPH ?g { ?node kg:citedWork $w ; kg:title ?title ;
+      kg:inSource ?src . ?src kg:kind ?kind } %s FILTER(BOUND(?cur)) }""" % _CUR,
     "sections": _PREFIX + """SELECT * WHERE { GRAPH ?g { ?node kg:key $key ; kg:title ?text ; kg:line ?line ;
       kg:lineEnd ?lineEnd ; kg:inDocument ?src . FILTER EXISTS { ?node a kg:Section } ?src kg:path ?path ; kg:kind ?kind .
     OPTIONAL { ?src kg:evidence ?evidence } OPTIONAL { ?src prov:wasAttributedTo ?ag } } %s }""" % _CUR,
@@ -261,6 +263,8 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         steps += [_step(r, r["rel"]) for r in _select(store, "work_claims", w=w)]
         steps += [_step(r, "card") for r in _select(store, "work_cards", w=w) if r["kind"] == "paper_card"]
         t = _select(store, "work_title", w=w)
+        # (no card gives the work a title: the one its citations give, a living document's first)
+        t = t or sorted(_select(store, "work_cited_title", w=w), key=lambda r: (r["kind"] != "living_doc", r["title"]))
         label = t[0]["title"] if t else None
         subject = w.value
         if not steps:

@@ -125,6 +125,7 @@ LABELS: dict[str, dict[str, str]] = {
         "w.qualifier": "{subject}：{a}（{where}）与 {b}（{others}）不可混用，改写以原文为准",
         "w.conflict": "{subject}：{where} 与 {others}",
         "w.missing_figures": "§{key} 现有条目带数字（{figs}：{others}），{inc} 没有，并列须标明“无指标”",
+        "w.missing_figures_other": "§{key} 现有条目带数字（{figs}：{others}），{inc} 没有同类数字（{where} 的数字量的是别的），并列须标明“无可比指标”",
         "w.unknown_origin": "{inc} {where}：与 {subject}（{others}）的关系未查清",
         "w.label_mismatch": "{subject}：{where} 与标签 {others} 不符",
         # actions
@@ -270,6 +271,7 @@ LABELS: dict[str, dict[str, str]] = {
         "w.qualifier": "{subject}: {a} ({where}) and {b} ({others}) are not interchangeable; follow the source",
         "w.conflict": "{subject}: {where} and {others}",
         "w.missing_figures": "§{key} entries carry figures ({figs}: {others}); {inc} has none: mark it \"no figures\"",
+        "w.missing_figures_other": "§{key} entries carry figures ({figs}: {others}); {inc} has none of that kind (its figures at {where} measure something else): mark it \"no comparable figures\"",
         "w.unknown_origin": "{inc} {where}: relation to {subject} ({others}) not checked",
         "w.label_mismatch": "{subject}: {where} does not fit the labels {others}",
         "a.revise": "revise §{key}{title} {target}{change} ({incs})",
@@ -622,8 +624,9 @@ def _warning(L: dict[str, str], kind: str, ws: list[dict], refs: _Refs, names: d
             items.append(L["w.qualifier"].format(subject=subj, a=q.format(md_escape(a)) if a else "",
                                                  b=q.format(md_escape(b)) if b else "", where=where, others=others))
         elif kind == "missing_figures":
-            items.append(L["w.missing_figures"].format(key=w["subject"], figs=figs, others=others,
-                                                       inc=_incs(L, w["increments"])))
+            items.append(L["w.missing_figures_other" if w["statements"] else "w.missing_figures"].format(
+                key=w["subject"], figs=figs, others=others, inc=_incs(L, w["increments"]),
+                where=refs.many(w["statements"], n, L)))
         elif kind == "unknown_origin":
             items.append(L["w.unknown_origin"].format(inc=_incs(L, w["increments"]), where=refs.many(w["statements"], n, L),
                                                       subject=subj, others=others))
