@@ -140,6 +140,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _marked_lines(lines, fenced)
+    lines = _bare_tasks(lines, fenced)
     lines = _keycap_entries(lines, fenced)
     lines = _hanging_entries(lines, fenced)
     lines = _definition_fields(lines, fenced)
@@ -159,6 +160,22 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
         new_of = {k: n for n, (_ln, _row, k, _b) in enumerate(tagged) if k >= 0}
         out = [replace(b, parent=new_of[b.parent]) if b.parent is not None else b for _ln, _row, _k, b in tagged]
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+_BARE_TASK = re.compile(r"^\[[ xX]\]\s+\S")
+
+
+def _bare_tasks(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """Task lines written without a list mark (``[x] Title — link — why`` / ``[ ] …``, a reading queue kept in a plain
+    text editor), two or more of them: a task list, each line (with the indented lines under it) an entry of its own.
+    Their lines get a list mark in front."""
+    hits = [k for k, t in enumerate(lines) if k not in fenced and _BARE_TASK.match(t)]
+    if len(hits) < 2:
+        return lines
+    out = list(lines)
+    for k in hits:
+        out[k] = "- " + lines[k]
+    return out
 
 
 def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:

@@ -54,7 +54,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
-         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
+         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = re.compile(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
@@ -89,6 +89,9 @@ _HALVED_WHAT = re.compile(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|tra
 _ACT_WORD = re.compile(r"(?:^~|\+)(?:\w+(?:ing|tion|sion|ment)|rescale|step|pass|loop|check|sync|barrier)(?=\+|$)")
 #: Words that stand for a thing without naming it ("what goes away is …"): no object.
 _PRONOUNS = frozenset({"", "what", "which", "it", "this", "that", "they", "there", "one", "something", "everything", "nothing"})
+#: A copula right before a bare value, its measure the clause's subject: "… is now 2.4", "… stands at 41.2", "…现在是 2.4".
+_COPULA_BEFORE_VALUE = re.compile(r"\b(?:is|are|was|were|stands at|sits at|comes in at)\s+(?:now\s+)?(?:about\s+|around\s+|~)?$|"
+                                  r"(?:现在|目前)?(?:是|为)\s*(?:约)?\s*$", re.IGNORECASE)
 #: Words that make a share an addition, right before it: "多占 1/4 显存", "an extra 1/4 of the memory".
 _MORE_BY = re.compile(r"(?:多占|多用|多出|多吃|增加|额外(?:占用?)?|\b(?:an? )?(?:extra|additional|more)\b)\s*(?:了|用)?\s*$", re.IGNORECASE)
 _PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
@@ -227,6 +230,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "mean"  # "the mean TTFT" is no percentile: never a p99's
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
+                val = re.sub(r"^(?:niah|needle-in-a-haystack|大海捞针)$", "needle", val)  # one benchmark, three names
             if cat == "model":  # "Llama-3-8B" = "LLaMA3-8B", "Qwen-2.5-7B" = "Qwen2.5-7B": the family's number joined on
                 val = re.sub(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]*[bm]\b))", "", val)
             if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
@@ -507,7 +511,10 @@ _BEFORE_ATTRIBUTIVE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|
 #: Someone else's documents ("官方文档", "API 文档", "the vLLM docs") are not it.
 _OUR_DOC = re.compile(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(?<!产品)(?<!接口)(?<!说明)(?<![A-Za-z] )(?<![A-Za-z])(?:活)?文档|"
                       r"\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d|"
-                      r"\b(?:lines?|entry|entries|sentences?|paragraphs?|bullets?) (?:in|under|of) (?:§\s*)?\d+(?:\.\d+)*/?(?!\.?\d)", re.IGNORECASE)
+                      r"\b(?:lines?|entry|entries|sentences?|paragraphs?|bullets?) (?:in|under|of) (?:§\s*)?\d+(?:\.\d+)*/?(?!\.?\d)|"
+                      # "Nothing to change in 4.2": an edit of a section of ours
+                      r"\b(?:chang|edit|touch|updat|fix|rewrit|amend)\w*\s+(?:in|to)\s+(?:§\s*)?\d+\.\d+(?:\.\d+)?(?![\d.]*\s*(?:[x×%]|s\b|ms\b))",
+                      re.IGNORECASE)
 
 
 #: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
@@ -595,7 +602,14 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit is None:
             continue
         if m.group("u1") and not m.group("b"):
-            continue
+            if m.group("u1") not in ("K", "k", "M") or unit not in ("tok/s",):
+                continue
+            scale *= _SCALE[m.group("u1")]  # "12K tokens/s": a rate written with its scale
+        end = m.end()
+        rate = re.match(r"\s*(?:tok(?:ens)?\s*/\s*s|tokens?\s+per\s+second)\b", text[end:end + 24]) \
+            if unit == "count" and unit_raw in ("万", "千", "亿", "百万", "K", "k", "M") else None
+        if rate:  # "1.2 万 tok/s", "12K tokens/s": a rate written with its scale
+            unit, end = "tok/s", end + rate.end()
         try:
             a = _num(m.group("a")) * scale
             b = _num(m.group("b")) * scale if m.group("b") else None
@@ -610,11 +624,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue  # "70B": a model's size, a condition of the figures near it
         if m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
-        raw = text[m.start():m.end()]
-        if unit == "tok/s" and spelt_rate is not text:
+        raw = text[m.start():end]
+        if unit == "tok/s" and spelt_rate is not text and not rate:
             raw = re.sub(r"\s+", " ", spelt_rate[m.start():m.end() + 16]).strip()
             raw = raw[:re.search(r"sec(?:ond)?\b|/s\b|$", raw).end()].strip()
-        raw_figs.append((m.start(), m.end(), a, b, unit, raw))
+        raw_figs.append((m.start(), end, a, b, unit, raw))
     for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
         if m.start() in taken_at:
             continue
@@ -746,7 +760,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
             explicit = bool(_END_TO_END.search(text[max(0, s - 12):s]))
         if (metric == "batch" and (unit in cues.unit_metrics or unit == "x")
-                and (_BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s]) or _BATCH_SETTING.match(text, e, e + 30)
+                and (_BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s])
+                     or ((bm := _BATCH_SETTING.search(text, e, e + 30)) is not None and bm.start() - e <= 5)
                      or re.match(r"\s*[(（][^()（）]{0,6}", text[e:e + 8]) and _BATCH_SETTING.search(text[e:e + 30]))
                 or metric == "context" and unit == "x" and _CTX_SETTING.search(text[clause_of(s)[0]:clause_of(s)[1]])):
             # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure
@@ -758,6 +773,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                 cues.unit_metrics.get(unit, cues.default_x), False)
         if unit == "tok/s" and metric in ("context", "batch", "latency", "time", "memory", "compression", "cost"):
             metric, explicit = "throughput", False  # "32K context: 540 tokens/s": a rate of tokens is a throughput
+        if unit == "GB" and metric not in ("memory", None):
+            metric, explicit = "memory", False  # "at 128K, batch one: 2.7 GB of KV": a size in bytes is a memory
         if metric in ("context", "batch") and unit == "%":
             # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
             # sentence's one other measure, else none
@@ -806,6 +823,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
+        if metric is None and _COPULA_BEFORE_VALUE.search(text[max(lo, m.start() - 20):m.start()]):
+            # "LongBench avg drop for 2-bit keys is now 2.4": the measure is the clause's subject, further back
+            metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(text[max(lo, m.start() - 70):m.start()])),
+                          None)
         if metric is None and (lab := re.search(r"[:：]\s*$", text[max(0, m.start() - 3):m.start()])):
             # "LongBench avg, B=1024: 41.27": the label before the colon, its setting set off by a comma, names the measure
             colon = max(0, m.start() - 3) + lab.start()
@@ -1045,6 +1066,8 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "GB/s", {"gb/s": 1.0, "mb/s": 0.001, "tb/s": 1000.0}[low]
     if low in ("gb", "mb", "tb"):
         return "GB", {"gb": 1.0, "mb": 0.001, "tb": 1000.0}[low]
+    if low in ("gib", "mib", "kib", "tib"):  # binary sizes, as "GB" is written loosely for GiB: 2900 MiB is 2.83 GB
+        return "GB", {"gib": 1.0, "mib": 1 / 1024, "kib": 1 / 1024 ** 2, "tib": 1024.0}[low]
     if u in _SCALE or low in _SCALE:
         return "count", _SCALE.get(u, _SCALE.get(low, 1.0))
     if u in ("分",) or low.startswith("point") or low in ("pt", "pts"):
@@ -1116,6 +1139,8 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
     window = text[max(0, start - 20):start]
     # a gloss in brackets restates the words before it ("无需调参（tuning-free）"): the negator is theirs
     clause = re.split(r"[.;,，。；：:、!?！？（(|｜]", window)[-1]  # (a table's cell ends a clause too)
+    if re.search(r"\b(?:nothing\s+|no\s+(?:[\w-]+\s+){0,2}?)to\s*$", clause, re.IGNORECASE):
+        return True  # "nothing to fine-tune", "no predictor to fine-tune": there is nothing the verb is done to
     if _QUANTIFIED_NEG.search(clause):
         return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
     return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))

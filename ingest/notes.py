@@ -228,6 +228,9 @@ _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 #: A scalar measure named by a table's caption or heading ("Llama-2 困惑度总表", "Perplexity (lower is better)").
 #: A language-modelling dataset: a bare number measured on it is a perplexity.
 _LM_DATASET = re.compile(r"\bwiki-?text-?(?:2|103)\b|\bC4\b|\bPG-?19\b|\bPTB\b", re.IGNORECASE)
+#: A sentence saying its setting is the one before's: "same model, same 128K context", "同一配置下".
+_SAME_SETTING = re.compile(r"\bsame (?:model|setting|settings|config(?:uration)?|context|hardware|GPU|batch|prompt|trace|workload)s?\b|"
+                           r"同一(?:配置|设置|模型|环境|硬件)|相同(?:的)?(?:配置|设置|模型|环境|硬件)", re.IGNORECASE)
 _CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
 
 
@@ -854,6 +857,8 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
     """
     out: list[tuple[str, int, int]] = []
     buf: list[tuple[int, str]] = []
+    widths = [len(t.strip()) for _ln, t in block_lines if t.strip()][:-1]  # (a paragraph's last line is short)
+    wrapped = len(widths) >= 2 and max(widths) <= 135 and min(widths) >= 0.8 * max(widths)
 
     def flush() -> None:
         if not buf:
@@ -883,8 +888,10 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
                     or not item and re.match(r"[A-Z\u4e00-\u9fff【\[(（>*-]", t) and len(buf[-1][1]) < 60
                     # a line longer than any wrap width: the writer does not hard-wrap, so each line break
                     # is one they typed (a chat message's lines, Obsidian notes)
-                    # (unless the line runs on mid-sentence into a lower-case word: a writer wrapping at 120 columns)
-                    or not item and len(buf[-1][1]) > 110 and not (re.search(r"[\w,)]$", buf[-1][1]) and re.match(r"[a-z]", t))
+                    # (unless the block is wrapped at one width, 120 columns, and the line runs on mid-sentence into a
+                    # lower-case word; a chat's lines, typed one by one, vary in length)
+                    or not item and len(buf[-1][1]) > 110 and not (wrapped and re.search(r"[\w,)]$", buf[-1][1])
+                                                                   and re.match(r"[a-z]", t))
                     or _NEW_UNIT.match(t) or _EMOJI_LEAD.match(t)
                     # a run of ``key: value`` lines (a card's fields): one statement per field
                     or _FIELD_LINE.match(t) and _FIELD_LINE.match(buf[-1][1])):
@@ -1434,6 +1441,7 @@ def parse_note(
                     got[0] = (got[0][0], head_of[n], got[0][2])
                 pieces += got
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
+        prev_piece: tuple[int | None, str] = (None, "")  # the sentence before, and its item
         said_of: tuple[int, tuple[str, ...], bool] = (0, (), False)  # (line, works, opens with it) of the sentence before
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
@@ -1519,6 +1527,10 @@ def parse_note(
                 # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
                 # setting sentence before holds for the figures after it
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=setup[1])})
+            elif b.kind != "row" and c.quantities and prev_piece[1] and prev_piece[0] == it and _SAME_SETTING.search(clean):
+                # "… 2.7 GB at 128K, batch one. Their Table 4 also lists the KIVI-2 baseline at 2900 MiB, same model,
+                # same 128K context.": "same …" takes the setting of the sentence before
+                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=prev_piece[1])})
             elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)) and not evr.levels(clean):
                 setup = (it, s_)  # (a line saying how deeply it was read, "… and all the ablation tables", sets no setting)
             if b.kind == "row" and b.header and not matrix:
@@ -1551,6 +1563,7 @@ def parse_note(
                 "version": claim_version(piece, c.arxiv),
                 "unverified": c.unverified or "unverified" in said,
             }))
+            prev_piece = (it, clean)
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):
         if is_card:

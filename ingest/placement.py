@@ -313,7 +313,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                                      r"(?:bullets?|questions?|points?|items?|gaps?|paragraphs?|lines?|entr(?:y|ies))\s+(?:of|in|under|from)\s+§?\s*",
                                      text[m.end():f[0]], re.I)), None)
         near = led or min(found, key=lambda f: min(abs(f[0] - m.end()), abs(m.start() - f[1])), default=None)
-        if near is not None and near[1] <= m.start() and cues.suggest.search(text[max(0, near[0] - 24):near[0]]):
+        if near is not None and near[1] <= m.start() and cues.suggest.search(
+                re.split(r"[;；,，。!?！？]|\.\s", text[max(0, near[0] - 24):near[0]])[-1]):
             continue  # ("should sit under §7.2 Fairness and might answer our free-tier problem": placed, then a remark)
         if near is not None and min(abs(near[0] - m.end()), abs(m.start() - near[1])) <= 30:
             crossed.add(near[0])

@@ -1098,7 +1098,7 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     within one point or 2 % of the larger, unhedged); a floor ("over 3
     tokens/s") agrees with values up to half as much again above it.
     """
-    tol = 0.15 if (qa.approx or qb.approx) else (0.02 if qa.metric == qb.metric == "perplexity" else 0.05)
+    tol = 0.10 if (qa.approx or qb.approx) else (0.02 if qa.metric == qb.metric == "perplexity" else 0.05)
     lo_a, hi_a = qa.value, qa.value_high if qa.value_high is not None else qa.value
     lo_b, hi_b = qb.value, qb.value_high if qb.value_high is not None else qb.value
     if qa.value_high is not None or qb.value_high is not None:
@@ -1242,6 +1242,19 @@ _REFERENCE_BEFORE = re.compile(r"(?:\bfull[- ]?(?:KV|cache|attention|precision|m
 _REFERENCE_AFTER = re.compile(r"\s*(?:for\s+(?:the\s+)?)?(?:full|全量)(?:[- ]?(?:KV|cache|attention|precision))?\b(?![\s:：=]*\d)", re.IGNORECASE)
 
 
+#: What a value stands after when it is the other side of a comparison: "2.7 GB of KV vs 17.2 GB in FP16", "6.41 (vs 6.24)".
+_VS_BEFORE = re.compile(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相比)\s*(?:the\s+)?$", re.IGNORECASE)
+
+
+def _compared_value(text: str, q: SQuantity, quantities) -> bool:
+    """Whether ``q`` is written right after "vs" / "versus" / "compared to" and another figure of its unit stands before it in
+    the statement ("2.7 GB of KV vs 17.2 GB in FP16"): the value compared with, not one the statement gives its work."""
+    at = text.find(q.raw)
+    if at < 0 or not _VS_BEFORE.search(text[max(0, at - 16):at]):
+        return False
+    return any(o is not q and o.unit == q.unit and 0 <= text.find(o.raw) < at for o in quantities)
+
+
 def _reference_score(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes ``raw`` gives the full model's or full cache's score (``_REFERENCE_BEFORE``)."""
     return _every_spot(text, raw, _REFERENCE_BEFORE, 24, _REFERENCE_AFTER)
@@ -1359,7 +1372,8 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     for m in re.finditer(r"[;；。!?！？]|\.\s+(?=[A-Z])", c.text[:at]):
         sent = m.end()
     if re.match(r"\W*(?:[\w ]{1,20}[:：]\s*)?(?:the\s+|their\s+|its\s+)?(?:[\w.-]+\s+){0,2}?(?:baselines?(?:'s?)?|基线)(?![\w-])",
-                c.text[sent:at], re.IGNORECASE):
+                c.text[sent:at], re.IGNORECASE) \
+            or re.search(r"\bbaselines?(?:\s+(?:row|model|system|numbers?|figures?|line))?\s*[:：]|基线(?:行)?[:：]", c.text[sent:at], re.IGNORECASE):
         # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s", "For scale: the FCFS baseline itself sits at 2.9 s":
         # the baseline's figure, the work it names or none here
         base = named_in(c.text[sent:at])
@@ -1408,7 +1422,10 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              r"\b(?:looks|seems|is|are|appears|stays|remains)\s+(?:fully\s+|entirely\s+|perfectly\s+)?consistent\b(?!\s+across)|"
                              r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)|"
                              # the writer says the figure is of another model: "blog (Mistral-7B, not our model)", "模型不同"
-                             r"\bnot our (?:model|setup|hardware|setting|config(?:uration)?)\b|\b(?:a )?different model\b|模型不同|不是我们的模型",
+                             r"\bnot our (?:model|setup|hardware|setting|config(?:uration)?)\b|\b(?:a )?different model\b|模型不同|不是我们的模型|"
+                             # "Different GPU, a smaller target and my own drafter, so I don't read this as a failed repro"
+                             r"\b(?:do(?:n't| not)|wouldn't|would not|shouldn't|should not)\s+read\s+(?:this|it|that)\s+as\s+(?:a\s+)?"
+                             r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败",
                              re.IGNORECASE)
 
 
@@ -1496,7 +1513,18 @@ def _cut_as_speedup(q: SQuantity) -> SQuantity | None:
 def _latency_setting_shared(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures name the same phase, latency kind or part (``_LATENCY_CATS``): a speed-up and a latency cut are
     one measure only then ("1.4x faster decode" and "cuts decode latency in half")."""
-    return bool({c for c in qa.conditions if c.startswith(_LATENCY_CATS)} & {c for c in qb.conditions if c.startswith(_LATENCY_CATS)})
+    def which(q: SQuantity) -> set[str]:
+        got = {c for c in q.conditions if c.startswith(_LATENCY_CATS)}
+        if sum(1 for c in got if c.startswith("phase:")) > 1:
+            got = {c for c in got if not c.startswith("phase:")}  # (a caption naming both phases names neither)
+        if "latkind:ttft" in got:
+            got.add("phase:prefill")  # a time to first token is the prefill's
+        if got & {"latkind:tpot", "latkind:itl", "latkind:tbt"}:
+            got.add("phase:decode")
+        return got
+    a, b = which(qa), which(qb)
+    pa, pb = {c for c in a if c.startswith("phase:")}, {c for c in b if c.startswith("phase:")}
+    return bool(a & b) and not (pa and pb and not pa & pb)
 
 
 def _increase_by(c: SClaim, q: SQuantity) -> bool:
@@ -1534,7 +1562,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         if not c.quantities or not _eligible(c):
             continue
         for q in c.quantities:
-            if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw):
+            if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw) \
+                    or _compared_value(c.text, q, c.quantities):
                 continue
             if q.metric == "context" and _written_after(_DATA_LENGTH, c.text, q.raw, 30):
                 continue  # "16 Wikitext-2 sequences of 2K tokens": the length of the data used, no context the work reaches
@@ -1604,8 +1633,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if _explains_other(c1.text, q2) or _explains_other(c2.text, q1):
                 continue  # "… tops out around 500 TFLOPs/s, so the 740 headline is a head-dim-256 figure": the writer
                 # says what the other value is of
-            if (id(q1) in derived or id(q2) in derived) and not _latency_setting_shared(q1, q2):
-                continue  # (a cut of a TTFT is no throughput's speed-up: the two must name one phase or latency)
+            if (id(q1) in derived or id(q2) in derived) and (not _latency_setting_shared(q1, q2)
+                                                              or (q2 if id(q1) in derived else q1).metric != "speedup"):
+                continue  # (a cut of a TTFT is no throughput's gain: the other a speed-up, the two of one phase or latency)
             # (a percentage in a ratio's group is a gain written as one, ``_gain_as_ratio``)
             gains = [(c, q) for c, q in ((c1, q1), (c2, q2)) if q.unit == "x" and q.raw.rstrip().endswith(("%", "％"))]
             if gains:
@@ -1653,7 +1683,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
