@@ -283,3 +283,81 @@ def test_follow_up_questions_in_a_block_stay_with_the_work_its_first_question_na
           "**Q:** TileBridge [2610.07734]: what is it?\n**A:** Character-level constraints.\n"
           "**Q:** Worth adding?\n**A:** Probably a bullet in 2.1.\n")
     assert [(ln, w) for ln, w, _r in _items(qa)] == [(3, ("2609.01234",)), (8, ("2610.07734",))]
+
+
+# --------------------------------------------------------------------------- second round (t209-t212)
+
+def test_second_round_figures_sizes_rates_and_benchmarks():
+    """`2900 MiB` is 2.83 GB (as "GB" is written for GiB) and a size in bytes is a memory whatever setting word stands
+    nearer; `1.2 万 tok/s` and `12K tokens/s` are 12,000 tokens/s; `NIAH at 128K = 96.0%` is an accuracy on the needle
+    benchmark; a copula before a bare value takes the clause's measure; `平均 JCT` is the mean."""
+    assert [(round(q.value, 3), q.unit, q.metric) for q in find_figures("the KIVI-2 baseline at 2900 MiB")] == [(2.832, "GB", "memory")]
+    assert [(q.value, q.metric) for q in find_figures("at 128K, batch one: 2.7 GB of KV")] == [(2.7, "memory")]
+    assert [(q.value, q.unit) for q in find_figures("解码吞吐 1.2 万 tok/s")] == [(12000.0, "tok/s")]
+    assert [(q.value, q.unit) for q in find_figures("serves 12K tokens/s")] == [(12000.0, "tok/s")]
+    got = find_figures("Tab. 3: NIAH at 128K = 96.0% on Llama-3.1-8B")
+    assert [(q.value, q.metric, "bench:needle" in q.conditions) for q in got] == [(96.0, "accuracy", True)]
+    assert [(q.value, q.metric) for q in find_figures("LongBench avg drop for 2-bit keys is now 2.4")] == [(2.4, "accuracy")]
+    assert "percentile:mean" in find_figures("ShareGPT 上平均 JCT 降 2.4×")[0].conditions
+
+
+def test_second_round_predicates_and_qualifiers():
+    """A plug-in leaves the engine unmodified, which `需要修改推理框架` states; the output distribution unchanged against
+    changed; `nothing to fine-tune` denies it; `Nothing to change in 4.2` is about our document; static `input-independent`
+    against `re-decided for every prompt`; `逐层预加载` against `一次性从 SSD 读回`, a fetch baseline's words no side."""
+    assert predicates("以插件形式接入、不改 vLLM 代码") == ("-modify:serving_engine",)
+    assert "+modify:serving_engine" in predicates("需要修改推理框架，作者改了 vLLM 的 block manager")
+    assert predicates("the output distribution is unchanged") == ("-modify:output_distribution",)
+    assert predicates("it slightly changes the output distribution") == ("+modify:output_distribution",)
+    assert predicates("Training-free: nothing to fine-tune.") == ("-fine_tune:", "-need:training", "-train:")
+    assert predicates("It adds a new model. Nothing to change in 4.2.") == ("+add:model",)
+    assert qualifier_sides("at inference it is fixed and input-independent") == ("dynamic:static",)
+    assert qualifier_sides("the role of each head is re-decided for every prompt at run time") == ("dynamic:dynamic",)
+    assert qualifier_sides("用逐层预加载，让读写和计算重叠") == ("kv_transfer_granularity:layerwise",)
+    assert qualifier_sides("先把全部历史 KV 一次性从 SSD 读回 HBM") == ("kv_transfer_granularity:whole",)
+    assert qualifier_sides("1.9–2.1× that of a synchronous layer-by-layer fetch baseline") == ()
+
+
+def test_second_round_items_and_evidence():
+    """Bare `[x]` / `[ ]` task lines with an indented verdict under each are entries; a checklist's `**Today**` /
+    `**Later**` hold one topic per entry; a triage table's `✗ skip` and `? later` cells are the writer's no; evidence:
+    cards copied from, `None of it re-checked`, the speakers said, `全文重读（不是只看摘要）`, release notes' own words."""
+    queue = ("reading queue\n\n[x] GridKV — arxiv.org/abs/2609.01234v2 — why: the 2.1 gap\n    verdict: abstract only. Slot it into 2.1.\n"
+             "[ ] TileBridge — arXiv:2610.07734 — why: maybe 2.1\n")
+    assert [(ln, w) for ln, w, _r in _items(queue)] == [(3, ("2609.01234",)), (5, ("2610.07734",))]
+    checklist = ("# checklist\n\n**Today**\n\n- [x] GridKV (arXiv:2609.01234) read in full.\n- [x] config checked.\n"
+                 "- [x] TileBridge (arXiv:2610.07734) abstract only.\n\n**Later**\n\n- [ ] ask facilities for the map.\n"
+                 "- [ ] MagicKV (arXiv:2408.11049) re-read.\n")
+    assert [ln for ln, _w, _r in _items(checklist)] == [5, 6, 7, 11, 12]
+    triage = ("# Triage\n\n| ID | Title | Verdict | Why |\n|---|---|---|---|\n"
+              "| 2609.01234 | GridKV | ✓ read | whole PDF, goes to 2.1 |\n| 2608.05126 | Drafters | ? later | abstract only |\n"
+              "| 2612.01377 | Kernels | ✗ skip | abstract only |\n")
+    assert [r for _ln, _w, r in _items(triage)] == ["increment", "low", "low"]
+    assert evidence_levels("All the answers are copied over from our paper cards. None of it re-checked against the PDFs.") \
+        == ("card_only",)
+    assert evidence_levels("Everything below is what the speakers said on stage or put on slides.") == ("second_hand",)
+    assert evidence_levels("v1 had run with a window they never mentioned.") == ()
+    assert evidence_levels("KVQuant §3.1 全文重读（不是只看摘要）") == ("full_text",)
+    assert evidence_levels("v0.11.2 release notes 里自己这么写的，我没实际跑。") == ("vendor_self_reported",)
+
+
+def test_second_round_contradictions_and_what_settles_them(tmp_path):
+    """`约 3.2 GB` against `2900 MiB` in a sentence that says `same model, same 128K context`; `1.2 万 tok/s` against
+    `9800 tok/s`; a plug-in against `需要修改推理框架`. Not flagged: `2.7 GB of KV vs 17.2 GB in FP16` (the value after `vs`
+    is the compared one); a baseline row's score; our own run on other hardware that the writer says is no failed repro."""
+    files = {
+        "organized/knowledge/doc.md": ("# KV\n\nLast revised 2027-11-01\n\n## 2 Memory\n\n"
+                                       "- KIVI-2 [1]（Llama-3.1-8B，128K，batch 1）约 3.2 GB。\n"
+                                       "- TierKV [2]：8×H100、Llama-3.1-70B、32K 上下文、batch 64 时解码吞吐 1.2 万 tok/s。\n\n"
+                                       "## References\n\n1. KIVI. arXiv:2402.02750\n2. TierKV. arXiv:2602.13391\n"
+                                       "3. ChanKV. arXiv:2606.01942\n4. PrefetchKV. arXiv:2609.14327\n"),
+        "inbox/a/club.md": ("# Club\n\n[00:03:20] Priya: ChanKV (arXiv:2606.01942) on Llama-3.1-8B at 128K, batch one: 2.7 GB of KV vs "
+                            "17.2 GB in FP16. Their Table 4 also lists the KIVI-2 baseline at 2900 MiB, same model, same 128K context.\n"),
+        "organized/paper_cards/0583-2606-01942.md": "# ChanKV\n\n- arXiv: 2606.01942\n- KV memory at 128K context, batch 1: 2.7 GB vs 17.2 GB in FP16.\n",
+        "inbox/b/read.md": "# TierKV（arXiv:2602.13391）\n\n- Table 4：8×H100、Llama-3.1-70B、32K 上下文、batch 64，解码吞吐 9800 tok/s。\n",
+        "inbox/c/read.md": "# PrefetchKV (arXiv:2609.14327)\n\n- 工程代价：需要修改推理框架，作者改了 vLLM 的 block manager。\n",
+        "organized/repo_cards/0412-prefetchkv.md": "# kvlab/prefetchkv\n\n- paper: arXiv:2609.14327\n\n以插件形式接入、不改 vLLM 代码。\n",
+    }
+    got = finding_places(tmp_path, files)
+    assert sorted((k, s) for k, s, _p in got) == [("negation", "arXiv:2609.14327"), ("number", "arXiv:2402.02750"),
+                                                 ("number", "arXiv:2602.13391")]
