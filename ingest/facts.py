@@ -235,6 +235,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = re.sub(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]*[bm]\b))", "", val)
             if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
                 val = re.sub(r"^([a-z.+-]+?)-?v?(\d+\.\d+).*$", r"\1\2", val)
+            if cat == "kvpart":  # "the key cache", "K cache", "键缓存": the keys' half of the cache, not the values'
+                val = "key" if val[:1] in ("k", "键") else "value"
             if cat == "precision":
                 val = re.sub(r"^(\d+)-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit"
             if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):

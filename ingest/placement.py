@@ -299,6 +299,9 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         if i < 0 or not (taken[i][0] <= m.start(g) < taken[i][1]):  # a line of 16,000 "§IV" stays linear)
             found.append((m.start(g), m.end(g), m.group(g)))
     # "section 3 of the paper", "论文第 4 节": the paper's own sections, not the document's
+    # ("已并入 critical read 第 4 条": an entry's number, no section)
+    found = [(a, b, k) for a, b, k in found
+             if not (re.search(r"第\s*$", text[max(0, a - 3):a]) and re.match(r"\s*[条项点个篇行列处]", text[b:b + 3]))]
     found = [(a, b, k) for a, b, k in found
              if not _OF_PAPER.match(text[b:b + 30]) and not re.search(r"(?:论文|原文|paper'?s?|(?<![\w.])v\d{1,2})\s*(?:的)?\s*(?:第|§|sections?|sec\.)?\s*$",
                                                                     text[max(0, a - 14):a], re.I)]

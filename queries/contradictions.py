@@ -1373,7 +1373,8 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
         sent = m.end()
     if re.match(r"\W*(?:[\w ]{1,20}[:：]\s*)?(?:the\s+|their\s+|its\s+)?(?:[\w.-]+\s+){0,2}?(?:baselines?(?:'s?)?|基线)(?![\w-])",
                 c.text[sent:at], re.IGNORECASE) \
-            or re.search(r"\bbaselines?(?:\s+(?:row|model|system|numbers?|figures?|line))?\s*[:：]|基线(?:行)?[:：]", c.text[sent:at], re.IGNORECASE):
+            or re.search(r"(?:^|[,;，；—–]\s*)\W*(?:the\s+)?baselines?(?:\s+(?:row|model|system|numbers?|figures?|line))?\s*[:：]|"
+                         r"(?:^|[,;，；—–]\s*)基线(?:行)?[:：]", c.text[sent:at], re.IGNORECASE):
         # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s", "For scale: the FCFS baseline itself sits at 2.9 s":
         # the baseline's figure, the work it names or none here
         base = named_in(c.text[sent:at])
@@ -1633,8 +1634,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if _explains_other(c1.text, q2) or _explains_other(c2.text, q1):
                 continue  # "… tops out around 500 TFLOPs/s, so the 740 headline is a head-dim-256 figure": the writer
                 # says what the other value is of
+            other = q2 if id(q1) in derived else q1
             if (id(q1) in derived or id(q2) in derived) and (not _latency_setting_shared(q1, q2)
-                                                              or (q2 if id(q1) in derived else q1).metric != "speedup"):
+                                                              or other.metric != "speedup" or not other.explicit):
                 continue  # (a cut of a TTFT is no throughput's gain: the other a speed-up, the two of one phase or latency)
             # (a percentage in a ratio's group is a gain written as one, ``_gain_as_ratio``)
             gains = [(c, q) for c, q in ((c1, q1), (c2, q2)) if q.unit == "x" and q.raw.rstrip().endswith(("%", "％"))]

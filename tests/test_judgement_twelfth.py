@@ -370,7 +370,7 @@ def test_measures_and_settings_of_the_sixth_round():
     assert find_figures("top-5 accuracy is 71.2")[0].conditions == ()
     mean = find_figures("The mean TTFT they quote is 0.7 s at 8 req/s.")[0]
     assert "percentile:mean" in mean.conditions
-    assert predicates("Depends on its own fused ring kernel (sm90 only)") == ("+need:kernel", "+need:~sm90")
+    assert predicates("Depends on its own fused ring kernel (sm90 only)") == ("+need:hopper,kernel", "+need:~sm90")  # (sm90 is Hopper)
     assert predicates("the speedup depends on the batch size") == ()
 
 

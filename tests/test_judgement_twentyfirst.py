@@ -361,3 +361,20 @@ def test_second_round_contradictions_and_what_settles_them(tmp_path):
     got = finding_places(tmp_path, files)
     assert sorted((k, s) for k, s, _p in got) == [("negation", "arXiv:2609.14327"), ("number", "arXiv:2402.02750"),
                                                  ("number", "arXiv:2602.13391")]
+
+
+def test_third_round_cues_and_the_fresh_users_findings():
+    """Hopper needed (`需要 Hopper 架构`) against `Also runs on Ampere`; `never drops a token permanently` (recallable, by the
+    negation) against `evicted tokens are gone for good`; `what the host said on stream` is someone else's word; `第 4 条` is an
+    entry's number, no section; a K cache and a V cache are not one figure."""
+    assert predicates("需要 Hopper 架构（sm90a）") == ("+need:architecture,hopper",)
+    assert "-need:hopper" in predicates("Also runs on Ampere (A100, A10G) with the sm80 build")
+    assert qualifier_sides("It never drops a token permanently; the budget only bounds what is resident.") \
+        == ("eviction_permanence:recallable",)
+    assert qualifier_sides("evicted tokens are gone for good there is no recall path") == ("eviction_permanence:permanent",)
+    assert evidence_levels("these are my notes of what the host said on stream") == ("second_hand",)
+    assert [(r.key, r.role) for r in section_refs("已并入 critical read 第 4 条")] == []
+    assert [(r.key, r.role) for r in section_refs("放进第四章")] == [("4", "suggest")]
+    k = find_figures("the key cache goes from 8 GiB to 2.0 GiB")
+    v = find_figures("V cache 1.0 GiB @32k")
+    assert "kvpart:key" in k[0].conditions and "kvpart:value" in v[0].conditions

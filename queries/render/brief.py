@@ -562,7 +562,7 @@ def _low(L: dict[str, str], r: dict, refs: _Refs) -> str:
     levels = [lv for lv in r.get("levels") or [] if lv in ("second_hand", "vendor_self_reported", "unverified")]
     if kind == "hearsay":
         verdict = L["lk.hearsay"].format(levels=_levels(L, levels or r.get("levels") or []))
-        verdict = verdict.replace("only only", "only")  # ("card only" resting only on itself: "(card only)", not "(card only only)")
+        verdict = verdict.replace("only only", "only").replace("仅仅", "仅")  # ("card only" resting only on itself: "(card only)", not "(card only only)")
     elif kind == "low" and levels:
         verdict = L["lk.low_levels"].format(levels=_levels(L, levels))
     else:
