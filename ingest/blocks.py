@@ -170,10 +170,13 @@ def _bare_tasks(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     text editor), two or more of them: a task list, each line (with the indented lines under it) an entry of its own.
     Their lines get a list mark in front."""
     hits = [k for k, t in enumerate(lines) if k not in fenced and _BARE_TASK.match(t)]
-    if len(hits) < 2:
-        return lines
+    return _list_marked(lines, hits) if len(hits) >= 2 else lines
+
+
+def _list_marked(lines: list[str], ks: list[int]) -> list[str]:
+    """``lines`` with a list mark put in front of the lines at ``ks`` (entries written without one)."""
     out = list(lines)
-    for k in hits:
+    for k in ks:
         out[k] = "- " + lines[k]
     return out
 
@@ -217,12 +220,7 @@ def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     front (the paragraph's later lines continue the entry, as CommonMark's lazy lines do)."""
     opens = [k for k, ln in enumerate(lines) if k not in fenced and _KEYCAP.match(ln) and (k == 0 or not lines[k - 1].strip()
                                                                                            or _KEYCAP.match(lines[k - 1]))]
-    if len(opens) < 2:
-        return lines
-    out = list(lines)
-    for k in opens:
-        out[k] = "- " + lines[k]
-    return out
+    return _list_marked(lines, opens) if len(opens) >= 2 else lines
 
 
 def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
