@@ -261,7 +261,7 @@ _CHAIN_NEXT = re.compile(r"\s*(?:与|和|及|、|/|／|,|，|and|or)\s*" + _SECT
 _LEADING_SECTIONS = re.compile(r"^\s*" + _SECTION_KEY + r"(?:\s*[/／、,，和与及]\s*" + _SECTION_KEY + r")*")
 
 _PATH = re.compile(
-    r"(?<![A-Za-z0-9_./:\\-])((?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]*[A-Za-z0-9_]"
+    r"(?<![A-Za-z0-9_./:\\-])((?:[A-Za-z0-9_.-]+/)+[\w.-]*\w"
     r"\.(?:md|markdown|json|jsonl|txt|ya?ml|csv|tsv|pdf|html?))(?![A-Za-z0-9_/])"
 )
 _INLINE_BULLET = re.compile(r"(?:(?<=\s)|^)[-•▪◦‣]\s+(?=\S)")
@@ -276,8 +276,8 @@ def find_paths(text: str) -> list[tuple[str, int, int]]:
 
     A path has at least one ``/`` and a known file extension (``.md``,
     ``.json``, ``.txt``, ``.yaml``, ``.csv``, ``.pdf``, ``.html`` …), ASCII
-    segments only (``inbox/jay/2026-10-27-1050-engineering-screen.md``,
-    ``work-guard/<uuid>.json``).  Paths inside http(s) URLs are not returned;
+    folders and a file name that may hold any letters (``inbox/jay/2026-10-27-1050-engineering-screen.md``,
+    ``inbox/li/2026-12-08-随记.md``, ``work-guard/<uuid>.json``).  Paths inside http(s) URLs are not returned;
     ``recursive-oss/rec`` and ``v0.17/v0.18`` (no extension) are not paths.
 
     Returns

@@ -378,3 +378,12 @@ def test_third_round_cues_and_the_fresh_users_findings():
     k = find_figures("the key cache goes from 8 GiB to 2.0 GiB")
     v = find_figures("V cache 1.0 GiB @32k")
     assert "kvpart:key" in k[0].conditions and "kvpart:value" in v[0].conditions
+
+
+def test_a_brief_lists_a_material_whose_file_name_is_chinese():
+    """The fresh user's finding: provkg's own brief lists `inbox/li/2026-12-08-随记.md` as consumed, and reading the brief back
+    found no such path (file names were ASCII only), so `audit-brief` reported it not consumed; a prefix with no slash
+    (`对照organized/k.md`) still stays out of the path."""
+    from ingest.brief import find_paths
+    assert [p for p, _s, _e in find_paths("检查过的来源：`inbox/li/2026-12-08-随记.md`、对照organized/k.md")] == [
+        "inbox/li/2026-12-08-随记.md", "organized/k.md"]
