@@ -57,7 +57,7 @@ from ingest.models import evidence_rank
 from ingest.structure import comparison_spans
 
 from .results import Contradiction, Statement, finding_key
-from .snapshot import SClaim, SCitation, SQuantity, Snapshot
+from .snapshot import FIRST_VARIANT, SClaim, SCitation, SQuantity, Snapshot
 
 __all__ = ["contradictions", "mislabelled", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
            "same_title", "title_variant", "written_titles"]
@@ -596,7 +596,7 @@ def _only_compared(text: str, names: list[str] | tuple[str, ...]) -> bool:
     spans = None
     seen = False
     for n in names:
-        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?:-1)?(?![\w-])", text, re.IGNORECASE):
+        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}{FIRST_VARIANT}(?![\w-])", text, re.IGNORECASE):
             spans = comparison_spans(text) if spans is None else spans
             if not any(a <= m.start() < b for a, b in spans):
                 return False
@@ -1025,7 +1025,7 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
 
 #: Words of a figure's lead-in that name no measure: quantifiers, verbs of reporting, generic nouns.
 _NOT_MEASURE_WORDS = frozenset("""their about around roughly nearly only just puts reports reported says said gives given
-    quotes quoted table figure paper card note their they from with that this which while where whole reason suite
+    quotes quoted table figure paper card note they from with that this which while where whole reason suite
     setting settings baseline number value values result results""".split())
 
 

@@ -38,7 +38,7 @@ from graph.index import IndexView
 from ingest.arxiv import TitleIndex
 from ingest.routing import Route, SectionDoc, SectionRouter
 
-__all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
+__all__ = ["AliasMatcher", "FIRST_VARIANT", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
            "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "no_manifest", "title_index_input", "works_parts",
            "stored_subjects", "stored_title_matches", "snapshot_from_facts"]
 
