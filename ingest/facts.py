@@ -476,7 +476,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     """
     if _SPOKEN_HINT.search(text):
         text = spoken_figures(text)  # "a p ninety nine TTFT of one point three seconds" in a dictated note: 1.3 seconds
-    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成|\bin half\b|\bhalve[sd]?\b|减半|砍半|一半", text):
+    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text) and not _HALVED.search(text):
         return ()
     budget = _BUDGET.get()
     if budget is not None and budget.read >= budget.stop:

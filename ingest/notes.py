@@ -236,14 +236,14 @@ _CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|
 
 def _own_column(b, title: str):
     """A table row with only the number cells of the one column its item's title names (a card's "SALT" in "| model | …
-    | SALT | GPTQ | FP16 |"): the row as the item's work's figures; the row as it is when it has one number, and an
-    empty row (no figures) when several columns of numbers are none of them the work's."""
+    | SALT | GPTQ | FP16 |"): the row as the item's work's figures; the row as it is when it has one number, and None
+    (no figures) when several columns of numbers are none of them the work's."""
     own = [i for i, h in enumerate(b.header) if len(h.strip()) >= 2 and not _BARE_NUMBER.fullmatch(h.strip())
            and re.search(rf"(?<![\w-]){re.escape(strip_markup(h).strip())}(?![\w-])", title)]
     numbers = sum(1 for c in b.cells if _BARE_NUMBER.fullmatch(strip_markup(c).strip()))
     if len(own) != 1:
         # (several columns of numbers, none the work's: whose each is, the row does not say)
-        return b if numbers <= 1 else dataclasses.replace(b, cells=(), header=())
+        return b if numbers <= 1 else None
     keep = [i for i, c in enumerate(b.cells) if i == own[0] or not _BARE_NUMBER.fullmatch(strip_markup(c).strip())]
     return dataclasses.replace(b, cells=tuple(b.cells[i] for i in keep), header=tuple(b.header[i] for i in keep if i < len(b.header)))
 
@@ -1543,8 +1543,9 @@ def parse_note(
                     # "| Llama-3-8B | wikitext2 | w3g128 | 7.58 | 8.19 |" under a caption naming no measure: a language-modelling
                     # dataset's numbers are perplexities; when one column is the item's work ("| SALT | GPTQ | FP16 |" on
                     # SALT's card) the others are its baselines', not figures of the work
-                    figures = find_figures(_row_fact_text(_own_column(b, sg.title if sg else ""), "perplexity"), lex,
-                                           context=captions.get(b.line, ""))
+                    own_row = _own_column(b, sg.title if sg else "")
+                    figures = find_figures(_row_fact_text(own_row, "perplexity"), lex,
+                                           context=captions.get(b.line, "")) if own_row is not None else ()
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it

@@ -28,6 +28,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import ArxivRef, Quantity
 
 __all__ = [
+    "FIRST_VARIANT",
     "Block",
     "camel_names",
     "not_a_paper", "opens_not_a_paper",
@@ -565,6 +566,9 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
     with from by to vs this that our their its new work works method model models""".split())
 
 
+#: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
+#: EAGLE); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
+FIRST_VARIANT = r"(?:-1(?![\w.-]))?"
 #: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").
 _SENTENCE_WORDS = frozenset("""also however here there recently similarly finally note notably both each some many most later
     earlier prior related original follow version table figure section appendix abstract preprint source link code repo

@@ -55,9 +55,10 @@ from ingest.lexicon import load_lexicon
 from ingest.living_doc import AUTHOR_YEAR_KEY
 from ingest.models import evidence_rank
 from ingest.structure import comparison_spans
+from ingest.text import FIRST_VARIANT
 
 from .results import Contradiction, Statement, finding_key
-from .snapshot import FIRST_VARIANT, SClaim, SCitation, SQuantity, Snapshot
+from .snapshot import SClaim, SCitation, SQuantity, Snapshot
 
 __all__ = ["contradictions", "mislabelled", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
            "same_title", "title_variant", "written_titles"]

@@ -36,9 +36,10 @@ from graph.facts import (
 )
 from graph.index import IndexView
 from ingest.arxiv import TitleIndex
+from ingest.text import FIRST_VARIANT
 from ingest.routing import Route, SectionDoc, SectionRouter
 
-__all__ = ["AliasMatcher", "FIRST_VARIANT", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
+__all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
            "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "no_manifest", "title_index_input", "works_parts",
            "stored_subjects", "stored_title_matches", "snapshot_from_facts"]
 
@@ -63,14 +64,11 @@ class STitleMatch:
     candidates: tuple[tuple[str, float, str], ...]
 
 
-#: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
-#: EAGLE); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
-FIRST_VARIANT = r"(?:-1(?![\w.-]))?"
 
 
 class AliasMatcher:
     """Which aliases (``MC-SF``) a text names, as whole words, case-insensitively (a name's first version,
-    ``FIRST_VARIANT``, as the name).
+    ``ingest.text.FIRST_VARIANT``, as the name).
 
     ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
     characters found in ``text``, in sorted-alias order: the same answer as
