@@ -41,7 +41,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 #: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
-_PARTS = re.compile(r"[;；。]|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有", re.IGNORECASE)
+_PARTS = re.compile(r"[;；。]|(?-i:(?<=[a-z)\]])\.\s+(?=[A-Z]))|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有",
+                    re.IGNORECASE)
 #: Value words that name a level when they lead a short value ("full pdf", "heard at RG", "abstract page").
 _LEADING_VALUES = frozenset({"full", "abstract", "abs", "skimmed", "skim", "card", "heard", "hearsay", "queued", "unread",
                              "vendor", "全文", "摘要", "卡片"})

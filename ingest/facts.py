@@ -62,7 +62,21 @@ _FIG = re.compile(
 )
 #: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
 _FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
-                          r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)")
+                          r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)|"
+                          r"\b(?i:one|an?)[ -](?P<w>(?i:half|third|quarter|fourth|fifth|sixth|eighth|tenth|sixteenth|thirty-second))"
+                          r"(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?(?:footprint|memory|size|cache)\b)|"
+                          r"(?P<z>[二三四五六八十]|十六|三十二)分之一(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV)(?:占用)?)")
+#: The denominators of fractions written in words ("one eighth of the cache", "八分之一的显存").
+_FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10,
+                   "sixteenth": 16, "thirty-second": 32, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "八": 8, "十": 10,
+                   "十六": 16, "三十二": 32}
+
+
+def _fraction_n(m: re.Match[str]) -> float:
+    """The denominator ``_FRACTION_OF`` matched: "1/8" and "one eighth" and "八分之一" give 8."""
+    if m.group("w") or m.group("z"):
+        return float(_FRACTION_WORDS[(m.group("w") or m.group("z")).lower()])
+    return float(m.group("n") or m.group("n2"))
 #: A comparison a clause states in words of its own: "比 Medusa 快不少", "faster than Medusa".
 _OWN_COMPARISON = re.compile(r"比\s*[^，,。；;]{1,30}?(?:快|慢|高|低|好|强|差|多|少|省|大|小)|"
                              r"\b(?:faster|slower|better|worse|higher|lower|cheaper|quicker|ahead)\s+(?:than|of)\b", re.IGNORECASE)
@@ -476,7 +490,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     """
     if _SPOKEN_HINT.search(text):
         text = spoken_figures(text)  # "a p ninety nine TTFT of one point three seconds" in a dictated note: 1.3 seconds
-    if not re.search(r"\d|百分之|[一二两三四五六七八九]\s*成", text) and not _HALVED.search(text):
+    if not re.search(r"\d|百分之|分之一|[一二两三四五六七八九]\s*成|\b(?:half|third|quarter|fourth|fifth|sixth|eighth|tenth|sixteenth)\b", text, re.IGNORECASE) and not _HALVED.search(text):
         return ()
     budget = _BUDGET.get()
     if budget is not None and budget.read >= budget.stop:
@@ -634,7 +648,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
         if m.start() in taken_at:
             continue
-        n = float(m.group("n") or m.group("n2"))
+        n = _fraction_n(m)
         if n > 1 and _MORE_BY.search(text[max(0, m.start() - 12):m.start()]):
             # "会多占 1/4 显存", "an extra 1/4 of the memory": a quarter more, not a size cut to a quarter
             raw_figs.append((m.start(), m.end(), round(100 / n, 1), None, "%", text[m.start():m.end()]))
@@ -941,8 +955,10 @@ def _kept_shares(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int
     for pos, q in found:
         if q.unit != "%" or q.value_high is not None or not (0 < q.value < 100):
             continue
+        frac = _FRACTION_OF.match(text, pos)
+        kept = 100 / _fraction_n(frac) if frac is not None and frac.end() == pos + len(q.raw) else q.value  # "keeps 1/8 of": 12.5 %
         if _KEPT_BEFORE.search(text[max(0, pos - 24):pos]) and _KEPT_AFTER.match(text, pos + len(q.raw)):
-            out.append((pos, q.model_copy(update={"value": round(100 / q.value, 2), "unit": "x", "metric": "compression",
+            out.append((pos, q.model_copy(update={"value": round(100 / kept, 2), "unit": "x", "metric": "compression",
                                                   "approx": True, "explicit": True, "direction": None})))
     return out
 
@@ -1194,7 +1210,9 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             out.append(f"{aspect}:{have[0]}")
             continue
         if len(have) == 2:
-            ch = cues.change.search(text)
+            # (a change that is itself a side's cue, "it changes the output distribution", is no change between sides)
+            at = {p for n in names for p in asserted[n]}
+            ch = next((m for m in cues.change.finditer(text) if m.start() not in at), None)
             if ch:  # "把 lossless 改成了 near-lossless": the side written after the change
                 after = [n for n in names if any(p >= ch.end() for p in asserted[n])]
                 if len(after) == 1:
@@ -1231,8 +1249,17 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
             if len(claimed) == 1:
                 out.append(f"{aspect}:{names[1] if claimed[0] == names[0] else names[0]}")
                 continue
-            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) or _GREEDY_SCOPE.search(_clause_at(text, p))
-                                                  for p in asserted[n])]
+            def scoped(p: int, other: str) -> bool:
+                # a greedy scope in the cue's clause, up to the other side's cue when that stands in the clause too ("it
+                # changes the output distribution at T=1 and is only exact for greedy decoding": the greedy is the exact's)
+                nxt = min([q for q in asserted[other] if q > p] + [len(text)])
+                prv = max([q for q in asserted[other] if q < p] + [-1])
+                clause = _clause_at(text, p)
+                at = text.find(clause, max(0, p - 200))
+                lo, hi = max(at, prv + 1), min(at + len(clause), nxt)
+                return bool(_GREEDY_SCOPE.search(text[lo:hi])) if lo < hi else False
+            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p])
+                                                  or scoped(p, names[1] if n == names[0] else names[0]) for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
                 continue
@@ -1454,6 +1481,13 @@ _MODEL_PART = re.compile(r"层|路由|门控|gate|router|layer|head|注意力|at
 #: A thing said to be optional: "RDMA is optional", "GPUDirect is optional", "RDMA 是可选的", "RDMA 可选".
 _OPTIONAL = re.compile(r"(?P<np>(?<![\w/-])[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,2})\s*(?P<tail>(?:is|are)\s+(?:only\s+|entirely\s+|fully\s+)?"
                        r"optional\b|(?:是)?可选的?(?![\u4e00-\u9fff]))", re.IGNORECASE)
+#: A thing one of two ways to run, so not needed: "works over plain TCP as well as RDMA", "runs with or without
+#: NVLink", "falls back to TCP when no RDMA NIC is present".
+_ALTERNATIVE = re.compile(r"\b(?:works?|runs?|operates?|communicates?)\s+(?:over|on|with|across)\s+[^.;:]{1,40}?\s+as well as\s+"
+                          r"(?P<np>[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,1})|"
+                          r"\bwith or without\s+(?:an?\s+|the\s+)?(?P<np2>[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,1})|"
+                          r"\bfalls? back to\s+[^.;:]{1,30}?\s+(?:when|where|if)\s+(?:there is\s+)?no\s+(?P<np3>[A-Za-z][\w/-]{0,30})",
+                          re.IGNORECASE)
 #: What stands between a Chinese topic and its verb of change ("内核不用做任何改动", "模型本身要改"): an object before it
 #: is what is (not) changed.
 _ZH_TOPIC_BEFORE = re.compile(r"(?:本身)?\s*(?:都|也|完全|根本|基本上?)?\s*(?:不用|不需要|无需|不必|没有|没|不|需要|要|得|必须)\s*"
@@ -1659,6 +1693,16 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             continue  # ("RDMA is not optional": it is needed, said by the need it denies)
         named = sorted({name for name, op in cues.objects if op.search(m.group("np"))})
         np = ",".join(named) if named else open_object(m.group("np"), lex)
+        if np and f"+need:{np}" not in out:
+            out.add(f"-need:{np}")
+    # "works over plain TCP as well as RDMA", "falls back to TCP when no RDMA NIC is present": one of two ways is needed by
+    # neither
+    for m in (_ALTERNATIVE.finditer(text) if re.search(r"as well as|with or without|falls? back", text, re.IGNORECASE) else ()):
+        if _negated_at(cues, text, m.start()):
+            continue
+        phrase = m.group("np") or m.group("np2") or m.group("np3")
+        named = sorted({name for name, op in cues.objects if op.search(phrase)})
+        np = ",".join(named) if named else open_object(phrase, lex)
         if np and f"+need:{np}" not in out:
             out.add(f"-need:{np}")
     # "so unmodified FlashAttention-2 kernels run": what runs unmodified is used as it ships

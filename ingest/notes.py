@@ -225,11 +225,38 @@ _GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
+#: What a "same …" says is the same, by the word after "same" (``_SAME_SETTING``): the setting's categories it takes from the
+#: sentence before ("同一模型 64K 约 2 倍" keeps its own 64K, and takes the model only); a setting, setup or configuration is all.
+_SAME_WHAT = {"model": ("model", "msize"), "模型": ("model", "msize"), "hardware": ("hw", "gpus"), "gpu": ("hw", "gpus"),
+              "硬件": ("hw", "gpus"), "context": ("ctx",), "batch": ("batch",), "prompt": ("bench",), "trace": ("bench",),
+              "workload": ("bench",)}
+
+
+def _same_as_before(clean: str, lex, before: str, own: tuple) -> tuple:
+    """The figures of a sentence that says its setting is the one before's ("same model, same 128K context", "on the same
+    setup", "同一模型"): those categories of the sentence before's setting added to the figures' own."""
+    cats: set[str] = set()
+    for m in _SAME_SETTING.finditer(clean):
+        word = re.sub(r"^(?:same\s+|同一|相同(?:的)?)", "", m.group(0).lower()).rstrip("s")
+        got = _SAME_WHAT.get(word)
+        if got is None:
+            return find_figures(clean, lex, context=before)  # a setting, a setup, a configuration: all of it
+        cats.update(got)
+    merged = find_figures(clean, lex, context=before)
+    if len(merged) != len(own):
+        return merged
+    out = []
+    for q, mine in zip(merged, own):
+        keep = {c for c in q.conditions if c.partition(":")[0] in cats} | set(mine.conditions)
+        out.append(q.model_copy(update={"conditions": tuple(sorted(keep))}))
+    return tuple(out)
+
+
 #: A scalar measure named by a table's caption or heading ("Llama-2 困惑度总表", "Perplexity (lower is better)").
 #: A language-modelling dataset: a bare number measured on it is a perplexity.
 _LM_DATASET = re.compile(r"\bwiki-?text-?(?:2|103)\b|\bC4\b|\bPG-?19\b|\bPTB\b", re.IGNORECASE)
 #: A sentence saying its setting is the one before's: "same model, same 128K context", "同一配置下".
-_SAME_SETTING = re.compile(r"\bsame (?:model|setting|settings|config(?:uration)?|context|hardware|GPU|batch|prompt|trace|workload)s?\b|"
+_SAME_SETTING = re.compile(r"\bsame (?:model|setting|settings|setup|set-up|config(?:uration)?|context|hardware|GPU|batch|prompt|trace|workload)s?\b|"
                            r"同一(?:配置|设置|模型|环境|硬件)|相同(?:的)?(?:配置|设置|模型|环境|硬件)", re.IGNORECASE)
 _CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
 
@@ -530,6 +557,12 @@ def written_title(line: str, start: int, end: int) -> str | None:
         m = re.match(r"\s*[`\])）]?\s*[—–:：-]?\s+(?P<t>[A-Z][^\n`|\t]{10,240}?)\s*$", after)
         if m and _looks_like_title(strip_markup(m.group("t"))):
             return strip_markup(m.group("t")).strip().rstrip(",.，。")
+    # "参考 InfiniGen: Efficient Generative Inference of … Management (arXiv 2406.10774) 的 …": a "Name: Title" written
+    # inside a sentence, right before the bracketed identifier
+    m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$",
+                  line[:start])
+    if m and len(m.group("t").split()) >= 4 and _looks_like_title(m.group("t").strip()):
+        return m.group("t").strip()
     before = _FIELD_LABEL.sub("", _LEAD_MARKS.sub("", _FOOTNOTE_MARK.sub("", line[:start])).strip())
     before = re.sub(r"^[(（【\[][^)）】\]]{1,30}[)）】\]]\s*", "", before)  # "（延伸阅读，自投机方向）LayerSkip: …": a tag before it
     # a bidding list's "#4133 — Title — preprint [ID]": the submission's number before, the field's label after the title
@@ -620,6 +653,11 @@ _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别
 _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
+#: A writer correcting a figure they gave before: "typo on my side, it's 1.2 GB", "correction: 3.4", "I meant 1.2", "更正：…", "笔误".
+_CORRECTS = re.compile(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|更正|笔误|打错了|写错了",
+                       re.IGNORECASE)
+#: What stands before the value a correction calls wrong: "not 2.38x", "instead of", "rather than", "不是", "而不是".
+_WRONG_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是)\s*[~≈]?\s*$", re.IGNORECASE)
 #: Words that void a whole run, not one figure of it: "ABANDONED", "misconfigured run", "the run is invalid", "作废".
 _VOID_RUN = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:this|the) run is (?:invalid|void)\b|作废")
 #: A writer voiding a run or a number of their own: those, and "don't quote it", "the number is void", "别引用这个数".
@@ -899,6 +937,23 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
         buf.append((ln, t))
     flush()
     return out
+
+
+#: A BibTeX entry's title field: ``title = {TideKV: Recallable …},`` (braces or quotes).
+_BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.+?)[}\"]\s*,?\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _bibtex_title(code: str) -> str | None:
+    """The title of a BibTeX entry pasted as code (``@article{…, title = {…}, eprint = {2603.11842}, …}``), its TeX
+    braces and math marks dropped ("H$_2$O" is "H2O"), else None."""
+    if not re.match(r"\s*@\w+\s*\{", code):
+        return None
+    m = _BIBTEX_TITLE.search(code)
+    if m is None:
+        return None
+    t = re.sub(r"\$_?\{?(\w+)\}?\$", r"\1", m.group("t"))
+    t = re.sub(r"[{}$\\]", "", t).strip()
+    return t or None
 
 
 def parse_note(
@@ -1530,7 +1585,7 @@ def parse_note(
             elif b.kind != "row" and c.quantities and prev_piece[1] and prev_piece[0] == it and _SAME_SETTING.search(clean):
                 # "… 2.7 GB at 128K, batch one. Their Table 4 also lists the KIVI-2 baseline at 2900 MiB, same model,
                 # same 128K context.": "same …" takes the setting of the sentence before
-                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=prev_piece[1])})
+                c = c.model_copy(update={"quantities": _same_as_before(clean, lex, prev_piece[1], c.quantities)})
             elif b.kind != "row" and not c.quantities and (s_ := setting_of(clean, lex)) and not evr.levels(clean):
                 setup = (it, s_)  # (a line saying how deeply it was read, "… and all the ablation tables", sets no setting)
             if b.kind == "row" and b.header and not matrix:
@@ -1613,6 +1668,25 @@ def parse_note(
         # figure is on their own data mix, don't quote it" names what it voids itself)
         if not claims[k].quantities and len(claims[k].text.strip()) <= 40 and k > 0 and claims[k - 1].item == claims[k].item:
             void_at.add(k - 1)
+    # a figure its writer corrects later in the same topic ("6/ … add ~2.1 GB …" then "7/ yes, typo on my side, it's 1.2 GB",
+    # "更正：是 1.2 GB"): the earlier value is withdrawn, the correction stands
+    # (the figure it names as the wrong one, "Medusa-2 is 2.83x, not 2.38x", wherever it stands in the topic; else the
+    # figure of the last statement before it giving one of that unit and none of its values, wherever it is repeated)
+    for k, c in enumerate(claims):
+        if c.quantities and c.item is not None and _CORRECTS.search(c.text):
+            units = {q.unit for q in c.quantities}
+            values = {(q.unit, q.value) for q in c.quantities}
+            wrong = {(q.unit, q.value) for q in c.quantities
+                     if _WRONG_BEFORE.search(c.text[max(0, c.text.find(q.raw) - 14):max(0, c.text.find(q.raw))])}
+            before = [j for j in range(k) if claims[j].item == c.item]
+            if not wrong:
+                last = [j for j in before if any(q.unit in units for q in claims[j].quantities)
+                        and not any((q.unit, q.value) in values for q in claims[j].quantities)][-1:]
+                wrong = {(q.unit, q.value) for j in last for q in claims[j].quantities if q.unit in units}
+            hit = [j for j in before if any((q.unit, q.value) in wrong for q in claims[j].quantities)]
+            for j in hit:
+                void_at.add(j)
+                voiding.append(j)
     if voiding:
         claims = [c.model_copy(update={"quantities": ()}) if c.quantities and (c.item in void or k in void_at) else c
                   for k, c in enumerate(claims)]
@@ -1709,8 +1783,8 @@ def parse_note(
                 # (within a window around the mention: a title is written beside its identifier, and a line of
                 # thousands of mentions is then read in linear time)
                 w0 = max(0, m.start - _TITLE_REACH)
-                title = (_row_title(b) if b.kind == "row" else None) or written_title(
-                    tt[w0:m.end + _TITLE_REACH], m.start - w0, m.end - w0)
+                title = (_row_title(b) if b.kind == "row" else None) or (_bibtex_title(b.text) if b.kind == "code" else None) \
+                    or written_title(tt[w0:m.end + _TITLE_REACH], m.start - w0, m.end - w0)
                 if title is None and k == 1 and b.kind in ("item", "para") and not find_arxiv_ids(blines[0][1]) \
                         and (b.kind == "item" or _ENTRY_OPEN.match(blines[0][1])) and not re.search(r"[.。!?！？]\s*$", blines[0][1]) \
                         and not t[:m.start].strip(" >").startswith(("-", "*", "+")):

@@ -361,6 +361,9 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     # "next to PagedFP8 in the FP8 paths section", "this belongs with the FP8 material": a section by its title
     for m in _TITLE_SECTION.finditer(text):
         title = (m.group("t") or m.group("t2")).strip()
+        if re.search(r"\b(?:get|got|gotten|getting|made it|make it|reached?|read(?: up)?|skim(?:med)?|stopp?ed|skipp?ed)\s*$",
+                     text[max(0, m.start() - 24):m.start()], re.I) and m.group("t"):
+            continue  # "did not get to the method section", "skipped to the results section": how far a read went
         if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
                                                           title, re.I) \
                 and not re.fullmatch(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\.?", title):  # a Roman number is a key, read above

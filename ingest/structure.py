@@ -33,6 +33,7 @@ import contextvars
 import itertools
 import re
 import unicodedata
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
@@ -727,11 +728,26 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                 inner, _pre = _split_headings([b for b in body if b.line >= sub_heads[0].line], None, end, lex)
                 out.extend(inner)
                 continue
-        sub = _container_entries(h.text, body, lex)
         ents_here = _entries(body)
+        if len(ents_here) >= 2 and _DATED_HEAD.match(_strip(h.text)) and not _brings_link(h.text) \
+                and len(ents_here) == len([b for b in _content(body) if b.kind != "heading" and b.parent is None]) \
+                and all(_PERSON_LINE.match(b.text) for _k, b in ents_here) \
+                and len({_PERSON_LINE.match(b.text).group("n").casefold() for _k, b in ents_here}) >= 2:
+            # a day's stand-up, one line per person ("### Mon 11-10" over "- 唐宁：…" / "- Omar: …" / "- Priya: …"): each
+            # person's line is a topic; the heading's line is shared by them
+            for k, (_i, b) in enumerate(ents_here):
+                stop = ents_here[k + 1][1].line if k + 1 < len(ents_here) else end + 1
+                part = [x for x in body if b.line <= x.line < stop]
+                out.append(_Raw("entry", b.line, max(x.line_end for x in part), b.text.split("\n")[0].strip(), [b.line], part,
+                                shares=((h.line, h.line),)))
+            continue
+        sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and ents_here \
                 and not any(b.kind == "heading" for b in body) \
                 and (_named_collection(h.text, lex)
+                     # a radar's quadrant ("## 采纳" over "- vLLM 分块预填充 —— 理由", "- KIVI（link）—— 理由") beside quadrants that
+                     # give their entries: every entry a name, a dash and a reason, each a topic
+                     or (len(ents_here) >= 2 and all(_NAME_DASH_REASON.match(b.text) for _k, b in ents_here))
                      # a list of tasks gives its tasks when it is the section's whole text and one of them names a work or
                      # a section or reads as a task ("- [ ] add SnapKV (2404.14469) to 4.2", "- [ ] **E1 日间预消化** · 认领：
                      # Tom"); a shopping list ("- [ ] 牛奶 x2"), or a topic's paragraph with its follow-up task, is one topic
@@ -785,6 +801,14 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             gone = {r.line for r in later} - set(merged)
             out = [merged.get(r.line, r) if r.kind == "row" else r for r in out if not (r.kind == "pseudo" and r.line in gone)]
     return out, pre
+
+
+#: A person's line of a stand-up: a name, a colon, their words ("唐宁：bench box …", "Omar: rebased …", "**Priya**: …").
+_PERSON_LINE = re.compile(r"^\s*(?:\*\*)?(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?|@[\w.-]{2,20})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
+
+
+#: A list entry that is a name, a dash and a reason: "vLLM 分块预填充（chunk=2048）—— 线上跑满两个月", "LMCache — cross-instance reuse".
+_NAME_DASH_REASON = re.compile(r"^\s*[^\s—–][^—–\n]{0,60}?\s*(?:——|—|–)\s*\S")
 
 
 #: A heading's number, and a bold paragraph lead's ("### 2. PolarKV v3", "**3. Quest：…**").
@@ -1047,7 +1071,7 @@ _DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?
                          # nothing after it but a weekday or month, a number, a time or an aside: "2027-02-17 (Tue)",
                          # "Thu 20 Feb, 14:00"; not a topic ("2027-01-03 14:22 CalibTree 复现")
                          r"(?:[\s,，]*(?:(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-                         r"|\d{1,4}|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]|(?:周|星期)[一二三四五六日天]))*\s*$", re.IGNORECASE)
+                         r"|\d{1,2}[-/.]\d{1,2}|\d{1,4}|\d{1,2}:\d{2}|[(（][^)）]{0,20}[)）]|(?:周|星期)[一二三四五六日天]))*\s*$", re.IGNORECASE)
 
 
 def _named_collection(head_text: str, lex: Lexicon) -> bool:
@@ -1100,7 +1124,9 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         # a log's day ("### Thu 20 Feb") written as paragraphs, one per thing done, and bullets: each paragraph
         # a unit beside the entries
         covered = {ln for u in units for b in u.blocks for ln in range(b.line, b.line_end + 1)}
-        paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines and b.line not in covered]
+        off = next((b.line for b in body if b.kind == "para" and b.lines and _SIGN_OFF.match(b.lines[0][1])), None)
+        paras = [b for b in body if b.kind == "para" and b.parent is None and not b.quoted and b.lines and b.line not in covered
+                 and (off is None or b.line < off)]  # (a mailing's "--" and its footer close the day: no thing done)
         day = sorted([*units, *(_Raw("pseudo", b.line, b.line_end, b.lines[0][1], [b.line], [b]) for b in paras)],
                      key=lambda u: u.line)
         # the bullets under a paragraph that brings its work ("**SLO-Gate** — arXiv:… An admission gate …" over "- P99
@@ -1108,6 +1134,12 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         merged: list[_Raw] = []
         for u in day:
             prev = merged[-1] if merged else None
+            if (u.kind == "pseudo" and prev is not None and prev.kind == "pseudo" and not _brings_link(u.head)
+                    and _brings_link("\n".join(b.text for b in prev.blocks[:1])) and _GOES_ON.match(u.head)):
+                # "AgeQueue: … (arXiv 2608.05527v2). Read it properly today" then "The idea is …", "Results on ShareGPT …",
+                # "I think it belongs in 2.2 …": paragraphs that go on about the work just brought are its own
+                merged[-1] = replace(prev, line_end=max(prev.line_end, u.line_end), blocks=[*prev.blocks, *u.blocks])
+                continue
             if (u.kind == "entry" and prev is not None and prev.kind == "pseudo" and u.line <= prev.line_end + 1
                     and _brings_link("\n".join(b.text for b in prev.blocks[:1])) and not _brings_link("\n".join(b.text for b in u.blocks))):
                 # (written right under it, no blank line between: a list set off by a blank line is the day's next things)
@@ -1156,6 +1188,12 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     return []
 
 
+#: A paragraph that goes on about what the one before brought: it opens by pointing back ("It …", "Their …", "The idea
+#: is …", "Results on …", "I think it belongs …", "作者…", "这篇…").
+_GOES_ON = re.compile(r"^\s*(?:(?:it|its|it's|they|their|this|these|the (?:idea|paper|method|approach|authors?|results?|main|key|"
+                      r"core|trick|catch|headline|evaluation|eval|setup|experiments?|ablations?|numbers?|gist)|results?|overall|"
+                      r"(?:i|we) (?:think|guess|suspect|reckon) (?:it|this|they)|my (?:take|read|verdict)|verdict)\b|"
+                      r"(?:作者|这篇|该文|本文|它的?|其|结果|实验|思路|核心|方法上))", re.IGNORECASE)
 #: A section's opening field naming the works it builds on: "- 依赖论文：…", "Builds on: …", "Papers used: …".
 _WORKS_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:依赖(?:的)?论文|所依赖的论文|用到的论文|涉及论文|基于的?论文|"
                           r"builds? on|built on|depends on|relies on|based on|underlying papers?|papers? (?:used|behind it|it builds on))"
@@ -1647,6 +1685,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         names = {**_NOTE_NAMES.get(), **_local_names(blocks)}
         current: str | None = None
         thread_work: str | None = None  # the work a numbered thread is on ("" when its opening post names none)
+        several = False  # whether its opening post names several works (then each post goes on with the work last brought)
         for n, (mk, h) in enumerate(zip(marks, heads)):
             if n and not _FORUM_REPLY.match(h) and re.search(r"\breply(?:ing)? to\b|^\W*[\w.@-]{1,30}\W*\s+replied\s*$|回复", h, re.I):
                 continue
@@ -1659,6 +1698,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 opener = next((t for b in blocks for _ln, t in b.lines if re.match(r"\s*1/\d{0,2}\s+\S", t)), "")
                 said1 = re.sub(r"^\s*1/\d{0,2}\s*", "", opener)
                 thread_work = next((m.arxiv_id for m in find_arxiv_ids(said1)), None) or _opens_naming(said1, names) or ""
+                if len({m.arxiv_id for m in find_arxiv_ids(said1)} | {w for n, w in names.items()
+                                                                    if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", said1)}) >= 2:
+                    thread_work, several = "", True  # ("1/ Three drafting papers: EAGLE-3 and PolyDraft": a thread on several works)
                 current = current or thread_work or None
             if num and _THREAD.match(h) and thread_work:
                 # a single work's thread ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread unless
@@ -1668,6 +1710,15 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 if int(num.group(1)) > 1 and kept_marks and (not own or own[0] == current):
                     continue
                 current = own[0] if own else current
+            elif num and _THREAD.match(h) and thread_work == "" and several:
+                # a thread on several works ("1/ Three drafting papers …: EAGLE-3, PolyDraft and SkipHeads"): a post that
+                # brings a work opens its topic, and the posts after it that bring none go on with it ("5/ Headline: it
+                # averages 4.3 accepted tokens …") until one changes the subject ("10/ Unrelated: …")
+                said = re.sub(r"^\s*\d{1,2}/\d{0,2}\s*", "", _turn_text(blocks, mk[0], mk[1]))
+                own = [m.arxiv_id for m in find_arxiv_ids(said)] or ([w] if (w := _opens_naming(said, names)) else [])
+                if kept_marks and not own and current is not None and not _TOPIC_SHIFT.match(said) and not _ASIDE_OPEN.match(said):
+                    continue
+                current = own[0] if own else None
             kept_marks.append(mk)
         marks = kept_marks
         if len(marks) < 2:
@@ -3274,7 +3325,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             return ruled, "rules"
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
-        ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
+        ("fields", lambda: _split_field_heads(body, last_line)), ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
         ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)),
         ("memo", lambda: _split_memo(body)))
     for how, split_of in rest:
@@ -3284,6 +3335,46 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
                 split = (split[0] + _after_rule(split[0], ruled0[0], body), split[1])
             return split, how
     return None, ""
+
+
+#: A paragraph opening with a field, a short label and a colon: "主讲：刘洋 —— HotRep（…）", "Presenter: Ana — SnapKV (…)".
+_FIELD_HEAD = re.compile(r"^\s*(?:\*\*)?(?P<label>[^\W\d_][^\s:：*|#>\[\]()（）]{0,11})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
+
+
+#: A speaker's label before a turn's words: "丁：", "**Ben**: ".
+_SPEAKER_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,20}(?:\*\*)?\s*[:：]\s*")
+
+
+def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Topics opened by paragraphs that lead with one field, each bringing its work's link ("主讲：刘洋 —— HotRep
+    （arxiv.org/abs/2603.18452v2）" then its bullets and discussion, "主讲：陈静 —— Placer（…）" then its own): each such
+    paragraph opens a topic that runs to the next one; None unless the same label leads two or more of them."""
+    heads: dict[str, list[MdBlock]] = defaultdict(list)
+    for b in body:
+        if b.kind == "para" and b.parent is None and not b.quoted and b.lines:
+            m = _FIELD_HEAD.match(b.lines[0][1])
+            if m and _brings_link(b.lines[0][1]):
+                heads[m.group("label").casefold()].append(b)
+    label = max(heads, key=lambda k: len(heads[k]), default=None)
+    if label is None or len(heads[label]) < 2:
+        return None
+    opens = heads[label]
+    out = []
+    for k, h in enumerate(opens):
+        end = opens[k + 1].line - 1 if k + 1 < len(opens) else last_line
+        inside = [x for x in body if h.line <= x.line <= end]
+        # an aside in the discussion ("丁：跑个题，场地的事：…", "Ben: side note, the room …") is a topic of its own, to the
+        # topic's end
+        aside = next((n for x in inside if x.kind in ("para", "item") and not x.quoted for n, t in x.lines
+                      if n > h.line and any(_ASIDE.match(u) or _ASIDE_OPEN.match(u) for u in (t, _SPEAKER_LABEL.sub("", t, count=1)))),
+                     None)
+        cuts = [(h.line, aside - 1), (aside, end)] if aside is not None else [(h.line, end)]
+        for lo, hi in cuts:
+            part = [y for y in (_slice(x, lo, hi) for x in inside) if y is not None]
+            if part:
+                out.append(_Raw("block", part[0].line, max(x.line_end for x in part), part[0].text.split("\n")[0].strip(),
+                                [part[0].line], part))
+    return out, [b for b in body if b.line < opens[0].line]
 
 
 #: A comment under a post, as a forum or a Knowledge Planet exports it: a name and a colon, words, and its likes
@@ -3845,6 +3936,10 @@ _ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[
                          r"(?:题外话|顺便(?:一提|说一句)?|顺带|另外一件事))|p\.\s?s\.)", re.IGNORECASE)
 
 
+#: A BibTeX entry's opening: "@article{li2024snapkv,", "@misc{ zhang2023h2o,".
+_BIBTEX_ENTRY = re.compile(r"\s*@(?:article|misc|inproceedings|incollection|techreport|unpublished|online|preprint|book)\s*\{", re.IGNORECASE)
+
+
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     """``(about, mentions)`` of one raw segment; a comparison section's works are all mentions."""
     if raw.kind == "pseudo" and _TITLED_SLOT.match(_strip(raw.head)) and not find_arxiv_ids(raw.head):
@@ -3861,9 +3956,10 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         return [], list(dict.fromkeys(ids))
     all_about: list[str] = []
     all_comp: list[str] = []
-    for b in raw.blocks:
-        if b.kind in ("code", "html"):
-            continue
+    for k, b in enumerate(raw.blocks):
+        if b.kind in ("code", "html") and not (b.kind == "code" and k <= 2 and _BIBTEX_ENTRY.match(b.text)):
+            continue  # (a BibTeX entry pasted as code at the part's head, "### 3 · li2024snapkv" over "@article{li2024snapkv, …
+            # eprint = {2404.14469}": the work it cites; a README's "Citation" block at its foot names no part's work)
         a, c = works_in(b.text, lex)
         all_about.extend(a)
         all_comp.extend(c)

@@ -544,6 +544,16 @@ def _lead(text: str) -> str:
 _PASSING = re.compile(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
 
 
+#: What introduces a work given as an example: "a predictor like the learning-to-rank one [2408.15792]", "such as …".
+_EXAMPLE_BEFORE = re.compile(r"\b(?:like|such as|e\.g\.,?|similar to|akin to|as in|à la)\b[^.;:]{0,36}$", re.IGNORECASE)
+
+
+def _as_example(text: str, aid: str) -> bool:
+    """Whether ``text`` writes the work ``aid`` only as an example of something, after "like", "such as", "e.g."."""
+    spots = [m.start() for m in re.finditer(re.escape(aid), text)]
+    return bool(spots) and all(k >= _LEAD_CHARS and _EXAMPLE_BEFORE.search(text[max(0, k - 45):k]) for k in spots)
+
+
 def _cited_in_passing(text: str, aid: str) -> bool:
     """Whether ``text`` writes the work ``aid`` only inside brackets after its first words (a reference in
     passing, "… into a FlashAttention-2 kernel (2307.08691)"), not as what it opens with."""
@@ -733,6 +743,13 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
             # work cited in brackets is mentioned, the statement is still about the note's paper
             subj = [topic, *subj]
+        if subj and c.kind == "note" and c.item is not None and (it := items.get((c.path, c.item))) is not None and it.works \
+                and not set(it.works) & set(subj) and all(_as_example(c.text, a) for a in subj) \
+                and any(_opens_with(c.text, names_of.get(a, ())) for a in it.works):
+            # "AgeQueue orders by expected remaining work, …; we would have to put a predictor like the learning-to-rank one
+            # [2408.15792] in front of it" under AgeQueue's option: a work given as an example is mentioned, the statement is
+            # about the item's work it opens with
+            subj = list(it.works)
         if not subj:
             # "FastServe, by contrast, is effectively an offline scheduler" under "**Llumnix vs FastServe**": a statement
             # that opens by naming a work by its short name is about that work, not its item's first
@@ -747,11 +764,27 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             subj = list(resolved[key])
         if not subj and topic and c.kind == "note":
             subj = [topic]  # a section of a one-paper note that names no work of its own ("## 二、方法")
+        if not subj and c.kind == "note" and not c.quantities and not match(c.text) \
+                and (titled := _titled_work(snap, c.path, match, items)) is not None:
+            subj = [titled]  # "# README review: qattn-lab/blockfp8-attn" over a quoted README line naming no work and no figure
+            # ("Also runs on Ampere"): about the work the title names (a figure's row, "4 | 2.18x", stays unplaced)
         if not subj:
             subj = match(c.text)[:1]
         out[c.iri] = subj
     snap.cache["claim_subjects"] = out
     return out
+
+
+def _titled_work(snap: Snapshot, path: str, match: Callable[[str], list[str]], items: dict) -> str | None:
+    """The one work a note's title names by its short name (``# README review: qattn-lab/blockfp8-attn``), when that is the
+    only work the note's items are about (a review of one repo's README, quote by quote), else None; computed once per file."""
+    key = ("titled_work", path)
+    if key not in snap.cache:
+        src = snap.sources.get(path)
+        named = set(match(src.title or "")) if src is not None else set()
+        about = {w for (p, _i), it in items.items() if p == path for w in it.works}
+        snap.cache[key] = next(iter(named)) if len(named) == 1 and about == named else None
+    return snap.cache[key]  # type: ignore[return-value]
 
 
 def _eligible(c: SClaim) -> bool:
@@ -1174,7 +1207,9 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
         ceiling_at = {c.split(":", 1)[0] for c in ceiling_q.conditions} & _OPERATING_POINT
         # (only when the ceiling names no operating point the value shares: "3.2x at 128K on one H100" and "128K: 2.6×" on
         # the card's H100 are the same setting, the headline written differently)
-        own_setting = point_at - ceiling_at if not point_at & ceiling_at else set()
+        # (a benchmark both name is no shared operating point: "up to 1.8x on MT-bench" holds a leaderboard's "1.6×" on
+        # MT-bench with a model and GPU of its own)
+        own_setting = point_at - ceiling_at if not (point_at & ceiling_at) - {"bench"} else set()
         if point_q.bound is None and not own_setting and not _own_measurement(point_c.text) \
                 and (not point_q.approx or _only(point_c.text, point_q.raw)):
             # ("我印象里 P99 首 token 延迟只降了 2.6 倍左右，没到数量级" against "最多降低约 10 倍": a value its writer
@@ -1429,13 +1464,19 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              r"\b(?:do(?:n't| not)|wouldn't|would not|shouldn't|should not)\s+read\s+(?:this|it|that)\s+as\s+(?:a\s+)?"
                              r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败",
                              re.IGNORECASE)
+#: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
+#: so 24% is the one to quote", "海报上的是初步结果": that statement's own figures are settled (no reach to the lines before).
+_EARLY_FIGURE = re.compile(r"\b(?:was|were|is|are|came from|comes? from|from)\s+(?:a\s+|an\s+|the\s+)?(?:preliminary|early|initial|provisional)\s+"
+                           r"(?:run|result|number|figure|measurement|experiment|draft|version|trace)s?\b|"
+                           r"\bis the one to (?:quote|cite|use|keep)\b|(?:是|来自|出自)初步(?:结果|实验|数据|测试)", re.IGNORECASE)
 
 
 def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     """``(path, line)`` of the statements that one of the same file, on the same line or up to three lines after it,
     says conflict with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
     # (a table row saying so speaks of itself: "| PyramidKV | 1024 | 35.6 | blog (Mistral-7B, not our model) |")
-    said = [(c.path, c.line, 0 if " | " in c.text else 3) for c in snap.claims if _NOT_A_CONFLICT.search(c.text)]
+    said = [(c.path, c.line, 0 if " | " in c.text or not _NOT_A_CONFLICT.search(c.text) else 3) for c in snap.claims
+            if _NOT_A_CONFLICT.search(c.text) or _EARLY_FIGURE.search(c.text)]
     if not said:
         return set()
     at = defaultdict(list)
@@ -1555,7 +1596,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     topics = _note_topics(snap)
     from .items import name_index, name_matcher
 
-    derived: set[int] = set()  # the speed-ups a cut of a latency states (``_cut_as_speedup``), by id
+    derived: dict[int, str] = {}  # the speed-ups a cut of a latency states (``_cut_as_speedup``), by id: the unit written
     match = name_matcher(snap)
     names_of: dict[str, list[str]] = defaultdict(list)
     for n, a in name_index(snap).items():
@@ -1589,7 +1630,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     by[(s, _metric_bucket(gain.metric, "x"), "x")].append((c, gain))
                 if faster is not None:
                     # "cuts decode latency in half" is the "2x faster decode" of another file's same setting
-                    derived.add(id(faster))
+                    derived[id(faster)] = q.unit
                     by[(s, _metric_bucket(faster.metric, "x"), "x")].append((c, faster))
                 measures = named.get((s, q.value), ())
                 qs = q
@@ -1630,8 +1671,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) \
                     or not (comparable(q1, q2) or _same_measure(c1, q1, c2, q2)) or not _disagree_reported(c1, q1, c2, q2):
                 continue
-            if id(q1) in derived and id(q2) in derived:
-                continue  # (two cuts are compared as written, in their own group)
+            if id(q1) in derived and id(q2) in derived and derived[id(q1)] == derived[id(q2)]:
+                continue  # (two cuts written alike are compared as written, in their own group; "45% lower P99 TTFT" and
+                # "P99 TTFT 2.5x lower" only here, as the speed-ups they are)
             if _explains_other(c1.text, q2) or _explains_other(c2.text, q1):
                 continue  # "… tops out around 500 TFLOPs/s, so the 740 headline is a head-dim-256 figure": the writer
                 # says what the other value is of
@@ -1686,7 +1728,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops the\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -1694,8 +1736,8 @@ _CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|
 #: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
 #: "从 80.0% 提升到 90.2%", a speedup that "falls to 1.3× under sampling"): a correction or replacement
 #: ("改成", "changed", "is gone", "no longer") or a version named ("v3 …").
-_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|"
-                      r"withdr[ae]w|replaced|(?<![\w.])v\d{1,2}\b", re.IGNORECASE)
+_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|"
+                      r"withdr[ae]w|replaced|(?<![\w.-])v\d{1,2}\b", re.IGNORECASE)
 
 
 def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
@@ -1822,7 +1864,7 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                 if (v := cited_version.get((c.path, s))) is not None:
                     tied[s].append(replace(c, version=v))
     out: dict[tuple, Contradiction] = {}
-    best: dict[tuple, int] = {}  # the figures of b each finding's a states
+    best: dict[tuple, tuple[bool, int]] = {}  # whether each finding's b says it revises, and the figures of b its a states
     pairs_of: dict[str, set[str]] = {}  # claim IRI -> its character pairs, computed once
 
     def pairs(c: SClaim) -> set[str]:
@@ -1849,8 +1891,11 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     continue
                 # of one file's statements, the one whose figures the change names ("v1 said 4.48× / 10.2×" picks the
                 # document's "up to 4.48× more requests", not its goodput definition's "target 90%")
-                quoted = sum(1 for q in a.quantities if figure_key(q.raw) in {figure_key(x.raw) for x in b.quantities})
-                if key in out and quoted <= best.get(key, 0):
+                # (and a statement saying it revises, "v2：改了 v1 的结论——…", before one that only narrates a change,
+                # "开启复制后降到 7%")
+                quoted = (bool(_REVISED.search(b.text)),
+                          sum(1 for q in a.quantities if figure_key(q.raw) in {figure_key(x.raw) for x in b.quantities}))
+                if key in out and quoted <= best.get(key, (False, 0)):
                     continue
                 best[key] = quoted
                 out[key] = Contradiction(
@@ -1910,6 +1955,11 @@ def _retract_cue() -> re.Pattern[str]:
     return _RETRACT
 
 
+#: Quoted words the writer points at as a claim: 'the "no training" bit', '"lossless" claim', '“无需训练”这一点'.
+_QUOTE_MENTION = re.compile(r"[\"“][^\"”]{1,60}[\"”]\s*(?:(?:bit|claim|part|point|statement|line|thing|wording)\b|这一?点|这个说法|的说法)",
+                            re.IGNORECASE)
+
+
 def _asserted(c: SClaim, field: str) -> tuple[str, ...]:
     """``c.predicates`` or ``c.qualifiers`` (``field``) that ``c`` asserts: a statement saying a version
     withdrew a quoted claim ('v2 withdrew the claim "it does not require retraining"') does not assert
@@ -1918,8 +1968,8 @@ def _asserted(c: SClaim, field: str) -> tuple[str, ...]:
     if not got or not _QUOTED.search(c.text):
         return got
     outside = _QUOTED.sub(" ", c.text)
-    if not _retract_cue().search(outside):
-        return got
+    if not _retract_cue().search(outside) and not _QUOTE_MENTION.search(c.text):
+        return got  # (nor does one pointing at a quoted claim: 'the "no training" bit I have not checked')
     left = set(predicates(outside) if field == "predicates" else qualifier_sides(outside))
     return tuple(x for x in got if x in left)
 
@@ -1996,9 +2046,14 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             # (what a stated verb implies is stated too: "草稿头要单独微调" needs a training, which "无需训练" denies;
             # a denial implies nothing: "no fine-tuning" still allows a training)
             verbs = [verb, *(_implied_verbs().get(verb, ()) if sign == "+" else ())]
+            objects = frozenset(o for o in objs.split(",") if o)
             for s in subj.get(c.iri, ()):
                 for v in verbs:
-                    by[(s, v)].append((c, sign == "-", frozenset(o for o in objs.split(",") if o), verb))
+                    by[(s, v)].append((c, sign == "-", objects, verb))
+                if verb == "need" and sign == "-" and objects & {"training", "fine_tuning"}:
+                    # "No extra training needed" denies what "the heads must be trained" states: a training not needed is
+                    # one the work does without
+                    by[(s, "train")].append((c, True, frozenset(), "train"))
     out: dict[tuple, Contradiction] = {}
     for (s, verb), vals in sorted(by.items(), key=lambda kv: kv[0]):
         negs = [v for v in vals if v[1]]

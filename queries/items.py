@@ -99,6 +99,9 @@ def name_index(snap: Snapshot) -> dict[str, str]:
             if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+", n):
                 # "ArborSpec" said aloud and transcribed, or typed by someone else: "Arbor Spec"
                 seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
+            elif re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})*(?:KV|LLM|RL|MoE|QA)", n):
+                # "TideKV" said aloud: "tide kv", "sieve kv" (a voice memo's transcript)
+                seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
             acr = _CAMEL_NUMBERED.fullmatch(n)
             if acr:
                 # "FlashAttention-2" is "FA2" / "FA-2", "FlashDecoding++" is "FD++": the initials of a numbered compound name
