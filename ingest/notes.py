@@ -653,6 +653,8 @@ _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别
 _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
+#: A table column holding a dispute's outcome: "结论", "Conclusion", "Verdict", "Resolution", "Outcome", "定论", "裁决".
+_CONCLUSION_COLUMN = re.compile(r"结论|定论|裁决|最终结论|conclusion|verdict|resolution|outcome|resolved", re.IGNORECASE)
 #: A writer correcting a figure they gave before: "typo on my side, it's 1.2 GB", "correction: 3.4", "I meant 1.2", "更正：…", "笔误".
 _CORRECTS = re.compile(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|更正|笔误|打错了|写错了",
                        re.IGNORECASE)
@@ -1603,6 +1605,13 @@ def parse_note(
                                            context=captions.get(b.line, "")) if own_row is not None else ()
                 if figures:
                     c = c.model_copy(update={"quantities": figures})
+                # a disputes table's row ("争议点 | A 方说法 | B 方说法 | 结论", "Issue | Claim | Counter | Resolution"): the sides
+                # the two parties state are the dispute; the row says what its conclusion cell says
+                concl = next((k for k, h in enumerate(b.header) if _CONCLUSION_COLUMN.fullmatch(strip_markup(h).strip())), None)
+                if concl is not None and concl < len(b.cells) and not c.qualifiers:
+                    quals = qualifier_sides(b.cells[concl], lex)
+                    if quals:
+                        c = c.model_copy(update={"qualifiers": quals})
                 # a ✓/✗ cell under a column that names a qualifier ("Exact?" | "✗"): the row's side of it
                 checked = _row_checks(b)
                 if checked:

@@ -1724,6 +1724,15 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         if len(marks) < 2:
             return None
     marks = _under_paper_lines(blocks, marks, all_marks)
+    heads_now = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
+    if len(marks) >= 3 and all(_SYMBOL_MARK.match(h) for h in heads_now):
+        # a close read of one paper in marked paragraphs ("▶ 论文：HadaLite: … arXiv:2604.11832v2" then "▶ 方法（§3）…",
+        # "▶ 主结果 …", "▶ 和活文档的关系 …"): when only the first brings a work of its own (a later one only compares, "和
+        # QuIP#（…）的区别"), they are one topic; a paragraph set apart as an aside ("▶ 题外：…") stays its own
+        own = [works_in(_turn_text(blocks, i, ln), lex)[0] for i, ln, _t in marks]
+        if own[0] and not any(own[1:]):
+            marks = [marks[0], *(mk for mk, h in zip(marks[1:], heads_now[1:])
+                                 if _ASIDE_OPEN.match(_SYMBOL_MARK.sub("", h, count=1)) or _ASIDE.match(_SYMBOL_MARK.sub("", h, count=1)))]
     out: list[_Raw] = []
     first_line = marks[0][1]
     pre = [_slice(b, 0, first_line - 1) for b in blocks if b.line < first_line]
@@ -3090,7 +3099,7 @@ def _para_code(b: MdBlock) -> str | None:
 #: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
 _NOTED_WORK = re.compile(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
 #: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
-_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
+_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话?|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
                          r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
 
@@ -3176,7 +3185,9 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         return None
 
     def opening_work(b: MdBlock) -> str | None:
-        ids = [m for m in find_arxiv_ids(b.text) if m.start < 100]
+        spans = comparison_spans(b.text, lex)
+        # (a work its opening compares with, "作者自己把和 QuIP#（arXiv:2402.04396）的区别讲得很清楚", opens no topic)
+        ids = [m for m in find_arxiv_ids(b.text) if m.start < 100 and not any(a <= m.start < e for a, e in spans)]
         if not ids and (bold := re.match(r"\s*(?:\*\*|__)[^*_\n]{3,220}(?:\*\*|__)", b.text)):
             # a paragraph opening with a long bold title, its identifier right after ("**Does Group Size Still Matter?
             # Revisiting …**, now at v2 (arxiv.org/abs/2603.17760v2)")
@@ -3341,6 +3352,8 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 _FIELD_HEAD = re.compile(r"^\s*(?:\*\*)?(?P<label>[^\W\d_][^\s:：*|#>\[\]()（）]{0,11})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
 
+#: A paragraph's own symbol mark ("▶ 方法（§3）…", "■ …", "★ …"), as ``_BRACKET_TAG`` reads it.
+_SYMBOL_MARK = re.compile(r"^\s*[■□▪◇▶►★❖➤]\s*")
 #: A speaker's label before a turn's words: "丁：", "**Ben**: ".
 _SPEAKER_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,20}(?:\*\*)?\s*[:：]\s*")
 

@@ -650,7 +650,13 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     for n, a in name_index(snap).items():
         names_of[a].append(n)
     out: dict[str, list[str]] = {}
-    for c in snap.claims:
+    # a living document's statement and the one right before it in the same section (the bullet above it)
+    before_in_doc: dict[str, SClaim] = {}
+    doc_claims = sorted((c for c in snap.claims if c.kind == "living_doc" and c.role != "citation"), key=lambda c: (c.path, c.line))
+    for x, y in zip(doc_claims, doc_claims[1:]):
+        if x.path == y.path and x.section == y.section and y.line - x.line_end <= 1 and x.line_end < y.line:
+            before_in_doc[y.iri] = x
+    for c in sorted(snap.claims, key=lambda c: (c.path, c.line)):
         subj = list(c.about)
         if c.role == "background":
             out[c.iri] = subj  # a one-paper note's motivation is about the works it names, never its paper
@@ -743,6 +749,11 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # "… drops straight into a FlashAttention-2 kernel (2307.08691)" in a note about GateKV: the
             # work cited in brackets is mentioned, the statement is still about the note's paper
             subj = [topic, *subj]
+        elif subj and topic and topic not in subj and c.kind in ("note", "paper_card", "repo_card") and c.quantities \
+                and all(_only_compared(c.text, names_of.get(a, ())) for a in subj):
+            # "主结果：Llama-2-7B 上 W3A16 g128 困惑度 5.83；同设置下作者列的基线是 AWQ 6.24" in a read of HadaLite: the works named
+            # only as baselines are compared with; the statement is about the note's paper
+            subj = [topic]
         if subj and c.kind == "note" and c.item is not None and (it := items.get((c.path, c.item))) is not None and it.works \
                 and not set(it.works) & set(subj) and all(_as_example(c.text, a) for a in subj) \
                 and any(_opens_with(c.text, names_of.get(a, ())) for a in it.works):
@@ -770,9 +781,21 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # ("Also runs on Ampere"): about the work the title names (a figure's row, "4 | 2.18x", stays unplaced)
         if not subj:
             subj = match(c.text)[:1]
+        if not subj and c.kind == "living_doc" and not c.quantities and (prev := before_in_doc.get(c.iri)) is not None \
+                and len(out.get(prev.iri, ())) == 1:
+            # "- SGLang 的 RadixAttention (arXiv:2312.07104v2) 把 …" then "- 显存不够时按 LRU eviction 递归淘汰叶子节点": a document's
+            # bullet naming no work, right under one about one work, goes on about it (said of figures, it is not)
+            subj = list(out[prev.iri])
         out[c.iri] = subj
     snap.cache["claim_subjects"] = out
     return out
+
+
+def _in_quotes(text: str, raw: str) -> bool:
+    """Whether every place ``raw`` is written in ``text`` lies inside quotation marks (“…”, "…", 「…」)."""
+    spans = [(m.start(), m.end()) for m in re.finditer(r"[“\"「『][^”\"」』]{1,200}[”\"」』]", text)]
+    spots = [m.start() for m in re.finditer(re.escape(raw), text)]
+    return bool(spots) and all(any(a < k < b for a, b in spans) for k in spots)
 
 
 def _titled_work(snap: Snapshot, path: str, match: Callable[[str], list[str]], items: dict) -> str | None:
@@ -1462,7 +1485,10 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              r"\bnot our (?:model|setup|hardware|setting|config(?:uration)?)\b|\b(?:a )?different model\b|模型不同|不是我们的模型|"
                              # "Different GPU, a smaller target and my own drafter, so I don't read this as a failed repro"
                              r"\b(?:do(?:n't| not)|wouldn't|would not|shouldn't|should not)\s+read\s+(?:this|it|that)\s+as\s+(?:a\s+)?"
-                             r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败",
+                             r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败|"
+                             # "a marketing number … so it is not comparable with what the paper measures", "两者不可比"
+                             r"\b(?:is|are|isn't|aren't)\s+not\s+(?:directly\s+)?comparable\s+(?:with|to)\b|\bnot\s+(?:directly\s+)?comparable\s+(?:with|to)\b|"
+                             r"\bnot\s+treating\s+(?:it|this|that)\s+as\s+a\s+result\b|不可比|没法(?:直接)?比",
                              re.IGNORECASE)
 #: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
 #: so 24% is the one to quote", "海报上的是初步结果": that statement's own figures are settled (no reach to the lines before).
@@ -1608,6 +1634,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw) \
                     or _compared_value(c.text, q, c.quantities):
                 continue
+            if _ON_OUR_DOC.search(c.text) and _in_quotes(c.text, q.raw):
+                continue  # "把“W3 困惑度普遍在 6.0–6.3”那句改成…": our document's sentence quoted to be edited, no figure of the work
             if q.metric == "context" and _written_after(_DATA_LENGTH, c.text, q.raw, 30):
                 continue  # "16 Wikitext-2 sequences of 2K tokens": the length of the data used, no context the work reaches
             if q.metric in _SETTING_METRICS and any(o is not q and o.metric not in _SETTING_METRICS and (o.metric or o.unit in ("x", "%"))
@@ -1728,7 +1756,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -1736,7 +1764,7 @@ _CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|
 #: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
 #: "从 80.0% 提升到 90.2%", a speedup that "falls to 1.3× under sampling"): a correction or replacement
 #: ("改成", "changed", "is gone", "no longer") or a version named ("v3 …").
-_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|"
+_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b|"
                       r"withdr[ae]w|replaced|(?<![\w.-])v\d{1,2}\b", re.IGNORECASE)
 
 

@@ -102,6 +102,10 @@ def name_index(snap: Snapshot) -> dict[str, str]:
             elif re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})*(?:KV|LLM|RL|MoE|QA)", n):
                 # "TideKV" said aloud: "tide kv", "sieve kv" (a voice memo's transcript)
                 seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
+            two = re.fullmatch(r"([A-Za-z][\w.+]*)([ -])(\w*\d\w*)", n)
+            if two:
+                # "Mixtral 8x7B" is also written "Mixtral-8x7B" (and the other way round)
+                seen.setdefault(f"{two.group(1)}{'-' if two.group(2) == ' ' else ' '}{two.group(3)}", set()).add(aid)
             acr = _CAMEL_NUMBERED.fullmatch(n)
             if acr:
                 # "FlashAttention-2" is "FA2" / "FA-2", "FlashDecoding++" is "FD++": the initials of a numbered compound name

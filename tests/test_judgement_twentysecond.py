@@ -258,3 +258,75 @@ def test_a_correction_withdraws_only_the_figure_it_corrects():
     parts, _w = parse_note(thread, "inbox/a/thread.md", "note")
     figs = sorted((c.line, tuple(q.raw for q in c.quantities)) for c in parts["claims"] if c.line in (7, 8, 10))
     assert figs == [(7, ()), (8, ()), (8, ("1.2 GB",)), (10, ("1.2 GB",))]
+
+
+# --------------------------------------------------------------------------- second round (t221-t224)
+
+def test_second_round_structure():
+    """A close read in "▶" paragraphs whose first gives the paper (a later one only compares, "和 QuIP#（…）的区别") is one
+    topic, its "▶ 题外：" aside another; a radar's quadrants of "名称 —— 理由" entries give one topic per entry; a thread
+    whose first post names no work keeps one topic per post; a mailing's "--" footer closes its last day."""
+    read = ("HadaLite 精读笔记 —— 陈默\n\n▶ 论文：HadaLite: Low-Bit Weight-Only Quantization，arXiv:2604.11832v2。\n\n"
+            "▶ 方法（§3）。先分块做 Hadamard 旋转，再逐组量化。\n\n▶ 作者自己把和 QuIP#（arXiv:2402.04396）的区别讲得很清楚：QuIP# 要查表。\n\n"
+            "▶ 主结果：Llama-2-7B 上 W3A16 困惑度 5.83。\n\n▶ 题外：组里 eval 脚本的 wikitext 口径和论文不同。\n")
+    assert _items(read) == [(3, ("2604.11832",)), (11, ())]
+    radar = ("# 技术雷达\n\n## 采纳\n\n- vLLM 分块预填充（chunk=2048）—— 线上跑满两个月。\n- KIVI（arxiv.org/abs/2402.02750v2）—— 显存省一半。\n"
+             "- FlashInfer v0.2.5 —— 内核稳定。\n\n## 试验\n\n- DuoAttention [2410.10819] —— 正在压测。\n- PageSift（https://arxiv.org/abs/2611.03158）—— 准备试。\n")
+    assert [ln for ln, _w in _items(radar)] == [5, 6, 7, 11, 12]
+    thread = ("# notes\n\n1/ ok notes from today's inference track, two talks\n\n2/ SnapKV (arXiv:2404.14469) talk: voting window.\n\n"
+              "3/ vLLM's 24x figure is vs HF Transformers, launch-blog number\n\n4/ slides mirror unreachable from guest wifi\n")
+    assert [ln for ln, _w in _items(thread)] == [3, 5, 7, 9]
+    mailing = ("# weekly\n\n**Fri 2/5**\n\n* Universal Drafters (arxiv.org/abs/2605.03317v2): one shared drafter.\n"
+               "* Queue-Aware Draft Lengths (https://arxiv.org/pdf/2606.10452v1.pdf): γ per request.\n\n"
+               "--\nYou are receiving this because you subscribed. Unsubscribe: https://example.org/u/1\n")
+    assert [ln for ln, _w in _items(mailing)] == [5, 6]
+
+
+def test_second_round_facts():
+    """LRU against LFU eviction; top-1 against top-2 routing; EP is expert parallelism; "同一模型 64K 约 2 倍" keeps its own
+    length and takes only the model of the sentence before."""
+    assert qualifier_sides("显存不够时按 LRU eviction 递归淘汰叶子节点") == ("eviction_policy:lru",)
+    assert qualifier_sides("淘汰：显存不足时按访问频率 (LFU) 淘汰叶子节点") == ("eviction_policy:lfu",)
+    assert qualifier_sides("Mixtral 8x7B (2401.04088) uses top-2 routing over 8 experts per layer") == ("routing_topk:top2",)
+    assert qualifier_sides("They were adamant that Mixtral-8x7B uses top-1 routing, not top-2") == ("routing_topk:top1",)
+    assert open_objects_match("~ep", "~expert+parallelism")
+    parts, _w = parse_note("# 周报\n\n在 Llama-3-8B 上，128K 下预填充提速 3.4 倍。同一模型 64K 约 2 倍，长度越长收益越大。\n", "inbox/a/w.md", "note")
+    two = [q for c in parts["claims"] for q in c.quantities if q.raw == "2 倍"][0]
+    assert not any(x.startswith("ctx:128") for x in two.conditions) and "model:llama3-8b" in two.conditions
+
+
+def test_second_round_contradictions(tmp_path):
+    """A document's bullet naming no work under one about SGLang is SGLang's (LRU against a card's LFU); a disputes
+    table's row says what its conclusion cell says (对称 against 非对称); a work written "Mixtral-8x7B" is the cited
+    "Mixtral 8x7B"; "needs EP across 8 GPUs" against "does not require expert parallelism"; a version whose old scheme "was
+    dropped". Not flagged: a keynote's figure the writer calls "not comparable with what the paper measures"; the document's
+    own sentence quoted to be edited (“W3 困惑度普遍在 6.0–6.3”那句)."""
+    files = {
+        "organized/knowledge/doc.md": ("# Notes\n\nLast revised 2027-12-01\n\n## 2 Caching\n\n### 2.1 Trees\n\n"
+                                       "- SGLang 的 RadixAttention (arXiv:2312.07104v2) 把 KV 组织成一棵 radix tree。\n"
+                                       "- 显存不够时按 LRU eviction 递归淘汰叶子节点。\n\n"
+                                       "- QuaRot [2]：权重、激活和 KV 缓存统一采用对称量化。\n"
+                                       "- Mixtral 8x7B (2401.04088) uses top-2 routing over 8 experts per layer.\n"
+                                       "- HotSwap (2602.13307v1): its replicas need no extra HBM because they sit in idle KV-cache headroom.\n\n"
+                                       "## References\n\n1. SGLang. arXiv:2312.07104\n2. QuaRot. arXiv:2404.00456\n3. Mixtral. arXiv:2401.04088\n"
+                                       "4. HotSwap. arXiv:2602.13307v1\n5. ExpertStream. arXiv:2606.04421\n6. FoldA2A. arXiv:2604.11873\n"),
+        "organized/paper_cards/0874-2312-07104.md": "# SGLang\n\n- arXiv: 2312.07104\n- 淘汰：显存不足时按访问频率 (LFU) 淘汰叶子节点。\n",
+        "inbox/a/disputes.md": ("# 争议\n\n| 争议点 | A 方说法 | B 方说法 | 结论 |\n|---|---|---|---|\n"
+                                "| QuaRot（arXiv:2404.00456）的 KV 是对称还是非对称量化 | 全是对称量化 | KV 是非对称的 | 非对称。KV 用的是带零点的非对称量化 |\n"),
+        "inbox/b/trip.md": ("# Trip report\n\n### Hallway\n\nThey were adamant that Mixtral-8x7B uses top-1 routing.\n\n"
+                            "### ExpertStream talk (arXiv:2606.04421)\n\nThe speaker was explicit that it needs EP across at least 8 GPUs.\n\n"
+                            "### Keynote\n\nHeadline slide: \"8x lower all-to-all latency\" for FoldA2A (2604.11873)-style dispatch. That is a "
+                            "marketing number, so it is not comparable with what the FoldA2A paper measures.\n"),
+        "organized/repo_cards/0451-expertstream.md": "# x/expertstream\n\n- paper: arXiv:2606.04421\n- It does not require expert parallelism.\n",
+        "organized/paper_cards/0612-2604-11873.md": "# FoldA2A\n\n- arXiv: 2604.11873\n- All-to-all latency 45% lower than flat NCCL all-to-all.\n",
+        "organized/paper_cards/0617-2602-13307.md": ("# HotSwap\n\n- arXiv: 2602.13307v2\n- What changed in v2. Replicas now come out of a static "
+                                                     "reserve per GPU; the v1 scheme of placing replicas in idle KV-cache headroom was dropped (v2: fixes OOM under "
+                                                     "long-context load).\n"),
+    }
+    got = finding_places(tmp_path, files)
+    assert ("qualifier", "arXiv:2312.07104", ["0874-2312-07104.md:4", "doc.md:10"]) in got
+    assert ("qualifier", "arXiv:2404.00456", ["disputes.md:5", "doc.md:12"]) in got
+    assert ("qualifier", "arXiv:2401.04088", ["doc.md:13", "trip.md:5"]) in got
+    assert ("negation", "arXiv:2606.04421", ["0451-expertstream.md:4", "trip.md:9"]) in got
+    assert ("version", "arXiv:2602.13307", ["0617-2602-13307.md:4", "doc.md:14"]) in got
+    assert not [g for g in got if g[1] == "arXiv:2604.11873"]
