@@ -643,6 +643,9 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     from .items import name_matcher, item_works, name_index
 
     items = {(i.path, i.index): i for i in snap.items}
+    works_of: dict[str, set[str]] = defaultdict(set)  # path -> the works its items are about
+    for i in snap.items:
+        works_of[i.path].update(i.works)
     topics = _note_topics(snap)
     resolved: dict[tuple[str, int], list[str]] = {}
     match = name_matcher(snap)
@@ -776,7 +779,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         if not subj and topic and c.kind == "note":
             subj = [topic]  # a section of a one-paper note that names no work of its own ("## 二、方法")
         if not subj and c.kind == "note" and not c.quantities and not match(c.text) \
-                and (titled := _titled_work(snap, c.path, match, items)) is not None:
+                and (titled := _titled_work(snap, c.path, match, works_of)) is not None:
             subj = [titled]  # "# README review: qattn-lab/blockfp8-attn" over a quoted README line naming no work and no figure
             # ("Also runs on Ampere"): about the work the title names (a figure's row, "4 | 2.18x", stays unplaced)
         if not subj:
@@ -798,15 +801,15 @@ def _in_quotes(text: str, raw: str) -> bool:
     return bool(spots) and all(any(a < k < b for a, b in spans) for k in spots)
 
 
-def _titled_work(snap: Snapshot, path: str, match: Callable[[str], list[str]], items: dict) -> str | None:
+def _titled_work(snap: Snapshot, path: str, match: Callable[[str], list[str]], works_of: dict[str, set[str]]) -> str | None:
     """The one work a note's title names by its short name (``# README review: qattn-lab/blockfp8-attn``), when that is the
-    only work the note's items are about (a review of one repo's README, quote by quote), else None; computed once per file."""
+    only work the note's items are about (``works_of``: path -> the works its items are about; a review of one repo's
+    README, quote by quote), else None; computed once per file."""
     key = ("titled_work", path)
     if key not in snap.cache:
         src = snap.sources.get(path)
         named = set(match(src.title or "")) if src is not None else set()
-        about = {w for (p, _i), it in items.items() if p == path for w in it.works}
-        snap.cache[key] = next(iter(named)) if len(named) == 1 and about == named else None
+        snap.cache[key] = next(iter(named)) if len(named) == 1 and works_of.get(path, set()) == named else None
     return snap.cache[key]  # type: ignore[return-value]
 
 
