@@ -989,10 +989,10 @@ def _time_fractions(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[
     return out
 
 
-_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case|Kernel|Seed|Commit|Node|Rank|Epoch|Trial|Build|Rev\.?|Issue|PR)"
+_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case|Kernel|Seed|Commit|Node|Rank|Epoch|Trial|Build|Rev\.?|Issue|PR|Era|Phase|Stage|Part|Round|Chapter|Ch\.|Week|Tier|Gen)"
                            # a placement's section after a placing verb ("顺手补进 7.1", "归入 3.2", "goes under 4.1"): no
                            # value ("rises to 3.4", "under 5.9" and "放到 5.8 以内" are values, bounds)
-                           r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*$",
+                           r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*[(（]?\s*$",
                            re.IGNORECASE)
 
 #: The most figures one statement keeps (see ``find_figures``); no statement of the shared shifts or the

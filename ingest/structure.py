@@ -807,8 +807,9 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
 _PERSON_LINE = re.compile(r"^\s*(?:\*\*)?(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?|@[\w.-]{2,20})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
 
-#: A list entry that is a name, a dash and a reason: "vLLM 分块预填充（chunk=2048）—— 线上跑满两个月", "LMCache — cross-instance reuse".
-_NAME_DASH_REASON = re.compile(r"^\s*[^\s—–][^—–\n]{0,60}?\s*(?:——|—|–)\s*\S")
+#: A list entry that is a name, a dash and a reason: "vLLM 分块预填充（chunk=2048）—— 线上跑满两个月", "LMCache — cross-instance reuse"
+#: (not a timeline's "14:03 — tenant … starts", which opens with a time).
+_NAME_DASH_REASON = re.compile(r"^\s*(?![\d(\[])[^\s—–][^—–\n]{0,60}?\s*(?:——|—|–)\s*\S")
 
 
 #: A heading's number, and a bold paragraph lead's ("### 2. PolarKV v3", "**3. Quest：…**").
@@ -3185,8 +3186,9 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         return None
 
     def opening_work(b: MdBlock) -> str | None:
-        spans = comparison_spans(b.text, lex)
-        # (a work its opening compares with, "作者自己把和 QuIP#（arXiv:2402.04396）的区别讲得很清楚", opens no topic)
+        spans = comparison_spans(b.text, lex) if _para_mark(b) else []
+        # (in a paragraph opening with the writer's mark, a work it compares with, "▶ 作者自己把和 QuIP#（arXiv:2402.04396）的区别
+        # 讲得很清楚", opens no topic)
         ids = [m for m in find_arxiv_ids(b.text) if m.start < 100 and not any(a <= m.start < e for a, e in spans)]
         if not ids and (bold := re.match(r"\s*(?:\*\*|__)[^*_\n]{3,220}(?:\*\*|__)", b.text)):
             # a paragraph opening with a long bold title, its identifier right after ("**Does Group Size Still Matter?

@@ -785,13 +785,20 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         if not subj:
             subj = match(c.text)[:1]
         if not subj and c.kind == "living_doc" and not c.quantities and (prev := before_in_doc.get(c.iri)) is not None \
-                and len(out.get(prev.iri, ())) == 1:
+                and len(out.get(prev.iri, ())) == 1 and (_cjk_share(c.text) > 0.3 or _POINTS_BACK.match(c.text)):
             # "- SGLang 的 RadixAttention (arXiv:2312.07104v2) 把 …" then "- 显存不够时按 LRU eviction 递归淘汰叶子节点": a document's
-            # bullet naming no work, right under one about one work, goes on about it (said of figures, it is not)
+            # bullet naming no work, right under one about one work, goes on about it when it has no subject of its own (a
+            # Chinese clause with none, an English one pointing back: "It …", "Its …"; "Uniform per-layer budgets are still
+            # what deployments ship" has its own); said of figures, it is not
             subj = list(out[prev.iri])
         out[c.iri] = subj
     snap.cache["claim_subjects"] = out
     return out
+
+
+#: An English statement that points back at the work before it: "It …", "Its …", "They …", "The method …".
+_POINTS_BACK = re.compile(r"^\W*(?:it|its|it's|they|their|this|these|the (?:method|system|paper|approach|design|scheme|authors))\b",
+                          re.IGNORECASE)
 
 
 def _in_quotes(text: str, raw: str) -> bool:

@@ -330,3 +330,16 @@ def test_second_round_contradictions(tmp_path):
     assert ("negation", "arXiv:2606.04421", ["0451-expertstream.md:4", "trip.md:9"]) in got
     assert ("version", "arXiv:2602.13307", ["0617-2602-13307.md:4", "doc.md:14"]) in got
     assert not [g for g in got if g[1] == "arXiv:2604.11873"]
+
+
+def test_what_the_fresh_user_and_the_full_run_found():
+    """A figure or section's number in a label is no value ("压缩比见 Figure (2)", "Cache Compression（Era 5 核心）"); a
+    timeline's "14:03 — …" lines are no radar entries; LRU or LFU named as an ablation's row or setting is no side."""
+    assert find_figures("压缩比见 Figure (2)，摘要未给具体数字。") == ()
+    assert find_figures("建议归入 §2.3「Cache Compression（Era 5 核心）」，作为一条压缩主张") == ()
+    assert [q.value for q in find_figures("KV 压缩比 4")] == [4.0]
+    timeline = ("# Postmortem\n\n## Timeline\n\n- 14:03 — tenant acme starts its nightly backfill.\n"
+                "- 14:07 — KV usage at 100% on 19 of 24 replicas.\n- 14:11 — TTFT pager fires.\n")
+    assert [ln for ln, _w in _items(timeline)] == [3]
+    assert qualifier_sides("Table 3 of the PDF also has an LFU row for the same trace and model: 83.9%.") == ()
+    assert qualifier_sides("it evicts leaves in LRU order") == ("eviction_policy:lru",)
