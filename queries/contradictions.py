@@ -659,7 +659,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
     for x, y in zip(doc_claims, doc_claims[1:]):
         if x.path == y.path and x.section == y.section and y.line - x.line_end <= 1 and x.line_end < y.line:
             before_in_doc[y.iri] = x
-    for c in sorted(snap.claims, key=lambda c: (c.path, c.line)):
+    for c in sorted(snap.claims, key=lambda c: (c.path, c.line)):  # (in order: a bullet may take the subjects of the one above)
         subj = list(c.about)
         if c.role == "background":
             out[c.iri] = subj  # a one-paper note's motivation is about the works it names, never its paper
@@ -1497,7 +1497,7 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              r"\b(?:do(?:n't| not)|wouldn't|would not|shouldn't|should not)\s+read\s+(?:this|it|that)\s+as\s+(?:a\s+)?"
                              r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败|"
                              # "a marketing number … so it is not comparable with what the paper measures", "两者不可比"
-                             r"\b(?:is|are|isn't|aren't)\s+not\s+(?:directly\s+)?comparable\s+(?:with|to)\b|\bnot\s+(?:directly\s+)?comparable\s+(?:with|to)\b|"
+                             r"\bnot\s+(?:directly\s+)?comparable\s+(?:with|to)\b|"
                              r"\bnot\s+treating\s+(?:it|this|that)\s+as\s+a\s+result\b|不可比|没法(?:直接)?比",
                              re.IGNORECASE)
 #: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
@@ -1511,8 +1511,8 @@ def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     """``(path, line)`` of the statements that one of the same file, on the same line or up to three lines after it,
     says conflict with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
     # (a table row saying so speaks of itself: "| PyramidKV | 1024 | 35.6 | blog (Mistral-7B, not our model) |")
-    said = [(c.path, c.line, 0 if " | " in c.text or not _NOT_A_CONFLICT.search(c.text) else 3) for c in snap.claims
-            if _NOT_A_CONFLICT.search(c.text) or _EARLY_FIGURE.search(c.text)]
+    said = [(c.path, c.line, 3 if says_none and " | " not in c.text else 0) for c in snap.claims
+            if (says_none := bool(_NOT_A_CONFLICT.search(c.text))) or _EARLY_FIGURE.search(c.text)]
     if not said:
         return set()
     at = defaultdict(list)
@@ -1766,7 +1766,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
-_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+#: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
+_WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
+_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -1774,7 +1776,7 @@ _CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|
 #: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
 #: "从 80.0% 提升到 90.2%", a speedup that "falls to 1.3× under sampling"): a correction or replacement
 #: ("改成", "changed", "is gone", "no longer") or a version named ("v3 …").
-_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b|"
+_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|" + _WAS_DROPPED + r"|"
                       r"withdr[ae]w|replaced|(?<![\w.-])v\d{1,2}\b", re.IGNORECASE)
 
 
