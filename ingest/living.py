@@ -185,9 +185,11 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
 
 #: The date a living document says it was last changed: "末次更新 2026-10-25", "最后修改 2027-07-26", "最近修订 2027-07-19",
 #: "last updated: …", "last touched 2027-07-28", "revised 2027-07-18", "(rev. 2027-07-25)", "Last edit 2027-07-21 by …",
-#: "last reviewed 2027-07-11".
-_UPDATED = re.compile(r"(?:末次更新|最后更新|最后修改|最近修订|最近更新|修订于|更新于|last (?:updated|touched|edited|edit|reviewed|revised|modified)"
-                      r"|updated|revised|rev\.)\s*(?:on\s+)?[:：]?\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
+#: "last reviewed 2027-07-11", "更新时间：2027/7/11"; ``date`` is the day as written, group 1 the day with its time if any.
+#: The brief's header reads the same label (``queries.brief_parts.doc_facts``).
+UPDATED_LABEL = re.compile(r"(?:末次更新|最后更新|最后修改|最近修订|最近更新|修订于|更新(?:于|时间|日期)|last[ -](?:updated|touched|edited|edit|reviewed|"
+                           r"revised|modified)|updated|revised|rev\.)\s*(?:on\s+)?[:：]?\s*"
+                           r"((?P<date>\d{4}-\d{2}-\d{2}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?:[ T]\d{1,2}:\d{2})?)", re.I)
 
 
 def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | None = None) -> tuple[dict, list[str]]:
@@ -290,8 +292,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     created = time_from(path, front, [], tz)
     if created is None:
         for ln in lines[:30]:
-            m = _UPDATED.search(ln)
-            if m:
+            m = UPDATED_LABEL.search(ln)
+            if m and "-" in m.group("date"):  # (an ISO day is a time; "2027/7/11" only a header's date)
                 created = parse_time(m.group(1), tz)
                 break
     urls = []

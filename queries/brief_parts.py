@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ingest.lexicon import load_lexicon
+from ingest.living import UPDATED_LABEL
 
 from .snapshot import SClaim, SSection, Snapshot
 
@@ -108,8 +109,6 @@ def entry_name(text: str) -> str:
 
 # -- the header -----------------------------------------------------------------------------------
 
-_UPDATED = re.compile(r"(?:末次更新|最后更新|最近更新|更新(?:于|时间|日期)|last[ -]updated|updated(?: on)?)\s*[:：]?\s*"
-                      r"(\d{4}[-/.]\d{1,2}[-/.]\d{1,2})", re.I)
 _SNAPSHOT = re.compile(r"(?:快照时间|快照|snapshot(?: time)?|as of|更新时间)\s*[:：]?\s*"
                        r"(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
 _CLAIMANT = re.compile(r"(?:认领人?|领取|负责人|claimed by|claimant|assignee|owner)\s*[:：]?\s*([^\s·,，;；()（）]{1,40})", re.I)
@@ -131,9 +130,9 @@ def doc_facts(snap: Snapshot, doc: str) -> DocFacts:
     secs = [s for s in snap.sections if s.path == doc]
     lines = max([c.line_end for c in claims] + [s.line_end for s in secs] + [0])
     for c in sorted(claims, key=lambda c: c.line)[:12]:
-        m = _UPDATED.search(c.text)
+        m = UPDATED_LABEL.search(c.text)  # (the label the living document's parse reads its date from)
         if m:
-            return DocFacts(lines, m.group(1), c.line)
+            return DocFacts(lines, m.group("date"), c.line)
     return DocFacts(lines, None, None)
 
 
