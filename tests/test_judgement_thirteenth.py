@@ -628,7 +628,7 @@ def test_a_papers_own_table_rows_of_its_variants_are_not_its_figures():
 def test_the_living_documents_last_update_in_its_writers_words(line, date):
     """The second fresh user: the brief's header lacked the living document's last update where the document writes it
     as "最后修改 …", "last touched …", "rev. …" (the blind shifts' documents)."""
-    from ingest.living import _UPDATED
+    from ingest.living import UPDATED_LABEL
 
-    m = _UPDATED.search(line)
-    assert m is not None and m.group(1) == date
+    m = UPDATED_LABEL.search(line)
+    assert m is not None and m.group(1) == date and m.group("date") == date
