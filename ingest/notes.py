@@ -36,7 +36,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .claims import make_claim
 from .text import (
     alias_before,
@@ -948,7 +948,7 @@ _BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.+?)[}\"]\s*,?\s*$", re.
 def _bibtex_title(code: str) -> str | None:
     """The title of a BibTeX entry pasted as code (``@article{…, title = {…}, eprint = {2603.11842}, …}``), its TeX
     braces and math marks dropped ("H$_2$O" is "H2O"), else None."""
-    if not re.match(r"\s*@\w+\s*\{", code):
+    if not BIBTEX_ENTRY.match(code):
         return None
     m = _BIBTEX_TITLE.search(code)
     if m is None:

@@ -72,7 +72,9 @@ _AGO_HEAD = re.compile(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?
 #: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
 _FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
 #: (and a title after a square or an arrowhead, as a reader app's board export leads each saved article: "■ LoRAX 1.0: …")
-_BRACKET_TAG = re.compile(r"^\s*(?:(?P<t>【[^】]{1,8}】\s*\S.*)|[■□▪◇▶►★❖➤]\s*(?P<t2>[\w\"“'‘(\[].*))$")
+#: The symbols a writer opens a paragraph with as their own mark ("▶ 方法（§3）…", "■ …", "★ …").
+_MARK_SYMBOLS = "■□▪◇▶►★❖➤"
+_BRACKET_TAG = re.compile(rf"^\s*(?:(?P<t>【[^】]{{1,8}}】\s*\S.*)|[{_MARK_SYMBOLS}]\s*(?P<t2>[\w\"“'‘(\[].*))$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
@@ -3354,8 +3356,8 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
 _FIELD_HEAD = re.compile(r"^\s*(?:\*\*)?(?P<label>[^\W\d_][^\s:：*|#>\[\]()（）]{0,11})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
 
-#: A paragraph's own symbol mark ("▶ 方法（§3）…", "■ …", "★ …"), as ``_BRACKET_TAG`` reads it.
-_SYMBOL_MARK = re.compile(r"^\s*[■□▪◇▶►★❖➤]\s*")
+#: A paragraph's own symbol mark, as ``_BRACKET_TAG`` reads it.
+_SYMBOL_MARK = re.compile(rf"^\s*[{_MARK_SYMBOLS}]\s*")
 #: A speaker's label before a turn's words: "丁：", "**Ben**: ".
 _SPEAKER_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,20}(?:\*\*)?\s*[:：]\s*")
 
@@ -3951,8 +3953,8 @@ _ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[
                          r"(?:题外话|顺便(?:一提|说一句)?|顺带|另外一件事))|p\.\s?s\.)", re.IGNORECASE)
 
 
-#: A BibTeX entry's opening: "@article{li2024snapkv,", "@misc{ zhang2023h2o,".
-_BIBTEX_ENTRY = re.compile(r"\s*@(?:article|misc|inproceedings|incollection|techreport|unpublished|online|preprint|book)\s*\{", re.IGNORECASE)
+#: A BibTeX entry's opening: "@article{li2024snapkv,", "@misc{ zhang2023h2o," (``ingest.notes`` reads its title field).
+BIBTEX_ENTRY = re.compile(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -3972,7 +3974,7 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
     all_about: list[str] = []
     all_comp: list[str] = []
     for k, b in enumerate(raw.blocks):
-        if b.kind in ("code", "html") and not (b.kind == "code" and k <= 2 and _BIBTEX_ENTRY.match(b.text)):
+        if b.kind in ("code", "html") and not (b.kind == "code" and k <= 2 and BIBTEX_ENTRY.match(b.text)):
             continue  # (a BibTeX entry pasted as code at the part's head, "### 3 · li2024snapkv" over "@article{li2024snapkv, …
             # eprint = {2404.14469}": the work it cites; a README's "Citation" block at its foot names no part's work)
         a, c = works_in(b.text, lex)
