@@ -41,6 +41,7 @@ from rapidfuzz import fuzz
 
 from graph.store import Store
 from ingest.errors import QueryError
+from ingest.facts import find_figures
 from ingest.lexicon import load_lexicon
 from ingest.models import EVIDENCE_LEVELS, FrozenModel, evidence_rank
 from ingest.models import named_after_id
@@ -321,6 +322,30 @@ _PAPER_LINE = re.compile(r"^\s*(?:论文|标题|题目|paper|title)\s*[:：]\s*(
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
+def _one_per_number(rows: list[EvidenceFinding]) -> list[str]:
+    """The figures of evidence rows, each number once: ``1M`` and ``100 万`` written in the same statement
+    ("上下文最长到 1M token（100 万）") are one number, shown as first written.  Figures with the same value in
+    different statements stay apart (they may measure different things).  In the order written."""
+    def written(e: EvidenceFinding) -> tuple:
+        first = min(e.statements, key=lambda st: (st.source, st.line), default=None)
+        return (first.source, first.line, first.text.find(e.figure or "")) if first else ("", 0, 0)
+
+    seen: dict[tuple[float, str], set[tuple[str, int]]] = {}
+    out: list[str] = []
+    for e in sorted(rows, key=written):
+        if e.figure in out:
+            continue
+        places = {(st.source, st.line) for st in e.statements}
+        qs = find_figures(e.figure or "")
+        key = (qs[0].value, qs[0].unit) if len(qs) == 1 and qs[0].value is not None else None
+        if key is not None and places & seen.get(key, set()):
+            continue
+        if key is not None:
+            seen.setdefault(key, set()).update(places)
+        out.append(e.figure or "")
+    return out
+
+
 def _is_link(c: SClaim) -> bool:
     """A line that gives an address (starts like one and holds a URL)."""
     return bool(_LINK_LINE.match(c.text)) and bool(find_urls(c.text))
@@ -487,8 +512,12 @@ def _topic(ctx: _Ctx, number: int, group: list[ItemRow], findings: list[Contradi
             evidence=min(levels, key=evidence_rank), evidence_levels=levels, kind=r.kind))
         claims.extend(ctx.claims(r))
     buckets: dict[str, list[SClaim]] = defaultdict(list)
+    field_lines = {(c.path, c.line) for c in claims if ctx.lex.evidence_line.match(c.text)}
     for c in claims:
-        buckets[_bucket(c, ctx.lex)].append(c)
+        # a sentence that goes on from an evidence field on its own line ("证据等级：二手转述。我核查了正文前半")
+        # says how the item was checked: it belongs with the field, not among the key points
+        on_field = (c.path, c.line) in field_lines and not c.quantities and c.role == "statement"
+        buckets["meta" if on_field else _bucket(c, ctx.lex)].append(c)
     works = list(dict.fromkeys(w for r in group for w in r.works))
     titles = {}
     for c in buckets["meta"]:
@@ -885,11 +914,12 @@ def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings
     for t in topics:
         if not t.arxiv or t.evidence not in ("abstract_checked", "card_only"):
             continue
-        figs = [e.figure for e in ev_rows if e.kind == "figure" and e.figure and not _bare(e.figure)
-                and e.best_evidence in ("abstract_checked", "card_only")
-                and e.subject in {f"arXiv:{a.arxiv_id}" for a in t.arxiv} and (e.subject, e.figure) not in flagged]
+        figs = _one_per_number([e for e in ev_rows if e.kind == "figure" and e.figure and not _bare(e.figure)
+                                and e.best_evidence in ("abstract_checked", "card_only")
+                                and e.subject in {f"arXiv:{a.arxiv_id}" for a in t.arxiv}
+                                and (e.subject, e.figure) not in flagged])
         out.append(BriefWarning(kind="evidence", increments=[t.number], subject=", ".join(f"arXiv:{a.arxiv_id}" for a in t.arxiv),
-                                figures=list(dict.fromkeys(figs)), statements=evidence_lines(t)))
+                                figures=figs, statements=evidence_lines(t)))
     # 2. unverified figures: one entry per (work, flagging line)
     groups: dict[tuple[str, str, int], list[Contradiction]] = defaultdict(list)
     for f in findings:

@@ -100,6 +100,18 @@ def test_entries_it_touches_are_few_with_the_line_to_edit(sample_store):
     assert all(s.verb == "add" and len(s.touches) <= 1 for t in d.topics for s in t.sections if s.key != "3.1")
 
 
+def test_a_sentence_going_on_from_the_evidence_field_is_not_a_key_point(sample_store):
+    """"证据等级：二手教程转述；…。我核查了正文前半和 SGLang 那条命令。" (one line): how the item was checked, shown with
+    its evidence field, not among the key points; the points on the lines below stay points."""
+    d = _data(sample_store)
+    t = next(t for t in d.topics if t.title.startswith("Nanbeige4.3-33B 本地部署"))
+    meta = [st.text for p in t.meta for st in p.statements]
+    points = [st.text for p in t.points for st in p.statements]
+    assert "我核查了正文前半和 SGLang 那条命令。" in meta
+    assert not any("核查了正文前半" in x for x in points)
+    assert points[0].startswith("Transformers 路径")
+
+
 def test_nothing_is_printed_twice(sample_store):
     """No statement of a material is quoted twice anywhere in the brief (the warnings, actions and
     citable list refer to lines; merged points are one line)."""
@@ -149,7 +161,7 @@ def test_warnings_judge_across_increments_grouped_by_kind(sample_store):
     assert list(got) == ["evidence", "unverified", "second_hand", "simulated", "contamination", "qualifier",
                          "missing_figures", "unknown_origin"]
     assert [w.increments for w in got["evidence"]] == [[n["DeepSeek-V4.1-Flash"]], [n["MC-SF"]], [n["IDM / CMM"]]]
-    assert got["evidence"][0].figures == ["100 万", "1M", "552B"]
+    assert got["evidence"][0].figures == ["1M", "552B"]  # "1M token（100 万）" is one number
     (unv,) = got["unverified"]
     assert (unv.figures, unv.increments, unv.statements[0].line) == (["76%", "2x", "5.94x"], [n["MC-SF"]], 36)
     assert [s.line for s in unv.others] == [20, 21, 22]
