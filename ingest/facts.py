@@ -1141,6 +1141,8 @@ _BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- 
 
 
 _CJK_SINGLE_NEG = re.compile(r"[不未无非没别免]$")
+#: Words that end in a negator's character and negate nothing: "分别量化" (separately), "区别", "特别", "类别".
+_CJK_NOT_NEG = re.compile(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
 _CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
 _EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
@@ -1161,7 +1163,9 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
         return True  # "nothing to fine-tune", "no predictor to fine-tune": there is nothing the verb is done to
     if _QUANTIFIED_NEG.search(clause):
         return False  # "没有哪个在线算法…", "no online algorithm…": no such thing exists, it is still online
-    return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause) or _CJK_SINGLE_NEG.search(clause.rstrip()[-1:] or ""))
+    tail = clause.rstrip()
+    return bool(_EN_NEG.search(clause) or _CJK_NEG.search(clause)
+                or (_CJK_SINGLE_NEG.search(tail[-1:]) and not _CJK_NOT_NEG.search(tail[-2:])))
 
 
 #: A side written as what the work *is*: right after a copula ("it is lossy", "stays lossless", "是精确",
@@ -1834,7 +1838,15 @@ def _unsaid(text: str) -> str:
     text = _DISPUTED_QUOTE.sub(lambda m: _blanked(m, "q"), text)
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
     text = _CONDITION.sub(lambda m: _blanked(m, "c" if m.group("c") is not None else "c2"), text)
+    text = _WHETHER.sub(lambda m: m.group() if m.string[m.end():m.end() + 1] in (":", "：")
+                        else _blanked(m, "w" if m.group("w") is not None else "w2"), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
+
+
+#: An embedded question, which asserts nothing: "README 对是否需要训练没写清楚", "unclear whether it needs retraining"
+#: (a field label that asks, "是否需改模型：…", is read as a label: ``_QUESTION_LABEL``).
+_WHETHER = re.compile(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;；。.！？!?:：]{1,30})|\bwhether\b(?P<w2>[^,;.!?:：]{1,60})",
+                      re.IGNORECASE)
 
 
 #: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).

@@ -16,7 +16,7 @@ from .facts import facts_of, setting_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .models import ArxivRef
 from .claims import make_claim
-from .text import FIRST_VARIANT, alias_before, camel_names, find_urls, split_front_matter, without_titles
+from .text import FIRST_VARIANT, VARIANT_TAIL, alias_before, camel_names, find_urls, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 
@@ -66,8 +66,9 @@ _REF_AT_END = re.compile(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
 
 
 def _named(names: dict[str, str], written: str) -> str:
-    """The work of a name as written: the name's, else its first version's ("Medusa-1" is Medusa's)."""
-    return names.get(written.lower()) or names[re.sub(r"-1$", "", written.lower())]
+    """The work of a name as written: the name's, else that of the name without its first version or precision
+    ("Medusa-1" is Medusa's, "KIVI-2bit" KIVI's; ``ingest.text.VARIANT_TAIL``)."""
+    return names.get(written.lower()) or names[VARIANT_TAIL.sub("", written.lower())]
 
 
 def _sourced_setting(text: str) -> bool:

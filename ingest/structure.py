@@ -57,10 +57,14 @@ _PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[�
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
 _COMMENT_VERB = r"(?:commented|replied|responded|added a comment|left a comment)\b"
 _COMMENT_WHEN = r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?)\s+ago|(?:on|at)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[\w ,.:/-]{0,28}|yesterday|today|just now)"
+#: A commenter's role on the tracker, between the handle and the verb: ``**dmitri-v** (maintainer) commented``.
+_COMMENT_ROLE = r"(?:[(（](?:maintainer|member|author|owner|contributor|collaborator|op|bot|维护者|作者)[)）]\s+)?"
+#: A tracker's issue or pull request named as such: "### Issue #412: …", "PR #88", "github.com/o/r/issues/412".
+_ISSUE_PAGE = re.compile(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
 #: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
 #: needs the colon ("jonas commented:"), and prose ("Nobody commented on the PR", "Reviewer2 replied with a
 #: table") is none.
-_COMMENTED = re.compile(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
+_COMMENTED = re.compile(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_ROLE + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
                         r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
                         + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
                         r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))\s*)\s*:?\s*$", re.IGNORECASE)
@@ -539,7 +543,8 @@ def _first_line(r: "_Raw") -> str:
 
 
 #: A comment its writer opens by saying it is off the page's topic: "off topic but …", "OT:", "unrelated,", "题外话".
-_OFF_TOPIC = re.compile(r"^\W*(?:off[- ]topic|OT\b|unrelated|题外话|跑题)", re.IGNORECASE)
+_OFF_TOPIC = re.compile(r"^\W*(?:off[- ]topic|OT\b|unrelated|separate (?:thing|issue|topic|question)|side (?:note|question)|\+1\b|"
+                        r"题外话|跑题|另一件事|另外一件事)", re.IGNORECASE)
 
 
 def _comment_words(r: "_Raw") -> str:
@@ -3861,6 +3866,37 @@ _OUTLINE_LINE = re.compile(r"^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(?![x×�
                            re.IGNORECASE)
 
 
+def _outline_root_lifted(blocks: list[MdBlock]) -> list[MdBlock]:
+    """Blocks where an outliner's day page hangs from one root bullet: a note with no heading whose only top-level
+    entry opens it and holds the rest ("- [[2027-12-16]] 周二 · 读论文" over "\t- DONE KIVI 全文重读 …" / "\t- TODO
+    ThermoKV …", a Logseq or Roam journal) has that root as its title and the root's children as its entries, when two
+    or more of the children bring their own work or link; else the blocks unchanged."""
+    if any(b.kind == "heading" for b in blocks):
+        return blocks
+    content = [k for k, b in enumerate(blocks) if b.kind not in ("html", "hr") and b.text.strip()]
+    tops = [k for k, b in enumerate(blocks) if b.kind == "item" and b.level == 0 and b.parent is None and not b.quoted]
+    if len(tops) != 1 or not content or content[0] != tops[0]:
+        return blocks
+    root = tops[0]
+    children = [k for k, b in enumerate(blocks) if b.kind == "item" and b.parent == root]
+    def subtree(k: int) -> str:
+        own = {k}
+        for j in range(k + 1, len(blocks)):
+            if blocks[j].parent in own:
+                own.add(j)
+        return "\n".join(blocks[j].text for j in sorted(own))
+    if len(children) < 2 or sum(1 for k in children if _brings_link(subtree(k))) < 2:
+        return blocks
+    out = []
+    for k, b in enumerate(blocks):
+        if k == root:
+            b = replace(b, kind="heading", level=1, marker="", parent=None)
+        elif b.kind == "item" and b.level >= 1:
+            b = replace(b, level=b.level - 1, parent=None if b.parent == root else b.parent)
+        out.append(b)
+    return out
+
+
 def _outline_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """Blocks where the lines of a plain-text outline are headings: a note with no heading of its own below the
     title whose one-line paragraphs number its parts ("1.2 国内外研究现状", "1.2.1 …", "1.2.2 …") is split where
@@ -4140,7 +4176,7 @@ def read_structure(
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
     blocks = _outline_as_headings(_author_year_refs_resolved(_numbered_refs_resolved(
-        _footnotes_resolved(_toggles_as_headings(_spoken_breaks(blocks))))))
+        _footnotes_resolved(_toggles_as_headings(_spoken_breaks(_outline_root_lifted(blocks)))))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
@@ -4447,7 +4483,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     pair_works: list[str] = []  # the works of a comparison note (its title names them), one item about them all
     # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
     # issue's work unless it names another
-    comments = how == "pseudo" and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
+    comments = how in ("pseudo", "headings") and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
     # a close read written as questions and answers under a head that names its paper in a field ("论文：PivotSparse: …"
     # / "链接：https://arxiv.org/pdf/2607.14352v1.pdf" / "读法：…" over "Q1：…" / "A1：…"): one read of that paper, not an
     # interview whose questions are topics
@@ -4692,8 +4728,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if len(sw) == 1:
             title_work = sw[0]
             seg_works = _compared_to_title_work(raws, seg_works, title_work, lex, lambda r: "?" in r.head, lambda r: r.head)
-    if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 and not _COMMENTED.match(raws[0].head) \
-            and not _AGO_HEAD.match(_first_line(raws[0])):
+    # (on a tracker's issue page, "### Issue #412: …" or a paste of ".../issues/412", the first comment is the issue itself)
+    opener = comments and _COMMENTED.match(raws[0].head) and any(_ISSUE_PAGE.search(b.text) for b in head_blocks)
+    if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 \
+            and (opener or not _COMMENTED.match(raws[0].head)) and not _AGO_HEAD.match(_first_line(raws[0])):
         title_work = seg_works[0][0][0]  # the issue's own work, for the comments that name none
         # ("How is this different from Sequoia (2402.12374)?" under the page of ArborSpec: a question comparing the
         # page's work with another is about the page's work)

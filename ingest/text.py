@@ -29,6 +29,7 @@ from .models import ArxivRef, Quantity
 
 __all__ = [
     "FIRST_VARIANT",
+    "VARIANT_TAIL",
     "Block",
     "camel_names",
     "not_a_paper", "opens_not_a_paper",
@@ -567,8 +568,11 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
 
 
 #: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
-#: EAGLE); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
-FIRST_VARIANT = r"(?:-1(?![\w.-]))?"
+#: EAGLE) or the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8"); a later number
+#: is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
+FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)(?![\w.-]))?"
+#: The same tail at the end of one ``[\w-]+`` token ("kivi-2bit" is the token of "KIVI").
+VARIANT_TAIL = re.compile(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)$", re.IGNORECASE)
 #: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").
 _SENTENCE_WORDS = frozenset("""also however here there recently similarly finally note notably both each some many most later
     earlier prior related original follow version table figure section appendix abstract preprint source link code repo

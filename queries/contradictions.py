@@ -838,9 +838,9 @@ def _eligible(c: SClaim) -> bool:
 #: A chat reply's quote of an earlier message: "「引用 王鹏：…」", "[引用] …", "Quoting @ana: …".
 _QUOTED_MESSAGE = re.compile(r"^\W*(?:[\w\u4e00-\u9fff.@-]{1,20}\s+\d{1,2}:\d{2}\s*)?(?:「\s*)?(?:引用|回复引用)\s*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]|^\W*quoting\s+@?[\w.-]{1,30}\s*:", re.IGNORECASE)
 #: A sentence reporting what a work is or does, as said by its authors or its paper: "per the authors it is drop-in",
-#: "according to the paper …", "the paper says …", "据作者说 …".
+#: "according to the paper …", "the paper says …", "据作者说 …", "摘要的意思是 …".
 _REPORTED_FACT = re.compile(r"\bper the (?:authors?|paper|abstract|readme)\b|\baccording to (?:the )?(?:authors?|paper|abstract|readme)\b|"
-                            r"\bthe (?:paper|abstract|authors?) (?:says?|claims?|reports?|states?)\b|据(?:作者|论文|摘要)|(?:论文|作者|摘要)(?:称|说|里写)",
+                            r"\bthe (?:paper|abstract|authors?) (?:says?|claims?|reports?|states?)\b|据(?:作者|论文|摘要)|(?:论文|作者|摘要)(?:称|说|里写|的意思是)",
                             re.IGNORECASE)
 #: A sentence that says what to do: an imperative opening it, a plan or a need ("Evaluate …", "we should …", "TODO", "计划…").
 _ACTION_SENTENCE = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evaluate|add|try|check|read|investigate|benchmark|adopt|consider|look|move|"
@@ -876,7 +876,8 @@ def _asserts_before_asking(text: str) -> bool:
     if not re.search(r"[?？]\s*$", text) or re.match(r"^\s*(?:open|q|question|问题|疑问|是否|能否|会不会)", text, re.I):
         return False
     clauses = [x for x in re.split(r"[，,;；]", text) if x.strip()]
-    if len(clauses) < 3:
+    # (two clauses do when the first reports what the source says: "摘要的意思是按 token 量化 key，和 KIVI 正好反过来？")
+    if len(clauses) < 2 or (len(clauses) == 2 and not _REPORTED_FACT.search(clauses[0])):
         return False
     return not predicates(clauses[-1]) and not qualifier_sides(clauses[-1])
 
@@ -2080,8 +2081,11 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
     for c in snap.claims:
         if not c.predicates or not _eligible(c):
             continue
-        for p in _asserted(c, "predicates"):
+        stated = _asserted(c, "predicates")
+        for p in stated:
             sign, rest = p[0], p[1:]
+            if ("-" if sign == "+" else "+") + rest in stated:
+                continue  # "value 按 token 量化；最近 128 个 token 不量化": done to one part, not to another; denies nothing
             verb, _, objs = rest.partition(":")
             # (what a stated verb implies is stated too: "草稿头要单独微调" needs a training, which "无需训练" denies;
             # a denial implies nothing: "no fine-tuning" still allows a training)

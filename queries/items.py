@@ -85,63 +85,72 @@ def name_index(snap: Snapshot) -> dict[str, str]:
     """Short names of works: ``{name: arXiv key}`` from card aliases, names written next to identifiers
     (``SmoothQuant (arXiv:2211.10438)``) and the short names of known titles (``GPTQ: Accurate …``), with
     the initials of a numbered compound name (``FlashAttention-2`` is also ``FA2``, ``FlashDecoding++`` ``FD++``).
-    A name given to two works is dropped (never guessed).  Computed once per snapshot."""
+    A name given to two works is dropped (never guessed), unless only one of them has it on firm ground: a name
+    written beside its identifier, a card's alias or a citation list's title (a note that puts "KIVI: A Tuning-Free …"
+    beside KVQuant's identifier does not take the name from the work the living document cites as KIVI).  Computed
+    once per snapshot."""
     if "name_index" in snap.cache:
         return snap.cache["name_index"]  # type: ignore[return-value]
     seen: dict[str, set[str]] = {}
+    firm: dict[str, set[str]] = {}
 
-    def add(name: str | None, aid: str) -> None:
+    def note(name: str, aid: str, sure: bool) -> None:
+        seen.setdefault(name, set()).add(aid)
+        if sure:
+            firm.setdefault(name, set()).add(aid)
+
+    def add(name: str | None, aid: str, sure: bool = False) -> None:
         if not name:
             return
         n = name.strip().strip("*_`\"'“”")
         if 2 <= len(n) <= 40 and not _NOT_NAME.match(n) and re.search(r"[A-Za-z]", n):
-            seen.setdefault(n, set()).add(aid)
+            note(n, aid, sure)
             if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+", n):
                 # "ArborSpec" said aloud and transcribed, or typed by someone else: "Arbor Spec"
-                seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
+                note(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), aid, sure)
             elif re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})*(?:KV|LLM|RL|MoE|QA)", n):
                 # "TideKV" said aloud: "tide kv", "sieve kv" (a voice memo's transcript)
-                seen.setdefault(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), set()).add(aid)
+                note(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", n), aid, sure)
             two = re.fullmatch(r"([A-Za-z][\w.+]*)([ -])(\w*\d\w*)", n)
             if two:
                 # "Mixtral 8x7B" is also written "Mixtral-8x7B" (and the other way round)
-                seen.setdefault(f"{two.group(1)}{'-' if two.group(2) == ' ' else ' '}{two.group(3)}", set()).add(aid)
+                note(f"{two.group(1)}{'-' if two.group(2) == ' ' else ' '}{two.group(3)}", aid, sure)
             acr = _CAMEL_NUMBERED.fullmatch(n)
             if acr:
                 # "FlashAttention-2" is "FA2" / "FA-2", "FlashDecoding++" is "FD++": the initials of a numbered compound name
                 initials = "".join(re.findall(r"[A-Z]", acr.group("stem")))
                 for sep in ("", "-"):
-                    seen.setdefault(f"{initials}{sep}{acr.group('n')}", set()).add(aid)
+                    note(f"{initials}{sep}{acr.group('n')}", aid, sure)
         # a label before the name ("Poster #3412 — Tidal", "0733 · Ferry", "Card 12 | KVRot"): the name too
         parts = re.split(r"\s+[—–·|]\s+", n)
         if len(parts) > 1 and re.search(r"\d|#", parts[0]):
-            add(parts[-1], aid)
+            add(parts[-1], aid, sure)
 
     for alias, aid in snap.aliases.items():
-        add(alias, aid)
+        add(alias, aid, True)
     def add_camel(title: str, aid: str) -> None:
         # a system's name written as one camel-cased word in its title ("… with CachedAttention"); only titles a
         # citation list or a card gives (a note's line taken for a title names other systems too)
         for w in camel_names(title):
             add(w, aid)
 
-    def add_short(title: str, aid: str) -> None:
+    def add_short(title: str, aid: str, sure: bool = False) -> None:
         pair = _NAME_PAIR.match(title)
         if pair:  # "vLLM / PagedAttention (preprint version)": a reference list naming the work by its systems
             for n in pair.group(1, 2):
                 if re.search(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]", n):
-                    add(n, aid)
+                    add(n, aid, sure)
         m = _SHORT.match(title)
         if m:
-            add(m.group(1), aid)
+            add(m.group(1), aid, sure)
             bare = re.sub(r"\s+v?\d+(?:\.\d+)+$", "", m.group(1))  # "MInference 1.0" is also "MInference"
             if bare != m.group(1):
-                add(bare, aid)
+                add(bare, aid, sure)
 
     for c in snap.citations:
-        add(getattr(c, "alias", None), c.arxiv_id)
-        if c.title:
-            add_short(c.title, c.arxiv_id)
+        add(getattr(c, "alias", None), c.arxiv_id, True)
+        if c.title:  # (a citation list's or a card's title is firm ground; a note's line taken for a title is not)
+            add_short(c.title, c.arxiv_id, bool(getattr(c, "in_citation_list", False)) or c.kind == "paper_card")
             if getattr(c, "in_citation_list", False):
                 add_camel(c.title, c.arxiv_id)
     for aid, lst in snap.work_titles.items():
@@ -149,6 +158,9 @@ def name_index(snap: Snapshot) -> dict[str, str]:
             add_short(t, aid)
             add_camel(t, aid)
     out = {n: next(iter(a)) for n, a in seen.items() if len(a) == 1}
+    for n, a in seen.items():
+        if len(a) > 1 and len(firm.get(n, ())) == 1:
+            out[n] = next(iter(firm[n]))
     snap.cache["name_index"] = out
     return out
 

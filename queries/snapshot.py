@@ -36,7 +36,7 @@ from graph.facts import (
 )
 from graph.index import IndexView
 from ingest.arxiv import TitleIndex
-from ingest.text import FIRST_VARIANT
+from ingest.text import FIRST_VARIANT, VARIANT_TAIL
 from ingest.routing import Route, SectionDoc, SectionRouter
 
 __all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
@@ -102,7 +102,7 @@ class AliasMatcher:
         if first:
             for m in self._TOKEN.finditer(text):
                 tok = m.group().lower()
-                cands = first.get(tok) or (first.get(tok[:-2]) if tok.endswith("-1") else None)  # ("Medusa-1")
+                cands = first.get(tok) or first.get(VARIANT_TAIL.sub("", tok))  # ("Medusa-1", "KIVI-2bit")
                 if cands:
                     for i, pat in cands:
                         if i not in hits and pat.match(text, m.start()):
