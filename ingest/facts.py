@@ -778,6 +778,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if (metric == "batch" and (unit in cues.unit_metrics or unit == "x")
                 and (_BATCH_SETTING.search(text[max(clause_of(s)[0], s - 40):s])
                      or ((bm := _BATCH_SETTING.search(text, e, e + 30)) is not None and bm.start() - e <= 5)
+                     # ("2.5x on HumanEval with a CodeLlama-7B target at batch 1": the batch the clause runs at)
+                     or (len(re.findall(r"\bbatch", text[clause_of(s)[0]:clause_of(s)[1]], re.IGNORECASE)) == 1
+                         and re.search(r"\b(?:at|with|under|for)\s+(?:a\s+)?batch(?:[ -]size)?\s*(?:of\s*)?[=:]?\s*\d+", text[e:clause_of(s)[1]], re.IGNORECASE))
                      or re.match(r"\s*[(（][^()（）]{0,6}", text[e:e + 8]) and _BATCH_SETTING.search(text[e:e + 30]))
                 or metric == "context" and unit == "x" and _CTX_SETTING.search(text[clause_of(s)[0]:clause_of(s)[1]])):
             # "decode throughput, batch 32: 1,840 tok/s": a setting is no measure of a rate; the sentence's measure

@@ -33,7 +33,7 @@ __all__ = ["SECTION_COLUMNS", "SectionRef", "section_column", "section_refs", "t
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|ppl\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|节|章|section|(?:addition|candidate|item|thing|topic)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|[,，]\s*(?:right |just )?(?:after|before|next to|below|above) (?:the )?(?=[A-Z])|节|章|section|(?:addition|candidate|item|thing|topic)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b|only (?:has|lists|quotes|gives|mentions|covers)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"

@@ -59,6 +59,10 @@ _COMMENT_VERB = r"(?:commented|replied|responded|added a comment|left a comment)
 _COMMENT_WHEN = r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?)\s+ago|(?:on|at)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[\w ,.:/-]{0,28}|yesterday|today|just now)"
 #: A commenter's role on the tracker, between the handle and the verb: ``**dmitri-v** (maintainer) commented``.
 _COMMENT_ROLE = r"(?:[(（](?:maintainer|member|author|owner|contributor|collaborator|op|bot|维护者|作者)[)）]\s+)?"
+#: A paragraph after a rule that sets the writer's own notes apart from the read above it: "Notes for our doc (not part of
+#: the review):", "Asides:", "顺手记："; its entries are read one by one.
+_APART_LEAD = re.compile(r"^\W*(?:notes? (?:for|to) (?:our|the) (?:doc(?:ument)?|kb|wiki|team|living doc)|not part of the (?:review|read|note)|"
+                         r"asides?\b|side notes?\b|odds and ends|顺手记|题外|另外几件事)", re.IGNORECASE)
 #: A tracker's issue or pull request named as such: "### Issue #412: …", "PR #88", "github.com/o/r/issues/412".
 _ISSUE_PAGE = re.compile(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
 #: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
@@ -2812,8 +2816,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     """
     def header(b: MdBlock) -> bool:
         lines = b.lines[1:] if b.lines and (_FORWARDED.match(b.lines[0][1]) or _DIGEST_NO.match(b.lines[0][1])) else b.lines
-        # (a digest's header opens with its date: "Date: …" over "From: …")
-        if len(lines) >= 3 and re.match(r"\s*date\s*:", lines[0][1], re.IGNORECASE) and _MAIL_FROM.match(lines[1][1]):
+        # (a digest's header opens with its date: "Date: …" over "From: …"; a mail client's export with its subject:
+        # "Subject: Re: …" over "From: …" over "To: …")
+        if len(lines) >= 3 and re.match(r"\s*(?:date|subject|主题)\s*[:：]", lines[0][1], re.IGNORECASE) and _MAIL_FROM.match(lines[1][1]):
             lines = lines[1:]
         return (b.kind == "para" and not b.quoted and len(lines) >= 2 and bool(_MAIL_FROM.match(lines[0][1]))
                 and any(_MAIL_FIELD.match(t) for _ln, t in lines[1:]))
@@ -2822,8 +2827,11 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     # a top-posted thread: one header block, the earlier mails below it, each after its "On …, X wrote:"
     attributed = [k for k, b in enumerate(blocks) if b.kind == "para" and any(_ATTRIBUTION.match(t) for _ln, t in b.lines)]
     # (an inline reply, answered between the quotes, is not one: nothing of the writer's own follows the quotes)
-    top_posted = len(heads) == 1 and bool(attributed) and blocks[attributed[0]].line > blocks[heads[0]].line and not any(
-        not b.quoted and b.kind in ("para", "item") and k not in attributed for k, b in enumerate(blocks) if k > attributed[0])
+    # (the newest mail may open with its own attribution, "On Tue, …, Bo wrote:" over its unquoted words: the earlier
+    # mails are quoted after the last attribution that only quotes follow)
+    def quotes_only_after(a: int) -> bool:
+        return not any(not b.quoted and b.kind in ("para", "item") and k not in attributed for k, b in enumerate(blocks) if k > a)
+    top_posted = len(heads) == 1 and any(blocks[a].line > blocks[heads[0]].line and quotes_only_after(a) for a in attributed)
     if len(heads) < 2 and not top_posted:
         return None
     first = blocks[heads[0]]
@@ -2852,7 +2860,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             t = b.lines[0][1]
             ids = {m.arxiv_id for m in find_arxiv_ids(t)}
             name = _lead_name(t)
-            if ((ids and not ids <= seen_ids) or (not ids and _POINT_LABEL.match(t))) and name not in seen_names:
+            # (a numbered point naming no work is a topic of its own too: "3) Thursday lunch talk is …")
+            if ((ids and not ids <= seen_ids) or (not ids and (_POINT_LABEL.match(t) or re.match(r"\d", b.marker or ""))))\
+                    and name not in seen_names:
                 starts.append((b.line, _opening_sentence(t), [b.line]))
             seen_ids |= ids
             seen_names.add(name)
@@ -2877,7 +2887,8 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             continue
         own_ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
         if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]) or (
-                top_posted and b.line > start_line and (_RE_TOPIC.match(b.lines[0][1]) or (own_ids and not own_ids <= seen_ids))):
+                top_posted and b.line > start_line and (_RE_TOPIC.match(b.lines[0][1]) or _POINT_LABEL.match(b.lines[0][1])
+                                                        or (own_ids and not own_ids <= seen_ids))):
             # the newest mail of a top-posted thread answers several things, a paragraph each ("Re ShardKV on
             # RULER: …", a paragraph bringing a work no topic brought)
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
@@ -4677,6 +4688,18 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 r = _Raw("heading", h.line, max(b.line_end for b in body), h.text, [h.line], body)
                 carved.append((r, _segment_works(r, lex)))
             carved.sort(key=lambda rs: rs[0].line)
+        if not carved:
+            # a read closed by a rule and the writer's notes set apart from it ("---" / "Notes for our doc (not part of
+            # the review):" / "- Gap I noticed …: LayerSkip (arxiv.org/abs/2404.16710v2) …" / "- Admin: …"): an entry
+            # there that brings its own work or is a chore is a topic of its own; one speaking of the read's paper stays
+            rule = max((b.line for b in blocks if b.kind == "hr" and not b.quoted and b.parent is None), default=None)
+            lead = next((b for b in blocks if rule is not None and b.line > rule and b.kind == "para" and b.lines), None)
+            if lead is not None and _APART_LEAD.match(lead.lines[0][1]):
+                ents = [(k, b) for k, b in enumerate(blocks) if b.line > lead.line and b.kind == "item" and b.level == 0
+                        and b.parent is None and not b.quoted]
+                own = [(k, b) for k, b in ents if _brings_link(b.text) or _CHORE_OPEN.match(b.lines[0][1] if b.lines else b.text)]
+                if own and len(ents) >= 2:
+                    carved = [(r, _segment_works(r, lex)) for r in _entry_raws(blocks, own, lex)]
         if not carved:
             # a note of one topic whose last paragraphs are set apart ("P.S. unrelated: FA3's build needs CUDA ≥ 12.3 …",
             # "Side note: …", "题外话：…"): each such paragraph is a topic of its own

@@ -117,7 +117,8 @@ class BriefSection(FrozenModel):
     ``verb`` is ``revise`` when an entry of the section is about the increment's work (``touches[0]``
     is the line to revise), else ``add`` (``touches`` are the closest entries: the first is where it
     goes).  ``routed`` is true when no note named a section and this is provkg's suggestion (BM25,
-    ``ingest.routing``) with its ``score`` and the runner-up.
+    ``ingest.routing``) with its ``score`` and the runner-up; ``basis`` ``cited`` when the suggestion is the
+    section that already cites the increment's work, ``shift`` when another material of the shift places it there.
     """
 
     key: str
@@ -128,6 +129,7 @@ class BriefSection(FrozenModel):
     score: float | None = None
     runner_up: str | None = None
     runner_up_score: float | None = None
+    basis: str = "text"
 
 
 class BriefCross(FrozenModel):
@@ -558,7 +560,7 @@ def _topic(ctx: _Ctx, number: int, group: list[ItemRow], findings: list[Contradi
         ro = routes.get(k)
         sections.append(BriefSection(
             key=k, title=sec.title, verb="revise" if (about or target is not None) else "add", touches=touches,
-            **(dict(routed=True, score=ro.score, runner_up=ro.runner_up, runner_up_score=ro.runner_up_score)
+            **(dict(routed=True, score=ro.score, runner_up=ro.runner_up, runner_up_score=ro.runner_up_score, basis=ro.basis)
                if ro is not None else {})))
     cross = [BriefCross(kind="section", key=k) for r in group for k in r.cross_references
              if k in ctx.secs and k not in dest and k not in ctx.citation_keys]

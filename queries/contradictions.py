@@ -1042,6 +1042,12 @@ def _metric_groups(unit: str) -> list[list[str]]:
     return load_lexicon().raw.get("facts", {}).get(key, []) if key else []
 
 
+@functools.lru_cache(maxsize=1)
+def _share_metrics() -> frozenset[str]:
+    """Metrics that are a share, written as a percentage or as a fraction of one (lexicon ``facts.share_metrics``)."""
+    return frozenset(load_lexicon().raw.get("facts", {}).get("share_metrics", []))
+
+
 def _metric_bucket(metric: str, unit: str) -> str:
     """The bucket ``metric`` is compared in: groups of one measure that share a metric are one bucket ("requests"
     is a speedup's and a goodput's), the pairs inside it are ``comparable``'s to decide (goodput is no throughput)."""
@@ -1123,12 +1129,17 @@ def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SC
     """Whether ``cb``'s source gives ``qa``'s value too (``of_path``: a group's figures by file), for the same work
     and metric, under a setting it sets apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is
     another setting's figure.  A statement quoting both values ("王磊报 6.8×，活文档写 10 倍，对不上": ``beside``, the
-    values of each figure's statement by ``id``) restates the disagreement, no agreement."""
+    values of each figure's statement by ``id``) restates the disagreement, no agreement, unless it writes the two
+    values' settings apart ("2.5x at batch 1, still 1.6x at batch 16")."""
     # (a screen's row giving our own run beside the paper's figure, "ours: −21% … | paper: ↓38%", sets the two apart
     # itself: no restated disagreement)
     own = _own_measurement(cb.text)
+
+    def apart(q: SQuantity) -> bool:  # both settings written out, with different values ("2.5x at batch 1, 1.6x at batch 16")
+        ca, cq = _conds(q), _conds(qb)
+        return any(_values_differ(ca, cq, cat) for cat in set(ca) & set(cq))
     return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and (_settings_differ(q, qb) or own)
-               and not (beside and qb.value in beside.get(id(q), ()) and not own)
+               and not (beside and qb.value in beside.get(id(q), ()) and not own and not apart(q))
                for q in of_path.get(cb.path, ()))
 
 
@@ -1680,9 +1691,14 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     conds = tuple(dict.fromkeys([*q.conditions, *(c for c in common if c.partition(":")[0] not in own)]))
                     qs = replace(q, metric=next(iter(measures)), explicit=True, conditions=conds)
                 metric = qs.metric
+                if qs.unit == "pt" and qs.metric in _share_metrics() and qs.direction is None and 0 < qs.value <= 1 \
+                        and (qs.value_high is None or qs.value_high <= 1):
+                    # "acceptance rate … is 0.78" is the "78%" another file writes (a rate as a fraction)
+                    qs = replace(qs, unit="%", value=round(qs.value * 100, 6),
+                                 value_high=None if qs.value_high is None else round(qs.value_high * 100, 6))
                 # one measure as a ratio or a share: grouped under its group's first name
-                metric = _metric_bucket(metric, q.unit)
-                by[(s, metric, q.unit)].append((c, qs))
+                metric = _metric_bucket(metric, qs.unit)
+                by[(s, metric, qs.unit)].append((c, qs))
     out: dict[tuple, Contradiction] = {}
     more: dict[tuple, set[str]] = defaultdict(set)
     rep: dict[tuple, tuple[SClaim, SClaim]] = {}

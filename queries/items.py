@@ -245,6 +245,20 @@ def _doc_sections(snap: Snapshot, doc: str) -> tuple[dict[str, object], dict[str
     return snap.cache[key]  # type: ignore[return-value]
 
 
+def _cited_home(snap: Snapshot, doc: str, works: list[str]) -> tuple[str, str | None] | None:
+    """``(key, title)`` of the section of living document ``doc`` whose text cites one of ``works`` most often (its
+    first such section on a tie), outside the citation lists; None when the document's text cites none of them.
+    A topic about a work the document already discusses, naming no section, belongs where it is discussed."""
+    count: dict[str, int] = {}
+    for c in snap.citations_of(doc):
+        if c.arxiv_id in works and c.section and not c.in_citation_list:
+            count[c.section] = count.get(c.section, 0) + 1
+    by_key, _by_title = _doc_sections(snap, doc)
+    best = max((k for k in count if k in by_key and not getattr(by_key[k], "citation_list", False)),
+               key=lambda k: count[k], default=None)
+    return (best, getattr(by_key[best], "title", None)) if best is not None else None
+
+
 def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], list[str]]:
     """``(sections, cite)``: the keys of ``refs`` (keys or titles as written) that name a section of
     ``doc``, in order; those that name its citation list are returned apart (a citation to add)."""
@@ -326,6 +340,7 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
     finding concerns (``queries.contradictions.mislabelled``); such a material that names no section has
     every item low, as the ``increments`` query judges the material."""
     out: list[ItemRow] = []
+    docs: dict[str, str | None] = {}  # the living document of each manifest
     seen: set[tuple[str, str]] = set()
     for mi in snap.manifest_items_for(manifest):
         if (mi.manifest_id, mi.path) in seen:
@@ -358,7 +373,10 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
             if misfit:
                 rel, reason = "low", MISLABELLED
             route = None
-            if not sections and doc:
+            home = _cited_home(snap, doc, works) if not sections and doc else None
+            if home is not None:
+                route = SectionRoute(item=it.title, key=home[0], title=home[1], score=1.0, basis="cited")
+            elif not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))
                 if r is not None:
                     route = SectionRoute(item=it.title, key=r.key, title=r.title, score=r.score,
@@ -370,4 +388,32 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
                 evidence=list(it.evidence_levels), sections=sections,
                 cross_references=[c for c in cross if c not in sections], route=route,
             ))
+            docs[mi.manifest_id] = doc
+    return _placed_by_the_shift(snap, out, docs)
+
+
+def _placed_by_the_shift(snap: Snapshot, rows: list[ItemRow], docs: dict[str, str | None]) -> list[ItemRow]:
+    """``rows`` where an item naming no section, about a work another item of the same shift places ("I'd slot it into
+    5.2" in a mail, then a chat line and a card about the same work naming none), is routed there (``basis``
+    ``shift``): for a work the document does not discuss yet, the shift's own placement before the closest text."""
+    placed: dict[tuple[str, str], dict[str, int]] = {}
+    for r in rows:
+        for w in r.works:
+            for k in r.sections:
+                got = placed.setdefault((r.manifest_id, w), {})
+                got[k] = got.get(k, 0) + 1
+    out = []
+    for r in rows:
+        votes: dict[str, int] = {}
+        # (a work the document already discusses keeps the section citing it: ``_cited_home``)
+        for w in ([] if r.sections or (r.route is not None and r.route.basis == "cited") else r.works):
+            for k, n in placed.get((r.manifest_id, w), {}).items():
+                votes[k] = votes.get(k, 0) + n
+        doc = docs.get(r.manifest_id)
+        if votes and doc:
+            key = max(votes, key=lambda k: votes[k])  # (the first placed on a tie)
+            sec = _doc_sections(snap, doc)[0].get(key)
+            r = r.model_copy(update={"route": SectionRoute(item=r.title, key=key, title=getattr(sec, "title", None), score=1.0,
+                                                           basis="shift")})
+        out.append(r)
     return out

@@ -221,7 +221,11 @@ class SectionRoute(FrozenModel):
 
     ``item`` is the topic (note heading, or the source title); ``key``/``title``
     the closest living-document section by BM25 (``ingest.routing``) with its
-    ``score``; ``runner_up``/``runner_up_score`` the second closest.
+    ``score``; ``runner_up``/``runner_up_score`` the second closest.  ``basis``
+    ``shift``: the section another item of the shift places the same work in;
+    ``cited``: the section whose text already cites the topic's work (where a
+    revision goes); ``text``: the BM25 route (the first two with ``score`` 1.0,
+    no runner-up).
     """
 
     item: str
@@ -230,6 +234,7 @@ class SectionRoute(FrozenModel):
     score: float
     runner_up: str | None = None
     runner_up_score: float | None = None
+    basis: str = "text"
 
 
 class ItemRow(FrozenModel):
