@@ -408,6 +408,8 @@ def _clean_title(text: str) -> str:
     text = re.sub(r"(\*\*|__|`)", "", text)
     text = re.sub(r"\s+", " ", text).strip()
     text = _strip_decoration(text)
+    # a GB/T 7714 record's document-type mark is no part of the title: "Native Sparse Attention: …[J]", "…[C]//…", "[EB/OL]"
+    text = re.sub(r"\s*\[(?:J|C|M|D|R|S|P|N|A|G|Z|EB/OL|DB/OL|J/OL|C/OL|M/OL)\](?://.*)?$", "", text.rstrip(" .。"))
     return text.rstrip(" .。").strip()
 
 

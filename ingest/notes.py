@@ -559,7 +559,9 @@ def written_title(line: str, start: int, end: int) -> str | None:
             return strip_markup(m.group("t")).strip().rstrip(",.，。")
     # "参考 InfiniGen: Efficient Generative Inference of … Management (arXiv 2406.10774) 的 …": a "Name: Title" written
     # inside a sentence, right before the bracketed identifier
-    m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?$",
+    # (or before the link itself: "我只存了这个链接：MoBA: Mixture of Block Attention for Long-Context LLMs https://arxiv.org/abs/…")
+    m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)"
+                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
                   line[:start])
     if m and len(m.group("t").split()) >= 4 and _looks_like_title(m.group("t").strip()):
         return m.group("t").strip()
@@ -655,9 +657,10 @@ _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|wi
 
 #: A table column holding a dispute's outcome: "结论", "Conclusion", "Verdict", "Resolution", "Outcome", "定论", "裁决".
 _CONCLUSION_COLUMN = re.compile(r"结论|定论|裁决|最终结论|conclusion|verdict|resolution|outcome|resolved", re.IGNORECASE)
-#: A writer correcting a figure they gave before: "typo on my side, it's 1.2 GB", "correction: 3.4", "I meant 1.2", "更正：…", "笔误".
-_CORRECTS = re.compile(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|更正|笔误|打错了|写错了",
-                       re.IGNORECASE)
+#: A figure given before corrected in the same topic, by its writer or by someone answering: "typo on my side, it's 1.2 GB",
+#: "correction: 3.4", "I meant 1.2", "更正：…", "笔误", "不对哈，是 22.2 倍，你少看了一个 2", "No, it's 2.8x — you misread".
+_CORRECTS = re.compile(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|\byou misread\b|"
+                       r"更正|笔误|打错了|写错了|^\W*不对|(?:少|多)看了|看岔了?|看错了|记错了|说错了", re.IGNORECASE)
 #: What stands before the value a correction calls wrong: "not 2.38x", "instead of", "rather than", "不是", "而不是".
 _WRONG_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是)\s*[~≈]?\s*$", re.IGNORECASE)
 #: Words that void a whole run, not one figure of it: "ABANDONED", "misconfigured run", "the run is invalid", "作废".

@@ -152,7 +152,7 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
                    # a transcript's numbered speaker: "Speaker 1  00:00:06" (Otter), "说话人 2 00:01:40" (飞书妙记)
                    rf"{_NUMBERED_SPEAKER})"
                    # (a Slack app's message: "arxiv-digest  APP  8:00 AM")
-                   r"(?:\*{1,2}|_)?(?:\s+(?-i:APP|BOT))?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
+                   r"(?:\*{1,2}|_)?(?:\s+(?-i:APP|BOT))?(?:,?\s+|\s+[—–-]\s+)(?:(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}),?\s+|(?:Today|Yesterday) at\s+)?"
                    # (a Slack copy brackets the time: "**priya** [10:42 AM]")
                    r"(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?|\[\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?\]))\s*$"
                    # a Telegram export's header alone on its line: "[10.03.27 09:14] Ming:"
@@ -1403,8 +1403,11 @@ _COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选�
 
 #: A chat export's turn header written name first: "孙浩 2027-08-09 15:04" (DingTalk, WeChat), "Mei Chen 2027/08/09 15:04".
 _NAME_THEN_STAMP = re.compile(r"^\s*(?P<who>[^\s\d:：][^\d:：\n]{0,20}?)\s+\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}")
+#: A chat message that opens by setting the message before it right: "不对哈，是 22.2 倍", "No, it's 2.8x", "Actually, …".
+_CORRECTS_PREV = re.compile(r"^\s*(?:不对|不是(?=[，,。!！])|错了|你(?:记|看|说|算)错|(?:no|nope)\s*[,!.]|actually\s*,|correction\s*[:,])",
+                            re.IGNORECASE)
 #: A chat message that corrects what its writer just sent: "少打了一位，是 2410.18038", "typo, I mean 2410.18038", "应该是 …".
-_ID_CORRECTION = re.compile(r"少打|打错|多打|写错|更正|纠正|应该是|\btypo\b|\bI mean\b|\bsorry\b|\bcorrection\b|\bshould be\b|\bwrong (?:id|link)\b",
+_ID_CORRECTION = re.compile(r"\s*(?:少打|打错|多打|写错|更正|纠正|应该是)|少打|打错|多打|写错|更正|纠正|应该是|\btypo\b|\bI mean\b|\bsorry\b|\bcorrection\b|\bshould be\b|\bwrong (?:id|link)\b",
                             re.IGNORECASE)
 
 
@@ -1607,8 +1610,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             day_key = day.group("day") if day else None
             new_day = day_key is not None and prev_day is not None and day_key != prev_day
             close = minute is not None and prev_min is not None and 0 <= minute - prev_min < 10 and not new_day
-            # an hour or more of silence, or another day: the channel has moved on to another conversation
-            apart = new_day or (minute is not None and prev_min is not None and abs(minute - prev_min) >= 60)
+            # half an hour or more of silence (an hour into a recording), or another day: the channel has moved on
+            apart = new_day or (minute is not None and prev_min is not None and abs(minute - prev_min) >= (60 if elapsed else 30))
             prev_minute = prev_min
             prev_min, prev_day = minute, day_key
             shared = bool(_SHARED_FILE.search(message))  # "[文件] TideServe_2602.11873v1.pdf": a paper passed round
@@ -1658,8 +1661,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if _REPLYING.match(message) and not _TOPIC_SHIFT.match(_REPLYING.sub("", message, count=1)):
                 starts = False  # "Replying to @jrn_k …" (Discord, Slack threads) continues the turn it answers
             if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
-                    and 0 <= minute - last_kept[1] <= 2 and _ID_CORRECTION.search(message) and _weighted_len(message) < 60:
+                    and 0 <= minute - last_kept[1] <= 5 and _ID_CORRECTION.search(message) \
+                    and (_weighted_len(message) < 60 or _ID_CORRECTION.match(message)):
                 starts = False  # "少打了一位，是 2410.18038" a minute after "POD-Attention … arXiv:2410.1803": the same topic
+            if starts and close and kept and _CORRECTS_PREV.match(message) and not _TOPIC_SHIFT.match(message):
+                starts = False  # "不对哈，是 22.2 倍 …（arXiv:…）" two minutes after "它也就 2.2 倍加速吧": the same topic, set right
             gap_question = (not starts and minute is not None and prev_minute is not None and minute - prev_minute >= 10
                             and re.search(r"[?？]", message) is not None and not find_arxiv_ids(message)
                             and not _REPLY.search(message) and not _REPLYING.match(message)
@@ -2674,15 +2680,25 @@ _CHORE_OPEN = re.compile(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|
                          re.IGNORECASE)
 
 
+#: A heading naming a part of a work: "HieraSparse：方法", "EAGLE-3 — Results", "Tidal | Motivation".
+_NAMED_PART = re.compile(r"^(?P<name>[^:：—–|]{2,40}?)\s*(?:[:：]|\s[—–|]\s)\s*(?P<part>[^:：]{1,30})$")
 #: A heading that continues the one before: ``HadaKV (2/2) — numbers``, ``Results (cont.)``, ``方法（续）``.
 _CONTINUED = re.compile(r"^(?P<name>.+?)\s*(?:[(（]\s*(?P<n>\d{1,2})\s*/\s*\d{1,2}\s*[)）]|[(（]\s*(?:cont(?:'d|\.|inued)?|续)\s*[)）])")
 
 
-def _join_continued(raws: list[_Raw]) -> list[_Raw]:
+def _join_continued(raws: list[_Raw], generic: re.Pattern[str] | None = None) -> list[_Raw]:
     """``raws`` with a topic whose heading continues the one before (a slide deck's ``HadaKV (1/2)``,
-    ``HadaKV (2/2)``) joined to it: one paper over two slides is one topic."""
+    ``HadaKV (2/2)``; ``HieraSparse：动机``, ``HieraSparse：方法``, ``HieraSparse：结果``: the same name before a part the
+    ``generic`` headings name) joined to it: one paper over two slides is one topic."""
     out: list[_Raw] = []
     for r in raws:
+        if out and generic is not None and r.kind == "heading" and out[-1].kind == "heading":
+            here, there = _NAMED_PART.match(_strip(r.head)), _NAMED_PART.match(_strip(out[-1].head))
+            if here and there and here.group("name").casefold() == there.group("name").casefold() \
+                    and generic.search(here.group("part").strip()) and generic.search(there.group("part").strip()):
+                last = out[-1]
+                out[-1] = replace(last, line_end=max(last.line_end, r.line_end), blocks=[*last.blocks, *r.blocks])
+                continue
         m = _CONTINUED.match(_strip(r.head))
         if m and out and m.group("n") != "1":
             prev = _CONTINUED.match(_strip(out[-1].head))
@@ -4075,6 +4091,19 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         a = list(dict.fromkeys(all_about))
         if not a and len(set(all_comp)) == 1:
             a = list(dict.fromkeys(all_comp))
+        lead = _NAMED_PART.match(_strip(head_text)) if raw.kind == "heading" and len(a) > 1 else None
+        if lead is not None:
+            # "# HieraSparse：动机 … Quest [2406.10774] 的上界估计…" joined to "# HieraSparse：方法 … arXiv:2603.04417v1": a work
+            # the note names otherwise (Quest) is not the one the heading names, when another is left
+            head_name = lead.group("name").strip().casefold()
+
+            def bare(n: str) -> str:  # ("HieraSparse：方法", a heading the note names its work by, is "HieraSparse")
+                m = _NAMED_PART.match(n)
+                return (m.group("name") if m else n).strip().casefold()
+            names = {bare(n): x for n, x in _NOTE_NAMES.get().items()}
+            rest = [w for w in a if not any(x == w and n != head_name for n, x in names.items()) or names.get(head_name) == w]
+            if rest and (head_name not in names or names[head_name] in rest):
+                a = rest
     mentions = [w for w in all_ids if w not in a]
     return a, mentions
 
@@ -4336,7 +4365,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 and all(b.kind == "heading" or (b.kind == "para" and len(b.text) <= 60 and not re.search(r"[.。!?！？]", b.text)) for b in rest0):
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
-    raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws)), lex))
+    raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex))
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):
         last = raws[-1]

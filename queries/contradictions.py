@@ -43,7 +43,7 @@ import hashlib
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import combinations
 
@@ -686,7 +686,8 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
         if subj and not any(a in c.text for a in subj) and not _COMPARED_LEAD.match(c.text):
             # subjects inherited from the item, while the statement opens by naming other works
             # ("后来的 Medusa 和 EAGLE 把草稿模型换成…" under a topic about two other papers): those
-            named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))]
+            named = [a for a in match(_lead(c.text)) if a not in subj and _opens_with(c.text, names_of.get(a, ()))
+                     and not _benchmark_named(c, names_of.get(a, ()))]
             told = _REPORTED.match(c.text)
             if not named and told:
                 # "作者在 related work 里说 [[InfLLM]] 不一样：InfLLM 的 memory unit … 会被永久丢弃", "the authors note
@@ -1427,6 +1428,13 @@ def _written_after(pat: re.Pattern[str], text: str, raw: str, reach: int) -> boo
 def _capacity(text: str, raw: str) -> bool:
     """Whether the figure ``raw`` of ``text`` (a context length, a batch size) is a capacity the statement claims."""
     return _written_after(_CAPACITY, text, raw, 40)
+
+
+def _benchmark_named(c: SClaim, names: Iterable[str]) -> bool:
+    """Whether a work's short name is, in ``c``, the benchmark its figures are measured on ("RULER 64K 平均掉 0.9 分": the
+    RULER paper's name, the benchmark of the figure, not the statement's subject)."""
+    benches = {cond.partition(":")[2] for q in c.quantities for cond in q.conditions if cond.startswith("bench:")}
+    return bool(benches) and any(re.sub(r"[\s-]", "", n).casefold() in benches for n in names)
 
 
 def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> str | None:
