@@ -57,6 +57,11 @@ _BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\
 #: column's "todo" is one (``evidence_values``).
 _TASK_TAGS = frozenset({"todo", "none", "nothing"})
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
+#: A tag a note defines in a sentence: 'when a row says "PDF diff" I went through both full PDFs', 'entries marked “skim”
+#: were only skimmed', '标着“精读”的条目读了全文' (``desc`` states the level).
+_SAYS_TAG = re.compile(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
+                       r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
+                       r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
 _LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
@@ -128,6 +133,9 @@ class EvidenceReader:
         found: list[str] = []
         # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
         text = _ADDRESS.sub(" ", text)
+        # a tag's definition states the level of the rows it marks, not of its own line ('when a row says "PDF diff" I
+        # went through both full PDFs': ``legend``)
+        text = _SAYS_TAG.sub(" ", text)
         # typographic quotes as typed (Notion, Word and macOS write "authors’ own"): the cues' straight ones
         text = text.replace("\u2019", "'").replace("\u2018", "'")
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
@@ -187,7 +195,9 @@ class EvidenceReader:
 
     def explains_levels(self, text: str) -> bool:
         """Whether a line explains the note's marks rather than states one level: it names two or more
-        reading depths ("How far I got is in brackets: (abstract), (full paper), (from their talk)")."""
+        reading depths ("How far I got is in brackets: (abstract), (full paper), (from their talk)"); a tag it defines in
+        prose ('when a row says "PDF diff" I went through both full PDFs') is the legend's, not a depth of the line."""
+        text = _SAYS_TAG.sub(" ", text)
         tagged = {self.values[m.group(1).strip().lower()] for m in _PAREN.finditer(text)
                   if m.group(1).strip().lower() in self.values} | set(self._hashtag_levels(text))
         # (a depth said negated, "not checked against the paper", is none)
@@ -266,6 +276,11 @@ class EvidenceReader:
         """
         out: dict[str, str] = {}
         for _n, text in lines:
+            # a tag defined in prose: 'when a row says "PDF diff" I went through both full PDFs', '标着“精读”的条目是全文读过的'
+            for m in _SAYS_TAG.finditer(text):
+                lv = self.levels(m.group("desc"))
+                if lv:
+                    out[m.group("tag")] = lv[0]
             defs = _LEGEND.findall(text) or _symbol_defs(text)
             if len(defs) < 1 or not re.search(r"legend|图例|标记|说明|tags?|=", text, re.I):
                 continue

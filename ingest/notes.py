@@ -655,6 +655,9 @@ _NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别
 _NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
+#: A matrix cell that gives no answer: "unclear …", "unknown", "?", "TBD", "n/a", "不清楚", "未知", "待定", "存疑".
+_UNKNOWN_CELL = re.compile(r"^\s*(?:unclear|unknown|not (?:stated|clear|known|said)|\?+|tbd|n/?a|—|-|不清楚|未知|待定|存疑|不明)(?:\W|$)",
+                           re.IGNORECASE)
 #: A table column holding a dispute's outcome: "结论", "Conclusion", "Verdict", "Resolution", "Outcome", "定论", "裁决".
 _CONCLUSION_COLUMN = re.compile(r"结论|定论|裁决|最终结论|conclusion|verdict|resolution|outcome|resolved", re.IGNORECASE)
 #: A figure given before corrected in the same topic, by its writer or by someone answering: "typo on my side, it's 1.2 GB",
@@ -1461,7 +1464,9 @@ def parse_note(
             # statement per column, of the work the column names ("FlashAttention-3: Fwd, FP16, …: 740 TFLOPs/s")
             pieces = []
             for name, cell in matrix:
-                piece = f"{name}: {strip_markup(b.cells[0]).strip()}: {cell}"
+                # (a cell that does not know, "unclear: the talk and the card disagree", answers nothing its row asks)
+                piece = f"{name}: {cell}" if _UNKNOWN_CELL.match(strip_markup(cell)) else \
+                    f"{name}: {strip_markup(b.cells[0]).strip()}: {cell}"
                 pieces.append((piece, b.line, b.line_end))
                 if (w := local_names.get(name.casefold())) is not None:
                     named_by[piece] = w

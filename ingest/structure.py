@@ -63,6 +63,8 @@ _COMMENT_ROLE = r"(?:[(（](?:maintainer|member|author|owner|contributor|collabo
 #: the review):", "Asides:", "顺手记："; its entries are read one by one.
 _APART_LEAD = re.compile(r"^\W*(?:notes? (?:for|to) (?:our|the) (?:doc(?:ument)?|kb|wiki|team|living doc)|not part of the (?:review|read|note)|"
                          r"asides?\b|side notes?\b|odds and ends|顺手记|题外|另外几件事)", re.IGNORECASE)
+#: A note's head giving the paper it is about: "(paper: arXiv 2603.04417)", "论文：…", "the paper is arxiv.org/abs/…".
+_PAPER_GIVEN = re.compile(r"\b(?:paper|preprint)\s*(?:is\s*|[:：=]\s*)(?:arXiv|https?://|\d{4}\.\d{4,5})|(?:论文|原文)\s*[:：]", re.IGNORECASE)
 #: A tracker's issue or pull request named as such: "### Issue #412: …", "PR #88", "github.com/o/r/issues/412".
 _ISSUE_PAGE = re.compile(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
 #: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
@@ -3372,7 +3374,8 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             return ruled, "rules"
         return split, "pseudo"
     rest: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
-        ("fields", lambda: _split_field_heads(body, last_line)), ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
+        ("fields", lambda: _split_field_heads(body, last_line)), ("matrix", lambda: _split_matrix(body)),
+        ("entries", lambda: _split_entries(body, lex)), ("rules", lambda: ruled0),
         ("paragraphs", lambda: _split_paragraphs(body, lex)), ("lines", lambda: _split_lines(body, last_line)),
         ("memo", lambda: _split_memo(body)))
     for how, split_of in rest:
@@ -3382,6 +3385,27 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
                 split = (split[0] + _after_rule(split[0], ruled0[0], body), split[1])
             return split, how
     return None, ""
+
+
+def _split_matrix(body: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a note built around one comparison matrix whose columns name two works or more ("| Property | Sarathi-Serve
+    [2403.02310] | Llumnix arXiv:2406.03243 | Ballast 2605.11290 |" over "| Preemption | no … | yes … |"), else None: the
+    matrix is one topic about the works its columns name (``comparison_columns``), and each paragraph after it a topic of
+    its own (the writer's reading of it, a to-do); what comes before it is the note's head.  Not for a note with a list."""
+    rows = [b for b in body if b.kind == "row" and b.parent is None and not b.quoted]
+    if not rows or any(b.kind in ("item", "heading") and b.parent is None for b in body) or len({r.header for r in rows}) != 1 \
+            or comparison_columns(rows[0]) is None:
+        return None
+    header = " | ".join(rows[0].header)
+    if len({m.arxiv_id for m in find_arxiv_ids(header)}) < 2:
+        return None
+    start = max(1, rows[0].line - 2)  # (the header line and the delimiter row above the first body row)
+    table = [b for b in body if rows[0].line <= b.line <= rows[-1].line_end]
+    out = [_Raw("pseudo", start, rows[-1].line_end, header, [start], table)]
+    for b in body:
+        if b.kind == "para" and b.parent is None and not b.quoted and b.lines and b.line > rows[-1].line_end:
+            out.append(_Raw("pseudo", b.line, b.line_end, _opening_sentence(b.lines[0][1]), [ln for ln, _t in b.lines], [b]))
+    return out, [b for b in body if b.line_end < start]
 
 
 #: A paragraph opening with a field, a short label and a colon: "主讲：刘洋 —— HotRep（…）", "Presenter: Ana — SnapKV (…)".
@@ -4780,6 +4804,13 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if len(sw) == 1:
             title_work = sw[0]
             seg_works = _compared_to_title_work(raws, seg_works, title_work, lex, lambda r: "?" in r.head, lambda r: r.head)
+    if title_work is None and not fm_works and how == "entries" and title_idx is not None \
+            and len(set(head_works)) == 1 and not find_arxiv_ids(blocks[title_idx].text) \
+            and _PAPER_GIVEN.search(" ".join(b.text for b in head_blocks if b.kind == "para")):
+        # a talk's or a read's points under its title and the paper its head gives ("# Tidal: SLO-Class … (SoCC 2027)" /
+        # "Speaker is the first author … (paper: arXiv 2603.04417)" / "- [00:40] Framing: …"): a point naming no work is
+        # about that paper
+        title_work = head_works[0]
     # (on a tracker's issue page, "### Issue #412: …" or a paste of ".../issues/412", the first comment is the issue itself)
     opener = comments and _COMMENTED.match(raws[0].head) and any(_ISSUE_PAGE.search(b.text) for b in head_blocks)
     if comments and title_work is None and seg_works and len(seg_works[0][0]) == 1 \

@@ -1518,7 +1518,12 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              r"(?:failed|failure|contradiction|conflict|discrepancy|disagreement)|\bnot\s+a\s+failed\s+repro\w*|不算复现失败|"
                              # "a marketing number … so it is not comparable with what the paper measures", "两者不可比"
                              r"\bnot\s+(?:directly\s+)?comparable\s+(?:with|to)\b|"
-                             r"\bnot\s+treating\s+(?:it|this|that)\s+as\s+a\s+result\b|不可比|没法(?:直接)?比",
+                             r"\bnot\s+treating\s+(?:it|this|that)\s+as\s+a\s+result\b|不可比|没法(?:直接)?比|"
+                             # "…not the paper's 25%; the gap is expected and is not evidence against the paper"
+                             r"\bnot evidence against\b|\bthe gap is expected\b|差距(?:是)?(?:意料之中|正常的?)|"
+                             # a figure the writer dismisses: "reads like marketing, treat as unverified", "营销口径"
+                             r"\b(?:reads|sounds|looks) like marketing\b|\bmarketing (?:number|figure|claim|slide)\b|"
+                             r"\btreat (?:it |this |that )?as unverified\b|营销口径|宣传口径",
                              re.IGNORECASE)
 #: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
 #: so 24% is the one to quote", "海报上的是初步结果": that statement's own figures are settled (no reach to the lines before).
