@@ -511,7 +511,7 @@ def setting_of(text: str, lexicon: Lexicon | None = None) -> str:
     least two conditions of different kinds and no figure of its own, so the sentences after it state their
     figures under it; else ``""``."""
     t = _ocr_fold(text)
-    if len(t) > 100 or not re.search(r"\d", t) or _find_figures(t, lexicon):
+    if len(t) > 160 or not re.search(r"\d", t) or _find_figures(t, lexicon):
         return ""
     kinds = {c.split(":", 1)[0] for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), t)}
     return text if len(kinds) >= 2 else ""

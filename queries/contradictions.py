@@ -1329,12 +1329,20 @@ _VS_BEFORE = re.compile(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相�
 
 
 def _compared_value(text: str, q: SQuantity, quantities) -> bool:
-    """Whether ``q`` is written right after "vs" / "versus" / "compared to" and another figure of its unit stands before it in
-    the statement ("2.7 GB of KV vs 17.2 GB in FP16"): the value compared with, not one the statement gives its work."""
+    """Whether ``q`` is written right after "vs" / "versus" / "compared to", or as what another source says ("…, while the
+    README says 3.1x"), and another figure of its unit stands before it in the statement ("2.7 GB of KV vs 17.2 GB in
+    FP16"): the value compared with, not one the statement gives its work."""
     at = text.find(q.raw)
-    if at < 0 or not _VS_BEFORE.search(text[max(0, at - 16):at]):
+    if at < 0 or not (_VS_BEFORE.search(text[max(0, at - 16):at]) or _OTHER_SOURCE_SAYS.search(text[max(0, at - 90):at])):
         return False
     return any(o is not q and o.unit == q.unit and 0 <= text.find(o.raw) < at for o in quantities)
+
+
+#: Another source's figure set against the statement's own: "goes down only 2.4x …, while the README (and the paper, arXiv
+#: …) says 3.1x", "而论文里写的是 3.1 倍".
+_OTHER_SOURCE_SAYS = re.compile(r"(?:\b(?:while|whereas|but)\s+(?:the\s+|their\s+|its\s+)?(?:README|paper|authors?|blog|card|docs?|abstract|"
+                                r"release notes?|vendor)\b(?:[^.;。；]|\.(?=\d)){0,60}?\b(?:says?|claims?|reports?|lists?|gives?|quotes?|promises?)"
+                                r"|而(?:论文|README|作者|博客|卡片)(?:里|中)?(?:写的是|说的是|报告的是|声称))\s*[~≈约]?\s*$", re.IGNORECASE)
 
 
 def _reference_score(text: str, raw: str) -> bool:
