@@ -2860,6 +2860,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     if body1 is not None and (len(heads) < 2 or body1.line < blocks[heads[1]].line):
         start_line = body1.line
     seen_ids: set[str] = set()  # the works the topics so far brought (a quoted mail bringing only those continues)
+    cur_ids: set[str] = set()  # the works the open topic brought
     seen_names: set[str] = {""}  # the names quoted points opened with ("DuoAttention: …" then "DuoAttention 2410.10819: …")
     title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
     starts: list[tuple[int, str, list[int]]] = [(start_line, title, [start_line])]
@@ -2879,10 +2880,14 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             ids = {m.arxiv_id for m in find_arxiv_ids(t)}
             name = _lead_name(t)
             # (a numbered point naming no work is a topic of its own too: "3) Thursday lunch talk is …")
-            if ((ids and not ids <= seen_ids) or (not ids and (_POINT_LABEL.match(t) or re.match(r"\d", b.marker or ""))))\
-                    and name not in seen_names:
+            # (and one bringing a work again after a topic of none, "> 1) New: TallyDraft (…)" after "Cluster: …": the
+            # work's, not the aside's)
+            if ((ids and (not ids <= seen_ids or not cur_ids))
+                    or (not ids and (_POINT_LABEL.match(t) or re.match(r"\d", b.marker or "")))) and name not in seen_names:
                 starts.append((b.line, _opening_sentence(t), [b.line]))
+                cur_ids = set()
             seen_ids |= ids
+            cur_ids |= ids
             seen_names.add(name)
             continue
         if signature or b.kind != "para" or b.line < start_line or not b.lines:
@@ -2900,7 +2905,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                 ids = {m.arxiv_id for m in find_arxiv_ids(t)}
                 if (opening and _brings_link(t) and not (top_posted and ids and ids <= seen_ids)) or _ASIDE.match(t):
                     starts.append((ln, _opening_sentence(t), [ln]))
+                    cur_ids = set()
                 seen_ids |= ids
+                cur_ids |= ids
                 opening = False
             continue
         own_ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
@@ -2911,8 +2918,10 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             # RULER: …", a paragraph bringing a work no topic brought)
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
             seen_ids |= own_ids
+            cur_ids = set(own_ids)
             continue
         seen_ids |= own_ids
+        cur_ids |= own_ids
         if len(starts) == 1 and starts[0][2] == [start_line]:
             starts[0][2].append(b.line)  # the first mail's opening says how deeply it was checked
     # a digest of a list's messages ("消息 1" / "Message: 2", each with its own subject): a message whose
@@ -4115,19 +4124,19 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         a = list(dict.fromkeys(all_about))
         if not a and len(set(all_comp)) == 1:
             a = list(dict.fromkeys(all_comp))
-        lead = _NAMED_PART.match(_strip(head_text)) if raw.kind == "heading" and len(a) > 1 else None
-        if lead is not None:
-            # "# HieraSparse：动机 … Quest [2406.10774] 的上界估计…" joined to "# HieraSparse：方法 … arXiv:2603.04417v1": a work
-            # the note names otherwise (Quest) is not the one the heading names, when another is left
-            head_name = lead.group("name").strip().casefold()
+    lead = _NAMED_PART.match(_strip(head_text)) if raw.kind == "heading" and len(all_ids) > 1 else None
+    if lead is not None:
+        # "# HieraSparse：动机 … Quest [2406.10774] 的上界估计…" joined to "# HieraSparse：方法 … arXiv:2603.04417v1": the work the
+        # heading's name is given to in the note (and no other name), not one the note names otherwise (Quest)
+        head_name = lead.group("name").strip().casefold()
 
-            def bare(n: str) -> str:  # ("HieraSparse：方法", a heading the note names its work by, is "HieraSparse")
-                m = _NAMED_PART.match(n)
-                return (m.group("name") if m else n).strip().casefold()
-            names = {bare(n): x for n, x in _NOTE_NAMES.get().items()}
-            rest = [w for w in a if not any(x == w and n != head_name for n, x in names.items()) or names.get(head_name) == w]
-            if rest and (head_name not in names or names[head_name] in rest):
-                a = rest
+        def bare(n: str) -> str:  # ("HieraSparse：方法", a heading the note names its work by, is "HieraSparse")
+            m = _NAMED_PART.match(n)
+            return (m.group("name") if m else n).strip().casefold()
+        local = _NOTE_NAMES.get().items()
+        mine = {x for n, x in local if bare(n) == head_name} - {x for n, x in local if bare(n) != head_name}
+        if len(mine) == 1 and next(iter(mine)) in all_ids:
+            a = list(mine)
     mentions = [w for w in all_ids if w not in a]
     return a, mentions
 
