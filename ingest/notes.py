@@ -904,7 +904,11 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
     out: list[tuple[str, int, int]] = []
     buf: list[tuple[int, str]] = []
     widths = [len(t.strip()) for _ln, t in block_lines if t.strip()][:-1]  # (a paragraph's last line is short)
-    wrapped = len(widths) >= 2 and max(widths) <= 135 and min(widths) >= 0.8 * max(widths)
+    # (and so is a line that ends a sentence when the writer starts each sentence on a line of its own, wrapping the long
+    # ones: "…; its replicas need no extra HBM because they are" / "placed in idle KV-cache headroom …")
+    running = [len(t.strip()) for _ln, t in block_lines[:-1] if t.strip() and not re.search(r"[.。!?！？]\s*$", t)]
+    wrapped = (len(widths) >= 2 and max(widths) <= 135 and min(widths) >= 0.8 * max(widths)) or \
+        (len(running) >= 2 and max(running) <= 135 and min(running) >= 0.8 * max(running))
 
     def flush() -> None:
         if not buf:

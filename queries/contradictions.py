@@ -1996,9 +1996,10 @@ _ON_OUR_DOC = re.compile(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s
 def _content_words(t: str) -> set[str]:
     """The words of an alphabetic text that carry content (three letters or more, not a stopword of the
     lexicon), lower-cased: what two English statements must share to speak of the same thing (character
-    pairs are shared by any two English sentences)."""
+    pairs are shared by any two English sentences), without their inflections."""
     stop = _stopwords()
-    return {w for w in re.findall(r"[a-z][a-z0-9-]{2,}", t.lower()) if w not in stop}
+    # (an inflection is the same word: "placed" and "placing", "replica" and "replicas")
+    return {re.sub(r"(?<=[a-z]{3})(?:ing|ed|es|s)$", "", w) for w in re.findall(r"[a-z][a-z0-9-]{2,}", t.lower()) if w not in stop}
 
 
 @functools.cache
