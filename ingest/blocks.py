@@ -86,6 +86,9 @@ class MdBlock:
         The block's own position in the list :func:`read_blocks` returns (what ``parent`` refers to).
     indented : bool
         Read from an indented block of prose (a chat thread's reply under its message).
+    setting : str
+        For a line of a notebook's output cell: the heading above it and the input cell that printed it, whose
+        conditions (the model, the bit width) hold for its figures; else ``""``.
     """
 
     kind: BlockKind
@@ -103,6 +106,7 @@ class MdBlock:
     lines: tuple[tuple[int, str], ...] = field(default=(), compare=False)
     index: int = -1
     indented: bool = False
+    setting: str = field(default="", compare=False)
 
 
 @lru_cache(maxsize=1)
@@ -683,6 +687,13 @@ _ACTION_LINE = re.compile(r"^(?:AI|A\.I\.|Actions?|Action items?|TODO|To-?do|Nex
 _BULLET = re.compile(rf"^(\s*)[{_BULLETS}](?=[ \t])")
 
 
+#: The languages of a notebook's input cell, and the info strings of the output cell after it.
+_PROGRAM_INFO = frozenset({"python", "py", "python3", "ipython", "ipython3", "bash", "sh", "shell", "console", "julia", "r"})
+_OUTPUT_INFO = frozenset({"text", "txt", "output", "out", "stdout", "plain", "plaintext"})
+#: An output line that gives a measure by name: "wikitext2 ppl: 6.21", "c4 ppl = 8.03", "tokens/s: 1532.9", "acc 0.612".
+_RESULT_LINE = re.compile(r"^\s*[A-Za-z][\w ./@-]{1,40}?\s*[:=]?\s+[-+]?\d+(?:\.\d+)?\s*(?:%|x|×|ms|s|GB|tok/s)?\s*$")
+
+
 def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:
     tokens = _parser().parse("\n".join(lines))
     list_stack: list[tuple[int, str]] = []  # (depth, marker) of open lists
@@ -695,6 +706,7 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
     row_cells: list[str] = []
     row_map: list[int] | None = None
     in_head = False
+    program_end: int | None = None  # the last line of the latest fenced cell of a program (a notebook's input cell)
     i = 0
     n = len(tokens)
 
@@ -816,11 +828,30 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
             _parse_into(out, [_dedent(x) for x in lines[a:b]], ln(a), quoted=quoted or quote_depth > 0,
                         callout=cur_callout)
             out[n0:] = [replace(x, indented=True) for x in out[n0:]]
+        elif typ == "fence" and t.info.strip().lower() in _OUTPUT_INFO and program_end is not None \
+                and 0 <= (t.map or (0, 1))[0] - program_end <= 2 and not quoted and quote_depth == 0:
+            # a notebook's output cell right after its input cell ("```python … !python main.py --wbits 3 …" then
+            # "```text … wikitext2 ppl: 6.21"): what the run printed is a result; each line giving a measure is a
+            # statement of its own, at its line (the log's other lines stay code)
+            a, b = t.map or (0, 1)
+            parent = next((p for p in reversed(item_stack) if p is not None), None)
+            rows = [(k, row) for k, row in enumerate(t.content.rstrip("\n").split("\n"), start=a + 1) if _RESULT_LINE.match(row)]
+            cell = next((x for x in reversed(out) if x.kind == "code"), None)
+            heading = next((x.text for x in reversed(out) if x.kind == "heading"), "")
+            setting = f"{heading}\n{cell.text if cell is not None else ''}"
+            for k, row in rows:
+                out.append(MdBlock("para", row.strip(), ln(k), ln(k), parent=parent, callout=cur_callout,
+                                   lines=((ln(k), row.strip()),), setting=setting))
+            if not rows:
+                out.append(MdBlock("code", t.content.rstrip("\n"), ln(a), ln(b - 1), parent=parent, callout=cur_callout,
+                                   lines=own_lines(a, b)))
+            program_end = None
         elif typ in ("fence", "code_block"):
             a, b = t.map or (0, 1)
             parent = next((p for p in reversed(item_stack) if p is not None), None)
             out.append(MdBlock("code", t.content.rstrip("\n"), ln(a), ln(b - 1), parent=parent,
                                quoted=quoted or quote_depth > 0, callout=cur_callout, lines=own_lines(a, b)))
+            program_end = b if typ == "fence" and t.info.strip().lower() in _PROGRAM_INFO else None
         elif typ == "html_block":
             a, b = t.map or (0, 1)
             _html_block(out, lines, a, b, ln, quoted=quoted or quote_depth > 0, callout=cur_callout)

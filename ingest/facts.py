@@ -245,6 +245,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
                 val = re.sub(r"^(?:niah|needle-in-a-haystack|大海捞针)$", "needle", val)  # one benchmark, three names
+                val = re.sub(r"(?<=[a-z])-(?=\d+$)", "", val)  # "WikiText-2" = "wikitext2" (a log's key), "PG-19" = "PG19"
             if cat == "model":  # "Llama-3-8B" = "LLaMA3-8B", "Qwen-2.5-7B" = "Qwen2.5-7B": the family's number joined on
                 val = re.sub(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]*[bm]\b))", "", val)
             if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
@@ -252,7 +253,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
             if cat == "kvpart":  # "the key cache", "K cache", "键缓存": the keys' half of the cache, not the values'
                 val = "key" if val[:1] in ("k", "键") else "value"
             if cat == "precision":
-                val = re.sub(r"^(\d+)-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit"
+                val = re.sub(r"^(\d+(?:\.\d+)?)\s*(?:average\s*)?-?bits?$", r"\1-bit", val)  # "3 bits" = "3-bit", "2.5 average bits" = "2.5-bit"
             if cat == "precision" and re.fullmatch(r"w\d+a\d+", val):
                 # "W4A4（KV 也是 4 bit）", "W4A8 with the KV cache in 4-bit": the KV precision written in words
                 kv = re.match(r"\s*[(（]?[^()（）]{0,12}?KV[^()（）\d]{0,12}?(\d+)\s*-?\s*bits?", text[m.end():m.end() + 30], re.I)

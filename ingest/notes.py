@@ -1372,6 +1372,10 @@ def parse_note(
                 captions[b.line] = caption
             if b.kind == "row" and heading:
                 captions[b.line] = f"{captions.get(b.line, '')}\n{heading}".strip()
+            elif b.kind == "item" and b.parent is None and not held and _CAPTION_MEASURE.search(heading):
+                # "## Weight-only results (WikiText-2 perplexity, Llama-2-7B)" over "- W3A16g128: 5.88": a heading that
+                # names the measure is the caption of the bare figures listed under it
+                captions[b.line] = heading
         else:
             # a caption, not a paragraph, nor a line saying how deeply it was read ("… and all the ablation tables")
             ok = b.kind == "para" and b.line_end == b.line and len(b.text) <= 160 and not evr.levels(b.text)
@@ -1584,7 +1588,8 @@ def parse_note(
                     refs += [SectionRef(k, None, "suggest") for k in table_section(b.cells[0], b.cells[1])]
             if b.kind == "item" and captions.get(b.line) and c.quantities:
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=captions[b.line])})
-            elif b.kind == "item" and b.parent is not None and captions.get(b.line) and re.search(r"\d", clean):
+            elif b.kind == "item" and (b.parent is not None or not c.quantities) and captions.get(b.line) and re.search(r"\d", clean):
+                # (and a bare "W3A16g128: 5.88" under "## Weight-only results (WikiText-2 perplexity, Llama-2-7B)")
                 # an outline's bare "W4 g128 = 5.78 (FP16 5.47)" under "Llama-2-7B · WikiText-2 ppl · 4-bit": figures of
                 # the measure its parents name (read with their words; only the figures written here are its own)
                 parents = " ".join(reversed(captions[b.line].splitlines())).replace("·", " ")
@@ -1592,6 +1597,10 @@ def parse_note(
                 mine = tuple(q for q in got if q.raw in clean)
                 if mine:
                     c = c.model_copy(update={"quantities": mine})
+            elif b.kind == "para" and b.setting and c.quantities:
+                # a line a notebook's run printed ("wikitext2 ppl: 6.21"): under the heading and the input cell that
+                # printed it ("## OmniQuant W3A16g128 …" / "!python main.py --model meta-llama/Llama-2-7b-hf --wbits 3 …")
+                c = c.model_copy(update={"quantities": find_figures(clean, lex, context=b.setting)})
             elif b.kind != "row" and c.quantities and setup[1] and setup[0] == it:
                 # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
                 # setting sentence before holds for the figures after it
