@@ -1326,7 +1326,11 @@ def parse_note(
             lv = ordered_levels([*lv, "second_hand"])
         # an item that opens with a quote rests on the quoted person's word (its relevance does not: the
         # writer's own words decide that)
-        seg_levels.append(ordered_levels([*lv, "second_hand"]) if is_quoted(sg.line) else lv)
+        # (or whose heading heads a quote: "### 回答 1 · 答主（赞同 412）" over "> ForkTree 的核心就两点 …")
+        opens = next((n for n in range(sg.line + 1, min(sg.line_end, sg.line + 3) + 1) if 0 < n <= len(lines) and lines[n - 1].strip()),
+                     None) if sg.kind == "heading" else None
+        quotes_first = is_quoted(sg.line) or (opens is not None and is_quoted(opens))
+        seg_levels.append(ordered_levels([*lv, "second_hand"]) if quotes_first and "vendor_self_reported" not in lv else lv)
         every = ordered_levels(lv for n, v in line_lv.items() if sg.line <= n <= sg.line_end and fn_home.get(n, sg.index) == sg.index
                                for lv in v)
         seg_own.append(own if sg.kind == "note" else ordered_levels([*own, *every]))

@@ -40,6 +40,7 @@ from pathlib import PurePosixPath
 
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
 from .blocks import MdBlock
+from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
 
@@ -65,6 +66,9 @@ _APART_LEAD = re.compile(r"^\W*(?:notes? (?:for|to) (?:our|the) (?:doc(?:ument)?
                          r"asides?\b|side notes?\b|odds and ends|顺手记|题外|另外几件事)", re.IGNORECASE)
 #: A note's head giving the paper it is about: "(paper: arXiv 2603.04417)", "论文：…", "the paper is arxiv.org/abs/…".
 _PAPER_GIVEN = re.compile(r"\b(?:paper|preprint)\s*(?:is\s*|[:：=]\s*)(?:arXiv|https?://|\d{4}\.\d{4,5})|(?:论文|原文)\s*[:：]", re.IGNORECASE)
+#: A table cell holding a date: "12-13", "2027-12-13", "12/13", "Dec 13", "12月13日".
+_DATE_CELL = re.compile(r"^\s*(?:\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}\s*$|^\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$|"
+                        r"^\s*\d{1,2}\s*月\s*\d{1,2}\s*日?\s*$", re.IGNORECASE)
 #: A tracker's issue or pull request named as such: "### Issue #412: …", "PR #88", "github.com/o/r/issues/412".
 _ISSUE_PAGE = re.compile(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
 #: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
@@ -1098,7 +1102,8 @@ def _named_collection(head_text: str, lex: Lexicon) -> bool:
 #: A forum post's heading: an answer or a reply by someone ("✔ Accepted — answered 5d ago by `tree_attn_tom`",
 #: "Answer — answered 2d ago by …", "Reply from @mira", "回答 · 作者：…").
 _POST_HEADING = re.compile(r"\b(?:answered|asked|replied|posted|commented)\b[^\n]{0,40}\b(?:ago|by)\b|^\W*(?:accepted\s+)?answer\b|"
-                           r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*[·|｜:：—-]", re.IGNORECASE)
+                           r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*(?:#?\d{1,3}|[一二三四五六七八九十]{1,3})?\s*[·|｜:：—-]",
+                           re.IGNORECASE)
 
 
 #: A conference slot named by its number and title ("Poster #133 — PD-Bench: a trace-driven benchmark …", "Talk 4: …", "海报 #12 —
@@ -1190,6 +1195,12 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return [u for u in units if not re.fullmatch(r"[^:：]{1,20}[:：]\s*(?:none|nothing|n/a|-+|—|无|没有|暂无)[.。]?\s*",
                                                         _strip(own(u)), re.IGNORECASE)]
     if len(with_works) >= 2 and len(distinct) >= 2 and len(with_works) * 2 >= len(units):
+        return units
+    rows = [u for u in units if u.kind == "row"]
+    if len(rows) >= 3 and len(rows) == len(units) and with_works \
+            and sum(1 for u in rows if _DATE_CELL.match(u.blocks[0].cells[0] if u.blocks[0].cells else "")) * 5 >= len(rows) * 4:
+        # a log's table, one run a row under its date ("| 12-13 | Medusa-1（2401.10774） | Vicuna-7B | … | 备注 |"): each
+        # row an experiment of its own, though only the first run of each method writes its identifier
         return units
     if len(distinct) >= 2 and (grouped := _timeline_topics(units, own, lex)):
         return grouped
@@ -4422,9 +4433,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # answered … by …" and further answers): the question is a post too, the first item
         # (a copier's quoted remark above it, "> Copied from …; treat everything as hearsay", still speaks for the note)
         head = blocks[title_idx]
-        inside = [head, *(b for b in pre if b.line > head.line and b.kind != "hr" and not b.quoted)]
+        # (the copier's own remark on how the thread was taken, "摘录：…下面都是答主的说法，基本是别人转述…", stays the note's head)
+        evr = evidence_reader(lex)
+        remark = {id(b) for b in pre if b.kind == "para" and not b.quoted and evr.levels(b.text)}
+        inside = [head, *(b for b in pre if b.line > head.line and b.kind != "hr" and not b.quoted and id(b) not in remark)]
         raws = [_Raw("block", head.line, max(b.line_end for b in inside), head.text, [head.line], inside), *raws]
-        pre = [b for b in pre if b.line < head.line or b.quoted]
+        pre = [b for b in pre if b.line < head.line or b.quoted or id(b) in remark]
     if how == "pseudo" and title_idx is not None and raws and raws[0].line > blocks[title_idx].line \
             and all(r.head_lines and is_turn_header(next((t for ln, t in _lines_of(r) if ln == r.line), "")) for r in raws):
         # a post with its replies under it (a Douban review's "回应", a blog's comments: "量化民工　2027-08-20 12:03" over each
@@ -4557,6 +4571,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # an issue and its comments ("@mira commented 4d ago:"): each comment is a voice of its own, about the
     # issue's work unless it names another
     comments = how in ("pseudo", "headings") and sum(1 for r in raws if _COMMENTED.match(r.head) or _AGO_HEAD.match(_first_line(r))) >= 2
+    # (a question's answers copied under it, "### 回答 1 · 答主（赞同 412）", "### Answer 2 — by …": each answer a voice of its own)
+    comments = comments or (how == "headings" and sum(1 for r in raws if r.kind == "heading" and _POST_HEADING.search(_strip(r.head))) >= 2)
     # a close read written as questions and answers under a head that names its paper in a field ("论文：PivotSparse: …"
     # / "链接：https://arxiv.org/pdf/2607.14352v1.pdf" / "读法：…" over "Q1：…" / "A1：…"): one read of that paper, not an
     # interview whose questions are topics
