@@ -57,6 +57,8 @@ _BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\
 #: column's "todo" is one (``evidence_values``).
 _TASK_TAGS = frozenset({"todo", "none", "nothing"})
 _HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
+#: A denial right before a doubt's cue: "不算复现失败", "并非没核", "not a failed reproduction".
+_NOT_SO = re.compile(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really an?)|\bisn'?t an?)\s*$", re.IGNORECASE)
 #: A tag a note defines in a sentence: 'when a row says "PDF diff" I went through both full PDFs', 'entries marked “skim”
 #: were only skimmed', '标着“精读”的条目读了全文' (``desc`` states the level).
 _SAYS_TAG = re.compile(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
@@ -168,6 +170,8 @@ class EvidenceReader:
             for m in pat.finditer(text):
                 if lv in DEPTH_LEVELS and self._negated(text, m.start(), m.end()):
                     continue
+                if lv == "unverified" and _NOT_SO.search(text[max(0, m.start() - 12):m.start()]):
+                    continue  # "这个差距在预期内，不算复现失败", "not a failed repro": the doubt is denied
                 found.append(lv)
                 if lv in DEPTH_LEVELS:
                     depth_pats.append((lv, pat))

@@ -65,6 +65,10 @@ _SETTING_LABEL = re.compile(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:�
 _REF_AT_END = re.compile(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
 
 
+#: What joins two names that a statement speaks of together: "与", "和", "及", "、", "/", "and", "&", a comma.
+_JOINED = re.compile(r"\s*(?:与|和|及|跟|、|/|,|，|and|&)\s*", re.IGNORECASE)
+
+
 def _named(names: dict[str, str], written: str) -> str:
     """The work of a name as written: the name's, else that of the name without its first version or precision
     ("Medusa-1" is Medusa's, "KIVI-2bit" KIVI's; ``ingest.text.VARIANT_TAIL``)."""
@@ -231,6 +235,11 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             hit = name_pat.search(body)  # a name the document gives a work ("Eliseev & Mazur", "StreamingLLM")
             if hit:
                 subjects, by_name = (_named(names, hit.group(0)),), True
+                # "Medusa 与 EAGLE（一代）都用静态树", "Medusa and EAGLE both …": names joined at the opening speak of both
+                for nxt in name_pat.finditer(body, hit.end()):
+                    if not _JOINED.fullmatch(re.sub(r"[(（][^()（）]{0,12}[)）]", "", body[hit.end():nxt.start()])):
+                        break
+                    subjects, hit = tuple(dict.fromkeys([*subjects, _named(names, nxt.group(0))])), nxt
         is_bullet = bool(re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text))
         if not subjects and role == "statement" and is_bullet and lead[0] == e.section and lead[1]:
             # the bullets under a paragraph that introduced one work ("SARATHI (arXiv:…) splits a prompt

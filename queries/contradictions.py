@@ -575,6 +575,18 @@ _REPORTED = re.compile(r"^[^:：。.;；]{0,60}?(?:说|称|提到|写道|指出|
                        r"\bclaims?\b)[^:：。.;；]{0,40}[:：]\s*", re.IGNORECASE)
 
 
+def _after_opening_name(text: str, names) -> str:
+    """What follows the short name ``text`` opens with and a word joining another to it ("Medusa 与 EAGLE（一代）都…" ->
+    "EAGLE（一代）都…"), else ``""``."""
+    start = _OPENER.match(text).end()
+    for n in names:
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])\s*(?:[(（][^()（）]{{0,12}}[)）])?\s*(?:与|和|及|跟|、|/|,|，|and\b|&)\s*",
+                     text[start:], re.IGNORECASE)
+        if m:
+            return text[start + m.end():]
+    return ""
+
+
 def _opens_with(text: str, names) -> bool:
     """Whether ``text`` opens by naming a work (one of its short ``names`` right at the start,
     after at most a list marker, a conjunction or an article: :data:`_OPENER`), so that it is what the
@@ -710,12 +722,16 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             # a card about EAGLE, EAGLE-2 and EAGLE-3) is about that one; one opening with a numbered variant
             # none of them is called ("EAGLE-1: 3x faster …") is not about those named as other variants
             lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
+            if len(lead_named) == 1:
+                # "Medusa 与 EAGLE（一代）都用静态树", "Medusa and EAGLE both …": the works joined at the opening, both
+                lead_named += [a for a in subj if a not in lead_named and _opens_with(_after_opening_name(c.text, names_of.get(lead_named[0], ())),
+                                                                                       names_of.get(a, ()))]
             variant = _VARIANT_LEAD.match(c.text)
             # (the store's short names, as whole words: ``queries.items.name_matcher``; a reference's author-year key,
             # "… 1.1 points against BF16 [Huang2024]", cites the figure's source and names no work it measures)
             named = set(match(_KEY_MARK.sub(" ", c.text)))
             named_once = [a for a in subj if a in named]
-            if len(lead_named) == 1:
+            if lead_named:
                 subj = lead_named
             elif len(named_once) == 1 and c.quantities:
                 # "README benchmark table (maintainers' own numbers): EAGLE-3 on LLaMA-3.1-8B …, about 4.4x" on a card of
@@ -1126,7 +1142,7 @@ def _same_measure(ca: SClaim, qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
 
 
 def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SClaim, qb: SQuantity,
-                      beside: dict[int, list[float]] | None = None) -> bool:
+                      beside: dict[int, list[SQuantity]] | None = None) -> bool:
     """Whether ``cb``'s source gives ``qa``'s value too (``of_path``: a group's figures by file), for the same work
     and metric, under a setting it sets apart from ``qb``'s: the two sources agree on that setting, and ``qb`` is
     another setting's figure.  A statement quoting both values ("王磊报 6.8×，活文档写 10 倍，对不上": ``beside``, the
@@ -1136,11 +1152,15 @@ def _agrees_elsewhere(of_path: dict[str, list[SQuantity]], qa: SQuantity, cb: SC
     # itself: no restated disagreement)
     own = _own_measurement(cb.text)
 
-    def apart(q: SQuantity) -> bool:  # both settings written out, with different values ("2.5x at batch 1, 1.6x at batch 16")
-        ca, cq = _conds(q), _conds(qb)
-        return any(_values_differ(ca, cq, cat) for cat in set(ca) & set(cq))
+    def restated(q: SQuantity) -> bool:
+        # q's statement gives qb's value too, under the same setting as q's ("王磊报 6.8×，活文档写 10 倍"), not one it writes
+        # apart ("2.5x at batch 1, still 1.6x at batch 16")
+        # (q itself giving qb's value is the same figure again: "王磊报 6.8×" is the 6.8× it is set against)
+        ca = _conds(q)
+        return any(o.value == qb.value and (o is q or not any(_values_differ(ca, _conds(o), cat) for cat in set(ca) & set(_conds(o))))
+                   for o in (beside or {}).get(id(q), ()))
     return any(q is not qb and comparable(q, qa) and not disagree(q, qa) and (_settings_differ(q, qb) or own)
-               and not (beside and qb.value in beside.get(id(q), ()) and not own and not apart(q))
+               and not (beside and not own and restated(q))
                for q in of_path.get(cb.path, ()))
 
 
@@ -1738,7 +1758,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         for c, q in vals:
             of_claim[c.iri].append(q)
             of_path[c.path].append(q)
-        beside = {id(q): [x.value for x in of_claim[c.iri]] for c, q in vals}
+        beside = {id(q): of_claim[c.iri] for c, q in vals}
         # a file giving one work's measure at dozens of values (a sweep's log, a board of a hundred cards) is a table of
         # settings, not people disagreeing: its own figures are set against other files' only (the pairs stay linear
         # in the file, not quadratic)
