@@ -373,6 +373,9 @@ def _row_checks(b) -> str:
     out = []
     for h, cell in zip(b.header, b.cells):
         name = strip_markup(h).strip().rstrip("?？").strip()
+        # (the column asks, the mark answers: "是否无损" | "✓" is "无损", "Is it exact?" | "✗" is "not exact")
+        name = re.sub(r"^(?:是否|是不是|有没有|要不要|能否|whether|is it|does it|is)\s+|^(?:是否|是不是|有没有|要不要|能否)", "", name,
+                      flags=re.IGNORECASE)
         c = strip_markup(cell)
         if not name or len(name) > 40:
             continue

@@ -4873,8 +4873,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         seg_works = [([title_work], list(dict.fromkeys([*a, *m]))) if (a or m) and title_work not in a and compared_only(r)
                      else (a, m) for r, (a, m) in zip(raws, seg_works)]
     if title_work is not None:
+        # (a comment naming another work of the note by its short name, "@aisha FMA-Decode is a non-starter …", is about it)
+        names = _NOTE_NAMES.get() if comments else {}
         seg_works = [(a, m) if a or _brings_link("\n".join(b.text for b in r.blocks)) or _OFF_TOPIC.match(_turn_text_of(r))
                      or (sections_only and r.kind != "heading")
+                     or (names and _named_in(_turn_text_of(r), names) not in (None, title_work))
                      else ([title_work], m) for r, (a, m) in zip(raws, seg_works)]
     # "• ravi: same README: on the 70B target …", "and their draft step costs …" after an item about Kestrel:
     # an item that names no work and opens by pointing back is about the work of the item before it

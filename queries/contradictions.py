@@ -580,7 +580,7 @@ def _after_opening_name(text: str, names) -> str:
     "EAGLE（一代）都…"), else ``""``."""
     start = _OPENER.match(text).end()
     for n in names:
-        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])\s*(?:[(（][^()（）]{{0,12}}[)）])?\s*(?:与|和|及|跟|、|/|,|，|and\b|&)\s*",
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w#+-])\s*(?:[(（][^()（）]{{0,12}}[)）])?\s*(?:与|和|及|跟|、|/|,|，|and\b|&)\s*",
                      text[start:], re.IGNORECASE)
         if m:
             return text[start + m.end():]
@@ -593,7 +593,7 @@ def _opens_with(text: str, names) -> bool:
     statement is about rather than what it acts on."""
     start = _OPENER.match(text).end()
     for n in names:
-        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w-])", text[start:], re.IGNORECASE)
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w#+-])", text[start:], re.IGNORECASE)
         if m and not _MEASURE_AFTER.match(text, start + m.end()):
             return True
     return False
@@ -619,7 +619,7 @@ def _only_compared(text: str, names: list[str] | tuple[str, ...]) -> bool:
     spans = None
     seen = False
     for n in names:
-        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}{FIRST_VARIANT}(?![\w-])", text, re.IGNORECASE):
+        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}{FIRST_VARIANT}(?![\w#+-])", text, re.IGNORECASE):
             spans = comparison_spans(text) if spans is None else spans
             if not any(a <= m.start() < b for a, b in spans):
                 return False
@@ -2140,10 +2140,13 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
         if not c.predicates or not _eligible(c):
             continue
         stated = _asserted(c, "predicates")
+        both = {p[1:] for p in stated if p[0] == "+"} & {p[1:] for p in stated if p[0] == "-"}
+        first = set(predicates(re.split(r"[;；,，。]", c.text, maxsplit=1)[0])) if both else set()
         for p in stated:
             sign, rest = p[0], p[1:]
-            if ("-" if sign == "+" else "+") + rest in stated:
-                continue  # "value 按 token 量化；最近 128 个 token 不量化": done to one part, not to another; denies nothing
+            if rest in both and f"+{rest}" in first and f"-{rest}" not in first:
+                continue  # "value 按 token 量化；最近 128 个 token 不量化": done, then an exception for a part; denies nothing
+                # ("并不做 pre-RoPE 量化，key 是在 RoPE 之后才量化的" denies first, then says what is done: the denial stands)
             verb, _, objs = rest.partition(":")
             # (what a stated verb implies is stated too: "草稿头要单独微调" needs a training, which "无需训练" denies;
             # a denial implies nothing: "no fine-tuning" still allows a training)
