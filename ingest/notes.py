@@ -529,7 +529,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
               and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     # "2402.12374 (TriForce: Lossless Acceleration of …)": a title in brackets right after the identifier
-    m = re.match(r"\s*[(（]([^()（）]{12,240})[)）]", after)
+    m = re.match(r"\s*[\]]?\s*[(（]([^()（）]{12,240})[)）]", after)  # (after a bracketed key: "[2312.17238] (Fiddler: …)")
     if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)

@@ -1204,8 +1204,10 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return units
     if len(distinct) >= 2 and (grouped := _timeline_topics(units, own, lex)):
         return grouped
-    if turns and re.match(r"^\W*(?:topic|thread|subject|stream)\s*[:：]", _strip(head_text), re.IGNORECASE):
-        return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export): one discussion, not a topic per message
+    if turns and (re.match(r"^\W*(?:topic|thread|subject|stream)\s*[:：]", _strip(head_text), re.IGNORECASE)
+                  or re.match(r"^\W*`?[\w.\-]+(?:/[\w.\-]+)+\.\w{1,5}`?(?::\d+(?:-\d+)?)?\s*(?:[—–:|-]|$)", _strip(head_text))):
+        return []  # a chat's topic ("#### topic: meta CP numbers" of a Zulip export), a review's file ("## src/moe/prefetch.py —
+        # next-layer guess" over "**ljw**: …" / "**ahmed**: …"): one discussion, not a topic per message
     if named_collection and not with_works and all(u.kind == "entry" and re.search(r"[?？]\s*$", _strip(own(u))) for u in units):
         return []  # "## Discussion questions" over "1. … ?" "2. … ?": the questions put to a group, one part
     if (named_collection and (len(units) >= 3 or (all(u.kind == "entry" for u in units) and with_works))) or (turns and len(units) >= 2):

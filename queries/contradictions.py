@@ -1491,7 +1491,9 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     if re.match(r"\W*(?:[\w ]{1,20}[:：]\s*)?(?:the\s+|their\s+|its\s+)?(?:[\w.-]+\s+){0,2}?(?:baselines?(?:'s?)?|基线)(?![\w-])",
                 c.text[sent:at], re.IGNORECASE) \
             or re.search(r"(?:^|[,;，；—–]\s*)\W*(?:the\s+)?baselines?(?:\s+(?:row|model|system|numbers?|figures?|line))?\s*[:：]|"
-                         r"(?:^|[,;，；—–]\s*)基线(?:行)?[:：]", c.text[sent:at], re.IGNORECASE):
+                         r"(?:^|[,;，；—–]\s*)基线(?:行)?[:：]|"
+                         # "Table 3 里 Fiddler 作为 baseline：…只有约 3 tok/s", "with Fiddler as the baseline, …"
+                         r"(?:作为|当作|\bas\s+(?:the\s+|a\s+)?)\s*(?:baseline|基线)\s*[:：，,]", c.text[sent:at], re.IGNORECASE):
         # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s", "For scale: the FCFS baseline itself sits at 2.9 s":
         # the baseline's figure, the work it names or none here
         base = named_in(c.text[sent:at])
@@ -1555,7 +1557,9 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              re.IGNORECASE)
 #: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
 #: so 24% is the one to quote", "海报上的是初步结果": that statement's own figures are settled (no reach to the lines before).
-_EARLY_FIGURE = re.compile(r"\b(?:was|were|is|are|came from|comes? from|from)\s+(?:a\s+|an\s+|the\s+)?(?:preliminary|early|initial|provisional)\s+"
+_EARLY_FIGURE = re.compile(r"\b(?:it'?s|it is|that'?s|that is|this is|these are|still)\s+(?:only\s+|just\s+)?(?:preliminary|provisional)\b|"
+                           r"\bwould(?:n't| not) (?:write|quote|cite|use) (?:this|that|the) (?:number|figure)\b|"
+                           r"\b(?:was|were|is|are|came from|comes? from|from)\s+(?:a\s+|an\s+|the\s+)?(?:preliminary|early|initial|provisional)\s+"
                            r"(?:run|result|number|figure|measurement|experiment|draft|version|trace)s?\b|"
                            r"\bis the one to (?:quote|cite|use|keep)\b|(?:是|来自|出自)初步(?:结果|实验|数据|测试)", re.IGNORECASE)
 
