@@ -133,8 +133,8 @@ class EvidenceReader:
     def _levels(self, text: str, tags: dict[str, str] | None) -> tuple[str, ...]:
         """``levels`` computed."""
         found: list[str] = []
-        # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…"
-        text = _ADDRESS.sub(" ", text)
+        # an address is no cue: "digest@scholar-inbox.com", "https://…/newsletter/…" (it stays a link: "pasted from <link>")
+        text = _ADDRESS.sub(" <link> ", text)
         # a tag's definition states the level of the rows it marks, not of its own line ('when a row says "PDF diff" I
         # went through both full PDFs': ``legend``)
         text = _SAYS_TAG.sub(" ", text)

@@ -564,7 +564,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
     # inside a sentence, right before the bracketed identifier
     # (or before the link itself: "我只存了这个链接：MoBA: Mixture of Block Attention for Long-Context LLMs https://arxiv.org/abs/…")
     m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)"
-                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
+                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|(?<![.,;])\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
                   line[:start])
     if m and len(m.group("t").split()) >= 4 and _looks_like_title(m.group("t").strip()):
         return m.group("t").strip()

@@ -1502,9 +1502,9 @@ def test_a_figures_conditions_stay_in_its_own_part_of_the_sentence():
     assert [(q.raw, q.conditions) for q in find_figures("复现的 GPTQ 4-bit 在 Llama-2-7B 上 C4 PPL 是 7.51（Wikitext-2 他没报）。")] == [
         ("7.51", ("bench:c4", "model:llama2-7b", "msize:7b", "precision:4-bit"))]
     assert [(q.raw, q.conditions) for q in find_figures("GPTQ, 4-bit g128 on Llama-2-7B: Wikitext-2 PPL 5.72 (fp16 baseline 5.47).")] == [
-        ("5.72", ("bench:wikitext-2", "group:128", "model:llama2-7b", "msize:7b", "precision:4-bit"))]
+        ("5.72", ("bench:wikitext2", "group:128", "model:llama2-7b", "msize:7b", "precision:4-bit"))]
     assert [(q.raw, q.conditions) for q in find_figures("Llama-3-8B at 3 bits reaches Wikitext-2 PPL 6.9 against 6.1 in fp16.")] == [
-        ("6.9", ("bench:wikitext-2", "model:llama3-8b", "msize:8b", "precision:3-bit"))]
+        ("6.9", ("bench:wikitext2", "model:llama3-8b", "msize:8b", "precision:3-bit"))]
     assert [q.raw for q in find_figures("puts GPTQ at 4-bit on Llama-2-7B at 6.31 Wikitext-2 perplexity")] == ["6.31"]
 
 

@@ -329,7 +329,7 @@ def test_an_outline_entry_takes_its_measure_from_its_parents():
     parts, _w = parse_note(mm, "inbox/l/m.md")
     got = [q for c in parts["claims"] if c.line == 5 for q in c.quantities]
     assert [(q.raw, q.metric) for q in got] == [("5.78", "perplexity")]
-    assert {"model:llama2-7b", "bench:wikitext-2", "group:128"} <= set(got[0].conditions)
+    assert {"model:llama2-7b", "bench:wikitext2", "group:128"} <= set(got[0].conditions)
     row = "| 9 | Table 3 compares with *SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression* (arXiv:2306.07629) | x |"
     k = row.index("arXiv:")
     assert written_title(row, k, k + 16) == "SpQR: A Sparse-Quantized Representation for Near-Lossless LLM Weight Compression"
