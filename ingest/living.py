@@ -213,7 +213,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     names = _local_names(doc, citation_keys, numbered)
     # (a name's first version is the name: "Medusa-1" is Medusa; "EAGLE-2" may be another paper)
     name_pat = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                          + r")" + FIRST_VARIANT + r"(?![\w#+-])", re.IGNORECASE) if names else None
+                          + r")" + FIRST_VARIANT + r"(?![\w#-])", re.IGNORECASE) if names else None
     compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
                          re.IGNORECASE)
     claims = []

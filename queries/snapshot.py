@@ -72,8 +72,8 @@ class AliasMatcher:
 
     ``matcher(text)`` returns the arXiv keys of the aliases of at least 3
     characters found in ``text``, in sorted-alias order: the same answer as
-    searching each alias's own pattern ``(?<![\\w-])alias(?![\\w#+-])`` in turn
-    (a name followed by ``#`` or ``+`` is another name: "QuIP#" is not QuIP)
+    searching each alias's own pattern ``(?<![\\w-])alias(?![\\w#-])`` in turn
+    (a name followed by ``#`` is another name: "QuIP#" is not QuIP)
     (one search per alias per claim grew with claims x aliases: 8 s at 1,000
     notes).  A match of an alias that starts with a ``[\\w-]`` character
     starts where a ``[\\w-]+`` token of the text starts, and that token is the
@@ -90,7 +90,7 @@ class AliasMatcher:
         self._first: dict[str, list[tuple[int, re.Pattern[str]]]] = defaultdict(list)
         self._rest: list[tuple[int, re.Pattern[str]]] = []
         for i, (a, _aid) in enumerate(self._items):
-            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}(?![\w#+-])", re.IGNORECASE)
+            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}(?![\w#-])", re.IGNORECASE)
             m = self._TOKEN.match(a)
             if m:
                 self._first[m.group().lower()].append((i, pat))
