@@ -1389,6 +1389,13 @@ def parse_note(
             # (or a paragraph that says where every number below was measured: "以下数字都是我们自己在 1× A100-80G 上跑的",
             # "All numbers below are our own runs on one H100")
             ok = ok or (b.kind == "para" and len(b.text) <= 400 and bool(_ALL_BELOW.search(b.text)))
+            # (or a paragraph's last line that introduces the list below it: "**Dmitri** commented on …:" over
+            # "Mistral-7B-Instruct-v0.3, same harness, LongBench, 20% budget:" over "- LaneKV keeps 95.2% …")
+            last = b.lines[-1][1].strip() if b.kind == "para" and b.lines else ""
+            if not ok and len(b.lines) >= 2 and last.endswith((":", "：")) and len(last) <= 160 and not evr.levels(last) \
+                    and re.search(r"\d", last):
+                caption, caption_end, held = last, b.line_end, False
+                continue
             caption, caption_end, held = (b.text, b.line_end, False) if ok else ("", 0, False)
     # an outline's entry under entries that name its setting (a mind map's "Llama-2-7B · WikiText-2 ppl · 4-bit" over
     # "W4 g128 = 5.78 (FP16 5.47)"): its parents' short lines are its caption
