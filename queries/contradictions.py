@@ -1353,6 +1353,9 @@ def _compared_value(text: str, q: SQuantity, quantities) -> bool:
     README says 3.1x"), and another figure of its unit stands before it in the statement ("2.7 GB of KV vs 17.2 GB in
     FP16"): the value compared with, not one the statement gives its work."""
     at = text.find(q.raw)
+    if at >= 0 and re.match(r"\s*(?:→|->|⇒|=>)\s*[~≈]?\s*\d", text[at + len(q.raw):]) \
+            and any(o is not q and o.unit == q.unit and text.find(o.raw) > at for o in quantities):
+        return True  # "1.12 ms → 0.74 ms": the value before the change is the baseline's, the one after it the work's
     if at < 0 or not (_VS_BEFORE.search(text[max(0, at - 16):at]) or _OTHER_SOURCE_SAYS.search(text[max(0, at - 90):at])):
         return False
     return any(o is not q and o.unit == q.unit and 0 <= text.find(o.raw) < at for o in quantities)
