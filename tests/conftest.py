@@ -65,13 +65,11 @@ def sample_snapshot(sample_store):
     return load_snapshot(sample_store)
 
 
-def contradictions_of(folder: Path, files: dict[str, str]) -> list:
-    """The contradictions (``queries.contradictions.Contradiction``) of a fresh store holding ``files`` (workspace path ->
-    text), written under ``folder/ws`` and ingested into ``folder/st``; the ingest must report no error."""
+def ingested_store(folder: Path, files: dict[str, str]):
+    """A fresh store (``graph.store.Store`` at ``folder/st``) holding ``files`` (workspace path -> text), written under
+    ``folder/ws`` and ingested; the ingest must report no error."""
     from graph.loader import ingest_paths
     from graph.store import Store
-    from queries.contradictions import contradictions
-    from queries.snapshot import load_snapshot
 
     ws = folder / "ws"
     for path, text in files.items():
@@ -80,7 +78,16 @@ def contradictions_of(folder: Path, files: dict[str, str]) -> list:
         p.write_text(text, "utf-8")
     store = Store(folder / "st")
     assert ingest_paths(store, [ws]).errors == []
-    return contradictions(load_snapshot(store))
+    return store
+
+
+def contradictions_of(folder: Path, files: dict[str, str]) -> list:
+    """The contradictions (``queries.contradictions.Contradiction``) of a fresh store holding ``files`` (see
+    ``ingested_store``)."""
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    return contradictions(load_snapshot(ingested_store(folder, files)))
 
 
 def evidence_levels(text: str) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import evidence_levels, finding_places
+from conftest import evidence_levels, finding_places, ingested_store
 
 from ingest.arxiv import find_arxiv_ids
 from ingest.facts import find_figures, predicates, qualifier_sides
@@ -238,12 +238,9 @@ def test_new_conflicts_across_files(tmp_path):
 def test_an_item_naming_no_section_goes_where_the_document_cites_its_work_else_where_the_shift_places_it(tmp_path):
     """An already-cited work's item goes to the section citing it ("cited"); a new work's item to the section another
     material of the shift gives it ("shift")."""
-    from graph.loader import ingest_paths
-    from graph.store import Store
     from queries.items import shift_items
     from queries.snapshot import load_snapshot
 
-    ws = tmp_path / "ws"
     files = {
         "organized/knowledge/doc.md": DOC,
         "inbox/a/mail.md": "# mail\n\nNew: TallyDraft (arXiv:2611.04999). I'd slot it into 4.2.\n",
@@ -254,13 +251,7 @@ def test_an_item_naming_no_section_goes_where_the_document_cites_its_work_else_w
             "knowledge": "organized/knowledge/doc.md",
             "items": [{"path": "inbox/a/mail.md"}, {"path": "inbox/b/chat.md"}, {"path": "inbox/c/h2o.md"}]}),
     }
-    for path, text in files.items():
-        p = ws / path
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, "utf-8")
-    store = Store(tmp_path / "st")
-    assert ingest_paths(store, [ws]).errors == []
-    rows = {r.source: r for r in shift_items(load_snapshot(store))}
+    rows = {r.source: r for r in shift_items(load_snapshot(ingested_store(tmp_path, files)))}
     assert rows["inbox/a/mail.md"].sections == ["4.2"]
     chat, h2o = rows["inbox/b/chat.md"], rows["inbox/c/h2o.md"]
     assert (chat.sections, chat.route.key, chat.route.basis) == ([], "4.2", "shift")
