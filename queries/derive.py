@@ -237,9 +237,9 @@ def increment_scope(view: IndexView, paths: Iterable[str]) -> tuple[set[str], se
     """What a change of the files ``paths`` can alter of the increments (module docstring):
     ``(manifest IDs to compute whole, (manifest ID, material path) rows to compute)``.
 
-    A manifest is computed whole when one of its files changed, or a living document it reads (any,
-    when it names none that is ingested); otherwise only the rows of its materials among ``paths``
-    (a material's row reads that material, the manifest item and the living document).
+    A manifest is computed whole when one of its files changed, one of its materials (an item's suggested section
+    reads where the shift's other materials place its work: ``queries.items``), or a living document it reads (any,
+    when it names none that is ingested); the second part, rows of single materials, is then empty.
     """
     ps = list(dict.fromkeys(paths))
     if not ps:
@@ -248,7 +248,7 @@ def increment_scope(view: IndexView, paths: Iterable[str]) -> tuple[set[str], se
     live = "r.from_db <= :db AND (r.to_db IS NULL OR r.to_db > :db)"
     items = view.select(f"SELECT DISTINCT t.manifest_id, t.manifest_path, t.path, t.knowledge FROM manifest_item t "
                         f"JOIN revision r ON r.rev = t.rev WHERE {live}")
-    whole = {mid for mid, mpath, _p, _k in items if mpath in set(ps)}
+    whole = {mid for mid, mpath, path, _k in items if mpath in set(ps) or path in set(ps)}
     docs = {r[0] for r in view.select(
         f"SELECT s.path FROM source s JOIN revision r ON r.rev = s.rev WHERE {live} AND s.kind = 'living_doc' "
         f"AND s.path IN ({pm})", pp)}
