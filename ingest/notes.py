@@ -1498,7 +1498,9 @@ def parse_note(
             # a sentence never runs from one item into the next (a shorthand note's lines, a pasted chat's
             # topics are items of one paragraph)
             runs: list[list[tuple[int, str]]] = []
-            turns = b.kind == "para" and len(b.lines) > 1 and sum(1 for _ln, t in b.lines if is_turn_header(t)) >= 2
+            # (one message under its header, "张三 2027/12/15 10:42" over "大家看下这篇 …", as a WeChat export writes each)
+            turns = b.kind == "para" and len(b.lines) > 1 and (sum(1 for _ln, t in b.lines if is_turn_header(t)) >= 2
+                                                               or is_turn_header(b.lines[0][1]))
             head_of: dict[int, int] = {}
             for ln, t in b.lines:
                 if turns:

@@ -117,8 +117,9 @@ class BriefSection(FrozenModel):
     ``verb`` is ``revise`` when an entry of the section is about the increment's work (``touches[0]``
     is the line to revise), else ``add`` (``touches`` are the closest entries: the first is where it
     goes).  ``routed`` is true when no note named a section and this is provkg's suggestion (BM25,
-    ``ingest.routing``) with its ``score`` and the runner-up; ``basis`` ``cited`` when the suggestion is the
-    section that already cites the increment's work, ``shift`` when another material of the shift places it there.
+    ``ingest.routing``) with its ``score`` and the runner-up; its ``basis`` says how: ``text`` (BM25), ``cited`` (the
+    section that already cites the increment's work), ``shift`` (where another material of the shift places it); a
+    section the notes name has no ``basis``.
     """
 
     key: str
@@ -129,7 +130,7 @@ class BriefSection(FrozenModel):
     score: float | None = None
     runner_up: str | None = None
     runner_up_score: float | None = None
-    basis: str = "text"
+    basis: str | None = None
 
 
 class BriefCross(FrozenModel):

@@ -91,7 +91,10 @@ def test_a_wechat_export_read_as_a_chat():
     assert _items(chat) == [(6, ("2309.17453",)), (12, ("2410.10819",)), (18, ())]
     parts, _w = parse_note(chat, "inbox/a/chat.md", "note")
     said = {c.line: [q.raw for q in c.quantities] for c in parts["claims"] if c.quantities}
-    assert said.get(7) in (None, []) and "22.2 倍" in said[10]
+    assert said.get(6) in (None, []) and "22.2 倍" in said[9]  # (each statement starts at its message's header)
+    # (a header says nothing: no statement is a header, and a message's first statement spans its header line)
+    assert not [c.text for c in parts["claims"] if "2027/12/01" in c.text]
+    assert [(c.line, c.line_end) for c in parts["claims"] if c.text.startswith("不对哈")] == [(9, 10)]
     assert evidence_levels("我印象里没那么夸张") == ("unverified",) and evidence_levels("我刚翻了原文") == ("full_text",)
 
 
