@@ -724,8 +724,8 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
             lead_named = [a for a in match(_lead(c.text)) if a in subj and _opens_with(c.text, names_of.get(a, ()))]
             if len(lead_named) == 1:
                 # "Medusa 与 EAGLE（一代）都用静态树", "Medusa and EAGLE both …": the works joined at the opening, both
-                lead_named += [a for a in subj if a not in lead_named and _opens_with(_after_opening_name(c.text, names_of.get(lead_named[0], ())),
-                                                                                       names_of.get(a, ()))]
+                rest = _after_opening_name(c.text, names_of.get(lead_named[0], ()))
+                lead_named += [a for a in subj if a not in lead_named and _opens_with(rest, names_of.get(a, ()))]
             variant = _VARIANT_LEAD.match(c.text)
             # (the store's short names, as whole words: ``queries.items.name_matcher``; a reference's author-year key,
             # "… 1.1 points against BF16 [Huang2024]", cites the figure's source and names no work it measures)
