@@ -16,7 +16,7 @@ from .facts import facts_of, setting_of
 from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_from
 from .models import ArxivRef
 from .claims import make_claim
-from .text import FIRST_VARIANT, VARIANT_TAIL, alias_before, camel_names, find_urls, split_front_matter, without_titles
+from .text import FIRST_VARIANT, NAME_END, VARIANT_TAIL, alias_before, camel_names, find_urls, split_front_matter, without_titles
 
 __all__ = ["parse_living_source"]
 
@@ -213,7 +213,7 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     names = _local_names(doc, citation_keys, numbered)
     # (a name's first version is the name: "Medusa-1" is Medusa; "EAGLE-2" may be another paper)
     name_pat = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                          + r")" + FIRST_VARIANT + r"(?![\w#-])", re.IGNORECASE) if names else None
+                          + r")" + FIRST_VARIANT + NAME_END, re.IGNORECASE) if names else None
     compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
                          re.IGNORECASE)
     claims = []

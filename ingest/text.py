@@ -29,6 +29,7 @@ from .models import ArxivRef, Quantity
 
 __all__ = [
     "FIRST_VARIANT",
+    "NAME_END",
     "VARIANT_TAIL",
     "Block",
     "camel_names",
@@ -571,6 +572,8 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
 #: EAGLE) or the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8"); a later number
 #: is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
 FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)(?![\w.-]))?"
+#: Where a work's short name ends: no word character, ``#`` or ``-`` follows it ("QuIP#" and "EAGLE-2" are other names).
+NAME_END = r"(?![\w#-])"
 #: The same tail at the end of one ``[\w-]+`` token ("kivi-2bit" is the token of "KIVI").
 VARIANT_TAIL = re.compile(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)$", re.IGNORECASE)
 #: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").

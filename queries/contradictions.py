@@ -55,7 +55,7 @@ from ingest.lexicon import load_lexicon
 from ingest.living_doc import AUTHOR_YEAR_KEY
 from ingest.models import evidence_rank
 from ingest.structure import comparison_spans
-from ingest.text import FIRST_VARIANT
+from ingest.text import FIRST_VARIANT, NAME_END
 
 from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
@@ -580,7 +580,7 @@ def _after_opening_name(text: str, names) -> str:
     "EAGLE（一代）都…"), else ``""``."""
     start = _OPENER.match(text).end()
     for n in names:
-        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w#-])\s*(?:[(（][^()（）]{{0,12}}[)）])?\s*(?:与|和|及|跟|、|/|,|，|and\b|&)\s*",
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}{NAME_END}\s*(?:[(（][^()（）]{{0,12}}[)）])?\s*(?:与|和|及|跟|、|/|,|，|and\b|&)\s*",
                      text[start:], re.IGNORECASE)
         if m:
             return text[start + m.end():]
@@ -593,7 +593,7 @@ def _opens_with(text: str, names) -> bool:
     statement is about rather than what it acts on."""
     start = _OPENER.match(text).end()
     for n in names:
-        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}(?![\w#-])", text[start:], re.IGNORECASE)
+        m = re.match(rf"[*_`\"'“「(（\[]*{re.escape(n)}{NAME_END}", text[start:], re.IGNORECASE)
         if m and not _MEASURE_AFTER.match(text, start + m.end()):
             return True
     return False
@@ -619,7 +619,7 @@ def _only_compared(text: str, names: list[str] | tuple[str, ...]) -> bool:
     spans = None
     seen = False
     for n in names:
-        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}{FIRST_VARIANT}(?![\w#-])", text, re.IGNORECASE):
+        for m in re.finditer(rf"(?<![\w-]){re.escape(n)}{FIRST_VARIANT}{NAME_END}", text, re.IGNORECASE):
             spans = comparison_spans(text) if spans is None else spans
             if not any(a <= m.start() < b for a, b in spans):
                 return False

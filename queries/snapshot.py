@@ -36,7 +36,7 @@ from graph.facts import (
 )
 from graph.index import IndexView
 from ingest.arxiv import TitleIndex
-from ingest.text import FIRST_VARIANT, VARIANT_TAIL
+from ingest.text import FIRST_VARIANT, NAME_END, VARIANT_TAIL
 from ingest.routing import Route, SectionDoc, SectionRouter
 
 __all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
@@ -90,7 +90,7 @@ class AliasMatcher:
         self._first: dict[str, list[tuple[int, re.Pattern[str]]]] = defaultdict(list)
         self._rest: list[tuple[int, re.Pattern[str]]] = []
         for i, (a, _aid) in enumerate(self._items):
-            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}(?![\w#-])", re.IGNORECASE)
+            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}{NAME_END}", re.IGNORECASE)
             m = self._TOKEN.match(a)
             if m:
                 self._first[m.group().lower()].append((i, pat))
