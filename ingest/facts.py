@@ -451,7 +451,8 @@ _SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\
 
 #: Words right before a score that make it a difference from a baseline: "上升 0.3", "增加了约 0.2", "an increase of 0.3",
 #: "higher by 0.4", "drops by 1.2", "degrades by 0.5".
-_DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
+_DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?|高出|低了|高了)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
+                          r"比\s*[^，。；,;]{1,16}?\s*(?:高|低|差)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"  # "比 FP16 高约 0.3 个点"
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
                           re.IGNORECASE)
@@ -830,7 +831,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
         # "+0.27 ppl over FP16", "+0.4 points": a plus sign before an absolute measure makes it a difference from a baseline,
         # never compared with the measure itself (a ratio or a share, "+38%", "+1.4×", is the gain it always is)
-        delta = not down and unit not in ("%", "x") and _plus_before(text, s)
+        # ("比 FP16 高约 0.3 个点": a difference written in words, as ``_DELTA_WORDS`` reads one before a plain score)
+        delta = not down and unit not in ("%", "x") and bool(_plus_before(text, s)
+                                                               or (unit == "pt" and _DELTA_WORDS.search(text[max(lo, s - 16):s])))
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else ("delta" if delta else None),
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -1315,6 +1318,11 @@ _BASELINE_AFTER = re.compile(r"^[\w\s/-]{0,40}?\b(?:baselines?|基线)\b", re.IG
 _QUESTION_LABEL = re.compile(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)
                              r"(?P<q>(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
                              r"(?:\*\*|__)?)\s*[:：]", re.IGNORECASE)
+#: A field whose value is none ("draft_model: none separate", "training: none, …", "校准：无"): the key is what the work
+#: does without.
+_NONE_FIELD = re.compile(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=]\s*"
+                         r"(?:none|not needed|not required|無|无|不需要)(?:\s+(?:separate|needed|required|at all))?"
+                         r"(?=\s*(?:[,;.，；。(（]|$))", re.IGNORECASE)
 #: A yes/no answer opening a question's value: "no, tuning-free", "yes, small calibration set", "否", "✗".
 _ANSWER = re.compile(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
 
@@ -1531,6 +1539,11 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             got = predicates(re.sub(r"[?？*_]", " ", label.group("q")), lex)
             asked = {("-" if p[0] == "+" else "+") + p[1:] if ans.group("no") else p for p in got}
         text = " " * label.end() + text[label.end():]
+    none = _NONE_FIELD.match(text)
+    if none and not label:
+        # "draft_model: none separate", "training: none, the skip set is …": a card's field with no value is the
+        # thing denied, read as "needs no draft model" / "needs no training"
+        out.update(predicates("needs no " + re.sub(r"[_*]+", " ", none.group("key")).strip(), lex))
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
@@ -1631,7 +1644,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
                 objs = [np]
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
-            if verb == "train" and not neg and (re.fullmatch(r"(?:re)?train(?:s|ed)?", m.group(), re.I)
+            if verb == "train" and not neg and (re.fullmatch(r"(?:re)?train(?:s|ed)?|distill?(?:s|ed)?", m.group(), re.I)
                                                  # "需另外训练一个 68M 的小草稿模型": a training the work needs
                                                  or (re.fullmatch(r"(?:重新)?训练", m.group())
                                                      and re.search(r"(?:需要?|要|得|必须)\s*(?:另外|单独|专门|额外|再)?\s*(?:重新)?$",

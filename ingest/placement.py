@@ -33,11 +33,14 @@ __all__ = ["SECTION_COLUMNS", "SectionRef", "section_column", "section_refs", "t
 _SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
 _BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|ppl\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|[,，]\s*(?:right |just )?(?:after|before|next to|below|above) (?:the )?(?=[A-Z])|节|章|section|(?:addition|candidate|item|thing|topic)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|[,，]\s*(?:right |just )?(?:after|before|next to|below|above) (?:the )?(?=[A-Z])|节|章|section|(?:addition|candidate|item|thing|topic|material|paragraph|says)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b|only (?:has|lists|quotes|gives|mentions|covers)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
                         r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|(?:的?(?:末尾|结尾|开头|最后|后面|里面?|中))?\s*(?:带|加|补|提|写|添)(?:上)?一(?:句|笔|条|行|段)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节|边|里|儿)|[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?那(?:边|里|儿|一节|节))", re.I)
+#: A model's or a tool's name right before a number: its version ("Llama 3.1", "Qwen 2.5", "CUDA 12.4", "version 0.6").
+_NAMED_VERSION = re.compile(r"(?:\b(?:Llama|LLaMA|Qwen|Mistral|GPT|Gemma|Phi|DeepSeek|Claude|Gemini|GLM|CUDA|Python|PyTorch|torch|vLLM|SGLang|"
+                            r"TensorRT-LLM|Triton|NCCL|version|ver\.?|release|Ubuntu)[\s-]*)$", re.IGNORECASE)
 _OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
 #: A section written with an "S" before its number, as documents headed "S3: …" / "S3.1: …" number theirs (and a wikilink's
 #: anchor, ``[[doc#S3.1]]``): a dotted one anywhere, one number after a placing word, a colon, an arrow or an anchor's "#"
@@ -122,7 +125,7 @@ _YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|to
 #: A Chinese outline's chapter and section: ``第三章第二节``, ``第二章（一）节``, ``第三章``; ``四（二）`` after a
 #: placement word or ``文档`` (the living document's 四、 then its （二）).
 _CN_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
-_CN_CHAPTER = re.compile(rf"第\s*(?P<a>{_CN_NUM})\s*章\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
+_CN_CHAPTER = re.compile(rf"第\s*(?P<a>{_CN_NUM})\s*(?:章|部分)\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
 _CN_PAIR = re.compile(rf"(?:(?<=[档到入进在于见放补归挂§：:\s])|^)(?P<a>[一二三四五六七八九十]{{1,3}})\s*[（(]\s*(?P<b>[一二三四五六七八九十]{{1,3}})\s*[)）]")
 _TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
 
@@ -253,6 +256,8 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
                  and cues.suggest.search(text[max(0, m.start() - 60):m.start()]))
         # "Suggested home: §2.3 Tree verification (or 4.2 for the KV angle)": an alternative place
         alt = bool(re.search(r"\(\s*(?:or|或者?)\s*$", before)) and bool(cues.suggest.search(text[:m.start()]))
+        if _NAMED_VERSION.search(before):
+            continue  # "Llama 3.1 says …", "CUDA 12.4": a model's or a tool's version, no section
         if not (field or named or alt or cues.before_bare.search(before) or _AFTER_DOC.match(text[m.end():]) or
                 re.search(r"§\S*\s*(?:and|or|和|与|、|/|,|，)\s*$", before)):
             continue
@@ -395,6 +400,8 @@ _CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
 #: "put it there", "it belongs there", "leave it there", "Already in 5.2; at most a one-liner about Blackwell support
 #: there": a placement whose place is the section named before it.
 _THERE = re.compile(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"
+                    # "5.1 says we have none, so it should go there", "the prefill number could go in next to them"
+                    r"\b(?:should|could|would|can|might|will|to) go (?:in )?there\b|\bgo(?:es)? in (?:next to|beside|alongside) (?:them|it|those|that)\b|"
                     r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b", re.I)
 #: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
 #: material" ("belongs with the FP8 material").

@@ -1476,6 +1476,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     """
     marks: list[tuple[int, int, str]] = []  # (block index, line, title)
     lazy: set[int] = set()  # lines of chapter marks a list item swallowed as its lazy continuation
+    outline: set[int] = set()  # lines of an outline's "二、…" parts a list item swallowed the same way
     for i, b in enumerate(blocks):
         if b.kind == "item" and not b.quoted and b.parent is None:
             # "(27:55) …" written flush left after "  - a bullet": Markdown continues the bullet, the writer
@@ -1484,6 +1485,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 if _STAMP.match(text):
                     marks.append((i, ln, _pseudo(text) or text))
                     lazy.add(ln)
+                elif _CN_ORDINAL.match(text) and not text[:1].isspace():
+                    # "二、PrefixWeave：…" flush left under "3. 建议 …": a plain-text outline's next part, which Markdown
+                    # reads as the list item's lazy continuation (kept when it is one of an outline's parts, below)
+                    marks.append((i, ln, _pseudo(text) or text))
+                    outline.add(ln)
             continue
         if b.kind != "para" or b.quoted or (b.parent is not None and nested):
             continue
@@ -1512,6 +1518,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         marks = [mk for mk in marks if not (fa := _FILE_ANCHOR.match(mk[2])) or is_review or fa.group("t2")]
     if lazy and not _chapters([next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]):
         marks = [mk for mk in marks if mk[1] not in lazy]
+    if outline and not any(_CN_ORDINAL.match(t) for _i, ln, t in marks if ln not in outline):
+        marks = [mk for mk in marks if mk[1] not in outline]  # (an outline opens with a part of its own: "一、…")
     if len(marks) < 2:
         return None
     heads = [next((t for x, t in blocks[i].lines if x == ln), "") for i, ln, _t in marks]
@@ -2643,6 +2651,7 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
     last_ent = max(b.line_end for _k, b in ents)
     raws = _row_comments(_entry_raws(blocks, ents, lex),
                          [b for b in blocks if b.line > last_ent and b.kind == "para" and b.parent is None and not b.quoted])
+    raws = _follow_ons(raws)
     # an outliner page (Logseq, Roam, Workflowy: every line a bullet) opens with its title as a bullet
     # whose children describe the page ("- [[Week 51]] reading graph" / "  - exported from my graph…"):
     # with no work or link anywhere in it, before two or more entries that bring theirs, it is the preamble
@@ -2680,6 +2689,41 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
         raws.append(_Raw("pseudo", b.line, max(x.line_end for x in inside), head, [b.line], inside))
     pre = [b for b in blocks if b.line_end < raws[0].line]
     return raws, pre
+
+
+#: A bullet that goes on with the one before: it points back at it ("上面这条没细看", "这篇只扫了一眼摘要", "same paper:", "ditto")
+#: or adds to it ("另外只量化权重的话 …", "Also, …").
+_FOLLOW_ON = re.compile(r"^\W*(?:上面(?:这|那)?条|上一条|上条|这篇|这条|该文|同上|接上|另外|此外|补充一下|顺带一提|"
+                        r"(?:also|additionally|plus|ditto|same (?:paper|work|one)|this one|that one|on the same (?:paper|work))\b)",
+                        re.IGNORECASE)
+#: A speaker's label opening a bullet ("Wei: …", "王磊：…"): a take of its own, never a follow-on.
+_SPEAKER_OPEN = re.compile(r"^\W*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]")
+
+
+def _follow_ons(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` with a bulleted entry that continues the one before it joined to it: a note of bare ``-`` bullets
+    whose topics run over two or three bullets ("- 看了QuaRot(2404.00456)，代码跑通了" / "- QuaRot 这边其实不需要自定义
+    kernel，见2404.00456v2第4节" / "- 另外只量化权重的话 …" is one topic).  A bullet continues when it opens pointing back
+    or adding to the one before and brings no work of another, or when it names exactly the works of the one before
+    (by their IDs) and opens with no speaker's label.  Numbered entries are the writer's own count of topics and stay apart."""
+    out: list[_Raw] = []
+    prev_ids: set[str] = set()
+    for r in raws:
+        first = r.blocks[0] if r.blocks else None
+        text = "\n".join(b.text for b in r.blocks if b.kind != "code")
+        ids = {m.arxiv_id for m in find_arxiv_ids(text)}
+        bullet = first is not None and r.kind == "entry" and first.marker in ("-", "*", "+", "•")
+        if out and bullet and out[-1].kind == "entry" and out[-1].blocks and out[-1].blocks[0].marker == first.marker:
+            opening = first.lines[0][1] if first.lines else first.text
+            back = bool(_FOLLOW_ON.match(opening)) and ids <= prev_ids
+            same = bool(ids) and ids == prev_ids and not _SPEAKER_OPEN.match(opening) and not re.search(r"https?://|\]\(", opening)
+            if back or same:
+                last = out[-1]
+                out[-1] = replace(last, line_end=max(last.line_end, r.line_end), blocks=[*last.blocks, *r.blocks])
+                continue
+        out.append(r)
+        prev_ids = ids
+    return out
 
 
 #: A closing paragraph labelled as the writer's conclusion after a list of runs or entries: "Conclusion: …", "Bottom line:

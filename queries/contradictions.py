@@ -38,6 +38,7 @@ Kinds (``docs/FORMAT.md`` section 7):
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import re
@@ -287,13 +288,25 @@ def _cite_stmt(c: SCitation, snap: Snapshot) -> Statement:
                      agent=s.agent if s else None, evidence=s.evidence if s else "unknown")
 
 
+def _word_swapped(na: str, nb: str) -> bool:
+    """Whether two normalised titles differ by a word put in another's place, not by a spelling: "…: Efficient
+    Sparse Training with …" beside "…: Efficient Sparse Inference with …" (a one-word change rapidfuzz scores
+    above 90 on a long title), never "Serving" beside "Servng" or "Key-Value" beside "KeyValue" (each replaced run
+    of words spelled within a typo of the other: rapidfuzz ratio >= 75 once spaces are dropped)."""
+    wa, wb = na.split(), nb.split()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=wa, b=wb, autojunk=False).get_opcodes():
+        if op == "replace" and fuzz.ratio("".join(wa[i1:i2]), "".join(wb[j1:j2])) < 75:
+            return True
+    return False
+
+
 def same_title(na: str, nb: str) -> str | None:
     """How two normalised titles of one work are the same title, or None when they are two titles:
     one holds the other (a short name: ``distserve`` in ``distserve disaggregating …``, a subtitle
     left out), or they differ only in spelling (rapidfuzz ratio >= 90)."""
     if na in nb or nb in na:
         return "variant: one title contains the other"
-    if fuzz.ratio(na, nb) >= 90:
+    if fuzz.ratio(na, nb) >= 90 and not _word_swapped(na, nb):
         return "spelling variant"
     short_a, short_b = na.split(" ")[0], nb.split(" ")[0]
     if (len(na.split()) <= 3 and nb.startswith(short_a)) or (len(nb.split()) <= 3 and na.startswith(short_b)):
@@ -846,6 +859,8 @@ def _eligible(c: SClaim) -> bool:
         return False  # "Evaluate prefix-affinity routing …", "Confirm that X is lossless": things to do, not facts; an
         # action item's sentence that reports what a work is ("per the authors it is drop-in, with no changes to the
         # scheduler") is one
+    if _KEYWORD_LINE.match(text):
+        return False  # "tags: self-speculation, layer-skip, training-free": labels, not a statement with its scope
     if _QUOTED_MESSAGE.match(text):
         return False  # "「引用 王鹏：…all-to-all 延迟砍了 52%…」": a chat reply quoting an earlier message; the message itself is compared
     return c.kind in _RULE_KINDS and c.role != "metadata" and not (
@@ -933,8 +948,12 @@ _TITLE_LINE = re.compile(r"^\W*(?:title|标题|题目|paper|论文)\W*[:：]", r
 def _statement_first(c: SClaim) -> tuple:
     """The order in which a file's statements stand for it in a finding: its statements before a line that
     only gives the title (a title's adjective is the paper's own label, the statement is what was said),
-    then by line."""
-    return (c.path, bool(_TITLE_LINE.match(c.text)) or c.role == "citation", c.line)
+    then by line; a list of keywords ("tags: moe, kernels, dropless") also gives way to the sentence saying it."""
+    return (c.path, bool(_TITLE_LINE.match(c.text) or _KEYWORD_LINE.match(c.text)) or c.role == "citation", c.line)
+
+
+#: A line that lists a file's keywords, not a statement: "tags: moe, kernels, dropless", "关键词：量化，KV".
+_KEYWORD_LINE = re.compile(r"^\W*(?:tags?|keywords?|labels?|topics?|关键词|标签)\s*[:：]", re.IGNORECASE)
 
 
 def _side_at_figure(c: SClaim, pat: re.Pattern[str] | None) -> bool:
@@ -1649,6 +1668,32 @@ def _cut_as_speedup(q: SQuantity) -> SQuantity | None:
     return None
 
 
+#: "快了 70%", "快约 70%", "70% faster": a speed written as a gain over a baseline's.
+_FASTER_BEFORE = re.compile(r"快(?:了)?\s*(?:约|大约|大概)?\s*$")
+_FASTER_AFTER = re.compile(r"\s*(?:左右|上下)?\s*(?:faster\b|quicker\b)", re.IGNORECASE)
+
+
+def _said_faster(text: str, q: SQuantity) -> bool:
+    """Whether a ratio is written as a speed ("解码比 FA2 快 2.4 倍", "2.4x faster"): a speed-up by its own words, though the
+    lexicon names no measure for it."""
+    at = text.find(q.raw)
+    return at >= 0 and bool(re.search(r"快\s*(?:了)?\s*(?:约|大约|大概)?\s*$", text[max(0, at - 6):at])
+                            or _FASTER_AFTER.match(text, at + len(q.raw)))
+
+
+def _faster_as_speedup(text: str, q: SQuantity) -> SQuantity | None:
+    """A latency or time written as a percentage faster ("解码延迟快了 70% 左右", "decode is 70% faster") as the speed-up it
+    is (``1.7``, unit ``x``, hedged), to meet a figure written as one ("解码快 2.4 倍"); None for any other figure (a cut,
+    "latency −60%", is ``_cut_as_speedup``'s)."""
+    if q.unit != "%" or q.metric not in ("latency", "time", "speedup") or q.direction is not None \
+            or q.value_high is not None or q.bound is not None or not 0 < q.value < 1000:
+        return None
+    at = text.find(q.raw)
+    if at < 0 or not (_FASTER_BEFORE.search(text[max(0, at - 6):at]) or _FASTER_AFTER.match(text, at + len(q.raw))):
+        return None
+    return replace(q, value=round(1 + q.value / 100, 4), unit="x", metric="speedup", direction=None, approx=True, explicit=True)
+
+
 def _latency_setting_shared(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures name the same phase, latency kind or part (``_LATENCY_CATS``): a speed-up and a latency cut are
     one measure only then ("1.4x faster decode" and "cuts decode latency in half")."""
@@ -1721,7 +1766,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             if own is not None and own not in works:
                 works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
             gain = _gain_as_ratio(c.text, q)
-            faster = _cut_as_speedup(q)
+            faster = _cut_as_speedup(q) or _faster_as_speedup(c.text, q)
             for s in works:
                 if gain is not None:
                     # "吞吐比 vLLM 提升 26%" is the "2.6 倍" of another file's same measure, written as a gain (1.26x)
@@ -1781,8 +1826,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue  # "… tops out around 500 TFLOPs/s, so the 740 headline is a head-dim-256 figure": the writer
                 # says what the other value is of
             other = q2 if id(q1) in derived else q1
+            other_c = c2 if other is q2 else c1
             if (id(q1) in derived or id(q2) in derived) and (not _latency_setting_shared(q1, q2)
-                                                              or other.metric != "speedup" or not other.explicit):
+                                                              or other.metric != "speedup"
+                                                              or not (other.explicit or _said_faster(other_c.text, other))):
                 continue  # (a cut of a TTFT is no throughput's gain: the other a speed-up, the two of one phase or latency)
             # (a percentage in a ratio's group is a gain written as one, ``_gain_as_ratio``)
             gains = [(c, q) for c, q in ((c1, q1), (c2, q2)) if q.unit == "x" and q.raw.rstrip().endswith(("%", "％"))]
@@ -2279,6 +2326,9 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     # its qualifier (the aspect named) with the negation's words in its detail
     # (a figure two files give differently, one of them saying a later version changed it, is one conflict too:
     # reported as the version's)
+    negation_first = tuple(f"{a['label_en']}:" for a in load_lexicon().raw.get("facts", {}).get("qualifier_aspects", [])
+                           if a.get("negation_first"))
+    from_negation = {id(f) for f in negated}
     said: dict[str, set[str]] = defaultdict(set)  # the statements of each file, in words (``_words``)
     for c in snap.claims:
         said[c.path].add(_words(c.text))
@@ -2292,6 +2342,12 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
             continue
         kind = "statement" if f.kind in ("qualifier", "negation") else "figure" if f.kind in ("number", "version") else f.kind
         key = (kind, f.subject, frozenset([(f.a.source, f.a.line), (f.b.source, f.b.line)]))
+        if key in kept and id(f) in from_negation and kept[key].summary.startswith(negation_first):
+            # (an aspect that is a thing done or not, "drops tokens" / "dropless", "supports sampling" / "greedy-only",
+            # lexicon ``negation_first``: the negation rule's words name it as the writers do)
+            first = kept[key]
+            kept[key] = f.model_copy(update={"detail": [*f.detail, f"also: {first.summary}"]})
+            continue
         if key in kept and kept[key].kind != f.kind:
             first = kept[key]
             if first.kind == "number" and f.kind == "version":

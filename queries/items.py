@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from rapidfuzz import fuzz
+from rapidfuzz.utils import default_process
 
 from ingest.living_doc import slugify
 from ingest.models import PLACED_HEARSAY
@@ -274,9 +275,14 @@ def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], lis
             t = r.casefold().strip()
             k = by_title.get(t) or by_title.get(slugify(r))
             if k is None and len(t) >= 4:
-                best = max(((fuzz.token_set_ratio(t, title), key) for title, key in by_title.items()), default=(0, None))
-                if best[0] >= 90:
-                    k = best[1]
+                # a title written short ("the tree verification part"; "the Jacobi part" for "3.2 Jacobi-style decoding",
+                # hyphenated parts counting as words): the one section whose title holds its words, none when two do
+                # ("the tree part" beside "Tree drafting" and "Tree verification")
+                for proc in (None, default_process):
+                    hits = {key for title, key in by_title.items() if fuzz.token_set_ratio(t, title, processor=proc) >= 90}
+                    if hits:
+                        k = hits.pop() if len(hits) == 1 else None
+                        break
         if k is None:
             continue
         sec = by_key.get(k)

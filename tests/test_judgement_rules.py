@@ -2245,7 +2245,9 @@ def test_seventh_stop_facts_contrast_colon_setting_ocr_and_metrics():
     assert qualifier_sides("pitched as lossless, but it is lossy in practice") == ("fidelity:lossy",)
     assert predicates("不依赖 RDMA：KV 走普通 100GbE 上的 TCP") == ("-need:~rdma",)
     assert predicates("不需要校准数据：用权重自身的统计量决定取整方向") == ("-calibrate:", "-need:calibration_data")
-    assert predicates("Fine-tuning: none needed") == ()
+    # (a field whose value is none denies what it names, as "needs no fine-tuning" does: twenty-fourth stop)
+    assert predicates("Fine-tuning: none needed") == ("-fine_tune:", "-need:fine_tuning")
+    assert predicates("Fine-tuning: LoRA on 2k samples") == ()  # a label over what was done, no statement of need
     assert setting_of("A100-80GB, Llama-2-7B shapes, 4k ctx, FP16.") != ""
     assert setting_of("We ran it on an A100 and it is 2x faster.") == ""
     parts, _ = parse_note("# KER\n\n@jonas commented:\n> A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ vs FA2: bs=1 -> 1.21x.\n",
@@ -2740,7 +2742,7 @@ def test_a_transcript_turns_to_the_work_a_turn_opens_by_naming_and_an_alert_dige
     parts, _ = parse_note(alert, "inbox/d/alert.md")
     assert [(i.line, i.works) for i in parts["items"]] == [(4, ("2605.08412",)), (8, ()), (13, ("2605.12240",))]
     assert parts["items"][1].sections == ("2.1",)
-    assert predicates("Streaming decoding over inputs far longer than the training window keeps a few sink tokens") == ("+store:tokens",)
+    assert predicates("Streaming decoding over inputs far longer than the training window keeps a few sink tokens") == ("+store:sink_tokens,tokens",)
     assert predicates("[PDF] AnchorKV: Training-Free Sink and Window Retention for Streaming Long-Context Decoding") == (
         "-need:training", "-train:")
 
