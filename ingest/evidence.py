@@ -64,7 +64,7 @@ _NOT_SO = re.compile(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really an?
 _SAYS_TAG = re.compile(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
                        r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
-_LEGEND = re.compile(r"(【[^】]{1,12}】|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
+_LEGEND = re.compile(r"(【[^】]{1,12}】|「[^」\n]{1,12}」|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
 def ordered_levels(levels, *, all_depths: bool = False) -> tuple[str, ...]:
@@ -289,6 +289,8 @@ class EvidenceReader:
             if len(defs) < 1 or not re.search(r"legend|图例|标记|说明|tags?|=", text, re.I):
                 continue
             for tag, desc in defs:
+                if tag.startswith("「") and tag.endswith("」"):
+                    tag = tag[1:-1]  # 'A 后面标「✓读原文」= …': the quotes only set the mark apart, the lines write it bare
                 lv = self.levels(desc)
                 if lv:
                     # the level the description names first ("待核实（转述、截图…）": unverified; the

@@ -804,6 +804,20 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
                                         and pat.search(text[sa:sb])))
             metric, explicit = (others[0] if len(others) == 1 else None), False
+        if metric == "slo" and unit == "x":
+            # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, never of one; the sentence's one
+            # other measure
+            k = bisect.bisect_right(sentence_starts, s) - 1
+            sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+            others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch", "slo")
+                                        and pat.search(text[sa:sb])))
+            # (else the measure named nearest before it: "goodput 比 vLLM 高 4.5x（P90 TTFT / TPOT SLO）")
+            before_it = sorted(((m.end(), name) for name, pat in cues.metrics if name not in ("context", "batch", "slo")
+                                for m in pat.finditer(text, sa, s)), reverse=True)
+            if len(others) == 1:
+                metric = others[0]
+            elif before_it:
+                metric = before_it[0][1]
         if metric is None and unit == "%" and _GAIN_OVER.search(text[max(clause_of(s)[0], s - 40):s]):
             metric, explicit = "speedup", False  # "较自回归解码提升 80%": a gain over a baseline, the work's speed-up
         if metric is None:

@@ -225,6 +225,26 @@ _GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#
 _SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
+#: A flashcard's or an FAQ's question and answer lines: "Q: …" / "A: …", "问：…" / "答：…", "Question: …" / "Answer: …".
+_QUESTION_LINE = re.compile(r"^\W*(?:Q|Question|问)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
+_ANSWER_LINE = re.compile(r"^\W*(?:A|Answer|答)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
+
+#: The word of a question its answer's value stands for: "高多少？", "快几倍", "how much", "by what factor".
+_ASKED_VALUE = re.compile(r"多少|几倍|多大|多快|how (?:much|many|fast|large)|by what factor|what (?:is|was) the", re.IGNORECASE)
+
+
+def _answered_figures(question: str, answer: str, lex) -> tuple:
+    """The figures of a flashcard's answer read as the statement the question and the answer make together ("Q: Tandem
+    在相同 SLO 下 goodput 比 vLLM 高多少？" / "A: 4.5x（…）" is "Tandem 在相同 SLO 下 goodput 比 vLLM 高 4.5x（…）"): the
+    question's measure and setting are the figure's; only the figures the answer writes are kept."""
+    q = _QUESTION_LINE.sub("", question, count=1).strip().rstrip("?？").strip()
+    a = _ANSWER_LINE.sub("", answer, count=1).strip()
+    said = _ASKED_VALUE.sub(lambda _m: " " + a + " ", q, count=1) if _ASKED_VALUE.search(q) else f"{q}: {a}"
+    got = find_figures(said, lex)
+    mine = tuple(x for x in got if x.raw in answer)
+    return mine or find_figures(answer, lex, context=question)
+
+
 #: What a "same …" says is the same, by the word after "same" (``_SAME_SETTING``): the setting's categories it takes from the
 #: sentence before ("同一模型 64K 约 2 倍" keeps its own 64K, and takes the model only); a setting, setup or configuration is all.
 _SAME_WHAT = {"model": ("model", "msize"), "模型": ("model", "msize"), "hardware": ("hw", "gpus"), "gpu": ("hw", "gpus"),
@@ -1617,6 +1637,11 @@ def parse_note(
                 # a line a notebook's run printed ("wikitext2 ppl: 6.21"): under the heading and the input cell that
                 # printed it ("## OmniQuant W3A16g128 …" / "!python main.py --model meta-llama/Llama-2-7b-hf --wbits 3 …")
                 c = c.model_copy(update={"quantities": find_figures(clean, lex, context=b.setting)})
+            elif b.kind != "row" and c.quantities and prev_piece[1] and prev_piece[0] == it and _ANSWER_LINE.match(clean) \
+                    and _QUESTION_LINE.match(prev_piece[1]):
+                # a flashcard's "A: 4.5x (same SLO, baseline vLLM)" under "Q: Tandem 在相同 SLO 下 goodput 比 vLLM 高多少？": the
+                # answer's figures measure what the question asks
+                c = c.model_copy(update={"quantities": _answered_figures(prev_piece[1], clean, lex)})
             elif b.kind != "row" and c.quantities and setup[1] and setup[0] == it:
                 # "A100-80GB, Llama-2-7B shapes, 4k ctx, FP16. FD++ decode attention vs FA2: bs=1 -> 1.21x": the
                 # setting sentence before holds for the figures after it

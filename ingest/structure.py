@@ -216,6 +216,8 @@ _CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d
 #: is about that paper only, never about the works its README compares with.
 _PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:(?:the|linked|related|associated|companion|accompanying|upstream)\s+)?papers?\b[^:：|\n]{0,30}?"
                           r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
+                          # a label in two languages: "对应论文 / paper:", "Paper / 论文："
+                          r"(?:\s*/\s*(?:papers?|论文|arxiv|原文))?"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
 #: Words in a card's paper field setting the identifier after them apart as another work: "follow-up", "see also", "cf.".
 _FIELD_ASIDE = re.compile(r"[;；,，(（]\s*(?:(?:its|the|a|their)\s+)?(?:follow[- ]?ups?|successors?|predecessors?|see also|also see|cf\.|related|"

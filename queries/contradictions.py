@@ -320,11 +320,19 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
 _NAME_HEAD = re.compile(r"^\s*[^:：]{1,40}?\s*(?:[:：]|\s/\s)\s*")
 
 
+#: A conference programme's slot before a talk's title: "10:00–10:20 Talk: ", "09:00 Keynote — ", "Poster #12: ".
+_PROGRAMME_SLOT = re.compile(r"^\s*(?:\d{1,2}:\d{2}\s*(?:[–—~-]\s*\d{1,2}:\d{2})?\s*)?(?:(?:invited\s+)?talk|keynote|poster|oral|spotlight|demo|"
+                             r"报告|演讲|海报)\s*(?:#?\s*\d{1,4})?\s*[:：—–-]\s*|^\s*\d{1,2}:\d{2}\s*[–—~-]\s*\d{1,2}:\d{2}\s+", re.IGNORECASE)
+
+
 def _plain_title(t: str) -> str:
     """A written title as words: NFKC ("π₀" is "π0"), TeX names and markup dropped ("$\\pi_0$" is "π0"),
     without authors before it ("NVIDIA et al., …"), a trailing annotation in brackets ("…（含 Cosmos-Predict2）",
     "…（Chi et al.") or a leading article."""
     t = unicodedata.normalize("NFKC", t).replace("\\*", "").replace("*", "")
+    slot = _PROGRAMME_SLOT.match(t)
+    if slot:  # "10:00–10:20 Talk: KVLink: … — Priya Raman": a programme's line gives the talk's title between its slot and speaker
+        t = re.sub(r"\s+[—–-]\s+[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+){0,3}\s*(?:[(（].*)?$", "", t[slot.end():])
     t = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1), m.group(1)), t)
     t = _LATEX_NAME.sub("", t)
     t = re.sub(r"^[^,，:：]{0,60}?\bet al\.?\s*[,，]?\s*", "", t)  # "NVIDIA et al., Cosmos …": authors written in

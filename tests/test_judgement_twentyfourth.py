@@ -181,3 +181,62 @@ def test_a_spelling_slip_in_a_title_is_one_title():
                       "efficient memory managment for large language model serving with paged attention") is not None
     assert same_title("blockmoe efficient sparse training with mixture of experts",
                       "blockmoe efficient sparse inference with mixture of experts") is None
+
+
+# --------------------------------------------------------------------------- the t233-t236 round, mended after it
+
+def test_a_plain_outline_whose_next_part_a_list_item_swallowed():
+    """"一、…" / "（一）…" / "1. …" written flush left with no blank lines: Markdown reads "二、…" as the list item's lazy
+    continuation; the outline's parts are the topics, each with its work."""
+    outline = ("分享会大纲\n\n一、RotQ：旋转量化（arXiv:2601.00771）\n（一）背景\n1. 离群值集中在少数通道\n2. 复现的数和文档对不上\n"
+               "二、TiltQ：分组量化（arxiv.org/abs/2602.00882）\n（一）方法\n1. 按组算 scale\n三、讨论\n1. 下次谁讲\n")
+    assert _items(outline) == [(3, 6, ("2601.00771",)), (7, 9, ("2602.00882",)), (10, 11, ())]
+
+
+def test_a_flashcard_answer_measures_what_its_question_asks():
+    """"Q: RotQ 在相同 SLO 下 goodput 比 vLLM 高多少？" over "A: 2.1x（同一组 P90 SLO）": the answer's figure is a goodput, not an
+    "SLO"; a ratio is never a measure of an SLO."""
+    card = ("Deck: serving\n\nQ: RotQ 在相同 SLO 下 goodput 比 vLLM 高多少？\nA: 2.1x（同一组 P90 TTFT / P90 TPOT SLO）。\n"
+            "Source: arXiv 2601.00771\n")
+    parts, _w = parse_note(card, "inbox/a/deck.md", "note")
+    (q,) = [q for c in parts["claims"] for q in c.quantities]
+    assert (q.raw, q.metric) == ("2.1x", "goodput")
+    assert [(x.raw, x.metric) for x in find_figures("goodput 比 vLLM 高 3.0x（P90 SLO）")] == [("3.0x", "goodput")]
+    # what must not change: an attainment is the SLO's own measure
+    assert [(x.raw, x.metric) for x in find_figures("DistServe holds 99% SLO attainment at 1.5 req/s")] == [("99%", "slo")]
+
+
+def test_a_legend_in_corner_quotes_and_its_marks_on_the_lines():
+    """"A 后面标「✓读原文」= 我对照论文正文核过；标「(听talk)」= 研讨会上记的": the marks, written bare on the lines, give the
+    levels their meanings state; "那条我没读" is unverified."""
+    from ingest.evidence import evidence_reader
+
+    r = evidence_reader()
+    legend = r.legend([(2, "说明：A 后面标「✓读原文」= 我对照论文正文核过；标「(听talk)」= 研讨会上记的，没回去核。")])
+    assert legend == {"✓读原文": "full_text", "(听talk)": "second_hand"}
+    assert r.levels("A: 两阶段互不干扰。✓读原文 §3", legend) == ("full_text",)
+    assert evidence_levels("第 ② 条那条我没读，数字别直接用") == ("unverified",)
+
+
+def test_faster_by_a_percentage_meets_a_ratio_and_a_programme_line_gives_a_title(tmp_path):
+    """"解码延迟快了 70%" is a 1.7x speed-up against a document's "快 2.4 倍" on the same setting; "10:00–10:20 Talk: Title — Speaker"
+    writes the card's title, not another; "对应论文 / paper:" is a repo card's paper field; TMA is a Hopper feature."""
+    doc = ("# Kernels\n\nLast revised 2027-11-01\n\n## 2 Decode\n\n"
+           "- TileD（arXiv:2603.14172）：H100、batch 1、128K 上下文下，解码比 FlashAttention-2 快 2.4 倍。\n"
+           "- TileD 不依赖 Hopper 特性，A100 上同样能跑。\n\n## References\n\n")
+    files = {
+        "organized/knowledge/doc.md": doc,
+        "inbox/a/outline.md": ("大纲\n\n一、TileD（arXiv:2603.14172）\n1. H100、batch 1、128K 上下文：相对 FA2 的解码延迟快了 70% 左右\n"
+                               "二、杂项\n1. 下周停机\n"),
+        "inbox/b/day2.md": ("# Workshop day 2\n\n10:00–10:20 Talk: KVLinker: Layer-wise KV Streaming for Disaggregated Serving — Priya Raman "
+                            "(arXiv:2606.04417v2)\n    - 讲者原话：无需 RDMA，普通 TCP 就够\n"),
+        "organized/repo_cards/0731-openkv-kvlinker.md": ("# repo card — openkv/kvlinker\n\n"
+                                                         "- 对应论文 / paper: KVLinker: Layer-wise KV Streaming for Disaggregated Serving, arXiv 2606.04417\n"
+                                                         "- requires an RDMA-capable NIC.\n- The fast path must use TMA; sm_80 falls back.\n"),
+        "organized/paper_cards/0871-2603-14172.md": "# TileD\n\n- arXiv: 2603.14172\n- 核心路径必须用到 TMA，只在 sm_90 上生效。\n",
+    }
+    got = finding_places(tmp_path, files)
+    assert ("number", "arXiv:2603.14172", ["doc.md:7", "outline.md:4"]) in got
+    assert ("negation", "arXiv:2603.14172", ["0871-2603-14172.md:4", "doc.md:8"]) in got
+    assert ("negation", "arXiv:2606.04417", ["0731-openkv-kvlinker.md:4", "day2.md:4"]) in got
+    assert not [g for g in got if g[0] == "title"]
