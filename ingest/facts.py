@@ -1660,7 +1660,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.add(f"{'-' if neg else '+'}{verb}:{','.join(objs)}")
             if verb == "train" and not neg and (re.fullmatch(r"(?:re)?train(?:s|ed)?|distill?(?:s|ed)?", m.group(), re.I)
                                                  # "需另外训练一个 68M 的小草稿模型": a training the work needs
-                                                 or (re.fullmatch(r"(?:重新)?训练", m.group())
+                                                 or (re.fullmatch(r"(?:重新)?训练?", m.group())
                                                      and re.search(r"(?:需要?|要|得|必须)\s*(?:另外|单独|专门|额外|再)?\s*(?:重新)?$",
                                                                    text[max(0, m.start() - 8):m.start()]))) \
                     and cues.add_is_need & set(objs) and not _FOR_A_BASELINE.search(text):
@@ -1779,6 +1779,16 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         # "adds two decoding heads" states what "needs no extra heads" denies (``facts.add_is_need``)
         if p.startswith("+add:") and cues.add_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
+    # "the attention probability matrix is never materialised", "needs the softmax probabilities materialised": what is
+    # materialised is written before the verb; a thing a work materialises is one it needs, and one it never does one it
+    # does not (against "its scorer needs the attention scores")
+    for sign in "+-":
+        if f"{sign}materialize:" in out:
+            objs = sorted({name for name, op in cues.objects if op.search(text)} - {"materialize"})
+            if objs:
+                out.discard(f"{sign}materialize:")
+                out.add(f"{sign}materialize:{','.join(objs)}")
+                out.add(f"{sign}need:{','.join(objs)}")
     # "keeps all heads' cache", "every head keeps some cache": none of them is dropped
     for m in _KEEPS_ALL.finditer(text):
         objs = sorted({name for name, op in cues.objects if op.search(m.group("obj") or m.group("obj2") or m.group("obj3"))})

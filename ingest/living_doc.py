@@ -1247,6 +1247,14 @@ def reference_title(text: str) -> str | None:
         t = _field_title(dash[0].strip().rstrip(".,，。"))
         if t and (":" in t or len(t.split()) >= 3):
             return t
+    # ``[6] Llumnix: Dynamic Scheduling for …, Sun et al., 2024. https://arxiv.org/abs/…``: the title, a comma, the authors and
+    # the year, then the identifier
+    m = re.match(r"^(?P<t>[^()\[\]]{8,300}?)\s*[,，]\s*(?P<a>[^,，()]{2,120}?)\s*[,，]\s*(?:19|20)\d{2}[a-z]?\s*[.。,，]?\s*", body)
+    if m and find_arxiv_ids(body[m.end():m.end() + 80]) and not find_arxiv_ids(m.group("t")) and (
+            re.search(r"\bet al\b", m.group("a")) or reference_authors(m.group("a") + ",")):
+        t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
+        if t and (":" in t or len(t.split()) >= 3):
+            return t
     # ``[10] TriForce: Lossless Acceleration … Decoding, arXiv:2404.11912``, ``- vAttention: Dynamic …, arxiv.org/abs/…``: the
     # title, a comma, then only the identifier (and perhaps a year)
     if len(ids) == 1:

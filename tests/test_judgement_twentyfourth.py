@@ -240,3 +240,60 @@ def test_faster_by_a_percentage_meets_a_ratio_and_a_programme_line_gives_a_title
     assert ("negation", "arXiv:2603.14172", ["0871-2603-14172.md:4", "doc.md:8"]) in got
     assert ("negation", "arXiv:2606.04417", ["0731-openkv-kvlinker.md:4", "day2.md:4"]) in got
     assert not [g for g in got if g[0] == "title"]
+
+
+# --------------------------------------------------------------------------- the second round (t241-t244), mended after it
+
+def test_an_our_check_column_and_what_its_cells_say():
+    """"| Our check |" is a depth column: "reproduced on 1xH100", "read their eval section" are full reads, "nothing yet"
+    unverified, "their docs page" self-reported."""
+    from ingest.evidence import evidence_reader
+
+    r = evidence_reader()
+    assert [r.column_level("Our check", c) for c in ("reproduced on 1xH100: 3.1x at 128K", "read their eval section",
+                                                      "nothing yet", "number from their README")] == [
+        "full_text", "full_text", "unverified", "vendor_self_reported"]
+    assert evidence_levels("their docs page, not measured separately") == ("vendor_self_reported",)
+    # what must not change: "read the abstract section" is an abstract's depth
+    assert evidence_levels("read the abstract section") == ("abstract_checked",)
+
+
+def test_needs_in_new_words():
+    """What is materialised is needed ("the probability matrix is never materialised" against "needs the softmax probabilities
+    materialised"); "output-length predictor" and "输出长度预测器" are one object; "不用另配草稿模型" denies a draft model and "还得
+    额外训一个草稿模型" needs one; "depends on Hopper-only hardware" needs Hopper; a model's scores that "approximate" a rate
+    are no approximate method."""
+    assert predicates("its scorer needs the full softmax probabilities materialised") == (
+        "+materialize:attention_scores", "+need:attention_scores")
+    assert predicates("so the attention probability matrix is never materialised") == (
+        "-materialize:attention_scores", "-need:attention_scores")
+    assert predicates("S3 requires an output-length predictor to size the allocation") == ("+need:length_predictor",)
+    assert predicates("S3 不需要输出长度预测器") == ("-need:length_predictor",)
+    assert predicates("所以不用另配草稿模型") == ("-need:draft_model,model",)
+    assert "+need:draft_model,heads" in predicates("作者还得额外训一个 160M 的小草稿模型给共享 head 做初始化")
+    assert predicates("As implemented it depends on Hopper-only hardware") == ("+need:hopper",)
+    assert qualifier_sides("the confidence scores from the draft model approximate acceptance rates") == ()
+    assert qualifier_sides("Quest is approximate") == ("fidelity:lossy",)
+
+
+def test_a_reference_written_title_authors_year_then_its_address():
+    """"[6] Title, Sun et al., 2024. https://arxiv.org/abs/ID" gives its title, so a card's other title for the ID is found."""
+    from ingest.living_doc import reference_title
+
+    assert reference_title("[6] Llumnix: Dynamic Scheduling for Large Language Model Serving, Sun et al., 2024. "
+                           "https://arxiv.org/abs/2406.03243") == "Llumnix: Dynamic Scheduling for Large Language Model Serving"
+
+
+def test_a_version_finding_quotes_the_sentence_saying_what_changed(tmp_path):
+    """A read opening "TideQ, now at …v2 (revised …)." and saying later "v2 parks evicted entries … so in v2 an evicted token can
+    return": the finding against the document's v1 statement quotes the later sentence, not the announcement."""
+    doc = ("# KV\n\nLast revised 2027-11-01\n\n## 3 Eviction\n\n- TideQ (arXiv:2602.11873v1): evicted entries are dropped for good; "
+           "there is no path to bring an evicted token back.\n\n## References\n\n- TideQ. arXiv:2602.11873v1\n")
+    files = {
+        "organized/knowledge/doc.md": doc,
+        "inbox/a/read.md": ("TideQ, now at arxiv.org/abs/2602.11873v2 (revised 2028-01-08). I went through the v2 PDF end to end.\n"
+                            "It is real: v2 parks evicted entries in host memory and copies a block back,\n"
+                            "so in v2 an evicted token can return.\n"),
+    }
+    got = finding_places(tmp_path, files)
+    assert [g for g in got if g[1] == "arXiv:2602.11873"] == [("version", "arXiv:2602.11873", ["doc.md:7", "read.md:2"])]
