@@ -297,3 +297,17 @@ def test_a_version_finding_quotes_the_sentence_saying_what_changed(tmp_path):
     }
     got = finding_places(tmp_path, files)
     assert [g for g in got if g[1] == "arXiv:2602.11873"] == [("version", "arXiv:2602.11873", ["doc.md:7", "read.md:2"])]
+
+
+def test_the_writers_no_in_more_words():
+    """"Verdict: skip for this doc", a table's bare "skip" cell, "not a kernel for this doc", "out of scope", a reminder's or a
+    housekeeping heading are the writer's "low"; a paper the writer says to add stays an increment."""
+    def rel(text: str, path: str = "inbox/a/n.md"):
+        parts, _w = parse_note(text, path, "note")
+        return [(i.line, i.relevance) for i in parts["items"]]
+    assert rel("# Log\n\n## 2028-01-21\n\n**Medusa** — 2401.10774\nVerdict: skip for this doc (another doc owns it).\n\n"
+               "## 2028-01-22\n\n**QueueX** — 2603.15530\nVerdict: include, goes in 4.1.\n") == [(3, "low"), (8, "increment")]
+    assert rel("| Paper | arXiv | Verdict |\n|---|---|---|\n| RollPack | 2604.00917 | skip |\n| QueueX | 2603.15530 | include → 4.1 |\n") \
+        == [(3, "low"), (4, "increment")]
+    assert rel("**Reminder: reading group Thu 15 Jan**\nI present EAGLE-3 (2503.01840).\n\n"
+               "**QueueX**\nQueueX (2603.15530) is new; add it to 4.1.\n") == [(1, "low"), (4, "increment")]
