@@ -548,6 +548,12 @@ def written_title(line: str, start: int, end: int) -> str | None:
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None
               and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    # 'posted "Efficient Memory Management for … PagedAttention" with arXiv:2312.07104': a quoted title right before the
+    # identifier, joined by a comma, a bracket or a short word
+    m = re.search(r"[\"“《「]([^\"”》」]{12,240})[\"”》」]\s*(?:[,，(（:：—–-]|\b(?:with|at|as|is|under|=)\b)?\s*(?:arXiv\s*[:：]?\s*)?$",
+                  line[:start])
+    if m and _looks_like_title(strip_markup(m.group(1))) and len(m.group(1).split()) >= 3:
+        return strip_markup(m.group(1)).strip().rstrip(",.，。")
     # "2402.12374 (TriForce: Lossless Acceleration of …)": a title in brackets right after the identifier
     m = re.match(r"\s*[\]]?\s*[(（]([^()（）]{12,240})[)）]", after)  # (after a bracketed key: "[2312.17238] (Fiddler: …)")
     if m and (":" in m.group(1) or "：" in m.group(1)) and _looks_like_title(strip_markup(m.group(1))):

@@ -715,6 +715,10 @@ class ProvKG:
         A manifest whose file this run could not read gets no brief (the store still holds its last good
         version, which is no longer the workspace's).
 
+        In a folder ``run`` wrote before (it holds provkg's marker file), a brief this run does not write is removed
+        (``brief.md`` once the workspace has several manifests, ``brief-<id>.md`` once it has one, or that manifest is
+        gone), so the folder holds the workspace's briefs only.
+
         Raises ``OSError`` when a file cannot be written (no partial file is left), and what
         ``ingest`` raises.
         """
@@ -757,6 +761,13 @@ class ProvKG:
             brief_lang = brief_lang or data.lang
             write_atomic(render_brief(data.model_dump(mode="json"), lang=lang).encode("utf-8"), p)
             written.append(p)
+        if (outdir / OUTPUT_TAG).exists() and not manifest:
+            # "-o replaces those files": in a folder provkg writes, a brief this run did not write is out of date (one
+            # manifest then two: the old ``brief.md``; two then one, or a manifest gone: its ``brief-<id>.md``)
+            mine = {q.name for q in written}
+            for old in [outdir / "brief.md", *outdir.glob("brief-*.md")]:
+                if old.name not in mine and old.is_file():
+                    old.unlink(missing_ok=True)
         if self.exists():
             report = self.report()
             lang_ = lang or brief_lang or self.workspace_lang()  # the report speaks the (first) brief's language

@@ -427,11 +427,15 @@ def generation_time() -> datetime:
 
 
 def _time(value: str | None) -> str | None:
-    """``2026-10-27T22:00:00+08:00`` as written in the shift's zone: ``2026-10-27 22:00``."""
+    """``2026-10-27T22:00:00+08:00`` as written in the shift's zone: ``2026-10-27 22:00``; a manifest that gives a date only
+    (``"created": "2026-12-05"``, read as that day's midnight) shows the date only, no invented ``00:00``."""
     if not value:
         return None
-    m = re.match(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?", value)
-    return (m.group(1) + (f" {m.group(2)}" if m.group(2) else "")) if m else value
+    m = re.match(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.0+)?)?)?", value)
+    if not m:
+        return value
+    midnight = m.group(2) == "00:00" and (m.group(3) or ":00").startswith(":00")
+    return m.group(1) + (f" {m.group(2)}" if m.group(2) and not midnight else "")
 
 
 _HEARSAY_REASON = re.compile(r"^rests only on\b", re.I)

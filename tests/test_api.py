@@ -343,6 +343,34 @@ def test_run_writes_no_brief_from_a_manifest_it_could_not_read(tmp_path):
     assert (out / "brief-m1.md").exists() and not (out / "brief-m2.md").exists()
 
 
+def test_run_leaves_only_the_briefs_of_the_workspaces_manifests(tmp_path):
+    """"-o replaces those files": one manifest gives ``brief.md``; a second manifest later gives ``brief-m1.md`` and
+    ``brief-m2.md`` and the old ``brief.md`` goes (a fresh user found it left beside them); back to one, the two go."""
+    ws = _doc_and_note(tmp_path / "ws")
+
+    def manifest(mid):
+        (ws / "work-guard" / f"{mid}.json").write_text(json.dumps({
+            "manifest_id": mid, "created": "2027-01-01", "knowledge": "organized/knowledge/doc.md",
+            "items": [{"path": "inbox/a/n.md"}]}), "utf-8")
+
+    st, out = tmp_path / "st", tmp_path / "out"
+
+    def run():
+        res = CliRunner().invoke(cli, ["--store", str(st), "-q", "run", str(ws), "-o", str(out)], obj={})
+        assert res.exit_code == 0, res.output
+        return sorted(p.name for p in out.glob("brief*.md"))
+
+    manifest("m1")
+    assert run() == ["brief.md"]
+    # ("created": "2027-01-01" gives a day, not its midnight: no invented "00:00")
+    assert "Time: 2027-01-01 (manifest)" in (out / "brief.md").read_text("utf-8") or \
+        "时间：2027-01-01（清单）" in (out / "brief.md").read_text("utf-8")
+    manifest("m2")
+    assert run() == ["brief-m1.md", "brief-m2.md"]
+    (ws / "work-guard" / "m2.json").unlink()
+    assert run() == ["brief.md"]
+
+
 def test_run_does_not_read_its_own_output_folder_back(tmp_path):
     """`provkg run . -o out` inside a vault: the second run must not ingest the first run's brief and report as
     notes (on a real 599-note vault they made 9 of 14 contradiction findings). `run` leaves `.provkg-output` in

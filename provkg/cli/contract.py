@@ -107,8 +107,9 @@ def check(ctx: click.Context, files: tuple[str, ...], dups: bool, contra: bool, 
     cannot be read.  A duplicate citation is a work with two or more citation
     entries (rows, list items, paragraphs; the citation-list section's only,
     when the document has one) in one living document (docs/OUTPUT.md).
-    Notes and cards produce none: pass `--kind living_doc` for a small living
-    document that is not detected as one.
+    Notes and cards hold no citation list, so they give no duplicate (their
+    contradictions are checked all the same): pass `--kind living_doc` for a
+    small living document that is not detected as one.
     """
     from provkg.api import ProvKG
     from queries.results import CheckSummary
