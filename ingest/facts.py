@@ -804,9 +804,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
                                         and pat.search(text[sa:sb])))
             metric, explicit = (others[0] if len(others) == 1 else None), False
-        if metric == "slo" and unit == "x":
-            # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, never of one; the sentence's one
-            # other measure
+        if metric == "slo" and unit == "x" and not re.search(r"tight|strict|更严|更紧|严格", text[max(0, s - 12):e + 16], re.I):
+            # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, not of one, unless it says how
+            # much tighter the SLO is ("meets 7.4x tighter SLOs", "满足 12.6× 更严的 SLO"); the sentence's one other measure
             k = bisect.bisect_right(sentence_starts, s) - 1
             sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch", "slo")
