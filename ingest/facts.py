@@ -804,7 +804,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
                                         and pat.search(text[sa:sb])))
             metric, explicit = (others[0] if len(others) == 1 else None), False
-        if metric == "slo" and unit == "x" and not re.search(r"tight|strict|更严|更紧|严格", text[max(0, s - 12):e + 16], re.I):
+        if metric == "slo" and unit == "x" and not re.search(r"tight|strict|更严|更紧|严格|收紧|缩紧", text[max(0, s - 12):e + 16], re.I):
             # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, not of one, unless it says how
             # much tighter the SLO is ("meets 7.4x tighter SLOs", "满足 12.6× 更严的 SLO"); the sentence's one other measure
             k = bisect.bisect_right(sentence_starts, s) - 1

@@ -1689,6 +1689,12 @@ def _said_faster(text: str, q: SQuantity) -> bool:
                             or _FASTER_AFTER.match(text, at + len(q.raw)))
 
 
+def _as_open(obj: str) -> str:
+    """A predicate object as an open one (``ingest.facts.open_object``): a named object by the words of its name
+    (``length_predictor`` -> ``~length+predictor``), an open one as it is."""
+    return obj if obj.startswith("~") else "~" + "+".join(sorted(obj.split("_")))
+
+
 def _faster_as_speedup(text: str, q: SQuantity) -> SQuantity | None:
     """A latency or time written as a percentage faster ("解码延迟快了 70% 左右", "decode is 70% faster") as the speed-up it
     is (``1.7``, unit ``x``, hedged), to meet a figure written as one ("解码快 2.4 倍"); None for any other figure (a cut,
@@ -2075,7 +2081,9 @@ def _saying_what_changed(a: SClaim, b: SClaim, cs: list[SClaim], pairs: Callable
     mine = len(pairs(a) & pairs(b))
     alts = [x for x in cs if x.path == b.path and x.version == b.version and x.iri != b.iri and not x.quantities]
     best = max(alts, key=lambda x: (len(pairs(a) & pairs(x)), -x.line), default=None)
-    return best if best is not None and len(pairs(a) & pairs(best)) > mine + 1 else b
+    # (only for a line that says next to nothing itself, an announcement: a statement of the change, "v2: adds a host-staged
+    # TCP fallback …", stays, however few of ``a``'s words it shares)
+    return best if best is not None and len(pairs(b)) <= 5 and len(pairs(a) & pairs(best)) > mine + 1 else b
 
 
 #: A remark on the curators' own document, not a statement of the work: "our doc still cites v1", "我们的 doc: ref 16 …".
@@ -2239,8 +2247,11 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             for cp, _, op, vp in sorted(poss, key=lambda v: _statement_first(v[0])):
                 if cn.path == cp.path or _other_variants(cn, cp):
                     continue
+                # (a named object meets an open one by its name's words: "length_predictor" is "~length+predictor", which
+                # "~prediction" and "~预测输出长度" are read against as before the lexicon named it)
                 shared = on & op or frozenset(x for x in on for y in op
-                                              if x.startswith("~") and y.startswith("~") and open_objects_match(x, y))
+                                              if (x.startswith("~") or y.startswith("~"))
+                                              and open_objects_match(_as_open(x), _as_open(y)))
                 if not shared and not (verb in _SPECIFIC_VERBS and (not on or not op)):
                     continue
                 if not shared and verb in _NEEDED_VERBS and not ((on or need_framed(cn.text, vn))

@@ -53,6 +53,9 @@ def test_abstract_second_hand_unverified_and_self_reported_cues():
     assert evidence_levels("No source linked.") == ("unverified",)
     assert evidence_levels("NeurIPS booth schedule, not for the doc.") == ()  # a booth's rota, no vendor's word
     assert evidence_levels("Acme's own runtime release; what they claim:") == ("vendor_self_reported",)
+    assert evidence_levels("needs their own runtime, not vLLM") == ()  # a need of the system, no vendor's word
+    assert evidence_levels("这次读到 §5.3 的消融为止") == ("full_text",)
+    assert evidence_levels("看了 SpinQ 论文（https://arxiv.org/abs/2405.16406）的表 2") == ("full_text",)
     assert evidence_levels("their blog") == ("vendor_self_reported",)
     # what must not change: a run number a cluster generates is no generated card; "还没看实验" after an abstract stays a skim
     assert evidence_levels("run 编号 2028.0110 是集群自动生成的") == ()
@@ -313,3 +316,14 @@ def test_the_writers_no_in_more_words():
         == [(3, "low"), (4, "increment")]
     assert rel("**Reminder: reading group Thu 15 Jan**\nI present EAGLE-3 (2503.01840).\n\n"
                "**QueueX**\nQueueX (2603.15530) is new; add it to 4.1.\n") == [(1, "low"), (4, "increment")]
+
+
+def test_a_named_object_meets_the_open_one_it_names(tmp_path):
+    """What the lexicon now names ("length_predictor") still meets what a note writes in words it does not name
+    ("不需要预测输出长度", "uses the prediction"): the name's words are the open object's."""
+    doc = ("# Sched\n\nLast revised 2027-11-01\n\n## 4 Scheduling\n\n"
+           "- AgeQ (arXiv:2603.05106) relies on an output-length predictor (a distilled BERT) for initial priorities.\n\n## References\n\n")
+    files = {"organized/knowledge/doc.md": doc,
+             "inbox/a/chat.md": "# chat\n\n[10:55] 李婷：AgeQ（2603.05106）按摘要的说法，它不需要预测输出长度，优先级只看等了多久\n"}
+    got = finding_places(tmp_path, files)
+    assert ("negation", "arXiv:2603.05106", ["chat.md:3", "doc.md:7"]) in got
