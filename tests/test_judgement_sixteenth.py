@@ -310,8 +310,10 @@ def test_adapter_merging_and_kv_transfer_granularity_are_qualifier_aspects():
 
 def test_a_need_stated_and_denied_with_itself_after_the_object():
     lex = load_lexicon()
-    assert predicates("不需要预测输出长度本身", lex) == ("-need:~预测输出长度本身",)
-    assert predicates("该方法仍需要预测输出长度", lex)[0] == "+need:~预测输出长度"
+    # (the lexicon names the object since the twenty-fourth stop: "预测输出长度" is a length predictor, as "output-length
+    # predictor" is; "本身" after it takes nothing from it)
+    assert predicates("不需要预测输出长度本身", lex) == ("-need:length_predictor",)
+    assert predicates("该方法仍需要预测输出长度", lex)[0] == "+need:length_predictor"
 
 
 # =========================================================================== second round (t159–t162)
