@@ -1784,7 +1784,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # does not (against "its scorer needs the attention scores")
     for sign in "+-":
         if f"{sign}materialize:" in out:
-            objs = sorted({name for name, op in cues.objects if op.search(text)} - {"materialize"})
+            # (the objects of the clause that materialises, not of the whole sentence)
+            clause = next((c for c in re.split(r"[;；。]|[,，]\s|\.\s", text) if re.search(r"materiali[sz]|物化", c, re.I)), text)
+            objs = sorted({name for name, op in cues.objects if op.search(clause)} - {"materialize"})
             if objs:
                 out.discard(f"{sign}materialize:")
                 out.add(f"{sign}materialize:{','.join(objs)}")

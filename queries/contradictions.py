@@ -1685,8 +1685,7 @@ def _said_faster(text: str, q: SQuantity) -> bool:
     """Whether a ratio is written as a speed ("解码比 FA2 快 2.4 倍", "2.4x faster"): a speed-up by its own words, though the
     lexicon names no measure for it."""
     at = text.find(q.raw)
-    return at >= 0 and bool(re.search(r"快\s*(?:了)?\s*(?:约|大约|大概)?\s*$", text[max(0, at - 6):at])
-                            or _FASTER_AFTER.match(text, at + len(q.raw)))
+    return at >= 0 and bool(_FASTER_BEFORE.search(text[max(0, at - 6):at]) or _FASTER_AFTER.match(text, at + len(q.raw)))
 
 
 def _as_open(obj: str) -> str:
