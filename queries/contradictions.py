@@ -1701,8 +1701,7 @@ def _faster_as_speedup(text: str, q: SQuantity) -> SQuantity | None:
     if q.unit != "%" or q.metric not in ("latency", "time", "speedup") or q.direction is not None \
             or q.value_high is not None or q.bound is not None or not 0 < q.value < 1000:
         return None
-    at = text.find(q.raw)
-    if at < 0 or not (_FASTER_BEFORE.search(text[max(0, at - 6):at]) or _FASTER_AFTER.match(text, at + len(q.raw))):
+    if not _said_faster(text, q):
         return None
     return replace(q, value=round(1 + q.value / 100, 4), unit="x", metric="speedup", direction=None, approx=True, explicit=True)
 
@@ -2076,7 +2075,8 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
 def _saying_what_changed(a: SClaim, b: SClaim, cs: list[SClaim], pairs: Callable[[SClaim], set[str]]) -> SClaim:
     """Of the statements of ``b``'s file tied to ``b``'s version, the one that says what ``a`` says in its own words: "v2
     parks evicted entries … so in v2 an evicted token can return" rather than the line announcing the revision ("TideKV, now
-    at …v2 (revised 2028-01-08)"); ``b`` itself when no other shares more of ``a``'s words."""
+    at …v2 (revised 2028-01-08)"); ``b`` itself unless ``b`` is such an announcement (five content words or fewer) and
+    another sentence shares at least two more of ``a``'s words than it does."""
     mine = len(pairs(a) & pairs(b))
     alts = [x for x in cs if x.path == b.path and x.version == b.version and x.iri != b.iri and not x.quantities]
     best = max(alts, key=lambda x: (len(pairs(a) & pairs(x)), -x.line), default=None)
