@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol, runtime_checkable
 
 import pyoxigraph as ox
+from ingest.lazyre import compile_lazy
 
 __all__ = ["Backend", "GraphWriter", "is_remote", "open_store"]
 
@@ -116,7 +117,7 @@ class Backend(Protocol):
 
 
 #: A ``--store`` that starts like a URL but is no ``http(s)://`` one (``ftp://…``, ``http:/host``, ``htps://…``).
-_OTHER_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
+_OTHER_URL = compile_lazy(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
 
 
 def is_remote(location: str | None) -> bool:

@@ -27,6 +27,7 @@ from datetime import datetime
 
 from ingest.evidence import ordered_levels
 from ingest.models import ParsedSource
+from ingest.lazyre import compile_lazy
 
 
 __all__ = [
@@ -391,7 +392,7 @@ def _iso(value: datetime | None) -> str | None:
     return head + frac + ("Z" if zone in ("+00:00", "-00:00") else zone)
 
 
-_DT = re.compile(r"^(.*?T\d\d:\d\d:\d\d)(\.\d*)?(.*)$")
+_DT = compile_lazy(r"^(.*?T\d\d:\d\d:\d\d)(\.\d*)?(.*)$")
 
 
 def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tuple]]:

@@ -43,6 +43,7 @@ from rdflib.namespace import PROV as _PROV, RDF as _RDF, RDFS as _RDFS, XSD as _
 from ingest.models import ArxivRef, Claim, ParsedSource
 
 from .namespaces import CITO as _CITO, ID_IRI, KG as _KG, PROV_GRAPH as _PROV_GRAPH
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "N",
@@ -171,7 +172,7 @@ def _lit(value: object) -> ox.Literal:
     return ox.Literal(str(value))
 
 
-_SLUG = re.compile(r"[^a-z0-9\-_.]+")
+_SLUG = compile_lazy(r"[^a-z0-9\-_.]+")
 
 
 def _slug(text: str) -> str:
@@ -198,7 +199,7 @@ def revision_iri(path: str, sha256: str, n: int = 1) -> ox.NamedNode:
     return ox.NamedNode(f"{ID_IRI}source/{_h(path)}/rev/{sha256[:16]}" + (f"-{n}" if n > 1 else ""))
 
 
-_REV_N = re.compile(r"(/rev/[0-9a-f]{16})-[0-9]+$")
+_REV_N = compile_lazy(r"(/rev/[0-9a-f]{16})-[0-9]+$")
 
 
 def revision_base(iri: str) -> str:
@@ -285,10 +286,10 @@ from .versions import MODEL_VERSION  # noqa: E402
 #: plain ``xsd:string`` literals.
 TEXT_PROPERTIES = ("text", "title", "alias", "titleRef", "relevanceReason", "statusText", "warning", "verdict")
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
-_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
-_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
-_LATIN = re.compile("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
+_HAN = compile_lazy("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_KANA = compile_lazy("[\u3040-\u30ff\u31f0-\u31ff]")
+_HANGUL = compile_lazy("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+_LATIN = compile_lazy("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 
 
 def text_language(text: str, file_lang: str | None) -> str | None:
@@ -332,7 +333,7 @@ def activity_iri(stamp: str) -> ox.NamedNode:
 
 _NT_ESCAPES = {0x5C: "\\\\", 0x22: '\\"', 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0C: "\\f"}
 _NT_ESCAPES.update({c: f"\\u{c:04X}" for c in (*range(0x00, 0x20), 0x7F) if c not in _NT_ESCAPES})
-_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f\x7f"\\]')
+_NEEDS_ESCAPE = compile_lazy(r'[\x00-\x1f\x7f"\\]')
 _T_INT = f"^^<{_XSD_INT.value}>"
 _T_DEC = f"^^<{_XSD_DEC.value}>"
 _T_DT = f"^^<{_XSD_DT.value}>"
@@ -411,7 +412,7 @@ _PROV_QUALIFIED_QUOTATION = _t(N.prov.qualifiedQuotation)
 _PROV_QUOTATION = _t(N.prov.Quotation)
 _PROV_ENTITY_P = _t(N.prov.entity)
 _PROV_USED = _t(N.prov.used)
-_WS = re.compile(r"\s+")
+_WS = compile_lazy(r"\s+")
 
 
 def _work_s(arxiv_id: str) -> str:

@@ -68,6 +68,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ingest.errors import QueryError, StoreError, StoreLockedError, StoreMovedError
+from ingest.lazyre import compile_lazy
 
 __all__ = ["Store", "Writer", "with_values", "to_python", "as_term", "literal_value", "canonical_term", "decimal_text", "order_rows", "query_form",
            "SelectResult", "refuse_federated", "values_clause", "default_store_path", "SIDECAR_NAME", "GENERATION_NAME",
@@ -90,7 +91,7 @@ FIRST_WRITE_NAME = "FIRST-WRITE"
 #: leaves files it does not name alone; an Oxigraph ``backup`` does not copy it (``Store.writer``
 #: writes it into every new folder).
 GENERATION_NAME = "provkg-generation"
-_GENERATION = re.compile(r"[0-9a-f]{16}")
+_GENERATION = compile_lazy(r"[0-9a-f]{16}")
 
 #: The file ``<store>/provkg-store`` that marks a folder as a provkg store: a write goes only into a
 #: folder holding it, a new or empty folder (which gets it), or a store made by a provkg from before it
@@ -107,12 +108,12 @@ REGISTRY_NAME = "provkg-databases"
 READERS_NAME = "provkg-readers"
 #: What a store folder written by a provkg from before the marker holds (databases, their pointer, the
 #: lock, caches and side files); a folder holding anything else is not adopted (``Store._claim_folder``).
-_OLD_STORE_ENTRY = re.compile(r"^(?:db-[\w.-]+|CURRENT|FIRST-WRITE|lock|provkg-[\w.-]+|index\.sqlite(?:-wal|-shm|-journal)?|"
+_OLD_STORE_ENTRY = compile_lazy(r"^(?:db-[\w.-]+|CURRENT|FIRST-WRITE|lock|provkg-[\w.-]+|index\.sqlite(?:-wal|-shm|-journal)?|"
                               r"known-revisions\.marshal|last-ingest\.json|snapshot-cache|validate-cache|[\w.-]+\.tmp)$")
 
 #: The temporary files of the marker and registry being written (``graph.atomic.write_atomic``): another
 #: first write claiming the same new folder, or one killed while it did (``Store._claim_folder``).
-_CLAIM_TMP = re.compile(r"^\.provkg-[\w-]+\.[\w]+\.tmp$")
+_CLAIM_TMP = compile_lazy(r"^\.provkg-[\w-]+\.[\w]+\.tmp$")
 
 #: Seconds a write waits for another process's write to finish before it gives up (``Store.lock``;
 #: ``$PROVKG_LOCK_TIMEOUT`` overrides).
@@ -373,8 +374,8 @@ def to_python(term: object) -> object:
     return str(term)
 
 
-_ORDER_BY = re.compile(r"ORDER\s+BY((?:\s+\?[A-Za-z_][A-Za-z0-9_]*)+)\s*$", re.IGNORECASE)
-_COMMENT = re.compile(r"#[^\n\"'<>]*$", re.MULTILINE)
+_ORDER_BY = compile_lazy(r"ORDER\s+BY((?:\s+\?[A-Za-z_][A-Za-z0-9_]*)+)\s*$", re.IGNORECASE)
+_COMMENT = compile_lazy(r"#[^\n\"'<>]*$", re.MULTILINE)
 
 
 def _sort_key(term: object) -> tuple:
@@ -415,13 +416,13 @@ def order_rows(query: str, rows: list[dict[str, object]]) -> list[dict[str, obje
     return sorted(rows, key=lambda r: tuple(_sort_key(r.get(k)) for k in keys))
 
 
-_FORM_RE = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b", re.IGNORECASE)
+_FORM_RE = compile_lazy(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b", re.IGNORECASE)
 #: strings (long and short, either quote), IRIs and comments: where a keyword does not count
-_NOT_KEYWORDS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\''
+_NOT_KEYWORDS = compile_lazy(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\''
                            r'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|<[^<>"{}|^`\\\s]*>|#[^\n]*')
 
 
-_NOT_KEYWORDS_OR_BRACE = re.compile(_NOT_KEYWORDS.pattern + r"|\{")
+_NOT_KEYWORDS_OR_BRACE = compile_lazy(_NOT_KEYWORDS.pattern + r"|\{")
 
 
 def query_form(query: str) -> str:
@@ -456,14 +457,14 @@ class SelectResult:
         return len(self.rows)
 
 
-_SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
+_SERVICE = compile_lazy(r"\bSERVICE\b", re.IGNORECASE)
 
 #: Brackets a query may nest: Oxigraph's SPARQL parser recurses once per level and overflowed its stack
 #: (a segmentation fault, no message at all) at ~3,000 nested braces or ~6,000 parentheses (issue 23).
 MAX_QUERY_NESTING = 256
 #: The tokens of a query that can hold a bracket that is not one (strings, IRIs, comments), the
 #: brackets, and runs of anything else (SPARQL 1.1 §19.8 terminals, simplified: one pass, no backtracking).
-_QUERY_TOKENS = re.compile(
+_QUERY_TOKENS = compile_lazy(
     r'"""(?:[^"\\]|\\.|"(?!""))*+"""'
     r"|'''(?:[^'\\]|\\.|'(?!''))*+'''"
     r'|"(?:[^"\\\n]|\\.)*+"'

@@ -43,6 +43,7 @@ import bisect
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "OLD_ARCHIVES",
@@ -165,49 +166,49 @@ _ANY_ID = rf"(?:\d{{4}}\.\d+|{_ARCH}(?:\.[A-Za-z]{{2}})?/\d{{7}}|{_ARCH}(?:\.[A-
 MAX_VERSION_DIGITS = 3
 _VER = r"(?P<ver>[vV]\d+)?"
 
-_URL_RE = re.compile(
+_URL_RE = compile_lazy(
     r"(?<![A-Za-z0-9.\-])(?:https?://)?(?:[A-Za-z0-9\-]+\.)*arxiv\.org/"
     r"(?:abs|pdf|html|ps|format|ftp/arxiv/papers/\d{4})/"
     rf"(?P<id>{_ANY_ID}){_VER}(?:\.pdf)?(?![0-9])",
     re.I,
 )
-_MIRROR_RE = re.compile(
+_MIRROR_RE = compile_lazy(
     r"(?<![A-Za-z0-9.\-])(?:https?://)?(?:www\.)?(?:huggingface\.co/papers|alphaxiv\.org/abs)/"
     rf"(?P<id>\d{{4}}\.\d+){_VER}(?![0-9])",
     re.I,
 )
-_DOI_RE = re.compile(
+_DOI_RE = compile_lazy(
     r"(?<![A-Za-z0-9.])(?:(?:https?://)?(?:dx\.)?doi\.org/|doi:\s?)?10\.48550/arxiv\."
     rf"(?P<id>{_ANY_ID}){_VER}(?![0-9])",
     re.I,
 )
-_PREFIX_RE = re.compile(
+_PREFIX_RE = compile_lazy(
     r"(?<![A-Za-z0-9])arxiv(?:[ \t\u00a0]*[:：][ \t\u00a0]*|[ \t\u00a0]{1,2}|\.)"
     rf"(?P<id>{_ANY_ID}){_VER}(?![0-9])",
     re.I,
 )
-_BARE_NEW_RE = re.compile(
+_BARE_NEW_RE = compile_lazy(
     # (not a build tag's date: "vllm:2603.14159-cu128", "2601.10342-py3", "…-rc1")
     r"(?<![A-Za-z0-9_.\-/])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d|-(?:cu|cuda|py|rc|dev|post|torch|gpu|cpu|sm|arm|amd|x86)\d)"
 )
-_BARE_OLD_RE = re.compile(
+_BARE_OLD_RE = compile_lazy(
     rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"
     r"(?P<ver>[vV]\d+)?(?![0-9])"
 )
 #: A unit right after a bare number: the number is a measured value ("4312.08731 tok/s", "1873.40112 s",
 #: "1207.3391 us": a time in ms, µs (also written us), ns; a size; a rate; watts).
 #: A log key that names a measure or a run's setting, before "=": "AvgLatency", "MeanTime", "Warm-up", "StepCount".
-_MEASURE_KEY = re.compile(r"(?<![\w.+-])(?:(?i:avg|mean|median|total|warm)[\w.+-]*|[\w.+-]*(?i:latency|time|throughput|speed|loss|rate|score|"
+_MEASURE_KEY = compile_lazy(r"(?<![\w.+-])(?:(?i:avg|mean|median|total|warm)[\w.+-]*|[\w.+-]*(?i:latency|time|throughput|speed|loss|rate|score|"
                           r"acc|steps?|count|size|ttft|tpot|tps|qps|p\d\d))\s+[=＝]\s+$")
-_VALUE_UNIT = re.compile(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
-_LINK_TAIL_RE = re.compile(r"\]\(")
+_VALUE_UNIT = compile_lazy(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
+_LINK_TAIL_RE = compile_lazy(r"\]\(")
 #: A name set equal to an arXiv link or an ``arXiv:`` identifier ("minference = arxiv.org/abs/2407.02490").
-_EQUATED_LINK = re.compile(r"[=＝]\s*(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/\d{4}\.\d{4,5}|[=＝]\s*arXiv\s*:\s*\d{4}\.\d{4,5}", re.IGNORECASE)
+_EQUATED_LINK = compile_lazy(r"[=＝]\s*(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/\d{4}\.\d{4,5}|[=＝]\s*arXiv\s*:\s*\d{4}\.\d{4,5}", re.IGNORECASE)
 
 # Context patterns in priority order (lenient numbers, any archive name).
 #: A paper's PDF saved under a name that ends in its identifier: ``TideServe_2602.11873v1.pdf``,
 #: ``AgeSched_arxiv_2603.05106.pdf`` (shared as a file in a chat export).
-_PDF_NAME_RE = re.compile(r"(?<=[_\-])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?=\.pdf\b)", re.IGNORECASE)
+_PDF_NAME_RE = compile_lazy(r"(?<=[_\-])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?=\.pdf\b)", re.IGNORECASE)
 _CONTEXT_PATTERNS = (_URL_RE, _MIRROR_RE, _DOI_RE, _PREFIX_RE, _PDF_NAME_RE)
 
 
@@ -230,11 +231,11 @@ def _key(written: str, *, lenient: bool, any_archive: bool) -> str | None:
 #: mirrors and ``_BARE_NEW_RE``) or ``/YYMM`` (old scheme ``archive/YYMMNNN`` and the odd
 #: ``archive/YYMM.NNNNN``): a text with neither holds no identifier, and ``_scan`` returns at once
 #: (most lines and claims, dates such as ``2026-01-07`` included).
-_MAYBE_ID = re.compile(r"\d{4}\.\d|/\d{4}")
+_MAYBE_ID = compile_lazy(r"\d{4}\.\d|/\d{4}")
 #: Labels after which a bare number is the number of something else (a form, a ticket, a room, an
 #: order), never an arXiv identifier: they must end right before it (or before "is", "是": "the vendor case
 #: ref is 2705.11302").
-_NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报价单|合同|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
+_NUMBER_LABEL = compile_lazy(r"(?:单号|编号|号码|工单|订单|询价单|报价单|合同|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
                            r"cost (?:cent(?:er|re)|code)|(?:budget|charge|project|billing) code|"
                            r"account|po|no\.|(?<![#\w])#(?=$)|(?<![\w-])(?:run|build|job|pipeline|workflow|batch job|task)(?: id)?|"
                            r"(?<![\w-])(?:digest|newsletter|mailing|case|tracking|message)(?: (?:ref|no\.?|id|number))?|"
@@ -246,17 +247,17 @@ _NUMBER_LABEL = re.compile(r"(?:单号|编号|号码|工单|订单|询价单|报
 #: A container image's name right before its tag ("spec-serve:", "vllm/vllm-openai:", "ghcr.io/x/y:"),
 #: written with no space before the tag. A label for an identifier ("arxiv_id:", "paper-id:") or a date
 #: ("2024-03-01:") is no image name.
-_IMAGE_NAME = re.compile(r"(?<![\w.:/-])(?![\d-]+:$)(?![\w./-]*(?:id|arxiv|eprint|paper|abs|ref)s?:$)"
+_IMAGE_NAME = compile_lazy(r"(?<![\w.:/-])(?![\d-]+:$)(?![\w./-]*(?:id|arxiv|eprint|paper|abs|ref)s?:$)"
                          r"[a-z0-9][\w.-]*[-_/][\w./-]*:$")
 #: An image name only a registry path can be ("vllm/vllm-openai:", "ghcr.io/org/x:"): a ``/`` whose
 #: last part, or whose host, is written the way image names are (a ``-`` or a ``.``). A folder written that
 #: way ("papers/kv-cache:2402.02750") reads as an image too; a plain one ("to_read/kv:") does not.
-_REGISTRY_NAME = re.compile(r"(?<![\w.:/-])(?:[a-z0-9][\w-]*\.[\w.-]+/[\w./-]*|[\w.-]+/(?:[\w.-]+/)*[\w]*[-.][\w.-]*):$")
+_REGISTRY_NAME = compile_lazy(r"(?<![\w.:/-])(?:[a-z0-9][\w-]*\.[\w.-]+/[\w./-]*|[\w.-]+/(?:[\w.-]+/)*[\w]*[-.][\w.-]*):$")
 #: A build's suffix after a tag ("-nightly", "-alpha"): with an image name before the tag, the number is a
 #: version. (A suffix ending in digits, "-cu124", "-py3", already makes the number no bare identifier:
 #: ``_BARE_NEW_RE`` refuses one followed by ``-`` and a word with digits.) Alone a word proves nothing
 #: ("2402.02750-py" may be a paper's code).
-_BUILD_SUFFIX = re.compile(r"-(?:nightly|alpha|beta|rc|dev)\b", re.IGNORECASE)
+_BUILD_SUFFIX = compile_lazy(r"-(?:nightly|alpha|beta|rc|dev)\b", re.IGNORECASE)
 
 
 def _is_image_tag(text: str, start: int, end: int) -> bool:
@@ -422,7 +423,7 @@ def standard_id(raw: str) -> tuple[str, str | None]:
     return found[0].arxiv_id, found[0].version
 
 
-_NAME_PAIR_RE = re.compile(r"(?<![0-9])(\d{4})[-_](\d{4,5})(?:[-_]?(v\d+))?(?![0-9])")
+_NAME_PAIR_RE = compile_lazy(r"(?<![0-9])(\d{4})[-_](\d{4,5})(?:[-_]?(v\d+))?(?![0-9])")
 
 
 def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
@@ -474,7 +475,7 @@ def arxiv_from_filename(name: str) -> tuple[str, str | None] | None:
 # ---------------------------------------------------------------------------
 # Works cited by title only
 
-_TITLE_FOLD = re.compile(r"[\W_]+", re.UNICODE)
+_TITLE_FOLD = compile_lazy(r"[\W_]+", re.UNICODE)
 
 
 def normalise_title(title: str) -> str:

@@ -40,15 +40,16 @@ from typing import Literal
 from markdown_it import MarkdownIt
 
 from .arxiv import find_arxiv_ids
+from ingest.lazyre import compile_lazy
 
 __all__ = ["MdBlock", "read_blocks", "BlockKind"]
 
 BlockKind = Literal["heading", "item", "row", "para", "code", "html", "hr"]
 
-_CALLOUT = re.compile(r"^\s*\[!([A-Za-z][\w-]*)\][+-]?\s*")
-_TASK = re.compile(r"^\[([ xX])\]\s+")
-_TAG_LINE = re.compile(r"^\s*(?:<[^>]*>\s*)+$")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_CALLOUT = compile_lazy(r"^\s*\[!([A-Za-z][\w-]*)\][+-]?\s*")
+_TASK = compile_lazy(r"^\[([ xX])\]\s+")
+_TAG_LINE = compile_lazy(r"^\s*(?:<[^>]*>\s*)+$")
+_COMMENT = compile_lazy(r"<!--.*?-->", re.S)
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     return [replace(b, index=i) for i, b in enumerate(out)]
 
 
-_BARE_TASK = re.compile(r"^\[[ xX]\]\s+\S")
+_BARE_TASK = compile_lazy(r"^\[[ xX]\]\s+\S")
 
 
 def _bare_tasks(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
@@ -215,7 +216,7 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
 
 
 #: A paragraph opening with a keycap number ("1️⃣ Prism-MoE（arXiv:…）", "🔟 …"): a numbered entry.
-_KEYCAP = re.compile(r"^\s*(?:\d\ufe0f?\u20e3|\U0001F51F)\s*\S")
+_KEYCAP = compile_lazy(r"^\s*(?:\d\ufe0f?\u20e3|\U0001F51F)\s*\S")
 
 
 def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
@@ -254,7 +255,7 @@ def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
 
 
 #: A comparison before a line's first identifier: the work is the one compared with ("compared against H2O (…)", "vs …").
-_COMPARED_BEFORE = re.compile(r"\b(?:compared (?:against|to|with)|vs\.?|versus|than|against|over|baseline)\b|对比|相比|比", re.IGNORECASE)
+_COMPARED_BEFORE = compile_lazy(r"\b(?:compared (?:against|to|with)|vs\.?|versus|than|against|over|baseline)\b|对比|相比|比", re.IGNORECASE)
 
 
 def _opens_with_symbol(line: str) -> bool:
@@ -278,22 +279,22 @@ def _fenced_lines(lines: list[str]) -> set[int]:
     return out
 
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE_OPEN = compile_lazy(r"^ {0,3}(`{3,}|~{3,})")
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
+_HUNK = compile_lazy(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
                    # a hunk written by hand, headed by the section it edits: "@@ 2.3 向量量化 @@", "@@ §3.2 @@"
                    r"|^@@\s++(?P<where2>(?:§\s*+)?\d{1,2}(?:\.\d{1,2}){0,2}(?=[\s.)·:：—–-]|\s*@@)[^@]*+)@@\s*$")
 #: The number of a living document's heading named in a hunk header ("### 2.3 · Asynchrony", "## §4 …", "3.1)").
-_HUNK_KEY = re.compile(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
+_HUNK_KEY = compile_lazy(r"^#*\s*§?\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?=[\s.)·:：—–-]|$)")
 
 
-_NOTES_OPEN = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
+_NOTES_OPEN = compile_lazy(r"^(?P<ind>\s*)<!--\s*(?P<label>(?:speaker|presenter)\s+notes?)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
 #: A comment opening a slide's notes in a deck: ``<!--`` and what follows on its line.
-_DECK_COMMENT = re.compile(r"^(?P<ind>\s*)<!--\s*(?P<rest>.*)$")
+_DECK_COMMENT = compile_lazy(r"^(?P<ind>\s*)<!--\s*(?P<rest>.*)$")
 #: A deck's directive written as a comment (``<!-- _class: lead -->``, ``<!-- paginate: false -->``): no notes.
-_DIRECTIVE = re.compile(r"^\s*<!--\s*_?(?:theme|paginate|header|footer|class|backgroundColor|backgroundImage|color|size|style|"
+_DIRECTIVE = compile_lazy(r"^\s*<!--\s*_?(?:theme|paginate|header|footer|class|backgroundColor|backgroundImage|color|size|style|"
                         r"headingDivider|math|transition|fit)\s*:[^>]*-->\s*$", re.IGNORECASE)
 
 
@@ -342,11 +343,11 @@ def _speaker_notes(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> 
 
 
 #: A BibTeX entry's opening ("@article{eliseev2023fast,") and the arXiv identifier in its fields.
-_BIB_OPEN = re.compile(r"^\s*%?\s*@\w+\{\s*(?P<key>[^,\s{}]+)\s*,")
-_BIB_EPRINT = re.compile(r"\beprint\s*=\s*[{\"]\s*(?:arXiv:)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)|\barXiv[:\s]+(?P<id2>\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
+_BIB_OPEN = compile_lazy(r"^\s*%?\s*@\w+\{\s*(?P<key>[^,\s{}]+)\s*,")
+_BIB_EPRINT = compile_lazy(r"\beprint\s*=\s*[{\"]\s*(?:arXiv:)?(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)|\barXiv[:\s]+(?P<id2>\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
 #: A line inside a BibTeX entry: a ``field = {…}`` line, its closing brace, a comment.
-_BIB_FIELD = re.compile(r"^\s*(?:%|\}|[\w-]+\s*=)")
-_CITE = re.compile(r"\\cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
+_BIB_FIELD = compile_lazy(r"^\s*(?:%|\}|[\w-]+\s*=)")
+_CITE = compile_lazy(r"\\cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
 
 
 def _cite_keys_resolved(lines: list[str], fenced: AbstractSet[int] = frozenset()) -> list[str]:
@@ -433,8 +434,8 @@ def _proposed_edits(lines: list[str]) -> list[str]:
     return out
 
 
-_DEFINITION = re.compile(r"^:[ \t]{1,4}(?=\S)")
-_TERM = re.compile(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
+_DEFINITION = compile_lazy(r"^:[ \t]{1,4}(?=\S)")
+_TERM = compile_lazy(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
 
 
 def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
@@ -456,17 +457,17 @@ def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     return out
 
 
-_TR = re.compile(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)
-_CELL = re.compile(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
-_TR_ANY = re.compile(r"<tr\b[^>]*>(?P<cells>.*?)</tr>", re.IGNORECASE)
-_ONE_LINE_TABLE = re.compile(r"^\s*<table\b[^>]*>\s*(?:<(?:thead|tbody)\b[^>]*>\s*)?<tr\b.*</table>\s*$", re.IGNORECASE)
-_TABLE_TAG = re.compile(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
+_TR = compile_lazy(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)
+_CELL = compile_lazy(r"<t([hd])\b[^>]*>(.*?)</t\1>", re.IGNORECASE | re.DOTALL)
+_TR_ANY = compile_lazy(r"<tr\b[^>]*>(?P<cells>.*?)</tr>", re.IGNORECASE)
+_ONE_LINE_TABLE = compile_lazy(r"^\s*<table\b[^>]*>\s*(?:<(?:thead|tbody)\b[^>]*>\s*)?<tr\b.*</table>\s*$", re.IGNORECASE)
+_TABLE_TAG = compile_lazy(r"^\s*</?(?:table|thead|tbody|tfoot)\b[^>]*>\s*$", re.IGNORECASE)
 
 
 #: A line of pasted HTML content: it opens with a block tag that holds text (a heading, a paragraph, a list entry).
-_HTML_LINE = re.compile(r"^\s*<(?P<tag>h[1-6]|p|li|div|blockquote|ul|ol|html|body|span|br)\b[^>]*>", re.IGNORECASE)
-_HTML_TAG = re.compile(r"<[^<>]{1,400}>")
-_HTML_HREF = re.compile(r"<a\b[^<>]*?\bhref=[\"'](?P<href>[^\"'<>]+)[\"'][^<>]*>(?P<text>[^<]{0,400})</a>", re.IGNORECASE)
+_HTML_LINE = compile_lazy(r"^\s*<(?P<tag>h[1-6]|p|li|div|blockquote|ul|ol|html|body|span|br)\b[^>]*>", re.IGNORECASE)
+_HTML_TAG = compile_lazy(r"<[^<>]{1,400}>")
+_HTML_HREF = compile_lazy(r"<a\b[^<>]*?\bhref=[\"'](?P<href>[^\"'<>]+)[\"'][^<>]*>(?P<text>[^<]{0,400})</a>", re.IGNORECASE)
 
 
 def _html_text(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
@@ -565,7 +566,7 @@ def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
 
 
 #: The header of a fixed-width grid: three or more column names, each after two spaces or more ("Paper  ID  Read  Claim").
-_GRID_HEADER = re.compile(r"^(?:[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?)(?: {2,}[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?){2,}\s*$")
+_GRID_HEADER = compile_lazy(r"^(?:[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?)(?: {2,}[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff()/.-]*(?: [\w\u4e00-\u9fff()/.-]+)?){2,}\s*$")
 
 
 def _grid_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
@@ -613,7 +614,7 @@ def _row_blocks(header: tuple[str, ...], got: list[tuple[int, list[str]]], first
 
 
 #: The header of a CSV export: three or more plain field names separated by commas ("paper,arxiv,status,claim").
-_CSV_HEADER = re.compile(r"^[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}(?:,[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}){2,}\s*$")
+_CSV_HEADER = compile_lazy(r"^[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}(?:,[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}){2,}\s*$")
 
 
 def _unfenced_csv(lines: list[str]) -> list[str]:
@@ -679,19 +680,19 @@ def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
     return rows, out
 
 
-_EQ_RULE = re.compile(r"^ {0,3}={3,}\s*$")
+_EQ_RULE = compile_lazy(r"^ {0,3}={3,}\s*$")
 _BULLETS = "•●▪◦‣∙"
 #: A meeting's action item written flush left: ``AI: priya — …``, ``Action: …``, ``TODO: …``, ``待办：…``.
-_ACTION_LINE = re.compile(r"^(?:AI|A\.I\.|Actions?|Action items?|TODO|To-?do|Next steps?|Follow-?ups?|待办|行动项|跟进|后续)\s*[:：]\s*\S",
+_ACTION_LINE = compile_lazy(r"^(?:AI|A\.I\.|Actions?|Action items?|TODO|To-?do|Next steps?|Follow-?ups?|待办|行动项|跟进|后续)\s*[:：]\s*\S",
                           re.IGNORECASE)
-_BULLET = re.compile(rf"^(\s*)[{_BULLETS}](?=[ \t])")
+_BULLET = compile_lazy(rf"^(\s*)[{_BULLETS}](?=[ \t])")
 
 
 #: The languages of a notebook's input cell, and the info strings of the output cell after it.
 _PROGRAM_INFO = frozenset({"python", "py", "python3", "ipython", "ipython3", "bash", "sh", "shell", "console", "julia", "r"})
 _OUTPUT_INFO = frozenset({"text", "txt", "output", "out", "stdout", "plain", "plaintext"})
 #: An output line that gives a measure by name: "wikitext2 ppl: 6.21", "c4 ppl = 8.03", "tokens/s: 1532.9", "acc 0.612".
-_RESULT_LINE = re.compile(r"^\s*[A-Za-z][\w ./@-]{1,40}?\s*[:=]?\s+[-+]?\d+(?:\.\d+)?\s*(?:%|x|×|ms|s|GB|tok/s)?\s*$")
+_RESULT_LINE = compile_lazy(r"^\s*[A-Za-z][\w ./@-]{1,40}?\s*[:=]?\s+[-+]?\d+(?:\.\d+)?\s*(?:%|x|×|ms|s|GB|tok/s)?\s*$")
 
 
 def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted: bool, callout: str | None) -> None:
@@ -884,13 +885,13 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
 
 #: A line of code, a shell session or a log, not prose: a prompt, a keyword at the start, brackets or a
 #: semicolon at the end, an assignment, an option, a log level or a timestamp.
-_CODE_LINE = re.compile(
+_CODE_LINE = compile_lazy(
     r"^\s*(?:\$\s|>>>|#include|#!|(?:def|class|import|return|for|while|if|elif|else|fn|let|const|var|pub|struct)\b"
     r"|from\s+\S+\s+import\b|[{}\[\]()]|//|/\*|--?[A-Za-z]|[\w.\[\]]+\s*[:+*/-]?=(?!=)|\S+=\S)"
     r"|[;{}(\[,\\]\s*$|\s--?[a-z][\w-]*|\w\.(?:py|sh|json|ya?ml|toml|cu|cpp|h|txt|log)\b"
     r"|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b|\d{2}:\d{2}:\d{2}|\w\(.*\)\s*$")
-_CHAT_HEAD = re.compile(r"^\s*\*\*[^*]+\*\*\s+\d{1,2}:\d{2}\s*$")  # "**ben** 10:35"
-_PROSE_WORD = re.compile(r"[A-Za-z][a-z'’]+|[\u4e00-\u9fff]")
+_CHAT_HEAD = compile_lazy(r"^\s*\*\*[^*]+\*\*\s+\d{1,2}:\d{2}\s*$")  # "**ben** 10:35"
+_PROSE_WORD = compile_lazy(r"[A-Za-z][a-z'’]+|[\u4e00-\u9fff]")
 
 
 def _is_prose(content: str) -> bool:
@@ -904,10 +905,10 @@ def _is_prose(content: str) -> bool:
     return len(wordy) * 2 >= len(rows)
 
 
-_FIELD_ROW = re.compile(r'^\s*"?(?P<k>[A-Za-z_][\w -]{0,30})"?\s*:\s*"?(?P<v>.*?)"?\s*,?\s*$')
+_FIELD_ROW = compile_lazy(r'^\s*"?(?P<k>[A-Za-z_][\w -]{0,30})"?\s*:\s*"?(?P<v>.*?)"?\s*,?\s*$')
 
 
-_YAML_ITEM = re.compile(r"^\s*-\s+(?=[A-Za-z_\"][\w \"-]{0,30}:)")
+_YAML_ITEM = compile_lazy(r"^\s*-\s+(?=[A-Za-z_\"][\w \"-]{0,30}:)")
 
 
 def _record_fields(content: str) -> list[tuple[int, str]]:

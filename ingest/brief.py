@@ -90,6 +90,7 @@ from .text import (
     split_sentences,
     strip_markup,
 )
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "HEADER_LABELS",
@@ -149,7 +150,7 @@ COUNT_PATTERNS: dict[str, tuple[str, ...]] = {
 }
 
 #: Increment headings: group 1 the number, group 2 the title.
-INCREMENT_HEADING = re.compile(
+INCREMENT_HEADING = compile_lazy(
     r"^(?:#{1,6}\s*)?(?:\*\*)?\s*(?:增量|increment)\s*#?\s*(\d{1,3})\s*(?:\*\*)?\s*(?:[:：.、]|[—–]|-(?=\s))\s*(?:\*\*)?\s*(.+?)\s*(?:\*\*)?\s*$",
     re.IGNORECASE,
 )
@@ -256,19 +257,19 @@ _SECTION_KEY = r"§\s*([0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)
 _ANNOT = r"(?:「[^」]{0,80}」|『[^』]{0,80}』|（[^）]{0,120}）|\([^)]{0,120}\)|\"[^\"]{0,80}\"|“[^”]{0,80}”)"
 # An annotation may stand between the trigger and the key: provkg's own brief writes
 # "建议归入（笔记未指明章节，按文本相近度推荐）：§5.3" for a section routed by text similarity.
-_CHAIN_HEAD = re.compile(r"\s*(?:" + _ANNOT + r"\s*)?[:：]?\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?")
-_CHAIN_NEXT = re.compile(r"\s*(?:与|和|及|、|/|／|,|，|and|or)\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?", re.IGNORECASE)
-_LEADING_SECTIONS = re.compile(r"^\s*" + _SECTION_KEY + r"(?:\s*[/／、,，和与及]\s*" + _SECTION_KEY + r")*")
+_CHAIN_HEAD = compile_lazy(r"\s*(?:" + _ANNOT + r"\s*)?[:：]?\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?")
+_CHAIN_NEXT = compile_lazy(r"\s*(?:与|和|及|、|/|／|,|，|and|or)\s*" + _SECTION_KEY + r"\s*" + _ANNOT + r"?", re.IGNORECASE)
+_LEADING_SECTIONS = compile_lazy(r"^\s*" + _SECTION_KEY + r"(?:\s*[/／、,，和与及]\s*" + _SECTION_KEY + r")*")
 
-_PATH = re.compile(
+_PATH = compile_lazy(
     r"(?<![A-Za-z0-9_./:\\-])((?:[A-Za-z0-9_.-]+/)+[\w.-]*\w"
     r"\.(?:md|markdown|json|jsonl|txt|ya?ml|csv|tsv|pdf|html?))(?![A-Za-z0-9_/])"
 )
-_INLINE_BULLET = re.compile(r"(?:(?<=\s)|^)[-•▪◦‣]\s+(?=\S)")
-_NUMBERED = re.compile(r"(?:(?<=[\s：:。；;，,])|^)(\d{1,2})(?:[.)）]\s+|、\s*)(?=\S)")
-_BULLET_PREFIX = re.compile(r"^\s*(?:[-*+•·▪]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+")
-_INCREMENT_MENTION = re.compile(r"(?:增量|increment)\s*#?\s*(\d{1,3})", re.IGNORECASE)
-_TRAILING_SEP = re.compile(r"^\s*(?:——|—|–|-{1,2}|:|：)\s*")
+_INLINE_BULLET = compile_lazy(r"(?:(?<=\s)|^)[-•▪◦‣]\s+(?=\S)")
+_NUMBERED = compile_lazy(r"(?:(?<=[\s：:。；;，,])|^)(\d{1,2})(?:[.)）]\s+|、\s*)(?=\S)")
+_BULLET_PREFIX = compile_lazy(r"^\s*(?:[-*+•·▪]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+")
+_INCREMENT_MENTION = compile_lazy(r"(?:增量|increment)\s*#?\s*(\d{1,3})", re.IGNORECASE)
+_TRAILING_SEP = compile_lazy(r"^\s*(?:——|—|–|-{1,2}|:|：)\s*")
 
 
 def find_paths(text: str) -> list[tuple[str, int, int]]:
@@ -331,7 +332,7 @@ def _lexicon_suggestions(text: str, lex: Lexicon) -> tuple[str, ...]:
 _NEGATING_CHARS = "不未勿非"
 
 #: A bullet quoting a living-document entry an increment touches (provkg's brief, zh or en).
-_TOUCHED_ENTRY = re.compile(r"^\s*[-*•]\s*(?:触及的现有条目|existing entries it touches)\s*[:：]", re.IGNORECASE)
+_TOUCHED_ENTRY = compile_lazy(r"^\s*[-*•]\s*(?:触及的现有条目|existing entries it touches)\s*[:：]", re.IGNORECASE)
 
 
 def _first_count(kind: str, text: str) -> int | None:
@@ -744,7 +745,7 @@ def _citation(block: Block) -> BriefCitation | None:
     )
 
 
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_CJK = compile_lazy(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _cells(row: str) -> list[str]:
@@ -973,7 +974,7 @@ def parse_brief(text: str, *, lexicon: Lexicon | None = None) -> tuple[BriefDoc,
     return doc, claims
 
 
-_BRIEF_TITLE = re.compile(r"简报|\bbrief(?:ing)?\b", re.IGNORECASE)
+_BRIEF_TITLE = compile_lazy(r"简报|\bbrief(?:ing)?\b", re.IGNORECASE)
 
 
 def states_a_shift(doc: "BriefDoc", *, manifest_line: bool = True) -> bool:

@@ -29,42 +29,43 @@ from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon, marker_parts
 from .models import EVIDENCE_LEVELS
+from ingest.lazyre import compile_lazy
 
 __all__ = ["DEPTH_LEVELS", "EvidenceReader", "evidence_reader", "ordered_levels"]
 
 #: Levels that say how much of the work itself was read; a line keeps only the deepest it states.
 DEPTH_LEVELS = ("full_text", "abstract_checked", "card_only")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK = compile_lazy(r"[\u3400-\u9fff]")
 #: An e-mail address or a URL (its words are no cues); each alternative starts only at a token's start, so a
 #: long run of word characters is read once (issue 23: linear in long runs).
 #: A URL ends at a space or at CJK text and full-width punctuation glued to it ("…/2401.18079v4），复核过原文").
-_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
+_ADDRESS = compile_lazy(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])https?://[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
                       r"|\bwww\.[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
 #: Where a line turns to another thing: a semicolon or full stop, "except", "but", "除了", "不过".
-_PARTS = re.compile(r"[;；。]|(?-i:(?<=[a-z)\]])\.\s+(?=[A-Z]))|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有",
+_PARTS = compile_lazy(r"[;；。]|(?-i:(?<=[a-z)\]])\.\s+(?=[A-Z]))|\b(?:except|but|however|apart from|other than|whereas|while)\b|除了|不过|但是?|而|只有",
                     re.IGNORECASE)
 #: Value words that name a level when they lead a short value ("full pdf", "heard at RG", "abstract page").
 _LEADING_VALUES = frozenset({"full", "abstract", "abs", "skimmed", "skim", "card", "heard", "hearsay", "queued", "unread",
                              "vendor", "全文", "摘要", "卡片"})
 #: A limit put on a reading depth: "card only", "only the abstract", "只看了摘要", "仅卡片".
-_ONLY = re.compile(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
+_ONLY = compile_lazy(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
 #: What a limited depth must name to speak for the whole line: the card or the abstract, not a part read
 #: lightly ("读了全文，附录只扫了一眼" stays a full read).
-_WHOLE = re.compile(r"card|卡片|abstract|摘要", re.IGNORECASE)
-_PAREN = re.compile(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
-_BRACKET_END = re.compile(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
+_WHOLE = compile_lazy(r"card|卡片|abstract|摘要", re.IGNORECASE)
+_PAREN = compile_lazy(r"[(（]\s*([^()（）]{2,40}?)\s*[)）]")
+_BRACKET_END = compile_lazy(r"[\[【]\s*([^\[\]【】\d][^\[\]【】]{1,28}?)\s*[\]】]\s*[.。]?\s*$")
 #: Hashtags that mark a task or nothing, not a reading depth ("#todo" on "Please correct in 2.4. #todo"), though a status
 #: column's "todo" is one (``evidence_values``).
 _TASK_TAGS = frozenset({"todo", "none", "nothing"})
-_HASHTAG = re.compile(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
+_HASHTAG = compile_lazy(r"(?<![\w&#/])#([A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,24})")
 #: A denial right before a doubt's cue: "不算复现失败", "并非没核", "not a failed reproduction".
-_NOT_SO = re.compile(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really an?)|\bisn'?t an?)\s*$", re.IGNORECASE)
+_NOT_SO = compile_lazy(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really an?)|\bisn'?t an?)\s*$", re.IGNORECASE)
 #: A tag a note defines in a sentence: 'when a row says "PDF diff" I went through both full PDFs', 'entries marked “skim”
 #: were only skimmed', '标着“精读”的条目读了全文' (``desc`` states the level).
-_SAYS_TAG = re.compile(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
+_SAYS_TAG = compile_lazy(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
                        r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
-_LEGEND = re.compile(r"(【[^】]{1,12}】|「[^」\n]{1,12}」|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
+_LEGEND = compile_lazy(r"(【[^】]{1,12}】|「[^」\n]{1,12}」|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
 def ordered_levels(levels, *, all_depths: bool = False) -> tuple[str, ...]:
@@ -339,9 +340,9 @@ def _symbol_defs(text: str) -> list[tuple[str, str]]:
     return out if len(out) >= 2 else []
 
 
-_SYMBOL_LEGEND = re.compile(r"legend|图例|标记|\bkey\b", re.I)
+_SYMBOL_LEGEND = compile_lazy(r"legend|图例|标记|\bkey\b", re.I)
 #: One mark of a legend written ``mark=meaning`` (``✓=读过``, ``?=没核``, ``~=只看摘要``).
-_MARK_EQ = re.compile(r"(?:^|(?<=[\s：:，,；;(（\[]))(?P<mark>[^\w\s=＝()（）\[\]·]{1,3})\s*[=＝]\s*"
+_MARK_EQ = compile_lazy(r"(?:^|(?<=[\s：:，,；;(（\[]))(?P<mark>[^\w\s=＝()（）\[\]·]{1,3})\s*[=＝]\s*"
                       # the meaning runs to the next separator or mark ("✅ = read the whole PDF · ⏳ = only got through the abstract")
                       r"(?P<meaning>[^\s；;，,|)）\]·=＝](?:[^；;，,|)）\]·=＝]{0,58}?[^\s；;，,|)）\]·=＝])?)"
                       r"(?=\s*(?:[；;，,|)）\]·.。]|$)|\s+[^\w\s=＝()（）\[\]·]{1,3}\s*[=＝])")

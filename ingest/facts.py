@@ -45,6 +45,7 @@ from .lexicon import Lexicon, Scan, load_lexicon
 from .models import Quantity
 from .numerals import cn_number, spoken_figures
 from .text import split_sentences
+from ingest.lazyre import compile_lazy
 
 __all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
            "answered_value",
@@ -56,12 +57,12 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
-_FIG = re.compile(
+_FIG = compile_lazy(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
 #: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
-_FRACTION_OF = re.compile(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
+_FRACTION_OF = compile_lazy(r"(?<![\d./])1\s*/\s*(?P<n>\d+(?:\.\d+)?)(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?"
                           r"(?:footprint|memory|size|cache)\b)|1\s*/\s*(?P<n2>\d+(?:\.\d+)?)(?=\s*(?:的)?\s*(?:显存|内存|缓存|KV 缓存)(?:占用)?)|"
                           r"\b(?i:one|an?)[ -](?P<w>(?i:half|third|quarter|fourth|fifth|sixth|eighth|tenth|sixteenth|thirty-second))"
                           r"(?=\s+of\s+(?:the\s+)?[^.;,]{0,40}?(?:footprint|memory|size|cache)\b)|"
@@ -78,40 +79,40 @@ def _fraction_n(m: re.Match[str]) -> float:
         return float(_FRACTION_WORDS[(m.group("w") or m.group("z")).lower()])
     return float(m.group("n") or m.group("n2"))
 #: A comparison a clause states in words of its own: "比 Medusa 快不少", "faster than Medusa".
-_OWN_COMPARISON = re.compile(r"比\s*[^，,。；;]{1,30}?(?:快|慢|高|低|好|强|差|多|少|省|大|小)|"
+_OWN_COMPARISON = compile_lazy(r"比\s*[^，,。；;]{1,30}?(?:快|慢|高|低|好|强|差|多|少|省|大|小)|"
                              r"\b(?:faster|slower|better|worse|higher|lower|cheaper|quicker|ahead)\s+(?:than|of)\b", re.IGNORECASE)
 #: A step done away with, its object after: "dispenses with the rescaling step", "does away with …", "eliminates …".
-_DONE_AWAY = re.compile(r"\b(?:dispens(?:es|ed|ing) with|do(?:es)? away with|did away with|gets? rid of|got rid of|eliminat(?:es|ed|ing)"
+_DONE_AWAY = compile_lazy(r"\b(?:dispens(?:es|ed|ing) with|do(?:es)? away with|did away with|gets? rid of|got rid of|eliminat(?:es|ed|ing)"
                         r"|(?:no longer|never) (?:does|performs|needs|uses|computes|keeps))\s+(?:the\s+|any\s+|its\s+|their\s+)?",
                         re.IGNORECASE)
 #: A step kept, its object after: "keeps the online softmax rescale", "retains …", "still performs …".
-_KEPT_ON = re.compile(r"\b(?:(?<!no longer )(?<!never )keeps|retains|still (?:does|performs|uses|computes|applies|needs|has))\s+"
+_KEPT_ON = compile_lazy(r"\b(?:(?<!no longer )(?<!never )keeps|retains|still (?:does|performs|uses|computes|applies|needs|has))\s+"
                       r"(?:the\s+|its\s+|their\s+|a\s+|an\s+)?(?=[a-z])", re.IGNORECASE)
 #: A step said to be gone, its object before: "the rescale goes away", "the rescaling step is gone".
-_GONE_AFTER = re.compile(r"\s(?:goes away|went away|is gone|are gone|disappears|is eliminated|are eliminated|is removed entirely)\b",
+_GONE_AFTER = compile_lazy(r"\s(?:goes away|went away|is gone|are gone|disappears|is eliminated|are eliminated|is removed entirely)\b",
                          re.IGNORECASE)
 #: A step said to remain, its object before: "the rescale is still there", "the rescaling remains".
-_STILL_THERE = re.compile(r"\s(?:is|are) still (?:there|present|done|performed|needed|required)\b|\s(?:remains|stays) (?:in place|there)\b",
+_STILL_THERE = compile_lazy(r"\s(?:is|are) still (?:there|present|done|performed|needed|required)\b|\s(?:remains|stays) (?:in place|there)\b",
                           re.IGNORECASE)
 #: A cut by half written in words: "cuts … in half", "halves the decode latency", "延迟减半", "降低一半".
-_HALVED = re.compile(r"(?<=\s)in half\b(?!\s+(?:the|a|an)\b)|\bhalve[sd]?\b(?=\s+(?:the\s+|its\s+|their\s+)?[\w-]*\s*(?:latency|time|TTFT|TPOT|memory|footprint|cost))|"
+_HALVED = compile_lazy(r"(?<=\s)in half\b(?!\s+(?:the|a|an)\b)|\bhalve[sd]?\b(?=\s+(?:the\s+|its\s+|their\s+)?[\w-]*\s*(?:latency|time|TTFT|TPOT|memory|footprint|cost))|"
                      r"减半|砍半|(?:降低|减少|缩短|降|减|砍)(?:了)?(?:约|近)?一半", re.IGNORECASE)
 #: What a cut by half is of, named before it: a latency, a time, memory, a cost, traffic.
-_HALVED_WHAT = re.compile(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|traffic|writes|reads|bandwidth|延迟|时间|耗时|显存|内存|开销|成本|流量",
+_HALVED_WHAT = compile_lazy(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|traffic|writes|reads|bandwidth|延迟|时间|耗时|显存|内存|开销|成本|流量",
                           re.IGNORECASE)
 #: An open object that is a step or an act (a word of it): "rescaling", "rescale", "step", "synchronization", "padding".
-_ACT_WORD = re.compile(r"(?:^~|\+)(?:\w+(?:ing|tion|sion|ment)|rescale|step|pass|loop|check|sync|barrier)(?=\+|$)")
+_ACT_WORD = compile_lazy(r"(?:^~|\+)(?:\w+(?:ing|tion|sion|ment)|rescale|step|pass|loop|check|sync|barrier)(?=\+|$)")
 #: Words that stand for a thing without naming it ("what goes away is …"): no object.
 _PRONOUNS = frozenset({"", "what", "which", "it", "this", "that", "they", "there", "one", "something", "everything", "nothing"})
 #: A copula right before a bare value, its measure the clause's subject: "… is now 2.4", "… stands at 41.2", "…现在是 2.4".
-_COPULA_BEFORE_VALUE = re.compile(r"\b(?:is|are|was|were|stands at|sits at|comes in at)\s+(?:now\s+)?(?:about\s+|around\s+|~)?$|"
+_COPULA_BEFORE_VALUE = compile_lazy(r"\b(?:is|are|was|were|stands at|sits at|comes in at)\s+(?:now\s+)?(?:about\s+|around\s+|~)?$|"
                                   r"(?:现在|目前)?(?:是|为)\s*(?:约)?\s*$", re.IGNORECASE)
 #: Words that make a share an addition, right before it: "多占 1/4 显存", "an extra 1/4 of the memory".
-_MORE_BY = re.compile(r"(?:多占|多用|多出|多吃|增加|额外(?:占用?)?|\b(?:an? )?(?:extra|additional|more)\b)\s*(?:了|用)?\s*$", re.IGNORECASE)
-_PCT_CN = re.compile(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
-_TENTHS_CN = re.compile(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
-_PLAIN = re.compile(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
+_MORE_BY = compile_lazy(r"(?:多占|多用|多出|多吃|增加|额外(?:占用?)?|\b(?:an? )?(?:extra|additional|more)\b)\s*(?:了|用)?\s*$", re.IGNORECASE)
+_PCT_CN = compile_lazy(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
+_TENTHS_CN = compile_lazy(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
+_PLAIN = compile_lazy(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
+_CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
 _SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate")
@@ -153,7 +154,8 @@ class _Cues:
 
 
 def _alt(pats) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    # compiled at first use: one command asks only some of the lexicon's cues (the brief, its figures' units)
+    return compile_lazy("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
 
 
 _CACHE: dict[int, _Cues] = {}
@@ -166,7 +168,7 @@ def _cues(lex: Lexicon) -> _Cues:
     f = lex.raw.get("facts", {})
     got = _Cues(
         metrics=tuple((k, _alt(v)) for k, v in f.get("metrics", {}).items()),
-        conditions=tuple((k, re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE if k not in ("base", "model") else 0))
+        conditions=tuple((k, compile_lazy("|".join(f"(?:{p})" for p in v), re.IGNORECASE if k not in ("base", "model") else 0))
                          for k, v in f.get("conditions", {}).items()),
         bound_max=_alt(f.get("bounds_max", [])), bound_min=_alt(f.get("bounds_min", [])), approx=_alt(f.get("approx", [])),
         down=_alt(f.get("direction_down", [])),
@@ -211,7 +213,7 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 #: A parenthesis that is a clause of its own: it states a figure ("（文档里的 1.2× 是 A100 上的）", "(fp16
 #: baseline 5.47)") or denies something ("C4 PPL 是 7.51（Wikitext-2 他没报）": Wikitext-2 is not 7.51's).
-_PAREN_FIGURE = re.compile(r"[(（][^()（）]*(?:\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)|(?<![\w.])\d+\.\d+(?![\w.])"
+_PAREN_FIGURE = compile_lazy(r"[(（][^()（）]*(?:\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)|(?<![\w.])\d+\.\d+(?![\w.])"
                            r"|没|未|\bnot\b|\bno\b|n't\b|\bwithout\b)[^()（）]*[)）]")
 
 
@@ -401,63 +403,63 @@ class _Metrics:
 
 
 #: Two or more percent-encoded bytes in a row, or one inside a URL: encoded text, not figures.
-_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
+_PCT_RUN = compile_lazy(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
                       # a wikilink holding an encoded byte, or a token where one follows a letter or digit
                       # ("[[a%2084%25]]", "a%2084%25"): the whole of it is encoded text
                       r"|\[\[[^\]\n]{0,200}?%[0-9A-Fa-f]{2}[^\]\n]{0,200}?\]\]|(?<!\S)\S{0,80}?[A-Za-z0-9]%[0-9A-Fa-f]{2}\S{0,80}")
 
 
 #: Words a dictation writes a figure with (``ingest.numerals.spoken_figures`` reads them): a number word before a unit.
-_SPOKEN_HINT = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+_SPOKEN_HINT = compile_lazy(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
                           r"ninety|hundred)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|hundred\b|"
                           r"(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
                           re.IGNORECASE)
 #: A batch size written as a setting before a figure ("batch 32: 1,840 tok/s", "batch=1 为 4.6×"), not a measure of
 #: batches ("4x larger batches").
-_BATCH_SETTING = re.compile(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
+_BATCH_SETTING = compile_lazy(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
-_CTX_SETTING = re.compile(r"\d+(?:\.\d+)?\s*[KkMm](?![A-Za-z])\s*(?:tokens?\s*)?(?:的\s*)?(?:上下文|长度)|"
+_CTX_SETTING = compile_lazy(r"\d+(?:\.\d+)?\s*[KkMm](?![A-Za-z])\s*(?:tokens?\s*)?(?:的\s*)?(?:上下文|长度)|"
                           r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*tokens?\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
 #: How far before a figure its label's colon, and before the colon the label's measure, are looked for (characters).
 _LABEL_REACH = 240
 #: Setting categories a baseline is named by ("vs FP16", "over Llama-2-7B"), and the words that name one right before:
 #: a precision written after them is the baseline's, not the figure's own ("over NVLink" is a medium: ``link`` is not one).
 _BASELINE_CATS = ("precision:", "model:", "msize:", "sw:")
-_BEFORE_BASELINE = re.compile(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$"
+_BEFORE_BASELINE = compile_lazy(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$"
                               r"|\b(?:below|beneath|above)(?:\s+the)?\s*$", re.IGNORECASE)  # ("2.3 points below the FP16 model")
 #: Words right before a benchmark that set another result against it: "smaller than the sharegpt one", "than on ShareGPT",
 #: "compared with the MT-bench numbers", "比 ShareGPT 上".
-_SET_AGAINST = re.compile(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
+_SET_AGAINST = compile_lazy(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
 #: A draft model trained for something else than the work: "we trained a draft model for the Medusa baseline".
-_FOR_A_BASELINE = re.compile(r"\bbaselines?\b|\bfor (?:the )?comparison\b|基线|对比实验", re.IGNORECASE)
+_FOR_A_BASELINE = compile_lazy(r"\bbaselines?\b|\bfor (?:the )?comparison\b|基线|对比实验", re.IGNORECASE)
 #: A platform the work runs on alone: "…, Hopper only", "(sm_90 only)".
-_ONLY_ON = re.compile(r"(?:^|[,;(]\s*)(?P<np>(?:Hopper|Ampere|Ada|Blackwell|Volta|Turing|Linux|Windows|macOS|ROCm|CUDA|TPU|NVIDIA|AMD|"
+_ONLY_ON = compile_lazy(r"(?:^|[,;(]\s*)(?P<np>(?:Hopper|Ampere|Ada|Blackwell|Volta|Turing|Linux|Windows|macOS|ROCm|CUDA|TPU|NVIDIA|AMD|"
                       r"sm_?\d{2,3}a?|[AHBL]\d{2,3}S?|MI\d{3}X?|RTX\s?\d{4})(?:\s+GPUs?)?)\s+only\b(?!\s+(?:if|when|for|in|on|at|after|before|with|as)\b)")
 #: Words right before a figure that make it a theoretical bound, not a measurement: "理论上限 5.3×", "theoretical peak 989".
-_THEORETICAL = re.compile(r"理论(?:上限|上界|峰值|极限|最优|值|最大)?[^，,。；;]{0,4}$|\btheoretical(?:ly)?\b[^,;.]{0,16}$|\broofline\b[^,;.]{0,12}$|"
+_THEORETICAL = compile_lazy(r"理论(?:上限|上界|峰值|极限|最优|值|最大)?[^，,。；;]{0,4}$|\btheoretical(?:ly)?\b[^,;.]{0,16}$|\broofline\b[^,;.]{0,12}$|"
                           r"\bideal(?:ized)?\s+(?:speedup|bound)\b[^,;.]{0,8}$", re.IGNORECASE)
 #: A figure that is a goal, not a measurement: "the 2 s P99 TTFT target", "a 200 ms SLO", "an SLO of 200 ms", "目标 2 秒".
-_TARGET_AFTER = re.compile(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
+_TARGET_AFTER = compile_lazy(r"\s*(?:(?:p\d{2}|P\d{2}|TTFT|TPOT|ITL|latency|tail|e2e)\s+){0,3}(?:target|SLO|SLA|budget|goal|deadline|"
                            r"requirement|目标|上限要求)\b(?!\s*(?:attainment|compliance|hit rate|violations?|达成率|达标率|满足率))", re.IGNORECASE)
 #: (not "99% SLO attainment": a share of requests meeting the SLO is measured)
-_TARGET_BEFORE = re.compile(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is|=|:)?\s*(?:under|below|<|≤)?"
+_TARGET_BEFORE = compile_lazy(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is|=|:)?\s*(?:under|below|<|≤)?"
                             # "target τ ≥ 4.5": a measure's symbol and a bound ("hit the target at 1.8 s" is a measurement)
                             r"|(?!at\b|attainment\b|compliance\b|met\b|hit\b)[\wτ.-]{1,12}\s*(?:≥|>=|≤|<=|>|<|=|at least))\s*$|目标(?:是|为)?\s*$"
                             # a forecast: "expect ~3.5 mean accepted tokens", "预计 2 倍"
                             r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
-_SECTION_BEFORE = re.compile(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
+_SECTION_BEFORE = compile_lazy(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
 
 #: Words right before a score that make it a difference from a baseline: "上升 0.3", "增加了约 0.2", "an increase of 0.3",
 #: "higher by 0.4", "drops by 1.2", "degrades by 0.5".
-_DELTA_WORDS = re.compile(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?|高出|低了|高了)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
+_DELTA_WORDS = compile_lazy(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?|高出|低了|高了)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
                           r"比\s*[^，。；,;]{1,16}?\s*(?:高|低|差)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"  # "比 FP16 高约 0.3 个点"
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
                           re.IGNORECASE)
 #: Words right after a score that make it a gap between two others: "within ~0.25 ppl of each other", "0.3 points apart".
-_DELTA_AFTER = re.compile(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
+_DELTA_AFTER = compile_lazy(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
 
 
 def _plus_before(text: str, pos: int) -> bool:
@@ -521,13 +523,13 @@ def setting_of(text: str, lexicon: Lexicon | None = None) -> str:
 
 #: A participle used as an adjective: right before a noun ("Evicted KV entries", "the pruned heads"), at a sentence's
 #: start or after a determiner.
-_ATTRIBUTIVE = re.compile(r"\s+(?!(?:by|to|in|at|on|with|from|into|for|out|away|off|as|after|before|if|when|because|and|or|but|"
+_ATTRIBUTIVE = compile_lazy(r"\s+(?!(?:by|to|in|at|on|with|from|into|for|out|away|off|as|after|before|if|when|because|and|or|but|"
                           r"the|a|an|its|their|every|each|all|only|once|using|via|per|up|down|back|over)\b)[A-Za-z][\w-]*\s+[a-z]", re.IGNORECASE)
-_BEFORE_ATTRIBUTIVE = re.compile(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|its|their|such|every|each|some|many|most|of)\s+)$",
+_BEFORE_ATTRIBUTIVE = compile_lazy(r"(?:^|[.;:!?]\s*|\b(?:the|these|those|all|any|its|their|such|every|each|some|many|most|of)\s+)$",
                                  re.IGNORECASE)
 #: The curators' own document named in a statement ("文档 2.3", "the living doc", "our §3.1").
 #: Someone else's documents ("官方文档", "API 文档", "the vLLM docs") are not it.
-_OUR_DOC = re.compile(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(?<!产品)(?<!接口)(?<!说明)(?<![A-Za-z] )(?<![A-Za-z])(?:活)?文档|"
+_OUR_DOC = compile_lazy(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(?<!产品)(?<!接口)(?<!说明)(?<![A-Za-z] )(?<![A-Za-z])(?:活)?文档|"
                       r"\b(?:the|our) (?:living )?doc(?:ument)?\b|§\s*\d|"
                       r"\b(?:lines?|entry|entries|sentences?|paragraphs?|bullets?) (?:in|under|of) (?:§\s*)?\d+(?:\.\d+)*/?(?!\.?\d)|"
                       # "Nothing to change in 4.2": an edit of a section of ours
@@ -537,8 +539,8 @@ _OUR_DOC = re.compile(r"(?<!官方)(?<!技术)(?<!项目)(?<!开发)(?<!用户)(
 
 #: An OCR'd page's letter-for-digit and digit-for-letter slips, one character each (offsets kept): a capital I inside
 #: a lower-case word ("FIashAttention"), an l standing for a one among digits ("Llama-3.l-8B", "bs=l", "l00%").
-_OCR_I = re.compile(r"(?<=[A-Z])I(?=[a-z]{2})")
-_OCR_L = re.compile(r"(?<=\d\.)l(?![a-z])|(?:(?<=[=:])|(?<=[=:]\s))l(?![\w.])|(?<![\w.])l(?=\d{2}%?\b)|(?<=\d)l(?=\d)")
+_OCR_I = compile_lazy(r"(?<=[A-Z])I(?=[a-z]{2})")
+_OCR_L = compile_lazy(r"(?<=\d\.)l(?![a-z])|(?:(?<=[=:])|(?<=[=:]\s))l(?![\w.])|(?<![\w.])l(?=\d{2}%?\b)|(?<=\d)l(?=\d)")
 
 
 def _ocr_fold(text: str) -> str:
@@ -549,19 +551,19 @@ def _ocr_fold(text: str) -> str:
     return _OCR_L.sub("1", _OCR_I.sub("l", text))
 
 
-_CLOCK = re.compile(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])(?!\s*(?:[x×%]|倍))")
+_CLOCK = compile_lazy(r"(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d.:])(?!\s*(?:[x×%]|倍))")
 
 
 #: A count (``128K``, ``1M prefill``) right before "in" and a time: the context length the time was measured at.
-_BARE_COUNT_FIG = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?![\w-])(?:\s+(?:prefill|decode|context|"
+_BARE_COUNT_FIG = compile_lazy(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(?![\w-])(?:\s+(?:prefill|decode|context|"
                              r"prompts?|inputs?))?\s+(?:in|takes|took)\s+~?\d+(?:\.\d+)?\s*(?:s|ms|sec|seconds|min|minutes)\b")
 
 
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
-_END_TO_END = re.compile(r"(?:端到端|\bend[- ]to[- ]end)\s*(?:约|大约|about|~|≈)?\s*$", re.IGNORECASE)
-_TOKENS_PER_SECOND = re.compile(r"\btok(?:en)?s?\s*(?:/\s*sec(?:ond)?\b|per\s+sec(?:ond)?\b)", re.IGNORECASE)
+_END_TO_END = compile_lazy(r"(?:端到端|\bend[- ]to[- ]end)\s*(?:约|大约|about|~|≈)?\s*$", re.IGNORECASE)
+_TOKENS_PER_SECOND = compile_lazy(r"\btok(?:en)?s?\s*(?:/\s*sec(?:ond)?\b|per\s+sec(?:ond)?\b)", re.IGNORECASE)
 #: A latency spelt out, read as its abbreviation (same length): "time-to-first-token" is TTFT, "time per output token" TPOT.
-_SPELT_LATENCY = re.compile(r"\btime[- ]to[- ]first[- ]token\b|\btime[- ]per[- ]output[- ]token\b", re.IGNORECASE)
+_SPELT_LATENCY = compile_lazy(r"\btime[- ]to[- ]first[- ]token\b|\btime[- ]per[- ]output[- ]token\b", re.IGNORECASE)
 
 
 def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
@@ -939,10 +941,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
 
 
 #: A gain over a baseline written before a percentage that names no measure: "较自回归解码提升 80%", "相比 vLLM 快了 30%".
-_GAIN_OVER = re.compile(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
+_GAIN_OVER = compile_lazy(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
 #: A change written as its two ends: "从 25.6 GB 压到 21 GB", "went from 820 ms to 410 ms", "25.6 GB → 21 GB".
-_FROM_BEFORE = re.compile(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
-_TO_BETWEEN = re.compile(r"\s*(?:(?:压|降|减|缩|砍|省|掉|回落|下降|减少|降低|压缩)(?:低|少)?(?:了)?\s*(?:到|至)|(?:→|->|⇒)|\bto\b|\bdown to\b)"
+_FROM_BEFORE = compile_lazy(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+_TO_BETWEEN = compile_lazy(r"\s*(?:(?:压|降|减|缩|砍|省|掉|回落|下降|减少|降低|压缩)(?:低|少)?(?:了)?\s*(?:到|至)|(?:→|->|⇒)|\bto\b|\bdown to\b)"
                          r"\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
 
 
@@ -964,9 +966,9 @@ def _from_to_reductions(text: str, found: list[tuple[int, Quantity]]) -> list[tu
 
 
 #: A share of the cache kept: "keeps 20% of KV", "retains only 10% of the cache", "只留 12% KV", "保留 20% 的 KV cache".
-_KEPT_BEFORE = re.compile(r"(?:\bkeep(?:s|ing)?|\bretain(?:s|ing)?|\bpreserv(?:es|ing)|保留|只留|仅留|留下|仅保留|只保留)\s*(?:only\s*|just\s*)?"
+_KEPT_BEFORE = compile_lazy(r"(?:\bkeep(?:s|ing)?|\bretain(?:s|ing)?|\bpreserv(?:es|ing)|保留|只留|仅留|留下|仅保留|只保留)\s*(?:only\s*|just\s*)?"
                           r"(?:about\s*|around\s*|~|约)?$", re.IGNORECASE)
-_KEPT_AFTER = re.compile(r"\s*(?:of\s+(?:the\s+)?(?:full\s+)?|的\s*)?(?:KV(?:[- ]cache)?|cache|tokens?|缓存)", re.IGNORECASE)
+_KEPT_AFTER = compile_lazy(r"\s*(?:of\s+(?:the\s+)?(?:full\s+)?|的\s*)?(?:KV(?:[- ]cache)?|cache|tokens?|缓存)", re.IGNORECASE)
 
 
 def _kept_shares(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
@@ -985,8 +987,8 @@ def _kept_shares(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int
 
 
 #: A time written as a fraction of a baseline's: "takes 0.7x the time of NCCL's flat all-to-all", "耗时为基线的 0.6 倍".
-_TIME_FRACTION_AFTER = re.compile(r"\s*(?:the\s+)?(?:time|latency|duration)\s+(?:of|that)\b|\s*的?(?:时间|耗时|延迟)", re.IGNORECASE)
-_TIME_FRACTION_BEFORE = re.compile(r"(?:\btakes?|\btook|\bneeds?|\bin|\bat|耗时为?[^，。；,;]{0,8}?的?|时间为?[^，。；,;]{0,8}?的?)\s*(?:only\s+|just\s+|about\s+|~)?$",
+_TIME_FRACTION_AFTER = compile_lazy(r"\s*(?:the\s+)?(?:time|latency|duration)\s+(?:of|that)\b|\s*的?(?:时间|耗时|延迟)", re.IGNORECASE)
+_TIME_FRACTION_BEFORE = compile_lazy(r"(?:\btakes?|\btook|\bneeds?|\bin|\bat|耗时为?[^，。；,;]{0,8}?的?|时间为?[^，。；,;]{0,8}?的?)\s*(?:only\s+|just\s+|about\s+|~)?$",
                                    re.IGNORECASE)
 
 
@@ -1010,7 +1012,7 @@ def _time_fractions(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[
     return out
 
 
-_LABEL_BEFORE = re.compile(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case|Kernel|Seed|Commit|Node|Rank|Epoch|Trial|Build|Rev\.?|Issue|PR|Era|Phase|Stage|Part|Round|Chapter|Ch\.|Week|Tier|Gen)"
+_LABEL_BEFORE = compile_lazy(r"(?:表|图|附录|算法|公式|疑问|问题|\b(?:Table|Tab\.|Figure|Fig\.|Eq\.|Appendix|App\.|Section|Sec\.|Algorithm|Alg\.|Row|Col(?:umn)?|Question|Q|Step|Item|No\.|Theorem|Thm\.|Lemma|Corollary|Proposition|Prop\.|Definition|Def\.|Exp\.?|Experiment|Run|Case|Kernel|Seed|Commit|Node|Rank|Epoch|Trial|Build|Rev\.?|Issue|PR|Era|Phase|Stage|Part|Round|Chapter|Ch\.|Week|Tier|Gen)"
                            # a placement's section after a placing verb ("顺手补进 7.1", "归入 3.2", "goes under 4.1"): no
                            # value ("rises to 3.4", "under 5.9" and "放到 5.8 以内" are values, bounds)
                            r"|补进|补入|放进|归入|归到|挪到|写进|写入|并入|合入|\b(?:goes|belongs?|fits?|file it) (?:in|under|into))\s*[(（]?\s*$",
@@ -1067,8 +1069,8 @@ def figure_budget(limit: int) -> Iterator[FigureBudget]:
         _BUDGET.reset(token)
 
 
-_SLO_PAREN = re.compile(r"(?:(?<=\bSLO)|(?<=\bSLOs)|(?<=目标))\s*[(（](?P<in>[^()（）\n]{3,160})[)）]")
-_SLO_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s)(?![A-Za-z])")
+_SLO_PAREN = compile_lazy(r"(?:(?<=\bSLO)|(?<=\bSLOs)|(?<=目标))\s*[(（](?P<in>[^()（）\n]{3,160})[)）]")
+_SLO_VALUE = compile_lazy(r"(\d+(?:\.\d+)?)\s*(ms|s)(?![A-Za-z])")
 
 
 def _ms(value: str, unit: str) -> str:
@@ -1077,10 +1079,10 @@ def _ms(value: str, unit: str) -> str:
     return f"{v:g}"
 
 
-_UNIT_AFTER_WORD = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
+_UNIT_AFTER_WORD = compile_lazy(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
-_NOT_VALUE = re.compile(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"
+_NOT_VALUE = compile_lazy(r"\s*[,，(（]?\s*(?:not|instead of|rather than|而不是|不是|而非)\s*(?P<a>\d+(?:\.\d+)?)"
                         r"\s*(?P<u>%|×|x(?![A-Za-z])|倍|tok/s|TFLOPs/s|ms)?")
 
 
@@ -1134,21 +1136,21 @@ def _sides_in(pat: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 
 
 #: A comparison before a side word: a degree of it, not the side ("更精确", "more accurate", "less dynamic").
-_COMPARATIVE = re.compile(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
+_COMPARATIVE = compile_lazy(r"(?:更加?|更为|较为?|比较|相对(?:更)?|越来越)\s*$|\b(?:more|less|fairly|relatively|increasingly)\s+$", re.IGNORECASE)
 #: A side criticised right after it is named: what the work is not ("静态树是次优的", "static trees are wasteful").
 #: (A word that turns the fault away, "减少浪费", "avoids waste", is no criticism; a hyphenated run is bounded.)
-_CRITICISED = re.compile(r"(?:(?!减少|避免|降低|消除|没有|不(?!仅|但|只)|无(?!疑))[\u4e00-\u9fff]){0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
+_CRITICISED = compile_lazy(r"(?:(?!减少|避免|降低|消除|没有|不(?!仅|但|只)|无(?!疑))[\u4e00-\u9fff]){0,4}(?:是|都是|就是|显然是)?(?:次优|不够好|低效|浪费|不可取)|"
                          r"[\w-]{0,30}\s+(?:\w+\s+)?(?:is|are)\s+(?:sub-?optimal|wasteful|inefficient|a poor fit)\b", re.IGNORECASE)
 #: What follows a capitalised side word that starts a name: a space or hyphen and another capitalised word or a
 #: number that is no figure ("Online SRPO", "Dynamic Brick Sorting", "Exact 2"; not "Lossless 2x speedup").
-_NAME_GOES_ON = re.compile(r"[ \-]+(?:[A-Z]|\d(?![\d.,]*\s*(?:[x×%倍]|times\b|fold\b)))")
+_NAME_GOES_ON = compile_lazy(r"[ \-]+(?:[A-Z]|\d(?![\d.,]*\s*(?:[x×%倍]|times\b|fold\b)))")
 #: At a sentence's start a capital is the sentence's: only a title-case word after it, or a capitals name that
 #: stands alone (a table's row label "+ Online SRPO |"), makes a name ("Dynamic Brick Sorting"; not
 #: "Training-free KV cache …" nor "Online RL works").
-_TITLED_NEXT = re.compile(r"[ \-]+(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*\b|[A-Z][A-Z0-9-]+(?=\s*(?:[|,;:)）]|$)))")
+_TITLED_NEXT = compile_lazy(r"[ \-]+(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*\b|[A-Z][A-Z0-9-]+(?=\s*(?:[|,;:)）]|$)))")
 #: Where a sentence starts: a line's start (after a list or heading mark), or after end punctuation or a colon.
-_LINE_START = re.compile(r"^\s*(?:[-*+>#|]+\s*|\d+[.)]\s*)?[*_\"'“「(（]*$")
-_AFTER_STOP = re.compile(r"[.!?。！？:：;；]\s*[*_\"'“「(（]*$")
+_LINE_START = compile_lazy(r"^\s*(?:[-*+>#|]+\s*|\d+[.)]\s*)?[*_\"'“「(（]*$")
+_AFTER_STOP = compile_lazy(r"[.!?。！？:：;；]\s*[*_\"'“「(（]*$")
 
 
 def _at_sentence_start(text: str, a: int) -> bool:
@@ -1158,18 +1160,18 @@ def _at_sentence_start(text: str, a: int) -> bool:
         return True
     return bool(_AFTER_STOP.search(text[max(line, a - 24):a]))
 #: A transfer between two settings names both and asserts neither ("sim-to-real gap", "real2sim pipeline").
-_BOTH_SETTINGS = re.compile(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
+_BOTH_SETTINGS = compile_lazy(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[- ]?(?:to|2)[- ]?sim(?:ulation)?)\b|仿真到真机|真机到仿真", re.IGNORECASE)
 
 
-_CJK_SINGLE_NEG = re.compile(r"[不未无非没别免]$")
+_CJK_SINGLE_NEG = compile_lazy(r"[不未无非没别免]$")
 #: Words that end in a negator's character and negate nothing: "分别量化" (separately), "区别", "特别", "类别".
-_CJK_NOT_NEG = re.compile(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
-_CJK_NEG = re.compile(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
-_EN_NEG = re.compile(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
+_CJK_NOT_NEG = compile_lazy(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
+_CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
+_EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
-_QUANTIFIED_NEG = re.compile(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
+_QUANTIFIED_NEG = compile_lazy(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
                              r"\bthere (?:is|are|exists?) no\b|\bnot (?:a single|any)\b", re.IGNORECASE)
 
 
@@ -1191,7 +1193,7 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
 
 #: A side written as what the work *is*: right after a copula ("it is lossy", "stays lossless", "是精确",
 #: "是一种近似注意力").
-_COPULA = re.compile(r"(?:\b(?:is|are|was|were|stays|remains|becomes|became)\s+(?:(?:still|now|thus|therefore|fully|truly|really|"
+_COPULA = compile_lazy(r"(?:\b(?:is|are|was|were|stays|remains|becomes|became)\s+(?:(?:still|now|thus|therefore|fully|truly|really|"
                      r"effectively|in fact|not)\s+)?(?:an?\s+)?|(?:的)?是(?:一种|一个)?|其实是|本质上是)$", re.IGNORECASE)
 
 
@@ -1298,7 +1300,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
 
 #: A side scoped to greedy decoding ("Greedy stays exact", "贪心解码下是精确的", "at T=0 it is lossless"): true of every
 #: speculative decoder, so the other side is what the statement says in general (under sampling).
-_GREEDY_SCOPE = re.compile(r"(?<!non-)(?<!non )\bgreedy\b|\bT\s*=\s*0(?:\.0+)?(?![.\d])|\btemperature\s*(?:=\s*)?0(?:\.0+)?(?![.\d])|"
+_GREEDY_SCOPE = compile_lazy(r"(?<!non-)(?<!non )\bgreedy\b|\bT\s*=\s*0(?:\.0+)?(?![.\d])|\btemperature\s*(?:=\s*)?0(?:\.0+)?(?![.\d])|"
                            r"(?<!非)贪心|温度\s*(?:为|=)?\s*0(?:\.0+)?(?![.\d])", re.IGNORECASE)
 
 
@@ -1312,33 +1314,33 @@ def _clause_at(text: str, pos: int) -> str:
 
 #: A turn between two clauses: what comes after it is what the writer holds ("…, but …", "…，但…", "…；不过…").
 #: (No optional mark before a ``\s*``: each space of a long run would start a scan of the rest of it.)
-_CONTRAST = re.compile(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|"
+_CONTRAST = compile_lazy(r"[,，;；。.]\s*(?:but|however|yet|though|actually|in fact)\b|\bbut\s+(?:it|they|the|in)\b|"
                        r"(?:[,，;；。]\s*)?(?:但是?|不过|然而|其实|实际上)", re.IGNORECASE)
 #: A side someone claims for themselves, right before it: "他们自称第一个真正 dynamic 的方案", "号称无损", "they call it exact",
 #: "self-described lossless".
-_CLAIMED = re.compile(r"(?:自称|号称|宣称|声称|自诩)[^，。；,;]{0,12}$|\b(?:claims? (?:to be|it is|it's)|calls? (?:it|itself)|self-described|"
+_CLAIMED = compile_lazy(r"(?:自称|号称|宣称|声称|自诩)[^，。；,;]{0,12}$|\b(?:claims? (?:to be|it is|it's)|calls? (?:it|itself)|self-described|"
                       r"marketed as|billed as|advertised as|touted as)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,2}$", re.IGNORECASE)
 #: A concessive opener: the clause it starts grants what the sentence then denies ("Despite …,", "虽然…，").
-_CONCESSIVE = re.compile(r"\b(?:despite|although|though|even though|even if|notwithstanding)\b|虽然|尽管|虽说|虽", re.IGNORECASE)
+_CONCESSIVE = compile_lazy(r"\b(?:despite|although|though|even though|even if|notwithstanding)\b|虽然|尽管|虽说|虽", re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
-_BASELINE_SIDE = re.compile(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
+_BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
                             r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?)\s*$", re.IGNORECASE)
 #: A side cue naming the baseline a result is set against ("~2x over a synchronous fetch-then-compute baseline"): what
 #: follows it within the phrase is the word baseline.
-_BASELINE_AFTER = re.compile(r"^[\w\s/-]{0,40}?\b(?:baselines?|基线)\b", re.IGNORECASE)
+_BASELINE_AFTER = compile_lazy(r"^[\w\s/-]{0,40}?\b(?:baselines?|基线)\b", re.IGNORECASE)
 #: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
 #: state nothing; the value after it does.
-_QUESTION_LABEL = re.compile(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)
+_QUESTION_LABEL = compile_lazy(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)
                              r"(?P<q>(?:\*\*|__)?(?:[^:：\n]{0,24}(?:是否|是不是|有没有|要不要|whether)[^:：\n]{0,24}|[^:：\n]{2,40}[?？])"
                              r"(?:\*\*|__)?)\s*[:：]", re.IGNORECASE)
 #: A field whose value is none ("draft_model: none separate", "training: none, …", "校准：无"): the key is what the work
 #: does without.
-_NONE_FIELD = re.compile(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=]\s*"
+_NONE_FIELD = compile_lazy(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=]\s*"
                          r"(?:none|not needed|not required|無|无|不需要)(?:\s+(?:separate|needed|required|at all))?"
                          r"(?=\s*(?:[,;.，；。(（]|$))", re.IGNORECASE)
 #: A yes/no answer opening a question's value: "no, tuning-free", "yes, small calibration set", "否", "✗".
-_ANSWER = re.compile(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
+_ANSWER = compile_lazy(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
 
 
 def answered_value(text: str) -> str:
@@ -1350,22 +1352,22 @@ def answered_value(text: str) -> str:
 
 #: A gerund as the subject of what someone argues ("the paper argues dropping heads breaks …"), followed by
 #: a consequence: the verb names a hypothetical, not what the work does.
-_GERUND_SUBJECT = re.compile(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|said|shows?|showed|finds?|found|claims?|notes?|that|"
+_GERUND_SUBJECT = compile_lazy(r"(?:^|[,;:，；：]\s*|\b(?:argues?|argued|says?|said|shows?|showed|finds?|found|claims?|notes?|that|"
                              r"because|since|why)\s+)$", re.IGNORECASE)
-_CONSEQUENCE = re.compile(r"\s+(?:\w+\s+){0,3}?(?:breaks?|hurts?|harms?|degrades?|kills?|ruins?|would|will|can|could|causes?|"
+_CONSEQUENCE = compile_lazy(r"\s+(?:\w+\s+){0,3}?(?:breaks?|hurts?|harms?|degrades?|kills?|ruins?|would|will|can|could|causes?|"
                           r"leads?|costs?|loses?|is (?:bad|harmful|risky))\b", re.IGNORECASE)
 #: The object before a denied passive verb: "no head is ever pruned", "no layer gets quantized".
-_PASSIVE_DENIED = re.compile(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|gets?|got|needs? to be|has to be|must be)\s+(?:ever\s+)?$",
+_PASSIVE_DENIED = compile_lazy(r"\bno\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|gets?|got|needs? to be|has to be|must be)\s+(?:ever\s+)?$",
                              re.IGNORECASE)
 #: Keeping every one of something: "keeps all heads' cache", "every head keeps some cache", "保留所有头".
-_KEEPS_ALL = re.compile(r"\b(?:keeps?|retains?|preserves?)\s+(?:the\s+)?(?:caches?\s+of\s+)?(?:all|every|each)\s+(?P<obj>[\w-]+(?:'s?|’s?)?)"
+_KEEPS_ALL = compile_lazy(r"\b(?:keeps?|retains?|preserves?)\s+(?:the\s+)?(?:caches?\s+of\s+)?(?:all|every|each)\s+(?P<obj>[\w-]+(?:'s?|’s?)?)"
                         r"|\b(?:every|each|all)\s+(?P<obj2>[\w-]+)\s+(?:keeps?|retains?)\b|(?:保留|保持)(?:所有|全部|每个)(?P<obj3>[\u4e00-\u9fff]{1,4})",
                         re.IGNORECASE)
 
 #: A need denied with its object before the participle ("no warp specialisation needed") or after
 #: "without" where "without" means "not needing" ("works without access to attention scores", "without
 #: needing RDMA"); a bare "without X" is left alone ("without it accuracy falls off" says X is needed).
-_OPEN_NEG_NEED = re.compile(
+_OPEN_NEG_NEED = compile_lazy(
     r"\b(?:no|without)\s+(?P<np>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\b"
     r"|\b(?:works?|runs?|operates?|functions?)\s+(?:\w+\s+)?without\s+(?:access\s+to\s+)?"
     r"|\bwithout\s+(?:needing|requiring|relying\s+on|access\s+to)\s+"
@@ -1373,16 +1375,16 @@ _OPEN_NEG_NEED = re.compile(
     # "uses Jacobi iterations without a draft model": an object the lexicon names only (group ``bare``)
     r"|(?P<bare>\bwithout\s+(?:a|an|any)\s+)", re.IGNORECASE)
 #: Where what a verb takes ends: what follows "without" ("uses Jacobi iterations without a draft model") is not taken.
-_WITHOUT = re.compile(r"\bwithout\b|无需|不需要|而不(?:用|需)")
-_AS_SHIPPED = re.compile(r"\b(?:unmodified|stock|off-the-shelf|vanilla)\s+(?=[A-Z]|kernels?\b|models?\b|checkpoints?\b)")
-_SUPPORT_LACKED = re.compile(
+_WITHOUT = compile_lazy(r"\bwithout\b|无需|不需要|而不(?:用|需)")
+_AS_SHIPPED = compile_lazy(r"\b(?:unmodified|stock|off-the-shelf|vanilla)\s+(?=[A-Z]|kernels?\b|models?\b|checkpoints?\b)")
+_SUPPORT_LACKED = compile_lazy(
     r"\s(?:is|are)\s+(?:listed\s+as|left\s+(?:as|for|to)|planned\s+as|deferred\s+to|marked\s+as)\s+(?:a\s+)?future\s+work"
     r"|\s(?:is|are)\s+not\s+(?:yet\s+)?supported|(?:被)?(?:留作|列为|列入|作为)(?:未来|后续)工作|(?:尚|暂|还)不支持(?P<np>\s*[^，。；,;]{1,20})?"
     r"|\bno\s+(?P<np2>[\w-]+(?:\s+[\w-]+)?)\s+support\b",
     re.IGNORECASE)
-_SUPPORT_ADDED = re.compile(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
+_SUPPORT_ADDED = compile_lazy(r"\bnew in v\d+\s*[:：]\s*|\b(?:v\d+|version \d+)\s+(?:adds?|added|introduces?|introduced|ships?)\s+"
                             r"|\bnow supports?\s+|v\d+\s*(?:中|里)?\s*(?:新增|加入|增加)(?:了)?\s*", re.IGNORECASE)
-_OPEN_END = re.compile(r"[,.;:!?()\[\]{}（），。；：！？、“”\"']|\s(?:for|to|in|on|at|when|while|because|so|and|or|but|with|"
+_OPEN_END = compile_lazy(r"[,.;:!?()\[\]{}（），。；：！？、“”\"']|\s(?:for|to|in|on|at|when|while|because|so|and|or|but|with|"
                        r"from|by|of|if|as|than|that|which|before|after|since|is|are|was|were|over|across|via|per)\b|\s[-–—]\s", re.IGNORECASE)
 
 
@@ -1477,15 +1479,15 @@ def _open_synonyms(lex: Lexicon) -> dict[str, str]:
     return got
 
 
-_WORD_GAP = re.compile(r"[\s\w\-'’]{0,40}?", re.UNICODE)
+_WORD_GAP = compile_lazy(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 
 
 #: A requirement around a verb: a need before it ("requires retraining", "需要额外训练", "要先微调"),
 #: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
-_NEED_BEFORE = re.compile(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
+_NEED_BEFORE = compile_lazy(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
                           r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,20}$|(?:需要|必须|要先|无需|不需要|不用|免)"
                           r"[\u4e00-\u9fff]{0,4}$|(?<![主重只想还不将快])(?:要|得)(?:单独|额外|另外|专门|重新|先)\s*$", re.IGNORECASE)
-_NEED_AFTER = re.compile(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
+_NEED_AFTER = compile_lazy(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
 
 
 def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
@@ -1507,28 +1509,28 @@ def need_framed(text: str, verb: str, lexicon: Lexicon | None = None) -> bool:
 
 
 #: An open object that is a part of a model: a layer, the router or gate, a head, the attention, the weights.
-_MODEL_PART = re.compile(r"层|路由|门控|gate|router|layer|head|注意力|attention|embedding|权重|参数|weights?", re.IGNORECASE)
+_MODEL_PART = compile_lazy(r"层|路由|门控|gate|router|layer|head|注意力|attention|embedding|权重|参数|weights?", re.IGNORECASE)
 #: A thing said to be optional: "RDMA is optional", "GPUDirect is optional", "RDMA 是可选的", "RDMA 可选".
-_OPTIONAL = re.compile(r"(?P<np>(?<![\w/-])[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,2})\s*(?P<tail>(?:is|are)\s+(?:only\s+|entirely\s+|fully\s+)?"
+_OPTIONAL = compile_lazy(r"(?P<np>(?<![\w/-])[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,2})\s*(?P<tail>(?:is|are)\s+(?:only\s+|entirely\s+|fully\s+)?"
                        r"optional\b|(?:是)?可选的?(?![\u4e00-\u9fff]))", re.IGNORECASE)
 #: A thing one of two ways to run, so not needed: "works over plain TCP as well as RDMA", "runs with or without
 #: NVLink", "falls back to TCP when no RDMA NIC is present".
-_ALTERNATIVE = re.compile(r"\b(?:works?|runs?|operates?|communicates?)\s+(?:over|on|with|across)\s+[^.;:]{1,40}?\s+as well as\s+"
+_ALTERNATIVE = compile_lazy(r"\b(?:works?|runs?|operates?|communicates?)\s+(?:over|on|with|across)\s+[^.;:]{1,40}?\s+as well as\s+"
                           r"(?P<np>[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,1})|"
                           r"\bwith or without\s+(?:an?\s+|the\s+)?(?P<np2>[A-Za-z][\w/-]{0,30}(?:\s+[A-Za-z][\w/-]{0,30}){0,1})|"
                           r"\bfalls? back to\s+[^.;:]{1,30}?\s+(?:when|where|if)\s+(?:there is\s+)?no\s+(?P<np3>[A-Za-z][\w/-]{0,30})",
                           re.IGNORECASE)
 #: What stands between a Chinese topic and its verb of change ("内核不用做任何改动", "模型本身要改"): an object before it
 #: is what is (not) changed.
-_ZH_TOPIC_BEFORE = re.compile(r"(?:本身)?\s*(?:都|也|完全|根本|基本上?)?\s*(?:不用|不需要|无需|不必|没有|没|不|需要|要|得|必须)\s*"
+_ZH_TOPIC_BEFORE = compile_lazy(r"(?:本身)?\s*(?:都|也|完全|根本|基本上?)?\s*(?:不用|不需要|无需|不必|没有|没|不|需要|要|得|必须)\s*"
                               r"(?:做|进行|作)?\s*(?:任何|额外的?|一点|什么)?\s*(?:的)?\s*$")
 #: A Chinese verb right after "无需" / "毋须" (that verb is the need denied): "无需修改模型", "无需任何微调".
-_ZH_CHANGE_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
+_ZH_CHANGE_AFTER = compile_lazy(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
 #: A must before a verb of making ("得专门写定制的 CUDA kernel", "must implement its own kernel", "has to write a custom
 #: kernel"): what is made is what the work needs (lexicon ``facts.predicate_verbs.need``).
-_ZH_VERB_AFTER = re.compile(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)")
+_ZH_VERB_AFTER = compile_lazy(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)")
 #: A bracketed aside ("(`csrc/x.cu`, gating + attention in one pass)"): skipped when a pronoun looks back for its noun.
-_BRACKETED = re.compile(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
+_BRACKETED = compile_lazy(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
 
 
 def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
@@ -1888,23 +1890,23 @@ def _unsaid(text: str) -> str:
 
 #: An embedded question, which asserts nothing: "README 对是否需要训练没写清楚", "unclear whether it needs retraining"
 #: (a field label that asks, "是否需改模型：…", is read as a label: ``_QUESTION_LABEL``).
-_WHETHER = re.compile(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;；。.！？!?:：]{1,30})|\bwhether\b(?P<w2>[^,;.!?:：]{1,60})",
+_WHETHER = compile_lazy(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;；。.！？!?:：]{1,30})|\bwhether\b(?P<w2>[^,;.!?:：]{1,60})",
                       re.IGNORECASE)
 
 
 #: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).
-_CONDITION = re.compile(r"(?:如果|假如|倘若|(?<![主只需])要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
+_CONDITION = compile_lazy(r"(?:如果|假如|倘若|(?<![主只需])要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
                         # an English "if" clause ends at its comma, or where the main clause's subject starts ("if the head
                         # really is trained separately it sits closer to §3.2")
                         r"|(?<!\bonly )\b[Ii][Ff]\b(?P<c2>[^,;.!?]{1,60}?)(?:,|(?=\s(?:it|then|we|they|you|I|this|that)\s))")
 
 
 #: A wikilink's target (the note it links, with its anchor), before its shown text if it has one: ``[[t#a|shown]]``.
-_WIKI_TARGET = re.compile(r"\[\[(?P<t>[^\[\]|\n]{1,200}?)(?:\|[^\[\]\n]{0,200})?\]\]")
+_WIKI_TARGET = compile_lazy(r"\[\[(?P<t>[^\[\]|\n]{1,200}?)(?:\|[^\[\]\n]{0,200})?\]\]")
 
 
 #: A statement its writer marks as none ("not a finding", "not a claim", "just gossip", "不算结论", "仅供八卦").
-_NOT_A_FINDING = re.compile(r"\bnot (?:a|our) (?:finding|claim|result)\b|\bjust (?:gossip|hearsay)\b|不算(?:结论|发现)|仅供八卦|纯属八卦",
+_NOT_A_FINDING = compile_lazy(r"\bnot (?:a|our) (?:finding|claim|result)\b|\bjust (?:gossip|hearsay)\b|不算(?:结论|发现)|仅供八卦|纯属八卦",
                             re.IGNORECASE)
 
 
@@ -1916,7 +1918,7 @@ def _blanked(m: re.Match[str], group: int | str) -> str:
 
 
 #: A quote the writer disputes right after it: '"…" — don't think that's right', '"…" is wrong', '“…”不对'.
-_DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(?:[—–-]+|[,，:：])?\s*(?:(?:I\s+)?don'?t think (?:that'?s|it'?s|this is) "
+_DISPUTED_QUOTE = compile_lazy(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(?:[—–-]+|[,，:：])?\s*(?:(?:I\s+)?don'?t think (?:that'?s|it'?s|this is) "
                              r"(?:right|true|correct)|(?:that'?s |this is |it'?s )?(?:wrong|not (?:right|true|correct)|incorrect|doubtful|dubious|suspect)|"
                              r"(?:这句|这个说法|这话|这点)?(?:我)?(?:个人)?(?:觉得|认为|感觉)?(?:不对|不准确|有误|是错的|可疑|存疑|站不住)|"
                              # '"no changes to the KV layout" 这句跟 repo README 对不上': set against another source
@@ -1926,12 +1928,12 @@ _DISPUTED_QUOTE = re.compile(r"[\"“「](?P<q>[^\"”」]{2,300})[\"”」]\s*(
                              r"(?:正好|恰好|完全)?相反|\bis (?:the )?(?:exact )?opposite\b)", re.IGNORECASE)
 #: A sentence of a document quoted to be edited: '4.1 末尾"免校准方法还没收录"那句要改写', '卡片上那句免校准得改', '"X" — that
 #: line needs rewriting': the words are the document's, to be changed, not the writer's.
-_TO_BE_EDITED = re.compile(r"[\"“「](?P<q>[^\"”」]{2,200})[\"”」]\s*(?:那句|这句|这一句|这段)(?:话)?\s*(?:要|得|需要|应该|可以)?\s*(?:改|删|重写)|"
+_TO_BE_EDITED = compile_lazy(r"[\"“「](?P<q>[^\"”」]{2,200})[\"”」]\s*(?:那句|这句|这一句|这段)(?:话)?\s*(?:要|得|需要|应该|可以)?\s*(?:改|删|重写)|"
                            r"(?:那句|这句|这一句)\s*(?P<r>[^，。；,;\"“”]{1,30}?)\s*(?:要|得|需要|应该)\s*(?:改|删|重写)|"
                            r"[\"“](?P<q2>[^\"”]{2,200})[\"”]\s*[—–-]*\s*(?:that|this|the) (?:sentence|line|bullet|claim)\s+(?:needs|should be|has to be|must be)\s+"
                            r"(?:re-?)?(?:written|rewritten|fixed|changed|removed|dropped|rewriting|fixing)", re.IGNORECASE)
 #: What something is said to be before a "but" that contradicts it: "The title says calibration-free, but …".
-_SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme)\s+(?:says?|claims?|calls? (?:it|itself))\s+"
+_SAID_BUT = compile_lazy(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme)\s+(?:says?|claims?|calls? (?:it|itself))\s+"
                        r"(?P<x>[^,;.，；。]{1,60}?)\s*[,，]?\s*but\b", re.IGNORECASE)
 
 
@@ -1939,5 +1941,5 @@ _SAID_BUT = re.compile(r"\b(?:the )?(?:title|abstract|paper|authors?|they|readme
 #: "the "calibration-free" pitch",
 #: "the '无需训练' claim": the words before "claim" are what someone said, so they state no qualifier or
 #: predicate of the work here (the figures stay: "the 2.3x claim" is still a figure to audit).
-_NAMED_CLAIM = re.compile(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+(?:claims?|pitch(?:es)?|promises?|tagline|selling point|marketing)\b"
+_NAMED_CLAIM = compile_lazy(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+(?:claims?|pitch(?:es)?|promises?|tagline|selling point|marketing)\b"
                           r"|[“\"「][\u4e00-\u9fff\w-]{2,12}[”\"」]\s*(?:的)?说法", re.IGNORECASE)

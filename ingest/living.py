@@ -17,13 +17,14 @@ from .notes import agent_from, claim_version, parse_time, sentence_pieces, time_
 from .models import ArxivRef
 from .claims import make_claim
 from .text import FIRST_VARIANT, NAME_END, VARIANT_TAIL, alias_before, camel_names, find_urls, split_front_matter, without_titles
+from ingest.lazyre import compile_lazy
 
 __all__ = ["parse_living_source"]
 
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
-_REF_MARK = re.compile(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
-_REF_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
+_REF_MARK = compile_lazy(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
+_REF_NUMBER = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
                          r"\[(" + AUTHOR_YEAR_KEY + r")\](?!\())\s*")
 
 
@@ -36,7 +37,7 @@ def _key(written: str) -> str:
 
 #: A sentence whose subject is a pronoun for the work named before it: "It does not …", "Consequence for us: it …",
 #: "They hide …", "The method …", "它不需要 …", "该方法 …".
-_PRONOUN_OPEN = re.compile(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its|they|their)\b|(?:this|the) (?:method|system|design|approach|"
+_PRONOUN_OPEN = compile_lazy(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its|they|their)\b|(?:this|the) (?:method|system|design|approach|"
                            r"paper|work|scheme|kernel|technique)\b|它|其|该(?:方法|系统|工作|论文|设计))", re.IGNORECASE)
 
 def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
@@ -49,24 +50,24 @@ def _ref_keys(text: str) -> list[str]:
     return [k for _m, k in _ref_marks(text)]
 
 
-_FIGURE_OR_VERSION = re.compile(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
-_ANAPHOR = re.compile(r"^\s*(?:it|its|this|these|they|their|the method|the approach|the paper|the system|the design|"
+_FIGURE_OR_VERSION = compile_lazy(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
+_ANAPHOR = compile_lazy(r"^\s*(?:it|its|this|these|they|their|the method|the approach|the paper|the system|the design|"
                       r"该|它|其|这|此|上述|同时)\b", re.IGNORECASE)
 
 
 #: An entry whose main clause, after a short lead-in, has an anaphor for its subject ("The catch, per §4
 #: of the paper: it requires patching …", "换句话说，它 …").
-_LATE_ANAPHOR = re.compile(r"^[^.。;；]{0,60}?[:：,，]\s*(?:it|its|they|their|this method|the method|它|其|该方法|这个方法)(?![\w-])",
+_LATE_ANAPHOR = compile_lazy(r"^[^.。;；]{0,60}?[:：,，]\s*(?:it|its|they|their|this method|the method|它|其|该方法|这个方法)(?![\w-])",
                            re.IGNORECASE)
 
 
 #: A list entry opening with a setting as its label ("Llama-3-8B, W4A16 g128: …") and ending with a bracketed reference.
-_SETTING_LABEL = re.compile(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:：]\s*\S")
-_REF_AT_END = re.compile(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
+_SETTING_LABEL = compile_lazy(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:：]\s*\S")
+_REF_AT_END = compile_lazy(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
 
 
 #: What joins two names that a statement speaks of together: "与", "和", "及", "、", "/", "and", "&", a comma.
-_JOINED = re.compile(r"\s*(?:与|和|及|跟|、|/|,|，|and|&)\s*", re.IGNORECASE)
+_JOINED = compile_lazy(r"\s*(?:与|和|及|跟|、|/|,|，|and|&)\s*", re.IGNORECASE)
 
 
 def _named(names: dict[str, str], written: str) -> str:
@@ -160,7 +161,7 @@ def _body_references(doc: LivingDoc, citation_keys: set[str], numbered: dict[str
 #: A method's name followed by the kind of method it is, in Chinese, right before a reference: "Lookahead 解码 [3]", "Quest 注意力
 #: [7]" (a capitalised word alone before a reference may be an author's name, "Chen [2]"; "Speculative decoding [1]" names a
 #: family of methods, not a work).
-_NAME_AND_KIND = re.compile(r"(?:^|[\s(（:：,，、])(?!(?:Speculative|Sparse|Parallel|Greedy|Standard|Vanilla|Naive|Dynamic|Static|"
+_NAME_AND_KIND = compile_lazy(r"(?:^|[\s(（:：,，、])(?!(?:Speculative|Sparse|Parallel|Greedy|Standard|Vanilla|Naive|Dynamic|Static|"
                             r"Flash|Paged|Tree|Beam|Linear|Dense|Full|Causal|Chunked|Continuous)\b)([A-Z][A-Za-z][\w+.-]{1,30})\s*"
                             r"(?:解码|注意力|方法|算法|框架|系统|引擎|调度)\s*$")
 
@@ -192,7 +193,7 @@ def _reference_numbers(doc: LivingDoc, citation_keys: set[str]) -> dict[str, str
 #: "last updated: …", "last touched 2027-07-28", "revised 2027-07-18", "(rev. 2027-07-25)", "Last edit 2027-07-21 by …",
 #: "last reviewed 2027-07-11", "更新时间：2027/7/11"; ``date`` is the day as written, group 1 the day with its time if any.
 #: The brief's header reads the same label (``queries.brief_parts.doc_facts``).
-UPDATED_LABEL = re.compile(r"(?:末次更新|最后更新|最后修改|最近修订|最近更新|修订于|更新(?:于|时间|日期)|last[ -](?:updated|touched|edited|edit|reviewed|"
+UPDATED_LABEL = compile_lazy(r"(?:末次更新|最后更新|最后修改|最近修订|最近更新|修订于|更新(?:于|时间|日期)|last[ -](?:updated|touched|edited|edit|reviewed|"
                            r"revised|modified)|updated|revised|rev\.)\s*(?:on\s+)?[:：]?\s*"
                            r"((?P<date>\d{4}-\d{2}-\d{2}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?:[ T]\d{1,2}:\d{2})?)", re.I)
 

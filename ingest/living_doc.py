@@ -56,6 +56,7 @@ from ingest.errors import IngestError
 from ingest.models import ArxivRef, Section
 from ingest.numerals import arabic_key
 from ingest.text import alias_before
+from ingest.lazyre import compile_lazy
 
 #: An author-year citation key as written inside brackets: ``Wu 2023``, ``Kwon et al. 2023``, ``Zhong, 2024``,
 #: ``Patel and Li 2024b``, written as one word too (``Frantar2022``, ``Dettmers2022b``) (``ingest.living`` resolves
@@ -64,7 +65,7 @@ AUTHOR_YEAR_KEY = (r"(?:[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z
                    r"|[A-Z][a-z'’-]{1,20}(?:19|20)\d{2}[a-z]?)")
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
 #: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
-_KEYED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
+_KEYED_ENTRY = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
                           r"(?=(?:arXiv|arxiv\.org|https?://(?:www\.)?arxiv|doi|10\.48550)|\d{4}\.\d{4,5})")
 
 
@@ -89,7 +90,7 @@ def _keyed_entry(line: str) -> tuple[str, str, int] | None:
 
 #: Where a keyed entry's title ends and its authors, year or venue begin: ", Karpukhin et al.",
 #: ". A. Agrawal, N. Kedia", ", 2020", ", NeurIPS 2023".
-_AFTER_TITLE = re.compile(r"(?:[,.;]\s+|\s+[—–-]\s+)(?=[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)?\s+et\s+al\b|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+"
+_AFTER_TITLE = compile_lazy(r"(?:[,.;]\s+|\s+[—–-]\s+)(?=[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)?\s+et\s+al\b|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+"
                           r"|[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){1,3}(?:,|and|&|$)|(?:19|20)\d{2}\b|(?:in\s+)?(?:Proc\.|Proceedings|NeurIPS|ICML|ICLR|OSDI|SOSP|MLSys|ISCA|EuroSys|ACL|EMNLP)\b)")
 
 
@@ -162,9 +163,9 @@ class LivingDoc:
 # --------------------------------------------------------------------------
 # Headings
 
-_ATX_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*(?:(?<=[ \t])#+[ \t]*)?$")
-_HTML_H_RE = re.compile(r"^\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
-_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX_RE = compile_lazy(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*(?:(?<=[ \t])#+[ \t]*)?$")
+_HTML_H_RE = compile_lazy(r"^\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
+_FENCE_RE = compile_lazy(r"^ {0,3}(`{3,}|~{3,})")
 _CN_DIGITS = "零〇一二三四五六七八九十百千两"
 _CN_NUM = rf"[{_CN_DIGITS}]+"
 _KEYCAPS = {f"{d}\ufe0f\u20e3": str(d) for d in range(10)} | {f"{d}\u20e3": str(d) for d in range(10)}
@@ -201,10 +202,10 @@ _NUM_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?P<key>\d+(?:\.\d+)+)\.?(?:\s*节\s*|\s+|[:：、)）/]\s*|$)"),  # also 4.2) Preemption, 6.1/ Tree
     re.compile(r"^(?P<key>\d{1,3})(?:[.)、:：/]\s*|\s+)(?=\S)"),
 )
-_BACKLINK_RE = re.compile(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
-_LINK_RE = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
-_TAG_RE = re.compile(r"<[^>]+>")
-_CITATION_TITLE_RE = re.compile(
+_BACKLINK_RE = compile_lazy(r"\(\s*\[[^\[\]]*+\]\(#[^)\[]*+\)\s*\)")  # ([©️back👆🏻](#paperlist))
+_LINK_RE = compile_lazy(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
+_TAG_RE = compile_lazy(r"<[^>]+>")
+_CITATION_TITLE_RE = compile_lazy(
     r"^(?:(?:参考|引用|引文|被引)(?:论文|文献|资料|列表|清单|链接)*|(?:论文|文献)(?:列表|清单)?|papers?|paper list|list of papers|"
     r"reading list|references?|refs?\.?|citations?|bibliography|works cited|cited\s*$|cited (?:works|papers?|literature|articles|sources)|"
     r"(?:papers?|works|articles|literature) (?:cited|referenced)|sources|further reading|literature|"
@@ -213,7 +214,7 @@ _CITATION_TITLE_RE = re.compile(
     re.I,
 )
 #: ``<summary>References</summary>``: a folded block whose summary names it (a section without a heading).
-_SUMMARY_RE = re.compile(r"<summary>\s*(?:<[^>]+>\s*)*(?P<title>[^<]{1,80}?)\s*(?:<[^>]+>\s*)*</summary>", re.I)
+_SUMMARY_RE = compile_lazy(r"<summary>\s*(?:<[^>]+>\s*)*(?P<title>[^<]{1,80}?)\s*(?:<[^>]+>\s*)*</summary>", re.I)
 #: Keys of ``§``-numbered sections that are the citation list by convention
 #: (the curators' own living document keeps its reference list in ``§七``).
 #: Used only for a bare ``§七`` heading; when the heading has a title, the
@@ -315,8 +316,8 @@ def heading_key(raw: str) -> tuple[str | None, str, bool]:
     return None, text, False
 
 
-_CN_TOP = re.compile(r"^(?:[一二三四五六七八九十]{1,3}[、.．]|第[一二三四五六七八九十]{1,3}(?:部分|章|篇|部))")
-_CN_SUB = re.compile(r"^[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）]")
+_CN_TOP = compile_lazy(r"^(?:[一二三四五六七八九十]{1,3}[、.．]|第[一二三四五六七八九十]{1,3}(?:部分|章|篇|部))")
+_CN_SUB = compile_lazy(r"^[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）]")
 
 
 def _cn_outline(titles: list[str]) -> bool:
@@ -340,7 +341,7 @@ def _footnote_list(lines: list[str], head: int, end: int) -> bool:
     return notes >= 2 and notes * 2 >= len(body)
 
 
-_FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*\S")
+_FOOTNOTE_DEF = compile_lazy(r"^\s*\[\^[^\]\s]{1,40}\]:\s*\S")
 
 
 def is_citation_title(title: str) -> bool:
@@ -363,14 +364,14 @@ def is_citation_title(title: str) -> bool:
 # --------------------------------------------------------------------------
 # Blocks
 
-_BIB_START_RE = re.compile(r"^\s*@\w+\s*\{\s*[^,\s]+\s*,")
-_BIB_TITLE_RE = re.compile(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$")
-_BOLD_LINE_RE = re.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,100}?)[:：]?(?:\*\*|__)\s*$")
-_OUTLINE_NUM_RE = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)\s+\S")
-_LIST_RE = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
-_TABLE_SEP_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_HR_RE = re.compile(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
-_HTML_ONLY_RE = re.compile(r"^\s*(?:<[^>]+>\s*)+$")
+_BIB_START_RE = compile_lazy(r"^\s*@\w+\s*\{\s*[^,\s]+\s*,")
+_BIB_TITLE_RE = compile_lazy(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$")
+_BOLD_LINE_RE = compile_lazy(r"^\s*(?:\*\*|__)([^*_\n]{1,100}?)[:：]?(?:\*\*|__)\s*$")
+_OUTLINE_NUM_RE = compile_lazy(r"^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)\s+\S")
+_LIST_RE = compile_lazy(r"^(\s*)(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\])(?:\s+|$)")
+_TABLE_SEP_RE = compile_lazy(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_HR_RE = compile_lazy(r"^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
+_HTML_ONLY_RE = compile_lazy(r"^\s*(?:<[^>]+>\s*)+$")
 
 
 def _is_table_row(line: str) -> bool:
@@ -389,18 +390,18 @@ def _split_cells(line: str) -> list[str]:
 # --------------------------------------------------------------------------
 # Citation fields
 
-_GENERIC_LINK_TEXT = re.compile(
+_GENERIC_LINK_TEXT = compile_lazy(
     r"^\s*\[?\s*(?:pdf|paper|arxiv|abs|link|url|html|here|论文|论文地址|原文|链接|code|report|blog|\d{4}\.\d{4,5}(?:v\d+)?)\s*\]?\s*$",
     re.I,
 )
-_DATE_CELL_RE = re.compile(r"^(?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2])$")
-_LEAD_DATE_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[?((?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2]))\]?(?=[\s:：|\]])")
-_VENUE_RE = re.compile(
+_DATE_CELL_RE = compile_lazy(r"^(?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2])$")
+_LEAD_DATE_RE = compile_lazy(r"^\s*(?:[-*+]|\d+[.)])?\s*\[?((?:19|20)\d{2}[.\-/](?:0[1-9]|1[0-2]))\]?(?=[\s:：|\]])")
+_VENUE_RE = compile_lazy(
     r"\*(?!\*)[^*]+?\*(?!\*)\s*(?P<venue>[A-Za-z][^\[\]*|<>]*?\b(?:19|20)\d{2}\b[^\[\]*|<>.]*?)\s*\.?\s*(?:\[|<|$)",
     re.S,
 )
-_AFFIL_RE = re.compile(r"\s*\(\s*@[^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
-_LEAD_TAG_RE = re.compile(r"^\[([^\]]*)\]\s*")
+_AFFIL_RE = compile_lazy(r"\s*\(\s*@[^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+_LEAD_TAG_RE = compile_lazy(r"^\[([^\]]*)\]\s*")
 
 
 def _clean_title(text: str) -> str:
@@ -483,7 +484,7 @@ def _is_identifier_only(text: str) -> bool:
 
 #: A record led by a work's short name in bold, then its title: ``- **SnapKV** — SnapKV: LLM Knows … Generation, arXiv:ID``,
 #: ``- **H2O**: H2O: Heavy-Hitter Oracle …, arXiv:ID`` (the text before the identifier).
-_BOLD_NAMED = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])?\s*\*\*(?P<name>[^*\n]{1,40}?)\*\*\s*(?:[—–:：]|\s-)\s*(?P<title>[^\n]{8,300}?)"
+_BOLD_NAMED = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)])?\s*\*\*(?P<name>[^*\n]{1,40}?)\*\*\s*(?:[—–:：]|\s-)\s*(?P<title>[^\n]{8,300}?)"
                          r"\s*[,，.。;；—–-]?\s*[(（]?\s*(?:arXiv\s*[:：]?\s*|<?https?://\S*?)?$", re.IGNORECASE)
 
 
@@ -523,16 +524,16 @@ def _bold_title(text: str) -> str | None:
 _RECORD_SEPS = "·•・∙‧|｜—–"
 #: What may come before the identifier at the head of a record line: blockquote marks, a list
 #: marker, a task box, a table's opening bar, then opening emphasis / ``[`` / ``<``.
-_RECORD_HEAD_RE = re.compile(
+_RECORD_HEAD_RE = compile_lazy(
     r"^\s*(?:>\s*)*(?:(?:[-*+•]|\d{1,9}[.)])\s+|\d{1,9}、\s*)?(?:\[[ xX]\]\s+)?\|?[\s*_`\[<]*"
 )
 #: What may follow the identifier before the separator: closing emphasis, ``]``, ``>``, and the
 #: ``(target)`` of a link whose text was the identifier.
-_RECORD_TAIL_RE = re.compile(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
-_MD_LINK_RE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*+\])*+)\]\(([^)\s\[]*+)\)")  # linear in [[[[… (issue 23)
+_RECORD_TAIL_RE = compile_lazy(r"^(?:[*_`>]+|\](?:\([^)\s]*\))?)*")
+_MD_LINK_RE = compile_lazy(r"\[((?:[^\[\]]|\[[^\[\]]*+\])*+)\]\(([^)\s\[]*+)\)")  # linear in [[[[… (issue 23)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
-_DATE_FIELD_RE = re.compile(
+_DATE_FIELD_RE = compile_lazy(
     rf"^[\[(（]?(?:{_YEAR}(?:\s*[.\-/年]\s*\d{{1,2}}(?:\s*[.\-/月]\s*\d{{1,2}})?\s*[月日]?)?"
     rf"|{_MONTH}\s*(?:\d{{1,2}},?\s*)?{_YEAR}|\d{{1,2}}\s+{_MONTH}\s*,?\s*{_YEAR})[\])）]?$",
     re.I,
@@ -594,7 +595,7 @@ def _is_name(part: str) -> bool:
 #: ``Smith, J.``, ``Smith, J. A. and Doe, K.``, ``Dao, T.; Fu, D. Y.``: surnames with initials (APA, IEEE).
 _INITIALS = r"(?:[A-Z]\.\s*-?\s*)*[A-Z]\.?"
 _SURNAME_INITIALS = rf"[A-Z][\w'’-]+,\s*{_INITIALS}"
-_SURNAME_INITIALS_RE = re.compile(
+_SURNAME_INITIALS_RE = compile_lazy(
     rf"{_SURNAME_INITIALS}(?:\s*(?:[,;&]|\band\b)\s*{_SURNAME_INITIALS})*(?:\s*,?\s*et\s+al\.?)?")
 
 
@@ -753,7 +754,7 @@ def _record_fields(line: str, start: int, end: int) -> tuple[list[str], list[str
     return [], [f.strip() for f in fields]
 
 
-_PAREN_RECORD = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*)?(?:\[\d{1,3}\]\s*)?(?P<t>[^\[\]（()）]{6,240}?)\s*[（(](?P<p>[^（()）]{2,80})[)）]"
+_PAREN_RECORD = compile_lazy(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*)?(?:\[\d{1,3}\]\s*)?(?P<t>[^\[\]（()）]{6,240}?)\s*[（(](?P<p>[^（()）]{2,80})[)）]"
                            r"\s*[,，.。;；]?\s*(?:arXiv\s*[:：]?\s*|https?://\S*?)?$", re.IGNORECASE)
 
 
@@ -1128,14 +1129,14 @@ TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论
 #: A line that starts a record of its own even inside a paragraph: a footnote definition
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
-_OWN_RECORD = re.compile(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
+_OWN_RECORD = compile_lazy(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
 #: A numbered record in parentheses opening a line ("(3) ", "（3）", "〔3〕", "【3】"): a record of its own in a citation list.
-_PAREN_NUMBER = re.compile(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）|〔\d{1,4}〕|【\d{1,4}】|［\d{1,4}］)\s*\S")
-_QUOTED_TITLE = re.compile(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
-_ITALIC_TITLE = re.compile(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
+_PAREN_NUMBER = compile_lazy(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）|〔\d{1,4}〕|【\d{1,4}】|［\d{1,4}］)\s*\S")
+_QUOTED_TITLE = compile_lazy(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
+_ITALIC_TITLE = compile_lazy(r"(?<![*\w])\*([^*\n]{8,240}?)\*(?![*\w])|(?<![_\w])_([^_\n]{8,240}?)_(?![_\w])")
 
 
-_SURNAMES = re.compile(r"^\s*(?P<first>[A-Z][\w'’-]{2,})(?:,\s*[A-Z]\.(?:\s*[A-Z]\.)*)?(?:\s*(?:,|&|and)\s*(?P<second>[A-Z][\w'’-]{2,}))?"
+_SURNAMES = compile_lazy(r"^\s*(?P<first>[A-Z][\w'’-]{2,})(?:,\s*[A-Z]\.(?:\s*[A-Z]\.)*)?(?:\s*(?:,|&|and)\s*(?P<second>[A-Z][\w'’-]{2,}))?"
                        r"(?P<more>(?:\s*,\s*[A-Z][\w'’-]+)*)(?P<etal>\s*,?\s*et al\.?)?\s*$")
 
 
@@ -1157,7 +1158,7 @@ def reference_authors(text: str) -> list[str]:
 
 
 #: The title field of a BibTeX entry: ``title={…}`` (braces inside it kept to one level), ``title="…"``.
-_BIBTEX_TITLE = re.compile(r"(?:^|[\s,{])title\s*=\s*(?:\{(?P<t>(?:[^{}]|\{[^{}]*\})+)\}|\"(?P<t2>[^\"]+)\")", re.IGNORECASE)
+_BIBTEX_TITLE = compile_lazy(r"(?:^|[\s,{])title\s*=\s*(?:\{(?P<t>(?:[^{}]|\{[^{}]*\})+)\}|\"(?P<t2>[^\"]+)\")", re.IGNORECASE)
 
 
 def reference_title(text: str) -> str | None:
@@ -1302,10 +1303,10 @@ def reference_title(text: str) -> str | None:
     return None
 
 
-_ID_SHAPE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])|\b[a-z-]+(?:\.[A-Z]{2})?/\d{7}\b")
+_ID_SHAPE = compile_lazy(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d])|\b[a-z-]+(?:\.[A-Z]{2})?/\d{7}\b")
 #: The end of a reference record: a full stop or bracket, or the identifier or link it closes with (APA).
-_RECORD_CLOSED = re.compile(r"[.)]\s*$|(?:arXiv[.:/]|abs/|doi\.org/\S*?)\d{4}\.\d{4,5}(?:v\d+)?/?\s*$", re.IGNORECASE)
-_RECORD_LEAD_RE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)]|\|)?\s*(?:\[[ xX]\]\s*)?(?:\*\*|__|\*|_|`|🔥|\[\d+\]\s*)*\s*[\[(<]?")
+_RECORD_CLOSED = compile_lazy(r"[.)]\s*$|(?:arXiv[.:/]|abs/|doi\.org/\S*?)\d{4}\.\d{4,5}(?:v\d+)?/?\s*$", re.IGNORECASE)
+_RECORD_LEAD_RE = compile_lazy(r"^\s*(?:[-*+]|\d{1,9}[.)]|\|)?\s*(?:\[[ xX]\]\s*)?(?:\*\*|__|\*|_|`|🔥|\[\d+\]\s*)*\s*[\[(<]?")
 
 
 def _paper_lists(sections: list[Section], entries: list[Entry], kinds: list[str], citations: list[ArxivRef],

@@ -99,6 +99,7 @@ import json
 import re
 
 from .arxiv import find_arxiv_ids
+from ingest.lazyre import compile_lazy
 
 __all__ = ["MARKUP_SUFFIXES", "markup_of", "as_markdown", "chat_messages"]
 
@@ -125,16 +126,16 @@ def markup_of(path: str) -> str | None:
 
 
 #: Confluence and Jira wiki markup: a heading line (``h2. Papers``), a table's header row (``||Paper||ID||``), a macro.
-_WIKI_HEADING = re.compile(r"^\s*h(?P<n>[1-6])\.\s+(?P<t>\S.*)$")
-_WIKI_SIGNS = re.compile(r"^\s*\|\|.+\|\|\s*$|\{(?:code|noformat|panel|info|note|tip|warning|quote|expand)(?::[^}]*)?\}")
+_WIKI_HEADING = compile_lazy(r"^\s*h(?P<n>[1-6])\.\s+(?P<t>\S.*)$")
+_WIKI_SIGNS = compile_lazy(r"^\s*\|\|.+\|\|\s*$|\{(?:code|noformat|panel|info|note|tip|warning|quote|expand)(?::[^}]*)?\}")
 #: A plain-text memo's heading: a line in capitals ("SPILLWAY CHANGED BETWEEN VERSIONS"), two words or more.
-_CAPS_HEADING = re.compile(r"^(?=[^a-z]*$)(?=(?:.*[A-Z]){4})[A-Z0-9][A-Z0-9 ,.;:&/()'’\-–—+]{3,78}$")
+_CAPS_HEADING = compile_lazy(r"^(?=[^a-z]*$)(?=(?:.*[A-Z]){4})[A-Z0-9][A-Z0-9 ,.;:&/()'’\-–—+]{3,78}$")
 
 
-_RST_ADORN = re.compile(r"^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,})\s*$")
-_RST_SIGNS = re.compile(r"^\s*\.\.\s+(?:note|warning|tip|important|code-block|code|contents|image|figure|math|admonition|seealso)::|:cite:`|^\s*\.\.\s+\[[^\]]+\]\s")
-_ADOC_HEAD = re.compile(r"^={1,5} \S")
-_ADOC_SIGNS = re.compile(r"^(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION): |^\[source(?:,[\w+-]+)*\]\s*$|^\|===\s*$|^:[\w-]+:(?: |$)")
+_RST_ADORN = compile_lazy(r"^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,})\s*$")
+_RST_SIGNS = compile_lazy(r"^\s*\.\.\s+(?:note|warning|tip|important|code-block|code|contents|image|figure|math|admonition|seealso)::|:cite:`|^\s*\.\.\s+\[[^\]]+\]\s")
+_ADOC_HEAD = compile_lazy(r"^={1,5} \S")
+_ADOC_SIGNS = compile_lazy(r"^(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION): |^\[source(?:,[\w+-]+)*\]\s*$|^\|===\s*$|^:[\w-]+:(?: |$)")
 
 
 def _unfenced(lines: list[str]) -> list[str]:
@@ -214,10 +215,10 @@ def _sniffed(lines: list[str], path: str) -> str | None:
 
 #: A reading app's highlight export (微信读书 and its kind): ``《Title》 共12条划线``, then ``◆ `` highlights, ``◆ 第3章 …``
 #: chapter marks and ``>> 想法：…`` thoughts.
-_BOOK_HEAD = re.compile(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
-_BOOK_ALONE = re.compile(r"^《(?P<t>[^》]{2,200})》$")
-_BOOK_COUNT = re.compile(r"^(?:共\s*)?\d+\s*(?:个|条)?\s*(?:笔记|划线|想法|标注|highlights?|notes?)\s*$", re.IGNORECASE)
-_BOOK_CHAPTER = re.compile(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
+_BOOK_HEAD = compile_lazy(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
+_BOOK_ALONE = compile_lazy(r"^《(?P<t>[^》]{2,200})》$")
+_BOOK_COUNT = compile_lazy(r"^(?:共\s*)?\d+\s*(?:个|条)?\s*(?:笔记|划线|想法|标注|highlights?|notes?)\s*$", re.IGNORECASE)
+_BOOK_CHAPTER = compile_lazy(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
 
 
 def _mw_heading(ln: str) -> re.Match[str] | None:
@@ -265,7 +266,7 @@ def _caps_heading(lines: list[str], k: int) -> bool:
 
 
 #: A line drawn with box-drawing characters only: a separator between a export's entries (a reader app's board).
-_DRAWN_RULE = re.compile(r"^[ \t]*[━─═▬‒―⎯]{3,}[ \t]*$", re.MULTILINE)
+_DRAWN_RULE = compile_lazy(r"^[ \t]*[━─═▬‒―⎯]{3,}[ \t]*$", re.MULTILINE)
 
 
 def as_markdown(text: str, path: str) -> str:
@@ -300,8 +301,8 @@ def as_markdown(text: str, path: str) -> str:
 
 # -- captions (WebVTT, SubRip) ------------------------------------------------------------------------------
 
-_CUE_TIMING = re.compile(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)[.,]\d{1,3}\s*-->\s*\d{1,2}:\d{2}(?::\d{2})?[.,]\d{1,3}")
-_VOICE = re.compile(r"^<v(?:\.[\w.-]+)?\s+(?P<who>[^>]{1,40})>")
+_CUE_TIMING = compile_lazy(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)[.,]\d{1,3}\s*-->\s*\d{1,2}:\d{2}(?::\d{2})?[.,]\d{1,3}")
+_VOICE = compile_lazy(r"^<v(?:\.[\w.-]+)?\s+(?P<who>[^>]{1,40})>")
 
 
 def _captions(lines: list[str]) -> list[str]:
@@ -344,16 +345,16 @@ def _captions(lines: list[str]) -> list[str]:
 
 # -- reStructuredText -------------------------------------------------------------------------------------
 
-_ADORN = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
-_DIRECTIVE = re.compile(r"^(?P<ind>\s*)\.\.\s+(?P<name>[\w-]+)::\s*(?P<arg>.*)$")
-_RST_COMMENT = re.compile(r"^\s*\.\.(?:\s+(?![\w-]+::)|$)")
-_RST_CITATION = re.compile(r"^(?P<ind>\s*)\.\.\s+\[(?P<label>[^\]]{1,40})\]\s+(?P<rest>\S.*)$")
-_FIELD = re.compile(r"^(?P<ind>\s*):(?P<name>[^:\s][^:]{0,40}):(?:\s+(?P<value>.*))?$")
+_ADORN = compile_lazy(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
+_DIRECTIVE = compile_lazy(r"^(?P<ind>\s*)\.\.\s+(?P<name>[\w-]+)::\s*(?P<arg>.*)$")
+_RST_COMMENT = compile_lazy(r"^\s*\.\.(?:\s+(?![\w-]+::)|$)")
+_RST_CITATION = compile_lazy(r"^(?P<ind>\s*)\.\.\s+\[(?P<label>[^\]]{1,40})\]\s+(?P<rest>\S.*)$")
+_FIELD = compile_lazy(r"^(?P<ind>\s*):(?P<name>[^:\s][^:]{0,40}):(?:\s+(?P<value>.*))?$")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "literalinclude", "highlight", "math", "raw", "csv-table",
                     "image", "figure", "toctree", "include"}
-_LITERAL = re.compile(r"``([^`]+)``")
-_RST_CITE_ROLE = re.compile(r":cite(?::[pt])?:`([^`]{1,200})`")
-_RST_LINK = re.compile(r"`([^`<]+?)\s*<(https?://[^>]+)>`_{1,2}")
+_LITERAL = compile_lazy(r"``([^`]+)``")
+_RST_CITE_ROLE = compile_lazy(r":cite(?::[pt])?:`([^`]{1,200})`")
+_RST_LINK = compile_lazy(r"`([^`<]+?)\s*<(https?://[^>]+)>`_{1,2}")
 
 
 def _indent(line: str) -> int:
@@ -456,13 +457,13 @@ def _inline(text: str) -> str:
 
 # -- AsciiDoc and Typst -----------------------------------------------------------------------------------
 
-_EQ_HEADING = re.compile(r"^(?P<eq>={1,6})\s+(?P<t>\S.*)$")
-_ADOC_LINK = re.compile(r"\b(?:link:)?(?P<url>https?://[^\s\[\]]+)\[(?P<text>[^\]]*)\]")
-_TYP_LINK = re.compile(r"#link\(\s*\"(?P<url>[^\"]+)\"\s*\)(?:\[(?P<text>[^\]]*)\])?")
-_TYP_STRONG = re.compile(r"#strong\[([^\]]*)\]")
-_TYP_EMPH = re.compile(r"#emph\[([^\]]*)\]")
-_SLASH_COMMENT = re.compile(r"^(?P<ind>\s*)//+\s?(?P<t>.*)$")
-_ADOC_ATTR = re.compile(r"^:(?P<name>[\w-]+):(?:\s+(?P<value>.*))?$")
+_EQ_HEADING = compile_lazy(r"^(?P<eq>={1,6})\s+(?P<t>\S.*)$")
+_ADOC_LINK = compile_lazy(r"\b(?:link:)?(?P<url>https?://[^\s\[\]]+)\[(?P<text>[^\]]*)\]")
+_TYP_LINK = compile_lazy(r"#link\(\s*\"(?P<url>[^\"]+)\"\s*\)(?:\[(?P<text>[^\]]*)\])?")
+_TYP_STRONG = compile_lazy(r"#strong\[([^\]]*)\]")
+_TYP_EMPH = compile_lazy(r"#emph\[([^\]]*)\]")
+_SLASH_COMMENT = compile_lazy(r"^(?P<ind>\s*)//+\s?(?P<t>.*)$")
+_ADOC_ATTR = compile_lazy(r"^:(?P<name>[\w-]+):(?:\s+(?P<value>.*))?$")
 #: Document attributes that say how the page is drawn, not what it says.
 _ADOC_PRESENTATION = frozenset({"toc", "toclevels", "toc-title", "icons", "lang", "sectnums", "sectanchors", "sectlinks",
                                 "imagesdir", "source-highlighter", "experimental", "doctype", "stem", "nofooter",
@@ -555,10 +556,10 @@ def _typ_inline(text: str) -> str:
 
 # -- Quarto / R Markdown ----------------------------------------------------------------------------------
 
-_DIV_OPEN = re.compile(r"^\s*:{3,}\s*\{(?P<attrs>[^}]*)\}\s*$|^\s*:{3,}\s*(?P<cls>[\w-]+)\s*$")
-_DIV_CLOSE = re.compile(r"^\s*:{3,}\s*$")
-_CALLOUT = re.compile(r"\.callout-(?P<kind>\w+)")
-_ATTR_TITLE = re.compile(r"title\s*=\s*\"(?P<t>[^\"]*)\"")
+_DIV_OPEN = compile_lazy(r"^\s*:{3,}\s*\{(?P<attrs>[^}]*)\}\s*$|^\s*:{3,}\s*(?P<cls>[\w-]+)\s*$")
+_DIV_CLOSE = compile_lazy(r"^\s*:{3,}\s*$")
+_CALLOUT = compile_lazy(r"\.callout-(?P<kind>\w+)")
+_ATTR_TITLE = compile_lazy(r"title\s*=\s*\"(?P<t>[^\"]*)\"")
 
 
 def _quarto(lines: list[str]) -> list[str]:
@@ -601,9 +602,9 @@ def _quarto(lines: list[str]) -> list[str]:
 
 # -- BibTeX -----------------------------------------------------------------------------------------------
 
-_BIB_ENTRY = re.compile(r"^\s*@(?P<type>\w+)\s*\{\s*(?P<key>[^,\s{}]+)\s*,?\s*$")
-_BIB_FIELD_LINE = re.compile(r"^\s*(?P<name>[\w-]+)\s*=\s*(?P<value>.*)$")
-_BIB_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.*?)[}\"]?\s*,?\s*$", re.IGNORECASE)
+_BIB_ENTRY = compile_lazy(r"^\s*@(?P<type>\w+)\s*\{\s*(?P<key>[^,\s{}]+)\s*,?\s*$")
+_BIB_FIELD_LINE = compile_lazy(r"^\s*(?P<name>[\w-]+)\s*=\s*(?P<value>.*)$")
+_BIB_TITLE = compile_lazy(r"^\s*title\s*=\s*[{\"](?P<t>.*?)[}\"]?\s*,?\s*$", re.IGNORECASE)
 
 
 #: BibTeX fields that are an entry's bookkeeping, not what the reader says or where the work is (``eprint``, ``url``,
@@ -675,11 +676,11 @@ def _bibtex(lines: list[str]) -> list[str]:
 
 # -- Confluence / Jira wiki markup ------------------------------------------------------------------------
 
-_WIKI_LIST = re.compile(r"^(?P<m>#+|\*+)\s+(?P<t>\S.*)$")
-_WIKI_LINK = re.compile(r"\[(?:(?P<text>[^|\[\]]*)\|)?(?P<url>https?://[^\]|\s]+)\]")
-_WIKI_CODE = re.compile(r"^\s*\{(?:code|noformat)(?::[^}]*)?\}\s*$")
-_WIKI_BLOCK = re.compile(r"\{(?P<m>panel|info|note|tip|warning|quote|expand)(?::(?P<attrs>[^}]*))?\}")
-_WIKI_BOLD = re.compile(r"(?<![\w*])\*(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*(?![\w*])")
+_WIKI_LIST = compile_lazy(r"^(?P<m>#+|\*+)\s+(?P<t>\S.*)$")
+_WIKI_LINK = compile_lazy(r"\[(?:(?P<text>[^|\[\]]*)\|)?(?P<url>https?://[^\]|\s]+)\]")
+_WIKI_CODE = compile_lazy(r"^\s*\{(?:code|noformat)(?::[^}]*)?\}\s*$")
+_WIKI_BLOCK = compile_lazy(r"\{(?P<m>panel|info|note|tip|warning|quote|expand)(?::(?P<attrs>[^}]*))?\}")
+_WIKI_BOLD = compile_lazy(r"(?<![\w*])\*(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*(?![\w*])")
 
 
 def _confluence(lines: list[str]) -> list[str]:
@@ -744,15 +745,15 @@ def _wiki_inline(text: str) -> str:
 
 # -- MediaWiki -------------------------------------------------------------------------------------------
 
-_MW_HEADING = re.compile(r"^(?P<eq>={1,6})\s*(?P<t>[^=].*?)\s*(?P=eq)\s*$")
-_MW_LIST = re.compile(r"^(?P<m>[*#]+)\s*(?P<t>\S.*)$")
+_MW_HEADING = compile_lazy(r"^(?P<eq>={1,6})\s*(?P<t>[^=].*?)\s*(?P=eq)\s*$")
+_MW_LIST = compile_lazy(r"^(?P<m>[*#]+)\s*(?P<t>\S.*)$")
 #: (no ``[`` inside a link's address or text, nor ``<`` inside a Slack link's, nor ``<ref`` inside a reference:
 #: each start's scan ends at the next opening, and a line of 6,000 unclosed openings stays linear)
-_MW_LINK = re.compile(r"(?<!\[)\[(?P<url>https?://[^\s\[\]]+)(?:\s+(?P<text>[^\[\]]*))?\](?!\])")
-_MW_CITE = re.compile(r"\{\{\s*cite[^{}|]*(?P<args>(?:\|[^{}]*)?)\}\}", re.IGNORECASE)
-_MW_REF = re.compile(r"<ref(?:\s[^<>/]*)?>(?P<t>(?:(?!<ref[\s>/]).)*?)</ref>|<ref[^<>]*/>", re.IGNORECASE)
-_MW_BOLD = re.compile("'''(.+?)'''")
-_MW_ITALIC = re.compile("''(.+?)''")
+_MW_LINK = compile_lazy(r"(?<!\[)\[(?P<url>https?://[^\s\[\]]+)(?:\s+(?P<text>[^\[\]]*))?\](?!\])")
+_MW_CITE = compile_lazy(r"\{\{\s*cite[^{}|]*(?P<args>(?:\|[^{}]*)?)\}\}", re.IGNORECASE)
+_MW_REF = compile_lazy(r"<ref(?:\s[^<>/]*)?>(?P<t>(?:(?!<ref[\s>/]).)*?)</ref>|<ref[^<>]*/>", re.IGNORECASE)
+_MW_BOLD = compile_lazy("'''(.+?)'''")
+_MW_ITALIC = compile_lazy("''(.+?)''")
 
 
 def _mw_cite(m: re.Match[str]) -> str:
@@ -764,7 +765,7 @@ def _mw_cite(m: re.Match[str]) -> str:
 
 
 #: A wiki link with its own text: MediaWiki's internal ``[[Page|text]]``, DokuWiki's ``[[https://…|text]]``.
-_WIKI_PIPED_LINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]{1,300})\|(?P<text>[^\[\]\n]{0,200})\]\]")
+_WIKI_PIPED_LINK = compile_lazy(r"\[\[(?P<target>[^\[\]|\n]{1,300})\|(?P<text>[^\[\]\n]{0,200})\]\]")
 
 
 def _wiki_links(text: str) -> str:
@@ -830,7 +831,7 @@ def _mediawiki(lines: list[str]) -> list[str]:
 # -- a chat export in JSON --------------------------------------------------------------------------------
 
 _TEXT_KEYS = ("text", "content", "message", "body")
-_SLACK_LINK = re.compile(r"<(?P<url>https?://[^|<>\s]+)(?:\|(?P<text>[^<>]*))?>")
+_SLACK_LINK = compile_lazy(r"<(?P<url>https?://[^|<>\s]+)(?:\|(?P<text>[^<>]*))?>")
 
 
 def chat_messages(text: str) -> list[dict] | None:
@@ -981,9 +982,9 @@ def _highlights(lines: list[str]) -> list[str]:
 
 # -- a pasted git log ----------------------------------------------------------------------------------------
 
-_COMMIT = re.compile(r"^\s*commit\s+(?P<hash>[0-9a-f]{7,40})\b")
-_COMMIT_FIELD = re.compile(r"^\s*(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):\s")
-_DIFFSTAT = re.compile(r"^\s*\S.*?\s\|\s+(?:\d+\s*[+\-]*|Bin\b.*)\s*$|^\s*\d+ files? changed\b")
+_COMMIT = compile_lazy(r"^\s*commit\s+(?P<hash>[0-9a-f]{7,40})\b")
+_COMMIT_FIELD = compile_lazy(r"^\s*(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):\s")
+_DIFFSTAT = compile_lazy(r"^\s*\S.*?\s\|\s+(?:\d+\s*[+\-]*|Bin\b.*)\s*$|^\s*\d+ files? changed\b")
 
 
 def _commit_starts(lines: list[str]) -> list[int]:
@@ -1029,17 +1030,17 @@ def _git_log(lines: list[str]) -> list[str]:
 
 # -- LaTeX and Beamer source ---------------------------------------------------------------------------------
 
-_FRAME_OPEN = re.compile(r"^\s*\\begin\{frame\}(?:<[^>]*>)?(?:\[[^\]]*\])?(?:\{(?P<t>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?")
-_TEX_SECTION = re.compile(r"^\s*\\(?P<cmd>section|subsection|subsubsection|frametitle|title)\*?\{(?P<t>.*)\}\s*$")
-_TEX_DROP = re.compile(r"^\s*\\(?:documentclass|usepackage|usetheme|usecolortheme|usefonttheme|setbeameroption|setbeamertemplate|"
+_FRAME_OPEN = compile_lazy(r"^\s*\\begin\{frame\}(?:<[^>]*>)?(?:\[[^\]]*\])?(?:\{(?P<t>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?")
+_TEX_SECTION = compile_lazy(r"^\s*\\(?P<cmd>section|subsection|subsubsection|frametitle|title)\*?\{(?P<t>.*)\}\s*$")
+_TEX_DROP = compile_lazy(r"^\s*\\(?:documentclass|usepackage|usetheme|usecolortheme|usefonttheme|setbeameroption|setbeamertemplate|"
                        r"begin\{(?:document|itemize|enumerate|description|thebibliography|columns?|block|center|figure|table|tabular)\}|"
                        r"end\{[a-z*]+\}|maketitle|titlepage|tableofcontents|includegraphics|centering|vspace|hspace|pause|"
                        r"newcommand|renewcommand|bibliographystyle|bibliography\{|label\{)")
-_TEX_ITEM = re.compile(r"^(?P<ind>\s*)\\item(?:\[(?P<label>[^\]]*)\])?\s*(?P<t>.*)$")
-_TEX_NOTE = re.compile(r"^\s*\\note(?:<[^>]*>)?(?:\[[^\]]*\])?\{(?P<t>.*?)\}?\s*$")
-_TEX_FIELD = re.compile(r"^\s*\\(?P<cmd>subtitle|author|date|institute)\{(?P<t>.*)\}\s*$")
-_TEX_BIBITEM = re.compile(r"^\s*\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]+)\}(?P<rest>.*)$")
-_TEX_CITE = re.compile(r"\\(?:no)?cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
+_TEX_ITEM = compile_lazy(r"^(?P<ind>\s*)\\item(?:\[(?P<label>[^\]]*)\])?\s*(?P<t>.*)$")
+_TEX_NOTE = compile_lazy(r"^\s*\\note(?:<[^>]*>)?(?:\[[^\]]*\])?\{(?P<t>.*?)\}?\s*$")
+_TEX_FIELD = compile_lazy(r"^\s*\\(?P<cmd>subtitle|author|date|institute)\{(?P<t>.*)\}\s*$")
+_TEX_BIBITEM = compile_lazy(r"^\s*\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]+)\}(?P<rest>.*)$")
+_TEX_CITE = compile_lazy(r"\\(?:no)?cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>[^{}]+)\}")
 
 
 def _tex_inline(text: str) -> str:
@@ -1104,9 +1105,9 @@ def _latex(lines: list[str]) -> list[str]:
 
 # -- a whiteboard's sticky notes ------------------------------------------------------------------------------
 
-_STICKY = re.compile(r"^\s*\[(?P<c>yellow|pink|green|blue|orange|purple|violet|red|gray|grey|white|teal|cyan|lime|"
+_STICKY = compile_lazy(r"^\s*\[(?P<c>yellow|pink|green|blue|orange|purple|violet|red|gray|grey|white|teal|cyan|lime|"
                      r"黄色?|粉色?|绿色?|蓝色?|橙色?|紫色?|红色?)\]\s+(?P<t>\S.*)$", re.IGNORECASE)
-_VOTES = re.compile(r"^\s*(?:\+1\s*)+$|^\s*(?:👍\s*)+$")
+_VOTES = compile_lazy(r"^\s*(?:\+1\s*)+$|^\s*(?:👍\s*)+$")
 
 
 def _stickies(lines: list[str]) -> list[str]:
@@ -1126,8 +1127,8 @@ def _stickies(lines: list[str]) -> list[str]:
 
 #: Zoom's saved chat: "10:02:11 From Ana Ruiz to Everyone:" (the message on the lines below, tab-indented) or, in
 #: older versions, "10:02:11	 From  Ana Ruiz : the message" on one line.
-_ZOOM_HEAD = re.compile(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s+From\s+(?P<who>.{1,60}?)(?:\s+to\s+(?P<to>.{1,60}?))?\s*:\s*(?P<msg>.*)$")
-_ZOOM_REACTION = re.compile(r"^\s*Reacted to \".{0,80}\" with \S+\s*$|^\s*Removed a .{0,20}reaction", re.IGNORECASE)
+_ZOOM_HEAD = compile_lazy(r"^\s*(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s+From\s+(?P<who>.{1,60}?)(?:\s+to\s+(?P<to>.{1,60}?))?\s*:\s*(?P<msg>.*)$")
+_ZOOM_REACTION = compile_lazy(r"^\s*Reacted to \".{0,80}\" with \S+\s*$|^\s*Removed a .{0,20}reaction", re.IGNORECASE)
 
 
 def _zoom_chat(lines: list[str]) -> list[str]:
@@ -1157,8 +1158,8 @@ def _zoom_chat(lines: list[str]) -> list[str]:
 
 #: A content line of an iCalendar file: ``NAME;PARAM=…:value`` (RFC 5545 §3.1); a line starting with a space or a tab
 #: continues the one before (folding).
-_ICS_LINE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,40})(?P<params>(?:;[^:\n]*)?):(?P<value>.*)$")
-_ICS_BEGIN = re.compile(r"^BEGIN:(?P<c>V(?:EVENT|TODO|JOURNAL))\s*$")
+_ICS_LINE = compile_lazy(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,40})(?P<params>(?:;[^:\n]*)?):(?P<value>.*)$")
+_ICS_BEGIN = compile_lazy(r"^BEGIN:(?P<c>V(?:EVENT|TODO|JOURNAL))\s*$")
 #: Properties whose value is someone's words (their escapes undone, their lines kept as lines).
 _ICS_TEXT = ("DESCRIPTION", "COMMENT", "URL")
 
@@ -1306,7 +1307,7 @@ def _json_lines(lines: list[str]) -> list[str]:
 # -- bookmark exports ----------------------------------------------------------------------------------------
 
 #: A bookmark's address alone on its line (``https://…``, ``arxiv.org/abs/…``, ``URL: …``).
-_BOOKMARK_URL = re.compile(r"^\s*(?:(?:url|link|href)\s*[:：]\s*)?(?:https?://|www\.|arxiv\.org/)\S+\s*$", re.IGNORECASE)
+_BOOKMARK_URL = compile_lazy(r"^\s*(?:(?:url|link|href)\s*[:：]\s*)?(?:https?://|www\.|arxiv\.org/)\S+\s*$", re.IGNORECASE)
 
 
 def _bookmark_titles(lines: list[str]) -> list[int]:
@@ -1333,11 +1334,11 @@ def _bookmarks(lines: list[str]) -> list[str]:
 
 # -- source code whose comments are the note -----------------------------------------------------------------
 
-_FENCE_OPEN = re.compile(r"^\s{0,3}(?P<f>`{3,}|~{3,})\s*(?P<lang>[\w+#.-]*)")
+_FENCE_OPEN = compile_lazy(r"^\s{0,3}(?P<f>`{3,}|~{3,})\s*(?P<lang>[\w+#.-]*)")
 _CODE_LANGS = {"python", "py", "python3", "sh", "bash", "zsh", "shell", "ruby", "rb", "perl", "r", "yaml", "yml", "toml",
                "js", "javascript", "ts", "typescript", "c", "cpp", "c++", "cc", "cuda", "cu", "go", "rust", "rs", "java",
                "kotlin", "scala", "swift", "triton"}
-_DOCSTRING = re.compile(r'^\s*[rbuRBU]{0,2}("""|\'\'\')')
+_DOCSTRING = compile_lazy(r'^\s*[rbuRBU]{0,2}("""|\'\'\')')
 
 
 def _code_fences(lines: list[str]) -> list[tuple[int, int, str]]:
@@ -1424,11 +1425,11 @@ def _code_notes(lines: list[str]) -> list[str]:
 # -- a social archive's JSON, pretty-printed ------------------------------------------------------------------
 
 #: A post's text field alone on its line of a pretty-printed JSON archive (``"full_text" : "…",``).
-_ARCHIVE_TEXT = re.compile(r'^\s*"(?:full_text|text)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
+_ARCHIVE_TEXT = compile_lazy(r'^\s*"(?:full_text|text)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
 #: A link the archive expanded for a post (``"expanded_url" : "https://arxiv.org/abs/…",``).
-_ARCHIVE_URL = re.compile(r'^\s*"(?:expanded_url|expanded|unwound_url)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
-_ARCHIVE_TEXT_IN = re.compile(r'"(?:full_text|text)"\s*:\s*"((?:[^"\\]|\\.)*)"')
-_ARCHIVE_URL_IN = re.compile(r'"(?:expanded_url|expanded|unwound_url)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_ARCHIVE_URL = compile_lazy(r'^\s*"(?:expanded_url|expanded|unwound_url)"\s*:\s*"(?P<v>(?:[^"\\]|\\.)*)"\s*,?\s*$')
+_ARCHIVE_TEXT_IN = compile_lazy(r'"(?:full_text|text)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_ARCHIVE_URL_IN = compile_lazy(r'"(?:expanded_url|expanded|unwound_url)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 def _json_string(raw: str) -> str:
@@ -1477,9 +1478,9 @@ def _json_archive(lines: list[str]) -> list[str]:
 # -- a raw mailbox (mbox) -------------------------------------------------------------------------------------
 
 #: An mbox message's separator line: ``From alice@example.org Tue Aug 17 12:02:11 2027``.
-_MBOX_FROM = re.compile(r"^From \S+@?\S*\s+\w{3} \w{3}\s+\d{1,2} \d{1,2}:\d{2}(?::\d{2})? \d{4}\s*$")
-_MAIL_HEADER = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,60}):\s?(?P<value>.*)$")
-_QP_ESCAPE = re.compile(r"(?:=[0-9A-Fa-f]{2})+")
+_MBOX_FROM = compile_lazy(r"^From \S+@?\S*\s+\w{3} \w{3}\s+\d{1,2} \d{1,2}:\d{2}(?::\d{2})? \d{4}\s*$")
+_MAIL_HEADER = compile_lazy(r"^(?P<name>[A-Za-z][A-Za-z0-9-]{0,60}):\s?(?P<value>.*)$")
+_QP_ESCAPE = compile_lazy(r"(?:=[0-9A-Fa-f]{2})+")
 
 
 def _qp_line(text: str) -> str:
@@ -1556,9 +1557,9 @@ def _tex_row(line: str) -> str | None:
     return body[:-2].rstrip()
 
 
-_TEX_RULE = re.compile(r"^\s*\\(?:toprule|midrule|bottomrule|hline|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*$")
+_TEX_RULE = compile_lazy(r"^\s*\\(?:toprule|midrule|bottomrule|hline|cmidrule(?:\([^)]*\))?\{[^}]*\})\s*$")
 #: A line pairing a citation key with its identifier, outside the LaTeX: ``- dao2023flashattention2 = arXiv:2307.08691``.
-_KEY_TO_ID = re.compile(r"^\s*(?:[-*+]\s+)?`?(?P<key>[A-Za-z][\w:.\-]{2,60})`?\s*(?:=|:|→|->|—|–)\s*(?P<rest>\S.*)$")
+_KEY_TO_ID = compile_lazy(r"^\s*(?:[-*+]\s+)?`?(?P<key>[A-Za-z][\w:.\-]{2,60})`?\s*(?:=|:|→|->|—|–)\s*(?P<rest>\S.*)$")
 
 
 def _tex_table_fences(lines: list[str]) -> list[tuple[int, int]]:
@@ -1617,7 +1618,7 @@ def _tex_tables(lines: list[str]) -> list[str]:
 # -- a spreadsheet pasted as CSV --------------------------------------------------------------------------------
 
 #: A fence opening on a spreadsheet: ```` ```csv ````, ``~~~tsv``.
-_CSV_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*[ct]sv\b", re.MULTILINE)
+_CSV_FENCE = compile_lazy(r"^\s{0,3}(?:`{3,}|~{3,})\s*[ct]sv\b", re.MULTILINE)
 
 def _csv_tables(lines: list[str]) -> list[str]:
     """A spreadsheet pasted into a note as a ``csv`` / ``tsv`` fence (a header row, then one row a line): a pipe table
@@ -1650,8 +1651,8 @@ def _csv_tables(lines: list[str]) -> list[str]:
 
 # -- grid tables ----------------------------------------------------------------------------------------------
 
-_GRID_BORDER = re.compile(r"^\s*\+(?:[-=:]+\+)+\s*$")
-_GRID_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_GRID_BORDER = compile_lazy(r"^\s*\+(?:[-=:]+\+)+\s*$")
+_GRID_ROW = compile_lazy(r"^\s*\|.*\|\s*$")
 
 
 def _grid_tables(lines: list[str]) -> list[str]:
@@ -1691,10 +1692,10 @@ _TRACE_WORDS = ("thinking", "thought", "reasoning", "reflection", "task", "plan"
 _TRACE_FINDINGS = ("finding", "findings", "answer", "result", "observation", "summary")
 _TRACE_MACHINE = ("tool_call", "tool_use", "tool_result", "function_call", "function_result", "action", "output")
 #: A tag an agent's trace wraps its steps in, at the start of a line: ``<thinking>``, ``<tool_call name="…">``, ``</finding>``.
-_TRACE_TAG = re.compile(rf"^\s*</?(?P<tag>{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS + _TRACE_MACHINE)})\b[^>]*>", re.IGNORECASE)
+_TRACE_TAG = compile_lazy(rf"^\s*</?(?P<tag>{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS + _TRACE_MACHINE)})\b[^>]*>", re.IGNORECASE)
 #: The agent's own tags anywhere on a line (dropped, their words kept), and a finding's closing tag ending it.
-_TRACE_OWN_TAG = re.compile(rf"</?(?:{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS)})\b[^>]*>", re.IGNORECASE)
-_TRACE_FINDING_END = re.compile(rf"</(?:{'|'.join(_TRACE_FINDINGS)})\s*>\s*$", re.IGNORECASE)
+_TRACE_OWN_TAG = compile_lazy(rf"</?(?:{'|'.join(_TRACE_WORDS + _TRACE_FINDINGS)})\b[^>]*>", re.IGNORECASE)
+_TRACE_FINDING_END = compile_lazy(rf"</(?:{'|'.join(_TRACE_FINDINGS)})\s*>\s*$", re.IGNORECASE)
 
 
 def _tagged_trace(lines: list[str]) -> list[str]:
@@ -1755,8 +1756,8 @@ def _tag_traced(lines: list[str]) -> bool:
 
 # -- an outliner's OPML export --------------------------------------------------------------------------------
 
-_OPML_OUTLINE = re.compile(r"^(?P<ind>\s*)<outline\b(?P<attrs>[^>]*?)(?P<close>/?)>\s*$")
-_XML_ATTR = re.compile(r'(?P<k>[\w:-]+)\s*=\s*"(?P<v>[^"]*)"')
+_OPML_OUTLINE = compile_lazy(r"^(?P<ind>\s*)<outline\b(?P<attrs>[^>]*?)(?P<close>/?)>\s*$")
+_XML_ATTR = compile_lazy(r'(?P<k>[\w:-]+)\s*=\s*"(?P<v>[^"]*)"')
 
 
 def _opml(lines: list[str]) -> list[str]:

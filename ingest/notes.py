@@ -47,23 +47,24 @@ from .text import (
     strip_markup,
     without_titles,
 )
+from ingest.lazyre import compile_lazy
 
 __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
            "sentence_pieces"]
 
 #: What a note template says to its writer in a comment ("fill in", "e.g.", "pick one", "模板", "填写"): an instruction, no level.
-_TEMPLATE_HINT = re.compile(r"\b(?:fill(?:ed)? (?:this )?in|(?:this|the|note|card) template|choose one|pick one|replace (?:this|with)|delete (?:this|as)|"
+_TEMPLATE_HINT = compile_lazy(r"\b(?:fill(?:ed)? (?:this )?in|(?:this|the|note|card) template|choose one|pick one|replace (?:this|with)|delete (?:this|as)|"
                             r"how (?:deep(?:ly)?|far|much) (?:did|do|have) you)\b|\be\.g\.|模板|填写|示例|请(?:填|选)|二选一|(?:选|删)掉?其一", re.IGNORECASE)
 
-_BYLINE = re.compile(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
-_FILE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
-_TEXT_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
-_TIME_LABEL = re.compile(r"^(?:时间|date|time)\s*[:：]", re.I)
-_LIST_SEP = re.compile(r"[,，]")
-_VERDICT_LINE = re.compile(r"^(?:[-*]\s*)?(?:判断|verdict|relevance)\s*[:：]", re.I)
+_BYLINE = compile_lazy(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
+_FILE_TIME = compile_lazy(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
+_TEXT_TIME = compile_lazy(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
+_TIME_LABEL = compile_lazy(r"^(?:时间|date|time)\s*[:：]", re.I)
+_LIST_SEP = compile_lazy(r"[,，]")
+_VERDICT_LINE = compile_lazy(r"^(?:[-*]\s*)?(?:判断|verdict|relevance)\s*[:：]", re.I)
 #: Workspace paths written in a note (``inbox/…/x.md``): links to other sources.
-_PATH_RE = re.compile(r"(?<![\w/.])((?:inbox|organized|work-guard)/[\w\-./\u4e00-\u9fff]+?\.(?:md|json|txt))")
-_CJK = re.compile("[\u4e00-\u9fff]")
+_PATH_RE = compile_lazy(r"(?<![\w/.])((?:inbox|organized|work-guard)/[\w\-./\u4e00-\u9fff]+?\.(?:md|json|txt))")
+_CJK = compile_lazy("[\u4e00-\u9fff]")
 
 
 class NoteParts(dict):
@@ -74,13 +75,13 @@ class NoteParts(dict):
 #: An exception in a note's opening to the level it states for all its items: "except PyramidKV, which I
 #: only skimmed", "apart from FlashInfer (abstract only)", "除了 SnapKV（只看了摘要）".
 #: A work named in an opening's list: a name with a capital ("DraftCache", "Sequoia", "EAGLE-3") or an arXiv identifier.
-_NAMED_WORK = re.compile(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|[a-z]{1,3}[A-Z][\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
+_NAMED_WORK = compile_lazy(r"(?<![\w.-])(?:[A-Z](?=[A-Za-z0-9]*[A-Za-z])[\w+-]*|[a-z]{1,3}[A-Z][\w+-]*|\d{4}\.\d{4,5})(?![\w.-])")
 #: Capitalised words that open a sentence or a clause, never a work's name.
 _NOT_A_NAME = frozenset({"the", "this", "that", "these", "those", "it", "its", "we", "i", "a", "an", "our", "their", "and",
                          "but", "also", "both", "all", "read", "only", "paper", "papers", "see", "note", "notes", "how", "what",
                          # a video's uploader ("UP 主"), the places a paper is read: no work's name
                          "up", "pdf", "arxiv", "abstract", "github", "readme", "ok"})
-_EXCEPT = re.compile(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了|唯一的?例外是|例外是|"
+_EXCEPT = compile_lazy(r"(?:\bexcept(?: for)?|\bapart from|\bother than|\bsave for|除了|唯一的?例外是|例外是|"
                      r"\bthe (?:only|one|single) exception (?:is|being)|\bexception\s*:)\s*(?P<name>[^,，;；.。()（）]{2,40}?)\s*"
                      r"(?:[,，(（:：—]|\s-\s|\s(?=which|that|where|I\b))\s*(?P<rest>[^.;。；]{3,120})", re.IGNORECASE)
 
@@ -165,8 +166,8 @@ def _as_list(v: object) -> list[str]:
     return [p.strip().strip("'\"") for p in _LIST_SEP.split(s) if p.strip()]
 
 
-_ORG_DIRECTIVE = re.compile(r"^#\+[A-Za-z_]+:")
-_ORG_HEADING = re.compile(r"^(\*+)\s+(\S.*)$")
+_ORG_DIRECTIVE = compile_lazy(r"^#\+[A-Za-z_]+:")
+_ORG_HEADING = compile_lazy(r"^(\*+)\s+(\S.*)$")
 
 
 def _org_as_markdown(lines: list[str]) -> list[str]:
@@ -189,48 +190,48 @@ def _year_only(value: str) -> bool:
 
 #: A decision line at the end of minutes ("结论：…", "Decision: …"): it speaks of the items before it,
 #: so it does not decide the relevance of the item it happens to follow.
-_EPILOGUE = re.compile(r"^\s*(?:结论|决定|决议|decisions?|action items?|todo|next steps?)\s*[:：]", re.IGNORECASE)
+_EPILOGUE = compile_lazy(r"^\s*(?:结论|决定|决议|decisions?|action items?|todo|next steps?)\s*[:：]", re.IGNORECASE)
 #: Evidence levels that, stated by an item's own words and alone, make it hearsay (low relevance).
 #: Levels that say an item rests on someone else's word: another's report, the vendor's, or only the shift's card
 #: (a note's "training-free according to our card; nobody has read the paper": the card's claim repeated).
 _HEARSAY = frozenset({"second_hand", "unverified", "vendor_self_reported", "card_only"})
-_VERSION = re.compile(r"(?<![\w.])v(\d{1,2})(?![\w.])")
-_CHANGE = re.compile(r"改成|改为|改到|提到|更新为|换成|changed|revised|now (says|reads|reports)|updated to|replaced|withdrawn|撤回|不再成立", re.I)
-_CITE_ONLY = re.compile(r"引用列表|引文列表|参考文献|§\s*七|citation list|reference list|references|bibliography|缺引用|add (it )?to the (citations?|references|bibliography)", re.I)
+_VERSION = compile_lazy(r"(?<![\w.])v(\d{1,2})(?![\w.])")
+_CHANGE = compile_lazy(r"改成|改为|改到|提到|更新为|换成|changed|revised|now (says|reads|reports)|updated to|replaced|withdrawn|撤回|不再成立", re.I)
+_CITE_ONLY = compile_lazy(r"引用列表|引文列表|参考文献|§\s*七|citation list|reference list|references|bibliography|缺引用|add (it )?to the (citations?|references|bibliography)", re.I)
 #: ``Title: …``, ``**Title**: …``, ``Title:: …``, and a field list aligned with spaces (``title       Deterministic …``).
-_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论文标题|标题|题目)(?:\*\*)?(?:\s*(?:::|[:：])|[ ]{2,}|\t)\s*(?:\*\*)?\s*(.+?)\s*$",
+_TITLE_FIELD = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:title|paper title|论文标题|标题|题目)(?:\*\*)?(?:\s*(?:::|[:：])|[ ]{2,}|\t)\s*(?:\*\*)?\s*(.+?)\s*$",
                           re.IGNORECASE)
-_CAVEAT_LEAD = re.compile(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
+_CAVEAT_LEAD = compile_lazy(r"^\s*(?:\*\*)?(?:值得警惕|警惕|风险|注意|caveats?|risks?|warning|concerns?)(?:\*\*)?\s*[:：]", re.I)
 
 
 _TITLE_COLUMNS = TITLE_COLUMNS
-_LEAD_MARKS = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2}/\s*)*")
-_TITLE_SHAPE = re.compile(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
+_LEAD_MARKS = compile_lazy(r"^\s*(?:[-*+]\s+|\d{1,3}[.)、]\s*|\[[ xX]\]\s*|\d{1,2}/\s*)*")
+_TITLE_SHAPE = compile_lazy(r"^[\w\d(\[“\"'《][^\n]{6,240}$")
 
 
 #: A line that ends inside a quotation (an opening quote with no closing one after it).
-_OPEN_QUOTE = re.compile(r"[\"“《「][^\"”》」]*$")
+_OPEN_QUOTE = compile_lazy(r"[\"“《「][^\"”》」]*$")
 
 
-_HEADER_UNIT = re.compile(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b"
+_HEADER_UNIT = compile_lazy(r"\(?\s*(tok(?:en)?s?/s|ms|TFLOPs/s|GB|%|×|x)\s*\)?\s*$|\b(tok(?:en)?s?/s|ms|TFLOPs/s)\b"
                           r"|(?<![A-Za-z])[(（]\s*(s|sec|µs|us|req/s|reqs?/s)\s*[)）]\s*$", re.IGNORECASE)  # "P99 TTFT (s)", "rate (req/s)"
 #: (not a plural's "(s)": "GPU(s)")
-_BARE_NUMBER = re.compile(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
+_BARE_NUMBER = compile_lazy(r"[~≈]?\s*\d[\d,]*(?:\.\d+)?")
 
 
 #: A line of code that may hold an identifier: one with its context (``arXiv:``, a URL, the arXiv DOI,
 #: BibTeX's ``eprint``); in any other line of code or a log, a bare ``1204.5531`` is a measured value.
-_CONTEXT_FORM = re.compile(r"arxiv|eprint|/|10\.48550", re.IGNORECASE)
-_GITHUB_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#?]|$)", re.IGNORECASE)
-_SIZE_CELL = re.compile(r"\d+(?:\.\d+)?\s*[KkMm]")
+_CONTEXT_FORM = compile_lazy(r"arxiv|eprint|/|10\.48550", re.IGNORECASE)
+_GITHUB_REPO = compile_lazy(r"github\.com/[\w.-]+/([\w.-]+?)(?:\.git)?(?=[/\s)\]>#?]|$)", re.IGNORECASE)
+_SIZE_CELL = compile_lazy(r"\d+(?:\.\d+)?\s*[KkMm]")
 
 
 #: A flashcard's or an FAQ's question and answer lines: "Q: …" / "A: …", "问：…" / "答：…", "Question: …" / "Answer: …".
-_QUESTION_LINE = re.compile(r"^\W*(?:Q|Question|问)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
-_ANSWER_LINE = re.compile(r"^\W*(?:A|Answer|答)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
+_QUESTION_LINE = compile_lazy(r"^\W*(?:Q|Question|问)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
+_ANSWER_LINE = compile_lazy(r"^\W*(?:A|Answer|答)\s*\d{0,3}\s*[:：]", re.IGNORECASE)
 
 #: The word of a question its answer's value stands for: "高多少？", "快几倍", "how much", "by what factor".
-_ASKED_VALUE = re.compile(r"多少|几倍|多大|多快|how (?:much|many|fast|large)|by what factor|what (?:is|was) the", re.IGNORECASE)
+_ASKED_VALUE = compile_lazy(r"多少|几倍|多大|多快|how (?:much|many|fast|large)|by what factor|what (?:is|was) the", re.IGNORECASE)
 
 
 def _answered_figures(question: str, answer: str, lex) -> tuple:
@@ -274,11 +275,11 @@ def _same_as_before(clean: str, lex, before: str, own: tuple) -> tuple:
 
 #: A scalar measure named by a table's caption or heading ("Llama-2 困惑度总表", "Perplexity (lower is better)").
 #: A language-modelling dataset: a bare number measured on it is a perplexity.
-_LM_DATASET = re.compile(r"\bwiki-?text-?(?:2|103)\b|\bC4\b|\bPG-?19\b|\bPTB\b", re.IGNORECASE)
+_LM_DATASET = compile_lazy(r"\bwiki-?text-?(?:2|103)\b|\bC4\b|\bPG-?19\b|\bPTB\b", re.IGNORECASE)
 #: A sentence saying its setting is the one before's: "same model, same 128K context", "同一配置下".
-_SAME_SETTING = re.compile(r"\bsame (?:model|setting|settings|setup|set-up|config(?:uration)?|context|hardware|GPU|batch|prompt|trace|workload)s?\b|"
+_SAME_SETTING = compile_lazy(r"\bsame (?:model|setting|settings|setup|set-up|config(?:uration)?|context|hardware|GPU|batch|prompt|trace|workload)s?\b|"
                            r"同一(?:配置|设置|模型|环境|硬件)|相同(?:的)?(?:配置|设置|模型|环境|硬件)", re.IGNORECASE)
-_CAPTION_MEASURE = re.compile(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
+_CAPTION_MEASURE = compile_lazy(r"perplexity|\bppl\b|困惑度|accuracy|准确率|\bscores?\b|得分", re.IGNORECASE)
 
 
 def _own_column(b, title: str):
@@ -336,30 +337,30 @@ def _row_fact_text(b, measure: str = "") -> str:
     return " | ".join(out)
 
 
-_TRAILING_PAREN = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+_TRAILING_PAREN = compile_lazy(r"\s*[(（][^()（）]*[)）]\s*$")
 #: A cell that opens with a ratio or a share and goes on ("7.5x vs vLLM (n = 100)", "+21% over Sarathi").
-_LEADING_RATIO = re.compile(r"^\s*[~≈+-]?\s*\d+(?:\.\d+)?\s*(?:x|×|%|倍)(?![\w])\s*\S")
+_LEADING_RATIO = compile_lazy(r"^\s*[~≈+-]?\s*\d+(?:\.\d+)?\s*(?:x|×|%|倍)(?![\w])\s*\S")
 
 
-_NAME_DASH = re.compile(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
+_NAME_DASH = compile_lazy(r"(?:^|[\s:：*])([A-Z][\w.+-]{1,30})\s*[—–]\s*(?:<?https?://\S*|[Aa]r[Xx]iv\s*:?\s*|(?:doi:?\s*)?10\.48550/[Aa]r[Xx]iv\.)?$")
 #: A line speaking of what comes before it: "Everything above the rule is …", "all the numbers above", "以上内容都是…".
-_ABOVE_SCOPE = re.compile(r"\b(?:everything|all|the (?:numbers|figures|claims|text))(?: of (?:the|this))?\s+(?:written\s+|quoted\s+|pasted\s+)?above\b"
+_ABOVE_SCOPE = compile_lazy(r"\b(?:everything|all|the (?:numbers|figures|claims|text))(?: of (?:the|this))?\s+(?:written\s+|quoted\s+|pasted\s+)?above\b"
                           r"(?!\s*(?:~|≈|about\s+)?\d)|(?<![\d.×x倍%]\s)(?<![\d.×x倍%])"
                           r"(?:以上(?:内容|数字|都|全|均)|上面(?:的|这些)?(?:内容|数字)?(?:都|全|均))", re.IGNORECASE)
 #: (not a figure's bound: "speedups all above 1.5x", "2 倍以上都…")
 #: A paragraph speaking of what follows it: "The numbers here are …", "everything below", "the following", "以下", a colon at its end.
-_POINTS_FORWARD = re.compile(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list|the rest|everything else)\b|下面|以下|如下|这些|下列|其余",
+_POINTS_FORWARD = compile_lazy(r"[:：]\s*$|\b(?:here|below|following|these|this list|the list|the rest|everything else)\b|下面|以下|如下|这些|下列|其余",
                              re.IGNORECASE)
 #: A sentence whose subject is a pronoun: "It …", "They report …", "我印象里他们 …", "它 …".
-_PRONOUN_LEAD = re.compile(r"^\W*(?:(?P<plural>(?:they|their|the authors)\b)|(?:it|its|this work)\b|[^，,。]{0,6}?(?:(?P<plural_zh>他们|它们|作者们?)|它)"
+_PRONOUN_LEAD = compile_lazy(r"^\W*(?:(?P<plural>(?:they|their|the authors)\b)|(?:it|its|this work)\b|[^，,。]{0,6}?(?:(?P<plural_zh>他们|它们|作者们?)|它)"
                            r"(?!的?(?:代码|仓库)))", re.IGNORECASE)
 #: A sentence that opens with the work it names: "vAttention [2405.04437] keeps …", "arXiv:2401.09670 reports …".
-_ID_OPENS = re.compile(r"^\W*(?:[A-Z][\w.+-]{1,30}\s*)?[(\[（]?\s*(?:arxiv\s*[:：]?\s*|https?://\S*?)?\d{4}\.\d{4,5}", re.IGNORECASE)
+_ID_OPENS = compile_lazy(r"^\W*(?:[A-Z][\w.+-]{1,30}\s*)?[(\[（]?\s*(?:arxiv\s*[:：]?\s*|https?://\S*?)?\d{4}\.\d{4,5}", re.IGNORECASE)
 #: A line led by a work's short name and a colon: "RePlace: …", "*ExFlow: abstract only. …*".
-_NAME_LABEL = re.compile(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
+_NAME_LABEL = compile_lazy(r"^[\s*_>-]*([A-Za-z][\w.+-]{1,30})\s*[:：]\s")
 #: A note's link or tag line written as a field without front matter ("links: [[202706011410]]", "tags: #kv #offload"):
 #: where the note sits among others, no statement.
-_LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)"
+_LINKS_LINE = compile_lazy(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:\[\[|#|$)"
                          # an arXiv listing's record fields and markers: "Date: Wed, 15 Jul 2026 … (912kb)", "Authors: …",
                          # "Categories: cs.LG cs.AI", "License: http://…", "Comments: 11 pages, 4 figures", "\\ ( https://arxiv.org/abs/… ,
                          # 912kb)" (a "Comments:" line that says more than its pages and figures is a statement)
@@ -369,22 +370,22 @@ _LINKS_LINE = re.compile(r"^\s*(?:links?|tags?|backlinks|related)\s*[:：]\s*(?:
                          r"|^\s*(?:\\\\\s*)?arXiv:\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\(\*?cross-listing\*?\))?\s*$", re.IGNORECASE)
 #: A line of a record that opens a field of its own ("TLDR: …", "Venue: …", "Comments: …"): a statement of its own, not the
 #: continuation of the line above (a feed's entry, an alert's hit, a listing's record written line under line).
-_FIELD_START = re.compile(r"^\s*(?:TL;?DR|tldr|venue|authors?|abstract|summary|comments?|note|notes|why|verdict|takeaway|status|"
+_FIELD_START = compile_lazy(r"^\s*(?:TL;?DR|tldr|venue|authors?|abstract|summary|comments?|note|notes|why|verdict|takeaway|status|"
                           r"摘要|备注|结论|点评|来源)\s*[:：]\s*\S", re.IGNORECASE)
 #: An arXiv listing's markers, no one's words: "\\", "\\ ( https://arxiv.org/abs/2607.12215 ,  912kb)", "License: http://…".
-_LISTING_MARK = re.compile(r"^\s*\\\\\s*(?:\(\s*https?://arxiv\.org/abs/\S+\s*,\s*\d+kb\s*\))?\s*$|^\s*license\s*:\s*https?://\S+\s*$",
+_LISTING_MARK = compile_lazy(r"^\s*\\\\\s*(?:\(\s*https?://arxiv\.org/abs/\S+\s*,\s*\d+kb\s*\))?\s*$|^\s*license\s*:\s*https?://\S+\s*$",
                            re.IGNORECASE)
 #: A field|value table's title row as a statement ("Title | RotaGroup: Calibration-Free …", "Full Title | …"): the title's
 #: words are its name, no statement of what the work does (as a ``_TITLE_FIELD`` line).
-_TITLE_ROW = re.compile(r"^\s*(?:title|full title|paper title|标题|题目|论文标题)\s*\|", re.IGNORECASE)
+_TITLE_ROW = compile_lazy(r"^\s*(?:title|full title|paper title|标题|题目|论文标题)\s*\|", re.IGNORECASE)
 #: Text struck out in a revision (``~~…~~``, GFM strikethrough).
-_STRUCK = re.compile(r"~~(?!~)[^~\n]{1,400}?~~")
+_STRUCK = compile_lazy(r"~~(?!~)[^~\n]{1,400}?~~")
 #: A cell that is one value with its unit: "9.4 s", "~38 s", "1,840 tok/s", "2.95x", "约 3 倍".
-_NUMBER_WITH_UNIT = re.compile(r"[~≈约<>≤≥]?\s*\d[\d,.]*\s*(?:[A-Za-zµ%×]{1,6}(?:/[A-Za-z]{1,6})?|倍|秒|毫秒)")
+_NUMBER_WITH_UNIT = compile_lazy(r"[~≈约<>≤≥]?\s*\d[\d,.]*\s*(?:[A-Za-zµ%×]{1,6}(?:/[A-Za-z]{1,6})?|倍|秒|毫秒)")
 
 
-_CHECK = re.compile(r"^\s*(?:✓|✔|✔️|✅|☑|yes|y|是|有)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
-_CROSS = re.compile(r"^\s*(?:✗|✘|❌|×|no|n|否|无)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
+_CHECK = compile_lazy(r"^\s*(?:✓|✔|✔️|✅|☑|yes|y|是|有)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
+_CROSS = compile_lazy(r"^\s*(?:✗|✘|❌|×|no|n|否|无)\s*(?:\[\^[^\]]+\])?\s*$", re.IGNORECASE)
 
 
 def _row_checks(b) -> str:
@@ -406,7 +407,7 @@ def _row_checks(b) -> str:
     return ". ".join(out)
 
 
-_SUMMARY = re.compile(r"<summary>\s*(?P<t>.*?)\s*</summary>", re.IGNORECASE)
+_SUMMARY = compile_lazy(r"<summary>\s*(?P<t>.*?)\s*</summary>", re.IGNORECASE)
 
 
 def _summary_title(lines: list[str], first: int) -> tuple[int, str] | None:
@@ -454,7 +455,7 @@ def _row_title(b) -> str | None:
     return None
 
 
-_FIELD_LABEL = re.compile(r"^(?:(?:(?:linked|related|associated|companion|upstream)\s+)?paper|title|(?:关联|对应|配套|相关)?论文|标题|题目|pdf|link|链接|source)"
+_FIELD_LABEL = compile_lazy(r"^(?:(?:(?:linked|related|associated|companion|upstream)\s+)?paper|title|(?:关联|对应|配套|相关)?论文|标题|题目|pdf|link|链接|source)"
                           r"(?:\s*[(（][^)）]{0,30}[)）])?\s*[:：]\s*",
                           re.IGNORECASE)
 
@@ -498,38 +499,38 @@ using towards toward about among along between beyond during versus within based
 
 #: A slide's or a section's label before a colon, not a paper's name: "Discussion: W4A8 or W4A16 on H100?",
 #: "Summary: …", "Agenda: …", "讨论：…".
-_GENERIC_LABEL = re.compile(r"^\s*(?:discussion|summary|agenda|q\s*&\s*a|questions?|takeaways?|recap|background|motivation|"
+_GENERIC_LABEL = compile_lazy(r"^\s*(?:discussion|summary|agenda|q\s*&\s*a|questions?|takeaways?|recap|background|motivation|"
                             r"results?|conclusions?|next steps?|open questions?|outline|overview|讨论|总结|小结|议程|问答|背景|结论)\s*[:：]",
                             re.IGNORECASE)
-_FOOTNOTE_MARK = re.compile(r"^\s*\[\^[^\]\s]{1,40}\]:\s*")
-_RECORD_AUTHORS = re.compile(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
-_RECORD_VENUE = re.compile(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
+_FOOTNOTE_MARK = compile_lazy(r"^\s*\[\^[^\]\s]{1,40}\]:\s*")
+_RECORD_AUTHORS = compile_lazy(r"^[^,，:：]{1,80}?\bet al\.?\s*[,，.]\s*")
+_RECORD_VENUE = compile_lazy(r"\s*[,，]\s*(?:[A-Z][A-Za-z&]{1,12}\s+)?(?:19|20)\d{2}\s*$")
 
 
-_REF_NUMBER = re.compile(r"^\s*\[\d{1,3}\]\s*")
+_REF_NUMBER = compile_lazy(r"^\s*\[\d{1,3}\]\s*")
 _INITIALS_NAME = r"(?:[A-Z]\.(?:[\s-]?[A-Z]\.)*\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
-_REF_INITIALS = re.compile(rf"^{_INITIALS_NAME}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_INITIALS_NAME})*(?:,?\s+et\s+al)?\.\s+(?=[A-Z0-9])")
-_REF_VENUE_TAIL = re.compile(r"\.\s+(?:In\s+)?[A-Z][\w&]{1,12}(?:\s+[A-Z][\w&]{1,12}){0,2}\s+(?:19|20)\d{2}\s*$")
+_REF_INITIALS = compile_lazy(rf"^{_INITIALS_NAME}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_INITIALS_NAME})*(?:,?\s+et\s+al)?\.\s+(?=[A-Z0-9])")
+_REF_VENUE_TAIL = compile_lazy(r"\.\s+(?:In\s+)?[A-Z][\w&]{1,12}(?:\s+[A-Z][\w&]{1,12}){0,2}\s+(?:19|20)\d{2}\s*$")
 
 
 #: A note title's leading tag that says where the note came from: "【转载】…", "[转] …", "[Repost] …", "Reposted: …".
-_TITLE_TAG = re.compile(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\]|\((?P<c>[^)]{1,16})\)|"
+_TITLE_TAG = compile_lazy(r"^\W*(?:【(?P<a>[^】]{1,10})】|\[(?P<b>[^\]]{1,16})\]|\((?P<c>[^)]{1,16})\)|"
                         r"(?P<d>re-?posted|repost|cross-?posted|转载|转)\s*[:：])", re.IGNORECASE)
 
 
 #: A field's label, in lower case after its first letter, before a name of one or two words: "Baselines named: Striped
 #: Attention", "compared with: USP".
-_LABELLED_NAME = re.compile(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\s+\S+)?\s*$")
+_LABELLED_NAME = compile_lazy(r"^[A-Za-z][a-z]+(?: [a-z]+){0,3}\s*[:：]\s*\S+(?:\s+\S+)?\s*$")
 
 
 #: What may open an entry before its identifier: a list marker or a number, a backtick or a bracket, "arXiv:".
-_ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)、])?\s*[`\[(（]?\s*(?:arXiv\s*[:：]?\s*)?")
+_ENTRY_LEAD = compile_lazy(r"\s*(?:[-*+]|\d{1,3}[.)、])?\s*[`\[(（]?\s*(?:arXiv\s*[:：]?\s*)?")
 
 
 #: How far around an identifier its written title is looked for (characters; a title is at most 240).
 _TITLE_REACH = 400
 #: A numbered or bulleted entry's first line (after quote marks): "> 3. Fiddler: …", "- SnapKV: …".
-_ENTRY_OPEN = re.compile(r"^\s*(?:>\s*)*(?:\d{1,3}[.)、]|[-*+•])\s+\S")
+_ENTRY_OPEN = compile_lazy(r"^\s*(?:>\s*)*(?:\d{1,3}[.)、]|[-*+•])\s+\S")
 
 
 def written_title(line: str, start: int, end: int) -> str | None:
@@ -677,34 +678,34 @@ def claim_version(text: str, refs=()) -> str | None:
 
 #: A word that denies the cue after it ("would not add it"); a condition is no proposal either ("outside the doc's scope
 #: unless we add a co-serving part" is the writer's "no").
-_NEGATION_BEFORE = re.compile(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别|没有?|无需|不要|不用|除非)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
+_NEGATION_BEFORE = compile_lazy(r"(?:\bnot|n't|\bno|\bnever|\bnor|\bunless|不|别|没有?|无需|不要|不用|除非)\s*(?:\w+\s+){0,2}?$", re.IGNORECASE)
 
 
 #: A negated placement, "does not belong in 5.2", "doesn't fit under §3": the writer places the item elsewhere, no verdict.
-_NOT_THERE = re.compile(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
+_NOT_THERE = compile_lazy(r"\b(?:belongs?|fits?|goes?|go)\s+(?:in|under|into|to|with)\s+(?:§\s*|section\s+|sec\.\s*)?[\dIVX]", re.IGNORECASE)
 
 
 #: A matrix cell that gives no answer: "unclear …", "unknown", "?", "TBD", "n/a", "不清楚", "未知", "待定", "存疑".
-_UNKNOWN_CELL = re.compile(r"^\s*(?:unclear|unknown|not (?:stated|clear|known|said)|\?+|tbd|n/?a|—|-|不清楚|未知|待定|存疑|不明)(?:\W|$)",
+_UNKNOWN_CELL = compile_lazy(r"^\s*(?:unclear|unknown|not (?:stated|clear|known|said)|\?+|tbd|n/?a|—|-|不清楚|未知|待定|存疑|不明)(?:\W|$)",
                            re.IGNORECASE)
 #: A table column holding a dispute's outcome: "结论", "Conclusion", "Verdict", "Resolution", "Outcome", "定论", "裁决".
-_CONCLUSION_COLUMN = re.compile(r"结论|定论|裁决|最终结论|conclusion|verdict|resolution|outcome|resolved", re.IGNORECASE)
+_CONCLUSION_COLUMN = compile_lazy(r"结论|定论|裁决|最终结论|conclusion|verdict|resolution|outcome|resolved", re.IGNORECASE)
 #: A figure given before corrected in the same topic, by its writer or by someone answering: "typo on my side, it's 1.2 GB",
 #: "correction: 3.4", "I meant 1.2", "更正：…", "笔误", "不对哈，是 22.2 倍，你少看了一个 2", "No, it's 2.8x — you misread".
-_CORRECTS = re.compile(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|\byou misread\b|"
+_CORRECTS = compile_lazy(r"\btypo\b|\bcorrection\s*[:：]|\bI meant\b|\bshould (?:read|have said)\b|\bmisquoted\b|\byou misread\b|"
                        r"更正|笔误|打错了|写错了|^\W*不对|(?:少|多)看了|看岔了?|看错了|记错了|说错了", re.IGNORECASE)
 #: What stands before the value a correction calls wrong: "not 2.38x", "instead of", "rather than", "不是", "而不是".
-_WRONG_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是)\s*[~≈]?\s*$", re.IGNORECASE)
+_WRONG_BEFORE = compile_lazy(r"(?:\bnot|\binstead of|\brather than|而不是|不是)\s*[~≈]?\s*$", re.IGNORECASE)
 #: Words that void a whole run, not one figure of it: "ABANDONED", "misconfigured run", "the run is invalid", "作废".
-_VOID_RUN = re.compile(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:this|the) run is (?:invalid|void)\b|作废")
+_VOID_RUN = compile_lazy(r"\bABANDONED\b|\bmisconfigured (?:run|benchmark|setup|experiment)\b|\b(?:this|the) run is (?:invalid|void)\b|作废")
 #: A writer voiding a run or a number of their own: those, and "don't quote it", "the number is void", "别引用这个数".
-_VOID = re.compile(_VOID_RUN.pattern + r"|\b(?i:don'?t|do not) (?:quote|cite|use) (?:it|this|these|them|that|the (?:number|figure|result)s?)\b"
+_VOID = compile_lazy(_VOID_RUN.pattern + r"|\b(?i:don'?t|do not) (?:quote|cite|use) (?:it|this|these|them|that|the (?:number|figure|result)s?)\b"
                    r"|\b(?:this|the) (?:number|result) is (?:invalid|void)\b|(?:别|不要|勿)(?:引用|引|用)(?:这个|这些|该)?(?:数|数字|结果)")
 
 
 #: An option a form left unticked, up to the next box ("☐ Main text only"): not the answer (a task list's "- [ ] …" is
 #: an item of its own: not done, so no depth).
-_UNCHECKED_OPTION = re.compile(r"☐[^☐☒☑✓✔]*")
+_UNCHECKED_OPTION = compile_lazy(r"☐[^☐☒☑✓✔]*")
 
 
 #: Words an item's title may open with that name no work of its own.
@@ -741,19 +742,19 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
 
 
 #: A remark's arrow ("→ relevant to 6.2", "-> skip"): an add cue of the lexicon only when it leads to no "no".
-_ARROWS = re.compile(r"→|->|=>")
+_ARROWS = compile_lazy(r"→|->|=>")
 
 
 #: A placement put off until something happens: "等 v2 出来再考虑进 4.2", "wait for the camera-ready before 3.1".
-_DEFERRED = re.compile(r"等[^，。；;,]{0,16}?(?:再|之后|以后)|\bwait(?:ing)? (?:for|until)\b|\bonce\b[^.;,]{0,30}\b(?:is|are) (?:out|published|released)\b|"
+_DEFERRED = compile_lazy(r"等[^，。；;,]{0,16}?(?:再|之后|以后)|\bwait(?:ing)? (?:for|until)\b|\bonce\b[^.;,]{0,30}\b(?:is|are) (?:out|published|released)\b|"
                        r"\b(?:revisit|decide) (?:it )?later\b|\bnot (?:yet|now)\b|\bpark(?:ing|ed)? (?:it|this)\b|\bon hold\b|"
                        r"\bif (?:that|this|it) (?:holds|is true|checks out)\b|如果(?:属实|成立)|先(?:放着|搁置|挂起)", re.IGNORECASE)
 #: A paragraph saying where all the numbers under it were measured: "以下数字都是我们自己在 1× A100-80G 上跑的", "All numbers
 #: below are our own runs on …", "下表均在 H100 上测得".
-_ALL_BELOW = re.compile(r"(?:以下|下面|下表|表中)[^。；;]{0,12}(?:数字|数据|结果|数)?[^。；;]{0,6}(?:都|均|全)[^。；;]{0,30}(?:跑|测|实测|测得|上)|"
+_ALL_BELOW = compile_lazy(r"(?:以下|下面|下表|表中)[^。；;]{0,12}(?:数字|数据|结果|数)?[^。；;]{0,6}(?:都|均|全)[^。；;]{0,30}(?:跑|测|实测|测得|上)|"
                         r"\b(?:all|every)\s+(?:the\s+)?(?:numbers|figures|results|rows)\s+(?:below|here|in (?:this|the) table)\b", re.IGNORECASE)
 #: A label a verdict is written after: "建议：", "Suggestion:", "Verdict -".
-_VERDICT_LABEL = re.compile(r"^\W*(?:建议|意见|结论|处理|suggestion|recommendation|verdict|decision)\s*[:：\-–—]\s*", re.IGNORECASE)
+_VERDICT_LABEL = compile_lazy(r"^\W*(?:建议|意见|结论|处理|suggestion|recommendation|verdict|decision)\s*[:：\-–—]\s*", re.IGNORECASE)
 
 
 def _says(pat: re.Pattern[str], text: str) -> int:
@@ -771,7 +772,7 @@ def _says(pat: re.Pattern[str], text: str) -> int:
 
 #: A front-matter field that places the note in the living document: ``section: "5.1"``, ``kb_section: 7.1/``,
 #: ``section_guess: "3.2"``, ``suggested-section: 4.2``, ``placement: §2.3``, ``章节: 3.1``.
-_FRONT_PLACEMENT = re.compile(r"^\s*(?:(?:kb|doc|target|suggested|proposed)[ _-]?)?(?:sections?|placement|place|home|章节|归属|建议章节)"
+_FRONT_PLACEMENT = compile_lazy(r"^\s*(?:(?:kb|doc|target|suggested|proposed)[ _-]?)?(?:sections?|placement|place|home|章节|归属|建议章节)"
                               r"(?:[ _-]?(?:guess|hint|suggestion|key))?\s*:\s*(?P<value>\S.*)$", re.IGNORECASE)
 
 
@@ -789,18 +790,18 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
 
 
 #: A table cell that holds no value yet: "TBD", "n/a", "todo", "待定", "?".
-_PLACEHOLDER = re.compile(r"(?i:tbd|tba|n/?a|none|todo|pending|unknown|later|\?+|-+|—)|待定|未定|无")
+_PLACEHOLDER = compile_lazy(r"(?i:tbd|tba|n/?a|none|todo|pending|unknown|later|\?+|-+|—)|待定|未定|无")
 #: The writer speaking of their own reading ("I opened the abstract page", "my take", "我看了摘要").
-_OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'd|my|myself|me)\b|我(?!们)", re.IGNORECASE)
+_OWN_VOICE = compile_lazy(r"\b(?:I|I'm|I've|I'd|my|myself|me)\b|我(?!们)", re.IGNORECASE)
 #: A footnote's definition line: ``[^1]: arXiv:2603.11872, … read sections 3 and 4``.
-_FOOTNOTE_DEF_LINE = re.compile(r"^\s*\[\^([^\]\s]{1,20})\]:\s*\S")
+_FOOTNOTE_DEF_LINE = compile_lazy(r"^\s*\[\^([^\]\s]{1,20})\]:\s*\S")
 #: A card's source field: how the card was made ("Source: built from the abstract page and the talk slides",
 #: "来源：GitHub 页面与 README", "Checked against: the arXiv abstract page and the README", "Provenance: …"), not how
 #: deep a person read.
-_CARD_SOURCE = re.compile(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处|信息来源|provenance|checked against|verified against|built from|"
+_CARD_SOURCE = compile_lazy(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处|信息来源|provenance|checked against|verified against|built from|"
                           r"made from|generated from|compiled from|based on)(?: of this card)?\W*[:：|]", re.IGNORECASE)
 #: A source field naming a person's own reading ("written by hand by jonas after reading the PDF", "omar, read §2–3").
-_PERSON_READ = re.compile(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人"
+_PERSON_READ = compile_lazy(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人"
                           r"|^\W*(?:source|来源)\W*[:：]\s*(?:我|我们)?(?:只|仅)?(?:读|看|翻)(?:了|过)", re.IGNORECASE)
 
 
@@ -814,16 +815,16 @@ def _card_source_line(text: str, levels: tuple[str, ...] = ()) -> bool:
 
 
 #: A statement written as a reference record: authors ("et al."), a title, an identifier and a year.
-_REFERENCE_RECORD = re.compile(r"\bet al\.?.{0,300}?(?:arXiv|\d{4}\.\d{4,5})|(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?\s*,\s*(?:19|20)\d{2}\b",
+_REFERENCE_RECORD = compile_lazy(r"\bet al\.?.{0,300}?(?:arXiv|\d{4}\.\d{4,5})|(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?\s*,\s*(?:19|20)\d{2}\b",
                                re.IGNORECASE)
 
 
 #: The end of a reference record: its identifier, then perhaps a year, a version or a venue.
-_RECORD_END = re.compile(r"(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?(?:[\s,.;]*(?:\(?(?:19|20)\d{2}\)?|\[[^\]]{1,20}\]))?[\s,.;]*",
+_RECORD_END = compile_lazy(r"(?:arXiv[:\s]*)?\d{4}\.\d{4,5}(?:v\d+)?(?:[\s,.;]*(?:\(?(?:19|20)\d{2}\)?|\[[^\]]{1,20}\]))?[\s,.;]*",
                          re.IGNORECASE)
 #: An annotation that speaks of the note's own paper ("— 本文策略主干的直接来源", "(真机部署主对比基线)",
 #: "(the baseline we compare with)"): it says what the cited work is *to* that paper, nothing about it.
-_HOST_RELATIVE = re.compile(r"本文|本工作|我们|基线|对比|沿用|所用|来源|\b(?:this|our)\s+(?:paper|work|method|study)\b|\bwe\b|\bours\b|"
+_HOST_RELATIVE = compile_lazy(r"本文|本工作|我们|基线|对比|沿用|所用|来源|\b(?:this|our)\s+(?:paper|work|method|study)\b|\bwe\b|\bours\b|"
                             r"\bbaselines?\b|\bcompared?\b|\bused (?:as|in|by|for)\b|\bbuilds? on\b", re.IGNORECASE)
 
 
@@ -896,7 +897,7 @@ def _cautious(levels) -> str:
 #: A line that starts a unit of its own whatever the line before ends with: a chat message
 #: ("[10:42] maria: …"), a thread post ("3/ …"), a Q/A turn, a speaker turn ("张三：…"), an
 #: enumerator ("1）", "（2）", "一、").
-_NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|"
+_NEW_UNIT = compile_lazy(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+\S+\s*[:：]|"
                        r"\[\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+\d{1,2}:\d{2}(?::\d{2})?\]|\d{1,2}/\d{0,2}\s|[QA]\s*[:：]|"
                        r"(?:\*\*|__)?@?[\w.\-]{1,30}(?:\*\*|__)?,?\s+\d{1,2}:\d{2}\s*(?:[AaPp][Mm])?\s*$|"
                        r"[\u4e00-\u9fff]{2,4}\s*[:：]|[（(]?\d{1,2}[）)]|[一二三四五六七八九十]{1,3}[、.．]|"
@@ -904,20 +905,20 @@ _NEW_UNIT = re.compile(r"\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s|\[?\d{1,2}:\
 
 #: A line led by an emoji (``🔥 温度调到 1 也还有 2.4 倍``, ``💬 老实交代：…``, ``✅ merged``): in social-media and
 #: chat writing each such line is a statement of its own, whatever the line before ends with.
-_EMOJI_LEAD = re.compile(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
+_EMOJI_LEAD = compile_lazy(r"\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001F000-\U0001FAFF]")
 
 #: A note's opening saying it read only the entries it remarks on: "everything else I scrolled past", "the rest I skipped",
 #: "其余的都没看", "没批注的都没点开".
-_REST_SKIPPED = re.compile(r"\b(?:(?:everything|anything|all) else|the rest)\b[^.;]{0,20}\b(?:scrolled past|skipped|skimmed past|"
+_REST_SKIPPED = compile_lazy(r"\b(?:(?:everything|anything|all) else|the rest)\b[^.;]{0,20}\b(?:scrolled past|skipped|skimmed past|"
                            r"ignored|not (?:read|opened|looked at)|unread|did ?n[o']?t (?:read|open|look at))\b|"
                            r"(?:其余|剩下)的?(?:[一二三四五六七八九十两\d]+\s*(?:条|篇|个))?(?:条目|论文|文章|篇)?(?:都|均)?(?:没|未)(?:看|读|点开|细看)|"
                            r"(?:其余|剩下)的?(?:都|均)?跳过", re.IGNORECASE)
 #: What a legend calls the entries that carry no mark: "untagged answers", "unmarked ones", "没标的", "其余".
-_UNMARKED = re.compile(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
+_UNMARKED = compile_lazy(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
                        re.IGNORECASE)
 
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
-_FIELD_LINE = re.compile(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
+_FIELD_LINE = compile_lazy(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
 
 
 def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
@@ -981,7 +982,7 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
 
 
 #: A BibTeX entry's title field: ``title = {TideKV: Recallable …},`` (braces or quotes).
-_BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](?P<t>.+?)[}\"]\s*,?\s*$", re.IGNORECASE | re.MULTILINE)
+_BIBTEX_TITLE = compile_lazy(r"^\s*title\s*=\s*[{\"](?P<t>.+?)[}\"]\s*,?\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def _bibtex_title(code: str) -> str | None:

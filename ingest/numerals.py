@@ -8,6 +8,7 @@ reading.
 from __future__ import annotations
 
 import re
+from ingest.lazyre import compile_lazy
 
 __all__ = ["CN_DIGITS", "cn_number", "arabic_key", "spoken_figures"]
 
@@ -59,7 +60,7 @@ _EN_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty
 _EN_WORD = "|".join(sorted([*_EN_UNITS, *_EN_TENS, "hundred", "thousand", "a", "and"], key=len, reverse=True))
 #: Numbers spoken in words, as a dictation writes them, before what they measure: "one point three seconds", "a hundred
 #: and twenty milliseconds", "about two x", "forty one milliseconds", "p ninety nine".
-_SPOKEN_FIGURE = re.compile(
+_SPOKEN_FIGURE = compile_lazy(
     rf"\b(?P<n>(?:(?:{_EN_WORD})[\s-]+)*?(?:{'|'.join(sorted([*_EN_UNITS, *_EN_TENS, 'hundred', 'thousand'], key=len, reverse=True))})"
     rf"(?:\s+point(?:\s+(?:oh|{'|'.join(_EN_UNITS)}))+)?)"
     r"(?P<u>\s+(?:x\b|times\b|percent\b|seconds?\b|milliseconds?\b|ms\b|tokens?\s+per\s+second\b|requests?\s+per\s+second\b|"
@@ -68,7 +69,7 @@ _SPOKEN_FIGURE = re.compile(
 _UNIT_SYMBOLS = ((r"seconds?", "s"), (r"milliseconds?", "ms"), (r"percent", "%"), (r"x|times", "x"),
                  (r"tokens?\s+per\s+second", "tok/s"), (r"requests?\s+per\s+second", "req/s"), (r"gigabytes?", "GB"))
 #: A percentile spoken: "p ninety nine", "p fifty".
-_SPOKEN_PCT = re.compile(r"\bp\s+(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine))?)\b",
+_SPOKEN_PCT = compile_lazy(r"\bp\s+(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine))?)\b",
                          re.IGNORECASE)
 
 

@@ -27,39 +27,40 @@ from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
 from .numerals import arabic_key
+from ingest.lazyre import compile_lazy
 
 __all__ = ["SECTION_COLUMNS", "SectionRef", "section_column", "section_refs", "table_section"]
 
-_SIGN = re.compile(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
-_BARE = re.compile(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
+_SIGN = compile_lazy(r"§\s*(?P<key>\d+(?:\.\d+)*|[一二三四五六七八九十百]+)")
+_BARE = compile_lazy(r"(?<![A-Za-z0-9_.§/@-])(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})"
                    r"(?![\w%×]|\.\d|\s*(?:x\b|×|倍|%|times\b|ms\b|s\b|GB|B\b|k\b|K\b|M\b|tok|tps|pp\b|ppl\b|points?\b|分(?![离布配析钟之])|秒|位|版|-bit|bit))")
-_AFTER_DOC = re.compile(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|[,，]\s*(?:right |just )?(?:after|before|next to|below|above) (?:the )?(?=[A-Z])|节|章|section|(?:addition|candidate|item|thing|topic|material|paragraph|says)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
+_AFTER_DOC = compile_lazy(r"^\s*(?:(?:of|in) (?:the |our )?(?:living )?doc|[,，]\s*(?:right |just )?(?:after|before|next to|below|above) (?:the )?(?=[A-Z])|节|章|section|(?:addition|candidate|item|thing|topic|material|paragraph|says)\b|(?:next to [\w.-]+ )?looks? (?:right|good|like the (?:right |best )?(?:place|home|spot))|(?:is|would be|seems) (?:the |an? )?(?:obvious |natural |right |best |proper )?(?:home|place|fit|spot)\b"
                         r"|(?:(?:number|figure|bullet|entry|line|claim|sentence|paragraph|item) )?(?:needs?|could use|should get|deserves) (?:a |an |one )?(?:\w+ )?(?:fix|update|rewording|correction|rewrite|edit|line|sentence|bullet|pointer|cross|caveat)"
                         r"|(?:is|are) (?:now )?(?:wrong|outdated|stale|out of date)\b|still (?:says|quotes|claims|reads|lists)\b|only (?:has|lists|quotes|gives|mentions|covers)\b"
                         r"|(?:should|must|could|would need to) (?:also )?(?:say|mention|note|list|read|cite|cover|include)\b"
                         r"|(?:可以|应该|应当|需要|得)(?:加|补|改|更新|写|放|挂|指)|(?:的?(?:末尾|结尾|开头|最后|后面|里面?|中))?\s*(?:带|加|补|提|写|添)(?:上)?一(?:句|笔|条|行|段)|还没有|还缺|尚未|里(?:面)?(?:的|还|没|已)|那(?:条|节|段|一节|边|里|儿)|[\u4e00-\u9fffA-Za-z0-9 ]{1,10}?那(?:边|里|儿|一节|节))", re.I)
 #: A model's or a tool's name right before a number: its version ("Llama 3.1", "Qwen 2.5", "CUDA 12.4", "version 0.6").
-_NAMED_VERSION = re.compile(r"(?:\b(?:Llama|LLaMA|Qwen|Mistral|GPT|Gemma|Phi|DeepSeek|Claude|Gemini|GLM|CUDA|Python|PyTorch|torch|vLLM|SGLang|"
+_NAMED_VERSION = compile_lazy(r"(?:\b(?:Llama|LLaMA|Qwen|Mistral|GPT|Gemma|Phi|DeepSeek|Claude|Gemini|GLM|CUDA|Python|PyTorch|torch|vLLM|SGLang|"
                             r"TensorRT-LLM|Triton|NCCL|version|ver\.?|release|Ubuntu)[\s-]*)$", re.IGNORECASE)
-_OF_PAPER = re.compile(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
+_OF_PAPER = compile_lazy(r"^\s*(?:(?:to|-|–)\s*\d{1,2}\s*)?(?:of|in|from) (?:the |their |this |its |that )?(?:paper|preprint|pdf|appendix|article|report|v\d{1,2})\b", re.I)
 #: A section written with an "S" before its number, as documents headed "S3: …" / "S3.1: …" number theirs (and a wikilink's
 #: anchor, ``[[doc#S3.1]]``): a dotted one anywhere, one number after a placing word, a colon, an arrow or an anchor's "#"
 #: ("→ S5", "Doc section: S5", "a pointer from S4"); not a supplement's "Table S3", "Fig. S2.1", nor "AWS S3".
-_S_DOTTED = re.compile(r"(?<![A-Za-z0-9_\-])S(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})(?![\w]|\.\d)")
-_S_SINGLE = re.compile(r"(?P<pre>(?:\b(?:under|into|section|sec\.?|belongs? in|goes? (?:in|to|under)|fits? (?:in|under)|"
+_S_DOTTED = compile_lazy(r"(?<![A-Za-z0-9_\-])S(?P<key>\d{1,2}(?:\.\d{1,2}){1,2})(?![\w]|\.\d)")
+_S_SINGLE = compile_lazy(r"(?P<pre>(?:\b(?:under|into|section|sec\.?|belongs? in|goes? (?:in|to|under)|fits? (?:in|under)|"
                        r"pointer (?:from|in|to)|(?:question|gap|todo) in|and|or)\s+|→\s*|->\s*|(?:section|where|place|placement|放哪|位置)\s*[:：]\s*|"
                        r"#\s*|§[\d.]+\s*(?:,|/)\s*|[放归入到进]\s*))"
                        r"(?-i:S)(?P<key>\d{1,2})(?![\w.]?\d|\w|\s*(?:bucket|-compatible|storage|model|object|tier))", re.IGNORECASE)
-_S_NOT_OURS = re.compile(r"(?:\b(?:table|tab\.|fig(?:ure)?s?\.?|eq(?:uation)?\.?|supplement(?:ary)?|appendix|app\.|AWS|Amazon)|附录|表|图)\s*"
+_S_NOT_OURS = compile_lazy(r"(?:\b(?:table|tab\.|fig(?:ure)?s?\.?|eq(?:uation)?\.?|supplement(?:ary)?|appendix|app\.|AWS|Amazon)|附录|表|图)\s*"
                          r"(?:S?\d{1,2}(?:\.\d{1,2})*\s*(?:,|and|or|&|/|和)\s*)*$", re.IGNORECASE)
 #: A supplement's own numbering said around a dotted S-number ("S3.1 of the supplementary ablations", "(S3.1)" after
 #: "the supplementary material").
-_SUPPLEMENT_NEAR = re.compile(r"supplement|appendix|附录", re.IGNORECASE)
+_SUPPLEMENT_NEAR = compile_lazy(r"supplement|appendix|附录", re.IGNORECASE)
 
 
 #: A section number after the word a document heads its sections with: "Topic 4.2", "Module 3", "Ch. 2.1" (not a paper's own:
 #: "their Ch. 3 proves the bound").
-_LABELLED_NUM = re.compile(r"(?<![Tt]heir )(?<![Ii]ts )(?<![Hh]is )(?<![Hh]er )(?<!paper's )\b(?:Topic|Module|Ch\.)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
+_LABELLED_NUM = compile_lazy(r"(?<![Tt]heir )(?<![Ii]ts )(?<![Hh]is )(?<![Hh]er )(?<!paper's )\b(?:Topic|Module|Ch\.)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
 
 
 def _s_sections(text: str) -> str:
@@ -85,29 +86,29 @@ def _s_sections(text: str) -> str:
 
 #: A list of numbers whose last one has a unit ("in 3.2, 1.4 and 1.6 GB are needed"): quantities, no sections.
 _JOINT = r"\s*(?:,|，|、|/|and|or|和|与|及)\s*(?:(?:and|or)\s+)?"
-_QUANTITY_LIST = re.compile(rf"(?:{_JOINT}\d+(?:\.\d+)?)*{_JOINT}\d+(?:\.\d+)?\s*(?:[x×%倍]|times\b|[KMGT]i?B\b|ms\b|s\b|tok|GB|MB|"
+_QUANTITY_LIST = compile_lazy(rf"(?:{_JOINT}\d+(?:\.\d+)?)*{_JOINT}\d+(?:\.\d+)?\s*(?:[x×%倍]|times\b|[KMGT]i?B\b|ms\b|s\b|tok|GB|MB|"
                             r"bits?\b|pp\b|points?\b|秒|毫秒)")
 #: A placement tag: ``#sec4.2``, ``#section-3.1``, ``#§2.4``, ``#s5``.
-_TAG_SEC = re.compile(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
+_TAG_SEC = compile_lazy(r"(?<![\w&#/])#(?:sec(?:tion)?|§|s)[-_]?(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)", re.I)
 #: A one-number section right after a placement verb ("Belongs in 6", "goes under 4", "放到第 6 节").
 #: A Roman-numbered section: ``II.3``, ``Part IV`` (documents numbered by parts).
-_ROMAN = re.compile(r"(?<![\w.])(?:§\s*)?(?P<key>(?:[IVX]{1,4}|(?-i:[A-H]))\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|"
+_ROMAN = compile_lazy(r"(?<![\w.])(?:§\s*)?(?P<key>(?:[IVX]{1,4}|(?-i:[A-H]))\.\d{1,2}(?:\.\d{1,2})?)(?![\w.]|\.\d)|"
                     r"(?:\bPart\s+|§\s*)(?P<part>[IVX]{1,4}|(?-i:[A-H]))\b(?!\.\d)")
 #: What makes a lettered number a paper's own: "Appendix B.3", "Table A.2", "Fig. C.1", "Eq. B.4".
-_PAPER_LETTERED = re.compile(r"(?:appendi(?:x|ces)|app\.|tables?|tabs?\.|fig(?:ure)?s?\.?|eq(?:uation)?s?\.?|sections?|sec\.|theorems?|thm\.|lemmas?|"
+_PAPER_LETTERED = compile_lazy(r"(?:appendi(?:x|ces)|app\.|tables?|tabs?\.|fig(?:ure)?s?\.?|eq(?:uation)?s?\.?|sections?|sec\.|theorems?|thm\.|lemmas?|"
                              r"corollar(?:y|ies)|propositions?|prop\.|definitions?|def\.|algorithms?|alg\.|proofs?(?: in)?|plans?|steps?|"
                              r"附录|表|图|定理|引理|算法)\s*[(（]?\s*(?:[A-H]\.\d+\s*(?:,|and|&|和)\s*)*$", re.IGNORECASE)
-_BARE_INT = re.compile(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
+_BARE_INT = compile_lazy(r"(?:\bopen questions? (?:in|of|under)|\bTODOs? (?:in|of|under)|\bslots? (?:in|into|under)|\bbelongs? (?:in|to|under)|\bgo(?:es)? (?:in|to|under|into)|\bpointer (?:from|in|to|under)|\bfits? (?:in|under|into)|\bsits? (?:in|under)|"
                        r"\bput (?:it |this )?(?:in|under|into)|\bfile (?:it |this )?under|\bsection|\bsec\.|第|放到|放在|归入|归到|属于)"
                        r"\s*(?P<key>\d{1,2})(?![\d%×x]|\.\d|\s*(?:倍|%|x\b|times|GB|ms))", re.I)
 #: "Suggest 5.", "Suggestion: 3", "Suggested 6, next to FlashInfer": a one-number section right after
 #: "suggest", when nothing but punctuation or a placement word follows it ("suggest 2 more runs" holds none).
-_SUGGEST_INT = re.compile(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
+_SUGGEST_INT = compile_lazy(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2})"
                           r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
 #: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
-_FIELD_MORE = re.compile(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
+_FIELD_MORE = compile_lazy(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
                          r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
-_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]place|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
+_FIELD = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]place|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
                     r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
                     r"(?:\*\*)?\s*(?:::|[:：])"
                     # a card's label needs no colon when it can only be one: "**Suggested place** quantized-inference, 2.3"
@@ -120,30 +121,30 @@ def placement_field(text: str) -> bool:
     """Whether ``text`` is a placement field (``where: §5.1 已经有了，不用改``, ``Section: 3.2``): what it says
     is about the living document (its "no change" is the document's), never about the work."""
     return bool(_FIELD.match(text))
-_YEAR_PLACE = re.compile(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
+_YEAR_PLACE = compile_lazy(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|top of)\s+(?:the\s+)?(?P<year>(?:19|20)\d{2})\b(?!\s*[-/.]\d)"
                          r"|(?:归入|放到|放在|放入|加到)\s*(?P<year2>(?:19|20)\d{2})", re.IGNORECASE)
 #: A Chinese outline's chapter and section: ``第三章第二节``, ``第二章（一）节``, ``第三章``; ``四（二）`` after a
 #: placement word or ``文档`` (the living document's 四、 then its （二）).
 _CN_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
-_CN_CHAPTER = re.compile(rf"第\s*(?P<a>{_CN_NUM})\s*(?:章|部分)\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
-_CN_PAIR = re.compile(rf"(?:(?<=[档到入进在于见放补归挂§：:\s])|^)(?P<a>[一二三四五六七八九十]{{1,3}})\s*[（(]\s*(?P<b>[一二三四五六七八九十]{{1,3}})\s*[)）]")
-_TITLE_STOP = re.compile(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
+_CN_CHAPTER = compile_lazy(rf"第\s*(?P<a>{_CN_NUM})\s*(?:章|部分)\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
+_CN_PAIR = compile_lazy(rf"(?:(?<=[档到入进在于见放补归挂§：:\s])|^)(?P<a>[一二三四五六七八九十]{{1,3}})\s*[（(]\s*(?P<b>[一二三四五六七八九十]{{1,3}})\s*[)）]")
+_TITLE_STOP = compile_lazy(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
 
 
 _DIGIT = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _NUM_WORD = "|".join(_DIGIT)
 #: A section number as speech-to-text writes it: "two point three point one" (a voice memo).
-_SPOKEN = re.compile(rf"\b(?:{_NUM_WORD})(?:\s+point\s+(?:{_NUM_WORD})){{1,2}}\b", re.I)
+_SPOKEN = compile_lazy(rf"\b(?:{_NUM_WORD})(?:\s+point\s+(?:{_NUM_WORD})){{1,2}}\b", re.I)
 #: A section number said as two digits after a placing word, as a dictation writes it: "goes in four two", "add a sentence
 #: in six one" (not "in one or two", "in two weeks").
-_SPOKEN_PAIR = re.compile(r"(?P<pre>\b(?:in|into|under|to|section|sec)\s)(?P<a>one|two|three|four|five|six|seven|eight|nine)\s+"
+_SPOKEN_PAIR = compile_lazy(r"(?P<pre>\b(?:in|into|under|to|section|sec)\s)(?P<a>one|two|three|four|five|six|seven|eight|nine)\s+"
                           r"(?P<b>one|two|three|four|five|six|seven|eight|nine)\b(?!-|\s+(?:of|more|times|weeks?|days?|hours?|minutes?|"
                           r"months?|years?|gpus?|nodes?|tokens?|requests?|percent|points?|layers?|blocks?|x)\b)", re.I)
 
 
 _ZH_DIGIT = dict(zip("一二三四五六七八九", "123456789"))
 #: A section said aloud in Chinese after a placing verb: "放四点三", "归到二点一", "挪到第三点二".
-_SPOKEN_ZH = re.compile(r"(?P<verb>放到|放在|归到|归入|挪到|放|归|挪)\s*第?(?P<a>[一二三四五六七八九])点(?P<b>[一二三四五六七八九])(?![一二三四五六七八九十刻钟分半])")
+_SPOKEN_ZH = compile_lazy(r"(?P<verb>放到|放在|归到|归入|挪到|放|归|挪)\s*第?(?P<a>[一二三四五六七八九])点(?P<b>[一二三四五六七八九])(?![一二三四五六七八九十刻钟分半])")
 
 
 def _spoken_key(m: re.Match[str]) -> str:
@@ -396,16 +397,16 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     return out
 
 
-_CLAUSE = re.compile(r"[,，;；。.!?！？]\s")
+_CLAUSE = compile_lazy(r"[,，;；。.!?！？]\s")
 #: "put it there", "it belongs there", "leave it there", "Already in 5.2; at most a one-liner about Blackwell support
 #: there": a placement whose place is the section named before it.
-_THERE = re.compile(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"
+_THERE = compile_lazy(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"
                     # "5.1 says we have none, so it should go there", "the prefill number could go in next to them"
                     r"\b(?:should|could|would|can|might|will|to) go (?:in )?there\b|\bgo(?:es)? in (?:next to|beside|alongside) (?:them|it|those|that)\b|"
                     r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b", re.I)
 #: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
 #: material" ("belongs with the FP8 material").
-_TITLE_SECTION = re.compile(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"
+_TITLE_SECTION = compile_lazy(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"
                             r"|\b(?:belongs?|goes|fits|go|put (?:it|this)|file (?:it|this)) (?:with|alongside|next to) the "
                             r"(?P<t2>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:material|part|bits?|entries|bullets)\b", re.I)
 
@@ -430,7 +431,7 @@ def _clause(text: str, a: int, b: int) -> tuple[int, int]:
 
 #: A placement refused right before the reference ("please don't add them under §3 or §4", "不要放到 §5"): the
 #: sections it names, joined by "or"/"and"/commas, are where the item does not go.
-_DONT_PLACE = re.compile(r"(?:\b(?:do|does|did|should|must)\s*n[o']t|\bnever|\bno need to|不要|别|不用|无需)\s*"
+_DONT_PLACE = compile_lazy(r"(?:\b(?:do|does|did|should|must)\s*n[o']t|\bnever|\bno need to|不要|别|不用|无需)\s*"
                          r"(?:add|put|place|file|move|list|放|加|归|挂)[^.;。；!?,，]{0,16}?(?:in|under|into|to|到|进|入)?\s*"
                          r"(?:§\s*[\dIVX.]+\s*(?:,|/|or|and|或|和)\s*)*§?\s*$", re.I)
 
@@ -463,7 +464,7 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
 
 
 #: A heading over where a work goes: "## Where it might go", "## Placement", "### Suggested section", "## 放哪", "## 建议归属".
-PLACEMENT_HEADING = re.compile(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
+PLACEMENT_HEADING = compile_lazy(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
                                r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|(?:placement|fit|home)(?:\s+in\s+(?:the|our)\s+doc\w*)?\s*[:：]?\s*$|"
                                r"suggested (?:place|placement|section|home)|放哪|放在哪|放到哪|归属|建议(?:章节|位置|归属|放置))", re.IGNORECASE)
 

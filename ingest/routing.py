@@ -30,13 +30,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .lexicon import load_lexicon
+from ingest.lazyre import compile_lazy
 
 __all__ = ["tokenize", "SectionDoc", "Route", "SectionRouter", "strip_placements"]
 
-_URL = re.compile(r"https?://\S+", re.IGNORECASE)
-_SECREF = re.compile(r"§\s*(?:[0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_WORD = re.compile(r"[a-z0-9][a-z0-9_+\-./]*[a-z0-9+]|[a-z0-9]")
+_URL = compile_lazy(r"https?://\S+", re.IGNORECASE)
+_SECREF = compile_lazy(r"§\s*(?:[0-9]+(?:\.[0-9]+)*|[一二三四五六七八九十百]+)")
+_CJK_RUN = compile_lazy(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = compile_lazy(r"[a-z0-9][a-z0-9_+\-./]*[a-z0-9+]|[a-z0-9]")
 
 
 def tokenize(text: str, stopwords: Iterable[str] | None = None) -> list[str]:

@@ -26,6 +26,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import Manifest, ParsedSource, SOURCE_KINDS, named_after_id
 from .notes import parse_note
 from .text import arxiv_refs, split_front_matter
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "MAX_BYTES",
@@ -152,7 +153,7 @@ OUTPUT_LIST = ".provkg-outputs"
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".json", *NOTE_SUFFIXES)
 #: A social archive's data file, read by name (X/Twitter's ``tweets.js``, ``tweets-part1.js``, ``note-tweet.js``): other
 #: ``.js`` files are code, not notes.
-ARCHIVE_DATA_FILE = re.compile(r"^(?:tweets?|note-tweet|community-tweet|like)(?:-part\d+)?\.js$", re.IGNORECASE)
+ARCHIVE_DATA_FILE = compile_lazy(r"^(?:tweets?|note-tweet|community-tweet|like)(?:-part\d+)?\.js$", re.IGNORECASE)
 _ROOT_MARKERS = ("organized", "inbox", "work-guard", ".provkg-root")
 
 
@@ -438,11 +439,11 @@ _CONTROLS.update({c: 0xFFFD for c in (*range(0x202A, 0x202F), *range(0x2066, 0x2
 #: What a file name may not hold (``discover``): C0 and C1 controls but tab, and the bidirectional
 #: embeddings, overrides and isolates (``_CONTROLS``).  Such a name would print as two lines or drive the
 #: terminal in every message and table that names the file.
-_ODD_NAME = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_ODD_NAME = compile_lazy("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 #: A lone surrogate: a byte of a file name that is not UTF-8 (``os.fsdecode``'s ``surrogateescape``).
-_NOT_UTF8_NAME = re.compile("[\ud800-\udfff]")
+_NOT_UTF8_NAME = compile_lazy("[\ud800-\udfff]")
 
 
 def _bad_name(rel: str) -> str | None:
@@ -498,7 +499,7 @@ def _utf16_without_bom(head: bytes) -> bool:
 
 #: Characters a Western-European note in Windows-1252 or Latin-1 holds beyond ASCII: accented letters,
 #: the Latin-1 signs and cp1252's typographic punctuation (quotes, dashes, ellipsis, euro, bullet).
-_WESTERN = re.compile(r"[\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026"
+_WESTERN = compile_lazy(r"[\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026"
                       r"\u2030\u20ac\u2122\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc]")
 
 
@@ -583,7 +584,7 @@ def decode(data: bytes, rel: str) -> str:
 
 
 #: The keys a chat export's messages are written with: JSON that cannot be read but names them was meant to be one.
-_CHAT_KEYS = re.compile(r'"(?:messages|text|content|message|body)"\s*:')
+_CHAT_KEYS = compile_lazy(r'"(?:messages|text|content|message|body)"\s*:')
 
 
 def _chat_export(path: Path) -> tuple[bool, str | None]:
@@ -730,7 +731,7 @@ def item_path_lines(data: bytes) -> list[int | None]:
     return out
 
 
-_PATH_KEY = re.compile(r'"path"\s*:')
+_PATH_KEY = compile_lazy(r'"path"\s*:')
 
 
 def json_line(data: bytes, loc: tuple[str | int, ...]) -> int | None:

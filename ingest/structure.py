@@ -43,18 +43,19 @@ from .blocks import MdBlock
 from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
+from ingest.lazyre import compile_lazy
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
            "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
 
-_URL = re.compile(r"https?://\S+|\bwww\.\S+", re.I)
-_MD_LINK = re.compile(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
+_URL = compile_lazy(r"https?://\S+|\bwww\.\S+", re.I)
+_MD_LINK = compile_lazy(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
 #: ``**gpu_goblin**``, ``__Note__``: the text between two equal delimiters (an underscore inside ``**…**`` is
 #: part of a name).
-_BOLD_ONLY = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*+[:：]?\s*+$")
-_BOLD_LEAD = re.compile(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|,\s|，|\s++\S|（|[(\[【](?=\s*(?:arXiv|https?://|arxiv\.org|\d{4}\.\d{4,5})))")
-_CN_ORDINAL = re.compile(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
-_PAREN_NUM = re.compile(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
+_BOLD_ONLY = compile_lazy(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)\s*+[:：]?\s*+$")
+_BOLD_LEAD = compile_lazy(r"^\s*(?P<d>\*\*|__)(?P<t>(?:(?!(?P=d))[^*\n]){1,160}?)(?P=d)(?:\s*+[—–\-:：|·]|,\s|，|\s++\S|（|[(\[【](?=\s*(?:arXiv|https?://|arxiv\.org|\d{4}\.\d{4,5})))")
+_CN_ORDINAL = compile_lazy(r"^\s*(?P<t>[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S.*)$")
+_PAREN_NUM = compile_lazy(r"^\s*(?P<t>(?:[（(]\d{1,2}[）)]|\d{1,2}\s*[）、]|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳])\s*\S.*)$")
 #: A comment of an issue tracker's activity (Linear, GitHub, GitLab): ``@mira commented 4d ago:``, ``**@kim** replied:``.
 _COMMENT_VERB = r"(?:commented|replied|responded|added a comment|left a comment)\b"
 _COMMENT_WHEN = r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?)\s+ago|(?:on|at)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[\w ,.:/-]{0,28}|yesterday|today|just now)"
@@ -62,88 +63,88 @@ _COMMENT_WHEN = r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?
 _COMMENT_ROLE = r"(?:[(（](?:maintainer|member|author|owner|contributor|collaborator|op|bot|维护者|作者)[)）]\s+)?"
 #: A paragraph after a rule that sets the writer's own notes apart from the read above it: "Notes for our doc (not part of
 #: the review):", "Asides:", "顺手记："; its entries are read one by one.
-_APART_LEAD = re.compile(r"^\W*(?:notes? (?:for|to) (?:our|the) (?:doc(?:ument)?|kb|wiki|team|living doc)|not part of the (?:review|read|note)|"
+_APART_LEAD = compile_lazy(r"^\W*(?:notes? (?:for|to) (?:our|the) (?:doc(?:ument)?|kb|wiki|team|living doc)|not part of the (?:review|read|note)|"
                          r"asides?\b|side notes?\b|odds and ends|顺手记|题外|另外几件事)", re.IGNORECASE)
 #: A note's head giving the paper it is about: "(paper: arXiv 2603.04417)", "论文：…", "the paper is arxiv.org/abs/…".
-_PAPER_GIVEN = re.compile(r"\b(?:paper|preprint)\s*(?:is\s*|[:：=]\s*)(?:arXiv|https?://|\d{4}\.\d{4,5})|(?:论文|原文)\s*[:：]", re.IGNORECASE)
+_PAPER_GIVEN = compile_lazy(r"\b(?:paper|preprint)\s*(?:is\s*|[:：=]\s*)(?:arXiv|https?://|\d{4}\.\d{4,5})|(?:论文|原文)\s*[:：]", re.IGNORECASE)
 #: A table cell holding a date: "12-13", "2027-12-13", "12/13", "Dec 13", "12月13日".
-_DATE_CELL = re.compile(r"^\s*(?:\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}\s*$|^\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$|"
+_DATE_CELL = compile_lazy(r"^\s*(?:\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}\s*$|^\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$|"
                         r"^\s*\d{1,2}\s*月\s*\d{1,2}\s*日?\s*$", re.IGNORECASE)
 #: A tracker's issue or pull request named as such: "### Issue #412: …", "PR #88", "github.com/o/r/issues/412".
-_ISSUE_PAGE = re.compile(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
+_ISSUE_PAGE = compile_lazy(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+|/(?:issues|pull|merge_requests)/\d+", re.IGNORECASE)
 #: A handle (``@mira``, ``**kim**``) or a when ("4d ago", "on Mar 3") says it is the tracker's line; a plain name
 #: needs the colon ("jonas commented:"), and prose ("Nobody commented on the PR", "Reviewer2 replied with a
 #: table") is none.
-_COMMENTED = re.compile(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_ROLE + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
+_COMMENTED = compile_lazy(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_ROLE + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
                         r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
                         + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
                         r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))\s*)\s*:?\s*$", re.IGNORECASE)
 #: A comment's author line on a page copied with its discussion (Hugging Face, alphaXiv, a forum): the name, maybe
 #: "(Author)", then when: ``**kvcache_kid** · 3 days ago``, ``**lwen** (Author) · 1 day ago``, ``@x · 20 hours ago``.
-_AGO_HEAD = re.compile(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?:author|op|maintainer|作者|楼主)\)\s*)?[·•|—–-]\s*"
+_AGO_HEAD = compile_lazy(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?:author|op|maintainer|作者|楼主)\)\s*)?[·•|—–-]\s*"
                        r"(?:\d+\s*(?:[smhdw]|mins?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago|yesterday|today|just now|"
                        r"\d{1,2}\s*(?:分钟|小时|天|周|个月)前|昨天|今天)\s*$", re.IGNORECASE)
 #: A forum comment (知识星球, 微博, B站 exports): ``张三 回复 星主：…``, ``李四 回复 @张三：…``.
-_FORUM_REPLY = re.compile(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
+_FORUM_REPLY = compile_lazy(r"^\s*(?P<t>(?P<who>[\w\u4e00-\u9fff.\-]{1,20})\s*回复\s*@?(?P<to>[\w\u4e00-\u9fff.\-]{1,20})\s*[:：]\s*\S.*)$")
 #: (and a title after a square or an arrowhead, as a reader app's board export leads each saved article: "■ LoRAX 1.0: …")
 #: The symbols a writer opens a paragraph with as their own mark ("▶ 方法（§3）…", "■ …", "★ …").
 _MARK_SYMBOLS = "■□▪◇▶►★❖➤"
-_BRACKET_TAG = re.compile(rf"^\s*(?:(?P<t>【[^】]{{1,8}}】\s*\S.*)|[{_MARK_SYMBOLS}]\s*(?P<t2>[\w\"“'‘(\[].*))$")
+_BRACKET_TAG = compile_lazy(rf"^\s*(?:(?P<t>【[^】]{{1,8}}】\s*\S.*)|[{_MARK_SYMBOLS}]\s*(?P<t2>[\w\"“'‘(\[].*))$")
 #: A chat stamp: a clock, maybe after a date, maybe in brackets ("[10:42]", "[03-08 10:21]", "10.03.27 09:14").
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
 _WHO_RX = r"[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
-_CHAT_LEAD = re.compile(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT_LEAD = compile_lazy(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                         r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
-_CHAT = re.compile(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT = compile_lazy(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                    r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*\S.*)$")
-_ORG = re.compile(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
+_ORG = compile_lazy(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
                   r"|^\s*h[1-6]\.\s+(?P<t2>\S.*)$|^\s*\\(?:sub)*(?:section|paragraph)\*?\{(?P<t3>[^{}\n]{2,120})\}")
 #: ``3/ …``, ``4/12 …``: a post of a thread copied from X or Mastodon.
-_THREAD = re.compile(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,30}[,:]?\s+1/\d{1,2}\s+\S.*)$")
+_THREAD = compile_lazy(r"^\s*(?P<t>\d{1,2}/(?:\d{1,2})?\s+\S.*|(?:🧵\s*)?@\w{2,30}[,:]?\s+1/\d{1,2}\s+\S.*)$")
 #: An entry that opens with who said it: "@pd_skeptic: …", "Priya: …", "答主 A：…".
-_SPEAKER_ENTRY = re.compile(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
+_SPEAKER_ENTRY = compile_lazy(r"^\s*(?:@\w{2,30}|[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{1,4}(?:\s?[A-Z])?)\s*[:：]\s*\S")
 #: A later post of a thread with its count ("2/7 …", "3/7 …").
-_THREAD_NEXT = re.compile(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
+_THREAD_NEXT = compile_lazy(r"^\s*(\d{1,2})/(\d{1,2})\s+\S")
 #: A thread's post numbered without its total ("1/ new MoE offloading paper …", "2/ headline number: …").
-_THREAD_POST = re.compile(r"^\s*(\d{1,2})/(?![\d/])\s*\S")
+_THREAD_POST = compile_lazy(r"^\s*(\d{1,2})/(?![\d/])\s*\S")
 #: A numbered label standing for a heading: ``幻灯片 3：NSA``, ``Slide 4: FlashAttention-3``, ``Finding 2 — …``,
 #: ``第 5 页：…`` (a word, a number, a colon or dash, a title).
-_NUMBERED_LABEL = re.compile(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}(?: [a-z]{2,8})?|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
+_NUMBERED_LABEL = compile_lazy(r"^\s*(?P<t>(?:[A-Z][a-z]{2,11}(?: [a-z]{2,8})?|[\u4e00-\u9fff]{2,4}|第)\s*#?\d{1,3}\s*[页张]?\s*(?:[:：]|\s[—–-]\s)\s*\S.*)$")
 #: A line of a timestamped transcript (a voice memo, a talk): ``[02:14] second thing layerskip …``.
-_STAMP = re.compile(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|(?:\d{1,2}:)?[0-5]?\d:[0-5]\d\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
+_STAMP = compile_lazy(r"^\s*(?P<t>[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+\S.*|(?:\d{1,2}:)?[0-5]?\d:[0-5]\d\s+(?![AaPp]\.?[Mm]\b)(?=\S)[^\d\s].*)$")
 #: What a speaker says to move to the next topic: "first …", "second thing", "oh and", "the X paper came up".
-_SPOKEN_SHIFT = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+)\s+)*(?:oh,? and|and also|by the way|btw|anyway)\b|"
+_SPOKEN_SHIFT = compile_lazy(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+)\s+)*(?:oh,? and|and also|by the way|btw|anyway)\b|"
                            r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]\s+(?:(?:um+|uh+|okay|ok|so|and|oh)\s+)*"
                            r"(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|next|another|also|one more|last(?:ly)?|finally|"
                            r"then there'?s|moving on|other thing|the \w+(?: \w+)? paper|第[一二三四五六七八九十]|其次|然后是|另外|还有|最后)\b",
                            re.IGNORECASE)
 #: A label naming a part as the papers it cites: "Papers mentioned", "References", "参考文献".
-_REF_LABEL = re.compile(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))"
+_REF_LABEL = compile_lazy(r"^(?:papers? (?:mentioned|referenced|cited|discussed)|references?|提到的论文|参考(?:文献|资料))"
                         r"(?:\s*[(（][^()（）]{0,60}[)）])?\s*[:：]?$", re.IGNORECASE)  # ("Papers discussed (copied from the episode page):")
 #: A code review's comment anchor alone on its line: a source file and perhaps its line ("engine/attention/backends/blockhop.py:88",
 #: "csrc/attention.cu:120-140", "tests/test_rope_scaling.py").
-_FILE_ANCHOR = re.compile(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
+_FILE_ANCHOR = compile_lazy(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
                           r"(?::\d{1,5}(?:-\d{1,5})?)?)`?\s*$"
                           # a review comment written after its anchor on one line: "serving/offload.py:212 — prefetch loop. …"
                           r"|^\s*`?(?P<t2>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
                           r":\d{1,5}(?:-\d{1,5})?`?\s+[—–]\s+\S.*)$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
-_TIME_SLOT = re.compile(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
+_TIME_SLOT = compile_lazy(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
                         r"registration|茶歇|午餐|午休|休息|开幕|闭幕|签到)\b)\S.*)$", re.IGNORECASE)
 #: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
-_SOCIAL_POST_HEAD = re.compile(r"^\s*+(?:\*\*|__)?[^*@\n\s][^*@\n]{0,39}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
+_SOCIAL_POST_HEAD = compile_lazy(r"^\s*+(?:\*\*|__)?[^*@\n\s][^*@\n]{0,39}(?:\*\*|__)?\s+@[\w.]{2,30}\s*[·•|—–-]\s*\S")
 #: A forum post's author line: a handle with its score ("**u/rick · 188 points**", "@kv_fan | 12 votes", "[deleted]").
-_AUTHOR_LINE = re.compile(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*"
+_AUTHOR_LINE = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]{2,30}\s*(?:\*\*|__)?\s*"
                           r"(?:[·•|—–-]\s*\d{1,3}\s*(?:[smhdwy]|mo|min|mins|hr|hrs|hours?|days?|weeks?|months?|years?)(?:\s+ago)?\s*)?[·•|—–-]\s*\d[\d,.]*k?\s*"
                           r"(?:points?|pts|upvotes?|votes?|likes?|赞|分))", re.IGNORECASE)
 #: A spoken move to the next topic at the start of a transcript's paragraph: "第一个是…", "然后是…", "还有…",
 #: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
-_SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|and|oh)[\s,，]*)*+"
+_SPOKEN_OPEN = compile_lazy(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|and|oh)[\s,，]*)*+"
                           r"(?:第[一二三四五六七八九十\d]+个|然后是|其次是?|另外(?:一个|一篇)?|还有(?:一个|一篇)?|最后(?:一个|一篇)?|接下来|"
                           r"(?:the )?next one\b|another one\b|the next paper\b)",
                           re.IGNORECASE)
@@ -153,8 +154,8 @@ _SPOKEN_OPEN = re.compile(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|
 #: A transcript's numbered speaker ("Speaker 1", "说话人 2").
 _NUMBERED_SPEAKER = r"(?:Speaker|Participant|Guest|说话人|发言人)\s?\d{1,2}"
 #: A numbered speaker's turn header alone on its line ("Speaker 1  00:00:31"): no statement, the turn's words are.
-TURN_HEADER = re.compile(rf"^\s*{_NUMBERED_SPEAKER}\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?\s*$", re.IGNORECASE)
-_TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2}|"
+TURN_HEADER = compile_lazy(rf"^\s*{_NUMBERED_SPEAKER}\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?\s*$", re.IGNORECASE)
+_TURN = compile_lazy(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,30}|[A-Z\u00c0-\u024f][\w.\-'’]{0,29}(?:\s[A-Z\u00c0-\u024f][\w.\-'’]{0,29}){1,2}|"
                    # a transcript's numbered speaker: "Speaker 1  00:00:06" (Otter), "说话人 2 00:01:40" (飞书妙记)
                    rf"{_NUMBERED_SPEAKER})"
                    # (a Slack app's message: "arxiv-digest  APP  8:00 AM")
@@ -176,11 +177,11 @@ _TURN = re.compile(r"^\s*(?:[—–]|--)?\s*(?P<t>(?:\*{1,2}|_)?@?(?:[\w.\-]{1,3
 #: :fire: 3"), a thread's reply count ("3 replies", "1 reply Last reply 2 days ago"), a message's "(edited)" mark.
 #: An IM client's notice in place of a message: "罗威撤回了一条消息" (QQ, WeChat), "This message was deleted" (WhatsApp),
 #: "<Media omitted>", a picture or sticker placeholder ("[图片]", "[表情]").
-IM_CLUTTER = re.compile(r"^\s*(?::[\w+\-]+:\s*\d+\s*)+$|^\s*\d+\s+repl(?:y|ies)\b[\w\s]{0,40}$"
+IM_CLUTTER = compile_lazy(r"^\s*(?::[\w+\-]+:\s*\d+\s*)+$|^\s*\d+\s+repl(?:y|ies)\b[\w\s]{0,40}$"
                         r"|^\s*[^\s:：]{0,20}\s*撤回了一条(?:成员)?消息\s*[。.]?\s*$|^\s*(?:消息已撤回|此消息已撤回|This message was deleted|"
                         r"You deleted this message|<Media omitted>|<(?:image|video|sticker|audio) omitted>)\s*$"
                         r"|^\s*(?:\[(?:图片|表情|动画表情|语音|视频|文件|Sticker|Photo|Image)\]\s*)+$", re.IGNORECASE)
-_EDITED = re.compile(r"\s*\((?:edited|已编辑)\)\s*$", re.IGNORECASE)
+_EDITED = compile_lazy(r"\s*\((?:edited|已编辑)\)\s*$", re.IGNORECASE)
 
 
 def is_turn_header(line: str) -> bool:
@@ -195,47 +196,47 @@ def without_edit_mark(line: str) -> str:
 
 
 #: A label over a list of asides: "顺手记两件事：", "Side notes:", "Unrelated:", "Two more things:", "另外：".
-_ASIDE_LABEL = re.compile(r"^(?:顺手记|顺便记|顺带|另外|附带|杂记|题外|side ?notes?|asides?|unrelated|other things|two more things|also\b|misc(?:ellaneous)?)"
+_ASIDE_LABEL = compile_lazy(r"^(?:顺手记|顺便记|顺带|另外|附带|杂记|题外|side ?notes?|asides?|unrelated|other things|two more things|also\b|misc(?:ellaneous)?)"
                           r"[^:：\n]{0,30}[:：]$", re.IGNORECASE)
 #: A speaker's turn in minutes: ``**Jonas**：…``, ``张三：…``, ``Q: …`` / ``A: …`` are handled as lines.
-_SPEAKER = re.compile(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
+_SPEAKER = compile_lazy(r"^\s*(?:\*\*)?(?P<t>[\w\u4e00-\u9fff.\- ]{1,20}?)(?:\*\*)?\s*[:：]\s*\S")
 #: A reply in a thread or chat: it continues the message before it.
-_REPLY = re.compile(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
+_REPLY = compile_lazy(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yeah|yep|no|nope|thanks|thx|sure|agreed|lol|\+1|same|right|indeed|"
                     r"嗯|好的?|收到|同意|是的|对)\b", re.IGNORECASE)
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
-_REPLYING = re.compile(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
+_REPLYING = compile_lazy(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = re.compile(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发)",
+_TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发)",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
-_ASIDE = re.compile(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
+_ASIDE = compile_lazy(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
                     re.IGNORECASE)
 #: A post that only continues the one before it: "(still FA3)", "(cont.)", "（续）".
-_CONTINUES = re.compile(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
+_CONTINUES = compile_lazy(r"^\s*\d{1,2}/(?:\d{1,2})?\s*[(（]\s*(?:still|cont(?:'d|inued|\.)?|续)", re.IGNORECASE)
 #: A card's field naming the paper it is about (``Paper: …``, ``- **arXiv**: …``, ``论文：…``); a repo card
 #: is about that paper only, never about the works its README compares with.
-_PAPER_FIELD = re.compile(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:(?:the|linked|related|associated|companion|accompanying|upstream)\s+)?papers?\b[^:：|\n]{0,30}?"
+_PAPER_FIELD = compile_lazy(r"^\s*(?:[-*+|]\s*)?(?:\*\*)?(?:(?:(?:the|linked|related|associated|companion|accompanying|upstream)\s+)?papers?\b[^:：|\n]{0,30}?"
                           r"|arxiv|arxiv id|pdf|implements?(?:\s+paper)?|based on|(?:对应|关联|配套|实现的?)?论文(?:链接)?|原文|链接)"
                           # a label in two languages: "对应论文 / paper:", "Paper / 论文："
                           r"(?:\s*/\s*(?:papers?|论文|arxiv|原文))?"
                           r"(?:\*\*)?\s*(?:[:：|]|::)", re.IGNORECASE)
 #: Words in a card's paper field setting the identifier after them apart as another work: "follow-up", "see also", "cf.".
-_FIELD_ASIDE = re.compile(r"[;；,，(（]\s*(?:(?:its|the|a|their)\s+)?(?:follow[- ]?ups?|successors?|predecessors?|see also|also see|cf\.|related|"
+_FIELD_ASIDE = compile_lazy(r"[;；,，(（]\s*(?:(?:its|the|a|their)\s+)?(?:follow[- ]?ups?|successors?|predecessors?|see also|also see|cf\.|related|"
                           r"extension|sequel|后续|续作|另见|相关)\b[^;；\n]{0,30}$", re.IGNORECASE)
 #: A label naming a post's or a paragraph's paper inside a line: '"paper: https://…"', "论文：arXiv …", "PDF: …".
-_PAPER_LABEL = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\s*[:：]\s*", re.IGNORECASE)
+_PAPER_LABEL = compile_lazy(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\s*[:：]\s*", re.IGNORECASE)
 #: A note's reference list (``## 参考``, ``## References``, ``### 七、参考文献``): its entries name the works the
 #: note cites, not topics of their own.
-_REFERENCE_HEADING = re.compile(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
+_REFERENCE_HEADING = compile_lazy(r"^(?:[一二三四五六七八九十\d]{1,3}\s*[、.．)）]?\s*)?(?:参考|参考文献|参考资料|参考链接|相关论文|延伸阅读|"
                                 r"本期提到|节目中提到的?|(?:本期|节目)?(?:提到|提及)的(?:论文|链接|资源)|相关链接|"
                                 r"references?|bibliography|further reading|related papers|see also|footnotes?|脚注|"
                                 r"(?:links|papers|things) mentioned(?: in this episode)?|mentioned in (?:this|the) (?:episode|show|talk)|show links)"
                                 r"\s*$", re.IGNORECASE)
 #: The head field giving the paper's title (``> **论文**：*π₀: A Vision-…*``, ``Paper: Title``).
-_CARD_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:title|标题|题目|论文标题)(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
+_CARD_TITLE_FIELD = compile_lazy(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:title|标题|题目|论文标题)(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
                                r"(?P<t>[^*\n]{4,300}?)(?:\*\*)?\s*$", re.IGNORECASE)
-_ARXIV_WORD = re.compile(r"arxiv", re.IGNORECASE)
-_PAPER_TITLE_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
+_ARXIV_WORD = compile_lazy(r"arxiv", re.IGNORECASE)
+_PAPER_TITLE_FIELD = compile_lazy(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:paper|paper title|论文|论文标题|原文标题)(?:\*\*)?\s*[:：]\s*"
                                 r"(?:\*\*?|_)?(?P<t>[^*_\n]{8,300}?)(?:\*\*?|_)?\s*$", re.IGNORECASE)
 
 
@@ -287,8 +288,8 @@ def _lex_list(lex: Lexicon, key: str) -> list[str]:
 
 
 #: A folded block opened by its summary (``<details><summary>SnapKV: …</summary>``, a Notion toggle).
-_TOGGLE = re.compile(r"^\s*<details\b[^>]*>\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
-_SUMMARY = re.compile(r"^\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
+_TOGGLE = compile_lazy(r"^\s*<details\b[^>]*>\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
+_SUMMARY = compile_lazy(r"^\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
 
 
 def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
@@ -338,7 +339,7 @@ def _compile(lex: Lexicon, key: str) -> re.Pattern[str]:
 
 
 #: Where a comparison's clause ends: a sentence's stop (not the dot inside a name, ``papers.attention.x``), a comma.
-_CLAUSE_STOP = re.compile(r"\.(?!\w)|[;。；!?！？\n]|,\s|，")
+_CLAUSE_STOP = compile_lazy(r"\.(?!\w)|[;。；!?！？\n]|,\s|，")
 
 
 def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
@@ -359,7 +360,7 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
 
 #: What may join a compared work to the next one it lists ("vs. A (…) and B (…)", "相比 A（…）和 B（…）"): a
 #: coordinator, then a name (capitalised, a number or non-Latin), then the identifier.
-_COMPARED_AND = re.compile(r"[\s)\]）】]*(?:,\s*|，|、|/|\s+(?:and|or|&)\s+|\s*[和与及或]\s*)"
+_COMPARED_AND = compile_lazy(r"[\s)\]）】]*(?:,\s*|，|、|/|\s+(?:and|or|&)\s+|\s*[和与及或]\s*)"
                            r"(?:(?:[A-Z0-9\u0080-\uffff][^\s,;，；]{0,30})\s*){0,3}?[\[(（【]?\s*$")
 
 
@@ -555,7 +556,7 @@ def _first_line(r: "_Raw") -> str:
 
 
 #: A comment its writer opens by saying it is off the page's topic: "off topic but …", "OT:", "unrelated,", "题外话".
-_OFF_TOPIC = re.compile(r"^\W*(?:off[- ]topic|OT\b|unrelated|separate (?:thing|issue|topic|question)|side (?:note|question)|\+1\b|"
+_OFF_TOPIC = compile_lazy(r"^\W*(?:off[- ]topic|OT\b|unrelated|separate (?:thing|issue|topic|question)|side (?:note|question)|\+1\b|"
                         r"题外话|跑题|另一件事|另外一件事)", re.IGNORECASE)
 
 
@@ -597,7 +598,7 @@ def _row_title_ref(r: _Raw) -> str | None:
 
 
 #: A table column that gives a place in one document: its page, location, slide or timestamp.
-_LOCATION_COLUMN = re.compile(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
+_LOCATION_COLUMN = compile_lazy(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
 
 
 @dataclass
@@ -614,7 +615,7 @@ class _Raw:
 
 
 #: A channel's post header alone on its line, as Telegram exports it: "[18.07.27 09:15] LLM Infra Digest:".
-_CHANNEL_POST = re.compile(r"^\s*(?P<t>\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\]\s+[^\n:：\[\]]{1,40})[:：]\s*$")
+_CHANNEL_POST = compile_lazy(r"^\s*(?P<t>\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\]\s+[^\n:：\[\]]{1,40})[:：]\s*$")
 
 
 def _pseudo_kind(line_text: str) -> int:
@@ -823,20 +824,20 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
 
 
 #: A person's line of a stand-up: a name, a colon, their words ("唐宁：bench box …", "Omar: rebased …", "**Priya**: …").
-_PERSON_LINE = re.compile(r"^\s*(?:\*\*)?(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?|@[\w.-]{2,20})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
+_PERSON_LINE = compile_lazy(r"^\s*(?:\*\*)?(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{0,15}\.?)?|@[\w.-]{2,20})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
 
 #: A list entry that is a name, a dash and a reason: "vLLM 分块预填充（chunk=2048）—— 线上跑满两个月", "LMCache — cross-instance reuse"
 #: (not a timeline's "14:03 — tenant … starts", which opens with a time).
-_NAME_DASH_REASON = re.compile(r"^\s*(?![\d(\[])[^\s—–][^—–\n]{0,60}?\s*(?:——|—|–)\s*\S")
+_NAME_DASH_REASON = compile_lazy(r"^\s*(?![\d(\[])[^\s—–][^—–\n]{0,60}?\s*(?:——|—|–)\s*\S")
 
 
 #: A heading's number, and a bold paragraph lead's ("### 2. PolarKV v3", "**3. Quest：…**").
-_HEAD_NUMBER = re.compile(r"^\s*#*\s*(?:\*\*|__)?\s*(\d{1,2})\s*[.、)）]\s*\S")
+_HEAD_NUMBER = compile_lazy(r"^\s*#*\s*(?:\*\*|__)?\s*(\d{1,2})\s*[.、)）]\s*\S")
 
 
 #: A deck's closing slide title: "Questions?", "Q&A", "Thanks!", "Thank you", "谢谢", "提问环节".
-_CLOSING_SLIDE = re.compile(r"^\W*(?:questions?|q\s*&\s*a|any questions|thanks?(?: you)?(?: all)?|the end|谢谢(?:大家)?|感谢聆听|提问(?:环节)?|答疑)\W*$",
+_CLOSING_SLIDE = compile_lazy(r"^\W*(?:questions?|q\s*&\s*a|any questions|thanks?(?: you)?(?: all)?|the end|谢谢(?:大家)?|感谢聆听|提问(?:环节)?|答疑)\W*$",
                             re.IGNORECASE)
 
 
@@ -868,7 +869,7 @@ def _numbered_siblings(raw: _Raw) -> list[_Raw]:
     return [first, *out]
 
 
-_NUMERIC_CELL = re.compile(r"^\s*(?:[-–—~≈]|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
+_NUMERIC_CELL = compile_lazy(r"^\s*(?:[-–—~≈]|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
 
 
 def _results_rows(rows: list[MdBlock]) -> set[int]:
@@ -919,7 +920,7 @@ def comparison_columns(row: MdBlock) -> list[tuple[str, str]] | None:
 
 
 #: The corner cell of a comparison matrix: empty, or the name of its rows' dimension ("Aspect", "维度", "对比项").
-_ASPECT_CORNER = re.compile(r"^(?:|[-—–/\\]|aspects?|dimensions?|features?|criteri(?:on|a)|properties|property|"
+_ASPECT_CORNER = compile_lazy(r"^(?:|[-—–/\\]|aspects?|dimensions?|features?|criteri(?:on|a)|properties|property|"
                             r"维度|对比项|对比维度|方面|特性|项目)$", re.IGNORECASE)
 
 
@@ -938,7 +939,7 @@ def _named_at_head(title: str, head_blocks: list[MdBlock], work: str) -> bool:
 
 
 #: The header of a two-column table of a page's properties: "Property | Value", "Field | Value", "属性 | 值".
-_PROPERTY_HEADER = re.compile(r"^(?:propert(?:y|ies)|field|key|attribute|meta(?:data)?|属性|字段|键|项目?)\s*\|\s*(?:values?|值|内容)$",
+_PROPERTY_HEADER = compile_lazy(r"^(?:propert(?:y|ies)|field|key|attribute|meta(?:data)?|属性|字段|键|项目?)\s*\|\s*(?:values?|值|内容)$",
                               re.IGNORECASE)
 
 
@@ -973,7 +974,7 @@ def _entries(body: list[MdBlock], *, top_only: bool = True) -> list[tuple[int, M
 
 #: A paragraph that introduces a legend of marks: "Legend for the Checked? column:", "Key:", "图例：",
 #: "标记说明：" (ending with its colon; not "Key papers:").
-_LEGEND_LEAD = re.compile(r"^(?:(?:legend|图例|标记说明|符号说明|图标说明|标记含义)(?:\b|(?=[^\x00-\x7f])).{0,60}"
+_LEGEND_LEAD = compile_lazy(r"^(?:(?:legend|图例|标记说明|符号说明|图标说明|标记含义)(?:\b|(?=[^\x00-\x7f])).{0,60}"
                           r"|key(?:\s+(?:to|for)\s+.{1,40})?)\s*[:：]$", re.IGNORECASE)
 
 
@@ -1008,7 +1009,7 @@ def _legend_entries(body: list[MdBlock]) -> set[int]:
 
 
 #: A citation key paired with its identifier: "dao2023flashattention2 = arXiv:2307.08691", "headpack2026 → [2603.14452v3]".
-_CITE_KEY_PAIR = re.compile(r"^\s*`?[A-Za-z][A-Za-z-]*\d{2,4}[\w:.\-]*`?\s*(?:=|→|->|:)\s*\S*?\d{4}\.\d{4,5}\S*\s*$")
+_CITE_KEY_PAIR = compile_lazy(r"^\s*`?[A-Za-z][A-Za-z-]*\d{2,4}[\w:.\-]*`?\s*(?:=|→|->|:)\s*\S*?\d{4}\.\d{4,5}\S*\s*$")
 
 
 def _group_row(row: MdBlock) -> bool:
@@ -1036,7 +1037,7 @@ def _continuation_row(row: MdBlock, rows: list[MdBlock]) -> bool:
 
 
 #: A section number written in a task or an entry: "§4.2", "4.2", "section 3".
-_SECTION_NUM = re.compile(r"§\s*\d|(?<![\w.])\d{1,2}\.\d{1,2}(?![\w.%])|\bsection\s+\d", re.IGNORECASE)
+_SECTION_NUM = compile_lazy(r"§\s*\d|(?<![\w.])\d{1,2}\.\d{1,2}(?![\w.%])|\bsection\s+\d", re.IGNORECASE)
 
 
 def _subsections_are_topics(body: list[MdBlock], lex: Lexicon) -> bool:
@@ -1079,11 +1080,11 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
 
 
 #: A line that opens with a link: ``[Title](https://…) — take``, ``<https://…>``, ``https://…``.
-_LINK_LINE = re.compile(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
+_LINK_LINE = compile_lazy(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
 
 
 #: A heading naming a day of a log: "Thu 20 Feb", "Monday", "2027-02-17", "Day 2", "周三", "2月18日".
-_DATED_HEAD = re.compile(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
+_DATED_HEAD = compile_lazy(r"^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?,?(?:\s+\d{1,2}(?:\s+[A-Za-z]{3,9})?)?"
                          r"|\d{4}-\d{2}-\d{2}|\d{1,2}\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|day\s*\d{1,2}"
                          r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
                          r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"  # an outliner's "Jun 15th, 2027" (not "Marlin 2", "Janus 3")
@@ -1103,17 +1104,17 @@ def _named_collection(head_text: str, lex: Lexicon) -> bool:
 
 #: A forum post's heading: an answer or a reply by someone ("✔ Accepted — answered 5d ago by `tree_attn_tom`",
 #: "Answer — answered 2d ago by …", "Reply from @mira", "回答 · 作者：…").
-_POST_HEADING = re.compile(r"\b(?:answered|asked|replied|posted|commented)\b[^\n]{0,40}\b(?:ago|by)\b|^\W*(?:accepted\s+)?answer\b|"
+_POST_HEADING = compile_lazy(r"\b(?:answered|asked|replied|posted|commented)\b[^\n]{0,40}\b(?:ago|by)\b|^\W*(?:accepted\s+)?answer\b|"
                            r"^\W*(?:reply|comment)\s+(?:from|by)\b|^\W*(?:回答|回复|评论)\s*(?:#?\d{1,3}|[一二三四五六七八九十]{1,3})?\s*[·|｜:：—-]",
                            re.IGNORECASE)
 
 
 #: A conference slot named by its number and title ("Poster #133 — PD-Bench: a trace-driven benchmark …", "Talk 4: …", "海报 #12 —
 #: …"): its bullets are what was said at it, one topic.
-_TITLED_SLOT = re.compile(r"^\W*(?:poster|talk|demo|oral|spotlight|海报|报告|展板)\s*(?:#\s*)?\d{1,4}\s*[—–:：-]\s*\S", re.IGNORECASE)
+_TITLED_SLOT = compile_lazy(r"^\W*(?:poster|talk|demo|oral|spotlight|海报|报告|展板)\s*(?:#\s*)?\d{1,4}\s*[—–:：-]\s*\S", re.IGNORECASE)
 #: A part of a recording named by its span ("P3 Prism-MoE（47:05–1:12:30）", "Part 2 · 12:10-25:00", "Chapter 4 (1:02:00 - 1:15:30)"):
 #: its stamped lines retell that part, one topic, not a topic per stamp.
-_RECORDING_PART = re.compile(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~\-－至到]\s*\d{1,2}:\d{2}(?::\d{2})?\s*[)）\]]?")
+_RECORDING_PART = compile_lazy(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~\-－至到]\s*\d{1,2}:\d{2}(?::\d{2})?\s*[)）\]]?")
 
 
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
@@ -1219,22 +1220,22 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
 
 #: A paragraph that goes on about what the one before brought: it opens by pointing back ("It …", "Their …", "The idea
 #: is …", "Results on …", "I think it belongs …", "作者…", "这篇…").
-_GOES_ON = re.compile(r"^\s*(?:(?:it|its|it's|they|their|this|these|the (?:idea|paper|method|approach|authors?|results?|main|key|"
+_GOES_ON = compile_lazy(r"^\s*(?:(?:it|its|it's|they|their|this|these|the (?:idea|paper|method|approach|authors?|results?|main|key|"
                       r"core|trick|catch|headline|evaluation|eval|setup|experiments?|ablations?|numbers?|gist)|results?|overall|"
                       r"(?:i|we) (?:think|guess|suspect|reckon) (?:it|this|they)|my (?:take|read|verdict)|verdict)\b|"
                       r"(?:作者|这篇|该文|本文|它的?|其|结果|实验|思路|核心|方法上))", re.IGNORECASE)
 #: A section's opening field naming the works it builds on: "- 依赖论文：…", "Builds on: …", "Papers used: …".
-_WORKS_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:依赖(?:的)?论文|所依赖的论文|用到的论文|涉及论文|基于的?论文|"
+_WORKS_FIELD = compile_lazy(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:依赖(?:的)?论文|所依赖的论文|用到的论文|涉及论文|基于的?论文|"
                           r"builds? on|built on|depends on|relies on|based on|underlying papers?|papers? (?:used|behind it|it builds on))"
                           r"(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 #: A syllabus's reading labels: "- Required: Switch Transformers — https://…", "- Optional: …", "必读：…"; a session's
 #: readings are its material, the session (the heading) the topic.
-_READING_ROLE = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:(?:required|optional|pre-?|assigned)\s*(?:readings?|papers?)?|"
+_READING_ROLE = compile_lazy(r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:(?:required|optional|pre-?|assigned)\s*(?:readings?|papers?)?|"
                            r"(?:core|main|further|supplementary|background|recommended|suggested|extra)\s*(?:readings?|papers?))(?:\*\*|__)?\s*[:：]|"
                            r"^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:必读|选读|推荐阅读|延伸阅读|拓展阅读|预习)(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
-_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+_LIST_MARK = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 #: A stamped entry that changes the subject without a work: "[01:12] 【广告】…", "[31:40] (ad) …", "12:00 Sponsor: …".
-_TAGGED_OPEN = re.compile(r"^(?:【[^】]{1,8}】|\[(?:ad|sponsor(?:ed)?|break|Q&A|qa)\]|\((?:ad|sponsor(?:ed)?)\)|(?:ad|sponsor(?:ed)?|广告|赞助)\s*[:：])",
+_TAGGED_OPEN = compile_lazy(r"^(?:【[^】]{1,8}】|\[(?:ad|sponsor(?:ed)?|break|Q&A|qa)\]|\((?:ad|sponsor(?:ed)?)\)|(?:ad|sponsor(?:ed)?|广告|赞助)\s*[:：])",
                           re.IGNORECASE)
 
 
@@ -1270,24 +1271,24 @@ def _timeline_topics(units: list[_Raw], own, lex: Lexicon) -> list[_Raw] | None:
 
 
 #: A timeline's opening entry: "开场", "intro", "opening remarks", "welcome".
-_TIMELINE_OPENING = re.compile(r"^(?:开场|片头|引言|intro(?:duction)?\b|opening\b|welcome\b|cold open\b)", re.IGNORECASE)
+_TIMELINE_OPENING = compile_lazy(r"^(?:开场|片头|引言|intro(?:duction)?\b|opening\b|welcome\b|cold open\b)", re.IGNORECASE)
 
 
 #: An outliner's daily page as a bullet: "[[March 16th, 2027]]", "2027-03-16", "[[2027/03/16]]", "3月16日".
-_DATE_LABEL = re.compile(r"^(?:\[\[)?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
+_DATE_LABEL = compile_lazy(r"^(?:\[\[)?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
                          r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}\s+[A-Za-z]{3,9}\s+\d{4}|(?:\d{4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*日)\s*(?:\]\])?$",
                          re.IGNORECASE)
 
 
 #: The one comma of a short label of four words or fewer ("码本 / lattice, 2-bit", "1-bit / ternary — QAT, 不在范围"):
 #: still a label, not a sentence.
-_ONE_COMMA = re.compile(r"^(?=(?:\S+\s+){0,4}\S+$)([^,，]*)[,，](?=[^,，]*$)")
+_ONE_COMMA = compile_lazy(r"^(?=(?:\S+\s+){0,4}\S+$)([^,，]*)[,，](?=[^,，]*$)")
 #: A wikilink to a section of a note: ``[[quantized-serving#S3.1]]``, ``[[kv-cache#§2]]`` (a place, not a work).
-_SECTION_WIKILINK = re.compile(r"(?:→|->)?\s*\[\[[^\[\]#|\n]{0,80}#[^\[\]|\n]{1,60}(?:\|[^\[\]\n]{0,60})?\]\]")
+_SECTION_WIKILINK = compile_lazy(r"(?:→|->)?\s*\[\[[^\[\]#|\n]{0,80}#[^\[\]|\n]{1,60}(?:\|[^\[\]\n]{0,60})?\]\]")
 
 
 #: A panel's label, alone on the first line of a quote: "> **Warning**", "> **Info**", "> ℹ️ Note", "> 注意".
-_PANEL_LABEL = re.compile(r"^\s*(?:\*\*|__)?\s*(?:[^\w\s]{1,3}\s*)?(?:info|information|note|warning|caution|tip|important|"
+_PANEL_LABEL = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:[^\w\s]{1,3}\s*)?(?:info|information|note|warning|caution|tip|important|"
                           r"success|error|信息|注意|警告|提示|重要)\s*[:：]?\s*(?:\*\*|__)?\s*$", re.IGNORECASE)
 
 
@@ -1412,19 +1413,19 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
 
 
 #: A comment under an answer or a post: "**陈默**：…", "**Yifan** 回复 @林深：…", "**ana**: …".
-_COMMENT_HEAD = re.compile(r"^\s*\*\*[^*\n]{1,24}\*\*\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S")
+_COMMENT_HEAD = compile_lazy(r"^\s*\*\*[^*\n]{1,24}\*\*\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S")
 #: A line that opens a comment section: "评论区（节选，按热度）", "87 条评论", "Comments (12)", "全部评论".
-_COMMENTS_OPEN = re.compile(r"^\W*(?:评论区|全部评论|热门评论|精选评论|评论\s*[(（]\d+[)）])|\d+\s*条评论|^\W*(?:\d+\s+)?comments?\s*(?:[(（]\d+[)）]|[:：]|$)",
+_COMMENTS_OPEN = compile_lazy(r"^\W*(?:评论区|全部评论|热门评论|精选评论|评论\s*[(（]\d+[)）])|\d+\s*条评论|^\W*(?:\d+\s+)?comments?\s*(?:[(（]\d+[)）]|[:：]|$)",
                             re.IGNORECASE)
 
 
 #: A chat export's turn header written name first: "孙浩 2027-08-09 15:04" (DingTalk, WeChat), "Mei Chen 2027/08/09 15:04".
-_NAME_THEN_STAMP = re.compile(r"^\s*(?P<who>[^\s\d:：][^\d:：\n]{0,20}?)\s+\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}")
+_NAME_THEN_STAMP = compile_lazy(r"^\s*(?P<who>[^\s\d:：][^\d:：\n]{0,20}?)\s+\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}")
 #: A chat message that opens by setting the message before it right: "不对哈，是 22.2 倍", "No, it's 2.8x", "Actually, …".
-_CORRECTS_PREV = re.compile(r"^\s*(?:不对|不是(?=[，,。!！])|错了|你(?:记|看|说|算)错|(?:no|nope)\s*[,!.]|actually\s*,|correction\s*[:,])",
+_CORRECTS_PREV = compile_lazy(r"^\s*(?:不对|不是(?=[，,。!！])|错了|你(?:记|看|说|算)错|(?:no|nope)\s*[,!.]|actually\s*,|correction\s*[:,])",
                             re.IGNORECASE)
 #: A chat message that corrects what its writer just sent: "少打了一位，是 2410.18038", "typo, I mean 2410.18038", "应该是 …".
-_ID_CORRECTION = re.compile(r"\s*(?:少打|打错|多打|写错|更正|纠正|应该是)|少打|打错|多打|写错|更正|纠正|应该是|\btypo\b|\bI mean\b|\bsorry\b|\bcorrection\b|\bshould be\b|\bwrong (?:id|link)\b",
+_ID_CORRECTION = compile_lazy(r"\s*(?:少打|打错|多打|写错|更正|纠正|应该是)|少打|打错|多打|写错|更正|纠正|应该是|\btypo\b|\bI mean\b|\bsorry\b|\bcorrection\b|\bshould be\b|\bwrong (?:id|link)\b",
                             re.IGNORECASE)
 
 
@@ -1848,13 +1849,13 @@ def _trailing_parts(tail: list[MdBlock], lex: Lexicon | None) -> list[_Raw]:
 
 
 #: A meeting's opening words: "it's recording", "let's get started", "two papers today", "今天讲两篇", "开始录了".
-_OPENING = re.compile(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\blet'?s get going\b|\b(?:two|three|couple of) (?:papers|things|topics|items) (?:today|on the agenda)\b|\bagenda\b|"
+_OPENING = compile_lazy(r"\brecording\b|\blet'?s (?:get )?start|\bget started\b|\blet'?s get going\b|\b(?:two|three|couple of) (?:papers|things|topics|items) (?:today|on the agenda)\b|\bagenda\b|"
                       r"开始录|今天(?:讲|读|聊)(?:两|三|几)篇|先开始", re.IGNORECASE)
 #: A message that opens by comparing: "unlike QMoE (…) it …", "compared to X", "vs. Y", "相比 X".
-_COMPARISON_OPEN = re.compile(r"^\W*(?:(?:unlike|compared (?:to|with)|as opposed to|similar to|vs\.?|versus)\b|不同于|相比|相较|类似于?)", re.IGNORECASE)
+_COMPARISON_OPEN = compile_lazy(r"^\W*(?:(?:unlike|compared (?:to|with)|as opposed to|similar to|vs\.?|versus)\b|不同于|相比|相较|类似于?)", re.IGNORECASE)
 #: A short name written right before an identifier or an arXiv link ("StreamingLLM https://arxiv.org/abs/…", "AnchorKV
 #: arXiv:2605.08412", "EAGLE-2（arXiv:…").
-_NAME_BEFORE_ID = re.compile(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}(?: [A-Z][\w.+-]{2,30})?|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
+_NAME_BEFORE_ID = compile_lazy(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}(?: [A-Z][\w.+-]{2,30})?|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
                              r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$")
 
 
@@ -1865,13 +1866,13 @@ _NOTE_NAMES: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("no
 
 #: A name the writer equates with an identifier, in any case: "minference = arxiv.org/abs/2407.02490", "head route = 2606.04417",
 #: "NSA = 2502.11089".
-_NAME_EQUALS_ID = re.compile(r"(?:^|[\s\[(（:：·,，;；])(?P<n>[A-Za-z][\w.+-]{1,24}(?: [a-z][\w+-]{1,15})?)\s*=\s*"
+_NAME_EQUALS_ID = compile_lazy(r"(?:^|[\s\[(（:：·,，;；])(?P<n>[A-Za-z][\w.+-]{1,24}(?: [a-z][\w+-]{1,15})?)\s*=\s*"
                              r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$", re.IGNORECASE)
 
 
 #: A wikilink defined by the link after it, as a note's links footer writes it: "[[KIVI]] — https://arxiv.org/abs/2402.02750",
 #: "[[SkewQ]] — arXiv:2606.04417v1", "[[QuaRot]] — 10.48550/arXiv.2404.00456".
-_WIKILINK_BEFORE_ID = re.compile(r"\[\[(?P<n>[^\]|#\n]{2,40})(?:\|[^\]\n]*)?\]\]\s*[—–:：\-]*\s*(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|"
+_WIKILINK_BEFORE_ID = compile_lazy(r"\[\[(?P<n>[^\]|#\n]{2,40})(?:\|[^\]\n]*)?\]\]\s*[—–:：\-]*\s*(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|"
                                  r"arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*|(?:https?://doi\.org/)?10\.48550/arXiv\.|\[)?$", re.IGNORECASE)
 
 
@@ -1910,7 +1911,7 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
 
 #: A meeting's agenda said or written in a turn: "Agenda is short: KVRoute for the router, Arjun's SGLang numbers, Mooncake, then
 #: the budget.", "议程：…".
-_AGENDA = re.compile(r"\b(?:agenda|on the agenda|topics? for today)\b[^:：.]{0,24}[:：]\s*(?P<items>[^\n]{3,240})|(?:议程|今天的议题)[^:：]{0,8}[:：]\s*(?P<zh>[^\n]{2,240})",
+_AGENDA = compile_lazy(r"\b(?:agenda|on the agenda|topics? for today)\b[^:：.]{0,24}[:：]\s*(?P<items>[^\n]{3,240})|(?:议程|今天的议题)[^:：]{0,8}[:：]\s*(?P<zh>[^\n]{2,240})",
                      re.IGNORECASE)
 _AGENDA_STOP = frozenset("the a an for of on our and then also short quick numbers number update updates stuff thing things item "
                          "items part router results result talk review discuss discussion check go over look recap demo present "
@@ -1918,7 +1919,7 @@ _AGENDA_STOP = frozenset("the a an for of on our and then also short quick numbe
 
 
 #: A turn that gives the identifier of the work under discussion: "It's 2407.00079, …", "The ID is 2407.00079", "ID: …".
-_GIVES_ID = re.compile(r"^\W*(?:it'?s|that'?s|the (?:id|link|arxiv(?: id)?|paper) is|(?:arxiv )?id\s*[:：]|号是|编号是)\s*(?:arxiv\s*:?\s*)?"
+_GIVES_ID = compile_lazy(r"^\W*(?:it'?s|that'?s|the (?:id|link|arxiv(?: id)?|paper) is|(?:arxiv )?id\s*[:：]|号是|编号是)\s*(?:arxiv\s*:?\s*)?"
                        r"(?:https?://\S*?)?\d{4}\.\d", re.IGNORECASE)
 
 
@@ -1973,20 +1974,20 @@ def _named_exactly(text: str, names: dict[str, str]) -> str | None:
 
 
 #: A word that makes the name after it a point of reference, not the topic ("next to StreamingLLM", "like H2O", "比 X").
-_NAMED_AGAINST = re.compile(r"\b(?:next to|after|before|than|like|with|vs\.?|versus|from|under|beside|alongside|over|into|in|builds on|"
+_NAMED_AGAINST = compile_lazy(r"\b(?:next to|after|before|than|like|with|vs\.?|versus|from|under|beside|alongside|over|into|in|builds on|"
                             r"compared (?:to|with))\s+(?:the\s+)?$|(?:比|和|跟|与|像)\s*$", re.IGNORECASE)
 
 
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
 #: A flashcard written on one line: "front ;; back", "Q:: … A:: …".
-_FLASHCARD = re.compile(r"\S\s+;;\s+\S|^\s*Q::.+\bA::\s")
-_QUESTION_MARK = re.compile(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
-_ANSWER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+_FLASHCARD = compile_lazy(r"\S\s+;;\s+\S|^\s*Q::.+\bA::\s")
+_QUESTION_MARK = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
+_ANSWER = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 #: The two roles of a chat with an assistant, labelled at their turns: "用户：" / "助手：", "**User:**" / "**Assistant:**".
-_USER_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*\S", re.IGNORECASE)
+_USER_TURN = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*\S", re.IGNORECASE)
 #: A user's turn disputing the answer before it, and the assistant's turn conceding it.
-_DISPUTES = re.compile(r"不对|错了|搞错|搞混|混了|不是这样|\bwrong\b|\bincorrect\b|\bnot (?:right|correct|true)\b|\bmixed up\b|\bconfus", re.IGNORECASE)
-_CONCEDES = re.compile(r"说得对|您是对的|你是对的|抱歉|对不起|是我[^，。]{0,12}(?:混|错|搞)|更正|\byou(?:'re| are) right\b|\bsorry\b|\bmy mistake\b|"
+_DISPUTES = compile_lazy(r"不对|错了|搞错|搞混|混了|不是这样|\bwrong\b|\bincorrect\b|\bnot (?:right|correct|true)\b|\bmixed up\b|\bconfus", re.IGNORECASE)
+_CONCEDES = compile_lazy(r"说得对|您是对的|你是对的|抱歉|对不起|是我[^，。]{0,12}(?:混|错|搞)|更正|\byou(?:'re| are) right\b|\bsorry\b|\bmy mistake\b|"
                        r"\bapolog|\bgood catch\b|\bcorrection\b", re.IGNORECASE)
 
 
@@ -2007,20 +2008,20 @@ def corrected_turns(lines: list[str]) -> set[int]:
     return out
 
 
-_FOLLOW_UP = re.compile(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*"
+_FOLLOW_UP = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*"
                         r"(?:[^，。？?！!,.]{0,10}?(?:那个|这个|刚才|你说|你刚|不对|不是吧|错了|搞错)|"
                         r"(?:no|nope|wrong|that'?s (?:not|wrong)|are you sure|really|hmm|wait)\b|"
                         r"(?:is|does|did|can|was|will|would|could)\s+(?:it|that|this|they)\b|(?:那它|它))", re.IGNORECASE)
-_ASSISTANT_TURN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistant|chatgpt|gpt-?\w{0,6}|claude|gemini|copilot|kimi|deepseek|通义|文心|豆包|问渠|bot|model)"
+_ASSISTANT_TURN = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistant|chatgpt|gpt-?\w{0,6}|claude|gemini|copilot|kimi|deepseek|通义|文心|豆包|问渠|bot|model)"
                              r"\s*(?:\*\*|__)?\s*[:：]", re.IGNORECASE)
 
 
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
-_STAMP_DAY = re.compile(rf"^\s*{_STAMP_RX}")
+_STAMP_DAY = compile_lazy(rf"^\s*{_STAMP_RX}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
-_CHAT_SPEAKER = re.compile(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}}(?:(?:\s[A-Z][\w.\-]{{0,29}}){{1,2}}(?=\s*[:：]))?)")
+_CHAT_SPEAKER = compile_lazy(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}}(?:(?:\s[A-Z][\w.\-]{{0,29}}){{1,2}}(?=\s*[:：]))?)")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
-_SHARED_FILE = re.compile(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
+_SHARED_FILE = compile_lazy(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
 
 
 def _weighted_len(text: str) -> int:
@@ -2030,35 +2031,35 @@ def _weighted_len(text: str) -> int:
 
 
 #: A turn that only gives a reference (``Priya (chat): https://arxiv.org/abs/…``, ``2601.08815``).
-_BARE_REF = re.compile(r"\s*(?:<?https?://\S+?>?|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?)\s*[.。]?\s*", re.IGNORECASE)
+_BARE_REF = compile_lazy(r"\s*(?:<?https?://\S+?>?|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?)\s*[.。]?\s*", re.IGNORECASE)
 #: A turn that says the talk moves to its next topic: "So first one is Slackline", "Second one is mine, Gauge".
-_MOVES_ON = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?"
+_MOVES_ON = compile_lazy(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?"
                        r"(?:first|second|third|fourth|next|last)\s+(?:one|paper|thing|item|up)\b|"
                        r"^\s*(?:moving on|next up|on to the next)\b|^\s*(?:第[一二三四五六]篇|下一篇|然后是|最后一篇)|"
                        # a talk's "So, paper one, PermFuse.", "Paper two is about …"
                        r"^\s*(?:(?:so|and|okay|ok|now)[,.]?\s+)*(?:paper|part)\s+(?:one|two|three|four|1|2|3|4)\b", re.IGNORECASE)
 #: A speaker asking from the floor: "Audience_Member_2", "Questioner", "观众", "提问者".
-_FROM_THE_FLOOR = re.compile(r"audience|questioner|attendee|from the floor|观众|提问", re.IGNORECASE)
-_MOVES_ON_FIRST = re.compile(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?first\b|^\s*第一篇",
+_FROM_THE_FLOOR = compile_lazy(r"audience|questioner|attendee|from the floor|观众|提问", re.IGNORECASE)
+_MOVES_ON_FIRST = compile_lazy(r"^\s*(?:(?:um+|uh+|ok(?:ay)?|so|and|oh|right|alright)[,.]?\s+)*(?:the\s+)?first\b|^\s*第一篇",
                              re.IGNORECASE)
 
 
 #: A transcript's speaker turn: ``PRIYA: …``, ``Dana: …``, ``张三：…`` (a name, not ``Q:`` or a field).
-_NAMED_TURN = re.compile(r"^\s*(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|[A-Z]{2,12}|[\u4e00-\u9fff]{2,3})\s*[:：]\s*\S")
+_NAMED_TURN = compile_lazy(r"^\s*(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|[A-Z]{2,12}|[\u4e00-\u9fff]{2,3})\s*[:：]\s*\S")
 
 
 #: Labels of fields, not speakers (``结论：``, ``Status:``): a block of them is no transcript.
-_FIELD_NAME = re.compile(r"结论|待办|议程|主题|状态|时间|地点|备注|链接|来源|作者|日期|负责人|进度|问题|决定|行动项?|参会人|记录人|"
+_FIELD_NAME = compile_lazy(r"结论|待办|议程|主题|状态|时间|地点|备注|链接|来源|作者|日期|负责人|进度|问题|决定|行动项?|参会人|记录人|"
                          r"notes?|status|todo|actions?|decisions?|summary|links?|source|date|owner|agenda|topic|attendees|"
                          r"present|time|place|tags?|depth|evidence|section", re.IGNORECASE)
 
 
 #: A social post's header alone on its line: ``@量化小王子Kevin：``, ``@handle · Dec 29``, ``@handle 12-28 09:14``.
-_POST_HEADER = re.compile(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}(?:@[\w.\-]{2,40})?\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
+_POST_HEADER = compile_lazy(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}(?:@[\w.\-]{2,40})?\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
 
 
 #: A boost's or repost's line above a copied post: "↻ boosted by @lena_k@sigmoid.social", "🔁 Ana reposted", "RT @x".
-_BOOSTED = re.compile(r"^\s*(?:[↻🔁♻]\s*\S|RT\s+@|.{0,40}\b(?:boosted|reposted|retweeted|转发了?)\b)", re.IGNORECASE)
+_BOOSTED = compile_lazy(r"^\s*(?:[↻🔁♻]\s*\S|RT\s+@|.{0,40}\b(?:boosted|reposted|retweeted|转发了?)\b)", re.IGNORECASE)
 
 
 def _opens_post(b: MdBlock) -> bool:
@@ -2069,12 +2070,12 @@ def _opens_post(b: MdBlock) -> bool:
 
 
 #: A comment giving the thread's paper: "paper for the lazy: https://arxiv.org/abs/…", "paper: …", "the paper (v1): …".
-_THREAD_PAPER = re.compile(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\b[^:：\n]{0,24}[:：]\s*", re.IGNORECASE)
+_THREAD_PAPER = compile_lazy(r"(?:^|[\s\"“(（])(?:the\s+)?(?:paper|preprint|pdf|论文|原文)\b[^:：\n]{0,24}[:：]\s*", re.IGNORECASE)
 
 
 #: A comment's opening words that speak of the thread's work without naming it: "the reason it's fast …", "its kernel …",
 #: "the paper says …", "they claim …".
-_SPEAKS_OF_IT = re.compile(r"^\W*(?:\S+\s+){0,5}?(?:it(?:'s|’s)?|its|they|their|the (?:paper|method|authors?|kernel)|this (?:paper|method))\b",
+_SPEAKS_OF_IT = compile_lazy(r"^\W*(?:\S+\s+){0,5}?(?:it(?:'s|’s)?|its|they|their|the (?:paper|method|authors?|kernel)|this (?:paper|method))\b",
                            re.IGNORECASE)
 
 
@@ -2161,23 +2162,23 @@ def _split_turn_paragraphs(body: list[MdBlock], last_line: int) -> tuple[list[_R
 
 
 #: A speaker who answers a question of its own, one of several: ``答主 A（赞同 1.2k）：``, ``Answer 2:``, ``A1:``.
-_ANSWERER = re.compile(r"^\s*(?:\*\*|__)?\s*(?:答主|回答者|回答|高赞回答|Answer(?:er)?|Reply)\s*[A-Za-z0-9一二三四五六七八九十]{0,3}"
+_ANSWERER = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:答主|回答者|回答|高赞回答|Answer(?:er)?|Reply)\s*[A-Za-z0-9一二三四五六七八九十]{0,3}"
                        r"\s*(?:[（(][^）)\n]{0,30}[）)])?\s*(?:\*\*|__)?\s*[:：]|^\s*A\d{1,2}\s*[:：]", re.IGNORECASE)
 #: A paragraph after an interview that is its writer's own word: "Jonas, afterwards: …", "Note: …", "P.S. …".
-_AFTERWORD = re.compile(r"^\s*(?:[A-Z][\w.\-]{0,20}(?:\s[A-Z][\w.\-]{0,20})?\s*,\s*[^:：\n]{1,30}[:：]|(?:Afterword|Note|Notes|Editor'?s note|"
+_AFTERWORD = compile_lazy(r"^\s*(?:[A-Z][\w.\-]{0,20}(?:\s[A-Z][\w.\-]{0,20})?\s*,\s*[^:：\n]{1,30}[:：]|(?:Afterword|Note|Notes|Editor'?s note|"
                         r"P\.?S\.?|编者按|后记|备注)\s*[:：.])")
 
 
 #: An item's opening that points back at the item before: "same README: …", "and their draft step …",
 #: "also from the paper: …", "同一篇：…", "还是这篇：…".
-_POINTS_BACK = re.compile(r"^\s*(?:(?:and|also|plus)\s+)?(?:same\s+(?:readme|paper|repo|thread|blog|post|table|source|one)|"
+_POINTS_BACK = compile_lazy(r"^\s*(?:(?:and|also|plus)\s+)?(?:same\s+(?:readme|paper|repo|thread|blog|post|table|source|one)|"
                           r"also from (?:the|that) (?:paper|readme|repo))|^\s*(?:and|also|plus)\s+(?:their|its)\s+\w|"
                           r"^\s*(?:同一篇|同一个|还是这篇|还是它|它的|这篇的|同上)|"
                           # a reply adding to the turn before it: "吴昊：补充一点，附录 C 写得很清楚 …", "to add to that: …"
                           r"^\s*(?:补充一(?:点|句|下)|补充[:：，,]|接着(?:说|这个)|关于这(?:篇|个)|"
                           r"(?:to add to that|adding to that|on that (?:point|note)|building on that|following up on that)\b)", re.IGNORECASE)
 #: A chat line's speaker before its message: "ravi: …", "• ana: …", "**kim**: …".
-_SPEAKER_LEAD = re.compile(r"^\s*(?:\*\*)?@?[\w.\-]{1,20}(?:\*\*)?\s*[:：]\s*")
+_SPEAKER_LEAD = compile_lazy(r"^\s*(?:\*\*)?@?[\w.\-]{1,20}(?:\*\*)?\s*[:：]\s*")
 
 
 def _labelled_list(inside: list[MdBlock], ln: int, lex: Lexicon | None) -> tuple[list[MdBlock], list[MdBlock], list[tuple[int, MdBlock]]] | None:
@@ -2302,7 +2303,7 @@ def _slice(b: MdBlock, lo: int, hi: int) -> MdBlock | None:
 
 
 #: A table's footnote, opening with the mark its rows carry: "† GPTQ predates Llama-2 …", "‡ Not from the PDF …".
-FOOTNOTE_MARK = re.compile(r"^\s*([†‡§¶⁎]|[¹²³⁴⁵⁶⁷⁸⁹]|\*{1,3}(?=\s))\s*\S")
+FOOTNOTE_MARK = compile_lazy(r"^\s*([†‡§¶⁎]|[¹²³⁴⁵⁶⁷⁸⁹]|\*{1,3}(?=\s))\s*\S")
 
 
 def _folded(raws: list[_Raw], into: dict[int, list[_Raw]]) -> list[_Raw]:
@@ -2415,17 +2416,17 @@ rest these those them they this that which our my your their its one two three""
 #: How a note points back at one of its own numbered topics: ``row 3``, ``rows 5 and 6``, ``items 2–4``,
 #: ``#2``, ``No. 4``, ``paper 2``, ``第 3 条`` / ``第三篇``, ``②``.
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
-_NUM_REF = re.compile(
+_NUM_REF = compile_lazy(
     r"^\s*(?:(?:rows?|items?|entr(?:y|ies)|papers?|points?|topics?|no\.|nos\.|(?-i:No)(?=\s*\d{1,2}\s*(?:[:：→)]|->))|#)\s*(?P<nums>\d{1,2}(?:\s*(?:,|&|and|or|to|–|-|—|/|和|、)\s*#?\d{1,2})*)\b"
     rf"|第\s*(?P<zh>[\d一二三四五六七八九十]{{1,3}})\s*(?:条|篇|行|项|点|个)|(?P<circ>[{_CIRCLED}](?:\s*(?:,|、|和|&|and)?\s*[{_CIRCLED}])*))",
     re.IGNORECASE)
 #: What separates the names a back-reference opens with from what it says of them.
-_REF_SEP = re.compile(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bas\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
+_REF_SEP = compile_lazy(r"\s*(?:→|->|=>|⇒|:|：|—|–\s|\s-\s|,|，|\(|（|\bis\b|\bare\b|\bas\b|\bgoes\b|\bgo\b|\bbelongs?\b|"
                       r"\bfits?\b|\bstays?\b|\bwas\b|\bwere\b|\bonly\b|放|归|挪|属于|进|合入|并入|补(?:进|入|到|一条)|写(?:进|入|到)|加(?:进|入|到)|"
                       r"暂不|先不|不进|不放|移到|改到|待定|保留|删)", re.IGNORECASE)
 #: Who a to-do is for, before what it says: "王磊：…", "@mira: …", "**Kim** — …".
-_ASSIGNEE = re.compile(r"^\s*(?:\*\*)?@?[\w\u4e00-\u9fff.\-]{1,16}(?:\*\*)?\s*(?:[:：]|\s[—–-]\s)\s*")
-_NAME_JOIN = re.compile(r"^(?:\s*(?:,|&|\+|/|and|和|与|、|以及)\s*)", re.IGNORECASE)
+_ASSIGNEE = compile_lazy(r"^\s*(?:\*\*)?@?[\w\u4e00-\u9fff.\-]{1,16}(?:\*\*)?\s*(?:[:：]|\s[—–-]\s)\s*")
+_NAME_JOIN = compile_lazy(r"^(?:\s*(?:,|&|\+|/|and|和|与|、|以及)\s*)", re.IGNORECASE)
 
 
 def _topic_numbers(raws: list[_Raw]) -> dict[int, int]:
@@ -2642,7 +2643,7 @@ def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
 
 #: Words of a page's own header bullet, about the page and not a topic: "exported from my Logseq graph", "one page per
 #: paper", "reading log", "#tags", "导出", "本页".
-_PAGE_META = re.compile(r"\bexport(?:ed)?\b|\bgraph\b|\bpages?\b|\breading[- ]log\b|\bthis (?:note|file|log|list)\b|"
+_PAGE_META = compile_lazy(r"\bexport(?:ed)?\b|\bgraph\b|\bpages?\b|\breading[- ]log\b|\bthis (?:note|file|log|list)\b|"
                         r"(?<![\w&])#[A-Za-z][\w-]+|导出|本页|这一页", re.IGNORECASE)
 
 
@@ -2695,11 +2696,11 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
 
 #: A bullet that goes on with the one before: it points back at it ("上面这条没细看", "这篇只扫了一眼摘要", "same paper:", "ditto")
 #: or adds to it ("另外只量化权重的话 …", "Also, …").
-_FOLLOW_ON = re.compile(r"^\W*(?:上面(?:这|那)?条|上一条|上条|这篇|这条|该文|同上|接上|另外|此外|补充一下|顺带一提|"
+_FOLLOW_ON = compile_lazy(r"^\W*(?:上面(?:这|那)?条|上一条|上条|这篇|这条|该文|同上|接上|另外|此外|补充一下|顺带一提|"
                         r"(?:also|additionally|plus|ditto|same (?:paper|work|one)|this one|that one|on the same (?:paper|work))\b)",
                         re.IGNORECASE)
 #: A speaker's label opening a bullet ("Wei: …", "王磊：…"): a take of its own, never a follow-on.
-_SPEAKER_OPEN = re.compile(r"^\W*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]")
+_SPEAKER_OPEN = compile_lazy(r"^\W*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]")
 
 
 def _follow_ons(raws: list[_Raw]) -> list[_Raw]:
@@ -2730,21 +2731,21 @@ def _follow_ons(raws: list[_Raw]) -> list[_Raw]:
 
 #: A closing paragraph labelled as the writer's conclusion after a list of runs or entries: "Conclusion: …", "Bottom line:
 #: …", "结论：…" (a topic of its own: what the entries add up to).
-_CONCLUSION_OPEN = re.compile(r"^\s*(?:\*\*)?(?:conclusions?|bottom line|takeaways?|summary|verdict|proposal|结论|总结|小结)(?:\*\*)?\s*[:：]",
+_CONCLUSION_OPEN = compile_lazy(r"^\s*(?:\*\*)?(?:conclusions?|bottom line|takeaways?|summary|verdict|proposal|结论|总结|小结)(?:\*\*)?\s*[:：]",
                               re.IGNORECASE)
 #: A numbered addendum after a list or table, a topic of its own: "补充一：…", "补充 2：…", "**Addendum 1:** …", "Extra #2: …".
-_ADDENDUM_OPEN = re.compile(r"^\s*(?:\*\*)?(?:补充|附注|追加|addendum|add-?on|extra|supplement)\s*(?:[一二三四五六七八九十]|#?\d{1,2})\s*(?:\*\*)?\s*[:：]",
+_ADDENDUM_OPEN = compile_lazy(r"^\s*(?:\*\*)?(?:补充|附注|追加|addendum|add-?on|extra|supplement)\s*(?:[一二三四五六七八九十]|#?\d{1,2})\s*(?:\*\*)?\s*[:：]",
                             re.IGNORECASE)
 #: A paragraph labelled as a chore or an errand: "chore (ours): …", "Logistics: …", "杂事：…", "顺手记：…".
-_CHORE_OPEN = re.compile(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|errands?|misc(?:ellaneous)?|infra(?:structure)?|ops|tooling|"
+_CHORE_OPEN = compile_lazy(r"^\s*(?:\*\*)?(?:chores?|admin|logistics|housekeeping|errands?|misc(?:ellaneous)?|infra(?:structure)?|ops|tooling|"
                          r"杂事|杂项|琐事|顺手记)\b[^:：\n]{0,20}[:：]|^[^:：\n]{0,30}\bnot for the (?:living )?(?:doc(?:ument)?|kb|wiki)\b[^:：\n]{0,20}[:：]",
                          re.IGNORECASE)
 
 
 #: A heading naming a part of a work: "HieraSparse：方法", "EAGLE-3 — Results", "Tidal | Motivation".
-_NAMED_PART = re.compile(r"^(?P<name>[^:：—–|]{2,40}?)\s*(?:[:：]|\s[—–|]\s)\s*(?P<part>[^:：]{1,30})$")
+_NAMED_PART = compile_lazy(r"^(?P<name>[^:：—–|]{2,40}?)\s*(?:[:：]|\s[—–|]\s)\s*(?P<part>[^:：]{1,30})$")
 #: A heading that continues the one before: ``HadaKV (2/2) — numbers``, ``Results (cont.)``, ``方法（续）``.
-_CONTINUED = re.compile(r"^(?P<name>.+?)\s*(?:[(（]\s*(?P<n>\d{1,2})\s*/\s*\d{1,2}\s*[)）]|[(（]\s*(?:cont(?:'d|\.|inued)?|续)\s*[)）])")
+_CONTINUED = compile_lazy(r"^(?P<name>.+?)\s*(?:[(（]\s*(?P<n>\d{1,2})\s*/\s*\d{1,2}\s*[)）]|[(（]\s*(?:cont(?:'d|\.|inued)?|续)\s*[)）])")
 
 
 def _join_continued(raws: list[_Raw], generic: re.Pattern[str] | None = None) -> list[_Raw]:
@@ -2773,7 +2774,7 @@ def _join_continued(raws: list[_Raw], generic: re.Pattern[str] | None = None) ->
 
 
 #: The header of an arXiv listing mail: "Submissions to: …", " received from  Wed 15 Jul 26 18:00:00 GMT  to  Thu …".
-_LISTING_HEADER = re.compile(r"^\s*submissions to\s*:|^\s*received from\s.{4,40}\sto\s", re.IGNORECASE | re.MULTILINE)
+_LISTING_HEADER = compile_lazy(r"^\s*submissions to\s*:|^\s*received from\s.{4,40}\sto\s", re.IGNORECASE | re.MULTILINE)
 
 
 def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -2827,26 +2828,26 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
 
 
 #: The closing of a letter or an email: what follows is the signature.
-_SIGN_OFF = re.compile(r"^\s*(?:best|regards|best regards|kind regards|cheers|thanks|thank you|many thanks|"
+_SIGN_OFF = compile_lazy(r"^\s*(?:best|regards|best regards|kind regards|cheers|thanks|thank you|many thanks|"
                        r"-- ?|—|祝好|此致|谢谢)\s*[,，!！]?\s*$", re.IGNORECASE)
 
 
 #: An email's header lines, as a mail client or a list archive copies them: ``From: Name <addr>``,
 #: ``Date: …``, ``Subject: Re: [list] …`` (``发件人：`` / ``日期：`` / ``主题：``).
-_MAIL_FROM = re.compile(r"^\s*(?:from|发件人)\s*[:：]\s*\S", re.IGNORECASE)
-_MAIL_FIELD = re.compile(r"^\s*(?:date|sent|subject|to|cc|日期|发送时间|主题|收件人)\s*[:：]", re.IGNORECASE)
-_MAIL_SUBJECT = re.compile(r"^\s*(?:subject|主题)\s*[:：]\s*(?P<t>.*)$", re.IGNORECASE)
+_MAIL_FROM = compile_lazy(r"^\s*(?:from|发件人)\s*[:：]\s*\S", re.IGNORECASE)
+_MAIL_FIELD = compile_lazy(r"^\s*(?:date|sent|subject|to|cc|日期|发送时间|主题|收件人)\s*[:：]", re.IGNORECASE)
+_MAIL_SUBJECT = compile_lazy(r"^\s*(?:subject|主题)\s*[:：]\s*(?P<t>.*)$", re.IGNORECASE)
 #: A reply's or a forward's prefix on a subject: "Re: ", "RE: Fwd: ", "回复：", "答复: ", "转发：".
-_REPLY_SUBJECT = re.compile(r"^(?:\s*(?:re|fwd?|aw|sv|回复|答复|转发)\s*[:：]\s*)+", re.IGNORECASE)
+_REPLY_SUBJECT = compile_lazy(r"^(?:\s*(?:re|fwd?|aw|sv|回复|答复|转发)\s*[:：]\s*)+", re.IGNORECASE)
 #: A digest's message number over its header block: "消息 1", "Message: 3", "Message 2 of 5".
-_DIGEST_NO = re.compile(r"^\s*(?:消息|邮件|message)\s*[:：#]?\s*\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\s*$", re.IGNORECASE)
+_DIGEST_NO = compile_lazy(r"^\s*(?:消息|邮件|message)\s*[:：#]?\s*\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\s*$", re.IGNORECASE)
 
 
 #: A forwarded or quoted mail's separator line above its headers.
-_FORWARDED = re.compile(r"^\s*(?:-{3,}\s*(?:forwarded message|original message|转发的邮件|原始邮件)\s*-{3,}|begin forwarded message:)\s*$",
+_FORWARDED = compile_lazy(r"^\s*(?:-{3,}\s*(?:forwarded message|original message|转发的邮件|原始邮件)\s*-{3,}|begin forwarded message:)\s*$",
                         re.IGNORECASE)
 #: A paragraph of a reply that takes up one point: "Re ShardKV on RULER: …", "关于 ShardKV：…".
-_RE_TOPIC = re.compile(r"^\s*(?i:re|regarding|as for|on the)\s+[A-Z][\w.+-]*[^.:：]{0,40}[:：]|^\s*关于\s*\S[^，。：:]{0,30}[:：，]")
+_RE_TOPIC = compile_lazy(r"^\s*(?i:re|regarding|as for|on the)\s+[A-Z][\w.+-]*[^.:：]{0,40}[:：]|^\s*关于\s*\S[^，。：:]{0,30}[:：，]")
 def _lead_name(text: str) -> str:
     """The name a point opens with, lower-cased ("DuoAttention 2410.10819: …" -> ``duoattention``), else ""."""
     m = re.match(r"\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?([A-Z][\w.+-]{2,30})", text)
@@ -2854,13 +2855,13 @@ def _lead_name(text: str) -> str:
 
 
 #: A point of a list that names its subject before a colon: "2. DuoAttention: yes, …", "- KIVI: …".
-_POINT_LABEL = re.compile(r"^\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?[A-Z][\w.+-]{1,30}(?:\s[\w.+-]{1,20}){0,2}\s*[:：]\s+\S")
+_POINT_LABEL = compile_lazy(r"^\s*(?:>\s*)*(?:(?:\d{1,2}[.)]|[-*+])\s+)?[A-Z][\w.+-]{1,30}(?:\s[\w.+-]{1,20}){0,2}\s*[:：]\s+\S")
 #: The line a reply writes above the mail it quotes: "On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:".
-_ATTRIBUTION = re.compile(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
+_ATTRIBUTION = compile_lazy(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
 
 
 #: A point of a mail: "(a) Pinned memory: …", "1) TidalKV 0.4.1 on …", "2. …".
-_MAIL_POINT = re.compile(r"^\s*(?:\(?(?:[a-h]|\d{1,2})\)|\d{1,2}\.)\s+\S")
+_MAIL_POINT = compile_lazy(r"^\s*(?:\(?(?:[a-h]|\d{1,2})\)|\d{1,2}\.)\s+\S")
 
 
 def _quoted_mail_points(blocks: list[MdBlock], last_line: int) -> list[_Raw]:
@@ -3095,16 +3096,16 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
 
 #: A shorthand line that is a topic: a name (a paper, an ID, a tool) then a dash, an arrow or an equals sign and
 #: what was found (``LatticeKV 2603.07741 — abs only. 2-bit 5.3×``, ``SageAttn2 → INT4 QK … → 待核``).
-_DASH_LINE = re.compile(r"^\s*[^\s—–].{0,70}?\s(?:[—–→=]|--?|->|=>)\s+\S")
+_DASH_LINE = compile_lazy(r"^\s*[^\s—–].{0,70}?\s(?:[—–→=]|--?|->|=>)\s+\S")
 
 
 #: A line of a micro-log: a date, perhaps after a short label, then the entry ("TIL 2027-05-11: …", "2027-05-12 — …",
 #: "5/12: …", "5月12日：…").
-_DATED_LINE = re.compile(r"^\s*(?:[A-Za-z]{2,8}\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}月\d{1,2}日)\s*(?:[:：]|\s[—–-])\s*\S")
+_DATED_LINE = compile_lazy(r"^\s*(?:[A-Za-z]{2,8}\s+)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}月\d{1,2}日)\s*(?:[:：]|\s[—–-])\s*\S")
 
 
 #: A comment of an online document's export, at its foot: "[a]Priya Shah: the +0.3 is from …", "[b] Raj: …".
-_DOC_COMMENT = re.compile(r"^\s*\[[a-z]{1,2}\]\s*\S")
+_DOC_COMMENT = compile_lazy(r"^\s*\[[a-z]{1,2}\]\s*\S")
 
 
 def _comments_block(raw: _Raw) -> bool:
@@ -3115,18 +3116,18 @@ def _comments_block(raw: _Raw) -> bool:
 
 
 #: A remark anchored to a place in a draft: "L12: …", "p.3, ¶2: …", "p.4, fig. 2: …", "§2.1: …", "第3页：…".
-_ANCHOR_LINE = re.compile(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.?\s?\d{1,3}|line\s\d{1,4}|第\s*\d{1,3}\s*[页行段])"
+_ANCHOR_LINE = compile_lazy(r"^\s*(?:L\d{1,4}(?:[-–]\d{1,4})?|(?:p|pp|pg|page)\.?\s?\d{1,3}|line\s\d{1,4}|第\s*\d{1,3}\s*[页行段])"
                           r"(?:\s*,\s*(?:¶|para\.?|fig\.?|figure|table|tab\.?|l\.?|line)\s*\d{1,3})?(?:\s*\([^)\n]{1,40}\))?\s*[:：]",
                           re.IGNORECASE)
 
 
 #: A todo.txt task line: "(A) 2027-06-27 read … +project @context", "x 2027-06-26 2027-06-24 done …".
-_TODO_TXT = re.compile(r"^\s*(?:\([A-Z]\)\s+(?:\d{4}-\d{2}-\d{2}\s+)?\S|x\s+\d{4}-\d{2}-\d{2}\s+\S)")
+_TODO_TXT = compile_lazy(r"^\s*(?:\([A-Z]\)\s+(?:\d{4}-\d{2}-\d{2}\s+)?\S|x\s+\d{4}-\d{2}-\d{2}\s+\S)")
 
 
 #: A line led by a bracketed word, a verdict or a tag ("[keep] https://…", "[later] arXiv:…", "[dupe] …"); not an
 #: identifier in brackets ("[2609.00517]") nor a checkbox ("[x]").
-_VERDICT_TAG_LINE = re.compile(r"^\s*\[(?![xX ]\])[A-Za-z][\w?!/+-]{1,14}\]\s+\S")
+_VERDICT_TAG_LINE = compile_lazy(r"^\s*\[(?![xX ]\])[A-Za-z][\w?!/+-]{1,14}\]\s+\S")
 
 
 def _split_lines(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3186,9 +3187,9 @@ def _is_emoji(mark: str) -> bool:
     return ord(mark[0]) >= 0x1F000 or mark[0] in "⚠⚡✅✨❗❓⭐☑✔❌"
 
 
-_RECORD_KEY = re.compile(r"^\s*[A-Za-z_][\w -]{0,20}:\s")
+_RECORD_KEY = compile_lazy(r"^\s*[A-Za-z_][\w -]{0,20}:\s")
 #: A code opening a paragraph: "P-03", "#12", "[A3]", "T7." (the shape is what counts: letters A, digits 9).
-_PARA_CODE = re.compile(r"^\s*(\[?[A-Z]{0,3}[-#]?\d{1,4}\]?)[.:)]?\s+\S")
+_PARA_CODE = compile_lazy(r"^\s*(\[?[A-Z]{0,3}[-#]?\d{1,4}\]?)[.:)]?\s+\S")
 
 
 def _para_code(b: MdBlock) -> str | None:
@@ -3202,16 +3203,16 @@ def _para_code(b: MdBlock) -> str | None:
 
 
 #: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
-_NOTED_WORK = re.compile(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
+_NOTED_WORK = compile_lazy(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
 #: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
-_ASIDE_OPEN = re.compile(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话?|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
+_ASIDE_OPEN = compile_lazy(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话?|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
                          r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
 
 #: A paragraph that opens with who said or did something: a first name and a verb in the past or present
 #: ("Kwame came back …", "Lena looked at …", "Rui dropped a link …"). (Not in Chinese: "作者认为", "论文提到",
 #: "我们跑了" open a read's paragraphs as often as a name does.)
-_SPEAKER_PARA = re.compile(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
+_SPEAKER_PARA = compile_lazy(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
                            r"(?:[a-z]+ed|came|said|says|ran|found|brought|wrote|thought|took|made|gave|got|went|saw|read|"
                            r"shared|thinks|wants|asks|argues|notes|reports|points|asked|mentioned|posted|dropped|pasted)\b)")
 
@@ -3223,7 +3224,7 @@ appendix abstract training inference decoding latency throughput memory speed ac
 
 
 #: A post's or comment's header inside a paste ("▲ 41 points by tess 5 hours ago", "… commented on line 42"): no prose.
-_POST_META = re.compile(r"\b\d+\s+points?\s+by\b|\b(?:hours?|minutes?|days?)\s+ago\b|\bcommented\b|\breplied\b|^\s*[▲▼↑]",
+_POST_META = compile_lazy(r"\b\d+\s+points?\s+by\b|\b(?:hours?|minutes?|days?)\s+ago\b|\bcommented\b|\breplied\b|^\s*[▲▼↑]",
                         re.IGNORECASE)
 #: How long a paragraph of running prose is, at least (characters), to be a topic of a draft.
 _PROSE_PARA = 200
@@ -3477,13 +3478,13 @@ def _split_matrix(body: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | Non
 
 
 #: A paragraph opening with a field, a short label and a colon: "主讲：刘洋 —— HotRep（…）", "Presenter: Ana — SnapKV (…)".
-_FIELD_HEAD = re.compile(r"^\s*(?:\*\*)?(?P<label>[^\W\d_][^\s:：*|#>\[\]()（）]{0,11})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
+_FIELD_HEAD = compile_lazy(r"^\s*(?:\*\*)?(?P<label>[^\W\d_][^\s:：*|#>\[\]()（）]{0,11})(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
 
 #: A paragraph's own symbol mark, as ``_BRACKET_TAG`` reads it.
-_SYMBOL_MARK = re.compile(rf"^\s*[{_MARK_SYMBOLS}]\s*")
+_SYMBOL_MARK = compile_lazy(rf"^\s*[{_MARK_SYMBOLS}]\s*")
 #: A speaker's label before a turn's words: "丁：", "**Ben**: ".
-_SPEAKER_LABEL = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,20}(?:\*\*)?\s*[:：]\s*")
+_SPEAKER_LABEL = compile_lazy(r"^\s*(?:\*\*)?[^\s:：*]{1,20}(?:\*\*)?\s*[:：]\s*")
 
 
 def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3520,7 +3521,7 @@ def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw],
 
 #: A comment under a post, as a forum or a Knowledge Planet exports it: a name and a colon, words, and its likes
 #: ("阿飞：星主，H800 的 NVLink 是 400 GB/s …  👍 23", "kv_fan: nice summary ▲ 4").
-_LIKED_COMMENT = re.compile(r"^\s*(?:\*\*)?[^\s:：*]{1,24}(?:\*\*)?\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S.*?"
+_LIKED_COMMENT = compile_lazy(r"^\s*(?:\*\*)?[^\s:：*]{1,24}(?:\*\*)?\s*(?:回复\s*@?[^\s：:]{1,24}\s*)?[:：]\s*\S.*?"
                             r"(?:👍|▲|♥|❤️?|赞|likes?\b|upvotes?\b)\s*[:：]?\s*\d[\d,.]*k?\s*$", re.IGNORECASE)
 
 
@@ -3548,14 +3549,14 @@ def _after_rule(raws: list[_Raw], ruled: list[_Raw], body: list[MdBlock]) -> lis
 
 #: A note's date and time alone on its line, as a phone's notes app exports each note: "Jul 1, 2027 at 07:52",
 #: "2027-07-01 21:30", "2027年7月1日 21:30".
-_NOTE_STAMP = re.compile(r"^\s*(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+_NOTE_STAMP = compile_lazy(r"^\s*(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
                          r"nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2},?\s+\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)"
                          r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?\s*$", re.IGNORECASE)
 
 
 #: A link with its text, a Slack link, a bare URL, an identifier: what an entry links, not what it says.
-_LINKED_TITLE = re.compile(r"\[[^\]]*\]\([^)]*\)|<https?://[^>]*>|https?://\S+|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.IGNORECASE)
-_PROSE_WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
+_LINKED_TITLE = compile_lazy(r"\[[^\]]*\]\([^)]*\)|<https?://[^>]*>|https?://\S+|(?:arXiv\s*[:：]?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.IGNORECASE)
+_PROSE_WORDS = compile_lazy(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 
 
 def _listed_in_turns(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
@@ -3585,7 +3586,7 @@ def _listed_in_turns(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
 
 #: A search alert's hit, its second line: the authors, a dash, the venue and the year ("H Okafor, L Brandt, S Nakagawa -
 #: arXiv preprint arXiv:2605.08817, 2026", "M Kovač, A Silva - Journal of Attention Disorders, 2027").
-_HIT_BYLINE = re.compile(r"^\s*(?:(?:[A-Z]{1,3}\s+[^\W\d_][\w'’.-]+(?:\s*,\s*|\s*…\s*|\s+(?=-)))+|(?i:anonymous)\s+)\s*-\s+.{2,160}?\b(?:19|20)\d{2}\s*$")
+_HIT_BYLINE = compile_lazy(r"^\s*(?:(?:[A-Z]{1,3}\s+[^\W\d_][\w'’.-]+(?:\s*,\s*|\s*…\s*|\s+(?=-)))+|(?i:anonymous)\s+)\s*-\s+.{2,160}?\b(?:19|20)\d{2}\s*$")
 
 
 def _search_hits(raws: list[_Raw]) -> list[_Raw]:
@@ -3624,9 +3625,9 @@ def _search_hits(raws: list[_Raw]) -> list[_Raw]:
 #: What a repository card says when the repository is the paper's code: "server around Medusa heads (arXiv …)",
 #: "implements", "official implementation of", "code for", "reference implementation", "based on", "的官方实现", "复现".
 #: A repo card's description field: "- what: …", "Description | …", "简介：…".
-_WHAT_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*)?(?:what(?: it is)?|description|about|summary|overview|简介|是什么|做什么)(?:\*\*)?"
+_WHAT_FIELD = compile_lazy(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*)?(?:what(?: it is)?|description|about|summary|overview|简介|是什么|做什么)(?:\*\*)?"
                          r"\s*(?:[:：]|\|)\s*(?P<v>.+)$", re.IGNORECASE)
-_IMPLEMENTS = re.compile(r"\b(?:around|implement\w*|implementation of|code (?:for|of)|official|reference|based on|port of|built on)\b|"
+_IMPLEMENTS = compile_lazy(r"\b(?:around|implement\w*|implementation of|code (?:for|of)|official|reference|based on|port of|built on)\b|"
                          r"实现|官方代码|复现|基于", re.IGNORECASE)
 
 
@@ -3648,7 +3649,7 @@ def _split_dated(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
 
 
 #: A programme's entry opening with its clock time: "09:40 [讲者 Ana Ribeiro] PipeOffload: …", "**14:05–14:30** Talk: …".
-_CLOCK_OPEN = re.compile(r"^\s*(?:\*\*)?[\[(（]?\d{1,2}[:：]\d{2}(?:\s*[-–~—]\s*\d{1,2}[:：]\d{2})?[\])）]?(?:\*\*)?\s+\S")
+_CLOCK_OPEN = compile_lazy(r"^\s*(?:\*\*)?[\[(（]?\d{1,2}[:：]\d{2}(?:\s*[-–~—]\s*\d{1,2}[:：]\d{2})?[\])）]?(?:\*\*)?\s+\S")
 
 
 def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3671,11 +3672,11 @@ def _split_clocked(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
 
 
 #: A caption's time stamp alone on its line, as YouTube's transcript panel copies it: "0:00", "8:12", "1:02:45".
-_CAPTION_STAMP = re.compile(r"^\s*\d{1,2}(?::\d{2}){1,2}\s*$")
+_CAPTION_STAMP = compile_lazy(r"^\s*\d{1,2}(?::\d{2}){1,2}\s*$")
 #: A caption that moves the talk to a new topic: naming the next paper ("alright paper two head route", "okay minference so
 #: the observation is …"), a sponsor's break ("before we go on a quick word from today's sponsor"), the questions ("okay
 #: questions", "someone in chat asks …").  Captions have no capitals or punctuation; the words carry the move.
-_CAPTION_MOVE = re.compile(r"^\s*(?:(?:okay|ok|alright|all right|so|right|and|now|um|uh)[\s,]+)*(?:(?:paper|part) (?:one|two|three|four|five|\d)\b|"
+_CAPTION_MOVE = compile_lazy(r"^\s*(?:(?:okay|ok|alright|all right|so|right|and|now|um|uh)[\s,]+)*(?:(?:paper|part) (?:one|two|three|four|five|\d)\b|"
                            r"(?:the )?(?:first|second|third|next|last) (?:paper|one|topic)\b|"
                            r"(?:before we (?:go on|move on|continue)[\s,]+)?(?:a )?(?:quick )?word from (?:our|today'?s|this (?:video|episode)'?s) sponsors?\b|"
                            r"(?:this (?:video|episode) is )?(?:sponsored|brought to you) by\b|"
@@ -3683,7 +3684,7 @@ _CAPTION_MOVE = re.compile(r"^\s*(?:(?:okay|ok|alright|all right|so|right|and|no
 
 
 #: The parts of a name as it is spoken ("HeadRoute" -> "Head", "Route"; "EAGLE-3" -> "EAGLE", "3"), joined by an optional space.
-_NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_NAME_PARTS = compile_lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _SPACED = r"[\s-]?"
 
 
@@ -3755,7 +3756,7 @@ def _run_in_label(r: _Raw) -> bool:
 
 
 #: A note's title saying it reviews one paper: "# Review: <title>", "# Referee report — <title>", "# 审稿意见：…", "# 评审：…".
-_REVIEW_TITLE = re.compile(r"^\W*(?:(?:peer |paper )?review(?: of)?|referee report|reviewer notes|critical read(?:ing)?(?: of)?|审稿(?:意见)?|评审(?:意见)?)"
+_REVIEW_TITLE = compile_lazy(r"^\W*(?:(?:peer |paper )?review(?: of)?|referee report|reviewer notes|critical read(?:ing)?(?: of)?|审稿(?:意见)?|评审(?:意见)?)"
                            r"\s*[:：—–-]\s*\S", re.IGNORECASE)
 
 
@@ -3780,8 +3781,8 @@ def _label_of(head: str) -> str:
     return whole if 0 < len(whole) <= 30 else ""
 
 
-_FOOTNOTE_DEF = re.compile(r"^\s*\[\^(?P<key>[^\]\s]{1,40})\]:\s*(?P<text>.+)$")
-_FOOTNOTE_REF = re.compile(r"\[\^(?P<key>[^\]\s]{1,40})\](?!:)")
+_FOOTNOTE_DEF = compile_lazy(r"^\s*\[\^(?P<key>[^\]\s]{1,40})\]:\s*(?P<text>.+)$")
+_FOOTNOTE_REF = compile_lazy(r"\[\^(?P<key>[^\]\s]{1,40})\](?!:)")
 
 
 def _rewritten(b: MdBlock, f) -> MdBlock:
@@ -3823,12 +3824,12 @@ def _footnotes_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
 
 #: An entry of a note's own numbered reference list: "[12] Zhou Y, … LoBit-GEMM …[J]. arXiv:2604.11873v1, 2026.",
 #: "\\bibitem{draftverify} Zhang et al. … arXiv:2309.08168".
-_NUMBERED_DEF = re.compile(r"^\s*(?:\[(?P<n>\d{1,3})\]|\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]{1,60})\})\s*(?P<text>\S.*)$")
+_NUMBERED_DEF = compile_lazy(r"^\s*(?:\[(?P<n>\d{1,3})\]|\\bibitem(?:\[[^\]]*\])?\{(?P<key>[^}\s]{1,60})\})\s*(?P<text>\S.*)$")
 #: A citation of it in the text: "GPTQ[1]", "[5-7]", "[3,4]", "~\\cite{draftverify}", "\\citep{a,b}".
-_NUMBERED_REF = re.compile(r"(?<![\]\\^])\[(?P<ns>\d{1,3}(?:\s*[-–,，、]\s*\d{1,3}){0,8})\](?![(\[]|:\s*<?https?://)|"
+_NUMBERED_REF = compile_lazy(r"(?<![\]\\^])\[(?P<ns>\d{1,3}(?:\s*[-–,，、]\s*\d{1,3}){0,8})\](?![(\[]|:\s*<?https?://)|"
                            r"\\cite[tp]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^}]{1,200})\}")
 #: A one-line paragraph naming a reference list, above it: "参考文献", "References", "\\begin{thebibliography}{10}".
-_REF_LIST_LINE = re.compile(r"^\s*(?:参考文献|参考资料|引用文献|references|bibliography|works cited|\\begin\{thebibliography\}.*|"
+_REF_LIST_LINE = compile_lazy(r"^\s*(?:参考文献|参考资料|引用文献|references|bibliography|works cited|\\begin\{thebibliography\}.*|"
                             r"\\end\{thebibliography\})\s*[:：]?\s*$", re.IGNORECASE)
 
 
@@ -3899,10 +3900,10 @@ def _refs_written_in(blocks: list[MdBlock], listed: set[int], expand: Callable[[
 
 #: An entry of a note's own author-year reference list: "Alizadeh et al. 2023 — arXiv:2312.11514", "Haddad, N., Wen, Y.,
 #: Kowalczyk, A. 2026 — https://arxiv.org/pdf/2607.21045.pdf", "J. Liu et al. 2024 — …" (first author, year).
-_AUTHOR_YEAR_DEF = re.compile(r"^\s*(?:[-*+]\s+)?(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)\b[^\n]{0,120}?\b(?P<year>(?:19|20)\d{2})[a-z]?\b")
+_AUTHOR_YEAR_DEF = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)\b[^\n]{0,120}?\b(?P<year>(?:19|20)\d{2})[a-z]?\b")
 #: A citation of it in a sentence: "(Song et al., 2023)", "(C. Song et al., 2024)", "(Alizadeh and Mazur, 2023)",
 #: "(Xue et al. 2024; Song et al., 2024)", and "Song et al. (2023)".
-_AUTHOR_YEAR_CITE = re.compile(r"(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?")
+_AUTHOR_YEAR_CITE = compile_lazy(r"(?:(?:[A-Z]\.\s*){1,3})?(?P<name>[A-Z][\w'’-]+)(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+\(?(?P<year>(?:19|20)\d{2})[a-z]?\)?")
 
 
 def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
@@ -3948,7 +3949,7 @@ def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
 
 
 #: A topic change said aloud in a dictated note: "new topic", "next topic", "moving on", "换个话题", "下一个话题".
-_SPOKEN_BREAK = re.compile(r"^\s*(?:(?:ok(?:ay)?|so|and|um+|uh+)[,\s]+)?(?:new topic|next topic|next item|moving on|"
+_SPOKEN_BREAK = compile_lazy(r"^\s*(?:(?:ok(?:ay)?|so|and|um+|uh+)[,\s]+)?(?:new topic|next topic|next item|moving on|"
                            r"换个话题|下一个话题|新话题|下一个)\s*[.:：,，]?\s*$", re.IGNORECASE)
 
 
@@ -3981,7 +3982,7 @@ def _spoken_breaks(blocks: list[MdBlock]) -> list[MdBlock]:
 
 #: A line of a plain-text outline: "1.2.1 基于二阶信息的逐层重建方法", "2.3 Tree verification" (a short title, no
 #: sentence: no full stop, no figure's unit right after the number).
-_OUTLINE_LINE = re.compile(r"^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(?![x×倍%]|times\b|tok)(?P<t>[^\s\d][^。.；;!?！？]{0,48})$",
+_OUTLINE_LINE = compile_lazy(r"^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(?![x×倍%]|times\b|tok)(?P<t>[^\s\d][^。.；;!?！？]{0,48})$",
                            re.IGNORECASE)
 
 
@@ -4055,9 +4056,9 @@ def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | 
 
 
 #: A paragraph opened by its speaker's name in bold: "**王磊**：这周讲 …", "**Priya:** read …".
-_SPEAKER_TURN = re.compile(r"^\s*\*\*[^*\n]{1,24}?\s*(?:[:：]\s*\*\*|\*\*\s*[:：])")
+_SPEAKER_TURN = compile_lazy(r"^\s*\*\*[^*\n]{1,24}?\s*(?:[:：]\s*\*\*|\*\*\s*[:：])")
 #: A line that opens a speaker's next paper: "第二篇是 …", "另外顺带提了 …", "Second paper: …", "Also …", "Then …".
-_NEXT_PAPER = re.compile(r"^\s*(?:第[二三四五六七八九十\d]+篇|另(?:外|一篇)|还有|顺带|顺便|此外|其次|然后|接着|"
+_NEXT_PAPER = compile_lazy(r"^\s*(?:第[二三四五六七八九十\d]+篇|另(?:外|一篇)|还有|顺带|顺便|此外|其次|然后|接着|"
                          r"(?:second|third|next|another|the other)(?: paper| one)?\b|also\b|then\b|and then\b)", re.IGNORECASE)
 
 
@@ -4100,16 +4101,16 @@ def _preamble_topics(pre: list[MdBlock], lex: Lexicon) -> list[_Raw]:
 
 #: A section that compares the note's work with others ("### Compared with AWQ", "## vs. EAGLE-2", "## 与 GPTQ 的对比"):
 #: the works it names are mentions.
-_COMPARISON_HEAD = re.compile(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with|to|against)\b|vs\.?\s|versus\b|relation\s+to\b|"
+_COMPARISON_HEAD = compile_lazy(r"^\W*(?:compar(?:ed|ison|ing)\s+(?:it\s+)?(?:with|to|against)\b|vs\.?\s|versus\b|relation\s+to\b|"
                               r"relative\s+to\b|how\s+it\s+differs\b|differences?\s+(?:from|to|with)\b|baselines?\b(?![-‐]\w)|对比(?!学习|损失|解码|度)|相比|与.{1,24}(?:对比|比较|的区别|相比)|"
                               r"和.{1,24}(?:对比|比较|的区别|相比))", re.IGNORECASE)
 #: A section set apart as an aside ("### Side note, not about PivotQuant", "## Unrelated", "## 题外话").
-_ASIDE_HEAD = re.compile(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[、.．]\s*)?(?:(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps)\b|"
+_ASIDE_HEAD = compile_lazy(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s*[、.．]\s*)?(?:(?:side[- ]?notes?|aside|unrelated|off[- ]topic|ps)\b|"
                          r"(?:题外话|顺便(?:一提|说一句)?|顺带|另外一件事))|p\.\s?s\.)", re.IGNORECASE)
 
 
 #: A BibTeX entry's opening: "@article{li2024snapkv,", "@misc{ zhang2023h2o," (``ingest.notes`` reads its title field).
-BIBTEX_ENTRY = re.compile(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
+BIBTEX_ENTRY = compile_lazy(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -4201,7 +4202,7 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
 
 
 #: A part headed by a software release: a name and a version ("vLLM v0.21.0, released …", "FlashInfer 0.9.2, 2027-04-28").
-_RELEASE_HEAD = re.compile(r"^\W*[A-Za-z][\w.+-]{1,30}(?:[ -][A-Z][\w+-]*)?\s+v?\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\b(?!\s*(?:[x×%]|times\b))")
+_RELEASE_HEAD = compile_lazy(r"^\W*[A-Za-z][\w.+-]{1,30}(?:[ -][A-Z][\w+-]*)?\s+v?\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\b(?!\s*(?:[x×%]|times\b))")
 
 
 def _worded_head(raw: _Raw) -> str:
@@ -4214,7 +4215,7 @@ def _worded_head(raw: _Raw) -> str:
     return titled or (rows[0] if rows else raw.head)
 
 
-_PAIR_HEAD = re.compile(r"^\W{0,4}(?:[一二三四五六七八九十\d]{1,2}[、.)）]\s*)?(?P<x>[^\s(（]{2,40})\s*(?:vs\.?|versus|对比|VS)\s*"
+_PAIR_HEAD = compile_lazy(r"^\W{0,4}(?:[一二三四五六七八九十\d]{1,2}[、.)）]\s*)?(?P<x>[^\s(（]{2,40})\s*(?:vs\.?|versus|对比|VS)\s*"
                         r"(?P<y>[^\s(（]{2,40})[^(（]{0,12}[(（](?P<ids>[^)）]{8,80})[)）]", re.IGNORECASE)
 
 
@@ -4228,7 +4229,7 @@ def _head_pair(head: str) -> list[str] | None:
     return ids if len(ids) == 2 else None
 
 
-_TAG_LABEL = re.compile(r"^\s*(【[^】]{1,8}】)")
+_TAG_LABEL = compile_lazy(r"^\s*(【[^】]{1,8}】)")
 
 
 def _tag_records(raws: list[_Raw]) -> list[_Raw]:
@@ -4273,7 +4274,7 @@ def _lines_of(raw: _Raw) -> list[tuple[int, str]]:
 # --------------------------------------------------------------------------- main
 
 #: A Zettelkasten note's ID at the start of its file name: a timestamp of 12 to 14 digits ("202706011518 tiered kv.md").
-_ZETTEL_ID = re.compile(r"^(?:19|20)\d{10,12}(?!\d)")
+_ZETTEL_ID = compile_lazy(r"^(?:19|20)\d{10,12}(?!\d)")
 
 
 def read_structure(
@@ -4385,7 +4386,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                     break
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code",) for m in find_arxiv_ids(b.text)]
         mentions = [w for w in dict.fromkeys(all_ids) if w not in works]
-        if title and not re.search(r"[^\W\d_]", re.sub(_ARXIV_WORD, "", title)):
+        if title and not re.search(r"[^\W\d_]", _ARXIV_WORD.sub("", title)):
             # a heading of a number and an identifier only ("1541 · 1706.03762"): the title its field gives
             named = next((m.group("t").strip() for b in blocks[:12] if b.kind != "code" for _ln, t in b.lines
                           if (m := _CARD_TITLE_FIELD.match(t))), None)

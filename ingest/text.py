@@ -26,6 +26,7 @@ import yaml
 from .arxiv import find_arxiv_ids
 from .lexicon import Lexicon, load_lexicon
 from .models import ArxivRef, Quantity
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "FIRST_VARIANT",
@@ -49,7 +50,7 @@ __all__ = [
     "without_titles",
 ]
 
-_FM_FENCE = re.compile(r"^---\s*$")
+_FM_FENCE = compile_lazy(r"^---\s*$")
 #: libyaml's C ``BaseLoader`` when PyYAML was built with it (same strings-only results, ~10x faster;
 #: docs/PERFORMANCE.md), else the pure-Python one.
 _YAML_LOADER = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
@@ -96,7 +97,7 @@ def split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
 
 #: C0 control characters other than tab, newline and carriage return, and DEL: never stored (RDF literals
 #: may hold them, but a NUL in an agent's name or a title reaches terminals, Markdown and HTML).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = compile_lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 #: Values a front matter block may hold with its YAML aliases expanded: nine aliases of nine made 387 M
@@ -238,11 +239,11 @@ class Block:
     level: int = 0
 
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_ITEM = re.compile(r"^(\s*)(?:[-*+•·]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+(.*)$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_SEP_ROW = re.compile(r"[\s:|\-]+")
-_LABEL_LINE = re.compile(r"^\s*(?:\*\*)?[^\s：:*|]{1,14}(?:\*\*)?\s*[：:](?!//)")
+_HEADING = compile_lazy(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_ITEM = compile_lazy(r"^(\s*)(?:[-*+•·]|\d{1,3}[.)、]|[（(]\d{1,3}[)）])\s+(.*)$")
+_FENCE = compile_lazy(r"^\s*(```|~~~)")
+_SEP_ROW = compile_lazy(r"[\s:|\-]+")
+_LABEL_LINE = compile_lazy(r"^\s*(?:\*\*)?[^\s：:*|]{1,14}(?:\*\*)?\s*[：:](?!//)")
 
 
 def iter_blocks(lines: list[str], first_line: int = 1) -> list[Block]:
@@ -329,11 +330,11 @@ _HTML_ELEMENTS = (
     "rt ruby s samp script search section select slot small source span strike strong style sub summary sup svg "
     "table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr"
 ).split()
-_MARKUP = re.compile(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True))
+_MARKUP = compile_lazy(r"\*\*|__|`|</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True))
                      + r")(?![A-Za-z0-9])(?:\s[^<>]{0,200})?/?>", re.IGNORECASE)
 #: Neither part holds a ``[`` of its own (nor the label a ``]``): each ``[`` is then tried against the text up
 #: to the next one only (``[a](`` 5,000 times took seconds, growing with the square; issue 23).
-_LINK = re.compile(r"\[([^\[\]]*+)\]\(([^)\[]*+)\)")
+_LINK = compile_lazy(r"\[([^\[\]]*+)\]\(([^)\[]*+)\)")
 def _tag_gap(m: re.Match[str]) -> str:
     """What a removed markup mark leaves: a space where a block element's tag stood between two Latin words or
     numbers (``<summary>HTML</summary>QGEMM-X``), else nothing (``换行<br/>和``, ``**bold**``)."""
@@ -345,12 +346,12 @@ def _tag_gap(m: re.Match[str]) -> str:
 
 
 #: A tag of an element that stands apart from the words around it (a block, a line break, a table cell).
-_BLOCK_TAG = re.compile(r"</?(?:details|summary|div|p|br|li|ul|ol|tr|td|th|table|h[1-6]|blockquote|section|hr)\b", re.IGNORECASE)
+_BLOCK_TAG = compile_lazy(r"</?(?:details|summary|div|p|br|li|ul|ol|tr|td|th|table|h[1-6]|blockquote|section|hr)\b", re.IGNORECASE)
 #: A code span (CommonMark 0.31 §6.1): a run of backticks, then text, then a run of the same length.
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+_CODE_SPAN = compile_lazy(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
 
-_WS = re.compile(r"\s+")
+_WS = compile_lazy(r"\s+")
 
 
 def _link_text(m: re.Match[str]) -> str:
@@ -396,7 +397,7 @@ def _strip_outside_code(text: str) -> str:
 
 #: A sentence ends after 。！？, or after . ! ? and a space before a capital, CJK character or lower-case
 #: word, but not after an abbreviation ("vs. BF16", "e.g.", "et al.", "Fig. 3", "p. 4") or an initial ("L. Fontaine").
-_SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)"
+_SENT_END = compile_lazy(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)"
                        r"(?<!\bfig\.)(?<!\bEq\.)(?<!\bNo\.)(?<!\bp\.)(?<!\bpp\.)(?<!\bSec\.)(?<!\bsec\.)(?<!\bapprox\.)"
                        r"(?<!\bResp\.)(?<!\bresp\.)(?<!\bv\.)(?<!\b[A-Z]\.)(?<!\b[a-z]\.)(?<!\betc\.)(?<!\bincl\.)\s+"
                        # a capital, CJK or an opening quote; in chat-style writing a lower-case word too
@@ -405,7 +406,7 @@ _SENT_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!\bvs\.)(?<!\bcf\.)(?<!\b
 
 
 #: A span that is only an entry's number (``**3. Title**`` read with its bold markers gone): not a sentence.
-_ENUMERATOR = re.compile(r"\s*[*_]{0,3}\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s*")
+_ENUMERATOR = compile_lazy(r"\s*[*_]{0,3}\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s*")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -435,7 +436,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 # Numbers with units.  Order matters: ranges first.
 _NUM = r"\d++(?:[.,]\d++)?"  # possessive: a digit run is read once (issue 23: 20,000 digits took 67 s)
 _UNIT = r"(?:%|％|×|[xX](?![a-zA-Z0-9])|倍|B(?![a-zA-Z])|M(?![a-zA-Z])|K(?![a-zA-Z])|k(?![a-zA-Z])|万|亿|GPU ?小时|GPU[- ]hours?|⭐)"
-_QUANT = re.compile(
+_QUANT = compile_lazy(
     # The lookahead only names the characters a figure can start with (an ``approx`` word, a space,
     # a sign or a digit); it changes no match, but saves trying every alternative at every position.
     rf"(?=[大约近超a~～≈\s+\-−\d])"
@@ -443,7 +444,7 @@ _QUANT = re.compile(
     rf"(?P<sign>[+\-−])?(?<!\d)(?P<a>{_NUM})\s*(?:(?P<u1>{_UNIT})\s*)?"
     rf"(?:(?:-|–|—|~|～|至|到|to)\s*(?P<b>{_NUM}))?\s*(?P<u2>{_UNIT})",
 )
-_DIGIT = re.compile(r"\d")
+_DIGIT = compile_lazy(r"\d")
 _UNIT_NORM = {"％": "%", "×": "x", "X": "x", "倍": "x", "k": "K", "⭐": "stars"}
 
 
@@ -535,7 +536,7 @@ def find_suggested_sections(text: str, lexicon: Lexicon | None = None) -> tuple[
     return tuple(k for k, neg in find_placements(text, lexicon) if not neg)
 
 
-_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'，。；、）》」]+", re.IGNORECASE)
+_URL = compile_lazy(r"https?://[^\s<>()\[\]{}\"'，。；、）》」]+", re.IGNORECASE)
 
 
 def find_urls(text: str) -> list[tuple[str, int, int]]:
@@ -548,7 +549,7 @@ def find_urls(text: str) -> list[tuple[str, int, int]]:
 
 
 #: No ``[`` inside a link: ``[[`` 10,000 times was read from each pair to the end (issue 23: quadratic).
-_WIKI = re.compile(r"\[\[([^\[\]|#]++)(?:#[^\[\]|]*+)?(?:\|([^\[\]]*+))?\]\]")
+_WIKI = compile_lazy(r"\[\[([^\[\]|#]++)(?:#[^\[\]|]*+)?(?:\|([^\[\]]*+))?\]\]")
 
 
 def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
@@ -556,7 +557,7 @@ def find_wikilinks(text: str) -> list[tuple[str, str | None]]:
     return [(m.group(1).strip(), (m.group(2) or "").strip() or None) for m in _WIKI.finditer(text)]
 
 
-_ALIAS_BEFORE = re.compile(
+_ALIAS_BEFORE = compile_lazy(
     r"(?:^|[\s(（\[【/:：,，、*_])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
     r"\s*(?:\*\*)?\s*[(（\[【]\s*(?:\[)?(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$",
     re.IGNORECASE)
@@ -575,7 +576,7 @@ FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,
 #: Where a work's short name ends: no word character, ``#`` or ``-`` follows it ("QuIP#" and "EAGLE-2" are other names).
 NAME_END = r"(?![\w#-])"
 #: The same tail at the end of one ``[\w-]+`` token ("kivi-2bit" is the token of "KIVI").
-VARIANT_TAIL = re.compile(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)$", re.IGNORECASE)
+VARIANT_TAIL = compile_lazy(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)$", re.IGNORECASE)
 #: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").
 _SENTENCE_WORDS = frozenset("""also however here there recently similarly finally note notably both each some many most later
     earlier prior related original follow version table figure section appendix abstract preprint source link code repo
@@ -585,7 +586,7 @@ _SENTENCE_WORDS = frozenset("""also however here there recently similarly finall
     proceedings conference workshop journal edition arxiv""".split())
 #: A precision, an accelerator or a model written as a word ("BF16", "W4A16", "INT8", "H100", "A100-80GB", "Llama-3.1-8B"):
 #: never a work's name.
-_SETTING_WORD = re.compile(r"(?:BF|FP|INT|MXFP|NVFP|TF)\d{1,2}|W\d{1,2}A\d{1,2}(?:KV\d{1,2})?|[AHBLV]\d{2,3}[A-Z]?(?:-\d+G[B]?)?"
+_SETTING_WORD = compile_lazy(r"(?:BF|FP|INT|MXFP|NVFP|TF)\d{1,2}|W\d{1,2}A\d{1,2}(?:KV\d{1,2})?|[AHBLV]\d{2,3}[A-Z]?(?:-\d+G[B]?)?"
                            # a model by its parameter count ("Llama-3.1-8B", "Qwen2.5-7B-Instruct", "Mixtral-8x7B")
                            r"|[A-Za-z][\w.]*(?:-[\w.]+)*?-\d+(?:\.\d+)?(?:x\d+)?[BM](?:-[A-Za-z][\w.-]*)?", re.IGNORECASE)
 
@@ -629,8 +630,8 @@ def arxiv_refs(lines: list[str], first_line: int = 1) -> list[ArxivRef]:
     ]
 
 
-_LINK_TEXT = re.compile(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
-_EMPH_TITLE = re.compile(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
+_LINK_TEXT = compile_lazy(r"!?\[([^\[\]]*+)\]\([^)\[]*+\)")  # no bracket inside: linear in [[[[… (issue 23)
+_EMPH_TITLE = compile_lazy(r"\*\*[^*]+\*\*|(?<![*\w])\*[^*\n]+\*(?![*\w])|[\"“「《][^\"”」》]{6,}[\"”」》]")
 
 
 def without_titles(text: str, titles: list[str]) -> str:
@@ -647,9 +648,9 @@ def without_titles(text: str, titles: list[str]) -> str:
 #: The words that say something is no paper.
 _NO_PAPER_WORDS = r"not a paper|no paper|non-paper|非论文|(?:这)?不是论文"
 #: An item's head saying it is about no paper: "(not a paper)", "（非论文）", "跟论文无关".
-_NOT_PAPER = re.compile(rf"[(（\[]\s*(?:{_NO_PAPER_WORDS})\s*[)）\]]|\bnot a paper\b|(?:跟|和|与)论文无关", re.IGNORECASE)
+_NOT_PAPER = compile_lazy(rf"[(（\[]\s*(?:{_NO_PAPER_WORDS})\s*[)）\]]|\bnot a paper\b|(?:跟|和|与)论文无关", re.IGNORECASE)
 #: ... or a line opening with it, as a clause of its own: "Not a paper. The three papers above …", "不是论文，是组会的讨论记录".
-_OPENS_NOT_PAPER = re.compile(rf"\W{{0,3}}(?:{_NO_PAPER_WORDS}|(?:跟|和|与)论文无关)\s*(?:[.,;:!，。；：！—(（]|$)", re.IGNORECASE)
+_OPENS_NOT_PAPER = compile_lazy(rf"\W{{0,3}}(?:{_NO_PAPER_WORDS}|(?:跟|和|与)论文无关)\s*(?:[.,;:!，。；：！—(（]|$)", re.IGNORECASE)
 
 
 def not_a_paper(head: str) -> bool:
@@ -663,7 +664,7 @@ def opens_not_a_paper(line: str) -> bool:
     return bool(_OPENS_NOT_PAPER.match(line))
 
 
-_CAMEL = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
+_CAMEL = compile_lazy(r"(?<![\w-])[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
 
 
 def camel_names(title: str) -> list[str]:

@@ -181,7 +181,7 @@ class _Ctx:
     def line_of(self, pattern: re.Pattern[str] | str, default: int = 1) -> int:
         """First 1-based line whose text matches ``pattern`` (a regex or a literal)."""
         for i, ln in enumerate(self.lines, 1):
-            if (pattern.search(ln) if isinstance(pattern, re.Pattern) else pattern in ln):
+            if (pattern in ln if isinstance(pattern, str) else pattern.search(ln)):
                 return i
         return default
 

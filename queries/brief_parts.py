@@ -31,6 +31,7 @@ from ingest.lexicon import load_lexicon
 from ingest.living import UPDATED_LABEL
 
 from .snapshot import SClaim, SSection, Snapshot
+from ingest.lazyre import compile_lazy
 
 __all__ = [
     "bigrams", "containment", "near_identical", "merge_near_identical", "title_head", "entry_name",
@@ -61,7 +62,7 @@ def containment(a: set[str], b: set[str]) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
-_FIGURE = re.compile(r"[+-]?\d+(?:\.\d+)?\s*(?:%|×|x\b|倍|万|[KMBG]\b)?", re.I)
+_FIGURE = compile_lazy(r"[+-]?\d+(?:\.\d+)?\s*(?:%|×|x\b|倍|万|[KMBG]\b)?", re.I)
 
 
 def _figures(c: SClaim) -> frozenset[str]:
@@ -109,9 +110,9 @@ def entry_name(text: str) -> str:
 
 # -- the header -----------------------------------------------------------------------------------
 
-_SNAPSHOT = re.compile(r"(?:快照时间|快照|snapshot(?: time)?|as of|更新时间)\s*[:：]?\s*"
+_SNAPSHOT = compile_lazy(r"(?:快照时间|快照|snapshot(?: time)?|as of|更新时间)\s*[:：]?\s*"
                        r"(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2})?)", re.I)
-_CLAIMANT = re.compile(r"(?:认领人?|领取|负责人|claimed by|claimant|assignee|owner)\s*[:：]?\s*([^\s·,，;；()（）]{1,40})", re.I)
+_CLAIMANT = compile_lazy(r"(?:认领人?|领取|负责人|claimed by|claimant|assignee|owner)\s*[:：]?\s*([^\s·,，;；()（）]{1,40})", re.I)
 
 
 @dataclass(frozen=True)
@@ -280,8 +281,8 @@ def increment_links(heads: dict[int, str], works: dict[int, set[str]], claims: d
 # -- low-relevance reasons -----------------------------------------------------------------------------
 
 #: A writer's verdict line ("判断：低相关（…）", "Verdict: drop").
-VERDICT_LINE = re.compile(r"^\s*(?:判断|结论|verdict|decision|relevance|相关性)\s*[:：]\s*(.+)$", re.I)
-_DISCARD = re.compile(r"丢弃|舍弃|不收|discard|drop(?:ped)?\b|reject", re.I)
+VERDICT_LINE = compile_lazy(r"^\s*(?:判断|结论|verdict|decision|relevance|相关性)\s*[:：]\s*(.+)$", re.I)
+_DISCARD = compile_lazy(r"丢弃|舍弃|不收|discard|drop(?:ped)?\b|reject", re.I)
 
 
 def is_discard(text: str) -> bool:
@@ -308,9 +309,9 @@ def verdict_words(text: str) -> str:
     return rest if re.search(r"\w", rest) else ""  # "Noise." is all verdict: no reason left, not "."
 
 
-_COUNT_WORDS = re.compile(r"stars?|⭐|星|fork|被引|引用数|citations?|cited by|本周新增|周增|weekly|downloads?|下载", re.I)
-_SIGNED = re.compile(r"(?<![\w.:/-])[+＋-]\s?\d[\d,]*")
-_BEFORE = re.compile(r"(?:上次|上期|此前|之前|前次|previous(?:ly)?|last time|was|from)\D{0,12}?([+＋-]?\s?\d[\d,]*)", re.I)
+_COUNT_WORDS = compile_lazy(r"stars?|⭐|星|fork|被引|引用数|citations?|cited by|本周新增|周增|weekly|downloads?|下载", re.I)
+_SIGNED = compile_lazy(r"(?<![\w.:/-])[+＋-]\s?\d[\d,]*")
+_BEFORE = compile_lazy(r"(?:上次|上期|此前|之前|前次|previous(?:ly)?|last time|was|from)\D{0,12}?([+＋-]?\s?\d[\d,]*)", re.I)
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ from .items import MISLABELLED
 from .named import concerns_shift, evidence, increments, shift_item_rows
 from .results import SCHEMA_VERSION, BriefAction, BriefMaterial, Contradiction, EvidenceFinding, ItemRow, Statement
 from .snapshot import SClaim, Snapshot, no_manifest
+from ingest.lazyre import compile_lazy
 
 __all__ = ["display_title", "BriefData", "BriefTopic", "BriefTopicSource", "BriefPoint", "BriefArxiv", "BriefLow", "BriefSection",
            "BriefCross", "BriefWarning", "brief_data", "workspace_lang", "generation_time", "same_title",
@@ -318,10 +319,10 @@ def _group(rows: list[ItemRow]) -> list[list[ItemRow]]:
 # -- statements of an increment -------------------------------------------------------------------
 
 #: How a note line that gives the material's address starts ("来源：…https://…", "原文：…").
-_LINK_LINE = re.compile(r"^\s*(?:https?://|来源|原文|链接|出处|source|url|link|paper url)", re.I)
+_LINK_LINE = compile_lazy(r"^\s*(?:https?://|来源|原文|链接|出处|source|url|link|paper url)", re.I)
 #: A line naming the paper or the card the note rests on ("论文：…", "卡片：organized/…").
-_META_LINE = re.compile(r"^\s*(?:论文|标题|题目|卡片|card|paper|title)\s*[:：]", re.I)
-_PAPER_LINE = re.compile(r"^\s*(?:论文|标题|题目|paper|title)\s*[:：]\s*(.+?)(?:[，,]\s*(?:作者|by|[A-Z][a-z]+ [A-Z]).*)?$", re.I)
+_META_LINE = compile_lazy(r"^\s*(?:论文|标题|题目|卡片|card|paper|title)\s*[:：]", re.I)
+_PAPER_LINE = compile_lazy(r"^\s*(?:论文|标题|题目|paper|title)\s*[:：]\s*(.+?)(?:[，,]\s*(?:作者|by|[A-Z][a-z]+ [A-Z]).*)?$", re.I)
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
@@ -438,7 +439,7 @@ def _time(value: str | None) -> str | None:
     return m.group(1) + (f" {m.group(2)}" if m.group(2) and not midnight else "")
 
 
-_HEARSAY_REASON = re.compile(r"^rests only on\b", re.I)
+_HEARSAY_REASON = compile_lazy(r"^rests only on\b", re.I)
 _JUDGED = {"nothing the living document lacks": "covered", "card of a work already in the living document": "covered",
            "card with no work and no section": "no_work",
            "names no work and no section of the living document": "low"}
@@ -882,7 +883,7 @@ def _side_patterns(lex) -> dict[str, dict[str, re.Pattern[str]]]:
     return out
 
 
-_SIDES = re.compile(r"^(?P<label>.+?): '(?P<a>[^']+)' vs '(?P<b>[^']+)'$")
+_SIDES = compile_lazy(r"^(?P<label>.+?): '(?P<a>[^']+)' vs '(?P<b>[^']+)'$")
 
 
 def _side_phrase(lex, text: str, finding: Contradiction, side: str = "a", *, fallback: bool = False) -> str | None:

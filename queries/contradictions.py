@@ -60,6 +60,7 @@ from ingest.text import FIRST_VARIANT, NAME_END
 
 from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
+from ingest.lazyre import compile_lazy
 
 __all__ = ["contradictions", "mislabelled", "figure_key", "finding_key", "statement", "claim_subjects", "comparable", "disagree",
            "same_title", "title_variant", "written_titles"]
@@ -88,7 +89,7 @@ def _firsts(claims: list[SClaim]) -> dict[str, SClaim]:
 
 #: A statement that says another figure does not disagree with its own ("I don't read it as disagreeing",
 #: "不矛盾", "consistent with"): it places the figure, it does not flag it as unchecked.
-_NOT_DISPUTED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see|take)\s+(?:it|this|that)\s+as\s+"
+_NOT_DISPUTED = compile_lazy(r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:read|see|take)\s+(?:it|this|that)\s+as\s+"
                            r"(?:disagreeing|contradicting|a contradiction|conflicting)|\bconsistent with\b|"
                            r"\bnot (?:in )?(?:conflict|contradiction)\b|不矛盾|并不冲突|不冲突|对得上", re.IGNORECASE)
 
@@ -106,7 +107,7 @@ def _settings_differ(a: SQuantity, b: SQuantity) -> bool:
 
 
 #: A bracketed author-year reference key in a statement ("[Huang2024]", "[Kwon et al. 2023]").
-_KEY_MARK = re.compile(r"\[(?:" + AUTHOR_YEAR_KEY + r")\]")
+_KEY_MARK = compile_lazy(r"\[(?:" + AUTHOR_YEAR_KEY + r")\]")
 
 
 def _bits(precision: str) -> str | None:
@@ -131,10 +132,10 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
 
 
 #: A figure relayed from a card: "taken from card 0612", "copied off the card", "抄自卡片", "取自 0612 号卡片".
-_TAKEN_FROM_CARD = re.compile(r"\b(?:taken|copied|lifted|transcribed|pulled)\s+(?:over\s+)?(?:from|off)\s+(?:the\s+)?(?:paper\s+)?card\b|"
+_TAKEN_FROM_CARD = compile_lazy(r"\b(?:taken|copied|lifted|transcribed|pulled)\s+(?:over\s+)?(?:from|off)\s+(?:the\s+)?(?:paper\s+)?card\b|"
                               r"(?:抄自|取自|来自|摘自)[^，。；,;]{0,8}卡片", re.IGNORECASE)
 #: A flag that names another source whose figure it doubts ("卡片里写的 76%", "the card's 2x", "the doc's number").
-_OTHER_SOURCE = re.compile(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)?\b|README|\bthe paper'?s\b|论文里", re.IGNORECASE)
+_OTHER_SOURCE = compile_lazy(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)?\b|README|\bthe paper'?s\b|论文里", re.IGNORECASE)
 
 
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
@@ -194,7 +195,7 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     return [f.model_copy(update={"id": _id("unverified", f.a.source, f.b.source, *f.detail)}) for f in seen.values()]
 
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-/+.]{2,}")
+_TOKEN = compile_lazy(r"[A-Za-z][A-Za-z0-9\-/+.]{2,}")
 
 
 def _contamination(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -234,8 +235,8 @@ def _contamination(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradic
     return out
 
 
-_STAT = re.compile(r"^[^：:]{1,16}[：:]\s*\S.{0,24}$")
-_ONLY_URL = re.compile(r"^\S*https?://\S+$")
+_STAT = compile_lazy(r"^[^：:]{1,16}[：:]\s*\S.{0,24}$")
+_ONLY_URL = compile_lazy(r"^\S*https?://\S+$")
 
 
 def _descriptive(text: str) -> bool:
@@ -275,7 +276,7 @@ def _label_mismatch(snap: Snapshot) -> list[Contradiction]:
     return out
 
 
-_TNORM = re.compile(r"[\W_]+", re.UNICODE)
+_TNORM = compile_lazy(r"[\W_]+", re.UNICODE)
 
 
 def _norm_title(t: str) -> str:
@@ -314,14 +315,14 @@ def same_title(na: str, nb: str) -> str | None:
     return None
 
 
-_LATEX_NAME = re.compile(r"\$|\\(?=[A-Za-z])|[_{}^]")
+_LATEX_NAME = compile_lazy(r"\$|\\(?=[A-Za-z])|[_{}^]")
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "lambda": "λ", "mu": "μ",
           "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "psi": "ψ", "omega": "ω"}
-_NAME_HEAD = re.compile(r"^\s*[^:：]{1,40}?\s*(?:[:：]|\s/\s)\s*")
+_NAME_HEAD = compile_lazy(r"^\s*[^:：]{1,40}?\s*(?:[:：]|\s/\s)\s*")
 
 
 #: A conference programme's slot before a talk's title: "10:00–10:20 Talk: ", "09:00 Keynote — ", "Poster #12: ".
-_PROGRAMME_SLOT = re.compile(r"^\s*(?:\d{1,2}:\d{2}\s*(?:[–—~-]\s*\d{1,2}:\d{2})?\s*)?(?:(?:invited\s+)?talk|keynote|poster|oral|spotlight|demo|"
+_PROGRAMME_SLOT = compile_lazy(r"^\s*(?:\d{1,2}:\d{2}\s*(?:[–—~-]\s*\d{1,2}:\d{2})?\s*)?(?:(?:invited\s+)?talk|keynote|poster|oral|spotlight|demo|"
                              r"报告|演讲|海报)\s*(?:#?\s*\d{1,4})?\s*[:：—–-]\s*|^\s*\d{1,2}:\d{2}\s*[–—~-]\s*\d{1,2}:\d{2}\s+", re.IGNORECASE)
 
 
@@ -463,7 +464,7 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
 
 
 
-_QUESTION = re.compile(r"[?？]\s*(?:[(（][^()（）]{0,40}[)）]\s*)?$|^\s*(?:open(?: question)?|q|question|todo|to do|问题|疑问|待补|待查|待核|待定|待办)\s*[:：]|"
+_QUESTION = compile_lazy(r"[?？]\s*(?:[(（][^()（）]{0,40}[)）]\s*)?$|^\s*(?:open(?: question)?|q|question|todo|to do|问题|疑问|待补|待查|待核|待定|待办)\s*[:：]|"
                        r"^\s*(?:是否|能否|会不会)", re.IGNORECASE)
 _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 
@@ -472,21 +473,21 @@ _RULE_KINDS = ("note", "paper_card", "repo_card", "living_doc", "queue")
 _LEAD_CHARS = 24
 #: A statement labelled as the baselines' ("基线：Medusa-2 2.3 倍，Hydra 2.6 倍", "Baselines: …", "对比基线：…"): its
 #: figures are theirs, not those of the work its note or item is about.
-_BASELINE_LABEL = re.compile(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*"
+_BASELINE_LABEL = compile_lazy(r"^\W*(?:想法|批注|note|comment)?\s*[:：]?\s*"
                              # "讲者引用的基线：FlexGen …", "The speaker's baseline: …"
                              r"(?:[\u4e00-\u9fff]{1,8}的|(?:the )?(?:speaker|author|paper|talk)(?:'s|s')?\s+|cited\s+)?"
                              r"(?:对比)?(?:基线|baselines?|对照组?|compared systems?)(?:\s+(?:cited|used|quoted))?\s*[:：]",
                              re.IGNORECASE)
 #: A paper cited as the source of what the sentence says of another work: "per the FA3 paper (arxiv.org/abs/2407.08608)
 #: FA2 only gets …", "according to the Orca paper (2206.xxxxx), vLLM …".
-_SOURCE_FOR = re.compile(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*[(（][^()（）]{0,60}?"
+_SOURCE_FOR = compile_lazy(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*[(（][^()（）]{0,60}?"
                          r"(?P<id>\d{4}\.\d{4,5})(?:v\d+)?[^()（）]{0,20}[)）],?\s{0,3}(?P<name>(?-i:[A-Z])[\w.+-]{1,30})\s+(?!paper\b)[a-z]", re.IGNORECASE)
 #: The paper a figure is cited from, in brackets: "per the FA3 paper (arxiv.org/abs/2407.08608)", "according to the
 #: DistServe paper (2401.09670)".
-_SOURCE_CITED = re.compile(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*"
+_SOURCE_CITED = compile_lazy(r"\b(?:per|according to|citing|from) (?:the |their )?[\w.+-]{1,30} (?:paper|preprint|report|abstract)\s*"
                            r"[(（][^()（）]{0,80}[)）]", re.IGNORECASE)
 #: An arXiv identifier written near the opening of a statement ("Medusa-2 and Hydra (arXiv:2402.05109) reach …").
-_ID_NEAR_START = re.compile(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
+_ID_NEAR_START = compile_lazy(r"^.{0,48}?\b(\d{4}\.\d{4,5})(?:v\d+)?\b", re.DOTALL)
 
 
 def _only_names(text: str) -> bool:
@@ -505,7 +506,7 @@ def _only_names(text: str) -> bool:
     return all(name_like(w) for w in words)
 
 
-_COMPARED_LEAD = re.compile(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
+_COMPARED_LEAD = compile_lazy(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
 
 
 def _note_topics(snap: Snapshot) -> dict[str, str]:
@@ -562,11 +563,11 @@ def _lead(text: str) -> str:
     return text
 
 
-_PASSING = re.compile(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
+_PASSING = compile_lazy(r"[(\[（【]\s*(?:arXiv\s*[:：]?\s*|https?://arxiv\.org/abs/)?$", re.IGNORECASE)
 
 
 #: What introduces a work given as an example: "a predictor like the learning-to-rank one [2408.15792]", "such as …".
-_EXAMPLE_BEFORE = re.compile(r"\b(?:like|such as|e\.g\.,?|similar to|akin to|as in|à la)\b[^.;:]{0,36}$", re.IGNORECASE)
+_EXAMPLE_BEFORE = compile_lazy(r"\b(?:like|such as|e\.g\.,?|similar to|akin to|as in|à la)\b[^.;:]{0,36}$", re.IGNORECASE)
 
 
 def _as_example(text: str, aid: str) -> bool:
@@ -585,14 +586,14 @@ def _cited_in_passing(text: str, aid: str) -> bool:
 #: What may stand before a work's name when the name is still what a statement opens with: a list
 #: marker, a conjunction or adverb of sequence, an article ("后来的 Medusa 和 EAGLE 把…", "But later,
 #: the EAGLE authors …"); a subject or a verb before it ("这种方式完美绕开了 PPO 等…") makes it an object.
-_OPENER = re.compile(r"\s*(?:[-*+>•]\s*|\d{1,2}[.)、]\s*)?(?:(?:and|but|so|then|later|both|also|while|the|a|an|even|"
+_OPENER = compile_lazy(r"\s*(?:[-*+>•]\s*|\d{1,2}[.)、]\s*)?(?:(?:and|but|so|then|later|both|also|while|the|a|an|even|"
                      r"meanwhile|similarly|likewise|in contrast|by contrast|earlier|newer|note that|fwiw|btw|"
                      r"(?:I|we) (?:think|believe|heard|hear|read) (?:that )?)\b[\s,]*){0,3}"
                      r"(?:[而但且又后先早前新另此同其即像如连就][\u4e00-\u9fff]{0,2}的?[，,\s]*)?", re.IGNORECASE)
 
 
 #: A statement that reports what someone says before a colon: "作者在 related work 里说 X 不一样：", "the authors note: ".
-_REPORTED = re.compile(r"^[^:：。.;；]{0,60}?(?:说|称|提到|写道|指出|认为|\bsays?\b|\bsaid\b|\bnotes?\b|\bwrites?\b|\bargues?\b|"
+_REPORTED = compile_lazy(r"^[^:：。.;；]{0,60}?(?:说|称|提到|写道|指出|认为|\bsays?\b|\bsaid\b|\bnotes?\b|\bwrites?\b|\bargues?\b|"
                        r"\bclaims?\b)[^:：。.;；]{0,40}[:：]\s*", re.IGNORECASE)
 
 
@@ -622,16 +623,16 @@ def _opens_with(text: str, names) -> bool:
 
 #: A measure written right after a name, which makes the name a benchmark the statement is scored on ("LongBench avg,
 #: B=1024: 41.27", "RULER 平均", "Needle@32K"): not what the statement is about.
-_MEASURE_AFTER = re.compile(r"\s*(?:avg\b|average\b|mean\b|score\b|acc(?:uracy)?\b|@\s*\d|平均|得分|分数|准确率)", re.IGNORECASE)
+_MEASURE_AFTER = compile_lazy(r"\s*(?:avg\b|average\b|mean\b|score\b|acc(?:uracy)?\b|@\s*\d|平均|得分|分数|准确率)", re.IGNORECASE)
 
 
 #: A statement opening with a numbered variant of a name: "EAGLE-1: 3x faster …", "> Qwen-2 …".
-_VARIANT_LEAD = re.compile(r"^[\W_]*([A-Za-z][A-Za-z]+)-(\d{1,2})\b")
+_VARIANT_LEAD = compile_lazy(r"^[\W_]*([A-Za-z][A-Za-z]+)-(\d{1,2})\b")
 #: A name set in contrast: "unlike X", "in contrast to X", "as opposed to X", "不同于 X" before it; "与 X 不同",
 #: "跟 X 不一样" after it.
-_CONTRAST_BEFORE = re.compile(r"(?:\bunlike|\bin contrast (?:to|with)|\bas opposed to|\bcontrary to|不同于|有别于)\s*(?:the\s+)?\[?$",
+_CONTRAST_BEFORE = compile_lazy(r"(?:\bunlike|\bin contrast (?:to|with)|\bas opposed to|\bcontrary to|不同于|有别于)\s*(?:the\s+)?\[?$",
                               re.IGNORECASE)
-_CONTRAST_AFTER = re.compile(r"\]?\s*(?:不同|不一样)")
+_CONTRAST_AFTER = compile_lazy(r"\]?\s*(?:不同|不一样)")
 
 
 def _only_compared(text: str, names: list[str] | tuple[str, ...]) -> bool:
@@ -658,9 +659,9 @@ def _set_apart(text: str, name: str) -> bool:
 
 #: What comes before such a name when the statement is about it: a copula ("… is MegaBlocks, which …"; "Unlike MegaBlocks,
 #: which pads every expert, it …" is about its subject).
-_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were)\s+(?:the\s+|just\s+|plain\s+)?$", re.IGNORECASE)
+_COPULA_BEFORE = compile_lazy(r"\b(?:is|are|was|were)\s+(?:the\s+|just\s+|plain\s+)?$", re.IGNORECASE)
 #: What follows a name to open a relative clause about it: "MegaBlocks, which drops …", "MegaBlocks [6], which …".
-_RELATIVE_AFTER = re.compile(r"\s*(?:\[[^\]]{1,12}\]|\([^)]{1,40}\))?\s*,\s*(?:which|who)\s+(?!is\s+why\b)", re.IGNORECASE)
+_RELATIVE_AFTER = compile_lazy(r"\s*(?:\[[^\]]{1,12}\]|\([^)]{1,40}\))?\s*,\s*(?:which|who)\s+(?!is\s+why\b)", re.IGNORECASE)
 
 
 def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
@@ -835,7 +836,7 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
 
 
 #: An English statement that points back at the work before it: "It …", "Its …", "They …", "The method …".
-_POINTS_BACK = re.compile(r"^\W*(?:it|its|it's|they|their|this|these|the (?:method|system|paper|approach|design|scheme|authors))\b",
+_POINTS_BACK = compile_lazy(r"^\W*(?:it|its|it's|they|their|this|these|the (?:method|system|paper|approach|design|scheme|authors))\b",
                           re.IGNORECASE)
 
 
@@ -876,14 +877,14 @@ def _eligible(c: SClaim) -> bool:
 
 
 #: A chat reply's quote of an earlier message: "「引用 王鹏：…」", "[引用] …", "Quoting @ana: …".
-_QUOTED_MESSAGE = re.compile(r"^\W*(?:[\w\u4e00-\u9fff.@-]{1,20}\s+\d{1,2}:\d{2}\s*)?(?:「\s*)?(?:引用|回复引用)\s*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]|^\W*quoting\s+@?[\w.-]{1,30}\s*:", re.IGNORECASE)
+_QUOTED_MESSAGE = compile_lazy(r"^\W*(?:[\w\u4e00-\u9fff.@-]{1,20}\s+\d{1,2}:\d{2}\s*)?(?:「\s*)?(?:引用|回复引用)\s*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]|^\W*quoting\s+@?[\w.-]{1,30}\s*:", re.IGNORECASE)
 #: A sentence reporting what a work is or does, as said by its authors or its paper: "per the authors it is drop-in",
 #: "according to the paper …", "the paper says …", "据作者说 …", "摘要的意思是 …".
-_REPORTED_FACT = re.compile(r"\bper the (?:authors?|paper|abstract|readme)\b|\baccording to (?:the )?(?:authors?|paper|abstract|readme)\b|"
+_REPORTED_FACT = compile_lazy(r"\bper the (?:authors?|paper|abstract|readme)\b|\baccording to (?:the )?(?:authors?|paper|abstract|readme)\b|"
                             r"\bthe (?:paper|abstract|authors?) (?:says?|claims?|reports?|states?)\b|据(?:作者|论文|摘要)|(?:论文|作者|摘要)(?:称|说|里写|的意思是)",
                             re.IGNORECASE)
 #: A sentence that says what to do: an imperative opening it, a plan or a need ("Evaluate …", "we should …", "TODO", "计划…").
-_ACTION_SENTENCE = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evaluate|add|try|check|read|investigate|benchmark|adopt|consider|look|move|"
+_ACTION_SENTENCE = compile_lazy(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evaluate|add|try|check|read|investigate|benchmark|adopt|consider|look|move|"
                               r"update|follow|ask|plan|schedule|set up|bump|pin|file|open|write|run|test|prototype|measure|compare|port|"
                               r"fix|draft|review|ping|email|reach out|todo|action|assign|decide|drop|remove|replace|switch|keep|use|make|"
                               r"get|find|owner|due|confirm|verify|double-check|re-?run|make sure)\b|\b(?:we|I|you)(?:'ll| will| should| need to| must| have to)\b|\blet'?s\b|"
@@ -891,7 +892,7 @@ _ACTION_SENTENCE = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:\[[ xX]\]\s*)?(?:evalu
 
 
 #: What makes a sentence a question: an interrogative word or particle, or a tag ("really?", "right?").
-_INTERROGATIVE = re.compile(r"\b(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|how|what|why|which|who|whom|whether|when|"
+_INTERROGATIVE = compile_lazy(r"\b(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|how|what|why|which|who|whom|whether|when|"
                             r"where|really|right|or|isn't|aren't|doesn't)\b|[吗呢么吧嘛]|还是|是否|能否|会不会|有没有|是不是|要不要|怎么|怎样|什么|"
                             r"为什么|为何|哪|难道|多少|几", re.IGNORECASE)
 
@@ -950,7 +951,7 @@ def _ordered(a: SClaim, b: SClaim) -> tuple[SClaim, SClaim]:
 
 
 #: A line that only gives a work's title ("标题：RotQ: Calibration-Free …", "Title: LoKV-2: Lossless …").
-_TITLE_LINE = re.compile(r"^\W*(?:title|标题|题目|paper|论文)\W*[:：]", re.IGNORECASE)
+_TITLE_LINE = compile_lazy(r"^\W*(?:title|标题|题目|paper|论文)\W*[:：]", re.IGNORECASE)
 
 
 def _statement_first(c: SClaim) -> tuple:
@@ -961,7 +962,7 @@ def _statement_first(c: SClaim) -> tuple:
 
 
 #: A line that lists a file's keywords, not a statement: "tags: moe, kernels, dropless", "关键词：量化，KV".
-_KEYWORD_LINE = re.compile(r"^\W*(?:tags?|keywords?|labels?|topics?|关键词|标签)\s*[:：]", re.IGNORECASE)
+_KEYWORD_LINE = compile_lazy(r"^\W*(?:tags?|keywords?|labels?|topics?|关键词|标签)\s*[:：]", re.IGNORECASE)
 
 
 def _side_at_figure(c: SClaim, pat: re.Pattern[str] | None) -> bool:
@@ -1269,7 +1270,7 @@ _OPERATING_POINT = frozenset({"batch", "ctx", "model", "msize", "bench", "precis
 
 #: What a statement says of another figure it names bare to place it: "the 740 headline is a head-dim-256 figure",
 #: "the 3.1x is for batch 1", "那个 10 倍是 batch 1 下的".
-_PLACES_FIGURE = re.compile(r"\s*(?:[\w-]+\s+){0,2}(?:is|was|are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:figure|number|result|"
+_PLACES_FIGURE = compile_lazy(r"\s*(?:[\w-]+\s+){0,2}(?:is|was|are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:figure|number|result|"
                             r"measurement|setting|value)\b|\s*(?:[\w-]+\s+){0,2}(?:is|was)\s+(?:for|at|on|from|with|under)\b|"
                             r"\s*(?:倍|x|×)?\s*(?:是|指的?是)[^，。；]{1,16}(?:的|下的)(?:数|结果|数字|成绩)?", re.IGNORECASE)
 
@@ -1320,9 +1321,9 @@ def _disagree_reported(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> 
 
 
 #: A figure its writer calls only that much: "only 2.6x", "just 1.2x", "只降了 2.6 倍", "仅 1.3 倍".
-_ONLY_BEFORE = re.compile(r"(?:\bonly|\bjust|\bmerely|只|仅|才)[^，,。;；.]{0,8}$", re.IGNORECASE)
+_ONLY_BEFORE = compile_lazy(r"(?:\bonly|\bjust|\bmerely|只|仅|才)[^，,。;；.]{0,8}$", re.IGNORECASE)
 #: ... and says the larger figure does not hold: "没到数量级", "不到 10 倍", "nowhere near the 10x", "not the 4x".
-_FALLS_SHORT = re.compile(r"没到|不到|远没有|远不到|达不到|并没有|\bnowhere near\b|\bfar (?:from|below|short of)\b|"
+_FALLS_SHORT = compile_lazy(r"没到|不到|远没有|远不到|达不到|并没有|\bnowhere near\b|\bfar (?:from|below|short of)\b|"
                           r"\bnot (?:the|an?|even) (?:[\w-]+ ){0,2}(?:\d|claimed|reported|advertised|headline|promised|order)|\bnot (?:even )?close to\b|"
                           r"\bfalls? short\b|\bno(?:t)? (?:an )?order of magnitude\b", re.IGNORECASE)
 
@@ -1338,7 +1339,7 @@ def _only(text: str, raw: str) -> bool:
     return False
 
 
-_REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"
+_REJECTED_BEFORE = compile_lazy(r"(?:\bnot|\binstead of|\brather than|而不是|不是|而非|并非)\s*(?:the|a|an|our|its|their|那个|这个)?\s*[~约]?\s*$|"
                               # the living document's value, quoted to be disputed: "Our doc has 2.6× for that row", "文档里写的是 2.6 倍"
                               r"\b(?:our|the) (?:living )?doc(?:ument)?(?:'s)? (?:still |now |currently )?(?:has|says|gives|lists|quotes|states|shows|claims|reports|entry (?:has|says))"
                               r"(?:\s+(?:the|a|an|its)\s+(?:[\w-]+\s+){0,2}?(?:figure|number|value|claim))?\s*[(（]?\s*[~约]?\s*$|"
@@ -1351,7 +1352,7 @@ _REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|�
 #: A margin, not a value: "ahead by 0.05–0.08 ppl", "lower by 20 ms", "领先 0.3 分" (for a ratio or a share the
 #: margin is the figure: "cuts TTFT by 38%", "faster by 2x"; a score that drops by some points from the full-precision
 #: model's, "accuracy drops by 1.1 points against BF16", is the loss a method is measured by).
-_MARGIN_BEFORE = re.compile(r"(?:(?<!drops )(?<!dropped )(?<!falls )(?<!fell )(?<!degrades )(?<!degraded )(?<!decreases )(?<!decreased )\bby|领先|落后|高出|低出|多出|少了|高了|低了|差了)\s*(?:only\s+|just\s+|about\s+|roughly\s+|~|约)?(?:\d[\d.,]*\s*(?:[–~-]|to)\s*)?$",
+_MARGIN_BEFORE = compile_lazy(r"(?:(?<!drops )(?<!dropped )(?<!falls )(?<!fell )(?<!degrades )(?<!degraded )(?<!decreases )(?<!decreased )\bby|领先|落后|高出|低出|多出|少了|高了|低了|差了)\s*(?:only\s+|just\s+|about\s+|roughly\s+|~|约)?(?:\d[\d.,]*\s*(?:[–~-]|to)\s*)?$",
                             re.IGNORECASE)
 
 
@@ -1365,14 +1366,14 @@ def _every_spot(text: str, raw: str, before: re.Pattern[str], width: int, after:
 
 #: The full model's or the uncompressed cache's score written beside a method's ("41.6 at budget 1024 (full KV 42.7)", a
 #: "| Full KV | | full | 42.71 |" row, "FP16: 5.47"): the reference the method is measured against, not the method's.
-_REFERENCE_BEFORE = re.compile(r"(?:\bfull[- ]?(?:KV|cache|attention|precision|model)|\b(?:dense|uncompressed|unquantized)\b(?:\s+(?:KV|cache|model))?|"
+_REFERENCE_BEFORE = compile_lazy(r"(?:\bfull[- ]?(?:KV|cache|attention|precision|model)|\b(?:dense|uncompressed|unquantized)\b(?:\s+(?:KV|cache|model))?|"
                                r"全量\s*(?:KV|注意力|缓存)?|原始模型)\s*(?:cache\s*)?(?:gets|is|scores|reaches|averages|at|为|是)?\s*[:=：|]?\s*"
                                r"(?:\|\s*)*(?:full\s*\|\s*)?$", re.IGNORECASE)
-_REFERENCE_AFTER = re.compile(r"\s*(?:for\s+(?:the\s+)?)?(?:full|全量)(?:[- ]?(?:KV|cache|attention|precision))?\b(?![\s:：=]*\d)", re.IGNORECASE)
+_REFERENCE_AFTER = compile_lazy(r"\s*(?:for\s+(?:the\s+)?)?(?:full|全量)(?:[- ]?(?:KV|cache|attention|precision))?\b(?![\s:：=]*\d)", re.IGNORECASE)
 
 
 #: What a value stands after when it is the other side of a comparison: "2.7 GB of KV vs 17.2 GB in FP16", "6.41 (vs 6.24)".
-_VS_BEFORE = re.compile(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相比)\s*(?:the\s+)?$", re.IGNORECASE)
+_VS_BEFORE = compile_lazy(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相比)\s*(?:the\s+)?$", re.IGNORECASE)
 
 
 def _compared_value(text: str, q: SQuantity, quantities) -> bool:
@@ -1390,7 +1391,7 @@ def _compared_value(text: str, q: SQuantity, quantities) -> bool:
 
 #: Another source's figure set against the statement's own: "goes down only 2.4x …, while the README (and the paper, arXiv
 #: …) says 3.1x", "而论文里写的是 3.1 倍".
-_OTHER_SOURCE_SAYS = re.compile(r"(?:\b(?:while|whereas|but)\s+(?:the\s+|their\s+|its\s+)?(?:README|paper|authors?|blog|card|docs?|abstract|"
+_OTHER_SOURCE_SAYS = compile_lazy(r"(?:\b(?:while|whereas|but)\s+(?:the\s+|their\s+|its\s+)?(?:README|paper|authors?|blog|card|docs?|abstract|"
                                 r"release notes?|vendor)\b(?:[^.;。；]|\.(?=\d)){0,60}?\b(?:says?|claims?|reports?|lists?|gives?|quotes?|promises?)"
                                 r"|而(?:论文|README|作者|博客|卡片)(?:里|中)?(?:写的是|说的是|报告的是|声称))\s*[~≈约]?\s*$", re.IGNORECASE)
 
@@ -1413,7 +1414,7 @@ def _rejected(text: str, raw: str) -> bool:
 
 
 #: A value called out of date or wrong right after it: "5× is stale", "2.1x no longer holds", "2.3 倍已过时".
-_REJECTED_AFTER = re.compile(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale|outdated|out of date|obsolete|wrong|superseded)\b|"
+_REJECTED_AFTER = compile_lazy(r"\s*[)）]?\s*(?:is|was|are)\s+(?:now\s+)?(?:stale|outdated|out of date|obsolete|wrong|superseded)\b|"
                              r"\s*[)）]?\s*no longer (?:holds|applies|stands)\b|\s*[)）]?\s*(?:已经?)?(?:过时|不对|有误|作废)|"
                              # a quoted claim then said to be changed: "“… 快 1.8×”这句话，v2 已经改了", '"1.8x" was revised in v2'
                              r"\s*[”\"」』']\s*(?:这句话?|这个数字?|那句话?)?\s*[，,]?\s*(?:v\d{1,2}\s*(?:里|中)?\s*)?(?:已经?|都)?(?:被)?(?:改了|改掉|修正|更正|撤回|删了|不成立)|"
@@ -1434,13 +1435,13 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
 
 
 #: Where a figure's clause starts: a sentence's or a clause's break before it.
-_CLAUSE_BREAK = re.compile(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
+_CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
 #: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
-_FIGURE_OF = re.compile(r"^[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
-_BARE_KEY = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
+_FIGURE_OF = compile_lazy(r"^[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
+_BARE_KEY = compile_lazy(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
 #: A work named as what a figure is measured against ("than vLLM", "比 vLLM", "对比 vLLM 的 PD 分离实现", "over FA2 (2307.08691)"):
 #: the baseline, never the figure's own work.
-_AGAINST = re.compile(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|with)|relative to|unlike|beats?|outperforms?)\s+(?:the\s+)?|"
+_AGAINST = compile_lazy(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|with)|relative to|unlike|beats?|outperforms?)\s+(?:the\s+)?|"
                       r"(?:比|相比于?|相较于?|对比|对照|较|超过|优于))\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?|"
                       # ... nor a work a figure is measured inside ("Built into vLLM-Z it reaches 3.1x", "running inside X (ID)")
                       r"\b(?:into|inside|within|in|on|atop|on top of|with|using|via|through|under)\s+(?:the\s+)?[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?(?=[\s,，]+(?:it|they|we|this|which)\b)",
@@ -1459,7 +1460,7 @@ def _setting_words(conditions: tuple[str, ...]) -> re.Pattern[str] | None:
 
 #: Names that lead a clause as a figure's setting, not as a method: a benchmark, dataset, model family or GPU ("WikiText-2
 #: 困惑度为 6.74", "ShareGPT 上缓存命中率 48%", "LLaMA2-7B: 5.47").
-_SETTING_NAME = re.compile(r"(?:WikiText|ShareGPT|LongBench|MMLU|GSM8K|HumanEval|MT-?Bench|RULER|LLaMA|Llama|Qwen|Mistral|Mixtral|GPT|OPT|"
+_SETTING_NAME = compile_lazy(r"(?:WikiText|ShareGPT|LongBench|MMLU|GSM8K|HumanEval|MT-?Bench|RULER|LLaMA|Llama|Qwen|Mistral|Mixtral|GPT|OPT|"
                            r"Vicuna|DeepSeek|Gemma|Phi|CNN|PG|TPOT|TTFT|ITL|QPS|RPS|SLO|MoE|KV|GPU|CPU|HBM|SSD|NVMe|PCIe|NVLink|PPL|TPS|BLEU|ROUGE|EM|ACC|F1|"
                            r"TFLOPS|MFU|"
                            r"FP|BF|INT|[AHBL]\d{2,3})", re.IGNORECASE)
@@ -1467,13 +1468,13 @@ _SETTING_NAME = re.compile(r"(?:WikiText|ShareGPT|LongBench|MMLU|GSM8K|HumanEval
 
 #: Words before a context length or a batch size that make it a capacity claimed, not a setting: "serves 512K-token
 #: contexts", "supports up to 1M", "max context 1M", "scales to 256 requests", "支持 100 万", "最长 128K".
-_CAPACITY = re.compile(r"(?:\bserv(?:es|ing|ed)|\bsupport(?:s|ing|ed)?|\bhandl(?:es|ing|ed)|\bscal(?:es|ing|ed) to|\breach(?:es|ed)?|"
+_CAPACITY = compile_lazy(r"(?:\bserv(?:es|ing|ed)|\bsupport(?:s|ing|ed)?|\bhandl(?:es|ing|ed)|\bscal(?:es|ing|ed) to|\breach(?:es|ed)?|"
                        r"\bextend(?:s|ed|ing)? (?:\w+ )?to|\bmax(?:imum)?\b(?: context| batch)?|\bup to|\bcontext (?:length|window)s?(?: of)?|"
                        r"长达|支持|扩展到|最长|上限)[^,;，；。]{0,16}$", re.IGNORECASE)
 
 
 #: Words before a length that make it the length of data items: "sequences of 2K tokens", "prompts of 8K", "长度为 2K 的样本".
-_DATA_LENGTH = re.compile(r"\b(?:sequences?|samples?|prompts?|documents?|inputs?|examples?|chunks?|segments?|requests?|passages?)\s+of\s+$|"
+_DATA_LENGTH = compile_lazy(r"\b(?:sequences?|samples?|prompts?|documents?|inputs?|examples?|chunks?|segments?|requests?|passages?)\s+of\s+$|"
                           r"(?:样本|序列|提示|文档)(?:的)?长度(?:为|是)?\s*$", re.IGNORECASE)
 
 
@@ -1563,12 +1564,12 @@ def _host(topics: dict[str, str], c: SClaim, work: str) -> str | None:
 
 
 #: A statement of what a work's own authors report: "他们 …", "their paper reports", "the authors report", "作者说".
-_THEIR_OWN = re.compile(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table|numbers?|headline)\b|\bthe authors\b|\bthey (?:report|claim|say|get)\b",
+_THEIR_OWN = compile_lazy(r"他们|作者|\btheir (?:own )?(?:paper|abstract|table|numbers?|headline)\b|\bthe authors\b|\bthey (?:report|claim|say|get)\b",
                         re.IGNORECASE)
 
 
 #: A writer saying two figures do not conflict: "not a disagreement", "no contradiction", "consistent with", "这不矛盾".
-_NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|conflict|discrepancy)\b|\bno (?:real )?(?:disagreement|contradiction|conflict)\b|"
+_NOT_A_CONFLICT = compile_lazy(r"\bnot (?:a |any )?(?:disagreement|contradiction|conflict|discrepancy)\b|\bno (?:real )?(?:disagreement|contradiction|conflict)\b|"
                              r"\b(?:looks|seems|is|are|appears|stays|remains)\s+(?:fully\s+|entirely\s+|perfectly\s+)?consistent\b(?!\s+across)|"
                              r"\bdoes(?:n't| not) (?:contradict|conflict with|disagree with)\b|(?:并)?不(?:矛盾|冲突)|不算(?:矛盾|冲突)|"
                              # the writer says the figure is of another model: "blog (Mistral-7B, not our model)", "模型不同"
@@ -1587,7 +1588,7 @@ _NOT_A_CONFLICT = re.compile(r"\bnot (?:a |any )?(?:disagreement|contradiction|c
                              re.IGNORECASE)
 #: A statement saying one of its figures was an early one another replaces: "the poster figure came from a preliminary run,
 #: so 24% is the one to quote", "海报上的是初步结果": that statement's own figures are settled (no reach to the lines before).
-_EARLY_FIGURE = re.compile(r"\b(?:it'?s|it is|that'?s|that is|this is|these are|still)\s+(?:only\s+|just\s+)?(?:preliminary|provisional)\b|"
+_EARLY_FIGURE = compile_lazy(r"\b(?:it'?s|it is|that'?s|that is|this is|these are|still)\s+(?:only\s+|just\s+)?(?:preliminary|provisional)\b|"
                            r"\bwould(?:n't| not) (?:write|quote|cite|use) (?:this|that|the) (?:number|figure)\b|"
                            r"\b(?:was|were|is|are|came from|comes? from|from)\s+(?:a\s+|an\s+|the\s+)?(?:preliminary|early|initial|provisional)\s+"
                            r"(?:run|result|number|figure|measurement|experiment|draft|version|trace)s?\b|"
@@ -1609,7 +1610,7 @@ def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
 
 
 #: What makes a name a variant of a work's name: "-Joint", "-IDM" (letters after a hyphen), " w.o. …", " w/o …", " without …".
-_VARIANT_SUFFIX = re.compile(r"-(?-i:[A-Za-z]{2,})\b|\s+(?:w\.\s?o\.|w/o|without)\s", re.IGNORECASE)
+_VARIANT_SUFFIX = compile_lazy(r"-(?-i:[A-Za-z]{2,})\b|\s+(?:w\.\s?o\.|w/o|without)\s", re.IGNORECASE)
 
 
 def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Callable[[str], list[str]]) -> bool:
@@ -1639,9 +1640,9 @@ def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Ca
 
 
 #: Words that make a percentage a gain over a baseline: "提升 26%", "26% higher throughput", "improves goodput by 26%", "+26%".
-_GAIN_BEFORE = re.compile(r"(?:提升|提高|增加|增长|加快|高出|多出|\b(?:improv\w*|increas\w*|boost\w*|rais\w*|gain\w*|up)\b)"
+_GAIN_BEFORE = compile_lazy(r"(?:提升|提高|增加|增长|加快|高出|多出|\b(?:improv\w*|increas\w*|boost\w*|rais\w*|gain\w*|up)\b)"
                           r"\s*(?:了|约|达|by|of|about|around|roughly|~)?\s*$|\+\s*$", re.IGNORECASE)
-_GAIN_AFTER = re.compile(r"\s*(?:higher|more|faster|better|greater|gain|improvement|increase)\b", re.IGNORECASE)
+_GAIN_AFTER = compile_lazy(r"\s*(?:higher|more|faster|better|greater|gain|improvement|increase)\b", re.IGNORECASE)
 #: Measures whose gain over a baseline is written as a ratio or as a percentage.
 _GAIN_METRICS = frozenset({"throughput", "goodput", "speedup", "capacity"})
 
@@ -1677,8 +1678,8 @@ def _cut_as_speedup(q: SQuantity) -> SQuantity | None:
 
 
 #: "快了 70%", "快约 70%", "70% faster": a speed written as a gain over a baseline's.
-_FASTER_BEFORE = re.compile(r"快(?:了)?\s*(?:约|大约|大概)?\s*$")
-_FASTER_AFTER = re.compile(r"\s*(?:左右|上下)?\s*(?:faster\b|quicker\b)", re.IGNORECASE)
+_FASTER_BEFORE = compile_lazy(r"快(?:了)?\s*(?:约|大约|大概)?\s*$")
+_FASTER_AFTER = compile_lazy(r"\s*(?:左右|上下)?\s*(?:faster\b|quicker\b)", re.IGNORECASE)
 
 
 def _said_faster(text: str, q: SQuantity) -> bool:
@@ -1892,7 +1893,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
-_CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -1900,7 +1901,7 @@ _CHANGE = re.compile(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|
 #: What makes a change of a figure a revision of what was reported, not a result (a method lifting success
 #: "从 80.0% 提升到 90.2%", a speedup that "falls to 1.3× under sampling"): a correction or replacement
 #: ("改成", "changed", "is gone", "no longer") or a version named ("v3 …").
-_REVISED = re.compile(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|" + _WAS_DROPPED + r"|"
+_REVISED = compile_lazy(r"改成|改为|改到|更新为|换成|修正|更正|勘误|撤回|不再|changed|revised|corrected|updated|is gone|no longer|\bdrops? (?:that|this)\b|" + _WAS_DROPPED + r"|"
                       r"withdr[ae]w|replaced|(?<![\w.-])v\d{1,2}\b", re.IGNORECASE)
 
 
@@ -2086,7 +2087,7 @@ def _saying_what_changed(a: SClaim, b: SClaim, cs: list[SClaim], pairs: Callable
 
 
 #: A remark on the curators' own document, not a statement of the work: "our doc still cites v1", "我们的 doc: ref 16 …".
-_ON_OUR_DOC = re.compile(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s*(?:活)?(?:doc|文档)|活文档|"
+_ON_OUR_DOC = compile_lazy(r"\b(?:our|the) (?:living )?doc(?:ument)?\b|我们的\s*(?:活)?(?:doc|文档)|活文档|"
                          # (or on a card: "[[0731-BlockRoute]] 卡片上还是 v1 的旧数字", "the card still has v1's numbers")
                          r"卡片(?:上|里)?(?:还|仍)|\b(?:the|our) (?:paper )?card (?:still|is still)\b|旧数字|\bold (?:numbers|figures)\b",
                          re.IGNORECASE)
@@ -2120,7 +2121,7 @@ def _quotes_in(quote: str, text: str) -> bool:
     return len(q) >= 5 and len(q & _bigrams(text)) >= 0.85 * len(q)
 
 
-_QUOTED = re.compile(r"[\"“「『]([^\"”」』]{6,200})[\"”」』]")
+_QUOTED = compile_lazy(r"[\"“「『]([^\"”」』]{6,200})[\"”」』]")
 _RETRACT: re.Pattern[str] | None = None
 
 
@@ -2134,7 +2135,7 @@ def _retract_cue() -> re.Pattern[str]:
 
 
 #: Quoted words the writer points at as a claim: 'the "no training" bit', '"lossless" claim', '“无需训练”这一点'.
-_QUOTE_MENTION = re.compile(r"[\"“][^\"”]{1,60}[\"”]\s*(?:(?:bit|claim|part|point|statement|line|thing|wording)\b|这一?点|这个说法|的说法)",
+_QUOTE_MENTION = compile_lazy(r"[\"“][^\"”]{1,60}[\"”]\s*(?:(?:bit|claim|part|point|statement|line|thing|wording)\b|这一?点|这个说法|的说法)",
                             re.IGNORECASE)
 
 

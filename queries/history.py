@@ -40,6 +40,7 @@ from .results import (
 )
 from .snapshot import SClaim, Snapshot, load_snapshot, snapshot_from_facts
 from .state import open_state
+from ingest.lazyre import compile_lazy
 
 __all__ = ["activities", "revisions", "state_after", "snapshot_of", "resolve_since", "diff", "format_diff",
            "match_findings", "FindingMatch", "PAIR_THRESHOLD"]
@@ -460,7 +461,7 @@ def _place_distance(o: Contradiction, n: Contradiction) -> int:
     return sum(abs(x.line - y.line) for x, y in _aligned(o, n))
 
 
-_PLACE_LINE = re.compile(r"(?<=:)\d+\b")
+_PLACE_LINE = compile_lazy(r"(?<=:)\d+\b")
 
 
 def _without_lines(detail: str) -> str:

@@ -36,6 +36,7 @@ from ingest.numerals import arabic_key
 
 from .results import ItemRow, SectionRoute
 from .snapshot import AliasMatcher, SItem, Snapshot
+from ingest.lazyre import compile_lazy
 
 __all__ = ["WorkStatus", "work_status", "name_index", "name_matcher", "item_works", "item_sections", "judge_relevance",
            "shift_items", "HEARSAY", "MISLABELLED"]
@@ -65,21 +66,21 @@ def work_status(snap: Snapshot, doc: str | None) -> WorkStatus:
     return status
 
 
-_BIBLIOGRAPHY = re.compile(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
+_BIBLIOGRAPHY = compile_lazy(r"^\s*(?:引用列表|引用文献|参考文献|参考资料|引文列表|references?|citations?|bibliography|works cited|"
                            r"cited works|sources)\b|^\s*$", re.IGNORECASE)
 #: What follows a name when the name is not the paper: a version (a software release, "FlashInfer 0.5.3", "vLLM v0.11") or a place people talk ("vLLM slack").
-_NOT_THE_WORK_AFTER = re.compile(r"\s*v?\d+(?:\.\d+)+"
+_NOT_THE_WORK_AFTER = compile_lazy(r"\s*v?\d+(?:\.\d+)+"
                             # a place people talk, named after the project: "vLLM slack", "SGLang 的群" (its repo or docs
                             # are still the project's: "quantdraft repo is carded now")
                             r"|\s*(?:'s\s+)?(?:slack|discord|forum|channel|group chat|meetup|office hours)\b|\s*(?:的)?(?:群|社区|论坛|频道)",
                             re.IGNORECASE)
-_SHORT = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
-_NAME_PAIR = re.compile(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,30})\s*(?:[(（][^)）]*[)）])?\s*$")
-_NOT_NAME = re.compile(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
+_SHORT = compile_lazy(r"^\s*([^:：]{2,40}?)\s*[:：]\s*\S")
+_NAME_PAIR = compile_lazy(r"^\s*([A-Za-z][\w.+-]{1,30})\s*/\s*([A-Za-z][\w.+-]{1,30})\s*(?:[(（][^)）]*[)）])?\s*$")
+_NOT_NAME = compile_lazy(r"^(?:a|an|the|on|towards?|beyond|rethinking|when|why|how|what)\b", re.I)
 
 
 #: A compound name of two or three capitalised words with a number or "++" ("FlashAttention-2", "FlashDecoding++").
-_CAMEL_NUMBERED = re.compile(r"(?P<stem>(?:[A-Z][a-z]{2,}){2,3})[- ]?(?P<n>\d{1,2}|\+\+)")
+_CAMEL_NUMBERED = compile_lazy(r"(?P<stem>(?:[A-Z][a-z]{2,}){2,3})[- ]?(?P<n>\d{1,2}|\+\+)")
 
 
 def name_index(snap: Snapshot) -> dict[str, str]:
@@ -175,7 +176,7 @@ def name_matcher(snap: Snapshot) -> AliasMatcher:
 
 
 #: A table cell naming the setting (a model size, a GPU), not the work: "Qwen2-7B", "1×H100-80G".
-_MODEL_OR_GPU = re.compile(r"\d+(?:\.\d+)?\s*[BbMm]\b|\b[AHLBV]\d{2,3}[A-Z]?\b|\bRTX\b|×", re.IGNORECASE)
+_MODEL_OR_GPU = compile_lazy(r"\d+(?:\.\d+)?\s*[BbMm]\b|\b[AHLBV]\d{2,3}[A-Z]?\b|\bRTX\b|×", re.IGNORECASE)
 
 
 def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:

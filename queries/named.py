@@ -30,6 +30,7 @@ from .results import (
     finding_key,
 )
 from .state import State, memo_answer, open_state
+from ingest.lazyre import compile_lazy
 
 if TYPE_CHECKING:
     from .snapshot import Snapshot
@@ -377,7 +378,7 @@ def evidence(store: Store, *, snapshot: Snapshot | None = None, manifest: str | 
 
 
 #: A note's metadata lines (paper, link, card, evidence level, author, citation counts): not conclusions.
-_METADATA = re.compile(r"^\s*(论文|原文|卡片|证据等级|作者|版本历史|Paper|Source|Card|Evidence|Author)\s*[：:]"
+_METADATA = compile_lazy(r"^\s*(论文|原文|卡片|证据等级|作者|版本历史|Paper|Source|Card|Evidence|Author)\s*[：:]"
                        r"|被引|^\s*arXiv:\S+\s*·", re.IGNORECASE)
 
 

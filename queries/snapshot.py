@@ -38,6 +38,7 @@ from graph.index import IndexView
 from ingest.arxiv import TitleIndex
 from ingest.text import FIRST_VARIANT, NAME_END, VARIANT_TAIL
 from ingest.routing import Route, SectionDoc, SectionRouter
+from ingest.lazyre import compile_lazy
 
 __all__ = ["AliasMatcher", "SCitation", "SClaim", "SItem", "SManifestItem", "SQuantity", "SSection", "SSource", "STitleMatch",
            "Snapshot", "load_snapshot", "snapshot_of_view", "pick_manifest_id", "no_manifest", "title_index_input", "works_parts",
@@ -124,7 +125,7 @@ def title_index_input(work_titles: dict[str, list[tuple[str, str]]],
 
 
 #: Sections no topic is routed into: a to-do list, a changelog, housekeeping (a writer may still name them).
-_NOT_A_DESTINATION = re.compile(r"^\s*(?:待办|待做|更新日志|修订记录|变更记录|维护记录|(?:TODO|To-?do|Backlog|Change ?log|Housekeeping)\b)",
+_NOT_A_DESTINATION = compile_lazy(r"^\s*(?:待办|待做|更新日志|修订记录|变更记录|维护记录|(?:TODO|To-?do|Backlog|Change ?log|Housekeeping)\b)",
                                 re.IGNORECASE)
 
 

@@ -21,6 +21,7 @@ from ingest.errors import QueryError
 
 from .history import PROV_G, revisions
 from .results import WhyResult, WhyRevision, WhyStep
+from ingest.lazyre import compile_lazy
 
 __all__ = ["why", "format_why", "resolve"]
 
@@ -77,7 +78,7 @@ _Q = {
     "paths": _PREFIX + "SELECT DISTINCT ?path WHERE { GRAPH <%s> { ?rev a kg:SourceRevision ; kg:path ?path } }" % PROV_G,
     "section_keys": _PREFIX + "SELECT DISTINCT ?key WHERE { GRAPH ?g { ?s a kg:Section ; kg:key ?key } }",
 }
-_PARAM = re.compile(r"\$([A-Za-z_]\w*)\b")
+_PARAM = compile_lazy(r"\$([A-Za-z_]\w*)\b")
 
 
 def _select(store: Store, name: str, **values: object) -> list[dict[str, object]]:
