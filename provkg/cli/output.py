@@ -257,7 +257,7 @@ def emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: 
     ``columns`` names the CSV header (and table columns) when ``rows`` is empty,
     so ``--format csv`` always prints its header row.  ``max_rows`` (0: no limit)
     caps the rows of a table only (``TABLE_MAX_ROWS``); a line under it then
-    says "first N of M rows".  A table with no rows says ``no rows``.
+    says "first N of M rows".  A table with no rows is one line, ``NAME (0): no rows``.
     """
     from queries.results import SCHEMA_VERSION
 
@@ -310,10 +310,10 @@ def emit(rows: list, fmt: str, out: str | None = None, name: str = "", columns: 
         buf = io.StringIO()
         con = (Console(file=sys.stdout, width=200, markup=False, highlight=False) if tty else
                Console(file=buf, width=200, markup=False, highlight=False, color_system=None))
-        if cols:
+        if dicts:
             con.print(t)
-        if not dicts:  # a table with no rows says so (an empty answer is an answer, not a silent exit)
-            caption = f"{name} (0): no rows" if not cols else "no rows"
+        else:  # a table with no rows says so in one line (an empty answer is an answer, not a silent exit)
+            caption = f"{name} (0): no rows"
         if caption:
             con.print(caption, soft_wrap=True)
         if not tty:
