@@ -261,6 +261,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 kv = re.match(r"\s*[(（]?[^()（）]{0,12}?KV[^()（）\d]{0,12}?(\d+)\s*-?\s*bits?", text[m.end():m.end() + 30], re.I)
                 if kv:
                     val += f"kv{kv.group(1)}"
+            if cat == "latkind":  # "首 token 时延", "首字延迟" is the TTFT
+                val = "ttft" if val.startswith("首") else val
             if cat == "ctx":
                 val = _count_key(g)
             elif cat == "gpus":
@@ -454,6 +456,8 @@ _SECTION_BEFORE = compile_lazy(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?
 #: Words right before a score that make it a difference from a baseline: "上升 0.3", "增加了约 0.2", "an increase of 0.3",
 #: "higher by 0.4", "drops by 1.2", "degrades by 0.5".
 _DELTA_WORDS = compile_lazy(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?|高出|低了|高了)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
+                          # "loses at most 0.47 WikiText-2 perplexity", "costs about 0.3 points"
+                          r"\b(?:loses?|lost|losing|costs?)\s+(?:at most|up to|only|just|roughly|about|around|under|~)?\s*$|"
                           r"比\s*[^，。；,;]{1,16}?\s*(?:高|低|差)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"  # "比 FP16 高约 0.3 个点"
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
@@ -869,7 +873,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if metric is None and (lab := re.search(r"[:：]\s*$", text[max(0, m.start() - 3):m.start()])):
             # "LongBench avg, B=1024: 41.27": the label before the colon, its setting set off by a comma, names the measure
             colon = max(0, m.start() - 3) + lab.start()
-            label = re.split(r"[.;。；!?！？\n]", text[max(0, colon - 60):colon])[-1]
+            label = re.split(r"[;。；!?！？\n]|\.(?!\d)", text[max(0, colon - 60):colon])[-1]
             metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(label)), None)
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
@@ -910,6 +914,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         delta = bool(_plus_before(text, m.start()) or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()])
                      or _DELTA_AFTER.match(text, m.end()))
         unit = "pt"
+        if metric == "accuracy" and delta and cues.down.search(text[max(lo, m.start() - 16):m.start()]):
+            # "零样本平均只掉 0.4 个点": an accuracy's loss in points, as "drops by 0.4 points" writes one (compared with a loss
+            # in %, ``queries.contradictions.comparable``)
+            out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
+                                            bound=bound, explicit=True, direction="down", conditions=tuple(sorted(set(own))))))
+            continue
         if metric == "accuracy" and not delta and 0 < v <= 1 and "." in m.group("a") \
                 and not re.match(r"\s*(?:points?|pts?|pp|分|个点)", text[m.end():m.end() + 8], re.IGNORECASE):
             v, unit = round(v * 100, 6), "%"  # "Needle@32K 0.92" is an accuracy of 92 %, as "Needle@32K accuracy: 85%" writes one
@@ -1328,7 +1338,8 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
                             r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?)\s*$", re.IGNORECASE)
 #: A side cue naming the baseline a result is set against ("~2x over a synchronous fetch-then-compute baseline"): what
 #: follows it within the phrase is the word baseline.
-_BASELINE_AFTER = compile_lazy(r"^[\w\s/-]{0,40}?\b(?:baselines?|基线)\b", re.IGNORECASE)
+_BASELINE_AFTER = compile_lazy(r"[\w/-]*(?:\s+(?!(?:compared|than|vs|versus|with|over|against|and|or|to|by)\b)[\w/-]+){0,2}?\s*\b(?:baselines?|基线)\b",
+                               re.IGNORECASE)
 #: A field label that asks ("**是否需改模型**：", "Needs retraining?:", "Whether it modifies the model:"): its words
 #: state nothing; the value after it does.
 _QUESTION_LABEL = compile_lazy(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:：\n]{2,40}[?？]\s*[:：]))?"  # ("KVQuant: Needs calibration?: no", a matrix cell)
@@ -1339,6 +1350,38 @@ _QUESTION_LABEL = compile_lazy(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:
 _NONE_FIELD = compile_lazy(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=]\s*"
                          r"(?:none|not needed|not required|無|无|不需要)(?:\s+(?:separate|needed|required|at all))?"
                          r"(?=\s*(?:[,;.，；。(（]|$))", re.IGNORECASE)
+#: A field answered yes or no ("校准数据 | 要的，128 条 C4 片段", "Fine-tuning: required", "Draft model | no"): the key is what
+#: the work needs, or does without.
+_ANSWERED_FIELD = compile_lazy(r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
+                               r"(?:(?P<no>no|not needed|not required|不需要|不要|不用|否|✗|❌)|"
+                               r"(?P<yes>yes|required|needed|要的|需要|必须|是的|✓|✔|✅))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
+#: A requirement removed: "removes the auxiliary loss entirely", "gets rid of the draft model", "does away with the need for
+#: calibration", "去掉了辅助损失"; the words after it name what is no longer needed when ``_REQUIREMENT`` holds them.
+_REMOVES = compile_lazy(r"\b(?:removes?|removed|removing|eliminates?|eliminated|eliminating|get(?:s|ting)? rid of|got rid of|"
+                        r"do(?:es)? away with|did away with|dispenses? with|dispensed with|ditch(?:es|ed)?|drops? the need for)\s+"
+                        r"(?:the\s+|any\s+|an?\s+|all\s+|its\s+|their\s+)?(?:need (?:for|of)\s+(?:the\s+|an?\s+|any\s+)?)?"
+                        r"|(?:去掉|去除|摆脱|取消|省掉|砍掉)了?\s*(?:对)?", re.IGNORECASE)
+_REQUIREMENT = compile_lazy(r"^[^,;.:，；。：]{0,30}?(?:\blosse?s?\b|\bdraft(?:er| model)s?\b|\bcalibration\b|\bfine-?tuning\b|"
+                            r"\bre-?training\b|\btraining\b|\bkernels?\b|\bpredictors?\b|损失|草稿模型|校准|微调|重训|训练|内核|预测器)",
+                            re.IGNORECASE)
+#: A field answered with whether it is supported ("cuda_graphs: compatible; decode is captured …", "FP8 | not supported"):
+#: the key is what the work supports, or does not.
+_SUPPORT_FIELD = compile_lazy(r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
+                              r"(?:(?P<no>incompatible|not (?:supported|compatible)|unsupported|does(?: not|n't) work|不支持|不兼容)|"
+                              r"(?P<yes>compatible|supported|works|支持|兼容))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
+#: A need said in the passive, the thing first: "a draft model is not needed", "RDMA is required", "an RDMA NIC is mandatory".
+_NEEDED_PASSIVE = compile_lazy(r"(?P<obj>(?:\b[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|was|were|remains?|stays?)\s+(?:still\s+|also\s+|absolutely\s+)?"
+                               r"(?P<neg>not\s+|never\s+|no longer\s+)?(?:strictly\s+|really\s+)?"
+                               r"(?:required|needed|necessary|mandatory|a must|a hard requirement)\b"
+                               r"|(?P<obj2>(?:\b[\w-]+\s+){0,3}?[\w-]+)\s+(?:isn't|aren't|wasn't|weren't)\s+(?:strictly\s+|really\s+)?"
+                               r"(?:required|needed|necessary|mandatory)\b", re.IGNORECASE)
+#: What a work cannot run without: "没有 RDMA 网卡压根起不来", "won't start without an RDMA NIC", "doesn't run without TMA".
+_CANNOT_WITHOUT = compile_lazy(r"没有\s*(?P<zh>[^，。；,;]{1,20}?)\s*(?:就|压根|根本|完全)?(?:起不来|跑不起来|跑不了|用不了|不能用|不能跑|无法运行|无法启动|启动不了|编译不过)"
+                               r"|\b(?:won't|will not|can't|cannot|does(?:n't| not)|do(?:n't| not)) (?:even )?(?:run|start|work|launch|build|compile|boot)"
+                               r" without (?P<en>(?:an? |the |any )?[\w-]+(?: [\w-]+){0,2})", re.IGNORECASE)
+#: Words before a passive need that name no thing a work needs: "what is needed", "more work is needed".
+_NOT_A_NEED = compile_lazy(r"^(?:what|which|that|this|it|nothing|something|anything|more|further|less|care|caution|work|"
+                           r"evaluation|testing|validation|investigation)\b", re.IGNORECASE)
 #: A yes/no answer opening a question's value: "no, tuning-free", "yes, small calibration set", "否", "✗".
 _ANSWER = compile_lazy(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
 
@@ -1528,7 +1571,8 @@ _ZH_TOPIC_BEFORE = compile_lazy(r"(?:本身)?\s*(?:都|也|完全|根本|基本�
 _ZH_CHANGE_AFTER = compile_lazy(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改变)")
 #: A must before a verb of making ("得专门写定制的 CUDA kernel", "must implement its own kernel", "has to write a custom
 #: kernel"): what is made is what the work needs (lexicon ``facts.predicate_verbs.need``).
-_ZH_VERB_AFTER = compile_lazy(r"\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)")
+_ZH_VERB_AFTER = compile_lazy(r"\s*(?:做|进行|作)?\s*(?:任何|额外的?|再)?\s*(?:修改|改动|改造|改|动(?!态)|碰|微调|训练|重新训练|重训|校准|调参|预训练|蒸馏|剪枝|量化|重写)"
+                              r"(?!数据|集|样本|语料)")  # ("无需校准数据": a noun, the thing not needed)
 #: A bracketed aside ("(`csrc/x.cu`, gating + attention in one pass)"): skipped when a pronoun looks back for its noun.
 _BRACKETED = compile_lazy(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
 
@@ -1560,6 +1604,17 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         # "draft_model: none separate", "training: none, the skip set is …": a card's field with no value is the
         # thing denied, read as "needs no draft model" / "needs no training"
         out.update(predicates("needs no " + re.sub(r"[_*]+", " ", none.group("key")).strip(), lex))
+    elif not label and (said := _ANSWERED_FIELD.match(text)):
+        # "校准数据 | 要的": a card's field answered yes or no is the key needed or not, when the lexicon names what the key is
+        key = re.sub(r"[_*]+", " ", said.group("key")).strip()
+        asked = {p for p in predicates(("needs no " if said.group("no") else "needs ") + key, lex) if "~" not in p}
+        if asked:  # "训练 | 否": the key's own verb is no statement of its own
+            text = " " * said.end() + text[said.end():]
+    elif not label and (said := _SUPPORT_FIELD.match(text)):
+        # "cuda_graphs: compatible": the key supported, or not
+        key = re.sub(r"[_*]+", " ", said.group("key")).strip()
+        asked = set(predicates(("does not support " if said.group("no") else "supports ") + key, lex))
+        text = " " * said.end() + text[said.end():]
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
@@ -1579,7 +1634,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
                 continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
             change_of_kernel = False
-            if verb == "need" and m.group() in ("需", "须") and _ZH_VERB_AFTER.match(text, m.end()):
+            if verb == "need" and m.group() in ("需", "须", "用") and _ZH_VERB_AFTER.match(text, m.end()):
                 # "无需任何微调": the verb after it is what is denied, read as that verb; "无需改动注意力内核" is also a
                 # kernel not needed, as "does not need changes to the kernel" is (a custom kernel is a thing a work
                 # needs or not; "无需修改模型结构" is no model not needed: fine-tuning needs one and keeps it)
@@ -1593,6 +1648,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     out.add(f"-{verb}:{','.join(objs)}")
                     continue
             neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest, re.IGNORECASE))
+                   or m.group().lower().startswith("incompatible") or text[max(0, m.start() - 1):m.start()] == "不"
+                   or m.group() == "用不着"
                    # "no extra training", "without any fine-tuning": the noun is denied
                    or bool(re.search(r"\b(?:no|without|zero)\s+(?:extra|additional|further|any|more|separate|special)\s*$",
                                      text[max(0, m.start() - 24):m.start()], re.I))
@@ -1608,7 +1665,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             if verb == "need" and re.match(r"(?:build|built|construct|maintain|train)", m.group(), re.IGNORECASE):
                 # "builds a retrieval index over the KV cache": what is built, not what it is built over
                 tail = re.split(r"\s(?:over|on|for|from|with|across|of|in)\s", tail, maxsplit=1)[0]
-            elif verb == "need" and not re.match(r"(?:需|须|依赖)", m.group()):
+            elif verb == "need" and not re.match(r"(?:需|须|依赖|用)", m.group()):
                 # "requires RDMA (InfiniBand or RoCE) for the KV transfer": what is needed, not what it is needed for
                 tail = re.split(r"\s(?:for|so that|in order to|between|during|when|whenever)\s", tail, maxsplit=1)[0]
             elif verb == "add":
@@ -1781,6 +1838,38 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         # "adds two decoding heads" states what "needs no extra heads" denies (``facts.add_is_need``)
         if p.startswith("+add:") and cues.add_is_need & set(p[5:].split(",")):
             out.add("+need:" + p[5:])
+    # "removes the auxiliary loss entirely" says what "needs no auxiliary loss" says; "you can't get rid of the aux loss",
+    # what "still needs an aux loss" says
+    for m in _REMOVES.finditer(text):
+        after = text[m.end():m.end() + 60]
+        if not _REQUIREMENT.match(after):
+            continue
+        head = re.split(r"[,;:，；。：(（]|\.\s|\s(?:entirely|completely|altogether|too|as well|from|by|with|for|and|so|because)\b", after)[0]
+        objs = sorted({name for name, op in cues.objects if op.search(head)})
+        obj = ",".join(objs) if objs else open_object(head, lex)
+        if obj:
+            out.add(f"{'+' if _negated_at(cues, text, m.start()) else '-'}need:{obj}")
+    # "没有 RDMA 网卡压根起不来", "won't start without an RDMA NIC": what it cannot run without it needs
+    for m in _CANNOT_WITHOUT.finditer(text):
+        head = (m.group("zh") or m.group("en") or "").strip()
+        objs = sorted({name for name, op in cues.objects if op.search(head)})
+        obj = ",".join(objs) if objs else open_object(head, lex)
+        if obj:
+            out.discard(f"-need:{obj}")
+            out.add(f"+need:{obj}")
+    # "a draft model is not needed", "RDMA is required": the thing first, then its need (or its denial)
+    for m in _NEEDED_PASSIVE.finditer(text):
+        words = (m.group("obj") or m.group("obj2") or "").split()
+        while words and _NOT_A_NEED.match(words[0]) is None and words[0].lower() in ("a", "an", "the", "its", "their", "no", "any"):
+            words = words[1:]
+        head = " ".join(words)
+        if not head or _NOT_A_NEED.match(head):
+            continue
+        objs = sorted({name for name, op in cues.objects if op.search(head)})
+        obj = ",".join(objs) if objs else open_object(head, lex)
+        if obj:
+            denied = bool(m.group("neg") or m.group("obj2")) or bool(re.match(r"no\b", m.group("obj") or "", re.I))
+            out.add(f"{'-' if denied else '+'}need:{obj}")
     # "the attention probability matrix is never materialised", "needs the softmax probabilities materialised": what is
     # materialised is written before the verb; a thing a work materialises is one it needs, and one it never does one it
     # does not (against "its scorer needs the attention scores")
@@ -1813,6 +1902,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     # kernel, "runs on stock PyTorch ops" / "builds no CUDA extension" needs none
     for pred, pat in cues.implied:
         m = pat.search(text)
+        verb, _sep, objs = pred[1:].partition(":")
+        if m and any(p[0] == pred[0] and p[1:].partition(":")[0] == verb and set(objs.split(",")) <= set(p.partition(":")[2].split(","))
+                     for p in out):
+            continue  # ("Depends on its own fused ring kernel (sm90 only)": the need of Hopper is said already)
         if m and not _negated_at(cues, text, m.start()):
             out.discard(("-" if pred[0] == "+" else "+") + pred[1:])
             out.add(pred)

@@ -126,8 +126,12 @@ _YEAR_PLACE = compile_lazy(r"\b(?:into|under|in|to|at the (?:top|bottom|end) of|
 #: A Chinese outline's chapter and section: ``第三章第二节``, ``第二章（一）节``, ``第三章``; ``四（二）`` after a
 #: placement word or ``文档`` (the living document's 四、 then its （二）).
 _CN_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
-_CN_CHAPTER = compile_lazy(rf"第\s*(?P<a>{_CN_NUM})\s*(?:章|部分)\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
+_CN_CHAPTER = compile_lazy(rf"第\s*(?P<a>{_CN_NUM})\s*(?:章|部分|节)\s*(?:第\s*(?P<b>{_CN_NUM})\s*节|[（(]\s*(?P<c>{_CN_NUM})\s*[)）]\s*节?)?")
 _CN_PAIR = compile_lazy(rf"(?:(?<=[档到入进在于见放补归挂§：:\s])|^)(?P<a>[一二三四五六七八九十]{{1,3}})\s*[（(]\s*(?P<b>[一二三四五六七八九十]{{1,3}})\s*[)）]")
+#: A Chinese-numbered heading named as written after a placing word or a placement field: "位置：七、开放问题第 2 条",
+#: "放到三、权重量化": its number is the section's.
+_CN_HEADING = compile_lazy(r"(?:(?<=位置[：:])|(?<=放到|放在|放入|归入|挂到|挂在|并入|加到|补到|补进|写进|移到|归到)|(?<=[放归挂]))\s*"
+                           r"(?P<a>[一二三四五六七八九十]{1,3})、(?=[\u4e00-\u9fffA-Za-z])")
 _TITLE_STOP = compile_lazy(r"[.;,，。；:：!?！？()（）\[\]\"“”]|\s(?:and|with|if|since|because|but|or)\s", re.I)
 
 
@@ -287,7 +291,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     for m in (*_BARE_INT.finditer(text), *_SUGGEST_INT.finditer(text), *(_FIELD_MORE.finditer(text) if field else ())):
         if not any(a <= m.start("key") < b for a, b, _k in found):
             found.append((m.start("key"), m.end("key"), m.group("key")))
-    for m in (*_CN_CHAPTER.finditer(text), *_CN_PAIR.finditer(text)):
+    for m in (*_CN_CHAPTER.finditer(text), *_CN_PAIR.finditer(text), *_CN_HEADING.finditer(text)):
         if any(a <= m.start() < b for a, b, _k in found):
             continue
         sub = m.groupdict().get("b") or m.groupdict().get("c")
@@ -366,14 +370,15 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
             out[before[-1]] = SectionRef(r.key, r.title, "suggest", r.start)
     # "next to PagedFP8 in the FP8 paths section", "this belongs with the FP8 material": a section by its title
     for m in _TITLE_SECTION.finditer(text):
-        title = (m.group("t") or m.group("t2")).strip()
+        title = (m.group("t") or m.group("t2") or m.group("t3")).strip()
         if re.search(r"\b(?:get|got|gotten|getting|made it|make it|reached?|read(?: up)?|skim(?:med)?|stopp?ed|skipp?ed)\s*$",
                      text[max(0, m.start() - 24):m.start()], re.I) and m.group("t"):
             continue  # "did not get to the method section", "skipped to the results section": how far a read went
         if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
                                                           title, re.I) \
                 and not re.fullmatch(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\.?", title):  # a Roman number is a key, read above
-            out.append(SectionRef(None, title, "suggest", m.start("t") if m.group("t") else m.start("t2")))
+            at = next(m.start(g) for g in ("t", "t2", "t3") if m.group(g))
+            out.append(SectionRef(None, title, "suggest", at))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
         year = m.group("year") or m.group("year2")
@@ -402,13 +407,16 @@ _CLAUSE = compile_lazy(r"[,，;；。.!?！？]\s")
 #: there": a placement whose place is the section named before it.
 _THERE = compile_lazy(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"
                     # "5.1 says we have none, so it should go there", "the prefill number could go in next to them"
-                    r"\b(?:should|could|would|can|might|will|to) go (?:in )?there\b|\bgo(?:es)? in (?:next to|beside|alongside) (?:them|it|those|that)\b|"
+                    r"\b(?:should|could|would|can|might|will|to) (?:go|sit|live|belong|fit) (?:in )?there\b|\b(?:sits?|lives?) there\b|"
+                    r"\bgo(?:es)? in (?:next to|beside|alongside) (?:them|it|those|that)\b|"
                     r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b", re.I)
 #: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
 #: material" ("belongs with the FP8 material").
 _TITLE_SECTION = compile_lazy(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"
                             r"|\b(?:belongs?|goes|fits|go|put (?:it|this)|file (?:it|this)) (?:with|alongside|next to) the "
-                            r"(?P<t2>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:material|part|bits?|entries|bullets)\b", re.I)
+                            r"(?P<t2>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:material|part|bits?|entries|bullets)\b"
+                            # "where: next to the chunked-prefill discussion"
+                            r"|\b(?:next to|beside|alongside) the (?P<t3>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:discussion|paragraph|text)\b", re.I)
 
 
 @functools.lru_cache(maxsize=8)

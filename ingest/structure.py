@@ -1356,8 +1356,10 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
                 and any(not _brings_link(c.text) for _n, c in ch):
             # (a sub-entry that opens with its work; one that names a work in passing, "The kernel is the one from the
             # Marlin paper (arXiv 2408.11743); nothing new", stays in its entry)
+            # (nor one that points back at the entry's own subject: "文中引的是 arxiv.org/abs/2404.00456v2", "the post links …")
             linked = [c for _n, c in ch if _brings_link(c.text) and (ids := find_arxiv_ids(c.text))
-                      and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))]
+                      and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))
+                      and not _SUB_POINTS_BACK.match(c.text)]
             if linked:
                 first = linked[0]
                 own_kids = [c for c in kids if c.line < first.line]
@@ -2699,6 +2701,17 @@ def _split_entries(blocks: list[MdBlock], lex: Lexicon | None = None) -> tuple[l
 _FOLLOW_ON = compile_lazy(r"^\W*(?:上面(?:这|那)?条|上一条|上条|这篇|这条|该文|同上|接上|另外|此外|补充一下|顺带一提|"
                         r"(?:also|additionally|plus|ditto|same (?:paper|work|one)|this one|that one|on the same (?:paper|work))\b)",
                         re.IGNORECASE)
+#: A sub-entry that opens pointing back at its entry's subject ("文中引的是 …", "同一篇还贴了 …", "The post links …", "It cites …"):
+#: more about that subject, whatever it links.
+_SUB_POINTS_BACK = compile_lazy(r"^\W*(?:文中|文章|该文|原文|同一篇|这篇|此文|作者|它|其|(?:the|this) (?:article|post|blog|thread|answer|author|piece)\b|"
+                            r"(?:it|they|he|she) (?:cites?|links?|quotes?|references?|points? to)\b)", re.IGNORECASE)
+#: Words early in a bullet that point back at what the bullet before is about: "↑", "同一负载", "那组", "这篇", "作者说",
+#: "论文正文没看", "README 这条", "the authors", "the same setting", "its README".
+_REFERS_BACK = compile_lazy(r"^\W*↑|同一(?:负载|组|篇|设置|配置|实验)|[那这](?:组|个数|条)(?!\s*(?:新|另))|"
+                            # ("Llumnix 那篇" names a paper; a bare "这篇" points back)
+                            r"(?<![A-Za-z\d)\]】）]\s)(?<![A-Za-z\d)\]】）])[那这]篇|该文|上面|上述|作者(?:说|称|自称|声称)|原文|"
+                            r"论文正文|正文(?:没|未)|README\s*这条|\bthe (?:authors?|same (?:paper|setting|workload|run|config))\b|"
+                            r"\b(?:its|their) (?:README|repo|code|authors?|paper)\b", re.IGNORECASE)
 #: A speaker's label opening a bullet ("Wei: …", "王磊：…"): a take of its own, never a follow-on.
 _SPEAKER_OPEN = compile_lazy(r"^\W*[\w\u4e00-\u9fff.@-]{1,20}\s*[:：]")
 
@@ -2719,6 +2732,9 @@ def _follow_ons(raws: list[_Raw]) -> list[_Raw]:
         if out and bullet and out[-1].kind == "entry" and out[-1].blocks and out[-1].blocks[0].marker == first.marker:
             opening = first.lines[0][1] if first.lines else first.text
             back = bool(_FOLLOW_ON.match(opening)) and ids <= prev_ids
+            # ("↑ 这是周二组会上转述的说法", "作者说 13B 上 …", "论文正文没看", "ShareGPT + OPT-66B 那组 …": words that point back at
+            # the work the bullet before brought, in a bullet bringing none of its own)
+            back = back or (not ids and bool(prev_ids) and bool(_REFERS_BACK.search(opening[:48])))
             same = bool(ids) and ids == prev_ids and not _SPEAKER_OPEN.match(opening) and not re.search(r"https?://|\]\(", opening)
             if back or same:
                 last = out[-1]
@@ -2920,6 +2936,8 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     if body1 is not None and (len(heads) < 2 or body1.line < blocks[heads[1]].line):
         start_line = body1.line
     seen_ids: set[str] = set()  # the works the topics so far brought (a quoted mail bringing only those continues)
+    answered: set[str] = set()  # the works the reply's own paragraphs opened topics with
+    answered_names: set[str] = set()  # ... and the names they opened with ("SnapKV: the 40.3 in our doc …")
     cur_ids: set[str] = set()  # the works the open topic brought
     seen_names: set[str] = {""}  # the names quoted points opened with ("DuoAttention: …" then "DuoAttention 2410.10819: …")
     title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
@@ -2942,7 +2960,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             # (a numbered point naming no work is a topic of its own too: "3) Thursday lunch talk is …")
             # (and one bringing a work again after a topic of none, "> 1) New: TallyDraft (…)" after "Cluster: …": the
             # work's, not the aside's)
-            if ((ids and (not ids <= seen_ids or not cur_ids))
+            # (a point the reply's own paragraphs already answered, "SnapKV: the 40.3 in our doc doesn't match …" above
+            # "> 1. SnapKV (arXiv:2404.14469): is the LongBench number … right?", is the question, no topic again)
+            if ((ids and (not ids <= seen_ids or not cur_ids) and not ids <= answered and name.casefold() not in answered_names)
                     or (not ids and (_POINT_LABEL.match(t) or re.match(r"\d", b.marker or "")))) and name not in seen_names:
                 starts.append((b.line, _opening_sentence(t), [b.line]))
                 cur_ids = set()
@@ -2979,6 +2999,8 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             starts.append((b.line, _opening_sentence(b.lines[0][1]), [b.line]))
             seen_ids |= own_ids
             cur_ids = set(own_ids)
+            answered |= own_ids
+            answered_names.add(_lead_name(b.lines[0][1]).casefold())
             continue
         seen_ids |= own_ids
         cur_ids |= own_ids
@@ -3008,8 +3030,10 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     starts.sort(key=lambda st: st[0])
     if top_posted and len(starts) > 1:
         opening = next((b for b in blocks if b.line == starts[0][0]), None)
+        # (or a greeting and a line on how the reply is laid out, "Hi Wen," / "answers on top, your mail is below.")
         if opening is not None and not _brings_link(opening.text) and opening.line_end < starts[1][0] - 1 and \
-                not any(b.kind == "para" and not b.quoted and opening.line_end < b.line < starts[1][0] for b in blocks):
+                not any(b.kind == "para" and not b.quoted and opening.line_end < b.line < starts[1][0]
+                        and (len(b.text) > 80 or _brings_link(b.text) or len(opening.text) > 40) for b in blocks):
             starts = starts[1:]  # "(saving the whole thread to the inbox …)": a remark before the points, no topic
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
@@ -3284,10 +3308,19 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     ``「KIVI」(arXiv:2402.02750) 我们组…`` / ``「EAGLE-2」(https://arxiv.org/abs/2406.16858v2) 数字来自…``: a
     paragraph that names a work in its first words (an identifier within its first 100 characters) starts
     a topic; the paragraphs after it without one of their own continue it.  What comes before the first is
-    the preamble.
+    the preamble.  A message forwarded in a blockquote (more quoted paragraphs than the writer's own, two or more) is read
+    by its quoted paragraphs; one that opens moving on ("Also: …", "另外，…") is about the one work it brings, wherever
+    its identifier stands.
     """
+    if any(b.kind in ("item", "row", "heading") and b.parent is None for b in blocks):
+        return None
     paras = [b for b in blocks if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
-    if len(paras) < 2 or any(b.kind in ("item", "row", "heading") and b.parent is None for b in blocks):
+    quoted = [b for b in blocks if b.kind == "para" and b.parent is None and b.quoted and b.lines]
+    if len(quoted) >= 2 and len(quoted) > len(paras):
+        # a message forwarded in a quote ("fwd from Jonas, pasted as-is" over "> FastServe (arXiv 2305.05920) isn't …" and
+        # "> Also: we name Mooncake in 4.1 …"): its paragraphs are the note's
+        paras = sorted(paras + quoted, key=lambda b: b.line)
+    if len(paras) < 2:
         return None
 
     def opening_work(b: MdBlock) -> str | None:
@@ -3313,6 +3346,10 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
             # a record's fields ("paper: MegaScale-Infer: Serving … Parallelism" / "id: arxiv.org/abs/…"): its
             # second field may carry the identifier after a long title
             ids = find_arxiv_ids(b.lines[1][1])
+        if not ids and _ASIDE.match(b.lines[0][1]) and len({m.arxiv_id for m in find_arxiv_ids(b.text)}) == 1:
+            # "Also: we name Mooncake in 4.1 but it never made it into the cited works. … https://arxiv.org/abs/2407.00079":
+            # a paragraph that says it moves on, bringing one work of its own
+            ids = find_arxiv_ids(b.text)
         return ids[0].arxiv_id if ids else None
 
     starts = [b for b in paras if opening_work(b)]
@@ -3435,6 +3472,12 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
             # minutes: a table of topics, then bold-led paragraphs: both are topics
             first_raws = _entry_raws(pre, ents, lex)
             return (first_raws + raws, [b for b in pre if b.line_end < first_raws[0].line]), "pseudo"
+        # paragraphs that each open with their own work, some with a bold title and some with a link ("**Llumnix: …**
+        # (arXiv 2406.03243)" beside "[arxiv.org/abs/2403.02310v2](…) — Sarathi-Serve, the revised version."): the bold
+        # titles are some of the topics, not all
+        paras = _split_paragraphs(body, lex)
+        if paras is not None and len(paras[0]) > len(raws) and {r.line for r in raws} <= {r.line for r in paras[0]}:
+            return paras, "paragraphs"
         # "---" rules between the topics are the writer's own marks when every pseudo-heading opens a
         # block of them and some blocks open otherwise ("[SinkKV](…) — came up at …")
         ruled = ruled0

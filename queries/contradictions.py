@@ -1118,8 +1118,11 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     """Whether two figures of one work measure the same thing under comparable conditions: same
     metric, unit and direction; no condition category written on both sides with different values;
     and at least one condition shared, or both metrics written out."""
-    if qa.metric is None or qa.unit != qb.unit or qa.metric in ("stars", "citations"):
+    if qa.metric is None or qa.metric in ("stars", "citations"):
         return False
+    if qa.unit != qb.unit and not ({qa.unit, qb.unit} == {"pt", "%"} and qa.metric == qb.metric == "accuracy"
+                                   and qa.direction == qb.direction == "down"):
+        return False  # (an accuracy's loss in points, "只掉 0.4 个点", is the one "准确率掉了 1.9%" gives in %)
     if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
                                        and _same_metric(qa.metric, qb.metric or "", qa.unit)) \
             and not (qa.unit == "s" and {qa.metric, qb.metric} == {"time", "latency"} and not (qa.explicit and qb.explicit)
@@ -1437,7 +1440,7 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
 #: Where a figure's clause starts: a sentence's or a clause's break before it.
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
 #: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
-_FIGURE_OF = compile_lazy(r"^[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
+_FIGURE_OF = compile_lazy(r"[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
 _BARE_KEY = compile_lazy(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
 #: A work named as what a figure is measured against ("than vLLM", "比 vLLM", "对比 vLLM 的 PD 分离实现", "over FA2 (2307.08691)"):
 #: the baseline, never the figure's own work.
@@ -1734,6 +1737,7 @@ def _increase_by(c: SClaim, q: SQuantity) -> bool:
 
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
+    cited = _cited_versions(snap)
     by: dict[tuple[str, str, str], list[tuple[SClaim, SQuantity]]] = defaultdict(list)
     # a ratio written with no measure ("2-bit 5.3× on Llama-2-7B") measures what the same value of the same
     # work measures where it is written out ("5.3x KV cache compression"), when that is one measure
@@ -1802,6 +1806,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                     # "acceptance rate … is 0.78" is the "78%" another file writes (a rate as a fraction)
                     qs = replace(qs, unit="%", value=round(qs.value * 100, 6),
                                  value_high=None if qs.value_high is None else round(qs.value_high * 100, 6))
+                if qs.unit == "pt" and qs.metric == "accuracy" and qs.direction == "down":
+                    qs = replace(qs, unit="%")  # "只掉 0.4 个点" is the loss "准确率掉了 1.9%" writes in % (``comparable``)
                 # one measure as a ratio or a share: grouped under its group's first name
                 metric = _metric_bucket(metric, qs.unit)
                 by[(s, metric, qs.unit)].append((c, qs))
@@ -1866,6 +1872,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 # "greedy: 3.9x": the figure is that source's other setting's
             a, b = _ordered(c1, c2)
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
+            # (the living document's statement is of the version its citation list cites: "up to 6.9x" over "2403.02310v1"
+            # against a read of v2's "5.6x" is a change between versions)
+            a, b = (x if x.version or x.kind != "living_doc" or not (v := cited.get((x.path, s))) else replace(x, version=v)
+                    for x in (a, b))
             kind = _kind_for(a, b, "number")
             if kind == "version" and _doc_is_current(a, b):
                 continue  # the living document already gives the later version's figure
@@ -1894,7 +1904,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
 _CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
-                     r"rises? to|went (?:down|up) to|is gone|no longer|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
+                     r"rises? to|went (?:down|up) to|is gone|no longer|\b(?:no|not|n't)\b[^.;]{0,40}\bany ?more\b|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
 
@@ -1999,6 +2009,18 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
                               r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between))
 
 
+def _cited_versions(snap: Snapshot) -> dict[tuple[str, str], str]:
+    """``(living document, arXiv ID) -> version`` its citation list cites (``v1``), the first written; kept on ``snap``."""
+    got = snap.cache.get("cited_versions")
+    if got is None:
+        got = {}
+        for ct in snap.citations:
+            if ct.version and ct.in_citation_list and ct.version[1:].isdigit():
+                got.setdefault((ct.path, ct.arxiv_id), ct.version)
+        snap.cache["cited_versions"] = got
+    return got  # type: ignore[return-value]
+
+
 def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
     """Statements tied to one version against a later version that says they changed: statement A (figures,
     "FastServe 的收益（2305.05920v1）：相对 Orca … 5.1 倍") names version vM of a work; statement B (another
@@ -2013,10 +2035,7 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
 
     # a living document's statement about a work it cites with a version ("Spillway recomputes preempted KV
     # [Okafor et al., 2026]" over "[Okafor et al., 2026] … 2605.09114v1" in its Bibliography) is tied to that version
-    cited_version: dict[tuple[str, str], str] = {}
-    for ct in snap.citations:
-        if ct.version and ct.in_citation_list and vnum(ct.version) is not None:
-            cited_version.setdefault((ct.path, ct.arxiv_id), ct.version)
+    cited_version = _cited_versions(snap)
     tied: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
         if not _eligible(c):
@@ -2049,7 +2068,13 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     # no figures on both sides: the later version's change must be about what the earlier
                     # statement says ("v1 …调度侧是全局单队列" / "v2 把调度侧从全局单队列改成了按租户的虚拟队列")
                     ba, bb = pairs(a), pairs(b)
-                    if len(ba) < 5 or len(ba & bb) < 0.25 * min(len(ba), len(bb)):
+                    # (or the later version's statement says, of a's own version, what a says: "v1 只有 weight-only" over
+                    # the document's "只支持权重量化" of the v1 it cites, the same qualifier)
+                    # (or a figure of a's: "v1 stopped at 128K; v2 … now reports runs at 1M tokens" over "Evaluated up to 128K")
+                    recalls = (bool(set(a.qualifiers) & set(b.qualifiers)) or any(
+                        re.search(rf"(?<![\w.]){re.escape(q.raw)}(?![\w.])", b.text) for q in a.quantities)) and re.search(
+                        rf"(?<![\w.]){re.escape(a.version or '')}\b", b.text) is not None
+                    if not recalls and (len(ba) < 5 or len(ba & bb) < 0.25 * min(len(ba), len(bb))):
                         continue
                 key = ("version", s, *sorted([a.path, b.path]), "versions")
                 if (f"arXiv:{s}", *sorted([a.path, b.path])) in known:
@@ -2337,8 +2362,10 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
     # version rule does not report the same pair of files again
     known = {(f.subject, *sorted([f.a.source, f.b.source])) for f in revised}
     known |= {(f.subject, *sorted([f.a.source, f.b.source])) for f in negated if f.kind == "version"}
+    figures = _figure_mismatch(snap, subj)
+    known |= {(f.subject, *sorted([f.a.source, f.b.source])) for f in figures if f.kind == "version"}
     found = (
-        _figure_mismatch(snap, subj)
+        figures
         + revised
         + _version_changes(snap, subj, known)
         + _qualifier_conflicts(snap, subj)

@@ -261,6 +261,21 @@ def _cited_home(snap: Snapshot, doc: str, works: list[str]) -> tuple[str, str | 
     return (best, getattr(by_key[best], "title", None)) if best is not None else None
 
 
+def _named_section(snap: Snapshot, doc: str, claims) -> tuple[str, str | None] | None:
+    """``(key, title)`` of the one section of ``doc`` an item's statements name without placing anything ("So the figure in
+    4.1 still holds", "§3.2 says otherwise"), or None when they name none or several, or name it only to rule it out
+    ("not for 3.1").  A topic that speaks of one section belongs there before wherever its words are closest."""
+    from ingest.placement import section_refs
+
+    refs = [r.key for c in claims if c.section_refs for r in section_refs(c.text) if r.key and r.role in ("mention", "cross")]
+    keys, _cite = item_sections(snap, doc, list(dict.fromkeys(refs)))
+    if len(keys) != 1:
+        return None
+    by_key, _by_title = _doc_sections(snap, doc)
+    sec = by_key.get(keys[0])
+    return (keys[0], getattr(sec, "title", None)) if sec is not None else None
+
+
 def item_sections(snap: Snapshot, doc: str | None, refs) -> tuple[list[str], list[str]]:
     """``(sections, cite)``: the keys of ``refs`` (keys or titles as written) that name a section of
     ``doc``, in order; those that name its citation list are returned apart (a citation to add)."""
@@ -381,8 +396,11 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
                 rel, reason = "low", MISLABELLED
             route = None
             home = _cited_home(snap, doc, works) if not sections and doc else None
+            named_one = _named_section(snap, doc, mine_claims) if home is None and not sections and doc else None
             if home is not None:
                 route = SectionRoute(item=it.title, key=home[0], title=home[1], score=1.0, basis="cited")
+            elif named_one is not None:
+                route = SectionRoute(item=it.title, key=named_one[0], title=named_one[1], score=1.0, basis="named")
             elif not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))
                 if r is not None:
@@ -413,7 +431,7 @@ def _placed_by_the_shift(snap: Snapshot, rows: list[ItemRow], docs: dict[str, st
     for r in rows:
         votes: dict[str, int] = {}
         # (a work the document already discusses keeps the section citing it: ``_cited_home``)
-        for w in ([] if r.sections or (r.route is not None and r.route.basis == "cited") else r.works):
+        for w in ([] if r.sections or (r.route is not None and r.route.basis in ("cited", "named")) else r.works):
             for k, n in placed.get((r.manifest_id, w), {}).items():
                 votes[k] = votes.get(k, 0) + n
         doc = docs.get(r.manifest_id)

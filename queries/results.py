@@ -224,8 +224,8 @@ class SectionRoute(FrozenModel):
     ``score``; ``runner_up``/``runner_up_score`` the second closest.  ``basis``
     ``shift``: the section another item of the shift places the same work in;
     ``cited``: the section whose text already cites the topic's work (where a
-    revision goes); ``text``: the BM25 route (the first two with ``score`` 1.0,
-    no runner-up).
+    revision goes); ``named``: the one section the topic's own text names without placing anything there ("so the
+    figure in 4.1 still holds"); ``text``: the BM25 route (the first three with ``score`` 1.0, no runner-up).
     """
 
     item: str
@@ -249,10 +249,10 @@ class ItemRow(FrozenModel):
     ``sections`` the living-document sections it proposes (keys that exist in the document),
     ``cross_references`` those it cross-references, ``route`` the closest section by text where it
     names none (a suggestion, with its score).  ``--format table`` shows ``TABLE_COLUMNS`` only (the
-    rest in csv, jsonl and json).
+    rest in csv, jsonl and json; the route as its key and basis, ``4.1 (cited)``).
     """
 
-    TABLE_COLUMNS: ClassVar[tuple[str, ...]] = ("source", "line", "title", "works", "relevance", "evidence", "sections")
+    TABLE_COLUMNS: ClassVar[tuple[str, ...]] = ("source", "line", "title", "works", "relevance", "evidence", "sections", "route")
 
     manifest_id: str | None = None
     source: str

@@ -125,8 +125,10 @@ def title_index_input(work_titles: dict[str, list[tuple[str, str]]],
 
 
 #: Sections no topic is routed into: a to-do list, a changelog, housekeeping (a writer may still name them).
-_NOT_A_DESTINATION = compile_lazy(r"^\s*(?:待办|待做|更新日志|修订记录|变更记录|维护记录|(?:TODO|To-?do|Backlog|Change ?log|Housekeeping)\b)",
-                                re.IGNORECASE)
+_NOT_A_DESTINATION = compile_lazy(r"^\s*(?:待办|待做|更新日志|修订记录|变更记录|维护记录|(?:TODO|To-?do|Backlog|Change ?log|Housekeeping)\b|"
+                                # a document's frame, not a topic: "1. Scope", "范围与术语", "About this document", "Conventions"
+                                r"(?:Scope|Conventions|Glossary|About this (?:doc|document|page)|How to (?:use|read) this)\b|"
+                                r"范围|写作约定|约定与术语|术语表|本文档说明)", re.IGNORECASE)
 
 
 @dataclass

@@ -1812,7 +1812,7 @@ def test_facts_of_t54_wording():
     assert "+calibrate:" not in predicates("it exits early at a calibrated layer; we pick it on 512 calibration prompts")
     said = facts_of('L12: "QuaRot quantizes activations with per-token scales computed at runtime" — don\'t think '
                     "that's right, QuaRot uses one static per-tensor scale per activation.")
-    assert said.qualifiers == ("dynamic:static", "scale_granularity:per_tensor")  # (one scale for the whole tensor, too)
+    assert said.qualifiers == ("dynamic:static", "scale_granularity:per_tensor", "scale_channel:per_tensor")  # (one scale for the whole tensor, too: no scale per block, nor per channel)
     assert facts_of("The title says calibration-free, but Sec. 4.1 calibrates α on 128 samples").qualifiers == ()
     assert qualifier_sides("Activations are quantized with per-token symmetric scales computed at runtime") == (
         "dynamic:dynamic", "symmetry:symmetric")

@@ -159,7 +159,7 @@ def test_qualifiers_in_new_words():
     assert qualifier_sides("selection is independent of the query length") == ()
     assert qualifier_sides("FastServe schedules non-preemptively") == ("preemption:non_preemptive",)
     assert qualifier_sides("typical acceptance, which slightly changes the output distribution") == ("fidelity:lossy",)
-    assert qualifier_sides("Q and K are quantized to INT8 with a single per-tensor scale") == ("scale_granularity:per_tensor",)
+    assert qualifier_sides("Q and K are quantized to INT8 with a single per-tensor scale") == ("scale_granularity:per_tensor", "scale_channel:per_tensor")
     assert qualifier_sides("对 Q、K 做 per-block INT8 量化（不是 per-tensor，per-tensor 的精度掉得太多）") == ("scale_granularity:per_block",)
     assert qualifier_sides("block size 64, per-block size tuned") == ()
 

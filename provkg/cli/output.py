@@ -229,13 +229,15 @@ def json_results(rows: list, version: str, name: str) -> str:
 
 def table_cell(v: object) -> str:
     """The text of one table cell: a statement (dict with ``source``/``line``/``text``) as
-    ``file:line text`` cut at 120 characters, a list as its first ``TABLE_LIST_ITEMS``
+    ``file:line text`` cut at 120 characters, a route as ``key (basis)``, a list as its first ``TABLE_LIST_ITEMS``
     elements one per line (then ``… N more``), ``None`` as empty.  Tables only: json,
     jsonl and csv keep every value whole.
     """
     if v is None:
         return ""
     if isinstance(v, dict):
+        if "key" in v and "basis" in v:  # a route provkg suggests: its section and on what it rests
+            return f"{v['key']} ({v['basis']})"
         if "text" in v or "source" in v:
             head = f"{v.get('source', '')}:{v.get('line', '')}" if v.get("source") else ""
             text = " ".join(str(v.get("text", "")).split())

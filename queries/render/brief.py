@@ -47,6 +47,7 @@ LABELS: dict[str, dict[str, str]] = {
         "route_ru": "；次选 §{key}，{score}",
         "route_cited": "建议归入（笔记未指明；活文档已在此引用该工作）：§{key}{title}",
         "route_shift": "建议归入（笔记未指明；本班另一份材料把该工作放在这里）：§{key}{title}",
+        "route_named": "建议归入（笔记未放置，但只谈到这一节）：§{key}{title}",
         "verb.revise": "修订",
         "verb.add": "新增",
         "touches": "触及的现有条目",
@@ -197,6 +198,7 @@ LABELS: dict[str, dict[str, str]] = {
         "route_ru": "; runner-up §{key}, {score}",
         "route_cited": "Suggested section (the note names none; the document already cites the work here): §{key}{title}",
         "route_shift": "Suggested section (the note names none; another material of this shift places the work here): §{key}{title}",
+        "route_named": "Suggested section (the note places nothing but speaks of this section): §{key}{title}",
         "verb.revise": "revise",
         "verb.add": "add",
         "touches": "Existing entries it touches",
@@ -515,7 +517,7 @@ def _topic(L: dict[str, str], t: dict, refs: _Refs, names: dict[int, str], out: 
             + "".join(" " + refs.local(st, t) for p in papers for st in p["statements"]))
     for s in t["sections"]:
         title = _sec_title(L, s.get("title"))
-        if s.get("routed") and s.get("basis") in ("cited", "shift"):
+        if s.get("routed") and s.get("basis") in ("cited", "shift", "named"):
             head = L["route_" + s["basis"]].format(key=s["key"], title=title)
         elif s.get("routed"):
             ru = L["route_ru"].format(key=s["runner_up"], score=f"{s['runner_up_score']:.2f}") if s.get("runner_up") else ""
