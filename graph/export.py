@@ -726,8 +726,8 @@ def _check_jsonld(p: Path, data: bytes) -> None:
 #: each, a 1 KB "billion laughs", made a 10^9-character literal in 34 s and 4 GB; one more level, 40 GB).
 MAX_XML_DEPTH = 200
 MAX_XML_EXPANSION = 16 * 1024 * 1024
-_XML_ENTITY = compile_lazy(rb"""<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b)""")
-_XML_REF = compile_lazy(rb"&([A-Za-z_:][\w.:-]*);")
+_XML_ENTITY = re.compile(rb"""<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:"([^"]*)"|'([^']*)'|(SYSTEM|PUBLIC)\b)""")
+_XML_REF = re.compile(rb"&([A-Za-z_:][\w.:-]*);")
 
 
 def _check_rdfxml(p: Path, data: bytes) -> None:

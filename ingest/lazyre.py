@@ -27,7 +27,7 @@ class LazyPattern:
     Compiling errors (``re.error``) surface at first use.
     """
 
-    def __init__(self, pattern: str, flags: int = 0) -> None:
+    def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
         self.pattern = pattern
         self._flags = flags
 
@@ -98,8 +98,11 @@ class LazyPattern:
         return f"compile_lazy({self.pattern!r}, {self._flags!r})"
 
 
-def compile_lazy(pattern: str, flags: int = 0) -> LazyPattern:
-    """A :class:`LazyPattern` for ``re.compile(pattern, flags)``; ``pattern`` must be a ``str``."""
-    if not isinstance(pattern, str):
-        raise TypeError(f"compile_lazy takes a str pattern, not {type(pattern).__name__}")
+def compile_lazy(pattern: str | bytes, flags: int = 0) -> LazyPattern:
+    """A :class:`LazyPattern` for ``re.compile(pattern, flags)``.
+
+    Raises ``TypeError`` at once for a ``pattern`` that is neither ``str`` nor ``bytes`` (``re.error`` for a bad
+    pattern comes at its first use)."""
+    if not isinstance(pattern, (str, bytes)):
+        raise TypeError(f"compile_lazy takes a str or bytes pattern, not {type(pattern).__name__}")
     return LazyPattern(pattern, flags)

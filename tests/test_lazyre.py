@@ -37,7 +37,8 @@ def test_bad_pattern_fails_at_first_use_with_re_error():
     with pytest.raises(re.error):
         p.search("x")
     with pytest.raises(TypeError):
-        compile_lazy(b"bytes")  # type: ignore[arg-type]
+        compile_lazy(3)  # type: ignore[arg-type]
+    assert compile_lazy(rb"&([a-z]+);").findall(b"&amp; &lt;") == [b"amp", b"lt"]  # a bytes pattern works as re's does
 
 
 def test_pickles_as_its_source_and_compares_by_it():
