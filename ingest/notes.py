@@ -1887,6 +1887,16 @@ def parse_note(
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
+    fm_ids = {m.arxiv_id for a in _as_list(front.get("arxiv")) for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}")}
+    if len(fm_ids) == 1 and not is_card:
+        # a one-paper note's front matter naming its paper beside its identifier ("arxiv: 2605.11829" / "paper: \"StreamKV:
+        # Layer-Pipelined KV Cache Transfer …\""): the paper's title, written at its key's line
+        for key in ("paper", "paper_title", "full_title", "论文", "论文标题"):
+            v = front.get(key)
+            if isinstance(v, str) and len(v.strip()) >= 8 and not find_arxiv_ids(v) and not find_urls(v):
+                arxiv.append(ArxivRef(arxiv_id=next(iter(fm_ids)), raw=key, line=_front_line(lines, body_first, key),
+                                      title=strip_markup(v).strip().strip("\"'“”")))
+                break
     arxiv.sort(key=lambda r: r.line)
     # an arXiv listing's entry: "[126] arXiv:2406.02069 (replaced) [pdf, …]" then "Title: PyramidKV: …"
     for k, r in enumerate(arxiv):

@@ -355,7 +355,13 @@ def _is_link(c: SClaim) -> bool:
     return bool(_LINK_LINE.match(c.text)) and bool(find_urls(c.text))
 
 
+#: A line that only labels what follows it: "结果（ShareGPT，P90）：", "Results:", a callout's bare title ("没想通的地方").
+_LABEL_ONLY = compile_lazy(r"^\W*[^。；;.!?！？]{1,36}[:：]\s*$|^\W*[\u4e00-\u9fff]{2,10}\s*$")
+
+
 def _bucket(c: SClaim, lex) -> str:
+    if _LABEL_ONLY.match(c.text) and not c.quantities:
+        return "labels"  # (no point of its own: the points are the lines it labels)
     if c.role == "metadata" or lex.evidence_line.match(c.text) or (_META_LINE.match(c.text) and not _is_link(c)):
         return "meta"
     if _is_link(c):

@@ -275,3 +275,34 @@ def test_bullets_pointing_back_and_a_top_posted_reply_answering_its_quote():
             "> On Wed, 1 Apr 2028 at 09:15, Wen <w@lab> wrote:\n> two things:\n>\n"
             "> 1. SnapX (arXiv:2601.00707): is the number right?\n> 2. ZipX (arXiv:2601.00606): is it query-agnostic?\n")
     assert [a for a, _b, _w in _items(mail)] == [10, 12]
+
+
+def test_a_one_paper_notes_paper_field_titles_its_work_and_labels_are_no_points(tmp_path):
+    """Front matter `paper: "StreamX: …"` beside `arxiv: ID` titles the note's paper (the citable list and `query papers`
+    show it); a label line ("结果（ShareGPT，P90）：") and a callout's bare title are no key points of the brief; `query
+    items` shows a route as its key and basis."""
+    from queries.briefing import brief_data
+    from queries.items import shift_items
+    from queries.snapshot import load_snapshot
+
+    note = ("---\ntitle: \"StreamX 精读\"\narxiv: 2605.11829\npaper: \"StreamX: Layer-Pipelined KV Transfer\"\n---\n\n"
+            "# StreamX\n\n全文读完。\n\n结果（ShareGPT，P90）：\n- 70B 上 TTFT 低 2.4×。\n\n> [!question] 没想通的地方\n> 显存开销没讨论。\n")
+    files = {
+        "organized/knowledge/doc.md": "# PD\n\nLast revised 2028-03-01\n\n## 3 传输\n\n### 3.2 KV 传输\n\n- 整块传输。\n\n## References\n\n",
+        "inbox/c/streamx.md": note,
+        "work-guard/00000000-0000-4000-8000-000000000004.json": json.dumps({
+            "manifest_id": "00000000-0000-4000-8000-000000000004", "created": "2028-03-26",
+            "knowledge": "organized/knowledge/doc.md", "items": [{"path": "inbox/c/streamx.md"}]}),
+    }
+    store = ingested_store(tmp_path, files)
+    snap = load_snapshot(store)
+    assert snap.title_of("2605.11829") == "StreamX: Layer-Pipelined KV Transfer"
+    data = brief_data(store, "00000000-0000-4000-8000-000000000004")
+    texts = [p.text for t in data.topics for p in t.points]
+    assert "结果（ShareGPT，P90）：" not in texts and "没想通的地方" not in texts
+    assert any("2.4×" in t for t in texts)
+    from provkg.cli.output import table_cell
+    from queries.results import ItemRow, SectionRoute
+
+    assert table_cell(SectionRoute(item="x", key="3.2", score=1.0, basis="cited").model_dump()) == "3.2 (cited)"
+    assert "route" in ItemRow.TABLE_COLUMNS and shift_items(snap)[0].works == ["2605.11829"]

@@ -102,6 +102,8 @@ LABELS: dict[str, dict[str, str]] = {
         "lr.judged.no_work": "卡片未指向任何工作或章节",
         "lr.judged.low": "未提到活文档的任何工作或章节",
         "lr.judged.hearsay": "只有他人转述，未核实",
+        "lr.judged.vendor": "只有厂商或作者自述，未核实",
+        "lr.judged.unchecked": "作者自己说明未核实",
         # warnings
         "wk.evidence": "证据纪律",
         "wk.unverified": "未核实的数字",
@@ -252,6 +254,8 @@ LABELS: dict[str, dict[str, str]] = {
         "lr.judged.no_work": "the card names no work and no section",
         "lr.judged.low": "names no work and no section of the living document",
         "lr.judged.hearsay": "someone else's word only, not checked",
+        "lr.judged.vendor": "the vendor's or the authors' own word only, not checked",
+        "lr.judged.unchecked": "not checked, as the writer says",
         "wk.evidence": "Evidence discipline",
         "wk.unverified": "Unverified figures",
         "wk.second_hand": "Second-hand sources",
@@ -590,7 +594,11 @@ def _low(L: dict[str, str], r: dict, refs: _Refs) -> str:
     if r.get("entry"):
         parts.append(L["lr.entry"].format(loc=_code(f"{r['entry']['source']}:{refs.line(r['entry'])}")))
     if not parts and r.get("judged") and f"lr.judged.{kind}" in L:
-        parts.append(L[f"lr.judged.{kind}"])
+        # (the words of the levels it rests on: the vendor's own word, or the writer's own unchecked run, is no one else's word)
+        said = set(r.get("levels") or [])
+        key = (f"lr.judged.{kind}" if kind != "hearsay" or "second_hand" in said else
+               "lr.judged.vendor" if "vendor_self_reported" in said else "lr.judged.unchecked")
+        parts.append(L[key])
     reason = L["sep"].join(parts) or L["none"]
     material = f"{md_escape(_unverdict(r['material']))} {_code(r['source'] + ':' + str(r['line']))}"
     return f"| {material} | {verdict} | {reason} |"
