@@ -1370,10 +1370,10 @@ _SUPPORT_FIELD = compile_lazy(r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00
                               r"(?:(?P<no>incompatible|not (?:supported|compatible)|unsupported|does(?: not|n't) work|不支持|不兼容)|"
                               r"(?P<yes>compatible|supported|works|支持|兼容))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
 #: A need said in the passive, the thing first: "a draft model is not needed", "RDMA is required", "an RDMA NIC is mandatory".
-_NEEDED_PASSIVE = compile_lazy(r"(?P<obj>(?:\b[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|was|were|remains?|stays?)\s+(?:still\s+|also\s+|absolutely\s+)?"
+_NEEDED_PASSIVE = compile_lazy(r"(?<![\w-])(?P<obj>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|was|were|remains?|stays?)\s+(?:still\s+|also\s+|absolutely\s+)?"
                                r"(?P<neg>not\s+|never\s+|no longer\s+)?(?:strictly\s+|really\s+)?"
                                r"(?:required|needed|necessary|mandatory|a must|a hard requirement)\b"
-                               r"|(?P<obj2>(?:\b[\w-]+\s+){0,3}?[\w-]+)\s+(?:isn't|aren't|wasn't|weren't)\s+(?:strictly\s+|really\s+)?"
+                               r"|(?<![\w-])(?P<obj2>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:isn't|aren't|wasn't|weren't)\s+(?:strictly\s+|really\s+)?"
                                r"(?:required|needed|necessary|mandatory)\b", re.IGNORECASE)
 #: What a work cannot run without: "没有 RDMA 网卡压根起不来", "won't start without an RDMA NIC", "doesn't run without TMA".
 _CANNOT_WITHOUT = compile_lazy(r"没有\s*(?P<zh>[^，。；,;]{1,20}?)\s*(?:就|压根|根本|完全)?(?:起不来|跑不起来|跑不了|用不了|不能用|不能跑|无法运行|无法启动|启动不了|编译不过)"

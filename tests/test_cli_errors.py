@@ -595,14 +595,15 @@ def test_run_exits_0_on_warnings_and_1_with_strict(tmp_path):
 
 def test_the_items_table_shows_what_a_curator_reads_and_says_where_the_rest_is(store):
     """`query items` as a table had 17 columns folded to unreadable widths (a fresh user's finding): it shows
-    source, line, title, works, relevance, evidence and sections, and names the columns csv/json add."""
+    source, line, title, works, relevance, evidence, sections and the route provkg suggests, and names the columns csv/json
+    add."""
     r = _cli("--store", str(store), "query", "items")
     assert r.exit_code == 0, r.output
     header = next(ln for ln in r.output.splitlines() if "source" in ln and "title" in ln)
     assert [c.strip() for c in header.strip("┃ ").split("┃")] == [
-        "source", "line", "title", "works", "relevance", "evidence", "sections"]
-    assert "10 more columns (manifest_id, index, line_end, kind, resolved_by, statuses, mentions, reason, " \
-           "cross_references, route): --format csv, jsonl or json" in r.output
+        "source", "line", "title", "works", "relevance", "evidence", "sections", "route"]
+    assert "9 more columns (manifest_id, index, line_end, kind, resolved_by, statuses, mentions, reason, " \
+           "cross_references): --format csv, jsonl or json" in r.output
     full = _cli("--store", str(store), "query", "items", "--format", "csv")
     assert full.output.splitlines()[0].split(",")[:3] == ["manifest_id", "source", "index"]
 
