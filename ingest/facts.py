@@ -458,6 +458,9 @@ _SECTION_BEFORE = compile_lazy(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?
 _DELTA_WORDS = compile_lazy(r"(?:上升|增加|升高|提高|下降|降低|掉了?|涨了?|高出|低了|高了)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"
                           # "loses at most 0.47 WikiText-2 perplexity", "costs about 0.3 points"
                           r"\b(?:loses?|lost|losing|costs?)\s+(?:at most|up to|only|just|roughly|about|around|under|~)?\s*$|"
+                          # "与全精度的差距缩到 2.9 个点", "the gap to FP16 narrows to 2.9 points": a gap is a difference
+                          r"差距\s*(?:缩小?(?:到|至)|降(?:到|至)|为|是|只有|仅|在)?\s*(?:约|大约)?\s*$|"
+                          r"\bgap\b[^.;,]{0,20}?\b(?:of|is|shrinks to|narrows to|closes to|down to)\s+(?:about\s+|~)?$|"
                           r"比\s*[^，。；,;]{1,16}?\s*(?:高|低|差)\s*(?:了)?\s*(?:约|大约|大概)?\s*$|"  # "比 FP16 高约 0.3 个点"
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",

@@ -3302,6 +3302,10 @@ def _split_prose(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[lis
     return out, pre
 
 
+#: A note's opening that says what follows is someone else's message passed on: "fwd from Jonas, pasted as-is", "转发自…".
+_FORWARDED_INTRO = compile_lazy(r"\bfwd\b|\bfw:|\bforward(?:ed|ing)?\b|\bpast(?:ed|ing)\b|转发|转贴|原样贴", re.IGNORECASE)
+
+
 def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split a note of plain paragraphs where each of two or more opens with its own work, else None.
 
@@ -3316,12 +3320,7 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         return None
     paras = [b for b in blocks if b.kind == "para" and b.parent is None and not b.quoted and b.lines]
     quoted = [b for b in blocks if b.kind == "para" and b.parent is None and b.quoted and b.lines]
-    if len(quoted) >= 2 and len(quoted) > len(paras):
-        # a message forwarded in a quote ("fwd from Jonas, pasted as-is" over "> FastServe (arXiv 2305.05920) isn't …" and
-        # "> Also: we name Mooncake in 4.1 …"): its paragraphs are the note's
-        paras = sorted(paras + quoted, key=lambda b: b.line)
-    if len(paras) < 2:
-        return None
+    intro = " ".join(b.text for b in paras if quoted and b.line < quoted[0].line)
 
     def opening_work(b: MdBlock) -> str | None:
         spans = comparison_spans(b.text, lex) if _para_mark(b) else []
@@ -3352,6 +3351,14 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
             ids = find_arxiv_ids(b.text)
         return ids[0].arxiv_id if ids else None
 
+    if len(quoted) >= 2 and len(quoted) > len(paras) and not any(quoted[0].line < b.line < quoted[-1].line for b in paras) \
+            and _FORWARDED_INTRO.search(intro) and sum(1 for b in quoted if opening_work(b)) >= len(quoted) - 1:
+        # a message forwarded in a quote ("fwd from Jonas, pasted as-is" over "> FastServe (arXiv 2305.05920) isn't …" and
+        # "> Also: we name Mooncake in 4.1 …"): its paragraphs, each opening with its work, are the note's (said to be
+        # forwarded; a forwarded digest with headings of its own, or excerpts each with a remark, are read otherwise)
+        paras = sorted(paras + quoted, key=lambda b: b.line)
+    if len(paras) < 2:
+        return None
     starts = [b for b in paras if opening_work(b)]
     # a recap of a channel or a meeting in prose, one paragraph per topic, each opening with who brought it
     # ("Kwame came back from the reading group excited about …", "Lena looked at the tables …", "Jonas pasted …"):

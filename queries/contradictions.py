@@ -1760,8 +1760,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     for n, a in name_index(snap).items():
         names_of[a].append(n)
     for c in snap.claims:
-        if not c.quantities or not _eligible(c):
-            continue
+        if not c.quantities or not _eligible(c) or _NOT_COMPARABLE.search(c.text):
+            continue  # ("论文是单卡 H100，我们是 2×L40S，硬件不同，数字不能直接比": the writer says it is no comparison)
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw) \
                     or _compared_value(c.text, q, c.quantities):
@@ -1874,8 +1874,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             qa, qb = (q1, q2) if a is c1 else (q2, q1)
             # (the living document's statement is of the version its citation list cites: "up to 6.9x" over "2403.02310v1"
             # against a read of v2's "5.6x" is a change between versions)
-            a, b = (x if x.version or x.kind != "living_doc" or not (v := cited.get((x.path, s))) else replace(x, version=v)
-                    for x in (a, b))
+            # (only against a statement whose version is of this work: a read of another paper's v1 quoting this one's figure is
+            # no version of it, nor is our own rerun of "2401.09670v2")
+            a, b = (x if x.version or x.kind != "living_doc" or not (v := cited.get((x.path, s))) or not y.version
+                    or s not in (y.about or ()) or _own_measurement(y.text) else replace(x, version=v) for x, y in ((a, b), (b, a)))
             kind = _kind_for(a, b, "number")
             if kind == "version" and _doc_is_current(a, b):
                 continue  # the living document already gives the later version's figure
@@ -1901,6 +1903,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     return done
 
 
+#: A writer saying their figure is not to be set against another's: "数字不能直接比", "not directly comparable".
+_NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?比(?:较)?|不可比|\bnot (?:directly )?comparable\b|"
+                               r"\bcan(?:no|')t be (?:directly )?compared\b|\bapples[- ]to[- ]oranges\b", re.IGNORECASE)
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
 _CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"

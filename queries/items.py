@@ -261,13 +261,39 @@ def _cited_home(snap: Snapshot, doc: str, works: list[str]) -> tuple[str, str | 
     return (best, getattr(by_key[best], "title", None)) if best is not None else None
 
 
+#: Words after a section number that make it a paper's own: "§3 of the HTML version", "4.1 of the paper", "3.2 in v2".
+_PAPERS_SECTION = compile_lazy(r"[\s\])）]*(?:of|in) (?:the |their |its )?(?:paper|pdf|html|arxiv|version|v\d|appendix|preprint|"
+                               r"original|authors)", re.IGNORECASE)
+#: ... and before it: "the paper's §3", "论文 §4", "原文第"
+_PAPERS_SECTION_BEFORE = compile_lazy(r"(?:paper'?s?|pdf|论文|原文|文中)\s*(?:的)?\s*(?:§|section|sec\.|第)?\s*$", re.IGNORECASE)
+
+
+#: Words around a section number that make it a part of the living document: "the figure in 4.1", "our 3.2", "活文档 2.3",
+#: "4.1 still says", "3.2 里".
+_DOC_PART_BEFORE = compile_lazy(r"(?:\b(?:figure|number|line|entry|sentence|bullet|claim|paragraph|text) in|\bour|\bthe doc'?s|"
+                                r"\bin the doc(?:ument)?|活?文档(?:里|中)?的?)\s*§?\s*$", re.IGNORECASE)
+_DOC_PART_AFTER = compile_lazy(r"\s*(?:still|already|says|said|has|quotes|里|中的?|那段|那条|写的)", re.IGNORECASE)
+
+
 def _named_section(snap: Snapshot, doc: str, claims) -> tuple[str, str | None] | None:
     """``(key, title)`` of the one section of ``doc`` an item's statements name without placing anything ("So the figure in
     4.1 still holds", "§3.2 says otherwise"), or None when they name none or several, or name it only to rule it out
     ("not for 3.1").  A topic that speaks of one section belongs there before wherever its words are closest."""
     from ingest.placement import section_refs
 
-    refs = [r.key for c in claims if c.section_refs for r in section_refs(c.text) if r.key and r.role in ("mention", "cross")]
+    def papers(text: str, r) -> bool:  # "drafted from §3 of the HTML version", "论文 §4": the paper's own section
+        at = text.find(r.key, r.start)
+        end = at + len(r.key) if at >= 0 else r.start
+        return bool(_PAPERS_SECTION.match(text, end) or _PAPERS_SECTION_BEFORE.search(text[max(0, r.start - 12):r.start]))
+
+    def ours(text: str, r) -> bool:  # "the figure in 4.1 still holds", "our 3.2", "活文档 2.3 里": the document's part
+        at = text.find(r.key, r.start)
+        if at < 0 or "." not in r.key:
+            return False
+        return bool(_DOC_PART_BEFORE.search(text[max(0, at - 16):at]) or _DOC_PART_AFTER.match(text, at + len(r.key)))
+
+    refs = [r.key for c in claims if c.section_refs for r in section_refs(c.text)
+            if r.key and r.role in ("mention", "cross") and not papers(c.text, r) and ours(c.text, r)]
     keys, _cite = item_sections(snap, doc, list(dict.fromkeys(refs)))
     if len(keys) != 1:
         return None
@@ -396,7 +422,7 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
                 rel, reason = "low", MISLABELLED
             route = None
             home = _cited_home(snap, doc, works) if not sections and doc else None
-            named_one = _named_section(snap, doc, mine_claims) if home is None and not sections and doc else None
+            named_one = _named_section(snap, doc, mine_claims) if home is None and not sections and doc and not card else None
             if home is not None:
                 route = SectionRoute(item=it.title, key=home[0], title=home[1], score=1.0, basis="cited")
             elif named_one is not None:
