@@ -306,3 +306,21 @@ def test_a_one_paper_notes_paper_field_titles_its_work_and_labels_are_no_points(
 
     assert table_cell(SectionRoute(item="x", key="3.2", score=1.0, basis="cited").model_dump()) == "3.2 (cited)"
     assert "route" in ItemRow.TABLE_COLUMNS and shift_items(snap)[0].works == ["2605.11829"]
+
+
+def test_what_must_not_change_after_the_full_run():
+    """The full run's regressions, pinned: excerpts quoted one by one, each with the writer's remark, stay one topic per
+    quote (no "forwarded" said); a gap of points is a difference; a row saying its numbers are not directly comparable is
+    set against nothing (its figures read, no finding); a paper's own "§3 of the HTML version" is no part of the document."""
+    excerpts = ("# 公众号摘抄\n\n出处：某公众号，下面按段摘抄。\n\n> 一、为什么要量化 KV？单条请求 16 GB。\n批注：自己算过。\n\n"
+                "> 二、KIVI（arXiv:2402.02750）把 Key 逐通道量化。\n批注：没回去翻原文。\n\n"
+                "> 三、KIVI 的峰值显存降低 2.6 倍。\n批注：对过摘要。\n\n> 四、文末广告。\n批注：广告。\n")
+    assert [a for a, _b, _w in _items(excerpts)] == [5, 8, 11, 14]
+    (_ppl, gap) = find_figures("困惑度 5.9，零样本平均与全精度的差距缩到 2.9 个点")
+    assert (gap.value, gap.direction) == (2.9, "delta")
+    from queries.contradictions import _NOT_COMPARABLE
+    assert _NOT_COMPARABLE.search("论文是单卡 H100，我们是 2×L40S，硬件不同，数字不能直接比")
+    assert not _NOT_COMPARABLE.search("the numbers are comparable with vLLM's")
+    from queries.items import _PAPERS_SECTION
+    text = "Source: drafted from the arXiv abstract page and §3 of the HTML version"
+    assert _PAPERS_SECTION.match(text, text.index("§3") + 2)
