@@ -1355,8 +1355,9 @@ _NONE_FIELD = compile_lazy(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9
                          r"(?=\s*(?:[,;.，；。(（]|$))", re.IGNORECASE)
 #: A field answered yes or no ("校准数据 | 要的，128 条 C4 片段", "Fine-tuning: required", "Draft model | no"): the key is what
 #: the work needs, or does without.
-_ANSWERED_FIELD = compile_lazy(r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
-                               r"(?:(?P<no>no|not needed|not required|不需要|不要|不用|否|✗|❌)|"
+#: A card field's key and its separator ("cuda_graphs: ", "| 校准数据 | ", "**Draft model** = ").
+_FIELD_KEY = r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
+_ANSWERED_FIELD = compile_lazy(_FIELD_KEY + r"(?:(?P<no>no|not needed|not required|不需要|不要|不用|否|✗|❌)|"
                                r"(?P<yes>yes|required|needed|要的|需要|必须|是的|✓|✔|✅))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
 #: A requirement removed: "removes the auxiliary loss entirely", "gets rid of the draft model", "does away with the need for
 #: calibration", "去掉了辅助损失"; the words after it name what is no longer needed when ``_REQUIREMENT`` holds them.
@@ -1369,8 +1370,7 @@ _REQUIREMENT = compile_lazy(r"^[^,;.:，；。：]{0,30}?(?:\blosse?s?\b|\bdraft
                             re.IGNORECASE)
 #: A field answered with whether it is supported ("cuda_graphs: compatible; decode is captured …", "FP8 | not supported"):
 #: the key is what the work supports, or does not.
-_SUPPORT_FIELD = compile_lazy(r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
-                              r"(?:(?P<no>incompatible|not (?:supported|compatible)|unsupported|does(?: not|n't) work|不支持|不兼容)|"
+_SUPPORT_FIELD = compile_lazy(_FIELD_KEY + r"(?:(?P<no>incompatible|not (?:supported|compatible)|unsupported|does(?: not|n't) work|不支持|不兼容)|"
                               r"(?P<yes>compatible|supported|works|支持|兼容))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
 #: A need said in the passive, the thing first: "a draft model is not needed", "RDMA is required", "an RDMA NIC is mandatory".
 _NEEDED_PASSIVE = compile_lazy(r"(?<![\w-])(?P<obj>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|was|were|remains?|stays?)\s+(?:still\s+|also\s+|absolutely\s+)?"
