@@ -1353,10 +1353,10 @@ _QUESTION_LABEL = compile_lazy(r"^\W*(?P<name>[^:：?？\n]{1,40}[:：]\s+(?=[^:
 _NONE_FIELD = compile_lazy(r"^[\s>*_-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=]\s*"
                          r"(?:none|not needed|not required|無|无|不需要)(?:\s+(?:separate|needed|required|at all))?"
                          r"(?=\s*(?:[,;.，；。(（]|$))", re.IGNORECASE)
-#: A field answered yes or no ("校准数据 | 要的，128 条 C4 片段", "Fine-tuning: required", "Draft model | no"): the key is what
-#: the work needs, or does without.
 #: A card field's key and its separator ("cuda_graphs: ", "| 校准数据 | ", "**Draft model** = ").
 _FIELD_KEY = r"^[\s>*_|-]*(?P<key>[A-Za-z][\w -]{1,28}?|[\u4e00-\u9fff]{2,8})\s*[*_]*\s*[:：=|]\s*[*_]*\s*"
+#: A field answered yes or no ("校准数据 | 要的，128 条 C4 片段", "Fine-tuning: required", "Draft model | no"): the key is what
+#: the work needs, or does without.
 _ANSWERED_FIELD = compile_lazy(_FIELD_KEY + r"(?:(?P<no>no|not needed|not required|不需要|不要|不用|否|✗|❌)|"
                                r"(?P<yes>yes|required|needed|要的|需要|必须|是的|✓|✔|✅))(?=\s*(?:[,;.，；。(（|]|$))", re.IGNORECASE)
 #: A requirement removed: "removes the auxiliary loss entirely", "gets rid of the draft model", "does away with the need for
