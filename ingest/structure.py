@@ -3482,7 +3482,9 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
         # paragraphs that each open with their own work, some with a bold title and some with a link ("**Llumnix: …**
         # (arXiv 2406.03243)" beside "[arxiv.org/abs/2403.02310v2](…) — Sarathi-Serve, the revised version."): the bold
         # titles are some of the topics, not all
-        paras = _split_paragraphs(body, lex)
+        # (bold titles only: a chat's "name — date" headers keep their replies, which may repeat the work's identifier)
+        bold = all(r.blocks and re.match(r"\s*(?:\*\*|__)", r.blocks[0].text) for r in raws)
+        paras = _split_paragraphs(body, lex) if bold else None
         if paras is not None and len(paras[0]) > len(raws) and {r.line for r in raws} <= {r.line for r in paras[0]}:
             return paras, "paragraphs"
         # "---" rules between the topics are the writer's own marks when every pseudo-heading opens a
