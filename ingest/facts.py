@@ -1365,6 +1365,10 @@ _REMOVES = compile_lazy(r"\b(?:removes?|removed|removing|eliminates?|eliminated|
                         r"do(?:es)? away with|did away with|dispenses? with|dispensed with|ditch(?:es|ed)?|drops? the need for)\s+"
                         r"(?:the\s+|any\s+|an?\s+|all\s+|its\s+|their\s+)?(?:need (?:for|of)\s+(?:the\s+|an?\s+|any\s+)?)?"
                         r"|(?:去掉|去除|摆脱|取消|省掉|砍掉)了?\s*(?:对)?", re.IGNORECASE)
+#: Literals one of which every match of ``_REMOVES`` holds (lower-cased), and of ``_NEEDED_PASSIVE``: the patterns are asked only
+#: where one occurs (most statements name no removal and no passive need).
+_REMOVES_WORDS = ("remov", "elimin", "rid of", "away with", "dispens", "ditch", "need for", "去掉", "去除", "摆脱", "取消", "省掉", "砍掉")
+_NEEDED_WORDS = ("required", "needed", "necessary", "mandatory", "a must", "hard requirement")
 _REQUIREMENT = compile_lazy(r"^[^,;.:，；。：]{0,30}?(?:\blosse?s?\b|\bdraft(?:er| model)s?\b|\bcalibration\b|\bfine-?tuning\b|"
                             r"\bre-?training\b|\btraining\b|\bkernels?\b|\bpredictors?\b|损失|草稿模型|校准|微调|重训|训练|内核|预测器)",
                             re.IGNORECASE)
@@ -1843,7 +1847,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.add("+need:" + p[5:])
     # "removes the auxiliary loss entirely" says what "needs no auxiliary loss" says; "you can't get rid of the aux loss",
     # what "still needs an aux loss" says
-    for m in _REMOVES.finditer(text):
+    low = text.lower()
+    for m in (_REMOVES.finditer(text) if any(w in low for w in _REMOVES_WORDS) else ()):
         after = text[m.end():m.end() + 60]
         if not _REQUIREMENT.match(after):
             continue
@@ -1853,7 +1858,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         if obj:
             out.add(f"{'+' if _negated_at(cues, text, m.start()) else '-'}need:{obj}")
     # "没有 RDMA 网卡压根起不来", "won't start without an RDMA NIC": what it cannot run without it needs
-    for m in _CANNOT_WITHOUT.finditer(text):
+    for m in (_CANNOT_WITHOUT.finditer(text) if "without" in low or "没有" in text else ()):
         head = (m.group("zh") or m.group("en") or "").strip()
         objs = sorted({name for name, op in cues.objects if op.search(head)})
         obj = ",".join(objs) if objs else open_object(head, lex)
@@ -1861,7 +1866,7 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             out.discard(f"-need:{obj}")
             out.add(f"+need:{obj}")
     # "a draft model is not needed", "RDMA is required": the thing first, then its need (or its denial)
-    for m in _NEEDED_PASSIVE.finditer(text):
+    for m in (_NEEDED_PASSIVE.finditer(text) if any(w in low for w in _NEEDED_WORDS) else ()):
         words = (m.group("obj") or m.group("obj2") or "").split()
         while words and _NOT_A_NEED.match(words[0]) is None and words[0].lower() in ("a", "an", "the", "its", "their", "no", "any"):
             words = words[1:]
