@@ -1904,7 +1904,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 
 #: A writer saying their figure is not to be set against another's: "数字不能直接比", "not directly comparable".
-_NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?比(?:较)?|不可比|\bnot (?:directly )?comparable\b|"
+_NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?比(?:较)?|不可比(?!拟)|\bnot (?:directly )?comparable\b|"
                                r"\bcan(?:no|')t be (?:directly )?compared\b|\bapples[- ]to[- ]oranges\b", re.IGNORECASE)
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
