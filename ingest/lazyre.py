@@ -38,7 +38,7 @@ class LazyPattern:
         if got is None:
             got = re.compile(self.pattern, self._flags)
             self.__dict__["_compiled"] = got
-            for name in _METHODS:  # instance attributes shadow the class's compile-then-call methods below
+            for name in _METHODS:  # instance attributes shadow the class's compile-then-call methods (``_compile_then``)
                 self.__dict__[name] = getattr(got, name)
         return got
 
@@ -46,42 +46,6 @@ class LazyPattern:
         if name.startswith("__") or name in ("_flags", "_compiled"):
             raise AttributeError(name)
         return getattr(self.compiled, name)
-
-    def search(self, *args, **kwargs):
-        """``re.Pattern.search`` (compiles the pattern first)."""
-        return self.compiled.search(*args, **kwargs)
-
-    def match(self, *args, **kwargs):
-        """``re.Pattern.match`` (compiles the pattern first)."""
-        return self.compiled.match(*args, **kwargs)
-
-    def fullmatch(self, *args, **kwargs):
-        """``re.Pattern.fullmatch`` (compiles the pattern first)."""
-        return self.compiled.fullmatch(*args, **kwargs)
-
-    def finditer(self, *args, **kwargs):
-        """``re.Pattern.finditer`` (compiles the pattern first)."""
-        return self.compiled.finditer(*args, **kwargs)
-
-    def findall(self, *args, **kwargs):
-        """``re.Pattern.findall`` (compiles the pattern first)."""
-        return self.compiled.findall(*args, **kwargs)
-
-    def sub(self, *args, **kwargs):
-        """``re.Pattern.sub`` (compiles the pattern first)."""
-        return self.compiled.sub(*args, **kwargs)
-
-    def subn(self, *args, **kwargs):
-        """``re.Pattern.subn`` (compiles the pattern first)."""
-        return self.compiled.subn(*args, **kwargs)
-
-    def split(self, *args, **kwargs):
-        """``re.Pattern.split`` (compiles the pattern first)."""
-        return self.compiled.split(*args, **kwargs)
-
-    def scanner(self, *args, **kwargs):
-        """``re.Pattern.scanner`` (compiles the pattern first)."""
-        return self.compiled.scanner(*args, **kwargs)
 
     def __reduce__(self):
         return (LazyPattern, (self.pattern, self._flags))
@@ -96,6 +60,22 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"compile_lazy({self.pattern!r}, {self._flags!r})"
+
+
+def _compile_then(name: str):
+    """``LazyPattern.<name>``: compile the pattern, then call the compiled pattern's ``name`` (later calls go straight
+    to the compiled pattern's own bound method, which ``compiled`` puts on the instance)."""
+    def call(self: LazyPattern, *args, **kwargs):
+        return getattr(self.compiled, name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``re.Pattern.{name}`` (compiles the pattern first)."
+    return call
+
+
+for _name in _METHODS:  # search, match, fullmatch, finditer, findall, sub, subn, split, scanner
+    setattr(LazyPattern, _name, _compile_then(_name))
+del _name
 
 
 def compile_lazy(pattern: str | bytes, flags: int = 0) -> LazyPattern:
