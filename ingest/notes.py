@@ -1881,13 +1881,13 @@ def parse_note(
                 continue  # "  emissions: 1204.5531" in a model card's metadata: a number in a field, no identifier
             if (n, m.arxiv_id) not in seen_lines:
                 arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=m.raw, line=n))
-    for a in _as_list(front.get("arxiv")):
-        for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}"):
-            if not any(r.arxiv_id == m.arxiv_id for r in arxiv):
-                arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
+    fm_found = [(a, m) for a in _as_list(front.get("arxiv")) for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}")]
+    for a, m in fm_found:
+        if not any(r.arxiv_id == m.arxiv_id for r in arxiv):
+            arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
-    fm_ids = {m.arxiv_id for a in _as_list(front.get("arxiv")) for m in find_arxiv_ids(a if ":" in a or "/" in a else f"arXiv:{a}")}
+    fm_ids = {m.arxiv_id for _a, m in fm_found}
     if len(fm_ids) == 1 and not is_card:
         # a one-paper note's front matter naming its paper beside its identifier ("arxiv: 2605.11829" / "paper: \"StreamKV:
         # Layer-Pipelined KV Cache Transfer …\""): the paper's title, written at its key's line

@@ -3312,9 +3312,10 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     ``「KIVI」(arXiv:2402.02750) 我们组…`` / ``「EAGLE-2」(https://arxiv.org/abs/2406.16858v2) 数字来自…``: a
     paragraph that names a work in its first words (an identifier within its first 100 characters) starts
     a topic; the paragraphs after it without one of their own continue it.  What comes before the first is
-    the preamble.  A message forwarded in a blockquote (more quoted paragraphs than the writer's own, two or more) is read
-    by its quoted paragraphs; one that opens moving on ("Also: …", "另外，…") is about the one work it brings, wherever
-    its identifier stands.
+    the preamble.  A message forwarded in a blockquote is read by its quoted paragraphs when the note says it forwards
+    (``_FORWARDED_INTRO``), the quote is one block of two paragraphs or more (more than the writer's own), and all of them
+    but one open with their work; one that opens moving on ("Also: …", "另外，…") is about the one work it brings,
+    wherever its identifier stands.
     """
     if any(b.kind in ("item", "row", "heading") and b.parent is None for b in blocks):
         return None
