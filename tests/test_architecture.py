@@ -162,3 +162,36 @@ def test_every_module_compiles_without_a_warning():
                 compile(path.read_text(encoding="utf-8"), str(path), "exec")
             bad += [f"{path.relative_to(ROOT)}: {w.message}" for w in got]
     assert bad == []
+
+
+def _bound_twice(source: str) -> list[tuple[str, list[int]]]:
+    """Module-level names a module binds more than once (``def``, ``class``, plain or annotated assignment)."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    for node in ast.parse(source).body:
+        names: list[str] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            names = [node.target.id]
+        for name in names:
+            seen[name].append(node.lineno)
+    return [(name, lines) for name, lines in seen.items() if len(lines) > 1]
+
+
+def test_no_module_level_name_is_bound_twice():
+    """A rule module of a thousand lines once defined ``_POINTS_BACK`` twice: the second pattern silently replaced the
+    first, and every rule that used the first read the second.  A module-level name is bound once."""
+    bad = []
+    for pkg in (*PACKAGES, "bench"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            bad += [f"{path.relative_to(ROOT)}: {name} at lines {lines}"
+                    for name, lines in _bound_twice(path.read_text(encoding="utf-8"))]
+    assert bad == []
+
+
+def test_the_twice_bound_check_finds_a_rebinding():
+    """The checker itself: a pattern bound twice and a function redefined are reported; one binding is not."""
+    src = "import re\n_A = re.compile('a')\ndef f():\n    _A = 1\n_B = 2\n_A = re.compile('b')\ndef f():\n    pass\n"
+    assert _bound_twice(src) == [("_A", [2, 6]), ("f", [3, 7])]
