@@ -9,7 +9,8 @@ in ``ingest/data/lexicon.json`` (``evidence_markers``, ``evidence_negations``, `
   ``unverified``; of the reading depths (``full_text``, ``abstract_checked``, ``card_only``) only the
   deepest a line states is kept ("pp. 1–8 read, appendix skimmed" is ``full_text``);
 * a depth cue that is negated says the opposite and is not taken ("正文未读", "全文还没读",
-  "haven't read the full paper");
+  "haven't read the full paper"), and one right after a plan's label is a reading still to do ("TODO: 精读 …",
+  "Next: read the full paper", "- [ ] read in full", "待精读"; ``evidence_plan_labels``);
 * "the paper was not read" (``evidence_unread``) is ``unverified`` only when the line states no
   reading depth: "摘要页核查；方法与实验正文没读" is ``abstract_checked``, the edge of what was read,
   while "原文还没看" alone says nothing was checked;
@@ -65,6 +66,13 @@ _NOT_SO = compile_lazy(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really a
 _SAYS_TAG = compile_lazy(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
                        r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
+#: A clause that defines a tag rather than says how a line was read: '厂商自己写的标"厂商自述"', 'relayed ones are marked "2nd"'
+#: (the whole clause up to the quoted tag: what it describes is the tagged entries' reading, not the line's).
+_TAG_DEFINED = compile_lazy(r"[^，,；;。\n]*(?:标(?:为|成|作|的是)?|记(?:为|作|成)|\b(?:marked|tagged|labell?ed)(?:\s+as)?)\s*[\"“'「]"
+                            r"[^\"”'」\n]{1,16}[\"”'」]", re.IGNORECASE)
+#: A part of a paper a reading is stated of: "sections 1–6", "appendix D", "§4", "Fig. 3", "附录 B", "第 3 节".
+_PAPER_PART = compile_lazy(r"\b(?:sections?|secs?\.|appendix|appendices|chapters?|figs?\.|figures?|tables?)\s*[\dA-Z]|§\s*\d|附录|第\s*[\d一二三四五六七八九十]+\s*[节章]",
+                           re.IGNORECASE)
 _LEGEND = compile_lazy(r"(【[^】]{1,12}】|「[^」\n]{1,12}」|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
@@ -101,6 +109,9 @@ class EvidenceReader:
     #: a link (``[pdf]``, ``(pdf)``): lexicon ``evidence_values_fields_only``.
     fields_only: frozenset[str] = frozenset()
     page_anchor: re.Pattern[str] = re.compile(r"(?!x)x")
+    #: A plan's label right before a depth cue (lexicon ``evidence_plan_labels``): "TODO: 精读 …", "Next: read the full
+    #: paper", "- [ ] read in full" name a reading still to do.
+    plan_label: re.Pattern[str] = re.compile(r"(?!x)x")
     #: Answers already given, by ``(text, legend)``: a note's parser asks about one line several times
     #: (as a claim, as its paragraph's, as an item's opening), about four times on average.
     _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -139,6 +150,7 @@ class EvidenceReader:
         # a tag's definition states the level of the rows it marks, not of its own line ('when a row says "PDF diff" I
         # went through both full PDFs': ``legend``)
         text = _SAYS_TAG.sub(" ", text)
+        text = _TAG_DEFINED.sub(" ", text)
         # typographic quotes as typed (Notion, Word and macOS write "authors’ own"): the cues' straight ones
         text = text.replace("\u2019", "'").replace("\u2018", "'")
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
@@ -210,6 +222,8 @@ class EvidenceReader:
                                                                  for m in pat.finditer(text))}
         # three levels said in words ("NOT read; from Haoran's mail; the author's word") are one statement of
         # them all; a legend writes its levels as tags
+        if not tagged and self.fields.match(text) and _PAPER_PART.search(text):
+            return False  # "Read: sections 1–6 end to end plus appendix C; appendix D only skimmed": one reading, part by part
         return len(depths & set(DEPTH_LEVELS)) >= 2 or (len(depths) >= 3 and len(tagged) >= 2)
 
     def _hashtag_levels(self, text: str) -> list[str]:
@@ -228,6 +242,8 @@ class EvidenceReader:
         if self.negation_after.match(text, end):
             return True
         window = text[max(0, start - 30):start]
+        if self.plan_label.search(window):
+            return True  # "TODO: 精读 arXiv:…", "Next: read the full paper": still to do
         clause = re.split(r"[.;,，。；：:!?！？、]", window)[-1]
         if _CJK.search(text[start:end] or ""):
             clause = clause[-4:]
@@ -363,9 +379,10 @@ def _reader(lex: Lexicon) -> EvidenceReader:
     tags = dict(raw.get("evidence_tags", {}))
     unread = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_unread", [])) or r"(?!x)x", re.IGNORECASE)
     page = re.compile(raw.get("evidence_page_anchor") or r"(?!x)x", re.IGNORECASE)
+    plan = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_plan_labels", [])) or r"(?!x)x", re.IGNORECASE)
     only = frozenset(v.lower() for v in raw.get("evidence_values_fields_only", []))
     return EvidenceReader(markers, neg_before, neg_after, values, fields, tags, unread, fields_only=only,
-                          page_anchor=page, marker_parts=dict(marker_parts(lex)))
+                          page_anchor=page, plan_label=plan, marker_parts=dict(marker_parts(lex)))
 
 
 def evidence_reader(lexicon: Lexicon | None = None) -> EvidenceReader:

@@ -246,6 +246,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = "mean"  # "the mean TTFT" is no percentile: never a p99's
             if cat == "bench":  # "Azure 对话 trace" = "Azure conversation trace" = "Azure conv trace"
                 val = re.sub(r"conv(?:ersation)?|对话", "conversation", val).replace("代码", "code")
+                # "multi-turn chat" = "multi turn chat" = "多轮对话": one workload, three spellings
+                val = re.sub(r"^(?:multi-?turn(?:chat|conversations?|dialogues?)|多轮(?:conversation|聊天))$", "multiturn", val)
                 val = re.sub(r"^(?:niah|needle-in-a-haystack|大海捞针)$", "needle", val)  # one benchmark, three names
                 val = re.sub(r"(?<=[a-z])-(?=\d+$)", "", val)  # "WikiText-2" = "wikitext2" (a log's key), "PG-19" = "PG19"
             if cat == "model":  # "Llama-3-8B" = "LLaMA3-8B", "Qwen-2.5-7B" = "Qwen2.5-7B": the family's number joined on
@@ -421,6 +423,7 @@ _SPOKEN_HINT = compile_lazy(r"\b(?:one|two|three|four|five|six|seven|eight|nine|
 _BATCH_SETTING = compile_lazy(r"\b(?:batch(?:[ -]size)?|bs)\s*[=:]?\s*\d+|(?<![\w.])\d+\s*(?:的)?\s*batch\b", re.IGNORECASE)
 #: A context length written as a setting ("at 32K context", "ctx=128K", "context length of 8K"): no measure of a ratio.
 _CTX_SETTING = compile_lazy(r"\d+(?:\.\d+)?\s*[KkMm](?![A-Za-z])\s*(?:tokens?\s*)?(?:的\s*)?(?:上下文|长度)|"
+                          r"(?:上下文|序列长度|输入长度)\s*(?:长度)?\s*(?:为|是|=|:|：)?\s*\d+(?:\.\d+)?\s*[KkMm](?![A-Za-z])|"
                           r"\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*(?:tokens?\s+)?(?:context|ctx)\b|\d+(?:\.\d+)?\s*[KkMm]\b[\s-]*tokens?\b|\b(?:context|ctx)(?:[ -]length)?\s*(?:of\s*|=|:)?\s*\d+(?:\.\d+)?\s*[KkMm]\b")
 #: How far before a figure its label's colon, and before the colon the label's measure, are looked for (characters).
 _LABEL_REACH = 240
@@ -467,6 +470,20 @@ _DELTA_WORDS = compile_lazy(r"(?:上升|增加|升高|提高|下降|降低|掉�
                           re.IGNORECASE)
 #: Words right after a score that make it a gap between two others: "within ~0.25 ppl of each other", "0.3 points apart".
 _DELTA_AFTER = compile_lazy(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
+
+
+#: A share of a step's or a layer's time written in words: "under a third of the MoE-layer step", "half of the decode
+#: time", "不到三分之一的层耗时" (its bound, "under", "不到", is read before it as for any figure).
+_SHARE_OF_TIME = compile_lazy(r"\b(?:a|one)[ -](?P<w>third|quarter|half|fifth|tenth)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+                              r"(?:[\w-]*(?:step|layer|iteration|forward|decode|prefill|end-to-end|e2e|total|wall[- ]clock)[\w-]*)\s*"
+                              r"(?:time|latency|runtime|step)?\b|"
+                              r"(?P<zh>三|四|五|十)分之一的?\s*(?:[^，。；,;]{0,8}?)(?:耗时|时间|时延|step)", re.IGNORECASE)
+_SHARE_WORDS = {"third": 3, "quarter": 4, "half": 2, "fifth": 5, "tenth": 10, "三": 3, "四": 4, "五": 5, "十": 10}
+#: What follows "N tokens" that makes it a count per decoding step, not a rate: "4.2 tokens per step", "3 tokens each round".
+_PER_STEP = compile_lazy(r"\s*(?:accepted\s+)?(?:per|each|every|a|/)\s*(?:draft(?:ing)?\s+|decoding\s+|verification\s+|forward\s+)?"
+                         r"(?:steps?|rounds?|iterations?|pass(?:es)?|verifications?|cycles?)\b", re.IGNORECASE)
+#: What follows a count that makes it a distance in the text, not a length: "200K tokens ago", "1M tokens back", "4K 个 token 之前".
+_DISTANCE_AFTER = compile_lazy(r"\s*(?:tokens?\s+)?(?:(?:ago|back|away|apart)\b|(?:earlier|before)(?=\s*[,.;:)\]]|\s*$))|\s*(?:个\s*)?(?:tokens?|词元)?\s*(?:之前|以前)", re.IGNORECASE)
 
 
 def _plus_before(text: str, pos: int) -> bool:
@@ -628,6 +645,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         unit, scale = _unit(unit_raw)
         if unit is None:
             continue
+        if unit == "tok/s" and unit_raw.lower() in ("token", "tokens", "tok", "toks") and _PER_STEP.match(text, m.end()):
+            unit = "pt"  # "accepts about 4.2 tokens per step": a count per decoding step (an acceptance length), no rate
         if m.group("u1") and not m.group("b"):
             if m.group("u1") not in ("K", "k", "M") or unit not in ("tok/s",):
                 continue
@@ -649,13 +668,17 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit_raw == "B" and not re.match(r"\s*(?:[\u4e00-\u9fff]{0,3}|[A-Za-z-]+\s+)?(?:param|参数)",
                                             after + text[m.end() + 3:m.end() + 16]):
             continue  # "70B": a model's size, a condition of the figures near it
-        if m.group("sign"):
+        start = m.start()
+        if b is not None and b < a and m.group("sep") in ("to", "至", "到") and _FROM_BEFORE.search(text[max(0, start - 8):start]):
+            # "revised from 1.9x to 1.4x", "从 3.2 倍降到 2.1 倍": a change, no range; the value it now states is the second
+            a, b, start = b, None, m.start("b")
+        elif m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
-        raw = text[m.start():end]
+        raw = text[start:end]
         if unit == "tok/s" and spelt_rate is not text and not rate:
             raw = re.sub(r"\s+", " ", spelt_rate[m.start():m.end() + 16]).strip()
             raw = raw[:re.search(r"sec(?:ond)?\b|/s\b|$", raw).end()].strip()
-        raw_figs.append((m.start(), end, a, b, unit, raw))
+        raw_figs.append((start, end, a, b, unit, raw))
     for m in _FRACTION_OF.finditer(text):  # "about 1/5 of the FP16 footprint" = about 80 % less memory
         if m.start() in taken_at:
             continue
@@ -666,6 +689,13 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         elif n > 1:
             signed.add(m.start())
             raw_figs.append((m.start(), m.end(), round((1 - 1 / n) * 100, 1), None, "%", text[m.start():m.end()]))
+    for m in _SHARE_OF_TIME.finditer(text):  # "under a third of the MoE-layer step", "不到三分之一的层耗时": a share of a time
+        if m.start() in taken_at:
+            continue
+        n = _SHARE_WORDS.get((m.group("w") or m.group("zh") or "").lower())
+        if n:  # (the figure is the fraction; what it is a share of follows it and names the measure)
+            end = m.end("w") if m.group("w") else m.start("zh") + 4
+            raw_figs.append((m.start(), end, round(100 / n, 1), None, "%", text[m.start():end]))
     for m in _HALVED.finditer(text):  # "cuts decode latency in half", "延迟减半": a 50 % cut (of a measure named before it)
         if m.start() not in taken_at and (m.group(0).lower().startswith("halve")  # ("halves decode latency": named after it)
                                           or _HALVED_WHAT.search(re.split(r"[,;.，；。]", text[max(0, m.start() - 50):m.start()])[-1])):
@@ -780,6 +810,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 24):s]):
             continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
         metric, explicit = metric_near(s, e)
+        if unit == "count" and _DISTANCE_AFTER.match(text, e):
+            continue  # "recall a fact from 200K tokens ago", "1M tokens back": a distance in the text, no context length
         if unit == "count" and metric not in ("context", "cost", None):
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
         if metric is None and unit == "x":
@@ -805,6 +837,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric, explicit = "throughput", False  # "32K context: 540 tokens/s": a rate of tokens is a throughput
         if unit == "GB" and metric not in ("memory", None):
             metric, explicit = "memory", False  # "at 128K, batch one: 2.7 GB of KV": a size in bytes is a memory
+        if unit in ("TFLOPs/s", "GB/s") and metric in ("context", "batch"):
+            metric, explicit = cues.unit_metrics.get(unit, metric), False  # "661 TFLOPs/s at max sequence 16k": a rate, not a length
         if metric in ("context", "batch") and unit == "%":
             # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
             # sentence's one other measure, else none
@@ -1995,8 +2029,9 @@ _WHETHER = compile_lazy(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;�
                       re.IGNORECASE)
 
 
-#: A condition, which asserts nothing: "如果真不用改引擎，…", "If it really needs no retraining, we …" (not "only if": a need).
-_CONDITION = compile_lazy(r"(?:如果|假如|倘若|(?<![主只需])要是)(?P<c>[^，,;；。.！？!?]{1,40})[，,]"
+#: A condition, which asserts nothing: "如果真不用改引擎，…", "要是不需要 TMA 就准备直接上了", "If it really needs no retraining, we …"
+#: (not "only if": a need).
+_CONDITION = compile_lazy(r"(?:如果|假如|倘若|若是|(?<![主只需])要是)(?P<c>[^，,;；。.！？!?]{1,40}?)(?:[，,]|(?=的话|那就|那么|就))"
                         # an English "if" clause ends at its comma, or where the main clause's subject starts ("if the head
                         # really is trained separately it sits closer to §3.2")
                         r"|(?<!\bonly )\b[Ii][Ff]\b(?P<c2>[^,;.!?]{1,60}?)(?:,|(?=\s(?:it|then|we|they|you|I|this|that)\s))")

@@ -36,7 +36,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
 from .claims import make_claim
 from .text import (
     alias_before,
@@ -48,6 +48,15 @@ from .text import (
     without_titles,
 )
 from ingest.lazyre import compile_lazy
+
+#: An item that is a plan or a blocker, not a finding: a stand-up's "Next: …", "Blockers: …", "TODO: …", "待办：…", "下一步：…".
+_PLAN_HEAD = compile_lazy(r"^\W*(?:next(?: steps?| week| up)?|to-?do|plan(?:ned)?|later|follow-?ups?|blockers?|blocked|待办|下一步|下周|后续|计划|阻塞)"
+                          r"\s*[:：]", re.IGNORECASE)
+#: A front matter's ``title`` that names the note, not its paper: "Notes on ChunkQuant", "Reading: …", "ChunkQuant 精读",
+#: "周报", "Review of …" (the paper's own title is read from such a field only where it is none of these).
+_NOTE_TITLE = compile_lazy(r"^\W*(?:notes?|reading(?: notes?)?|summary|review|thoughts|recap|tl;?dr|week(?:ly)?|digest|log)\b|"
+                           r"(?:笔记|精读|速读|阅读|读后感|总结|周报|日报|记录|摘录|整理)\W*$|\b(?:notes?|review|summary|recap)\W*$",
+                           re.IGNORECASE)
 
 __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "claim_version", "written_title",
            "sentence_pieces"]
@@ -533,6 +542,14 @@ _TITLE_REACH = 400
 _ENTRY_OPEN = compile_lazy(r"^\s*(?:>\s*)*(?:\d{1,3}[.)、]|[-*+•])\s+\S")
 
 
+#: A title the sentence gives an identifier right after it: "… 2406.10774v2.pdf 这篇叫 Keyformer: …，", ", titled "KIVI: …"",
+#: "(called Quest: Query-Aware …)"; the title runs to a clause's end (a full-width comma, a full stop before a space, a closing
+#: quote or bracket) and must read as one (``_looks_like_title``).
+_CALLED_AFTER = compile_lazy(r"\s*(?:\.pdf)?[)）\]]?\s*[,，(（]?\s*(?:这篇(?:论文)?(?:叫做?|题为|标题是)|(?:论文)?题为|标题(?:是|为)|(?:which is |is )?(?:titled|called|entitled|named))"
+                             r"\s*[:：]?\s*[\"“《「*]?(?P<t>[A-Z][^，。；;\n\"”》」*()（）]{10,240}?)(?:[\"”》」*]|[，。；;）)]|\.(?=\s|$)|$)",
+                             re.IGNORECASE)
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -549,6 +566,11 @@ def written_title(line: str, start: int, end: int) -> str | None:
     if m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None
               and len(m.group(1).split()) >= 3 and m.group(1)[:1].isupper()):  # "streams over 4M tokens": a quote
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    # "https://arxiv.org/pdf/2406.10774v2.pdf 这篇叫 Keyformer: KV Cache Reduction through …，挑 key token 的", "arXiv:2402.02750,
+    # titled KIVI: A Tuning-Free …": a title the sentence names the identifier by, right after it
+    m = _CALLED_AFTER.match(after)
+    if m and _looks_like_title(strip_markup(m.group("t")).strip()) and len(m.group("t").split()) >= 3:
+        return strip_markup(m.group("t")).strip().rstrip(",.，。")
     # 'posted "Efficient Memory Management for … PagedAttention" with arXiv:2312.07104': a quoted title right before the
     # identifier, joined by a comma, a bracket or a short word
     m = re.search(r"[\"“《「]([^\"”》」]{12,240})[\"”》」]\s*(?:[,，(（:：—–-]|\b(?:with|at|as|is|under|=)\b)?\s*(?:arXiv\s*[:：]?\s*)?$",
@@ -883,6 +905,45 @@ def _levels_by_name(said: str, evr, legend) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _item_keys(segments) -> dict[str, int]:
+    """``{key: item index}``: the words by which a note's opening may name each of its items, lower-case: the name a title
+    opens with ("SlicePreempt" of "SlicePreempt: Token-Granular Preemption …", "FastServe" of "FastServe, settled") and its
+    hyphenated words ("deadline-aware" of "Deadline-Aware Preemptive Scheduling …"); a key two items' titles share is none."""
+    seen: dict[str, set[int]] = {}
+    for sg in segments:
+        title = strip_markup(sg.title or sg.head or "").strip()
+        if not title:
+            continue
+        keys = set()
+        lead = re.split(r"[:：,，(（—–]|\s-\s", title, maxsplit=1)[0].strip()
+        if 0 < len(lead.split()) <= 3 and len(lead) >= 3 and not find_arxiv_ids(lead):
+            keys.add(lead.lower())
+        keys.update(w.lower() for w in re.findall(r"(?<![\w-])[A-Za-z]{3,}(?:-[A-Za-z]{3,})+(?![\w-])", title))
+        for k in keys:
+            seen.setdefault(k, set()).add(sg.index)
+    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and k not in _NOT_A_NAME}
+
+
+def _levels_by_item(said: str, evr, legend, keys: dict[str, int]) -> dict[str, tuple[str, ...]]:
+    """How a note's opening says each of its items was read, sentence by sentence ("Who read what: I went through
+    SlicePreempt cover to cover … kofi did the deadline-aware paper in full … dmitri only got through the Andes abstract"):
+    a sentence that states one reading depth and names exactly one item (``_item_keys``) gives that item its levels
+    (``{key: levels}``)."""
+    out: dict[str, tuple[str, ...]] = {}
+    if not keys:
+        return out
+    low = said.lower()
+    for part in re.split(r"[;；。]|\.\s", low):
+        lv = evr.levels(part, legend)
+        if len([x for x in lv if x in DEPTH_LEVELS]) != 1:
+            continue
+        hit = {k: i for k, i in keys.items() if re.search(rf"(?<![\w.-]){re.escape(k)}(?![\w-])", part)}
+        if len(set(hit.values())) == 1:
+            for k in hit:
+                out.setdefault(k, lv)
+    return out
+
+
 def _level_named(by_name: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...] | None:
     """The levels of the first name of ``by_name`` (lower-case names, as ``_levels_by_name`` gives them) that ``text``
     (lower-case) names as a whole word, else None."""
@@ -1190,6 +1251,8 @@ def parse_note(
                     except_levels[m.group("name").strip().lower()] = lv
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
             for name, lv in _levels_by_name(said, evr, legend).items():
+                except_levels.setdefault(name, lv)
+            for name, lv in _levels_by_item(said, evr, legend, _item_keys(shape.segments)).items():
                 except_levels.setdefault(name, lv)
 
     def is_quoted(ln: int) -> bool:
@@ -1816,6 +1879,10 @@ def parse_note(
             rel, reason = "low", strip_markup(texts[-1])
         elif adds and not lows:  # the writer says it is an addition: their judgement, hearsay or not
             rel, reason = "increment", None
+        elif not sections and _PLAN_HEAD.match(strip_markup(sg.head or "")):
+            # a stand-up's "Next: AWQ int4 + speculative decoding benchmark", "Blockers: …", "待办：…": work still to do, nothing
+            # read or found yet
+            rel, reason = "low", strip_markup(sg.head or "")
         elif hearsay:  # the item's own words say it rests on someone else's word, unchecked
             # (placed by its writer, with nothing against it and not put off: "Only heard it from the episode, paper
             # still unread. Probably a 4.2 item." is their increment when the work is new, ``queries.items``; a paper
@@ -1887,12 +1954,16 @@ def parse_note(
             arxiv.append(ArxivRef(arxiv_id=m.arxiv_id, version=m.version, raw=a, line=1))
     if kind == "paper_card" and shape.paper and not any(r.arxiv_id == shape.paper for r in arxiv):
         arxiv.append(ArxivRef(arxiv_id=shape.paper, raw=PurePosixPath(path).name, line=1))
-    fm_ids = {m.arxiv_id for _a, m in fm_found}
+    fm_ids = {m.arxiv_id for _a, m in fm_found} or set(front_matter_works(front))
     if len(fm_ids) == 1 and not is_card:
         # a one-paper note's front matter naming its paper beside its identifier ("arxiv: 2605.11829" / "paper: \"StreamKV:
-        # Layer-Pipelined KV Cache Transfer …\""): the paper's title, written at its key's line
-        for key in ("paper", "paper_title", "full_title", "论文", "论文标题"):
+        # Layer-Pipelined KV Cache Transfer …\""; "链接: https://arxiv.org/abs/2603.11482v1" / "标题: \"ChunkQuant: …\""): the
+        # paper's title, written at its key's line (a title field only where it reads as a paper's, not the note's own:
+        # "title: Notes on ChunkQuant", "标题: ChunkQuant 精读")
+        for key in ("paper", "paper_title", "full_title", "论文", "论文标题", "title", "标题", "题目", "论文题目"):
             v = front.get(key)
+            if key in ("title", "标题", "题目") and isinstance(v, str) and _NOTE_TITLE.search(v):
+                continue
             if isinstance(v, str) and len(v.strip()) >= 8 and not find_arxiv_ids(v) and not find_urls(v):
                 arxiv.append(ArxivRef(arxiv_id=next(iter(fm_ids)), raw=key, line=_front_line(lines, body_first, key),
                                       title=strip_markup(v).strip().strip("\"'“”")))

@@ -33,7 +33,7 @@ import contextvars
 import itertools
 import re
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
@@ -94,12 +94,14 @@ _BRACKET_TAG = compile_lazy(rf"^\s*(?:(?P<t>【[^】]{{1,8}}】\s*\S.*)|[{_MARK_
 _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
 #: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
 _WHO_RX = r"[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}"
+#: A chat message's speaker and time in one bracket, as WeChat and QQ digests write them: "【许诺 09:12】", "[kofi 15:48]".
+_NAME_STAMP_RX = r"[【\[](?:[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2})\s+\d{1,2}:\d{2}(?::\d{2})?[】\]]"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
-_CHAT_LEAD = compile_lazy(rf"^\s*{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
-                        r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*")
+_CHAT_LEAD = compile_lazy(rf"^\s*(?:{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+                        r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + r")\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
-_CHAT = compile_lazy(rf"^\s*(?P<t>{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
-                   r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)\s*\S.*)$")
+_CHAT = compile_lazy(rf"^\s*(?P<t>(?:{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+                   r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + r")\s*\S.*)$")
 _ORG = compile_lazy(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
                   r"|^\s*h[1-6]\.\s+(?P<t2>\S.*)$|^\s*\\(?:sub)*(?:section|paragraph)\*?\{(?P<t3>[^{}\n]{2,120})\}")
@@ -1614,6 +1616,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # an export that indents each thread's replies under their message: every message written flush
         # left opens a thread of its own, and an indented one never does
         threaded = any(blocks[i].indented for i, _ln, _t in marks)
+        # a digest that gathers its messages in runs set apart by blank lines, several to a run ("【许诺 09:12】 …" /
+        # "【周航 09:15】 …" / "【老郑 09:31】 …", a blank line, the next exchange): the writer's runs are its topics
+        per_block = Counter(i for i, _ln, _t in marks)
+        runs_of_several = [i for i, n in per_block.items() if n >= 2]
+        grouped = not threaded and len(runs_of_several) >= 2 and \
+            sum(per_block[i] for i in runs_of_several) * 2 >= len(marks)
+        prev_block: int | None = None
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         # the works the note names with an identifier ("Papers on the agenda: StreamingLLM https://arxiv.org/abs/…"): a
         # transcript moves to one when a turn opens by naming it ("Sure. Okay, AnchorKV. Who read it?")
@@ -1662,6 +1671,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if threaded:
                 if not blocks[mk[0]].indented and (_brings_link(message) or len(message) >= 40 or not kept):
                     kept.append(mk)
+                continue
+            if grouped:
+                if mk[0] != prev_block:
+                    kept.append(mk)  # the first message of a run opens its topic; the others answer in it
+                prev_block = mk[0]
                 continue
             if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message) and not switched:
                 starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
@@ -3829,8 +3843,12 @@ def _label_of(head: str) -> str:
     m = re.match(r"\s*(?:\*\*|__)?([^:：*_\n]{1,30}?)(?:\*\*|__)?\s*[:：]", head)
     if m:
         return _strip(m.group(1))
+    # a bold run-in label closed by a full stop ("Weaknesses" of "**Weaknesses.** Title and abstract sell …")
+    m = re.match(r"\s*(?:\*\*|__)([^:：*_\n.。]{1,30}?)\s*[.。](?:\*\*|__)\s", head)
+    if m:
+        return _strip(m.group(1))
     # a pseudo-heading's whole short text, less a bracketed aside after it
-    whole = re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", _strip(head)).strip(" *_")
+    whole = re.sub(r"\s*[(（][^)）]*[)）]\s*$", "", _strip(head)).strip(" *_").rstrip(".。").strip()  # ("Summary." of a run-in label)
     return whole if 0 < len(whole) <= 30 else ""
 
 

@@ -140,6 +140,7 @@ _OTHER_SOURCE = compile_lazy(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)
 
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
+    subj = claim_subjects(snap)
     figs: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
         if not c.unverified and c.kind not in ("brief", "manifest"):
@@ -171,8 +172,12 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
                         "vendor_self_reported" in evr.levels(u.text) + tuple(u.evidence_levels):
                     continue  # both relay the vendor's own figure ("the release post says 2x … their numbers" and
                     # "README headline: 2x (NVIDIA's own eval, not reproduced by us)"): no tension, one level
-                if u.about and not (set(u.about) & set(c.about)):
+                su, sc = subj.get(u.iri) or u.about, subj.get(c.iri) or c.about
+                if su and not (set(su) & set(sc)):
                     continue  # the flag is about another subject
+                if not su and sc:
+                    continue  # "README 里说 1.5× 以上，没对原文" on a row of a work the store has no identifier for doubts no
+                    # figure of a work it has (Hydra++'s "1.31×" is not the row's)
                 same = [x for x in c.quantities if figure_key(x.raw) == key]
                 if same and all(_settings_differ(q, x) for x in same):
                     continue  # "在 A100 上 4.5 倍" doubted is not "4.5x on A6000": another setting's figure
@@ -1253,6 +1258,38 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     return abs(a - b) > tol * max(abs(a), abs(b))
 
 
+#: Measures a GPU does not change: a model's quality and a drafter's acceptance, a cache's hit rate.
+_HARDWARE_FREE = frozenset({"perplexity", "accuracy", "pass@1", "recall@10", "ndcg@10", "resolved", "acceptance_rate",
+                            "accepted_length", "hit_rate", "compression"})
+#: Condition categories of the writer's own run that the paper's figure must state too to be compared with it.
+_OWN_SETTING = ("hw", "bench", "model", "msize", "gpus")
+
+
+def _sentence_of(text: str, raw: str) -> str:
+    """The sentence, or the table cell, of ``text`` that writes the figure ``raw`` first (all of ``text`` when it is not
+    found): "Their Table 1: τ 5.2 on MT-bench …; our rerun lands within 0.1 of that" gives the paper's figure its own part."""
+    at = text.find(raw)
+    if at < 0:
+        return text
+    starts = [m.end() for m in re.finditer(r"[;；。|!?！？]|\.(?=\s)", text[:at])]
+    end = re.search(r"[;；。|!?！？]|\.(?=\s|$)", text[at + len(raw):])
+    return text[(starts[-1] if starts else 0):(at + len(raw) + end.start()) if end else len(text)]
+
+
+def _own_setting_unmatched(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity) -> bool:
+    """Whether one of two figures is the writer's own measurement (:func:`_own_measurement`) on a setting it states (the
+    GPU, the workload, the model) that the other figure does not state: "P99 TBT −12% on our A100s" is no reading of the
+    card's "synthetic Poisson arrivals: P99 TBT −27%", whose hardware is not said."""
+    own1, own2 = _own_measurement(_sentence_of(c1.text, q1.raw)), _own_measurement(_sentence_of(c2.text, q2.raw))
+    if own1 == own2:
+        return False
+    qo, qp = (q1, q2) if own1 else (q2, q1)
+    co, cp = _conds(qo), _conds(qp)
+    # (a perplexity, an accuracy, an acceptance length do not depend on the GPU they were measured on)
+    cats = _OWN_SETTING if qo.metric not in _HARDWARE_FREE else tuple(c for c in _OWN_SETTING if c not in ("hw", "gpus"))
+    return any(cat in co and cat not in cp for cat in cats)
+
+
 def _own_measurement(text: str) -> bool:
     """Whether a statement reports the writer's own measurement ("[repro]", "we measured", "我们实测")."""
     global _OWN
@@ -1409,6 +1446,24 @@ def _margin(text: str, raw: str, unit: str) -> bool:
     return unit not in ("x", "%") and _every_spot(text, raw, _MARGIN_BEFORE, 20)
 
 
+#: An advert or a sponsor's block: "【广告】…", "广告：…", "SPONSORED", "Sponsored by …", "#ad", "(advertisement)".
+_ADVERT = compile_lazy(r"【广告】|\[广告\]|(?:^|\s)广告\s*[:：]|推广\s*[:：]|\bsponsored\b|\bsponsor(?:'s)? (?:block|message|slot)\b|"
+                       r"\badvertisement\b|(?<![\w#])#ad\b|\(ad\)", re.IGNORECASE)
+#: A speaker setting right what they just said: "no wait, scratch that", "strike that", "I misspoke", "说错了", "口误".
+_SELF_CORRECTION = compile_lazy(r"\b(?:no wait|wait,? no|scratch that|strike that|I meant|correction\s*:|my bad|I misspoke|actually,? no)\b|"
+                                r"不对不对|说错了|口误|更正一下|纠正一下|哦不|啊不", re.IGNORECASE)
+
+
+def _self_corrected(text: str, raw: str) -> bool:
+    """Whether the speaker withdraws the figure ``raw`` right after saying it ("cacheblend cuts ttft by like 4x … no wait
+    scratch that 4x is the ragcache number"): a self-correction within 80 characters after its first place."""
+    at = text.find(raw)
+    if at < 0:
+        return False
+    m = _SELF_CORRECTION.search(text, at + len(raw))
+    return m is not None and m.start() - (at + len(raw)) <= 80
+
+
 def _rejected(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
     quotes", "而不是 2.3 倍", "Our living doc still quotes the v1 figure (5×) … so 5× is stale"): a value set aside
@@ -1446,6 +1501,8 @@ _BARE_KEY = compile_lazy(r"(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
 #: the baseline, never the figure's own work.
 _AGAINST = compile_lazy(r"(?:\b(?:than|vs\.?|versus|over|against|compared (?:to|with)|relative to|unlike|beats?|outperforms?)\s+(?:the\s+)?|"
                       r"(?:比|相比于?|相较于?|对比|对照|较|超过|优于))\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?|"
+                      # "吞吐为 SGLang（GPU-only radix cache）的 3×", "是 vLLM 的 2.1 倍": the work the ratio is taken of
+                      r"(?:为|是|达到)\s*[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?\s*的(?=\s*(?:[\d.]+\s*(?:×|x|倍)|$))|"
                       # ... nor a work a figure is measured inside ("Built into vLLM-Z it reaches 3.1x", "running inside X (ID)")
                       r"\b(?:into|inside|within|in|on|atop|on top of|with|using|via|through|under)\s+(?:the\s+)?[\w.+-]+(?:\s*[(（][^)）]{0,40}[)）])?(?=[\s,，]+(?:it|they|we|this|which)\b)",
                       re.IGNORECASE)
@@ -1499,6 +1556,10 @@ def _benchmark_named(c: SClaim, names: Iterable[str]) -> bool:
     return bool(benches) and any(re.sub(r"[\s-]", "", n).casefold() in benches for n in names)
 
 
+#: "the same EAGLE-2 draft head as the baseline": a setting the figure shares with its baseline, not the baseline's figure.
+_SAME_AS = compile_lazy(r"\bsame\b[^,;:，；：]{0,50}?\bas\s+(?:the\s+|a\s+)?(?:baselines?|基线)", re.IGNORECASE)
+
+
 def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> str | None:
     """The work one figure of ``c`` is written as a figure of, when that is named with it and is not
     what the whole statement is about: the only work its clause names before it ("their main table puts
@@ -1526,8 +1587,10 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
                 c.text[sent:at], re.IGNORECASE) \
             or re.search(r"(?:^|[,;，；—–]\s*)\W*(?:the\s+)?baselines?(?:\s+(?:row|model|system|numbers?|figures?|line))?\s*[:：]|"
                          r"(?:^|[,;，；—–]\s*)基线(?:行)?[:：]|"
-                         # "Table 3 里 Fiddler 作为 baseline：…只有约 3 tok/s", "with Fiddler as the baseline, …"
-                         r"(?:作为|当作|\bas\s+(?:the\s+|a\s+)?)\s*(?:baseline|基线)\s*[:：，,]", c.text[sent:at], re.IGNORECASE):
+                         # "Table 3 里 Fiddler 作为 baseline：…只有约 3 tok/s", "with Fiddler as the baseline, …" (not "the same
+                         # EAGLE-2 draft head as the baseline, greedy, ArborSpec accepts …": a setting shared with it)
+                         r"(?:作为|当作|\bas\s+(?:the\s+|a\s+)?)\s*(?:baseline|基线)\s*[:：，,]",
+                         _SAME_AS.sub(" ", c.text[sent:at]), re.IGNORECASE):
         # "Baseline P99 TTFT (vLLM FCFS, ShareGPT, 14 req/s) is 6.8 s", "For scale: the FCFS baseline itself sits at 2.9 s":
         # the baseline's figure, the work it names or none here
         base = named_in(c.text[sent:at])
@@ -1735,6 +1798,17 @@ def _increase_by(c: SClaim, q: SQuantity) -> bool:
     return at >= 0 and bool(re.search(r"(?:提升|提高|增加|增长)\s*(?:了|约|达)?\s*$", c.text[max(0, at - 8):at]))
 
 
+def _bounds_of(value: float, high: float | None) -> tuple[float, float]:
+    """``(value, high)`` for ordering: a single value has ``-inf`` as its high end, so "2.0" and "2.0-2.5" sort (a
+    ``None`` beside a float does not: a shift of new text crashed the ingest on it) and stay two keys."""
+    return (value, float("-inf") if high is None else high)
+
+
+def _bounds(q) -> tuple[float, float]:
+    """A figure's ``(value, value_high)`` for ordering (:func:`_bounds_of`)."""
+    return _bounds_of(q.value, q.value_high)
+
+
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``number`` (or ``version``) findings: one per work, metric and pair of files."""
     cited = _cited_versions(snap)
@@ -1759,12 +1833,15 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
     names_of: dict[str, list[str]] = defaultdict(list)
     for n, a in name_index(snap).items():
         names_of[a].append(n)
+    # (an advert's other sentences too: "【广告】XX 算力云限时特惠！" then "自研 TurboAttn 解码内核，实测比 FlashDecoding 快 3 倍")
+    adverts = {(c.path, c.line) for c in snap.claims if _ADVERT.search(c.text)}
     for c in snap.claims:
-        if not c.quantities or not _eligible(c) or _NOT_COMPARABLE.search(c.text):
-            continue  # ("论文是单卡 H100，我们是 2×L40S，硬件不同，数字不能直接比": the writer says it is no comparison)
+        if not c.quantities or not _eligible(c) or _NOT_COMPARABLE.search(c.text) or (c.path, c.line) in adverts:
+            continue  # ("论文是单卡 H100，我们是 2×L40S，硬件不同，数字不能直接比": the writer says it is no comparison; an advert's
+            # "实测比 FlashDecoding 快 3 倍" sells a product and measures no work)
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw) \
-                    or _compared_value(c.text, q, c.quantities):
+                    or _compared_value(c.text, q, c.quantities) or _self_corrected(c.text, q.raw):
                 continue
             if _ON_OUR_DOC.search(c.text) and _in_quotes(c.text, q.raw):
                 continue  # "把“W3 困惑度普遍在 6.0–6.3”那句改成…": our document's sentence quoted to be edited, no figure of the work
@@ -1867,6 +1944,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue
             if _host(topics, c1, s) != _host(topics, c2, s) and not _same_setting(q1, q2):
                 continue  # a baseline's figure in one paper's experiments against another setting's
+            if _own_setting_unmatched(c1, q1, c2, q2):
+                continue  # "P99 TBT −12% on our A100s" against the card's "Poisson arrivals …: −27%": our run, another setting
             if _agrees_elsewhere(of_path, q1, c2, q2, beside) or _agrees_elsewhere(of_path, q2, c1, q1, beside):
                 continue  # "3.9x on Vicuna-7B" (no temperature) against "T=1: 3.2x" from a read that also gives
                 # "greedy: 3.9x": the figure is that source's other setting's
@@ -1883,14 +1962,15 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue  # the living document already gives the later version's figure
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
-            key = (kind, s, metric, unit, *sorted([(q1.value, q1.value_high), (q2.value, q2.value_high)]))
+            key = (kind, s, metric, unit, *sorted([_bounds(q1), _bounds(q2)]))
             if key in out and not (living_pair(c1, c2) and not living_pair(*rep[key])):
                 more[key].update({c1.path, c2.path})
                 continue
             rep[key] = (c1, c2)  # the pair shown: one with the living document when there is one
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
-                id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)])),
+                id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)],
+                                                          key=lambda t: (*_bounds_of(t[0], t[1]), t[2]))),
                 kind=kind, subject=f"arXiv:{s}", summary=f"{qa.metric or metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
                 a=statement(a), b=statement(b),
                 detail=[f"{qa.metric or metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
@@ -1905,7 +1985,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 #: A writer saying their figure is not to be set against another's: "数字不能直接比", "not directly comparable".
 _NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?比(?:较)?|不可比(?!拟)|\bnot (?:directly )?comparable\b|"
-                               r"\bcan(?:no|')t be (?:directly )?compared\b|\bapples[- ]to[- ]oranges\b", re.IGNORECASE)
+                               r"\bcan(?:no|')t be (?:directly )?compared\b|\bapples[- ]to[- ]oranges\b|"
+                               # "so don't read this against their Table 3", "do not compare it with the paper's"
+                               r"\b(?:don'?t|do not|shouldn'?t|should not)\s+(?:read|compare|put|hold|set)\s+(?:this|it|these|them|that|those)\s+"
+                               r"(?:against|with|next to|beside|to)\b", re.IGNORECASE)
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
 _CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
@@ -1969,8 +2052,8 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             first, last = pair
             for s in subj.get(b.iri, ()):
                 for a, qa in olds.get((s, unit), []):
-                    if a.path == b.path:
-                        continue
+                    if a.path == b.path or _NOT_COMPARABLE.search(a.text) or _own_setting_unmatched(a, qa, b, first):
+                        continue  # (our own run on another box, "so don't read this against their Table 3", restates no value)
                     # which written value is the old one: the one the other statement still gives
                     # ("drops to 1.6x and the 2.9x figure is gone": the old value comes second)
                     if not disagree(qa, first) and disagree(qa, last):
