@@ -73,6 +73,9 @@ _TAG_DEFINED = compile_lazy(r"[^，,；;。\n]*(?:标(?:为|成|作|的是)?|记
 #: A part of a paper a reading is stated of: "sections 1–6", "appendix D", "§4", "Fig. 3", "附录 B", "第 3 节".
 _PAPER_PART = compile_lazy(r"\b(?:sections?|secs?\.|appendix|appendices|chapters?|figs?\.|figures?|tables?)\s*[\dA-Z]|§\s*\d|附录|第\s*[\d一二三四五六七八九十]+\s*[节章]",
                            re.IGNORECASE)
+#: A reading under way, its verb right after "在"/"正在": "一帆在精读", "还在读", "正在看全文".
+_IN_PROGRESS = compile_lazy(r"(?:正在|还在|(?<![存现实所好])在)\s*$")
+_READ_VERB = compile_lazy(r"(?:精读|细读|通读|读|看)")
 _LEGEND = compile_lazy(r"(【[^】]{1,12}】|「[^」\n]{1,12}」|\[[^\]\n]{1,16}\]|(?<![\w&])#[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff-]{1,20})\s*(?:=|:|：|—|-|means)\s*([^,，;；。【\[#]{2,80})")
 
 
@@ -244,6 +247,8 @@ class EvidenceReader:
         window = text[max(0, start - 30):start]
         if self.plan_label.search(window):
             return True  # "TODO: 精读 arXiv:…", "Next: read the full paper": still to do
+        if _IN_PROGRESS.search(text[max(0, start - 4):start]) and _READ_VERB.match(text, start):
+            return True  # "一帆在精读，等她笔记再说": a reading under way, not done (not "在全文里找到了表 3")
         clause = re.split(r"[.;,，。；：:!?！？、]", window)[-1]
         if _CJK.search(text[start:end] or ""):
             clause = clause[-4:]

@@ -486,6 +486,15 @@ _PER_STEP = compile_lazy(r"\s*(?:accepted\s+)?(?:per|each|every|a|/)\s*(?:draft(
 _DISTANCE_AFTER = compile_lazy(r"\s*(?:tokens?\s+)?(?:(?:ago|back|away|apart)\b|(?:earlier|before)(?=\s*[,.;:)\]]|\s*$))|\s*(?:个\s*)?(?:tokens?|词元)?\s*(?:之前|以前)", re.IGNORECASE)
 
 
+def _near_sentence(sentences: list[tuple[int, int]], starts: list[int], s: int, e: int, n: int) -> tuple[int, int]:
+    """The span of the sentence holding a figure at ``s:e``, cut to ``_LABEL_REACH`` characters either side of it: a pasted
+    log line of thousands of figures and no full stop is one "sentence", and every figure scanning all of it made a
+    line's reading grow with its square (issue 23)."""
+    k = bisect.bisect_right(starts, s) - 1
+    sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, n)
+    return max(sa, s - _LABEL_REACH), min(sb, e + _LABEL_REACH)
+
+
 def _plus_before(text: str, pos: int) -> bool:
     """Whether the figure at ``pos`` is written with a plus sign ("+0.27 ppl over FP16"): a difference from a baseline."""
     return re.search(r"(?<![\w.+])\+\s?$", text[max(0, pos - 2):pos]) is not None
@@ -842,18 +851,16 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if metric in ("context", "batch") and unit == "%":
             # "on our 128K needle suite: 96.0%", "accuracy at 128K context: 96%": a share is no context length; the
             # sentence's one other measure, else none
-            k = bisect.bisect_right(sentence_starts, s) - 1
-            sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+            sa, sb = _near_sentence(sentences, sentence_starts, s, e, len(text))
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
-                                        and pat.search(text[sa:sb])))
+                                        and pat.search(text, sa, sb)))
             metric, explicit = (others[0] if len(others) == 1 else None), False
         if metric == "slo" and unit == "x" and not re.search(r"tight|strict|更严|更紧|严格|收紧|缩紧", text[max(0, s - 12):e + 16], re.I):
             # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, not of one, unless it says how
             # much tighter the SLO is ("meets 7.4x tighter SLOs", "满足 12.6× 更严的 SLO"); the sentence's one other measure
-            k = bisect.bisect_right(sentence_starts, s) - 1
-            sa, sb = sentences[k] if k >= 0 and s < sentences[k][1] else (0, len(text))
+            sa, sb = _near_sentence(sentences, sentence_starts, s, e, len(text))
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch", "slo")
-                                        and pat.search(text[sa:sb])))
+                                        and pat.search(text, sa, sb)))
             # (else the measure named nearest before it: "goodput 比 vLLM 高 4.5x（P90 TTFT / TPOT SLO）")
             before_it = sorted(((m.end(), name) for name, pat in cues.metrics if name not in ("context", "batch", "slo")
                                 for m in pat.finditer(text, sa, s)), reverse=True)

@@ -529,6 +529,15 @@ def _rare_gbk(text: str) -> bool:
     return rare * 3 > len(wide)
 
 
+def _utf8(raw: bytes) -> bool:
+    """Whether one line's bytes are valid UTF-8."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def decode(data: bytes, rel: str) -> str:
     """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK), else Windows-1252
     when that gives only Western-European letters and marks (GBK that reads as mostly rare characters
@@ -564,8 +573,10 @@ def decode(data: bytes, rel: str) -> str:
         bad = data[: e.start].count(b"\n") + 1
         for n, raw in enumerate(data.split(b"\n"), 1):
             if n == bad:
-                break
-            if max(raw, default=0) >= 0x80:  # a non-ASCII line before it that is valid UTF-8
+                continue
+            if max(raw, default=0) >= 0x80 and (n < bad or _utf8(raw)):
+                # a non-ASCII line before it, which is valid UTF-8, or one after it that is ("- good \xe9 bytes" then
+                # "- 对抗性到达": read as Windows-1252 the whole file, the Chinese line became "å¯¹æŠ—…" without a word)
                 raise IngestError(rel, bad, f"mixed encodings: line {n} is UTF-8, this line is not "
                                             f"(byte 0x{data[e.start]:02x}); save the file as UTF-8") from None
         try:

@@ -95,7 +95,7 @@ _STAMP_RX = r"\[?(?:(?P<day>\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?),?\s+)?\d{1,2}:
 #: A chat speaker's name: a handle, or a name of up to three capitalised words ("maria", "王磊", "Lin Wei").
 _WHO_RX = r"[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}"
 #: A chat message's speaker and time in one bracket, as WeChat and QQ digests write them: "【许诺 09:12】", "[kofi 15:48]".
-_NAME_STAMP_RX = r"[【\[](?:[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2})\s+\d{1,2}:\d{2}(?::\d{2})?[】\]]"
+_NAME_STAMP_RX = r"[【\[](?:(?=[\w.\-]*[^\W\d_])[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2})\s+\d{1,2}:\d{2}(?::\d{2})?[】\]]"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
 _CHAT_LEAD = compile_lazy(rf"^\s*(?:{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                         r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + r")\s*")
@@ -148,8 +148,13 @@ _AUTHOR_LINE = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:\[deleted\]|(?:u/|@)?[\w.\-]
 #: "next one is …", "another thing", "finally" (after fillers: "嗯 那个", "um so").
 _SPOKEN_OPEN = compile_lazy(r"^\s*(?:(?:嗯|呃|那个|就是说|um|uh|so|okay|ok|and|oh)[\s,，]*)*+"
                           r"(?:第[一二三四五六七八九十\d]+个|然后是|其次是?|另外(?:一个|一篇)?|还有(?:一个|一篇)?|最后(?:一个|一篇)?|接下来|"
-                          r"(?:the )?next one\b|another one\b|the next paper\b)",
+                          r"(?:the )?next one\b|another one\b|the next paper\b|"
+                          # a transcript's lower-case spoken ordinals ("first the sglang radix paper um …", "second hydragen …"),
+                          # not a written paragraph's "First, we …"
+                          r"(?-i:first|second|third|fourth|fifth|sixth|lastly|finally)\b(?![,:])(?!\s+(?:of all|time|author|place|half)\b))",
                           re.IGNORECASE)
+#: A note that says it is a transcript of speech: "voice memo → transcript", "otter export", "录音转写", "语音备忘".
+_TRANSCRIPT_NOTE = compile_lazy(r"\b(?:transcript|transcribed|voice[- ]memo|dictat(?:ed|ion)|otter|whisper)\b|录音|语音|转写|口述", re.IGNORECASE)
 #: An IM export's turn header, alone on its line: ``ola 14:02``, ``kenji, 14:05``, ``@mei 2:31 PM``; an issue
 #: tracker's comment header ``— wei, 2026-12-19 09:47``; a Discord export's ``jrn_k — 12/27/2026 10:42 PM``.
 #: Slack's and Teams' desktop copy writes the full name, maybe emphasised: ``*Priya Raman*  09:12``.
@@ -3381,8 +3386,13 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     stop = {w.casefold() for w in lex.stopwords} | _NOT_A_SPEAKER
     voiced = [b for b in paras if (m := _SPEAKER_PARA.match(b.lines[0][1])) and m.group("who").casefold() not in stop]
     who = {_SPEAKER_PARA.match(b.lines[0][1]).group("who") for b in voiced}  # type: ignore[union-attr]
+    spoken_topics = [b for b in paras if _SPOKEN_OPEN.match(b.lines[0][1])]
     if len(voiced) >= 3 and len(who) >= 2 and len(voiced) * 2 >= len([b for b in paras if b.line >= voiced[0].line]):
         starts = [b for b in paras if b.line >= voiced[0].line]
+    elif len(starts) < 2 and len(spoken_topics) >= 3 and _TRANSCRIPT_NOTE.search(" ".join(b.text for b in blocks[:3])):
+        # a voice memo's transcript naming its papers aloud, no identifier ("first the sglang radix paper um …", "second
+        # hydragen …", "third cacheblend …"): each spoken move opens a topic
+        starts = spoken_topics
     elif len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
         return None
     # the writer's own paragraph mark ("◆ MoBA（arXiv:…）", "◆ 会议室预订：…"): when two or more of the
@@ -4400,7 +4410,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             title_idx = None
         elif len(ones) > 1:
             title_idx = None
-    fm_title = front.get("title") if isinstance(front.get("title"), str) else None
+    # (a Chinese note's "标题:" / "题目:" is its title field as "title:" is)
+    fm_title = next((v for k in ("title", "标题", "题目") if isinstance(v := front.get(k), str) and v.strip()), None)
     if title_idx is None and fm_title is None:
         # "### Draft: sparsity-aware offloading" opening a note that has no other heading: its title, at whatever level
         heads = [i for i, b in enumerate(blocks) if b.kind == "heading" and not b.quoted]

@@ -167,6 +167,37 @@ def _explicit_tags(block: str) -> list[tuple[int, str, str | None]]:
     return sorted(out, key=lambda t: t[0])
 
 
+_FIELD_LINE = re.compile(r"^(?P<k>[^\s:#\-\[{][^:\n]{0,60}?)\s*:(?:\s+(?P<v>.*?))?\s*$")
+_LIST_LINE = re.compile(r"^\s+-\s+(?P<v>.*?)\s*$|^-\s+(?P<v2>.*?)\s*$")
+
+
+def _fields_line_by_line(block: str) -> dict[str, object] | None:
+    """A front matter YAML refuses, read as a person reads it: each line ``key: value`` (the value up to the line's end,
+    colons and all; quotes around it dropped), a ``- item`` line under a key with no value a list item; None unless every
+    non-blank line reads so (a block that is not fields at all stays refused)."""
+    out: dict[str, object] = {}
+    key: str | None = None
+    for line in block.split("\n"):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item = _LIST_LINE.match(line)
+        if item and key is not None and isinstance(out.get(key), list):
+            out[key].append((item.group("v") or item.group("v2") or "").strip("\"'"))  # type: ignore[union-attr]
+            continue
+        m = _FIELD_LINE.match(line)
+        if not m or _CONTROL.search(line):
+            return None
+        key = m.group("k").strip()
+        value = (m.group("v") or "").strip()
+        if value[:1] == "[" and value.endswith("]") and "[" not in value[1:-1]:
+            out[key] = [x.strip().strip("\"'") for x in value[1:-1].split(",") if x.strip()]  # "标签: [kv-cache, 驱逐]"
+            continue
+        if value[:1] in ("[", "{", "|", ">", "&", "*", "!"):
+            return None  # an unclosed flow collection, a block scalar, an anchor, an alias or a tag: YAML's to read
+        out[key] = value.strip("\"'") if value else []
+    return {k: v for k, v in out.items() if v != []} or None
+
+
 def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
     """``split_front_matter`` without the one-text memo."""
     lines = text.split("\n")
@@ -187,6 +218,11 @@ def _split_front_matter(text: str) -> tuple[dict[str, object], int, str | None]:
                 ctx, cmark = getattr(e, "context", None), getattr(e, "context_mark", None)
                 began = (f" ({ctx} that starts on line {cmark.line + 2})"
                          if ctx and cmark is not None and mark is not None and cmark.line != mark.line else "")
+                lenient = _fields_line_by_line(block)
+                if lenient:
+                    # "标题: SnapKV: LLM Knows What You are Looking for …" (a colon inside an unquoted value): YAML refuses
+                    # it, a person reads it; each "key: value" line is read as written, and the warning says so
+                    return lenient, i + 2, f"front matter {where}: {problem}{began}; read line by line as key: value"
                 return {}, i + 2, f"front matter {where}: {problem}{began}"
             if data is None:
                 return {}, i + 2, None

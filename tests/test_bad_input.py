@@ -96,6 +96,9 @@ CASES = [
     ("mixed-utf8-and-gbk", "inbox/ann/mixed.md",
      "# t\n\n- 中文\n- ".encode() + "中文".encode("gbk") + b"\n",
      "inbox/ann/mixed.md:4: mixed encodings: line 3 is UTF-8, this line is not (byte 0xd6)"),
+    # the UTF-8 line after the bad byte: read as Windows-1252, "对抗性到达" silently became "å¯¹æŠ—æ€§åˆ°è¾¾" (a fresh user's)
+    ("mixed-latin1-then-utf8", "inbox/ann/mixed2.md", b"# Notes\n\n- good \xe9 bytes\n- " + "对抗性到达".encode() + b"\n",
+     "inbox/ann/mixed2.md:3: mixed encodings: line 4 is UTF-8, this line is not (byte 0xe9)"),
     ("empty", "inbox/ann/empty.md", b"", "inbox/ann/empty.md: empty file; kept with nothing in it"),
     ("empty-manifest", "work-guard/e.json", b"\n", "work-guard/e.json: empty file"),
     ("whitespace-only", "inbox/ann/blank.md", b" \n\t\n", "inbox/ann/blank.md: empty file"),

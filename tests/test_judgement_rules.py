@@ -1601,7 +1601,8 @@ def test_reference_titles_of_t41_and_t43_records():
     ("要是 3.2 节加 EAGLE-3，可以顺带挂上这个仓库。", [("3.2", None, "suggest")]),
     ("The 4.2 number needs a caveat at least.", [("4.2", None, "suggest")]),
     ("Where the correction should go: 4.3, swap the number.", [("4.3", None, "suggest")]),
-    ("Apache 2.0 加上权重可获得，对应 §5.3。", [("5.3", None, "mention")]),  # "加上" is "plus", no placement
+    # "加上" is "plus", no "add to"; "对应 §5.3" places it (the reference brief's own wording, since 2026-12-06)
+    ("Apache 2.0 加上权重可获得，对应 §5.3。", [("5.3", None, "suggest")]),
     ("The multi-turn point deserves a line in §8 of the doc.", [("8", None, "suggest")]),
     ("Head-level split of the cache; a bullet in 2.3, cross-referenced from 2.4.",
      [("2.3", None, "suggest"), ("2.4", None, "cross")]),

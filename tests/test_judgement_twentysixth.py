@@ -230,6 +230,9 @@ def test_a_condition_a_self_correction_and_a_ratio_of_another_work_assert_nothin
                             "the other paper's number betablend is 2.2 to 3.3x on ttft sorry\n"),
     })
     assert [f for f in found if f[0] in ("number", "version")] == []
+    # the work a ratio is taken of is its baseline: "goodput 大约是 vLLM 的 2 倍" against "相对作者自己复现的 Orca 式调度 … 3.4×"
+    assert find_figures("goodput 大约是 vLLM 的 2 倍。")[0].conditions == ("base:vllm",)
+    assert find_figures("相对作者自己复现的 Orca 式迭代级调度，goodput 提升 3.4×")[0].conditions == ("base:orca",)
 
 
 def test_our_own_box_and_a_writer_saying_not_to_compare(tmp_path):
@@ -280,3 +283,54 @@ def test_an_advert_s_figure_measures_no_work(tmp_path):
                              "实测比 FlashDecoding 快 3 倍，新用户 9.9 元/卡时。\n"),
     })
     assert [f for f in found if f[0] == "number"] == []
+
+
+def test_a_voice_memo_transcript_splits_at_its_spoken_moves():
+    """A transcript ("voice memo → transcript (auto)") whose paragraphs open with spoken, lower-case ordinals ("first the
+    alpha paper um …", "second beta …", "third gamma …") splits at them, the paragraph after one ("so it belongs in 3.2")
+    staying in it; a written note whose paragraphs open "First, …", "Second, …" does not."""
+    memo = ("voice memo → transcript (auto, otter export) · tomas\n\nok so um notes from the train\n\n"
+            "first the alphaserve paper um the hit rate is around 60% i think\n\n"
+            "second betacache the stanford one it does not need a radix tree at all\nso it belongs in 3.2 like it already is\n\n"
+            "third gammablend um it cuts ttft by like 3x on their rag setup\n")
+    assert [line for line, _w, _lv in _items(memo)] == [5, 7, 10]
+    written = ("Review of AlphaServe (arXiv:2601.00011).\n\nFirst, the method is clean and the kernels are real.\n\n"
+               "Second, the evaluation stops at 32K.\n\nThird, the baseline is weak.\n")
+    assert [(line, works) for line, works, _lv in _items(written)] == [(1, ("2601.00011",))]
+
+
+def test_a_card_s_corresponds_to_a_section_places_it():
+    """"对应 §3.1 Split-KV", "对应活文档 3.1", "corresponds to §3.1" place the item; a figure that corresponds to a paper's table
+    places nothing."""
+    from ingest.placement import section_refs
+    def refs(t):
+        return [(r.key, r.role) for r in section_refs(t)]
+    assert refs("- 对应 §3.1 Split-KV；与 FlashDecoding++ [2311.01282] 的思路不同") == [("3.1", "suggest")]
+    assert refs("corresponds to §3.1") == [("3.1", "suggest")]
+    assert refs("the figure in 3.1 corresponds to the paper's Table 2") == [("3.1", "mention")]
+
+
+def test_a_chinese_one_paper_note_whose_front_matter_yaml_refuses():
+    """"标题: SnapKV: LLM Knows …" (a colon in an unquoted value) is no YAML mapping, and the whole front matter was dropped:
+    the note split into "一句话" / "方法" / "实验" / "我的疑问" items about nothing. Read line by line, its title makes it one
+    title-only read (resolved later by its title), with its "阅读程度" depth; the warning says how it was read. An unclosed
+    flow list stays refused."""
+    from ingest.text import split_front_matter
+    note = ("---\n标题: SnapKV: LLM Knows What You are Looking for Before Generation\n链接: （当时没存）\n"
+            "阅读程度: 这次只读了摘要和图 2\n标签: [kv-cache, 驱逐]\n---\n\n## 一句话\n观察窗口投票。\n\n## 方法\n池化后按头挑 KV。\n\n"
+            "## 实验\n摘要里的数：16K 输入时生成速度提升 3.6 倍。\n\n## 我的疑问\n预算怎么定？\n")
+    front, _first, warn = split_front_matter(note)
+    assert front["标题"].startswith("SnapKV: LLM Knows") and front["标签"] == ["kv-cache", "驱逐"]
+    assert warn.endswith("read line by line as key: value")
+    assert [(line, lv) for line, _w, lv in _items(note)] == [(1, ("abstract_checked",))]
+    front, _first, warn = split_front_matter("---\ntitle: [unclosed\n---\n# t\n")
+    assert front == {} and "expected ','" in warn
+
+
+def test_a_reading_under_way_and_a_group_s_own_measurement():
+    """"一帆在精读，等她笔记再说" is a reading under way, no full read ("在全文里找到了表 3" still is one); "（2027-11 组内测）" is
+    the group's own run."""
+    assert evidence_levels("一帆在精读，等她笔记再说") == ()
+    assert evidence_levels("在全文里找到了表 3") == ("full_text",)
+    assert _own_measurement("解码提速约 2.9 倍（2027-11 组内测）")
+    assert not _own_measurement("他们内部测的，没有第三方复现")
