@@ -1849,8 +1849,9 @@ def parse_note(
         cross = [k for k in dict.fromkeys(k for c in placing for k in c.cross_refs) if k not in sections]
         texts = [sg.head, *(c.text for c in mine if not _EPILOGUE.match(c.text))]
         add_says = {t: _says(add_pat, t) for t in texts}
-        # (an evidence field's "附录 B 的 kernel 实现跳过", "appendix skipped" says what was read, not that the item is skipped)
-        low_says = {t: 0 if evr.fields.match(t) else _says(low_pat, t) for t in texts}
+        # (an evidence field stating a depth, "阅读程度: 正文 1–5 节逐段读完，附录 B 的 kernel 实现跳过", says what was read, not
+        # that the item is skipped; a "Verdict: skip …" field is the writer's no)
+        low_says = {t: 0 if evr.fields.match(t) and set(evr.levels(t)) & set(DEPTH_LEVELS) else _says(low_pat, t) for t in texts}
         # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
         # ("→ 纯吐槽，跳过。": an arrow that leads to the writer's "skip" is that verdict's mark, no placement)
         adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)

@@ -334,3 +334,15 @@ def test_a_reading_under_way_and_a_group_s_own_measurement():
     assert evidence_levels("在全文里找到了表 3") == ("full_text",)
     assert _own_measurement("解码提速约 2.9 倍（2027-11 组内测）")
     assert not _own_measurement("他们内部测的，没有第三方复现")
+
+
+def test_a_depth_field_that_skipped_a_part_is_no_verdict_of_skip():
+    """"阅读程度: 正文 1–5 节逐段读完，附录 B 的 kernel 实现跳过" says what was read; its "跳过" is no "skip this item" (the full read
+    of a new paper had gone to the low table); a "Verdict: skip for this doc" field still is the writer's no."""
+    fm = ("---\n标题: \"AlphaQuant: Chunk-wise KV Quantization\"\n链接: https://arxiv.org/abs/2601.00011v1\n"
+          "阅读程度: 正文 1–5 节逐段读完，附录 B 的 kernel 实现跳过\n---\n\n# AlphaQuant 精读\n\n## 实验\n- 表 3：KV 显存减少 60%。\n")
+    parts, _w = parse_note(fm, "inbox/a/alphaquant.md", "note")
+    assert [i.line for i in parts["items"]] == [1] and parts["items"][0].relevance != "low"
+    verdict = "# Log\n\n## 2028-01-21\n\n**Medusa** — 2401.10774\nVerdict: skip for this doc (another doc owns it).\n"
+    parts, _w = parse_note(verdict, "inbox/a/log.md", "note")
+    assert [i.relevance for i in parts["items"]] == ["low"]
