@@ -32,6 +32,8 @@ work is *revised* at that line, otherwise the increment is *added* next to the c
 """
 from __future__ import annotations
 
+import functools
+
 import re
 import unicodedata
 from collections import defaultdict
@@ -42,6 +44,7 @@ from rapidfuzz import fuzz
 from graph.store import Store
 from ingest.errors import QueryError
 from ingest.facts import find_figures
+from ingest.lazyre import compile_lazy
 from ingest.lexicon import load_lexicon
 from ingest.models import EVIDENCE_LEVELS, FrozenModel, evidence_rank
 from ingest.models import named_after_id
@@ -326,6 +329,14 @@ _PAPER_LINE = compile_lazy(r"^\s*(?:论文|标题|题目|paper|title)\s*[:：]\s
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
+@functools.lru_cache(maxsize=8192)
+def _figure_value(raw: str) -> tuple[float, str] | None:
+    """``(value, unit)`` of a figure as written ("76%", "100 万"), when it is one figure; read once per text (a brief asks
+    about the same few hundred figures again and again)."""
+    qs = find_figures(raw)
+    return (qs[0].value, qs[0].unit) if len(qs) == 1 and qs[0].value is not None else None
+
+
 def _one_per_number(rows: list[EvidenceFinding]) -> list[str]:
     """The figures of evidence rows, each number once: ``1M`` and ``100 万`` written in the same statement
     ("上下文最长到 1M token（100 万）") are one number, shown as first written.  Figures with the same value in
@@ -340,8 +351,7 @@ def _one_per_number(rows: list[EvidenceFinding]) -> list[str]:
         if e.figure in out:
             continue
         places = {(st.source, st.line) for st in e.statements}
-        qs = find_figures(e.figure or "")
-        key = (qs[0].value, qs[0].unit) if len(qs) == 1 and qs[0].value is not None else None
+        key = _figure_value(e.figure or "")
         if key is not None and places & seen.get(key, set()):
             continue
         if key is not None:
@@ -885,7 +895,8 @@ def _side_patterns(lex) -> dict[str, dict[str, re.Pattern[str]]]:
     """Qualifier sides by aspect label: the lexicon's ``qualifier_pairs`` and ``facts.qualifier_aspects``."""
     out: dict[str, dict[str, re.Pattern[str]]] = {p.label_en: dict(p.sides) for p in lex.qualifier_pairs}
     for a in lex.raw.get("facts", {}).get("qualifier_aspects", []):
-        out.setdefault(a["label_en"], {k: re.compile("|".join(f"(?:{x})" for x in v), re.I) for k, v in a["sides"].items()})
+        # (compiled when a side is first asked: a brief asks a few of some 180 sides, and compiling all cost 0.1 s of each)
+        out.setdefault(a["label_en"], {k: compile_lazy("|".join(f"(?:{x})" for x in v), re.I) for k, v in a["sides"].items()})
     return out
 
 
@@ -925,13 +936,15 @@ def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings
     by_work = {a.arxiv_id: t.number for t in topics for a in t.arxiv}
     flagged = {(f.subject, d.removeprefix("figure: ")) for f in findings if f.kind == "unverified_figure" for d in f.detail}
     # 1. evidence discipline: works whose best support stops at the abstract or a card; their figures
+    # (the rows that may be such a figure, found once: every topic scanning every row of a 10,000-note store, rebuilding its
+    # set of subjects per row, was a second of each brief)
+    shallow = [e for e in ev_rows if e.kind == "figure" and e.figure and e.best_evidence in ("abstract_checked", "card_only")
+               and (e.subject, e.figure) not in flagged and not _bare(e.figure)]
     for t in topics:
         if not t.arxiv or t.evidence not in ("abstract_checked", "card_only"):
             continue
-        figs = _one_per_number([e for e in ev_rows if e.kind == "figure" and e.figure and not _bare(e.figure)
-                                and e.best_evidence in ("abstract_checked", "card_only")
-                                and e.subject in {f"arXiv:{a.arxiv_id}" for a in t.arxiv}
-                                and (e.subject, e.figure) not in flagged])
+        subjects = {f"arXiv:{a.arxiv_id}" for a in t.arxiv}
+        figs = _one_per_number([e for e in shallow if e.subject in subjects])
         out.append(BriefWarning(kind="evidence", increments=[t.number], subject=", ".join(f"arXiv:{a.arxiv_id}" for a in t.arxiv),
                                 figures=figs, statements=evidence_lines(t)))
     # 2. unverified figures: one entry per (work, flagging line)
