@@ -1244,6 +1244,7 @@ def parse_note(
     # speaks for the items it names (``{name: levels}``)
     except_levels: dict[str, tuple[str, ...]] = {}
     if not is_card and shape.preamble:
+        item_keys = _item_keys(shape.segments)  # (once per note, not per line of its opening)
         for n in range(shape.preamble[0], shape.preamble[1] + 1):
             for m in _EXCEPT.finditer(strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""):
                 lv = evr.levels(m.group("rest"), legend)
@@ -1252,7 +1253,7 @@ def parse_note(
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
             for name, lv in _levels_by_name(said, evr, legend).items():
                 except_levels.setdefault(name, lv)
-            for name, lv in _levels_by_item(said, evr, legend, _item_keys(shape.segments)).items():
+            for name, lv in _levels_by_item(said, evr, legend, item_keys).items():
                 except_levels.setdefault(name, lv)
 
     def is_quoted(ln: int) -> bool:

@@ -1790,15 +1790,10 @@ def _increase_by(c: SClaim, q: SQuantity) -> bool:
     return at >= 0 and bool(re.search(r"(?:提升|提高|增加|增长)\s*(?:了|约|达)?\s*$", c.text[max(0, at - 8):at]))
 
 
-def _bounds_of(value: float, high: float | None) -> tuple[float, float]:
+def _bounds(value: float, high: float | None) -> tuple[float, float]:
     """``(value, high)`` for ordering: a single value has ``-inf`` as its high end, so "2.0" and "2.0-2.5" sort (a
     ``None`` beside a float does not: a shift of new text crashed the ingest on it) and stay two keys."""
     return (value, float("-inf") if high is None else high)
-
-
-def _bounds(q) -> tuple[float, float]:
-    """A figure's ``(value, value_high)`` for ordering (:func:`_bounds_of`)."""
-    return _bounds_of(q.value, q.value_high)
 
 
 def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -1954,7 +1949,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue  # the living document already gives the later version's figure
             # one finding per pair of disagreeing values: fifty notes repeating two figures are one
             # disagreement, with the other sources counted
-            key = (kind, s, metric, unit, *sorted([_bounds(q1), _bounds(q2)]))
+            key = (kind, s, metric, unit, *sorted([_bounds(q1.value, q1.value_high), _bounds(q2.value, q2.value_high)]))
             if key in out and not (living_pair(c1, c2) and not living_pair(*rep[key])):
                 more[key].update({c1.path, c2.path})
                 continue
@@ -1962,7 +1957,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             more[key].update({c1.path, c2.path})
             out[key] = Contradiction(
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)],
-                                                          key=lambda t: (*_bounds_of(t[0], t[1]), t[2]))),
+                                                          key=lambda t: (*_bounds(t[0], t[1]), t[2]))),
                 kind=kind, subject=f"arXiv:{s}", summary=f"{qa.metric or metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
                 a=statement(a), b=statement(b),
                 detail=[f"{qa.metric or metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
