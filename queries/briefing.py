@@ -237,7 +237,8 @@ class BriefData(FrozenModel):
     Header: ``agent``, who works the shift (``--author``, the manifest's ``author``, or the work
     queue's claimant: ``agent_from`` says which), ``shift_time`` (the manifest's), the living document ``knowledge`` with
     ``knowledge_lines``, ``knowledge_sections`` and ``knowledge_updated`` (the date it states, at
-    ``knowledge_updated_line``) and the key of its citation list ``knowledge_citations``, the work
+    ``knowledge_updated_line``), ``knowledge_fallback`` when the manifest's own living document is not in the
+    store and ``knowledge`` is the store's first one instead, and the key of its citation list ``knowledge_citations``, the work
     ``queue`` and ``queue_time``.  ``findings`` and ``audit``
     are the contradictions and unverified figures concerning the shift, which ``warnings`` judge.
     """
@@ -255,6 +256,8 @@ class BriefData(FrozenModel):
     knowledge_lines: int = 0
     knowledge_updated: str | None = None
     knowledge_updated_line: int | None = None
+    #: True when the manifest's living document is not in the store and ``knowledge`` is another one
+    knowledge_fallback: bool = False
     #: the key of the living document's citation list section (``七``, ``9``), when it has one
     knowledge_citations: str | None = None
     queue: str | None = None
@@ -761,7 +764,8 @@ def brief_data(
     named = [p for p in files if asked == p or asked.endswith("/" + p)] or [p for p in files if named_after_id(p, mid)]
     manifest_path = named[0] if named else mitems[0].manifest_path
     doc = snap.path_of(mitems[0].knowledge)
-    if doc is None and snap.living_docs():
+    fallback = doc is None and bool(snap.living_docs())
+    if fallback:
         doc = snap.living_docs()[0]
     ctx = _Ctx(snap, doc)
 
@@ -810,6 +814,7 @@ def brief_data(
         ((qf.author, "queue") if qf and qf.author else (None, None))
     return BriefData(
         manifest_id=mid, manifest_path=manifest_path, knowledge=doc, knowledge_sections=len(ctx.secs),
+        knowledge_fallback=fallback,
         knowledge_lines=df.lines if df else 0, knowledge_updated=df.updated if df else None,
         knowledge_updated_line=df.updated_line if df else None,
         knowledge_citations=next(iter(sorted(ctx.citation_keys)), None) if doc else None,

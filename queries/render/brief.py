@@ -36,6 +36,7 @@ LABELS: dict[str, dict[str, str]] = {
         "baseline": "对照：{doc}",
         "doc": "`{path}`（{lines} 行，{n} 个章节{updated}）",
         "doc_updated": "，末次更新 {date} `:{line}`",
+        "doc_fallback": "（清单所指的活文档不在库中，改用上述文档）",
         "queue": "与工作队列 `{path}`{time}",
         "queue_time": "（快照 {time}）",
         "count": "增量条数：{n} 条（显著增量）＋ {m} 条低相关/复查项",
@@ -189,6 +190,7 @@ LABELS: dict[str, dict[str, str]] = {
         "baseline": "Baseline: {doc}",
         "doc": "`{path}` ({lines} lines, {n} sections{updated})",
         "doc_updated": ", last updated {date} `:{line}`",
+        "doc_fallback": " (the manifest's living document is not in the store; the one above is used instead)",
         "queue": " and the work queue `{path}`{time}",
         "queue_time": " (snapshot {time})",
         "count": "Increments: {n} (significant) + {m} low relevance / review",
@@ -484,6 +486,8 @@ def _header(L: dict[str, str], data: dict, out: list[str]) -> None:
         if data.get("queue"):
             doc += L["queue"].format(path=data["queue"],
                                      time=L["queue_time"].format(time=data["queue_time"]) if data.get("queue_time") else "")
+        if data.get("knowledge_fallback"):
+            doc += L["doc_fallback"]
         add("- " + L["baseline"].format(doc=doc))
     add("- " + L["count"].format(n=len(data["topics"]), m=len(data["low"])))
     add("")
