@@ -97,6 +97,11 @@ def ordered_levels(levels, *, all_depths: bool = False) -> tuple[str, ...]:
     return tuple(lv for lv in got if lv not in DEPTH_LEVELS or lv == (depth[0] if depth else None))
 
 
+def _value_lead(value: str) -> str:
+    """A field's or a cell's value up to the writer's first aside: ``"read (Table 2); nothing new"`` -> ``"read"``."""
+    return re.split(r"\s*[;,，；(（—]|\s-\s|\s*[+＋&]\s*", value.strip(), maxsplit=1)[0]
+
+
 @dataclass(frozen=True)
 class EvidenceReader:
     """Compiled evidence cues of one lexicon; see the module docstring."""
@@ -283,7 +288,12 @@ class EvidenceReader:
         m = self.fields.match(text)
         if not m:
             return None
-        return self.value_level(m.group("value"))
+        # "read: full; 和文档 2.1 的描述一致", "read: abstract, MemPool …": the value is the field's lead, as in a column
+        value = m.group("value")
+        lead = _value_lead(value).strip().lower()
+        if lead != value.strip().lower() and lead in self.values:
+            return self.values[lead]  # "read: none; 据说 …": the value, then what the writer adds (read on its own)
+        return self.value_level(value) or self.value_level(lead)
 
     def column_level(self, header: str, cell: str) -> str | None:
         """The level of a table cell when its column is an evidence column (``证据``, ``Status``), else None."""
@@ -292,7 +302,7 @@ class EvidenceReader:
             return None
         # "read (Table 2); nothing new for the doc", "abstract; → 2.1.2", "卡片 + talk 录像": the value is the
         # cell's lead
-        return self.value_level(cell) or self.value_level(re.split(r"\s*[;,，；(（—]|\s-\s|\s*[+＋&]\s*", cell.strip(), maxsplit=1)[0])
+        return self.value_level(cell) or self.value_level(_value_lead(cell))
 
     def legend(self, lines) -> dict[str, str]:
         """A note's own tags defined in a legend line (``【全文】= read the whole paper``), as ``{tag: level}``.

@@ -451,7 +451,11 @@ _TARGET_BEFORE = compile_lazy(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is
                             # "target τ ≥ 4.5": a measure's symbol and a bound ("hit the target at 1.8 s" is a measurement)
                             r"|(?!at\b|attainment\b|compliance\b|met\b|hit\b)[\wτ.-]{1,12}\s*(?:≥|>=|≤|<=|>|<|=|at least))\s*$|目标(?:是|为)?\s*$"
                             # a forecast: "expect ~3.5 mean accepted tokens", "预计 2 倍"
-                            r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$", re.IGNORECASE)
+                            r"|\bexpect(?:ed|ing)?\s+(?:~|≈|about|around|roughly)?\s*$|预计\s*(?:约|大约)?\s*$"
+                            # "预计提速会掉到 1.4× 上下", "expect it to drop to ~1.4x", "should land around 2x": a forecast's clause
+                            r"|(?:预计|预期|估计会|预估)[^，,。；;:：!?！？]{0,10}$"
+                            r"|\b(?:expect(?:ed|ing)?|projected|predicted)\s+(?:\w+\s+){0,3}to\s+(?:drop|fall|reach|land|be|hit|stay|end up|come in|"
+                            r"go|rise|climb|improve|degrade|settle)\w*\s+(?:to|at|around|about|near|roughly|by)?\s*(?:~|≈)?\s*$", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = compile_lazy(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
@@ -484,6 +488,15 @@ _PER_STEP = compile_lazy(r"\s*(?:accepted\s+)?(?:per|each|every|a|/)\s*(?:draft(
                          r"(?:steps?|rounds?|iterations?|pass(?:es)?|verifications?|cycles?)\b", re.IGNORECASE)
 #: What follows a count that makes it a distance in the text, not a length: "200K tokens ago", "1M tokens back", "4K 个 token 之前".
 _DISTANCE_AFTER = compile_lazy(r"\s*(?:tokens?\s+)?(?:(?:ago|back|away|apart)\b|(?:earlier|before)(?=\s*[,.;:)\]]|\s*$))|\s*(?:个\s*)?(?:tokens?|词元)?\s*(?:之前|以前)", re.IGNORECASE)
+
+
+#: A count of something other than a text's tokens right after the number: "~2k steps", "10K samples", "5 万条请求".
+_OTHER_COUNT_AFTER = compile_lazy(r"\s*(?:(?:training|train|gradient|optimi[sz]er|fine-?tuning)\s+)?(?:steps?|iterations?|iters?|epochs?|"
+                                r"samples?|examples?|sequences?|requests?|prompts?|queries|users?|sessions?|conversations?|"
+                                r"GPU[- ]?hours?|hours?|documents?|docs|files?|params?|parameters?|stars?|downloads?|"
+                                r"lines?|rows?|calls?|images?|videos?|pages?|articles?|questions?|problems?)\b|"
+                                r"\s*(?:条(?:样本|请求|数据|记录|对话|问题)|个样本|个请求|步(?:训练)?(?![长骤])|轮(?:训练|对话)|张图|篇(?:论文|文档)|"
+                                r"(?:个)?(?:GPU\s*)?小时)", re.IGNORECASE)
 
 
 def _near_sentence(sentences: list[tuple[int, int]], starts: list[int], s: int, e: int, n: int) -> tuple[int, int]:
@@ -816,11 +829,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit == "pt" and re.search(r"[·•|]\s*$", text[max(0, s - 4):s]) and (
                 re.match(r"\s*(?:[·•|]|$)", text[e:e + 3]) or re.search(r"[·•|][^·•|\n]{1,24}[·•|]\s*$", text[max(0, s - 40):s])):
             continue  # "u/bf16_enjoyer · 13h · 97 points", "user1 · 4 hours ago · 38 points": a post's votes, no score
-        if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 24):s]):
+        if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 48):s]):
             continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
         metric, explicit = metric_near(s, e)
-        if unit == "count" and _DISTANCE_AFTER.match(text, e):
-            continue  # "recall a fact from 200K tokens ago", "1M tokens back": a distance in the text, no context length
+        if unit == "count" and (_DISTANCE_AFTER.match(text, e) or _OTHER_COUNT_AFTER.match(text, e)):
+            continue  # "recall a fact from 200K tokens ago", "1M tokens back": a distance in the text, no context length;
+            # "trained for ~2k steps", "10K samples", "1M downloads": a count of something other than tokens
         if unit == "count" and metric not in ("context", "cost", None):
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
         if metric is None and unit == "x":
@@ -947,7 +961,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue
         if _LABEL_BEFORE.search(text[max(0, k - 12):k]):
             continue  # "论文表 2", "Table 3", "Fig. 4": a table's or figure's number, no value
-        if _TARGET_BEFORE.search(text[max(lo, m.start() - 24):m.start()]) or _TARGET_AFTER.match(text, m.end()):
+        if _TARGET_BEFORE.search(text[max(lo, m.start() - 48):m.start()]) or _TARGET_AFTER.match(text, m.end()):
             continue  # "target τ ≥ 4.5", "expect ~3.5 mean accepted tokens": a goal or a forecast, no measurement
         before = text[max(lo, m.start() - 14):m.start()]
         bound = "max" if cues.bound_max.search(before) else None
@@ -1274,8 +1288,10 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
         found: dict[str, list[tuple[int, bool]]] = {n: [] for n in names}
         for name, pat in sides:
             for a, b in _sides_in(pat, text):
-                if _BASELINE_SIDE.search(text[max(0, a - 16):a]) or _BASELINE_AFTER.match(text, b):
+                if _BASELINE_SIDE.search(text[max(0, a - 24):a]) or _BASELINE_AFTER.match(text, b):
                     continue  # "比静态树省掉很多验证 token", "faster than a static tree": the baseline's side
+                if _TOPIC_BEFORE.search(text[max(0, a - 12):a]):
+                    continue  # "可以在 5.1 讲动态树时提一句", "when we discuss dynamic trees": a topic named, nothing asserted
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
                 if disputed and cues.attribution.search(text[max(0, a - 24):a]):
@@ -1379,7 +1395,14 @@ _CONCESSIVE = compile_lazy(r"\b(?:despite|although|though|even though|even if|no
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
-                            r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?)\s*$", re.IGNORECASE)
+                            r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?|"
+                            # "取代 EAGLE 的静态树", "replaces EAGLE's static tree", "instead of Medusa's": what a work replaces
+                            r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?)\s*$",
+                            re.IGNORECASE)
+#: Words right before a side cue that name it as a topic to talk about, not a property of the work: "讲动态树时", "介绍静态树",
+#: "when we discuss dynamic trees", "a section on static batching".
+_TOPIC_BEFORE = compile_lazy(r"(?:讲|讨论|介绍|聊|谈|说到|讲到|谈到|\bdiscuss(?:es|ing)?|\bcover(?:s|ing)?|\btalk(?:s|ing)? about|"
+                           r"\bsection (?:on|about)|\bchapter (?:on|about))\s*(?:the\s+|a\s+)?$", re.IGNORECASE)
 #: A side cue naming the baseline a result is set against ("~2x over a synchronous fetch-then-compute baseline"): what
 #: follows it within the phrase is the word baseline.
 _BASELINE_AFTER = compile_lazy(r"[\w/-]*(?:\s+(?!(?:compared|than|vs|versus|with|over|against|and|or|to|by)\b)[\w/-]+){0,2}?\s*\b(?:baselines?|基线)\b",

@@ -172,9 +172,10 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "asciidoc"
     if len(_commit_starts(raw)) >= 2:
         return "git-log"  # a pasted ``git log`` (in a fence or not): the paste is the note, not an example in it
-    if sum(1 for ln in lines if _FRAME_OPEN.match(ln)) >= 2 or (
+    tex_heads = sum(1 for ln in lines if _TEX_SECTION.match(ln))
+    if sum(1 for ln in lines if _FRAME_OPEN.match(ln)) >= 2 or (tex_heads >= 2 and (
             any(ln.lstrip().startswith("\\documentclass") for ln in lines)
-            and sum(1 for ln in lines if _TEX_SECTION.match(ln)) >= 2):
+            or (tex_heads >= 3 and any(_TEX_CITE.search(ln) or ln.lstrip().startswith("\\begin{") for ln in lines)))):
         return "latex"  # a Beamer deck's or a LaTeX draft's source saved as a note
     if sum(1 for ln in lines if _BIB_ENTRY.match(ln)) >= 2 and sum(1 for ln in lines if _BIB_FIELD_LINE.match(ln)) >= 4:
         return "bibtex"  # BibTeX entries pasted into a Markdown note (a reference manager's export)
@@ -619,7 +620,12 @@ def _bib_value(text: str) -> str:
     t = text.strip()
     if t.endswith(","):
         t = t[:-1].rstrip()
-    return t.replace("{", "").replace("}", "").strip().strip('"').strip()
+    return _tex_inline(t).replace("{", "").replace("}", "").strip().strip('"').strip()
+
+
+#: BibTeX fields holding the reader's own remark (``note = {read: full; …}``): written as the remark alone, so a
+#: ``read: full`` it opens with is a field of the reading, as on any other line.
+_BIB_REMARKS = frozenset({"note", "annote", "annotation", "comment", "comments", "review", "remark", "remarks"})
 
 
 def _bibtex(lines: list[str]) -> list[str]:
@@ -661,7 +667,7 @@ def _bibtex(lines: list[str]) -> list[str]:
             elif fm and fm.group("name").lower() != "title":
                 name = fm.group("name").lower()
                 value = _bib_value(fm.group("value"))
-                out[x], kept = (f"{name}: {value}" if value else ""), True
+                out[x], kept = ((value if name in _BIB_REMARKS else f"{name}: {value}") if value else ""), True
             elif fm:
                 out[x], kept = f"title: {_bib_value(fm.group('value'))}", True
             elif s in ("}", "},", ""):
@@ -1031,7 +1037,7 @@ def _git_log(lines: list[str]) -> list[str]:
 # -- LaTeX and Beamer source ---------------------------------------------------------------------------------
 
 _FRAME_OPEN = compile_lazy(r"^\s*\\begin\{frame\}(?:<[^>]*>)?(?:\[[^\]]*\])?(?:\{(?P<t>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?")
-_TEX_SECTION = compile_lazy(r"^\s*\\(?P<cmd>section|subsection|subsubsection|frametitle|title)\*?\{(?P<t>.*)\}\s*$")
+_TEX_SECTION = compile_lazy(r"^\s*\\(?P<cmd>section|subsection|subsubsection|paragraph|frametitle|title)\*?\{(?P<t>.*)\}\s*$")
 _TEX_DROP = compile_lazy(r"^\s*\\(?:documentclass|usepackage|usetheme|usecolortheme|usefonttheme|setbeameroption|setbeamertemplate|"
                        r"begin\{(?:document|itemize|enumerate|description|thebibliography|columns?|block|center|figure|table|tabular)\}|"
                        r"end\{[a-z*]+\}|maketitle|titlepage|tableofcontents|includegraphics|centering|vspace|hspace|pause|"
@@ -1045,16 +1051,21 @@ _TEX_CITE = compile_lazy(r"\\(?:no)?cite[pt]?\*?(?:\[[^\]\\]*\]){0,2}\{(?P<keys>
 
 def _tex_inline(text: str) -> str:
     """Inline LaTeX as Markdown text: emphasis and ``\\texttt`` as Markdown, ``\\url{x}`` as ``x``, escaped characters
-    unescaped, ``~`` a space, ``$\\approx$`` / ``$\\times$`` / ``$\\le$`` their signs."""
+    unescaped, ``~`` a space, ``$\\approx$`` / ``$\\times$`` / ``$\\le$`` / ``$\\sim$`` their signs, ``\\S`` §, ``--`` an en dash
+    (a range), ``\\,`` a space."""
     t = re.sub(r"\\(?:textbf|alert)\{([^{}]*)\}", r"**\1**", text)
     t = re.sub(r"\\(?:emph|textit)\{([^{}]*)\}", r"*\1*", t)
     t = re.sub(r"\\(?:texttt|textrm|textsf|mbox|text|url|nolinkurl)\{([^{}]*)\}", r"\1", t)
     t = re.sub(r"\\href\{([^{}]*)\}\{([^{}]*)\}", r"[\2](\1)", t)
+    t = re.sub(r"(?<!\\)~", " ", t)  # a tie ("Fig.~7"), before "$\\sim$" becomes a "~" of its own
     for tex, sign in (("\\approx", "≈"), ("\\times", "×"), ("\\le", "≤"), ("\\ge", "≥"), ("\\sim", "~"), ("\\pm", "±")):
         t = re.sub(r"\$?\s*" + re.escape(tex) + r"(?![A-Za-z])\s*\$?", sign, t)
     t = re.sub(r"\\([%#_&$])", r"\1", t)
-    t = re.sub(r"(?<!\\)~", " ", t)
-    return t.replace("\\\\", " ").replace("``", '"').replace("''", '"')
+    t = re.sub(r"\\S(?![A-Za-z])\s*", "§", t)  # "\S2.2": §2.2
+    t = t.replace("\\\\", " ")  # a line break
+    t = re.sub(r"\\[,;:!]|\\ ", " ", t)  # thin and normal spaces ("400\,Gb/s", "incl.\ appendix")
+    t = t.replace("---", "—").replace("--", "–")  # "59\%--498\%": a range; "-- my guess": a dash
+    return t.replace("``", '"').replace("''", '"')
 
 
 def _latex(lines: list[str]) -> list[str]:
@@ -1075,7 +1086,8 @@ def _latex(lines: list[str]) -> list[str]:
         return m.group(0) + (" [" + "; ".join(f"arXiv:{x}" for x in named) + "]" if named else "")
 
     out = list(lines)
-    levels = {"section": "##", "subsection": "###", "subsubsection": "####", "frametitle": "##", "title": "#"}
+    levels = {"section": "##", "subsection": "###", "subsubsection": "####", "paragraph": "####", "frametitle": "##",
+              "title": "#"}
     for k, ln in enumerate(lines):
         s = ln.strip()
         if not s:

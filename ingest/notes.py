@@ -28,7 +28,7 @@ from datetime import datetime, timezone, tzinfo
 from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
-from .blocks import read_blocks
+from .blocks import MdBlock, read_blocks
 from .facts import facts_of, find_figures, qualifier_sides, setting_of
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .markup import as_markdown
@@ -779,6 +779,12 @@ _ALL_BELOW = compile_lazy(r"(?:以下|下面|下表|表中)[^。；;]{0,12}(?:�
 _VERDICT_LABEL = compile_lazy(r"^\W*(?:建议|意见|结论|处理|suggestion|recommendation|verdict|decision)\s*[:：\-–—]\s*", re.IGNORECASE)
 
 
+def _after_field_value(text: str) -> str:
+    """What a field line says after its value: the remark past the first ``;`` (``read: abstract; 误拖进来的``), else ""."""
+    m = re.search(r"[;；]", text)
+    return text[m.end():] if m else ""
+
+
 def _says(pat: re.Pattern[str], text: str) -> int:
     """1 when ``pat`` (a verdict's cue: "add", "noise") matches ``text`` with no negation right before it,
     -1 when every match is negated ("would not add it", "not noise"), 0 when it does not match."""
@@ -1057,6 +1063,32 @@ def _bibtex_title(code: str) -> str | None:
     t = re.sub(r"\$_?\{?(\w+)\}?\$", r"\1", m.group("t"))
     t = re.sub(r"[{}$\\]", "", t).strip()
     return t or None
+
+
+#: A mail's signature delimiter (RFC 3676 writes "-- "; people type "--" or a dash alone).
+_SIG_DELIMITER = frozenset({"--", "—", "–"})
+
+
+def _signature_blocks(blocks: list[MdBlock]) -> set[int]:
+    """First lines of the blocks of a mail's signature: the paragraph opening with ``-- `` and the unquoted paragraphs after
+    it (a name, a phone number, a tagline, a legal disclaimer) up to the next quoted mail, heading or attribution line
+    ("On Tue, …, Dana wrote:").  A sender's letterhead states nothing of any work ("Kestrel Stream: 2.4M tokens per
+    session")."""
+    out: set[int] = set()
+    on = False
+    for b in blocks:
+        first = b.lines[0][1] if b.lines else ""
+        if b.quoted or b.kind == "heading" or _ATTRIBUTION_LINE.match(first):
+            on = False
+        elif b.kind == "para" and first.strip() in _SIG_DELIMITER:
+            on = True
+        if on and b.kind == "para":
+            out.add(b.line)
+    return out
+
+
+#: The line a reply writes above the mail it quotes ("On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:", "… 写道：").
+_ATTRIBUTION_LINE = compile_lazy(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
 
 
 def parse_note(
@@ -1516,6 +1548,7 @@ def parse_note(
                 if a:
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
+    letterhead = _signature_blocks(blocks)
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0
@@ -1559,7 +1592,7 @@ def parse_note(
             elif b.level <= sub_level_of:
                 sub_levels, sub_level_of = (), 0
             continue
-        if b.kind in ("code", "html", "hr"):
+        if b.kind in ("code", "html", "hr") or b.line in letterhead:
             continue
         block_it = seg_of(b.line)
         # what one sentence of a paragraph says of how it was checked ("Hearsay, I haven't looked at the
@@ -1852,7 +1885,9 @@ def parse_note(
         add_says = {t: _says(add_pat, t) for t in texts}
         # (an evidence field stating a depth, "阅读程度: 正文 1–5 节逐段读完，附录 B 的 kernel 实现跳过", says what was read, not
         # that the item is skipped; a "Verdict: skip …" field is the writer's no)
-        low_says = {t: 0 if evr.fields.match(t) and set(evr.levels(t)) & set(DEPTH_LEVELS) else _says(low_pat, t) for t in texts}
+        # (what follows the field's value is the writer's remark: "read: abstract; 和 P/D 分离没关系，是误拖进来的" is a "no")
+        low_says = {t: _says(low_pat, _after_field_value(t)) if evr.fields.match(t) and set(evr.levels(t)) & set(DEPTH_LEVELS)
+                    else _says(low_pat, t) for t in texts}
         # "I would not add it there" is the writer's "no"; "so it is not noise" is no verdict of "low"
         # ("→ 纯吐槽，跳过。": an arrow that leads to the writer's "skip" is that verdict's mark, no placement)
         adds = [t for t in texts if add_says[t] > 0 and not _CITE_ONLY.search(t)

@@ -107,8 +107,9 @@ _SUGGEST_INT = compile_lazy(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2}
                           r"(?=\s*(?:[.,;:，。；：)（(]|$)|\s+(?:next to|after|before|under|alongside|with|or|and|—|–|-)\s)", re.I)
 #: In a placement field, a further section after the first: "section:: 2.3, maybe also 5", "Where: 4.1 or 6".
 _FIELD_MORE = compile_lazy(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
-                         r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
+                         r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x-]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
 _FIELD = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]place|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
+                    r"section[ _]hint|placement[ _]hint|hint|suggested[ _]slot|slot|target[ _]section|"
                     r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
                     r"(?:\*\*)?\s*(?:::|[:：])"
                     # a card's label needs no colon when it can only be one: "**Suggested place** quantized-inference, 2.3"
@@ -352,6 +353,16 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
         role = "cross" if a in crossed and not field else _role(text, a, b, cues, field, others)
         seen[key] = len(out)
         out.append(SectionRef(key, None, role, a))
+    # "belong in §7.1 (engine support), and the quantized prefix cache under 7.2": a second placement joined to the
+    # first ("and X under/in N"), the same proposal
+    for i in range(1, len(out)):
+        r = out[i]
+        if r.role == "mention" and r.key and any(p.role == "suggest" and p.start < r.start for p in out[:i]) \
+                and _JOINED_PLACE.search(text[max(0, r.start - 80):r.start]) \
+                and not _PART_SAYS.match(text, text.find(r.key, r.start) + len(r.key)) \
+                and not re.search(r"\b(?:figure|number|value|line|sentence|claim|statement|text)s? in\s*(?:§\s*)?$",
+                                  text[max(0, r.start - 24):r.start], re.I):
+            out[i] = SectionRef(r.key, r.title, "suggest", r.start)  # (not "…, and the figure in 4.1 still holds")
     if fm and not field:  # "Where: none, stays in §3.2": what the field's line names, it places nothing
         out = [SectionRef(r.key, r.title, "mention", r.start) for r in out]
     # a board's or an outliner's placement tag ("#sec4.2", "#section-3.1", "#§2.4"): where it would go
@@ -403,6 +414,12 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
 
 
 _CLAUSE = compile_lazy(r"[,，;；。.!?！？]\s")
+#: Words after a section number that say what the section already says: "4.1 still holds", "3.2 says", "2.2 里写的".
+_PART_SAYS = compile_lazy(r"\s*(?:still|already|says|said|holds|has|is|was|quotes|reads|states|claims|里|中|写的|说的)", re.IGNORECASE)
+#: A second placement joined to a first one: "…, and the quantized prefix cache under", "; the flag in", "，另一条放到".
+_JOINED_PLACE = compile_lazy(r"(?:[,，;；]\s*(?:and|or|plus|while|with)?|\band|以及|和|另一条|其余)\s+(?:the |its |their |our )?"
+                             r"(?:[\w./+-]+\s+){0,5}?(?:under|in|into|to|goes (?:in|under|to))\s*(?:§\s*)?$|"
+                             r"(?:[,，;；]|以及|另外)\s*[^,，;；。]{0,30}?(?:放到|放在|归入|放进|挂到)\s*(?:§\s*)?$", re.IGNORECASE)
 #: "put it there", "it belongs there", "leave it there", "Already in 5.2; at most a one-liner about Blackwell support
 #: there": a placement whose place is the section named before it.
 _THERE = compile_lazy(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this|them) there\b|\b(?:goes|belongs|fits) there\b|"

@@ -2989,6 +2989,18 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             cur_ids |= ids
             seen_names.add(name)
             continue
+        if top_posted and not b.quoted and b.kind == "item" and b.parent is None and not signature and b.lines \
+                and b.line > start_line and re.match(r"\(?(?:\d{1,2}|[a-h])[.)]", b.marker or ""):
+            # the newest mail's own numbered points ("1) Sink budget: agreed, …", "2) Thanks for catching the 400k"), a
+            # topic each, as its paragraphs are
+            t = b.lines[0][1]
+            ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
+            starts.append((b.line, _opening_sentence(t), [b.line]))
+            seen_ids |= ids
+            cur_ids = set(ids)
+            answered |= ids
+            answered_names.add(_lead_name(t).casefold())
+            continue
         if signature or b.kind != "para" or b.line < start_line or not b.lines:
             continue
         if b.quoted:
@@ -3054,10 +3066,21 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                 not any(b.kind == "para" and not b.quoted and opening.line_end < b.line < starts[1][0]
                         and (len(b.text) > 80 or _brings_link(b.text) or len(opening.text) > 40) for b in blocks):
             starts = starts[1:]  # "(saving the whole thread to the inbox …)": a remark before the points, no topic
+    # a signature ("-- " over a name, a phone number, a tagline) and the disclaimer after it, up to the next quoted mail
+    # or header: the sender's letterhead, no statement of any topic ("Kestrel Stream: 2.4M tokens per session")
+    sig: set[int] = set()
+    on = False
+    for k, b in enumerate(blocks):
+        if k in heads or k in attributed or b.quoted:
+            on = False
+        elif not b.quoted and b.kind == "para" and b.lines and b.lines[0][1].strip() in ("--", "-- ", "—"):
+            on = True
+        if on:
+            sig.add(k)
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
-        inside = [x for x in (_slice(b, line, end) for b in blocks) if x is not None]
+        inside = [x for x in (_slice(b, line, end) for k, b in enumerate(blocks) if k not in sig) if x is not None]
         out.append(_Raw("pseudo", line, end, head, hl, inside))
     pre = [b for b in blocks if b.line_end < starts[0][0]]
     return out, pre

@@ -1456,6 +1456,27 @@ def _self_corrected(text: str, raw: str) -> bool:
     return m is not None and m.start() - (at + len(raw)) <= 80
 
 
+def _withdrawn_in_file(snap: Snapshot, c: SClaim, raw: str, subj: dict[str, list[str]]) -> bool:
+    """Whether another statement of ``c``'s file, about the same work, sets the figure ``raw`` aside ("it's 4M tokens in
+    the paper, not 400k" in a reply below the quoted "claims stable perplexity up to 400k tokens"; "2.1x 那个数不对"): a
+    figure the file itself corrects is no value it gives."""
+    head = _RAW_HEAD.match(raw)
+    if head is None:
+        return False
+    num = head.group(0).strip()
+    mine = set(subj.get(c.iri, ()))
+    for d in snap.claims_of(c.path):
+        if d.line == c.line or num not in d.text or (mine and subj.get(d.iri) and not mine & set(subj[d.iri])):
+            continue
+        if _rejected(d.text, num) or _self_corrected(d.text, num):
+            return True
+    return False
+
+
+#: A figure's number with its magnitude suffix, as another sentence would write it again ("400k" of "400k tokens").
+_RAW_HEAD = compile_lazy(r"[~≈约]?\s*\d[\d,.]*\s*(?:[kKmMbB]\b|万|亿|x|×|倍|%)?")
+
+
 def _rejected(text: str, raw: str) -> bool:
     """Whether every place ``text`` writes the figure ``raw`` rejects it ("3.4x, not the 2.1x our doc
     quotes", "而不是 2.3 倍", "Our living doc still quotes the v1 figure (5×) … so 5× is stale"): a value set aside
@@ -1828,7 +1849,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             # "实测比 FlashDecoding 快 3 倍" sells a product and measures no work)
         for q in c.quantities:
             if q.metric is None or _rejected(c.text, q.raw) or _margin(c.text, q.raw, q.unit) or _reference_score(c.text, q.raw) \
-                    or _compared_value(c.text, q, c.quantities) or _self_corrected(c.text, q.raw):
+                    or _compared_value(c.text, q, c.quantities) or _self_corrected(c.text, q.raw) \
+                    or _withdrawn_in_file(snap, c, q.raw, subj):
                 continue
             if _ON_OUR_DOC.search(c.text) and _in_quotes(c.text, q.raw):
                 continue  # "把“W3 困惑度普遍在 6.0–6.3”那句改成…": our document's sentence quoted to be edited, no figure of the work

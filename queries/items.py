@@ -421,12 +421,14 @@ def shift_items(snap: Snapshot, manifest: str | None = None,
             if misfit:
                 rel, reason = "low", MISLABELLED
             route = None
-            home = _cited_home(snap, doc, works) if not sections and doc else None
-            named_one = _named_section(snap, doc, mine_claims) if home is None and not sections and doc and not card else None
-            if home is not None:
-                route = SectionRoute(item=it.title, key=home[0], title=home[1], score=1.0, basis="cited")
-            elif named_one is not None:
+            # the one section of the document the item's own words point at ("知识文档 3.2 写的是 3.6") before the section
+            # citing its work most: a work discussed in several sections is discussed where the writer says
+            named_one = _named_section(snap, doc, mine_claims) if not sections and doc and not card else None
+            home = _cited_home(snap, doc, works) if not sections and doc and named_one is None else None
+            if named_one is not None:
                 route = SectionRoute(item=it.title, key=named_one[0], title=named_one[1], score=1.0, basis="named")
+            elif home is not None:
+                route = SectionRoute(item=it.title, key=home[0], title=home[1], score=1.0, basis="cited")
             elif not sections and doc:
                 r = snap.route(doc, "\n".join([it.title, *(c.text for c in mine_claims)]))
                 if r is not None:

@@ -96,14 +96,15 @@ def test_a_beamer_deck_is_a_topic_per_titled_frame_citing_by_key():
 
 def test_bibtex_entries_pasted_into_a_markdown_note_are_read_as_bibtex():
     """t151: a reference manager's export pasted into a ``.md`` note (two entries or more, their fields): each entry a
-    heading with its title, its ``annote`` the reader's text."""
+    heading with its title, its ``annote`` the reader's text (written bare since the twenty-seventh stop: a remark's
+    ``read: full`` is a field of the reading, as on any line)."""
     bib = ("% wk32 reading list\n\n@article{zheng2023sglang,\n  title = {SGLang: Efficient Execution of Structured Language "
            "Model Programs},\n  eprint = {2312.07104},\n  archivePrefix = {arXiv},\n  annote = {Went through sec. 3.}\n}\n\n"
            "@article{yao2024cacheblend,\n  title = {CacheBlend: Fast Large Language Model Serving for RAG},\n"
            "  eprint = {2405.16444},\n  annote = {abstract only.}\n}\n")
     md = as_markdown(bib, "inbox/a/list.md").split("\n")
     assert md[2] == "## SGLang: Efficient Execution of Structured Language Model Programs (arXiv:2312.07104)"
-    assert md[6] == "annote: Went through sec. 3."
+    assert md[6] == "Went through sec. 3."
     assert md[4] == "eprint: 2312.07104" and md[5] == ""  # (the entry's bookkeeping, "archivePrefix = {arXiv}", says nothing)
     assert _items(bib) == [(3, ("2312.07104",)), (10, ("2405.16444",))]
     assert as_markdown("@article{a,\n title = {x}\n}\n", "inbox/a/one.md") == "@article{a,\n title = {x}\n}\n"

@@ -1,5 +1,7 @@
-"""The twenty-seventh stop's rules and fixes, each pinned on a small inline text of our own (docs/FORMAT.md,
-docs/OUTPUT.md).
+"""The twenty-seventh stop's rules and fixes (blind shifts t263-t266: an e-mail thread with nested quotes, a talk's live
+notes and a notebook export; a 周报, a 语雀 export with toggles and a Douban-style review; release notes, a peer-review-style
+read and a numbered thread; an Org file, LaTeX notes and an annotated BibTeX file), each pinned on a small inline text of
+our own (docs/FORMAT.md §3, §5.3, §7, §8; docs/OUTPUT.md).
 
 Each test writes the shape of text or workspace that defeated provkg and asserts the values it now gives, with the
 readings that must not change beside it.
@@ -8,8 +10,12 @@ from __future__ import annotations
 
 import json
 
-from conftest import fixed_clock, ingested_store
+from conftest import evidence_levels, finding_places, fixed_clock, ingested_store
 
+from ingest.facts import find_figures, predicates, qualifier_sides
+from ingest.markup import _tex_inline, as_markdown
+from ingest.notes import parse_note
+from ingest.placement import section_refs
 from queries.briefing import brief_data
 from queries.render.brief import render_brief
 
@@ -40,3 +46,220 @@ def test_a_brief_says_when_the_manifests_living_document_is_missing_and_another_
     data = brief_data(store, "3f2b6c1e-0000-4000-8000-000000000001", now=fixed_clock(), lang="en")
     assert (data.knowledge, data.knowledge_fallback) == ("organized/knowledge/serving.md", False)
     assert "not in the store" not in render_brief(data.model_dump(mode="json"))
+
+
+def _figs(text: str):
+    return [(q.metric, q.value, q.value_high, q.unit) for q in find_figures(text)]
+
+
+def _items(text: str, path: str = "inbox/a/n.md"):
+    parts, _w = parse_note(text, path, "note")
+    return [(i.line, tuple(i.works), i.relevance) for i in parts["items"]]
+
+
+def _refs(text: str):
+    return [(r.key, r.role) for r in section_refs(text)]
+
+
+# --------------------------------------------------------------------------- LaTeX and BibTeX notes
+
+LATEX = r"""% notes, marco
+\documentclass{article}
+\begin{document}
+\section{KV transfer}
+
+\paragraph{KVShuttle, second pass.}
+I re-read the whole paper \cite{lin26}. For Llama-3-70B with 1k-token prompts,
+transfer is $\sim$30\% of TTFT in their Fig.~7; our 12\% is wrong -- fix it in \S2.2.
+
+\paragraph{CacheGen.}
+Only skimmed the abstract \cite{liu24}: 3.5--4.3$\times$ smaller at 400\,Gb/s.
+
+\begin{thebibliography}{9}
+\bibitem{lin26} Lin et al. KVShuttle. arXiv:2603.08841
+\bibitem{liu24} Liu et al. CacheGen. [2310.07240]
+\end{thebibliography}
+\end{document}
+"""
+
+
+def test_latex_notes_split_at_their_paragraphs_and_their_signs_are_read():
+    """A LaTeX note with one ``\\section`` and several ``\\paragraph`` items was read as Markdown: no items, and "$\\sim$30\\%" no
+    figure. ``\\paragraph{…}`` is a heading below the section's; ``$\\sim$``, ``\\%``, ``--``, ``\\S``, ``\\,`` are their signs."""
+    assert _tex_inline(r"is $\sim$30\% of TTFT in Fig.~7; 59\%--498\% in \S2.2 at 400\,Gb/s incl.\ B -- a guess") == \
+        "is ~30% of TTFT in Fig. 7; 59%–498% in §2.2 at 400 Gb/s incl. B – a guess"
+    md = as_markdown(LATEX, "inbox/marco/notes.md").split("\n")
+    assert md[5] == "#### KVShuttle, second pass."
+    assert md[7] == "transfer is ~30% of TTFT in their Fig. 7; our 12% is wrong – fix it in §2.2."
+    assert [(ln, works) for ln, works, _r in _items(LATEX, "inbox/marco/notes.md")] == [
+        (6, ("2603.08841",)), (10, ("2310.07240",))]
+    assert _figs(md[7])[0] == ("latency", 30.0, None, "%")
+
+
+BIB = """% yuqi's list
+@misc{qin2024mooncake,
+  title = {Mooncake: A {KVCache}-centric Architecture},
+  eprint = {2407.00079},
+  note = {read: full, v3; the headline went from 525\\% to 59\\%--498\\%}
+}
+
+@misc{wu2024loong,
+  title = {LoongServe},
+  eprint = {2404.09526},
+  note = {read: none; 听组里同学转述，说最高 5.81x}
+}
+
+@misc{shah2024fa3,
+  title = {FlashAttention-3},
+  eprint = {2407.08608},
+  note = {read: abstract; 和 P/D 分离没关系，是从 kernel 那个文件夹误拖进来的}
+}
+"""
+
+
+def test_a_bibtex_note_field_is_the_readers_remark_and_its_read_field_gives_the_depth():
+    """``note = {read: full; …}`` was written "note: read: full; …", which no field reader takes for a depth; the remark is
+    now written bare, a field's value is read up to its first aside ("read: none; 听组里同学转述" is unread and
+    second-hand), and a remark that the entry was filed by mistake is the writer's "no"."""
+    md = as_markdown(BIB, "inbox/yuqi/refs.md").split("\n")
+    assert md[4] == "read: full, v3; the headline went from 525% to 59%–498%"
+    assert evidence_levels("read: full, v3; the headline went from 525% to 59%–498%") == ("full_text",)
+    assert evidence_levels("read: none; 听组里同学转述，说最高 5.81x") == ("second_hand", "unverified")
+    assert evidence_levels("read: abstract; MemPool") == ("abstract_checked",)
+    assert [r for _ln, _w, r in _items(BIB, "inbox/yuqi/refs.md")] == ["unknown", "low", "low"]
+
+
+# --------------------------------------------------------------------------- figures
+
+def test_a_forecast_is_no_measurement():
+    """"预计提速会掉到 1.4× 上下" in a plan, "we expect the speedup to drop to ~1.4x": a figure still to be measured, set
+    against the paper's 3.8× as if measured. A measured figure beside the word stays."""
+    assert _figs("EAGLE-2 那组实验把 batch 拉到 16 再测，预计提速会掉到 1.4× 上下") == []
+    assert _figs("we expect the speedup to drop to ~1.4x at batch 16") == []
+    assert _figs("比预计的低，实测 2.5 倍") == [("speedup", 2.5, None, "x")]
+    assert _figs("The paper is expected to land 3x gains; we measured 2.1x") == [("speedup", 2.1, None, "x")]
+
+
+def test_a_count_of_steps_or_samples_is_no_context_length():
+    """"trained for ~2k steps" was a context length of 2,000 beside another note's "4M tokens"."""
+    assert _figs("an adapter trained for ~2k steps on a generic corpus") == []
+    assert _figs("10K samples of ShareGPT") == []
+    assert _figs("handles 128K tokens of context") == [("context", 128000.0, None, "count")]
+    assert _figs("上下文 32k 条件下 2x") == [("context", 32000.0, None, "count"), ("speedup", 2.0, None, "x")]
+
+
+def test_a_figure_the_same_file_corrects_is_no_value_it_gives(tmp_path):
+    """A mail thread quoting "claims stable perplexity up to 400k tokens" and, in the reply, "it's 4M tokens in the paper,
+    not 400k": the quoted 400k was set against the document's 4 million tokens."""
+    doc = ("# Long context\n\n## 4 Sinks\n\n- StreamingLLM (arXiv:2309.17453): stable modelling on streams of up to "
+           "4 million tokens.\n")
+    mail = ("Subject: Re: sinks\n\nAgreed on 4 sinks.\n\n> StreamingLLM (arXiv:2309.17453) claims stable perplexity up to 400k "
+            "tokens with a few sink tokens.\n>\n> Small thing though: it's 4M tokens in the paper, not 400k.\n")
+    found = finding_places(tmp_path, {"organized/knowledge/lc.md": doc, "inbox/a/mail.md": mail})
+    assert [f for f in found if f[0] == "number"] == []
+
+
+# --------------------------------------------------------------------------- qualifiers and predicates
+
+def test_what_a_work_replaces_and_a_topic_named_are_not_its_side():
+    """"构造根据置信度动态扩展的树，取代 EAGLE 的静态树": the static tree is EAGLE's, replaced; "可以在 5.1 讲动态树时提一句"
+    names a topic, asserting nothing of the work."""
+    assert qualifier_sides("构造根据置信度动态扩展的树（dynamic draft tree），取代 EAGLE 的静态树。") == ("dynamic:dynamic",)
+    assert qualifier_sides("It replaces EAGLE-1's static tree with a dynamic one") == ("dynamic:dynamic",)
+    assert qualifier_sides("内部实测是提速 150%，可以在 5.1 讲动态树时顺手提一句") == ()
+    assert qualifier_sides("EAGLE-2 仍使用与 EAGLE 相同的静态草稿树") == ("dynamic:static",)
+
+
+def test_draft_heads_in_chinese_are_the_object_of_a_training():
+    """"不需要额外训练草稿头" denies training the draft heads that "需要训练 draft heads" states."""
+    assert "-train:draft_model,heads" in predicates("作者特别强调不需要额外训练草稿头")
+    assert "+train:draft_model,heads" in predicates("它需要训练 draft heads，只是头很小")
+
+
+# --------------------------------------------------------------------------- evidence
+
+def test_more_ways_to_say_how_a_figure_was_got():
+    """A screenshot a colleague sent, a talk's live notes, a colleague's weekly report: second-hand; "I checked the PDF":
+    the full text; one seed "treated as preliminary": unverified."""
+    assert evidence_levels("表 3 是沈珂发给我的截图，原文我没翻：接受长度约 2.9") == ("second_hand", "unverified")
+    assert evidence_levels("live notes, typed during the talk; anything outside (parens) is the speaker talking") == ("second_hand",)
+    assert evidence_levels("韩啸周报里的内部实测是提速 150%") == ("second_hand",)
+    assert evidence_levels("I checked the PDF, the abstract says up to 4 million tokens") == ("full_text",)
+    assert evidence_levels("I will check the PDF later") == ()
+    assert evidence_levels("翻了正文表 1：temperature 1 那一栏加速约 3.1×") == ("full_text",)
+    assert evidence_levels("Only one seed so far, so treat it as preliminary.") == ("unverified",)
+    assert evidence_levels("the preliminary design section") == ()
+
+
+# --------------------------------------------------------------------------- sections
+
+def test_more_ways_to_place_an_item():
+    """A card's "Section hint: 6.3"; "Suggested section: 6.1 2-bit …" (the title's "2-bit" is no second section); "a short
+    entry under §6.3"; a second placement joined to the first ("…, and the prefix cache under 7.2") but not a section
+    named for what it says ("…, and the figure in 4.1 still holds")."""
+    assert _refs("- Section hint: 6.3") == [("6.3", "suggest")]
+    assert _refs("- Suggested section: 6.1 2-bit asymmetric schemes") == [("6.1", "suggest")]
+    assert _refs("For the doc: a short entry under §6.3 Outlier handling.") == [("6.3", "suggest")]
+    assert _refs("the int2 paths belong in §7.1 (engine support), and the quantized prefix cache under 7.2.") == [
+        ("7.1", "suggest"), ("7.2", "suggest")]
+    assert _refs("Put it in 3.2, and the figure in 4.1 still holds") == [("3.2", "suggest"), ("4.1", "mention")]
+    assert _refs("建议放到 §3.2，另一条放到 §5.1") == [("3.2", "suggest"), ("5.1", "suggest")]
+
+
+# --------------------------------------------------------------------------- structure
+
+MAIL = """From: Priit <p@example.org>
+To: Dana <d@example.org>
+Date: Thu, 30 Apr 2028 08:47:19 +0300
+Subject: Re: Re: sink tokens
+
+Dana, all,
+
+short answers by number.
+
+1) Sink budget: agreed, 4 sinks, as StreamingLLM (arXiv:2309.17453). Read the paper end to end this time.
+
+2) Thanks for catching the 400k, my misread.
+
+3) AnchorKV (arxiv.org/abs/2602.14471v2): only the abstract so far.
+
+Priit
+
+--
+Priit · Serving Runtime
+Kestrel Stream: 2.4M tokens per session, zero restarts.
+
+On Tue, 28 Apr 2028, Dana wrote:
+> Priit, inline below.
+>
+> Small thing: it's 4M tokens in the paper, not 400k.
+"""
+
+
+def test_a_top_posted_reply_s_own_numbered_points_are_items_and_its_signature_says_nothing(tmp_path):
+    """The newest mail of a top-posted thread answering by number ("1) …", "2) …") was read as one item from its sign-off
+    on: its points were list items, not paragraphs. Each point is an item now; the signature after ``--`` (a tagline's
+    "2.4M tokens") makes no claim."""
+    got = _items(MAIL, "inbox/priit/re.md")
+    assert [(ln, w) for ln, w, _r in got][:3] == [(10, ("2309.17453",)), (12, ()), (14, ("2602.14471",))]
+    parts, _w = parse_note(MAIL, "inbox/priit/re.md", "note")
+    assert not [c for c in parts["claims"] if "2.4M" in c.text]
+
+
+def test_the_section_an_item_names_in_the_document_outranks_where_its_work_is_cited_most(tmp_path):
+    """"知识文档 3.2 写的是 3.6" about a work the document cites twice in §2.2 and once in §3.2: the item was routed to
+    §2.2, where its work is cited most; the section the writer points at is where it goes."""
+    from queries.items import shift_items
+    from queries.snapshot import load_snapshot
+
+    doc = ("# Spec\n\n## 2 Heads\n\n### 2.2 Draft heads\n\n- Medusa [2401.10774] adds heads.\n- Medusa [2401.10774] trains them.\n\n"
+           "## 3 Trees\n\n### 3.2 Acceptance\n\n- Medusa-1 accepts 3.6 tokens [2401.10774].\n\n## 9 引用\n\n- Medusa. arXiv:2401.10774\n")
+    note = ("# 周报\n\n（1）EAGLE-3 [2503.01840] 通读了。\n\n（2）Medusa [2401.10774] 的接受长度约 2.9。知识文档 3.2 写的是 3.6，"
+            "差得有点多。\n")
+    store = ingested_store(tmp_path, {"organized/knowledge/spec.md": doc, "inbox/h/zb.md": note,
+                                      "work-guard/3f2b6c1e-0000-4000-8000-000000000002.json": json.dumps(
+                                          {"manifest_id": "3f2b6c1e-0000-4000-8000-000000000002", "created": "2026-12-01",
+                                           "knowledge": "organized/knowledge/spec.md", "items": [{"path": "inbox/h/zb.md"}]})})
+    rows = shift_items(load_snapshot(store), "3f2b6c1e-0000-4000-8000-000000000002")
+    medusa = next(r for r in rows if r.works == ["2401.10774"])
+    assert (medusa.route.key, medusa.route.basis) == ("3.2", "named")

@@ -178,11 +178,13 @@ BIB = """\
 
 
 def test_bibtex_entries_are_headings_with_their_fields():
+    """Each entry a heading with its title and identifier; its fields ``name: value``, its remarks (``note``, ``annote``)
+    the reader's own words, written bare."""
     out = _same_lines(BIB, "r.bib")
     assert out[0] == "Priya's list; annote = my notes"
     assert out[2] == "## Striped Attention: Faster Ring Attention for Causal Transformers (arXiv:2311.09431)"
     assert out[3:8] == ["title: Striped Attention: Faster Ring Attention for Causal Transformers", "eprint: 2311.09431",
-                        "note: already in Works cited", "annote: Read sections 3 and 4.",
+                        "already in Works cited", "Read sections 3 and 4.",
                         "Up to 1.45x over Ring Attention."]
     assert out[8] == "" and out[10] == "## BurstAttention (arXiv:2403.09347)"
     assert _items(BIB, "inbox/p/r.bib") == [(3, ("2311.09431",)), (11, ("2403.09347",))]
