@@ -382,7 +382,8 @@ _READERS: dict[int, EvidenceReader] = {}
 
 def _reader(lex: Lexicon) -> EvidenceReader:
     raw = lex.raw
-    markers = tuple((lv, re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE))
+    # (each level's alternation compiles when a text first holds a literal of it: ``marker_parts``)
+    markers = tuple((lv, compile_lazy("|".join(f"(?:{p})" for p in pats), re.IGNORECASE))
                     for lv, pats in raw["evidence_markers"])
     neg_before = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_negations", [])) or r"(?!x)x", re.IGNORECASE)
     neg_after = re.compile("|".join(f"(?:{p})" for p in raw.get("evidence_negations_after", [])) or r"(?!x)x", re.IGNORECASE)

@@ -184,7 +184,7 @@ def _cues(lex: Lexicon) -> _Cues:
         base_aliases=tuple((a, b) for a, b in f.get("base_aliases", [])),
         use_is_need=frozenset(f.get("use_is_need", [])), add_is_need=frozenset(f.get("add_is_need", [])),
         need_object_verbs=dict(f.get("need_object_verbs", {})), techniques=frozenset(f.get("techniques", [])),
-        any_side=Scan(re.compile(p, re.IGNORECASE) for a in f.get("qualifier_aspects", []) for ps in a["sides"].values() for p in ps),
+        any_side=Scan(compile_lazy(p, re.IGNORECASE) for a in f.get("qualifier_aspects", []) for ps in a["sides"].values() for p in ps),
         implied=tuple((pred, _alt(pats)) for pred, pats in f.get("implied_predicates", [])),
     )
     _CACHE[id(lex)] = got

@@ -14,6 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from .lazyre import LazyPattern, compile_lazy
+
 __all__ = ["Lexicon", "QualifierPair", "Scan", "load_lexicon", "required_literals"]
 
 
@@ -63,6 +65,12 @@ def _starts_with_literal(pattern: re.Pattern[str], char: str) -> bool:
 _FOLD_TRAPS = frozenset("\u017f\u212a\u0130\u0131")
 
 
+def _flags_of(pattern) -> int:
+    """A pattern's flags, without compiling a ``LazyPattern`` to read them."""
+    flags = pattern.__dict__.get("_flags") if isinstance(pattern, LazyPattern) else None
+    return flags if flags is not None else pattern.flags
+
+
 def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Literals one of which every match of ``pattern`` contains, or None (parsed, not guessed).
 
@@ -78,7 +86,7 @@ def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     except ImportError:  # pragma: no cover - older Pythons
         import sre_parse  # type: ignore[no-redef]
     try:
-        parsed = sre_parse.parse(pattern.pattern, pattern.flags)
+        parsed = sre_parse.parse(pattern.pattern, _flags_of(pattern))
     except Exception:  # noqa: BLE001 - any doubt: no pre-check
         return None
     folded = bool(parsed.state.flags & re.IGNORECASE)
@@ -132,7 +140,7 @@ class Scan:
             lits = required_literals(p)
             if lits is None:
                 bare.append(p)
-            elif p.flags & re.IGNORECASE:
+            elif _flags_of(p) & re.IGNORECASE:
                 folded.append((lits, p))
             else:
                 cased.append((lits, p))
@@ -243,7 +251,8 @@ def marker_parts(lex: Lexicon) -> tuple[tuple[str, Scan], ...]:
     so the question asked most is "does any marker occur?"."""
     got = lex.__dict__.get("_marker_parts")
     if got is None:
-        got = tuple((lvl, Scan(re.compile(p, re.IGNORECASE) for p in pats)) for lvl, pats in lex.raw["evidence_markers"])
+        # (each compiled when a literal it needs occurs in a text: most never are)
+        got = tuple((lvl, Scan(compile_lazy(p, re.IGNORECASE) for p in pats)) for lvl, pats in lex.raw["evidence_markers"])
         object.__setattr__(lex, "_marker_parts", got)  # kept on the (frozen) lexicon itself: one per lexicon
     return got
 

@@ -738,7 +738,9 @@ _GENERIC_LEAD = frozenset("the and for our my re fwd notes note paper papers rea
 def _title_name(title: str) -> str | None:
     """The name an item's title opens with ("▸ Sequoia — arXiv:…" -> ``Sequoia``, "PagedTree: Branch-Shared …" ->
     ``PagedTree``, "EAGLE-2 at T=1" -> ``EAGLE-2``), or None (a generic word, a sentence)."""
-    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", strip_markup(title))
+    # (a talk's notes head each slide with its time: "[14:18] SINKSHIFT (their own paper)")
+    head = re.sub(r"^\W*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*", "", strip_markup(title))
+    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", head)
     if m is None or len(m.group(1)) < 3 or m.group(1).lower() in _GENERIC_LEAD:
         return None
     return m.group(1)
@@ -748,18 +750,22 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
     """Placements written after the items, one line naming one item ("> 💡 Placement for qy: …" / "PagedTree →
     section 4" / "The EAGLE-2 T=1 number → 3.2" under a Notion page's toggles): by item index, the claims that
     hold no item, suggest a section and name exactly one item's opening name."""
-    if len(segments) < 2:
+    if not segments:
         return {}
-    names = {sg.index: n for sg in segments if (n := _title_name(sg.title))}
+    # (a closing word naming no item, "it's a candidate for 6.1", places the one item about a work)
+    with_works = [sg.index for sg in segments if sg.works]
+    names = {sg.index: n for sg in segments if (n := _title_name(sg.title))} if len(segments) >= 2 else {}
     if len(set(names.values())) < 2:
-        return {}
+        names = {}
     out: dict[int, list] = {}
     for c in loose:
-        if not c.suggested_sections:
-            continue
+        if not c.suggested_sections or (c.item is None and c.line < segments[0].line):
+            continue  # (a preamble's placement is the note's opening, read with it)
         hits = [i for i, n in names.items() if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE)]
         if len(hits) == 1:
             out.setdefault(hits[0], []).append(c)
+        elif not hits and len(with_works) == 1 and c.line > segments[-1].line_end:
+            out.setdefault(with_works[0], []).append(c)
     return out
 
 

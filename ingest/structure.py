@@ -5050,9 +5050,49 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # (or its first line under the heading does: "## General remark: what "speedup" meant" / "Not a paper. The three …")
     seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and (not_a_paper(r.head) or opens_not_a_paper(_opening_line(r)))
                  else (a, m) for r, (a, m) in zip(raws, seg_works)]
+    if len(raws) >= 2 and _CODA.match(_strip(raws[-1].head)) and not seg_works[-1][0] and _places(_raw_text(raws[-1])):
+        # "---" then "me (ines): if the numbers hold up, it's a candidate for 6.1": the writer's closing word on the note
+        # (read with the item it names, ``ingest.notes``), no item of its own
+        raws, seg_works = raws[:-1], seg_works[:-1]
     segs = []
+    coda = _coda_line(blocks, raws[-1]) if raws else None
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
-        segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, r.line_end, r.head,
+        end = coda - 1 if coda is not None and n == len(raws) - 1 else r.line_end
+        segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, end, r.head,
                             tuple(a), tuple(m), None if a else _row_title_ref(r), tuple(r.head_lines), r.row_cells, r.also, r.shares))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)
+
+
+#: The writer's own closing word on the whole note, after its items: "my take: …", "me (ines): …", "[jonas] For the doc: …",
+#: "我的看法：…".  A closing "结论：" or "Summary:" is left to the item it closes (a meeting's last topic has its own).
+_CODA = compile_lazy(r"^\W*(?:\[[\w .-]{1,24}\]\s*)?(?:my (?:take|view|opinion|verdict|two cents|read)|me \([^()]{1,24}\)|"
+                     r"for the doc|(?:我的|个人)(?:看法|判断|意见|结论)|我的建议)\s*[:：—–-]", re.IGNORECASE)
+
+
+def _coda_line(blocks: list[MdBlock], last: _Raw) -> int | None:
+    """The first line of the writer's closing word (``_CODA``) at the end of the last item ``last``, set apart from the
+    item by a blank line or a rule, or None: it speaks of the note's items (places them by name, says which is off-topic),
+    not of the last one."""
+    inside = [b for b in blocks if last.line < b.line <= last.line_end and b.kind in ("para", "hr") and not b.quoted]
+    paras = [b for b in inside if b.kind == "para"]
+    if not paras:
+        return None
+    b = paras[-1]
+    first = b.lines[0][1] if b.lines else ""
+    if not _CODA.match(first) or b.line <= last.line + 1 or not _places(b.text):
+        return None
+    return b.line
+
+
+def _places(text: str) -> bool:
+    """Whether a closing word places something in the living document ("deserves a line in §4.2", "a candidate for 6.1"):
+    one that only sums up ("我的看法：两个回答都是答主自己的经验") is a part of the note of its own."""
+    from .placement import section_refs
+
+    return any(r.role == "suggest" for r in section_refs(text))
+
+
+def _raw_text(r: _Raw) -> str:
+    """The text of a raw item's blocks."""
+    return "\n".join(b.text for b in r.blocks) or r.head

@@ -91,7 +91,8 @@ class AliasMatcher:
         self._first: dict[str, list[tuple[int, re.Pattern[str]]]] = defaultdict(list)
         self._rest: list[tuple[int, re.Pattern[str]]] = []
         for i, (a, _aid) in enumerate(self._items):
-            pat = re.compile(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}{NAME_END}", re.IGNORECASE)
+            # (compiled at its first candidate match: a store names a thousand aliases, a text asks a few)
+            pat = compile_lazy(rf"(?<![\w-]){re.escape(a)}{FIRST_VARIANT}{NAME_END}", re.IGNORECASE)
             m = self._TOKEN.match(a)
             if m:
                 self._first[m.group().lower()].append((i, pat))

@@ -263,3 +263,39 @@ def test_the_section_an_item_names_in_the_document_outranks_where_its_work_is_ci
     rows = shift_items(load_snapshot(store), "3f2b6c1e-0000-4000-8000-000000000002")
     medusa = next(r for r in rows if r.works == ["2401.10774"])
     assert (medusa.route.key, medusa.route.basis) == ("3.2", "named")
+
+
+THREAD = """Thread by @kvdiet (not an author), copied 2028-05-03. I haven't opened the PDF myself yet.
+
+1/ New 2-bit KV paper: TwinScale (arxiv.org/abs/2604.09138). A coarse scale per group plus a residual scale.
+
+2/ Headline: +0.08 PPL on WikiText-2 over the fp16 cache.
+
+---
+me (ines): if the numbers hold up once someone reads the PDF, it's a candidate for 6.1 (2-bit schemes).
+"""
+
+TALK = """live notes, sofia. Typed during the talk; I have not checked any of it.
+
+[14:05] ATTENTION SINKS, A RECAP
+- StreamingLLM (2309.17453): the first few tokens soak up attention
+
+[14:18] SINKSHIFT (their own paper)
+- arXiv 2611.02287; keep 4 sink slots as a running average
+
+[14:38] hiring slide, skipped. coffee.
+
+my take: SinkShift deserves a line in §4.2 as a new entry once the paper can be read properly.
+"""
+
+
+def test_the_writers_closing_word_places_the_item_it_names_not_the_last_one():
+    """A closing "me (ines): … a candidate for 6.1" after a thread's "---" was an item of its own, and a talk's closing
+    "my take: SinkShift deserves a line in §4.2" the last slide's (the coffee break placed in §4.2). A closing word that
+    places something belongs to the item it names (by its slide's name, "[14:18] SINKSHIFT"), else to the one item about a
+    work; one that only sums up stays a part of its own (``test_judgement_rules``: the Zhihu excerpt's "我的看法")."""
+    parts, _ = parse_note(THREAD, "inbox/ines/thread.md", "note")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [(3, ("2604.09138",), ("6.1",))]
+    parts, _ = parse_note(TALK, "inbox/sofia/talk.md", "note")
+    assert [(i.line, i.line_end, i.sections) for i in parts["items"]] == [
+        (3, 4, ()), (6, 7, ("4.2",)), (9, 10, ())]
