@@ -686,6 +686,11 @@ _BULLETS = "•●▪◦‣∙"
 _ACTION_LINE = compile_lazy(r"^(?:AI|A\.I\.|Actions?|Action items?|TODO|To-?do|Next steps?|Follow-?ups?|待办|行动项|跟进|后续)\s*[:：]\s*\S",
                           re.IGNORECASE)
 _BULLET = compile_lazy(rf"^(\s*)[{_BULLETS}](?=[ \t])")
+#: A source line inside a blockquote that carries its own quote marker.
+_QUOTE_MARK = compile_lazy(r"^ {0,3}>")
+#: A line that opens a unit of its own: a chat message's stamp ("[12:44] bram: …"), a reply marker ("└ replying to …"),
+#: a list entry.
+_NEW_LINE_UNIT = compile_lazy(r"^\s*(?:\[\d{1,2}(?:[:.]\d{2}){1,2}\]|\d{1,2}:\d{2}\s|└|↳|[-*+]\s|\d{1,2}[.)]\s)")
 
 
 #: The languages of a notebook's input cell, and the info strings of the output cell after it.
@@ -760,6 +765,19 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                 first = _CALLOUT.sub("", plines[0][1], count=1)
                 plines = ((plines[0][0], first), *plines[1:])
             rest = None
+            rest_quoted = q
+            if q and quote_depth > 0 and not quoted:
+                # "> arxiv.org — Rollwise: …" (a chat's link preview) right above "[12:44] bram: skimmed the abstract …":
+                # CommonMark reads the next messages as the quote's lazy continuation; a line without ">" that opens a
+                # message, a list entry or a reply is the writer's again
+                cut = next((k for k in range(a + 1, min(b, len(lines))) if not _QUOTE_MARK.match(lines[k])
+                            and _NEW_LINE_UNIT.match(lines[k])), None)
+                if cut is not None:
+                    rest = (cut, b, "\n".join(text.split("\n")[cut - a:]))
+                    text = "\n".join(text.split("\n")[:cut - a])
+                    plines = plines[:cut - a]
+                    b = cut
+                    rest_quoted = False
             if item_stack:
                 # "AI: priya — …" written flush left right under a bullet: CommonMark makes it the bullet's lazy
                 # continuation; the writer started the meeting's action items
@@ -800,7 +818,8 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                                    callout=cur_callout, lines=plines, indented=nudged))
             if rest is not None:
                 ra, rb, rtext = rest
-                out.append(MdBlock("para", _clean_text(rtext), ln(ra), ln(rb - 1), quoted=q, callout=cur_callout,
+                out.append(MdBlock("para", _clean_text(rtext), ln(ra), ln(rb - 1), quoted=rest_quoted,
+                                   callout=cur_callout if rest_quoted else callout,
                                    lines=tuple((ln(k), lines[k].strip()) for k in range(ra, min(rb, len(lines))))))
             i += 3
             continue

@@ -456,6 +456,12 @@ _TARGET_BEFORE = compile_lazy(r"\b(?:target|SLO|SLA|goal|deadline)\s+(?:(?:of|is
                             r"|(?:预计|预期|估计会|预估)[^，,。；;:：!?！？]{0,10}$"
                             r"|\b(?:expect(?:ed|ing)?|projected|predicted)\s+(?:\w+\s+){0,3}to\s+(?:drop|fall|reach|land|be|hit|stay|end up|come in|"
                             r"go|rise|climb|improve|degrade|settle)\w*\s+(?:to|at|around|about|near|roughly|by)?\s*(?:~|≈)?\s*$", re.IGNORECASE)
+#: Words right after a figure that weigh it rather than state it: "23% seems modest", "18% on real traffic is honestly great",
+#: "2.2 倍看起来不高".
+_REACTION_AFTER = compile_lazy(r"\s*(?:[^,.;:，。；：\d]{0,24}?\s)?(?:seems|looks|sounds|feels|is|was)\s+(?:honestly\s+|pretty\s+|really\s+|quite\s+|"
+                              r"a bit\s+|kind of\s+|rather\s+|very\s+|actually\s+)?(?:modest|low|small|high|good|great|impressive|"
+                              r"suspicious|optimistic|solid|underwhelming|huge|tiny|believable|plausible|unbelievable|meh)\b|"
+                              r"\s*(?:看起来|感觉|听起来|算是?|其实|有点|好像)\s*(?:不高|很高|一般|偏低|偏高|不错|很猛|可疑|太高|太低|不算高)", re.IGNORECASE)
 #: Words right before a number that make it a section of a document: "活文档 2.2", "the doc's 3.4", "section 2.2".
 _SECTION_BEFORE = compile_lazy(r"(?:活?文档|章节|小节|\bdoc(?:ument)?'?s?|\bsections?|\bsec\.|\bchapter)\s*$", re.IGNORECASE)
 
@@ -831,6 +837,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue  # "u/bf16_enjoyer · 13h · 97 points", "user1 · 4 hours ago · 38 points": a post's votes, no score
         if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 48):s]):
             continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
+        if _REACTION_AFTER.match(text, e):
+            continue  # "23% seems modest for a tail-latency paper", "18% on real traffic is honestly great": a figure said
+            # elsewhere, weighed here, no measurement of its own
         metric, explicit = metric_near(s, e)
         if unit == "count" and (_DISTANCE_AFTER.match(text, e) or _OTHER_COUNT_AFTER.match(text, e)):
             continue  # "recall a fact from 200K tokens ago", "1M tokens back": a distance in the text, no context length;

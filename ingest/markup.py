@@ -179,6 +179,8 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "latex"  # a Beamer deck's or a LaTeX draft's source saved as a note
     if sum(1 for ln in lines if _BIB_ENTRY.match(ln)) >= 2 and sum(1 for ln in lines if _BIB_FIELD_LINE.match(ln)) >= 4:
         return "bibtex"  # BibTeX entries pasted into a Markdown note (a reference manager's export)
+    if sum(1 for ln in lines if _HN_HEAD.match(ln)) >= 3:
+        return "hn-thread"  # a Hacker News thread copied from the browser: "▲ user 5 hours ago | parent | next [–]" headers
     if sum(1 for ln in lines if _ZOOM_HEAD.match(ln)) >= 3:
         return "zoom-chat"  # a meeting's saved chat: "10:02:11 From Ana Ruiz to Everyone:" over the message
     if any(_ICS_BEGIN.match(ln.strip()) for ln in raw) and any(ln.strip() == "BEGIN:VCALENDAR" for ln in raw):
@@ -294,10 +296,45 @@ def as_markdown(text: str, path: str) -> str:
            "stickies": _stickies, "zoom-chat": _zoom_chat, "icalendar": _icalendar, "json-lines": _json_lines,
            "bookmarks": _bookmarks, "code-notes": _code_notes,
            "json-archive": _json_archive, "mbox": _mbox, "tex-table": _tex_tables,
-           "tagged-trace": _tagged_trace, "opml": _opml}[name](lines)
+           "tagged-trace": _tagged_trace, "opml": _opml, "hn-thread": _hn_thread}[name](lines)
     if len(out) != len(lines) or any("\n" in ln for ln in out):  # a rewrite never moves a line: keep the text
         return text
     return "\n".join(out)
+
+
+# -- a Hacker News thread copied from the browser -------------------------------------------------------------
+
+#: A comment's header line: "▲ pgwu 5 hours ago | next [–]", "  ▲ lhu 5 hours ago | parent | next [–]" (indented: a reply).
+_HN_HEAD = compile_lazy(r"^(?P<ind>\s*)(?:▲|\^)\s+(?P<who>[\w.-]{1,40})\s+(?P<when>\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago|"
+                        r"on\s+\w{3}\s+\d{1,2},\s+\d{4})\s*(?:\|.*)?$", re.IGNORECASE)
+#: The submission's title line: "▲ SlackChunk: Deadline-aware chunked prefill for LLM serving (arxiv.org)".
+_HN_STORY = compile_lazy(r"^\s*▲\s+(?P<t>\S.{3,300}?)(?:\s+\((?P<site>[\w.-]+\.[a-z]{2,})\))?\s*$")
+#: The site's chrome: the navigation bar, the submission's points line, "reply" links.
+_HN_CHROME = compile_lazy(r"^\s*(?:Hacker News\s+new\s*\|.*|\d+\s+points?\s+by\s+\S+\s+.*\bago\b.*|reply|\[–\]|\[-\]|"
+                          r"Guidelines\s*\|.*|Search:.*)\s*$", re.IGNORECASE)
+
+
+def _hn_thread(lines: list[str]) -> list[str]:
+    """A Hacker News thread as the browser copies it: the submission's title a heading; each top-level comment's header
+    ("▲ pgwu 5 hours ago | next [–]") a heading over its text, the comments indented under it (its replies) its
+    paragraphs with their writer named ("lhu (reply, 5 hours ago): …"), their indentation taken off (it is no code
+    block); the site's navigation and points lines blank."""
+    out = list(lines)
+    for k, ln in enumerate(lines):
+        h = _HN_HEAD.match(ln)
+        if h is not None:
+            who, when = h.group("who"), h.group("when")
+            out[k] = f"{who} (reply, {when}):" if h.group("ind") else f"## {who} · {when}"
+            continue
+        if _HN_CHROME.match(ln):
+            out[k] = ""
+            continue
+        st = _HN_STORY.match(ln)
+        if st is not None and not ln.startswith((" ", "\t")):
+            out[k] = f"## {st.group('t')}" + (f" ({st.group('site')})" if st.group("site") else "")
+            continue
+        out[k] = ln.strip()
+    return out
 
 
 # -- captions (WebVTT, SubRip) ------------------------------------------------------------------------------

@@ -1071,6 +1071,9 @@ def _bibtex_title(code: str) -> str | None:
     return t or None
 
 
+#: A chat export's preview of the message a reply answers: "└ replying to @nadia: the numbers I have are …", "↳ Replying to
+#: bram: …" (the message itself is in the log above).
+_REPLY_PREVIEW = compile_lazy(r"^\s*[└↳┗╰]\s*(?:replying to|in reply to|回复)\s*@?[\w.-]{1,40}\s*[:：]", re.IGNORECASE)
 #: A mail's signature delimiter (RFC 3676 writes "-- "; people type "--" or a dash alone).
 _SIG_DELIMITER = frozenset({"--", "—", "–"})
 
@@ -1645,6 +1648,8 @@ def parse_note(
                     continue  # (a message's placeholder or a recall notice, "罗威撤回了一条消息", in any chat)
                 if _LISTING_MARK.match(t):
                     continue  # an arXiv listing's markers say nothing
+                if _REPLY_PREVIEW.match(t):
+                    continue  # "└ replying to @bram: rollwise works without …": a chat's excerpt of the message answered
                 # (a bullet swallowed as a paragraph's lazy continuation, "    - said 9.5x …" under a programme's slot, starts
                 # a sentence of its own)
                 if not runs or (runs[-1] and (ln in seg_starts or seg_of(ln) != seg_of(runs[-1][-1][0])
@@ -1972,7 +1977,9 @@ def parse_note(
                 # (within a window around the mention: a title is written beside its identifier, and a line of
                 # thousands of mentions is then read in linear time)
                 w0 = max(0, m.start - _TITLE_REACH)
-                title = (_row_title(b) if b.kind == "row" else None) or (_bibtex_title(b.text) if b.kind == "code" else None) \
+                # (a row about two works, "| Hydragen + ChunkAttention (read as a pair) | 2402.05099 / 2402.15220 |", titles neither)
+                title = (_row_title(b) if b.kind == "row" and len({x.arxiv_id for x in find_arxiv_ids(" ".join(b.cells))}) < 2
+                         else None) or (_bibtex_title(b.text) if b.kind == "code" else None) \
                     or written_title(tt[w0:m.end + _TITLE_REACH], m.start - w0, m.end - w0)
                 if title is None and k == 1 and b.kind in ("item", "para") and not find_arxiv_ids(blines[0][1]) \
                         and (b.kind == "item" or _ENTRY_OPEN.match(blines[0][1])) and not re.search(r"[.。!?！？]\s*$", blines[0][1]) \

@@ -1625,7 +1625,12 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # "【周航 09:15】 …" / "【老郑 09:31】 …", a blank line, the next exchange): the writer's runs are its topics
         per_block = Counter(i for i, _ln, _t in marks)
         runs_of_several = [i for i, n in per_block.items() if n >= 2]
-        grouped = not threaded and len(runs_of_several) >= 2 and \
+        # (runs the export split only around a link preview, "> arxiv.org — Rollwise: …" between two messages, are one
+        # stream: the writer set nothing apart)
+        run_blocks = sorted(per_block)
+        set_apart = all(blocks[j].line > blocks[i].line_end + 1 and not any(
+            blocks[i].line_end < x.line < blocks[j].line for x in blocks if x.quoted) for i, j in zip(run_blocks, run_blocks[1:]))
+        grouped = not threaded and len(runs_of_several) >= 2 and set_apart and \
             sum(per_block[i] for i in runs_of_several) * 2 >= len(marks)
         prev_block: int | None = None
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")

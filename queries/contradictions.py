@@ -526,7 +526,9 @@ def _one_paper_topics(snap: Snapshot) -> dict[str, str]:
     first_item: dict[str, int] = {}
     item_works: dict[str, set[str]] = defaultdict(set)
     whole: dict[str, list[str]] = {}  # a one-paper note: one item, the whole note, about one work
+    n_items: dict[str, int] = defaultdict(int)
     for it in snap.items:
+        n_items[it.path] += 1
         first_item[it.path] = min(first_item.get(it.path, 10**9), it.line)
         if it.works:
             item_works[it.path].add(frozenset(it.works))
@@ -546,7 +548,11 @@ def _one_paper_topics(snap: Snapshot) -> dict[str, str]:
             topic = next(iter(opening))
             # a collection whose first page happens to open the file ("- [[SGLang]] [[arXiv 2312.07104]]",
             # then "- [[Preble]] … [2407.00023]"): its items are about works of their own
-            if not any(topic not in ws for ws in item_works.get(path, ())):
+            others = [ws for ws in item_works.get(path, ()) if topic not in ws]
+            # (a transcript whose preamble names its one paper, "I have not opened the TileSplit paper (arXiv:…)", may
+            # still have one aside about another work: "Side note for listeners, FA3, that's 2407.08608")
+            aside = len(others) == 1 and n_items.get(path, 0) >= 3 and any(c.line < stop for c in cites if c.arxiv_id == topic)
+            if not others or aside:
                 out[path] = topic
     return out
 
@@ -815,6 +821,12 @@ def claim_subjects(snap: Snapshot) -> dict[str, list[str]]:
                 it = items.get(key)
                 resolved[key] = item_works(snap, it)[0] if it is not None else []
             subj = list(resolved[key])
+            head = getattr(items.get(key), "title", "") or ""
+            if subj and topic and c.kind == "note" and topic not in subj \
+                    and all(_only_compared(c.text, names_of.get(a, ())) or _only_compared(head, names_of.get(a, ())) for a in subj):
+                # "the decode attention kernel is 2.4x faster than FlashAttention-2's non-split kernel" in a podcast about
+                # TileSplit: the work its item's words name only as the baseline is compared with, not measured
+                subj = [topic]
         if not subj and topic and c.kind == "note":
             subj = [topic]  # a section of a one-paper note that names no work of its own ("## 二、方法")
         if not subj and c.kind == "note" and not c.quantities and not match(c.text) \

@@ -131,8 +131,9 @@ def test_requirements_removed_answered_fields_and_what_works_with_what():
     """"removes the auxiliary loss" denies the need "can't get rid of the aux loss" states; "不用喂校准集" denies calibration
     data; a card's field answered yes or no ("校准数据 | 要的", "Draft model | no") or compatible ("cuda_graphs: compatible")
     states or denies it; "does not work with CUDA graphs" denies support; "an approximation of full attention" is lossy."""
-    assert predicates("LFB removes the auxiliary loss entirely: a bias is nudged instead.") == ("-need:~loss",)
-    assert predicates("you can't actually get rid of the aux loss, they kept a small one") == ("+need:~loss",)
+    # (the auxiliary loss has been a named object of the lexicon since the twenty-seventh stop: "aux_loss")
+    assert predicates("LFB removes the auxiliary loss entirely: a bias is nudged instead.") == ("-need:aux_loss",)
+    assert predicates("you can't actually get rid of the aux loss, they kept a small one") == ("+need:aux_loss",)
     assert predicates("完全不用喂校准集，拿到权重就能直接量。") == ("-calibrate:", "-need:calibration_data")
     assert predicates("校准数据 | 要的，默认 128 条 C4 片段") == ("+calibrate:", "+need:calibration_data")
     assert predicates("Draft model | no") == ("-need:draft_model,model",)

@@ -299,3 +299,140 @@ def test_the_writers_closing_word_places_the_item_it_names_not_the_last_one():
     parts, _ = parse_note(TALK, "inbox/sofia/talk.md", "note")
     assert [(i.line, i.line_end, i.sections) for i in parts["items"]] == [
         (3, 4, ()), (6, 7, ("4.2",)), (9, 10, ())]
+
+
+# --------------------------------------------------------------------------- round two of the stop (t267-t270)
+
+DISCORD = """#serving — export 2028-05-08
+
+[12:03] nadia: anyone looked at SlackChunk yet? arxiv.org/abs/2605.08314 . picks the chunk size from the TTFT slack
+:+1: 3
+[12:40] ArxivBot: New: 2602.09143v3 — Rollwise: Token-Budget Scheduling (cs.DC)
+> arxiv.org — Rollwise: Token-Budget Scheduling
+> Chunked-prefill schedulers fix the per-iteration token budget …
+[12:44] bram: skimmed the abstract: rollwise works without changing the attention kernel
+└ replying to @bram: rollwise works without changing the attention kernel…
+[12:52] teo: unrelated: Llumnix has a newer version up (https://arxiv.org/abs/2406.03243v2)
+[13:06] ArxivBot: New: 2605.11208 — Learned Noise Schedulers for Few-Step Diffusion Sampling (cs.CV)
+"""
+
+
+def test_a_chat_s_link_preview_does_not_swallow_the_messages_after_it():
+    """A bot's link preview ("> arxiv.org — Rollwise: …") right above the next message: CommonMark read every later
+    message as the quote's lazy continuation, so the chat's last topics were one quoted block. A line without ">" that
+    opens a message is the writer's again; the preview between two messages sets no run apart; a reply's excerpt of the
+    message it answers ("└ replying to @bram: …") says nothing of its own."""
+    from ingest.blocks import read_blocks
+
+    quoted = [(b.line, b.line_end) for b in read_blocks(DISCORD.split("\n"), 1) if b.quoted]
+    assert quoted == [(6, 7)]
+    assert [(ln, w) for ln, w, _r in _items(DISCORD, "inbox/nadia/chat.md")] == [
+        (3, ("2605.08314",)), (5, ("2602.09143",)), (10, ("2406.03243",)), (11, ("2605.11208",))]
+    parts, _w = parse_note(DISCORD, "inbox/nadia/chat.md", "note")
+    assert [c.line for c in parts["claims"] if "without changing" in c.text] == [8]
+
+
+HN = """jonas: HN thread on SlackChunk, copied from the browser. I read the comments, not the paper.
+
+Hacker News new | past | comments | ask | show | jobs | submit 	login
+
+▲ SlackChunk: Deadline-aware chunked prefill for LLM serving (arxiv.org)
+186 points by mkrol 6 hours ago | hide | past | favorite | 41 comments
+
+▲ pgwu 5 hours ago | next [–]
+
+    Summary: the scheduler picks each iteration's chunk from the TTFT slack (arxiv.org/abs/2605.08314).
+
+  ▲ lhu 5 hours ago | parent | next [–]
+
+      Author here. No custom kernel, we call FlashInfer's stock kernels.
+
+▲ gpu_truther 4 hours ago | next [–]
+
+    [dead] this is Orca with extra steps, the paper numbers are cherry picked
+
+▲ rsj 3 hours ago | next [–]
+
+    Related: "Efficient LLM Scheduling by Learning to Rank" [2408.15792], close to SJF ordering.
+"""
+
+
+def test_a_hacker_news_thread_is_its_top_level_comments():
+    """A thread copied from Hacker News: its comments' bodies indented four spaces were code blocks, and the whole page one
+    item. Each top-level comment is an item with its replies; the site's chrome says nothing; a ``[dead]`` comment is
+    low."""
+    md = as_markdown(HN, "inbox/jonas/hn.md").split("\n")
+    assert md[2] == "" and md[5] == ""  # the navigation bar and the points line
+    assert md[4] == "## SlackChunk: Deadline-aware chunked prefill for LLM serving (arxiv.org)"
+    assert md[7] == "## pgwu · 5 hours ago" and md[11] == "lhu (reply, 5 hours ago):"
+    assert md[13] == "Author here. No custom kernel, we call FlashInfer's stock kernels."
+    assert _items(HN, "inbox/jonas/hn.md")[1:] == [(8, ("2605.08314",), "unknown"), (16, (), "low"), (20, ("2408.15792",), "unknown")]
+
+
+def test_moe_words_a_drop_rate_an_auxiliary_loss_and_the_routing_choice():
+    """"丢弃率 4.2%" and "drop rate about 9%" are one measure; "仍需 auxiliary loss" states the need "不需要辅助负载均衡损失"
+    denies; token-choice and expert-choice routing are two sides of one aspect; an aux-loss-free strategy is no auxiliary
+    loss, nor is one a router is trained with."""
+    assert _figs("固定 CF=1.0 的基线路由器，丢弃率 4.2%。") == [("drop_rate", 4.2, None, "%")]
+    assert _figs("baseline router（top-2，CF 1.0）：drop rate about 9%") == [("drop_rate", 9.0, None, "%")]
+    assert predicates("但 V3 仍需 auxiliary loss：另外有一个 balance loss") == ("+need:aux_loss",)
+    assert "-need:aux_loss" in predicates("DeepSeek-V3 采用上述无辅助损失策略，不需要辅助负载均衡损失")
+    assert "+use:aux_loss" not in predicates("DeepSeek-V3 采用上述无辅助损失策略，不需要辅助负载均衡损失")
+    assert "+modify:router" in predicates("The router is fine-tuned for 2,000 steps with an auxiliary loss.")
+    assert qualifier_sides("Mixtral 8x7B：每层 8 个专家，token-choice 路由，每个 token 选 top-2") == ("routing_choice:token_choice",)
+    assert qualifier_sides("Mixtral 用的是 expert-choice 路由，每个专家自己挑 token") == ("routing_choice:expert_choice",)
+
+
+def test_a_draft_model_s_size_and_a_figure_weighed_are_no_setting_and_no_measurement():
+    """"a Llama-3-70B target and a 1B draft": the figure's model is 70B (the draft's 1B set it apart from the document's
+    70B figure); "23% seems modest", "18% on real traffic is honestly great": a figure said elsewhere, weighed here."""
+    got = find_figures("On ShareGPT with a Llama-3-70B target and a 1B draft, SpecBatch improves goodput +38% at 8 req/s")
+    assert [c for c in got[0].conditions if c.startswith("msize:")] == ["msize:70b"]
+    assert _figs("[12:07] bram: 23% seems modest for a tail-latency paper tbh.") == []
+    assert _figs("18% on real traffic is honestly great. What happened to P50?") == []
+    assert _figs("throughput is 2.1x higher") == [("throughput", 2.1, None, "x")]
+
+
+PODCAST_DOC = ("# Kernels\n\n## II Decode\n\n- TileSplit (arXiv:2603.11842) picks split-K per request.\n\n"
+               "## Reading list\n\n* TileSplit (arXiv 2603.11842, 2026)\n* FlashAttention-2 (arXiv 2307.08691, 2023)\n")
+PODCAST = """# Kernel Hours, ep. 41 (guest: first author of TileSplit)
+
+I have not opened the TileSplit paper (arXiv:2603.11842); every number below is what the guest said on air.
+
+---
+
+[00:03:12] HOST: So, elevator pitch. What's wrong with flash-decoding as people ship it?
+
+[00:03:18] GUEST: The problem is the split count. We pick it per request.
+
+[00:12:31] GUEST: The headline: at 64k context, batch 1, on an H100, the decode attention kernel is 2.4x faster than FlashAttention-2's non-split kernel.
+
+[00:24:10] HOST: Side note for listeners, FA3, that's 2407.08608, covers prefill on Hopper.
+
+[00:33:40] HOST: Where do people find it? GUEST: github.com/tilesplit-lab, and the paper is 2603.11842.
+"""
+LOGSEQ = """- [[TileSplit]]
+  arxiv:: 2603.11842
+  read:: skimmed
+	- number from the abstract: 1.6x decode attention speedup at 64k, batch 1, H100 SXM, vs FA2's non-split decode kernel
+"""
+
+
+def test_a_transcript_about_one_paper_with_an_aside_is_about_its_paper(tmp_path):
+    """A podcast whose preamble names its one paper ("I have not opened the TileSplit paper (arXiv:…)") and one aside about
+    another work (FA3): its turns that name no work were read against the baseline their words compare with
+    (FlashAttention-2), and "2.4x" never met the outliner's "1.6x" of TileSplit."""
+    found = finding_places(tmp_path, {"organized/knowledge/k.md": PODCAST_DOC, "inbox/tomas/ep41.md": PODCAST,
+                                      "inbox/ines/logseq.md": LOGSEQ})
+    assert ("number", "arXiv:2603.11842", ["ep41.md:11", "logseq.md:4"]) in found
+
+
+def test_a_table_row_about_two_works_titles_neither(tmp_path):
+    """"| Hydragen + ChunkAttention (read as a pair) | 2402.05099 / 2402.15220 |": the row's paper cell was taken for
+    both works' title, two title conflicts with the document's list."""
+    doc = ("# Kernels\n\n## Reading list\n\n* Hydragen: High-Throughput LLM Inference with Shared Prefixes (arXiv 2402.05099)\n"
+           "* ChunkAttention: Efficient Self-Attention with Prefix-Aware KV Cache (arXiv 2402.15220)\n")
+    sheet = ("| Paper | arXiv | Read |\n|---|---|---|\n| Hydragen + ChunkAttention (read as a pair) | 2402.05099 / 2402.15220 | full |\n"
+             "| Lean Attention: Hardware-Aware Scalable Attention | 2402.05099 | abstract |\n")
+    found = finding_places(tmp_path, {"organized/knowledge/k.md": doc, "inbox/mei/sheet.md": sheet})
+    assert [f for f in found if f[0] == "title"] == [("title", "arXiv:2402.05099", ["k.md:5", "sheet.md:4"])]
