@@ -1881,6 +1881,9 @@ def parse_note(
     for c in claims:
         claims_of.setdefault(c.item, []).append(c)
     named_place = _placements_by_name(shape.segments, claims_of.get(None, []))
+    # a closing word after the items ("me (ines): … a candidate for 6.1") is a statement of the item it places
+    closing = {id(c): idx for idx, cs in named_place.items() for c in cs
+               if shape.segments and c.item is None and c.line > shape.segments[-1].line_end}
     for sg, levels, own_levels in zip(shape.segments, seg_levels, seg_own):
         mine = claims_of.get(sg.index, [])
         placing = [*mine, *named_place.get(sg.index, ())]
@@ -2117,7 +2120,7 @@ def parse_note(
         links=tuple(dict.fromkeys(links)),
         urls=tuple(dict.fromkeys(urls)),
         arxiv=tuple(arxiv),
-        claims=tuple(claims),
+        claims=tuple(c.model_copy(update={"item": closing[id(c)]}) if id(c) in closing else c for c in claims),
         items=tuple(items),
         lang="zh" if cjk > 20 else "en",
     )

@@ -5055,12 +5055,16 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     # (or its first line under the heading does: "## General remark: what "speedup" meant" / "Not a paper. The three …")
     seg_works = [([], list(dict.fromkeys([*m, *a]))) if a and (not_a_paper(r.head) or opens_not_a_paper(_opening_line(r)))
                  else (a, m) for r, (a, m) in zip(raws, seg_works)]
-    if len(raws) >= 2 and _CODA.match(_strip(raws[-1].head)) and not seg_works[-1][0] and _places(_raw_text(raws[-1])):
+    if len(raws) >= 2 and _CODA.match(_strip(raws[-1].head)) and not seg_works[-1][0] and _places(_raw_text(raws[-1])) \
+            and _coda_places_one(raws[:-1], seg_works[:-1], _raw_text(raws[-1])):
         # "---" then "me (ines): if the numbers hold up, it's a candidate for 6.1": the writer's closing word on the note
         # (read with the item it names, ``ingest.notes``), no item of its own
         raws, seg_works = raws[:-1], seg_works[:-1]
     segs = []
     coda = _coda_line(blocks, raws[-1]) if raws else None
+    if coda is not None and not _coda_places_one(raws, seg_works, "\n".join(
+            b.text for b in blocks if b.kind == "para" and b.line >= coda and b.line <= raws[-1].line_end)):
+        coda = None
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         end = coda - 1 if coda is not None and n == len(raws) - 1 else r.line_end
         segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, end, r.head,
@@ -5088,6 +5092,23 @@ def _coda_line(blocks: list[MdBlock], last: _Raw) -> int | None:
     if not _CODA.match(first) or b.line <= last.line + 1 or not _places(b.text):
         return None
     return b.line
+
+
+def _coda_places_one(raws: list[_Raw], seg_works: list, text: str) -> bool:
+    """Whether a closing word can be read with one item: it names one item's lead name ("SinkShift deserves a line in
+    §4.2" under "[14:18] SINKSHIFT (their own paper)"), or one item alone is about a work.  A closing word placing several
+    items by what they do ("the int2 / int4 KV paths … belong in §7.1") stays a part of its own."""
+    leads = set()
+    for r, (works, _m) in zip(raws, seg_works):
+        head = re.sub(r"^\W*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*", "", _strip(r.head))
+        m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", head)
+        # (a name: an item's about a work, or written as names are, "SINKSHIFT", "TwinScale", "EAGLE-2"; not "Fixes")
+        if m and len(m.group(1)) >= 3 and (works or re.search(r"[A-Z].*[A-Z]|\d", m.group(1))):
+            leads.add(m.group(1))
+    named = [n for n in leads if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)]
+    if len(named) == 1:
+        return True
+    return not named and sum(1 for a, _m in seg_works if a) == 1
 
 
 def _places(text: str) -> bool:
