@@ -55,6 +55,8 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
+         # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
+         r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
 _FIG = compile_lazy(
@@ -290,6 +292,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
+                if re.fullmatch(r"[2345]0[6789]0(?:ti)?", val.replace(" ", "")):
+                    val = "rtx" + val.replace(" ", "")  # "my 3090" is the "RTX 3090" another note writes
             # (a context length's span starts at its number, not at the comma before it: ", 32K context on H100" is
             # its own clause's)
             start = next((m.start(k) for k in range(1, (m.re.groups or 0) + 1) if m.group(k)), m.start()) if cat == "ctx" else m.start()
@@ -496,6 +500,8 @@ _PER_STEP = compile_lazy(r"\s*(?:accepted\s+)?(?:per|each|every|a|/)\s*(?:draft(
 _DISTANCE_AFTER = compile_lazy(r"\s*(?:tokens?\s+)?(?:(?:ago|back|away|apart)\b|(?:earlier|before)(?=\s*[,.;:)\]]|\s*$))|\s*(?:个\s*)?(?:tokens?|词元)?\s*(?:之前|以前)", re.IGNORECASE)
 
 
+#: Measures a time can be: what a clause names before a duration when the measure nearest it is no time.
+_TIME_METRICS = frozenset({"latency", "overhead", "time", "quantization_time"})
 #: A count of something other than a text's tokens right after the number: "~2k steps", "10K samples", "5 万条请求".
 _OTHER_COUNT_AFTER = compile_lazy(r"\s*(?:(?:training|train|gradient|optimi[sz]er|fine-?tuning)\s+)?(?:steps?|iterations?|iters?|epochs?|"
                                 r"samples?|examples?|sequences?|requests?|prompts?|queries|users?|sessions?|conversations?|"
@@ -869,6 +875,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric, explicit = "throughput", False  # "32K context: 540 tokens/s": a rate of tokens is a throughput
         if unit == "GB" and metric not in ("memory", None):
             metric, explicit = "memory", False  # "at 128K, batch one: 2.7 GB of KV": a size in bytes is a memory
+        if metric == "overhead" and unit not in ("s", "%"):
+            metric, explicit = (cues.default_x if unit == "x" else None), False  # "the overhead is 2x lower": a ratio read
+            # as before (a time or a share is an overhead)
         if unit in ("TFLOPs/s", "GB/s") and metric in ("context", "batch"):
             metric, explicit = cues.unit_metrics.get(unit, metric), False  # "661 TFLOPs/s at max sequence 16k": a rate, not a length
         if metric in ("context", "batch") and unit == "%":
@@ -913,6 +922,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "p99 TTFT at 6 req/s: 0.74 s": a rate is the setting, seconds no throughput; "128 decode tokens per GPU,
             # hidden 7168, top-8: 312 µs": a time, not a context length
             metric, explicit = "time", False
+            # ("mask computation 0.1 ms/token": the time's own measure before it, when the clause names one)
+            lo_c, _hi_c = clause_of(s)
+            before = [(m.end(), name) for name, pat in cues.metrics if name in _TIME_METRICS
+                      for m in pat.finditer(text, max(lo_c, s - 60), min(len(text), e + 40)) if m.end() <= s]
+            if before:
+                metric, explicit = max(before)[1], True
         if unit in ("s",) and not explicit and metric in (None, "time") and any(
                 c.startswith("latkind:") for c in (*own, *sent)):
             metric = "latency"  # "TTFT p99, ShareGPT trace: 520 ms": TTFT names the measure
@@ -1172,6 +1187,8 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "%", 1.0
     if low.startswith(("pflop", "tflop")):
         return "TFLOPs/s", (1000.0 if low.startswith("p") else 1.0)
+    if re.match(r"m?j\s*(?:/|per\b)|(?:毫)?焦", low):
+        return "J/token", (0.001 if low.startswith(("mj", "毫")) else 1.0)
     if low.startswith("tok"):
         return "tok/s", 1.0
     if low == "ms" or u == "毫秒":

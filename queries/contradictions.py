@@ -1137,7 +1137,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # (an accuracy's loss in points, "只掉 0.4 个点", is the one "准确率掉了 1.9%" gives in %)
     if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
                                        and _same_metric(qa.metric, qb.metric or "", qa.unit)) \
-            and not (qa.unit == "s" and {qa.metric, qb.metric} == {"time", "latency"} and not (qa.explicit and qb.explicit)
+            and not (qa.unit == "s" and {qa.metric, qb.metric} in ({"time", "latency"}, {"time", "overhead"})
+                     and not (qa.explicit and qb.explicit)
                      and _same_setting(qa, qb)):
         # ("KV handoff ≈45 ms for a 2k-token prompt (Llama-2-70B)": a duration its unit alone names, the "0.45 s of added
         # latency" of the same handoff in the same setting)
@@ -1287,11 +1288,23 @@ def _own_setting_unmatched(c1: SClaim, q1: SQuantity, c2: SClaim, q2: SQuantity)
     sentence or table cell) and the two state different kinds of setting: a workload or a model named on one side only
     ("P99 TBT −12% on our A100s" is no reading of the card's "synthetic Poisson arrivals: P99 TBT −27%"; our "组内测"
     on Llama-2-7B-chat none of an abstract's figure naming no model)."""
-    own1, own2 = _own_measurement(_sentence_of(c1.text, q1.raw)), _own_measurement(_sentence_of(c2.text, q2.raw))
+    s1, s2 = _sentence_of(c1.text, q1.raw), _sentence_of(c2.text, q2.raw)
+    own1, own2 = _own_measurement(s1), _own_measurement(s2)
     if own1 == own2:
         return False
+    if _SAME_SETUP_AS_PAPER.search(c1.text if own1 else c2.text):
+        return False  # "Same JSON-schema workload as the paper's own benchmark, …: ~0.1 ms/token": the run says it is comparable
     co, cp = _conds(q1), _conds(q2)
     return any((cat in co) != (cat in cp) for cat in _OWN_SETTING)
+
+
+#: A run of the writer's own said to repeat the paper's setting: "same JSON-schema workload as the paper's own benchmark",
+#: "same setup as the paper", "按论文的配置复现", "与论文相同的设置".
+_SAME_SETUP_AS_PAPER = compile_lazy(r"\bsame (?:[\w-]+\s+){0,2}(?:workload|setup|setting|config(?:uration)?|benchmark|harness)s? "
+                                    r"as (?:the |their )?(?:paper|authors)(?:'s| used)?|\b(?:the paper's|their) (?:exact |own )?"
+                                    r"(?:setup|settings?|config(?:uration)?|benchmark) (?:reproduced|replicated|rerun)\b|"
+                                    r"(?:按|照|用)(?:论文|原文|作者)的?(?:配置|设置|设定|基准)|与(?:论文|原文)(?:相同|一致)的(?:配置|设置|设定)",
+                                    re.IGNORECASE)
 
 
 def _own_measurement(text: str) -> bool:

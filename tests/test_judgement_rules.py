@@ -1187,7 +1187,7 @@ def test_conditions_of_a_setting_budget_head_dim_slo_and_zh_temperature():
     assert [q.conditions for q in find_figures("Llama-3-8B W4A4（KV 也是 4 bit）下困惑度上升 0.3")] == [
         ("model:llama3-8b", "msize:8b", "precision:w4a4kv4")]
     assert [q.conditions for q in find_figures("on 2×4090: decode 1.7x over flashinfer dense. needs triton")] == [
-        ("base:flashinfer-dense", "gpus:2", "hw:4090", "phase:decode")]
+        ("base:flashinfer-dense", "gpus:2", "hw:rtx4090", "phase:decode")]  # (the "RTX 4090" another note writes)
 
 
 def test_an_apa_reference_title_is_the_field_after_the_authors():
