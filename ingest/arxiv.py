@@ -237,6 +237,8 @@ _MAYBE_ID = compile_lazy(r"\d{4}\.\d|/\d{4}")
 #: ref is 2705.11302").
 _NUMBER_LABEL = compile_lazy(r"(?:单号|编号|号码|工单|订单|询价单|报价单|合同|票号|发票|账号|房间|会议室|成本中心|预算(?:编号|号)|ticket|invoice|order|form|room|phone|tel|"
                            r"cost (?:cent(?:er|re)|code)|(?:budget|charge|project|billing) code|"
+                           # a footer's or a booking's reference: "… San Francisco CA · ref 2311.40596", "booked, ref 2811.40062"
+                           r"(?:[·|;]\s*|\bbooked,?\s+|(?:booking|reservation|confirmation)\s+)ref(?:erence)?\.?(?:\s*(?:no\.?|number))?|"
                            r"account|po|no\.|(?<![#\w])#(?=$)|(?<![\w-])(?:run|build|job|pipeline|workflow|batch job|task)(?: id)?|"
                            r"(?<![\w-])(?:digest|newsletter|mailing|case|tracking|message)(?: (?:ref|no\.?|id|number))?|"
                            # a log's or a metric's key: ``total_s=1312.4471``, ``ttft_p50=…`` (never ``arxiv=``/``eprint=``)

@@ -472,3 +472,26 @@ def test_new_aspects_a_bare_consumer_gpu_and_a_run_said_to_repeat_the_paper_s_se
           "batch 1: XGrammar (arXiv:2411.15100) mask computation ~0.1 ms/token, not 40 μs.\n")
     found = finding_places(tmp_path, {"organized/knowledge/d.md": doc, "inbox/daniel/pr.md": pr})
     assert ("number", "arXiv:2411.15100", ["d.md:5", "pr.md:3"]) in found
+
+
+def test_how_a_chat_a_slide_script_and_a_meeting_say_how_far_they_checked():
+    """A one-off run "仅供参考", "没系统验证"; a slide's numbers "从论文 Fig. 4 和 Table 2 抄的" (the paper's body); a talk a colleague
+    gave at the group meeting, "会上口头说的", "我只看了博客" (second-hand)."""
+    assert evidence_levels("我们组那台 L40S 上跑了下，只跑了一次，没锁频，仅供参考") == ("unverified",)
+    assert evidence_levels("目前只在一个客户的 schema 上试过，没系统验证。") == ("unverified",)
+    assert evidence_levels("这页的数都是从论文 Fig. 4 和 Table 2 抄的，不是我们自己跑的。") == ("full_text",)
+    assert evidence_levels("LazyMask 是 @王敏 上周组会讲的，下面是她讲的要点，我自己只扫过摘要") == ("abstract_checked", "second_hand")
+    assert evidence_levels("讨论结论（会上口头说的，没人回去翻论文）：Outlines 只支持正则") == ("second_hand", "unverified")
+    assert evidence_levels("我只看了博客") == ("second_hand",)
+
+
+def test_a_footer_s_or_a_booking_s_reference_number_is_no_identifier():
+    """"… San Francisco CA · ref 2311.40596" (a newsletter's postal footer, t261) and "the room is booked, ref 2811.40062"
+    (a diary's admin line, t273) were taken for arXiv identifiers; a reference to a paper written "see ref 2401.12345" or
+    "ref: arXiv:…" still is one."""
+    from ingest.arxiv import find_arxiv_ids
+
+    assert find_arxiv_ids("the room for Thursday is booked, ref 2811.40062.") == []
+    assert find_arxiv_ids("The Low-Bit Letter · 548 Market St PMB 90411, San Francisco CA · ref 2311.40596") == []
+    assert [m.arxiv_id for m in find_arxiv_ids("see ref 2401.12345 for details")] == ["2401.12345"]
+    assert [m.arxiv_id for m in find_arxiv_ids("ref: arXiv:2401.12345")] == ["2401.12345"]
