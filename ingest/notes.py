@@ -759,12 +759,13 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
         names = {}
     out: dict[int, list] = {}
     for c in loose:
-        if not c.suggested_sections or (c.item is None and c.line < segments[0].line):
-            continue  # (a preamble's placement is the note's opening, read with it)
+        if not c.suggested_sections:
+            continue
         hits = [i for i, n in names.items() if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", c.text, re.IGNORECASE)]
         if len(hits) == 1:
             out.setdefault(hits[0], []).append(c)
         elif not hits and len(with_works) == 1 and c.line > segments[-1].line_end:
+            # (only a closing word: a preamble's placement naming no item is the note's opening, read with it)
             out.setdefault(with_works[0], []).append(c)
     return out
 
