@@ -36,7 +36,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, read_structure, reference_spans, without_edit_mark, works_in
+from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, lead_name, read_structure, reference_spans, signature_blocks, without_edit_mark, works_in
 from .claims import make_claim
 from .text import (
     alias_before,
@@ -738,12 +738,10 @@ _GENERIC_LEAD = frozenset("the and for our my re fwd notes note paper papers rea
 def _title_name(title: str) -> str | None:
     """The name an item's title opens with ("▸ Sequoia — arXiv:…" -> ``Sequoia``, "PagedTree: Branch-Shared …" ->
     ``PagedTree``, "EAGLE-2 at T=1" -> ``EAGLE-2``), or None (a generic word, a sentence)."""
-    # (a talk's notes head each slide with its time: "[14:18] SINKSHIFT (their own paper)")
-    head = re.sub(r"^\W*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*", "", strip_markup(title))
-    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", head)
-    if m is None or len(m.group(1)) < 3 or m.group(1).lower() in _GENERIC_LEAD:
+    name = lead_name(strip_markup(title))
+    if name is None or name.lower() in _GENERIC_LEAD:
         return None
-    return m.group(1)
+    return name
 
 
 def _placements_by_name(segments, loose) -> dict[int, list]:
@@ -1075,32 +1073,6 @@ def _bibtex_title(code: str) -> str | None:
 #: A chat export's preview of the message a reply answers: "└ replying to @nadia: the numbers I have are …", "↳ Replying to
 #: bram: …" (the message itself is in the log above).
 _REPLY_PREVIEW = compile_lazy(r"^\s*[└↳┗╰]\s*(?:replying to|in reply to|回复)\s*@?[\w.-]{1,40}\s*[:：]", re.IGNORECASE)
-#: A mail's signature delimiter (RFC 3676 writes "-- "; people type "--" or a dash alone).
-_SIG_DELIMITER = frozenset({"--", "—", "–"})
-
-
-def _signature_blocks(blocks: list[MdBlock]) -> set[int]:
-    """First lines of the blocks of a mail's signature: the paragraph opening with ``-- `` and the unquoted paragraphs after
-    it (a name, a phone number, a tagline, a legal disclaimer) up to the next quoted mail, heading or attribution line
-    ("On Tue, …, Dana wrote:").  A sender's letterhead states nothing of any work ("Kestrel Stream: 2.4M tokens per
-    session")."""
-    out: set[int] = set()
-    on = False
-    for b in blocks:
-        first = b.lines[0][1] if b.lines else ""
-        if b.quoted or b.kind == "heading" or _ATTRIBUTION_LINE.match(first):
-            on = False
-        elif b.kind == "para" and first.strip() in _SIG_DELIMITER:
-            on = True
-        if on and b.kind == "para":
-            out.add(b.line)
-    return out
-
-
-#: The line a reply writes above the mail it quotes ("On Fri, 22 Jan 2027 at 18:20, Tomas <…> wrote:", "… 写道：").
-_ATTRIBUTION_LINE = compile_lazy(r"^\s*(?:on\b.{4,120}\bwrote|.{2,80}写道|.{2,80}\bwrote)\s*[:：]\s*$", re.IGNORECASE)
-
-
 def parse_note(
     text: str,
     path: str,
@@ -1558,7 +1530,7 @@ def parse_note(
                 if a:
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
-    letterhead = _signature_blocks(blocks)
+    letterhead = signature_blocks(blocks)
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0

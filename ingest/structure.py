@@ -46,7 +46,8 @@ from .text import not_a_paper, opens_not_a_paper, split_sentences
 from ingest.lazyre import compile_lazy
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
-           "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns"]
+           "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns", "lead_name",
+           "signature_blocks"]
 
 _URL = compile_lazy(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = compile_lazy(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
@@ -3071,21 +3072,12 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                 not any(b.kind == "para" and not b.quoted and opening.line_end < b.line < starts[1][0]
                         and (len(b.text) > 80 or _brings_link(b.text) or len(opening.text) > 40) for b in blocks):
             starts = starts[1:]  # "(saving the whole thread to the inbox …)": a remark before the points, no topic
-    # a signature ("-- " over a name, a phone number, a tagline) and the disclaimer after it, up to the next quoted mail
-    # or header: the sender's letterhead, no statement of any topic ("Kestrel Stream: 2.4M tokens per session")
-    sig: set[int] = set()
-    on = False
-    for k, b in enumerate(blocks):
-        if k in heads or k in attributed or b.quoted:
-            on = False
-        elif not b.quoted and b.kind == "para" and b.lines and b.lines[0][1].strip() in ("--", "-- ", "—"):
-            on = True
-        if on:
-            sig.add(k)
+    # the sender's letterhead after "-- " is no statement of any topic ("Kestrel Stream: 2.4M tokens per session")
+    sig = signature_blocks(blocks)
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
-        inside = [x for x in (_slice(b, line, end) for k, b in enumerate(blocks) if k not in sig) if x is not None]
+        inside = [x for x in (_slice(b, line, end) for b in blocks if b.line not in sig) if x is not None]
         out.append(_Raw("pseudo", line, end, head, hl, inside))
     pre = [b for b in blocks if b.line_end < starts[0][0]]
     return out, pre
@@ -5100,11 +5092,10 @@ def _coda_places_one(raws: list[_Raw], seg_works: list, text: str) -> bool:
     items by what they do ("the int2 / int4 KV paths … belong in §7.1") stays a part of its own."""
     leads = set()
     for r, (works, _m) in zip(raws, seg_works):
-        head = re.sub(r"^\W*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*", "", _strip(r.head))
-        m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", head)
+        name = lead_name(_strip(r.head))
         # (a name: an item's about a work, or written as names are, "SINKSHIFT", "TwinScale", "EAGLE-2"; not "Fixes")
-        if m and len(m.group(1)) >= 3 and (works or re.search(r"[A-Z].*[A-Z]|\d", m.group(1))):
-            leads.add(m.group(1))
+        if name and (works or re.search(r"[A-Z].*[A-Z]|\d", name)):
+            leads.add(name)
     named = [n for n in leads if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)]
     if len(named) == 1:
         return True
@@ -5122,3 +5113,34 @@ def _places(text: str) -> bool:
 def _raw_text(r: _Raw) -> str:
     """The text of a raw item's blocks."""
     return "\n".join(b.text for b in r.blocks) or r.head
+
+
+def lead_name(title: str) -> str | None:
+    """The name a title opens with, a slide's time before it left out ("[14:18] SINKSHIFT (their own paper)" ->
+    ``SINKSHIFT``, "PagedTree: Branch-Shared …" -> ``PagedTree``, "EAGLE-2 at T=1" -> ``EAGLE-2``), or None (no word of
+    three characters or more leads it)."""
+    head = re.sub(r"^\W*\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*", "", title)
+    m = re.match(r"[^\w]*([A-Za-z][\w+#.-]*[\w+#])", head)
+    return m.group(1) if m and len(m.group(1)) >= 3 else None
+
+
+#: A mail's signature delimiter (RFC 3676 writes "-- "; people type "--" or a dash alone).
+_SIG_DELIMITER = frozenset({"--", "—", "–"})
+
+
+def signature_blocks(blocks: list[MdBlock]) -> set[int]:
+    """First lines of the blocks of a mail's signature: the paragraph opening with ``-- `` and the unquoted paragraphs after
+    it (a name, a phone number, a tagline, a legal disclaimer) up to the next quoted mail, heading or attribution line
+    ("On Tue, …, Dana wrote:").  A sender's letterhead states nothing of any work ("Kestrel Stream: 2.4M tokens per
+    session")."""
+    out: set[int] = set()
+    on = False
+    for b in blocks:
+        first = b.lines[0][1] if b.lines else ""
+        if b.quoted or b.kind == "heading" or _ATTRIBUTION.match(first) or (b.kind == "para" and _MAIL_FROM.match(first)):
+            on = False
+        elif b.kind == "para" and first.strip() in _SIG_DELIMITER:
+            on = True
+        if on and b.kind == "para":
+            out.add(b.line)
+    return out
