@@ -68,7 +68,9 @@ _SAYS_TAG = compile_lazy(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
 #: A clause that defines a tag rather than says how a line was read: '厂商自己写的标"厂商自述"', 'relayed ones are marked "2nd"'
 #: (the whole clause up to the quoted tag: what it describes is the tagged entries' reading, not the line's).
-_TAG_DEFINED = compile_lazy(r"[^，,；;。\n]*(?:标(?:为|成|作|的是)?|记(?:为|作|成)|\b(?:marked|tagged|labell?ed)(?:\s+as)?)\s*[\"“'「]"
+#: (the clause starts at the text's start or after a break: an unanchored run before it made every position of a long line
+#: without breaks a start of its own, in time growing with the square of the line)
+_TAG_DEFINED = compile_lazy(r"(?:^|(?<=[，,；;。\n]))[^，,；;。\n]*(?:标(?:为|成|作|的是)?|记(?:为|作|成)|\b(?:marked|tagged|labell?ed)(?:\s+as)?)\s*[\"“'「]"
                             r"[^\"”'」\n]{1,16}[\"”'」]", re.IGNORECASE)
 #: A part of a paper a reading is stated of: "sections 1–6", "appendix D", "§4", "Fig. 3", "附录 B", "第 3 节".
 _PAPER_PART = compile_lazy(r"\b(?:sections?|secs?\.|appendix|appendices|chapters?|figs?\.|figures?|tables?)\s*[\dA-Z]|§\s*\d|附录|第\s*[\d一二三四五六七八九十]+\s*[节章]",
