@@ -1079,6 +1079,8 @@ _TEX_DROP = compile_lazy(r"^\s*\\(?:documentclass|usepackage|usetheme|usecolorth
                        r"begin\{(?:document|itemize|enumerate|description|thebibliography|columns?|block|center|figure|table|tabular)\}|"
                        r"end\{[a-z*]+\}|maketitle|titlepage|tableofcontents|includegraphics|centering|vspace|hspace|pause|"
                        r"newcommand|renewcommand|bibliographystyle|bibliography\{|label\{)")
+#: A run-in heading with the paragraph's text on its line: "\paragraph{Claim.} EAGLE (arXiv:…) extrapolates …".
+_TEX_RUN_IN = compile_lazy(r"^\s*\\(?:sub)?paragraph\*?\{(?P<t>[^{}]*)\}\s*(?P<rest>\S.*)$")
 _TEX_ITEM = compile_lazy(r"^(?P<ind>\s*)\\item(?:\[(?P<label>[^\]]*)\])?\s*(?P<t>.*)$")
 _TEX_NOTE = compile_lazy(r"^\s*\\note(?:<[^>]*>)?(?:\[[^\]]*\])?\{(?P<t>.*?)\}?\s*$")
 _TEX_FIELD = compile_lazy(r"^\s*\\(?P<cmd>subtitle|author|date|institute)\{(?P<t>.*)\}\s*$")
@@ -1135,6 +1137,9 @@ def _latex(lines: list[str]) -> list[str]:
             out[k] = f"## {_tex_inline(f.group('t')).strip()}" if f.group("t") and f.group("t").strip() else ""
         elif (h := _TEX_SECTION.match(ln)) is not None:
             out[k] = f"{levels[h.group('cmd')]} {_tex_inline(h.group('t')).strip()}"
+        elif (r := _TEX_RUN_IN.match(ln)) is not None:
+            # "\paragraph{Result.} On LLaMA2-Chat 70B the paper reports …": a run-in label, as "**Result.** …" is
+            out[k] = f"**{_tex_inline(r.group('t')).strip()}** " + _tex_inline(_TEX_CITE.sub(cite, r.group("rest")))
         elif (b := _TEX_BIBITEM.match(ln)) is not None:
             out[k] = f"\\bibitem{{{b.group('key')}}} {_tex_inline(b.group('rest')).strip()}"
         elif _TEX_DROP.match(ln):

@@ -94,6 +94,9 @@ def test_latex_notes_split_at_their_paragraphs_and_their_signs_are_read():
     assert [(ln, works) for ln, works, _r in _items(LATEX, "inbox/marco/notes.md")] == [
         (6, ("2603.08841",)), (10, ("2310.07240",))]
     assert _figs(md[7])[0] == ("latency", 30.0, None, "%")
+    # a run-in \paragraph with its text on the line is a bold run-in label, not a raw command in the quotes (a fresh user)
+    run_in = LATEX.replace("\\paragraph{CacheGen.}\n", "\\paragraph{Result.} CacheGen is lossy. ")
+    assert as_markdown(run_in, "inbox/marco/notes.md").split("\n")[9].startswith("**Result.** CacheGen is lossy. Only skimmed")
 
 
 BIB = """% yuqi's list
