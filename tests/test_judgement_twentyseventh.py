@@ -498,3 +498,15 @@ def test_a_footer_s_or_a_booking_s_reference_number_is_no_identifier():
     assert find_arxiv_ids("The Low-Bit Letter · 548 Market St PMB 90411, San Francisco CA · ref 2311.40596") == []
     assert [m.arxiv_id for m in find_arxiv_ids("see ref 2401.12345 for details")] == ["2401.12345"]
     assert [m.arxiv_id for m in find_arxiv_ids("ref: arXiv:2401.12345")] == ["2401.12345"]
+
+
+def test_a_brief_with_no_living_document_at_all_says_so(tmp_path):
+    """A manifest naming a living document the store does not hold, and no other in the store: the brief's header had no
+    baseline line, and every work read as new with nothing saying why (a fresh user)."""
+    files = {"inbox/a/beta.md": _NOTE,
+             "work-guard/3f2b6c1e-0000-4000-8000-000000000001.json": _manifest("organized/knowledge/gone.md")}
+    store = ingested_store(tmp_path, files)
+    data = brief_data(store, "3f2b6c1e-0000-4000-8000-000000000001", now=fixed_clock(), lang="en")
+    assert data.knowledge is None and not data.knowledge_fallback
+    assert [ln for ln in render_brief(data.model_dump(mode="json")).splitlines() if ln.startswith("- Baseline:")] == [
+        "- Baseline: none: the manifest's living document is not in the store, nor is any other (every work reads as new)"]

@@ -37,6 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "doc": "`{path}`（{lines} 行，{n} 个章节{updated}）",
         "doc_updated": "，末次更新 {date} `:{line}`",
         "doc_fallback": "（清单所指的活文档不在库中，改用上述文档）",
+        "doc_none": "无：清单所指的活文档不在库中，库里也没有别的活文档（每篇论文都会显示为新的）",
         "queue": "与工作队列 `{path}`{time}",
         "queue_time": "（快照 {time}）",
         "count": "增量条数：{n} 条（显著增量）＋ {m} 条低相关/复查项",
@@ -191,6 +192,7 @@ LABELS: dict[str, dict[str, str]] = {
         "doc": "`{path}` ({lines} lines, {n} sections{updated})",
         "doc_updated": ", last updated {date} `:{line}`",
         "doc_fallback": " (the manifest's living document is not in the store; the one above is used instead)",
+        "doc_none": "none: the manifest's living document is not in the store, nor is any other (every work reads as new)",
         "queue": " and the work queue `{path}`{time}",
         "queue_time": " (snapshot {time})",
         "count": "Increments: {n} (significant) + {m} low relevance / review",
@@ -489,6 +491,8 @@ def _header(L: dict[str, str], data: dict, out: list[str]) -> None:
         if data.get("knowledge_fallback"):
             doc += L["doc_fallback"]
         add("- " + L["baseline"].format(doc=doc))
+    else:  # (every work then reads as new: the reader must know why)
+        add("- " + L["baseline"].format(doc=L["doc_none"]))
     add("- " + L["count"].format(n=len(data["topics"]), m=len(data["low"])))
     add("")
 
