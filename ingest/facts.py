@@ -1423,7 +1423,9 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
                             r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?|"
                             # "取代 EAGLE 的静态树", "replaces EAGLE's static tree", "instead of Medusa's": what a work replaces
-                            r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?)\s*$",
+                            r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?|"
+                            # "Clear gains over on-demand loading": what a gain is measured over
+                            r"(?:gains?|speed-?ups?|faster|improve(?:s|d|ments?)?|better|wins?|advantages?)\s+over)\s*$",
                             re.IGNORECASE)
 #: Words right before a side cue that name it as a topic to talk about, not a property of the work: "讲动态树时", "介绍静态树",
 #: "when we discuss dynamic trees", "a section on static batching".

@@ -510,3 +510,10 @@ def test_a_brief_with_no_living_document_at_all_says_so(tmp_path):
     assert data.knowledge is None and not data.knowledge_fallback
     assert [ln for ln in render_brief(data.model_dump(mode="json")).splitlines() if ln.startswith("- Baseline:")] == [
         "- Baseline: none: the manifest's living document is not in the store, nor is any other (every work reads as new)"]
+
+
+def test_what_a_gain_is_measured_over_is_the_baseline_s_side():
+    """"Clear gains over on-demand loading" (a review's score justification, t109) set the baseline's on-demand loading
+    against a release note's "lookahead prefetch"."""
+    assert qualifier_sides("Justification For Why Not Lower Score: Clear gains over on-demand loading") == ()
+    assert qualifier_sides("it loads on demand, no lookahead") == ("prefetch_timing:on_demand",)
