@@ -752,8 +752,8 @@ def _placements_by_name(segments, loose) -> dict[int, list]:
         return {}
     # (a closing word naming no item, "it's a candidate for 6.1", places the one item about a work)
     with_works = [sg.index for sg in segments if sg.works]
-    names = {sg.index: n for sg in segments if (n := _title_name(sg.title))} if len(segments) >= 2 else {}
-    if len(set(names.values())) < 2:
+    names = {sg.index: n for sg in segments if (n := _title_name(sg.title))}
+    if len(set(names.values())) < 2:  # (one item, or items without names of their own: none placed by name)
         names = {}
     out: dict[int, list] = {}
     for c in loose:

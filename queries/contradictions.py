@@ -1490,12 +1490,13 @@ def _withdrawn_in_file(snap: Snapshot, c: SClaim, raw: str, subj: dict[str, list
         return False
     num = head.group(0).strip()
     mine = set(subj.get(c.iri, ()))
-    for d in snap.claims_of(c.path):
-        if d.line == c.line or num not in d.text or (mine and subj.get(d.iri) and not mine & set(subj[d.iri])):
-            continue
-        if _rejected(d.text, num) or _self_corrected(d.text, num):
-            return True
-    return False
+    # (the file's statements setting a number aside, read once per file and number: a figure repeated in a file asks again)
+    memo: dict[tuple[str, str], list[tuple[int, frozenset[str]]]] = snap.cache.setdefault("withdrawn_in_file", {})  # type: ignore[assignment]
+    setters = memo.get((c.path, num))
+    if setters is None:
+        setters = memo[(c.path, num)] = [(d.line, frozenset(subj.get(d.iri, ()))) for d in snap.claims_of(c.path)
+                                         if num in d.text and (_rejected(d.text, num) or _self_corrected(d.text, num))]
+    return any(line != c.line and (not mine or not works or mine & works) for line, works in setters)
 
 
 #: A figure's number with its magnitude suffix, as another sentence would write it again ("400k" of "400k tokens").
