@@ -58,7 +58,7 @@ _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
-         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|points?\b|pts?\b))")
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|-?points?\b|pts?\b))")
 _FIG = compile_lazy(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
@@ -97,10 +97,11 @@ _GONE_AFTER = compile_lazy(r"\s(?:goes away|went away|is gone|are gone|disappear
 _STILL_THERE = compile_lazy(r"\s(?:is|are) still (?:there|present|done|performed|needed|required)\b|\s(?:remains|stays) (?:in place|there)\b",
                           re.IGNORECASE)
 #: A cut by half written in words: "cuts … in half", "halves the decode latency", "延迟减半", "降低一半".
-_HALVED = compile_lazy(r"(?<=\s)in half\b(?!\s+(?:the|a|an)\b)|\bhalve[sd]?\b(?=\s+(?:the\s+|its\s+|their\s+)?[\w-]*\s*(?:latency|time|TTFT|TPOT|memory|footprint|cost))|"
+_HALVED = compile_lazy(r"(?<=\s)in half\b(?!\s+(?:the|a|an)\b)|\bby (?:about |roughly |nearly |almost |around |approximately )?(?:a )?half\b|\bhalve[sd]?\b(?=\s+(?:the\s+|its\s+|their\s+)?[\w-]*\s*(?:latency|time|TTFT|TPOT|memory|footprint|cost))|"
                      r"减半|砍半|(?:降低|减少|缩短|降|减|砍)(?:了)?(?:约|近)?一半", re.IGNORECASE)
 #: What a cut by half is of, named before it: a latency, a time, memory, a cost, traffic.
-_HALVED_WHAT = compile_lazy(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|traffic|writes|reads|bandwidth|延迟|时间|耗时|显存|内存|开销|成本|流量",
+_HALVED_WHAT = compile_lazy(r"latency|time|TTFT|TPOT|ITL|memory|footprint|cost|traffic|writes|reads|bandwidth|tokens|FLOPs|compute|"
+                          r"延迟|时间|耗时|显存|内存|开销|成本|流量|token|计算量",
                           re.IGNORECASE)
 #: An open object that is a step or an act (a word of it): "rescaling", "rescale", "step", "synchronization", "padding".
 _ACT_WORD = compile_lazy(r"(?:^~|\+)(?:\w+(?:ing|tion|sion|ment)|rescale|step|pass|loop|check|sync|barrier)(?=\+|$)")
@@ -117,7 +118,7 @@ _PLAIN = compile_lazy(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate", "auc")
 
 
 @dataclass(frozen=True)
@@ -558,7 +559,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     if budget is not None and budget.read >= budget.stop:
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
-    got = _find_figures(_ocr_fold(text), lexicon)
+    got = _find_figures(_ocr_fold(_SNAKE.sub(" ", text)), lexicon)
     if context and got:
         ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
         got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {
@@ -601,6 +602,11 @@ _OCR_I = compile_lazy(r"(?<=[A-Z])I(?=[a-z]{2})")
 _OCR_L = compile_lazy(r"(?<=\d\.)l(?![a-z])|(?:(?<=[=:])|(?<=[=:]\s))l(?![\w.])|(?<![\w.])l(?=\d{2}%?\b)|(?<=\d)l(?=\d)")
 
 
+#: The underscores of a field name written in snake case (``ratio_at_matched_acc_gsm8k: about 14 times``): its words are
+#: read as words, each underscore a space (same length, so every figure keeps its place).
+_SNAKE = compile_lazy(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+
+
 def _ocr_fold(text: str) -> str:
     """``text`` with an OCR engine's I/l-for-1 slips undone where no word could mean them (see ``_OCR_I``, ``_OCR_L``):
     the conditions and figures of a pasted poster photo are read as printed."""
@@ -617,6 +623,10 @@ _BARE_COUNT_FIG = compile_lazy(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(
                              r"prompts?|inputs?))?\s+(?:in|takes|took)\s+~?\d+(?:\.\d+)?\s*(?:s|ms|sec|seconds|min|minutes)\b")
 
 
+#: "no weight " right before "changes": a change of a thing named before it, denied (``predicates``).
+_NO_THING_CHANGES = compile_lazy(r"\b(?:no|zero|without(?: any)?)\s+(?P<obj>(?:[\w-]+\s+){1,2})$", re.IGNORECASE)
+#: A one-letter parameter set right before a value ("R=50%", "k = 4x"): the setting's name (``_find_figures``).
+_LETTER_SET = compile_lazy(r"(?:^|(?<=[^\w.]))[A-Za-z]\s*[=＝]\s*$")
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
 _END_TO_END = compile_lazy(r"(?:端到端|\bend[- ]to[- ]end)\s*(?:约|大约|about|~|≈)?\s*$", re.IGNORECASE)
 _TOKENS_PER_SECOND = compile_lazy(r"\btok(?:en)?s?\s*(?:/\s*sec(?:ond)?\b|per\s+sec(?:ond)?\b)", re.IGNORECASE)
@@ -675,8 +685,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue
         if m.group("unit") in ("×", "x", "X") and re.match(r"\s?\d", after) and not re.search(r"[.,]\d*$", m.group("a") or ""):
             continue  # "4096×11008", "4096 x 4096": a shape's dimensions, no ratio
+        if _LETTER_SET.search(text, max(0, m.start() - 6), m.start()):
+            continue  # "K=2 / R=50%": a one-letter parameter set to a value is the setting of a figure, none itself
         unit_raw = (m.group("unit") or "").strip()
-        unit, scale = _unit(unit_raw)
+        unit, scale = _unit(unit_raw.lstrip("-"))  # ("a 3.1-point drop": the points written joined)
         if unit is None:
             continue
         if unit == "tok/s" and unit_raw.lower() in ("token", "tokens", "tok", "toks") and _PER_STEP.match(text, m.end()):
@@ -959,6 +971,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(label)), None)
         if text[max(0, m.start() - 2):m.start()].endswith(("[^", "^")):
             continue  # "PagedAttention[^1]": a footnote's number, no value
+        if metric is not None and re.match(r"\s*[)）]", text[m.end():m.end() + 3]):
+            opening = max(text.rfind("(", 0, m.start()), text.rfind("（", 0, m.start()))
+            if opening >= 0 and re.search(r"[,，;；=]|\w\s+$", text[opening:m.start()]) \
+                    and not any(name == metric and pat.search(text, opening, m.start()) for name, pat in cues.metrics):
+                continue  # "(lexical 60, order 60) the AUC falls to 0.83": an aside's setting, the measure named after it
         if (text[m.start() - 1:m.start()] in ("[", "【") and text[m.end():m.end() + 1] in ("]", "】")) \
                 or re.search(r"(?<![A-Za-z0-9@\u0370-\u03ff])[γkKnNbBmM]\s*[=＝]\s*$|∈\s*\{?$", text[max(0, m.start() - 12):m.start()]):
             continue  # "AdaDraft [13]": a citation's number; "γ=0", "k = 4", "γ∈{0,…}": a parameter's value, no score
@@ -1770,6 +1787,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             elif verb == "add":
                 # "adds extra decoding heads on the frozen backbone": what is added, not what it is added to
                 tail = re.split(r"\s(?:on|onto|to|atop|on top of|over|into|in)\s", tail, maxsplit=1)[0]
+            compound = _NO_THING_CHANGES.search(text, max(0, m.start() - 30), m.start()) if verb == "modify" else None
+            if compound and re.fullmatch(r"(?:chang|modif|patch|edit)\w*(?:s|ions?)", m.group(), re.IGNORECASE):
+                # "no weight changes", "no kernel modifications": the noun before the change is what is (not) changed
+                neg, tail = True, compound.group("obj")
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
             if not objs and verb == "modify" and not m.group().isascii():
                 # "注意力内核不用做任何改动", "模型本身要改": the object comes first (a topic), then the (denied) change
