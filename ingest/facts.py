@@ -57,7 +57,7 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1
 _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
-         r"|\s*tok(?:ens)?/s\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
+         r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|-?points?\b|pts?\b))")
 _FIG = compile_lazy(
     rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
@@ -253,6 +253,7 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 val = re.sub(r"^(?:multi-?turn(?:chat|conversations?|dialogues?)|多轮(?:conversation|聊天))$", "multiturn", val)
                 val = re.sub(r"^(?:niah|needle-in-a-haystack|大海捞针)$", "needle", val)  # one benchmark, three names
                 val = re.sub(r"(?<=[a-z])-(?=\d+$)", "", val)  # "WikiText-2" = "wikitext2" (a log's key), "PG-19" = "PG19"
+                val = "math500" if val == "math" else val  # "MATH" alone is the MATH-500 test set the field reports on
             if cat == "model":  # "Llama-3-8B" = "LLaMA3-8B", "Qwen-2.5-7B" = "Qwen2.5-7B": the family's number joined on
                 val = re.sub(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]*[bm]\b))", "", val)
             if cat == "sw":  # "vLLM v0.6.3" and "vLLM v0.6.4.post1" are one release line: compared by major.minor
@@ -293,6 +294,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                 g0 = re.sub(r"(?<=\d)s$", "", g.strip())  # "16 H100s": a plural, not an L40S
                 base = re.match(r"([a-z]+)\s?(\d+)(g(?!b)|x|s\b)?", g0.lower())
                 val = "".join(x for x in base.groups() if x) if base else val
+                if (apple := re.fullmatch(r"(m[1-5])[- ]?(pro|max|ultra)", g0.strip().lower())):
+                    val = apple.group(1) + apple.group(2)  # Apple silicon: "M3 Pro" and "M3 Max" are two chips
                 if re.fullmatch(r"[2345]0[6789]0(?:ti)?", val.replace(" ", "")):
                     val = "rtx" + val.replace(" ", "")  # "my 3090" is the "RTX 3090" another note writes
             # (a context length's span starts at its number, not at the comma before it: ", 32K context on H100" is
@@ -625,6 +628,21 @@ _BARE_COUNT_FIG = compile_lazy(r"(?<![\w.])(\d+(?:\.\d+)?[KkM])(?:[- ]tokens?)?(
 
 #: "no weight " right before "changes": a change of a thing named before it, denied (``predicates``).
 _NO_THING_CHANGES = compile_lazy(r"\b(?:no|zero|without(?: any)?)\s+(?P<obj>(?:[\w-]+\s+){1,2})$", re.IGNORECASE)
+#: A benchmark's name right before a plain number ("MATH 68.0", "GSM8K: 92.3", "RULER 76.3"): its score.
+_BENCH_SCORE_BEFORE = compile_lazy(r"(?P<b>[A-Za-z][\w-]*[A-Za-z0-9])\s*(?:[:=]\s*|\s(?:of|at|is)\s+)?$")
+#: Benchmarks that are perplexity corpora: a plain number after their name is no accuracy.
+_PERPLEXITY_BENCH = ("bench:wikitext", "bench:c4", "bench:pg19", "bench:ptb", "bench:redpajama", "bench:pile")
+
+
+def _scored_on(conditions: list[str]) -> bool:
+    """Whether a figure's own conditions name a benchmark that scores (not a perplexity corpus, not a trace)."""
+    return any(c.startswith("bench:") and not c.startswith(_PERPLEXITY_BENCH) and not _TRACE_BENCH.search(c) for c in conditions)
+
+
+#: A workload replayed (a trace, a chat log) rather than a benchmark scored: a share on it is no accuracy.
+_TRACE_BENCH = compile_lazy(r"trace|replay|workload|sharegpt|lmsys|alpaca|azure|burstgpt|mooncake|splitwise|multiturn|agent|arena|webarena")
+
+
 #: A one-letter parameter set right before a value ("R=50%", "k = 4x"): the setting's name (``_find_figures``).
 _LETTER_SET = compile_lazy(r"(?:^|(?<=[^\w.]))[A-Za-z]\s*[=＝]\s*$")
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
@@ -948,6 +966,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         # ("比 FP16 高约 0.3 个点": a difference written in words, as ``_DELTA_WORDS`` reads one before a plain score)
         delta = not down and unit not in ("%", "x") and bool(_plus_before(text, s)
                                                                or (unit == "pt" and _DELTA_WORDS.search(text[max(lo, s - 16):s])))
+        if metric is None and unit == "%" and not down and b is None and a <= 100 and _scored_on(own):
+            # "reaches 71.2% on MATH500 at N=64": a share named by nothing but the benchmark it is on is that benchmark's
+            # score (an accuracy), as "MATH 68.0 @ N=64" writes one
+            metric = "accuracy"
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else ("delta" if delta else None),
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -964,6 +986,14 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "LongBench avg drop for 2-bit keys is now 2.4": the measure is the clause's subject, further back
             metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(text[max(lo, m.start() - 70):m.start()])),
                           None)
+        bench_before = None if metric is not None else _BENCH_SCORE_BEFORE.search(text, max(lo, m.start() - 24), m.start())
+        if bench_before is not None and any(x0 <= bench_before.start() + bench_before.group(0).find(bench_before.group("b")) < y0
+                                            and c.startswith("bench:") and not c.startswith(_PERPLEXITY_BENCH) for x0, y0, c in conds):
+            # "MATH 68.0 @ N=64", "RULER 76.3 at 128K": a plain number right after a benchmark's name is its score (a
+            # perplexity corpus's, "WikiText-2 5.60", is no accuracy)
+            metric, bench_score = "accuracy", True
+        else:
+            bench_score = False
         if metric is None and (lab := re.search(r"[:：]\s*$", text[max(0, m.start() - 3):m.start()])):
             # "LongBench avg, B=1024: 41.27": the label before the colon, its setting set off by a comma, names the measure
             colon = max(0, m.start() - 3) + lab.start()
@@ -1019,6 +1049,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
                                             bound=bound, explicit=True, direction="down", conditions=tuple(sorted(set(own))))))
             continue
+        if bench_score and not delta and 1 < v <= 100:
+            unit = "%"  # "MATH 68.0" is the 68.0% "reaches 68.0% on MATH-500" writes
         if metric == "accuracy" and not delta and 0 < v <= 1 and "." in m.group("a") \
                 and not re.match(r"\s*(?:points?|pts?|pp|分|个点)", text[m.end():m.end() + 8], re.IGNORECASE):
             v, unit = round(v * 100, 6), "%"  # "Needle@32K 0.92" is an accuracy of 92 %, as "Needle@32K accuracy: 85%" writes one
@@ -1208,6 +1240,10 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "J/token", (0.001 if low.startswith(("mj", "毫")) else 1.0)
     if low.startswith("tok"):
         return "tok/s", 1.0
+    if low in ("second", "seconds", "sec", "secs"):
+        return "s", 1.0
+    if low in ("millisecond", "milliseconds", "milli-second", "milli-seconds", "msec", "msecs"):
+        return "s", 0.001
     if low == "ms" or u == "毫秒":
         return "s", 0.001
     if low in ("µs", "μs", "us") or u == "微秒":

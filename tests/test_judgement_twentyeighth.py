@@ -129,3 +129,55 @@ def test_one_conflict_per_statement_and_file_and_a_compute_figure_pair(tmp_path)
     assert [f for f in found if f[1] == "arXiv:2605.09126"] == [("qualifier", "arXiv:2605.09126", ["table.md:4", "zotero.md:3"])]
     assert ("number", "arXiv:2403.06764", ["0209-fastv.md:3", "vlm.md:5"]) in found
     assert not [f for f in found if "table.md:3" in f[2]]
+
+
+def test_seconds_written_out_apple_chips_gguf_types_and_storage_tiers_are_read():
+    """Round t279-t282: "about 11 seconds to load" gave no figure; "M2 Ultra" and "M3 Max", "Q4_K_M" and "Q8_0", "from the
+    DRAM tier" and "off local NVMe" were no settings, so two chips', two quantisations' and two tiers' figures met."""
+    assert _figs("Llama-2-70B off local NVMe: about 11 seconds to load on 8×H100") == \
+        [("11 seconds", "s", "time", ("gpus:8", "hw:h100", "model:llama2-70b", "msize:70b", "storage:nvme"))]
+    assert _figs("Llama-2-70B from the DRAM tier (host cache warm): 2.4 s")[0][3] == ("model:llama2-70b", "msize:70b", "storage:dram")
+    assert _figs("M2 Ultra 上 Llama-3-8B Q4_K_M 解码 92 tok/s")[0][3] == \
+        ("hw:m2ultra", "model:llama3-8b", "msize:8b", "phase:decode", "precision:q4km")
+    assert _figs("On M3 Max the same Q8_0 model decodes at 64 tok/s")[0][3] == ("hw:m3max", "phase:decode", "precision:q80")
+
+
+def test_a_benchmarks_plain_score_and_a_share_on_it_are_accuracies_at_their_sample_count():
+    """"MATH 68.0 @ N=64" gave no figure and "71.2% on MATH500 at N=64" no measure, so the two never met; "N=16" was no
+    setting, so 65.4% at N=16 met 71.2% at N=64. A perplexity corpus's number stays no accuracy."""
+    assert [(q.value, q.unit, q.metric, q.conditions) for q in find_figures("MATH 68.0 @ N=64 (w=4)")] == \
+        [(68.0, "%", "accuracy", ("bench:math500", "samples:64"))]
+    assert _figs("beam search reaches 71.2% on MATH500 at N=64") == [("71.2%", "%", "accuracy", ("bench:math500", "samples:64"))]
+    assert _figs("65.4% on MATH500 at N=16") == [("65.4%", "%", "accuracy", ("bench:math500", "samples:16"))]
+    assert _figs("WikiText-2 5.60") == []
+    assert _figs("ShareGPT: 41% of requests")[0][2] == "requests"  # (a share of a trace's requests is no score)
+
+
+def test_qualifiers_and_predicates_of_round_t279_t282():
+    """Sides no aspect had: weights used in place vs copied; every step scored vs only the final answer; a migration
+    moving the KV cache vs recomputing it; a paused request's KV resident vs swapped out. "with a fine-tuned 7B verifier"
+    is a use of one; "predicts each call's duration" and "无需预测工具调用时长" state and deny a duration predictor."""
+    assert qualifier_sides("权重常驻统一内存，零拷贝，加载即用") == ("weight_copy:zero_copy",)
+    assert qualifier_sides("Lumen copies the weights into a separate GPU buffer at load") == ("weight_copy:copied",)
+    assert qualifier_sides("verifier: PRM, scores every step of the trace") == ("reward_granularity:per_step",)
+    assert qualifier_sides("in StepScore only the final answer is scored") == ("reward_granularity:final_only",)
+    assert qualifier_sides("migration moves the KV cache to the target") == ("kv_migration:moves_kv",)
+    assert qualifier_sides("it migrates tokens and recomputes the cache on the target") == ("kv_migration:recomputes",)
+    assert qualifier_sides("暂停期间 KV 常驻 GPU，靠把 KV 量化到 4-bit 腾显存") == ("kv_residency:resident",)
+    assert qualifier_sides("paused requests' KV is swapped to host memory in the background") == ("kv_residency:swapped",)
+    assert "+need:~fine+tuned+verifier" in predicates("reranks candidates with a fine-tuned 7B verifier")
+    assert predicates("it compares with a trained baseline") == ()
+    assert "+need:duration_predictor,model" in predicates("the scheduler predicts each call's duration with a small model")
+    assert "-need:duration_predictor" in predicates("它无需预测工具调用时长，TTL 只由当前显存压力决定。")
+
+
+def test_a_one_paper_read_whose_sections_ask_what_holds_is_one_item():
+    """"# PruneBeam (arXiv:…) — critical read" over "## Setup" / "## What holds" / "## What does not", two of them citing
+    other works in passing, was three items; its section names are generic now, so it is one read of its paper."""
+    from ingest.notes import parse_note
+
+    text = ("# PruneBeam (arXiv:2603.14418v2) — critical read\n\nRead the full v2 PDF.\n\n## Setup\n\n- PRM trained on "
+            "Math-Shepherd labels (they cite 2312.08935).\n\n## What holds\n\n- 71.2% on MATH500 at N=64.\n\n## What does not\n\n"
+            "- No compute-optimal allocation in the sense of Snell et al. (2408.03314).\n")
+    parts, _w = parse_note(text, "inbox/p/prunebeam.md", "note")
+    assert [(i.line, tuple(i.works)) for i in parts["items"]] == [(1, ("2603.14418",))]
