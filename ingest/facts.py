@@ -118,7 +118,9 @@ _PLAIN = compile_lazy(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
-_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate", "auc")
+_SCALAR = ("perplexity", "accuracy", "compression", "accepted_length", "acceptance_rate", "auc", "ndcg@10", "recall@10", "pass@1", "mrr")
+#: Scores written as a fraction or as a percentage alike ("0.712 nDCG@10", "nDCG@10 71.9"): a plain one is read in %.
+_FRACTION_SCORES = ("ndcg@10", "recall@10", "pass@1", "mrr")
 
 
 @dataclass(frozen=True)
@@ -496,6 +498,9 @@ _SHARE_OF_TIME = compile_lazy(r"\b(?:a|one)[ -](?P<w>third|quarter|half|fifth|te
                               r"(?:[\w-]*(?:step|layer|iteration|forward|decode|prefill|end-to-end|e2e|total|wall[- ]clock)[\w-]*)\s*"
                               r"(?:time|latency|runtime|step)?\b|"
                               r"(?P<zh>三|四|五|十)分之一的?\s*(?:[^，。；,;]{0,8}?)(?:耗时|时间|时延|step)", re.IGNORECASE)
+#: A cut by a fraction written as a word ("by about a third", "by roughly a quarter"): a share, the measure before it.
+_BY_FRACTION = compile_lazy(r"\bby (?:about |roughly |nearly |almost |around |approximately |some )?(?:a|one)[ -](?P<w>third|quarter|fifth|tenth)\b",
+                            re.IGNORECASE)
 _SHARE_WORDS = {"third": 3, "quarter": 4, "half": 2, "fifth": 5, "tenth": 10, "三": 3, "四": 4, "五": 5, "十": 10}
 #: What follows "N tokens" that makes it a count per decoding step, not a rate: "4.2 tokens per step", "3 tokens each round".
 _PER_STEP = compile_lazy(r"\s*(?:accepted\s+)?(?:per|each|every|a|/)\s*(?:draft(?:ing)?\s+|decoding\s+|verification\s+|forward\s+)?"
@@ -760,6 +765,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if n:  # (the figure is the fraction; what it is a share of follows it and names the measure)
             end = m.end("w") if m.group("w") else m.start("zh") + 4
             raw_figs.append((m.start(), end, round(100 / n, 1), None, "%", text[m.start():end]))
+    for m in _BY_FRACTION.finditer(text):  # "cuts all-reduce time by about a third": a cut by a third, 33.3 %
+        n = _SHARE_WORDS.get(m.group("w").lower())
+        if n and m.start() not in taken_at:
+            signed.add(m.start())
+            raw_figs.append((m.start(), m.end(), round(100 / n, 1), None, "%", m.group(0)))
     for m in _HALVED.finditer(text):  # "cuts decode latency in half", "延迟减半": a 50 % cut (of a measure named before it)
         if m.start() not in taken_at and (m.group(0).lower().startswith("halve")  # ("halves decode latency": named after it)
                                           or _HALVED_WHAT.search(re.split(r"[,;.，；。]", text[max(0, m.start() - 50):m.start()])[-1])):
@@ -1051,6 +1061,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue
         if bench_score and not delta and 1 < v <= 100:
             unit = "%"  # "MATH 68.0" is the 68.0% "reaches 68.0% on MATH-500" writes
+        if metric in _FRACTION_SCORES and not delta and 0 < v <= 100:
+            v, unit = (round(v * 100, 6) if v <= 1 and "." in m.group("a") else v), "%"  # "0.712 nDCG@10" is the "71.2" of another
         if metric == "accuracy" and not delta and 0 < v <= 1 and "." in m.group("a") \
                 and not re.match(r"\s*(?:points?|pts?|pp|分|个点)", text[m.end():m.end() + 8], re.IGNORECASE):
             v, unit = round(v * 100, 6), "%"  # "Needle@32K 0.92" is an accuracy of 92 %, as "Needle@32K accuracy: 85%" writes one
@@ -1434,7 +1446,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 at = text.find(clause, max(0, p - 200))
                 lo, hi = max(at, prv + 1), min(at + len(clause), nxt)
                 return bool(_GREEDY_SCOPE.search(text[lo:hi])) if lo < hi else False
-            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p])
+            restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) or _PART_ONLY.search(text[max(0, p - 60):p])
                                                   or scoped(p, names[1] if n == names[0] else names[0]) for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
@@ -1447,6 +1459,10 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
     return tuple(out)
 
 
+#: A side said only of a part ("only the entropy-coding stage itself is lossless", "只有熵编码这一步本身是无损的"): the
+#: other side is what the statement says of the whole.
+_PART_ONLY = compile_lazy(r"\bonly (?:the |its |their )?[\w-]+(?: [\w-]+){0,3} (?:itself |themselves |alone )?(?:is|are|stays?|remains?) $|"
+                          r"(?:只有|仅有?|只是)[^，,。；;]{1,16}(?:本身|自己)?(?:是|才是)$", re.IGNORECASE)
 #: A side scoped to greedy decoding ("Greedy stays exact", "贪心解码下是精确的", "at T=0 it is lossless"): true of every
 #: speculative decoder, so the other side is what the statement says in general (under sampling).
 _GREEDY_SCOPE = compile_lazy(r"(?<!non-)(?<!non )\bgreedy\b|\bT\s*=\s*0(?:\.0+)?(?![.\d])|\btemperature\s*(?:=\s*)?0(?:\.0+)?(?![.\d])|"

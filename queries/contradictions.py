@@ -1135,8 +1135,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
     if qa.unit != qb.unit and not ({qa.unit, qb.unit} == {"pt", "%"} and qa.metric == qb.metric == "accuracy"
                                    and qa.direction == qb.direction == "down"):
         return False  # (an accuracy's loss in points, "只掉 0.4 个点", is the one "准确率掉了 1.9%" gives in %)
-    if qa.metric != qb.metric and not (qa.unit in ("x", "%") and qa.explicit and qb.explicit
-                                       and _same_metric(qa.metric, qb.metric or "", qa.unit)) \
+    if qa.metric != qb.metric and not (qa.unit in ("x", "%") and _same_metric(qa.metric, qb.metric or "", qa.unit)
+                                       and ((qa.explicit and qb.explicit) or _one_baseline(qa, qb))) \
             and not (qa.unit == "s" and {qa.metric, qb.metric} in ({"time", "latency"}, {"time", "overhead"})
                      and not (qa.explicit and qb.explicit)
                      and _same_setting(qa, qb)):
@@ -1156,6 +1156,17 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
             return False
         shared = True
     return shared or (qa.explicit and qb.explicit and qa.metric == qb.metric)  # two measures: a shared setting
+
+
+def _one_baseline(qa: SQuantity, qb: SQuantity) -> bool:
+    """Whether a ratio written with no measure ("roughly 2.3x over vLLM at 1,000 adapters") and one written out ("4.1x
+    throughput over vLLM at 1,000 adapters") are one gain: both name the same baseline and share another setting."""
+    if qa.explicit == qb.explicit:
+        return False
+    ca, cb = _conds(qa), _conds(qb)
+    if not ca.get("base") or ca.get("base") != cb.get("base"):
+        return False
+    return any(cat != "base" and ca[cat] == cb.get(cat) for cat in ca)
 
 
 #: Words of a figure's lead-in that name no measure: quantifiers, verbs of reporting, generic nouns.
@@ -1262,6 +1273,8 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
                            and qb.direction is None and min(a, b) >= 10)) and not (qa.approx or qb.approx):
         # percentages are points: 76 % and 80 % are four points apart, not "within 5 %"; so is a benchmark's score
         # (a LongBench average of 41.27 against 42.71, both "from Table 3")
+        if d >= 1 and abs(a - b) >= 0.5:
+            return True  # two scores written to a decimal ("nDCG@10 71.9" against "0.712"): half a point apart is no rounding
         return abs(a - b) > max(1.0, 0.02 * max(abs(a), abs(b)))
     return abs(a - b) > tol * max(abs(a), abs(b))
 

@@ -181,3 +181,52 @@ def test_a_one_paper_read_whose_sections_ask_what_holds_is_one_item():
             "- No compute-optimal allocation in the sense of Snell et al. (2408.03314).\n")
     parts, _w = parse_note(text, "inbox/p/prunebeam.md", "note")
     assert [(i.line, tuple(i.works)) for i in parts["items"]] == [(1, ("2603.14418",))]
+
+
+def test_round_t283_t286_measures_and_settings():
+    """"cuts all-reduce time by about a third" gave no figure and "通信时间减少 47%" no measure; "all-reduce latency" read
+    "reduce" as a cut; "0.712 nDCG@10" and "nDCG@10 71.9" were no figures; "带宽利用率 86%" was a FLOPs utilisation and its
+    "32K 上下文解码时" no setting; "averaged over BEIR" named a baseline."""
+    assert [(q.raw, q.value, q.metric, q.direction) for q in find_figures("QuAR cuts all-reduce time by about a third")] == \
+        [("by about a third", 33.3, "comm_time", "down")]
+    assert _figs("Llama-3-70B，TP=8：all-reduce 通信时间减少 47%。")[0][2] == "comm_time"
+    assert [q.direction for q in find_figures("all-reduce latency 180 us")] == [None]
+    assert [(q.value, q.unit, q.metric, q.conditions) for q in find_figures("reports 0.712 nDCG@10 on BEIR average")] == \
+        [(71.2, "%", "ndcg@10", ("bench:beir",))]
+    assert [(q.value, q.unit, q.metric, q.conditions) for q in find_figures("student gets nDCG@10 71.9 averaged over BEIR")] == \
+        [(71.9, "%", "ndcg@10", ("bench:beir",))]
+    assert _figs("MRR@10 on MS MARCO 0.39")[0][2] == "mrr"
+    assert _figs("H100 上 batch 1、32K 上下文解码时带宽利用率 86%。") == \
+        [("86%", "%", "bw_util", ("batch:1", "ctx:32000", "hw:h100", "phase:decode"))]
+    assert _figs("puts the decode kernel at about 71% of peak HBM bandwidth")[0][2] == "bw_util"
+
+
+def test_round_t283_t286_sides_and_predicates():
+    """Padding to the maximum rank vs each at its own rank (and t123's ScatterMoE, "does not need padding" vs "pads each
+    expert's tokens to a multiple of 128"); one unified pool vs a separate reserved region; "exits per query, adaptively"
+    vs "a fixed exit layer for all queries"; a side said only of a part ("only the entropy-coding stage itself is
+    lossless") leaves the statement's other side; "is implemented as a persistent kernel" needs a kernel."""
+    assert qualifier_sides("RankFlex does not require adapters of equal rank: each segment runs at its own rank") == ("padding:unpadded",)
+    assert qualifier_sides("the kernel pads every adapter to the maximum rank in the batch") == ("padding:padded",)
+    assert qualifier_sides("ScatterMoE pads each expert's tokens to a multiple of 128 as well") == ("padding:padded",)
+    assert qualifier_sides("adapter weights share one unified memory pool with the KV cache") == ("memory_pool:shared",)
+    assert "memory_pool:separate" in qualifier_sides("the system keeps adapters in a separate, statically reserved region of HBM")
+    assert qualifier_sides("It exits per query, adaptively, choosing how deep to go") == ("dynamic:dynamic",)
+    assert qualifier_sides("all main-table results use a fixed exit layer for all queries") == ("dynamic:static",)
+    assert qualifier_sides("The scheme is lossy: it adds small numerical error; only the entropy-coding stage itself is lossless.") == \
+        ("fidelity:lossy",)
+    assert predicates("TailFree is implemented as a persistent kernel") == ("+need:kernel",)
+
+
+def test_two_scores_written_to_a_decimal_half_a_point_apart_disagree():
+    """Percentages within a point agreed (76 % against 76.8 % is a rounding); two scores written to a decimal and half a
+    point or more apart are two values (nDCG@10 71.2 against 71.9)."""
+    from graph.facts import SQuantity
+    from queries.contradictions import disagree
+
+    def q(raw: str, value: float) -> SQuantity:
+        return SQuantity(raw=raw, value=value, value_high=None, unit="%", metric="ndcg@10", approx=False, explicit=True)
+
+    assert disagree(q("0.712", 71.2), q("71.9", 71.9))
+    assert not disagree(q("71.9", 71.9), q("72.2", 72.2))
+    assert not disagree(q("76%", 76.0), q("76.8%", 76.8))
