@@ -539,6 +539,11 @@ def _utf8(raw: bytes) -> bool:
 
 
 def decode(data: bytes, rel: str) -> str:
+    """``decode_noting``'s text alone (see there)."""
+    return decode_noting(data, rel)[0]
+
+
+def decode_noting(data: bytes, rel: str) -> tuple[str, str | None]:
     """Decode bytes as UTF-8 (a BOM is dropped), else GB18030 (a superset of GBK), else Windows-1252
     when that gives only Western-European letters and marks (GBK that reads as mostly rare characters
     is taken for Windows-1252 too, ``_rare_gbk``); UTF-16 or UTF-32 text that starts with its
@@ -550,6 +555,9 @@ def decode(data: bytes, rel: str) -> str:
     encoding (decoding it all as GBK would garble the UTF-8 part silently);
     ``\\r\\n`` becomes ``\\n``; control characters are made visible
     (:func:`visible_controls`).
+
+    Returns the text and, when it was not read as UTF-8 (or a Unicode text with its byte-order mark), a warning line
+    naming the first byte that is no UTF-8 and the encoding read instead (the text may be garbled: the writer is told).
     """
     for bom, codec in _UNICODE_BOMS:  # UTF-16/32 with a byte-order mark (Windows Notepad's "Unicode")
         if data.startswith(bom):
@@ -559,7 +567,7 @@ def decode(data: bytes, rel: str) -> str:
                 line = data[: e.start].count(b"\n") + 1 if codec.startswith("utf-16") else None
                 raise IngestError(rel, line, f"not valid {codec.upper()} text (it starts with a {codec.upper()} "
                                              "byte-order mark)") from None
-            return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
+            return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n")), None
     if b"\x00" in data[:8192]:
         head = data[:8192]
         what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
@@ -567,6 +575,7 @@ def decode(data: bytes, rel: str) -> str:
             raise IngestError(rel, None, "UTF-16 text without a byte-order mark (every other byte is NUL); "
                                          "save it as UTF-8")
         raise IngestError(rel, None, f"binary file ({what or 'NUL bytes'}), not text")
+    note = None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -587,11 +596,14 @@ def decode(data: bytes, rel: str) -> str:
                 line = data[: e.start].count(b"\n") + 1
                 raise IngestError(rel, line, f"not valid UTF-8 (byte 0x{data[e.start]:02x}), GBK nor Windows-1252 "
                                              "text") from None
-            text = latin
+            text, codec = latin, "Windows-1252"
         else:
-            if _rare_gbk(text):
-                text = _western(data) or text
-    return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
+            codec = "GB18030"
+            if _rare_gbk(text) and (west := _western(data)):
+                text, codec = west, "Windows-1252"
+        note = (f"{rel}:{bad}: not UTF-8 (byte 0x{data[e.start]:02x}); read as {codec}, check that the text reads right "
+                "or save the file as UTF-8")
+    return visible_controls(text.replace("\r\n", "\n").replace("\r", "\n")), note
 
 
 #: The keys a chat export's messages are written with: JSON that cannot be read but names them was meant to be one.
@@ -911,10 +923,12 @@ def read_source(
         problems = check_manifest_paths(man, found)
         created = man.created if (man.created is None or man.created.tzinfo) else man.created.replace(tzinfo=tz)
         return ParsedSource(kind="manifest", title=man.manifest_id, created=created, manifest=man, **base), problems
-    text = decode(data, rel)
+    text, not_utf8 = decode_noting(data, rel)
     limit = max_file_figures()
     with figure_budget(limit) as budget:
         rec, warns = _parse_text(text, rel, kind, tz, lex, base)
+    if not_utf8:
+        warns = [not_utf8, *warns]
     if empty:
         # An empty note (Obsidian's "Untitled.md", a placeholder) is read: it is a revision with nothing
         # in it, so a note emptied on purpose no longer speaks through its earlier revision.

@@ -4786,6 +4786,13 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             if 2 <= len(tw) <= 3 and set(tw) <= set(ids):
                 pair_works, one_paper = tw, True
 
+    if not one_paper and how == "entries" and paper is None and not fm_works and len(raws) >= 3 and len(seg_works[0][0]) == 1 \
+            and _PAPER_FIELD.match(re.sub(r"^\s*(?:\d{1,2}[.)、]|[-*+])\s*", "", raws[0].blocks[0].text if raws[0].blocks else "")) \
+            and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws[1:]):
+        # "1. Paper: FastDraft (arXiv:…), read the abstract and Table 2." then "2. FastDraft does not need fine-tuning …",
+        # "3. Table 2 reports …": a list of points whose first names the paper in a field and whose others bring no work
+        # of their own is one read of that paper, not six topics
+        paper, one_paper = seg_works[0][0][0], True
     if not one_paper and how in ("entries", "pseudo") and paper in (None, *head_works[:1]) and title_idx is not None \
             and not fm_works and len(head_works) == 1 and _REVIEW_TITLE.match(_strip(blocks[title_idx].text)) \
             and _linked_under_title(blocks, title_idx, head_works[0]):

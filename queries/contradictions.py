@@ -1959,6 +1959,17 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
         # settings, not people disagreeing: its own figures are set against other files' only (the pairs stay linear
         # in the file, not quadratic)
         crowded = {path for path, qs in of_path.items() if len({q.value for q in qs}) > _CROWDED}
+        # (``_agrees_elsewhere`` goes through the other file's figures: once per figure, file and value set against
+        # it, not once per pair; a file repeating one figure thousands of times made it cubic: 200 KB of prose, 77 s)
+        agree_memo: dict[tuple, bool] = {}
+
+        def agrees(qa: SQuantity, cb: SClaim, qb: SQuantity) -> bool:
+            key = (id(qa), cb.path, _own_measurement(cb.text), qb.value, qb.value_high, qb.unit, qb.metric, qb.conditions,
+                   qb.direction, qb.bound)
+            got = agree_memo.get(key)
+            if got is None:
+                got = agree_memo[key] = _agrees_elsewhere(of_path, qa, cb, qb, beside)
+            return got
         for (c1, q1), (c2, q2) in combinations(vals, 2):
             if (c1.path == c2.path and (not _other_messages(c1, c2) or c1.path in crowded)) \
                     or not (comparable(q1, q2) or _same_measure(c1, q1, c2, q2)) or not _disagree_reported(c1, q1, c2, q2):
@@ -1994,7 +2005,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 continue  # a baseline's figure in one paper's experiments against another setting's
             if _own_setting_unmatched(c1, q1, c2, q2):
                 continue  # "P99 TBT −12% on our A100s" against the card's "Poisson arrivals …: −27%": our run, another setting
-            if _agrees_elsewhere(of_path, q1, c2, q2, beside) or _agrees_elsewhere(of_path, q2, c1, q1, beside):
+            if agrees(q1, c2, q2) or agrees(q2, c1, q1):
                 continue  # "3.9x on Vicuna-7B" (no temperature) against "T=1: 3.2x" from a read that also gives
                 # "greedy: 3.9x": the figure is that source's other setting's
             a, b = _ordered(c1, c2)
@@ -2070,6 +2081,17 @@ def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
     return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))
 
 
+def _changed_forward(text: str, first: SQuantity, last: SQuantity) -> bool:
+    """Whether the change between two figures is written from the first to the second ("2.5x 应该改成 2.1x", "2.9× →
+    2.5×", "4.1 changed to 3.6"): the second is the new value, never the old one."""
+    a = text.find(first.raw)
+    b = text.find(last.raw, a + len(first.raw)) if a >= 0 else -1
+    if a < 0 or b < 0:
+        return False
+    between = text[a + len(first.raw):b]
+    return bool(re.search(r"→|->|⇒|=>", between)) or any(not m.group(0).lower().startswith("from ") for m in _CHANGE.finditer(between))
+
+
 def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """A figure another statement says has changed: statement B writes a change ("从 v1 的 2.3 倍改成了
     1.6 倍", "the gain drops to 1.6x and the 2.9x figure is gone") with an old and a new value of one
@@ -2106,10 +2128,10 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                     # ("drops to 1.6x and the 2.9x figure is gone": the old value comes second)
                     if not disagree(qa, first) and disagree(qa, last):
                         old_q, new_q = first, last
-                    elif not disagree(qa, last) and disagree(qa, first):
+                    elif not disagree(qa, last) and disagree(qa, first) and not _changed_forward(b.text, first, last):
                         old_q, new_q = last, first
                     else:
-                        continue
+                        continue  # (a statement giving the new value of "2.5x 应该改成 2.1x", the 2.1x, agrees with it)
                     kind = "version" if (b.version or a.version) else "number"
                     key = (kind, s, *sorted([a.path, b.path]), "revision")
                     if key in out:

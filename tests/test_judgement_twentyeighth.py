@@ -8,7 +8,7 @@ must not change beside it.
 """
 from __future__ import annotations
 
-from conftest import finding_places
+from conftest import contradictions_of, finding_places
 
 from ingest.facts import find_figures, predicates, qualifier_sides
 
@@ -230,3 +230,87 @@ def test_two_scores_written_to_a_decimal_half_a_point_apart_disagree():
     assert disagree(q("0.712", 71.2), q("71.9", 71.9))
     assert not disagree(q("71.9", 71.9), q("72.2", 72.2))
     assert not disagree(q("76%", 76.0), q("76.8%", 76.8))
+
+
+# --------------------------------------------------------------------------- the stop's fresh user
+
+_FU_DOC = """# Serving
+
+## 1 Speculative decoding
+
+### 1.1 Draft-model methods
+
+- FastDraft: reported 2.5x speedup on MT-Bench with Llama-2-13B (arXiv:2405.12345).
+
+## 9 References
+
+- FastDraft. arXiv:2405.12345
+"""
+_FU_CARD = """---
+title: "FastDraft: Fast Draft Models for Speculative Decoding"
+arxiv: 2405.12345
+---
+# FastDraft
+
+- 2.1x speedup on MT-Bench with Llama-2-13B on A100.
+"""
+_FU_BOB = """# Bob 精读：FastDraft（arXiv:2405.12345）
+
+- 建议归入 §1.1，修订 FastDraft 条目：文档写的 2.5x 应该改成 2.1x。
+"""
+
+
+def test_a_correction_written_forward_is_never_read_backward(tmp_path):
+    """"文档写的 2.5x 应该改成 2.1x" (the document's 2.5x should become 2.1x) was reported against the card's 2.1x as
+    "2.1x in the card, changed to 2.5x": the revision rule took the second value for the old one whenever the other
+    statement gave it. A change written from the first value to the second makes the second the new one; the card
+    agrees with it, and the document's 2.5x is what differs."""
+    found = contradictions_of(tmp_path, {"organized/knowledge/serving.md": _FU_DOC, "organized/paper_cards/0001-2405-12345.md": _FU_CARD,
+                                         "inbox/bob/read.md": _FU_BOB})
+    pairs = [(f.kind, sorted([f.a.source.rsplit("/", 1)[-1], f.b.source.rsplit("/", 1)[-1]]), f.summary) for f in found]
+    assert not [p for p in pairs if p[1] == ["0001-2405-12345.md", "read.md"]], pairs
+    assert any(p[1] == ["read.md", "serving.md"] and "2.5x" in p[2] and "2.1x" in p[2] for p in pairs), pairs
+
+
+def test_a_numbered_list_whose_first_point_names_the_paper_is_one_read():
+    """"1. Paper: FastDraft (arXiv:…), read the abstract and Table 2." over five more points bringing no work of their own
+    was six items (one of them "Suggest revising §1.1 to say 3.4x." alone); it is one read of FastDraft, and its
+    "Evidence: abstract and Table 2 only; method section not read." is an abstract read, no full text."""
+    from ingest.notes import parse_note
+
+    text = ("1. Paper: FastDraft (arXiv:2405.12345), read the abstract and Table 2.\n"
+            "2. FastDraft does not need fine-tuning: it uses an off-the-shelf small model as the draft.\n"
+            "3. Table 2 reports a 3.4x speedup on MT-Bench with Llama-2-13B on A100.\n"
+            "4. Suggest revising §1.1 to say 3.4x.\n"
+            "5. Evidence: abstract and Table 2 only; method section not read.\n")
+    parts, _w = parse_note(text, "inbox/alice/read.md", "note")
+    assert [(i.line, tuple(i.works), tuple(i.evidence_levels)) for i in parts["items"]] == [(1, ("2405.12345",), ("abstract_checked",))]
+    parts, _w = parse_note("1. KIVI (arXiv:2402.02750): 2-bit KV.\n2. SnapKV: selects by window.\n3. H2O: heavy hitters.\n",
+                           "inbox/alice/list.md", "note")
+    assert [i.line for i in parts["items"]] == [1, 2, 3]  # (a list of works, the first with an ID, stays a list)
+
+
+def test_text_not_in_utf8_is_read_with_a_warning(tmp_path):
+    """Broken UTF-8 (``caf\\xc3\\x28``) was read as Windows-1252 without a word (``cafÃ(``): the encoding used is a
+    warning now, naming the file, the line and the byte; UTF-8 gives none."""
+    from ingest.sources import decode_noting
+
+    text, note = decode_noting(b"# Note\n\ncaf\xc3\x28 au lait\n", "inbox/m/broken.md")
+    assert text == "# Note\n\ncafÃ( au lait\n"
+    assert note == ("inbox/m/broken.md:3: not UTF-8 (byte 0xc3); read as Windows-1252, check that the text reads right "
+                    "or save the file as UTF-8")
+    assert decode_noting("对抗性到达".encode("gbk"), "inbox/m/gbk.md")[1].endswith("read as GB18030, check that the text reads "
+                                                                                   "right or save the file as UTF-8")
+    assert decode_noting("对抗性到达".encode("utf-8"), "inbox/m/ok.md") == ("对抗性到达", None)
+
+
+def test_a_report_quotes_at_most_600_characters_of_a_statement():
+    """A 215 KB line quoted whole, twice per finding, made a 441 KB report; a quote is cut at a word near 600 characters
+    and says how much it leaves out (the ``source:line`` under it leads to the rest)."""
+    from queries.render.brief import LABELS, finding_side_text
+
+    side = {"text": "word " * 1000, "source": "inbox/z/salad.md", "line": 3}
+    got = finding_side_text(LABELS["en"], {"kind": "number", "a": side, "b": side}, "a")
+    assert len(got) < 650 and got.endswith("more characters)")
+    short = {**side, "text": "FastDraft reaches 2.1x."}
+    assert finding_side_text(LABELS["en"], {"kind": "number", "a": short, "b": short}, "a") == "FastDraft reaches 2.1x."

@@ -353,7 +353,21 @@ def finding_side_text(L: dict[str, str], f: dict, side: str) -> str:
     st = f[side]
     if f["kind"] == "label_mismatch" and side == "a" and re.match(r"^\s*tags\s*:", st["text"] or ""):
         return md_escape(L["tags"].format(tags=_tags(st["text"])))
-    return md_escape(st["text"])
+    return md_escape(_clipped(st["text"] or ""))
+
+
+#: The longest quote a report or a brief prints of one statement (a note holding a 200 KB line of prose quoted it whole,
+#: twice per finding); the statement's ``source:line`` below the quote leads to the rest.
+QUOTE_CHARS = 600
+
+
+def _clipped(text: str) -> str:
+    """``text`` up to ``QUOTE_CHARS`` characters, cut at a word and marked with the count left out."""
+    if len(text) <= QUOTE_CHARS:
+        return text
+    cut = text.rfind(" ", QUOTE_CHARS - 80, QUOTE_CHARS)
+    cut = cut if cut > 0 else QUOTE_CHARS
+    return f"{text[:cut].rstrip()} … ({len(text) - cut:,} more characters)"
 
 
 def _figure(f: dict) -> str:
