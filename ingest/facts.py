@@ -54,7 +54,7 @@ __all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
-_UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
+_UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％| %(?![\w%])|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
@@ -648,6 +648,10 @@ def _scored_on(conditions: list[str]) -> bool:
 _TRACE_BENCH = compile_lazy(r"trace|replay|workload|sharegpt|lmsys|alpaca|azure|burstgpt|mooncake|splitwise|multiturn|agent|arena|webarena")
 
 
+#: A latency named as the SLO a figure is measured under, right before it ("under a P99 TBT SLO is 2.6×", "TTFT SLO 下").
+_LATENCY_OF_SLO = compile_lazy(r"\b(?:TTFT|TBT|TPOT|ITL|latency|延迟|时延)\s*(?:SLOs?|targets?|deadlines?|约束)\b[^,，;；。]{0,16}$", re.IGNORECASE)
+#: A ratio's baseline right after it ("2.6× that of vLLM", "3x those of FA2"): the figure compares, it sets no target.
+_THAT_OF = compile_lazy(r"\s+(?:that|those) of\b", re.IGNORECASE)
 #: A one-letter parameter set right before a value ("R=50%", "k = 4x"): the setting's name (``_find_figures``).
 _LETTER_SET = compile_lazy(r"(?:^|(?<=[^\w.]))[A-Za-z]\s*[=＝]\s*$")
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
@@ -881,7 +885,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if unit == "pt" and re.search(r"[·•|]\s*$", text[max(0, s - 4):s]) and (
                 re.match(r"\s*(?:[·•|]|$)", text[e:e + 3]) or re.search(r"[·•|][^·•|\n]{1,24}[·•|]\s*$", text[max(0, s - 40):s])):
             continue  # "u/bf16_enjoyer · 13h · 97 points", "user1 · 4 hours ago · 38 points": a post's votes, no score
-        if _TARGET_AFTER.match(text, e) or _TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 48):s]):
+        if _TARGET_AFTER.match(text, e) or (_TARGET_BEFORE.search(text[max(clause_of(s)[0], s - 48):s])
+                                            and not _THAT_OF.match(text, e)):
+            # ("capacity under a P99 TBT SLO is 2.6× that of vLLM": a ratio to a baseline is a measurement, not the SLO)
             continue  # "holds the 2 s P99 TTFT target", "an SLO of 200 ms", "目标 2 秒": a goal set, no measurement
         if _REACTION_AFTER.match(text, e):
             continue  # "23% seems modest for a tail-latency paper", "18% on real traffic is honestly great": a figure said
@@ -927,12 +933,21 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch")
                                         and pat.search(text, sa, sb)))
             metric, explicit = (others[0] if len(others) == 1 else None), False
+        if metric == "latency" and unit == "x" and _LATENCY_OF_SLO.search(text, max(0, s - 48), s):
+            # "serving capacity under a P99 TBT SLO is 2.6× …": the latency names the SLO the ratio is measured under, not
+            # the ratio's measure; the sentence's other measure does (read below, as an SLO's ratio is)
+            sa, sb = _near_sentence(sentences, sentence_starts, s, e, len(text))
+            others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch", "slo", "latency")
+                                        and pat.search(text, sa, sb)))
+            if len(others) == 1:
+                metric = others[0]
         if metric == "slo" and unit == "x" and not re.search(r"tight|strict|更严|更紧|严格|收紧|缩紧", text[max(0, s - 12):e + 16], re.I):
             # "goodput 比 vLLM 高 4.5x（同一组 P90 SLO）": a ratio is measured under an SLO, not of one, unless it says how
             # much tighter the SLO is ("meets 7.4x tighter SLOs", "满足 12.6× 更严的 SLO"); the sentence's one other measure
             sa, sb = _near_sentence(sentences, sentence_starts, s, e, len(text))
-            others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in ("context", "batch", "slo")
-                                        and pat.search(text, sa, sb)))
+            # (a latency naming the SLO, "under a P99 TBT SLO is 2.6×", is no other measure of the ratio)
+            skip = ("context", "batch", "slo", "latency") if _LATENCY_OF_SLO.search(text, max(0, s - 48), s) else ("context", "batch", "slo")
+            others = list(dict.fromkeys(name for name, pat in cues.metrics if name not in skip and pat.search(text, sa, sb)))
             # (else the measure named nearest before it: "goodput 比 vLLM 高 4.5x（P90 TTFT / TPOT SLO）")
             before_it = sorted(((m.end(), name) for name, pat in cues.metrics if name not in ("context", "batch", "slo")
                                 for m in pat.finditer(text, sa, s)), reverse=True)
@@ -1695,7 +1710,7 @@ _WORD_GAP = compile_lazy(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 
 #: A requirement around a verb: a need before it ("requires retraining", "需要额外训练", "要先微调"),
 #: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
-_NEED_BEFORE = compile_lazy(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero)\b|"
+_NEED_BEFORE = compile_lazy(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero|pays? for|incurs?)\b|"
                           r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,20}$|(?:需要|必须|要先|无需|不需要|不用|免)"
                           r"[\u4e00-\u9fff]{0,4}$|(?<![主重只想还不将快])(?:要|得)(?:单独|额外|另外|专门|重新|先)\s*$", re.IGNORECASE)
 _NEED_AFTER = compile_lazy(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
@@ -2119,7 +2134,25 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                                                   or need_framed(text, p[1:-1], lex)):
             out.add("+modify:weights")  # "需要改路由器的训练 … 再微调约 2k 步", "they require retraining the positional
             # embeddings": a (re)training the work needs changes its weights
+    for m in _COPULA_COMPOUND.finditer(text):
+        # "VTC stays work-conserving" / "it is *not* work-conserving": a compound property said of the work, or denied (a
+        # property no qualifier aspect names, compared as written)
+        adj = m.group("adj").lower()
+        if not _NOT_PROPERTY.fullmatch(adj) and not any(len(w) < 2 for w in adj.split("-")):
+            denied = bool(m.group("neg")) != m.group(0).lower().startswith(("isn't", "aren't"))
+            out.add(("-" if denied else "+") + "be:~" + adj.replace("-", "+"))
     return tuple(sorted(out | asked))
+
+
+#: A compound adjective right after a copula, possibly denied: "stays work-conserving", "is not order-preserving", "isn't
+#: deadlock-free".
+_COPULA_COMPOUND = compile_lazy(r"\b(?:is|are|stays?|remains?|was|were|be|being|isn't|aren't)\s+(?:still\s+|also\s+|actually\s+)?"
+                                r"(?P<neg>(?:\*{1,2}|_)?(?:not|never|no longer)(?:\*{1,2}|_)?\s+)?(?:fully\s+|truly\s+|strictly\s+|really\s+|"
+                                r"actually\s+|entirely\s+)?(?P<adj>[a-z]{2,}(?:-[a-z]{2,})+)\b(?![-/])")
+#: Compounds that are no property of a method: a time, a size, a judgement, a stage.
+_NOT_PROPERTY = compile_lazy(r"state-of-the-art|up-to-date|end-to-end|open-source|so-called|well-known|well-studied|"
+                             r"follow-up|long-context|short-context|multi-\w+|off-the-shelf|built-in|in-house|on-par|"
+                             r"hard-coded|work-in-progress|peer-reviewed|co-located|non-\w+|self-\w+|re-\w+|x-axis|y-axis")
 
 
 @dataclass(frozen=True)

@@ -1276,6 +1276,10 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
         if d >= 1 and abs(a - b) >= 0.5:
             return True  # two scores written to a decimal ("nDCG@10 71.9" against "0.712"): half a point apart is no rounding
         return abs(a - b) > max(1.0, 0.02 * max(abs(a), abs(b)))
+    if qa.unit == "%" and (qa.approx or qb.approx) and qa.direction is None and qb.direction is None:
+        # a hedged percentage is still points: "about 93.4% of the full-cache score" is no 97.8% (a tenth of 97.8 would
+        # allow 88); three points or 4 % of the larger is the hedge
+        return abs(a - b) > max(3.0, 0.04 * max(abs(a), abs(b)))
     return abs(a - b) > tol * max(abs(a), abs(b))
 
 
@@ -2570,35 +2574,7 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
                 kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
             continue
         kept.setdefault(key, f)
-    return sorted(_unique_ids(_one_per_statement(list(kept.values()))), key=finding_key)
-
-
-def _one_per_statement(found: list[Contradiction]) -> list[Contradiction]:
-    """One finding per statement, predicate and other file: a statement ("即插即用，无需重新训练") that a file denies twice
-    (its line 11 "requires a short fine-tuning stage", its summary on line 18 "需要短暂微调") is one conflict, shown with
-    the file's first denial and the later line in its detail. Only a qualifier or a negation whose conflict (its summary,
-    or one it absorbed, ``also: …``) is the same; figures and titles are kept as they are."""
-    def conflicts(f: Contradiction) -> set[str]:
-        return {f.summary} | {d[len("also: "):] for d in f.detail if d.startswith("also: ")}
-
-    out: list[Contradiction] = []
-    seen: dict[tuple[str, str, int, str], int] = {}  # (subject, statement's source and line, other file) -> index in out
-    for f in sorted(found, key=lambda f: (f.a.line + f.b.line, f.a.source, f.b.source)):
-        if f.kind not in ("qualifier", "negation"):
-            out.append(f)
-            continue
-        keys = [(f.subject, mine.source, mine.line, other.source) for mine, other in ((f.a, f.b), (f.b, f.a))
-                if mine.source != other.source]
-        at = next((seen[k] for k in keys if k in seen and conflicts(out[seen[k]]) & conflicts(f)), None)
-        if at is not None:
-            first = out[at]
-            later = f.b if (f.a.source, f.a.line) in {(first.a.source, first.a.line), (first.b.source, first.b.line)} else f.a
-            out[at] = first.model_copy(update={"detail": [*first.detail, f"also said in {later.source}:{later.line}"]})
-            continue
-        for k in keys:
-            seen.setdefault(k, len(out))
-        out.append(f)
-    return out
+    return sorted(_unique_ids(list(kept.values())), key=finding_key)
 
 
 def _unique_ids(found: list[Contradiction]) -> list[Contradiction]:
