@@ -60,7 +60,7 @@ _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％| 
          r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
          r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|-?points?\b|pts?\b))")
 _FIG = compile_lazy(
-    rf"(?:(?<![\w.\-/@#:])(?P<sign>[-−](?=\d))|(?<![\w.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
+    rf"(?:(?<![A-Za-z0-9_.\-/@#:])(?P<sign>[-−](?=\d))|(?<![A-Za-z0-9_.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
 )
 #: A share of a size: "1/5 of the full-cache footprint", "显存只有原来的 1/4" (a reduction to it).
@@ -114,7 +114,9 @@ _COPULA_BEFORE_VALUE = compile_lazy(r"\b(?:is|are|was|were|stands at|sits at|com
 _MORE_BY = compile_lazy(r"(?:多占|多用|多出|多吃|增加|额外(?:占用?)?|\b(?:an? )?(?:extra|additional|more)\b)\s*(?:了|用)?\s*$", re.IGNORECASE)
 _PCT_CN = compile_lazy(r"百分之\s*(?P<a>\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+(?:点[零一二三四五六七八九]+)?)")
 _TENTHS_CN = compile_lazy(r"(?<![\d.])(?P<a>[一二两三四五六七八九]|\d(?:\.\d)?)\s*成(?![功为立本员果熟绩])")
-_PLAIN = compile_lazy(rf"(?<![\w.\-/@#:])(?P<a>{_NUM})(?![\w%×]|\.\w)")
+#: (a Chinese character right before or after a number does not join it to a word: "降低41%", "准确率71.2个点"; a Latin
+#: letter or a digit does: "A100", "v2", "H20")
+_PLAIN = compile_lazy(rf"(?<![A-Za-z0-9_.\-/@#:])(?P<a>{_NUM})(?![A-Za-z0-9_%×]|\.[A-Za-z0-9_])")
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，](?!\d{3})|\s(?:and|or|while|whereas|but|against)\s|或者?|而且?|、(?=\D)|"
                            r"\"\s*\"|”\s*“|」\s*「|\s\|\s")  # quoted figures side by side ('"延迟降低 76%""吞吐提升 2x"'), table cells
 
@@ -652,6 +654,9 @@ _TRACE_BENCH = compile_lazy(r"trace|replay|workload|sharegpt|lmsys|alpaca|azure|
 _LATENCY_OF_SLO = compile_lazy(r"\b(?:TTFT|TBT|TPOT|ITL|latency|延迟|时延)\s*(?:SLOs?|targets?|deadlines?|约束)\b[^,，;；。]{0,16}$", re.IGNORECASE)
 #: A ratio's baseline right after it ("2.6× that of vLLM", "3x those of FA2"): the figure compares, it sets no target.
 _THAT_OF = compile_lazy(r"\s+(?:that|those) of\b", re.IGNORECASE)
+#: An accuracy named as such, not only by its points ("1.8 个百分点", "4.1 points" are any share's unit).
+_ACCURACY_WORD = compile_lazy(r"accura|准确率|精度|\bscores?\b|零样本|zero[- ]shot|LongBench|RULER|MMLU|GSM8K|HumanEval|needle|NIAH|passkey|大海捞针",
+                              re.IGNORECASE)
 #: A one-letter parameter set right before a value ("R=50%", "k = 4x"): the setting's name (``_find_figures``).
 _LETTER_SET = compile_lazy(r"(?:^|(?<=[^\w.]))[A-Za-z]\s*[=＝]\s*$")
 #: "End-to-end" right before a bare ratio: the system's speedup is the measure written.
@@ -1006,7 +1011,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             continue
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
-        metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)), None)
+        named = [name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)]
+        if len(named) > 1 and named[0] == "accuracy" and not _ACCURACY_WORD.search(window):
+            named = named[1:]  # "接受率只下降1.8个百分点": the points are the acceptance rate's unit, not an accuracy named
+        metric = named[0] if named else None
         if metric is None and _COPULA_BEFORE_VALUE.search(text[max(lo, m.start() - 20):m.start()]):
             # "LongBench avg drop for 2-bit keys is now 2.4": the measure is the clause's subject, further back
             metric = next((name for name, pat in cues.metrics if name in _SCALAR and pat.search(text[max(lo, m.start() - 70):m.start()])),
@@ -1068,7 +1076,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         delta = bool(_plus_before(text, m.start()) or _DELTA_WORDS.search(text[max(lo, m.start() - 16):m.start()])
                      or _DELTA_AFTER.match(text, m.end()))
         unit = "pt"
-        if metric == "accuracy" and delta and cues.down.search(text[max(lo, m.start() - 16):m.start()]):
+        if metric in ("accuracy", "acceptance_rate", "hit_rate") and delta and cues.down.search(text[max(lo, m.start() - 16):m.start()]):
             # "零样本平均只掉 0.4 个点": an accuracy's loss in points, as "drops by 0.4 points" writes one (compared with a loss
             # in %, ``queries.contradictions.comparable``)
             out.append((m.start(), Quantity(raw=m.group("a"), value=v, unit="pt", metric=metric, approx=bool(cues.approx.search(before)),
@@ -2152,7 +2160,8 @@ _COPULA_COMPOUND = compile_lazy(r"\b(?:is|are|stays?|remains?|was|were|be|being|
 #: Compounds that are no property of a method: a time, a size, a judgement, a stage.
 _NOT_PROPERTY = compile_lazy(r"state-of-the-art|up-to-date|end-to-end|open-source|so-called|well-known|well-studied|"
                              r"follow-up|long-context|short-context|multi-\w+|off-the-shelf|built-in|in-house|on-par|"
-                             r"hard-coded|work-in-progress|peer-reviewed|co-located|non-\w+|self-\w+|re-\w+|x-axis|y-axis")
+                             r"hard-coded|work-in-progress|peer-reviewed|co-located|non-\w+|self-\w+|re-\w+|x-axis|y-axis|"
+                             r"[\w-]+-free")  # ("training-free": the need predicates and the qualifiers read it)
 
 
 @dataclass(frozen=True)

@@ -943,7 +943,7 @@ def _pair(name):
                  id="zh-an-asking-field-label-and-a-needed-fine-tuning"),
     pytest.param("uses_draft", "negation", "arXiv:2501.00148: 'need draft model, model' stated and denied",
                  id="no-draft-model-needed-vs-uses-one"),
-    pytest.param("than_named", "number", "speedup of arXiv:2501.00303: 2.6× vs 3.6×", id="the-work-a-figure-is-measured-against-is-no-owner"),
+    pytest.param("than_named", "number", "requests of arXiv:2501.00303: 2.6× vs 3.6×", id="the-work-a-figure-is-measured-against-is-no-owner"),
     pytest.param("inside_host", "number", "throughput of arXiv:2501.00331: 1.8x vs 3.1x", id="a-work-a-figure-is-measured-inside-is-no-owner"),
     pytest.param("doc_quoted", "number", "speedup of arXiv:2501.00311: 2.6× vs 3.4×", id="the-doc-value-a-note-quotes-to-dispute-is-not-its-own"),
     pytest.param("greedy_scope", "qualifier", "lossless / exact vs lossy / approximate: 'lossless' vs 'lossy'",

@@ -342,7 +342,7 @@ def test_round_t287_t290_statements():
 
     assert predicates("VTC stays work-conserving: the moment one tenant goes quiet") == ("+be:~work+conserving",)
     assert predicates("worth noting it is *not* work-conserving") == ("-be:~work+conserving",)
-    assert predicates("it isn't deadlock-free") == ("-be:~deadlock+free",)
+    assert predicates("it isn't order-preserving") == ("-be:~order+preserving",)
     assert predicates("this is state-of-the-art") == ()
     assert need_framed("so each new deployment pays for one training pass.", "train")
 
@@ -351,3 +351,26 @@ def test_round_t287_t290_statements():
 
     assert disagree(q(97.8, False), q(93.4, True))  # ("about 93.4%" of the full-cache score is no 97.8%)
     assert not disagree(q(43.0, False), q(40.0, True))  # ("about 40%" and 43%: within the hedge)
+
+
+# --------------------------------------------------------------------------- round five of the stop (t291-t294)
+
+def test_a_figure_written_against_chinese_characters_is_read():
+    """"说P99 TTFT降了58%", "吞吐提升3倍", "延迟降低41%": a number right after a Chinese character gave no figure at all (the
+    character counts as a letter of a word in Python's ``\\w``); only a Latin letter or a digit joins a number to a word now
+    ("A100", "v2" stay names). "接受率只下降1.8个百分点" is the acceptance rate's drop, not an accuracy named by its points."""
+    assert [(q.raw, q.unit, q.metric, q.direction) for q in find_figures("延迟降低41%")] == [("41%", "%", "latency", "down")]
+    assert [(q.raw, q.metric) for q in find_figures("吞吐提升3倍")] == [("3倍", "throughput")]
+    assert [(q.raw, q.metric) for q in find_figures("A100上测得吞吐提升2.5倍")] == [("2.5倍", "throughput")]
+    assert find_figures("第3章") == () and find_figures("用了8张H100") == ()
+    assert [(q.value, q.unit, q.metric, q.direction) for q in find_figures("论文称接受率只下降1.8个百分点，")] == \
+        [(1.8, "pt", "acceptance_rate", "down")]
+    assert [(q.value, q.metric) for q in find_figures("准确率只掉 0.4 个点")] == [(0.4, "accuracy")]
+
+
+def test_a_copy_of_weights_is_stated_and_denied():
+    """"does not copy a missed expert's weights over PCIe" against "the code copies that expert's weights into a GPU staging
+    buffer": a copy is a verb the negation rule compares (no noun "a copy of")."""
+    assert predicates("Fiddler does not copy a missed expert's weights over PCIe at all") == ("-copy:weights",)
+    assert "+copy:weights" in predicates("the code copies that expert's weights into a GPU staging buffer")
+    assert predicates("a copy of the paper") == ()
