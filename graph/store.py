@@ -609,7 +609,7 @@ class Store:
         """
         if self._db is None:
             assert self.path is not None
-            if self.path.exists() and not self.path.is_dir():
+            if not self.path.is_dir() and self.path.exists():  # (a folder removed between the two questions is no file)
                 raise StoreError(f"{self.path}: not a folder")
             d, reading = self._register_reader()
             try:
@@ -823,7 +823,9 @@ class Store:
         assert self.path is not None
         p = self.path
         try:
-            if p.exists() and not p.is_dir():
+            # (asked in this order: a folder a failed first write takes away between the two questions is no file —
+            # "exists, then not a folder" read a folder removed meanwhile as a file)
+            if not p.is_dir() and p.exists():
                 raise StoreError(f"{p}: not a folder; --store names a store folder (or an http(s) URL)")
             if (p / MARKER_NAME).is_file():
                 return False
