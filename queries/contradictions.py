@@ -1447,7 +1447,9 @@ _REFERENCE_AFTER = compile_lazy(r"\s*(?:for\s+(?:the\s+)?)?(?:full|全量)(?:[- 
 
 
 #: What a value stands after when it is the other side of a comparison: "2.7 GB of KV vs 17.2 GB in FP16", "6.41 (vs 6.24)".
-_VS_BEFORE = compile_lazy(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相比)\s*(?:the\s+)?$", re.IGNORECASE)
+_VS_BEFORE = compile_lazy(r"(?:\bvs\.?|\bversus|\bcompared (?:to|with)|对比|相比)\s*(?:the\s+)?$"
+                          # "hit rate 71% (round-robin baseline: 38.2%)": the baseline's value, labelled
+                          r"|\bbaselines?(?:'s)?\s*[:：=]\s*$|基线\s*[:：=]?\s*$", re.IGNORECASE)
 
 
 def _compared_value(text: str, q: SQuantity, quantities) -> bool:

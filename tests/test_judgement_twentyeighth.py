@@ -374,3 +374,17 @@ def test_a_copy_of_weights_is_stated_and_denied():
     assert predicates("Fiddler does not copy a missed expert's weights over PCIe at all") == ("-copy:weights",)
     assert "+copy:weights" in predicates("the code copies that expert's weights into a GPU staging buffer")
     assert predicates("a copy of the paper") == ()
+
+
+def test_what_the_final_full_run_showed():
+    """The stop's last full run read "71 %" (a space before the sign) for the first time, and met a card's "(round-robin
+    baseline: 38.2%)" with it: a value labelled as the baseline's is the compared value; "the 50%-budget LongBench figure"
+    is a budget, no figure; "capacity gain" is the serving capacity "2.6× higher serving capacity" gives."""
+    from queries.contradictions import _compared_value
+
+    text = "- ShareGPT: prefix-cache hit rate 71% (round-robin baseline: 38.2%)"
+    qs = find_figures(text)
+    assert [(q.raw, _compared_value(text, q, qs)) for q in qs] == [("71%", False), ("38.2%", True)]
+    assert find_figures("the 50%-budget LongBench figure is not on the card") == ()
+    assert [(q.raw, q.metric) for q in find_figures("the Mistral-7B capacity gain over vLLM reads 2.15× there")][0] == ("2.15×", "requests")
+    assert [q.metric for q in find_figures("memory capacity gain of 2x")] == ["memory"]
