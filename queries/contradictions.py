@@ -2575,6 +2575,14 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
             else:
                 kept[key] = first.model_copy(update={"detail": [*first.detail, f"also: {f.summary}"]})
             continue
+        if key in kept and f.kind in ("number", "version") and kept[key].kind == f.kind:
+            # two measures of one pair of statements that both disagree ("吞吐提升3倍，延迟降低41%" against "2.2x …, reduces
+            # latency by 60%"): one finding, each measure's values in its detail (the second was dropped without a word)
+            first = kept[key]
+            extra = [d for d in f.detail if d not in first.detail and not d.endswith("more source(s) give one of these values")]
+            if extra:
+                kept[key] = first.model_copy(update={"detail": [*first.detail, *extra]})
+            continue
         kept.setdefault(key, f)
     return sorted(_unique_ids(list(kept.values())), key=finding_key)
 

@@ -388,3 +388,16 @@ def test_what_the_final_full_run_showed():
     assert find_figures("the 50%-budget LongBench figure is not on the card") == ()
     assert [(q.raw, q.metric) for q in find_figures("the Mistral-7B capacity gain over vLLM reads 2.15× there")][0] == ("2.15×", "requests")
     assert [q.metric for q in find_figures("memory capacity gain of 2x")] == ["memory"]
+
+
+def test_two_measures_of_one_pair_of_statements_are_both_reported(tmp_path):
+    """The final fresh user's "吞吐提升3倍，延迟降低41%" against "improves throughput by 2.2x and reduces latency by 60%":
+    one finding per pair of statements kept the throughput's values and dropped the latency's without a word; both are
+    in the finding's detail now."""
+    files = {"inbox/a/zh.md": "# Medusa (arXiv:2401.10774)\n\n在A100上用Vicuna-7B测，Medusa吞吐提升3倍，延迟降低41%。\n",
+             "inbox/b/en.md": "# Medusa (arXiv:2401.10774)\n\nOn A100 with Vicuna-7B, Medusa improves throughput by 2.2x and "
+                              "reduces latency by 60%.\n"}
+    found = [f for f in contradictions_of(tmp_path, files) if f.kind == "number"]
+    assert len(found) == 1
+    measures = {d.split(":")[0]: sorted(d.split(": ", 1)[1].split(" vs ")) for d in found[0].detail if " vs " in d}
+    assert measures == {"throughput": ["2.2x", "3倍"], "latency": ["41%", "60%"]}
