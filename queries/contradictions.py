@@ -2076,13 +2076,9 @@ def _change_between(text: str, first: SQuantity, last: SQuantity) -> bool:
     b = text.find(last.raw, a + len(first.raw)) if a >= 0 else -1
     if a < 0 or b < 0:
         return True  # figures written differently from their raw text: keep the statement-level cue
+    if _changed_forward(text, first, last):
+        return True
     between = text[a + len(first.raw):b]
-    if re.search(r"→|->|⇒|=>", between):
-        return True
-    # a "from … to" between the two figures is about something else ("every 30 s … flipping a GPU from
-    # one role to the other takes ~4 s"): the change of these figures is written "from 4.1 to 3.6"
-    if any(not m.group(0).lower().startswith("from ") for m in _CHANGE.finditer(between)):
-        return True
     before, after = text[max(0, a - 40):a], text[b + len(last.raw):b + len(last.raw) + 30]
     return bool(_CHANGE.search(before) and (re.search(r"\bnot\b|不是|而非|instead", between) or _CHANGE.search(after)))
 
@@ -2095,6 +2091,8 @@ def _changed_forward(text: str, first: SQuantity, last: SQuantity) -> bool:
     if a < 0 or b < 0:
         return False
     between = text[a + len(first.raw):b]
+    # (a "from … to" between the two figures is about something else, "every 30 s … flipping a GPU from one role to the
+    # other takes ~4 s": the change of these figures is written "from 4.1 to 3.6")
     return bool(re.search(r"→|->|⇒|=>", between)) or any(not m.group(0).lower().startswith("from ") for m in _CHANGE.finditer(between))
 
 
