@@ -427,13 +427,20 @@ def _titled(written: str) -> bool:
     return ":" in bare or "：" in bare or len(bare.split()) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", bare)) >= 6
 
 
+#: A note's own title naming the kind of note, not the paper ("vLLM / PagedAttention critical read", "KIVI 精读笔记"): no
+#: title of the work (a fresh user's Obsidian ``title:`` was set against the citation list's).
+_NOTE_LABEL = compile_lazy(r"\b(?:critical read|close read|deep read|reading notes?|read(?:ing)? log|notes? on|my notes|review of|"
+                           r"takeaways|summary of)\b|(?:精读|读书|阅读|论文)?笔记|精读|读后感|速读|导读", re.IGNORECASE)
+
+
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
     """``title`` findings: one arXiv ID written with two different titles (not variants of one title)
     anywhere -- living documents, notes, tables, cards; one per ID and pair of files."""
     out: dict[tuple, Contradiction] = {}
     by: dict[str, list[SCitation]] = defaultdict(list)
     for c in snap.citations:
-        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS and _titled(c.title):
+        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS and _titled(c.title) \
+                and not _NOTE_LABEL.search(c.title):
             by[c.arxiv_id].append(c)
     for aid, cites in sorted(by.items()):
         reps: list[SCitation] = []

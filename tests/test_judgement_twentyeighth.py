@@ -401,3 +401,17 @@ def test_two_measures_of_one_pair_of_statements_are_both_reported(tmp_path):
     assert len(found) == 1
     measures = {d.split(":")[0]: sorted(d.split(": ", 1)[1].split(" vs ")) for d in found[0].detail if " vs " in d}
     assert measures == {"throughput": ["2.2x", "3倍"], "latency": ["41%", "60%"]}
+
+
+def test_a_notes_own_title_naming_the_kind_of_note_is_no_title_of_the_work(tmp_path):
+    """The last fresh user's Obsidian note titled ``vLLM / PagedAttention critical read`` (front matter ``title:`` and
+    ``arxiv:``) was set against the citation list's "Efficient Memory Management …" as one ID under two titles; a note's
+    title naming the kind of note is no title of the paper. A card giving another paper's title still is."""
+    doc = ("# Serving\n\n## 1 Memory\n\n- PagedAttention pages the KV cache (arXiv:2309.06180).\n\n## 3 References\n\n"
+           "- Efficient Memory Management for Large Language Model Serving with PagedAttention. arXiv:2309.06180\n")
+    note = "---\ntitle: vLLM / PagedAttention critical read\narxiv: 2309.06180\n---\n\n# vLLM\n\nRead it end to end.\n"
+    card = "---\ntitle: \"Orca: A Distributed Serving System for Transformer-Based Generative Models\"\narxiv: 2309.06180\n---\n# card\n"
+    found = finding_places(tmp_path / "a", {"organized/knowledge/k.md": doc, "inbox/alice/read.md": note})
+    assert [f for f in found if f[0] == "title"] == []
+    found = finding_places(tmp_path / "b", {"organized/knowledge/k.md": doc, "organized/paper_cards/0001-2309-06180.md": card})
+    assert [f[0] for f in found if f[0] == "title"] == ["title"]
