@@ -188,6 +188,20 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_locks_in_child)
 
 
+def _mode(p: Path) -> str | None:
+    """``None`` when nothing is at ``p``, ``"dir"`` for a folder, ``"other"`` for anything else.
+
+    One ``stat`` answers both questions: asked as two (``is_dir()``, then ``exists()``), a store folder
+    that a failed first write took away and another write made again between them was read as a file.
+    Raises ``OSError`` for a folder on the way that cannot be read.
+    """
+    try:
+        st = p.stat()
+    except (FileNotFoundError, NotADirectoryError):  # (what ``Path.exists`` reads as "nothing there")
+        return None
+    return "dir" if stat.S_ISDIR(st.st_mode) else "other"
+
+
 def _empty_file(path: Path) -> bool:
     """True when ``path`` is an empty regular file (a lock file provkg made: it never writes into it)."""
     try:
@@ -609,7 +623,7 @@ class Store:
         """
         if self._db is None:
             assert self.path is not None
-            if not self.path.is_dir() and self.path.exists():  # (a folder removed between the two questions is no file)
+            if _mode(self.path) not in (None, "dir"):
                 raise StoreError(f"{self.path}: not a folder")
             d, reading = self._register_reader()
             try:
@@ -823,13 +837,12 @@ class Store:
         assert self.path is not None
         p = self.path
         try:
-            # (asked in this order: a folder a failed first write takes away between the two questions is no file —
-            # "exists, then not a folder" read a folder removed meanwhile as a file)
-            if not p.is_dir() and p.exists():
+            mode = _mode(p)
+            if mode not in (None, "dir"):
                 raise StoreError(f"{p}: not a folder; --store names a store folder (or an http(s) URL)")
             if (p / MARKER_NAME).is_file():
                 return False
-            if checking and not p.exists():
+            if checking and mode is None:
                 return False
             entries = {e.name for e in p.iterdir()}
         except FileNotFoundError:
