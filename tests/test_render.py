@@ -297,3 +297,15 @@ def test_a_low_row_resting_on_a_card_alone_says_card_only_once():
     assert "card only only" not in row and "(card only)" in row
     r["levels"] = ["second_hand"]
     assert "low relevance (second-hand only)" in _low(LABELS["en"], r, _Refs([]))
+
+
+def test_report_counts_one_finding_in_the_singular(sample_snapshot):
+    """A report of one finding says "1 finding:", not "1 findings:" (a fresh user's note); two say "2 findings:"."""
+    from queries.contradictions import contradictions
+    from queries.render.report import render_report
+
+    found = [f.model_dump(mode="json") for f in contradictions(sample_snapshot)]
+    assert len(found) >= 2
+    one = render_report(found[:1]).splitlines()[2]
+    two = render_report(found[:2]).splitlines()[2]
+    assert one.startswith("1 finding: ") and two.startswith("2 findings: ")

@@ -118,7 +118,7 @@ def render_report(findings: list[dict], *, title: str = "Contradiction report", 
     if audit:
         counts[T["brief_audit"]] = len(audit)
     total = len(findings) + len(audit or [])
-    out.append(T.get("findings", "{n} findings: ").format(n=total)
+    out.append(T.get("findings", "{n} finding: " if total == 1 else "{n} findings: ").format(n=total)
                + (", ".join(f"{T.get(k, k)} {n}" for k, n in counts.items()) or T.get("none", "none")))
     out.append("")
     kind = None
