@@ -191,6 +191,31 @@ _BARE_NEW_RE = compile_lazy(
     # (not a build tag's date: "vllm:2603.14159-cu128", "2601.10342-py3", "…-rc1")
     r"(?<![A-Za-z0-9_.\-/])(?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d|-(?:cu|cuda|py|rc|dev|post|torch|gpu|cpu|sm|arm|amd|x86)\d)"
 )
+#: A new-scheme identifier glued to the name before it in a Chinese note ("Block-Attention2409.15355其实是免训练的",
+#: "SlackBatch2603.14721那篇"): the name has three letters or more and ends in a letter (not a version's "v").
+_GLUED_NEW_RE = compile_lazy(
+    r"(?<![A-Za-z0-9_.\-/])[A-Za-z][A-Za-z\-]{1,30}[A-UW-Za-uw-z](?P<id>\d{4}\.\d{4,5})(?P<ver>[vV]\d+)?(?![A-Za-z0-9_]|\.\d)"
+)
+_CJK_IN_LINE = compile_lazy(r"[\u3400-\u9fff]")
+
+
+class _GluedMatch:
+    """A ``_GLUED_NEW_RE`` match seen from the identifier on (the name before it is no part of the written identifier)."""
+
+    def __init__(self, m: re.Match[str]):
+        self._m = m
+
+    def group(self, name: str | int = 0) -> str | None:
+        """The identifier (``0``) written from its first digit, or a named group."""
+        return self._m.string[self._m.start("id"):self._m.end()] if name == 0 else self._m.group(name)
+
+    def start(self) -> int:
+        """Where the identifier's first digit is."""
+        return self._m.start("id")
+
+    def end(self) -> int:
+        """Where the identifier (with its version) ends."""
+        return self._m.end()
 _BARE_OLD_RE = compile_lazy(
     rf"(?<![A-Za-z0-9_.\-/])(?P<id>{_ARCH}(?:\.[A-Z]{{2}})?/(?:\d{{7}}|\d{{4}}\.\d{{4,5}}))"
     r"(?P<ver>[vV]\d+)?(?![0-9])"
@@ -324,6 +349,11 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
         if not assume_context and _is_image_tag(text, m.start(), m.end()):
             continue  # "spec-serve:2604.11507-cu124", "vllm/vllm-openai:2605.01234": a container image's tag
         add(m, lenient=assume_context, any_archive=assume_context)
+    if _CJK_IN_LINE.search(text):
+        for m in _GLUED_NEW_RE.finditer(text):
+            line = text[text.rfind("\n", 0, m.start()) + 1:(text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
+            if _CJK_IN_LINE.search(line):
+                add(_GluedMatch(m), lenient=False, any_archive=False)
     taken.sort(key=lambda m: m.start)
     return _merge_links(text, taken)
 

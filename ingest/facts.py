@@ -224,11 +224,37 @@ _PAREN_FIGURE = compile_lazy(r"[(（][^()（）]*(?:\d(?:\.\d+)?\s*(?:×|x(?![A-
                            r"|没|未|\bnot\b|\bno\b|n't\b|\bwithout\b)[^()（）]*[)）]")
 
 
+#: A Chinese character right against a Latin letter or a digit ("说P99 TTFT降了58%", "TTFT平均降6.8倍").
+_CJK_AGAINST_LATIN = compile_lazy(r"[\u3400-\u9fff\uf900-\ufaff][A-Za-z0-9]|[A-Za-z0-9][\u3400-\u9fff\uf900-\ufaff]")
+_CJK_CHAR = compile_lazy(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def cjk_masked(text: str) -> str | None:
+    """``text`` with every Chinese character a space (same length, so every position stays), or None when no Chinese
+    character stands right against a Latin letter or a digit.  Python's ``\\b`` counts a Chinese character as a letter
+    of a word, so the lexicon's ``\\bTTFT\\b`` never matched "TTFT平均降6.8倍"; matched on this text too, it does."""
+    if not _CJK_AGAINST_LATIN.search(text):
+        return None
+    return _CJK_CHAR.sub(" ", text)
+
+
+def _finditer_both(pat: re.Pattern[str], text: str, masked: str | None) -> list[re.Match[str]]:
+    """Matches of ``pat`` in ``text`` and, when ``masked`` (``cjk_masked``) is given, those in it at spans not already
+    matched (a Latin cue written against Chinese characters); in order of position."""
+    got = list(pat.finditer(text))
+    if masked is None:
+        return got
+    seen = {m.span() for m in got}
+    more = [m for m in pat.finditer(masked) if m.span() not in seen and m.group(0).strip()]
+    return sorted(got + more, key=lambda m: m.start()) if more else got
+
+
 def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
     """``(start, end, "category:value")`` of every condition written in ``text``."""
     out = []
+    masked = cjk_masked(text)
     for cat, pat in cues.conditions:
-        for m in pat.finditer(text):
+        for m in _finditer_both(pat, text, masked):
             g = next((x for x in m.groups() if x), m.group(0))
             if cat == "base":  # "than vLLM and DeepSpeed-MII": one condition per baseline named
                 for part in re.split(r"\s*(?:,|、|/|\band\b|\bor\b|和|与)\s*", re.split(r"\.\s", g)[0]):
@@ -247,6 +273,8 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         out.append((m.start(), m.end(), f"base:{val}"))
                 continue
             val = re.sub(r"\s+", "", g).lower().removeprefix("the").rstrip(".,;:，。；：")
+            if cat == "stat":  # "平均 8.6×", "on average 2.3x", "mean" / "最高 9.4 倍", "peak", "up to": the statistic a figure is
+                val = "mean" if val in ("平均", "均值", "onaverage", "average", "mean", "avg", "avg.") else "max"  # of a spread
             if cat == "percentile" and val in ("median", "中位数", "中位"):
                 val = "50"  # "the median TTFT" is the p50
             elif cat == "percentile" and val in ("mean", "average", "avg", "平均"):
@@ -356,8 +384,9 @@ class _Metrics:
     def __init__(self, cues: _Cues, part: str, lo: int, spans: _Intervals):
         self.names = [name for name, _ in cues.metrics]
         every: list[tuple[int, int, int]] = []  # (metric index, start, end), clause-relative
+        masked = cjk_masked(part)
         for i, (_name, pat) in enumerate(cues.metrics):
-            every.extend((i, m.start(), m.end()) for m in pat.finditer(part))
+            every.extend((i, m.start(), m.end()) for m in _finditer_both(pat, part, masked))
         usable = [t for t in every if lo + t[1] not in spans]
         self.lo = lo
         self.longest = max((e - s for _, s, e in usable), default=0)
@@ -536,6 +565,35 @@ def _plus_before(text: str, pos: int) -> bool:
     return re.search(r"(?<![\w.+])\+\s?$", text[max(0, pos - 2):pos]) is not None
 
 
+#: What stands between two figures of one measure listed as its statistics: "TTFT 最多降 9.4×，平均 8.6×",
+#: "平均降6.8倍、最高9.4倍", "a 3.1x mean and 4.6x peak speedup".
+_STAT_BETWEEN = compile_lazy(r"\s*[，,、;；/]?\s*(?:and\s+|以及|和)?(?:平均|最高|最多|最低|峰值|中位数?|均值|average|avg\.?|mean|peak|max(?:imum)?|"
+                             r"median|at most|up to)\s*(?:降低?|提升|提速|加速|减少|增加|为|是|of|[:：])?\s*(?:了)?\s*(?:约|大约|about|~|≈)?\s*",
+                             re.IGNORECASE)
+
+
+def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tuple[Quantity, ...]:
+    """Figures listed as statistics of the figure before them ("TTFT 最多降 9.4×，平均 8.6×": the mean is a TTFT's too) take its
+    measure when they name none of their own (only the unit's default); in order, as ``_find_figures`` gave them."""
+    out: list[Quantity] = []
+    pos = 0
+    prev: tuple[Quantity, int] | None = None
+    for q in got:
+        at = text.find(q.raw, pos)
+        if at < 0:
+            out.append(q)
+            continue
+        if prev is not None and q.unit == prev[0].unit and not q.explicit and prev[0].metric and q.metric != prev[0].metric \
+                and q.metric in (cues.unit_metrics.get(q.unit), cues.default_x if q.unit == "x" else None, None) \
+                and _STAT_BETWEEN.fullmatch(text, prev[1], at):
+            q = q.model_copy(update={"metric": prev[0].metric, "explicit": prev[0].explicit,
+                                     "direction": q.direction or prev[0].direction})
+        out.append(q)
+        prev = (q, at + len(q.raw))
+        pos = at + len(q.raw)
+    return tuple(out)
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -569,7 +627,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     if budget is not None and budget.read >= budget.stop:
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
-    got = _find_figures(_ocr_fold(_SNAKE.sub(" ", text)), lexicon)
+    folded = _ocr_fold(_SNAKE.sub(" ", text))
+    got = _carried_measures(folded, _find_figures(folded, lexicon), _cues(lexicon or load_lexicon()))
     if context and got:
         ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
         got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {
@@ -971,6 +1030,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                                                              re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
         down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
+        if not down and _BY_BEFORE.search(text, max(lo, s - 24), s):
+            # "lowered total inference energy by roughly 13%": the verb of a change "by" a figure stands before its measure
+            down = bool(cues.down.search(text[max(lo, s - 72):s]))
         # (a setting right after "vs"/"over"/"than" is the baseline's, "… decode throughput vs FP16: 1.6×": not the figure's own)
         own = [c for x0, _y, c in conds_in(lo, hi)
                if not c.startswith(_BASELINE_CATS) or not _BEFORE_BASELINE.search(text[max(0, x0 - 10):x0])]
@@ -1255,6 +1317,8 @@ def _ms(value: str, unit: str) -> str:
     return f"{v:g}"
 
 
+#: "by" right before a figure, hedged or not ("… by roughly 13%"): the figure is the size of a change its verb names.
+_BY_BEFORE = compile_lazy(r"\bby\s+(?:(?:about|roughly|around|nearly|almost|approximately|some|only|just|over|more than)\s+|[~≈]\s*)?$", re.IGNORECASE)
 _UNIT_AFTER_WORD = compile_lazy(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
@@ -1348,13 +1412,27 @@ _BOTH_SETTINGS = compile_lazy(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[
 _CJK_SINGLE_NEG = compile_lazy(r"[不未无非没别免]$")
 #: Words that end in a negator's character and negate nothing: "分别量化" (separately), "区别", "特别", "类别".
 _CJK_NOT_NEG = compile_lazy(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
-_CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|并不|并非|不是|没有|从不|不做|毋须|无须|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
+_CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|无法|不支持|并不|并非|不是|没有|从不|不做|毋须|无须|省掉|省去|免去|免掉|避免|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
 _EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
                      re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
 _QUANTIFIED_NEG = compile_lazy(r"(?:没有|不存在|并无|无)(?:哪个|哪一|任何|一个|哪种)|\bno\s+(?!\w+ly\b)(?:\w+\s+)?\w+\s*$|"
                              r"\bthere (?:is|are|exists?) no\b|\bnot (?:a single|any)\b", re.IGNORECASE)
+
+
+#: A side said to be an option, off by default: "bit-exact transfer is an opt-in that costs …", "exact mode is optional",
+#: "lossless only with --exact-transfer", "无损模式需要手动开启": the other side holds by default.
+_OPT_IN_AFTER = compile_lazy(r"[\w-]*(?:\s+[\w-]+){0,2}\s+(?:is|are)\s+(?:an?\s+)?(?:opt-in|optional|off by default|not the default|disabled by default)\b|"
+                             r"[\w-]*(?:\s+[\w-]+){0,2}\s*(?:模式|选项)?\s*(?:需要|要|得)?(?:手动|额外)?(?:开启|打开)(?:才行)?|"
+                             r"[\w-]*(?:\s+[\w-]+){0,2}\s+only\s+(?:with|when|if|behind)\s+(?:a\s+|the\s+)?(?:--|flag|option|setting|`)",
+                             re.IGNORECASE)
+
+
+def _word_end(text: str, p: int) -> int:
+    """Where the word at ``p`` ends (``p`` itself when none starts there)."""
+    m = re.match(r"[\w-]+", text[p:])
+    return p + (m.end() if m else 0)
 
 
 def _negated_at(cues: _Cues, text: str, start: int) -> bool:
@@ -1408,7 +1486,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                     continue  # "可以在 5.1 讲动态树时提一句", "when we discuss dynamic trees": a topic named, nothing asserted
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
-                if disputed and cues.attribution.search(text[max(0, a - 24):a]):
+                if disputed and cues.attribution.search(text[max(0, a - 40):a]):
                     neg = not neg  # "文档里写它 tuning-free，我觉得不准确": the side quoted to be rejected
                 found[name].append((a, neg))
         asserted: dict[str, list[int]] = {n: [] for n in names}
@@ -1470,6 +1548,7 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                 lo, hi = max(at, prv + 1), min(at + len(clause), nxt)
                 return bool(_GREEDY_SCOPE.search(text[lo:hi])) if lo < hi else False
             restricted = [n for n in names if any(cues.restrict.search(text[max(0, p - 12):p]) or _PART_ONLY.search(text[max(0, p - 60):p])
+                                                  or _OPT_IN_AFTER.match(text, _word_end(text, p))
                                                   or scoped(p, names[1] if n == names[0] else names[0]) for p in asserted[n])]
             if len(restricted) == 1:  # "only lossless for greedy; … approximate": the other side in general
                 out.append(f"{aspect}:{names[1] if restricted[0] == names[0] else names[0]}")
@@ -1517,7 +1596,9 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
                             # "取代 EAGLE 的静态树", "replaces EAGLE's static tree", "instead of Medusa's": what a work replaces
                             r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?|"
                             # "Clear gains over on-demand loading": what a gain is measured over
-                            r"(?:gains?|speed-?ups?|faster|improve(?:s|d|ments?)?|better|wins?|advantages?)\s+over)\s*$",
+                            r"(?:gains?|speed-?ups?|faster|improve(?:s|d|ments?)?|better|wins?|advantages?)\s+over|"
+                            # "Baseline is chain drafting", "the baseline uses static batching", "基线是…": the baseline's side
+                            r"\bbaselines?\s+(?:is|are|was|were|uses?|used|being)(?:\s+(?:an?|the|plain|standard|vanilla))?|基线(?:是|为|用的是|采用))\s*$",
                             re.IGNORECASE)
 #: Words right before a side cue that name it as a topic to talk about, not a property of the work: "讲动态树时", "介绍静态树",
 #: "when we discuss dynamic trees", "a section on static batching".
@@ -1844,6 +1925,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                    # "no extra training", "without any fine-tuning": the noun is denied
                    or bool(re.search(r"\b(?:no|without|zero)\s+(?:extra|additional|further|any|more|separate|special)\s*$",
                                      text[max(0, m.start() - 24):m.start()], re.I))
+                   # "there are no energy measurements", "no recomputation": the thing done, denied right before it (a
+                   # denial of existence, which leaves a qualifier standing, is the denial of the act here)
+                   or bool(re.search(r"\b(?:no|zero)\s+$", text[max(0, m.start() - 8):m.start()], re.I))
                    or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             # "训练阶段就模拟多步草稿", "training-time test": the verb names when something happens, it takes no object
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
@@ -1908,6 +1992,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "requires an RDMA-capable interconnect", "relies on warp specialisation": an object the
                 # lexicon does not name is kept as written (``~rdma+capable+interconnect``)
                 np = open_object(_WITHOUT.split(text[m.end():m.end() + 60], maxsplit=1)[0], lex)
+                if np is None and verb == "migrate" and neg:
+                    # "其实不做实时迁移", "it does not migrate at all": a migration denied outright, of anything
+                    out.add("-migrate:")
+                    continue
                 if np is None:
                     continue  # "no fine-tuning … is required": the object of a negated need is the negated verb
                 objs = [np]

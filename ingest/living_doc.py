@@ -599,14 +599,18 @@ _SURNAME_INITIALS_RE = compile_lazy(
     rf"{_SURNAME_INITIALS}(?:\s*(?:[,;&]|\band\b)\s*{_SURNAME_INITIALS})*(?:\s*,?\s*et\s+al\.?)?")
 
 
+#: One surname as an author list writes it, with its particle (``Del Corro``, ``van der Berg``, ``de Jong``).
+_SURNAME = r"(?:(?:[Dd]e|[Dd]el|[Dd]ella|[Dd]er|[Vv]an|[Vv]on|[Dd]a|[Dd]i|[Ll]e|[Ll]a|[Dd]u|[Dd]os|[Tt]er|[Dd]en)\s+){0,2}[A-Z][\w'’-]{1,20}"
+
+
 def _is_author_field(text: str) -> bool:
     """``Dao et al.``, ``Zijie Zhou 等``, ``作者：…``, ``by …``, ``Tri Dao, Daniel Y. Fu, Stefano Ermon``,
     ``Smith, J.``."""
     t = text.strip()
     if re.search(r"\bet\s+al\b", t, re.I) or re.search(r"等人?\.?$", t):
         return True
-    if re.fullmatch(r"[A-Z][\w'’-]{1,20}(?:\s*,\s*[A-Z][\w'’-]{1,20}){2,}", t):
-        return True  # surnames only: ``Xiao, Tian, Chen, Han, Lewis``
+    if re.fullmatch(rf"{_SURNAME}(?:\s*,\s*{_SURNAME}){{2,}}", t):
+        return True  # surnames only: ``Xiao, Tian, Chen, Han, Lewis``, ``Del Corro, Del Giorno, Agarwal``
     if _SURNAME_INITIALS_RE.fullmatch(t):
         return True
     if re.match(r"^(?:authors?\s*[:：]|作者)", t, re.I):

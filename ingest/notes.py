@@ -158,6 +158,51 @@ def time_from(path: str, front: dict[str, object], lines: list[str], tz: tzinfo)
     return None
 
 
+#: A front matter key (the line's own, not indented) and its value.
+_FRONT_KEY = compile_lazy(r"^(?P<key>[^\s:#'\"-][^:]{0,40}?|\"[^\"]{1,40}\"|'[^']{1,40}')\s*:\s*(?P<value>.*)$")
+#: A front matter list entry (``  - text``) and an indented continuation line.
+_FRONT_ENTRY = compile_lazy(r"^\s*-\s+(?P<value>.+)$")
+
+
+def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[str]:
+    """The front matter's statement fields as Markdown list entries, line for line (lines 1 to ``body_first - 1``; every
+    other line blank), or ``[]`` when it has none.
+
+    A statement field is one the lexicon's ``structure.front_statement_keys`` names (``claims``, ``key_points``,
+    ``summary``, ``要点``, …): each of its list entries, or its value written on the key's line, is one statement; the
+    lines of a block scalar (``summary: |``) are one paragraph.  Other fields (``title``, ``source``, ``tags``) stay
+    metadata.  A card kept as YAML alone says everything it says there (issue 19: a YAML-only card's "2.4x … at batch
+    size 1" was no claim, so the version it was written from was never set against a later one).
+    """
+    if body_first <= 2:
+        return []
+    keys = {k.lower() for k in lex.raw.get("structure", {}).get("front_statement_keys", [])}
+    out = [""] * (body_first - 1)
+    inside = False
+    block = False
+    for k in range(1, body_first - 2):  # (line 1 and the closing line are the fences)
+        ln = lines[k]
+        if not ln.strip():
+            continue
+        key = _FRONT_KEY.match(ln) if not ln[:1].isspace() else None
+        if key:
+            name = key.group("key").strip("'\" ").lower().replace(" ", "_").replace("-", "_")
+            inside = name in keys
+            value = key.group("value").strip()
+            block = inside and value[:1] in ("|", ">")
+            if inside and value and not block and not value.startswith(("[", "{", "&", "*")):
+                out[k] = "- " + value.strip("'\"")
+            continue
+        if not inside:
+            continue
+        entry = _FRONT_ENTRY.match(ln)
+        if entry and not block:
+            out[k] = "- " + entry.group("value").strip().strip("'\"")
+        elif block:
+            out[k] = ln.strip()
+    return out if any(out) else []
+
+
 def _front_line(lines: list[str], body_first: int, key: str) -> int:
     """1-based line of ``key:`` in the front matter (lines before ``body_first``), else 1."""
     for n, ln in enumerate(lines[: body_first - 1], 1):
@@ -1119,7 +1164,13 @@ def parse_note(
     if problem:  # front matter kept (a YAML tag ignored) or not
         warnings.append(f"{path}:{1}: {problem}" + ("" if front else "; front matter ignored"))
     lines = text.split("\n")
-    blocks = read_blocks(_org_as_markdown(lines[body_first - 1:]), body_first)
+    said_in_front = _front_statements(lines, body_first, lex)
+    if said_in_front:
+        # a card written as YAML only (``claims:`` / ``key_points:`` / ``summary:`` in its front matter): what those fields
+        # say is read as the card's statements, at their own lines, as a list written in the body would be
+        blocks = read_blocks(_org_as_markdown(said_in_front + lines[body_first - 1:]), 1)
+    else:
+        blocks = read_blocks(_org_as_markdown(lines[body_first - 1:]), body_first)
     shape = read_structure(blocks, path=path, kind=kind, front=front, first_line=body_first,
                            last_line=max(len(lines), 1), lexicon=lex)
     is_card = kind in ("paper_card", "repo_card")

@@ -4418,6 +4418,20 @@ def read_structure(
         _NOTE_NAMES.reset(token)
 
 
+def _heads_name_known_work(heads: list[MdBlock], paper: str) -> bool:
+    """Whether one of ``heads`` names, by a name the store knows (``_NOTE_NAMES``: "SnapKV", "PyramidKV"), a work other
+    than ``paper``: such headings open topics of their own even without an identifier."""
+    names = _NOTE_NAMES.get()
+    if not names:
+        return False
+    for b in heads:
+        t = _strip(b.text)
+        for n, w in names.items():
+            if w != paper and len(n) >= 3 and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", t, re.IGNORECASE):
+                return True
+    return False
+
+
 def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, first_line: int, last_line: int,
                     lex: Lexicon, generic: re.Pattern[str]) -> NoteShape:
     """``read_structure``'s body, with the note's short names set (``_NOTE_NAMES``)."""
@@ -4739,6 +4753,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         heads_name_work = any(find_arxiv_ids(b.text) or _brings_link(b.text) for b in sub_heads)
         if how == "headings":
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
+            if not one_paper and not heads_name_work and title_idx is not None and paper in works_in(blocks[title_idx].text, lex)[0] \
+                    and len(works_in(blocks[title_idx].text, lex)[0]) == 1 and topics_with_own * 2 <= len(raws) \
+                    and not _heads_name_known_work(sub_heads, paper):
+                # "# Critical read: ExitServe (arXiv:2605.08317v2)" over "## Why I picked it up", "## How deep I went",
+                # "## Numbers", "## What I don't buy": a title naming one paper and sub-headings naming none (in whatever
+                # words, not only the lexicon's generic ones) are one read of it; the sections comparing it with other works
+                # (its baselines, a related-work table) are parts of the read, as long as they are no more than half
+                one_paper = True
         elif qa_read:
             one_paper = topics_with_own * 3 <= len(raws)  # (an answer comparing with another work is still the read's)
         else:

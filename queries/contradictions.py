@@ -138,6 +138,18 @@ _TAKEN_FROM_CARD = compile_lazy(r"\b(?:taken|copied|lifted|transcribed|pulled)\s
 _OTHER_SOURCE = compile_lazy(r"卡片|\bcards?\b|活文档|文档|\bdoc(?:ument)?\b|README|\bthe paper'?s\b|论文里", re.IGNORECASE)
 
 
+def _operating_point(text: str, raw: str) -> bool:
+    """Whether the figure ``raw`` is written as the point another figure of ``text`` is read at ("at the 95%-of-GPT-4 point
+    on MT Bench", "at the 90% recall level", "在 95% 质量点上"): a setting of the statement, not a measurement of it."""
+    at = text.find(raw)
+    if at < 0:
+        return False
+    before, after = text[max(0, at - 12):at], text[at + len(raw):at + len(raw) + 30]
+    return bool(re.search(r"\b(?:at|@)\s+(?:the\s+|a\s+)?$|在\s*$", before, re.IGNORECASE)
+                and re.match(r"(?:[- ]of[- ][\w.+-]+)?[- ]?(?:quality\s+)?(?:point|level|target|mark|operating point|质量点|点位|水平)\b",
+                             after, re.IGNORECASE))
+
+
 def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
     out = []
     figs: dict[str, list[SClaim]] = defaultdict(list)
@@ -163,6 +175,9 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
             continue  # "~98% …, per the authors' thread on X, not checked by anyone here": its own relay is what is
             # unchecked; it doubts no other source's figure (the card stating 98% says the same)
         for q in u.quantities:
+            if _operating_point(u.text, q.raw):
+                continue  # "at the 95%-of-GPT-4 point … somewhere between 20 and 30% (eyeballed)": the point a figure is read
+                # at is no figure the statement doubts
             key = figure_key(q.raw)
             for c in figs.get(key, []):
                 if c.path == u.path:
@@ -388,7 +403,30 @@ def title_variant(a: str, b: str) -> str | None:
     for x, y in ((ma, nb), (mb, na), (ma, mb)):
         if len(x.split()) >= 3 and x in y:
             return "variant: the title without its short name"
+    if _shortened(na, nb) or _shortened(nb, na):
+        return "variant: a shortened title"
     return None
+
+
+def _title_words(t: str) -> list[str]:
+    """A normalised title's words for ``_shortened``: singular ("thoughts" = "thought"), "w" is "with"."""
+    out = []
+    for w in t.split():
+        w = "with" if w in ("w", "w/") else w
+        out.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
+
+
+def _shortened(short: str, long: str) -> bool:
+    """Whether ``short`` is ``long`` written short, as a table cell or a chat line does ("LLM cascades w/ Mixture-of-Thought
+    representations" for "Large Language Model Cascades with Mixture of Thoughts Representations for Cost-efficient
+    Reasoning"): four words or more, every one of them in ``long`` in the same order, half of ``long``'s words or more.
+    (Both normalised, acronyms spelled out from the other title.)"""
+    sw, lw = _title_words(short), _title_words(long)
+    if len(sw) < 4 or len(sw) * 2 < len(lw) or len(sw) >= len(lw):
+        return False
+    it = iter(lw)
+    return all(w in it for w in sw)
 
 
 def _named_label(a: str, b: str) -> bool:
@@ -433,6 +471,46 @@ _NOTE_LABEL = compile_lazy(r"\b(?:critical read|close read|deep read|reading not
                            r"takeaways|summary of)\b|(?:精读|读书|阅读|论文)?笔记|精读|读后感|速读|导读", re.IGNORECASE)
 
 
+def _titles_match(a: str, b: str) -> bool:
+    """Whether two written titles name one paper (the same normalised title, a named label or a variant)."""
+    return same_title(_norm_title(a), _norm_title(b)) is not None or _named_label(a, b) or title_variant(a, b) is not None
+
+
+def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[str]:
+    """Files whose titles sit one row off their identifiers (a table whose title column slid down a row, pasted from a
+    sheet): two rows or more whose title is not what the other files call the row's own work, but what they call another
+    work, or whose own work's title (as the other files write it) stands on a row next to it. Their titles name no work,
+    so no title finding rests on them (``by``: the titled citations by arXiv ID)."""
+    elsewhere: dict[str, list[tuple[str, str]]] = defaultdict(list)  # arXiv ID -> (path, title)
+    for aid, cites in by.items():
+        for c in cites:
+            elsewhere[aid].append((c.path, c.title or ""))
+    texts: dict[tuple[str, int], str] = {}
+    for cl in snap.claims:
+        for ln in range(cl.line, cl.line_end + 1):
+            texts.setdefault((cl.path, ln), _norm_title(cl.text))
+    out = set()
+    by_path: dict[str, list[SCitation]] = defaultdict(list)
+    for cites in by.values():
+        for c in cites:
+            by_path[c.path].append(c)
+    for path, cs in by_path.items():
+        if len(cs) < 3 or any(c.kind == "living_doc" for c in cs):
+            continue  # (a living document's citation list is what the others are read against; two rows are no table)
+        off = 0
+        for c in cs:
+            own = [t for p, t in elsewhere.get(c.arxiv_id, ()) if p != path]
+            title = c.title or ""
+            if any(_titles_match(title, t) for t in own):
+                continue
+            others = any(p != path and _titles_match(title, t) for aid, ts in elsewhere.items() if aid != c.arxiv_id for p, t in ts)
+            beside = any(len(nt := _norm_title(t)) >= 12 and nt in texts.get((path, c.line + d), "") for t in own for d in (-2, -1, 1, 2))
+            off += others or beside
+        if off >= 2:
+            out.add(path)
+    return out
+
+
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
     """``title`` findings: one arXiv ID written with two different titles (not variants of one title)
     anywhere -- living documents, notes, tables, cards; one per ID and pair of files."""
@@ -442,6 +520,8 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
         if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS and _titled(c.title) \
                 and not _NOTE_LABEL.search(c.title):
             by[c.arxiv_id].append(c)
+    shifted = _shifted_title_files(by, snap)
+    by = {aid: [c for c in cites if c.path not in shifted] for aid, cites in by.items()}
     for aid, cites in sorted(by.items()):
         reps: list[SCitation] = []
         # (a file's citation-list entry speaks for it before a mention in its text: "vAttention: Dynamic Memory
@@ -1264,6 +1344,11 @@ def disagree(qa: SQuantity, qb: SQuantity) -> bool:
     lo_a, hi_a = qa.value, qa.value_high if qa.value_high is not None else qa.value
     lo_b, hi_b = qb.value, qb.value_high if qb.value_high is not None else qb.value
     if qa.value_high is not None or qb.value_high is not None:
+        # a ceiling against a range ("up to 7×" against "2.8–5×") agrees when the range reaches below it, a floor
+        # ("at least 3x") when the range reaches above it: the bound says where the values lie, it is no one value
+        for p, r in ((qa, qb), (qb, qa)):
+            if p.value_high is None and r.value_high is not None and p.bound in ("max", "min"):
+                return r.value > p.value * (1 + tol) if p.bound == "max" else r.value_high < p.value * (1 - tol)
         return not (lo_a <= hi_b * (1 + tol) and lo_b <= hi_a * (1 + tol))
     a, b = qa.value, qb.value
     if (qa.bound == "max") != (qb.bound == "max"):
@@ -1726,12 +1811,26 @@ _EARLY_FIGURE = compile_lazy(r"\b(?:it'?s|it is|that'?s|that is|this is|these ar
                            r"\bis the one to (?:quote|cite|use|keep)\b|(?:是|来自|出自)初步(?:结果|实验|数据|测试)", re.IGNORECASE)
 
 
+#: "not directly comparable with RouteLLM's", "… to vLLM's numbers": a figure set apart from another work's, which settles
+#: nothing about the figure's disagreement with other statements of its own work.
+_COMPARABLE_WITH_WORK = compile_lazy(r"\bnot\s+(?:directly\s+)?comparable\s+(?:with|to)\s+(?:the\s+)?(?:(?-i:[A-Z])[\w.+-]*'s\b|"
+                                     r"\d{4}\.\d{4,5})", re.IGNORECASE)
+
+
+def _says_no_conflict(text: str) -> bool:
+    """Whether ``text`` says a figure near it conflicts with nothing (``_NOT_A_CONFLICT``); a figure said not to be
+    comparable with another work's ("the curve is not directly comparable with RouteLLM's") is only set apart from that
+    work, unless the statement says so in other words too."""
+    hits = [m for m in _NOT_A_CONFLICT.finditer(text)]
+    return any(not _COMPARABLE_WITH_WORK.match(text, m.start()) for m in hits)
+
+
 def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
     """``(path, line)`` of the statements that one of the same file, on the same line or up to three lines after it,
     says conflict with nothing (``_NOT_A_CONFLICT``): the writer compared them already."""
     # (a table row saying so speaks of itself: "| PyramidKV | 1024 | 35.6 | blog (Mistral-7B, not our model) |")
     said = [(c.path, c.line, 3 if says_none and " | " not in c.text else 0) for c in snap.claims
-            if (says_none := bool(_NOT_A_CONFLICT.search(c.text))) or _EARLY_FIGURE.search(c.text)]
+            if (says_none := _says_no_conflict(c.text)) or _EARLY_FIGURE.search(c.text)]
     if not said:
         return set()
     at = defaultdict(list)
@@ -1916,6 +2015,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
             own = _figure_work(c, q, match) if c.kind != "living_doc" or len(works) != 1 else None
             if own == "":
                 continue  # a figure of a method the store has no work for
+            if c.kind == "repo_card" and len(works) >= 2 and own is None:
+                continue  # "README 自报数字：…吞吐 up to 7×" on a card of a repository implementing two papers: the software's
+                # figure, not one of the papers'
             if c.kind == "note" and works:
                 works = [w for w in works if not _variant_row(c.text, w, names_of, match)]
             if own is not None and own not in works:
@@ -2174,8 +2276,12 @@ def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) 
             pieces = [p for piece in pieces for p in piece.split(x.raw)]
     joint = re.compile(r"\bor\b|或|[,，、/／]|\band\b|和")
     return (len(between) <= 100 and all(joint.search(p) for p in pieces)
-            and not re.search(r"[。；;]|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
-                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着", between))
+            # (a semicolon opening an alternative, "吞吐 1.4× 且成本低 20%；或者…吞吐 2.35×", "…; or, at the same budget, …",
+            # is one of the joints)
+            and not re.search(r"[。；;](?!\s*(?:或者|或是|或|\bor\b|\balternatively\b))|[,，]\s*(?:可|但|而|不过|but\b|however\b|whereas\b|while\b)|\bstill\b|"
+                              r"\b(?:our|the) (?:doc|document|living doc)\b|文档|写的是|写着|"
+                              # "v1's abstract claimed 2.4× …, v2 says 1.7×": two versions' figures, a change, no alternatives
+                              r"(?<![\w.-])v\d{1,2}\b|\bversions?\b|版本", between))
 
 
 def _cited_versions(snap: Snapshot) -> dict[tuple[str, str], str]:
@@ -2389,7 +2495,8 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
 
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
-_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate", "offload"})
+_SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate", "offload", "batch",
+                             "cap_power", "migrate", "recompute", "measure_energy"})
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})

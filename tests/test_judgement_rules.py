@@ -1661,7 +1661,8 @@ def test_facts_of_t44_to_t46_wording():
     assert qualifier_sides("也就是说它的预取是同步的，并不是和计算重叠。") == ("sync:synchronous",)
     assert "+modify:weights" in predicates("Section 4.2 is clear that they require retraining the positional embeddings")
     assert predicates("训练时对条件帧加噪声") == ("+train:",)  # narrated, no need: no weights changed
-    assert predicates("**是否需改模型**：无需修改模型，直接复用门控 logits") == ("-modify:model,weights",)
+    # (the gate's logits reused: a reuse, the twenty-ninth stop's verb, of no object the lexicon names)
+    assert predicates("**是否需改模型**：无需修改模型，直接复用门控 logits") == ("+reuse:", "-modify:model,weights")
     assert [(q.raw, q.conditions) for q in find_figures("with offloading on two RTX 4090s, 7.78x over the offloading baseline")] == [
         ("7.78x", ("base:offloading-baseline", "hw:rtx4090"))]
 

@@ -167,10 +167,11 @@ def test_a_figure_the_same_file_corrects_is_no_value_it_gives(tmp_path):
 def test_what_a_work_replaces_and_a_topic_named_are_not_its_side():
     """"构造根据置信度动态扩展的树，取代 EAGLE 的静态树": the static tree is EAGLE's, replaced; "可以在 5.1 讲动态树时提一句"
     names a topic, asserting nothing of the work."""
-    assert qualifier_sides("构造根据置信度动态扩展的树（dynamic draft tree），取代 EAGLE 的静态树。") == ("dynamic:dynamic",)
+    # (a draft tree is also a tree-shaped draft, the twenty-ninth stop's ``draft_shape``)
+    assert qualifier_sides("构造根据置信度动态扩展的树（dynamic draft tree），取代 EAGLE 的静态树。") == ("dynamic:dynamic", "draft_shape:tree")
     assert qualifier_sides("It replaces EAGLE-1's static tree with a dynamic one") == ("dynamic:dynamic",)
     assert qualifier_sides("内部实测是提速 150%，可以在 5.1 讲动态树时顺手提一句") == ()
-    assert qualifier_sides("EAGLE-2 仍使用与 EAGLE 相同的静态草稿树") == ("dynamic:static",)
+    assert qualifier_sides("EAGLE-2 仍使用与 EAGLE 相同的静态草稿树") == ("dynamic:static", "draft_shape:tree")
 
 
 def test_draft_heads_in_chinese_are_the_object_of_a_training():

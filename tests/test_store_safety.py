@@ -274,3 +274,15 @@ def test_a_write_removes_what_killed_writes_left_before_it_makes_its_copy(tmp_pa
     assert _cli("--store", str(st), "import", str(bad)).exit_code == 2
     assert sorted(p.name for p in st.glob("db-*")) == [live]
     assert {"db-000007", "db-000008"}.isdisjoint((st / REGISTRY_NAME).read_text("utf-8").split())
+
+
+def test_one_stat_tells_nothing_a_folder_and_a_file_apart(tmp_path):
+    """``graph.store._mode`` asks once whether something is at a path and whether it is a folder: asked as two questions
+    (``is_dir()``, then ``exists()``), a store folder a failed first write took away and another made again between them
+    read as a file ("not a folder": a CI run's race of three first writes)."""
+    from graph.store import _mode
+
+    (tmp_path / "d").mkdir()
+    (tmp_path / "f").write_text("x")
+    assert [_mode(tmp_path / n) for n in ("d", "f", "none")] == ["dir", "other", None]
+    assert _mode(tmp_path / "f" / "st") is None  # (a file on the way: nothing there, as ``Path.exists`` says)
