@@ -1023,6 +1023,14 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             metric, explicit = "speedup", False  # "较自回归解码提升 80%": a gain over a baseline, the work's speed-up
         if metric is None:
             metric = cues.unit_metrics.get(unit)
+        if metric is None and unit == "%" and _CHANGE_BEFORE.search(text, max(0, s - 12), s):
+            # "Constitutional Classifiers 的推理开销，组会上 K 说是涨了 33.7%": a change with no measure in its clause is of the
+            # measure the sentence named just before it
+            k = bisect.bisect_right(sentence_starts, s) - 1
+            sa = max(sentences[k][0] if k >= 0 else 0, s - 60)
+            m2, _e2 = metrics_in(sa, s).nearest(s, s) if sa < s else (None, False)
+            if m2 is not None and m2 not in ("batch", "context"):
+                metric, explicit = m2, False
         lo, hi = clause_of(s)
         before = text[max(lo, s - 14):s]
         # ("tops out at about 620": a ceiling written a few words before the figure)
@@ -1319,6 +1327,10 @@ def _ms(value: str, unit: str) -> str:
 
 #: "by" right before a figure, hedged or not ("… by roughly 13%"): the figure is the size of a change its verb names.
 _BY_BEFORE = compile_lazy(r"\bby\s+(?:(?:about|roughly|around|nearly|almost|approximately|some|only|just|over|more than)\s+|[~≈]\s*)?$", re.IGNORECASE)
+#: A verb of change right before a figure ("涨了 33.7%", "rose by 12%", "降了 20%"): the figure is a change of some measure.
+_CHANGE_BEFORE = compile_lazy(r"(?:涨|升|增|降|减|掉|提升|提高|增加|减少|降低|下降|上升)(?:了|到|至)?\s*(?:约|大约|近|超过)?\s*$|"
+                              r"\b(?:rose|rises|grew|grows|fell|falls|dropped|drops|went (?:up|down)|increased|decreased)\s+(?:by\s+)?(?:about\s+|roughly\s+|~)?$",
+                              re.IGNORECASE)
 _UNIT_AFTER_WORD = compile_lazy(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(output|input|generation|generated|decode|decoding|prefill|total)\s+"
                               r"(tok(?:en)?s?/s)\b", re.IGNORECASE)
 #: A value a statement sets aside right after a figure: ", not 4.1", "（而不是 2.3 倍）", "instead of 4.1".
@@ -1412,8 +1424,10 @@ _BOTH_SETTINGS = compile_lazy(r"\b(?:sim(?:ulation)?[- ]?(?:to|2)[- ]?real|real[
 _CJK_SINGLE_NEG = compile_lazy(r"[不未无非没别免]$")
 #: Words that end in a negator's character and negate nothing: "分别量化" (separately), "区别", "特别", "类别".
 _CJK_NOT_NEG = compile_lazy(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
-_CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|无法|不支持|并不|并非|不是|没有|从不|不做|毋须|无须|省掉|省去|免去|免掉|避免|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
-_EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$",
+_CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|无法|不支持|不把|没把|并不把|不会把|并不|并非|不是|没有|从不|不做|毋须|无须|省掉|省去|免去|免掉|避免|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
+_EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$|"
+                     # "v2 drops the lossless wording", "the authors withdrew the exact claim": the side taken back
+                     r"\b(?:drops?|dropped|removes?|removed|retracts?|retracted|withdr[ae]ws?|withdrawn)\s+(?:the|its|their)\s+$",
                      re.IGNORECASE)
 #: A negation of existence ("没有哪个", "不存在任何", "no … algorithm", "there is no"): it denies that a
 #: thing exists, not the attribute written after it.
@@ -1592,7 +1606,7 @@ _CONCESSIVE = compile_lazy(r"\b(?:despite|although|though|even though|even if|no
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
-                            r"compared (?:to|with)(?: an?| the)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?|"
+                            r"compared (?:to|with)(?: an?| the)?|comparable (?:to|with)(?: an?| the)?(?:\s*[\w.-]{1,16}'s)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?|"
                             # "取代 EAGLE 的静态树", "replaces EAGLE's static tree", "instead of Medusa's": what a work replaces
                             r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?|"
                             # "Clear gains over on-demand loading": what a gain is measured over
@@ -1849,6 +1863,12 @@ _ZH_VERB_AFTER = compile_lazy(r"\s*(?:做|进行|作)?\s*(?:任何|额外的?|�
 _BRACKETED = compile_lazy(r"[(（][^()（）]{0,120}[)）]|`[^`]{0,80}`")
 
 
+#: A claim reported, then answered in two words the other way: "… claims the method needs no shape bucketing. It does.",
+#: "the card says it is not merged. It is." (the answer's verb is the claim's auxiliary, so it flips the claim).
+_REBUTTED = compile_lazy(r"\b(?:claims?|claimed|says?|said|reports?|reported|states?|stated|asserts?|asserted)\s+(?:that\s+)?"
+                         r"(?P<r>[^.;!?]{3,160})[.;]\s+(?:It|They|That|This|The method|The paper)\s+(?:does|do|did|is|are|was|were|can|will)\s*[.!]")
+
+
 def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     """``±verb:objects`` for every verb of the lexicon ``text`` uses (see the module docstring).
 
@@ -1858,9 +1878,15 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     ('-fine_tune:', '-modify:architecture,model')
     """
     lex = lexicon or load_lexicon()
+    rebutted = _REBUTTED.search(text)  # (read before ``_unsaid``, which blanks the report's "X claims")
     text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     cues = _cues(lex)
     out: set[str] = set()
+    if rebutted:
+        # "The newsletter … claims the method needs no shape bucketing. It does.": the claim reported is answered the other
+        # way, so its predicates hold with the other sign; the reported words assert nothing else
+        out.update(("-" if p[0] == "+" else "+") + p[1:] for p in predicates(rebutted.group("r"), lex))
+        text = text[:rebutted.start("r")] + " " * len(rebutted.group("r")) + text[rebutted.end("r"):]
     our_doc = bool(_OUR_DOC.search(text))  # once per statement, not once per verb
     label = _QUESTION_LABEL.match(text)
     asked: set[str] = set()

@@ -187,7 +187,7 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[s
         key = _FRONT_KEY.match(ln) if not ln[:1].isspace() else None
         if key:
             name = key.group("key").strip("'\" ").lower().replace(" ", "_").replace("-", "_")
-            inside = name in keys
+            inside = name in keys or bool(re.fullmatch(r"v\d{1,2}_(?:change|changes|notes?|diff)", name))  # ("v2_change: …")
             value = key.group("value").strip()
             block = inside and value[:1] in ("|", ">")
             if inside and value and not block and not value.startswith(("[", "{", "&", "*")):
@@ -1038,6 +1038,11 @@ _UNMARKED = compile_lazy(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|m
 _FIELD_LINE = compile_lazy(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
 
 
+#: A sentence that is only an answer: "It does.", "They don't.", "It is not!", "That is.".
+_BARE_ANSWER = compile_lazy(r"(?:It|They|That|This)\s+(?:does|do|did|is|are|was|were|can|will)(?:\s+not|n't)?\s*[.!]|"
+                            r"(?:It|They|That|This)\s+(?:doesn't|don't|didn't|isn't|aren't|wasn't|can't|won't)\s*[.!]")
+
+
 def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = False) -> list[tuple[str, int, int]]:
     """A block's text cut into sentences, each with its first and last line.
 
@@ -1067,12 +1072,19 @@ def sentence_pieces(block_lines: tuple[tuple[int, str], ...], *, item: bool = Fa
                 joined += " "
             starts.append((len(joined), ln))
             joined += t
+        first = len(out)
         for a, b in split_sentences(joined):
             piece = joined[a:b].strip()
             if not piece:
                 continue
             la = max(ln for off, ln in starts if off <= a) if starts else buf[0][0]
             lb = max(ln for off, ln in starts if off < b) if starts else buf[0][0]
+            if len(out) > first and _BARE_ANSWER.fullmatch(piece):
+                # "… claims the method needs no shape bucketing. It does.": an answer of two words is the sentence before's
+                # (alone it says nothing; with it, it turns the claim reported round)
+                prev, pla, _plb = out[-1]
+                out[-1] = (f"{prev} {piece}", pla, lb)
+                continue
             out.append((piece, la, lb))
         buf.clear()
 

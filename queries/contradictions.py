@@ -485,26 +485,38 @@ def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[
     for aid, cites in by.items():
         for c in cites:
             elsewhere[aid].append((c.path, c.title or ""))
-    texts: dict[tuple[str, int], str] = {}
-    for cl in snap.claims:
-        for ln in range(cl.line, cl.line_end + 1):
-            texts.setdefault((cl.path, ln), _norm_title(cl.text))
+    titled_as: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a normalised title -> (path, arXiv ID) giving it
+    for aid, cites in by.items():
+        for c in cites:
+            titled_as[_norm_title(c.title or "")].add((c.path, aid))
     out = set()
     by_path: dict[str, list[SCitation]] = defaultdict(list)
     for cites in by.values():
         for c in cites:
             by_path[c.path].append(c)
-    for path, cs in by_path.items():
-        if len(cs) < 3 or any(c.kind == "living_doc" for c in cs):
-            continue  # (a living document's citation list is what the others are read against; two rows are no table)
+    # (a living document's citation list is what the others are read against; two rows are no table)
+    candidates = {path for path, cs in by_path.items() if len(cs) >= 3 and not any(c.kind == "living_doc" for c in cs)}
+    raw_at: dict[tuple[str, int], str] = {}
+    for cl in snap.claims:
+        if cl.path in candidates:
+            for ln in range(cl.line, cl.line_end + 1):
+                raw_at.setdefault((cl.path, ln), cl.text)
+    texts: dict[tuple[str, int], str] = {}
+
+    def text_at(key: tuple[str, int]) -> str:
+        if key not in texts:
+            texts[key] = _norm_title(raw_at.get(key, ""))
+        return texts[key]
+    for path in sorted(candidates):
+        cs = by_path[path]
         off = 0
         for c in cs:
             own = [t for p, t in elsewhere.get(c.arxiv_id, ()) if p != path]
             title = c.title or ""
             if any(_titles_match(title, t) for t in own):
                 continue
-            others = any(p != path and _titles_match(title, t) for aid, ts in elsewhere.items() if aid != c.arxiv_id for p, t in ts)
-            beside = any(len(nt := _norm_title(t)) >= 12 and nt in texts.get((path, c.line + d), "") for t in own for d in (-2, -1, 1, 2))
+            others = any(p != path and aid != c.arxiv_id for p, aid in titled_as.get(_norm_title(title), ()))
+            beside = any(len(nt := _norm_title(t)) >= 12 and nt in text_at((path, c.line + d)) for t in own for d in (-2, -1, 1, 2))
             off += others or beside
         if off >= 2:
             out.add(path)
@@ -2116,6 +2128,11 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 # "1.4x … at 20% lower cost, or 2.35x … at the same budget" against "1.4x at 20% lower cost":
                 # a statement giving alternatives agrees with one of them
                 continue
+            if q1.metric != q2.metric and (
+                    any(o.metric == q1.metric and comparable(o, q1) and not disagree(o, q1) for o in of_claim[c2.iri] if o is not q2)
+                    or any(o.metric == q2.metric and comparable(o, q2) and not disagree(o, q2) for o in of_claim[c1.iri] if o is not q1)):
+                continue  # "吞吐最多提升 1.8×；…能多处理 2.9× 的请求" against "吞吐最高提升 1.8 倍": the statement gives the same measure's
+                # same value; its other value is of a sibling measure (requests, not throughput)
             if _host(topics, c1, s) != _host(topics, c2, s) and not _same_setting(q1, q2):
                 continue  # a baseline's figure in one paper's experiments against another setting's
             if _own_setting_unmatched(c1, q1, c2, q2):
