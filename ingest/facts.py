@@ -1611,6 +1611,8 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
                             r"(?:取代|代替|替代|替换掉?|replac(?:es|ing|ed)|supersed(?:es|ing)|instead of)\s*(?:[\w.-]{1,16}\s*(?:的|'s))?|"
                             # "Clear gains over on-demand loading": what a gain is measured over
                             r"(?:gains?|speed-?ups?|faster|improve(?:s|d|ments?)?|better|wins?|advantages?)\s+over|"
+                            # "about 2.5x over chain drafting": a ratio over what it is measured against
+                            r"\d(?:\.\d+)?\s*(?:[x×]|倍)\s+(?:faster\s+|speed-?up\s+)?over|"
                             # "Baseline is chain drafting", "the baseline uses static batching", "基线是…": the baseline's side
                             r"\bbaselines?\s+(?:is|are|was|were|uses?|used|being)(?:\s+(?:an?|the|plain|standard|vanilla))?|基线(?:是|为|用的是|采用))\s*$",
                             re.IGNORECASE)
@@ -1928,6 +1930,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 continue  # "need a small trained router.", "a fine-tuned model for …": a participle describing a thing
             if re.match(r"\w*\s*[:：]", rest) and m.start() < 3 and not re.search(r"不|无|免|\bno\b", text[:m.start()], re.I):
                 continue  # "Fine-tuning: …": a label, not a statement ("不需要校准数据：…" is one)
+            if re.match(r"\w*\s*[:：=]\s*[~≈]?\s*\d", rest):
+                continue  # "38 ms p50 (recompute: 410 ms)": the label of a figure (a baseline's), no act
             if _GERUND_SUBJECT.search(text[max(0, m.start() - 24):m.start()]) and \
                     re.match(r"ing\b", text[m.end() - 3:m.end()]) and _CONSEQUENCE.match(text, m.end()):
                 continue  # "the paper argues dropping heads breaks retrieval": a hypothetical, not what the work does
@@ -1954,6 +1958,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                    # "there are no energy measurements", "no recomputation": the thing done, denied right before it (a
                    # denial of existence, which leaves a qualifier standing, is the denial of the act here)
                    or bool(re.search(r"\b(?:no|zero)\s+$", text[max(0, m.start() - 8):m.start()], re.I))
+                   # "needs no prefill recompute.": a noun two words after "no", nothing after it
+                   or bool(re.search(r"\b(?:no|zero)\s+(?:[\w-]+\s+){1,2}$", text[max(0, m.start() - 30):m.start()], re.I)
+                           and re.match(r"\w*\s*(?:[.,;:!?)，。；：]|$)", text[m.end():]))
                    or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
             # "训练阶段就模拟多步草稿", "training-time test": the verb names when something happens, it takes no object
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
@@ -1977,6 +1984,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 # "no weight changes", "no kernel modifications": the noun before the change is what is (not) changed
                 neg, tail = True, compound.group("obj")
             objs = sorted({name for name, op in cues.objects if op.search(tail)} - {verb})
+            if not objs and verb == "recompute" and not m.group().isascii():
+                # "每块开头的 16 个“锚点 token”会重新算一遍": the object stands before the verb
+                objs = sorted({name for name, op in cues.objects if op.search(text[max(0, m.start() - 20):m.start()])} - {verb})
             if not objs and verb == "modify" and not m.group().isascii():
                 # "注意力内核不用做任何改动", "模型本身要改": the object comes first (a topic), then the (denied) change
                 topic = _ZH_TOPIC_BEFORE.search(text, max(0, m.start() - 40), m.start())

@@ -2513,7 +2513,7 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
 _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate", "offload", "batch",
-                             "cap_power", "migrate", "recompute", "measure_energy"})
+                             "cap_power", "migrate", "measure_energy"})
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})

@@ -351,3 +351,12 @@ def test_a_change_field_of_a_yaml_card_is_a_statement():
             'revised abstract calls FP8 KV near-lossless"\n---\n')
     parts, _w = parse_note(card, path="organized/paper_cards/0731-2604-07719.md", kind="paper_card")
     assert [(c.line, c.qualifiers) for c in parts["claims"] if c.role != "metadata"] == [(5, ("fidelity:lossy",))]
+
+
+def test_what_the_full_runs_showed():
+    """Readings mended after full runs of all 302 shifts: "(recompute: 410 ms)" labels a baseline's figure (no act of
+    recomputing); "needs no prefill recompute." denies it; "about 2.5x over chain drafting" names the baseline's side."""
+    assert predicates("re-admission of a 16k-token session: 38 ms p50 (recompute: 410 ms)") == ()
+    assert "-recompute:" in predicates("so re-admission needs no prefill recompute.")
+    assert qualifier_sides("Speedup story unchanged: about 2.5x over chain drafting on the 8B models.") == ()
+    assert predicates("另外每块开头的 16 个“锚点 token”会重新算一遍") == ("+recompute:tokens",)
