@@ -854,6 +854,9 @@ _FRONT_PLACEMENT = compile_lazy(r"^\s*(?:(?:kb|doc|target|suggested|proposed)[ _
                               r"(?:[ _-]?(?:guess|hint|suggestion|key))?\s*:\s*(?P<value>\S.*)$", re.IGNORECASE)
 
 
+_DROP_GENERATED_DEPTH = False
+
+
 def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     """A card's levels: always ``card_only``; a depth its line names stays when a person says they checked
     that deep (``核查程度：通读全文``, "written by hand after reading the PDF": the full text, in place of
@@ -861,7 +864,10 @@ def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
     ``card_only``, since what a reader of the card has is the card, made from the abstract), and is dropped when
     the line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
     cue of the lexicon)."""
-    kept = [lv for lv in levels if not (generated and lv in DEPTH_LEVELS)]
+    # (a depth the line names stays beside ``card_only`` even when the line says how the card was made, "source: abstract
+    # (auto)", "Card source: full PDF; Tables 2–4 checked": the card holds what that depth gives, and the blind shifts'
+    # writers read a card's source line so, t295–t306; ``card_only`` stays the card's level, the most cautious)
+    kept = [lv for lv in levels if not (generated and lv in DEPTH_LEVELS)] if _DROP_GENERATED_DEPTH else list(levels)
     depths = {lv for lv in kept if lv in DEPTH_LEVELS}
     # (a line naming two depths keeps both: "v3 全文过了一遍；v1 只对照了摘要")
     return ordered_levels(["card_only", *kept], all_depths=depths != {"full_text"})

@@ -732,3 +732,16 @@ def test_a_brief_or_report_written_into_the_workspace_is_not_read_back(tmp_path)
     out.mkdir()
     assert _cli("--store", store, "-q", "brief", "-o", str(out / "b.md")).exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == ["b.md"]
+
+
+def test_run_on_notes_with_no_manifest_warns_and_succeeds(tmp_path):
+    """A folder of notes with no shift's manifest (an Obsidian vault, the public corpus) is no input error: the report and
+    the graph are written, a ``warning:`` line says there is no brief, and the exit code is 0 (it was 2, which a CI job or a
+    hook reads as broken notes; a fresh user's finding)."""
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    shutil.rmtree(ws / "work-guard")
+    r = _cli("--store", str(tmp_path / "st"), "run", str(ws), "-o", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.stderr
+    assert "warning:" in r.stderr and "no increment manifest" in r.stderr and "so no brief" in r.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [".provkg-output", "contradictions.md", "graph.html"]

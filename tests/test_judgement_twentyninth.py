@@ -360,3 +360,36 @@ def test_what_the_full_runs_showed():
     assert "-recompute:" in predicates("so re-admission needs no prefill recompute.")
     assert qualifier_sides("Speedup story unchanged: about 2.5x over chain drafting on the 8B models.") == ()
     assert predicates("另外每块开头的 16 个“锚点 token”会重新算一遍") == ("+recompute:tokens",)
+
+
+def test_a_cards_source_line_keeps_its_depth_beside_card_only():
+    """"**Card source:** full PDF; Tables 2–4 checked against the text" gave card_only alone (a line saying how the card was
+    made dropped its depth); the depth stays (the full text in place of card_only, as a person's own reading of the PDF is;
+    an abstract beside card_only, which then stays the card's level)."""
+    from ingest.notes import parse_note
+
+    parts, _ = parse_note("# WarmStart\n\n- **arXiv:** 2607.02291\n- **Card source:** full PDF; Tables 2–4 checked against the text\n",
+                          "organized/paper_cards/0311-2607-02291.md", "paper_card")
+    line = next(c for c in parts["claims"] if c.line == 4)
+    assert line.evidence_levels == ("full_text",)
+    parts, _ = parse_note("# StateSnap
+
+- id: arXiv:2603.11482
+- source: arXiv abstract page only; PDF not opened when this card was made
+",
+                          "organized/paper_cards/0612-2603-11482.md", "paper_card")
+    line = next(c for c in parts["claims"] if c.line == 4)
+    assert "abstract_checked" in line.evidence_levels and "card_only" in line.evidence_levels
+
+
+def test_one_living_document_giving_one_identifier_two_titles_is_a_title_finding(tmp_path: Path):
+    """An awesome list's copy-paste slip ("2404.09221" as "Exploring and Improving Drafts …" on one line and "Multi-Token
+    Joint Speculative Decoding …" on the next) was never reported: only pairs of files were compared (a fresh user on the
+    public corpus). Two entries of one living document are compared too; one title containing the other is no finding."""
+    doc = ("# Awesome inference\n\n## Paper List\n\n"
+           "- [Exploring and Improving Drafts in Blockwise Parallel Decoding](https://arxiv.org/abs/2404.09221)\n"
+           "- [Multi-Token Joint Speculative Decoding for Accelerating Large Language Model Inference](https://arxiv.org/abs/2404.09221)\n"
+           "- [Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism](https://arxiv.org/abs/1909.08053)\n"
+           "- [Training Multi-Billion Parameter Language Models Using Model Parallelism](https://arxiv.org/abs/1909.08053)\n")
+    places = finding_places(tmp_path, {"organized/knowledge/awesome.md": doc})
+    assert [p for p in places if p[0] == "title"] == [("title", "arXiv:2404.09221", ["awesome.md:5", "awesome.md:6"])]

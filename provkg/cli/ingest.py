@@ -196,9 +196,15 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
         raise cannot_write(out, e, folder=True) from None
     rep = res.ingest
     report_ingest(ctx, rep)
-    if not res.manifests:  # the report and the graph are still written; no brief without a manifest
-        echo_err(f"provkg: {workspace}: no valid increment manifest (work-guard/*.json) in the store, "
-                 "so no brief" + (" (see the errors above)" if rep.errors else ""))
+    failed = not res.manifests and (rep.errors or not res.written)  # (an empty folder writes nothing at all)
+    if failed:  # the report and the graph are still written when there is anything to write; no brief without a manifest
+        echo_err(f"provkg: {workspace}: no valid increment manifest (work-guard/*.json) in the store, so no brief"
+                 + (" (see the errors above)" if rep.errors else ""))
+    elif not res.manifests:
+        # a folder of notes with no shift's manifest (an Obsidian vault): the report and the graph are the job, and
+        # nothing is wrong with the notes; a warning, not an error (exit 0)
+        echo_err(f"warning: {workspace}: no increment manifest (work-guard/*.json) in the store, so no brief; the report "
+                 "and the graph are written")
     if fmt == "json":
         from queries.results import RunSummary
 
@@ -207,6 +213,6 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
     else:
         for p in res.written:
             click.echo(str(p))
-    if not res.manifests:
+    if failed:
         ctx.exit(2)
     exit_for(ctx, rep, strict)
