@@ -467,7 +467,8 @@ class WhyRevision(FrozenModel):
 class WhyResult(FrozenModel):
     """The answer of ``provkg why ID``: the derivation chain of one node back to files and lines.
 
-    ``kind`` is ``claim``, ``work``, ``section``, ``source`` or ``line`` (``path:line``); ``subject`` the
+    ``kind`` is ``claim``, ``work``, ``section``, ``source``, ``line`` (``path:line``) or ``finding`` (a report's finding
+    ID: its two statements' lines); ``subject`` the
     IRI asked about (``id:arxiv/2502.07115``); ``version`` the arXiv version
     asked, if any; ``label`` a title or text.  ``steps`` are sorted by source
     path and line; ``revisions`` are the revisions the steps were read from

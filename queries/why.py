@@ -178,8 +178,18 @@ def resolve(store: Store, ident: str) -> tuple[str, str, str | None]:
     work = _named_by_card(store, s)
     if work is not None:
         return "work", work, None
-    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path (or path:line), or a "
-                     "paper card's alias or title in this store")
+    if re.fullmatch(r"[0-9a-f]{12}", s) and _finding(store, s) is not None:
+        return "finding", s, None  # the ID a contradiction report prints for a finding
+    raise QueryError(f"{ident!r} is not a claim IRI, arXiv ID, section (§3.1), source path (or path:line), finding ID "
+                     "(from the report), or a paper card's alias or title in this store")
+
+
+def _finding(store: Store, fid: str):
+    """The contradiction finding whose ``id`` is ``fid`` (``queries.contradictions.Contradiction``), or None."""
+    from .contradictions import contradictions
+    from .snapshot import load_snapshot
+
+    return next((f for f in contradictions(load_snapshot(store)) if f.id == fid), None)
 
 
 def _source_path(store: Store, written: str) -> str | None:
@@ -309,6 +319,15 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         if not steps:
             raise QueryError(f"{key}: no claim or citation of the current revision covers "
                              + ("these lines" if "-" in key.rpartition(":")[2] else "this line"))
+    elif kind == "finding":
+        # a finding's two statements, each traced as ``path:line`` is (the report's ID, "why 9241d01cda37")
+        f = _finding(store, key)
+        assert f is not None  # (``resolve`` found it)
+        for side in (f.a, f.b):
+            at = f"{side.source}:{side.line}" + (f"-{side.line_end}" if side.line_end and side.line_end > side.line else "")
+            steps += why(store, at, history=history).steps
+        label = f"{f.kind}: {f.summary}"
+        subject = f"{ID_IRI}arxiv/{f.subject.removeprefix('arXiv:')}" if f.subject.startswith("arXiv:") else f.subject
     else:
         subject = _source_node(store, key)
         s = _node(subject)
@@ -355,7 +374,8 @@ def format_why(r: WhyResult) -> str:
                                                   else f"; no file names {r.version}") + ")"
     head = {"work": f"work arXiv:{r.subject.rsplit('/arxiv/', 1)[-1]}" + asked,
             "section": f"section §{r.steps[0].section if r.steps else ''}",
-            "claim": "claim " + r.subject, "source": "source " + (r.label or ""), "line": "line " + (r.label or "")}[r.kind]
+            "claim": "claim " + r.subject, "source": "source " + (r.label or ""), "line": "line " + (r.label or ""),
+            "finding": "finding " + r.query.strip()}[r.kind]
     lines = [head + ("" if r.current else "  [INVALIDATED: no current revision holds it]")]
     if r.label and r.kind not in ("source", "line"):
         lines.append(f"  {_one(r.label, 140)}")

@@ -175,3 +175,20 @@ def test_why_path_line_gives_the_claims_and_citations_covering_that_line(sample_
     assert listed.label == f"{DOC}:8-77" and {st.line for st in listed.steps} >= {77}
     with pytest.raises(QueryError, match=r"path:line"):
         why(sample_store, "inbox/nobody/none.md:3")
+
+
+def test_why_takes_the_id_a_report_prints_for_a_finding(sample_store):
+    """A fresh user tried ``provkg why 9241d01cda37`` with the ID the report shows for a finding and was told it names
+    nothing; it names the finding, and ``why`` traces both of its statements to their files, lines and revisions."""
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    f = contradictions(load_snapshot(sample_store))[0]
+    r = why(sample_store, f.id)
+    assert r.kind == "finding" and f.summary in (r.label or "")
+    sources = {s.source for s in r.steps}
+    assert {f.a.source, f.b.source} <= sources
+    assert any(s.source == f.a.source and s.line <= f.a.line <= s.line_end for s in r.steps)
+    assert format_why(r).splitlines()[0] == f"finding {f.id}"
+    with pytest.raises(QueryError):
+        why(sample_store, "0123456789ab")  # (shaped like an ID, no finding has it)
