@@ -164,7 +164,16 @@ _FRONT_KEY = compile_lazy(r"^(?P<key>[^\s:#'\"-][^:]{0,40}?|\"[^\"]{1,40}\"|'[^'
 _FRONT_ENTRY = compile_lazy(r"^\s*-\s+(?P<value>.+)$")
 
 
-def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[str]:
+#: Front matter keys that are a card's metadata, never its statements, even in a card kept as YAML alone.
+_FRONT_METADATA = frozenset("""id arxiv arxiv_id title authors author url link links pdf doi tags topics topic category kind type date created
+    updated submitted published year venue status priority source sources evidence read read_depth depth checked looked_at section
+    suggested_section kb_section placement where home aliases alias repo repository license stars forks version area keywords agent
+    by maintainer owner language lang card_kind card_source paper papers code""".split())
+#: A value that says something: four words or more, or a figure ("2.2x", "38%", "1.4 s").
+_SAYS_SOMETHING = compile_lazy(r"(?:\S+\s+){3,}\S|\d(?:\.\d+)?\s*(?:[x×%]|倍|ms\b|s\b|GB\b|tok)")
+
+
+def _front_statements(lines: list[str], body_first: int, lex: Lexicon, *, card_alone: bool = False) -> list[str]:
     """The front matter's statement fields as Markdown list entries, line for line (lines 1 to ``body_first - 1``; every
     other line blank), or ``[]`` when it has none.
 
@@ -172,7 +181,9 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[s
     ``summary``, ``要点``, …): each of its list entries, or its value written on the key's line, is one statement; the
     lines of a block scalar (``summary: |``) are one paragraph.  Other fields (``title``, ``source``, ``tags``) stay
     metadata.  A card kept as YAML alone says everything it says there (issue 19: a YAML-only card's "2.4x … at batch
-    size 1" was no claim, so the version it was written from was never set against a later one).
+    size 1" was no claim, so the version it was written from was never set against a later one): with ``card_alone``,
+    any field that is no metadata (``_FRONT_METADATA``) and whose value says something (``_SAYS_SOMETHING``) is a
+    statement too (``decode_speedup_v3: "2.2x decode throughput over torch.compile …"``).
     """
     if body_first <= 2:
         return []
@@ -189,6 +200,9 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[s
             name = key.group("key").strip("'\" ").lower().replace(" ", "_").replace("-", "_")
             inside = name in keys or bool(re.fullmatch(r"v\d{1,2}_(?:change|changes|notes?|diff)", name))  # ("v2_change: …")
             value = key.group("value").strip()
+            if not inside and card_alone and name not in _FRONT_METADATA and value[:1] not in ("[", "{", "&", "*") \
+                    and (_SAYS_SOMETHING.search(value) or value[:1] in ("|", ">")):
+                inside = True  # (a value on the key's line, or a block scalar under it)
             block = inside and value[:1] in ("|", ">")
             if inside and value and not block and not value.startswith(("[", "{", "&", "*")):
                 out[k] = "- " + value.strip("'\"")
@@ -196,8 +210,12 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon) -> list[s
         if not inside:
             continue
         entry = _FRONT_ENTRY.match(ln)
+        sub = _FRONT_KEY.match(ln.strip()) if not entry and not block else None
         if entry and not block:
             out[k] = "- " + entry.group("value").strip().strip("'\"")
+        elif sub is not None and _SAYS_SOMETHING.search(sub.group("value")):
+            # ("claims:" over "  decode_speedup_v3: \"2.2x decode throughput …\"": a statement named by its key)
+            out[k] = "- " + sub.group("value").strip().strip("'\"")
         elif block:
             out[k] = ln.strip()
     return out if any(out) else []
@@ -1182,7 +1200,8 @@ def parse_note(
     if problem:  # front matter kept (a YAML tag ignored) or not
         warnings.append(f"{path}:{1}: {problem}" + ("" if front else "; front matter ignored"))
     lines = text.split("\n")
-    said_in_front = _front_statements(lines, body_first, lex)
+    said_in_front = _front_statements(lines, body_first, lex, card_alone=kind in ("paper_card", "repo_card") and not any(
+        ln.strip() for ln in lines[body_first - 1:]))
     if said_in_front:
         # a card written as YAML only (``claims:`` / ``key_points:`` / ``summary:`` in its front matter): what those fields
         # say is read as the card's statements, at their own lines, as a list written in the body would be

@@ -372,11 +372,7 @@ def test_a_cards_source_line_keeps_its_depth_beside_card_only():
                           "organized/paper_cards/0311-2607-02291.md", "paper_card")
     line = next(c for c in parts["claims"] if c.line == 4)
     assert line.evidence_levels == ("full_text",)
-    parts, _ = parse_note("# StateSnap
-
-- id: arXiv:2603.11482
-- source: arXiv abstract page only; PDF not opened when this card was made
-",
+    parts, _ = parse_note("# StateSnap\n\n- id: arXiv:2603.11482\n- source: arXiv abstract page only; PDF not opened when this card was made\n",
                           "organized/paper_cards/0612-2603-11482.md", "paper_card")
     line = next(c for c in parts["claims"] if c.line == 4)
     assert "abstract_checked" in line.evidence_levels and "card_only" in line.evidence_levels
@@ -393,3 +389,18 @@ def test_one_living_document_giving_one_identifier_two_titles_is_a_title_finding
            "- [Training Multi-Billion Parameter Language Models Using Model Parallelism](https://arxiv.org/abs/1909.08053)\n")
     places = finding_places(tmp_path, {"organized/knowledge/awesome.md": doc})
     assert [p for p in places if p[0] == "title"] == [("title", "arXiv:2404.09221", ["awesome.md:5", "awesome.md:6"])]
+
+
+def test_a_yaml_only_cards_own_fields_are_statements():
+    """A card kept as YAML alone writes its facts under keys of its own (``what_it_does: >`` over a paragraph, ``claims:``
+    over ``decode_speedup_v3: "2.2x … the v1 figure of 3.1x … is withdrawn"``): those are statements; its metadata
+    (``title``, ``authors``, ``read_depth``) and its to-do list are not."""
+    from ingest.notes import parse_note
+
+    card = ('---\narxiv: "2602.04417"\ntitle: "FuseTune"\nauthors: [K. Ostrowski, M. Rao]\nread_depth:\n  v3: "abstract only"\n'
+            'what_it_does: >\n  Treats fusion boundaries and tile shapes as one search space.\nclaims:\n'
+            '  decode_speedup_v3: "2.2x decode throughput over torch.compile max-autotune (Llama-3-8B)"\n'
+            'todo:\n  - "fix the 3.1x in the FuseTune bullet"\n---\n')
+    parts, _ = parse_note(card, path="organized/paper_cards/0588-2602-04417.md", kind="paper_card")
+    said = [(c.line, [q.raw for q in c.quantities]) for c in parts["claims"] if c.role != "metadata"]
+    assert said == [(8, []), (10, ["2.2x"])]
