@@ -4418,6 +4418,14 @@ def read_structure(
         _NOTE_NAMES.reset(token)
 
 
+def _opens_on_other_work(r: "_Raw", paper: str) -> bool:
+    """Whether the first words of ``r``'s body (its first 32 characters: a name and its identifier) give an identifier of a
+    work other than ``paper``: "Medusa (2401.10774) is the baseline." opens a topic about Medusa; "The related-work table
+    files Draft & Verify (arXiv 2309.08168) under …" compares the read's paper with it."""
+    first = next((b.text for b in r.blocks if b.kind != "heading" and b.text.strip()), "")
+    return any(m.arxiv_id != paper and m.start < 32 for m in find_arxiv_ids(first[:80]))
+
+
 def _heads_name_known_work(heads: list[MdBlock], paper: str) -> bool:
     """Whether one of ``heads`` names, by a name the store knows (``_NOTE_NAMES``: "SnapKV", "PyramidKV"), a work other
     than ``paper``: such headings open topics of their own even without an identifier."""
@@ -4755,11 +4763,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
             if not one_paper and not heads_name_work and title_idx is not None and paper in works_in(blocks[title_idx].text, lex)[0] \
                     and len(works_in(blocks[title_idx].text, lex)[0]) == 1 and topics_with_own * 2 <= len(raws) \
-                    and not _heads_name_known_work(sub_heads, paper):
+                    and not _heads_name_known_work(sub_heads, paper) and not any(_opens_on_other_work(r, paper) for r in raws):
                 # "# Critical read: ExitServe (arXiv:2605.08317v2)" over "## Why I picked it up", "## How deep I went",
                 # "## Numbers", "## What I don't buy": a title naming one paper and sub-headings naming none (in whatever
                 # words, not only the lexicon's generic ones) are one read of it; the sections comparing it with other works
-                # (its baselines, a related-work table) are parts of the read, as long as they are no more than half
+                # (its baselines, a related-work table) are parts of the read, as long as they are no more than half and
+                # none opens on another work ("## 2. The baseline engine" over "Medusa (…) is the baseline." is Medusa's)
                 one_paper = True
         elif qa_read:
             one_paper = topics_with_own * 3 <= len(raws)  # (an answer comparing with another work is still the read's)
