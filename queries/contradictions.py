@@ -523,6 +523,11 @@ def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[
     return out
 
 
+#: A venue and year a reference's title field ran on into ("… Work Partitioning. ICLR 2024", "…. arXiv 2023"): no part of
+#: the title.
+_VENUE_TAIL = compile_lazy(r"[.,;]\s*(?:(?:in\s+)?(?:proc(?:eedings)?\.?\s+of\s+)?[A-Za-z][\w&'’-]{1,20}\s*)?(?:19|20)\d{2}[a-z]?\.?\s*$")
+
+
 def _two_titles(snap: Snapshot) -> list[Contradiction]:
     """``title`` findings: one arXiv ID written with two different titles (not variants of one title)
     anywhere -- living documents, notes, tables, cards; one per ID and pair of files."""
@@ -544,10 +549,12 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
             if all(_norm_title(r.title or "") != n for r in reps):
                 reps.append(c)
         for a, b in combinations(reps, 2):
-            if a.path == b.path and not (a.kind == b.kind == "living_doc" and a.line != b.line):
+            if a.path == b.path and not (a.kind == b.kind == "living_doc" and a.line != b.line and a.in_citation_list
+                                         and b.in_citation_list and all(len(_norm_title(re.sub(r"[(（][^()（）]*[)）]", " ", t or "")).split()) >= 4
+                                                                        for t in (a.title, b.title))):
                 continue  # (a living document's own entries may give one ID two titles, a copy-paste slip of an awesome
                 # list: "2404.09221" as "Exploring and Improving Drafts…" at :414 and "Multi-Token Joint…" at :415)
-            na, nb = _norm_title(a.title or ""), _norm_title(b.title or "")
+            na, nb = _norm_title(_VENUE_TAIL.sub("", a.title or "")), _norm_title(_VENUE_TAIL.sub("", b.title or ""))
             if same_title(na, nb) is not None or _named_label(a.title or "", b.title or "") \
                     or title_variant(a.title or "", b.title or "") is not None:
                 continue

@@ -389,6 +389,16 @@ def test_one_living_document_giving_one_identifier_two_titles_is_a_title_finding
            "- [Training Multi-Billion Parameter Language Models Using Model Parallelism](https://arxiv.org/abs/1909.08053)\n")
     places = finding_places(tmp_path, {"organized/knowledge/awesome.md": doc})
     assert [p for p in places if p[0] == "title"] == [("title", "arXiv:2404.09221", ["awesome.md:5", "awesome.md:6"])]
+    # (a full run showed what is no second title: the same title with another venue and year, a short label naming the
+    # paper, and a table cell of the body that is no entry of the list)
+    refs = ("# Serving\n\nOwner: a\n\n## 1 Kernels\n\n| Kernel | arXiv | Note |\n|---|---|---|\n| FA3 | 2407.08608 | 依赖 warp specialization |\n\n"
+            "## References\n\n"
+            "1. Dao. FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning. ICLR 2024. arXiv:2307.08691\n"
+            "2. Dao. FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning. arXiv 2023. arXiv:2307.08691\n"
+            "3. Kwon et al. Efficient Memory Management for Large Language Model Serving with PagedAttention. SOSP 2023. arXiv:2309.06180\n"
+            "4. Kwon et al. vLLM / PagedAttention (preprint version). arXiv:2309.06180v2\n"
+            "5. Shah et al. FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision. 2024. arXiv:2407.08608\n")
+    assert [p for p in finding_places(tmp_path / "refs", {"organized/knowledge/serving.md": refs}) if p[0] == "title"] == []
 
 
 def test_a_yaml_only_cards_own_fields_are_statements():
