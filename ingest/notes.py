@@ -872,23 +872,16 @@ _FRONT_PLACEMENT = compile_lazy(r"^\s*(?:(?:kb|doc|target|suggested|proposed)[ _
                               r"(?:[ _-]?(?:guess|hint|suggestion|key))?\s*:\s*(?P<value>\S.*)$", re.IGNORECASE)
 
 
-_DROP_GENERATED_DEPTH = False
-
-
-def _card_levels(levels, *, generated: bool) -> tuple[str, ...]:
-    """A card's levels: always ``card_only``; a depth its line names stays when a person says they checked
-    that deep (``核查程度：通读全文``, "written by hand after reading the PDF": the full text, in place of
-    ``card_only``; "abstract + Fig. 1 … (card written without reading the full text)": the abstract, beside
-    ``card_only``, since what a reader of the card has is the card, made from the abstract), and is dropped when
-    the line describes how the card was generated (``generated``: ``source: abstract (auto)``, a ``card_only``
-    cue of the lexicon)."""
-    # (a depth the line names stays beside ``card_only`` even when the line says how the card was made, "source: abstract
-    # (auto)", "Card source: full PDF; Tables 2–4 checked": the card holds what that depth gives, and the blind shifts'
-    # writers read a card's source line so, t295–t306; ``card_only`` stays the card's level, the most cautious)
-    kept = [lv for lv in levels if not (generated and lv in DEPTH_LEVELS)] if _DROP_GENERATED_DEPTH else list(levels)
-    depths = {lv for lv in kept if lv in DEPTH_LEVELS}
+def _card_levels(levels) -> tuple[str, ...]:
+    """A card's levels: always ``card_only``, and beside it any depth its line names (``核查程度：通读全文``, "written by hand
+    after reading the PDF", "Card source: full PDF; Tables 2–4 checked": the full text, in place of ``card_only``;
+    "abstract + Fig. 1 …", "source: abstract (auto)": the abstract, beside ``card_only``, since what a reader of the card has
+    is the card, made from the abstract).  Until the twenty-ninth stop a line describing how the card was generated dropped
+    its depth; the blind shifts' writers (t295–t306) read a card's source line as its depth, and ``card_only`` stays the
+    card's level beside an abstract, the most cautious."""
+    depths = {lv for lv in levels if lv in DEPTH_LEVELS}
     # (a line naming two depths keeps both: "v3 全文过了一遍；v1 只对照了摘要")
-    return ordered_levels(["card_only", *kept], all_depths=depths != {"full_text"})
+    return ordered_levels(["card_only", *levels], all_depths=depths != {"full_text"})
 
 
 #: A table cell that holds no value yet: "TBD", "n/a", "todo", "待定", "?".
@@ -902,18 +895,6 @@ _FOOTNOTE_DEF_LINE = compile_lazy(r"^\s*\[\^([^\]\s]{1,20})\]:\s*\S")
 #: deep a person read.
 _CARD_SOURCE = compile_lazy(r"^\W*(?:card[ _]?)?(?:source|sources|来源|出处|信息来源|provenance|checked against|verified against|built from|"
                           r"made from|generated from|compiled from|based on)(?: of this card)?\W*[:：|]", re.IGNORECASE)
-#: A source field naming a person's own reading ("written by hand by jonas after reading the PDF", "omar, read §2–3").
-_PERSON_READ = compile_lazy(r"\bby hand\b|\b(?:I|we)\s+(?:have\s+)?read\b|^\W*(?:source|来源)\W*[:：]\s*[a-z]+\s*,\s*read\b|亲自|本人"
-                          r"|^\W*(?:source|来源)\W*[:：]\s*(?:我|我们)?(?:只|仅)?(?:读|看|翻)(?:了|过)", re.IGNORECASE)
-
-
-def _card_source_line(text: str, levels: tuple[str, ...] = ()) -> bool:
-    """Whether a card's line says what the card was made from (its levels are then the card's, no reading
-    depth), rather than how deep a named person read (``_PERSON_READ``).  A source that is the whole paper
-    (``Source: full text of v2, appendix B included``, ``阅读深度：v2 全文精读``; ``levels`` holds
-    ``full_text``) is a reading: a pipeline makes a card from an abstract page or a README, a person reads a
-    paper end to end."""
-    return bool(_CARD_SOURCE.match(text)) and not _PERSON_READ.search(text) and "full_text" not in levels
 
 
 #: A statement written as a reference record: authors ("et al."), a title, an identifier and a year.
@@ -1309,8 +1290,8 @@ def parse_note(
         # a card's front-matter evidence field (``evidence: abstract``) is how it was generated
         # (``card_only`` stays beside the abstract depth a source line names: the reader has the card)
         deepest = ordered_levels([
-            *_card_levels(fm_levels, generated=True),
-            *(lv for n, v in fm_line_lv.items() for lv in _card_levels(v, generated=evr.generated(lines[n - 1])))])
+            *_card_levels(fm_levels),
+            *(lv for n, v in fm_line_lv.items() for lv in _card_levels(v))])
         note_levels = deepest if "full_text" in deepest else ordered_levels(["card_only", *deepest], all_depths=True)
     else:
         pre = shape.preamble
@@ -1451,7 +1432,7 @@ def parse_note(
     rest_skipped = not is_card and bool(shape.preamble) and any(
         _REST_SKIPPED.search(strip_markup(lines[n - 1])) for n in range(shape.preamble[0], shape.preamble[1] + 1) if 0 < n <= len(lines))
     # a card whose head says a person read the whole paper ("Source: full text, appendix B included",
-    # "阅读深度：v2 全文精读"): the card rests on that reading (``_card_source_line``)
+    # "阅读深度：v2 全文精读"): the card rests on that reading (``_CARD_SOURCE``)
     card_read = is_card and any("full_text" in v and n <= 15 and 0 < n <= len(lines) and not evr.generated(lines[n - 1])
                                 and (_CARD_SOURCE.match(strip_markup(lines[n - 1])) or n in field_lines)
                                 for n, v in line_lv.items())
@@ -1644,7 +1625,7 @@ def parse_note(
                 role = "statement"
             hl = evr.levels(t, legend)
             if is_card and hl:
-                hl = _card_levels(hl, generated=evr.generated(t))
+                hl = _card_levels(hl)
             owner = shape.segments[seg_of(b.line)] if seg_of(b.line) is not None else None
             if b.line in group_heads:  # a heading above items: its levels reach them through group_at
                 hc = make_claim(b.text, b.line, b.line, role="metadata", item=None, lexicon=lex)
@@ -1746,7 +1727,7 @@ def parse_note(
             if is_card:  # what a card says rests on the card (and on how deep its writer says they checked)
                 # (a line under "## README 自报性能" says what its section's heading says: the maintainers' numbers)
                 # (whose numbers they are, not how the card was written: "## 核心主张（卡片转述）" is still the card's)
-                own = ordered_levels([*_card_levels(own, generated=evr.generated(clean) or _card_source_line(clean, own)),
+                own = ordered_levels([*_card_levels(own),
                                       *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")],
                                      all_depths=True)
             levels = own or para_levels or sub_levels or inherited
@@ -1870,7 +1851,7 @@ def parse_note(
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):
         if is_card:
-            lv = _card_levels(lv, generated=evr.generated(lines[n - 1]))
+            lv = _card_levels(lv)
         c = make_claim(lines[n - 1].strip(), n, n, role="metadata", item=0 if shape.segments else None, lexicon=lex)
         claims.append(c.model_copy(update={"evidence": _cautious(lv), "evidence_levels": lv,
                                            "subjects": shape.segments[0].works if shape.segments else ()}))
