@@ -351,8 +351,8 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
         add(m, lenient=assume_context, any_archive=assume_context)
     if _CJK_IN_LINE.search(text):
         for m in _GLUED_NEW_RE.finditer(text):
-            line = text[text.rfind("\n", 0, m.start()) + 1:(text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
-            if _CJK_IN_LINE.search(line):
+            end = text.find("\n", m.end())
+            if _CJK_IN_LINE.search(text, text.rfind("\n", 0, m.start()) + 1, end if end >= 0 else len(text)):  # (its line)
                 add(_GluedMatch(m), lenient=False, any_archive=False)
     taken.sort(key=lambda m: m.start)
     return _merge_links(text, taken)

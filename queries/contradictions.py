@@ -482,18 +482,14 @@ def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[
     work, or whose own work's title (as the other files write it) stands on a row next to it. Their titles name no work,
     so no title finding rests on them (``by``: the titled citations by arXiv ID)."""
     elsewhere: dict[str, list[tuple[str, str]]] = defaultdict(list)  # arXiv ID -> (path, title)
+    titled_as: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a normalised title -> (path, arXiv ID) giving it
+    by_path: dict[str, list[SCitation]] = defaultdict(list)
     for aid, cites in by.items():
         for c in cites:
             elsewhere[aid].append((c.path, c.title or ""))
-    titled_as: dict[str, set[tuple[str, str]]] = defaultdict(set)  # a normalised title -> (path, arXiv ID) giving it
-    for aid, cites in by.items():
-        for c in cites:
             titled_as[_norm_title(c.title or "")].add((c.path, aid))
-    out = set()
-    by_path: dict[str, list[SCitation]] = defaultdict(list)
-    for cites in by.values():
-        for c in cites:
             by_path[c.path].append(c)
+    out = set()
     # (a living document's citation list is what the others are read against; two rows are no table)
     candidates = {path for path, cs in by_path.items() if len(cs) >= 3 and not any(c.kind == "living_doc" for c in cs)}
     raw_at: dict[tuple[str, int], str] = {}
@@ -1841,8 +1837,7 @@ def _says_no_conflict(text: str) -> bool:
     """Whether ``text`` says a figure near it conflicts with nothing (``_NOT_A_CONFLICT``); a figure said not to be
     comparable with another work's ("the curve is not directly comparable with RouteLLM's") is only set apart from that
     work, unless the statement says so in other words too."""
-    hits = [m for m in _NOT_A_CONFLICT.finditer(text)]
-    return any(not _COMPARABLE_WITH_WORK.match(text, m.start()) for m in hits)
+    return any(not _COMPARABLE_WITH_WORK.match(text, m.start()) for m in _NOT_A_CONFLICT.finditer(text))
 
 
 def _settled_lines(snap: Snapshot) -> set[tuple[str, int]]:
