@@ -594,6 +594,26 @@ def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tupl
     return tuple(out)
 
 
+#: What a percentage is a share of, right after it: "6.4% of prompt tokens", "3.1% 的 prompt token", "12% of all requests".
+_SHARE_OF = compile_lazy(r"\s*(?:of|的)\s*(?:the |all |its |their |those |these |each |every )?(?P<w>(?:[A-Za-z][A-Za-z-]{2,}\b\s*){1,2}|[\u4e00-\u9fff]{2,4})",
+                         re.IGNORECASE)
+_SHARE_STOP = frozenset("the a an of in on at for to and or with by from time times cases case".split())
+
+
+def _share_of(text: str, end: int) -> str | None:
+    """``share:<what>`` for a percentage written as a share of something named right after it ("6.4% of prompt tokens"
+    gives ``share:prompt+token``, "3.1% 的 prompt token" the same), else None; its words stemmed so singular and plural
+    meet."""
+    m = _SHARE_OF.match(text, end)
+    if m is None:
+        t = re.match(r"\s*的\s*((?:[A-Za-z][A-Za-z-]{2,}\s*){1,2})", text[end:end + 30])
+        words = t.group(1).split() if t else []
+    else:
+        words = m.group("w").split() if m.group("w").isascii() else [m.group("w")]
+    words = [re.sub(r"(?<=[a-z]{3})(?:es|s)$", "", w.lower()) for w in words if w.lower() not in _SHARE_STOP]
+    return "share:" + "+".join(words) if words else None
+
+
 def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -> tuple[Quantity, ...]:
     """The figures of a statement with metric, bound, direction and conditions (see the module docstring).
 
@@ -808,6 +828,11 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         start = m.start()
         if b is not None and b < a and m.group("sep") in ("to", "至", "到") and _FROM_BEFORE.search(text[max(0, start - 8):start]):
             # "revised from 1.9x to 1.4x", "从 3.2 倍降到 2.1 倍": a change, no range; the value it now states is the second
+            a, b, start = b, None, m.start("b")
+        elif b is not None and b > a and m.group("sep") == "to" and _FROM_BEFORE.search(text[max(0, start - 8):start]) \
+                and _RISE_FROM.search(text[max(0, start - 60):start]):
+            # "takes s1-32B on AIME24 from 50% to 57%", "lifts the hit rate from 41% to 63%": a rise, no range (a sweep,
+            # "from 2K to 32K tokens", names no verb of change); the value it now states is the second
             a, b, start = b, None, m.start("b")
         elif m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
@@ -1035,7 +1060,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         before = text[max(lo, s - 14):s]
         # ("tops out at about 620": a ceiling written a few words before the figure)
         bound = "max" if cues.bound_max.search(text[max(lo, s - 22):s]) else ("min" if cues.bound_min.search(before) or
-                                                             re.match(r"\s*(以上|\+)", text[e:e + 3]) else None)
+                                                             re.match(r"\s*(以上|\+|多(?![少数]))", text[e:e + 3]) else None)
         approx = bool(cues.approx.search(before) or re.match(r"\s*左右", text[e:e + 3]))
         down = s in signed or bool(cues.down.search(text[max(lo, s - 28):min(hi, e + 32)]))  # "29-69% inter-token-latency reduction"
         if not down and _BY_BEFORE.search(text, max(lo, s - 24), s):
@@ -1070,6 +1095,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "reaches 71.2% on MATH500 at N=64": a share named by nothing but the benchmark it is on is that benchmark's
             # score (an accuracy), as "MATH 68.0 @ N=64" writes one
             metric = "accuracy"
+        if unit == "%" and b is None and (metric is None or not explicit) and (shared := _share_of(text, e)):
+            # "recovers 6.4% of prompt tokens", "恢复 3.1% 的 prompt token": a share is measured by what it is a share of,
+            # whatever the subfield calls it (issue 19: a measure in the field's own words no lexicon lists)
+            metric, explicit = shared, True
         q = Quantity(raw=raw.strip(), value=a, value_high=b, unit=unit, metric=metric, approx=approx,
                      bound=bound, explicit=explicit, direction="down" if down else ("delta" if delta else None),
                      conditions=tuple(sorted(set(own) | set(sent))))
@@ -1190,6 +1219,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
 _GAIN_OVER = compile_lazy(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
 #: A change written as its two ends: "从 25.6 GB 压到 21 GB", "went from 820 ms to 410 ms", "25.6 GB → 21 GB".
 _FROM_BEFORE = compile_lazy(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+#: A verb of a rise before "from X to Y" ("takes … from 50% to 57%", "raises", "lifts", "improves", "boosts", "goes"): a change.
+_RISE_FROM = compile_lazy(r"\b(?:takes?|took|rais(?:es|ed|e)|lifts?|lifted|improv(?:es|ed|e)|boost(?:s|ed)?|go(?:es)?|went|jump(?:s|ed)?|ris(?:es|e)|rose|"
+                          r"increas(?:es|ed|e)|grow(?:s)?|grew|climb(?:s|ed)?|push(?:es|ed)?|bump(?:s|ed)?)\b[^.;:]*\bfrom\s*(?:about|~)?\s*$", re.IGNORECASE)
 _TO_BETWEEN = compile_lazy(r"\s*(?:(?:压|降|减|缩|砍|省|掉|回落|下降|减少|降低|压缩)(?:低|少)?(?:了)?\s*(?:到|至)|(?:→|->|⇒)|\bto\b|\bdown to\b)"
                          r"\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
 

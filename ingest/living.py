@@ -23,7 +23,9 @@ __all__ = ["parse_living_source"]
 
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
-_REF_MARK = compile_lazy(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
+_REF_MARK = compile_lazy(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|(?<=[\w)\]])\[\^([^\]\s]{1,40})\]|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
+#: (a footnote mark glued to a word is a reference even before a colon, "s1[^6]: SFT on s1K …"; only a line's own "[^6]:"
+#: defines one)
 _REF_NUMBER = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
                          r"\[(" + AUTHOR_YEAR_KEY + r")\](?!\())\s*")
 
@@ -42,7 +44,7 @@ _PRONOUN_OPEN = compile_lazy(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its
 
 def _ref_marks(text: str) -> list[tuple[re.Match[str], str]]:
     """The references ``text`` cites by number or footnote (``_REF_MARK``), each with its key, in order."""
-    return [(m, m.group(1) or m.group(2) or _key(m.group(3))) for m in _REF_MARK.finditer(text)]
+    return [(m, m.group(1) or m.group(2) or m.group(3) or _key(m.group(4))) for m in _REF_MARK.finditer(text)]
 
 
 def _ref_keys(text: str) -> list[str]:

@@ -1260,6 +1260,16 @@ def reference_title(text: str) -> str | None:
         t = _field_title(m.group("t").strip().rstrip(".,，。—–-").strip())
         if t and (":" in t or len(t.split()) >= 3):
             return t
+    # ``[Li23] Z. Li, L. Zheng, Y. Zhong et al., AlpaServe: Statistical Multiplexing …, arXiv:2302.11665``: the authors (ending
+    # in "et al.", or initials and surnames), a comma, the title, a comma, then only the identifier
+    if len(ids) == 1:
+        m = re.match(r"^(?P<a>[^,]{2,60}(?:,[^,]{2,60}){0,12}?\bet al\.?|(?:(?:[A-Z]\.\s*-?){1,3}[A-Z][\w'’-]+\s*,\s*){1,12}"
+                     r"(?:and\s+|&\s+)?(?:[A-Z]\.\s*-?){1,3}[A-Z][\w'’-]+)\s*,\s*(?P<t>[^,]{8,300}?)\s*,\s*"
+                     r"(?:arXiv\s*[:：]?\s*|<?(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/)?$", body[:ids[0].start], re.IGNORECASE)
+        if m and re.fullmatch(r"\s*(?:[,，]\s*(?:19|20)\d{2}\s*)?[.。]?\s*", body[ids[0].end:]):
+            t = _field_title(m.group("t").strip().rstrip(".,，。"))
+            if t and (":" in t or len(t.split()) >= 3) and not reference_authors(t + ","):
+                return t
     # ``[10] TriForce: Lossless Acceleration … Decoding, arXiv:2404.11912``, ``- vAttention: Dynamic …, arxiv.org/abs/…``: the
     # title, a comma, then only the identifier (and perhaps a year)
     if len(ids) == 1:

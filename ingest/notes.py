@@ -173,6 +173,20 @@ _FRONT_METADATA = frozenset("""id arxiv arxiv_id title authors author url link l
 _SAYS_SOMETHING = compile_lazy(r"(?:\S+\s+){3,}\S|\d(?:\.\d+)?\s*(?:[x×%]|倍|ms\b|s\b|GB\b|tok)")
 
 
+#: A field name that ties its value to a version: "v3_change", "decode_speedup_v3", "v2-notes".
+_KEY_VERSION = compile_lazy(r"(?:^|[_-])v(\d{1,2})(?:$|[_-])")
+
+
+def _keyed_version(key: str, value: str) -> str:
+    """A front-matter statement with the version its field's name gives it written first, ``v3: …`` for ``v3_change:
+    "recursive $ref is now supported …; the v1 compiler refused recursive schemas"`` (the value names v1 only to say
+    what changed; the statement is v3's), else the value as it is."""
+    m = _KEY_VERSION.search(key)
+    if m is None or re.match(rf"\s*v{m.group(1)}\b", value):
+        return value
+    return f"v{m.group(1)}: {value}"
+
+
 def _front_statements(lines: list[str], body_first: int, lex: Lexicon, *, card_alone: bool = False) -> list[str]:
     """The front matter's statement fields as Markdown list entries, line for line (lines 1 to ``body_first - 1``; every
     other line blank), or ``[]`` when it has none.
@@ -205,7 +219,7 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon, *, card_a
                 inside = True  # (a value on the key's line, or a block scalar under it)
             block = inside and value[:1] in ("|", ">")
             if inside and value and not block and not value.startswith(("[", "{", "&", "*")):
-                out[k] = "- " + value.strip("'\"")
+                out[k] = "- " + _keyed_version(name, value.strip("'\""))
             continue
         if not inside:
             continue
@@ -215,7 +229,7 @@ def _front_statements(lines: list[str], body_first: int, lex: Lexicon, *, card_a
             out[k] = "- " + entry.group("value").strip().strip("'\"")
         elif sub is not None and _SAYS_SOMETHING.search(sub.group("value")):
             # ("claims:" over "  decode_speedup_v3: \"2.2x decode throughput …\"": a statement named by its key)
-            out[k] = "- " + sub.group("value").strip().strip("'\"")
+            out[k] = "- " + _keyed_version(sub.group("key").strip("'\" ").lower(), sub.group("value").strip().strip("'\""))
         elif block:
             out[k] = ln.strip()
     return out if any(out) else []
@@ -647,6 +661,11 @@ def written_title(line: str, start: int, end: int) -> str | None:
     m = re.match(r"\s*[)）\]]?\s*[—–]\s*(.{6,240}?)\s*(?:[·|]|$)", after)
     if m and _looks_like_title(strip_markup(m.group(1))):
         return strip_markup(m.group(1)).strip().rstrip(",.，。")
+    # "1. 2302.11665 - AlpaServe: Elastic Model-Parallel Serving with … Autoscaling. Looked again because …": a spaced hyphen, a
+    # title with its name and a colon, and a full stop before the writer's own words
+    m = re.match(r"\s+-\s+([A-Z][\w'’+-]*(?:\s[\w'’+-]+){0,3}\s*:\s*[^.:!?]{6,200}?)\.(?:\s|$)", after)
+    if m and _looks_like_title(strip_markup(m.group(1))) and len(m.group(1).split()) >= 3:
+        return strip_markup(m.group(1)).strip()
     # "Table 3 compares with *SpQR: A Sparse-Quantized …* (arXiv:2306.07629)": an italic title right before the bracketed ID
     # (or before a comma or dash: "Brandon, Nrusimha, …, *Striped Attention: …*, arXiv:2311.09431", "builds on: *…*, arXiv:…")
     m = re.search(r"(?<![*\w])[*_]([^*_\n]{12,240}?)[*_](?![*\w])\s*(?:[(（\[]|[,，]|[—–])\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])

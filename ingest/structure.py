@@ -3857,6 +3857,31 @@ _REVIEW_TITLE = compile_lazy(r"^\W*(?:(?:peer |paper )?review(?: of)?|referee re
                            r"\s*[:：—–-]\s*\S", re.IGNORECASE)
 
 
+#: A name a title gives a work: a coined word with a capital inside or several capitals ("PolyGraph", "KIVI", "FlashInfer",
+#: "SpotServe-2"), not a plain capitalised word.
+_COINED_NAME = compile_lazy(r"(?<![\w-])(?:[A-Z][a-z0-9]*[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)(?![\w-])")
+
+
+def _title_names_paper(blocks: list[MdBlock], title_idx: int, head_blocks: list[MdBlock], paper: str, lex: Lexicon) -> bool:
+    """Whether a note's title names the one paper its head gives: by identifier ("# Critical read: ExitServe
+    (arXiv:2605.08317v2)"), or by the coined name the head's line with the paper's identifier gives it ("# PolyGraph —
+    critical read (Ruth)" over 'Paper: "PolyGraph: Shape-Polymorphic …", arxiv.org/abs/2605.08813v2')."""
+    title = blocks[title_idx].text
+    in_title = works_in(title, lex)[0]
+    if in_title:
+        return in_title == [paper]
+    names = {m.group(0) for m in _COINED_NAME.finditer(title)}
+    if not names:
+        return False
+    for b in head_blocks:
+        if b is blocks[title_idx] or b.kind not in ("para", "item", "quote"):
+            continue
+        for _ln, t in b.lines:
+            if paper in {m.arxiv_id for m in find_arxiv_ids(t)} and any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", t) for n in names):
+                return True
+    return False
+
+
 def _linked_under_title(blocks: list[MdBlock], title_idx: int | None, work: str | None) -> bool:
     """Whether the note's title heading is followed at once by a short block naming ``work`` (the paper's link or
     identifier line: "https://arxiv.org/abs/2609.04417v2 (v2, revised 2027-09-22)")."""
@@ -4761,8 +4786,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         heads_name_work = any(find_arxiv_ids(b.text) or _brings_link(b.text) for b in sub_heads)
         if how == "headings":
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
-            if not one_paper and not heads_name_work and title_idx is not None and paper in works_in(blocks[title_idx].text, lex)[0] \
-                    and len(works_in(blocks[title_idx].text, lex)[0]) == 1 and topics_with_own * 2 <= len(raws) \
+            if not one_paper and not heads_name_work and title_idx is not None and _title_names_paper(blocks, title_idx, head_blocks, paper, lex) \
+                    and topics_with_own * 2 <= len(raws) \
                     and not _heads_name_known_work(sub_heads, paper) and not any(_opens_on_other_work(r, paper) for r in raws):
                 # "# Critical read: ExitServe (arXiv:2605.08317v2)" over "## Why I picked it up", "## How deep I went",
                 # "## Numbers", "## What I don't buy": a title naming one paper and sub-headings naming none (in whatever

@@ -2185,7 +2185,7 @@ _NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?�
                                r"(?:against|with|next to|beside|to)\b", re.IGNORECASE)
 #: A thing a later version took out, said in the passive: "the v1 scheme … was dropped", "has been removed".
 _WAS_DROPPED = r"\b(?:was|were|has been|have been) (?:dropped|removed|replaced|abandoned)\b"
-_CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
+_CHANGE = compile_lazy(r"\b(?:is|are) now\b(?=\s+[\d~≈])|\b(?:is|are) now (?:\w+(?:ed|ble)|supported|on|off)\b|\bnow (?:supports?|handles?|accepts?|allows?|requires?|needs?)\b|现已|现在(?:也)?支持|已经支持|\bnow (?:reports?|says|gives|lists)\b|改成|改为|改到|改用|改了|修改了|变成|降到|降为|降至|升到|提到|更新为|换成|新增了?|加入了|引入了|\badds\b|\badded\b|\bintroduces\b|\bintroduced\b|\bremoves\b|\bremoved\b|\bdrops (?:the|that|this)\b|\bdropped (?:that|this)\b|" + _WAS_DROPPED + r"|\bfrom [~≈]?\d[\w.%×]*(?: \w+)?\s+to\b|(?<!un)changed|revised|drops? to|dropped to|fell to|falls to|"
                      r"rises? to|went (?:down|up) to|is gone|no longer|\b(?:no|not|n't)\b[^.;]{0,40}\bany ?more\b|abandon(?:s|ed)?\b|switch(?:es|ed)? (?:to|over)\b|"
                      r"不再|撤回|放弃了?|withdr[ae]w", re.IGNORECASE)
 
@@ -2343,7 +2343,7 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                 if (v := cited_version.get((c.path, s))) is not None:
                     tied[s].append(replace(c, version=v))
     out: dict[tuple, Contradiction] = {}
-    best: dict[tuple, tuple[bool, int]] = {}  # whether each finding's b says it revises, and the figures of b its a states
+    best: dict[tuple, tuple[bool, int, int]] = {}  # whether each finding's b says it revises, the figures of b its a states, the words shared
     pairs_of: dict[str, set[str]] = {}  # claim IRI -> its character pairs, computed once
 
     def pairs(c: SClaim) -> set[str]:
@@ -2378,9 +2378,12 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                 # document's "up to 4.48× more requests", not its goodput definition's "target 90%")
                 # (and a statement saying it revises, "v2：改了 v1 的结论——…", before one that only narrates a change,
                 # "开启复制后降到 7%")
+                # (then, of two statements of the document, the one sharing more of b's words: the bullet saying "a recursive
+                # `$ref` is rejected", not the table row naming the same work's mask tables)
                 quoted = (bool(_REVISED.search(b.text)),
-                          sum(1 for q in a.quantities if figure_key(q.raw) in {figure_key(x.raw) for x in b.quantities}))
-                if key in out and quoted <= best.get(key, (False, 0)):
+                          sum(1 for q in a.quantities if figure_key(q.raw) in {figure_key(x.raw) for x in b.quantities}),
+                          len(pairs(a) & pairs(b)))
+                if key in out and quoted <= best.get(key, (False, 0, 0)):
                     continue
                 best[key] = quoted
                 out[key] = Contradiction(
@@ -2511,6 +2514,281 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
                     summary=f"arXiv:{s}: stated in {a.path}, taken back{' in ' + version if version else ''} per {b.path}",
                     a=statement(a), b=statement(b), detail=[f"quoted: {quotes[0][:80]}"] + ([version] if version else []),
                 )
+    return list(out.values())
+
+
+@functools.lru_cache(maxsize=1)
+def _flag_cues() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The lexicon's ``facts.doc_reference`` ("our doc", "§4.1", "文档", "we quote") and ``facts.doc_wrong``
+    ("gets wrong", "push back on", "写反了", "得改") cues, each as one pattern."""
+    f = load_lexicon().raw.get("facts", {})
+    return tuple(re.compile("|".join(f"(?:{p})" for p in f.get(k, [])) or r"(?!x)x", re.IGNORECASE)  # type: ignore[return-value]
+                 for k in ("doc_reference", "doc_wrong"))
+
+
+#: A section a statement points at: "§4.1", "section 3.2", "our 3.4", "文档 2.2", "文档§4.1".
+_POINTED_SECTION = compile_lazy(r"§\s*(\d+(?:\.\d+)*)|\bsection\s+(\d+(?:\.\d+)+)\b|\bour\s+(\d+(?:\.\d+)+)\b|文档\s*(?:里|中)?\s*§?\s*(\d+(?:\.\d+)*)",
+                                re.IGNORECASE)
+_CJK_RUN = compile_lazy(r"[\u4e00-\u9fff]+")
+
+
+def _overlap(a: str, b: str) -> float:
+    """How much two statements say about the same thing: their shared content words (English) plus half their
+    shared pairs of Chinese characters (a Chinese statement has no spaces to split words at)."""
+    def pairs(t: str) -> set[str]:
+        return {r[i:i + 2] for r in _CJK_RUN.findall(t) for i in range(len(r) - 1)}
+    return len(_content_words(a) & _content_words(b)) + len(pairs(a) & pairs(b)) / 2
+
+
+def _flagged_kind(a: SClaim, b_claims: list[SClaim], text: str) -> str:
+    """The kind of a conflict a writer flags (:func:`_flagged_by_writer`): ``version`` where a version is named,
+    ``number`` where both sides give a figure of one unit with other values, ``qualifier`` where they take two
+    sides of one aspect, else ``negation``."""
+    if re.search(r"\bv\d{1,2}\b", text) or a.version and any(b.version and b.version != a.version for b in b_claims):
+        return "version"
+    units = {q.unit: q.value for q in a.quantities}
+    if any(q.unit in units and abs(q.value - units[q.unit]) > 1e-9 for b in b_claims for q in b.quantities):
+        return "number"
+    sides = {x.partition(":")[0]: x for x in a.qualifiers}
+    if any(x.partition(":")[0] in sides and sides[x.partition(":")[0]] != x for b in b_claims for x in b.qualifiers):
+        return "qualifier"
+    return "negation"
+
+
+#: What makes a wrong cue say nothing of the document: denied ("没什么要改的", "nothing to fix", "not wrong"), or the
+#: writer's own slip ("I copied the wrong column first", "my mistake").
+_UNSAID_WRONG = compile_lazy(r"(?:没|不|无|别|\bno|\bnothing|\bnot|n't|\bnever)\W{0,2}(?:\w{0,3}\s?){0,2}$", re.IGNORECASE)
+_OWN_SLIP = compile_lazy(r"\b(?:I|I've|I'd|my|me)\b[^.;,]{0,30}$|我(?:自己)?[^，。；]{0,8}$", re.IGNORECASE)
+
+
+def _wrong_said(text: str, m: re.Match[str]) -> bool:
+    """Whether the wrong cue ``m`` of ``text`` says something is wrong: not denied right before it ("没什么要改的") and
+    not the writer's own slip ("I copied the wrong column first")."""
+    before = text[max(0, m.start() - 12):m.start()]
+    return not _UNSAID_WRONG.search(before) and not _OWN_SLIP.search(text[max(0, m.start() - 30):m.start()])
+
+
+def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
+    """Conflicts the writer of a note flags: a sentence that points at the living document ("our doc", "§4.1",
+    "文档", lexicon ``facts.doc_reference``) and says it is wrong there ("gets wrong", "push back on", "写反了",
+    "得改", ``facts.doc_wrong``), about a work the document states something of.  The document's statement it
+    flags is the one it quotes (「不考虑前缀复用」), else the one in the section it names that shares most words
+    with the note's line, which must share some.  Kind: :func:`_flagged_kind`.  A pair of files another rule
+    already set against each other for the work is not reported again; one finding per work and pair of lines."""
+    ref, wrong = _flag_cues()
+    by_line: dict[tuple[str, int], list[SClaim]] = defaultdict(list)
+    doc_about: dict[str, list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        by_line[(c.path, c.line)].append(c)
+        if c.kind == "living_doc" and _eligible(c) and not c.role == "citation":
+            for s in subj.get(c.iri, ()):
+                doc_about[s].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for b in snap.claims:
+        if b.kind == "living_doc" or not _eligible(b):
+            continue
+        if not ref.search(b.text) or not any(_wrong_said(b.text, m) for m in wrong.finditer(b.text)) \
+                or _says_no_conflict(b.text) or _NOT_DISPUTED.search(b.text):
+            continue
+        line = [c for ln in range(b.line, b.line_end + 1) for c in by_line.get((b.path, ln), ()) if _eligible(c)]
+        text = " ".join(dict.fromkeys(c.text for c in line))
+        quotes = [q.strip() for q in _QUOTED.findall(text) if len(q.strip()) >= 4]
+        pointed = {next(g for g in m.groups() if g) for m in _POINTED_SECTION.finditer(text)}
+        for s in subj.get(b.iri, ()):
+            cands = [a for a in doc_about.get(s, ()) if a.path != b.path]
+            if not cands:
+                continue
+
+            def score(a: SClaim) -> tuple[bool, bool, float]:
+                here = not pointed or any(a.section and (a.section == p or a.section.startswith(p + ".")) for p in pointed)
+                return (any(_quotes_in(q, a.text) for q in quotes), here, _overlap(text, a.text))
+
+            a = max(cands, key=lambda a: (score(a), -a.line))
+            quoted, _, shared = score(a)
+            if not quoted and shared < 2 or (s, *sorted([a.path, b.path])) in known:
+                continue
+            # the side of the flagging file is its statement saying what it holds instead: the flagging line's own, or,
+            # where the flag only points ("the forecaster sentence there needs fixing"), the file's statement about the
+            # work that shares most with the document's ("forecaster: online, … no offline training phase")
+            sides = [c for c in snap.claims_of(b.path) if s in subj.get(c.iri, ()) and _eligible(c)] or [b]
+            mine = max(sides, key=lambda c: (_overlap(c.text, a.text) + (1 if b.line <= c.line <= b.line_end else 0), -c.line))
+            kind = _flagged_kind(a, line, text)
+            key = (s, a.path, a.line, b.path, b.line)
+            if key in out:
+                continue
+            first, second = _ordered(a, mine)
+            out[key] = Contradiction(
+                id=_id("flagged", s, *sorted([a.path, b.path])), kind=kind, subject=f"arXiv:{s}",
+                summary=f"arXiv:{s}: {b.path} says {a.path} is wrong here", a=statement(first), b=statement(second),
+                detail=[f"flagged in {b.path}:{b.line}", f"stated in {a.path}:{a.line}"],
+            )
+    return list(out.values())
+
+
+#: A verb's denial, the start of what a statement says a work does not do: "does not carry", "cannot be captured",
+#: "never", "isn't", "不做", "不支持", "并没有", "无需"; "not only", "不同", "不少", "不过" and the like deny nothing.
+_DENIAL = compile_lazy(r"\b(?:does|do|did|is|are|was|were|can|could|will|would|has|have)\s*n[o']t\b(?!\s+(?:only|just|merely|simply|necessarily|always)\b)|"
+                       r"\bcannot\b|\bnever\b|"
+                       r"(?:并|也|都|从|根本|完全|其实)?(?:不|没有|没|未|无需|无须)(?![同少过仅但断到超足变大小高低多久然止只光然够错久了动]|重要|必要|一定|稳定|明显|清楚|确定|准确|理想|现实|合理|划算)",
+                       re.IGNORECASE)
+#: Where a denial's reach ends: a clause's end, or a turn ("but", "而是", "只是").
+_DENIAL_END = compile_lazy(r"[,;:.!?，；：。！？、()（）|]|\s(?:but|while|whereas|which|because|since|so|and then)\s|而是|只是|但|而|因为|所以|只有|只在")
+
+
+def _stem(w: str) -> str:
+    """An English word without its inflection ("captured", "capture" and "captures" are one)."""
+    return re.sub(r"(?<=[a-z]{3})(?:ing|ed|es|e|s)$", "", w)
+
+
+_CJK_FUNCTION = compile_lazy(r"[的是了在把被和与或也都就还而及其这那个些一很]")
+
+
+def _units(t: str) -> set[str]:
+    """What a stretch of text names, for :func:`_denied_terms`: its English content words (stemmed, ``_content_words``'
+    stopwords aside) and its pairs of Chinese characters."""
+    stop = _stopwords()
+    words = {_stem(w) for w in re.findall(r"[a-z][a-z0-9-]{2,}", t.lower()) if w not in stop}
+    # (a pair across a particle, "话是", "是打", names nothing)
+    pairs = {r[i:i + 2] for r in _CJK_RUN.findall(t) for i in range(len(r) - 1) if not _CJK_FUNCTION.search(r[i:i + 2])}
+    return words | pairs
+
+
+@functools.lru_cache(maxsize=1)
+def _curation_units() -> frozenset[str]:
+    """Words of the curation itself (reading, citing, cards, notes), which a denial of a work's property never turns
+    on: "没进参考文献", "haven't read the paper", "no numbers copied"."""
+    return frozenset(_units("参考文献 文献列表 原文 全文 摘要 卡片 细节 笔记 文档 论文 条目 清单 阅读 读过 细读 paper papers card cards note notes doc "
+                            "document abstract read copied copy number numbers figure figures section table appendix list reference references"))
+
+
+def _weight(units: Iterable[str]) -> float:
+    return sum(0.5 if _CJK_RUN.fullmatch(u) else 1.0 for u in units)
+
+
+#: A denial that says nothing of the work: the writer's own ("I haven't copied", "我没读"); an instruction ("Do not set
+#: …") is told apart where it opens its sentence, the curation's state ("还没进参考文献") by its words (``_curation_units``).
+_NOT_OF_THE_WORK = compile_lazy(r"(?:\b(?:I|we|you)(?:'ve|'d)?\s+(?:\w+\s+)?$)|(?:我|我们|你|大家)\s*(?:\w{0,2})$", re.IGNORECASE)
+
+
+#: A condition a denial stands in: "when its prefill does not fit", "only if …", "unless", "如果不…", "只要没…".
+_CONDITION_BEFORE = compile_lazy(r"(?:\b(?:if|when|whenever|unless|until|once|where|as long as)\b[^,;.:]{0,50}|(?:如果|若|只要|除非|一旦|当|要是)[^，；。：]{0,20})$",
+                                 re.IGNORECASE)
+#: Words a denial's act is not: auxiliaries and particles between the negator and the verb ("does not *really* need",
+#: "不*把*专家权重搬上").
+_NOT_THE_ACT = frozenset("be been being have has had the a an any all at really actually even always quite just yet ever "
+                         "necessarily much more".split())
+_CJK_PARTICLES = "是把将被对向在给会能要用再也都就还太很去来做"
+#: Acts of saying, whose denial is about a text, not the work ("the README does not say what data it needs", "没提").
+_SAYING = frozenset(_stem(w) for w in "say says mention mentions state states tell tells describe describes discuss discusses explain "
+                    "explains specify specifies clarify report reports list lists cite cites".split()) | {"提到", "提及", "说明", "写明", "介绍", "讨论"}
+
+
+def _denied_act(span: str) -> str | None:
+    """The act a denial denies, the first word of what it reaches ("carry" of " carry the KV cache over", "扩展" of
+    "扩展模型的上下文窗口", "搬上" of "把专家权重搬上 GPU" after its particle, "多图" of "支持把一个多图请求拆到…" after
+    the modal verb and the measure word): an English word stemmed, or the first two Chinese characters after the
+    particles; None when it reaches none."""
+    t = span.strip()
+    cjk = re.match(rf"(?:支持|需要|允许|可以|能够|打算|考虑|进行|一个|一种|任何|[{_CJK_PARTICLES}])*([\u4e00-\u9fff]{{2}})", t)
+    if cjk:
+        return cjk.group(1)
+    t = re.sub(r"^\s*(?:need|needs|have|has|want|wants|try|tries|plan|plans|intend|intends|bother|seem|seems)\s+to\s+", "", t, flags=re.I)
+    for w in re.findall(r"[A-Za-z][A-Za-z0-9-]*", t)[:4]:  # ("does not need to store …": the act is storing)
+        if w.lower() not in _NOT_THE_ACT and len(w) >= 3:
+            return _stem(w.lower())
+    return None
+
+
+#: A Chinese verb with a complement of inability: "打断不了", "搬不动", "跑不起来" ("掉分不到 1 个点" is a bound, no inability).
+_CANNOT_AFTER = compile_lazy(r"(?P<v>[\u4e00-\u9fff]{2})(?:不了|不动|不出来|不起来|不下)")
+
+
+def _denied_spans(text: str) -> list[tuple[int, int, str | None]]:
+    """The spans of ``text`` a denial reaches, each with the act it denies (:func:`_denied_act`): from after the negator
+    to the end of its clause, or a clause up to a verb that cannot be done ("打断不了").  A denial by the writer of
+    themselves, an instruction or one inside a comparison (the baseline "但不做准入控制的配置") reaches nothing."""
+    out = []
+    compared = comparison_spans(text)
+    quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(text)]  # (another's words quoted: 'withdrew the claim "it does not …"')
+    for m in _DENIAL.finditer(text):
+        if any(a <= m.start() < b for a, b in quoted):
+            continue
+        if re.match(r"(\w)(?:不|没)\1", text[max(0, m.start() - 1):m.start() + 2]) or text[m.start():m.start() + 3] == "没有有":
+            continue  # "查有没有开源仓库", "是不是无损": a question (A-not-A), no denial
+        before = text[max(0, m.start() - 24):m.start()]
+        if _NOT_OF_THE_WORK.search(before) or re.match(r"\s*(?:do\s*n[o']t|don't)\b", text[m.start():], re.I) and \
+                (not before.strip() or re.search(r"[.!?。！？:：]\s*$", before)):
+            continue
+        if any(a <= m.start() < b for a, b in compared) or re.search(r"(?:对比|相比|相对|比起|\bvs\.?|\bthan|\bover)\s*[^,;，；。]{0,20}$", before, re.I):
+            continue
+        if _CONDITION_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or re.match(r"\s*(?:是\s*)?(?:我们|咱们|我|(?:you|I|we)\b)", text[m.end():m.end() + 6]):
+            continue  # "defer a request when its prefill does not fit", "如果不…": a condition, no denial; "不是我们自己跑的": the writer's
+        e = _DENIAL_END.search(text, m.end() + 1)
+        out.append((m.end(), e.start() if e else len(text), _denied_act(text[m.end():e.start() if e else len(text)])))
+    for m in _CANNOT_AFTER.finditer(text):
+        # "回复中途插话是打断不了的", "KV 搬不动": a verb, then 不了 / 不到 / 不动 (cannot), the verb denied and the clause before it
+        b = max((x.end() for x in _DENIAL_END.finditer(text, 0, m.start())), default=0)
+        out.append((b, m.start("v") + 2, m.group("v")))
+    return out
+
+
+#: A clause about another work than the statement's, or setting its work against one: an identifier, "unlike", "like",
+#: "same as", "相反", "不同于", "那种".
+_OTHER_WORK_CLAUSE = compile_lazy(r"\d{4}\.\d{4,5}|\b(?:unlike|like|same as|as in|as with|similar to|compared (?:to|with)|vs\.?|versus)\b|"
+                                  r"相反|不同于|那种|类似|和[^，；。]{0,20}一样|不像", re.IGNORECASE)
+#: Denials a clause may make besides a verb's ("needs no separate draft model", "without", "无"): such a clause states
+#: nothing undenied.
+_ANY_DENIAL = compile_lazy(r"\b(?:no|none|without|nothing|neither|nor)\b|无|非(?!常)", re.IGNORECASE)
+_CLAUSE_SPLIT = compile_lazy(r"[,;:.!?，；：。！？|]|\s(?:but|while|whereas)\s|而是|但")
+
+
+def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
+    """``negation`` findings the predicate lexicon cannot type: one statement denies that a work does something
+    ("SpotServe does not carry the KV cache over when an instance is reclaimed", "其实不做离线的 pattern 搜索") and a
+    statement of another file about the same work says the same words without denying them ("migrates the in-flight
+    KV cache when an instance is reclaimed", "为每个注意力头离线搜索最合适的模式类型").  What the denial reaches (to
+    its clause's end, :func:`_denied_spans`) must share at least two words (or four Chinese character pairs, or one
+    word and two pairs) with the other statement's clauses that deny nothing and name no other work, and half of what it
+    names, and the act it denies (:func:`_denied_act`) must be among them.  A pair of files another rule already set against
+    each other for the work is not reported again."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    free_of: dict[str, str] = {}  # each statement's clauses that deny nothing ("数据集规模、基线和训练成本都没给" denies its subject too)
+    about: dict[str, list[SClaim]] = defaultdict(list)
+    for c in snap.claims:
+        if _eligible(c) and c.role in ("statement", "caveat"):
+            spans[c.iri] = _denied_spans(c.text)
+            free_of[c.iri] = " ".join(x for x in _CLAUSE_SPLIT.split(c.text) if not any(
+                not re.match(r"(\w)(?:不|没)\1", x[max(0, m.start() - 1):m.start() + 2]) for m in _DENIAL.finditer(x))
+                and not _ANY_DENIAL.search(x) and not _OTHER_WORK_CLAUSE.search(x))
+            for s in subj.get(c.iri, ()):
+                about[s].append(c)
+    out: dict[tuple, Contradiction] = {}
+    for s, cs in sorted(about.items()):
+        for cn in cs:
+            for a0, a1, act in spans[cn.iri]:
+                denied = _units(cn.text[a0:a1]) - _curation_units()
+                if _weight(denied) < 1.5 or act is None or act in _curation_units() or act in _SAYING:
+                    continue
+                for cp in cs:
+                    if cp.path == cn.path or _other_variants(cn, cp):
+                        continue
+                    free = free_of[cp.iri]
+                    shared = denied & _units(free)
+                    if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in _units(free):
+                        continue  # (the act denied must be the act stated: "never leave host DRAM" is "stay in host DRAM")
+                    a, b = _ordered(cn, cp)
+                    if (s, *sorted([a.path, b.path])) in known:
+                        continue
+                    kind = _kind_for(a, b, "negation")
+                    key = (s, *sorted([a.path, b.path]))
+                    if key in out:
+                        continue
+                    what = cn.text[a0:a1].strip()
+                    out[key] = Contradiction(
+                        id=_id("denied", s, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
+                        summary=f"arXiv:{s}: '{what[:60]}' denied in {cn.path}, stated in {cp.path}", a=statement(a), b=statement(b),
+                        detail=[f"denied in {cn.path}:{cn.line}", f"stated in {cp.path}:{cp.line}"],
+                    )
     return list(out.values())
 
 
@@ -2672,6 +2950,10 @@ def _findings(snap: Snapshot) -> list[Contradiction]:
         + _contamination(snap, snap.subjects)
         + _label_mismatch(snap)
     )
+    # a conflict the writer flags that no rule typed (the two sides say it in other words)
+    found += _flagged_by_writer(snap, subj, {(f.subject.removeprefix("arXiv:"), *sorted([f.a.source, f.b.source])) for f in found})
+    # a denial of what another file says the work does, in words no predicate of the lexicon types
+    found += _denied_terms(snap, subj, {(f.subject.removeprefix("arXiv:"), *sorted([f.a.source, f.b.source])) for f in found})
     # one finding per kind and pair of statements: two rules that see the same pair ("v3 改成了 0.62" against
     # the v1 figure, as a changed figure and as a revision) report it once, the first rule's; and the same pair
     # read as a qualifier and as a negation ("tuning-free" / "needs fine-tuning") is one conflict, reported as

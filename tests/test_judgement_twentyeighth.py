@@ -36,7 +36,9 @@ def test_a_one_letter_parameter_set_to_a_share_is_a_setting_and_compute_is_a_mea
     named both), so the README's 60% met another note's "丢 50% 视觉 token". FLOPs and compute are one measure now."""
     assert _figs("with the default K=2 / R=50% it saves roughly 60% of prefill compute with no measurable accuracy loss") == \
         [("60%", "%", "compute", ("phase:prefill",))]
-    assert _figs("原文报告：K=2、R=50% 时 LLaVA-1.5-13B 减少 45% FLOPs。") == [("45%", "%", "compute", ())]
+    # (the model named with its size is the figure's setting since the thirtieth stop: any family, not only those listed)
+    assert _figs("原文报告：K=2、R=50% 时 LLaVA-1.5-13B 减少 45% FLOPs。") == \
+        [("45%", "%", "compute", ("model:llava1.5-13b", "msize:13b"))]
     assert _figs("740 TFLOPs/s on H100") == [("740 TFLOPs/s", "TFLOPs/s", "flops", ("hw:h100",))]  # (a rate stays a rate)
 
 
