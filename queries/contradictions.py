@@ -2573,7 +2573,7 @@ def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tu
     "文档", lexicon ``facts.doc_reference``) and says it is wrong there ("gets wrong", "push back on", "写反了",
     "得改", ``facts.doc_wrong``), about a work the document states something of.  The document's statement it
     flags is the one it quotes (「不考虑前缀复用」), else the one in the section it names that shares most words
-    with the note's line, which must share some.  Kind: :func:`_flagged_kind`.  A pair of files another rule
+    with the note's line, which must share some unless it is the document's only statement of the work in that section.  Kind: :func:`_flagged_kind`.  A pair of files another rule
     already set against each other for the work is not reported again; one finding per work and pair of lines."""
     ref, wrong = _flag_cues()
     by_line: dict[tuple[str, int], list[SClaim]] = defaultdict(list)
@@ -2604,14 +2604,19 @@ def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tu
                 return (any(_quotes_in(q, a.text) for q in quotes), here, _overlap(text, a.text))
 
             a = max(cands, key=lambda a: (score(a), -a.line))
-            quoted, _, shared = score(a)
-            if not quoted and shared < 2 or (s, *sorted([a.path, b.path])) in known:
+            quoted, here, shared = score(a)
+            # (the section named, and the document says one thing of the work there: that is the statement meant, in
+            # whatever language each is written, "活文档 §3 说模型规模应比数据增长得更快，这与论文相反")
+            only_there = bool(pointed) and here and sum(1 for c in cands if score(c)[1]) == 1
+            if not quoted and shared < 2 and not only_there or (s, *sorted([a.path, b.path])) in known:
                 continue
             # the side of the flagging file is its statement saying what it holds instead: the flagging line's own, or,
             # where the flag only points ("the forecaster sentence there needs fixing"), the file's statement about the
             # work that shares most with the document's ("forecaster: online, … no offline training phase")
             sides = [c for c in snap.claims_of(b.path) if s in subj.get(c.iri, ()) and _eligible(c)] or [b]
-            mine = max(sides, key=lambda c: (_overlap(c.text, a.text) + (1 if b.line <= c.line <= b.line_end else 0), -c.line))
+            # (the flagging line itself first, unless it is a field that only points: "section: §15.2, … needs fixing")
+            bonus = 0 if re.match(r"\s*[A-Za-z_][\w ]{0,20}:\s", b.text) else 2
+            mine = max(sides, key=lambda c: (_overlap(c.text, a.text) + (bonus if b.line <= c.line <= b.line_end else 0), -c.line))
             kind = _flagged_kind(a, line, text)
             key = (s, a.path, a.line, b.path, b.line)
             if key in out:

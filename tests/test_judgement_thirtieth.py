@@ -80,11 +80,14 @@ def test_a_critical_read_titled_by_its_papers_coined_name_is_one_read():
 
     read = ("# WarpCap — critical read (Ruth, 2028-07-29)\n\n"
             'Paper: "WarpCap: One Graph for Every Batch", arxiv.org/abs/2605.08813v2\n'
-            "How I read it: cover to cover.\n\n"
-            "## The claim, compressed\n\nOne captured graph serves every batch size.\n\n"
+            "How I read it: cover to cover, appendices included. I did not run the artifact.\n\n"
+            "## The claim, compressed\n\nOne captured graph serves every batch size from 1 to 256 without padding.\n\n"
             "## How it stays safe\n\nThe trick needs kernels whose grid can shrink; it keeps FlashInfer (arXiv:2501.01005) for attention.\n\n"
-            "## What the numbers say\n\n- 1.6× lower TPOT than vLLM with CUDA graphs on, Llama-3.1-8B on H100.\n\n"
-            "## Where I'm not convinced\n\nMoE routing is out of scope, and the batch-1 gains look small next to Orca (2311.02103) and SGLang (2312.07104).\n")
+            "## What the numbers say\n\n- 1.6× lower TPOT than vLLM with CUDA graphs on, Llama-3.1-8B on H100.\n"
+            "- Past batch 128 the gap shrinks to about 1.05×.\n\n"
+            "## Where I'm not convinced\n\n1. The baseline keeps vLLM's default capture list; a denser list would remove most padding.\n"
+            "2. Symbolic-shape compilers get little room: Relax (arXiv:2311.02103) one paragraph, SGLang (2312.07104) a footnote.\n\n"
+            "## Placement\n\nOne bullet in §11.1, after the capture-list bullet.\n")
     parts, _w = parse_note(read, path="inbox/ruth/warpcap.md", kind="note")
     assert [(it.line, it.works) for it in parts["items"]] == [(1, ("2605.08813",))]
     assert parts["items"][0].title.startswith("WarpCap")
@@ -204,3 +207,31 @@ def test_titles_written_after_the_authors_or_after_a_spaced_hyphen():
     assert written_title(line, k, k + 10) == "AlpaServe: Elastic Model-Parallel Serving with Burst-Aware Autoscaling"
     line = "- 2302.11665 - fine, nothing new there."
     assert written_title(line, 2, 12) is None  # (a remark after the hyphen is no title)
+
+
+def test_the_document_says_one_thing_but_the_paper_another(tmp_path: Path):
+    """The most natural way to write a correction (the last fresh user's): "The doc says … 1,000x, but the abstract says 10,000
+    times", "活文档 §2.1 写 … 3 倍，但论文摘要写的是 5 倍", "活文档 §3 说…，这与论文相反" (a Chinese note against an English
+    document: the section named holds the document's one statement of the work); "The doc says 2x and the paper says 2x
+    too" flags nothing."""
+    doc = ("# Fine-tuning and architectures\n\nOwner: K. — updated 2026-11-20\n\n## 1 Adapters\n\n"
+           "- LoRA (arXiv:2106.09685) cuts trainable parameters by 1,000x against full fine-tuning of GPT-3 175B.\n\n"
+           "## 2 Sequence models\n\n- Mamba has 3x higher inference throughput than Transformers (arXiv:2312.00752).\n\n"
+           "## 3 Scaling\n\n- Chinchilla: for compute-optimal training model size should grow faster than tokens (arXiv:2203.15556).\n")
+    note = ("# Re-reads\n\n"
+            "- LoRA (2106.09685): The doc says LoRA cuts trainable parameters by 1,000x, but the abstract says 10,000 times.\n"
+            "- Mamba（2312.00752）：活文档 §2.1 写 Mamba 推理吞吐是 Transformer 的 3 倍，但论文摘要写的是 5 倍。\n"
+            "- Chinchilla（2203.15556）：活文档 §3 说模型规模应比数据增长得更快，这与论文相反。\n")
+    places = finding_places(tmp_path, {"organized/knowledge/ft.md": doc, "inbox/wei/rereads.md": note})
+    assert sorted(p[1:] for p in places) == [
+        ("arXiv:2106.09685", ["ft.md:7", "rereads.md:3"]), ("arXiv:2203.15556", ["ft.md:15", "rereads.md:5"]),
+        ("arXiv:2312.00752", ["ft.md:11", "rereads.md:4"])]
+
+
+def test_agreeing_with_the_document_flags_nothing(tmp_path: Path):
+    """"The doc says 3x and the paper says 3x too", "跟文档里写的一致，没什么要改的": no flag."""
+    doc = ("# Sequence models\n\nOwner: K.\n\n## 2 Sequence models\n\n"
+           "- Mamba has 3x higher inference throughput than Transformers (arXiv:2312.00752).\n")
+    note = ("# Re-reads\n\n- Mamba (2312.00752): The doc says 3x and the paper says 3x too.\n"
+            "- Mamba（2312.00752）：全文读过，跟文档里写的一致，没什么要改的。\n")
+    assert finding_places(tmp_path, {"organized/knowledge/seq.md": doc, "inbox/wei/rereads.md": note}) == []
