@@ -235,3 +235,12 @@ def test_agreeing_with_the_document_flags_nothing(tmp_path: Path):
     note = ("# Re-reads\n\n- Mamba (2312.00752): The doc says 3x and the paper says 3x too.\n"
             "- Mamba（2312.00752）：全文读过，跟文档里写的一致，没什么要改的。\n")
     assert finding_places(tmp_path, {"organized/knowledge/seq.md": doc, "inbox/wei/rereads.md": note}) == []
+
+
+def test_a_cut_in_trainable_parameters_is_no_speedup():
+    """"cuts trainable parameters by 1,000x" was a speed-up (the default measure of a bare ratio)."""
+    from ingest.facts import find_figures
+
+    assert [q.metric for q in find_figures("LoRA cuts trainable parameters by 1,000x against full fine-tuning")] == ["params"]
+    assert [q.metric for q in find_figures("LoRA 把可训练参数量减少 10000 倍")] == ["params"]
+    assert [q.metric for q in find_figures("7B model: 2.1x faster decoding")] == ["speedup"]
