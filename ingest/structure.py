@@ -4446,9 +4446,12 @@ def read_structure(
 def _opens_on_other_work(r: "_Raw", paper: str) -> bool:
     """Whether the first words of ``r``'s body (its first 32 characters: a name and its identifier) give an identifier of a
     work other than ``paper``: "Medusa (2401.10774) is the baseline." opens a topic about Medusa; "The related-work table
-    files Draft & Verify (arXiv 2309.08168) under …" compares the read's paper with it."""
-    first = next((b.text for b in r.blocks if b.kind != "heading" and b.text.strip()), "")
-    return any(m.arxiv_id != paper and m.start < 32 for m in find_arxiv_ids(first[:80]))
+    files Draft & Verify (arXiv 2309.08168) under …" compares the read's paper with it, and so does a list of the read's
+    relations to other works ("## Against what we already cite" over "- Complements VTC (2401.00588) rather than …")."""
+    first = next((b for b in r.blocks if b.kind != "heading" and b.text.strip()), None)
+    if first is None or first.kind == "item":
+        return False  # (a list of the read's relations to other works, "- Complements VTC (2401.00588) rather than …", compares)
+    return any(m.arxiv_id != paper and m.start < 32 for m in find_arxiv_ids(first.text[:80]))
 
 
 def _heads_name_known_work(heads: list[MdBlock], paper: str) -> bool:

@@ -974,6 +974,11 @@ def _titled_work(snap: Snapshot, path: str, match: Callable[[str], list[str]], w
     return snap.cache[key]  # type: ignore[return-value]
 
 
+#: A task line, or a figure set as a target: "TODO: …", "待办：…", "目标是 … 降 40%", "the target is 2x", "we aim for 30%".
+_TODO_OR_TARGET = compile_lazy(r"^\W*(?:TODO|FIXME|待办)\b|目标是|\b(?:our |the )?(?:target|goal) (?:is|of)\b|\baim(?:s|ing)? (?:for|at)\b",
+                               re.IGNORECASE)
+
+
 def _eligible(c: SClaim) -> bool:
     """A statement the rules compare: in a note, card or living document (a citation-list entry's
     facts are those of its text beside the record, ``ingest.living``), not metadata, not an action,
@@ -985,6 +990,8 @@ def _eligible(c: SClaim) -> bool:
         # scheduler") is one
     if _KEYWORD_LINE.match(text):
         return False  # "tags: self-speculation, layer-skip, training-free": labels, not a statement with its scope
+    if _TODO_OR_TARGET.search(text):
+        return False  # "TODO（韩雪）：复现 ElasticEP，目标是 … P99 TPOT 降 40%": a task and its target, no result of the work
     if _QUOTED_MESSAGE.match(text):
         return False  # "「引用 王鹏：…all-to-all 延迟砍了 52%…」": a chat reply quoting an earlier message; the message itself is compared
     return c.kind in _RULE_KINDS and c.role != "metadata" and not (
@@ -2557,14 +2564,14 @@ def _flagged_kind(a: SClaim, b_claims: list[SClaim], text: str) -> str:
 
 #: What makes a wrong cue say nothing of the document: denied ("没什么要改的", "nothing to fix", "not wrong"), or the
 #: writer's own slip ("I copied the wrong column first", "my mistake").
-_UNSAID_WRONG = compile_lazy(r"(?:没|不|无|别|\bno|\bnothing|\bnot|n't|\bnever)\W{0,2}(?:\w{0,3}\s?){0,2}$", re.IGNORECASE)
+_UNSAID_WRONG = compile_lazy(r"(?:没|不|无|别|\bno\b|\bnothing\b|\bnot\b|n't\b|\bnever\b|\bnone\b)(?:[^.;:!?，。；：！？]|(?<=\d)\.(?=\d)){0,24}$", re.IGNORECASE)
 _OWN_SLIP = compile_lazy(r"\b(?:I|I've|I'd|my|me)\b[^.;,]{0,30}$|我(?:自己)?[^，。；]{0,8}$", re.IGNORECASE)
 
 
 def _wrong_said(text: str, m: re.Match[str]) -> bool:
     """Whether the wrong cue ``m`` of ``text`` says something is wrong: not denied right before it ("没什么要改的") and
     not the writer's own slip ("I copied the wrong column first")."""
-    before = text[max(0, m.start() - 12):m.start()]
+    before = text[max(0, m.start() - 30):m.start()]  # ("Nothing in §3.3 is wrong", "没什么要改的")
     return not _UNSAID_WRONG.search(before) and not _OWN_SLIP.search(text[max(0, m.start() - 30):m.start()])
 
 
