@@ -2748,9 +2748,9 @@ def _denied_spans(text: str) -> list[tuple[int, int, str | None]]:
 #: "same as", "相反", "不同于", "那种".
 _OTHER_WORK_CLAUSE = compile_lazy(r"\d{4}\.\d{4,5}|\b(?:unlike|like|same as|as in|as with|similar to|compared (?:to|with)|vs\.?|versus)\b|"
                                   r"相反|不同于|那种|类似|和[^，；。]{0,20}一样|不像", re.IGNORECASE)
-#: Denials a clause may make besides a verb's ("needs no separate draft model", "without", "无"): such a clause states
-#: nothing undenied.
-_ANY_DENIAL = compile_lazy(r"\b(?:no|none|without|nothing|neither|nor)\b|无|非(?!常)", re.IGNORECASE)
+#: Denials a clause may make besides a verb's ("needs no separate draft model", "without", "无"), and restrictions ("attends
+#: only locally" says what "never attend to each other" says): such a clause states nothing undenied.
+_ANY_DENIAL = compile_lazy(r"\b(?:no|none|without|nothing|neither|nor|only)\b|无|非(?!常)|只|仅", re.IGNORECASE)
 _CLAUSE_SPLIT = compile_lazy(r"[,;:.!?，；：。！？|]|\s(?:but|while|whereas)\s|而是|但")
 
 
