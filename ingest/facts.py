@@ -1095,7 +1095,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "reaches 71.2% on MATH500 at N=64": a share named by nothing but the benchmark it is on is that benchmark's
             # score (an accuracy), as "MATH 68.0 @ N=64" writes one
             metric = "accuracy"
-        if unit == "%" and b is None and (metric is None or not explicit) and (shared := _share_of(text, e)):
+        if unit == "%" and b is None and (metric is None or not explicit) and raw.strip().endswith(("%", "％")) \
+                and (shared := _share_of(text, e)):
+            # (a fraction in words is read as the cut it makes: "keeps one eighth of the cache" is no 87.5 % share of it)
             # "recovers 6.4% of prompt tokens", "恢复 3.1% 的 prompt token": a share is measured by what it is a share of,
             # whatever the subfield calls it (issue 19: a measure in the field's own words no lexicon lists)
             metric, explicit = shared, True
