@@ -225,7 +225,9 @@ _BARE_OLD_RE = compile_lazy(
 #: A log key that names a measure or a run's setting, before "=": "AvgLatency", "MeanTime", "Warm-up", "StepCount".
 _MEASURE_KEY = compile_lazy(r"(?<![\w.+-])(?:(?i:avg|mean|median|total|warm)[\w.+-]*|[\w.+-]*(?i:latency|time|throughput|speed|loss|rate|score|"
                           r"acc|steps?|count|size|ttft|tpot|tps|qps|p\d\d))\s+[=＝]\s+$")
-_VALUE_UNIT = compile_lazy(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×)")
+#: Any rate per second is a unit too ("1203.5625 帧/s", "frames/s", "img/sec"), and a Chinese unit word (秒, 毫秒, 帧, 元, 倍).
+_VALUE_UNIT = compile_lazy(r"\s?(?:tok(?:ens)?/s|tokens?\b|req/s|[mµμun]?s\b|sec\b|[GMK]i?B\b|[GT]FLOPS|W\b|%|x\b|×|"
+                         r"[A-Za-z\u4e00-\u9fff]{1,12}/(?:s|sec|秒)\b|(?:毫秒|微秒|秒|帧|美元|元|倍))")
 _LINK_TAIL_RE = compile_lazy(r"\]\(")
 #: A name set equal to an arXiv link or an ``arXiv:`` identifier ("minference = arxiv.org/abs/2407.02490").
 _EQUATED_LINK = compile_lazy(r"[=＝]\s*(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/\d{4}\.\d{4,5}|[=＝]\s*arXiv\s*:\s*\d{4}\.\d{4,5}", re.IGNORECASE)
@@ -265,6 +267,8 @@ _NUMBER_LABEL = compile_lazy(r"(?:单号|编号|号码|工单|订单|询价单|�
                            # a footer's or a booking's reference: "… San Francisco CA · ref 2311.40596", "booked, ref 2811.40062"
                            r"(?:[·|;]\s*|\bbooked,?\s+|(?:booking|reservation|confirmation)\s+)ref(?:erence)?\.?(?:\s*(?:no\.?|number))?|"
                            r"account|po|no\.|(?<![#\w])#(?=$)|(?<![\w-])(?:run|build|job|pipeline|workflow|batch job|task)(?: id)?|"
+                           # a nightly build's number: "nightly builds before 2608.10417", "nightly 2608.10417 and later"
+                           r"(?<![\w-])(?:nightly|nightlies)(?: builds?)?(?: (?:before|after|since|from|until|through|up to|prior to))?|"
                            r"(?<![\w-])(?:digest|newsletter|mailing|case|tracking|message)(?: (?:ref|no\.?|id|number))?|"
                            # a log's or a metric's key: ``total_s=1312.4471``, ``ttft_p50=…`` (never ``arxiv=``/``eprint=``)
                            r"(?<![\w.])(?!(?:arxiv|eprint|paper|abs)_)[A-Za-z][\w.]*_[\w.]*\s*=)\s*(?:[:：#]|\b(?:is|was)\b|是|为)?\s*$",
@@ -331,7 +335,7 @@ def _scan(text: str, *, assume_context: bool) -> list[ArxivMatch]:
     for m in _BARE_OLD_RE.finditer(text):
         add(m, lenient=True, any_archive=assume_context)
     for m in _BARE_NEW_RE.finditer(text):
-        if not assume_context and _NUMBER_LABEL.search(text, max(0, m.start() - 16), m.start()):
+        if not assume_context and _NUMBER_LABEL.search(text, max(0, m.start() - 32), m.start()):
             continue  # "报销单号 2612.00417", "ticket #2611.03092": a number of something else
         if not assume_context and ((re.search(r"[=＝]\s*$", text[max(0, m.start() - 2):m.start()])
                                     and not re.search(r"(?:arxiv|eprint|paper|\bid)\w*\s*[=＝]\s*$", text[max(0, m.start() - 24):m.start()], re.I)
