@@ -2640,7 +2640,9 @@ def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tu
 #: A verb's denial, the start of what a statement says a work does not do: "does not carry", "cannot be captured",
 #: "never", "isn't", "不做", "不支持", "并没有", "无需"; "not only", "不同", "不少", "不过" and the like deny nothing.
 _DENIAL = compile_lazy(r"\b(?:does|do|did|is|are|was|were|can|could|will|would|has|have)\s*n[o']t\b(?!\s+(?:only|just|merely|simply|necessarily|always)\b)|"
-                       r"\bcannot\b|\bnever\b|"
+                       r"\bcannot\b|\bnever\b|\bno\s+longer\b|"
+                       # a noun's denial: "with no block sharing between beams" ("no longer", "no more than 5%", "no matter" deny nothing)
+                       r"(?<![\w-])no\b(?!\s+(?:longer|more|less|fewer|later|earlier|sooner|than|matter|doubt|one|\d))(?=\s+[A-Za-z])|"
                        r"(?:并|也|都|从|根本|完全|其实)?(?:不|没有|没|未|无需|无须)(?![同少过仅但断到超足变大小高低多久然止只光然够错久了动]|重要|必要|一定|稳定|明显|清楚|确定|准确|理想|现实|合理|划算)",
                        re.IGNORECASE)
 #: Where a denial's reach ends: a clause's end, or a turn ("but", "而是", "只是").
@@ -2751,7 +2753,30 @@ _OTHER_WORK_CLAUSE = compile_lazy(r"\d{4}\.\d{4,5}|\b(?:unlike|like|same as|as i
 #: Denials a clause may make besides a verb's ("needs no separate draft model", "without", "无"), and restrictions ("attends
 #: only locally" says what "never attend to each other" says): such a clause states nothing undenied.
 _ANY_DENIAL = compile_lazy(r"\b(?:no|none|without|nothing|neither|nor|only)\b|无|非(?!常)|只|仅", re.IGNORECASE)
+#: A restriction word: what a clause states before it is stated unrestricted ("beams fork by sharing the parent's KV blocks and
+#: only copy a block when they write to it" states the sharing).
+_RESTRICTION = compile_lazy(r"\b(?:only|just|merely)\b|只|仅", re.IGNORECASE)
+
+
+def _undenied(clause: str) -> str:
+    """What a clause states without denying or restricting it: the whole clause when it holds none of ``_ANY_DENIAL``, the
+    part before its first restriction word when that is the only kind it holds, else nothing."""
+    m = _ANY_DENIAL.search(clause)
+    if m is None:
+        return clause
+    r = _RESTRICTION.search(clause)
+    if r is not None and r.start() == m.start() and not _ANY_DENIAL.search(clause, 0, r.start()):
+        return clause[:r.start()] if all(_RESTRICTION.match(clause, x.start()) for x in _ANY_DENIAL.finditer(clause)) else ""
+    return ""
+
+
 _CLAUSE_SPLIT = compile_lazy(r"[,;:.!?，；：。！？|]|\s(?:but|while|whereas)\s|而是|但")
+
+
+#: A denial that tells of a change, right before the act: "no longer", "不再", "已经不", "已不再".
+_NO_LONGER_BEFORE = compile_lazy(r"(?:\bno\s+longer|不再|已经?(?:并|也|都)?(?:不再?|没有?))$", re.IGNORECASE)
+#: … or inside what it denies: "does not use an external VAD anymore".
+_NO_LONGER_IN = compile_lazy(r"\bany\s?more\b", re.IGNORECASE)
 
 
 def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
@@ -2769,9 +2794,9 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
     for c in snap.claims:
         if _eligible(c) and c.role in ("statement", "caveat"):
             spans[c.iri] = _denied_spans(c.text)
-            free_of[c.iri] = " ".join(x for x in _CLAUSE_SPLIT.split(c.text) if not any(
+            free_of[c.iri] = " ".join(_undenied(x) for x in _CLAUSE_SPLIT.split(c.text) if not any(
                 not re.match(r"(\w)(?:不|没)\1", x[max(0, m.start() - 1):m.start() + 2]) for m in _DENIAL.finditer(x))
-                and not _ANY_DENIAL.search(x) and not _OTHER_WORK_CLAUSE.search(x))
+                and not _OTHER_WORK_CLAUSE.search(x))
             for s in subj.get(c.iri, ()):
                 about[s].append(c)
     out: dict[tuple, Contradiction] = {}
@@ -2779,6 +2804,10 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
         for cn in cs:
             for a0, a1, act in spans[cn.iri]:
                 denied = _units(cn.text[a0:a1]) - _curation_units()
+                # a change ("已经不靠外挂 VAD 了", "no longer relies on an external VAD", "不再…"): the work did what the
+                # other statement says and does not now; the verbs may differ ("仍由外挂 VAD 完成"), the object is what is shared
+                change = bool(_NO_LONGER_BEFORE.search(cn.text, 0, a0) or _NO_LONGER_IN.search(cn.text, a0, a1)
+                              or cn.text[a1:a1 + 1] == "了" or cn.text[a0:a1].rstrip().endswith("了"))
                 if _weight(denied) < 1.5 or act is None or act in _curation_units() or act in _SAYING:
                     continue
                 for cp in cs:
@@ -2786,12 +2815,12 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
                         continue
                     free = free_of[cp.iri]
                     shared = denied & _units(free)
-                    if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in _units(free):
+                    if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in _units(free) and not change:
                         continue  # (the act denied must be the act stated: "never leave host DRAM" is "stay in host DRAM")
                     a, b = _ordered(cn, cp)
                     if (s, *sorted([a.path, b.path])) in known:
                         continue
-                    kind = _kind_for(a, b, "negation")
+                    kind = "version" if change and (cn.version or cp.version) and cn.version != cp.version else _kind_for(a, b, "negation")
                     key = (s, *sorted([a.path, b.path]))
                     if key in out:
                         continue
