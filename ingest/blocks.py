@@ -134,10 +134,12 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     """
     out: list[MdBlock] = []
     # a line of "=" alone is a separator (setext headings are off): a rule, like "***"
+    lines = _setext_headings(lines)
     lines = ["***" if _EQ_RULE.match(ln) else ln for ln in lines]
     # "• ravi: …" pasted from Slack, Docs or Word: a bullet CommonMark does not know (one character for one,
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
+    lines = _markdown_fences(lines)
     lines = _proposed_edits(lines)
     lines = _unfenced_csv(lines)
     code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
@@ -280,6 +282,34 @@ def _fenced_lines(lines: list[str]) -> set[int]:
 
 
 _FENCE_OPEN = compile_lazy(r"^ {0,3}(`{3,}|~{3,})")
+_MD_HEADING_LINE = compile_lazy(r"^ {0,3}#{1,6}\s+\S")
+_MD_ENTRY_LINE = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+\S")
+
+
+def _markdown_fences(lines: list[str]) -> list[str]:
+    """A Markdown document pasted inside a fence (a project's CHANGELOG.md, a README section): a fence with no language
+    or ``markdown``/``md``, whose lines are headings and list entries (seven in ten at least, one heading and two
+    entries at least), is read as Markdown: its fence lines become blank lines, so its entries are the writer's
+    topics.  Code, logs and configs (their lines are neither) stay code."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        m = _FENCE_OPEN.match(lines[k])
+        if not m:
+            k += 1
+            continue
+        fence, info = m.group(1), lines[k][m.end():].strip().lower()
+        end = next((j for j in range(k + 1, len(lines))
+                    if lines[j].strip().startswith(fence[0] * len(fence)) and not lines[j].strip().strip(fence[0])), None)
+        if end is None:
+            break
+        body = [x for x in lines[k + 1:end] if x.strip()]
+        heads = sum(1 for x in body if _MD_HEADING_LINE.match(x))
+        entries = sum(1 for x in body if _MD_ENTRY_LINE.match(x))
+        if info in ("", "markdown", "md") and heads >= 1 and entries >= 2 and (heads + entries) * 10 >= 7 * len(body):
+            out[k] = out[end] = ""
+        k = end + 1
+    return out
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
 _HUNK = compile_lazy(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
                    # a hunk written by hand, headed by the section it edits: "@@ 2.3 向量量化 @@", "@@ §3.2 @@"
@@ -438,12 +468,45 @@ _DEFINITION = compile_lazy(r"^:[ \t]{1,4}(?=\S)")
 _TERM = compile_lazy(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
 
 
+_UNDERLINE = compile_lazy(r"^(?P<u>=+|-+)\s*$")
+
+
+def _width(text: str) -> int:
+    """The columns ``text`` takes in a monospaced editor (a Chinese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _setext_headings(lines: list[str]) -> list[str]:
+    """A setext heading written as a person underlines a title: a line standing alone, then a line of ``=`` or ``-``
+    as wide as it (within two columns or a fifth) and a blank line, becomes ``#`` / ``##`` over a blank line.  Setext headings are
+    off in the parser because a ``---`` under an entry separates a digest's entries; an underline cut to the title's
+    width is no separator."""
+    out = list(lines)
+    for k in range(1, len(lines)):
+        m = _UNDERLINE.match(lines[k])
+        title = lines[k - 1].strip()
+        if not m or not title or (k >= 2 and lines[k - 2].strip()) or _TERM_NOT_TITLE.match(title) \
+                or (k + 1 < len(lines) and lines[k + 1].strip()):
+            continue  # (a title stands alone: a blank line before it and after its underline; "Message: 1" over
+            # "----------" over "Date: …" is a digest's message header)
+        u, w = len(m.group("u")), _width(title)
+        if u >= 3 and abs(u - w) <= max(2, w // 5):
+            out[k - 1] = ("# " if m.group("u")[0] == "=" else "## ") + title
+            out[k] = ""
+    return out
+
+
+#: A line that is no title however it is underlined: a list entry, a quote, a table row, a heading already, a fence.
+_TERM_NOT_TITLE = compile_lazy(r"^(?:[-*+>|#]|\d{1,3}[.)]\s|```|~~~)")
+
+
 def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """A definition list (PHP Markdown Extra, Pandoc): a ``Term`` line, then ``: value`` lines.  Each value
     becomes a ``Term: value`` field at its own line and the term's line is left blank, so a card written so
     (``Title`` / ``: SageAttention: …``) reads as one written ``Title: SageAttention: …``."""
     out = list(lines)
     term = None
+    terms: list[tuple[int, list[int]]] = []  # (term line, its value lines)
     for k, ln in enumerate(lines):
         if not _DEFINITION.match(ln) or k == 0 or k in fenced:
             term = None
@@ -451,10 +514,23 @@ def _definition_fields(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         prev = lines[k - 1]
         if term is None and _TERM.match(prev.rstrip()) and not prev.rstrip().endswith((":", "：", ".", "。")):
             term = prev.strip()
+            terms.append((k - 1, []))
             out[k - 1] = ""
         if term is not None:
             out[k] = f"{term}: {_DEFINITION.sub('', ln, count=1).strip()}"
+            terms[-1][1].append(k)
+    # A glossary (two terms or more, each giving its own paper): each term is a topic of its own, a bold heading over its
+    # definitions, as a reader sees it ("Unified paging" / ": Paper: S-LoRA [2311.03285]")
+    cited = [{m.group(0) for k in values for m in _ANY_ID.finditer(lines[k])} for _t, values in terms]
+    if sum(1 for c in cited if c) >= 2 and len(set().union(*cited)) >= 2:
+        for t, values in terms:
+            out[t] = f"**{lines[t].strip()}**"
+            for k in values:
+                out[k] = _DEFINITION.sub("", lines[k], count=1).strip()
     return out
+
+
+_ANY_ID = compile_lazy(r"(?<![\d.])\d{4}\.\d{4,5}(?!\d)")
 
 
 _TR = compile_lazy(r"^\s*<tr\b[^>]*>(?P<cells>.*)</tr>\s*$", re.IGNORECASE)

@@ -350,6 +350,11 @@ def _compile(lex: Lexicon, key: str) -> re.Pattern[str]:
 _CLAUSE_STOP = compile_lazy(r"\.(?!\w)|[;。；!?！？\n]|,\s|，")
 
 
+#: An identifier set after a comma as an appositive of the name before it: ", arxiv 2606.04417", ", arxiv.org/abs/…".
+_ID_APPOSITIVE = compile_lazy(r"[,，]\s*(?:arXiv\s*[:：]?\s*|(?:https?://)?(?:www\.)?arxiv\.org/(?:abs|pdf)/)?\d{4}\.\d{4,5}(?:v\d+)?",
+                            re.IGNORECASE)
+
+
 def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
     """Character spans of ``text`` written as a comparison (the cue and up to ~40 characters after it,
     within the clause), where a work named is a mention, not what the text is about."""
@@ -362,6 +367,9 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
             continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
         stop = _CLAUSE_STOP.search(text[end:end + 60])
         limit = end + (stop.start() if stop else 40)
+        appos = _ID_APPOSITIVE.match(text, limit) if stop else None
+        if appos:  # "same idea as the overlapped-masking preprint, arxiv 2606.04417": the compared work's identifier
+            limit = appos.end()
         out.append((m.start(), _after_compared_work(text, end, limit)))
     return out
 
@@ -3083,6 +3091,10 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     return out, pre
 
 
+#: A paragraph opening on a one- or two-word label: "Logistics: …", "Admin: …", "杂事：…".
+_LABEL_LEAD = compile_lazy(r"^\W*(?:[A-Z][a-z]{2,15}(?: [a-z]{2,12})?|[\u4e00-\u9fff]{2,4})\s*[:：]\s+\S")
+
+
 def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split an inline reply (an email or a thread answered point by point) at its quotes, else None.
 
@@ -3140,6 +3152,22 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
         b = top[k]
         if b.kind == "para" and b.lines and _ASIDE.match(b.lines[0][1]) and k - 1 > last_q:
             starts.append(k)
+    # a paragraph of the writer's own after an answer, not answering a quote, that opens a topic of its own: it brings a
+    # paper the part before it does not name ("On your SGLang question from last week's call: the paper (…2312.07104…)"),
+    # or it opens on a label ("Logistics: Thursday 16:00 works")
+    first = starts[0]
+    for k in range(first + 1, len(top)):
+        b = top[k]
+        if k in starts or b.quoted or b.kind != "para" or not b.lines or top[k - 1].quoted or top[k - 1].kind != "para":
+            continue
+        if _SIGN_OFF.match(b.lines[0][1]):
+            continue
+        before = max(x for x in starts if x < k)
+        named = {w for x in top[before:k] for w in (m.arxiv_id for m in find_arxiv_ids(x.text))}
+        own = [m.arxiv_id for m in find_arxiv_ids(b.text) if m.arxiv_id not in named]
+        if own or _LABEL_LEAD.match(b.lines[0][1]):
+            starts.append(k)
+    starts.sort()
     out: list[_Raw] = []
     for n, k in enumerate(starts):
         nxt = starts[n + 1] if n + 1 < len(starts) else len(top)
