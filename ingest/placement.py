@@ -402,13 +402,19 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
             continue  # "belongs with the FP8 material": read above
         rest = text[m.end():].lstrip(" :：")
         if not rest or _SIGN.match(rest) or _BARE.match(rest) or re.match(r"(?:the\s+)?(?:doc|document|list|table)\b", rest, re.I) \
+                or re.match(r"(?:the\s+)?(?:section|sec\.?|chapter|ch\.|part)\s*\d|\d{1,2}\b", rest, re.I) \
                 or re.match(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\b", rest):  # a Roman key ("under III.2", "in §IV.3"): read above
             continue
+        quoted = re.match(r"[\"“「『]([^\"”」』\n]{3,60})[\"”」』]", rest)  # ('go to "Context parallelism in serving"')
         stop = _TITLE_STOP.search(rest)
-        title = (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
+        if quoted and re.match(r"\s*(?:下的?|里的?|中的?|under|,|，)?\s*(?:§\s*)?\d{1,2}(?:\.\d{1,2})+", rest[quoted.end():]):
+            continue  # ("归入“三、专家并行”下的 3.1 …": the quote names the part a numbered section is under, read above)
+        title = quoted.group(1).strip() if quoted else (rest[: stop.start()] if stop else rest[:60]).strip().strip("*_`\"'")
         words = title.split()
         if 1 <= len(words) <= 6 and len(title) >= 3 and not re.match(r"(?:it|this|that|there|here|them|those|others|the (?:rest|others|same|other)|"
-                                                                     r"an?|another|some|any|one|different)\b", title, re.I):
+                                                                     r"an?|another|some|any|one|different|next to|beside|alongside|after|before|with)\b",
+                                                                     title, re.I) \
+                and (quoted or not re.search(r"\b(?:doc|docs|document|file|wiki|notes|repo)$", title, re.I)):  # ("go to the kv-cache doc")
             out.append(SectionRef(None, title, "suggest", m.end()))
     return out
 

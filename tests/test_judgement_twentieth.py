@@ -38,7 +38,7 @@ def test_the_curators_words_for_how_deep_they_went():
     a title and abstract skimmed is abstract-level; two versions compared line by line is a full read."""
     assert evidence_levels("Summarised from the post, I did not rerun anything.") == ("second_hand", "unverified")
     assert evidence_levels("Summarised from the post.") == ("second_hand",)
-    assert evidence_levels("Summarised from the abstract.") == ()
+    assert evidence_levels("Summarised from the abstract.") == ("abstract_checked",)
     assert evidence_levels("Only heard it from the episode, paper still unread.") == ("second_hand", "unverified")
     assert evidence_levels("深度：只浏览了 release notes，没装。") == ("unverified",)
     assert evidence_levels("只看了 GitHub release note，论文没更新") == ("unverified",)

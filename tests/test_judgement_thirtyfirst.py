@@ -1,0 +1,171 @@
+"""The thirty-first stop's readings (docs/FORMAT.md §2, §6, §8): what the blind rounds t315–t318 showed missing, each
+written on a subfield of our own so that no shift's words are matched.
+
+* A denial of a noun ("with no block sharing between beams") denies the act it names, and a restriction later in a
+  clause ("… and only copy a block when they write") leaves what the clause states before it stated.
+* A change told as a denial ("v3 … 已经不靠外挂 VAD 了", "no longer relies on …") meets the other file's statement of
+  the same thing in other verbs; with a version named it is a version conflict.
+* An ID-shaped number with a rate or a Chinese unit after it ("1203.5625 帧/s"), or a nightly build's number, is no arXiv
+  identifier.
+* Evidence in the writer's words: a README's claim is self-reported, "摘要里这么写的" is the abstract, "read the … PDFs
+  completely" the full text, "provisional until I rerun" unverified; one's own bench output "pasted as-is" is not second-hand.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import evidence_levels, finding_places
+
+_DOC = ("# Beam serving\n\nOwner: K. Mensah — updated 2028-09-01\n\n## 9 Search at serving time\n\n### 9.1 Beam memory\n\n"
+        "- FernKV (arXiv:2607.06621) forks beams by sharing the parent's KV pages and only copies a page when a beam writes to it.\n"
+        "- FernKV keeps the beam width fixed at 4 in every experiment.\n\n"
+        "### 9.2 Interruption\n\n"
+        "- TalkLoop（2607.07732）：打断检测仍由外挂 VAD 完成，检测到插话后清空该会话的待发音频。\n")
+
+
+def test_a_noun_denied_against_a_clause_that_restricts_something_else(tmp_path: Path):
+    """"gives every beam a private copy, with no page sharing between beams" denies the sharing the document states;
+    the document's "and only copies a page when …" restricts the copying, not the sharing."""
+    card = ("# FernKV card\n\narXiv:2607.06621\n\n"
+            "- In FernKV (arXiv:2607.06621) every beam gets a private copy of the KV cache, with no page sharing between beams.\n")
+    places = finding_places(tmp_path, {"organized/knowledge/beams.md": _DOC, "organized/paper_cards/0901-2607-06621.md": card})
+    assert places == [("negation", "arXiv:2607.06621", ["0901-2607-06621.md:5", "beams.md:9"])]
+
+
+def test_no_longer_and_no_more_than_are_not_the_same_denial(tmp_path: Path):
+    """"no more than 4 beams" is a bound and "no matter the width" a concession: neither denies the document's fixed width."""
+    note = ("# Beam reads\n\n- FernKV (2607.06621) runs with no more than 4 beams, no matter the prompt length.\n")
+    assert finding_places(tmp_path, {"organized/knowledge/beams.md": _DOC, "inbox/kofi/beams.md": note}) == []
+
+
+def test_a_change_told_as_a_denial_is_a_version_conflict(tmp_path: Path):
+    """"v3 开始换成模型内的预测头，已经不靠外挂 VAD 了" against "打断检测仍由外挂 VAD 完成": other verbs (靠 / 由…完成),
+    the same thing (外挂 VAD), and the note says it changed in v3."""
+    card = ("# TalkLoop 卡片\n\narXiv:2607.07732v3\n\n"
+            "- v3 开始打断检测换成模型内的预测头，直接读用户语音流，已经不靠外挂 VAD 了。\n")
+    places = finding_places(tmp_path, {"organized/knowledge/beams.md": _DOC, "organized/paper_cards/0902-2607-07732.md": card})
+    assert places == [("version", "arXiv:2607.07732", ["0902-2607-07732.md:5", "beams.md:14"])]
+
+
+def test_a_denial_that_is_no_change_needs_the_same_act(tmp_path: Path):
+    """Without a change word a denial in other verbs ("降噪并不靠外挂 VAD 完成" against "打断检测仍由外挂 VAD 完成")
+    flags nothing; the act must be the one stated."""
+    note = "# 周记\n\n- TalkLoop（2607.07732）的降噪并不靠外挂 VAD 完成，而是模型自己做。\n"
+    assert finding_places(tmp_path, {"organized/knowledge/beams.md": _DOC, "inbox/li/week.md": note}) == []
+
+
+def test_numbers_that_look_like_identifiers_but_measure_or_number_builds():
+    """A rate of anything per second and a Chinese unit make a measured value; a nightly build's number is a build."""
+    from ingest.arxiv import find_arxiv_ids
+
+    def ids(t):
+        return [m.arxiv_id for m in find_arxiv_ids(t)]
+
+    assert ids("64 路并发时首包 P95 为 340 ms，总吞吐 1203.5625 帧/s") == []
+    assert ids("decode at 2304.1177 img/sec on one L4") == []
+    assert ids("Affected: nightly builds before 2608.10417") == []
+    assert ids("Fixed in: 4.12.4; nightly 2608.10417 and later") == []
+    # (an identifier stays one, before a unit-less word, glued to Chinese, or named after "see")
+    assert ids("see 2401.12345 for details") == ["2401.12345"]
+    assert ids("在2401.12345中提出") == ["2401.12345"]
+    assert ids("FlashAttention (2205.14135) runs at 3x") == ["2205.14135"]
+
+
+def test_evidence_in_the_writers_own_words():
+    """A README's claim, the abstract's wording, PDFs read completely, numbers provisional until a rerun."""
+    assert evidence_levels("解码器攒够十个 token 就能出声。我看的是他们 GitHub README 里的说法，论文没翻") == ("vendor_self_reported",)
+    assert evidence_levels("加了命令式打断，2410.11190，摘要里这么写的") == ("abstract_checked",)
+    assert evidence_levels("I read the min-p and batch-invariance PDFs completely; highlights below are mine.") == ("full_text",)
+    assert evidence_levels("One run per config, nothing repeated yet, so every number here is provisional until I rerun.") == \
+        ("unverified",)
+    # one's own terminal output pasted is no second-hand text; a newsletter pasted as-is is
+    assert evidence_levels("Bench dump from this morning, pasted as-is from the tmux scrollback.") == ()
+    assert evidence_levels("The digest's paragraph, pasted as-is.") == ("second_hand",)
+
+
+def test_setext_titles_are_headings_and_a_digest_rule_is_not():
+    """A reading log whose topics are titles underlined to their width ("JSONSchemaBench (full read)" over
+    "---------------------------") is one item per title; a Mailman message header ("Message: 1" over "----------" over
+    "Date: …") and a short "---" between entries stay what they were."""
+    from ingest.notes import parse_note
+
+    log = ("Reading log, week 36\n====================\n\nLena. One block per thing I read.\n\n"
+           "FernKV (full read)\n------------------\n\narXiv:2607.06621 — read the whole thing. Forks beams by sharing pages.\n\n"
+           "TalkLoop (abstract only)\n------------------------\n\n[2607.07732] Only the abstract so far. Barge-in head.\n\n"
+           "Misc\n----\n\nReading group moves to Thursdays.\n")
+    parts, _w = parse_note(log, path="inbox/lena/log.md", kind="note")
+    assert [(i.line, i.works, i.title) for i in parts["items"]] == [
+        (6, ("2607.06621",), "FernKV (full read)"), (11, ("2607.07732",), "TalkLoop (abstract only)"), (16, (), "Misc")]
+    assert [i.evidence for i in parts["items"][:2]] == ["full_text", "abstract_checked"]
+    from ingest.blocks import read_blocks
+
+    kinds = [b.kind for b in read_blocks(["Message: 1", "----------", "Date: Fri, 18 Jul 2027", "", "Text here."], 1)]
+    assert "heading" not in kinds
+
+
+def test_a_markdown_document_pasted_in_a_fence_is_read_and_code_is_not():
+    """A CHANGELOG.md pasted inside a bare fence is Markdown: each entry is a topic, its paper the entry's; a fenced log
+    or a Python block stays code."""
+    from ingest.notes import parse_note
+
+    note = ("engine CHANGELOG.md, pasted from main. Their own benchmarks; I did not rerun anything.\n\n```\n# Changelog\n\n"
+            "## [0.8.2] - 2028-09-19\n\n### Added\n- Adaptive prefill chunking after AdaChunk (arXiv:2604.11873v1). (#4512)\n"
+            "- `bench ttft` prints p50/p90/p99 TTFT. (#4498)\n\n### Fixed\n- Wrong LSE merge in ring attention at CP 16. (#4531)\n```\n")
+    parts, _w = parse_note(note, path="inbox/tomas/changelog.md", kind="note")
+    assert [(i.line, i.works) for i in parts["items"]] == [(9, ("2604.11873",)), (10, ()), (13, ())]
+    code = "Run log:\n\n```\n# load the model\nmodel = load('x')\n- 2604.11873 = 1.2\n```\n"
+    parts, _w = parse_note(code, path="inbox/tomas/log.md", kind="note")
+    assert all(c.line < 3 for c in parts["claims"])
+
+
+def test_a_glossary_as_a_definition_list_is_one_topic_per_term():
+    """"Unified paging" over ": Paper: S-LoRA [2311.03285]" in a glossary whose terms each give their paper: one item per
+    term, the note's opening ("wrote these from the arXiv abstracts") their evidence unless a term says otherwise; a card
+    written as a definition list ("Title" / ": …") keeps its fields."""
+    from ingest.notes import parse_note
+
+    gloss = ("# Glossary\n\nI wrote these definitions from the arXiv abstracts and nothing more.\n\n"
+             "SGMV\n: One launch for many adapters.\n: Paper: Punica, arXiv:2310.18547. For this one I read the full paper.\n\n"
+             "Unified paging\n: Adapter weights and KV blocks share one paged pool.\n: Paper: S-LoRA [2311.03285].\n\n"
+             "Adapter rank\n: Inner dimension of B·A.\n: Paper: LoRA 2106.09685.\n")
+    parts, _w = parse_note(gloss, path="inbox/mei/glossary.md", kind="note")
+    assert [(i.line, i.works, i.evidence) for i in parts["items"]] == [
+        (5, ("2310.18547",), "full_text"), (9, ("2311.03285",), "abstract_checked"), (13, ("2106.09685",), "abstract_checked")]
+    card = "Title\n: FernKV: Beam Paging\n\nArXiv\n: 2607.06621\n"
+    parts, _w = parse_note(card, path="organized/paper_cards/0901-2607-06621.md", kind="paper_card")
+    assert parts["title"].startswith("FernKV")
+
+
+def test_an_emails_own_paragraph_on_a_new_paper_or_under_a_label_is_a_topic():
+    """In an e-mail answered inline, "On your SGLang question …: the paper (…2312.07104…)" brings a paper the quote and
+    answer before it do not name, and "Logistics: …" opens on a label: each is a topic of its own; a second paragraph of
+    an answer stays the answer's."""
+    from ingest.notes import parse_note
+
+    mail = ("From: P <p@x.example>\nSubject: Re: overhead\n\nHi M,\n\n> Our mode adds no latency (same idea as the overlap "
+            "preprint, arxiv 2606.04417).\n\nA p50 hides the cases we care about.\n\nAnd a p99 at batch 256 would help.\n\n"
+            "> Let Me Speak Freely (arXiv:2408.02442) was a prompting artefact.\n\nNot convinced; I read Tam et al. in full.\n\n"
+            "On your SGLang question: the paper (https://arxiv.org/pdf/2312.07104.pdf) reports up to 6.4x.\n\n"
+            "Logistics: Thursday 16:00 works for me.\n\nBest,\nP\n")
+    parts, _w = parse_note(mail, path="inbox/p/mail.md", kind="note")
+    assert [(i.line, i.works) for i in parts["items"]][1:] == [(12, ("2408.02442",)), (16, ("2312.07104",)), (18, ())]
+    assert parts["items"][0].line == 6
+    assert "full_text" in {c.evidence for c in parts["claims"] if c.line == 14}
+
+
+def test_sections_named_by_their_quoted_titles():
+    """A document whose headings carry no numbers is pointed at by title, often quoted: 'go to "Context parallelism in
+    serving"', 'a pointer for "Chunked prefill"', 'deserves a word in "Measurement notes"', 'possible home: "Sparse
+    prefill"'; a quoted part a numbered section is under, or "go to the kv-cache doc", names no section."""
+    from ingest.placement import section_refs
+
+    def titles(t):
+        return [(r.title, r.role) for r in section_refs(t) if r.key is None]
+
+    assert titles('the CP entry goes to "Context parallelism in serving"; the chunking entry is a pointer for '
+                  '"Chunked prefill".') == [("Context parallelism in serving", "suggest"), ("Chunked prefill", "suggest")]
+    assert titles('their TTFT excludes queueing, which deserves a word in "Measurement notes".') == [("Measurement notes", "suggest")]
+    assert titles('possible home: "Sparse prefill", cross-linked from "Sequence parallel attention"') == \
+        [("Sparse prefill", "suggest"), ("Sequence parallel attention", "suggest")]
+    assert titles("DeepEP 归入“三、专家并行”下的 3.1 All-to-All 通信。") == []
+    assert titles("Both go to the kv-cache doc.") == []
