@@ -7,7 +7,10 @@ modules it imports import nothing back.
 """
 from __future__ import annotations
 
+import re
+
 from .arxiv import find_arxiv_ids
+from .evidence import evidence_reader
 from .facts import find_figures, predicates, qualifier_sides
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_RANK, ArxivRef, Claim
@@ -15,6 +18,10 @@ from .placement import placement_field
 from .text import find_section_refs, find_suggested_sections, strip_markup
 
 __all__ = ["make_claim"]
+
+
+#: A bracketed tag at a statement's end: "[abstract]", "（摘要）", "[card only]".
+_TRAILING_TAG = re.compile(r"[\[(（【]\s*([^\[\]()（）【】\n]{2,24}?)\s*[\])）】]\s*[.。]?\s*$")
 
 
 def make_claim(
@@ -44,6 +51,10 @@ def make_claim(
         for m in find_arxiv_ids(text)
     )
     own = lex.evidence_of(clean)
+    if own is None and (tag := _TRAILING_TAG.search(clean)):
+        # a tag closing a statement, "… 2.3–3.6x. [abstract]", "…（摘要）": the level its value names (a marker alone
+        # reads "[full text]"; a bare "abstract" needs the brackets)
+        own = evidence_reader(lex).value_level(tag.group(1))
     if own is not None and (evidence == "unknown" or EVIDENCE_RANK[own] > EVIDENCE_RANK[evidence]):
         evidence = own
     said = not placement_field(clean)  # "where: §5.1 已经有了，不用改": the document needs no change, not the work

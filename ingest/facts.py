@@ -1095,7 +1095,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "reaches 71.2% on MATH500 at N=64": a share named by nothing but the benchmark it is on is that benchmark's
             # score (an accuracy), as "MATH 68.0 @ N=64" writes one
             metric = "accuracy"
-        if unit == "%" and b is None and (metric is None or not explicit) and raw.strip().endswith(("%", "％")) \
+        if unit == "%" and b is None and (metric is None or not explicit) and re.search(r"\d", raw) is not None \
                 and (shared := _share_of(text, e)):
             # (a fraction in words is read as the cut it makes: "keeps one eighth of the cache" is no 87.5 % share of it)
             # "recovers 6.4% of prompt tokens", "恢复 3.1% 的 prompt token": a share is measured by what it is a share of,
@@ -2408,5 +2408,5 @@ _SAID_BUT = compile_lazy(r"\b(?:the )?(?:title|abstract|paper|authors?|they|read
 #: "the "calibration-free" pitch",
 #: "the '无需训练' claim": the words before "claim" are what someone said, so they state no qualifier or
 #: predicate of the work here (the figures stay: "the 2.3x claim" is still a figure to audit).
-_NAMED_CLAIM = compile_lazy(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+(?:claims?|pitch(?:es)?|promises?|tagline|selling point|marketing)\b"
+_NAMED_CLAIM = compile_lazy(r"\b(?:the|their|its|this|that|her|his|our)\s+[\"'“‘]?[\w-]+(?:\s[\w-]+)?[\"'”’]?\s+(?:claims?|pitch(?:es)?|promises?|tagline|selling point|marketing|framing|label(?:ling)?|labels?|branding|wording)\b"
                           r"|[“\"「][\u4e00-\u9fff\w-]{2,12}[”\"」]\s*(?:的)?说法", re.IGNORECASE)

@@ -98,11 +98,13 @@ _WHO_RX = r"[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}"
 #: A chat message's speaker and time in one bracket, as WeChat and QQ digests write them: "【许诺 09:12】", "[kofi 15:48]".
 _NAME_STAMP_RX = r"[【\[](?:(?=[\w.\-]*[^\W\d_])[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2})\s+\d{1,2}:\d{2}(?::\d{2})?[】\]]"
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
+#: A transcript's speaker with the time after the name: "Dev (01:05): ", "Priya (1:02:10)：".
+_NAME_THEN_TIME_RX = r"[A-Z\u4e00-\u9fff][\w.\-]{0,29}(?:\s[A-Z][\w.\-]{0,29}){0,2}\s+\((?:\d{1,2}:)?\d{1,2}:\d{2}\)\s*[:：]"
 _CHAT_LEAD = compile_lazy(rf"^\s*(?:{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
-                        r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + r")\s*")
+                        r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + "|" + _NAME_THEN_TIME_RX + r")\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
 _CHAT = compile_lazy(rf"^\s*(?P<t>(?:{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
-                   r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + r")\s*\S.*)$")
+                   r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + "|" + _NAME_THEN_TIME_RX + r")\s*\S.*)$")
 _ORG = compile_lazy(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
                   r"|^\s*h[1-6]\.\s+(?P<t2>\S.*)$|^\s*\\(?:sub)*(?:section|paragraph)\*?\{(?P<t3>[^{}\n]{2,120})\}")
@@ -214,7 +216,11 @@ _REPLY = compile_lazy(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yea
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
 _REPLYING = compile_lazy(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发)",
+_TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发"
+                          # a speaker turning the talk: "Oh, and H2O — …", "Related: DMC is …", "Quantization side: KIVI's …",
+                          # "On eviction generally — …", "Speaking of …", "Moving on", "TwinBit: v2 is out" (a name as the label)
+                          r"|(?:oh,?\s+and|related\s*[:：]|speaking of|switching (?:to|gears)|moving on|next up|one more(?: thing)?\s*[:：]|"
+                          r"on (?:the )?[\w-]+ (?:side|front|generally)\b|[\w-]+ side\s*[:：])|(?-i:[A-Z][a-z]*[A-Z0-9][\w.+-]*)\s*[:：]\s)",
                           re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = compile_lazy(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
@@ -300,11 +306,16 @@ _TOGGLE = compile_lazy(r"^\s*<details\b[^>]*>\s*<summary\b[^>]*>\s*(?P<title>.*?
 _SUMMARY = compile_lazy(r"^\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", re.IGNORECASE | re.DOTALL)
 
 
+#: A folded block exported as its arrow line: "▶ 杂项", Notion's "▸ Title".
+_ARROW_TOGGLE = compile_lazy(r"^\s*[▶►▸▹‣]\s*\S")
+
+
 def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """``blocks`` with each folded block's opening (``<details><summary>Title</summary>``: a Notion toggle,
     a folded section of a README) read as a heading one level below the headings before it: a toggle
     is a topic mark, its summary the topic's title."""
-    if not any(b.kind in ("html", "para") and (_TOGGLE.match(b.text) or _SUMMARY.match(b.text)) for b in blocks):
+    if not any(b.kind in ("html", "para") and (_TOGGLE.match(b.text) or _SUMMARY.match(b.text) or _ARROW_TOGGLE.match(b.text))
+               for b in blocks):
         return blocks
     out: list[MdBlock] = []
     level = 1
@@ -317,9 +328,10 @@ def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
         prev = b
         if b.kind == "heading" and not b.quoted:
             level = b.level
-        if m is None and b.kind == "para" and not b.quoted and b.lines and re.match(r"^\s*[▶►]\s*\S.{0,58}$", b.lines[0][1]):
-            # a folded block exported as its arrow line ("▶ 杂项" then its text): the same mark
-            title = b.lines[0][1].strip().lstrip("▶►").strip()
+        if m is None and b.kind == "para" and not b.quoted and b.lines and re.match(r"^\s*[▶►▸▹‣]\s*\S.{0,118}$", b.lines[0][1]) \
+                and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]):
+            # a folded block exported as its arrow line ("▶ 杂项" then its text; Notion's "▸ Title"): the same mark
+            title = b.lines[0][1].strip().lstrip("▶►▸▹‣").strip()
             out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
                                lines=((b.line, title),)))
             body = tuple(b.lines[1:])
@@ -367,7 +379,8 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
             continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
         stop = _CLAUSE_STOP.search(text[end:end + 60])
         limit = end + (stop.start() if stop else 40)
-        appos = _ID_APPOSITIVE.match(text, limit) if stop else None
+        appos = _ID_APPOSITIVE.match(text, limit) if stop and not re.search(r"[\"“”「」《》]", text[max(0, m.start() - 200):limit]) else None
+        # (not inside a quoted title: '"KVShuttle: … Serving over Commodity Ethernet", arXiv:2603.04417' is the paper's own)
         if appos:  # "same idea as the overlapped-masking preprint, arxiv 2606.04417": the compared work's identifier
             limit = appos.end()
         out.append((m.start(), _after_compared_work(text, end, limit)))
@@ -1648,7 +1661,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         names = {**_agenda_names(blocks), **_NOTE_NAMES.get(), **_local_names(blocks)}
         # a meeting recording's transcript stamps each turn with the time since it started ("Priya Nair   0:05",
         # "Mei Chen   2:10"): minutes and seconds, not a clock
-        elapsed = bool(heads) and bool(re.search(r"(?<![\d:])0:[0-5]\d(?![\d:])", heads[0]))
+        # (also "Priya (00:12):", a recording's offset after the name, and a first stamp at "00:…": no meeting starts at midnight)
+        elapsed = bool(heads) and bool(re.search(r"(?<![\d:])0?0:[0-5]\d(?![\d:])", heads[0])
+                                       or re.match(_NAME_THEN_TIME_RX, heads[0].strip()))
         current: str | None = None
         prev_shared: tuple[str | None, int] | None = None  # (speaker, minute) of a turn that shared a file
         prev_minute: float | None = None  # the minute of the turn before this one
@@ -1708,7 +1723,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 if _MOVES_ON_FIRST.match(message):
                     firsts.append(len(kept))
             speaker = _CHAT_SPEAKER.match(head) or _NAME_THEN_STAMP.match(head)
-            who = speaker.group("who") if speaker else None
+            who = (speaker.group("who") or speaker.groupdict().get("who2")) if speaker else None
             if who is not None and _FROM_THE_FLOOR.search(who):
                 starts, on_work, long_ = True, False, True  # a question from the floor after a talk opens a topic of its own
             if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
@@ -1939,7 +1954,11 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
         nxt = blocks[k + 1]
         if name and len(name) <= 40 and len(name.split()) <= 3 and re.match(r"[^\W\d_]", name) and not find_arxiv_ids(name) \
                 and nxt.kind in ("para", "item") and (ids := find_arxiv_ids(nxt.text)) and ids[0].start <= 30 \
-                and not re.search(r"[.。!?]", nxt.text[:ids[0].start]):
+                and not re.search(r"[.。!?]", nxt.text[:ids[0].start]) and re.search(r"[A-Za-z0-9]", name) \
+                and not re.search(r"[A-Za-z\u4e00-\u9fff]{2,}", re.sub(r"(?i)arxiv|https?|www|paper|pdf|link|doi|论文|链接|原文", "",
+                                                                          nxt.text[:ids[0].start])):
+            # (not "## 问题设定" over "SmartSpec（10.48550/arXiv.2406.14066）以 …": the section opens on another name, and a
+            # heading in words names no system)
             seen.setdefault(name, set()).add(ids[0].arxiv_id)
     return {n: next(iter(w)) for n, w in seen.items() if len(w) == 1}
 
@@ -2054,7 +2073,8 @@ _ASSISTANT_TURN = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:助手|回答|AI|assistan
 #: The date a chat stamp writes before its clock: "[03-08 10:21]" -> "03-08", "[10.03.27 09:14]" -> "10.03.27".
 _STAMP_DAY = compile_lazy(rf"^\s*{_STAMP_RX}")
 #: The speaker of a chat turn: "[03-08 10:21] 王磊：…" -> "王磊", "[00:00:19] Priya (chat): …" -> "Priya".
-_CHAT_SPEAKER = compile_lazy(rf"^\s*{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}}(?:(?:\s[A-Z][\w.\-]{{0,29}}){{1,2}}(?=\s*[:：]))?)")
+_CHAT_SPEAKER = compile_lazy(rf"^\s*(?:{_STAMP_RX}\s+(?:<[@+%]?|\*\s+|-!-\s+)?@?(?P<who>[\w.\-]{{1,30}}(?:(?:\s[A-Z][\w.\-]{{0,29}}){{1,2}}(?=\s*[:：]))?)"
+                           r"|(?P<who2>[A-Z\u4e00-\u9fff][\w.\-]{0,29}(?:\s[A-Z][\w.\-]{0,29}){0,2})(?=\s+\((?:\d{1,2}:)?\d{1,2}:\d{2}\)\s*[:：]))")
 #: A file shared in a chat export: "[文件] TideServe_2602.11873v1.pdf", "[File] paper.pdf", "📎 x.pdf".
 _SHARED_FILE = compile_lazy(r"(?:\[(?:文件|file|attachment|附件)\]|📎)\s*\S+\.pdf\b", re.IGNORECASE)
 
@@ -3091,6 +3111,9 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     return out, pre
 
 
+#: A label that closes what came before rather than opening a topic: "Overall: …", "In sum: …", "总之：…".
+_CLOSING_LABEL = compile_lazy(r"^\W*(?:overall|in sum|in short|summary|verdict|bottom line|tl;?dr|net|conclusion|so|总之|总结|结论|综上)\s*[:：]",
+                              re.IGNORECASE)
 #: A paragraph opening on a one- or two-word label: "Logistics: …", "Admin: …", "杂事：…".
 _LABEL_LEAD = compile_lazy(r"^\W*(?:[A-Z][a-z]{2,15}(?: [a-z]{2,12})?|[\u4e00-\u9fff]{2,4})\s*[:：]\s+\S")
 
@@ -3162,10 +3185,11 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
             continue
         if _SIGN_OFF.match(b.lines[0][1]):
             continue
-        before = max(x for x in starts if x < k)
-        named = {w for x in top[before:k] for w in (m.arxiv_id for m in find_arxiv_ids(x.text))}
+        # (a paper the note named before, in its header or an earlier part, brings no topic: "[checked against
+        # 2605.09921v2 …]" under a rebuttal of that paper)
+        named = {m.arxiv_id for x in blocks if x.line < b.line for m in find_arxiv_ids(x.text)}
         own = [m.arxiv_id for m in find_arxiv_ids(b.text) if m.arxiv_id not in named]
-        if own or _LABEL_LEAD.match(b.lines[0][1]):
+        if own or (_LABEL_LEAD.match(b.lines[0][1]) and not _CLOSING_LABEL.match(b.lines[0][1])):
             starts.append(k)
     starts.sort()
     out: list[_Raw] = []
@@ -4463,12 +4487,60 @@ def read_structure(
     lex = lexicon or load_lexicon()
     generic = _compile(lex, "generic_headings")
     blocks = _outline_as_headings(_author_year_refs_resolved(_numbered_refs_resolved(
-        _footnotes_resolved(_toggles_as_headings(_spoken_breaks(_outline_root_lifted(blocks)))))))
+        _footnotes_resolved(_toggles_as_headings(_spoken_breaks(_outline_root_lifted(_bibtex_entries_as_headings(
+            _date_lines_as_headings(blocks)))))))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
     finally:
         _NOTE_NAMES.reset(token)
+
+
+#: A line that is a date alone, as a lab notebook or a journal heads its day's entry: "2028-10-05（周四）", "2028/10/05",
+#: "10月5日 周四", "Mon 2028-10-05", "**2028-10-06:**".
+_DATE_LINE = compile_lazy(r"^\W{0,4}(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?|"
+                        r"\d{1,2}\s*月\s*\d{1,2}\s*日)\s*(?:[（(]?\s*(?:周[一二三四五六日天]|星期[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?)"
+                        r"\s*[)）]?)?\W{0,4}$", re.IGNORECASE)
+
+
+def _date_lines_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
+    """A notebook of dated entries written as a date alone on its line ("2028-10-05（周四）" over the day's bullets), two
+    dates or more: each date heads its day's entry, as a heading would."""
+    dated = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines and _DATE_LINE.match(b.lines[0][1])]
+    if len(dated) < 2:
+        return blocks
+    level = 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+    out: list[MdBlock] = []
+    for b in blocks:
+        if b in dated:
+            title = _strip(b.lines[0][1]).strip()
+            out.append(replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),)))
+            if len(b.lines) > 1:
+                body = tuple(b.lines[1:])
+                out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+            continue
+        out.append(b)
+    return out
+
+
+_BIBTEX_TITLE_FIELD = compile_lazy(r"\btitle\s*=\s*[{\"](?P<t>[^\n]{3,300}?)[}\"]\s*,?\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _bibtex_entries_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
+    """An annotated bibliography (two BibTeX entries or more pasted as code, each followed by the writer's annotation):
+    each entry opens a topic, titled by its ``title={…}``, as a heading over it would."""
+    entries = [b for b in blocks if b.kind == "code" and BIBTEX_ENTRY.match(b.text)]
+    if len(entries) < 2:
+        return blocks
+    level = 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+    out: list[MdBlock] = []
+    for b in blocks:
+        if b in entries:
+            m = _BIBTEX_TITLE_FIELD.search(b.text)
+            title = re.sub(r"[{}$\\]", "", m.group("t")).strip() if m else b.text.strip().split("\n")[0]
+            out.append(replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),)))
+        out.append(b)
+    return out
 
 
 def _opens_on_other_work(r: "_Raw", paper: str) -> bool:
@@ -4479,7 +4551,17 @@ def _opens_on_other_work(r: "_Raw", paper: str) -> bool:
     first = next((b for b in r.blocks if b.kind != "heading" and b.text.strip()), None)
     if first is None or first.kind == "item":
         return False  # (a list of the read's relations to other works, "- Complements VTC (2401.00588) rather than …", compares)
-    return any(m.arxiv_id != paper and m.start < 32 for m in find_arxiv_ids(first.text[:80]))
+    if not any(m.arxiv_id != paper and m.start < 32 for m in find_arxiv_ids(first.text[:80])):
+        return False
+    # (a section that sets the read's paper against the work it opens on, "SmartSpec（…）以 goodput 为目标 …；本文认为 …",
+    # goes on about the read's paper: a part of the read)
+    rest = "\n".join(b.text for b in r.blocks if b.kind != "heading")
+    return not (_BACK_TO_PAPER.search(rest) or paper in {m.arxiv_id for m in find_arxiv_ids(rest)})
+
+
+#: Words by which a read's section returns to the read's paper: "本文", "this paper", "the authors", "they propose".
+_BACK_TO_PAPER = compile_lazy(r"本文|该文|这篇(?:论文|文章)?|作者|\bthis (?:paper|work)\b|\bthe authors\b|\b(?:they|we) (?:propose|argue|claim|show)\b",
+                              re.IGNORECASE)
 
 
 def _heads_name_known_work(heads: list[MdBlock], paper: str) -> bool:
@@ -4819,7 +4901,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             one_paper = all_generic or (topics_with_own == 0 or (topics_with_own == 1 and not heads_name_work))
             if not one_paper and not heads_name_work and title_idx is not None and _title_names_paper(blocks, title_idx, head_blocks, paper, lex) \
                     and topics_with_own * 2 <= len(raws) \
-                    and not _heads_name_known_work(sub_heads, paper) and not any(_opens_on_other_work(r, paper) for r in raws):
+                    and not _heads_name_known_work(sub_heads, paper) \
+                    and not any(_opens_on_other_work(r, paper) for r in raws):
                 # "# Critical read: ExitServe (arXiv:2605.08317v2)" over "## Why I picked it up", "## How deep I went",
                 # "## Numbers", "## What I don't buy": a title naming one paper and sub-headings naming none (in whatever
                 # words, not only the lexicon's generic ones) are one read of it; the sections comparing it with other works

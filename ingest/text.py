@@ -639,9 +639,12 @@ def alias_before(line: str, start: int) -> str | None:
     >>> alias_before("Chen et al. (arXiv:2302.01318) arrive", 13) is None
     True
     """
-    m = _ALIAS_BEFORE.search(line[max(0, start - 60):start])
+    window = line[max(0, start - 60):start]
+    m = _ALIAS_BEFORE.search(window)
     if not m:
         return None
+    if re.search(r"[A-Za-z]['’][a-z]{1,2}\s+$", window[:m.start("a")]):
+        return None  # "Merge, Don't Drop [2609.21150]": the last word of a title's phrase, no name ("Drop")
     a = m.group("a").strip(" .-")
     first, _, rest = a.partition(" ")
     if rest and first.lower() in _NOT_ALIAS | _LEAD_WORDS and re.search(r"[a-z][A-Z]|\w-\w", rest):

@@ -949,7 +949,9 @@ def _warnings(ctx: _Ctx, topics: list[BriefTopic], low: list[BriefLow], findings
         if not t.arxiv or t.evidence not in ("abstract_checked", "card_only"):
             continue
         subjects = {f"arXiv:{a.arxiv_id}" for a in t.arxiv}
-        figs = _one_per_number([e for e in shallow if e.subject in subjects])
+        # (the increment's figures, not the living document's: "3.3x" of the document's Sequoia line was listed as the
+        # note's)
+        figs = _one_per_number([e for e in shallow if e.subject in subjects and any(st.source != ctx.doc for st in e.statements)])
         out.append(BriefWarning(kind="evidence", increments=[t.number], subject=", ".join(f"arXiv:{a.arxiv_id}" for a in t.arxiv),
                                 figures=figs, statements=evidence_lines(t)))
     # 2. unverified figures: one entry per (work, flagging line)

@@ -324,9 +324,13 @@ def same_title(na: str, nb: str) -> str | None:
         return "variant: one title contains the other"
     if fuzz.ratio(na, nb) >= 90 and not _word_swapped(na, nb):
         return "spelling variant"
-    short_a, short_b = na.split(" ")[0], nb.split(" ")[0]
-    if (len(na.split()) <= 3 and nb.startswith(short_a)) or (len(nb.split()) <= 3 and na.startswith(short_b)):
-        return "variant: a short name of the title"
+    for x, y in ((na, nb), (nb, na)):
+        words = x.split()
+        # a short name and a gloss the title holds ("medusa decoding" of "medusa simple llm … decoding heads"); a short
+        # title whose other words the long one lacks is another title ("grammar aligned decoding" is not "grammar
+        # constrained decoding for structured nlp tasks …")
+        if len(words) <= 3 and y.startswith(words[0]) and all(any(v.startswith(w[:5]) for v in y.split()) for w in words[1:]):
+            return "variant: a short name of the title"
     return None
 
 
@@ -530,8 +534,10 @@ def _two_titles(snap: Snapshot) -> list[Contradiction]:
     out: dict[tuple, Contradiction] = {}
     by: dict[str, list[SCitation]] = defaultdict(list)
     for c in snap.citations:
-        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS and _titled(c.title) \
+        if c.title and len(_norm_title(c.title)) >= 4 and c.kind in _RULE_KINDS \
+                and (_titled(c.title) or c.in_citation_list and len(c.title.split()) == 2 and len(c.title) >= 12) \
                 and not _NOTE_LABEL.search(c.title):
+            # (a citation list's entry is a title even in two words: "6. Grammar-Aligned Decoding — arXiv:2405.21047")
             by[c.arxiv_id].append(c)
     shifted = _shifted_title_files(by, snap)
     by = {aid: [c for c in cites if c.path not in shifted] for aid, cites in by.items()}
@@ -2641,8 +2647,9 @@ def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tu
 #: "never", "isn't", "不做", "不支持", "并没有", "无需"; "not only", "不同", "不少", "不过" and the like deny nothing.
 _DENIAL = compile_lazy(r"\b(?:does|do|did|is|are|was|were|can|could|will|would|has|have)\s*n[o']t\b(?!\s+(?:only|just|merely|simply|necessarily|always)\b)|"
                        r"\bcannot\b|\bnever\b|\bno\s+longer\b|"
-                       # a noun's denial: "with no block sharing between beams" ("no longer", "no more than 5%", "no matter" deny nothing)
-                       r"(?<![\w-])no\b(?!\s+(?:longer|more|less|fewer|later|earlier|sooner|than|matter|doubt|one|\d))(?=\s+[A-Za-z])|"
+                       # an act's denial by its noun: "with no block sharing between beams", "no fine-tuning" ("no shared
+                       # prefix", "no code is released", "no more than 5%" name no act)
+                       r"(?<![\w-])no\b(?=\s+(?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*ing\b)(?!\s+(?:thing|nothing|king|ring|string)\b)|"
                        r"(?:并|也|都|从|根本|完全|其实)?(?:不|没有|没|未|无需|无须)(?![同少过仅但断到超足变大小高低多久然止只光然够错久了动]|重要|必要|一定|稳定|明显|清楚|确定|准确|理想|现实|合理|划算)",
                        re.IGNORECASE)
 #: Where a denial's reach ends: a clause's end, or a turn ("but", "而是", "只是").
@@ -2766,13 +2773,19 @@ def _undenied(clause: str) -> str:
         return clause
     r = _RESTRICTION.search(clause)
     if r is not None and r.start() == m.start() and not _ANY_DENIAL.search(clause, 0, r.start()):
-        return clause[:r.start()] if all(_RESTRICTION.match(clause, x.start()) for x in _ANY_DENIAL.finditer(clause)) else ""
+        if not all(_RESTRICTION.match(clause, x.start()) for x in _ANY_DENIAL.finditer(clause)):
+            return ""
+        # (less the word right before it, which it may restrict too: "each block attends only locally" states no attending
+        # that "never attend to each other" could deny)
+        return re.sub(r"\S+\s*$", "", clause[:r.start()])
     return ""
 
 
 _CLAUSE_SPLIT = compile_lazy(r"[,;:.!?，；：。！？|]|\s(?:but|while|whereas)\s|而是|但")
 
 
+#: A version named in a statement: "v3 开始", "since version 2", "新版".
+_VERSION_SAID = compile_lazy(r"(?<![\w.])v\d{1,2}\b|\bversion\s*\d|\brevision\b|[新旧第]\s*\d?\s*版|版本", re.IGNORECASE)
 #: A denial that tells of a change, right before the act: "no longer", "不再", "已经不", "已不再".
 _NO_LONGER_BEFORE = compile_lazy(r"(?:\bno\s+longer|不再|已经?(?:并|也|都)?(?:不再?|没有?))$", re.IGNORECASE)
 #: … or inside what it denies: "does not use an external VAD anymore".
@@ -2807,7 +2820,11 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
                 # a change ("已经不靠外挂 VAD 了", "no longer relies on an external VAD", "不再…"): the work did what the
                 # other statement says and does not now; the verbs may differ ("仍由外挂 VAD 完成"), the object is what is shared
                 change = bool(_NO_LONGER_BEFORE.search(cn.text, 0, a0) or _NO_LONGER_IN.search(cn.text, a0, a1)
-                              or cn.text[a1:a1 + 1] == "了" or cn.text[a0:a1].rstrip().endswith("了"))
+                              or cn.text[a1:a1 + 1] == "了" or cn.text[a0:a1].rstrip().endswith("了")) \
+                    and bool(cn.version or _VERSION_SAID.search(cn.text))
+                # (a change with no version named is a cause's effect, "so the head count no longer caps the SP degree")
+                if not change and re.search(r"\bno\s+longer\s*$", cn.text[:a0], re.IGNORECASE):
+                    continue
                 if _weight(denied) < 1.5 or act is None or act in _curation_units() or act in _SAYING:
                     continue
                 for cp in cs:
