@@ -169,3 +169,97 @@ def test_sections_named_by_their_quoted_titles():
         [("Sparse prefill", "suggest"), ("Sequence parallel attention", "suggest")]
     assert titles("DeepEP 归入“三、专家并行”下的 3.1 All-to-All 通信。") == []
     assert titles("Both go to the kv-cache doc.") == []
+
+
+def test_notion_toggles_and_a_transcripts_turns_with_their_times():
+    """A Notion export's "▸ Title" lines are toggles, each a topic; a cleaned-up transcript's "Name (mm:ss): …" turns open
+    a topic where a speaker turns the talk ("Related: …", "Oh, and …", "Quantization side: …", a name as the label), a
+    question answered in the next turn staying with its topic."""
+    from ingest.notes import parse_note
+
+    board = ("# Reading board\n\nOwner: Maren\n\n▸ Merge, Don't Drop: Similarity-Gated KV Merging for Long Decoding\n"
+             "arxiv.org/abs/2609.21150v2 — tokens are merged into a kept neighbour. I went through the whole paper.\n\n"
+             "▸ Head-level budgets: DuoAttention\nDuoAttention (https://arxiv.org/pdf/2410.10819.pdf) splits heads. Abstract only.\n")
+    parts, _w = parse_note(board, path="inbox/maren/board.md", kind="note")
+    assert [(i.line, i.works, i.evidence) for i in parts["items"]] == [
+        (5, ("2609.21150",), "full_text"), (8, ("2410.10819",), "abstract_checked")]
+    talk = ("# KV sync (auto-transcript)\n\nAttendees: Tomas, Priya, Dev\n\n"
+            "Dev (01:05): SinkSafe, arXiv 2603.14417. Short version: they pin the sink tokens so chunked prefill can't drop them.\n"
+            "Priya (02:40): And it's training-free?\nDev (02:48): Yes, no fine-tuning, no calibration set.\n"
+            "Tomas (03:30): Related: DMC is the same family, learned append-or-merge per head, and it needs continued training.\n"
+            "Priya (04:10): Oh, and H2O — someone on the reading-group Slack said H2O only gets 3x over FlexGen.\n")
+    parts, _w = parse_note(talk, path="inbox/tomas/sync.md", kind="note")
+    assert [i.line for i in parts["items"]] == [5, 8, 9]
+    assert parts["items"][0].works == ("2603.14417",)
+
+
+def test_an_annotated_bibliographys_entries_and_a_csv_of_runs():
+    """BibTeX entries pasted as code, each followed by the writer's annotation: one topic per entry, titled by its
+    title field; a CSV pasted without a fence whose run_id and latency columns hold identifier-shaped numbers: no
+    identifiers."""
+    from ingest.notes import parse_note
+
+    bib = ("# Annotated bibliography\n\n```bibtex\n@article{a2026,\n  title={NVFP4 at Serving Scale},\n  eprint={2603.14472},\n}\n```\n"
+           "Read arXiv:2603.14472v3 end to end this week.\n\n```bibtex\n@article{b2024,\n  title={KIVI: A Tuning-Free Asymmetric 2bit "
+           "Quantization for KV Cache},\n  eprint={2402.02750},\n}\n```\nOnly skimmed the abstract; parked.\n")
+    parts, _w = parse_note(bib, path="inbox/marco/bib.md", kind="note")
+    assert [(i.line, i.works, i.title, i.evidence) for i in parts["items"]] == [
+        (3, ("2603.14472",), "NVFP4 at Serving Scale", "full_text"),
+        (11, ("2402.02750",), "KIVI: A Tuning-Free Asymmetric 2bit Quantization for KV Cache", "abstract_checked")]
+    csv_note = ("ratio sweep, one run per config:\n\nrun_id,gpu,ratio,ttft_p99_ms,goodput_rps\n"
+                "2610.04471,H100-SXM5-80GB,3:5,1312.4470,11.82\n2610.04472,H100-SXM5-80GB,4:4,861.2093,12.95\n"
+                "2610.04473,H20-96GB,5:3,702.5518,10.40\n\nSee DistServe (arXiv:2401.09670) for the goodput definition.\n")
+    parts, _w = parse_note(csv_note, path="inbox/ravi/sweep.md", kind="note")
+    assert [r.arxiv_id for r in parts["arxiv"]] == ["2401.09670"]
+
+
+def test_a_close_read_whose_section_opens_on_its_baseline_is_one_read():
+    """"# 精读：TreeGoodput（arXiv:…）" over "## 问题设定" opening on SmartSpec（…）and returning to 本文: one read; a section
+    that is only about another work ("## 2. The baseline engine" over "Medusa (…) is the baseline.") is that work's."""
+    from ingest.notes import parse_note
+
+    read = ("# 精读：TreeGoodput（arXiv:2605.08142v2）\n\n## 基本信息\n- 阅读程度：正文逐节读完。\n\n## 问题设定\n"
+            "SmartSpec（10.48550/arXiv.2406.14066）以 goodput 为目标给每个请求选 γ。\n本文认为只调 γ 不够，树的宽度也要随负载变。\n\n"
+            "## 方法\n- 调度器每步解一个背包式的 DP。\n\n## 实验\n- 相对 SmartSpec goodput 提升 12%–27%，相对 Sequoia（arXiv:2402.12374）提升 35%。\n\n"
+            "## 问题与质疑\n- 基线里的 SmartSpec 是作者自己复现的。\n- 没有报 TTFT。\n\n## 结论\n值得收录：放在 §5.3 SmartSpec 条目之后。\n")
+    parts, _w = parse_note(read, path="inbox/mingyu/精读-TreeGoodput.md", kind="note")
+    assert [(i.line, i.works, i.evidence, i.sections) for i in parts["items"]] == [(1, ("2605.08142",), "full_text", ("5.3",))]
+
+
+def test_a_titles_last_word_is_no_alias_and_a_closing_tag_is_evidence():
+    """"Merge, Don't Drop [2609.21150]" names no work "Drop" (else every "drop" in the workspace would be about it); a
+    living document's statement closing on "[abstract]" was checked at the abstract."""
+    from ingest.claims import make_claim
+    from ingest.text import alias_before
+
+    line = "Maren (04:15): Merge, Don't Drop [2609.21150] — it's on the board."
+    assert alias_before(line, line.index("2609")) is None
+    assert alias_before("- SmoothQuant (arXiv:2211.10438) migrates", 15) == "SmoothQuant"
+    assert make_claim("Medusa adds decoding heads (arXiv:2401.10774); about 2.2x. [abstract]", 3, 3, role="statement").evidence \
+        == "abstract_checked"
+    assert make_claim("Medusa adds decoding heads (arXiv:2401.10774); about 2.2x. (Table 2)", 3, 3, role="statement").evidence \
+        == "unknown"
+
+
+def test_a_disputed_framing_and_nothing_to_change():
+    """'the "lossless" framing: the draft head only approximates the target distribution' says lossy; "和文档第 3 节写的
+    一样，没有要改的" places nothing and brings nothing."""
+    from ingest.facts import qualifier_sides
+    from ingest.placement import section_refs
+
+    assert qualifier_sides('Worth being careful with the "lossless" framing: the draft head only approximates the target '
+                           "distribution.") == ("fidelity:lossy",)
+    assert [(r.key, r.role) for r in section_refs("结论：和文档第 3 节写的一样，没有要改的。")] == [("3", "mention")]
+    assert evidence_levels("Read the EAGLE paper start to finish last night, appendix and proofs included.") == ("full_text",)
+
+
+def test_a_denial_that_names_no_act_or_is_no_change_flags_nothing(tmp_path: Path):
+    """"no shared prefix" and "No code is released" deny no act; "so the head count no longer caps the SP degree" is a
+    cause's effect, no version change; "each block attends only locally" states no attending that "the blocks never
+    attend to each other" denies."""
+    doc = ("# Long context\n\nOwner: A.\n\n## 3 Sequence parallel\n\n"
+           "- USP (arXiv:2405.07719): 2D mesh combining Ulysses and the ring, so the head count no longer caps the SP degree.\n"
+           "- StarAttn (arXiv:2411.17116): the context is cut into blocks, each block attends only locally.\n")
+    note = ("# Wiki scan\n\n- USP (2405.07719): with 8 KV heads Ulysses alone caps at 8 ranks; the 2D mesh removes the cap.\n"
+            "- StarAttn (2411.17116) isn't exact: the context blocks never attend to each other.\n")
+    assert finding_places(tmp_path, {"organized/knowledge/lc.md": doc, "inbox/lena/wiki.md": note}) == []
