@@ -42,7 +42,7 @@ from markdown_it import MarkdownIt
 from .arxiv import find_arxiv_ids
 from ingest.lazyre import compile_lazy
 
-__all__ = ["MdBlock", "read_blocks", "BlockKind"]
+__all__ = ["MdBlock", "read_blocks", "BlockKind", "value_cells", "without_value_cells"]
 
 BlockKind = Literal["heading", "item", "row", "para", "code", "html", "hr"]
 
@@ -166,7 +166,17 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
                         key=lambda t: (t[0], t[1]))
         new_of = {k: n for n, (_ln, _row, k, _b) in enumerate(tagged) if k >= 0}
         out = [replace(b, parent=new_of[b.parent]) if b.parent is not None else b for _ln, _row, _k, b in tagged]
+    # a row's identifier-shaped values under a header naming no paper read as that header's values ("run_id=2610.04471",
+    # "ttft_p99_ms=1312.4470"): whatever reads the row's text finds no identifier in them (:func:`value_cells`)
+    out = [replace(b, text=_valued_text(b)) if b.kind == "row" and value_cells(b) else b for b in out]
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+def _valued_text(row: MdBlock) -> str:
+    """A row's text with each of its :func:`value_cells` written ``header=value``."""
+    values = value_cells(row)
+    return " | ".join(f"{row.header[k].strip()}={c.strip()}" if c.strip() in values and k < len(row.header) else c
+                      for k, c in enumerate(row.cells))
 
 
 _BARE_TASK = compile_lazy(r"^\[[ xX]\]\s+\S")
@@ -466,6 +476,32 @@ def _proposed_edits(lines: list[str]) -> list[str]:
 
 _DEFINITION = compile_lazy(r"^:[ \t]{1,4}(?=\S)")
 _TERM = compile_lazy(r"^(?![-*+#>|]\s|\d{1,3}[.)]\s)[^\s:：].{0,38}$")
+
+
+#: A table column whose cells may be a work's bare identifier: its header names papers, links or sources, or is empty.
+_PAPER_COLUMN = compile_lazy(r"^\W*$|arxiv|eprint|paper|doi|url|link|ref|source|论文|链接|文献|出处|编号|^\W*(?:id|ids|no\.?|#)\W*$|"
+                             r"title|name|work|method|system|标题|名称|方法|工作", re.IGNORECASE)
+_ID_SHAPED = compile_lazy(r"\s*\d{4}\.\d{4,5}\s*")
+#: A column of runs or of measured values: a log's key (``ttft_p99_ms``), a run's number (``run id``), a measure or a unit.
+_MEASURE_HEADER = compile_lazy(r"[a-z0-9]_[a-z0-9]|\b(?:run|job|trial|seed|step|batch|build|commit|node|host|req(?:uest)?|exp(?:eriment)?)"
+                               r"[\s_-]?(?:id|no\.?|#|number)\b|\b(?:ms|sec|secs|seconds|latency|time|ttft|tpot|tbt|tps|rps|qps|throughput|"
+                               r"goodput|p50|p90|p95|p99|mem(?:ory)?|gb|mb|tok/s|tokens?/s|score|loss|ppl|acc(?:uracy)?)\b", re.IGNORECASE)
+
+
+def value_cells(row: MdBlock) -> frozenset[str]:
+    """The cells of a table row that are identifier-shaped numbers under a header naming no paper (``run_id`` over
+    ``2610.04471``, ``ttft_p99_ms`` over ``1312.4470``): a run's number or a measured value, no arXiv identifier."""
+    if row.kind != "row" or not row.header or (row.cells and _PAPER_COLUMN.search(row.cells[0].strip()) and row.cells[0].strip()):
+        return frozenset()  # (a comparison matrix's "| arXiv | 2402.02750 | 2401.18079 |" row under its works' names)
+    return frozenset(cell.strip() for k, cell in enumerate(row.cells)
+                     if k < len(row.header) and _ID_SHAPED.fullmatch(cell) and _MEASURE_HEADER.search(row.header[k].strip())
+                     and not _PAPER_COLUMN.search(row.header[k].strip()))
+
+
+def without_value_cells(row: MdBlock) -> str:
+    """A row's text (its cells joined with ``" | "``) with its :func:`value_cells` left out."""
+    values = value_cells(row)
+    return " | ".join(c for c in row.cells if c.strip() not in values) if values else row.text
 
 
 _UNDERLINE = compile_lazy(r"^(?P<u>=+|-+)\s*$")

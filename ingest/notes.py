@@ -28,7 +28,7 @@ from datetime import datetime, timezone, tzinfo
 from pathlib import PurePosixPath
 
 from .arxiv import find_arxiv_ids
-from .blocks import MdBlock, read_blocks
+from .blocks import MdBlock, read_blocks, value_cells
 from .facts import facts_of, find_figures, qualifier_sides, setting_of
 from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
 from .markup import as_markdown
@@ -1154,22 +1154,6 @@ def _bibtex_title(code: str) -> str | None:
 #: A chat export's preview of the message a reply answers: "└ replying to @nadia: the numbers I have are …", "↳ Replying to
 #: bram: …" (the message itself is in the log above).
 _REPLY_PREVIEW = compile_lazy(r"^\s*[└↳┗╰]\s*(?:replying to|in reply to|回复)\s*@?[\w.-]{1,40}\s*[:：]", re.IGNORECASE)
-#: A table column whose cells may be a work's bare identifier: its header names papers, links or sources, or is empty.
-_PAPER_COLUMN = re.compile(r"^\W*$|arxiv|eprint|paper|doi|url|link|ref|source|论文|链接|文献|出处|编号|^\W*(?:id|ids|no\.?|#)\W*$|"
-                           r"title|name|work|method|system|标题|名称|方法|工作", re.IGNORECASE)
-
-
-def _value_cell(row: MdBlock, raw: str) -> bool:
-    """Whether ``raw`` (an identifier-shaped number) is a whole cell of ``row`` under a header that names no paper
-    (``run_id``, ``ttft_p99_ms``): a run's number or a measured value, no identifier."""
-    if not row.header:
-        return False
-    for k, cell in enumerate(row.cells):
-        if cell.strip() == raw and k < len(row.header) and not _PAPER_COLUMN.search(row.header[k].strip()):
-            return True
-    return False
-
-
 def parse_note(
     text: str,
     path: str,
@@ -2051,7 +2035,7 @@ def parse_note(
             for m in find_arxiv_ids(t):
                 if b.kind == "code" and not _CONTEXT_FORM.search(t):
                     continue  # "Mean TTFT (ms):   1204.5531" in a pasted log: a value, not a bare identifier
-                if b.kind == "row" and _value_cell(b, m.raw):
+                if b.kind == "row" and m.raw in value_cells(b):
                     continue  # "run_id,…" over "2610.04471,H100-…", "ttft_p99_ms" over "1312.4470": a run's number, a value
                 if k and not t[:m.start].strip() and m.raw[:1].isdigit() \
                         and m.arxiv_id not in {x.arxiv_id for x in find_arxiv_ids(f"{blines[k - 1][1]} {t}")}:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
-from .blocks import MdBlock
+from .blocks import MdBlock, without_value_cells
 from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
@@ -898,7 +898,7 @@ def _numbered_siblings(raw: _Raw) -> list[_Raw]:
     return [first, *out]
 
 
-_NUMERIC_CELL = compile_lazy(r"^\s*(?:[-–—~≈]|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
+_NUMERIC_CELL = compile_lazy(r"^\s*(?:[-–—~≈]|\d{1,3}\s*:\s*\d{1,3}|[-+]?\d[\d.,]*\s*(?:x|×|倍|%|ms|s|tok/s|GB|MB)?|n/?a|—)\s*$", re.IGNORECASE)
 
 
 def _results_rows(rows: list[MdBlock]) -> set[int]:
@@ -910,7 +910,7 @@ def _results_rows(rows: list[MdBlock]) -> set[int]:
     for r in rows:
         by_header.setdefault(r.header, []).append(r)
     for _h, rs in by_header.items():
-        if any(_brings_link(r.text) for r in rs):
+        if any(_brings_link(without_value_cells(r)) for r in rs):
             # a results table with a reference column ("| Sarathi-Serve, chunk 512 | 2403.02310 | 8 | 0.47 | 2.41 |"):
             # three or more rows, mostly numbers besides the names and identifiers, few cells of prose (a notes column
             # in most rows gives each row its own say: "| … | ours; chunk 2048 |" rows are topics)
@@ -1635,7 +1635,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
     if all(_CHAT.match(h) or _TURN.match(h) or _REPLY.search(h) or _SPEAKER.match(h) and _BOLD_LEAD.match(h) is None
            for h in heads) and sum(1 for h in heads if _CHAT.match(h) or _TURN.match(h)) >= 2:
         kept = []
-        prev_q = False
+        prev_q = prev_handoff = False
         # the open topic is about a work: a message bringing none, written within minutes of the one
         # before, goes on about it ("on Mistral-7B it's 4.6x …" after "anyone looked at LatticeKV? <link>")
         on_work = False
@@ -1711,7 +1711,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     kept.append(mk)  # the first message of a run opens its topic; the others answer in it
                 prev_block = mk[0]
                 continue
-            if starts and prev_q and close and kept and not on_work and not _TOPIC_SHIFT.match(message) and not switched:
+            if starts and prev_q and not prev_handoff and close and kept and not on_work and not _TOPIC_SHIFT.match(message) and not switched:
                 starts = False  # the answer to a question about no work yet names it ("anyone have the FA3 peak?")
                 on_work = bool(find_arxiv_ids(message))
             if starts and _BARE_REF.fullmatch(message) and close and kept and not on_work:
@@ -1763,6 +1763,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             pending_q = (mk, minute) if (("?" in message or "？" in message) and not (starts or not kept)
                                          and minute is not None and not find_arxiv_ids(message)) else None
             prev_q = "?" in message or "？" in message
+            # (a question that hands the floor to someone, "Hm, we should check that. Maren?", asks about no work)
+            prev_handoff = bool(re.search(r"(?:^|[.!,;]\s+)(?-i:[A-Z][a-z]{1,15}|[\u4e00-\u9fff]{2,3})\s*[?？]\s*$", message.strip()))
         if kept and names and _OPENING.search(_turn_text(blocks, kept[0][0], kept[0][1])) and len(kept) > 1 \
                 and not _brings_link(_turn_text(blocks, kept[0][0], kept[0][1])):
             kept = kept[1:]  # "Okay, I think it's recording. Um, so two papers today …": the meeting's opening
@@ -3641,14 +3643,22 @@ def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw],
     （arxiv.org/abs/2603.18452v2）" then its bullets and discussion, "主讲：陈静 —— Placer（…）" then its own): each such
     paragraph opens a topic that runs to the next one; None unless the same label leads two or more of them."""
     heads: dict[str, list[MdBlock]] = defaultdict(list)
+    groups: dict[str, list[MdBlock]] = defaultdict(list)  # paragraphs of three fields or more, by their first label
     for b in body:
         if b.kind == "para" and b.parent is None and not b.quoted and b.lines:
             m = _FIELD_HEAD.match(b.lines[0][1])
             if m and _brings_link(b.lines[0][1]):
                 heads[m.group("label").casefold()].append(b)
+            if m and len(b.lines) >= 3 and sum(1 for _ln, t in b.lines if _FIELD_HEAD.match(t)) >= 3:
+                groups[m.group("label").casefold()].append(b)
     label = max(heads, key=lambda k: len(heads[k]), default=None)
     if label is None or len(heads[label]) < 2:
-        return None
+        # a design review's field groups, one per proposal ("Proposal: P1. …" / "Decision: …" / "Rationale: …" / "Papers:
+        # …"), three groups or more led by the same label: each group is a topic, its paper in whichever field names it
+        label = max(groups, key=lambda k: len(groups[k]), default=None)
+        if label is None or len(groups[label]) < 3:
+            return None
+        heads = groups
     opens = heads[label]
     out = []
     for k, h in enumerate(opens):
@@ -4311,11 +4321,12 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
         if b.kind in ("code", "html") and not (b.kind == "code" and k <= 2 and BIBTEX_ENTRY.match(b.text)):
             continue  # (a BibTeX entry pasted as code at the part's head, "### 3 · li2024snapkv" over "@article{li2024snapkv, …
             # eprint = {2404.14469}": the work it cites; a README's "Citation" block at its foot names no part's work)
-        a, c = works_in(b.text, lex)
+        a, c = works_in(without_value_cells(b) if b.kind == "row" else b.text, lex)
         all_about.extend(a)
         all_comp.extend(c)
     all_ids = list(dict.fromkeys(all_about + all_comp))
-    head_text = raw.head if raw.kind != "row" else " | ".join(v for _, v in raw.row_cells) or raw.head
+    head_text = raw.head if raw.kind != "row" else (without_value_cells(raw.blocks[0]) if raw.blocks and raw.blocks[0].kind == "row"
+                                                    else " | ".join(v for _, v in raw.row_cells) or raw.head)
     # the heading / first line / row
     a, c = works_in(head_text, lex)
     record = raw.kind == "block" and bool(raw.blocks) and raw.blocks[0].kind == "row"  # a key/value table: its header names it

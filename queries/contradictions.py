@@ -2742,6 +2742,8 @@ def _denied_spans(text: str) -> list[tuple[int, int, str | None]]:
             continue
         if any(a <= m.start() < b for a, b in compared) or re.search(r"(?:对比|相比|相对|比起|\bvs\.?|\bthan|\bover)\s*[^,;，；。]{0,20}$", before, re.I):
             continue
+        if re.search(r"\bso(?:\s+that)?\s+[^,;.:]{0,40}$", before, re.I) and re.match(r"(?:can|could|will|would)\s*n[o']?t|cannot", m.group(), re.I):
+            continue  # "they pin the sink tokens so chunked prefill can't drop them": what the method prevents, a purpose
         if _CONDITION_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or re.match(r"\s*(?:是\s*)?(?:我们|咱们|我|(?:you|I|we)\b)", text[m.end():m.end() + 6]):
             continue  # "defer a request when its prefill does not fit", "如果不…": a condition, no denial; "不是我们自己跑的": the writer's
         e = _DENIAL_END.search(text, m.end() + 1)

@@ -263,3 +263,49 @@ def test_a_denial_that_names_no_act_or_is_no_change_flags_nothing(tmp_path: Path
     note = ("# Wiki scan\n\n- USP (2405.07719): with 8 KV heads Ulysses alone caps at 8 ranks; the 2D mesh removes the cap.\n"
             "- StarAttn (2411.17116) isn't exact: the context blocks never attend to each other.\n")
     assert finding_places(tmp_path, {"organized/knowledge/lc.md": doc, "inbox/lena/wiki.md": note}) == []
+
+
+def test_a_design_reviews_field_groups_are_its_topics():
+    """"Proposal: / Decision: / Rationale: / Papers:" groups, one per proposal: each group a topic, its paper given in
+    whichever field names it, "Doc impact: the living doc's 8.3 should get a short paragraph" its place; a proposal that
+    names no paper is a topic too."""
+    from ingest.notes import parse_note
+
+    review = ("# Design review, round 2\n\nHow to read this: one field group per proposal.\n\n"
+              "Proposal: P1. A feedback controller for the pool ratio.\nDecision: Accepted. Doc impact: the living doc's 8.3 should "
+              "get a short paragraph on it.\nPapers: arXiv:2603.18820 (PoolPilot) — abstract only.\n\n"
+              "Proposal: P2. Compress KV on the wire.\nDecision: Rejected.\nPapers: CacheGen, https://doi.org/10.48550/arXiv.2310.07240 "
+              "— Ravi read the full paper.\n\n"
+              "Proposal: P3. Rename the dashboards.\nDecision: Accepted.\nRationale: Nobody can find them.\n")
+    parts, _w = parse_note(review, path="inbox/marta/review.md", kind="note")
+    assert [(i.line, i.works, i.sections) for i in parts["items"]] == [
+        (5, ("2603.18820",), ("8.3",)), (9, ("2310.07240",), ()), (13, (), ())]
+
+
+def test_a_table_of_runs_is_part_of_the_note_and_a_matrix_of_works_is_not():
+    """Rows whose identifier-shaped cells sit under run or measure columns are measurements, one part with the note's
+    text; a comparison matrix's "| arXiv | 2402.02750 | … |" row still names its works."""
+    from ingest.notes import parse_note
+
+    sweep = ("ratio sweep, one run per config:\n\nrun_id,gpu,ratio,ttft_p99_ms,goodput_rps\n"
+             "2610.04471,H100-SXM5-80GB,3:5,1312.4470,11.82\n2610.04472,H100-SXM5-80GB,4:4,861.2093,12.95\n"
+             "2610.04473,H20-96GB,5:3,702.5518,10.40\n\nunrelated: node 10.42.7.113 threw Xid 79 twice.\n")
+    parts, _w = parse_note(sweep, path="inbox/ravi/sweep.md", kind="note")
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, ()), (8, ())]
+    matrix = ("# KV quantization side by side\n\n|  | KIVI | KVQuant |\n|---|---|---|\n| arXiv | 2402.02750 | 2401.18079 |\n"
+              "| Needs calibration? | no | no |\n")
+    parts, _w = parse_note(matrix, path="inbox/a/matrix.md", kind="note")
+    assert [r.arxiv_id for r in parts["arxiv"]] == ["2402.02750", "2401.18079"]
+
+
+def test_a_question_handing_the_floor_to_someone_opens_nothing():
+    """"Hm, we should check that. Maren?" then Maren's "Merge, Don't Drop [2609.21150] — it's on the board": the answer
+    brings its own paper and opens its own topic; the turn before it, naming Quest, keeps its own."""
+    from ingest.notes import parse_note
+
+    talk = ("# Sync\n\nAttendees: Tomas, Priya, Maren\n\n"
+            "Tomas (03:30): On eviction generally — the doc says Quest doesn't evict, but I'm fairly sure it does: unselected pages get dropped.\n"
+            "Priya (04:10): Hm, we should check that. Maren?\n"
+            "Maren (04:15): Merge, Don't Drop [2609.21150] — it's on the board. Merging beats eviction at a 20% budget.\n")
+    parts, _w = parse_note(talk, path="inbox/tomas/sync.md", kind="note")
+    assert [(i.line, i.works) for i in parts["items"]] == [(5, ()), (6, ("2609.21150",))]
