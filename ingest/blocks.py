@@ -34,7 +34,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterator, Set as AbstractSet
 from typing import Literal
 
 from markdown_it import MarkdownIt
@@ -296,30 +296,38 @@ _MD_HEADING_LINE = compile_lazy(r"^ {0,3}#{1,6}\s+\S")
 _MD_ENTRY_LINE = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+\S")
 
 
-def _markdown_fences(lines: list[str]) -> list[str]:
-    """A Markdown document pasted inside a fence (a project's CHANGELOG.md, a README section): a fence with no language
-    or ``markdown``/``md``, whose lines are headings and list entries (seven in ten at least, one heading and two
-    entries at least), is read as Markdown: its fence lines become blank lines, so its entries are the writer's
-    topics.  Code, logs and configs (their lines are neither) stay code."""
-    out = list(lines)
+def _fences(lines: list[str]) -> Iterator[tuple[int, int, str, list[str]]]:
+    """``(open, close, info, body)`` of each fenced block of ``lines``: the opening and closing fence lines' indexes (the
+    closing one ``len(lines)`` when the fence is never closed), its info string lower-cased, its non-blank lines."""
     k = 0
     while k < len(lines):
         m = _FENCE_OPEN.match(lines[k])
         if not m:
             k += 1
             continue
-        fence, info = m.group(1), lines[k][m.end():].strip().lower()
-        end = next((j for j in range(k + 1, len(lines))
-                    if lines[j].strip().startswith(fence[0] * len(fence)) and not lines[j].strip().strip(fence[0])), None)
-        if end is None:
-            break
-        body = [x for x in lines[k + 1:end] if x.strip()]
+        fence = m.group(1)
+        j = k + 1
+        while j < len(lines) and not (lines[j].strip().startswith(fence) and not lines[j].strip().strip(fence[0])):
+            j += 1
+        yield k, j, lines[k][m.end():].strip().lower(), [x for x in lines[k + 1:j] if x.strip()]
+        k = j + 1
+
+
+def _markdown_fences(lines: list[str]) -> list[str]:
+    """A Markdown document pasted inside a fence (a project's CHANGELOG.md, a README section): a fence with no language
+    or ``markdown``/``md``, whose lines are headings and list entries (seven in ten at least, one heading and two
+    entries at least), is read as Markdown: its fence lines become blank lines, so its entries are the writer's
+    topics.  Code, logs and configs (their lines are neither) stay code."""
+    out = list(lines)
+    for k, end, info, body in _fences(lines):
         heads = sum(1 for x in body if _MD_HEADING_LINE.match(x))
         entries = sum(1 for x in body if _MD_ENTRY_LINE.match(x))
-        if info in ("", "markdown", "md") and heads >= 1 and entries >= 2 and (heads + entries) * 10 >= 7 * len(body):
+        if end < len(lines) and info in ("", "markdown", "md") and heads >= 1 and entries >= 2 \
+                and (heads + entries) * 10 >= 7 * len(body):
             out[k] = out[end] = ""
-        k = end + 1
     return out
+
+
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".
 _HUNK = compile_lazy(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*(?P<where>.*)$"
                    # a hunk written by hand, headed by the section it edits: "@@ 2.3 向量量化 @@", "@@ §3.2 @@"
@@ -734,18 +742,7 @@ def _unfenced_csv(lines: list[str]) -> list[str]:
     an unlabelled fence whose first line is a header of field names and whose every other line reads as that many
     fields, three lines or more): what it holds is a table (``_csv_rows``), not code."""
     out = list(lines)
-    k = 0
-    while k < len(lines):
-        m = _FENCE_OPEN.match(lines[k])
-        if not m:
-            k += 1
-            continue
-        fence = m.group(1)
-        info = lines[k][m.end():].strip().lower()
-        j = k + 1
-        while j < len(lines) and not (lines[j].strip().startswith(fence) and not lines[j].strip().strip(fence[0])):
-            j += 1
-        body = [ln for ln in lines[k + 1:j] if ln.strip()]
+    for k, j, info, body in _fences(lines):
         if info in ("csv", "", "text", "txt", "plain") and len(body) >= 3 and _CSV_HEADER.match(body[0]):
             width = len(body[0].split(","))
             try:
@@ -756,7 +753,6 @@ def _unfenced_csv(lines: list[str]) -> list[str]:
                 out[k] = ""
                 if j < len(lines):
                     out[j] = ""
-        k = j + 1
     return out
 
 

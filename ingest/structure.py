@@ -4514,23 +4514,32 @@ _DATE_LINE = compile_lazy(r"^\W{0,4}(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,
                         r"\s*[)）]?)?\W{0,4}$", re.IGNORECASE)
 
 
+def _as_heading(b: MdBlock, title: str, level: int) -> MdBlock:
+    """Block ``b``'s first line read as a heading of ``level`` titled ``title`` (a date alone, a BibTeX entry's title)."""
+    return replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),))
+
+
+def _level_below(blocks: list[MdBlock]) -> int:
+    """The heading level one below the deepest heading of ``blocks`` (2 when they have none)."""
+    return 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+
+
 def _date_lines_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """A notebook of dated entries written as a date alone on its line ("2028-10-05（周四）" over the day's bullets), two
     dates or more: each date heads its day's entry, as a heading would."""
     dated = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines and _DATE_LINE.match(b.lines[0][1])]
     if len(dated) < 2:
         return blocks
-    level = 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+    level = _level_below(blocks)
     out: list[MdBlock] = []
     for b in blocks:
-        if b in dated:
-            title = _strip(b.lines[0][1]).strip()
-            out.append(replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),)))
-            if len(b.lines) > 1:
-                body = tuple(b.lines[1:])
-                out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+        if b not in dated:
+            out.append(b)
             continue
-        out.append(b)
+        out.append(_as_heading(b, _strip(b.lines[0][1]).strip(), level))
+        if len(b.lines) > 1:
+            body = tuple(b.lines[1:])
+            out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
     return out
 
 
@@ -4543,13 +4552,12 @@ def _bibtex_entries_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     entries = [b for b in blocks if b.kind == "code" and BIBTEX_ENTRY.match(b.text)]
     if len(entries) < 2:
         return blocks
-    level = 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+    level = _level_below(blocks)
     out: list[MdBlock] = []
     for b in blocks:
         if b in entries:
             m = _BIBTEX_TITLE_FIELD.search(b.text)
-            title = re.sub(r"[{}$\\]", "", m.group("t")).strip() if m else b.text.strip().split("\n")[0]
-            out.append(replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),)))
+            out.append(_as_heading(b, re.sub(r"[{}$\\]", "", m.group("t")).strip() if m else b.text.strip().split("\n")[0], level))
         out.append(b)
     return out
 
