@@ -2747,7 +2747,14 @@ def _denied_spans(text: str) -> list[tuple[int, int, str | None]]:
         if _CONDITION_BEFORE.search(text[max(0, m.start() - 60):m.start()]) or re.match(r"\s*(?:是\s*)?(?:我们|咱们|我|(?:you|I|we)\b)", text[m.end():m.end() + 6]):
             continue  # "defer a request when its prefill does not fit", "如果不…": a condition, no denial; "不是我们自己跑的": the writer's
         e = _DENIAL_END.search(text, m.end() + 1)
-        out.append((m.end(), e.start() if e else len(text), _denied_act(text[m.end():e.start() if e else len(text)])))
+        end = e.start() if e else len(text)
+        start = m.end()
+        if re.match(r"(?:is|are|was|were)\s*n[o']t\b", m.group(), re.I) and re.match(r"\s*(?:\w+\s+)?[a-z]+ed\b", text[m.end():end]):
+            # a passive denial denies its act of its subject: "ongoing decodes are not paused while …" is about decodes
+            # paused (the words from its clause's start)
+            start = max([x.end() for x in _DENIAL_END.finditer(text, 0, m.start())] +
+                        [x.end() for x in re.finditer(r"\band\b|\bor\b|和|及", text[:m.start()])], default=0)
+        out.append((start, end, _denied_act(text[m.end():end])))
     for m in _CANNOT_AFTER.finditer(text):
         # "回复中途插话是打断不了的", "KV 搬不动": a verb, then 不了 / 不到 / 不动 (cannot), the verb denied and the clause before it
         b = max((x.end() for x in _DENIAL_END.finditer(text, 0, m.start())), default=0)

@@ -309,3 +309,20 @@ def test_a_question_handing_the_floor_to_someone_opens_nothing():
             "Maren (04:15): Merge, Don't Drop [2609.21150] — it's on the board. Merging beats eviction at a 20% budget.\n")
     parts, _w = parse_note(talk, path="inbox/tomas/sync.md", kind="note")
     assert [(i.line, i.works) for i in parts["items"]] == [(5, ()), (6, ("2609.21150",))]
+
+
+def test_up_to_a_count_of_gpus_is_no_statistic_and_a_passive_denial_names_its_subject(tmp_path: Path):
+    """"near-linear up to 128 GPUs" bounds the GPU count, not the figure (47 s is no maximum); "ongoing decodes are not
+    paused while a prompt is prefilled" denies pausing the decodes, which "pauses the running decodes while each chunk is
+    processed" states."""
+    from ingest.facts import find_figures
+
+    assert [q.conditions for q in find_figures("a 1M-token prefill in roughly 47 seconds on 16 nodes, near-linear up to 128 GPUs")] \
+        == [("ctx:1000000", "gpus:128", "phase:prefill")]
+    assert "stat:max" in find_figures("up to 2.3x faster on 8 GPUs")[0].conditions
+    doc = ("# Scheduling\n\nMaintainer: M\n\n## Chunked prefill\n\n"
+           "- StallFree (arXiv:2607.03310) admits new requests chunk by chunk and ongoing decodes are not paused while a prompt is prefilled.\n")
+    note = ("# Quick topics\n\n- StallFree (2607.03310): went through sections 3–5. It pauses the running decodes while each new "
+            "prompt chunk is processed, which is why TBT still jumps.\n")
+    assert finding_places(tmp_path, {"organized/knowledge/sched.md": doc, "inbox/jun/topics.md": note}) == \
+        [("negation", "arXiv:2607.03310", ["sched.md:7", "topics.md:3"])]
