@@ -3658,6 +3658,10 @@ def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw],
         label = max(groups, key=lambda k: len(groups[k]), default=None)
         if label is None or len(groups[label]) < 3:
             return None
+        if any(b not in groups[label] and b.kind in ("para", "item") and _brings_link(b.text) for b in body):
+            # (the groups are parts of records another line opens: an arXiv listing's "Title: / Authors: / Comments:" under
+            # its "arXiv:2605.08412" line, a Hypothesis export's "Quote: / Annotation: / Page:" under "=== Title" / "URL: …")
+            return None
         heads = groups
     opens = heads[label]
     out = []
