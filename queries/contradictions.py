@@ -2826,6 +2826,10 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
         for cn in cs:
             for a0, a1, act in spans[cn.iri]:
                 denied = _units(cn.text[a0:a1]) - _curation_units()
+                passive = re.search(r"\b(?:is|are|was|were)\s*n[o']t\b", cn.text[a0:a1], re.I)
+                # (the head of a passive denial's subject, its last word: "decodes" of "ongoing decodes are not paused")
+                head_words = re.findall(r"[a-z][a-z0-9-]{2,}", cn.text[a0:a0 + passive.start()].lower()) if passive else []
+                head = _stem(head_words[-1]) if head_words else None
                 # a change ("已经不靠外挂 VAD 了", "no longer relies on an external VAD", "不再…"): the work did what the
                 # other statement says and does not now; the verbs may differ ("仍由外挂 VAD 完成"), the object is what is shared
                 change = bool(_NO_LONGER_BEFORE.search(cn.text, 0, a0) or _NO_LONGER_IN.search(cn.text, a0, a1)
@@ -2843,6 +2847,10 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
                     shared = denied & _units(free)
                     if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in _units(free) and not change:
                         continue  # (the act denied must be the act stated: "never leave host DRAM" is "stay in host DRAM")
+                    if head is not None and not any(head in (u := _units(x)) and act in u for x in _CLAUSE_SPLIT.split(cp.text)):
+                        continue  # (a passive denial's subject must be what the other's clause acts on: "ongoing decodes are
+                        # not paused" / "pauses the running decodes"; "KV of generated tokens is not compressed" denies
+                        # nothing of "compresses the prompt KV once")
                     a, b = _ordered(cn, cp)
                     if (s, *sorted([a.path, b.path])) in known:
                         continue

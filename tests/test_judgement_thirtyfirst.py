@@ -326,3 +326,14 @@ def test_up_to_a_count_of_gpus_is_no_statistic_and_a_passive_denial_names_its_su
             "prompt chunk is processed, which is why TBT still jumps.\n")
     assert finding_places(tmp_path, {"organized/knowledge/sched.md": doc, "inbox/jun/topics.md": note}) == \
         [("negation", "arXiv:2607.03310", ["sched.md:7", "topics.md:3"])]
+
+
+def test_a_passive_denial_of_another_subject_flags_nothing(tmp_path: Path):
+    """"KV of generated tokens is not compressed" denies compressing the generated tokens' KV, which "compresses the prompt
+    KV once before decoding" does not state (t323's SnapKV pair, which must not be flagged)."""
+    doc = ("# KV compression\n\nMaintainer: P\n\n## 4.1 Token eviction\n\n"
+           "- SnapKV (arXiv:2404.14469) votes with an observation window, pools the votes and compresses the prompt KV once, "
+           "before decoding; KV of generated tokens is not compressed.\n")
+    card = ("# SnapKV card\n\narXiv:2404.14469\n\n"
+            "SnapKV pools the votes so neighbouring tokens survive together, and compresses the prompt KV once before decoding starts.\n")
+    assert finding_places(tmp_path, {"organized/knowledge/kv.md": doc, "organized/paper_cards/0731-2404-14469.md": card}) == []
