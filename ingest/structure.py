@@ -1691,6 +1691,13 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             starts = ((_brings_link(message) and not _COMPARISON_OPEN.match(message)) or shared or _TOPIC_SHIFT.match(message) or apart
                       or (long_ and not _REPLY.search(message) and not prev_q and not (on_work and close)))
             opened = _opens_naming(message, names)
+            if opened is None and names and re.search(r"[?？]", message) and not _brings_link(message):
+                # a question about a work the note named before ("Does anyone know whether Mooncake's early-rejection
+                # policy is in the open-source release?" after the talk moved to DistServe): the talk turns back to it
+                question = " ".join(re.findall(r"[^.!?。！？]*[?？]", message))  # (the sentences that ask, not the turn)
+                asked = {w for n, w in names.items() if len(n) >= 3 and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", question)}
+                if len(asked) == 1 and next(iter(asked)) != current:
+                    opened = next(iter(asked))
             # (a turn cut off by another speaker, "Can I jump in on the SGLang stuff—", opens nothing)
             switched = opened is not None and opened != current and not _brings_link(message) \
                 and not re.search(r"(?:—|--|–|\.\.\.|…)\s*$", message.strip())
@@ -1908,7 +1915,9 @@ _COMPARISON_OPEN = compile_lazy(r"^\W*(?:(?:unlike|compared (?:to|with)|as oppos
 #: A short name written right before an identifier or an arXiv link ("StreamingLLM https://arxiv.org/abs/…", "AnchorKV
 #: arXiv:2605.08412", "EAGLE-2（arXiv:…").
 _NAME_BEFORE_ID = compile_lazy(r"(?:^|[\s(（\[【,，:：;；])(?P<n>[A-Z][\w.+-]{2,30}(?: [A-Z][\w.+-]{2,30})?|[a-z]{1,3}[A-Z][\w.+-]{1,30})\s*[(（\[【]?\s*"
-                             r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$")
+                             r"(?:https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/|arXiv\s*[:：]?\s*)?$"
+                             # ("Today is Mooncake, arXiv:2407.00079": a name, a comma, its arXiv: identifier)
+                             r"|(?:^|[\s(（\[【:：;；])(?P<n2>[A-Z][\w.+-]{2,30}|[a-z]{1,3}[A-Z][\w.+-]{1,30})[,，]\s*(?:arXiv\s*[:：]\s*)?$")
 
 
 #: The short names the note being read gives its works (``_local_names`` of all its blocks), for the splits that see
@@ -1942,8 +1951,9 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
         for m in find_arxiv_ids(b.text):
             window = b.text[max(0, m.start - 60):m.start]
             nm = _NAME_BEFORE_ID.search(window) or _NAME_EQUALS_ID.search(window) or _WIKILINK_BEFORE_ID.search(window)
-            if nm and nm.group("n").lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
-                n = nm.group("n")
+            nm_name = (nm.group("n") or nm.groupdict().get("n2")) if nm else None
+            if nm_name and nm_name.lower() not in ("arxiv", "paper", "see", "link", "pdf", "abs"):
+                n = nm_name
                 first, _, last = n.partition(" ")
                 if last and first.lower() in _NOT_NAME_WORDS:
                     n = last  # "See SplitLess (…", "Recently DistServe (…": the name is the last word

@@ -337,3 +337,23 @@ def test_a_passive_denial_of_another_subject_flags_nothing(tmp_path: Path):
     card = ("# SnapKV card\n\narXiv:2404.14469\n\n"
             "SnapKV pools the votes so neighbouring tokens survive together, and compresses the prompt KV once before decoding starts.\n")
     assert finding_places(tmp_path, {"organized/knowledge/kv.md": doc, "organized/paper_cards/0731-2404-14469.md": card}) == []
+
+
+def test_a_transcript_question_turns_back_to_a_work_and_a_close_reads_label_is_no_title():
+    """"Does anyone know whether Mooncake's early-rejection policy is in the release?" after the talk moved to DistServe
+    turns it back to Mooncake (named before as "Mooncake, arXiv:2407.00079"); "# Close read: Inference without
+    Interference (TetriInfer)" gives its paper no title "Close read: …" (a fresh user's findings)."""
+    from ingest.notes import parse_note
+
+    talk = ("Reading group\nAttendees: Raj, Mei, Kim\n\n"
+            "Raj (00:12): Today is Mooncake, arXiv:2407.00079, and a quick look back at DistServe.\n"
+            "Kim (01:05): The headline number for Mooncake comes from simulated scenarios in the paper.\n"
+            "Kim (04:45): DistServe, arXiv:2401.09670: up to 7.4x more requests served.\n"
+            "Mei (06:20): Their placement keeps prefill and decode of one stage on the same node.\n"
+            "Raj (07:15): Does anyone know whether Mooncake's early-rejection policy is in the open-source release?\n"
+            "Kim (07:30): Not sure, I have not checked the repo.\n")
+    parts, _w = parse_note(talk, path="inbox/raj/rg.md", kind="note")
+    assert [(i.line, i.line_end) for i in parts["items"]] == [(4, 5), (6, 7), (8, 9)]
+    read = "# Close read: Inference without Interference (TetriInfer)\n\narXiv:2401.11181 · Kim\n\n## Summary\n\nIt splits prefill and decode.\n"
+    parts, _w = parse_note(read, path="inbox/kim/close-read.md", kind="note")
+    assert [r.title for r in parts["arxiv"]] == [None]
