@@ -331,23 +331,16 @@ def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
         if m is None and b.kind == "para" and not b.quoted and b.lines and re.match(r"^\s*[▶►▸▹‣]\s*\S.{0,118}$", b.lines[0][1]) \
                 and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]):
             # a folded block exported as its arrow line ("▶ 杂项" then its text; Notion's "▸ Title"): the same mark
-            title = b.lines[0][1].strip().lstrip("▶►▸▹‣").strip()
-            out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
-                               lines=((b.line, title),)))
-            body = tuple(b.lines[1:])
-            if body:
-                out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+            out.append(_as_heading(b, b.lines[0][1].strip().lstrip("▶►▸▹‣").strip(), level + 1))
+            out.extend(_after_first_line(b))
             continue
         if m:
             title = re.sub(r"<[^>]+>", "", m.group("title")).strip().lstrip("▶►▸▾▼").strip()
             if title:
                 rest = b.text[m.end():].strip("\n")
-                out.append(replace(b, kind="heading", text=title, level=min(6, level + 1), line_end=b.line,
-                                   lines=((b.line, title),)))
+                out.append(_as_heading(b, title, level + 1))
                 if rest.strip() and b.kind == "para":  # the toggle's first paragraph, written on the next lines
-                    body = tuple((ln, t) for ln, t in b.lines[1:])
-                    if body:
-                        out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+                    out.extend(_after_first_line(b))
                 continue
         out.append(b)
     return out
@@ -3191,6 +3184,7 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
     # paper the part before it does not name ("On your SGLang question from last week's call: the paper (…2312.07104…)"),
     # or it opens on a label ("Logistics: Thursday 16:00 works")
     first = starts[0]
+    ids_at = {id(x): {m.arxiv_id for m in find_arxiv_ids(x.text)} for x in blocks}  # (each block's identifiers, read once)
     for k in range(first + 1, len(top)):
         b = top[k]
         if k in starts or b.quoted or b.kind != "para" or not b.lines or top[k - 1].quoted or top[k - 1].kind != "para":
@@ -3199,8 +3193,8 @@ def _split_replies(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], l
             continue
         # (a paper the note named before, in its header or an earlier part, brings no topic: "[checked against
         # 2605.09921v2 …]" under a rebuttal of that paper)
-        named = {m.arxiv_id for x in blocks if x.line < b.line for m in find_arxiv_ids(x.text)}
-        own = [m.arxiv_id for m in find_arxiv_ids(b.text) if m.arxiv_id not in named]
+        named = set().union(*(ids_at[id(x)] for x in blocks if x.line < b.line))
+        own = [w for w in ids_at[id(b)] if w not in named]
         if own or (_LABEL_LEAD.match(b.lines[0][1]) and not _CLOSING_LABEL.match(b.lines[0][1])):
             starts.append(k)
     starts.sort()
@@ -3668,7 +3662,8 @@ def _split_field_heads(body: list[MdBlock], last_line: int) -> tuple[list[_Raw],
         label = max(groups, key=lambda k: len(groups[k]), default=None)
         if label is None or len(groups[label]) < 3:
             return None
-        if any(b not in groups[label] and b.kind in ("para", "item") and _brings_link(b.text) for b in body):
+        grouped = {id(b) for b in groups[label]}
+        if any(id(b) not in grouped and b.kind in ("para", "item") and _brings_link(b.text) for b in body):
             # (the groups are parts of records another line opens: an arXiv listing's "Title: / Authors: / Comments:" under
             # its "arXiv:2605.08412" line, a Hypothesis export's "Quote: / Annotation: / Page:" under "=== Title" / "URL: …")
             return None
@@ -4533,6 +4528,13 @@ def _as_heading(b: MdBlock, title: str, level: int) -> MdBlock:
     return replace(b, kind="heading", text=title, level=min(6, level), line_end=b.line, lines=((b.line, title),))
 
 
+def _after_first_line(b: MdBlock) -> list[MdBlock]:
+    """What block ``b`` holds after its first line, as a block of its own (``[]`` when nothing): the text under a line
+    read as a heading."""
+    body = tuple(b.lines[1:])
+    return [replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body)] if body else []
+
+
 def _level_below(blocks: list[MdBlock]) -> int:
     """The heading level one below the deepest heading of ``blocks`` (2 when they have none)."""
     return 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
@@ -4541,19 +4543,17 @@ def _level_below(blocks: list[MdBlock]) -> int:
 def _date_lines_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """A notebook of dated entries written as a date alone on its line ("2028-10-05（周四）" over the day's bullets), two
     dates or more: each date heads its day's entry, as a heading would."""
-    dated = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines and _DATE_LINE.match(b.lines[0][1])]
+    dated = {id(b) for b in blocks if b.kind == "para" and not b.quoted and b.lines and _DATE_LINE.match(b.lines[0][1])}
     if len(dated) < 2:
         return blocks
     level = _level_below(blocks)
     out: list[MdBlock] = []
     for b in blocks:
-        if b not in dated:
+        if id(b) not in dated:
             out.append(b)
             continue
         out.append(_as_heading(b, _strip(b.lines[0][1]).strip(), level))
-        if len(b.lines) > 1:
-            body = tuple(b.lines[1:])
-            out.append(replace(b, text="\n".join(t for _, t in body), line=body[0][0], lines=body))
+        out.extend(_after_first_line(b))
     return out
 
 
@@ -4563,13 +4563,13 @@ _BIBTEX_TITLE_FIELD = compile_lazy(r"\btitle\s*=\s*[{\"](?P<t>[^\n]{3,300}?)[}\"
 def _bibtex_entries_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """An annotated bibliography (two BibTeX entries or more pasted as code, each followed by the writer's annotation):
     each entry opens a topic, titled by its ``title={…}``, as a heading over it would."""
-    entries = [b for b in blocks if b.kind == "code" and BIBTEX_ENTRY.match(b.text)]
+    entries = {id(b) for b in blocks if b.kind == "code" and BIBTEX_ENTRY.match(b.text)}
     if len(entries) < 2:
         return blocks
     level = _level_below(blocks)
     out: list[MdBlock] = []
     for b in blocks:
-        if b in entries:
+        if id(b) in entries:
             m = _BIBTEX_TITLE_FIELD.search(b.text)
             out.append(_as_heading(b, re.sub(r"[{}$\\]", "", m.group("t")).strip() if m else b.text.strip().split("\n")[0], level))
         out.append(b)

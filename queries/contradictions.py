@@ -2810,17 +2810,25 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
     word and two pairs) with the other statement's clauses that deny nothing and name no other work, and half of what it
     names, and the act it denies (:func:`_denied_act`) must be among them.  A pair of files another rule already set against
     each other for the work is not reported again."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    free_of: dict[str, str] = {}  # each statement's clauses that deny nothing ("数据集规模、基线和训练成本都没给" denies its subject too)
+    spans: dict[str, list[tuple[int, int, str | None]]] = {}
+    # the units of each statement's clauses that deny nothing ("数据集规模、基线和训练成本都没给" denies its subject too),
+    # computed once: every denial of the work is set against them
+    free_units: dict[str, set[str]] = {}
     about: dict[str, list[SClaim]] = defaultdict(list)
     for c in snap.claims:
         if _eligible(c) and c.role in ("statement", "caveat"):
             spans[c.iri] = _denied_spans(c.text)
-            free_of[c.iri] = " ".join(_undenied(x) for x in _CLAUSE_SPLIT.split(c.text) if not any(
+            free_units[c.iri] = _units(" ".join(_undenied(x) for x in _CLAUSE_SPLIT.split(c.text) if not any(
                 not re.match(r"(\w)(?:不|没)\1", x[max(0, m.start() - 1):m.start() + 2]) for m in _DENIAL.finditer(x))
-                and not _OTHER_WORK_CLAUSE.search(x))
+                and not _OTHER_WORK_CLAUSE.search(x)))
             for s in subj.get(c.iri, ()):
                 about[s].append(c)
+    clause_units: dict[str, list[set[str]]] = {}  # a statement's clauses' units, for a passive denial's subject (on demand)
+
+    def clauses_of(c: SClaim) -> list[set[str]]:
+        if c.iri not in clause_units:
+            clause_units[c.iri] = [_units(x) for x in _CLAUSE_SPLIT.split(c.text)]
+        return clause_units[c.iri]
     out: dict[tuple, Contradiction] = {}
     for s, cs in sorted(about.items()):
         for cn in cs:
@@ -2843,11 +2851,11 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
                 for cp in cs:
                     if cp.path == cn.path or _other_variants(cn, cp):
                         continue
-                    free = free_of[cp.iri]
-                    shared = denied & _units(free)
-                    if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in _units(free) and not change:
+                    free = free_units[cp.iri]
+                    shared = denied & free
+                    if _weight(shared) < 1.5 or _weight(shared) < 0.5 * _weight(denied) or act not in free and not change:
                         continue  # (the act denied must be the act stated: "never leave host DRAM" is "stay in host DRAM")
-                    if head is not None and not any(head in (u := _units(x)) and act in u for x in _CLAUSE_SPLIT.split(cp.text)):
+                    if head is not None and not any(head in u and act in u for u in clauses_of(cp)):
                         continue  # (a passive denial's subject must be what the other's clause acts on: "ongoing decodes are
                         # not paused" / "pauses the running decodes"; "KV of generated tokens is not compressed" denies
                         # nothing of "compresses the prompt KV once")
