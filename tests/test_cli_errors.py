@@ -105,6 +105,27 @@ def test_run_with_a_broken_manifest_still_writes_report_and_graph(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [".provkg-output", "contradictions.md", "graph.html"]
 
 
+def test_run_after_a_manifest_broke_says_the_store_keeps_its_last_revision(tmp_path):
+    # a fresh user's finding: the message said "no valid increment manifest … in the store" while `query increments`
+    # still listed the manifest's last valid revision
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    st = str(tmp_path / "st")
+    assert _cli("--store", st, "run", str(ws), "-o", str(tmp_path / "out")).exit_code == 0
+    (m,) = (ws / "work-guard").glob("*.json")
+    data = json.loads(m.read_text("utf-8"))
+    del data["items"]
+    m.write_text(json.dumps(data), "utf-8")
+    r = _cli("--store", st, "run", str(ws), "-o", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    last = r.stderr.strip().splitlines()[-1]
+    assert "read in this run, so no brief" in last and "keeps its last valid revision in the store" in last
+    assert "in the store, so no brief" not in last
+    assert not (tmp_path / "out" / "brief.md").exists()
+    inc = _cli("--store", st, "query", "increments", "--format", "json")
+    assert inc.exit_code == 0 and json.loads(inc.stdout)  # the last valid revision is still there
+
+
 def test_export_file_has_the_mode_of_a_plain_file(store, tmp_path):
     out = tmp_path / "s.trig"
     assert _cli("--store", str(store), "export", "--format", "trig", "-o", str(out)).exit_code == 0

@@ -198,8 +198,11 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
     report_ingest(ctx, rep)
     failed = not res.manifests and (rep.errors or not res.written)  # (an empty folder writes nothing at all)
     if failed:  # the report and the graph are still written when there is anything to write; no brief without a manifest
-        echo_err(f"provkg: {workspace}: no valid increment manifest (work-guard/*.json) in the store, so no brief"
-                 + (" (see the errors above)" if rep.errors else ""))
+        # (a manifest that failed to read keeps its last valid revision in the store, which ``query increments`` still
+        # lists; it is not briefed as if it were the workspace's, so "in the store" would be wrong here)
+        echo_err(f"provkg: {workspace}: no valid increment manifest (work-guard/*.json) read in this run, so no brief"
+                 + (" (see the errors above; a manifest that failed keeps its last valid revision in the store, "
+                    "not briefed)" if rep.errors else ""))
     elif not res.manifests:
         # a folder of notes with no shift's manifest (an Obsidian vault): the report and the graph are the job, and
         # nothing is wrong with the notes; a warning, not an error (exit 0)
