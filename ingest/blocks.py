@@ -140,6 +140,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
     lines = _markdown_fences(lines)
+    lines = _annotation_marks(lines)
     lines = _proposed_edits(lines)
     lines = _unfenced_csv(lines)
     code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
@@ -147,6 +148,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     fenced = _fenced_lines(lines)
     lines = [_BULLET.sub(r"\1-", ln, count=1) if k not in fenced else ln for k, ln in enumerate(lines)]
     lines = _marked_lines(lines, fenced)
+    lines = _chapter_lines(lines, fenced)
     lines = _bare_tasks(lines, fenced)
     lines = _keycap_entries(lines, fenced)
     lines = _hanging_entries(lines, fenced)
@@ -221,6 +223,29 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         with_id = len(own)
         if end - k >= 2 and len(works) >= 2 and with_id >= 2 and with_id * 2 >= end - k \
                 and (end == len(lines) or not lines[end].strip() or lines[end].lstrip().startswith(("#", "-", "*"))):
+            for n in range(k, end):
+                out[n] = "- " + lines[n]
+        k = max(end, k + 1)
+    return out
+
+
+#: A recording's chapter line: "00:06:40 — Acceptance rate vs …", "12:30 - Retrieval drafts", "1:02:10 – Q&A".
+_CHAPTER_LINE = compile_lazy(r"^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}\s*[—–-]\s*\S")
+
+
+def _chapter_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """A paragraph of three lines or more, each a recording's chapter (``00:06:40 — Acceptance rate vs mean accepted tokens``):
+    a list, each chapter an entry of its own.  Its lines get a list mark in front."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if k in fenced or not _CHAPTER_LINE.match(lines[k]) or (k > 0 and lines[k - 1].strip()):
+            k += 1
+            continue
+        end = k
+        while end < len(lines) and end not in fenced and _CHAPTER_LINE.match(lines[end]):
+            end += 1
+        if end - k >= 3 and (end == len(lines) or not lines[end].strip()):
             for n in range(k, end):
                 out[n] = "- " + lines[n]
         k = max(end, k + 1)
@@ -311,6 +336,30 @@ def _fences(lines: list[str]) -> Iterator[tuple[int, int, str, list[str]]]:
             j += 1
         yield k, j, lines[k][m.end():].strip().lower(), [x for x in lines[k + 1:j] if x.strip()]
         k = j + 1
+
+
+def _annotation_marks(lines: list[str]) -> list[str]:
+    """``lines`` with a reader's ``>>`` annotation under an entry read as the entry's own words, not a quote: a run of lines
+    opening with ``>>`` right under an unquoted line, no line of it or next to it quoted once (``>``), as a digest's reader
+    writes ``>> abstract only so far; goes in 10.2.`` under an alert's entry.  (A mail's older quote, ``>>`` inside ``>``
+    lines, stays a quote.)"""
+    out = list(lines)
+    n = 0
+    while n < len(lines):
+        if not re.match(r"\s{0,3}>>(?!>)", lines[n]):
+            n += 1
+            continue
+        end = n
+        while end + 1 < len(lines) and re.match(r"\s{0,3}>>(?!>)", lines[end + 1]):
+            end += 1
+        before = lines[n - 1] if n else ""
+        after = lines[end + 1] if end + 1 < len(lines) else ""
+        if before.strip() and not before.lstrip().startswith(">") and not after.lstrip().startswith(">") \
+                and not re.match(r"\s{0,3}(?:```|~~~)", before):
+            for k in range(n, end + 1):
+                out[k] = re.sub(r"^(\s{0,3})>>\s?", r"\1", lines[k])
+        n = end + 1
+    return out
 
 
 def _markdown_fences(lines: list[str]) -> list[str]:

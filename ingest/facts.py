@@ -267,6 +267,10 @@ def _conditions(cues: _Cues, text: str) -> list[tuple[int, int, str]]:
                         val = re.sub(pat, rep, val)
                     # "vanilla vLLM", "stock vLLM", "plain vLLM": the same baseline as "vLLM"
                     val = re.sub(r"^(?:vanilla|stock|plain|default|original|unmodified|upstream)-(?=.)", "", val)
+                    # "over the previous engines iirc", "than existing engines": a hedge is no part of the baseline, and the
+                    # engines before the work, whatever the writer calls them, are one baseline
+                    val = re.sub(r"-(?:iirc|afaik|afaict|imo|imho|i-think|roughly|or-so)$", "", val)
+                    val = re.sub(r"^(?:previous|prior|earlier|existing|older|current|other|state-of-the-art|sota)-(?=[a-z])", "existing-", val)
                     val = "-".join(w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
                                    for w in val.split("-"))  # "dense models" = "dense model"
                     if val and val.split("-")[0] not in cues.not_baselines and not val[0].isdigit():
@@ -1210,6 +1214,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     out.extend(_from_to_reductions(text, out))
     out.extend(_kept_shares(text, out))
     out.extend(_time_fractions(text, out))
+    out.extend(_energy_after_per_token(text, out))
     out.sort(key=lambda t: t[0])
     # a "statement" with more figures than this is a data dump (a pasted log or table on one line): its
     # first figures are kept, so what is derived from them (evidence rows, figure pairs, each quoting the
@@ -1270,6 +1275,31 @@ def _kept_shares(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int
 _TIME_FRACTION_AFTER = compile_lazy(r"\s*(?:the\s+)?(?:time|latency|duration)\s+(?:of|that)\b|\s*的?(?:时间|耗时|延迟)", re.IGNORECASE)
 _TIME_FRACTION_BEFORE = compile_lazy(r"(?:\btakes?|\btook|\bneeds?|\bin|\bat|耗时为?[^，。；,;]{0,8}?的?|时间为?[^，。；,;]{0,8}?的?)\s*(?:only\s+|just\s+|about\s+|~)?$",
                                    re.IGNORECASE)
+
+
+#: Energy per token written with "per token" before the value: "每个输出 token 约 3–4 J", "energy per output token is 0.3 J",
+#: "每 token 0.4 焦".
+_PER_TOKEN_ENERGY = compile_lazy(
+    rf"(?:\bper\s+(?:output\s+|generated\s+|decoded\s+)?token\b|每(?:个|一个)?\s*(?:输出|生成)?\s*(?:token|词元))"
+    rf"[^.;:。；：\d]{{0,16}}?(?P<a>{_NUM})(?:\s*(?:–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?\s*(?P<u>m?J|(?:毫)?焦(?:耳)?)(?![A-Za-z/])",
+    re.IGNORECASE)
+
+
+def _energy_after_per_token(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
+    """Energy per token whose "per token" is written before the value ("65B 每个输出 token 约 3–4 J"), as "3.5 J/token"
+    writes it; none where a figure was already read at that place."""
+    have = {pos for pos, _q in found}
+    out = []
+    for m in _PER_TOKEN_ENERGY.finditer(text):
+        if m.start("a") in have:
+            continue
+        scale = 0.001 if m.group("u").lower().startswith(("mj", "毫")) else 1.0
+        lo, hi = _num(m.group("a")) * scale, (_num(m.group("b")) * scale if m.group("b") else None)
+        before = text[max(0, m.start("a") - 8):m.start("a")]
+        out.append((m.start("a"), Quantity(raw=text[m.start("a"):m.end()].strip(), value=lo, value_high=hi, unit="J/token",
+                                           metric="energy", approx=bool(re.search(r"约|大约|左右|~|about|around", before + text[m.end():m.end() + 4])),
+                                           explicit=True)))
+    return out
 
 
 def _time_fractions(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
@@ -1459,7 +1489,11 @@ _CJK_SINGLE_NEG = compile_lazy(r"[不未无非没别免]$")
 #: Words that end in a negator's character and negate nothing: "分别量化" (separately), "区别", "特别", "类别".
 _CJK_NOT_NEG = compile_lazy(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴|判|派|组)别$")
 _CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|无法|不支持|不把|没把|并不把|不会把|并不|并非|不是|没有|从不|不做|毋须|无须|省掉|省去|免去|免掉|避免|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
-_EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|\b(?:instead of|rather than)(?:\s+being)?\s*$|"
+_EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|"
+                     # "nothing is evicted", "nothing ever gets dropped": no thing is what the verb is done to
+                     r"\bnothing\s+(?:is|are|was|were|gets?|got|ever|will be)\b|"
+                     # "replaces dequantize-then-multiply with table lookups", "avoids recomputation": what it does without
+                     r"\b(?:replac(?:es|ed|ing|e)|avoids?|avoided|avoiding|eliminat(?:es|ed|ing|e)|skips?|skipped|skipping)\s+(?:the\s+|its\s+|any\s+|all\s+)?$|\b(?:instead of|rather than)(?:\s+being)?\s*$|"
                      # "v2 drops the lossless wording", "the authors withdrew the exact claim": the side taken back
                      r"\b(?:drops?|dropped|removes?|removed|retracts?|retracted|withdr[ae]ws?|withdrawn)\s+(?:the|its|their)\s+$",
                      re.IGNORECASE)
@@ -2183,6 +2217,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
             # "uses accumulated attention scores" states what "requires no attention scores" denies (an
             # object the lexicon does not name, compared as written)
             out.add("+need:" + p[5:])
+        if p.startswith("-use:") and cues.use_is_need & set(p[5:].split(",")):
+            # "It does not use a draft model" denies what "REST still needs a small draft LM" states
+            out.add("-need:" + ",".join(sorted(cues.use_is_need & set(p[5:].split(",")))))
         # "needs no calibration set" denies what "calibrates α on 128 samples" does (``facts.need_object_verbs``)
         if p[1:].startswith("need:"):
             for word, verb in cues.need_object_verbs.items():

@@ -36,7 +36,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, lead_name, read_structure, reference_spans, signature_blocks, without_edit_mark, works_in
+from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, lead_name, letter_lines, read_structure, reference_spans, signature_blocks, without_edit_mark, works_in
 from .claims import make_claim
 from .text import (
     alias_before,
@@ -627,6 +627,18 @@ _CALLED_AFTER = compile_lazy(r"\s*(?:\.pdf)?[)）\]]?\s*[,，(（]?\s*(?:这篇(
                              re.IGNORECASE)
 
 
+#: A word naming a table's row in prose: "那行", "两行", "the DynamoLLM row", "rows for …".
+_ROW_WORD = compile_lazy(r"行|\brows?\b", re.IGNORECASE)
+
+
+def _row_name(cell: str) -> str | None:
+    """The work's name a row's first cell gives ("DynamoLLM" of "DynamoLLM（arXiv:2408.00741）", "**Quest** [2406.10774]"), or
+    None when the cell holds no name (a number, an identifier only)."""
+    t = re.sub(r"[*_`]", "", strip_markup(cell))
+    t = re.split(r"\s*[(（\[【]|\s+[—–-]\s+|\s*[:：]", t, maxsplit=1)[0].strip()
+    return t if 2 <= len(t) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]{2}", t) and not find_arxiv_ids(t) else None
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -683,7 +695,15 @@ def written_title(line: str, start: int, end: int) -> str | None:
         if _looks_like_title(q) or (3 <= len(words) <= 16 and long_words and all(w[:1].isupper() for w in long_words)
                                     and not re.search(r"[\u4e00-\u9fff]", q)):
             return q
-    elif m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4):
+    elif m and (_looks_like_title(m.group(1)) or re.search(r"[\u4e00-\u9fff]", m.group(1)) is None and len(m.group(1).split()) >= 4
+                and m.group(1)[:1].isupper()):
+        # (a quoted phrase in lower case, '"speculative expert loading (Eliseev & Mazur)", https://arxiv.org/…', names the
+        # method, not the paper)
+        return strip_markup(m.group(1)).strip()
+    # "skimmed [[MoE-Lightning: High-Throughput MoE Inference on …]] (2402.07033)": a wikilink right before the bracketed
+    # identifier (or a dash before it) links the note the writer keeps under that paper's title
+    m = re.search(r"\[\[([^\]|#\n]{12,240})(?:\|[^\]\n]*)?\]\]\s*(?:[(（\[]|[—–:：,，]|\s-)\s*(?:arXiv\s*[:：]?\s*)?$", line[:start])
+    if m and (":" in m.group(1) or len(m.group(1).split()) >= 4) and _looks_like_title(strip_markup(m.group(1)).strip()):
         return strip_markup(m.group(1)).strip()
     # "1. `2404.14469` Retrieval Head Mechanistically Explains Long-Context Factuality": an entry that opens with the
     # identifier (after its marker, in backticks or brackets) and gives the title after it, to the line's end
@@ -772,12 +792,31 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
     return out
 
 
+#: Words saying a statement speaks for everything in the note: "all of this", "everything above", "none of the above",
+#: "以上(都|全部)", "这些都".
+_WHOLE_NOTE = compile_lazy(r"\b(?:all of (?:this|the above|it)|everything (?:above|here|in this (?:note|log|file))|none of (?:this|the above|it))\b|"
+                           r"以上(?:都|全部|所有)|上面(?:这些|的)?(?:都|全部)", re.IGNORECASE)
+
+
 def claim_version(text: str, refs=()) -> str | None:
     """The arXiv version a statement is tied to: the highest ``vN`` it writes (``arXiv:2603.02217v3``,
     "v3 把 … 改成了 0.62"), else None."""
+    # (a version the document or a card is said to still hold, "10.3 still quotes the v1 figure", "卡片是照 v1 写的", is
+    # theirs, not the statement's)
+    text = _STILL_QUOTES_VERSION.sub(" ", text)
     found = [int(m.group(1)) for m in _VERSION.finditer(text)]
     found += [int(r.version[1:]) for r in refs if r.version and r.version[1:].isdigit()]
     return f"v{max(found)}" if found else None
+
+
+#: A version named as the one a document or a card still quotes: "still quotes the v1 figure", "still cites v1", "照 v1 写的",
+#: "还是 v1 的数".
+_STILL_QUOTES_VERSION = compile_lazy(r"\bstill\s+(?:quotes?|cites?|has|uses|lists|gives|points? (?:at|to)|reports?)\s+(?:the\s+|its\s+)?v\d{1,2}\b"
+                                     r"|照\s*v\d{1,2}|(?:还是|仍是|仍然是)\s*v\d{1,2}", re.IGNORECASE)
+#: A sentence going on about the version the one before named: "With that change …", "In v3 …" is named; "After the
+#: revision …", "这一版 …", "改完之后 …".
+_GOES_ON_VERSION = compile_lazy(r"^\W*(?:with (?:that|this|the) (?:change|fix|revision|update)|after (?:that|this|the) (?:change|fix|revision|update)|"
+                                r"in (?:that|this|the new|the revised) (?:version|revision)|there,?|这一版|新版(?:里|中)?|改(?:完|了)之后)\b", re.IGNORECASE)
 
 
 #: A word that denies the cue after it ("would not add it"); a condition is no proposal either ("outside the doc's scope
@@ -1341,6 +1380,12 @@ def parse_note(
         if tag and not any(sg.line == title.line for sg in shape.segments):
             said = next(g for g in tag.groups() if g)
             pre_levels += [lv for lv in evr.levels(said, legend) if lv in ("second_hand", "vendor_self_reported")]
+        # a closing sentence that speaks for the whole note ("one run per config, nothing repeated, so all of this is
+        # unverified", "none of the above is checked", "以上都没复现"): its levels are the note's, as an opening's are
+        last_item = max((sg.line for sg in shape.segments), default=0)
+        for n, v in line_lv.items():
+            if n >= last_item and 0 < n <= len(lines) and _WHOLE_NOTE.search(lines[n - 1]):
+                pre_levels += [lv for lv in v if lv in ("unverified", "second_hand")]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
     # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
     # speaks for the items it names (``{name: levels}``)
@@ -1387,6 +1432,19 @@ def parse_note(
                 at = rows[int(k) - 1].line
             if at is not None:
                 noted[at] = ordered_levels([*noted.get(at, ()), *v])
+    # a note naming rows by the work in their first cell ("表里 DynamoLLM 和 Mélange 两行我只对着摘要填的；JouleServe 那行是
+    # 周毅转述的", "the FlashInfer row is from their README"): each clause's levels go to the rows it names
+    row_names = {b.line: nm for b in rows if b.cells and (nm := _row_name(b.cells[0]))}
+    for n, _v in sorted(line_lv.items()) if row_names else ():
+        if n in row_names:
+            continue
+        for clause in re.split(r"[;；。]|\.\s", lines[n - 1]):
+            if not _ROW_WORD.search(clause):
+                continue
+            named = [ln for ln, nm in row_names.items() if re.search(rf"(?<![\w-]){re.escape(nm)}(?![\w-])", clause, re.IGNORECASE)]
+            lv = evr.levels(clause, legend) if named else ()
+            for at in named if lv else ():
+                noted[at] = ordered_levels([*noted.get(at, ()), *lv])
 
     # a heading above items that states a level ("## Benchmarks (ran it myself)", "## 以下只看了摘要") speaks
     # for the items and text under it, down to the next heading of its level or higher
@@ -1619,6 +1677,7 @@ def parse_note(
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
     letterhead = signature_blocks(blocks)
+    letter_form = letter_lines(blocks)  # a mail's header fields, greeting and attributions: metadata
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0
@@ -1727,6 +1786,7 @@ def parse_note(
                 pieces += got
         setup: tuple[int | None, str] = (None, "")  # a sentence that only sets up a measurement, and its item
         prev_piece: tuple[int | None, str] = (None, "")  # the sentence before, and its item
+        prev_version: str | None = None  # the version the sentence before is tied to
         said_of: tuple[int, tuple[str, ...], bool] = (0, (), False)  # (line, works, opens with it) of the sentence before
         for piece, la, lb in pieces:
             # a paragraph may hold several items (a pasted chat: one block quote, one turn per line)
@@ -1750,6 +1810,10 @@ def parse_note(
                                       *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")],
                                      all_depths=True)
             levels = own or para_levels or sub_levels or inherited
+            if not own and para_levels and set(para_levels) <= {"unverified"} and (sub_levels or inherited):
+                # "UP：…FLOPs 能砍掉 60% 以上" over "我：…我也没去翻论文" in a note that relays everything: unchecked, and still
+                # second-hand, as the note says
+                levels = ordered_levels([*para_levels, *(sub_levels or inherited)])
             if own and set(own) <= {"unverified"}:
                 # "they never found out why" under a heading "heard in the hallway": unchecked, and still
                 # second-hand; "unverified" says nothing of where a statement came from
@@ -1780,7 +1844,8 @@ def parse_note(
                 named = local_names.get(lead.group(1).casefold()) if lead else None
                 if named in sg.works:
                     subjects = (named,)
-            c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
+            c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) or (la == lb and la in letter_form)
+                           else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
             refs = section_refs(clean, lex)
             if placing and not refs:
@@ -1863,10 +1928,12 @@ def parse_note(
                 "section_refs": tuple(dict.fromkeys(r.key or r.title for r in refs)),
                 "suggested_sections": tuple(dict.fromkeys(r.key or r.title for r in refs if r.role == "suggest")),
                 "cross_refs": tuple(dict.fromkeys(r.key for r in refs if r.role == "cross" and r.key)),
-                "version": claim_version(piece, c.arxiv),
+                "version": claim_version(piece, c.arxiv) or (
+                    prev_version if prev_piece and prev_piece[0] == it and _GOES_ON_VERSION.match(clean) else None),
                 "unverified": c.unverified or "unverified" in said,
             }))
             prev_piece = (it, clean)
+            prev_version = claims[-1].version
     # front matter lines that state evidence are claims too (a card's ``source: abstract (auto)``)
     for n, lv in sorted(fm_line_lv.items()):
         if is_card:

@@ -423,7 +423,7 @@ _CLAUSE = compile_lazy(r"[,，;；。.!?！？]\s")
 #: Words after a section number that say what the section already says: "4.1 still holds", "3.2 says", "2.2 里写的".
 _PART_SAYS = compile_lazy(r"\s*(?:still|already|says|said|holds|has|is|was|quotes|reads|states|claims|里|中|写的|说的)", re.IGNORECASE)
 #: A second placement joined to a first one: "…, and the quantized prefix cache under", "; the flag in", "，另一条放到".
-_JOINED_PLACE = compile_lazy(r"(?:[,，;；]\s*(?:and|or|plus|while|with)?|\band|以及|和|另一条|其余)\s+(?:the |its |their |our )?"
+_JOINED_PLACE = compile_lazy(r"(?:[,，;；]\s*(?:and|or|plus|while|with)?|\band|\bor|以及|和|或者?|另一条|其余)\s+(?:the |its |their |our )?"
                              r"(?:[\w./+-]+\s+){0,5}?(?:under|in|into|to|goes (?:in|under|to))\s*(?:§\s*)?$|"
                              r"(?:[,，;；]|以及|另外)\s*[^,，;；。]{0,30}?(?:放到|放在|归入|放进|挂到)\s*(?:§\s*)?$", re.IGNORECASE)
 #: "put it there", "it belongs there", "leave it there", "Already in 5.2; at most a one-liner about Blackwell support
@@ -507,9 +507,19 @@ SECTION_COLUMNS = frozenset({"section", "sections", "placement", "where", "归�
                              "doc home", "放到哪", "归到哪", "归哪"})
 
 
+#: A column header naming where a row belongs, in words the closed set does not list: "Where in doc", "Where in the living
+#: doc", "Proposed section", "Placement in doc", "放进哪一节", "对应章节".
+_SECTION_HEADER = re.compile(r"^(?:suggested |proposed |target |our )?(?:where(?: (?:in|on|into) (?:the |our )?(?:living[- ])?(?:doc(?:ument)?|kb|wiki|"
+                             r"outline|survey|chapter)| (?:it|to|would|should|does|we)\b[\w' ]{0,24})?"
+                             r"|(?:doc(?:ument)? |kb |living[- ]doc )?(?:section|placement|home|slot)s?(?: (?:in|for) (?:the |our )?[\w-]{1,12}(?: doc)?)?)\??$"
+                             r"|^(?:建议)?(?:放|归|写|加)(?:到|在|进|入)?(?:哪|哪里|哪儿|哪节|哪一节|哪个小节)$|^(?:对应|所属|目标|建议)(?:章节|小节)$")
+
+
 def section_column(header: str) -> bool:
-    """Whether a table column (or a key/value table's key) names where a row belongs (``Section``, ``建议章节``)."""
-    return re.sub(r"[*_`]", "", header).strip().lower() in SECTION_COLUMNS
+    """Whether a table column (or a key/value table's key) names where a row belongs (``Section``, ``建议章节``,
+    ``Where in doc``)."""
+    h = re.sub(r"[*_`]", "", header).strip().lower()
+    return h in SECTION_COLUMNS or (len(h) <= 40 and bool(_SECTION_HEADER.match(h)))
 
 
 def table_section(header: str, cell: str) -> list[str]:

@@ -47,7 +47,7 @@ from ingest.lazyre import compile_lazy
 
 __all__ = ["Segment", "NoteShape", "read_structure", "works_in", "comparison_spans", "comparison_columns", "front_matter_works", "not_a_paper",
            "TURN_HEADER", "is_turn_header", "IM_CLUTTER", "without_edit_mark", "corrected_turns", "lead_name",
-           "signature_blocks"]
+           "signature_blocks", "letter_lines"]
 
 _URL = compile_lazy(r"https?://\S+|\bwww\.\S+", re.I)
 _MD_LINK = compile_lazy(r"\[([^\[\]]++)\]\(([^)\s\[]++)\)")  # no bracket inside: linear in [[[[… (issue 23)
@@ -640,10 +640,26 @@ class _Raw:
 _CHANNEL_POST = compile_lazy(r"^\s*(?P<t>\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?\]\s+[^\n:：\[\]]{1,40})[:：]\s*$")
 
 
+#: A place in a talk or a document in brackets before what was noted there, as live notes mark each slide: "[slide 3] FA3 on
+#: Hopper", "[p. 12] Appendix B", "[幻灯片 5] 结论", "[第 3 页] …".
+_PLACE_MARK = compile_lazy(r"^\s*(?P<t>[\[【]\s*(?:slides?|page|pg\.?|pp?\.|幻灯片|第\s*\d{1,3}\s*页|p(?=\s*\d))\s*#?\s*\d{0,3}"
+                           r"(?:\s*[-–]\s*\d{1,3})?\s*[\]】]\s*\S.{0,100})$", re.IGNORECASE)
+
+
+#: A tracker comment's signature line above its text, as Linear and Jira exports write it: "— kofi, 11 days ago",
+#: "– amara, yesterday".
+_DASH_AGO = compile_lazy(r"^\s*(?P<t>[—–]\s*@?[\w.\-]{2,30},?\s+(?:\d+\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|weeks?|months?)\s+ago|"
+                         r"yesterday|today|just now))\s*$", re.IGNORECASE)
+#: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
+#: bitnet.cpp …".
+_EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
+
+
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
-                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST)):
+                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
+                             _EQ_HEADING, _DASH_AGO)):
         if pat.match(line_text):
             return n
     return -1
@@ -652,7 +668,7 @@ def _pseudo_kind(line_text: str) -> int:
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
-                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST):
+                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -786,6 +802,7 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         sub = _container_entries(h.text, body, lex)
         if not sub and any_container and not _brings_link(h.text) and ents_here \
                 and not any(b.kind == "heading" for b in body) \
+                and not _REFERENCE_HEADING.match(_strip(h.text)) and not _REF_LABEL.match(_strip(h.text)) \
                 and (_named_collection(h.text, lex)
                      # a radar's quadrant ("## 采纳" over "- vLLM 分块预填充 —— 理由", "- KIVI（link）—— 理由") beside quadrants that
                      # give their entries: every entry a name, a dash and a reason, each a topic
@@ -1139,6 +1156,10 @@ _TITLED_SLOT = compile_lazy(r"^\W*(?:poster|talk|demo|oral|spotlight|海报|报�
 _RECORDING_PART = compile_lazy(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~\-－至到]\s*\d{1,2}:\d{2}(?::\d{2})?\s*[)）\]]?")
 
 
+#: A wikilink naming a paper's note by its title (a name and a colon, or four words): "[[MoE-Lightning: High-Throughput …]]".
+_WIKILINK_TITLE = compile_lazy(r"\[\[[^\]|#\n]{2,40}:\s[^\]|#\n]{4,200}\]\]|\[\[(?:[^\]|#\s\n]+\s+){3,}[^\]|#\s\n]+\]\]")
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units of a section whose heading names no work, when they are its topics: two or more of
     them bring their own work or link (at least half of them do); or the heading names a collection
@@ -1208,7 +1229,8 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
         return t
     if _WORKS_FIELD.match(own(units[0])) or sum(1 for u in units if _READING_ROLE.match(own(u))) * 2 > len(units):
         return []  # "## 1. vLLM" over "- 依赖论文：PagedAttention（…）；EAGLE-3（…）" and remarks: one topic, about those works
-    with_works = [u for u in units if _brings_link(own(u))]
+    # (a wikilink to the note kept on a paper, "skimmed [[MoE-Lightning: …]] again", brings that paper as a link does)
+    with_works = [u for u in units if _brings_link(own(u)) or _WIKILINK_TITLE.search(own(u))]
     distinct = {tuple(works_in(own(u), lex)[0]) or (own(u)[:40],) for u in with_works}
     named_collection = _named_collection(head_text, lex)
     # (a bold-only line is a part's label, "**What the speaker claimed**", "**My doubts**"; a turn writes its words
@@ -1647,6 +1669,11 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             blocks[i].line_end < x.line < blocks[j].line for x in blocks if x.quoted) for i, j in zip(run_blocks, run_blocks[1:]))
         grouped = not threaded and len(runs_of_several) >= 2 and set_apart and \
             sum(per_block[i] for i in runs_of_several) * 2 >= len(marks)
+        # (a video's or a talk's notes stamped with offsets, "[00:45] UP：…" / "我：…" a paragraph per part, one of them
+        # holding two stamps of one part: each paragraph is a part of the recording, one topic)
+        grouped = grouped or (not threaded and set_apart and len(run_blocks) >= 3 and len(runs_of_several) >= 1
+                              and bool(re.search(r"(?<![\d:])0?0:[0-5]\d(?![\d:])", heads[0]))
+                              and all(len(blocks[i].lines) > per_block[i] for i in run_blocks))
         prev_block: int | None = None
         firsts: list[int] = []  # where in ``kept`` a turn opened the first topic ("So first one is …")
         # the works the note names with an identifier ("Papers on the agenda: StreamingLLM https://arxiv.org/abs/…"): a
@@ -3110,6 +3137,8 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     out: list[_Raw] = []
     for n, (line, head, hl) in enumerate(starts):
         end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
+        # (a closing and a signature end the topic above them: the quoted mail under them is no part of it)
+        end = min([end, *(x - 1 for x in sig if line < x <= end)])
         inside = [x for x in (_slice(b, line, end) for b in blocks if b.line not in sig) if x is not None]
         out.append(_Raw("pseudo", line, end, head, hl, inside))
     pre = [b for b in blocks if b.line_end < starts[0][0]]
@@ -3959,8 +3988,11 @@ def _linked_under_title(blocks: list[MdBlock], title_idx: int | None, work: str 
     if title_idx is None or work is None:
         return False
     nxt = next((b for b in blocks[title_idx + 1:] if b.kind not in ("hr", "html") and b.text.strip()), None)
-    return nxt is not None and nxt.kind in ("para", "item") and len(nxt.text) <= 200 \
-        and work in {m.arxiv_id for m in find_arxiv_ids(nxt.text)}
+    if nxt is None or nxt.kind not in ("para", "item"):
+        return False
+    # (or the block's first line: "Paper: arXiv 2603.14752v2 · Reviewer: mei" over "Read the whole v2 PDF, …")
+    first = nxt.lines[0][1] if nxt.lines else nxt.text
+    return any(len(t) <= 200 and work in {m.arxiv_id for m in find_arxiv_ids(t)} for t in (nxt.text, first))
 
 
 def _label_of(head: str) -> str:
@@ -4347,8 +4379,15 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
             # whatever its opening posts recap
             labelled = list(dict.fromkeys(m.arxiv_id for _ln, t in _lines_of(raw) for lm in _PAPER_LABEL.finditer(t)
                                           for m in find_arxiv_ids(t[lm.end():lm.end() + 90])[:1]))
-            a, c = (labelled, []) if len(labelled) == 1 else \
-                works_in("\n".join(t for ln, t in _lines_of(raw) if ln in raw.head_lines), lex)
+            quoted = [b for b in raw.blocks if b.quoted and b.kind not in ("code", "html")]
+            if len(labelled) == 1:
+                a, c = labelled, []
+            elif quoted and raw.blocks[0].quoted and (qa := works_in("\n".join(b.text for b in quoted), lex))[0]:
+                # an excerpt answered by its reader ("> … ResBudget（arXiv 2611.20356）…，比 VisionZip（…）…" over "【按】…"): the
+                # quote says what the part is about, the reader's remark may name another work in passing
+                a, c = qa
+            else:
+                a, c = works_in("\n".join(t for ln, t in _lines_of(raw) if ln in raw.head_lines), lex)
     if raw.kind == "row":
         a, c = works_in(head_text, lex)
     if not a and raw.kind == "heading":
@@ -4762,6 +4801,17 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if off is not None:
             keep = [b for b in last.blocks if b.line < off.line]
             raws[-1] = replace(last, line_end=max([last.line, *(b.line_end for b in keep)]), blocks=keep)
+    if raws and how == "pseudo" and len(raws) >= 2:
+        # "admin: slides promised after the workshop; wifi …" after the last slide's points, a paragraph of its own: a chore
+        # or an aside the writer labels, no point of that slide
+        last = raws[-1]
+        chore = next((b for b in last.blocks[1:] if b.kind == "para" and not b.quoted and b.parent is None and b.lines
+                      and b.line > last.line + 1 and (_CHORE_OPEN.match(b.lines[0][1]) or _ASIDE_OPEN.match(b.lines[0][1]))), None)
+        if chore is not None:
+            keep = [b for b in last.blocks if b.line < chore.line]
+            rest = [b for b in last.blocks if b.line >= chore.line]
+            raws[-1] = replace(last, line_end=max([last.line, *(b.line_end for b in keep)]), blocks=keep)
+            raws.append(_Raw("pseudo", chore.line, max(b.line_end for b in rest), chore.lines[0][1], [chore.line], rest))
     quoted_points = _quoted_mail_points(blocks, last_line)
     if quoted_points and raws:
         # the earlier mails of a top-posted thread, quoted under the last one with their own headers ("> From: Wen …",
@@ -5344,13 +5394,53 @@ def signature_blocks(blocks: list[MdBlock]) -> set[int]:
     ("On Tue, …, Dana wrote:").  A sender's letterhead states nothing of any work ("Kestrel Stream: 2.4M tokens per
     session")."""
     out: set[int] = set()
-    on = False
+    on = closing = False
     for b in blocks:
         first = b.lines[0][1] if b.lines else ""
         if b.quoted or b.kind == "heading" or _ATTRIBUTION.match(first) or (b.kind == "para" and _MAIL_FROM.match(first)):
-            on = False
+            on = closing = False
         elif b.kind == "para" and first.strip() in _SIG_DELIMITER:
-            on = True
+            on, closing = True, False
+        elif b.kind == "para" and _SIGN_OFF.match(first) and _signature_lines(b.lines[1:]):
+            # "Thanks," / "Priya" and the lines under it ("Priya Raman | Inference team", "Sent from my phone"): a
+            # closing and a signature, short lines that name no work, until a postscript or a link
+            on = closing = True
+        elif closing and not (b.kind == "para" and _signature_lines(b.lines)):
+            on = closing = False
         if on and b.kind == "para":
             out.add(b.line)
     return out
+
+
+def letter_lines(blocks: list[MdBlock]) -> set[int]:
+    """The lines of a mail that carry no statement of any work, only the letter's form: its header fields (every line of
+    a paragraph ``From:`` / ``To:`` / ``Subject:`` / ``发件人：``…), its greeting ("Hi all,", "Dear Wen,", "各位好，") and
+    an attribution over a quoted mail ("On Mon, 11 Sep 2028, Tomas wrote:").  Their claims are the note's metadata."""
+    out: set[int] = set()
+    for b in blocks:
+        if b.kind != "para" or not b.lines:
+            continue
+        if all(_MAIL_FROM.match(t) or _MAIL_FIELD.match(t) for _ln, t in b.lines):
+            out.update(ln for ln, _t in b.lines)
+            continue
+        for ln, t in b.lines:
+            if _ATTRIBUTION.match(t) or (len(b.lines) == 1 and _GREETING.match(t)):
+                out.add(ln)
+    return out
+
+
+#: A letter's greeting on a line of its own: "Hi all,", "Dear Wen,", "Hello team!", "各位好，".
+_GREETING = compile_lazy(r"^\s*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?。！？]{0,40}[,，:：!！]?"
+                         r"|(?:各位|大家|老师们?|hi\s*all)[^。！？]{0,8}好?[,，!！:：]?)\s*$", re.IGNORECASE)
+
+
+def _signature_lines(lines: list[tuple[int, str]]) -> bool:
+    """Whether ``lines`` (of a paragraph after a letter's closing) are a signature: at most four short lines, none naming
+    a work, a link or a figure, none opening a postscript."""
+    return len(lines) <= 4 and all(len(t.strip()) <= 80 and not _brings_link(t) and not find_arxiv_ids(t)
+                                   and not _POSTSCRIPT.match(t) and not re.search(r"\d+(?:\.\d+)?\s*(?:x|×|%|倍)", t)
+                                   for _ln, t in lines)
+
+
+#: A postscript after a letter's closing: "P.S. …", "PS: …", "附：…".
+_POSTSCRIPT = compile_lazy(r"^\s*(?:p\.?\s?s\.?|附|另外)\s*[:：.,，]?\s*\S", re.IGNORECASE)

@@ -597,6 +597,11 @@ _ALIAS_BEFORE = compile_lazy(
     r"(?:^|[\s(（\[【/:：,，、*_])(?P<a>[A-Za-z][\w+.]*(?:-[\w+.]+)*(?:\s[A-Z0-9][\w+.-]*)?)"
     r"\s*(?:\*\*)?\s*[(（\[【]\s*(?:\[)?(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$",
     re.IGNORECASE)
+#: Two authors joined by "&" right before an identifier, as a paper is cited by them: "(Eliseev & Mazur)", arxiv.org/…",
+#: "Leviathan & Matias (arXiv:…". Only "&": "Medusa and Hydra (…" names two works, not one.
+_AUTHOR_PAIR_BEFORE = compile_lazy(
+    r"(?:^|[\s(（\[【\"“])(?P<a>[A-Z][a-z][a-z'’-]{1,20}\s*&\s*[A-Z][a-z][a-z'’-]{1,20})\s*[)）]?[\"”]?\s*[,，:：—–-]?\s*"
+    r"[(（\[【]?\s*(?:arXiv\s*[:：]?\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/|arxiv\.org/(?:abs|pdf)/)?$")
 #: Words written before a name that are no part of it ("on FastServe (…", "than Sarathi-Serve (…"); an adjective stays
 #: ("lower TTFT (…" names no work at all), and so does a word that is no compound name ("in FP8 [9]", "with LLMs (…").
 _LEAD_WORDS = frozenset("at about than like via into onto using use uses called named against over under beside besides".split())
@@ -640,6 +645,9 @@ def alias_before(line: str, start: int) -> str | None:
     True
     """
     window = line[max(0, start - 60):start]
+    pair = _AUTHOR_PAIR_BEFORE.search(window)
+    if pair:
+        return pair.group("a")  # ("speculative expert loading (Eliseev & Mazur)", https://arxiv.org/pdf/…": its two authors)
     m = _ALIAS_BEFORE.search(window)
     if not m:
         return None

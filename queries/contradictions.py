@@ -1672,6 +1672,9 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
 
 
 #: Where a figure's clause starts: a sentence's or a clause's break before it.
+#: A relative clause telling what a work just named reports: "…, which reports 1.4x", "…, who claim 2x", "，其报告 …".
+_RELATIVE_OPEN = compile_lazy(r"\s*(?:which|who|that)\s+(?:also\s+)?(?:reports?|reported|claims?|claimed|gets?|got|achieves?|achieved|"
+                              r"shows?|showed|gives?|gave|reaches|reached|measures?|measured)\b", re.IGNORECASE)
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
 #: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
 _FIGURE_OF = compile_lazy(r"[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
@@ -1750,9 +1753,9 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
     at = c.text.find(raw)
     if at < 0:
         return None
-    start = 0
+    start = brk = 0
     for m in _CLAUSE_BREAK.finditer(c.text, 0, at):
-        start = m.end()
+        start, brk = m.end(), m.start()
     def named_in(part: str) -> list[str]:
         return list(dict.fromkeys([*(m.group(1) for m in _BARE_KEY.finditer(part)), *match(part)]))
 
@@ -1781,6 +1784,15 @@ def _figure_work(c: SClaim, q: SQuantity, match: Callable[[str], list[str]]) -> 
         return named[0]
     if named:
         return None
+    if start and _RELATIVE_OPEN.match(c.text, start):
+        # "Complements Splitwise (arXiv:2311.18677), which reports 1.4x higher throughput …; JouleServe keeps …": a relative
+        # clause's figure is the work named right before it
+        prev = 0
+        for m in _CLAUSE_BREAK.finditer(c.text, 0, brk):
+            prev = m.end()
+        got = named_in(c.text[prev:brk])
+        if len(got) == 1:
+            return got[0]
     lead = re.match(r"\s*([A-Z][a-z]*[A-Z][\w+-]*|[A-Z]{2,}[\w+-]*)\b", before)
     setting = _setting_words(q.conditions) if lead else None
     if lead and not match(lead.group(1)) and match(c.text[:start]) and not (setting and setting.search(lead.group(1))) \
@@ -2048,8 +2060,10 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 # figure, not one of the papers'
             if c.kind == "note" and works:
                 works = [w for w in works if not _variant_row(c.text, w, names_of, match)]
-            if own is not None and own not in works:
-                works = [own]  # a baseline's figure quoted in another work's statement: the baseline's
+            if own is not None:
+                # a baseline's figure quoted in another work's statement: the baseline's; a figure its clause gives one of
+                # the statement's works (", which reports 1.4x …" after Splitwise's identifier): that one's
+                works = [own]
             gain = _gain_as_ratio(c.text, q)
             faster = _cut_as_speedup(q) or _faster_as_speedup(c.text, q)
             for s in works:
@@ -2371,7 +2385,9 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             for a in cs:
                 if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text) or _ON_OUR_DOC.search(a.text):
                     continue  # ("我们的 doc: ref 16 still points at v1 …": a remark on our document, no statement of v1's)
-                figures = bool(a.quantities and b.quantities)
+                # (figures of two different measures, "~20 ms switching latency" of v1 against "v2 改了表 3：…吞吐下降约 6%", say
+                # nothing of each other: the change must then be about what the earlier statement says, as without figures)
+                figures = bool(a.quantities and b.quantities) and _measures_meet(a, b)
                 if not figures:
                     # no figures on both sides: the later version's change must be about what the earlier
                     # statement says ("v1 …调度侧是全局单队列" / "v2 把调度侧从全局单队列改成了按租户的虚拟队列")
@@ -2407,6 +2423,16 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     a=statement(a), b=statement(b if figures else _saying_what_changed(a, b, cs, pairs)), detail=[f"{a.version} vs {b.version}"],
                 )
     return list(out.values())
+
+
+def _measures_meet(a: SClaim, b: SClaim) -> bool:
+    """Whether a figure of ``a`` and one of ``b`` can be of the same measure: the same metric, one of them a speed-up or of
+    no named metric, or a figure of ``a`` written again in ``b``."""
+    ma = {q.metric for q in a.quantities}
+    mb = {q.metric for q in b.quantities}
+    if ma & mb or None in ma | mb or "speedup" in ma | mb:
+        return True
+    return any(re.search(rf"(?<![\w.]){re.escape(q.raw)}(?![\w.])", b.text) for q in a.quantities)
 
 
 def _saying_what_changed(a: SClaim, b: SClaim, cs: list[SClaim], pairs: Callable[[SClaim], set[str]]) -> SClaim:
@@ -2489,6 +2515,13 @@ def _asserted(c: SClaim, field: str) -> tuple[str, ...]:
     return tuple(x for x in got if x in left)
 
 
+def _says_words(quote: str) -> bool:
+    """Whether a quote holds words of a statement once identifiers and the word "arXiv" are left out: two words of
+    letters, or four Chinese characters."""
+    rest = re.sub(r"(?i)\barxiv\b|\d{4}\.\d{4,5}(?:v\d+)?|\d[\d.]*", " ", quote)
+    return len(re.findall(r"[A-Za-z]{2,}", rest)) >= 2 or len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4
+
+
 def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """A statement another file quotes and says a later version took back: B says a version removed or
     withdrew something ("v2 删除了这个结论", "the theorem was removed in v2"; lexicon ``facts.retract``)
@@ -2510,7 +2543,8 @@ def _retractions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradicti
         if not _eligible(b) or b.kind == "living_doc" or not retract.search(b.text):
             continue
         near = [c for ln in range(b.line - 1, b.line_end + 1) for c in by_line.get((b.path, ln), ())]
-        quotes = [q.strip() for c in [b, *near] for q in _QUOTED.findall(c.text) if len(q.strip()) >= 6]
+        # (a quoted identifier, 'slide footer reads "arXiv 2407.0860" and the last digit is cut off', quotes no statement)
+        quotes = [q.strip() for c in [b, *near] for q in _QUOTED.findall(c.text) if len(q.strip()) >= 6 and _says_words(q)]
         if not quotes:
             continue
         version = b.version or next((c.version for c in near if c.version), None)

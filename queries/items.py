@@ -207,9 +207,10 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
     found = [(min(kept, default=len(title)), aid) for aid, kept, spotted in _name_spots(snap, title) if kept or not spotted]
     if found:  # the work the title names first ("Fwd: Re: SpecTrie + EAGLE-2 for 4.2" is about SpecTrie)
         return [min(found)[1]], "name"
-    if it.kind == "heading":
+    if it.kind == "heading" or (it.kind == "pseudo" and _COMMENT_HEADER.match(it.title)):
         # a heading naming no work ("## Exp 12 — 2027-07-02") over a first sentence that opens with one ("TidalKV first
-        # try, straight from the quickstart"): the work its opening words name (a work named later in it only figures)
+        # try, straight from the quickstart"): the work its opening words name (a work named later in it only figures);
+        # so is a comment under its signature ("— amara, 8 days ago" over "Read REST properly this time, …")
         opening = next((c.text for c in snap.claims_of(it.path)
                         if c.item == it.index and c.line > it.line and c.role not in ("metadata",)), "")[:48]
         first = min(((min(kept), aid) for aid, kept, _spotted in _name_spots(snap, opening) if kept and min(kept) <= 12),
@@ -217,6 +218,13 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
         if first is not None:
             return [first[1]], "name"
     return [], None
+
+
+#: A comment's or a post's signature line, naming who wrote it and when but no work: "— amara, 8 days ago", "@tkowalski
+#: commented on Oct 30, 2028", "**kvcache_kid** · 3 days ago", "u/pocket_tensor · 64 points".
+_COMMENT_HEADER = re.compile(r"^\W*(?:u/)?@?[\w.\-]{2,30}\W{0,4}(?:\s*\((?:author|op|maintainer)\))?\s*(?:,|·|•|\||—|–|-)?\s*"
+                             r"(?:commented|replied|wrote|said|started this discussion|\d+\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|"
+                             r"weeks?|months?)\s+ago|\d[\d,.]*k?\s*(?:points?|upvotes?)|yesterday|today)\b", re.IGNORECASE)
 
 
 def _name_spots(snap: Snapshot, text: str) -> list[tuple[str, list[int], bool]]:
