@@ -140,7 +140,6 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # so every column stays where it was)
     # (none of these reads inside a fenced block: code and its output stay as written)
     lines = _markdown_fences(lines)
-    lines = _annotation_marks(lines)
     lines = _proposed_edits(lines)
     lines = _unfenced_csv(lines)
     code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
@@ -336,30 +335,6 @@ def _fences(lines: list[str]) -> Iterator[tuple[int, int, str, list[str]]]:
             j += 1
         yield k, j, lines[k][m.end():].strip().lower(), [x for x in lines[k + 1:j] if x.strip()]
         k = j + 1
-
-
-def _annotation_marks(lines: list[str]) -> list[str]:
-    """``lines`` with a reader's ``>>`` annotation under an entry read as the entry's own words, not a quote: a run of lines
-    opening with ``>>`` right under an unquoted line, no line of it or next to it quoted once (``>``), as a digest's reader
-    writes ``>> abstract only so far; goes in 10.2.`` under an alert's entry.  (A mail's older quote, ``>>`` inside ``>``
-    lines, stays a quote.)"""
-    out = list(lines)
-    n = 0
-    while n < len(lines):
-        if not re.match(r"\s{0,3}>>(?!>)", lines[n]):
-            n += 1
-            continue
-        end = n
-        while end + 1 < len(lines) and re.match(r"\s{0,3}>>(?!>)", lines[end + 1]):
-            end += 1
-        before = lines[n - 1] if n else ""
-        after = lines[end + 1] if end + 1 < len(lines) else ""
-        if before.strip() and not before.lstrip().startswith(">") and not after.lstrip().startswith(">") \
-                and not re.match(r"\s{0,3}(?:```|~~~)", before):
-            for k in range(n, end + 1):
-                out[k] = re.sub(r"^(\s{0,3})>>\s?", r"\1", lines[k])
-        n = end + 1
-    return out
 
 
 def _markdown_fences(lines: list[str]) -> list[str]:

@@ -208,6 +208,9 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     cuts = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)]
     for m in _PAREN_FIGURE.finditer(text):
         cuts += [(m.start(), m.start() + 1), (m.end() - 1, m.end())]
+    if "=" in text:
+        # a log line's fields, "ttft_p50=0.61s  ttft_p99=2.84s": each field a clause of its own (its key names its measure)
+        cuts += [(m.end(), m.end()) for m in _LOG_FIELD.finditer(text) if m.end() < len(text)]
     out, start = [], 0
     for a, b in sorted(cuts):
         if a < start:
@@ -216,6 +219,12 @@ def _clauses(text: str) -> list[tuple[int, int]]:
         start = b
     out.append((start, len(text)))
     return out
+
+
+#: A log field's key with underscores, up to its "=": "ttft_p99", "kv_usage", "decode_tok_s".
+_LOG_KEY = compile_lazy(r"(?<![\w.])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?==\S)")
+#: A log line's field's value and the whitespace after it, where another field follows: "=0.61s  " of "ttft_p50=0.61s  ttft_p99=…".
+_LOG_FIELD = compile_lazy(r"(?<=[A-Za-z0-9_])=[^\s=]+\s+(?=[A-Za-z][\w .@-]{0,30}=)")
 
 
 #: A parenthesis that is a clause of its own: it states a figure ("（文档里的 1.2× 是 A100 上的）", "(fp16
@@ -564,6 +573,13 @@ def _near_sentence(sentences: list[tuple[int, int]], starts: list[int], s: int, 
     return max(sa, s - _LABEL_REACH), min(sb, e + _LABEL_REACH)
 
 
+#: A copula right before a value: "… is 27%", "… was about 30%", "… came to 27%".
+_COPULA_END = compile_lazy(r"\b(?:is|was|are|were|comes? to|came to|stands? at|sits? at)\s+(?:about|around|roughly|only|just|~)?\s*$",
+                           re.IGNORECASE)
+#: A noun naming a fall as a clause's subject: "reduction", "decrease", "drop", "cut", "saving(s)", "降幅".
+_CHANGE_NOUN_DOWN = compile_lazy(r"\b(?:reduction|decrease|drop|cut|savings?|decline)\b|降幅|下降幅度", re.IGNORECASE)
+
+
 def _plus_before(text: str, pos: int) -> bool:
     """Whether the figure at ``pos`` is written with a plus sign ("+0.27 ppl over FP16"): a difference from a baseline."""
     return re.search(r"(?<![\w.+])\+\s?$", text[max(0, pos - 2):pos]) is not None
@@ -761,6 +777,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     text = text.replace("\\times", "×     ")
     # a clock time or a video's stamp ("03:12 FlashAttention 回顾", "at 14:30"): no figure; masked, same length
     text = _CLOCK.sub(lambda m: "_" * len(m.group()), text)
+    if "=" in text:
+        # a log field's key, "ttft_p99=2.84s", "tbt_p50=0.041s": its words, so that "ttft" and "p99" are read; same length
+        text = _LOG_KEY.sub(lambda m: m.group().replace("_", " "), text)
     # a latency spelt out ("time-to-first-token", "time per output token"): its abbreviation, same length
     text = _SPELT_LATENCY.sub(lambda m: ("TTFT" if "first" in m.group().lower() else "TPOT").ljust(len(m.group())), text)
     # "380 tokens per second", "540 tokens/sec": tok/s, same length (the figure's raw is the words as written)
@@ -1070,6 +1089,10 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if not down and _BY_BEFORE.search(text, max(lo, s - 24), s):
             # "lowered total inference energy by roughly 13%": the verb of a change "by" a figure stands before its measure
             down = bool(cues.down.search(text[max(lo, s - 72):s]))
+        if not down and unit == "%" and (cop := _COPULA_END.search(text, max(lo, s - 16), s)) is not None:
+            # "The P99 TTFT reduction versus vLLM on ShareGPT … is 27%": the clause's subject names the change, its copula
+            # the value, however much setting stands between them
+            down = bool(_CHANGE_NOUN_DOWN.search(text, lo, cop.start()))
         # (a setting right after "vs"/"over"/"than" is the baseline's, "… decode throughput vs FP16: 1.6×": not the figure's own)
         own = [c for x0, _y, c in conds_in(lo, hi)
                if not c.startswith(_BASELINE_CATS) or not _BEFORE_BASELINE.search(text[max(0, x0 - 10):x0])]

@@ -1384,7 +1384,9 @@ def parse_note(
         # unverified", "none of the above is checked", "以上都没复现"): its levels are the note's, as an opening's are
         last_item = max((sg.line for sg in shape.segments), default=0)
         for n, v in line_lv.items():
-            if n >= last_item and 0 < n <= len(lines) and _WHOLE_NOTE.search(lines[n - 1]):
+            # (a point of the last item's own, "- 以上全部是厂商自己的说法", speaks for that item only)
+            if n >= last_item and 0 < n <= len(lines) and _WHOLE_NOTE.search(lines[n - 1]) \
+                    and not re.match(r"\s*(?:[-*+•]|\d{1,2}[.)、])\s", lines[n - 1]):
                 pre_levels += [lv for lv in v if lv in ("unverified", "second_hand")]
         note_levels = ordered_levels([*fm_levels, *pre_levels])
     # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
@@ -1677,7 +1679,7 @@ def parse_note(
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
     letterhead = signature_blocks(blocks)
-    letter_form = letter_lines(blocks)  # a mail's header fields, greeting and attributions: metadata
+    letter_form = letter_lines(blocks)  # a mail's header fields (metadata), greeting, attributions, quoted closings (none)
     role = "statement"
     sub_levels: tuple[str, ...] = ()  # what a sub-heading says of the text under it ("## Claims (from the README)")
     sub_level_of = 0
@@ -1809,6 +1811,10 @@ def parse_note(
                 own = ordered_levels([*_card_levels(own),
                                       *(lv for lv in (sub_levels if not own else ()) if lv == "vendor_self_reported")],
                                      all_depths=True)
+            if b.quoted and (letter_form.get(b.line - 1) == "form" or letter_form.get(b.line) == "form"):
+                # a quoted mail under its attribution ("On 3 May, … Lena wrote:" over "> Has anyone checked …?") is the
+                # other writer's words: the level this writer states for their own reading is not theirs
+                para_levels = sub_levels = inherited = ()
             levels = own or para_levels or sub_levels or inherited
             if not own and para_levels and set(para_levels) <= {"unverified"} and (sub_levels or inherited):
                 # "UP：…FLOPs 能砍掉 60% 以上" over "我：…我也没去翻论文" in a note that relays everything: unchecked, and still
@@ -1844,6 +1850,8 @@ def parse_note(
                 named = local_names.get(lead.group(1).casefold()) if lead else None
                 if named in sg.works:
                     subjects = (named,)
+            if la == lb and letter_form.get(la) == "form":
+                continue  # "Hi Lena, all,", "On 3 May 2027, … wrote:", a quoted "Thanks, / Lena": the letter's form, no claim
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) or (la == lb and la in letter_form)
                            else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)

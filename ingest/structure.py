@@ -5412,20 +5412,24 @@ def signature_blocks(blocks: list[MdBlock]) -> set[int]:
     return out
 
 
-def letter_lines(blocks: list[MdBlock]) -> set[int]:
-    """The lines of a mail that carry no statement of any work, only the letter's form: its header fields (every line of
-    a paragraph ``From:`` / ``To:`` / ``Subject:`` / ``发件人：``…), its greeting ("Hi all,", "Dear Wen,", "各位好，") and
-    an attribution over a quoted mail ("On Mon, 11 Sep 2028, Tomas wrote:").  Their claims are the note's metadata."""
-    out: set[int] = set()
+def letter_lines(blocks: list[MdBlock]) -> dict[int, str]:
+    """The lines of a mail that carry no statement of any work, only the letter's form: ``{line: "header"}`` for its header
+    fields (every line of a paragraph ``From:`` / ``To:`` / ``Subject:`` / ``发件人：``…), which are the note's metadata, and
+    ``{line: "form"}`` for its greeting ("Hi all,", "Dear Wen,", "各位好，"), an attribution over a quoted mail ("On Mon, 11 Sep
+    2028, Tomas wrote:") and a quoted mail's own closing and signature ("> Thanks," / "> Lena"), which are no claims."""
+    out: dict[int, str] = {}
     for b in blocks:
         if b.kind != "para" or not b.lines:
             continue
         if all(_MAIL_FROM.match(t) or _MAIL_FIELD.match(t) for _ln, t in b.lines):
-            out.update(ln for ln, _t in b.lines)
+            out.update((ln, "header") for ln, _t in b.lines)
+            continue
+        if b.quoted and _SIGN_OFF.match(b.lines[0][1]) and _signature_lines(b.lines[1:]):
+            out.update((ln, "form") for ln, _t in b.lines)
             continue
         for ln, t in b.lines:
             if _ATTRIBUTION.match(t) or (len(b.lines) == 1 and _GREETING.match(t)):
-                out.add(ln)
+                out[ln] = "form"
     return out
 
 

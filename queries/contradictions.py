@@ -268,6 +268,10 @@ def _label_mismatch(snap: Snapshot) -> list[Contradiction]:
         content = "\n".join(c.text for c in claims)
         if len(content) < 40:
             continue
+        # (the material's title is its content too: "SLOFair: Slack-Ordered Fair Scheduling for LLM Serving" fits `scheduling`
+        # whatever its table's cells say; a fresh user's card was reported misfiled)
+        title = getattr(snap.sources.get(p), "title", None) or ""
+        content = f"{title}\n{content}"
         known = [t for t in tags if t in lex.topic_keywords]
         if not known:
             continue
