@@ -573,6 +573,9 @@ def _near_sentence(sentences: list[tuple[int, int]], starts: list[int], s: int, 
     return max(sa, s - _LABEL_REACH), min(sb, e + _LABEL_REACH)
 
 
+#: A verb that does without the act after it: "replaces …", "avoids …", "eliminates …", "skips …".
+_DONE_WITHOUT = compile_lazy(r"\b(?:replac(?:es|ed|ing|e)|avoids?|avoided|avoiding|eliminat(?:es|ed|ing|e)|skips?|skipped|skipping)\s+"
+                             r"(?:the\s+|its\s+|any\s+|all\s+)?$", re.IGNORECASE)
 #: A copula right before a value: "… is 27%", "… was about 30%", "… came to 27%".
 _COPULA_END = compile_lazy(r"\b(?:is|was|are|were|comes? to|came to|stands? at|sits? at)\s+(?:about|around|roughly|only|just|~)?\s*$",
                            re.IGNORECASE)
@@ -1514,9 +1517,7 @@ _CJK_NOT_NEG = compile_lazy(r"(?:分|区|特|类|级|识|个|差|告|性|辨|鉴
 _CJK_NEG = compile_lazy(r"无需|不需要|不用|不必|不会|不能|无法|不支持|不把|没把|并不把|不会把|并不|并非|不是|没有|从不|不做|毋须|无须|省掉|省去|免去|免掉|避免|(?:没|未|不)(?:怎么|太|大|多大|多少|什么)$")
 _EN_NEG = compile_lazy(r"\b(?:not|never|no|without|cannot|nor|neither)\b|n't\b|\b(?-i:zero)(?=\s)|"
                      # "nothing is evicted", "nothing ever gets dropped": no thing is what the verb is done to
-                     r"\bnothing\s+(?:is|are|was|were|gets?|got|ever|will be)\b|"
-                     # "replaces dequantize-then-multiply with table lookups", "avoids recomputation": what it does without
-                     r"\b(?:replac(?:es|ed|ing|e)|avoids?|avoided|avoiding|eliminat(?:es|ed|ing|e)|skips?|skipped|skipping)\s+(?:the\s+|its\s+|any\s+|all\s+)?$|\b(?:instead of|rather than)(?:\s+being)?\s*$|"
+                     r"\bnothing\s+(?:is|are|was|were|gets?|got|ever|will be)\b|\b(?:instead of|rather than)(?:\s+being)?\s*$|"
                      # "v2 drops the lossless wording", "the authors withdrew the exact claim": the side taken back
                      r"\b(?:drops?|dropped|removes?|removed|retracts?|retracted|withdr[ae]ws?|withdrawn)\s+(?:the|its|their)\s+$",
                      re.IGNORECASE)
@@ -2041,6 +2042,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                     out.add(f"-{verb}:{','.join(objs)}")
                     continue
             neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest, re.IGNORECASE))
+                   # "replaces dequantize-then-multiply with table lookups", "avoids recomputation": what it does without (an
+                   # act only: "replaces the online Hadamards" does not make the work offline)
+                   or bool(_DONE_WITHOUT.search(text, max(0, m.start() - 40), m.start()))
                    or m.group().lower().startswith("incompatible") or text[max(0, m.start() - 1):m.start()] == "不"
                    or m.group() == "用不着"
                    # "no extra training", "without any fine-tuning": the noun is denied

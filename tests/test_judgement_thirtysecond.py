@@ -411,3 +411,15 @@ def test_a_comment_titled_by_its_signature_is_about_the_work_it_opens_on(tmp_pat
     rows = {r.line: r for r in shift_items(load_snapshot(ingested_store(tmp_path, files)))}
     assert sorted(rows) == [7, 10, 13]
     assert rows[10].works == ["2311.08252"] and rows[13].works == []
+
+
+def test_replacing_an_online_transform_is_no_offline_one_and_per_in_a_title_is_no_person():
+    """"replaces the online Hadamard transforms with learned …" denies the act replaced, never the side of a qualifier it
+    names; "1 Bit Per Channel" in a title is no "per Kofi"."""
+    from ingest.facts import predicates, qualifier_sides
+
+    text = "KroneQuant replaces the online Hadamard transforms with learned Kronecker-factored rotations."
+    assert "online:offline" not in qualifier_sides(text)
+    assert predicates("T-MAC replaces dequantize-then-multiply with table lookups") == ("-dequantize:",)
+    assert evidence_levels("## KV Cache is 1 Bit Per Channel: Efficient LLM Inference") == ()
+    assert evidence_levels("我周末回头重读了第 3 节") == ("full_text",)
