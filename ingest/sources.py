@@ -141,7 +141,7 @@ def _within_figure_budget(rec: ParsedSource, warns: list[str], budget: FigureBud
 #: LaTeX and BibTeX, Quarto and R Markdown, Typst, wiki and Textile markup, CSV/TSV exports, saved HTML.
 NOTE_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".org", ".tex", ".bib", ".qmd", ".rmd", ".typ", ".wiki",
                  ".textile", ".csv", ".tsv", ".html", ".htm", ".text", ".mdx", ".vtt", ".srt", ".ics", ".jsonl", ".ndjson", ".opml",
-                 ".mbox", ".eml")
+                 ".mbox", ".eml", ".log")
 #: The file ``provkg run`` leaves in its output folder (as ``CACHEDIR.TAG`` marks a cache): a folder walk does
 #: not enter a folder holding it, so a run whose ``--out`` is inside the workspace never reads its own last brief
 #: and report back as notes.

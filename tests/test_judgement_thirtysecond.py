@@ -423,3 +423,14 @@ def test_replacing_an_online_transform_is_no_offline_one_and_per_in_a_title_is_n
     assert predicates("T-MAC replaces dequantize-then-multiply with table lookups") == ("-dequantize:",)
     assert evidence_levels("## KV Cache is 1 Bit Per Channel: Efficient LLM Inference") == ()
     assert evidence_levels("我周末回头重读了第 3 节") == ("full_text",)
+
+
+def test_a_pasted_runs_log_file_is_read(tmp_path: Path):
+    """A benchmark log saved as ``.log`` in the inbox is a note (a fresh user's was skipped without a word)."""
+    from conftest import ingested_store
+    from queries.snapshot import load_snapshot
+
+    log = "== run 1 ==  chunk=256\n  ttft_p50=0.61s  ttft_p99=2.84s\nSarathi-Serve arXiv:2403.02310, our own run.\n"
+    snap = load_snapshot(ingested_store(tmp_path, {"inbox/jun/sweep.log": log}))
+    assert "inbox/jun/sweep.log" in snap.sources
+    assert any(c.path == "inbox/jun/sweep.log" and "2403.02310" in c.about for c in snap.claims)
