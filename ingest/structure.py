@@ -5435,7 +5435,7 @@ def letter_lines(blocks: list[MdBlock]) -> dict[int, str]:
 
 #: A letter's greeting on a line of its own: "Hi all,", "Dear Wen,", "Hello team!", "各位好，".
 _GREETING = compile_lazy(r"^\s*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?。！？]{0,40}[,，:：!！]?"
-                         r"|(?:各位|大家|老师们?|hi\s*all)[^。！？]{0,8}好?[,，!！:：]?)\s*$", re.IGNORECASE)
+                         r"|(?:各位|大家|老师们?)[^。！？，,]{0,6}好[,，!！:：。]?)\s*$", re.IGNORECASE)
 
 
 def _signature_lines(lines: list[tuple[int, str]]) -> bool:

@@ -1675,10 +1675,10 @@ def _other_messages(a: SClaim, b: SClaim) -> bool:
     return a.kind == "note" and a.item is not None and b.item is not None and a.item != b.item
 
 
-#: Where a figure's clause starts: a sentence's or a clause's break before it.
-#: A relative clause telling what a work just named reports: "…, which reports 1.4x", "…, who claim 2x", "，其报告 …".
+#: A relative clause telling what a work just named reports: "…, which reports 1.4x", "…, who claim 2x".
 _RELATIVE_OPEN = compile_lazy(r"\s*(?:which|who|that)\s+(?:also\s+)?(?:reports?|reported|claims?|claimed|gets?|got|achieves?|achieved|"
                               r"shows?|showed|gives?|gave|reaches|reached|measures?|measured)\b", re.IGNORECASE)
+#: Where a figure's clause starts: a sentence's or a clause's break before it.
 _CLAUSE_BREAK = compile_lazy(r"[;；。!?！？]|[,，]\s*|\.\s+(?=[A-Z])|\s[—–·•]\s")
 #: A work named right after a figure as the one it is of ("against 5.81 for RAQ", "5.82 by AWQ").
 _FIGURE_OF = compile_lazy(r"[^,;，；。()\d]{0,12}?\b(?:for|of|by|from)\s+(?:the\s+)?(?P<n>[A-Za-z][\w.+-]{1,40})")
