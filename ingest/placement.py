@@ -509,7 +509,7 @@ SECTION_COLUMNS = frozenset({"section", "sections", "placement", "where", "归�
 
 #: A column header naming where a row belongs, in words the closed set does not list: "Where in doc", "Where in the living
 #: doc", "Proposed section", "Placement in doc", "放进哪一节", "对应章节".
-_SECTION_HEADER = re.compile(r"^(?:suggested |proposed |target |our )?(?:where(?: (?:in|on|into) (?:the |our )?(?:living[- ])?(?:doc(?:ument)?|kb|wiki|"
+_SECTION_HEADER = compile_lazy(r"^(?:suggested |proposed |target |our )?(?:where(?: (?:in|on|into) (?:the |our )?(?:living[- ])?(?:doc(?:ument)?|kb|wiki|"
                              r"outline|survey|chapter)| (?:it|to|would|should|does|we)\b[\w' ]{0,24})?"
                              r"|(?:doc(?:ument)? |kb |living[- ]doc )?(?:section|placement|home|slot)s?(?: (?:in|for) (?:the |our )?[\w-]{1,12}(?: doc)?)?)\??$"
                              r"|^(?:建议)?(?:放|归|写|加)(?:到|在|进|入)?(?:哪|哪里|哪儿|哪节|哪一节|哪个小节)$|^(?:对应|所属|目标|建议)(?:章节|小节)$")

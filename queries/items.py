@@ -222,7 +222,7 @@ def item_works(snap: Snapshot, it: SItem) -> tuple[list[str], str | None]:
 
 #: A comment's or a post's signature line, naming who wrote it and when but no work: "— amara, 8 days ago", "@tkowalski
 #: commented on Oct 30, 2028", "**kvcache_kid** · 3 days ago", "u/pocket_tensor · 64 points".
-_COMMENT_HEADER = re.compile(r"^\W*(?:u/)?@?[\w.\-]{2,30}\W{0,4}(?:\s*\((?:author|op|maintainer)\))?\s*(?:,|·|•|\||—|–|-)?\s*"
+_COMMENT_HEADER = compile_lazy(r"^\W*(?:u/)?@?[\w.\-]{2,30}\W{0,4}(?:\s*\((?:author|op|maintainer)\))?\s*(?:,|·|•|\||—|–|-)?\s*"
                              r"(?:commented|replied|wrote|said|started this discussion|\d+\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|"
                              r"weeks?|months?)\s+ago|\d[\d,.]*k?\s*(?:points?|upvotes?)|yesterday|today)\b", re.IGNORECASE)
 
