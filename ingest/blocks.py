@@ -34,7 +34,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from collections.abc import Iterator, Set as AbstractSet
+from collections.abc import Callable, Iterator, Set as AbstractSet
 from typing import Literal
 
 from markdown_it import MarkdownIt
@@ -205,15 +205,8 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     pictographs for bullets, each line an entry of its own.  Its lines get a list mark in front.  A paragraph that opens with words
     and has marked remarks under it, or one topic's fields labelled with pictographs (``📌 ArborSpec —— …`` over
     ``🔗 arxiv 2603.05529``), stays as it is."""
-    out = list(lines)
-    k = 0
-    while k < len(lines):
-        if k in fenced or not _opens_with_symbol(lines[k]) or (k > 0 and lines[k - 1].strip()):
-            k += 1
-            continue
-        end = k
-        while end < len(lines) and end not in fenced and _opens_with_symbol(lines[end]):
-            end += 1
+    marked: list[int] = []
+    for k, end in _paragraph_runs(lines, fenced, _opens_with_symbol):
         # (a line brings its own paper when its first identifier comes early and not after a comparison: "🆚 compared
         # against H2O (arXiv:…)" is one topic's field)
         own = [ids[0].arxiv_id for n in range(k, end) if (ids := find_arxiv_ids(lines[n])) and ids[0].start < 80
@@ -222,10 +215,23 @@ def _marked_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         with_id = len(own)
         if end - k >= 2 and len(works) >= 2 and with_id >= 2 and with_id * 2 >= end - k \
                 and (end == len(lines) or not lines[end].strip() or lines[end].lstrip().startswith(("#", "-", "*"))):
-            for n in range(k, end):
-                out[n] = "- " + lines[n]
+            marked.extend(range(k, end))
+    return _list_marked(lines, marked)
+
+
+def _paragraph_runs(lines: list[str], fenced: AbstractSet[int], opens: Callable[[str], object]) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` (end exclusive) of each run of unfenced lines that ``opens`` accepts, the run's first line opening a
+    paragraph (the top of the text or right after a blank line)."""
+    k = 0
+    while k < len(lines):
+        if k in fenced or not opens(lines[k]) or (k > 0 and lines[k - 1].strip()):
+            k += 1
+            continue
+        end = k
+        while end < len(lines) and end not in fenced and opens(lines[end]):
+            end += 1
+        yield k, end
         k = max(end, k + 1)
-    return out
 
 
 #: A recording's chapter line: "00:06:40 — Acceptance rate vs …", "12:30 - Retrieval drafts", "1:02:10 – Q&A".
@@ -235,20 +241,8 @@ _CHAPTER_LINE = compile_lazy(r"^\s*(?:\d{1,2}:)?\d{1,2}:\d{2}\s*[—–-]\s*\S")
 def _chapter_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """A paragraph of three lines or more, each a recording's chapter (``00:06:40 — Acceptance rate vs mean accepted tokens``):
     a list, each chapter an entry of its own.  Its lines get a list mark in front."""
-    out = list(lines)
-    k = 0
-    while k < len(lines):
-        if k in fenced or not _CHAPTER_LINE.match(lines[k]) or (k > 0 and lines[k - 1].strip()):
-            k += 1
-            continue
-        end = k
-        while end < len(lines) and end not in fenced and _CHAPTER_LINE.match(lines[end]):
-            end += 1
-        if end - k >= 3 and (end == len(lines) or not lines[end].strip()):
-            for n in range(k, end):
-                out[n] = "- " + lines[n]
-        k = max(end, k + 1)
-    return out
+    return _list_marked(lines, [n for k, end in _paragraph_runs(lines, fenced, _CHAPTER_LINE.match)
+                                if end - k >= 3 and (end == len(lines) or not lines[end].strip()) for n in range(k, end)])
 
 
 #: A paragraph opening with a keycap number ("1️⃣ Prism-MoE（arXiv:…）", "🔟 …"): a numbered entry.

@@ -1240,7 +1240,7 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     out.extend(_from_to_reductions(text, out))
     out.extend(_kept_shares(text, out))
     out.extend(_time_fractions(text, out))
-    out.extend(_energy_after_per_token(text, out))
+    out.extend(_energy_after_per_token(text, out, cues))
     out.sort(key=lambda t: t[0])
     # a "statement" with more figures than this is a data dump (a pasted log or table on one line): its
     # first figures are kept, so what is derived from them (evidence rows, figure pairs, each quoting the
@@ -1311,9 +1311,10 @@ _PER_TOKEN_ENERGY = compile_lazy(
     re.IGNORECASE)
 
 
-def _energy_after_per_token(text: str, found: list[tuple[int, Quantity]]) -> list[tuple[int, Quantity]]:
+def _energy_after_per_token(text: str, found: list[tuple[int, Quantity]], cues: _Cues) -> list[tuple[int, Quantity]]:
     """Energy per token whose "per token" is written before the value ("65B 每个输出 token 约 3–4 J"), as "3.5 J/token"
-    writes it; none where a figure was already read at that place."""
+    writes it; none where a figure was already read at that place.  Approximate when the lexicon's ``facts.approx`` cue
+    stands right before or after it ("约", "左右")."""
     have = {pos for pos, _q in found}
     out = []
     for m in _PER_TOKEN_ENERGY.finditer(text):
@@ -1321,10 +1322,9 @@ def _energy_after_per_token(text: str, found: list[tuple[int, Quantity]]) -> lis
             continue
         scale = 0.001 if m.group("u").lower().startswith(("mj", "毫")) else 1.0
         lo, hi = _num(m.group("a")) * scale, (_num(m.group("b")) * scale if m.group("b") else None)
-        before = text[max(0, m.start("a") - 8):m.start("a")]
+        near = text[max(0, m.start("a") - 8):m.start("a")] + " " + text[m.end():m.end() + 4]
         out.append((m.start("a"), Quantity(raw=text[m.start("a"):m.end()].strip(), value=lo, value_high=hi, unit="J/token",
-                                           metric="energy", approx=bool(re.search(r"约|大约|左右|~|about|around", before + text[m.end():m.end() + 4])),
-                                           explicit=True)))
+                                           metric="energy", approx=bool(cues.approx.search(near)), explicit=True)))
     return out
 
 

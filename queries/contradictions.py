@@ -270,8 +270,8 @@ def _label_mismatch(snap: Snapshot) -> list[Contradiction]:
             continue
         # (the material's title is its content too: "SLOFair: Slack-Ordered Fair Scheduling for LLM Serving" fits `scheduling`
         # whatever its table's cells say; a fresh user's card was reported misfiled)
-        title = getattr(snap.sources.get(p), "title", None) or ""
-        content = f"{title}\n{content}"
+        src = snap.sources[p]
+        content = f"{src.title or ''}\n{content}"
         known = [t for t in tags if t in lex.topic_keywords]
         if not known:
             continue
@@ -283,7 +283,6 @@ def _label_mismatch(snap: Snapshot) -> list[Contradiction]:
             # some labels fit: only report when the main (llm-infra) label misfits
             continue
         desc = max(claims[:6], key=lambda c: len(c.text))
-        src = snap.sources[p]
         label_stmt = Statement(text="tags: " + ", ".join(tags), source=p, line=1, line_end=1,
                                agent=src.agent, evidence=src.evidence)
         out.append(Contradiction(
