@@ -455,6 +455,15 @@ def _proposed_edits(lines: list[str]) -> list[str]:
         m = _FENCE_OPEN.match(lines[k])
         info = lines[k][m.end():].strip().lower() if m else ""
         if not m:
+            if _DIFF_OLD.match(lines[k]) and k + 1 < len(lines) and _DIFF_NEW.match(lines[k + 1]):
+                # a diff pasted without a fence ("--- a/organized/knowledge/….md" / "+++ b/…" / "@@ -40,6 +40,9 @@"): up to
+                # the first line no diff writes; under a note that lists its changes above it, the added lines are the
+                # detail of those entries, no entries of their own
+                end = next((j for j in range(k + 2, len(lines)) if not _DIFF_BODY.match(lines[j])), len(lines))
+                listed = any(_MD_ENTRY_LINE.match(t) for t in lines[:k])
+                _read_diff(out, lines, k, end - 1, entries=not listed)
+                k = end
+                continue
             k += 1
             continue
         end = next((j for j in range(k + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), None)
@@ -464,40 +473,54 @@ def _proposed_edits(lines: list[str]) -> list[str]:
         is_md_diff = info in ("diff", "patch") and any(re.match(r"^\+\+\+ \S+\.(?:md|markdown|txt)\b", t) or
                                                        ((h := _HUNK.match(t)) is not None and h.group("where2")) for t in body)
         if is_md_diff:
-            where = ""
-            first = hand = False
-            for j in range(k, end + 1):
-                t = lines[j]
-                h = _HUNK.match(t)
-                if h and h.group("where2"):
-                    # a hunk headed by hand with its section ("@@ 2.3 向量量化 @@"): the header opens the entry (the
-                    # section it edits), its added lines are the entry's text, indented under it
-                    km = _HUNK_KEY.match(h.group("where2").strip())
-                    where, first = (km.group("key") if km else ""), False
-                    out[j] = f"- {h.group('where2').strip()}" + (f" (→ §{where})" if where else "")
-                    hand = True
-                    continue
-                if h:
-                    km = _HUNK_KEY.match((h.group("where") or "").strip())
-                    where, first, hand = (km.group("key") if km else ""), True, False
-                    out[j] = ""
-                elif t.startswith("+") and not t.startswith("+++") and hand:
-                    out[j] = "  " + t[1:].lstrip()
-                elif t.startswith("+") and not t.startswith("+++"):
-                    added = t[1:]
-                    # the hunk's first added line, and an added line that brings a work of its own, open an entry;
-                    # the other added lines go on with it (a "- LMCache (github…)" entry under "- Tidewater (arXiv:…)")
-                    # (an entry giving a long title first, "+- *SWIFT: On-the-Fly …* (arXiv:2404.18911) …", brings it too)
-                    opens = first or bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE)) or bool(
-                        re.search(r"arxiv\s*[:：]?\s*\d{4}\.\d{4,5}", added, re.IGNORECASE))
-                    bare = re.sub(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+", "", added)
-                    text = f"- {bare.lstrip()}" if opens else bare
-                    out[j] = text + (f" (→ §{where})" if first and where else "")
-                    first = False
-                else:
-                    out[j] = ""
+            _read_diff(out, lines, k, end)
         k = end + 1
     return out
+
+
+#: The two header lines of a unified diff of a Markdown or text file, and the lines of its body.
+_DIFF_OLD = compile_lazy(r"^--- (?:a/)?\S+\.(?:md|markdown|txt)\b")
+_DIFF_NEW = compile_lazy(r"^\+\+\+ (?:b/)?\S+\.(?:md|markdown|txt)\b")
+_DIFF_BODY = compile_lazy(r"^(?:[ +\-\\]|@@|$)")
+
+
+def _read_diff(out: list[str], lines: list[str], k: int, end: int, *, entries: bool = True) -> None:
+    """Lines ``k`` to ``end`` of ``lines`` (a proposed edit: a fenced diff with its fences, or an unfenced one) written into
+    ``out`` as ``_proposed_edits`` reads them; ``entries=False``: added lines go on with the text above them."""
+    where = ""
+    first = hand = False
+    for j in range(k, end + 1):
+        t = lines[j]
+        h = _HUNK.match(t)
+        if h and h.group("where2"):
+            # a hunk headed by hand with its section ("@@ 2.3 向量量化 @@"): the header opens the entry (the
+            # section it edits), its added lines are the entry's text, indented under it
+            km = _HUNK_KEY.match(h.group("where2").strip())
+            where, first = (km.group("key") if km else ""), False
+            out[j] = f"- {h.group('where2').strip()}" + (f" (→ §{where})" if where else "")
+            hand = True
+            continue
+        if h:
+            km = _HUNK_KEY.match((h.group("where") or "").strip())
+            where, first, hand = (km.group("key") if km else ""), True, False
+            out[j] = ""
+        elif t.startswith("+") and not t.startswith("+++") and hand:
+            out[j] = "  " + t[1:].lstrip()
+        elif t.startswith("+") and not t.startswith("+++"):
+            added = t[1:]
+            # the hunk's first added line, and an added line that brings a work of its own, open an entry;
+            # the other added lines go on with it (a "- LMCache (github…)" entry under "- Tidewater (arXiv:…)")
+            # (an entry giving a long title first, "+- *SWIFT: On-the-Fly …* (arXiv:2404.18911) …", brings it too)
+            opens = entries and (first or bool(re.search(r"arxiv|\d{4}\.\d{4,5}", added[:80], re.IGNORECASE)) or bool(
+                re.search(r"arxiv\s*[:：]?\s*\d{4}\.\d{4,5}", added, re.IGNORECASE)))
+            bare = re.sub(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+", "", added)
+            if not entries:  # (its bold name is no heading of a topic: the note's own list above names the change)
+                bare = re.sub(r"^(\s*)\*\*([^*\n]{1,80})\*\*", r"\1\2", bare)
+            text = f"- {bare.lstrip()}" if opens else bare
+            out[j] = text + (f" (→ §{where})" if first and where else "")
+            first = False
+        else:
+            out[j] = ""
 
 
 _DEFINITION = compile_lazy(r"^:[ \t]{1,4}(?=\S)")
@@ -752,7 +775,9 @@ def _row_blocks(header: tuple[str, ...], got: list[tuple[int, list[str]]], first
 
 
 #: The header of a CSV export: three or more plain field names separated by commas ("paper,arxiv,status,claim").
-_CSV_HEADER = compile_lazy(r"^[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}(?:,[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff -]{0,23}){2,}\s*$")
+#: (a first column of row numbers may be headed "#" or "No."; a name may ask, "Read?")
+_CSV_FIELD = r"(?:[A-Za-z\u4e00-\u9fff_][\w\u4e00-\u9fff ?-]{0,23}|#|No\.?)"
+_CSV_HEADER = compile_lazy(rf"^{_CSV_FIELD}(?:,{_CSV_FIELD}){{2,}}\s*$")
 
 
 def _unfenced_csv(lines: list[str]) -> list[str]:
@@ -772,6 +797,17 @@ def _unfenced_csv(lines: list[str]) -> list[str]:
                 if j < len(lines):
                     out[j] = ""
     return out
+
+
+def _group_header(line: str, width: int) -> bool:
+    """Whether ``line`` is a spreadsheet's row of column groups above a CSV header of ``width`` fields: as many fields,
+    half of them or more empty, the others short names."""
+    try:
+        got = next(csv.reader([line]))
+    except (csv.Error, StopIteration):
+        return False
+    return len(got) == width and sum(1 for c in got if not c.strip()) * 2 >= width \
+        and all(len(c) <= 24 and not re.search(r"\d{4}\.\d{4,5}", c) for c in got)
 
 
 def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
@@ -802,6 +838,8 @@ def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
             rows += _row_blocks(header, [(x, list(cells)) for x, cells in enumerate(parsed, k + 1)], first_line, lines)
             for x in range(k, j):
                 out[x] = ""
+            if k and _group_header(lines[k - 1], len(header)):
+                out[k - 1] = ""  # ",Paper,,,Reading,,Placement,": a spreadsheet's row grouping the columns, no row of its own
         k = max(j, k + 1)
     return rows, out
 
@@ -816,7 +854,12 @@ _BULLET = compile_lazy(rf"^(\s*)[{_BULLETS}](?=[ \t])")
 _QUOTE_MARK = compile_lazy(r"^ {0,3}>")
 #: A line that opens a unit of its own: a chat message's stamp ("[12:44] bram: …"), a reply marker ("└ replying to …"),
 #: a list entry.
-_NEW_LINE_UNIT = compile_lazy(r"^\s*(?:\[\d{1,2}(?:[:.]\d{2}){1,2}\]|\d{1,2}:\d{2}\s|└|↳|[-*+]\s|\d{1,2}[.)]\s)")
+_NEW_LINE_UNIT = compile_lazy(r"^\s*(?:\[(?:\d{2,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}(?:[:.]\d{2}){1,2}(?:\s?[AaPp]\.?[Mm]\.?)?\]"
+                              r"|\d{1,2}:\d{2}\s|└|↳|[-*+]\s|\d{1,2}[.)]\s)")
+#: A chat turn's stamp and speaker alone on a line, its message below ("[2029-01-20 15:19] mei:", "[10:44 AM] dana:"): a quote
+#: right under it is what the speaker answers, and the lines after the quote without ">" are the speaker's answer.
+_TURN_ALONE = compile_lazy(r"^\s*(?:[↳↪⤷└]\s*)?\[(?:\d{2,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?,?\s+)?\d{1,2}(?:[:.]\d{2}){1,2}"
+                           r"(?:\s?[AaPp]\.?[Mm]\.?)?\]\s+@?[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{0,29}){0,2}\s*[:：]\s*$")
 
 
 #: The languages of a notebook's input cell, and the info strings of the output cell after it.
@@ -833,6 +876,7 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
     item_open: list[bool] = []  # whether the open item already got its own text block
     markers: list[str] = []  # the open list items' markers as written ("1.", "2)", "-")
     quote_depth = 0
+    quote_start: int | None = None  # the first line of the outermost open blockquote
     cur_callout = callout
     header: tuple[str, ...] = ()
     row_cells: list[str] = []
@@ -865,6 +909,8 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
             markers.pop()
         elif typ == "blockquote_open":
             quote_depth += 1
+            if quote_depth == 1:
+                quote_start = t.map[0] if t.map else None
         elif typ == "blockquote_close":
             quote_depth -= 1
             if quote_depth == 0:
@@ -896,8 +942,9 @@ def _parse_into(out: list[MdBlock], lines: list[str], first_line: int, *, quoted
                 # "> arxiv.org — Rollwise: …" (a chat's link preview) right above "[12:44] bram: skimmed the abstract …":
                 # CommonMark reads the next messages as the quote's lazy continuation; a line without ">" that opens a
                 # message, a list entry or a reply is the writer's again
+                answered = quote_start is not None and quote_start > 0 and bool(_TURN_ALONE.match(lines[quote_start - 1]))
                 cut = next((k for k in range(a + 1, min(b, len(lines))) if not _QUOTE_MARK.match(lines[k])
-                            and _NEW_LINE_UNIT.match(lines[k])), None)
+                            and (_NEW_LINE_UNIT.match(lines[k]) or answered)), None)
                 if cut is not None:
                     rest = (cut, b, "\n".join(text.split("\n")[cut - a:]))
                     text = "\n".join(text.split("\n")[:cut - a])

@@ -66,6 +66,10 @@ _NOT_SO = compile_lazy(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really a
 _SAYS_TAG = compile_lazy(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
                        r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
+#: A line label defined as what it marks: '"said:" is what the presenter told me at the booth', '"heard" means someone
+#: told me', '“转述” 指的是别人说的'.
+_TAG_IS = compile_lazy(r"[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]\s*(?:is|are|means|marks?|stands for|=|指的?是|表示|是)\s*"
+                       r"(?P<desc>[^.;。；\n\"“]{4,120})", re.IGNORECASE)
 #: A clause that defines a tag rather than says how a line was read: '厂商自己写的标"厂商自述"', 'relayed ones are marked "2nd"'
 #: (the whole clause up to the quoted tag: what it describes is the tagged entries' reading, not the line's).
 #: (the clause starts at the text's start or after a break: an unanchored run before it made every position of a long line
@@ -315,7 +319,7 @@ class EvidenceReader:
         out: dict[str, str] = {}
         for _n, text in lines:
             # a tag defined in prose: 'when a row says "PDF diff" I went through both full PDFs', '标着“精读”的条目是全文读过的'
-            for m in _SAYS_TAG.finditer(text):
+            for m in [*_SAYS_TAG.finditer(text), *_TAG_IS.finditer(text)]:
                 lv = self.levels(m.group("desc"))
                 if lv:
                     out[m.group("tag")] = lv[0]

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, Scan, load_lexicon
 from .models import Quantity
-from .numerals import cn_number, spoken_figures
+from .numerals import MULTIPLIER_HINT, cn_number, multiplier_words, spoken_figures
 from .text import split_sentences
 from ingest.lazyre import compile_lazy
 
@@ -54,7 +54,7 @@ __all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "m": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "million": 1e6, "billion": 1e9,
           "thousand": 1e3, "千": 1e3, "百万": 1e6}
-_UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b|\s*-?fold\b|\s*倍|%|％| %(?![\w%])|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
+_UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b(?!\s+(?:per|each|every|in\s+a\s+row|in\s+total|a\s+(?:day|week|month|run|layer|step))\b)|\s*-?fold\b|\s*倍|%|％| %(?![\w%])|\s*percent\b|\s*[PT]FLOPs?/s|\s*[PT]FLOPS\b"
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
@@ -595,9 +595,16 @@ _STAT_BETWEEN = compile_lazy(r"\s*[，,、;；/]?\s*(?:and\s+|以及|和)?(?:平
                              re.IGNORECASE)
 
 
+#: Between two figures given side by side under two settings of one kind: "8× on GPU and 60× on CPU", "1.2× on A100, 1.4×".
+_SETTING_BETWEEN = compile_lazy(r"\s*(?:(?:on|at|for|with|under)\s+(?:the\s+|a\s+)?[\w.+-]+(?:\s+[\w.+-]+)?|[(（][\w.+ -]{1,20}[)）]|在\s*[\w.+-]+\s*上)"
+                                r"\s*(?:,|，|、|;|；|\band\b|以及|和)\s*(?:and\s+)?(?:on\s+[\w.+-]+\s+)?", re.IGNORECASE)
+
+
 def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tuple[Quantity, ...]:
     """Figures listed as statistics of the figure before them ("TTFT 最多降 9.4×，平均 8.6×": the mean is a TTFT's too) take its
-    measure when they name none of their own (only the unit's default); in order, as ``_find_figures`` gave them."""
+    measure when they name none of their own (only the unit's default); so do figures set beside it under another setting
+    of the same kind ("TTFT reduced by 8× on GPU and 60× on CPU": the CPU figure is a TTFT's too); in order, as
+    ``_find_figures`` gave them."""
     out: list[Quantity] = []
     pos = 0
     prev: tuple[Quantity, int] | None = None
@@ -608,7 +615,8 @@ def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tupl
             continue
         if prev is not None and q.unit == prev[0].unit and not q.explicit and prev[0].metric and q.metric != prev[0].metric \
                 and q.metric in (cues.unit_metrics.get(q.unit), cues.default_x if q.unit == "x" else None, None) \
-                and _STAT_BETWEEN.fullmatch(text, prev[1], at):
+                and (_STAT_BETWEEN.fullmatch(text, prev[1], at)
+                     or (_SETTING_BETWEEN.fullmatch(text, prev[1], at) and _other_setting(prev[0], q))):
             q = q.model_copy(update={"metric": prev[0].metric, "explicit": prev[0].explicit,
                                      "direction": q.direction or prev[0].direction})
         out.append(q)
@@ -617,10 +625,17 @@ def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tupl
     return tuple(out)
 
 
+def _other_setting(a: Quantity, b: Quantity) -> bool:
+    """Whether ``b`` is written under another value of a setting ``a`` is written under (``device:gpu`` / ``device:cpu``)."""
+    cats_a = {c.split(":", 1)[0]: c for c in a.conditions}
+    return any(c.split(":", 1)[0] in cats_a and cats_a[c.split(":", 1)[0]] != c for c in b.conditions)
+
+
 #: What a percentage is a share of, right after it: "6.4% of prompt tokens", "3.1% 的 prompt token", "12% of all requests".
 _SHARE_OF = compile_lazy(r"\s*(?:of|的)\s*(?:the |all |its |their |those |these |each |every )?(?P<w>(?:[A-Za-z][A-Za-z-]{2,}\b\s*){1,2}|[\u4e00-\u9fff]{2,4})",
                          re.IGNORECASE)
-_SHARE_STOP = frozenset("the a an of in on at for to and or with by from time times cases case".split())
+_SHARE_STOP = frozenset("""the a an of in on at for to and or with by from time times cases case
+    are is was were be been being get gets got per each every that which who it they we this these those its their""".split())
 
 
 def _share_of(text: str, end: int) -> str | None:
@@ -664,6 +679,8 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
     """
     if _SPOKEN_HINT.search(text):
         text = spoken_figures(text)  # "a p ninety nine TTFT of one point three seconds" in a dictated note: 1.3 seconds
+    if MULTIPLIER_HINT.search(text):
+        text = multiplier_words(text)  # "twice the size of the DRAM", "提升两倍", "翻倍": ratios in words
     if not re.search(r"\d|百分之|分之一|[一二两三四五六七八九]\s*成|\b(?:half|third|quarter|fourth|fifth|sixth|eighth|tenth|sixteenth)\b", text, re.IGNORECASE) and not _HALVED.search(text):
         return ()
     budget = _BUDGET.get()
@@ -1762,6 +1779,13 @@ _CANNOT_WITHOUT = compile_lazy(r"没有\s*(?P<zh>[^，。；,;]{1,20}?)\s*(?:就
 #: Words before a passive need that name no thing a work needs: "what is needed", "more work is needed".
 _NOT_A_NEED = compile_lazy(r"^(?:what|which|that|this|it|nothing|something|anything|more|further|less|care|caution|work|"
                            r"evaluation|testing|validation|investigation)\b", re.IGNORECASE)
+#: A part of what a work acts on, denied the act: "about 6% of the context is never quantized", "some layers are not pruned",
+#: "the most recent 128 tokens are not quantized", "一部分层不量化".
+_PART_DENIED = compile_lazy(r"(?:\b\d+(?:\.\d+)?\s*%\s*of\b|\b(?:some|part|parts|a few|a fraction|a small (?:part|fraction|share))\b(?:\s+of\b)?|"
+                          r"\bthe (?:most )?(?:recent|first|last|latest) (?:\d+|few)\b|(?:一部分|少部分|小部分|(?<![\u4e00-\u9fff])部分|少数|最近的?\s*\d+))[^.;!?。；]{0,40}"
+                          r"(?:\b(?:is|are|was|were|gets?|get|stays?|remain)\s+)?(?:\b(?:never|not)\s+|不|没有?)?$", re.IGNORECASE)
+#: A denial right before a "-free" word: "is not actually training-free", "isn't tuning-free", "并不是 training-free".
+_NOT_FREE = compile_lazy(r"(?:\b(?:not|isn'?t|aren'?t|never|hardly)\s+(?:[\w-]+\s+)?|(?:不是|并非|并不是)\s*)$", re.IGNORECASE)
 #: A yes/no answer opening a question's value: "no, tuning-free", "yes, small calibration set", "否", "✗".
 _ANSWER = compile_lazy(r"\s*(?:(?P<no>no\b|not\b|none\b|否|不(?:需要|用|必)?|无|✗|×|❌)|(?P<yes>yes\b|是|需要|要|✓|✔|✅))", re.IGNORECASE)
 
@@ -2041,7 +2065,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                 if objs:
                     out.add(f"-{verb}:{','.join(objs)}")
                     continue
-            neg = (_negated_at(cues, text, m.start()) or bool(re.match(r"\w*[- ]?free\b", rest, re.IGNORECASE))
+            free = bool(re.match(r"\w*[- ]?free\b", rest, re.IGNORECASE))
+            neg = (_negated_at(cues, text, m.start()) or free
                    # "replaces dequantize-then-multiply with table lookups", "avoids recomputation": what it does without (an
                    # act only: "replaces the online Hadamards" does not make the work offline)
                    or bool(_DONE_WITHOUT.search(text, max(0, m.start() - 40), m.start()))
@@ -2057,6 +2082,10 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
                    or bool(re.search(r"\b(?:no|zero)\s+(?:[\w-]+\s+){1,2}$", text[max(0, m.start() - 30):m.start()], re.I)
                            and re.match(r"\w*\s*(?:[.,;:!?)，。；：]|$)", text[m.end():]))
                    or bool(re.match(r"\w*\s+(?:no|neither|nothing)\b", rest, re.I)))  # "needs no training"
+            if free and (_negated_at(cues, text, m.start()) or _NOT_FREE.search(text, max(0, m.start() - 24), m.start())):
+                neg = False  # "is not (actually) training-free": it is trained after all
+            if neg and _PART_DENIED.search(re.split(r"[,;:，；：。]", text[max(0, m.start() - 60):m.start()])[-1]):
+                continue  # "about 6% of the context is never quantized": a part left out, no denial of the work's act
             # "训练阶段就模拟多步草稿", "training-time test": the verb names when something happens, it takes no object
             tail = "" if re.match(r"(?:阶段|时|过程|期间|中|的时候)|[- ](?:time|stage|phase)\b", text[m.end():m.end() + 6]) \
                 else text[m.end():m.end() + 48]

@@ -39,6 +39,9 @@ def _key(written: str) -> str:
 
 #: A sentence whose subject is a pronoun for the work named before it: "It does not …", "Consequence for us: it …",
 #: "They hide …", "The method …", "它不需要 …", "该方法 …".
+#: A line opening on a field's label: "Scope: …", "Maintainer: …", "Last edited: …".
+_FIELD_LINE = compile_lazy(r"^\s*[A-Z][A-Za-z]{1,15}(?:[ -][A-Za-z]{1,15}){0,2}\s*:\s+\S")
+
 _PRONOUN_OPEN = compile_lazy(r"^\W*(?:[A-Za-z][\w ]{0,30}[:：]\s*)?(?:(?:it|its|they|their)\b|(?:this|the) (?:method|system|design|approach|"
                            r"paper|work|scheme|kernel|technique)\b|它|其|该(?:方法|系统|工作|论文|设计))", re.IGNORECASE)
 
@@ -53,7 +56,10 @@ def _ref_keys(text: str) -> list[str]:
 
 
 _FIGURE_OR_VERSION = compile_lazy(r"(?<![\w.])v\d{1,2}\b|\d(?:\.\d+)?\s*(?:×|x(?![A-Za-z])|倍|%)")
+#: What follows a name that is hardware, not a paper: "TPU v4 chips", "a TPU v4 pod", "Trainium2 instances".
+_AS_HARDWARE = compile_lazy(r"\s+(?:chips?|pods?|hosts?|slices?|nodes?|cards?|GPUs?|devices?|clusters?|instances?|boards?)\b", re.IGNORECASE)
 _ANAPHOR = compile_lazy(r"^\s*(?:it|its|this|these|they|their|the method|the approach|the paper|the system|the design|"
+                      r"the (?:recipe|scheme|technique|algorithm|kernel|policy|trick|authors|work)|"
                       r"该|它|其|这|此|上述|同时)\b", re.IGNORECASE)
 
 
@@ -208,8 +214,11 @@ UPDATED_LABEL = compile_lazy(r"(?:末次更新|最后更新|最后修改|最近�
 
 def _compared(compare: re.Pattern[str], text: str, hit: re.Match[str]) -> bool:
     """Whether the name ``hit`` found in ``text`` is written right after a comparison's cue ("over FA2", "than Medusa",
-    "相比 EAGLE"): a work compared with, not the one spoken of."""
+    "相比 EAGLE"): a work compared with, not the one spoken of; or names hardware a figure ran on ("on 64 TPU v4 chips",
+    "a TPU v4 pod"), not the paper of that name."""
     before = text[max(0, hit.start() - 40):hit.end()]
+    if _AS_HARDWARE.match(text, hit.end()) or re.search(r"\d\s*(?:[x×]\s*)?$", text[max(0, hit.start() - 8):hit.start()]):
+        return True
     return bool(re.search(compare.pattern + r"\s*(?:the\s+|a\s+)?" + re.escape(hit.group(0)) + "$",
                           text[max(0, hit.start() - 16):hit.end()], re.IGNORECASE)
                 # ("1.8× over vanilla Ring Attention", "than the plain FA2 kernel": a word or two describing the baseline)
@@ -240,6 +249,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     parents: list[tuple[int, tuple[str, ...]]] = []  # (indent, subjects) of the open list entries
     prev: tuple[str | None, str, tuple[str, ...]] = (None, "", ())  # (section, text, subjects) of the entry before
     lead: tuple[str | None, tuple[str, ...]] = (None, ())  # (section, work) of the paragraph a list sits under
+    # the document's header: what stands before its first section, or under its title alone (the title's own level 1)
+    header_keys = {None} | {sec.key for sec in doc.sections[:1] if sec.level == 1}
     for e in doc.entries:
         role = "citation" if e.section in citation_keys else "statement"
         body = re.sub(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", "", e.text)
@@ -309,6 +320,10 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                     mine = (_named(names, hit.group(0)),) if hit else ()
                 if sourced and len(pieces) <= 1:
                     mine = sourced
+                if not mine and n and e.section in header_keys and _FIELD_LINE.match(piece) and not _PRONOUN_OPEN.match(piece) and 0 <= la - e.line < len(src) \
+                        and src[la - e.line].lstrip(" -*>").startswith(piece.strip()[:12]):
+                    last = ()  # "Updated: … the ResKV numbers are …" over "Scope: post-training quantization …": a field of the
+                    # document's header, on its own line, says what its label says, of no work the line above named
                 c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex)
                 claims.append(c.model_copy(update={"version": claim_version(piece, c.arxiv)}))
                 last = mine or last

@@ -639,6 +639,11 @@ def _row_name(cell: str) -> str | None:
     return t if 2 <= len(t) <= 40 and re.search(r"[A-Za-z\u4e00-\u9fff]{2}", t) and not find_arxiv_ids(t) else None
 
 
+#: A line that heads a message, a comment or a post rather than naming a paper: it ends with a clock time or
+#: sets fields apart with a middle dot ("Cell F3 · Comment by Aiko Mori · 17 Feb 2029, 14:20", "[16.02.29 09:40] Digest").
+_HEADER_LINE = compile_lazy(r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*:?\s*$|\s[·•]\s|^\s*\[[\d./: -]{5,}\]")
+
+
 def written_title(line: str, start: int, end: int) -> str | None:
     """The title a note writes next to an identifier, or None: the text of a Markdown link to it
     (``[Title](https://arxiv.org/abs/ID)``), a quoted or ``《》`` title right after it
@@ -715,7 +720,8 @@ def written_title(line: str, start: int, end: int) -> str | None:
     # inside a sentence, right before the bracketed identifier
     # (or before the link itself: "我只存了这个链接：MoBA: Mixture of Block Attention for Long-Context LLMs https://arxiv.org/abs/…")
     m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)"
-                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|(?<![.,;])\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
+                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|\s*[,，]\s*arXiv\s*[:：]?\s*"  # (or a comma: "…, arXiv 2311.18677")
+                  r"|(?<![.,;])\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
                   line[:start])
     if m and len(m.group("t").split()) >= 4 and _looks_like_title(m.group("t").strip()):
         return m.group("t").strip()
@@ -779,8 +785,10 @@ def _heading_titles(arxiv: list[ArxivRef], shape, lex: Lexicon) -> list[ArxivRef
         t = strip_markup(sg.title).strip()
         if lead is not None:
             t = lead.sub("", t, count=1)
-        if not _looks_like_title(t) or _GENERIC_LABEL.match(t) or re.match(r"\s*[\[(]?\d{1,4}[-/.:]\d{1,2}", t):
-            continue  # (a post's stamped header, "[19.07.27 20:03] LLM Infra Digest", names no paper)
+        if not _looks_like_title(t) or _GENERIC_LABEL.match(t) or re.match(r"\s*[\[(]?\d{1,4}[-/.:]\d{1,2}", t) \
+                or _HEADER_LINE.search(t):
+            continue  # (a post's stamped header, "[19.07.27 20:03] LLM Infra Digest", or a comment's, "Cell F3 · Comment by
+            # Aiko Mori · 17 Feb 2029, 14:20", names no paper)
         # the opening ends with the item ("- branch: P50 … 5.1 req/s" is no title of the next bullet's link)
         opening = {ln for ln in set(sg.head_lines) | {sg.line + k for k in range(0, 4)} if ln <= max(sg.line, sg.line_end)}
         refs = [k for k, r in enumerate(out) if r.line in opening and r.line != sg.line]
@@ -991,6 +999,17 @@ def _facts_beside_titles(c: Claim, titles_at: dict[int, list[str]], lex: Lexicon
     titles = [t for ln in range(c.line, c.line_end + 1) for t in titles_at.get(ln, [])]
     f = facts_of(_record_annotation(without_titles(c.text, titles)), lex)
     return c.model_copy(update={"quantities": f.figures, "qualifiers": f.qualifiers, "predicates": f.predicates})
+
+
+def _quoted_from_above(text: str, lines: list[str], line: int) -> bool:
+    """Whether ``text``, a quoted line's words, is written in one of the 200 lines above ``line`` (1-based) unquoted: a chat
+    or a thread quoting the message it answers."""
+    said = " ".join(text.split())
+    for ln in range(max(0, line - 201), line - 1):
+        t = lines[ln]
+        if not t.lstrip().startswith(">") and said in " ".join(strip_markup(t).split()):
+            return True
+    return False
 
 
 def _still_unchecked(own, outer) -> bool:
@@ -1797,7 +1816,7 @@ def parse_note(
             inherited = seg_levels[it] if it is not None else (group_at.get(b.line) or note_levels)
             para_levels = ordered_levels(by_item.get(it, ())) if len(pieces) > 1 else ()
             clean = strip_markup(piece)
-            if len(clean) < 2 or TURN_HEADER.match(clean):
+            if len(clean) < 2 or TURN_HEADER.match(clean) or is_turn_header(clean):
                 continue  # (a transcript's "Speaker 1  00:00:31" alone on its line says nothing: the turn's words do)
             own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
             said = own
@@ -1852,6 +1871,9 @@ def parse_note(
                     subjects = (named,)
             if la == lb and letter_form.get(la) == "form":
                 continue  # "Hi Lena, all,", "On 3 May 2027, … wrote:", a quoted "Thanks, / Lena": the letter's form, no claim
+            if b.quoted and len(clean) >= 24 and _quoted_from_above(clean, lines, la):
+                continue  # "> you have to fine-tune the model with a dedicated sink token first" under a reply: the message
+                # above, quoted to answer it, is no statement of its own (the message said it, at its line)
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) or (la == lb and la in letter_form)
                            else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
@@ -2124,7 +2146,8 @@ def parse_note(
                     or written_title(tt[w0:m.end + _TITLE_REACH], m.start - w0, m.end - w0)
                 if title is None and k == 1 and b.kind in ("item", "para") and not find_arxiv_ids(blines[0][1]) \
                         and (b.kind == "item" or _ENTRY_OPEN.match(blines[0][1])) and not re.search(r"[.。!?！？]\s*$", blines[0][1]) \
-                        and not t[:m.start].strip(" >").startswith(("-", "*", "+")):
+                        and not t[:m.start].strip(" >").startswith(("-", "*", "+")) \
+                        and not _HEADER_LINE.search(blines[0][1]):  # (a comment's or a turn's header over it is no title)
                     # "3. Fiddler: CPU-GPU Orchestration for Fast Inference of Mixture-of-Experts" / "Models
                     # (arxiv.org/abs/2312.17238). Runs cold experts …": an entry's title wrapped onto the identifier's line
                     prev = blines[0][1].rstrip()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from ingest.lazyre import compile_lazy
 
-__all__ = ["CN_DIGITS", "cn_number", "arabic_key", "spoken_figures"]
+__all__ = ["CN_DIGITS", "cn_number", "arabic_key", "spoken_figures", "multiplier_words", "MULTIPLIER_HINT"]
 
 #: The value of each Chinese digit.
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -112,6 +112,8 @@ def spoken_figures(text: str) -> str:
             return m.group(0)
         unit = m.group("u").strip().lower()
         short = next((sym for pat, sym in _UNIT_SYMBOLS if re.fullmatch(pat, unit)), None)
+        if short == "x":  # "about two x" -> "about 2x", "three times faster" -> "3 times faster" (a digit, then the word)
+            return f"{v:g}x" if unit == "x" else f"{v:g}{m.group('u')}"
         if short == "%":
             return f"{v:g}%"  # "seventy-four percent": 74% (a percent sign is written against its number)
         return f"{v:g} {short}" if short else f"{v:g}{m.group('u')}"
@@ -120,3 +122,39 @@ def spoken_figures(text: str) -> str:
         v = _en_value(m.group("n"))
         return m.group(0) if v is None else f"p{v:g}"
     return _SPOKEN_PCT.sub(pct, _SPOKEN_FIGURE.sub(sub, text))
+
+
+#: A ratio written in words, read as a figure by ``multiplier_words``: "twice the size of the DRAM", "twice as fast",
+#: "两倍", "提升了三倍", "翻倍", "翻了一番".
+MULTIPLIER_HINT = compile_lazy(r"\btwice\s+(?:the|as|that)\b|[一二两三四五六七八九十]\s*倍|翻(?:了)?\s*(?:一|两)?\s*(?:倍|番)", re.IGNORECASE)
+_TWICE = compile_lazy(r"\btwice(?=\s+(?:the|as|that)\b)", re.IGNORECASE)
+_CN_TIMES = compile_lazy(r"(?<![\d.零一二两三四五六七八九十百点])(?P<n>[一二两三四五六七八九十]+(?:点[零一二三四五六七八九]+)?)\s*倍")
+#: "翻倍", "翻了一倍" (doubled), "翻一番" (doubled), "翻两番" (four times).
+_CN_DOUBLED = compile_lazy(r"翻(?:了)?\s*(?P<n>一|两)?\s*(?P<w>倍|番)")
+#: A rise "by one time" is a doubling in Chinese ("提升了一倍" = 2x); "一倍" after no such verb is left unread.
+_CN_RISE = compile_lazy(r"(?:提升|提高|增加|增长|加快|快了|多了|扩大|上涨|高出)\s*(?:了)?\s*(?:约|大约|近|将近|接近)?\s*$")
+
+
+def multiplier_words(text: str) -> str:
+    """``text`` with ratios written in words set in digits, so that the figure readers see them: "twice the size of the
+    available DRAM" -> "2x the size …", "twice as fast" -> "2x as fast", "提升两倍" -> "提升2倍", "提升了一倍" / "翻倍" /
+    "翻了一番" -> "2倍", "翻两番" -> "4倍". "Twice" before anything else (``read it twice``, ``listed twice``) is a count
+    and stays; so does a bare "一倍".
+    """
+    out = _TWICE.sub("2x", text)
+
+    def doubled(m: re.Match[str]) -> str:
+        n = 4 if m.group("w") == "番" and m.group("n") == "两" else 2
+        return f"{n}倍"
+
+    out = _CN_DOUBLED.sub(doubled, out)
+
+    def times(m: re.Match[str]) -> str:
+        v = cn_number(m.group("n"))
+        if v is None or v <= 0:
+            return m.group(0)
+        if v == 1:
+            return "2倍" if _CN_RISE.search(out[max(0, m.start() - 12):m.start()]) else m.group(0)
+        return f"{v:g}倍"
+
+    return _CN_TIMES.sub(times, out)

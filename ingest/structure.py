@@ -100,10 +100,12 @@ _NAME_STAMP_RX = r"[【\[](?:(?=[\w.\-]*[^\W\d_])[\w.\-]{1,30}(?:\s[A-Z][\w.\-]{
 #: A chat turn's stamp and speaker before its message: "[10:42] maria: ", "[00:00:19] Priya (chat): ", "[03-08 10:21] 王磊：".
 #: A transcript's speaker with the time after the name: "Dev (01:05): ", "Priya (1:02:10)：".
 _NAME_THEN_TIME_RX = r"[A-Z\u4e00-\u9fff][\w.\-]{0,29}(?:\s[A-Z][\w.\-]{0,29}){0,2}\s+\((?:\d{1,2}:)?\d{1,2}:\d{2}\)\s*[:：]"
-_CHAT_LEAD = compile_lazy(rf"^\s*(?:{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+#: A reply's mark before a chat turn, as Slack's thread view and its copies write it: "↳ [10:44 AM] dana: …".
+_REPLY_MARK = r"(?:[↳↪⤷└]\s*)?"
+_CHAT_LEAD = compile_lazy(rf"^\s*{_REPLY_MARK}(?:{_STAMP_RX}\s+(?:@?(?P<who>{_WHO_RX})(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                         r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + "|" + _NAME_THEN_TIME_RX + r")\s*")
 #: (an IRC log's "[10:42] <jun> …", its actions "[10:34] * jun reads the appendix" and "-!- jun has joined" lines too)
-_CHAT = compile_lazy(rf"^\s*(?P<t>(?:{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
+_CHAT = compile_lazy(rf"^\s*{_REPLY_MARK}(?P<t>(?:{_STAMP_RX}\s+(?:@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]|<[@+%]?[\w.\-|]{{1,30}}>"
                    r"|\*\s+[\w.\-|]{1,30}(?=\s)|-!-)|" + _NAME_STAMP_RX + "|" + _NAME_THEN_TIME_RX + r")\s*\S.*)$")
 _ORG = compile_lazy(r"^\s*(?P<stars>\*{2,6})\s+(?P<t>\S.*)$"
                   # Jira wiki markup's headings ("h3. Background") and LaTeX sectioning ("\\paragraph{Expert offloading.}")
@@ -197,7 +199,7 @@ _EDITED = compile_lazy(r"\s*\((?:edited|已编辑)\)\s*$", re.IGNORECASE)
 def is_turn_header(line: str) -> bool:
     """Whether ``line`` is a chat turn's header alone on its line (``ola 14:02``, ``Ana Lopez  10:02 AM``, Slack's
     ``*Priya Raman*  09:12``, ``Speaker 1  00:00:31``): it opens a message and says nothing itself."""
-    return bool(_TURN.match(line) or TURN_HEADER.match(line))
+    return bool(_TURN.match(line) or TURN_HEADER.match(line) or _CHAT_ALONE.match(line))
 
 
 def without_edit_mark(line: str) -> str:
@@ -216,12 +218,15 @@ _REPLY = compile_lazy(r"\breply(?:ing)? to\b|回复|^\s*(?:ok(?:ay)?|hm+|yes|yea
 #: A chat export's reply marker before the message: ``Replying to @jrn_k``, ``In reply to …``, ``回复 @…：``.
 _REPLYING = compile_lazy(r"^\s*(?:replying to|in reply to|replied to (?:a |the )?thread|回复)\s*@?[\w.\-]{0,30}\s*[:：]?\s*", re.IGNORECASE)
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
-_TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发"
+_TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发|说到|说起|顺带一提"
                           # a speaker turning the talk: "Oh, and H2O — …", "Related: DMC is …", "Quantization side: KIVI's …",
                           # "On eviction generally — …", "Speaking of …", "Moving on", "TwinBit: v2 is out" (a name as the label)
                           r"|(?:oh,?\s+and|related\s*[:：]|speaking of|switching (?:to|gears)|moving on|next up|one more(?: thing)?\s*[:：]|"
                           r"on (?:the )?[\w-]+ (?:side|front|generally)\b|[\w-]+ side\s*[:：])|(?-i:[A-Z][a-z]*[A-Z0-9][\w.+-]*)\s*[:：]\s)",
                           re.IGNORECASE)
+#: A message its writer says is off the topic it is posted under: "unrelated but …", "off-topic:", "题外话，…".
+_UNRELATED = compile_lazy(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[- ]topic|separate (?:thing|topic|question)|题外话|跑个?题|另一件事|换个话题)",
+                        re.IGNORECASE)
 #: A paragraph of an email that starts an aside: "Side note: …", "P.S. …".
 _ASIDE = compile_lazy(r"^\s*(?:(?:side note|p\.?s\.?|unrelated|also|btw|one more thing|另外|顺便|题外话|插一句|跑个题)\s*[:：,，]|p\.\s?s\.\s|(?-i:P\.?S\.?)\s+)",
                     re.IGNORECASE)
@@ -308,6 +313,9 @@ _SUMMARY = compile_lazy(r"^\s*<summary\b[^>]*>\s*(?P<title>.*?)\s*</summary>", r
 
 #: A folded block exported as its arrow line: "▶ 杂项", Notion's "▸ Title".
 _ARROW_TOGGLE = compile_lazy(r"^\s*[▶►▸▹‣]\s*\S")
+_ARROW_LINE = compile_lazy(r"^\s*[▶►▸▹‣]\s*\S.{0,118}$")
+#: A toggle's title that names a collection of odds and ends: "杂项", "Misc", "Other", "其他", "零碎".
+_COLLECTION_TITLE = compile_lazy(r"^\W*(?:杂项|杂记|其他|其它|零碎|misc(?:ellaneous)?|other(?: things| items)?|odds and ends|assorted)\W*$", re.IGNORECASE)
 
 
 def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
@@ -328,11 +336,31 @@ def _toggles_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
         prev = b
         if b.kind == "heading" and not b.quoted:
             level = b.level
-        if m is None and b.kind == "para" and not b.quoted and b.lines and re.match(r"^\s*[▶►▸▹‣]\s*\S.{0,118}$", b.lines[0][1]) \
-                and not re.search(r"[.。!?！？]\s*$", b.lines[0][1]):
+        if m is None and b.kind == "para" and not b.quoted and b.lines and _ARROW_LINE.match(b.lines[0][1]) \
+                and not re.search(r"[.。!！]\s*$", b.lines[0][1]):
             # a folded block exported as its arrow line ("▶ 杂项" then its text; Notion's "▸ Title"): the same mark
-            out.append(_as_heading(b, b.lines[0][1].strip().lstrip("▶►▸▹‣").strip(), level + 1))
-            out.extend(_after_first_line(b))
+            # (a toggle titled by a question, "▸ DoRA 能不能用 SGMV 服务？", is one; a sentence's stop ends no title)
+            arrows = [k for k, (_ln, t) in enumerate(b.lines) if _ARROW_LINE.match(t) and not re.search(r"[.。!！]\s*$", t)]
+            if len(arrows) == 1:
+                out.append(_as_heading(b, b.lines[0][1].strip().lstrip("▶►▸▹‣").strip(), level + 1))
+                out.extend(_after_first_line(b))
+                continue
+            # a toggle list exported as one run of lines (Notion indents a toggle's content, and CommonMark joins it all in one
+            # paragraph): each arrow line opens its part; one that brings a paper (its line or the lines under it give an
+            # identifier or a link) or names a collection ("▸ 杂项") is a toggle of the list, any other one is a toggle inside
+            # the one above it
+            gathered = False  # after a collection's toggle ("▸ 杂项"), the toggles are its entries
+            for n, k in enumerate(arrows):
+                nxt = arrows[n + 1] if n + 1 < len(arrows) else len(b.lines)
+                part = b.lines[k:nxt]
+                title = part[0][1].strip().lstrip("▶►▸▹‣").strip()
+                own = " ".join(t for _ln, t in part)
+                collection = bool(_COLLECTION_TITLE.match(title))
+                top = n == 0 or collection or (_brings_link(own) and not gathered)
+                gathered = gathered or collection
+                chunk = replace(b, text="\n".join(t for _ln, t in part), line=part[0][0], line_end=part[-1][0], lines=tuple(part))
+                out.append(_as_heading(chunk, title, level + (1 if top else 2)))
+                out.extend(_after_first_line(chunk))
             continue
         if m:
             title = re.sub(r"<[^>]+>", "", m.group("title")).strip().lstrip("▶►▸▾▼").strip()
@@ -650,16 +678,29 @@ _PLACE_MARK = compile_lazy(r"^\s*(?P<t>[\[【]\s*(?:slides?|page|pg\.?|pp?\.|幻
 #: "– amara, yesterday".
 _DASH_AGO = compile_lazy(r"^\s*(?P<t>[—–]\s*@?[\w.\-]{2,30},?\s+(?:\d+\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|weeks?|months?)\s+ago|"
                          r"yesterday|today|just now))\s*$", re.IGNORECASE)
+#: A comment thread's opening as a document or a spreadsheet exports it, what it is anchored on first: "Cell C14 · Comment by
+#: Tomasz Wrona · 16 Feb 2029, 09:12", "Comment by Ana · 3 May" (its replies, "Reply by …", answer in it).
+_COMMENT_BY = compile_lazy(r"^\s*(?P<t>(?:[^·•\n]{1,30}\s+[·•]\s+)?Comment by\s+[^·•\n]{1,40}(?:\s+[·•]\s+[^\n]{1,40})?)\s*$")
+#: A comment's author line on a professional network's post, with the degree of connection: "Wen Li • 3rd+", "Sunita Rao • 1st"
+#: (the post author's own reply, "Rafael Ortiz Mendes • Author", written under a comment, answers in it).
+_NETWORK_BY = compile_lazy(r"^(?P<t>[A-Z][\w.'’-]{0,30}(?:\s[A-Z][\w.'’-]{0,30}){0,3}\s+[•·]\s+(?:1st|2nd|3rd\+?|Following|Follow))\s*$")
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
 
 
+#: A chat turn's stamp and speaker with its message on the lines below: "[2029-01-20 15:19] mei:", "↳ [10:44 AM] dana:".
+_CHAT_ALONE = compile_lazy(rf"^\s*{_REPLY_MARK}{_STAMP_RX}\s+@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*$")
+
+
 def _pseudo_kind(line_text: str) -> int:
-    """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none."""
+    """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none; a chat turn's
+    stamp and speaker alone on a line ("[2029-01-20 15:19] mei:" over a quote and the reply) are a chat line's kind."""
+    if _CHAT_ALONE.match(line_text):
+        return 4
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
                              _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
-                             _EQ_HEADING, _DASH_AGO)):
+                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY)):
         if pat.match(line_text):
             return n
     return -1
@@ -668,7 +709,8 @@ def _pseudo_kind(line_text: str) -> int:
 def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
-                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO):
+                _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
+                _NETWORK_BY):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -1450,10 +1492,25 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
     if _TURN.match(text):
         # the message runs to the next header: a chat pasted as one paragraph holds every turn after it
         msg: list[str] = []
+        ended = False
         for _x, t in lines[bisect.bisect_right(nums, ln):]:
             if _TURN.match(t):
+                ended = True
                 break
             msg.append(t)
+        # (a message that goes on below its paragraph, a forward quoted under "【转发】…" then the sharer's word on it: up
+        # to the next turn's header)
+        # (only a message begun under its header and going on in a quote: a header alone over a quote is read by its
+        # quote's own turn, and a message's own list is its text, not what it brings)
+        quoted_next = i + 1 < len(blocks) and blocks[i + 1].quoted
+        for b in blocks[i + 1:i + 6] if not ended and msg and quoted_next else ():
+            if ended or len(msg) > 40:
+                break
+            for _x, t in b.lines:
+                if not b.quoted and (_TURN.match(t) or _CHAT.match(t) or _CHAT_ALONE.match(t)):
+                    ended = True  # (a quoted one is the forwarded message's own header)
+                    break
+                msg.append(t)
         text = " ".join(msg)
     return text
 
@@ -1554,6 +1611,12 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
     marks.sort(key=lambda mk: mk[1])
+    # the first line of a message under its turn's header ("张伟 2029-01-10 14:20" over "【转发】来自「推理优化交流群」") is the
+    # message's text, no heading of its own
+    header_at = {ln for i, ln, _t in marks if (h := next((t for x, t in blocks[i].lines if x == ln), ""))
+                 and (is_turn_header(h) or _CHAT_ALONE.match(h))}
+    if len(header_at) >= 2:
+        marks = [mk for mk in marks if mk[1] - 1 not in header_at or mk[1] in header_at]
     all_marks = list(marks)
     if any(_FILE_ANCHOR.match(t) for _i, _ln, t in marks):
         # a file anchor opens a review thread only when the code it anchors is quoted under it ("> block_size: int = 128")
@@ -1734,8 +1797,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     kept.append(mk)
                 continue
             if grouped:
-                if mk[0] != prev_block:
-                    kept.append(mk)  # the first message of a run opens its topic; the others answer in it
+                if mk[0] != prev_block or _UNRELATED.match(message):
+                    kept.append(mk)  # the first message of a run opens its topic; the others answer in it (but for
+                    # one its writer says is off it: "↳ lena: unrelated but while we're on ids: …")
                 prev_block = mk[0]
                 continue
             if starts and prev_q and not prev_handoff and close and kept and not on_work and not _TOPIC_SHIFT.match(message) and not switched:
@@ -1757,6 +1821,12 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                     and 0 <= minute - last_kept[1] <= 2 and not _brings_link(message) and not shared \
                     and not _TOPIC_SHIFT.match(message) and not _MOVES_ON.match(message):
                 starts = False  # a forward, then its sharer's own word on it a minute later: one topic
+            if starts and last_kept is not None and who is not None and who == last_kept[0] and minute is not None \
+                    and 0 <= minute - last_kept[1] <= 2 and not on_work and kept and kept[-1] is not mk \
+                    and len({m.arxiv_id for m in find_arxiv_ids(message)}) == 1 and not _TOPIC_SHIFT.match(message):
+                starts = False  # "StreamingLLM is not actually training-free …", then a minute later from the same writer:
+                # "source is the talk recording … (https://arxiv.org/pdf/2309.17453.pdf)": the identifier of the topic just opened
+                on_work = True
             if starts and not shared and prev_shared is not None and who == prev_shared[0] and minute is not None \
                     and 0 <= minute - prev_shared[1] <= 2 and not _TOPIC_SHIFT.match(message):
                 starts, on_work = False, True  # "[文件] AgeSched_….pdf", then its sharer: "第二篇 AgeSched（link）…": one topic
@@ -3028,6 +3098,11 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     title = subject.group("t").strip() if subject and subject.group("t").strip() else first.lines[0][1]
     starts: list[tuple[int, str, list[int]]] = [(start_line, title, [start_line])]
     own_words = " ".join(" ".join(t.split()) for b in blocks if not b.quoted for _ln, t in b.lines if t.strip())
+    # a mail's own points numbered in paragraphs of their own ("1) FP8 KV (E4M3 …) has been on …" a blank line "2) QServe
+    # …"), three or more: the writer's count of topics
+    numbered_points = sum(1 for b in blocks if b.kind == "item" and not b.quoted and b.parent is None
+                          and len(b.text) >= 60 and re.match(r"\(?\d{1,2}[.)]", b.marker or "")) >= 3
+    points: set[int] = set()  # lines of a mail's own numbered points (topics in any message of a digest too)
     signature = False
     for k, b in enumerate(blocks):
         if k in heads or k in attributed:
@@ -3055,13 +3130,15 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             cur_ids |= ids
             seen_names.add(name)
             continue
-        if top_posted and not b.quoted and b.kind == "item" and b.parent is None and not signature and b.lines \
-                and b.line > start_line and re.match(r"\(?(?:\d{1,2}|[a-h])[.)]", b.marker or ""):
+        if (top_posted or numbered_points) and not b.quoted and b.kind == "item" and b.parent is None and not signature \
+                and b.lines and b.line > start_line and re.match(r"\(?(?:\d{1,2}|[a-h])[.)]", b.marker or ""):
             # the newest mail's own numbered points ("1) Sink budget: agreed, …", "2) Thanks for catching the 400k"), a
-            # topic each, as its paragraphs are
+            # topic each, as its paragraphs are; so are a forwarded mail's ("short version, numbered so you can forward
+            # bits: 1) FP8 KV … 2) QServe …")
             t = b.lines[0][1]
             ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
             starts.append((b.line, _opening_sentence(t), [b.line]))
+            points.add(b.line)
             seen_ids |= ids
             cur_ids = set(ids)
             answered |= ids
@@ -3122,9 +3199,17 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
             return hdr[max(0, bisect.bisect_right(hdr, ln) - 1)]
 
         starts = [(hdr[0], title, [hdr[0], *starts[0][2]])] + [
-            st for st in starts[1:] if message_of(st[0]) not in opened and message_of(st[0]) != hdr[0]]
+            st for st in starts[1:] if (message_of(st[0]) not in opened and message_of(st[0]) != hdr[0]) or st[0] in points]
         starts += [(h, subj, [h]) for h, subj in opened.items()]
     starts.sort(key=lambda st: st[0])
+    if numbered_points and len(starts) > 1 and starts[1][0] in points:
+        # "Hi Priya," / "short version of where we are, numbered so you can forward bits:" over the points: the mail's
+        # greeting and a line on how it is laid out, no topic (its header block is metadata)
+        head_lines = {blocks[k].line for k in heads}
+        said = [b for b in blocks if b.kind in ("para", "item") and not b.quoted and b.line not in head_lines
+                and starts[0][0] <= b.line < starts[1][0]]
+        if all(len(b.text) <= 80 and not _brings_link(b.text) for b in said):
+            starts = starts[1:]
     if top_posted and len(starts) > 1:
         opening = next((b for b in blocks if b.line == starts[0][0]), None)
         # (or a greeting and a line on how the reply is laid out, "Hi Wen," / "answers on top, your mail is below.")
@@ -3362,6 +3447,10 @@ _ASIDE_OPEN = compile_lazy(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topi
 #: A paragraph that opens with who said or did something: a first name and a verb in the past or present
 #: ("Kwame came back …", "Lena looked at …", "Rui dropped a link …"). (Not in Chinese: "作者认为", "论文提到",
 #: "我们跑了" open a read's paragraphs as often as a name does.)
+#: A paragraph opening with its speaker's label, as a transcript writes each turn: "RASMUS OYELARAN: …", "Joanna (audience): …",
+#: "**Mei**: …" (a name of one to three capitalised words, maybe a role in brackets).
+_LABELLED_TURN = compile_lazy(r"^\s*(?:\*\*)?(?P<who>[A-Z][A-Za-z.'’-]{1,20}(?:\s[A-Z][A-Za-z.'’-]{1,20}){0,2})(?:\s*[(（][^()（）\n]{1,20}[)）])?"
+                            r"(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?=\S)")
 _SPEAKER_PARA = compile_lazy(r"^\s*(?:\*\*)?(?P<who>[A-Z][a-z]{1,12}|@[\w.-]{2,20})(?:\*\*)?\s*(?:"
                            r"(?:[a-z]+ed|came|said|says|ran|found|brought|wrote|thought|took|made|gave|got|went|saw|read|"
                            r"shared|thinks|wants|asks|argues|notes|reports|points|asked|mentioned|posted|dropped|pasted)\b)")
@@ -3494,8 +3583,20 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
     voiced = [b for b in paras if (m := _SPEAKER_PARA.match(b.lines[0][1])) and m.group("who").casefold() not in stop]
     who = {_SPEAKER_PARA.match(b.lines[0][1]).group("who") for b in voiced}  # type: ignore[union-attr]
     spoken_topics = [b for b in paras if _SPOKEN_OPEN.match(b.lines[0][1])]
+    # a talk's transcript, a paragraph a turn under its speaker's label ("RASMUS OYELARAN: (slide 4) First paper, …",
+    # "JOANNA (AUDIENCE): You didn't talk about …"): each turn that says something is a part of the talk
+    labelled = [(b, m) for b in paras if (m := _LABELLED_TURN.match(b.lines[0][1])) and m.group("who").casefold() not in stop]
+    said = Counter(m.group("who").casefold() for _b, m in labelled)
+    # (a speaker comes back, is written in capitals or with a role, "JOANNA (AUDIENCE)"; a label said once, "Transcript:", is
+    # the note's own field)
+    turns = [b for b, m in labelled if said[m.group("who").casefold()] >= 2 or m.group("who").isupper() or "(" in m.group(0)
+             or "（" in m.group(0)]
+    speakers = {_LABELLED_TURN.match(b.lines[0][1]).group("who").casefold() for b in turns}  # type: ignore[union-attr]
     if len(voiced) >= 3 and len(who) >= 2 and len(voiced) * 2 >= len([b for b in paras if b.line >= voiced[0].line]):
         starts = [b for b in paras if b.line >= voiced[0].line]
+    elif len(turns) >= 3 and len(speakers) >= 2 and len(turns) * 2 >= len([b for b in paras if b.line >= turns[0].line]) \
+            and not any(b.kind in ("item", "row") for b in blocks):
+        starts = [b for b in turns if _brings_link(b.text) or _weighted_len(_LABELLED_TURN.sub("", b.text, count=1)) >= 60]
     elif len(starts) < 2 and len(spoken_topics) >= 3 and _TRANSCRIPT_NOTE.search(" ".join(b.text for b in blocks[:3])):
         # a voice memo's transcript naming its papers aloud, no identifier ("first the sglang radix paper um …", "second
         # hydragen …", "third cacheblend …"): each spoken move opens a topic

@@ -2161,6 +2161,9 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 # "1.4x … at 20% lower cost, or 2.35x … at the same budget" against "1.4x at 20% lower cost":
                 # a statement giving alternatives agrees with one of them
                 continue
+            if _against_other_base(of_claim[c1.iri], q1, q2) or _against_other_base(of_claim[c2.iri], q2, q1):
+                continue  # "加速 5.3 倍，比 EAGLE-1 快了一倍多" against "5.3 倍": the statement's other figure, over no named baseline,
+                # is the one the other side gives; this one is over another baseline
             if q1.metric != q2.metric and (
                     any(o.metric == q1.metric and comparable(o, q1) and not disagree(o, q1) for o in of_claim[c2.iri] if o is not q2)
                     or any(o.metric == q2.metric and comparable(o, q2) and not disagree(o, q2) for o in of_claim[c1.iri] if o is not q1)):
@@ -2305,6 +2308,16 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                         a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
                     )
     return list(out.values())
+
+
+def _against_other_base(siblings: list[SQuantity], q: SQuantity, other: SQuantity) -> bool:
+    """Whether ``q`` is a figure over a named baseline (``base:eagle-1``) that its own statement sets beside a figure over
+    none, and that figure is the one ``other`` (over none) gives: "speeds decoding up 5.3x, twice EAGLE-1's" against
+    "5.3x": the writer told the two baselines apart, and ``q`` is no value of ``other``'s measure."""
+    if not any(c.startswith("base:") for c in q.conditions) or any(c.startswith("base:") for c in other.conditions):
+        return False
+    return any(o is not q and not any(c.startswith("base:") for c in o.conditions) and comparable(o, other)
+               and not disagree(o, other) for o in siblings)
 
 
 def _alternatives(c: SClaim, o: SQuantity, q: SQuantity, same: list[SQuantity]) -> bool:
@@ -2914,7 +2927,7 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
 
 #: Verbs whose negation conflicts with their plain use even when neither side names an object.
 _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibrate", "disaggregate", "offload", "batch",
-                             "cap_power", "migrate", "measure_energy"})
+                             "cap_power", "migrate", "measure_energy", "uptrain"})
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})

@@ -1,0 +1,277 @@
+"""The thirty-third stop's readings (docs/FORMAT.md §5.3, §6, §8, "Thirty-third stop"): what the blind round t335-t338 showed
+missing, each written here on a subject of our own so that no shift's words are matched.
+
+* Ratios in words are figures: "twice the size of the DRAM", "提升两倍", "翻倍"; "read it twice" and "3 times per layer"
+  are counts.  A ratio of a memory's size is a memory figure, not a speed-up.
+* "on GPU" / "on CPU" is a figure's device; a figure written beside another under another device takes its measure.
+* Chat exports: Slack's "↳" replies and a Discord reply quoting the message it answers are turns; a line under a turn's
+  header is the message, not a heading; "unrelated but …" opens a topic; "说到…" turns the talk.
+* A mail's own numbered points are topics in a forwarded chain too.
+* A quoted line that repeats a message above is no statement; a field line of a living document's header is about no work.
+* Evidence in more words: "per Mei," at a sentence's start, a quoted label defined in a legend ('"said:" is what the
+  presenter told me'), "checked this one in the paper itself", "只根据 abstract 写的", "从…slides 上抄来的".
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import evidence_levels, finding_places
+
+
+def _figures(text: str):
+    from ingest.facts import find_figures
+
+    return [(q.value, q.unit, q.metric) for q in find_figures(text)]
+
+
+# --- figures ----------------------------------------------------------------------------------------------------------
+
+def test_ratios_written_in_words_are_figures():
+    assert _figures("TideKV serves models up to twice the size of the phone's DRAM.") == [(2.0, "x", "memory")]
+    assert _figures("TideKV runs twice as fast as the llama.cpp baseline.") == [(2.0, "x", "speedup")]
+    assert _figures("TideKV 的吞吐提升两倍。") == [(2.0, "x", "throughput")]
+    assert _figures("TideKV 把吞吐提升了一倍。") == [(2.0, "x", "throughput")]
+    assert _figures("开了 TideKV 以后吞吐翻倍。") == [(2.0, "x", "throughput")]
+    assert _figures("TideKV decodes three times faster than the baseline.") == [(3.0, "x", "speedup")]
+
+
+def test_counts_written_with_twice_or_times_are_no_ratios():
+    assert _figures("I read the TideKV appendix twice, nothing new.") == []
+    assert _figures("The dequant kernel is launched 3 times per layer.") == []
+    assert _figures("The benchmark crashed 4 times in a row on the old driver.") == []
+    assert _figures("一倍的差距说明不了什么") == []
+
+
+def test_a_device_is_a_condition_and_the_second_figure_takes_the_first_ones_measure():
+    from ingest.facts import find_figures
+
+    got = [(q.value, q.metric, q.direction, q.conditions) for q in
+           find_figures("TideKV cuts TTFT by 5× on GPU and 40× on CPU.")]
+    assert got == [(5.0, "latency", "down", ("device:gpu", "latkind:ttft")),
+                   (40.0, "latency", "down", ("device:cpu", "latkind:ttft"))]
+
+
+def test_a_share_of_tokens_is_one_measure_whatever_verb_follows():
+    from ingest.facts import find_figures
+
+    a = find_figures("About 12% of tokens are recomputed per layer.")
+    b = find_figures("it only recomputes ~4% of the tokens per layer")
+    assert [q.metric for q in a] == [q.metric for q in b] == ["share:token"]
+
+
+def test_a_kv_cache_cut_is_a_compression_figure():
+    assert _figures("相对 MHA 基线，KV cache 减少 87.5%。") == [(87.5, "%", "compression")]
+    assert _figures("TideKV reduces the KV cache by 87.5%.") == [(87.5, "%", "compression")]
+    assert _figures("The KV cache hit rate is 60%.") == [(60.0, "%", "hit_rate")]
+
+
+def test_the_memory_ratio_and_the_speedups_of_one_line_are_not_compared(tmp_path: Path):
+    doc = ("# Edge\n\n## 2 Offload\n\n### 2.1 Flash\n\n"
+           "- TideKV (arXiv:2607.11408) runs models up to twice the DRAM size, 4-5x faster on CPU and 20-25x on GPU.\n")
+    card = "# TideKV\n\n- arXiv: 2607.11408\n- Headline: runs models up to 2× the DRAM size; 4-5x faster than naive loading on CPU.\n"
+    assert finding_places(tmp_path, {"organized/knowledge/edge.md": doc, "organized/paper_cards/0001-2607-11408.md": card}) == []
+
+
+def test_a_figure_over_another_baseline_beside_the_agreeing_one(tmp_path: Path):
+    """"5.3x, twice as fast as SpinDraft-1" against "5.3x": the second figure is over another baseline."""
+    doc = "# Spec\n\n## 4 Drafting\n\n### 4.1 Heads\n\n- SpinDraft-2 (arXiv:2607.20011) drafts with two heads.\n"
+    a = "# Video notes\n\n- SpinDraft-2 (2607.20011): 加速 5.3 倍，比 SpinDraft-1 快了一倍多。\n"
+    b = "# Chat\n\n- SpinDraft-2 (2607.20011) 那个 5.3 倍我核过了，MT-Bench 上就是这个数。\n"
+    places = finding_places(tmp_path, {"organized/knowledge/spec.md": doc, "inbox/ana/a.md": a, "inbox/bo/b.md": b})
+    assert [p for p in places if p[0] == "number"] == []
+
+
+# --- predicates --------------------------------------------------------------------------------------------------------
+
+def test_caching_as_a_verb_in_both_languages():
+    from ingest.facts import predicates
+
+    assert predicates("TideKV does not cache any decoder-side KV.") == ("-store:kv_cache",)
+    assert predicates("TideKV 也缓存了解码器侧的 KV。") == ("+store:kv_cache",)
+    assert predicates("TideKV 并不缓存 KV。") == ("-store:kv_cache",)
+    assert predicates("没有缓存命中") == ()
+
+
+def test_not_training_free_is_trained():
+    from ingest.facts import predicates
+
+    assert "+train:" in predicates("SinkLite is not actually training-free")
+    assert "-train:" in predicates("SinkLite is training-free")
+
+
+def test_a_part_left_out_denies_nothing_of_the_work():
+    from ingest.facts import predicates
+
+    assert predicates("With a 64-token BF16 window, about 3% of the context is never quantized.") == ()
+    assert predicates("一部分层不量化") == ()
+    assert predicates("TideKV does not quantize the KV cache") == ("-quantize:kv_cache",)
+
+
+def test_a_chinese_sentence_denying_an_english_term_is_training_free():
+    from ingest.facts import qualifier_sides
+
+    assert qualifier_sides("无需任何 fine-tuning，推理时只改 cache 策略") == ("training:training_free",)
+    assert qualifier_sides("不需要任何 retraining") == ("training:training_free",)
+
+
+def test_converting_a_checkpoint_against_it_cannot_be(tmp_path: Path):
+    doc = ("# Heads\n\n## 6 Heads\n\n### 6.1 Shared KV\n\n"
+           "- PairKV [2607.30112]：已有的 MHA checkpoint 可以只花约 3% 的算力 uptrain 成 PairKV。\n")
+    note = "# FAQ\n\nQ: PairKV from an old checkpoint?\nA: No, PairKV (2607.30112) can't be retrofitted onto an MHA checkpoint.\n"
+    assert finding_places(tmp_path, {"organized/knowledge/heads.md": doc, "inbox/ana/faq.md": note}) == [
+        ("negation", "arXiv:2607.30112", ["faq.md:4", "heads.md:7"])]
+
+
+# --- structure ---------------------------------------------------------------------------------------------------------
+
+def _items(text: str, path: str = "inbox/ana/note.md", kind: str = "note"):
+    from ingest.notes import parse_note
+
+    parts, _warnings = parse_note(text, path, kind)
+    return [(i.line, i.works) for i in parts["items"]]
+
+
+_SLACK = """Slack export, #kv
+(exported by bo)
+
+[09:10 AM] bo: replay numbers after the change: hit rate 0.58, evictions high on two replicas
+↳ [09:12 AM] cy: told you the skew would bite
+↳ [09:15 AM] bo: yes, will try frequency-based eviction
+
+[09:30 AM] cy: https://arxiv.org/abs/2607.41001
+↳ [09:31 AM] bo: only saw the unfurl so far
+↳ [09:40 AM] cy: unrelated but our wiki lists TideKV under 2607.11408, that's the wrong id
+↳ [09:41 AM] bo: will fix
+
+[10:05 AM] dee: anyone using node 7 tonight?
+"""
+
+
+def test_slack_replies_are_turns_and_an_unrelated_reply_opens_a_topic():
+    assert [ln for ln, _w in _items(_SLACK)] == [4, 8, 10, 13]
+
+
+_DISCORD = """# Discord export - #kernels
+
+[2028-11-02 10:14] ana: hot take: SinkLite is not training-free, you must fine-tune with a sink token
+[2028-11-02 10:15] ana: source is the talk, the paper is https://arxiv.org/abs/2607.52010
+[2028-11-02 10:19] bo:
+> you must fine-tune with a sink token
+that contradicts our doc, it says no fine-tuning at all.
+[2028-11-02 10:26] cy: btw PairKV has an id now: arxiv.org/abs/2607.30112, read it in full
+[2028-11-02 10:40] dee: ran our usual decode bench on the spare box yesterday, single run and different models, so don't quote it anywhere
+[2028-11-02 11:20] eve: who has the second node tonight?
+"""
+
+
+def test_a_discord_reply_quoting_the_message_it_answers():
+    items = _items(_DISCORD)
+    assert items[:2] == [(3, ("2607.52010",)), (8, ("2607.30112",))]
+    assert [ln for ln, _w in items] == [3, 8, 9, 10]
+
+
+def test_a_quoted_repeat_of_a_message_above_is_no_statement():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_DISCORD, "inbox/ana/discord.md")
+    assert not [c for c in parts["claims"] if c.line in (5, 6)]  # the turn's header, and the message it quotes
+    assert [c.line for c in parts["claims"] if "contradicts our doc" in c.text] == [7]
+
+
+_DINGTALK = """钉钉群聊天记录导出
+
+张三 2028-11-02 14:03
+[链接] PairKV: Pairing KV Heads Across Layers
+arxiv.org/abs/2607.30112
+大家看下这篇。
+
+李四 2028-11-02 14:06
+我扫了一眼摘要。
+
+王五 2028-11-02 14:11
+说到抢占，我记得 TideKV 那篇只能重计算，没有 swap。
+
+张三 2028-11-02 14:20
+【转发】来自「推理群」
+> 赵六 2028-11-01 21:47
+> SinkLite（arXiv 2607.52010）号称 goodput 提升 2.1 倍。
+【转发结束】
+这篇跟我们 4.2 很贴。
+"""
+
+
+def test_a_chat_forward_under_its_header_and_a_turn_of_the_talk():
+    assert _items(_DINGTALK) == [(3, ("2607.30112",)), (11, ()), (14, ("2607.52010",))]
+
+
+_FORWARD = """Priya: fwd from Jonas, nothing of it checked by me.
+
+---------- Forwarded message ---------
+From: Jonas <jonas@example.org>
+Date: Tue, Nov 1, 2028 at 5:42 PM
+Subject: Re: KV quantization status
+To: Priya <priya@example.org>
+
+Hi Priya,
+
+short version, numbered:
+
+1) FP8 KV has been on for the 70B endpoint since October; throughput went up about 30% and no quality regression showed up.
+
+2) TideKV (arXiv 2607.11408): the paper claims 3.1x over the vendor stack for the 8B model on L40S; we never ran it ourselves.
+
+3) SinkLite 2-bit on the test cluster gave roughly 2x the throughput of FP16 KV, in the range the paper reports.
+
+Jonas
+
+---------- Forwarded message ---------
+From: Sales <sales@vendor.example>
+Date: Mon, Oct 31, 2028 at 9:03 AM
+Subject: Vendor Serve 3.2 is out
+To: Jonas <jonas@example.org>
+
+Our internal benchmarks show up to 2.2x more tokens per dollar.
+"""
+
+
+def test_a_forwarded_mails_own_numbered_points_are_topics():
+    assert [ln for ln, _w in _items(_FORWARD)] == [13, 15, 17, 21]
+
+
+def test_a_field_line_of_the_documents_header_is_about_no_work():
+    from datetime import timezone
+
+    from ingest.living import parse_living_source
+
+    doc = ("# Quantization\n\nMaintainer: ana\nUpdated: 2028-11-01 (the TideKV (2607.11408) numbers are still v1)\n"
+           "Scope: post-training quantization of weights and the KV cache.\n\n## 7 Weights\n\nText.\n\n## References\n\n"
+           "- TideKV: Tiered KV — https://arxiv.org/abs/2607.11408\n")
+    parts, _w = parse_living_source(doc, "organized/knowledge/quant.md", tz=timezone.utc)
+    about = {c.line: c.subjects for c in parts["claims"]}
+    assert about[4] == ("2607.11408",) and about[5] == ()
+
+
+# --- evidence ----------------------------------------------------------------------------------------------------------
+
+def test_evidence_in_more_of_the_writers_words():
+    assert evidence_levels("Per Mei, the kernel gets 1.8x on H100.") == ("second_hand",)
+    assert evidence_levels("Per Token, the scales are computed once.") == ()
+    assert evidence_levels("Checked this one in the paper itself (Section 2), not just the abstract.") == ("full_text",)
+    assert evidence_levels("除非另外标注，下面的答案都只根据 abstract 写的。") == ("abstract_checked",)
+    assert evidence_levels("这条是从隔壁组的分享 slides 上抄来的。") == ("second_hand",)
+    assert evidence_levels("haven't gone past what the unfurl shows") == ("abstract_checked",)
+    assert evidence_levels("the 75% figure is their own production claim") == ("vendor_self_reported",)
+    assert evidence_levels("我专门去翻了论文的评测表，单卡就是 2.6") == ("full_text",)
+    assert evidence_levels("博主的说法大部分没拿论文去对") == ("unverified",)
+    assert evidence_levels("【计划】下周把 SinkLite 的卡片核一遍") == ("unverified",)
+    assert evidence_levels("mei：TideKV 的 repo card 看过了") == ("card_only",)
+
+
+def test_a_label_defined_in_a_legend_sentence():
+    from ingest.evidence import evidence_reader
+    from ingest.lexicon import load_lexicon
+
+    r = evidence_reader(load_lexicon())
+    legend = r.legend([(3, 'How to read this: "heard:" is what the presenter told me at the booth; "checked:" is what I looked up')])
+    assert legend == {"heard:": "second_hand"}
+    assert r.levels("- heard: caches chunk KV once at offset 0", legend) == ("second_hand",)
