@@ -275,3 +275,146 @@ def test_a_label_defined_in_a_legend_sentence():
     legend = r.legend([(3, 'How to read this: "heard:" is what the presenter told me at the booth; "checked:" is what I looked up')])
     assert legend == {"heard:": "second_hand"}
     assert r.levels("- heard: caches chunk KV once at offset 0", legend) == ("second_hand",)
+
+
+# --- blind round t339-t342 ---------------------------------------------------------------------------------------------
+
+_TOGGLES = """Reading group, exported from Notion (toggle list)
+
+▸ TideKV: Tiered KV Caches for Long Chats
+    arXiv:2607.11408 · read it end to end
+    Moves cold blocks to host memory.
+    ▸ Our rerun
+        A100, 8B: 1.3× at batch 32.
+▸ PairKV: Pairing KV Heads Across Layers
+    https://arxiv.org/abs/2607.30112 · sections 3-4 only
+    Shares one KV head across two layers.
+▸ 杂项
+    ▸ SinkLite 能不能和 PairKV 一起用？
+        10.48550/arXiv.2607.52010 · 群里有人说不行，我没读原文。
+    ▸ 下次读书会
+        2029-02-26 14:00，会议室 B3。
+"""
+
+
+def test_a_toggle_list_pasted_as_one_run_of_lines():
+    """Notion indents a toggle's content and CommonMark joins it all into one paragraph: each paper's toggle is a part (its
+    own nested toggle within it), and a collection's toggles ("▸ 杂项") are parts each, a question for a title too."""
+    assert _items(_TOGGLES) == [(3, ("2607.11408",)), (8, ("2607.30112",)), (12, ("2607.52010",)), (14, ())]
+
+
+_CSV = """tracker, tab "queue", pasted as CSV
+Read? = how far I got: full / abs / no.
+
+,Paper,,Reading,,Placement
+#,arXiv,Title,Read?,Key claim,Section
+1,2607.11408,"TideKV: Tiered KV Caches for Long Chats",full,"cold blocks on the host, 1.3x at batch 32",9.2
+2,2607.30112,"PairKV: Pairing KV Heads Across Layers",abs,"one head for two layers",9.1
+3,,"team offsite deck",no,,
+"""
+
+
+def test_a_csv_with_a_column_group_row_and_a_numbered_first_column():
+    assert _items(_CSV) == [(6, ("2607.11408",)), (7, ("2607.30112",)), (8, ())]
+
+
+_SHEET = """Google Sheets · comment threads export
+File: bench · Tab: decode
+
+Cell C14 · Comment by Ana Ruiz · 16 Feb 2029, 09:12
+The 2,410 tok/s in C14 is lifted from the vendor's blog, not measured by us.
+    Reply by Bo Chen · 16 Feb 2029, 10:03
+    Which backend? The blog doesn't say.
+    Resolved · Ana Ruiz · 16 Feb 2029, 10:32
+
+Cell F3 · Comment by Bo Chen · 17 Feb 2029, 14:20
+Row for TideKV [2607.11408]: I checked Table 3 of the paper itself, 7,640 tok/s is per host, not per chip.
+
+Cell A1 · Comment by Ana Ruiz · 21 Feb 2029, 18:02
+Can we freeze this tab before the offsite?
+"""
+
+
+def test_a_sheets_comment_export_is_a_thread_a_comment_and_its_header_no_title():
+    from ingest.notes import parse_note
+
+    assert _items(_SHEET) == [(4, ()), (10, ("2607.11408",)), (13, ())]
+    parts, _w = parse_note(_SHEET, "inbox/ana/sheet.md")
+    assert [(r.line, r.title) for r in parts["arxiv"]] == [(11, None)]
+
+
+_POST = """Rafa Mendes · Inference at a cloud · 3d •
+
+1/ Compile time is the new cold start: 12+ minutes for a 70B model.
+2/ Best paper this quarter: TideKV (arXiv:2607.11408).
+
+Wen Li • 3rd+
+Principal Engineer
+Our builds warm up in under 3 min now.
+Like · Reply · 2d
+
+Sunita Rao • 1st
+ML Systems
+PairKV (2607.30112) does the same on our chips.
+Like · Reply · 1d
+"""
+
+
+def test_comments_on_a_network_post_are_parts_by_their_author_line():
+    assert [ln for ln, _w in _items(_POST)][-2:] == [6, 11]
+
+
+_TALK = """Transcript: "Scale to zero" by ROSA LIND, session 3
+Tidied up by me. This is the speaker's account of two papers; I did not check any of it.
+
+ROSA LIND: Okay, is this on? So, cold starts: a 70B model takes minutes to load from a bucket and users notice.
+
+ROSA LIND: (slide 4) First paper, TideKV, arXiv 2607.11408. Blocks are staged on NVMe ahead of the scale-up.
+
+ROSA LIND: (slide 9) Second, PairKV, arxiv.org/abs/2607.30112, which halves what a replica has to load.
+
+ROSA LIND: (slide 12) That's it. Questions?
+
+JOANNA (AUDIENCE): You didn't mention keep-alive policies at all, what about the histogram ones people use?
+ROSA LIND: Good point, those are fit offline and then frozen per application.
+"""
+
+
+def test_a_talk_transcript_in_labelled_turns():
+    from ingest.notes import parse_note
+
+    assert [ln for ln, _w in _items(_TALK)] == [4, 6, 8, 12]
+    parts, _w = parse_note(_TALK, "inbox/ana/talk.md")
+    assert "second_hand" in {i.line: i.evidence_levels for i in parts["items"]}[6]  # "the speaker's account"
+
+
+def test_a_title_before_a_comma_and_its_identifier():
+    from ingest.notes import written_title
+
+    t = "Joanna recommended PairKV: Pairing KV Heads Across Layers for Long Chats, arXiv 2607.30112, for the scale-down side."
+    i = t.index("2607.30112")
+    assert written_title(t, i, i + 10) == "PairKV: Pairing KV Heads Across Layers for Long Chats"
+
+
+def test_the_throughput_of_a_baseline_and_moving_the_kv_cache():
+    from ingest.facts import find_figures, predicates
+
+    q = find_figures("TideKV reaches up to 4× the throughput of vLLM with naive offload.")[0]
+    assert "base:vllm" in q.conditions
+    assert predicates("It does NOT move the KV cache between servers.")[0].startswith("-migrate:kv_cache")
+
+
+def test_hardware_named_like_a_paper_and_a_definite_noun_going_on(tmp_path: Path):
+    from datetime import timezone
+
+    from ingest.living import parse_living_source
+
+    doc = ("# Accelerators\n\n## 11 TPU\n\n"
+           "- TPU v4 (arXiv:2304.01433): optically switched pods.\n"
+           "- Pope et al. (arXiv:2211.05102) remain the reference for partitioning decode.\n"
+           "- Reported for PaLM 540B on 64 TPU v4 chips: 29 ms per generated token.\n"
+           "- Calibrated FP8 KV (arXiv:2604.09152) fits per-head scales.\n"
+           "- The recipe is training-free: no weights are updated.\n")
+    parts, _w = parse_living_source(doc, "organized/knowledge/acc.md", tz=timezone.utc)
+    about = {c.line: c.subjects for c in parts["claims"]}
+    assert about[7] == ("2211.05102",) and about[9] == ("2604.09152",)
