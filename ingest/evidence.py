@@ -66,6 +66,8 @@ _NOT_SO = compile_lazy(r"(?:不算|并非|并不是|不是|\bnot (?:an?|really a
 _SAYS_TAG = compile_lazy(r"(?:\b(?:when|where|if)\s+(?:a|an|the)\s+(?:row|entry|line|item|card|note)\s+(?:says|reads|is marked|is tagged|has|carries)"
                        r"|\b(?:rows?|entries|lines|items)\s+(?:marked|tagged)|标(?:着|了|有)|标记为)\s*[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]"
                        r"\s*,?\s*(?:的(?:行|条目?|项)?\s*)?(?P<desc>[^.;。；\n]{4,120})", re.IGNORECASE)
+#: A title in Chinese title marks: 《…》.
+_ZH_TITLE = compile_lazy(r"《[^《》\n]{2,120}》")
 #: A line label defined as what it marks: '"said:" is what the presenter told me at the booth', '"heard" means someone
 #: told me', '“转述” 指的是别人说的'.
 _TAG_IS = compile_lazy(r"[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]\s*(?:is|are|means|marks?|stands for|=|指的?是|表示|是)\s*"
@@ -167,6 +169,8 @@ class EvidenceReader:
         text = _TAG_DEFINED.sub(" ", text)
         # typographic quotes as typed (Notion, Word and macOS write "authors’ own"): the cues' straight ones
         text = text.replace("\u2019", "'").replace("\u2018", "'")
+        # a title in 《》 is someone's work's name, not how the writer read it ("视频《【论文精读】稀疏注意力全家桶…》")
+        text = _ZH_TITLE.sub(" ", text)
         for tag, lv in (*self.tags.items(), *(tags or {}).items()):
             if re.search(r"\w", tag) or not tag.isascii():
                 if tag.lower() in text.lower():  # a word, an emoji or a symbol ("✅SnapKV …"): where it occurs

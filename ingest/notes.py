@@ -720,7 +720,7 @@ def written_title(line: str, start: int, end: int) -> str | None:
     # inside a sentence, right before the bracketed identifier
     # (or before the link itself: "我只存了这个链接：MoBA: Mixture of Block Attention for Long-Context LLMs https://arxiv.org/abs/…")
     m = re.search(r"(?:^|[\s，,；;：:（(])(?P<t>[A-Z][\w+.-]{1,30}:\s+[A-Z][^()（）\[\]\n，。；—–|]{10,200}?)"
-                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|\s*[,，]\s*arXiv\s*[:：]?\s*"  # (or a comma: "…, arXiv 2311.18677")
+                  r"(?:\s*[(（\[]\s*(?:arXiv\s*[:：]?\s*)?|\s*[,，]\s*(?:arXiv\s*[:：]?\s*)?"  # (or a comma: "…, arXiv 2311.18677")
                   r"|(?<![.,;])\s+(?=.{0,40}$)(?:https?://)?(?:www\.)?(?=arxiv\.org|$))$",
                   line[:start])
     if m and len(m.group("t").split()) >= 4 and _looks_like_title(m.group("t").strip()):
@@ -1060,6 +1060,12 @@ def _item_keys(segments) -> dict[str, int]:
         for k in keys:
             seen.setdefault(k, set()).add(sg.index)
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and k not in _NOT_A_NAME}
+
+
+#: An item named by its number in a closing annotation: "第 5 条", "第5条", "item 2", "entry #3", "point 4".
+_ORDINAL_REF = compile_lazy(r"第\s*(?P<n>\d{1,2})\s*(?:条|项|点|个)|\b(?:item|entry|point|no\.)\s*#?(?P<n2>\d{1,2})\b", re.IGNORECASE)
+#: An item's own number at the head of its title: "1️⃣", "1.", "(1)", "①".
+_ORDINAL_MARK = compile_lazy(r"^\s*(?:(?P<k>\d{1,2})\ufe0f?\u20e3|(?P<d>\d{1,2})[.)、]\s|[(（](?P<p>\d{1,2})[)）]|(?P<circ>[①②③④⑤⑥⑦⑧⑨⑩]))")
 
 
 def _levels_by_item(said: str, evr, legend, keys: dict[str, int]) -> dict[str, tuple[str, ...]]:
@@ -1424,6 +1430,25 @@ def parse_note(
             for name, lv in _levels_by_item(said, evr, legend, item_keys).items():
                 except_levels.setdefault(name, lv)
 
+    # a closing annotation naming the items above by name or number ("批注：我拿 Quest、SeerAttention、SkimKV 三条去对了摘要，第 5 条
+    # 后来也扫了一眼摘要；第 4 条完全没核实", "Notes: items 2 and 3 I read in full"): each clause's levels go to the items it
+    # names, as an opening's do
+    after_levels: dict[str, tuple[tuple[str, ...], int]] = {}  # name -> (levels, the annotation's line)
+    ordinal_levels: dict[int, tuple[tuple[str, ...], int]] = {}
+    numbered = [sg for sg in shape.segments if _ORDINAL_MARK.match(strip_markup(sg.title or sg.head or ""))]
+    if not is_card and len(numbered) >= 2:
+        keys = _item_keys(shape.segments)
+        for n in sorted(x for x in line_lv if x > numbered[-1].line_end):
+            said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
+            for name, lv in [*_levels_by_name(said, evr, legend).items(), *_levels_by_item(said, evr, legend, keys).items()]:
+                after_levels.setdefault(name, (lv, n))
+            for part in re.split(r"[;；。，,]|\.\s", said):
+                lv = evr.levels(part, legend)
+                if len([x for x in lv if x in DEPTH_LEVELS or x == "unverified"]) != 1:
+                    continue
+                for m in _ORDINAL_REF.finditer(part):
+                    ordinal_levels.setdefault(int(m.group("n") or m.group("n2")), (lv, n))
+
     def is_quoted(ln: int) -> bool:
         # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
         # its block-quoted lines below the opening are the quoted person's
@@ -1553,6 +1578,18 @@ def parse_note(
                 head = list(_level_named(except_levels, where) or ())
                 if head:
                     break
+        if not head and (after_levels or ordinal_levels) and any(sg is x for x in numbered):
+            # the closing annotation names this item (one of the numbered ones above it): by its number ("第 5 条", "item
+            # 2"), or by its name
+            num = _ORDINAL_MARK.match(strip_markup(sg.title or sg.head or ""))
+            n_of = None
+            if num and num.group("circ"):
+                n_of = "①②③④⑤⑥⑦⑧⑨⑩".index(num.group("circ")) + 1
+            elif num:
+                n_of = int(num.group("k") or num.group("d") or num.group("p"))
+            got = ordinal_levels.get(n_of) if n_of is not None else None
+            head = list(got[0]) if got else list(_level_named({k: v[0] for k, v in after_levels.items()},
+                                                             (sg.title or sg.head or "").lower()) or ())
         if not head:
             # an evidence field in the item's body ("Evidence: Secondary — a podcast summary") is its verdict
             body_field = next((n for n in sorted(field_lines) if sg.line < n <= sg.line_end

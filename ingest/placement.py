@@ -58,9 +58,10 @@ _S_NOT_OURS = compile_lazy(r"(?:\b(?:table|tab\.|fig(?:ure)?s?\.?|eq(?:uation)?\
 _SUPPLEMENT_NEAR = compile_lazy(r"supplement|appendix|附录", re.IGNORECASE)
 
 
-#: A section number after the word a document heads its sections with: "Topic 4.2", "Module 3", "Ch. 2.1" (not a paper's own:
+#: A section number after the word a document heads its sections with: "Topic 4.2", "Module 3", "Ch. 2.1", "the top of chapter
+#: 11" (not a paper's own:
 #: "their Ch. 3 proves the bound").
-_LABELLED_NUM = compile_lazy(r"(?<![Tt]heir )(?<![Ii]ts )(?<![Hh]is )(?<![Hh]er )(?<!paper's )\b(?:Topic|Module|Ch\.)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
+_LABELLED_NUM = compile_lazy(r"(?<![Tt]heir )(?<![Ii]ts )(?<![Hh]is )(?<![Hh]er )(?<!paper's )\b(?:Topic|Module|Ch\.|[Cc]hapter)\s*(?P<key>\d{1,2}(?:\.\d{1,2}){0,2})(?![\w]|\.\d)")
 
 
 def _s_sections(text: str) -> str:
@@ -237,7 +238,7 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
     cues = _cues(lex)
     if "S" in text:
         text = _s_sections(text)
-    if "Topic" in text or "Module" in text or "Ch." in text:
+    if "Topic" in text or "Module" in text or "Ch." in text or "hapter" in text:
         # a document headed "## Topic 4: …" / "### Topic 4.2: …" (or "Module 3.1", "Ch. 2") is cited with the same word
         text = _LABELLED_NUM.sub(lambda m: f"§{m.group('key')}", text)
     if " point " in text:

@@ -684,6 +684,10 @@ _COMMENT_BY = compile_lazy(r"^\s*(?P<t>(?:[^·•\n]{1,30}\s+[·•]\s+)?Comment
 #: A comment's author line on a professional network's post, with the degree of connection: "Wen Li • 3rd+", "Sunita Rao • 1st"
 #: (the post author's own reply, "Rafael Ortiz Mendes • Author", written under a comment, answers in it).
 _NETWORK_BY = compile_lazy(r"^(?P<t>[A-Z][\w.'’-]{0,30}(?:\s[A-Z][\w.'’-]{0,30}){0,3}\s+[•·]\s+(?:1st|2nd|3rd\+?|Following|Follow))\s*$")
+#: A comment's header in a video site's or a feed's comment section, its fields set apart by middle dots and one of them its age:
+#: "wuhu起飞 · 3天前 · 👍 566", "算子熬夜版 · UP主 · 置顶 · 3天前 · 👍 1024", "kofi · 2 days ago · 12 likes".
+_FEED_COMMENT = compile_lazy(r"^(?P<t>[^\s·•][^\n·•]{0,30}?(?:\s[·•]\s[^\n·•]{1,20}){0,3}\s[·•]\s(?:\d{1,3}\s*(?:天|小时|分钟|周|个月|年)前|刚刚|昨天|前天|"
+                           r"\d{1,3}\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|weeks?|months?)\s+ago|yesterday)(?:\s[·•]\s[^\n]{1,40})*)\s*$")
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
@@ -700,7 +704,7 @@ def _pseudo_kind(line_text: str) -> int:
         return 4
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
                              _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
-                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY)):
+                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT)):
         if pat.match(line_text):
             return n
     return -1
@@ -710,7 +714,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY):
+                _NETWORK_BY, _FEED_COMMENT):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()

@@ -392,8 +392,8 @@ def test_a_title_before_a_comma_and_its_identifier():
     from ingest.notes import written_title
 
     t = "Joanna recommended PairKV: Pairing KV Heads Across Layers for Long Chats, arXiv 2607.30112, for the scale-down side."
-    i = t.index("2607.30112")
-    assert written_title(t, i, i + 10) == "PairKV: Pairing KV Heads Across Layers for Long Chats"
+    i = t.index("arXiv 2607.30112")  # (where the identifier's mention starts, its "arXiv " included)
+    assert written_title(t, i, i + 16) == "PairKV: Pairing KV Heads Across Layers for Long Chats"
 
 
 def test_the_throughput_of_a_baseline_and_moving_the_kv_cache():
@@ -418,3 +418,78 @@ def test_hardware_named_like_a_paper_and_a_definite_noun_going_on(tmp_path: Path
     parts, _w = parse_living_source(doc, "organized/knowledge/acc.md", tz=timezone.utc)
     about = {c.line: c.subjects for c in parts["claims"]}
     assert about[7] == ("2211.05102",) and about[9] == ("2604.09152",)
+
+
+_POST_NOTES = """转存自小红书 @某博主 · 原帖 2029-02-06
+
+长文本推理必读 3 篇👇
+
+1️⃣ TideKV｜冷块放主存
+每步只读热块 arXiv:2607.11408
+
+2️⃣ PairKV｜跨层共享 KV 头
+论文 10.48550/arXiv.2607.30112
+
+3️⃣ SinkLite｜新坑
+说是 sink token 就够了 https://arxiv.org/abs/2607.52010
+
+---
+批注
+- 我拿 TideKV、PairKV 两条去对了摘要；第 3 条完全没核实。
+"""
+
+
+def test_a_closing_annotation_naming_items_by_name_or_number():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_POST_NOTES, "inbox/ana/post.md")
+    levels = {i.line: i.evidence_levels for i in parts["items"]}
+    assert levels[5] == ("abstract_checked",) and levels[8] == ("abstract_checked",)
+    assert "unverified" in levels[11] and "abstract_checked" not in levels[11]
+
+
+def test_a_pointer_to_someones_thread_is_no_relay_and_a_chapter_is_a_place():
+    from ingest.placement import section_refs
+
+    assert evidence_levels("it is already in 11.2; see Aiko's sheet thread on whether it is training-free") == ()
+    assert evidence_levels("From Aiko's sheet thread: it is not training-free.") == ("second_hand",)
+    refs = section_refs("if it holds up it should go in the cross-vendor part at the top of chapter 11")
+    assert [(r.key, r.role) for r in refs] == [("11", "suggest")]
+
+
+_BILI = """B站评论区导出｜视频《【论文精读】稀疏注意力全家桶》
+导出于 2029-02-08。下面全是评论区网友的说法，属于转述，我一条都没回论文里核对。
+
+---
+
+某UP · UP主 · 置顶 · 3天前 · 👍 1024
+视频里讲到的论文：TideKV arxiv.org/abs/2607.11408
+
+网友甲 · 3天前 · 👍 566
+说个数：TideKV 端到端 decode 延迟降了 7 倍
+  回复 @网友甲：好像是 kernel 的数
+
+网友乙 · 1天前 · 👍 96
+三连了，顺便问下用的什么麦
+"""
+
+
+def test_a_video_sites_comment_section_and_a_title_in_title_marks():
+    from ingest.notes import parse_note
+
+    assert [ln for ln, _w in _items(_BILI)] == [6, 9, 13]
+    parts, _w = parse_note(_BILI, "inbox/ana/bili.md")
+    assert all("full_text" not in i.evidence_levels for i in parts["items"])  # "《【论文精读】…》" is the video's title
+    assert all("unverified" in i.evidence_levels and "second_hand" in i.evidence_levels for i in parts["items"])
+
+
+def test_a_ratio_over_a_changed_baseline_is_the_works_not_the_baselines(tmp_path: Path):
+    """t340 as its writer left it: "baseline 从 FlashAttention-2 换成 FlashInfer 的 paged decode 以后，… 加速从 v1 的 3.2× 变成
+    2.4×" (SkimKV's speed-up over a new baseline) and a repo's "比 FlashInfer 的 dense paged decode 快 4.1×" are no figures of
+    FlashInfer's own, so nothing is found of it."""
+    shift = Path(__file__).parent / "fixtures" / "shifts" / "t340"
+    files = {str(f.relative_to(shift)): f.read_text("utf-8") for f in shift.rglob("*.md")}
+    files.update({str(f.relative_to(shift)): f.read_text("utf-8") for f in (shift / "work-guard").glob("*.json")})
+    places = finding_places(tmp_path, files)
+    assert [p for p in places if p[1] == "arXiv:2501.01005"] == []
+    assert ("version", "arXiv:2604.17352") in {(k, s) for k, s, _p in places}  # (the planted v1/v3 change stays found)
