@@ -688,6 +688,11 @@ _NETWORK_BY = compile_lazy(r"^(?P<t>[A-Z][\w.'’-]{0,30}(?:\s[A-Z][\w.'’-]{0,
 #: "wuhu起飞 · 3天前 · 👍 566", "算子熬夜版 · UP主 · 置顶 · 3天前 · 👍 1024", "kofi · 2 days ago · 12 likes".
 _FEED_COMMENT = compile_lazy(r"^(?P<t>[^\s·•][^\n·•]{0,30}?(?:\s[·•]\s[^\n·•]{1,20}){0,3}\s[·•]\s(?:\d{1,3}\s*(?:天|小时|分钟|周|个月|年)前|刚刚|昨天|前天|"
                            r"\d{1,3}\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|weeks?|months?)\s+ago|yesterday)(?:\s[·•]\s[^\n]{1,40})*)\s*$")
+#: A comment thread's opening, whatever its export: "Comment by Teodor Lind on 2029-01-29 10:14", "Cell F3 · Comment by …",
+#: "@ana commented 3 days ago".
+_COMMENT_HEAD_ANY = compile_lazy(r"(?:^|\s[·•]\s)Comment by\b|\bcommented\b|^\s*Comment\s*#?\d+\b", re.IGNORECASE)
+#: A ticket's or an issue's body field: "Description: …", "Problem:", "描述：".
+_TICKET_BODY = compile_lazy(r"^\s*(?:Description|Problem statement|Problem|Details|Steps to reproduce|描述|问题描述)\s*[:：]", re.IGNORECASE)
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
@@ -5213,6 +5218,17 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws = [*pre_raws, *raws]
         seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
         pre = [b for b in pre if b.line_end < pre_raws[0].line]
+    elif how == "pseudo" and raws and pre and _COMMENT_HEAD_ANY.search(raws[0].head or "") \
+            and any(b.kind == "para" and not b.quoted and b.lines and _TICKET_BODY.match(b.lines[0][1]) for b in pre):
+        # a ticket or an issue exported with its comments ("[INFRA-2231] …" / fields / "Description: …" / "Comments:" / "Comment by
+        # … on …"): the ticket itself, from its first line, is the first topic; its comments follow
+        inside = [b for b in _content(pre) if b.text.strip()]
+        if inside:
+            first = inside[0]
+            raws = [_Raw("block", first.line, max(b.line_end for b in inside), first.lines[0][1] if first.lines else first.text,
+                         [first.line], inside), *raws]
+            seg_works = [_segment_works(raws[0], lex), *seg_works]
+            pre = []
     elif how == "headings" and raws and not fm_works and not file_work and not one_paper \
             and any(b.kind == "row" and comparison_columns(b) for b in pre):
         # a comparison matrix before the first section ("|  | KIVI | KVQuant | QServe |" over "| arXiv | 2402.02750 | …",

@@ -493,3 +493,30 @@ def test_a_ratio_over_a_changed_baseline_is_the_works_not_the_baselines(tmp_path
     places = finding_places(tmp_path, files)
     assert [p for p in places if p[1] == "arXiv:2501.01005"] == []
     assert ("version", "arXiv:2604.17352") in {(k, s) for k, s, _p in places}  # (the planted v1/v3 change stays found)
+
+
+_TICKET = """[OPS-118] Cold start of the 70B pool exceeds its SLO: local weight cache
+Type: Story
+Status: In Progress
+Assignee: Teo
+
+Description:
+Stage the weights of every scale-to-zero pool on node-local NVMe so that a cold start reads no remote bucket.
+Acceptance: first token under 60 s from NVMe.
+
+Comments:
+
+Comment by Teo on 2029-01-29 10:14
+Local NVMe gets the 70B engine ready in 38 s; host memory in 14 s.
+
+Comment by Ana on 2029-01-30 11:27
+TideKV (arxiv.org/abs/2607.11408) stages blocks the same way. Park it in 8.3 next to the migration papers.
+"""
+
+
+def test_a_ticket_with_its_comments_is_the_ticket_then_each_comment():
+    from ingest.notes import parse_note
+
+    assert _items(_TICKET) == [(1, ()), (12, ()), (15, ("2607.11408",))]
+    parts, _w = parse_note(_TICKET, "inbox/teo/ticket.md")
+    assert {i.line: i.sections for i in parts["items"]}[15] == ("8.3",)  # "Park it in 8.3"
