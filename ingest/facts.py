@@ -58,7 +58,7 @@ _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b(?!\s+(?:per|each|every|in\
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
-         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|-?points?\b|pts?\b))")
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|个点(?!子)|-?points?\b|pts?\b))")
 _FIG = compile_lazy(
     rf"(?:(?<![A-Za-z0-9_.\-/@#:])(?P<sign>[-−](?=\d))|(?<![A-Za-z0-9_.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
@@ -532,6 +532,15 @@ _DELTA_WORDS = compile_lazy(r"(?:上升|增加|升高|提高|下降|降低|掉�
                           r"\b(?:increases?|rises?|rose|drops?|dropped|falls?|fell|degrades?|degraded|worsens?)\s+(?:by\s+)?(?:about\s+|~)?$|"
                           r"\b(?:an?\s+)?(?:increase|rise|drop|degradation|loss)\s+of\s+(?:about\s+|~)?$|\b(?:higher|lower|worse)\s+by\s+(?:about\s+|~)?$",
                           re.IGNORECASE)
+#: A margin a work leads another by, written before it: "beats o1-preview on competition math by up to", "outperforms X by",
+#: "领先 X".
+_MARGIN_OVER = compile_lazy(r"\b(?:beats?|beating|outperforms?|outperforming|surpass(?:es|ing)?|leads?|exceeds?)\b[^.;。；]{0,60}?\bby\s+"
+                          r"(?:up to\s+|about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|~\s*)?$|领先\s*[^，。；,;]{0,20}?\s*$",
+                          re.IGNORECASE)
+#: What a whole number counts when it is no score: "11 reasoning models", "10 benchmarks", "3 seeds", "11 个模型".
+_COUNT_AFTER = compile_lazy(r"\s*(?:[A-Za-z][\w-]*\s+){0,2}?(?:models?|benchmarks?|datasets?|tasks?|papers?|GPUs?|nodes?|runs?|seeds?|"
+                          r"prompts?|samples?|queries|requests|tenants?|adapters?|languages?|domains?|trials?)\b"
+                          r"|\s*个\s*(?:模型|benchmark|基准|数据集|任务|种子)", re.IGNORECASE)
 #: Words right after a score that make it a gap between two others: "within ~0.25 ppl of each other", "0.3 points apart".
 _DELTA_AFTER = compile_lazy(r"\s*(?:ppl|perplexity|points?|pts?|分)?\s*(?:of each other|of one another|apart|之内|以内的差距)", re.IGNORECASE)
 
@@ -1138,6 +1147,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         # ("比 FP16 高约 0.3 个点": a difference written in words, as ``_DELTA_WORDS`` reads one before a plain score)
         delta = not down and unit not in ("%", "x") and bool(_plus_before(text, s)
                                                                or (unit == "pt" and _DELTA_WORDS.search(text[max(lo, s - 16):s])))
+        if not down and unit in ("%", "pt") and _MARGIN_OVER.search(text[max(lo, s - 90):s]):
+            delta = True  # "beats o1-preview on competition math by up to 27%": a margin over another, never a level
         if metric is None and unit == "%" and not down and b is None and a <= 100 and _scored_on(own):
             # "reaches 71.2% on MATH500 at N=64": a share named by nothing but the benchmark it is on is that benchmark's
             # score (an accuracy), as "MATH 68.0 @ N=64" writes one
@@ -1199,6 +1210,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
         if re.fullmatch(r"0\d", m.group("a")) or (re.fullmatch(r"\d{1,2}", m.group("a"))
                                                   and re.match(r"[-/.]\d{2}\b(?![.\d])", text[m.end():m.end() + 4])):
             continue  # "Marco (07-21):", "on 8/17": a date, no score
+        if "." not in m.group("a") and _COUNT_AFTER.match(text, m.end()):
+            continue  # "(11 reasoning models, 10 benchmarks)", "11 个模型": a count of what was measured, no score
         if metric is None or re.match(r"\s*(?:B|b|bit|-bit|K|k|M|层|步|篇|条|次|%)", text[m.end():m.end() + 4]) \
                 or ("." not in m.group("a") and re.match(r"\s*(?:tok|块|头|卡|张|路|维|个)", text[m.end():m.end() + 4])):
             # ("按 64 token 池化": a count of tokens, no score; "3.8 tokens", "3.8 个 token" of acceptance length is a
@@ -1476,7 +1489,7 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "GB", {"gib": 1.0, "mib": 1 / 1024, "kib": 1 / 1024 ** 2, "tib": 1024.0}[low]
     if u in _SCALE or low in _SCALE:
         return "count", _SCALE.get(u, _SCALE.get(low, 1.0))
-    if u in ("分",) or low.startswith("point") or low in ("pt", "pts"):
+    if u in ("分", "个点") or low.startswith("point") or low in ("pt", "pts"):
         return "pt", 1.0
     return None, 1.0
 

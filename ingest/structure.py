@@ -693,6 +693,13 @@ _FEED_COMMENT = compile_lazy(r"^(?P<t>[^\s·•][^\n·•]{0,30}?(?:\s[·•]\s[
 _COMMENT_HEAD_ANY = compile_lazy(r"(?:^|\s[·•]\s)Comment by\b|\bcommented\b|^\s*Comment\s*#?\d+\b", re.IGNORECASE)
 #: A ticket's or an issue's body field: "Description: …", "Problem:", "描述：".
 _TICKET_BODY = compile_lazy(r"^\s*(?:Description|Problem statement|Problem|Details|Steps to reproduce|描述|问题描述)\s*[:：]", re.IGNORECASE)
+#: A recommender's or a search tool's entry, led by its score in brackets: "[score 0.91] ThinkCap: … — arXiv:2603.14452",
+#: "[rank 3] …", "[相关度 0.8] …".
+_SCORED_ENTRY = compile_lazy(r"^\s*(?P<t>\[(?:score|rank|sim(?:ilarity)?|relevance|match|相关度|得分|评分)\s*[:=]?\s*[\d.]{1,6}\]\s+\S.*)$",
+                             re.IGNORECASE)
+#: An alert notification's header, as Grafana and Alertmanager write it: "[FIRING:1] HighP99TTFT (chat prod-us-east-2)",
+#: "[RESOLVED] …" (a resolved notification answers the firing one of its rule: one topic, ``_split_pseudo``).
+_ALERT = compile_lazy(r"^\s*(?P<t>\[(?P<state>FIRING|RESOLVED|ALERT|ALERTING|WARNING|CRITICAL|PENDING)(?::\d+)?\]\s+(?P<rule>[\w.:-]+).*)$")
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
@@ -709,7 +716,7 @@ def _pseudo_kind(line_text: str) -> int:
         return 4
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
                              _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
-                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT)):
+                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT)):
         if pat.match(line_text):
             return n
     return -1
@@ -719,7 +726,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY, _FEED_COMMENT):
+                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -1626,6 +1633,17 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                  and (is_turn_header(h) or _CHAT_ALONE.match(h))}
     if len(header_at) >= 2:
         marks = [mk for mk in marks if mk[1] - 1 not in header_at or mk[1] in header_at]
+    # an alert resolved after it fired ("[FIRING:1] GPUXidErrors …" then "[RESOLVED] GPUXidErrors …"): one topic, the firing
+    fired: set[str] = set()
+    kept_alerts = []
+    for mk in marks:
+        al = _ALERT.match(next((t for x, t in blocks[mk[0]].lines if x == mk[1]), ""))
+        if al and al.group("state") == "RESOLVED" and al.group("rule") in fired:
+            continue
+        if al:
+            fired.add(al.group("rule"))
+        kept_alerts.append(mk)
+    marks = kept_alerts
     all_marks = list(marks)
     if any(_FILE_ANCHOR.match(t) for _i, _ln, t in marks):
         # a file anchor opens a review thread only when the code it anchors is quoted under it ("> block_size: int = 128")
@@ -3691,7 +3709,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     first: tuple[tuple[str, Callable[[], tuple[list[_Raw], list[MdBlock]] | None]], ...] = (
         ("dialogue", lambda: _split_dialogue(body, last_line, lex)),
         ("turns", lambda: _split_turn_paragraphs(body, last_line)), ("posts", lambda: _split_posts(body, last_line)),
-        ("forum", lambda: _split_forum(body, last_line)))
+        ("forum", lambda: _split_forum(body, last_line)), ("chat", lambda: _split_named_chat(body, last_line)))
     for how, split_of in first:
         split = split_of()
         if split is not None:
@@ -3748,6 +3766,70 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
                 split = (split[0] + _after_rule(split[0], ruled0[0], body), split[1])
             return split, how
     return None, ""
+
+
+#: A chat turn written as its speaker's name and a colon, no time ("张伟：今晚轮到 early exit 专题", "Mei: skimmed it").
+_NAMED_TURN_LINE = compile_lazy(r"^\s*(?P<who>[\u4e00-\u9fff]{2,4}|[A-Z][\w.-]{1,20}(?:\s[A-Z][\w.-]{1,20})?|@?[a-z][\w.-]{1,20})\s*[:：]\s*(?P<msg>\S.*)$")
+#: What a chat export writes between its turns that no one says: a day's separator ("—— 3月14日 周六 ——"), a nudge ("拍了拍").
+_CHAT_NOISE_LINE = compile_lazy(r"^\s*(?:[—–-]{2,}.*[—–-]{2,}|.*拍了拍.*|\[(?:图片|表情|语音|视频|文件)\])\s*$")
+#: A record's field written like a turn ("paper: …", "id: …", "takeaway: …", "Decision: …"): no speaker.
+_RECORD_WORD = compile_lazy(r"paper|papers|id|arxiv|read|takeaway|title|url|link|status|notes?|summary|source|date|tags?|authors?|"
+                            r"verdict|section|score|key|value|type|name|claim|evidence|results?|depth|why|what|where|how|"
+                            r"proposal|decision|rationale|q|a|question|answer|todo|action|owner|impact", re.IGNORECASE)
+#: A turn that announces something to everyone: "群公告：下周六读书会改到 14:00", "PSA: …".
+_ANNOUNCE = compile_lazy(r"^\s*(?:群公告|公告|通知|announcement|PSA)\s*[:：]", re.IGNORECASE)
+#: An export's own field written like a turn: "导出人：xiaoyu", "记录：mei", "Exported by: …".
+_EXPORT_FIELD = compile_lazy(r"导出|记录|整理|时间|日期|来源|范围|群名|主题|exported|export|source|date|range", re.IGNORECASE)
+#: A turn that answers the one before: a quote of it, an agreement, a thanks.
+_ANSWERING = compile_lazy(r"^\s*(?:[「“\"]|(?:对|是的|嗯|好的?|收到|谢谢|同意|没错|\+1|yes|yeah|ok|okay|right|agreed|thanks)(?![\w\u4e00-\u9fff]{2}))",
+                        re.IGNORECASE)
+
+
+def _split_named_chat(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
+    """Split a chat exported as ``name：message`` lines with no times (a WeChat or WhatsApp group copied as text), else
+    None: six turns or more, two speakers or more who each speak twice, and little else.  A turn opens a topic when it
+    brings a link or an identifier, says it moves on, or is a long message of a new speaker that answers nothing before it;
+    the turns after it (replies, the same speaker going on, a nudge, a day's separator) are in it."""
+    paras = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines]
+    lines = [(b, ln, t) for b in paras for ln, t in b.lines]
+    turns = [(ln, m) for _b, ln, t in lines if (m := _NAMED_TURN_LINE.match(t)) and not _FIELD_NAME.fullmatch(m.group("who"))
+             and not _EXPORT_FIELD.search(m.group("who")) and not _RECORD_WORD.fullmatch(m.group("who"))]
+    if len(turns) < 6:
+        return None
+    said = Counter(m.group("who") for _ln, m in turns)
+    if sum(1 for v in said.values() if v >= 2) < 2:
+        return None
+    # (field groups, "Proposal: … / Decision: … / Papers: …" a paragraph each, say each label once a paragraph: records, no
+    # chat, where someone speaks twice in one stretch)
+    per_para = [[m.group("who") for _ln, t in para.lines if (m := _NAMED_TURN_LINE.match(t))] for para in paras]
+    if not any(len(ws) != len(set(ws)) for ws in per_para):
+        return None
+    other = [t for _b, _ln, t in lines if not _NAMED_TURN_LINE.match(t) and not _CHAT_NOISE_LINE.match(t) and not IM_CLUTTER.match(t)]
+    if len(other) * 4 > len(turns) or any(b.kind in ("item", "row", "heading") and b.parent is None for b in body):
+        return None
+    starts: list[tuple[int, str]] = []
+    prev_who: str | None = None
+    opener: str | None = None  # who opened the topic now open
+    for ln, m in turns:
+        msg, who = m.group("msg"), m.group("who")
+        if _CHAT_NOISE_LINE.match(msg):
+            continue  # "赵敏：[图片]": a picture posted says nothing (its poster's next words do)
+        answers = bool(_ANSWERING.match(msg))
+        # (the link its opener said they would post, "先贴 DEER" then "[链接] …", goes on with the topic it opened)
+        own_link = bool(starts) and who == prev_who and who == opener
+        if not starts or (_brings_link(msg) and not answers and not own_link) or _TOPIC_SHIFT.match(msg) \
+                or _ANNOUNCE.match(msg) or (_weighted_len(msg) >= 60 and not answers and who != prev_who):
+            starts.append((ln, msg))
+            opener = who
+        prev_who = who
+    if len(starts) < 2:
+        return None
+    out: list[_Raw] = []
+    for n, (line, msg) in enumerate(starts):
+        end = starts[n + 1][0] - 1 if n + 1 < len(starts) else last_line
+        inside = [x for x in (_slice(b, line, end) for b in body) if x is not None]
+        out.append(_Raw("pseudo", line, end, _opening_sentence(msg), [line], inside))
+    return out, [b for b in body if b.line_end < starts[0][0]]
 
 
 def _split_matrix(body: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -4695,6 +4777,8 @@ def _date_lines_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     dated = {id(b) for b in blocks if b.kind == "para" and not b.quoted and b.lines and _DATE_LINE.match(b.lines[0][1])}
     if len(dated) < 2:
         return blocks
+    if all(len(b.lines) >= 2 and _NAMED_TURN_LINE.match(b.lines[1][1]) for b in blocks if id(b) in dated):
+        return blocks  # a chat's day separators ("—— 3月14日 周六 ——" over "张伟：…"): its topics are its exchanges, not its days
     level = _level_below(blocks)
     out: list[MdBlock] = []
     for b in blocks:

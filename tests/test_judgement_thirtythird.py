@@ -520,3 +520,48 @@ def test_a_ticket_with_its_comments_is_the_ticket_then_each_comment():
     assert _items(_TICKET) == [(1, ()), (12, ()), (15, ("2607.11408",))]
     parts, _w = parse_note(_TICKET, "inbox/teo/ticket.md")
     assert {i.line: i.sections for i in parts["items"]}[15] == ("8.3",)  # "Park it in 8.3"
+
+
+# --- blind round t343-t346 ---------------------------------------------------------------------------------------------
+
+_WECHAT = """微信群「读书会」聊天记录导出
+导出人：ana · 只保留了和推理有关的段落
+
+—— 3月14日 周六 ——
+张伟：今晚轮到 early exit 专题，先贴 TideKV
+张伟：[链接] TideKV: Tiered KV Caches | arxiv.org/abs/2607.11408
+李静：「TideKV: Tiered KV Caches」这个我读过，没问题
+赵敏：[图片]
+赵敏：上图是我们自己在 8B 模型上扫阈值画的 accuracy vs tokens 曲线，只跑了一次，先别往文档里写
+王磊：PairKV（arXiv 2607.30112）我在知乎上看到有人总结，说能省一半显存
+李静：对，这个数和我们文档里写的一样
+张伟：群公告：下周六读书会改到 14:00 开始
+"""
+
+
+def test_a_chat_of_named_turns_with_no_times():
+    assert _items(_WECHAT) == [(5, ("2607.11408",)), (9, ()), (10, ("2607.30112",)), (12, ())]
+
+
+def test_a_recommenders_scored_entries_and_an_alert_digest():
+    recs = ("recommendations export · 3 papers\n\n"
+            "[score 0.91] TideKV: Tiered KV Caches — A. Ruiz — arXiv:2607.11408\n"
+            "    why recommended: close to your tags\n"
+            "[score 0.88] PairKV: Pairing KV Heads — B. Chen — arxiv.org/abs/2607.30112\n"
+            "    why recommended: similar to GQA in your library\n")
+    assert _items(recs) == [(3, ("2607.11408",)), (5, ("2607.30112",))]
+    alerts = ("Grafana alerting digest\n\n[FIRING:1] HighP99TTFT (chat)\nLabels:\n - alertname = HighP99TTFT\n - tier = chat\n"
+              "note: see TideKV (arXiv:2607.11408) for the prefill side.\n\n[RESOLVED] HighP99TTFT (chat)\nLabels:\n"
+              " - alertname = HighP99TTFT\n\n[FIRING:1] GPUXidErrors (node 17)\nLabels:\n - xid = 79\n")
+    assert [ln for ln, _w in _items(alerts)] == [3, 13]  # (the resolved notification is the firing one's)
+
+
+def test_counts_ranges_in_points_and_margins_over_another():
+    from ingest.facts import find_figures
+
+    got = [(q.raw, q.value, q.value_high, q.unit, q.direction) for q in
+           find_figures("平均把 CoT 缩短 19.1%～80.1%，准确率反而涨 0.3～5.0 个点（11 个模型）")]
+    assert got == [("19.1%～80.1%", 19.1, 80.1, "%", None), ("0.3～5.0 个点", 0.3, 5.0, "pt", "delta")]
+    assert [q.raw for q in find_figures("accuracy rises by 0.3–5.0 points (11 reasoning models, 10 benchmarks)")] == ["0.3–5.0 points"]
+    q = find_figures("It beats o1-preview on competition math by up to 27%.")[0]
+    assert (q.raw, q.direction) == ("27%", "delta") and "base:o1-preview" in q.conditions

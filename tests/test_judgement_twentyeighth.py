@@ -47,7 +47,7 @@ def test_a_keep_ratio_or_a_token_budget_is_the_figures_setting():
     had no setting, so it met "At a 512-token budget … drops 4.8 points"."""
     assert _figs("reduces prefill FLOPs by 41% at a keep ratio of 25%.") == [("41%", "%", "compute", ("budget:25", "phase:prefill"))]
     assert _figs("保留比例 25% 时 prefill FLOPs 减少 62%") == [("62%", "%", "compute", ("budget:25", "phase:prefill"))]
-    assert _figs("1024 token 预算下 MATH-500 只掉 0.6 个点。") == [("0.6", "pt", "accuracy", ("bench:math500", "budget:1024"))]
+    assert _figs("1024 token 预算下 MATH-500 只掉 0.6 个点。") == [("0.6 个点", "pt", "accuracy", ("bench:math500", "budget:1024"))]
 
 
 def test_an_auc_is_a_score_and_an_attack_is_its_setting():
