@@ -700,11 +700,17 @@ _SCORED_ENTRY = compile_lazy(r"^\s*(?P<t>\[(?:score|rank|sim(?:ilarity)?|relevan
 #: An alert notification's header, as Grafana and Alertmanager write it: "[FIRING:1] HighP99TTFT (chat prod-us-east-2)",
 #: "[RESOLVED] …" (a resolved notification answers the firing one of its rule: one topic, ``_split_pseudo``).
 _ALERT = compile_lazy(r"^\s*(?P<t>\[(?P<state>FIRING|RESOLVED|ALERT|ALERTING|WARNING|CRITICAL|PENDING)(?::\d+)?\]\s+(?P<rule>[\w.:-]+).*)$")
+#: A PDF reader's exported annotation, its page and kind first: "Page 3, Highlight (yellow): "…"", "p. 12 Underline: …",
+#: "第 4 页 划线：…".
+_ANNOTATION = compile_lazy(r"^\s*(?P<t>(?:Page|Pg\.?|p\.|第)\s*\d{1,4}\s*页?\s*[,，·]?\s*(?:Highlight|Underline|Strikeout|Comment|Note|"
+                           r"Annotation|划线|高亮|批注|笔记)\b.*)$", re.IGNORECASE)
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
 
 
+#: A message that forwards another: "【转发】来自「推理优化交流群」", "Forwarded from MoE Daily", "Fwd: …".
+_FORWARD_OPEN = compile_lazy(r"【转发】|转发自|^\s*(?:Forwarded (?:from|message)|Fwd?:|FW:)", re.IGNORECASE)
 #: A chat turn's stamp and speaker with its message on the lines below: "[2029-01-20 15:19] mei:", "↳ [10:44 AM] dana:".
 _CHAT_ALONE = compile_lazy(rf"^\s*{_REPLY_MARK}{_STAMP_RX}\s+@?{_WHO_RX}(?:\s+\([^()\n]{{1,20}}\))?\s*[:：]\s*$")
 
@@ -716,7 +722,8 @@ def _pseudo_kind(line_text: str) -> int:
         return 4
     for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
                              _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
-                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT)):
+                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT,
+                             _ANNOTATION)):
         if pat.match(line_text):
             return n
     return -1
@@ -726,7 +733,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT):
+                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -1516,9 +1523,9 @@ def _turn_text(blocks: list[MdBlock], i: int, ln: int) -> str:
             msg.append(t)
         # (a message that goes on below its paragraph, a forward quoted under "【转发】…" then the sharer's word on it: up
         # to the next turn's header)
-        # (only a message begun under its header and going on in a quote: a header alone over a quote is read by its
-        # quote's own turn, and a message's own list is its text, not what it brings)
-        quoted_next = i + 1 < len(blocks) and blocks[i + 1].quoted
+        # (only a forward begun under its header and going on in a quote, "【转发】来自「…」": a header alone over a quote is
+        # read by its quote's own turn, a reply quoted under a message is the reply's, and a message's own list is its text)
+        quoted_next = i + 1 < len(blocks) and blocks[i + 1].quoted and bool(_FORWARD_OPEN.search(msg[0] if msg else ""))
         for b in blocks[i + 1:i + 6] if not ended and msg and quoted_next else ():
             if ended or len(msg) > 40:
                 break
@@ -5352,6 +5359,20 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             mentions = [w for b in inside for part in works_in(b.text, lex) for w in part if w != tw[0]]
             seg_works = [(tw, list(dict.fromkeys(mentions))), *seg_works]
             pre = []
+    if not one_paper and raws and how == "pseudo" and pre and all(_ANNOTATION.match(_first_line(r)) for r in raws):
+        # a PDF reader's annotations of one paper ("StrataKV: … (https://arxiv.org/pdf/2602.13318v2)" then "Page 1,
+        # Highlight (yellow): …" / "Note: …" pairs): each annotation is about that paper unless it names another
+        head_ids = list(dict.fromkeys(m.arxiv_id for b in _content(pre) for m in find_arxiv_ids(b.text)))
+        if len(head_ids) == 1:
+            def compared_only(r: _Raw, works: list[str]) -> bool:
+                # ("Note: the baseline is FlexGen (2303.06865)": a work the annotation names as what the paper is compared
+                # with is a mention)
+                text = "\n".join(b.text for b in r.blocks)
+                spans = comparison_spans(text, lex)
+                at = [(m.arxiv_id, m.start) for m in find_arxiv_ids(text)]
+                return bool(works) and all(any(a <= p < e for a, e in spans) for w in works for x, p in at if x == w)
+            seg_works = [(w, m) if w and not compared_only(r, w) else ([head_ids[0]], [x for x in [*w, *m] if x != head_ids[0]])
+                         for r, (w, m) in zip(raws, seg_works)]
     if one_paper or not raws:
         all_ids = [m.arxiv_id for b in blocks if b.kind not in ("code", "html") for m in find_arxiv_ids(b.text)]
         if paper is None and field_title and one_paper:

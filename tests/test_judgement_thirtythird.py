@@ -565,3 +565,25 @@ def test_counts_ranges_in_points_and_margins_over_another():
     assert [q.raw for q in find_figures("accuracy rises by 0.3–5.0 points (11 reasoning models, 10 benchmarks)")] == ["0.3–5.0 points"]
     q = find_figures("It beats o1-preview on competition math by up to 27%.")[0]
     assert (q.raw, q.direction) == ("27%", "delta") and "base:o1-preview" in q.conditions
+
+
+_ANNOTATIONS = """TideKV: Tiered KV Caches for Long Chats (https://arxiv.org/pdf/2607.11408v2)
+Annotations exported 2029-03-01 · 4 highlights · ana. I went through the whole paper including appendix B.
+Page 1, Highlight (yellow): "We keep the KV cache in host DRAM and stream each layer back one layer ahead."
+Note: the whole idea. Should go in 13.3.
+
+Page 3, Highlight (yellow): "PairKV [12] reduces TTFT by up to 57% by reusing host-resident caches."
+Note: 57%? This is their citation of it; PairKV is arXiv:2607.30112.
+
+Page 7, Highlight (yellow): "TideKV decodes 2.4x faster than FlexGen on one node."
+Note: the baseline is FlexGen (2303.06865), already in our list; it ran in its throughput config.
+"""
+
+
+def test_a_pdf_readers_annotations_are_one_item_each_about_the_annotated_paper():
+    from ingest.notes import parse_note
+
+    assert _items(_ANNOTATIONS) == [(3, ("2607.11408",)), (6, ("2607.30112",)), (9, ("2607.11408",))]
+    parts, _w = parse_note(_ANNOTATIONS, "inbox/ana/annotations.md")
+    levels = {i.line: i.evidence_levels for i in parts["items"]}
+    assert levels[3] == ("full_text",) and levels[9] == ("full_text",) and levels[6] == ("second_hand",)
