@@ -718,15 +718,12 @@ _CHAT_ALONE = compile_lazy(rf"^\s*{_REPLY_MARK}{_STAMP_RX}\s+@?{_WHO_RX}(?:\s+\(
 def _pseudo_kind(line_text: str) -> int:
     """Which kind of pseudo-heading ``line_text`` is (an index into the patterns ``_pseudo`` tries), -1 none; a chat turn's
     stamp and speaker alone on a line ("[2029-01-20 15:19] mei:" over a quote and the reply) are a chat line's kind."""
+    kinds = (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD, _NUMBERED_LABEL,
+             _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
+             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION)
     if _CHAT_ALONE.match(line_text):
-        return 4
-    for n, pat in enumerate((_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD,
-                             _NUMBERED_LABEL, _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK,
-                             _EQ_HEADING, _DASH_AGO, _COMMENT_BY, _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT,
-                             _ANNOTATION)):
-        if pat.match(line_text):
-            return n
-    return -1
+        return kinds.index(_CHAT)
+    return next((n for n, pat in enumerate(kinds) if pat.match(line_text)), -1)
 
 
 def _pseudo(line_text: str) -> str | None:
