@@ -686,7 +686,7 @@ _COMMENT_BY = compile_lazy(r"^\s*(?P<t>(?:[^·•\n]{1,30}\s+[·•]\s+)?Comment
 _NETWORK_BY = compile_lazy(r"^(?P<t>[A-Z][\w.'’-]{0,30}(?:\s[A-Z][\w.'’-]{0,30}){0,3}\s+[•·]\s+(?:1st|2nd|3rd\+?|Following|Follow))\s*$")
 #: A comment's header in a video site's or a feed's comment section, its fields set apart by middle dots and one of them its age:
 #: "wuhu起飞 · 3天前 · 👍 566", "算子熬夜版 · UP主 · 置顶 · 3天前 · 👍 1024", "kofi · 2 days ago · 12 likes".
-_FEED_COMMENT = compile_lazy(r"^(?P<t>[^\s·•][^\n·•]{0,30}?(?:\s[·•]\s[^\n·•]{1,20}){0,3}\s[·•]\s(?:\d{1,3}\s*(?:天|小时|分钟|周|个月|年)前|刚刚|昨天|前天|"
+_FEED_COMMENT = compile_lazy(r"^(?P<t>(?![*_@])(?![^\n·•]{0,30}\b(?:commented|replied|reviewed|wrote)\b)[^\s·•][^\n·•]{0,30}?(?:\s[·•]\s[^\n·•]{1,20}){0,3}\s[·•]\s(?:\d{1,3}\s*(?:天|小时|分钟|周|个月|年)前|刚刚|昨天|前天|"
                            r"\d{1,3}\s*(?:[smhdw]|mins?|minutes?|hrs?|hours?|days?|weeks?|months?)\s+ago|yesterday)(?:\s[·•]\s[^\n]{1,40})*)\s*$")
 #: A comment thread's opening, whatever its export: "Comment by Teodor Lind on 2029-01-29 10:14", "Cell F3 · Comment by …",
 #: "@ana commented 3 days ago".
