@@ -1001,15 +1001,17 @@ def _facts_beside_titles(c: Claim, titles_at: dict[int, list[str]], lex: Lexicon
     return c.model_copy(update={"quantities": f.figures, "qualifiers": f.qualifiers, "predicates": f.predicates})
 
 
-def _quoted_from_above(text: str, lines: list[str], line: int) -> bool:
+def _quoted_from_above(text: str, unquoted: dict[int, str], line: int) -> bool:
     """Whether ``text``, a quoted line's words, is written in one of the 200 lines above ``line`` (1-based) unquoted: a chat
-    or a thread quoting the message it answers."""
+    or a thread quoting the message it answers.  ``unquoted``: the note's lines not quoted, by 1-based number, markup
+    stripped and spaces folded (``_unquoted_lines``)."""
     said = " ".join(text.split())
-    for ln in range(max(0, line - 201), line - 1):
-        t = lines[ln]
-        if not t.lstrip().startswith(">") and said in " ".join(strip_markup(t).split()):
-            return True
-    return False
+    return any(said in unquoted.get(ln, "") for ln in range(max(1, line - 200), line))
+
+
+def _unquoted_lines(lines: list[str]) -> dict[int, str]:
+    """The lines of a note that no ``>`` quotes, by 1-based number, markup stripped and spaces folded."""
+    return {n: " ".join(strip_markup(t).split()) for n, t in enumerate(lines, 1) if not t.lstrip().startswith(">")}
 
 
 def _still_unchecked(own, outer) -> bool:
@@ -1417,8 +1419,8 @@ def parse_note(
     # "Read all three PDFs end to end, except PyramidKV, which I only skimmed": the opening's exception
     # speaks for the items it names (``{name: levels}``)
     except_levels: dict[str, tuple[str, ...]] = {}
+    item_keys = _item_keys(shape.segments) if not is_card else {}  # (once per note, for its opening and its closing)
     if not is_card and shape.preamble:
-        item_keys = _item_keys(shape.segments)  # (once per note, not per line of its opening)
         for n in range(shape.preamble[0], shape.preamble[1] + 1):
             for m in _EXCEPT.finditer(strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""):
                 lv = evr.levels(m.group("rest"), legend)
@@ -1437,10 +1439,9 @@ def parse_note(
     ordinal_levels: dict[int, tuple[tuple[str, ...], int]] = {}
     numbered = [sg for sg in shape.segments if _ORDINAL_MARK.match(strip_markup(sg.title or sg.head or ""))]
     if not is_card and len(numbered) >= 2:
-        keys = _item_keys(shape.segments)
         for n in sorted(x for x in line_lv if x > numbered[-1].line_end):
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
-            for name, lv in [*_levels_by_name(said, evr, legend).items(), *_levels_by_item(said, evr, legend, keys).items()]:
+            for name, lv in [*_levels_by_name(said, evr, legend).items(), *_levels_by_item(said, evr, legend, item_keys).items()]:
                 after_levels.setdefault(name, (lv, n))
             for part in re.split(r"[;；。，,]|\.\s", said):
                 lv = evr.levels(part, legend)
@@ -1734,6 +1735,7 @@ def parse_note(
                 if a:
                     local_names.setdefault(a.casefold(), m.arxiv_id)
     claims: list[Claim] = []
+    unquoted: dict[int, str] | None = None  # the note's unquoted lines, folded (``_unquoted_lines``), when first needed
     letterhead = signature_blocks(blocks)
     letter_form = letter_lines(blocks)  # a mail's header fields (metadata), greeting, attributions, quoted closings (none)
     role = "statement"
@@ -1908,9 +1910,12 @@ def parse_note(
                     subjects = (named,)
             if la == lb and letter_form.get(la) == "form":
                 continue  # "Hi Lena, all,", "On 3 May 2027, … wrote:", a quoted "Thanks, / Lena": the letter's form, no claim
-            if b.quoted and len(clean) >= 24 and _quoted_from_above(clean, lines, la):
-                continue  # "> you have to fine-tune the model with a dedicated sink token first" under a reply: the message
-                # above, quoted to answer it, is no statement of its own (the message said it, at its line)
+            if b.quoted and len(clean) >= 24:
+                if unquoted is None:
+                    unquoted = _unquoted_lines(lines)  # (once per note, when it first quotes)
+                if _quoted_from_above(clean, unquoted, la):
+                    continue  # "> you have to fine-tune the model with a dedicated sink token first" under a reply: the
+                    # message above, quoted to answer it, is no statement of its own (the message said it, at its line)
             c = make_claim(piece, la, lb, role="metadata" if _LINKS_LINE.match(clean) or (la == lb and la in letter_form)
                            else "caveat" if _CAVEAT_LEAD.match(clean) else role, item=it,
                            subjects=(), lexicon=lex)
