@@ -59,10 +59,12 @@ from ingest.text import alias_before
 from ingest.lazyre import compile_lazy
 
 #: An author-year citation key as written inside brackets: ``Wu 2023``, ``Kwon et al. 2023``, ``Zhong, 2024``,
-#: ``Patel and Li 2024b``, written as one word too (``Frantar2022``, ``Dettmers2022b``) (``ingest.living`` resolves
+#: ``Patel and Li 2024b``, written as one word too (``Frantar2022``, ``Dettmers2022b``, ``ShengY24``) (``ingest.living`` resolves
 #: ``[Wu 2023]`` in the body to the entry it opens).
 AUTHOR_YEAR_KEY = (r"(?:[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z][\w'’-]{1,20})?,?\s+(?:19|20)\d{2}[a-z]?"
-                   r"|[A-Z][a-z'’-]{1,20}(?:19|20)\d{2}[a-z]?)")
+                   r"|[A-Z][a-z'’-]{1,20}(?:19|20)\d{2}[a-z]?"
+                   # a surname, the first author's initial and a two-digit year: ``ShengY24``, ``WuB23``, ``QinR24a``
+                   r"|[A-Z][a-z'’-]{1,20}[A-Z]{1,2}\d{2}[a-z]?)")
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
 #: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
 _KEYED_ENTRY = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"

@@ -220,8 +220,8 @@ _REPLYING = compile_lazy(r"^\s*(?:replying to|in reply to|replied to (?:a |the )
 #: Words that open a new topic in a chat, whatever came before: "unrelated: …", "separate thing: …".
 _TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)\s+)?(?:unrelated|separate(?:ly| thing)|btw|by the way|fyi|psa|also|new (?:preprint|paper)|forwarded(?: message)?)\b|另外|顺便|新论文|题外话|转发|说到|说起|顺带一提"
                           # a speaker turning the talk: "Oh, and H2O — …", "Related: DMC is …", "Quantization side: KIVI's …",
-                          # "On eviction generally — …", "Speaking of …", "Moving on", "TwinBit: v2 is out" (a name as the label)
-                          r"|(?:oh,?\s+and|related\s*[:：]|speaking of|switching (?:to|gears)|moving on|next up|one more(?: thing)?\s*[:：]|"
+                          # "On eviction generally — …", "Speaking of …", "re mooncake btw: …", "Moving on", "TwinBit: v2 is out" (a name as the label)
+                          r"|(?:oh,?\s+and|related\s*[:：]|speaking of|re\s+(?:the\s+)?[\w.-]+(?:\s+(?:btw|thing|paper|one))?\s*[:：,—]|switching (?:to|gears)|moving on|next up|one more(?: thing)?\s*[:：]|"
                           r"on (?:the )?[\w-]+ (?:side|front|generally)\b|[\w-]+ side\s*[:：])|(?-i:[A-Z][a-z]*[A-Z0-9][\w.+-]*)\s*[:：]\s)",
                           re.IGNORECASE)
 #: A message its writer says is off the topic it is posted under: "unrelated but …", "off-topic:", "题外话，…".
@@ -1222,6 +1222,11 @@ _RECORDING_PART = compile_lazy(r"[(（\[]?\s*\d{1,2}:\d{2}(?::\d{2})?\s*[–—~
 _WIKILINK_TITLE = compile_lazy(r"\[\[[^\]|#\n]{2,40}:\s[^\]|#\n]{4,200}\]\]|\[\[(?:[^\]|#\s\n]+\s+){3,}[^\]|#\s\n]+\]\]")
 
 
+#: A line's label naming what kind of text follows in a reading export, not who speaks: "【划线】…", "【想法】…", "【原文】",
+#: "[Highlight] …", "[Note] …".
+_PART_TAG = compile_lazy(r"^\s*[【\[(（](?:划线|想法|原文|批注|高亮|笔记|摘录|书摘|标注|highlight|note|thought|excerpt|quote)[】\])）]", re.IGNORECASE)
+
+
 def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     """The units of a section whose heading names no work, when they are its topics: two or more of
     them bring their own work or link (at least half of them do); or the heading names a collection
@@ -1297,7 +1302,9 @@ def _container_entries(head_text: str, body: list[MdBlock], lex: Lexicon) -> lis
     named_collection = _named_collection(head_text, lex)
     # (a bold-only line is a part's label, "**What the speaker claimed**", "**My doubts**"; a turn writes its words
     # after the speaker's name, "**Jonas**：…")
-    turns = sum(1 for u in units if u.kind == "pseudo" and not _BOLD_ONLY.match(u.blocks[0].lines[0][1] if u.blocks and u.blocks[0].lines else "")) >= 2
+    # (and a highlight's or a thought's label is a part of one reading, "【划线】…" / "【想法】…" under "## 02 Kernel：…")
+    turns = sum(1 for u in units if u.kind == "pseudo" and not _BOLD_ONLY.match(first := u.blocks[0].lines[0][1] if u.blocks and u.blocks[0].lines else "")
+                and not _PART_TAG.match(first)) >= 2
     status = _compile(lex, "status_labels")
     if len(units) >= 2 and all(status.match(_strip(own(u))) for u in units):
         # a standup's "Yesterday: … / Today: … / Blockers: …" bullets: each a topic, "Blockers: none" none
@@ -4480,6 +4487,19 @@ def _preamble_topic(pre: list[MdBlock], blocks: list[MdBlock], title_idx: int | 
     return _Raw("block", body[0].line, body[-1].line_end, body[0].text, [ln for ln, _ in body[0].lines], list(body))
 
 
+def _long_preamble(pre: list[MdBlock], lex: Lexicon) -> _Raw | None:
+    """The text before a list of entries as a topic of its own, or ``None``: it is one when it is a read written out at
+    length (four blocks or more over twelve lines or more) whose opening (its first three blocks) names exactly one work."""
+    inside = [b for b in _content(pre) if b.text.strip() and b.kind != "hr"]
+    if len(inside) < 4 or inside[-1].line_end - inside[0].line + 1 < 12:
+        return None
+    if len(set(works_in(" ".join(b.text for b in inside[:3]), lex)[0])) != 1:
+        return None
+    first = inside[0]
+    return _Raw("block", first.line, max(b.line_end for b in inside), first.lines[0][1] if first.lines else first.text,
+                [first.line], inside)
+
+
 #: A paragraph opened by its speaker's name in bold: "**王磊**：这周讲 …", "**Priya:** read …".
 _SPEAKER_TURN = compile_lazy(r"^\s*\*\*[^*\n]{1,24}?\s*(?:[:：]\s*\*\*|\*\*\s*[:：])")
 #: A line that opens a speaker's next paper: "第二篇是 …", "另外顺带提了 …", "Second paper: …", "Also …", "Then …".
@@ -5317,6 +5337,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                          [first.line], inside), *raws]
             seg_works = [_segment_works(raws[0], lex), *seg_works]
             pre = []
+    elif how == "entries" and raws and pre and not fm_works and not one_paper \
+            and (long_pre := _long_preamble(pre, lex)) is not None:
+        # a review form, a read or a report of one paper written out at length ("Title: PRISM: …" / "Public preprint used
+        # while reviewing: arXiv:…" / "Summary" / "Strengths" / "Weaknesses" / "Score: 6") before a short list of private
+        # remarks: the read itself is the first topic, about the work its opening names; the remarks follow
+        raws = [long_pre, *raws]
+        seg_works = [_segment_works(long_pre, lex), *seg_works]
+        pre = []
     elif how == "headings" and raws and not fm_works and not file_work and not one_paper \
             and any(b.kind == "row" and comparison_columns(b) for b in pre):
         # a comparison matrix before the first section ("|  | KIVI | KVQuant | QServe |" over "| arXiv | 2402.02750 | …",
