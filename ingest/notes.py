@@ -730,6 +730,12 @@ def written_title(line: str, start: int, end: int) -> str | None:
     # a bidding list's "#4133 — Title — preprint [ID]": the submission's number before, the field's label after the title
     before = re.sub(r"\s*[—–]\s*(?:preprint|pre-print|arxiv version|arxiv)\s*[:：]?\s*[(\[]?\s*$", " —", re.sub(r"^#\d{2,6}\s*[—–-]\s*", "", before),
                     flags=re.IGNORECASE)
+    if before.count("|") == 1 and before.endswith("|"):
+        before = re.sub(r"^[\u4e00-\u9fff]{2,4}：\s*", "", before)  # (its poster's name in a chat: "张伟：[链接] …")
+        before = re.sub(r"^(?:[(（【\[][^)）】\]]{1,30}[)）】\]]|[「“\"])\s*", "", before)
+        # a link card, an unfurl: "[链接] Dynamic Early Exit in Reasoning Models | arxiv.org/abs/2504.09858" (a table's row has
+        # more than one bar)
+        before = before[:-1].rstrip() + " —"
     m = re.match(r"(.{6,200}?)\s*(?:[—–]|\s-\s|[(（\[]|,|(?<=[^\s.])\.(?=\s|$))\s*(?:arXiv\s*[:：]?\s*)?$", before)
     if m:
         t = _FIELD_LABEL.sub("", strip_markup(m.group(1)).strip().strip("*_\"'“”"))

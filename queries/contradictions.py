@@ -512,7 +512,7 @@ def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[
         return texts[key]
     for path in sorted(candidates):
         cs = by_path[path]
-        off = 0
+        off: set[str] = set()  # (rows of two works or more: one link card quoted in the next message is one slip, not a slide)
         for c in cs:
             own = [t for p, t in elsewhere.get(c.arxiv_id, ()) if p != path]
             title = c.title or ""
@@ -520,8 +520,9 @@ def _shifted_title_files(by: dict[str, list[SCitation]], snap: Snapshot) -> set[
                 continue
             others = any(p != path and aid != c.arxiv_id for p, aid in titled_as.get(_norm_title(title), ()))
             beside = any(len(nt := _norm_title(t)) >= 12 and nt in text_at((path, c.line + d)) for t in own for d in (-2, -1, 1, 2))
-            off += others or beside
-        if off >= 2:
+            if others or beside:
+                off.add(c.arxiv_id)
+        if len(off) >= 2:
             out.add(path)
     return out
 
