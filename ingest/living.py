@@ -23,10 +23,10 @@ __all__ = ["parse_living_source"]
 
 #: ``[5]``, ``[5, 6]``, ``〔14〕``, a footnote ``[^5]`` / ``[^vllm]``: a numbered reference in the body (not a
 #: Markdown link's text, not a footnote's definition).
-_REF_MARK = compile_lazy(r"(?:[\[〔【](\d{1,3})[\]〕】](?!\()|(?<=[\w)\]])\[\^([^\]\s]{1,40})\]|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
+_REF_MARK = compile_lazy(r"(?:[\[〔【［](\d{1,3})[\]〕】］](?!\()|(?<=[\w)\]])\[\^([^\]\s]{1,40})\]|\[\^([^\]\s]{1,40})\](?!:)|\[(" + AUTHOR_YEAR_KEY + r")\](?!\())")
 #: (a footnote mark glued to a word is a reference even before a colon, "s1[^6]: SFT on s1K …"; only a line's own "[^6]:"
 #: defines one)
-_REF_NUMBER = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:[\[〔【](\d{1,3})[\]〕】]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
+_REF_NUMBER = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:[\[〔【［](\d{1,3})[\]〕】］]|(\d{1,3})[.)、]|\[\^([^\]\s]{1,40})\]:|\|\s*\[?(\d{1,3})\]?\s*\||"
                          r"\[(" + AUTHOR_YEAR_KEY + r")\](?!\())\s*")
 
 
@@ -71,7 +71,7 @@ _LATE_ANAPHOR = compile_lazy(r"^[^.。;；]{0,60}?[:：,，]\s*(?:it|its|they|th
 
 #: A list entry opening with a setting as its label ("Llama-3-8B, W4A16 g128: …") and ending with a bracketed reference.
 _SETTING_LABEL = compile_lazy(r"^\s*(?P<label>[^:：.;。；\[\]()]{2,60}?)\s*[:：]\s*\S")
-_REF_AT_END = compile_lazy(r"[\[〔【][^\]〕】]{1,40}[\]〕】]\s*[.。]?\s*$")
+_REF_AT_END = compile_lazy(r"[\[〔【［][^\]〕】］]{1,40}[\]〕】］]\s*[.。]?\s*$")
 
 
 #: What joins two names that a statement speaks of together: "与", "和", "及", "、", "/", "and", "&", a comma.

@@ -67,7 +67,7 @@ AUTHOR_YEAR_KEY = (r"(?:[A-Z][\w'’-]{1,20}(?:\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z
                    r"|[A-Z][a-z'’-]{1,20}[A-Z]{1,2}\d{2}[a-z]?)")
 #: A reference entry led by its citation key: ``- [FastServe] Fast Distributed Inference Serving …, arXiv
 #: 2305.05920``, ``- 〔12〕QuaRot: … arXiv:2404.00456``; the text between the key and the identifier is the title.
-_KEYED_ENTRY = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【](?P<key>[^\]〕】<>*]{1,40})[\]〕】](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
+_KEYED_ENTRY = compile_lazy(r"^\s*(?:[-*+]|\d{1,3}[.)、])?\s*[\[〔【［](?P<key>[^\]〕】］<>*]{1,40})[\]〕】］](?!\()\s*(?P<title>[^\n]{8,300}?)\s*[,，.。;；]?\s*"
                           r"(?=(?:arXiv|arxiv\.org|https?://(?:www\.)?arxiv|doi|10\.48550)|\d{4}\.\d{4,5})")
 
 
@@ -1203,11 +1203,11 @@ def reference_title(text: str) -> str | None:
         t = _clean_title(m.group(1) or m.group(2))
         if len(t.split()) >= 2:
             return t
-    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【]\d{1,4}[\]〕】]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]"
+    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【［]\d{1,4}[\]〕】］]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]"
                   r"|\[" + AUTHOR_YEAR_KEY + r"\])\s*){1,2}", "", first)  # ("[Zhong 2024] DistServe: …": an author-year key)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
-        rest = body[lead[0].end:].lstrip(" ]):：）〕】")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)
+        rest = body[lead[0].end:].lstrip(" ]):：）〕】］")  # ("(2311.18677v2) Splitwise: …, 2023": the bracket closes the key)
         if rest[:1] in _RECORD_SEPS or rest[:1] in "-":
             return None  # a separated record: its title (or none) is separated_record's to say
         # ("arXiv 2310.18547v2: Punica: Multi-Tenant LoRA Serving. Chen et al. (2023)."): the title ends where its

@@ -221,7 +221,7 @@ def _sniffed(lines: list[str], path: str) -> str | None:
 _BOOK_HEAD = compile_lazy(r"^《(?P<t>[^》]{2,200})》\s*共\s*\d+\s*条(?:划线|笔记|想法|标注).*$")
 _BOOK_ALONE = compile_lazy(r"^《(?P<t>[^》]{2,200})》$")
 _BOOK_COUNT = compile_lazy(r"^(?:共\s*)?\d+\s*(?:个|条)?\s*(?:笔记|划线|想法|标注|highlights?|notes?)\s*$", re.IGNORECASE)
-_BOOK_CHAPTER = compile_lazy(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,60})$")
+_BOOK_CHAPTER = compile_lazy(r"^◆\s*(?P<t>(?:第\s*[\d一二三四五六七八九十]+\s*[章节部分篇]|附录|Appendix|Chapter\s+\d+)\s*\S*.{0,200})$")
 
 
 def _mw_heading(ln: str) -> re.Match[str] | None:

@@ -138,7 +138,9 @@ _FILE_ANCHOR = compile_lazy(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|c
                           r"(?::\d{1,5}(?:-\d{1,5})?)?)`?\s*$"
                           # a review comment written after its anchor on one line: "serving/offload.py:212 — prefetch loop. …"
                           r"|^\s*`?(?P<t2>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
-                          r":\d{1,5}(?:-\d{1,5})?`?\s+[—–]\s+\S.*)$")
+                          r":\d{1,5}(?:-\d{1,5})?`?\s+[—–]\s+\S.*)$"
+                          # a code review's line anchor under its file, as Gerrit's and Phabricator's pastes write it: "Line 88:", "Lines 31-40:"
+                          r"|^\s*(?P<t3>(?:Lines?|L)\s?\d{1,5}(?:\s*[-–]\s*\d{1,5})?)\s*[:：]\s*$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
 _TIME_SLOT = compile_lazy(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
@@ -1662,7 +1664,9 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         at = {ln: (b, t) for b in blocks for ln, t in b.lines}
         def reviewed(ln: int) -> bool:
             nb = at.get(ln + 1)
-            return nb is not None and (nb[0].quoted or bool(re.match(r"^\s*@?[\w.\-]{2,20}:\s", nb[1])))
+            if nb is not None and re.match(r"^(?: {4}|\t)\S", nb[1]):
+                nb = at.get(ln + 2)  # (the line of code it anchors, indented, then the reviewer: "Line 88:" / "    if …" / "陈立: …")
+            return nb is not None and (nb[0].quoted or bool(re.match(r"^\s*@?[\w.\-]{2,20}[:：]\s", nb[1])))
         # (once one anchor is a review thread the note is a review: its other anchors open threads too)
         is_review = any(_FILE_ANCHOR.match(t) and reviewed(ln) for _i, ln, t in marks)
         marks = [mk for mk in marks if not (fa := _FILE_ANCHOR.match(mk[2])) or is_review or fa.group("t2")]
@@ -2986,6 +2990,11 @@ def _join_continued(raws: list[_Raw], generic: re.Pattern[str] | None = None) ->
 _LISTING_HEADER = compile_lazy(r"^\s*submissions to\s*:|^\s*received from\s.{4,40}\sto\s", re.IGNORECASE | re.MULTILINE)
 
 
+#: A record's field line (``created: 20290401093015000``, ``tags: MoE [[读过正文]]``) and its title field.
+_RECORD_FIELD = compile_lazy(r"^\s*[A-Za-z][\w-]{1,20}\s*:\s*\S")
+_RECORD_TITLE = compile_lazy(r"^\s*(?:title|name|标题)\s*[:：]\s*(?P<t>\S.*)$", re.IGNORECASE)
+
+
 def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
     rules = [b.line for b in blocks if b.kind == "hr"]
     if len(rules) < 1:
@@ -3033,6 +3042,21 @@ def _split_rules(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], lis
         if head.kind == "para" and not head.quoted and not _brings_link(head.text) and _brings_link(rest[0].text):
             pre = [head]
             out[0] = _Raw("block", rest[0].line, out[0].line_end, rest[0].text.split("\n")[0], [rest[0].line], rest)
+    return out, pre
+
+
+def _titled_records(split: tuple[list[_Raw], list[MdBlock]]) -> tuple[list[_Raw], list[MdBlock]]:
+    """A "---" split's records that open with fields over their text ("created: 2029…" / "tags: …" / "title: ProbeCache
+    (2605.07761)" of a TiddlyWiki .tid export), each opened at its title field, which names it."""
+    raws, pre = split
+    out = []
+    for r in raws:
+        b = r.blocks[0] if r.blocks else None
+        fields = b.lines if b is not None and b.kind == "para" and len(b.lines) >= 2 else ()
+        t = next(((ln, m) for ln, t in fields if (m := _RECORD_TITLE.match(t))), None) \
+            if fields and all(_RECORD_FIELD.match(x) for _ln, x in fields) else None
+        cut = _slice(b, t[0], b.line_end) if t else None
+        out.append(_Raw(r.kind, t[0], r.line_end, t[1].group("t"), [t[0]], [cut, *r.blocks[1:]]) if cut is not None else r)
     return out, pre
 
 
@@ -3737,7 +3761,7 @@ def _split_body(body: list[MdBlock], last_line: int, lex: Lexicon) -> tuple[tupl
     if ruled0 is not None and len(ruled0[0]) >= 2:
         heads = [_label_of(r.head).casefold() for r in ruled0[0]]
         if heads[0] and re.match(r"[^\W\d_]", heads[0]) and heads.count(heads[0]) >= 2:
-            return ruled0, "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
+            return _titled_records(ruled0), "rules"  # "---" blocks that each open with the same field ("**主讲：** …"): records
     prose = _split_prose(body, last_line, lex)
     if prose is not None:
         return prose, "prose"
