@@ -202,6 +202,8 @@ def _sniffed(lines: list[str], path: str) -> str | None:
         return "code-notes"  # a program pasted whole, its docstrings and comments the notes (a benchmark's header)
     if len(_bookmark_titles(lines)) >= 3 and not any(ln.startswith("#") and ln.lstrip("#").startswith(" ") for ln in lines):
         return "bookmarks"  # a bookmark export: a title line over its address, paragraph by paragraph
+    if sum(1 for ln in lines if _SLIDE_MARK.match(ln)) >= 3:
+        return "slides"  # a deck exported as text: "--- Slide 7 ---" over the slide's title, its bullets and "Notes:"
     if sum(1 for ln in lines if _STICKY.match(ln)) >= 3:
         return "stickies"  # a whiteboard's export (FigJam, Miro): "[yellow] text" notes under cluster headings
     head = next((ln.strip() for ln in lines if ln.strip()), "")
@@ -293,7 +295,7 @@ def as_markdown(text: str, path: str) -> str:
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
            "captions": _captions, "git-log": _git_log, "latex": _latex,
-           "stickies": _stickies, "zoom-chat": _zoom_chat, "icalendar": _icalendar, "json-lines": _json_lines,
+           "stickies": _stickies, "slides": _slides, "zoom-chat": _zoom_chat, "icalendar": _icalendar, "json-lines": _json_lines,
            "bookmarks": _bookmarks, "code-notes": _code_notes,
            "json-archive": _json_archive, "mbox": _mbox, "tex-table": _tex_tables,
            "tagged-trace": _tagged_trace, "opml": _opml, "hn-thread": _hn_thread}[name](lines)
@@ -1162,6 +1164,28 @@ def _latex(lines: list[str]) -> list[str]:
 _STICKY = compile_lazy(r"^\s*\[(?P<c>yellow|pink|green|blue|orange|purple|violet|red|gray|grey|white|teal|cyan|lime|"
                      r"黄色?|粉色?|绿色?|蓝色?|橙色?|紫色?|红色?)\]\s+(?P<t>\S.*)$", re.IGNORECASE)
 _VOTES = compile_lazy(r"^\s*(?:\+1\s*)+$|^\s*(?:👍\s*)+$")
+
+
+#: A slide's marker in a deck exported as text (Keynote's and PowerPoint's "Export → Text"): "--- Slide 7 ---",
+#: "=== Page 3 ===", "—— 幻灯片 4 ——".
+_SLIDE_MARK = compile_lazy(r"^\s*[-=—]{2,}\s*(?:slide|page|folie|幻灯片|第)\s*#?\s*(?P<n>\d{1,3})\s*[页张]?\s*[-=—]{2,}\s*$", re.IGNORECASE)
+
+
+def _slides(lines: list[str]) -> list[str]:
+    """A deck exported as text: each ``--- Slide N ---`` marker a heading titled by the slide's first line (which is
+    left empty: it is the heading's), so the slide is a part of its own; its bullets, and its ``Notes:``, as written."""
+    out = list(lines)
+    for k, ln in enumerate(lines):
+        m = _SLIDE_MARK.match(ln)
+        if not m:
+            continue
+        nxt = next((j for j in range(k + 1, min(k + 3, len(lines))) if lines[j].strip()), None)
+        if nxt is not None and not _SLIDE_MARK.match(lines[nxt]) and not re.match(r"\s*(?:[-*+•·]|\d{1,2}[.)])\s", lines[nxt]):
+            out[k] = f"## {lines[nxt].strip()}"
+            out[nxt] = ""
+        else:
+            out[k] = f"## Slide {m.group('n')}"
+    return out
 
 
 def _stickies(lines: list[str]) -> list[str]:

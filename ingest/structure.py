@@ -2179,8 +2179,10 @@ _NAMED_AGAINST = compile_lazy(r"\b(?:next to|after|before|than|like|with|vs\.?|v
 #: An FAQ's question and answer lines: ``**Q:** …`` / ``**A:** …``, ``Q. …``, ``问：…`` / ``答：…``.
 #: A flashcard written on one line: "front ;; back", "Q:: … A:: …".
 _FLASHCARD = compile_lazy(r"\S\s+;;\s+\S|^\s*Q::.+\bA::\s")
-_QUESTION_MARK = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
-_ANSWER = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
+#: (with who asks or answers in brackets, as a reading group's notes write them: "Q (Lin): …", "A（Sato）：…")
+_ASKER = r"(?:\s*[(（][^()（）\n]{1,24}[)）])?"
+_QUESTION_MARK = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:Q|Question|问|问题)\s*\d{0,2}" + _ASKER + r"\s*(?:\*\*|__)?\s*(?:::|[:：.])", re.IGNORECASE)
+_ANSWER = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:A|Answer|答|回答)\s*\d{0,2}" + _ASKER + r"\s*(?:\*\*|__)?\s*[:：.]", re.IGNORECASE)
 #: The two roles of a chat with an assistant, labelled at their turns: "用户：" / "助手：", "**User:**" / "**Assistant:**".
 _USER_TURN = compile_lazy(r"^\s*(?:\*\*|__)?\s*(?:用户|提问|我|user|you|me|human|prompt)\s*(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*\S", re.IGNORECASE)
 #: A user's turn disputing the answer before it, and the assistant's turn conceding it.

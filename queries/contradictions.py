@@ -619,7 +619,9 @@ def _only_names(text: str) -> bool:
     return all(name_like(w) for w in words)
 
 
-_COMPARED_LEAD = compile_lazy(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b", re.IGNORECASE)
+_COMPARED_LEAD = compile_lazy(r"\s*(?:相比|相较|对比|不同于|类似|compared|unlike|versus|vs\.?|similar to|like)\b"
+                              # "和 [[Pre-gated MoE]]（arXiv:…）不同：不改模型结构…": set apart at the opening
+                              r"|\s*(?:和|跟|与|同)\s*[^，。；\n]{1,80}?(?:不同|不一样|的区别|的差别)(?:在于|是)?\s*[:：，,]", re.IGNORECASE)
 
 
 def _note_topics(snap: Snapshot) -> dict[str, str]:
@@ -2762,6 +2764,10 @@ def _denied_act(span: str) -> str | None:
     the modal verb and the measure word): an English word stemmed, or the first two Chinese characters after the
     particles; None when it reaches none."""
     t = span.strip()
+    ba = re.match(r"把\s*[A-Za-z0-9 _.+-]*[\u4e00-\u9fff]+?([\u4e00-\u9fff][上下到进出回给成在至入])", t)
+    if ba:
+        # "把专家权重搬上 GPU", "把激活送到 CPU": the object the particle moves first, then the act with where it moves it
+        return ba.group(1)
     cjk = re.match(rf"(?:支持|需要|允许|可以|能够|打算|考虑|进行|一个|一种|任何|[{_CJK_PARTICLES}])*([\u4e00-\u9fff]{{2}})", t)
     if cjk:
         return cjk.group(1)
