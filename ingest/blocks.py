@@ -826,16 +826,22 @@ def _csv_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
         j = k + 1
         parsed: list[tuple[str, ...]] = []
         while j < len(lines) and j not in fenced and lines[j].strip():
+            # (a quoted cell may run over lines, as a spreadsheet's export writes a cell with a line break in it: the
+            # record ends where its quotes close, five lines at most; the row is read at its first line)
+            end = j
+            while lines[j:end + 1] and "\n".join(lines[j:end + 1]).count('"') % 2 and end - j < 4 and end + 1 < len(lines) \
+                    and end + 1 not in fenced:
+                end += 1
             try:
-                got = next(csv.reader([lines[j]]))
+                got = next(csv.reader(["\n".join(lines[j:end + 1])]))
             except (csv.Error, StopIteration):
                 break
             if len(got) != len(header):
                 break
-            parsed.append(tuple(c.strip() for c in got))
-            j += 1
+            parsed.append((j, tuple(re.sub(r"\s*\n\s*", " ", c).strip() for c in got)))
+            j = end + 1
         if len(parsed) >= 2:
-            rows += _row_blocks(header, [(x, list(cells)) for x, cells in enumerate(parsed, k + 1)], first_line, lines)
+            rows += _row_blocks(header, [(x, list(cells)) for x, cells in parsed], first_line, lines)
             for x in range(k, j):
                 out[x] = ""
             if k and _group_header(lines[k - 1], len(header)):

@@ -634,6 +634,27 @@ def _carried_measures(text: str, got: tuple[Quantity, ...], cues: _Cues) -> tupl
     return tuple(out)
 
 
+def _carried_hardware(text: str, got: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
+    """A figure set beside the next one under another setting and no hardware of its own takes the hardware the next one
+    names ("30 tokens/s on one core and 71 tokens/s on eight cores of an M2-Ultra": both on the M2-Ultra)."""
+    out = list(got)
+    spots = []
+    pos = 0
+    for q in got:
+        at = text.find(q.raw, pos)
+        spots.append(at)
+        if at >= 0:
+            pos = at + len(q.raw)
+    for k in range(len(out) - 2, -1, -1):
+        a, b = out[k], out[k + 1]
+        if spots[k] < 0 or spots[k + 1] < 0 or a.unit != b.unit or any(c.startswith("hw:") for c in a.conditions):
+            continue
+        hw = [c for c in b.conditions if c.startswith("hw:")]
+        if hw and _SETTING_BETWEEN.fullmatch(text, spots[k] + len(a.raw), spots[k + 1]):
+            out[k] = a.model_copy(update={"conditions": tuple(sorted({*a.conditions, *hw}))})
+    return tuple(out)
+
+
 def _other_setting(a: Quantity, b: Quantity) -> bool:
     """Whether ``b`` is written under another value of a setting ``a`` is written under (``device:gpu`` / ``device:cpu``)."""
     cats_a = {c.split(":", 1)[0]: c for c in a.conditions}
@@ -697,7 +718,7 @@ def find_figures(text: str, lexicon: Lexicon | None = None, context: str = "") -
         budget.refused.add(text)  # the file has given its figures (``figure_budget``): none read here
         return ()
     folded = _ocr_fold(_SNAKE.sub(" ", text))
-    got = _carried_measures(folded, _find_figures(folded, lexicon), _cues(lexicon or load_lexicon()))
+    got = _carried_hardware(folded, _carried_measures(folded, _find_figures(folded, lexicon), _cues(lexicon or load_lexicon())))
     if context and got:
         ctx = [c for _a, _b, c in _conditions(_cues(lexicon or load_lexicon()), context)]
         got = tuple(q.model_copy(update={"conditions": tuple(sorted(set(q.conditions) | {

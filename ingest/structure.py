@@ -3229,7 +3229,14 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
                 opening = False
             continue
         own_ids = {m.arxiv_id for m in find_arxiv_ids(b.text)}
+        # a later message's first paragraph of its own words that brings works no topic brought ("The fair comparison is
+        # PowerInfer-2 (2406.06282v2), …" under Hannes's streaming paper; "Different paper, same thread, sorry. … SpinQuant
+        # (10.48550/arXiv.2405.16406) …"): the reply takes up a work of its own
+        msg_first = len(heads) >= 2 and b.line > blocks[heads[1]].line and not any(
+            x.kind == "para" and not x.quoted and x.lines and x.line < b.line and k2 not in heads and k2 not in attributed
+            and x.line > max(blocks[h].line for h in heads if blocks[h].line < b.line) for k2, x in enumerate(blocks))
         if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]) or (
+                msg_first and own_ids and not own_ids & seen_ids) or (
                 top_posted and b.line > start_line and (_RE_TOPIC.match(b.lines[0][1]) or _POINT_LABEL.match(b.lines[0][1])
                                                         or (own_ids and not own_ids <= seen_ids))):
             # the newest mail of a top-posted thread answers several things, a paragraph each ("Re ShardKV on
@@ -4789,7 +4796,7 @@ def read_structure(
     generic = _compile(lex, "generic_headings")
     blocks = _outline_as_headings(_author_year_refs_resolved(_numbered_refs_resolved(
         _footnotes_resolved(_toggles_as_headings(_spoken_breaks(_outline_root_lifted(_bibtex_entries_as_headings(
-            _date_lines_as_headings(blocks)))))))))
+            _date_lines_as_headings(_banners_as_headings(blocks))))))))))
     token = _NOTE_NAMES.set(_local_names(blocks))
     try:
         return _read_structure(blocks, path, kind, front, first_line, last_line, lex, generic)
@@ -4819,6 +4826,18 @@ def _after_first_line(b: MdBlock) -> list[MdBlock]:
 def _level_below(blocks: list[MdBlock]) -> int:
     """The heading level one below the deepest heading of ``blocks`` (2 when they have none)."""
     return 1 + max((b.level for b in blocks if b.kind == "heading" and b.level), default=1)
+
+
+def _banners_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
+    """A plain-text newsletter's section banners, a short line between two rules ("=====" / "DEEP DIVE: early exit as the
+    drafter, again" / "====="), two or more: each a heading over its section, the rules gone."""
+    banners = [k for k in range(1, len(blocks) - 1)
+               if blocks[k - 1].kind == "hr" and blocks[k + 1].kind == "hr" and blocks[k].kind == "para" and not blocks[k].quoted
+               and len(blocks[k].lines) == 1 and len(blocks[k].text.strip()) <= 90 and not _brings_link(blocks[k].text)]
+    if len(banners) < 2 or any(b.kind == "heading" for b in blocks):
+        return blocks
+    rules = {k + d for k in banners for d in (-1, 1)}
+    return [_as_heading(b, _strip(b.text).strip(), 2) if k in banners else b for k, b in enumerate(blocks) if k not in rules]
 
 
 def _date_lines_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
