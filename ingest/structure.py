@@ -5032,6 +5032,12 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         hits = _search_hits([_Raw("block", whole[0].line, last_line, "", [whole[0].line], whole)]) if whole else []
         if len(hits) >= 2:
             raws, pre = hits, [b for b in whole if b.line < hits[0].line]
+    pre_hits = [b for b in pre if b.kind == "para" and len(b.lines) >= 2 and _HIT_BYLINE.match(b.lines[1][1])]
+    if pre_hits and any(b.kind == "para" and len(b.lines) >= 2 and _HIT_BYLINE.match(b.lines[1][1]) for r in raws for b in r.blocks):
+        # an alert's first hit read as the preamble (the reader's ">>" remark under it opened the first topic): a hit too
+        moved = [b for b in pre if b.line >= pre_hits[0].line]
+        raws = [_Raw("pseudo", moved[0].line, max(b.line_end for b in moved), moved[0].lines[0][1], [moved[0].line], moved), *raws]
+        pre = [b for b in pre if b.line < pre_hits[0].line]
     raws = _search_hits(raws)
     if raws and how not in ("headings", "emails", "replies") and _ZETTEL_ID.match(PurePosixPath(path).name) \
             and last_line <= 60 and any("[[" in b.text or re.match(r"\s*(?:links?|source|tags)\s*:", b.text, re.I) for b in blocks):

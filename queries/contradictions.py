@@ -123,6 +123,8 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
         return False
     if cat == "precision" and {_bits(v) for v in ca[cat]} & {_bits(v) for v in cb[cat]} - {None}:
         return False  # "4-bit, group size 128" and "W4A16 g128": weights in 4 bits, activations left as they are
+    if cat == "par" and not {v.split("=")[0] for v in ca[cat]} & {v.split("=")[0] for v in cb[cat]}:
+        return False  # "CP=16 × TP=8" read as TP=8 and "CP=16" elsewhere: degrees of two dimensions, no two values of one
     if cat == "scope" and (ca[cat] | cb[cat]) <= {"attention", "kernel"}:
         return False  # "Attention-kernel speedup: 1.46x" and "Kernel-level figure: 1.64x": one kernel measured alone
     if cat == "base" and any(set(a.split("-")) <= set(b.split("-")) or set(b.split("-")) <= set(a.split("-"))
@@ -2235,6 +2237,8 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
 
 #: A writer saying their figure is not to be set against another's: "数字不能直接比", "not directly comparable".
 _NOT_COMPARABLE = compile_lazy(r"(?:不能|没法|无法|不可)直接(?:对)?比(?:较)?|不可比(?!拟)|\bnot (?:directly )?comparable\b|"
+                               # "88.6 s 不能直接和论文比", "不能拿来跟原文比"
+                               r"(?:不能|没法|无法|不可|别)(?:直接)?(?:和|跟|与|拿来(?:和|跟)?)[^，。；,;]{0,8}(?:对)?比|"
                                r"\bcan(?:no|')t be (?:directly )?compared\b|\bapples[- ]to[- ]oranges\b|"
                                # "so don't read this against their Table 3", "do not compare it with the paper's"
                                r"\b(?:don'?t|do not|shouldn'?t|should not)\s+(?:read|compare|put|hold|set)\s+(?:this|it|these|them|that|those)\s+"
