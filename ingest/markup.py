@@ -401,6 +401,47 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
+_LIST_ROW = compile_lazy(r"^\s*\*\s+-\s+(?P<c>.*)$")
+_LIST_CELL = compile_lazy(r"^\s*-\s+(?P<c>.*)$")
+
+
+def _list_table(lines: list[str], a: int, b: int) -> dict[int, str] | None:
+    """The lines ``a..b`` of a ``.. list-table::`` directive's body as pipe-table lines (``{index: line}``): its options
+    blank, each row (``* - cell`` then ``  - cell`` lines) one line at its first, the header row (``:header-rows: 1``)
+    followed by the delimiter row, the cells' other lines rows of empty cells (no entry, as a grid table's borders are);
+    None when the rows do not all have the same number of cells."""
+    header_rows = 0
+    rows: list[tuple[int, list[str]]] = []
+    out: dict[int, str] = {}
+    for x in range(a, b):
+        t = lines[x]
+        f = _FIELD.match(t)
+        if f and not rows:
+            if f.group("name").strip() == "header-rows" and (f.group("value") or "").strip().isdigit():
+                header_rows = int(f.group("value").strip())
+            out[x] = ""
+            continue
+        r, c = _LIST_ROW.match(t), _LIST_CELL.match(t)
+        if r:
+            rows.append((x, [_inline(r.group("c").strip())]))
+        elif c and rows:
+            rows[-1][1].append(_inline(c.group("c").strip()))
+        elif t.strip() and rows:
+            rows[-1][1][-1] += " " + _inline(t.strip())  # a cell's text wrapped onto the next line
+    if len(rows) < 2 or len({len(cells) for _x, cells in rows}) != 1:
+        return None
+    width = len(rows[0][1])
+    empty = "|" + "  |" * width
+    first = rows[0][0]
+    for x in range(first, b):
+        out[x] = empty
+    for n, (x, cells) in enumerate(rows):
+        out[x] = "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
+        if n == max(header_rows, 1) - 1:
+            out[x + 1] = "|" + " --- |" * width  # (no header row: the first row heads the table)
+    return out
+
+
 def _rst(lines: list[str]) -> list[str]:
     out = list(lines)
     levels: list[str] = []  # adornment styles in the order they first appear: "=" over+under, "-" under, …
@@ -443,6 +484,13 @@ def _rst(lines: list[str]) -> list[str]:
                 j += 1
             while j > k + 1 and not lines[j - 1].strip():
                 j -= 1  # the body ends at its last text line
+            if name == "list-table" and (table := _list_table(lines, k + 1, j)) is not None:
+                # a list-table: its rows a pipe table, each at its first line, the lines of its cells rows of empty cells
+                for x, row in table.items():
+                    out[x] = row
+                out[k] = f"Table: {_inline(m.group('arg').strip())}" if m.group("arg").strip() else ""
+                k = max(j, k + 1)
+                continue
             if name in _CODE_DIRECTIVES:
                 out[k] = ""
                 if j > k + 1 and j < n and not lines[j].strip():
@@ -489,9 +537,24 @@ def _rst(lines: list[str]) -> list[str]:
     return out
 
 
+_RST_REF_ROLE = compile_lazy(r":(?:ref|numref|doc):`(?P<t>[^`<]*?)\s*(?:<(?P<label>[^`>]+)>)?`")
+
+
+def _ref_role(m: re.Match[str]) -> str:
+    label = m.group("label") or m.group("t")
+    num = re.search(r"(?<![\d.])(\d{1,2})(?:[-_.](\d{1,2}))?$", label)
+    if num and re.search(r"[A-Za-z]", label):
+        sec = f"§{num.group(1)}" + (f".{num.group(2)}" if num.group(2) else "")
+        return f"{m.group('t').strip()} ({sec})" if m.group("label") and m.group("t").strip() else sec
+    return m.group("t").strip() or label
+
+
 def _inline(text: str) -> str:
     """rst inline marks as Markdown: ````x```` → ``x``, `` `text <URL>`_ `` → ``[text](URL)``."""
     text = _RST_CITE_ROLE.sub(lambda m: "\\cite{" + m.group(1) + "}", text)  # ":cite:`hiradix`" cites a labelled entry
+    # ":ref:`kvdoc-13-2`", ":ref:`the offload part <sec-13-2>`": a cross-reference to a section, its number when its label
+    # ends with one ("§13.2"), else its text
+    text = _RST_REF_ROLE.sub(_ref_role, text)
     return _LITERAL.sub(r"`\1`", _RST_LINK.sub(r"[\1](\2)", text))
 
 

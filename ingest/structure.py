@@ -880,6 +880,11 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                                  or re.search(r"\s·\s|[：:]\s*\S", b.text.split("\n")[0]) or len(b.text.split("\n")[0].split()) >= 6
                                  for _k, b in ents_here))):
             sub = _entry_raws(body, ents_here, lex)
+        if sub and sum(1 for u in sub if u.kind == "row") >= 2:
+            # the notes under a section's table that open by naming one of its rows (a reST ".. note::" under a
+            # list-table, "Note:" / "TPP is an OS paper …"): that row's
+            last_unit = max(u.line_end for u in sub)
+            sub = _row_comments(sub, [b for b in body if b.line > last_unit and b.kind == "para" and b.parent is None and not b.quoted])
         if sub:
             first_unit = min(u.line for u in sub)
             before = [b for b in _content(body) if b.line_end < first_unit and b.kind != "heading"]
@@ -2523,7 +2528,7 @@ def _row_name(r: _Raw) -> str:
     cells = [_strip(c) for _h, c in r.row_cells]
     first = next((c for c in cells if c and not re.fullmatch(r"(?:arxiv\s*:?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", c, re.IGNORECASE)),
                  cells[0] if cells else "")
-    return re.split(r"[\s(（/|]", first, maxsplit=1)[0].strip("*`_")
+    return re.split(r"[\s(（/|]|[:：](?:\s|$)", first, maxsplit=1)[0].strip("*`_")  # ("TPP: Transparent Page Placement …")
 
 
 def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
@@ -2599,7 +2604,9 @@ def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
         out.append(r)
     for b in tail:
         if b.kind == "para" and not b.quoted and b.line > last_row and b.lines:
-            opening = re.sub(r"^\s*(?:\*\*)?(?:notes?|comments?|remarks?|备注|说明|注)(?:\*\*)?\s*[:：]\s*", "", _strip(b.lines[0][1]),
+            # (the label alone on its line, a reST note's "Note:" over its text: the text's first line opens it)
+            said = " ".join(t for _ln, t in b.lines[:2]) if re.fullmatch(r"\s*\W*\w{1,10}\s*[:：]\s*", b.lines[0][1]) else b.lines[0][1]
+            opening = re.sub(r"^\s*(?:\*\*)?(?:notes?|comments?|remarks?|备注|说明|注)(?:\*\*)?\s*[:：]\s*", "", _strip(said),
                              flags=re.IGNORECASE)[:40].casefold()
             hit = [row for tok, row in names.items() if re.match(rf"{re.escape(tok)}(?![\w-])", opening)]
             if len(hit) == 1:

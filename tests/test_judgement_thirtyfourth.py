@@ -429,3 +429,53 @@ def test_two_statements_that_both_deny_moving_experts_agree(tmp_path: Path):
     card = ("# Fiddler\n\n- arXiv: 2402.07033\n- 冷门专家不往 GPU 上搬，而是把激活送到 CPU 直接算；热门专家常驻 GPU。\n")
     places = finding_places(tmp_path, {"organized/knowledge/moe.md": doc, "organized/paper_cards/0731-2402-07033.md": card})
     assert places == [], places
+
+
+# --- reStructuredText and evidence in more words ----------------------------------------------------------------------------
+
+_RST_PAGE = """KV tiering
+==========
+
+Reading list
+------------
+
+.. list-table:: Tiering papers
+   :header-rows: 1
+
+   * - arXiv
+     - Title
+     - Read
+   * - 2607.11408
+     - TideKV: Tiered KV Offload for Long Contexts
+     - full
+   * - 2303.06865
+     - FlexGen: High-Throughput Generative Inference of Large Language Models with a Single GPU
+     - abs
+
+.. note::
+   TideKV is the one to add. File it under :ref:`kvdoc-13-2`.
+"""
+
+
+def test_a_rest_list_table_is_a_table_and_its_note_naming_a_row_is_that_rows():
+    from ingest.notes import parse_note
+
+    assert _items(_RST_PAGE, "inbox/ana/wiki.md")[:2] == [(13, ("2607.11408",)), (16, ("2303.06865",))]
+    parts, _w = parse_note(_RST_PAGE, "inbox/ana/wiki.md", "note")
+    note = next(c for c in parts["claims"] if "File it under" in c.text)
+    assert note.suggested_sections == ("13.2",) and note.item == parts["items"][0].index
+
+
+def test_a_rest_reference_to_a_numbered_label_names_its_section():
+    from ingest.markup import _inline
+
+    assert _inline("File it under :ref:`kvdoc-13-2`.") == "File it under §13.2."
+    assert _inline("see :ref:`the offload part <sec-13-2>`") == "see the offload part (§13.2)"
+    assert _inline("see :ref:`install`") == "see install"
+
+
+def test_reading_depth_in_more_words():
+    from conftest import evidence_levels
+
+    assert evidence_levels("source: abstract plus the on-device model overview; rest of the PDF not read.") == ("abstract_checked",)
+    assert evidence_levels("I went back through its evaluation section last night.") == ("full_text",)
