@@ -706,6 +706,10 @@ _ALERT = compile_lazy(r"^\s*(?P<t>\[(?P<state>FIRING|RESOLVED|ALERT|ALERTING|WAR
 #: "第 4 页 划线：…".
 _ANNOTATION = compile_lazy(r"^\s*(?P<t>(?:Page|Pg\.?|p\.|第)\s*\d{1,4}\s*页?\s*[,，·]?\s*(?:Highlight|Underline|Strikeout|Comment|Note|"
                            r"Annotation|划线|高亮|批注|笔记)\b.*)$", re.IGNORECASE)
+#: A Q&A site's answer header pasted as a line: "Answer (score 41, accepted) — bandwidth_is_all", "✔ Accepted answer (12 votes)",
+#: "Answer 2 (score -2) — anon".
+_ANSWER_HEAD = compile_lazy(r"^\s*(?P<t>(?:[✔✓]\s*)?(?:accepted\s+)?answer\s*(?:#?\d{1,2}\s*)?[(（]\s*(?:score|votes?|赞同)?\s*[:：]?\s*-?\d[^)）\n]{0,40}[)）].*)$",
+                            re.IGNORECASE)
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
@@ -722,7 +726,7 @@ def _pseudo_kind(line_text: str) -> int:
     stamp and speaker alone on a line ("[2029-01-20 15:19] mei:" over a quote and the reply) are a chat line's kind."""
     kinds = (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD, _NUMBERED_LABEL,
              _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION)
+             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD)
     if _CHAT_ALONE.match(line_text):
         return kinds.index(_CHAT)
     return next((n for n, pat in enumerate(kinds) if pat.match(line_text)), -1)
@@ -732,7 +736,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION):
+                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -5384,6 +5388,15 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws = [*pre_raws, *raws]
         seg_works = [*(_segment_works(r, lex) for r in pre_raws), *seg_works]
         pre = [b for b in pre if b.line_end < pre_raws[0].line]
+    elif how == "pseudo" and raws and _ANSWER_HEAD.match(_first_line(raws[0])) \
+            and len(q_blocks := [b for b in _content(pre) if b.text.strip() and not b.quoted]) >= 2:
+        # a Q&A page pasted under the writer's line ("(pasted from Stack Overflow by dmitri …)" / the question / "Answer (score
+        # 41, accepted) — …"): the question is a topic before its answers, the writer's line the note's head
+        first = q_blocks[1]
+        raws = [_Raw("block", first.line, max(b.line_end for b in q_blocks[1:]), first.lines[0][1] if first.lines else first.text,
+                     [first.line], q_blocks[1:]), *raws]
+        seg_works = [_segment_works(raws[0], lex), *seg_works]
+        pre = [b for b in pre if b.line < first.line]
     elif how == "pseudo" and raws and pre and _COMMENT_HEAD_ANY.search(raws[0].head or "") \
             and any(b.kind == "para" and not b.quoted and b.lines and _TICKET_BODY.match(b.lines[0][1]) for b in pre):
         # a ticket or an issue exported with its comments ("[INFRA-2231] …" / fields / "Description: …" / "Comments:" / "Comment by

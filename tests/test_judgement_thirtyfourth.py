@@ -479,3 +479,28 @@ def test_reading_depth_in_more_words():
 
     assert evidence_levels("source: abstract plus the on-device model overview; rest of the PDF not read.") == ("abstract_checked",)
     assert evidence_levels("I went back through its evaluation section last night.") == ("full_text",)
+
+
+_QA_PAGE = """(pasted from a Q&A site by ana; nothing here checked against the papers)
+
+Why is decode so much slower than prefill on my phone NPU?
+Asked 3 days ago · Viewed 2,318 times
+
+I run a 7B model in W4A16 and decode is ten times slower per token than prefill.
+
+---
+
+Answer (score 41, accepted) — bandwidth_fan
+
+Decode is memory-bound; see TideKV (arXiv:2607.11408) for the prefill/decode split.
+
+  Nice answer. – someone 2 days ago
+
+Answer (score 3) — cpu_fan
+
+Skip the NPU for decode.
+"""
+
+
+def test_a_qa_pages_question_and_each_answer_are_topics():
+    assert _items(_QA_PAGE) == [(3, ()), (10, ("2607.11408",)), (16, ())]
