@@ -81,6 +81,8 @@ class SClaim:
     evidence_also: list[str] = field(default_factory=list)
     cross_refs: list[str] = field(default_factory=list)
     predicates: list[str] = field(default_factory=list)
+    #: offsets in ``text`` where each line after the first begins (``ingest.models.Claim.line_starts``)
+    line_starts: list[int] = field(default_factory=list)
 
     @property
     def evidence_levels(self) -> list[str]:
@@ -442,6 +444,7 @@ def record_rows(rec: ParsedSource, claim_iris: list[str]) -> dict[str, list[tupl
             evidence_also=sorted({lv for lv in c.evidence_levels if lv != c.evidence}),
             cross_refs=facet_order(list(set(c.cross_refs)), c.text),
             predicates=sorted(set(c.predicates)),
+            line_starts=list(c.line_starts),
         )
     out["claim"] = [encode_row(c) for c in claims.values()]
     out["source"] = [encode_row(SSource(src_iri, p, kind, rec.title or None, agent, _iso(rec.created),

@@ -50,7 +50,7 @@ __all__ = ["INDEX_NAME", "FORMAT", "AnswerTable", "Index", "IndexWrite", "IndexV
 #: The index file of an embedded store.
 INDEX_NAME = "index.sqlite"
 #: Bumped when the layout changes; an index of another format is not read (rebuilt by ``reindex``).
-FORMAT = "provkg-index-3"
+FORMAT = "provkg-index-4"
 
 #: Columns of every fact table beside the row type's fields.
 _FACT_INDEXES: dict[str, tuple[str, ...]] = {

@@ -382,7 +382,7 @@ _P = {name: _k(name) for name in (
     "Source", "SourceRevision", "Claim", "Quantity", "Work", "WorkVersion", "Citation", "Section", "Item",
     "Manifest", "ManifestItem", "Brief", "BriefIncrement", "BriefCitation",
     "path", "kind", "lang", "evidence", "title", "sha256", "size", "tag", "frontMatter", "url", "linksTo",
-    "key", "level", "line", "lineEnd", "inDocument", "citationList", "arxivId", "about", "alias",
+    "key", "level", "line", "lineEnd", "lineStarts", "inDocument", "citationList", "arxivId", "about", "alias",
     "citedWork", "inSource", "raw", "citedVersion", "version", "date", "venue", "inSection",
     "order", "relevance", "relevanceReason", "text", "role", "inItem", "mentions", "sectionRef",
     "suggestedSection", "qualifier", "negated", "unverified", "hasQuantity", "value", "valueHigh", "unit",
@@ -521,6 +521,8 @@ def _claim_lines(
     add(quo, _PROV_ENTITY_P, rev)
     add(quo, P["line"], _nt_lit(claim.line))
     add(quo, P["lineEnd"], _nt_lit(claim.line_end))
+    if claim.line_starts:
+        add(quo, P["lineStarts"], _nt_lit(" ".join(map(str, claim.line_starts))))
     add(c, P["role"], _nt_lit(claim.role))
     add(c, P["evidence"], _nt_lit(claim.evidence))
     for lv in claim.evidence_levels:

@@ -52,6 +52,7 @@ class KG(DefinedNamespace):
     text: URIRef
     line: URIRef
     lineEnd: URIRef
+    lineStarts: URIRef
     role: URIRef
     evidence: URIRef
     relevance: URIRef

@@ -17,7 +17,7 @@ from .models import EVIDENCE_RANK, ArxivRef, Claim
 from .placement import placement_field
 from .text import find_section_refs, find_suggested_sections, strip_markup
 
-__all__ = ["make_claim"]
+__all__ = ["line_starts", "make_claim"]
 
 
 #: A bracketed tag at a statement's end: "[abstract]", "（摘要）", "[card only]".
@@ -35,6 +35,7 @@ def make_claim(
     evidence: str = "unknown",
     subjects: tuple[str, ...] = (),
     lexicon: Lexicon | None = None,
+    lines: tuple[str, ...] = (),
 ) -> Claim:
     """Build a ``Claim`` from one sentence or list item.
 
@@ -42,7 +43,8 @@ def make_claim(
     (``aspect:side``) and predicates (:mod:`ingest.facts`), section references, suggested
     sections, negation and the "not verified" marker.  ``evidence`` is the inherited level; a marker in
     the text itself that is weaker (e.g. 未验证, 转述) overrides it.
-    ``subjects`` are inherited arXiv keys, extended with those mentioned.
+    ``subjects`` are inherited arXiv keys, extended with those mentioned.  ``lines``: the source lines ``line`` to
+    ``line_end`` the text was joined from, for ``Claim.line_starts`` (:func:`line_starts`).
     """
     lex = lexicon or load_lexicon()
     clean = strip_markup(text)
@@ -79,4 +81,23 @@ def make_claim(
         qualifiers=tuple(quals),
         negated=bool(lex.negation.search(clean)),
         unverified=bool(lex.unverified.search(clean)),
+        line_starts=line_starts(clean, lines) if len(lines) >= 2 and line_end > line else (),
     )
+
+
+def line_starts(text: str, lines: tuple[str, ...] | list[str]) -> tuple[int, ...]:
+    """The offset in ``text`` (a statement joined from ``lines``, its markup stripped) at which each line after the first
+    begins, found by the line's first words in order; ``()`` when one of them is not found (the text was rewritten)."""
+    out: list[int] = []
+    pos = 0
+    for ln in lines[1:]:
+        head = strip_markup(ln).strip().lstrip("-*+•>| ").strip()[:16]
+        if not head:
+            out.append(out[-1] if out else pos)
+            continue
+        at = text.find(head, pos)
+        if at < 0:
+            return ()
+        out.append(at)
+        pos = at + 1
+    return tuple(out)

@@ -324,7 +324,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
                         and src[la - e.line].lstrip(" -*>").startswith(piece.strip()[:12]):
                     last = ()  # "Updated: … the ResKV numbers are …" over "Scope: post-training quantization …": a field of the
                     # document's header, on its own line, says what its label says, of no work the line above named
-                c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex)
+                c = make_claim(piece, la, lb, role=role, section=e.section, subjects=mine or last, lexicon=lex,
+                               lines=tuple(src[la - e.line:lb - e.line + 1]) if 0 <= la - e.line <= lb - e.line < len(src) else ())
                 claims.append(c.model_copy(update={"version": claim_version(piece, c.arxiv)}))
                 last = mine or last
         if re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)、])\s+", e.text):

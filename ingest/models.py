@@ -158,6 +158,8 @@ class Claim(FrozenModel):
     from 6.1"); ``version`` the arXiv version the statement is tied to (``v3``: an identifier written
     with it, or "v3" in the text), if any; ``predicates`` what it says is or is not done
     (``-quantize:kv_cache`` for "does not quantize the KV cache", ``ingest.facts.predicates``).
+    ``line_starts``: for a statement over several lines (a living document's wrapped list entry), the offset in ``text``
+    at which each of its lines after the first begins, so a finding can point at the line that says it.
     ``quantities`` carry their metric, bound and conditions and ``qualifiers`` the side of each
     contrasting aspect the claim asserts (``fidelity:lossless``; ``ingest.facts``).
     """
@@ -181,6 +183,7 @@ class Claim(FrozenModel):
     cross_refs: tuple[str, ...] = ()
     version: str | None = None
     predicates: tuple[str, ...] = ()
+    line_starts: tuple[int, ...] = ()
 
 
 class Section(FrozenModel):

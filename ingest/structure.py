@@ -5409,10 +5409,14 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             seg_works = [_segment_works(raws[0], lex), *seg_works]
             pre = []
     elif how == "entries" and raws and pre and not fm_works and not one_paper \
-            and (long_pre := _long_preamble(pre, lex)) is not None:
+            and (title_idx is None or not _brings_link(blocks[title_idx].text)) \
+            and (long_pre := _long_preamble(pre, lex)) is not None \
+            and long_pre.line_end - long_pre.line + 1 >= 2 * sum(r.line_end - r.line + 1 for r in raws) \
+            and not set(_segment_works(long_pre, lex)[0]) & {w for ws, _m in seg_works for w in ws}:
         # a review form, a read or a report of one paper written out at length ("Title: PRISM: …" / "Public preprint used
         # while reviewing: arXiv:…" / "Summary" / "Strengths" / "Weaknesses" / "Score: 6") before a short list of private
-        # remarks: the read itself is the first topic, about the work its opening names; the remarks follow
+        # remarks: the read itself is the first topic, about the work its opening names; the remarks follow (a note whose
+        # title names its work, "# 精读：TriLattice（arXiv:…）", is a read of that work whatever follows)
         raws = [long_pre, *raws]
         seg_works = [_segment_works(long_pre, lex), *seg_works]
         pre = []

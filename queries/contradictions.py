@@ -56,7 +56,7 @@ from ingest.lexicon import load_lexicon
 from ingest.living_doc import AUTHOR_YEAR_KEY
 from ingest.models import evidence_rank
 from ingest.structure import comparison_spans
-from ingest.text import FIRST_VARIANT, NAME_END
+from ingest.text import FIRST_VARIANT, NAME_END, split_sentences
 
 from .results import Contradiction, Statement, finding_key
 from .snapshot import SClaim, SCitation, SQuantity, Snapshot
@@ -66,8 +66,18 @@ __all__ = ["contradictions", "mislabelled", "figure_key", "finding_key", "statem
            "same_title", "title_variant", "written_titles"]
 
 
-def statement(c: SClaim) -> Statement:
-    """A claim as one side of a finding."""
+def statement(c: SClaim, at: str | int | None = None) -> Statement:
+    """A claim as one side of a finding.  ``at``, what the finding rests on (a figure as written, a cue, or its offset in the
+    text), narrows a statement written over several lines (a living document's wrapped entry, ``SClaim.line_starts``) to
+    the sentence that says it, at the line where it is said; without it, or when it is not found, the whole statement."""
+    if at is not None and c.line_starts and c.line_end > c.line:
+        k = at if isinstance(at, int) else c.text.find(at)
+        if 0 <= k < len(c.text):
+            a, b = next(((a, b) for a, b in split_sentences(c.text) if a <= k < b), (0, len(c.text)))
+            line = c.line + sum(1 for x in c.line_starts if x <= k)
+            end = max(line, c.line + sum(1 for x in c.line_starts if x < b))
+            return Statement(text=c.text[a:b].strip() or c.text, source=c.path, line=line, line_end=min(end, c.line_end),
+                             agent=c.agent, evidence=c.evidence)
     return Statement(text=c.text, source=c.path, line=c.line, line_end=c.line_end, agent=c.agent, evidence=c.evidence)
 
 
@@ -1160,6 +1170,30 @@ def _other_variants(a: SClaim, b: SClaim) -> bool:
     return any(va[k] and vb[k] and not (va[k] & vb[k]) for k in set(va) & set(vb))
 
 
+_SIDE_PATS: dict[tuple[str, str], re.Pattern[str] | None] = {}
+
+
+def _cue_at(c: SClaim, lex, aspect: str, side: str) -> int | None:
+    """Where in ``c``'s text the lexicon's words for ``side`` of ``aspect`` are first written (None when not found, or when
+    the statement is one line: nothing to narrow)."""
+    if not c.line_starts:
+        return None
+    from ingest.facts import qualifier_sides
+
+    # the sentence that alone asserts the side ("The index does not extend to context-free grammars: … regex-only"), not
+    # the first word of the side's vocabulary ("compiles a regex" two lines above)
+    for a, b in split_sentences(c.text):
+        if f"{aspect}:{side}" in qualifier_sides(c.text[a:b], lex):
+            return a
+    key = (aspect, side)
+    if key not in _SIDE_PATS:
+        pats = next((a["sides"].get(side, []) for a in lex.raw.get("facts", {}).get("qualifier_aspects", []) if a["id"] == aspect), [])
+        _SIDE_PATS[key] = re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE) if pats else None
+    pat = _SIDE_PATS[key]
+    m = pat.search(c.text) if pat is not None else None
+    return m.start() if m else None
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
     lex = load_lexicon()
@@ -1200,7 +1234,7 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
                     out[key] = Contradiction(
                         id=_id("qualifier", s, aspect, *sorted([(s1, c1.path), (s2, c2.path)])), kind=kind,
                         subject=f"arXiv:{s}", summary=f"{labels[aspect][0]}: '{sa}' vs '{sb}'",
-                        a=statement(a), b=statement(b),
+                        a=statement(a, _cue_at(a, lex, aspect, sa)), b=statement(b, _cue_at(b, lex, aspect, sb)),
                         detail=[f"{a.version} vs {b.version}"] if kind == "version" else [],
                     )
     return list(out.values())
@@ -2224,7 +2258,7 @@ def _figure_mismatch(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contrad
                 id=_id("figures", s, metric, unit, *sorted([(q1.value, q1.value_high, c1.path), (q2.value, q2.value_high, c2.path)],
                                                           key=lambda t: (*_bounds(t[0], t[1]), t[2]))),
                 kind=kind, subject=f"arXiv:{s}", summary=f"{qa.metric or metric} of arXiv:{s}: {qa.raw} vs {qb.raw}",
-                a=statement(a), b=statement(b),
+                a=statement(a, qa.raw), b=statement(b, qb.raw),
                 detail=[f"{qa.metric or metric}: {qa.raw} vs {qb.raw}"] + ([f"{a.version} vs {b.version}"] if kind == "version" else []),
             )
     done = []
@@ -2332,7 +2366,7 @@ def _revisions(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                     out[key] = Contradiction(
                         id=_id("revision", s, unit, old_q.value, new_q.value, *sorted([a.path, b.path])), kind=kind,
                         subject=f"arXiv:{s}", summary=f"arXiv:{s}: {qa.raw} in {a.path}, changed to {new_q.raw} in {b.path}",
-                        a=statement(a), b=statement(b), detail=[f"{old_q.raw} -> {new_q.raw}"],
+                        a=statement(a, qa.raw), b=statement(b, new_q.raw), detail=[f"{old_q.raw} -> {new_q.raw}"],
                     )
     return list(out.values())
 
@@ -2463,7 +2497,8 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
                     subject=f"arXiv:{s}", summary=(f"arXiv:{s}: {a.path} states {a.version}'s figures; {b.path} says {b.version} changed them"
                                                    if figures else f"arXiv:{s}: {a.path} states what {a.version} does; {b.path} says "
                                                    f"{b.version} changed it"),
-                    a=statement(a), b=statement(b if figures else _saying_what_changed(a, b, cs, pairs)), detail=[f"{a.version} vs {b.version}"],
+                    a=statement(a, a.quantities[0].raw if figures and a.quantities else None),
+                    b=statement(b if figures else _saying_what_changed(a, b, cs, pairs)), detail=[f"{a.version} vs {b.version}"],
                 )
     return list(out.values())
 
@@ -2948,9 +2983,11 @@ def _denied_terms(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[s
                     if key in out:
                         continue
                     what = cn.text[a0:a1].strip()
+                    at = {id(cn): a0, id(cp): _word_at(cp.text, act)}
                     out[key] = Contradiction(
                         id=_id("denied", s, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
-                        summary=f"arXiv:{s}: '{what[:60]}' denied in {cn.path}, stated in {cp.path}", a=statement(a), b=statement(b),
+                        summary=f"arXiv:{s}: '{what[:60]}' denied in {cn.path}, stated in {cp.path}",
+                        a=statement(a, at.get(id(a))), b=statement(b, at.get(id(b))),
                         detail=[f"denied in {cn.path}:{cn.line}", f"stated in {cp.path}:{cp.line}"],
                     )
     return list(out.values())
@@ -2973,6 +3010,24 @@ def _implied_verbs() -> dict[str, tuple[str, ...]]:
 def _needs_fine_tuning(c: SClaim) -> bool:
     """Whether a statement says the work needs a fine-tuning ("其实需要在目标数据上微调路由器"): a training it needs."""
     return any(p.startswith("+need:") and "fine_tuning" in p.partition(":")[2].split(",") for p in c.predicates)
+
+
+def _predicate_words(verb: str, objects: Iterable[str]) -> list[str]:
+    """The words a predicate's objects and verb are written with, for finding where a statement says it: ``aux_loss`` ->
+    "aux loss", ``~length+predictor`` -> "length", then the verb."""
+    words = [re.split(r"[+]", o.lstrip("~"))[0].replace("_", " ") for o in objects]
+    return [w for w in [*words, verb.replace("_", " ")] if len(w) >= 2]
+
+
+def _word_at(text: str, *words: str) -> int | None:
+    """The offset of the first of ``words`` written in ``text`` (as a word start, case aside), else None."""
+    for w in words:
+        if not w:
+            continue
+        m = re.search(rf"(?<![\w-]){re.escape(w)}" if w.isascii() else re.escape(w), text, re.IGNORECASE)
+        if m:
+            return m.start()
+    return None
 
 
 def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
@@ -3029,7 +3084,9 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
                                                  .replace("_", " ") if shared else "")
                 out[key] = Contradiction(
                     id=_id("negation", s, verb, *sorted([cn.path, cp.path])), kind=kind, subject=f"arXiv:{s}",
-                    summary=f"arXiv:{s}: '{what}' stated and denied", a=statement(a), b=statement(b),
+                    summary=f"arXiv:{s}: '{what}' stated and denied",
+                    a=statement(a, _word_at(a.text, *_predicate_words(verb, shared))),
+                    b=statement(b, _word_at(b.text, *_predicate_words(verb, shared))),
                     detail=[f"denied in {cn.path}:{cn.line}", f"stated in {cp.path}:{cp.line}"],
                 )
     return list(out.values())

@@ -111,6 +111,7 @@ def _claims(store: Backend) -> list[SClaim]:
             iri=iri, text=r["text"], path=src[0], kind=src[1], line=r["line"], line_end=r["lineEnd"],
             role=r["role"], evidence=r["evidence"], agent=src[2], item=r["item"], section=r["section"],
             unverified=bool(r["unverified"]), negated=bool(r["negated"]), version=r.get("version"),
+            line_starts=[int(x) for x in (r.get("lineStarts") or "").split()],
         )
     facet_map = {"about": "about", "qualifier": "qualifiers", "sectionRef": "section_refs",
                  "suggested": "suggested", "mentions": "mentions", "evidenceAlso": "evidence_also",
