@@ -289,6 +289,10 @@ def as_markdown(text: str, path: str) -> str:
         text = "\n".join(_grid_tables(text.split("\n")))
     if _CSV_FENCE.search(text):  # a spreadsheet pasted in a fence is a table too
         text = "\n".join(_csv_tables(text.split("\n")))
+    if name is None and "{code" in text or "{noformat" in text:
+        # a Markdown export that kept Confluence's code macros ("{code:python}" … "{code}"): fenced, so the code's "#"
+        # comments are no headings
+        text = "\n".join(_macro_fences(text.split("\n")))
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
         return text
@@ -307,8 +311,11 @@ def as_markdown(text: str, path: str) -> str:
 # -- a Hacker News thread copied from the browser -------------------------------------------------------------
 
 #: A comment's header line: "▲ pgwu 5 hours ago | next [–]", "  ▲ lhu 5 hours ago | parent | next [–]" (indented: a reply).
-_HN_HEAD = compile_lazy(r"^(?P<ind>\s*)(?:▲|\^)\s+(?P<who>[\w.-]{1,40})\s+(?P<when>\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago|"
-                        r"on\s+\w{3}\s+\d{1,2},\s+\d{4})\s*(?:\|.*)?$", re.IGNORECASE)
+_HN_HEAD = compile_lazy(r"^(?P<ind>\s*)(?:(?:▲|\^)\s+(?P<who>[\w.-]{1,40})\s+(?P<when>\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago|"
+                        r"on\s+\w{3}\s+\d{1,2},\s+\d{4})\s*(?:\|.*)?"
+                        # (copied without the vote arrows: "fsck_the_bill 8 hours ago | next [–]", "  mkdir_p 6 hours ago | parent | next [–]")
+                        r"|(?P<who2>[\w.-]{1,40})\s+(?P<when2>\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)\s*(?:\[(?:flagged|dead)\]\s*)?\|\s*"
+                        r"(?:parent|next|prev|root|context|on:)\b.*)$", re.IGNORECASE)
 #: The submission's title line: "▲ SlackChunk: Deadline-aware chunked prefill for LLM serving (arxiv.org)".
 _HN_STORY = compile_lazy(r"^\s*▲\s+(?P<t>\S.{3,300}?)(?:\s+\((?P<site>[\w.-]+\.[a-z]{2,})\))?\s*$")
 #: The site's chrome: the navigation bar, the submission's points line, "reply" links.
@@ -325,11 +332,14 @@ def _hn_thread(lines: list[str]) -> list[str]:
     for k, ln in enumerate(lines):
         h = _HN_HEAD.match(ln)
         if h is not None:
-            who, when = h.group("who"), h.group("when")
+            who, when = h.group("who") or h.group("who2"), h.group("when") or h.group("when2")
             out[k] = f"{who} (reply, {when}):" if h.group("ind") else f"## {who} · {when}"
             continue
         if _HN_CHROME.match(ln):
             out[k] = ""
+            continue
+        if re.match(r"(?:Ask|Show|Tell|Launch) HN:\s+\S", ln):
+            out[k] = f"## {ln.strip()}"  # the submission's own question, a topic before its comments
             continue
         st = _HN_STORY.match(ln)
         if st is not None and not ln.startswith((" ", "\t")):
@@ -789,6 +799,22 @@ _WIKI_LINK = compile_lazy(r"\[(?:(?P<text>[^|\[\]]*)\|)?(?P<url>https?://[^\]|\s
 _WIKI_CODE = compile_lazy(r"^\s*\{(?:code|noformat)(?::[^}]*)?\}\s*$")
 _WIKI_BLOCK = compile_lazy(r"\{(?P<m>panel|info|note|tip|warning|quote|expand)(?::(?P<attrs>[^}]*))?\}")
 _WIKI_BOLD = compile_lazy(r"(?<![\w*])\*(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*(?![\w*])")
+
+
+def _macro_fences(lines: list[str]) -> list[str]:
+    """Confluence's code macros left in a Markdown export (``{code:python}`` / ``{noformat}`` … ``{code}``): fences, each
+    opening matched by a closing, line for line; an unmatched one is left as written."""
+    out = list(lines)
+    opened: int | None = None
+    for k, ln in enumerate(lines):
+        if not _WIKI_CODE.match(ln):
+            continue
+        if opened is None:
+            opened = k
+        else:
+            out[opened], out[k] = "```", "```"
+            opened = None
+    return out
 
 
 def _confluence(lines: list[str]) -> list[str]:

@@ -3683,6 +3683,11 @@ def _split_paragraphs(blocks: list[MdBlock], lex: Lexicon) -> tuple[list[_Raw], 
         # a voice memo's transcript naming its papers aloud, no identifier ("first the sglang radix paper um …", "second
         # hydragen …", "third cacheblend …"): each spoken move opens a topic
         starts = spoken_topics
+    elif len(starts) < 2 and _TRANSCRIPT_NOTE.search(" ".join(b.text for b in blocks[:3])) \
+            and len(lax := [b for b in paras[1:] if _SPOKEN_MOVE.match(b.lines[0][1])]) >= 2:
+        # a voice memo that counts its topics aloud ("Okay so, um, a few things … First the spot stuff", "Um, second thing,
+        # …", "Third, cold start.", "And, uh, last thing, …"): its first paragraph after the header and each counted move
+        starts = sorted({paras[1], *lax}, key=lambda b: b.line) if paras[0].line == blocks[0].line else sorted({paras[0], *lax}, key=lambda b: b.line)
     elif len(starts) < 2 or len({opening_work(b) for b in starts}) < 2:
         return None
     # the writer's own paragraph mark ("◆ MoBA（arXiv:…）", "◆ 会议室预订：…"): when two or more of the
@@ -4427,6 +4432,12 @@ def _author_year_refs_resolved(blocks: list[MdBlock]) -> list[MdBlock]:
 #: A topic change said aloud in a dictated note: "new topic", "next topic", "moving on", "换个话题", "下一个话题".
 _SPOKEN_BREAK = compile_lazy(r"^\s*(?:(?:ok(?:ay)?|so|and|um+|uh+)[,\s]+)?(?:new topic|next topic|next item|moving on|"
                            r"换个话题|下一个话题|新话题|下一个)\s*[.:：,，]?\s*$", re.IGNORECASE)
+
+
+#: A dictated paragraph counting its topic, capitals and commas allowed (a transcript writes what was said: "Third, cold
+#: start.", "And, uh, last thing, remind me …", "Um, second thing, the colo itself").
+_SPOKEN_MOVE = compile_lazy(r"^\s*(?:(?:um+|uh+|so|okay|ok|and|oh|right|anyway)[\s,]*)*+(?:second|third|fourth|fifth|sixth|next|last|lastly|"
+                            r"finally|another|one more)(?:\s+(?:thing|one|topic|item|point))?\b", re.IGNORECASE)
 
 
 def _spoken_breaks(blocks: list[MdBlock]) -> list[MdBlock]:

@@ -504,3 +504,70 @@ Skip the NPU for decode.
 
 def test_a_qa_pages_question_and_each_answer_are_topics():
     assert _items(_QA_PAGE) == [(3, ()), (10, ("2607.11408",)), (16, ())]
+
+
+# --- the fourth round's readings (t351-t354) ---------------------------------------------------------------------------------
+
+_HN = """> pasted from HN by ana, skimmed only.
+
+Ask HN: How do you keep GPU serving costs sane?
+412 points by someone 9 hours ago | hide | past | favorite | 187 comments
+
+We serve 8B and 70B models with bursty traffic.
+
+fsck_the_bill 8 hours ago | next [–]
+
+We stream weights from object storage, see TideKV (arXiv:2607.11408).
+
+  lambda_lurker 8 hours ago | parent | next [–]
+
+  Warm pools are the part nobody advertises.
+
+throwaway 5 hours ago [flagged] | next [–]
+
+Get a real job.
+"""
+
+
+def test_a_hacker_news_thread_copied_without_vote_arrows():
+    got = _items(_HN)
+    assert [line for line, _w in got] == [3, 8, 16], got
+    assert got[1][1] == ("2607.11408",)
+
+
+_MEMO = """Voice memo, walking back from the tour. Auto-transcribed, not cleaned up.
+
+Okay so, um, a few things. First the spot stuff, the TideKV paper everyone talks about.
+
+Um, second thing, the colo itself has rear-door heat exchangers.
+
+Third, cold start. The loader came up in twenty-two seconds.
+
+And, uh, last thing, remind me to renew the reservation.
+"""
+
+
+def test_a_voice_memo_counting_its_topics_aloud():
+    assert [line for line, _w in _items(_MEMO)] == [3, 5, 7, 9]
+
+
+def test_a_setting_in_brackets_after_the_baselines_name_is_the_baselines():
+    from ingest.facts import find_figures
+
+    got = [(q.raw, q.conditions) for q in find_figures("decode，batch=64：吞吐相对 Marlin（W4A16）为 1.3x")]
+    assert got == [("1.3x", ("base:marlin", "batch:64", "phase:decode"))]
+
+
+def test_training_a_part_out_is_a_training():
+    from ingest.facts import facts_of
+
+    assert "+train:" in facts_of("不过 TideKV 不是白拿的，得先在校准集上把旋转矩阵训出来").predicates
+
+
+def test_confluence_code_macros_left_in_a_markdown_export_are_code():
+    from ingest.markup import as_markdown
+
+    text = "# Design\n\n## 1. Baseline\n\n{code:python}\n# not a heading\nx = 1\n{code}\n\n## 2. Plan\n"
+    lines = as_markdown(text, "inbox/ana/page.md").split("\n")
+    assert lines[4] == lines[7] == "```"
+    assert [line for line, _w in _items(text)] == [3, 10]
