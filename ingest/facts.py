@@ -1969,7 +1969,9 @@ _WORD_GAP = compile_lazy(r"[\s\w\-'’]{0,40}?", re.UNICODE)
 #: a need denied ("无需微调", "without any fine-tuning", "no retraining"), or "-free" / "is required" after it.
 _NEED_BEFORE = compile_lazy(r"(?:\b(?:requir\w*|needs?|needed|necessitat\w*|must|has to|have to|without|no|zero|pays? for|incurs?)\b|"
                           r"需要|需|必须|要先|无需|无须|不需要|不用|不必|免)[\s\w-]{0,20}$|(?:需要|必须|要先|无需|不需要|不用|免)"
-                          r"[\u4e00-\u9fff]{0,4}$|(?<![主重只想还不将快])(?:要|得)(?:单独|额外|另外|专门|重新|先)\s*$", re.IGNORECASE)
+                          r"[\u4e00-\u9fff]{0,4}$|(?<![主重只想还不将快])(?:要|得)(?:单独|额外|另外|专门|重新|先)\s*$"
+                          # "得先在校准集上把旋转矩阵训出来": what must be done first, to the clause's verb
+                          r"|(?<![主重只想还不将快])(?:得|要|必须|需要)先[^，。；,;!?！？]{0,20}$", re.IGNORECASE)
 _NEED_AFTER = compile_lazy(r"\w*[- ]?free\b|\w*\s*(?:of any kind\s*)?(?:is|are)?\s*(?:required|needed|necessary)\b", re.IGNORECASE)
 
 

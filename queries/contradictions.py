@@ -1970,7 +1970,7 @@ def _variant_row(text: str, work: str, names_of: dict[str, list[str]], match: Ca
 
 
 #: Words that make a percentage a gain over a baseline: "提升 26%", "26% higher throughput", "improves goodput by 26%", "+26%".
-_GAIN_BEFORE = compile_lazy(r"(?:提升|提高|增加|增长|加快|高出|多出|\b(?:improv\w*|increas\w*|boost\w*|rais\w*|gain\w*|up)\b)"
+_GAIN_BEFORE = compile_lazy(r"(?:提升|提高|增加|增长|加快|高出|多出|(?:快|高|多)(?=了|出|约|\s*$)|\b(?:improv\w*|increas\w*|boost\w*|rais\w*|gain\w*|up)\b)"
                           r"\s*(?:了|约|达|by|of|about|around|roughly|~)?\s*$|\+\s*$", re.IGNORECASE)
 _GAIN_AFTER = compile_lazy(r"\s*(?:higher|more|faster|better|greater|gain|improvement|increase)\b", re.IGNORECASE)
 #: Measures whose gain over a baseline is written as a ratio or as a percentage.

@@ -62,7 +62,8 @@ def test_one_kernel_measured_alone_written_two_ways_is_compared(tmp_path):
     note = ("# Notes\n\n## FlashDecoding++\n\nhttps://arxiv.org/abs/2311.01282 — asynchronous softmax.\n"
             "Kernel-level figure: 1.64x over Flash-Decoding at 32K sequence length on A100.\n")
     got = finding_places(tmp_path, {"organized/knowledge/k.md": doc, "inbox/m/n.md": note})
-    assert ("number", "arXiv:2311.01282", ["k.md:5", "n.md:6"]) in got  # (the bullet opens on line 5)
+    # (the bullet opens on line 5; its figure is written on line 6, the line the finding names)
+    assert ("number", "arXiv:2311.01282", ["k.md:6", "n.md:6"]) in got
 
 
 # --------------------------------------------------------------------------- items and titles

@@ -571,3 +571,29 @@ def test_confluence_code_macros_left_in_a_markdown_export_are_code():
     lines = as_markdown(text, "inbox/ana/page.md").split("\n")
     assert lines[4] == lines[7] == "```"
     assert [line for line, _w in _items(text)] == [3, 10]
+
+
+def test_a_finding_names_the_line_of_a_wrapped_entry_that_says_it(tmp_path: Path):
+    """A living document's entry wrapped over four lines: the finding names the line with the figure and quotes its
+    sentence, not the entry's first line."""
+    doc = ("# Serving\n\n## 15 SLOs\n\n"
+           "- TideKV (arXiv:2607.11408) puts prediction-based early rejection in its scheduler: under overload,\n"
+           "  requests that would miss their SLO are refused before prefill instead of after, so no prefill\n"
+           "  compute is spent on requests that end up dropped. Reported: up to 5x throughput in simulation;\n"
+           "  75% more requests handled under real workloads.\n")
+    note = "# IRC\n\n10:06 <mo> re tidekv btw: someone said TideKV (2607.11408) handles 57% more requests on real traffic\n"
+    found = [f for f in __import__("conftest").contradictions_of(tmp_path, {"organized/knowledge/s.md": doc, "inbox/mo/irc.md": note})
+             if f.kind == "number"]
+    assert len(found) == 1
+    side = found[0].a if found[0].a.source.endswith("s.md") else found[0].b
+    assert (side.line, side.line_end) == (8, 8), side
+    assert side.text.startswith("Reported:") or side.text.startswith("75%"), side.text
+
+
+def test_a_quotation_keeps_where_each_line_of_a_wrapped_statement_begins():
+    from ingest.claims import line_starts
+
+    text = "TideKV puts early rejection in its scheduler: under overload, requests are refused."
+    assert line_starts(text, ["- TideKV puts early rejection in its scheduler: under overload,", "  requests are refused."]) == (62,)
+    assert line_starts(text, ["one line only"]) == ()
+    assert line_starts(text, ["- TideKV …", "  something rewritten"]) == ()
