@@ -58,7 +58,8 @@ _UNIT = (r"(?P<unit>×|[xX](?![A-Za-z0-9])|\s*times\b(?!\s+(?:per|each|every|in\
          # energy per token: "0.38 J/token", "0.52 J per token", "380 mJ/token", "0.4 焦/token"
          r"|\s*m?J\s*(?:/|\s+per\s+)(?:output\s+|generated\s+)?tok(?:en)?s?\b|\s*(?:毫)?焦(?:耳)?\s*/\s*(?:token|词元)"
          r"|\s*tok(?:ens)?/s\b|\s*(?:milli-?seconds?|msecs?)\b|\s*(?:seconds?|secs?)\b|\s*ms\b|\s*[µμ]s\b|\s*us(?![A-Za-z/])|\s*(?:微秒|毫秒)|\s*s(?![A-Za-z/])|\s*[GMT]B/s\b|\s*GB\b(?!/)|\s*MB\b(?!/)|\s*TB\b(?!/)|\s*[GMKT]iB\b(?!/)|\s*(?:百万|万|亿|千)|[KkMB](?![A-Za-z0-9])"
-         r"|\s*(?:million|billion|thousand)\b|\s*(?:分(?![钟析布配之])|个点(?!子)|-?points?\b|pts?\b))")
+         r"|\s*(?:million|billion|thousand)\b|\s*(?:minutes?|mins?)\b(?![\s-]*(?:of|length|context|window|interval|timeout|notice|warning|cadence|cron|tick|bucket|average|avg|rolling|sliding|granularity|resolution|slot|drills?|read|walk|talk|video|chat|call|meeting|break)\b)|\s*分钟(?!内的窗口|窗口|一次|间隔)"
+         r"|\s*(?:分(?![钟析布配之])|个点(?!子)|-?points?\b|pts?\b))")
 _FIG = compile_lazy(
     rf"(?:(?<![A-Za-z0-9_.\-/@#:])(?P<sign>[-−](?=\d))|(?<![A-Za-z0-9_.\-/@#:]))(?P<a>{_NUM})(?:\s*(?P<u1>×|[xX](?![A-Za-z0-9])|%|倍|[KkM](?![A-Za-z0-9])))?"
     rf"(?:\s*(?P<sep>–|—|-|~|～|to|至|到)\s*(?P<b>{_NUM}))?{_UNIT}",
@@ -469,7 +470,7 @@ _PCT_RUN = compile_lazy(r"(?:%[0-9A-Fa-f]{2}){2,}|(?<=[/=?&])%[0-9A-Fa-f]{2}"
 
 #: Words a dictation writes a figure with (``ingest.numerals.spoken_figures`` reads them): a number word before a unit.
 _SPOKEN_HINT = compile_lazy(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-                          r"ninety|hundred)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|hundred\b|"
+                          r"ninety|hundred)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?\s+(?:point\s|x\b|times\b|percent\b|seconds?\b|milliseconds?\b|minutes?\b|hundred\b|"
                           r"(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
                           re.IGNORECASE)
 #: A batch size written as a setting before a figure ("batch 32: 1,840 tok/s", "batch=1 为 4.6×"), not a measure of
@@ -1496,6 +1497,8 @@ def _unit(u: str) -> tuple[str | None, float]:
         return "tok/s", 1.0
     if low in ("second", "seconds", "sec", "secs"):
         return "s", 1.0
+    if low in ("minute", "minutes", "min", "mins") or u == "分钟":  # "1.5 min", "about two minutes", "3 分钟": in seconds
+        return "s", 60.0
     if low in ("millisecond", "milliseconds", "milli-second", "milli-seconds", "msec", "msecs"):
         return "s", 0.001
     if low == "ms" or u == "毫秒":

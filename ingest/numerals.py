@@ -63,10 +63,10 @@ _EN_WORD = "|".join(sorted([*_EN_UNITS, *_EN_TENS, "hundred", "thousand", "a", "
 _SPOKEN_FIGURE = compile_lazy(
     rf"\b(?P<n>(?:(?:{_EN_WORD})[\s-]+)*?(?:{'|'.join(sorted([*_EN_UNITS, *_EN_TENS, 'hundred', 'thousand'], key=len, reverse=True))})"
     rf"(?:\s+point(?:\s+(?:oh|{'|'.join(_EN_UNITS)}))+)?)"
-    r"(?P<u>\s+(?:x\b|times\b|percent\b|seconds?\b|milliseconds?\b|ms\b|tokens?\s+per\s+second\b|requests?\s+per\s+second\b|"
+    r"(?P<u>\s+(?:x\b|times\b|percent\b|seconds?\b|milliseconds?\b|minutes?\b|ms\b|tokens?\s+per\s+second\b|requests?\s+per\s+second\b|"
     r"gigabytes?\b))", re.IGNORECASE)
 #: A spoken unit and the symbol figures are written with.
-_UNIT_SYMBOLS = ((r"seconds?", "s"), (r"milliseconds?", "ms"), (r"percent", "%"), (r"x|times", "x"),
+_UNIT_SYMBOLS = ((r"seconds?", "s"), (r"milliseconds?", "ms"), (r"minutes?", "min"), (r"percent", "%"), (r"x|times", "x"),
                  (r"tokens?\s+per\s+second", "tok/s"), (r"requests?\s+per\s+second", "req/s"), (r"gigabytes?", "GB"))
 #: A percentile spoken: "p ninety nine", "p fifty".
 _SPOKEN_PCT = compile_lazy(r"\bp\s+(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine))?)\b",

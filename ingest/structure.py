@@ -3178,6 +3178,8 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     numbered_points = sum(1 for b in blocks if b.kind == "item" and not b.quoted and b.parent is None
                           and len(b.text) >= 60 and re.match(r"\(?\d{1,2}[.)]", b.marker or "")) >= 3
     points: set[int] = set()  # lines of a mail's own numbered points (topics in any message of a digest too)
+    # (a list's digest, "Message: 2" over each mail's header: its messages are read by their subjects below)
+    digest = any(b.lines and _DIGEST_NO.match(b.lines[0][1]) for b in blocks)
     signature = False
     for k, b in enumerate(blocks):
         if k in heads or k in attributed:
@@ -3243,7 +3245,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
         # a later message's first paragraph of its own words that brings works no topic brought ("The fair comparison is
         # PowerInfer-2 (2406.06282v2), …" under Hannes's streaming paper; "Different paper, same thread, sorry. … SpinQuant
         # (10.48550/arXiv.2405.16406) …"): the reply takes up a work of its own
-        msg_first = len(heads) >= 2 and b.line > blocks[heads[1]].line and not any(
+        msg_first = len(heads) >= 2 and not digest and b.line > blocks[heads[1]].line and not any(
             x.kind == "para" and not x.quoted and x.lines and x.line < b.line and k2 not in heads and k2 not in attributed
             and x.line > max(blocks[h].line for h in heads if blocks[h].line < b.line) for k2, x in enumerate(blocks))
         if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]) or (
@@ -4853,9 +4855,12 @@ def _level_below(blocks: list[MdBlock]) -> int:
 def _banners_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     """A plain-text newsletter's section banners, a short line between two rules ("=====" / "DEEP DIVE: early exit as the
     drafter, again" / "====="), two or more: each a heading over its section, the rules gone."""
+    if any(b.lines and _DIGEST_NO.match(b.lines[0][1]) for b in blocks):
+        return blocks  # (a list's digest, "Message: 1" between dashed rules: its mails are read as mails)
     banners = [k for k in range(1, len(blocks) - 1)
                if blocks[k - 1].kind == "hr" and blocks[k + 1].kind == "hr" and blocks[k].kind == "para" and not blocks[k].quoted
-               and len(blocks[k].lines) == 1 and len(blocks[k].text.strip()) <= 90 and not _brings_link(blocks[k].text)]
+               and len(blocks[k].lines) == 1 and len(blocks[k].text.strip()) <= 90 and not _brings_link(blocks[k].text)
+               and not _MAIL_FIELD.match(blocks[k].text) and not _MAIL_FROM.match(blocks[k].text)]
     if len(banners) < 2 or any(b.kind == "heading" for b in blocks):
         return blocks
     rules = {k + d for k in banners for d in (-1, 1)}

@@ -133,7 +133,7 @@ def _values_differ(ca: dict[str, set[str]], cb: dict[str, set[str]], cat: str) -
         return False
     if cat == "precision" and {_bits(v) for v in ca[cat]} & {_bits(v) for v in cb[cat]} - {None}:
         return False  # "4-bit, group size 128" and "W4A16 g128": weights in 4 bits, activations left as they are
-    if cat == "par" and not {v.split("=")[0] for v in ca[cat]} & {v.split("=")[0] for v in cb[cat]}:
+    if cat == "par" and not {re.match(r"[a-z]*", v).group(0) for v in ca[cat]} & {re.match(r"[a-z]*", v).group(0) for v in cb[cat]}:
         return False  # "CP=16 × TP=8" read as TP=8 and "CP=16" elsewhere: degrees of two dimensions, no two values of one
     if cat == "scope" and (ca[cat] | cb[cat]) <= {"attention", "kernel"}:
         return False  # "Attention-kernel speedup: 1.46x" and "Kernel-level figure: 1.64x": one kernel measured alone

@@ -394,6 +394,7 @@ def test_degrees_of_two_parallel_dimensions_are_no_two_values_of_one():
 
     assert not _values_differ({"par": {"tp=8"}}, {"par": {"cp=16"}}, "par")
     assert _values_differ({"par": {"cp=8"}}, {"par": {"cp=16"}}, "par")
+    assert _values_differ({"par": {"ep8"}}, {"par": {"ep64"}}, "par")
 
 
 def test_a_writer_saying_a_figure_is_no_comparison():
