@@ -50,6 +50,7 @@ from itertools import combinations
 
 from rapidfuzz import fuzz
 
+from ingest.arxiv import find_arxiv_ids
 from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
 from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
@@ -1118,6 +1119,10 @@ _BASELINE_HELD = compile_lazy(r"(?:\bbaselines?\b|基线)(?:\s*\([^()]{0,30}\))?
                             r"at|[:：=]|只有|只能|才|是|为|跑到?|跑出)\s*(?:at\s+|about\s+|around\s+|roughly\s+)?[~≈约]?\s*$", re.IGNORECASE)
 
 
+_GENERIC_BASE_WORDS = frozenset("""plain vanilla standard autoregressive ar naive default dense the a an our their its fp16 bf16
+unmodified stock original same simple greedy""".split())
+
+
 def _baselines_figure(text: str, raw: str) -> bool:
     """Whether the figure ``raw`` is said of a baseline right before it, in its clause ("the plain AR baseline only held
     ~9.4 tok/s"): the baseline's measure, no figure of the work the statement is about."""
@@ -1125,7 +1130,18 @@ def _baselines_figure(text: str, raw: str) -> bool:
     if k < 0:
         return False
     before = re.split(r"[.;；。，,]\s", text[max(0, k - 60):k])[-1]
-    return bool(_BASELINE_HELD.search(before))
+    m = _BASELINE_HELD.search(before)
+    if m is None or find_arxiv_ids(before[m.start():]):
+        return False  # ("lists the AWQ-9 baseline (2501.00301) at 5.82": the baseline is a work named, the figure its own)
+    # a baseline named by its work ("the KIVI-2 baseline at 2900 MiB") is that work's figure; one the work owns or describes
+    # by its kind ("thermospec's plain AR baseline", "the vanilla baseline") is none of a work's
+    for w in reversed(re.findall(r"[\w.'’-]+", before[:m.start()])[-4:]):
+        if w.endswith(("'s", "’s")):
+            return True
+        if w.lower() in _GENERIC_BASE_WORDS:
+            continue
+        return not re.search(r"\d|[A-Z]", w)
+    return True
 
 
 def _side_at_figure(c: SClaim, pat: re.Pattern[str] | None) -> bool:
