@@ -65,7 +65,7 @@ __all__ = ["NoteParts", "parse_note", "agent_from", "time_from", "parse_time", "
 _TEMPLATE_HINT = compile_lazy(r"\b(?:fill(?:ed)? (?:this )?in|(?:this|the|note|card) template|choose one|pick one|replace (?:this|with)|delete (?:this|as)|"
                             r"how (?:deep(?:ly)?|far|much) (?:did|do|have) you)\b|\be\.g\.|模板|填写|示例|请(?:填|选)|二选一|(?:选|删)掉?其一", re.IGNORECASE)
 
-_BYLINE = compile_lazy(r"^(?:\*\*)?(?:作者|author|by)(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)
+_BYLINE = compile_lazy(r"^(?:\*\*)?(?:作者|author|by)(?![\w-])(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*([^\s·|,，/（(]+)", re.IGNORECASE)  # ("author-reported …" is no byline)
 _FILE_TIME = compile_lazy(r"(\d{4}-\d{2}-\d{2})(?:[T-](\d{2}):?(\d{2}))?")
 _TEXT_TIME = compile_lazy(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
 _TIME_LABEL = compile_lazy(r"^(?:时间|date|time)\s*[:：]", re.I)

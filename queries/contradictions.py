@@ -1186,6 +1186,12 @@ def _other_variants(a: SClaim, b: SClaim) -> bool:
     return any(va[k] and vb[k] and not (va[k] & vb[k]) for k in set(va) & set(vb))
 
 
+def _side_words(side: str) -> str:
+    """A qualifier side's key as words for a summary: ``needs_training`` -> "needs training", ``training_free`` ->
+    "training-free", ``non_preemptive`` -> "non-preemptive"."""
+    return re.sub(r"^non_", "non-", side.replace("_free", "-free")).replace("_", " ")
+
+
 _SIDE_PATS: dict[tuple[str, str], re.Pattern[str] | None] = {}
 
 
@@ -1249,7 +1255,7 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
                     sb = s2 if a is c1 else s1
                     out[key] = Contradiction(
                         id=_id("qualifier", s, aspect, *sorted([(s1, c1.path), (s2, c2.path)])), kind=kind,
-                        subject=f"arXiv:{s}", summary=f"{labels[aspect][0]}: '{sa}' vs '{sb}'",
+                        subject=f"arXiv:{s}", summary=f"{labels[aspect][0]}: '{_side_words(sa)}' vs '{_side_words(sb)}'",
                         a=statement(a, _cue_at(a, lex, aspect, sa)), b=statement(b, _cue_at(b, lex, aspect, sb)),
                         detail=[f"{a.version} vs {b.version}"] if kind == "version" else [],
                     )
