@@ -289,12 +289,12 @@ def as_markdown(text: str, path: str) -> str:
         text = "\n".join(_grid_tables(text.split("\n")))
     if _CSV_FENCE.search(text):  # a spreadsheet pasted in a fence is a table too
         text = "\n".join(_csv_tables(text.split("\n")))
-    if name is None and "{code" in text or "{noformat" in text:
-        # a Markdown export that kept Confluence's code macros ("{code:python}" … "{code}"): fenced, so the code's "#"
-        # comments are no headings
-        text = "\n".join(_macro_fences(text.split("\n")))
     lines = text.split("\n")
     if name is None and (name := _sniffed(lines, path)) is None:
+        if "{code" in text or "{noformat" in text:
+            # a Markdown export that kept Confluence's code macros ("{code:python}" … "{code}"): fenced, so the code's "#"
+            # comments are no headings (a page in Confluence's own wiki markup is read whole by ``_confluence``)
+            return "\n".join(_macro_fences(lines))
         return text
     out = {"highlights": _highlights, "rst": _rst, "asciidoc": _asciidoc, "typst": _typst, "quarto": _quarto, "bibtex": _bibtex,
            "confluence": _confluence, "memo": _memo, "mediawiki": _mediawiki, "chat-json": _chat_json,
@@ -315,7 +315,7 @@ _HN_HEAD = compile_lazy(r"^(?P<ind>\s*)(?:(?:▲|\^)\s+(?P<who>[\w.-]{1,40})\s+(
                         r"on\s+\w{3}\s+\d{1,2},\s+\d{4})\s*(?:\|.*)?"
                         # (copied without the vote arrows: "fsck_the_bill 8 hours ago | next [–]", "  mkdir_p 6 hours ago | parent | next [–]")
                         r"|(?P<who2>[\w.-]{1,40})\s+(?P<when2>\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)\s*(?:\[(?:flagged|dead)\]\s*)?\|\s*"
-                        r"(?:parent|next|prev|root|context|on:)\b.*)$", re.IGNORECASE)
+                        r"(?:parent|next|prev|root|context|on:)\b.*\[[–-]\]\s*)$", re.IGNORECASE)  # (its collapse mark "[–]" says it was copied from the page)
 #: The submission's title line: "▲ SlackChunk: Deadline-aware chunked prefill for LLM serving (arxiv.org)".
 _HN_STORY = compile_lazy(r"^\s*▲\s+(?P<t>\S.{3,300}?)(?:\s+\((?P<site>[\w.-]+\.[a-z]{2,})\))?\s*$")
 #: The site's chrome: the navigation bar, the submission's points line, "reply" links.

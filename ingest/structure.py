@@ -4857,8 +4857,11 @@ def _banners_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     drafter, again" / "====="), two or more: each a heading over its section, the rules gone."""
     if any(b.lines and _DIGEST_NO.match(b.lines[0][1]) for b in blocks):
         return blocks  # (a list's digest, "Message: 1" between dashed rules: its mails are read as mails)
+    def banner_rule(b: MdBlock) -> bool:  # a rule drawn with "=" (read as "***"), not a mailing's or a listing's dashes
+        return b.kind == "hr" and bool(b.lines) and not b.lines[0][1].strip().startswith(("-", "_"))
+
     banners = [k for k in range(1, len(blocks) - 1)
-               if blocks[k - 1].kind == "hr" and blocks[k + 1].kind == "hr" and blocks[k].kind == "para" and not blocks[k].quoted
+               if banner_rule(blocks[k - 1]) and banner_rule(blocks[k + 1]) and blocks[k].kind == "para" and not blocks[k].quoted
                and len(blocks[k].lines) == 1 and len(blocks[k].text.strip()) <= 90 and not _brings_link(blocks[k].text)
                and not _MAIL_FIELD.match(blocks[k].text) and not _MAIL_FROM.match(blocks[k].text)]
     if len(banners) < 2 or any(b.kind == "heading" for b in blocks):
