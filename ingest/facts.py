@@ -486,9 +486,11 @@ _LABEL_REACH = 240
 #: a precision written after them is the baseline's, not the figure's own ("over NVLink" is a medium: ``link`` is not one).
 _BASELINE_CATS = ("precision:", "model:", "msize:", "sw:")
 _BEFORE_BASELINE = compile_lazy(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|比)\s*$"
-                              # a setting in brackets after the baseline's name: "相对 Marlin（W4A16）", "over vLLM (FP16)"
-                              r"|(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|相比于?|比|较)\s*[A-Za-z][\w.+-]{1,20}\s*[（(]\s*$"
                               r"|\b(?:below|beneath|above)(?:\s+the)?\s*$", re.IGNORECASE)  # ("2.3 points below the FP16 model")
+#: A precision in brackets right after the baseline's name is the baseline's ("相对 Marlin（W4A16）为 1.3x", "over vLLM (FP16)"); a
+#: setting there of the whole run is not ("1.8× over DistServe (Llama-3-8B, ShareGPT)").
+_BRACKET_AFTER_BASELINE = compile_lazy(r"(?:\bvs\.?|\bversus|\bover|\bthan|\bagainst|相对于?|相比于?|比|较)\s*[A-Za-z][\w.+-]{1,20}\s*[（(]\s*$",
+                                       re.IGNORECASE)
 #: Words right before a benchmark that set another result against it: "smaller than the sharegpt one", "than on ShareGPT",
 #: "compared with the MT-bench numbers", "比 ShareGPT 上".
 _SET_AGAINST = compile_lazy(r"(?:\bthan(?:\s+(?:the|on|in|for|with))?|\bcompared\s+(?:to|with)(?:\s+(?:the|on|in))?|比(?:起)?)\s*$", re.IGNORECASE)
@@ -1148,7 +1150,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             down = bool(_CHANGE_NOUN_DOWN.search(text, lo, cop.start()))
         # (a setting right after "vs"/"over"/"than" is the baseline's, "… decode throughput vs FP16: 1.6×": not the figure's own)
         own = [c for x0, _y, c in conds_in(lo, hi)
-               if not c.startswith(_BASELINE_CATS) or not _BEFORE_BASELINE.search(text[max(0, x0 - 32):x0])]
+               if not (c.startswith(_BASELINE_CATS) and _BEFORE_BASELINE.search(text[max(0, x0 - 10):x0]))
+               and not (c.startswith("precision:") and _BRACKET_AFTER_BASELINE.search(text[max(0, x0 - 32):x0]))]
         cats = {c.split(":", 1)[0] for c in own}
         sent = sentence_conds(s, lo, hi, cats, unit)  # the sentence's other clauses' conditions
         if unit in ("s", "ms") and metric in ("throughput", "context", "batch", "memory") and not (

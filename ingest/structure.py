@@ -4863,7 +4863,8 @@ def _banners_as_headings(blocks: list[MdBlock]) -> list[MdBlock]:
     banners = [k for k in range(1, len(blocks) - 1)
                if banner_rule(blocks[k - 1]) and banner_rule(blocks[k + 1]) and blocks[k].kind == "para" and not blocks[k].quoted
                and len(blocks[k].lines) == 1 and len(blocks[k].text.strip()) <= 90 and not _brings_link(blocks[k].text)
-               and not _MAIL_FIELD.match(blocks[k].text) and not _MAIL_FROM.match(blocks[k].text)]
+               and not _MAIL_FIELD.match(blocks[k].text) and not _MAIL_FROM.match(blocks[k].text)
+               and not re.match(r"\s*[^\s:：]{1,12}[:：]\S", blocks[k].text)]  # (an export's field, "消息分组:我的QQ群", is no section)
     if len(banners) < 2 or any(b.kind == "heading" for b in blocks):
         return blocks
     rules = {k + d for k in banners for d in (-1, 1)}
