@@ -3181,7 +3181,13 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
     # (a list's digest, "Message: 2" over each mail's header: its messages are read by their subjects below)
     digest = any(b.lines and _DIGEST_NO.match(b.lines[0][1]) for b in blocks)
     signature = False
+    own_in_msg = False  # whether a paragraph of the current message's own words came before this block
     for k, b in enumerate(blocks):
+        first_own = not own_in_msg
+        if k in heads:
+            own_in_msg = False
+        elif b.kind == "para" and not b.quoted and b.lines and k not in attributed:
+            own_in_msg = True
         if k in heads or k in attributed:
             signature = False
             if k in heads:
@@ -3245,9 +3251,7 @@ def _split_emails(blocks: list[MdBlock], last_line: int) -> tuple[list[_Raw], li
         # a later message's first paragraph of its own words that brings works no topic brought ("The fair comparison is
         # PowerInfer-2 (2406.06282v2), …" under Hannes's streaming paper; "Different paper, same thread, sorry. … SpinQuant
         # (10.48550/arXiv.2405.16406) …"): the reply takes up a work of its own
-        msg_first = len(heads) >= 2 and not digest and b.line > blocks[heads[1]].line and not any(
-            x.kind == "para" and not x.quoted and x.lines and x.line < b.line and k2 not in heads and k2 not in attributed
-            and x.line > max(blocks[h].line for h in heads if blocks[h].line < b.line) for k2, x in enumerate(blocks))
+        msg_first = len(heads) >= 2 and not digest and b.line > blocks[heads[1]].line and first_own
         if _TOPIC_SHIFT.match(b.lines[0][1]) or _ASIDE.match(b.lines[0][1]) or (
                 msg_first and own_ids and not own_ids & seen_ids) or (
                 top_posted and b.line > start_line and (_RE_TOPIC.match(b.lines[0][1]) or _POINT_LABEL.match(b.lines[0][1])
