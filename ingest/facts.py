@@ -47,7 +47,7 @@ from .numerals import MULTIPLIER_HINT, cn_number, multiplier_words, spoken_figur
 from .text import split_sentences
 from ingest.lazyre import compile_lazy
 
-__all__ = ["find_figures", "setting_of", "qualifier_sides", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
+__all__ = ["find_figures", "setting_of", "qualifier_sides", "side_pattern", "predicates", "need_framed", "open_object", "open_objects_match", "Facts", "facts_of",
            "answered_value",
            "FigureBudget", "figure_budget", "MAX_FIGURES", "MAX_FILE_FIGURES"]
 
@@ -1620,6 +1620,15 @@ def _negated_at(cues: _Cues, text: str, start: int) -> bool:
 #: "是一种近似注意力").
 _COPULA = compile_lazy(r"(?:\b(?:is|are|was|were|stays|remains|becomes|became)\s+(?:(?:still|now|thus|therefore|fully|truly|really|"
                      r"effectively|in fact|not)\s+)?(?:an?\s+)?|(?:的)?是(?:一种|一个)?|其实是|本质上是)$", re.IGNORECASE)
+
+
+def side_pattern(aspect: str, side: str, lexicon: Lexicon | None = None) -> re.Pattern[str] | None:
+    """The lexicon's words for ``side`` of the qualifier ``aspect`` as one compiled pattern (``facts.qualifier_aspects``), the
+    one :func:`qualifier_sides` reads with; None for an aspect or a side the lexicon does not name."""
+    for name, sides in _cues(lexicon or load_lexicon()).aspects:
+        if name == aspect:
+            return next((pat for s, pat in sides if s == side), None)
+    return None
 
 
 def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:

@@ -51,7 +51,7 @@ from itertools import combinations
 from rapidfuzz import fuzz
 
 from ingest.arxiv import find_arxiv_ids
-from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides
+from ingest.facts import answered_value, need_framed, open_objects_match, predicates, qualifier_sides, side_pattern
 from ingest.evidence import evidence_reader
 from ingest.lexicon import load_lexicon
 from ingest.living_doc import AUTHOR_YEAR_KEY
@@ -1192,26 +1192,17 @@ def _side_words(side: str) -> str:
     return re.sub(r"^non_", "non-", side.replace("_free", "-free")).replace("_", " ")
 
 
-_SIDE_PATS: dict[tuple[str, str], re.Pattern[str] | None] = {}
-
-
 def _cue_at(c: SClaim, lex, aspect: str, side: str) -> int | None:
     """Where in ``c``'s text the lexicon's words for ``side`` of ``aspect`` are first written (None when not found, or when
     the statement is one line: nothing to narrow)."""
     if not c.line_starts:
         return None
-    from ingest.facts import qualifier_sides
-
     # the sentence that alone asserts the side ("The index does not extend to context-free grammars: … regex-only"), not
     # the first word of the side's vocabulary ("compiles a regex" two lines above)
     for a, b in split_sentences(c.text):
         if f"{aspect}:{side}" in qualifier_sides(c.text[a:b], lex):
             return a
-    key = (aspect, side)
-    if key not in _SIDE_PATS:
-        pats = next((a["sides"].get(side, []) for a in lex.raw.get("facts", {}).get("qualifier_aspects", []) if a["id"] == aspect), [])
-        _SIDE_PATS[key] = re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE) if pats else None
-    pat = _SIDE_PATS[key]
+    pat = side_pattern(aspect, side, lex)
     m = pat.search(c.text) if pat is not None else None
     return m.start() if m else None
 

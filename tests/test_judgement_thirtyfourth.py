@@ -598,3 +598,11 @@ def test_a_quotation_keeps_where_each_line_of_a_wrapped_statement_begins():
     assert line_starts(text, ["- TideKV puts early rejection in its scheduler: under overload,", "  requests are refused."]) == (62,)
     assert line_starts(text, ["one line only"]) == ()
     assert line_starts(text, ["- TideKV …", "  something rewritten"]) == ()
+
+
+def test_a_qualifier_sides_words_are_the_lexicons_one_pattern():
+    from ingest.facts import qualifier_sides, side_pattern
+
+    pat = side_pattern("training", "training_free")
+    assert pat is not None and pat.search("it is training-free") and "training:training_free" in qualifier_sides("it is training-free")
+    assert side_pattern("training", "no_such_side") is None and side_pattern("no_such_aspect", "x") is None
