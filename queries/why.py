@@ -325,7 +325,12 @@ def why(store: Store, ident: str, *, history: bool = False) -> WhyResult:
         assert f is not None  # (``resolve`` found it)
         for side in (f.a, f.b):
             at = f"{side.source}:{side.line}" + (f"-{side.line_end}" if side.line_end and side.line_end > side.line else "")
-            steps += why(store, at, history=history).steps
+            try:
+                steps += why(store, at, history=history).steps
+            except QueryError:
+                # a side no claim states: a file's labels (a ``label_mismatch`` quotes the card's ``tags``), traced as
+                # the file itself is
+                steps += why(store, side.source, history=history).steps
         label = f"{f.kind}: {f.summary}"
         subject = f"{ID_IRI}arxiv/{f.subject.removeprefix('arXiv:')}" if f.subject.startswith("arXiv:") else f.subject
     else:

@@ -192,3 +192,19 @@ def test_why_takes_the_id_a_report_prints_for_a_finding(sample_store):
     assert format_why(r).splitlines()[0] == f"finding {f.id}"
     with pytest.raises(QueryError):
         why(sample_store, "0123456789ab")  # (shaped like an ID, no finding has it)
+
+
+def test_why_traces_a_label_finding_to_its_card(sample_store):
+    """A fresh user ran ``provkg why`` on the ID of a ``label_mismatch`` finding of the sample and got "no claim … covers
+    this line": its label side is the card's ``tags``, which no claim states. It is traced as the card itself is (the
+    card's revision, its statements), beside the statement the other side quotes."""
+    from queries.contradictions import contradictions
+    from queries.snapshot import load_snapshot
+
+    labels = [f for f in contradictions(load_snapshot(sample_store)) if f.kind == "label_mismatch"]
+    assert labels, "the sample has two label findings"
+    for f in labels:
+        r = why(sample_store, f.id)
+        assert r.kind == "finding" and f.summary in (r.label or "")
+        assert {s.source for s in r.steps} >= {f.a.source}
+        assert any(s.relation == "claim" and s.source == f.b.source and s.line <= f.b.line <= s.line_end for s in r.steps)
