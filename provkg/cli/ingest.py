@@ -170,8 +170,9 @@ def run(ctx, workspace: str, out: str, manifest: str | None, lang: str | None, a
         fmt: str = "text", allow_mass_removal: bool = False, strict: bool = False) -> None:
     """The main job: ingest WORKSPACE, then write the brief(s), the contradiction report and the HTML graph.
 
-    Exit 0 when every file was read (warnings are printed, ``--strict`` makes them exit 1), 2 when a file
-    could not be read or no manifest gives a brief."""
+    Exit 0 when every file was read (warnings are printed, ``--strict`` makes them exit 1; a workspace
+    with no manifest is a warning: the report and the graph are written, no brief), 2 when a file could
+    not be read (the other files still go in and the outputs are still written) or nothing could be written."""
     from graph.atomic import file_on_the_way
 
     on_way = file_on_the_way(out, folder=True)
