@@ -151,6 +151,8 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = _bare_tasks(lines, fenced)
     lines = _keycap_entries(lines, fenced)
     lines = _hanging_entries(lines, fenced)
+    lines = _labelled_lines(lines, fenced)
+    lines = _shell_comments(lines, fenced)
     lines = _definition_fields(lines, fenced)
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
@@ -161,6 +163,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     grid_rows, lines = _grid_rows(lines, first_line, fenced)
     rows += grid_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
+    out = [x for b in out for x in _bibtex_split(b)]
     if rows:
         # the rows go in at their lines; a block's ``parent`` is an index into the list, so it follows
         tagged = sorted([(b.line, 0, k, b) for k, b in enumerate(out)] + [(r.line, 1, -1, r) for r in rows],
@@ -249,6 +252,49 @@ def _chapter_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
 _KEYCAP = compile_lazy(r"^\s*(?:\d\ufe0f?\u20e3|\U0001F51F)\s*\S")
 
 
+#: A BibTeX entry's first line: "@article{samsi2023words,", "@inproceedings{li2023clover,".
+_BIB_ENTRY = compile_lazy(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|"
+                          r"phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
+#: A BibTeX field holding the reader's words: "note = {Read §3–§5 properly …}", "annote = {…}", "comment = \"…\"".
+_BIB_NOTE = compile_lazy(r"^\s*(?:note|annote|annotation|comment|comments|review|remark|remarks)\s*=\s*[{\"]", re.IGNORECASE)
+
+
+def _bibtex_split(b: MdBlock) -> list[MdBlock]:
+    """A code block holding two BibTeX entries or more (a ``.bib`` pasted whole in one fence): one code block per entry,
+    and each entry's ``note = {…}`` field (``annote``, ``comment``) as a paragraph of the reader's words at its lines, so
+    that what they say of the entry is read as what the reader says.  Any other block as it is."""
+    if b.kind != "code" or b.quoted:
+        return [b]
+    starts = [k for k, (_ln, t) in enumerate(b.lines) if _BIB_ENTRY.match(t)]
+    if len(starts) < 2:
+        return [b]
+    out: list[MdBlock] = []
+    for n, k in enumerate(starts):
+        seg = list(b.lines[k: starts[n + 1] if n + 1 < len(starts) else len(b.lines)])
+        seg = [(ln, t) for ln, t in seg if not t.strip().startswith(("```", "~~~"))]
+        note_at = next((j for j, (_ln, t) in enumerate(seg) if _BIB_NOTE.match(t)), None)
+        code = seg if note_at is None else seg[:note_at]
+        out.append(replace(b, text="\n".join(t for _ln, t in code), line=code[0][0], line_end=code[-1][0], lines=tuple(code)))
+        if note_at is None:
+            continue
+        # the field's value up to its closing brace (or quote), over as many lines as it takes
+        depth, said = 0, []
+        for ln, t in seg[note_at:]:
+            part = re.sub(r"^\s*\w+\s*=\s*[{\"]", "", t) if not said else t
+            depth += t.count("{") - t.count("}")
+            said.append((ln, part.strip()))
+            if depth <= 0:
+                break
+        if said:
+            last = re.sub(r"[}\"]\s*,?\s*$", "", said[-1][1])
+            said[-1] = (said[-1][0], last)
+            said = [(ln, t) for ln, t in said if t]
+        if said:
+            out.append(replace(b, kind="para", text="\n".join(t for _ln, t in said), line=said[0][0], line_end=said[-1][0],
+                               lines=tuple(said)))
+    return out
+
+
 def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """Paragraphs numbered with keycap digits (``1️⃣ …``, ``2️⃣ …``), two or more, each opening after a
     blank line: a numbered list written with emoji, each paragraph an entry of its own.  Its first line gets a list mark in
@@ -256,6 +302,43 @@ def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     opens = [k for k, ln in enumerate(lines) if k not in fenced and _KEYCAP.match(ln) and (k == 0 or not lines[k - 1].strip()
                                                                                            or _KEYCAP.match(lines[k - 1]))]
     return _list_marked(lines, opens) if len(opens) >= 2 else lines
+
+
+#: A line that opens with a label in capitals and a colon: "TIL: …", "FYI: …", "TODO: …", "NB: …".
+_CAPS_LABEL = compile_lazy(r"^(?P<l>[A-Z]{2,6}):\s+\S")
+
+
+#: A shell prompt and its command: "$ python bench.py --batch 64", "(venv) $ pip show quarry", "user@gpu-07:~$ nvidia-smi".
+SHELL_PROMPT = compile_lazy(r"^(?:\([\w.-]{1,30}\)\s*)?(?:[\w.-]{1,30}@[\w.-]{1,40}:[^$\s]{0,60})?\$ \S")
+
+
+def _shell_comments(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """A terminal session pasted as it ran (three prompts or more, ``$ python bench.py …``): its ``# note: …`` lines are the
+    shell's comments, not Markdown headings; they are kept as text (the space after ``#`` becomes a no-break space, so
+    every character stays where it was)."""
+    if sum(1 for k, ln in enumerate(lines) if k not in fenced and SHELL_PROMPT.match(ln)) < 3:
+        return lines
+    return [ln[:1] + "\u00a0" + ln[2:] if k not in fenced and re.match(r"#[ \t]", ln) else ln for k, ln in enumerate(lines)]
+
+
+def _labelled_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """Three or more lines in a row, flush left, each opening with the same label in capitals ("TIL: …" / "TIL: …" /
+    "TIL: …", a log of one-line finds): each line is an entry of its own, so it gets a list mark in front."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        m = _CAPS_LABEL.match(lines[k]) if k not in fenced else None
+        if m is None:
+            k += 1
+            continue
+        end = k + 1
+        while end < len(lines) and end not in fenced and (n := _CAPS_LABEL.match(lines[end])) and n.group("l") == m.group("l"):
+            end += 1
+        if end - k >= 3:
+            for j in range(k, end):
+                out[j] = "- " + lines[j]
+        k = end
+    return out
 
 
 def _hanging_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:

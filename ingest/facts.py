@@ -1035,6 +1035,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
                 continue  # (a baseline of another clause says nothing of an absolute figure's; a part measured
                 # alone, "2.23x self-attention speedup", is that clause's: "and 7.03x lower latency" is not)
             if x < lo:
+                if cat in ("latkind", "percentile") and clause_of(x) in fig_clauses and " | " in text[x:lo]:
+                    continue  # a table row's other cell names its own figure's measure ("TPOT 7.9 ms | mask (p50) 0.038 ms")
                 if c.startswith(_BASELINE_CATS) and _BEFORE_BASELINE.search(text[max(0, x - 10):x]):
                     continue  # ("Throughput, W4A8 vs FP16, L40S: 2.4×": FP16 is the baseline's, W4A8 the figure's own)
                 if nearest.setdefault(cat, x) == x:
@@ -2496,13 +2498,15 @@ def _unsaid(text: str) -> str:
     text = _TO_BE_EDITED.sub(lambda m: _blanked(m, next(g for g in ("q", "r", "q2") if m.group(g) is not None)), text)
     text = _CONDITION.sub(lambda m: _blanked(m, "c" if m.group("c") is not None else "c2"), text)
     text = _WHETHER.sub(lambda m: m.group() if m.string[m.end():m.end() + 1] in (":", "：")
-                        else _blanked(m, "w" if m.group("w") is not None else "w2"), text)
+                        else _blanked(m, "w" if m.group("w") is not None else "w2" if m.group("w2") is not None else "w3"), text)
     return _SAID_BUT.sub(lambda m: _blanked(m, "x"), text)
 
 
 #: An embedded question, which asserts nothing: "README 对是否需要训练没写清楚", "unclear whether it needs retraining"
 #: (a field label that asks, "是否需改模型：…", is read as a label: ``_QUESTION_LABEL``).
-_WHETHER = compile_lazy(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;；。.！？!?:：]{1,30})|\bwhether\b(?P<w2>[^,;.!?:：]{1,60})",
+_WHETHER = compile_lazy(r"(?:是否|是不是|有没有|要不要)(?P<w>[^，,;；。.！？!?:：]{1,30})|\bwhether\b(?P<w2>[^,;.!?:：]{1,60})"
+                      # a verb asked as "A 不 A" ("推理侧丢不丢 token 各家做法不同", "需不需要微调"): a question as well
+                      r"|(?P<an>[\u4e00-\u9fff])不(?P=an)(?P<w3>[^，,;；。.！？!?:：]{1,30})",
                       re.IGNORECASE)
 
 

@@ -36,7 +36,7 @@ from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
 from .placement import PLACEMENT_HEADING, SectionRef, section_column, section_refs, table_section
 from .living_doc import TITLE_COLUMNS
-from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comparison_columns, corrected_turns, front_matter_works, is_turn_header, lead_name, letter_lines, read_structure, reference_spans, signature_blocks, without_edit_mark, works_in
+from .structure import BIBTEX_ENTRY, FOOTNOTE_MARK, IM_CLUTTER, TURN_HEADER, comment_author, comparison_columns, corrected_turns, front_matter_works, is_turn_header, lead_name, letter_lines, read_structure, reference_spans, signature_blocks, without_edit_mark, works_in
 from .claims import make_claim
 from .text import (
     alias_before,
@@ -1458,11 +1458,19 @@ def parse_note(
                 for m in _ORDINAL_REF.finditer(part):
                     ordinal_levels.setdefault(int(m.group("n") or m.group("n2")), (lv, n))
 
+    # the items a thread's other writers open ("fsck_the_bill 8 hours ago | next [–]", "**kvoss** commented on Apr 29"): in a
+    # note that says it relays what others wrote, their "I read it end to end" is their reading, not the writer's
+    folder = path.split("/")
+    agent_name = folder[1] if len(folder) > 2 and folder[0] == "inbox" else None
+    others_spans = [(sg.line, sg.line_end) for sg in shape.segments
+                    if 0 < sg.line <= len(lines) and (who := comment_author(lines[sg.line - 1])) is not None
+                    and who.casefold() != (agent_name or "").casefold()] if "second_hand" in note_levels and not is_card else []
+
     def is_quoted(ln: int) -> bool:
         # a note that says it copies someone else's words ("block quotes are the answerer's own words"):
-        # its block-quoted lines below the opening are the quoted person's
+        # its block-quoted lines below the opening are the quoted person's, and so are the comments of others it pastes
         return ("second_hand" in note_levels and not is_card and 0 < ln <= len(lines)
-                and lines[ln - 1].lstrip().startswith(">")
+                and (lines[ln - 1].lstrip().startswith(">") or any(a <= ln <= b for a, b in others_spans))
                 and not (shape.preamble and shape.preamble[0] <= ln <= shape.preamble[1]))
 
     def quoted(levels, ln: int) -> tuple[str, ...]:
@@ -1626,7 +1634,8 @@ def parse_note(
             said = [lv for lo, hi in sg.also for n in range(lo, hi + 1) for lv in line_lv.get(n, ())
                     if not (0 < n <= len(lines) and FOOTNOTE_MARK.match(re.sub(r"^\s*[-*+]\s+", "", strip_markup(lines[n - 1]))))]
             # (a hedge alone, "My guess is the v0.6.4 default …", is of the comment's reasoning, not of how the row was got)
-            head = said if set(said) - {"unverified"} else []
+            # (a ticket's comment on its sub-issue, "PDLink — haven't opened it yet", says how far the entry was read)
+            head = said if set(said) - {"unverified"} or sg.kind == "entry" else []
         if "second_hand" in note_levels and not is_quoted(sg.line):
             said = [n for n in (*sg.head_lines, *range(sg.line, sg.line_end + 1))
                     if any(lv in DEPTH_LEVELS for lv in line_lv.get(n, ())) and n not in field_lines]

@@ -382,14 +382,14 @@ def section_refs(text: str, lexicon: Lexicon | None = None) -> list[SectionRef]:
             out[before[-1]] = SectionRef(r.key, r.title, "suggest", r.start)
     # "next to PagedFP8 in the FP8 paths section", "this belongs with the FP8 material": a section by its title
     for m in _TITLE_SECTION.finditer(text):
-        title = (m.group("t") or m.group("t2") or m.group("t3")).strip()
+        title = (m.group("t") or m.group("t2") or m.group("t3") or m.group("t4")).strip()
         if re.search(r"\b(?:get|got|gotten|getting|made it|make it|reached?|read(?: up)?|skim(?:med)?|stopp?ed|skipp?ed)\s*$",
                      text[max(0, m.start() - 24):m.start()], re.I) and m.group("t"):
             continue  # "did not get to the method section", "skipped to the results section": how far a read went
         if 1 <= len(title.split()) <= 5 and not re.match(r"(?:same|other|next|previous|last|first|right|wrong|this|that)\b",
                                                           title, re.I) \
                 and not re.fullmatch(r"§?\s*[IVX]{1,5}(?:\.\d{1,2})*\.?", title):  # a Roman number is a key, read above
-            at = next(m.start(g) for g in ("t", "t2", "t3") if m.group(g))
+            at = next(m.start(g) for g in ("t", "t2", "t3", "t4") if m.group(g))
             out.append(SectionRef(None, title, "suggest", at))
     # a year heading of a paper list ("move it into 2024", "put it at the top of 2025", "Add under 2024")
     for m in _YEAR_PLACE.finditer(text):
@@ -433,14 +433,19 @@ _THERE = compile_lazy(r"\b(?:put|add|file|place|slot|drop|keep|leave) (?:it|this
                     # "5.1 says we have none, so it should go there", "the prefill number could go in next to them"
                     r"\b(?:should|could|would|can|might|will|to) (?:go|sit|live|belong|fit) (?:in )?there\b|\b(?:sits?|lives?) there\b|"
                     r"\bgo(?:es)? in (?:next to|beside|alongside) (?:them|it|those|that)\b|"
-                    r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b", re.I)
+                    r"\b(?:one-liner|line|bullet|sentence|footnote|mention)\b[^.;。；]{0,60}?\bthere\b"
+                    # "建议就补在那里", "放到那儿", "挂那里就行"
+                    r"|(?:补|放|挂|加|写|归|并)(?:在|到|进|入)?那(?:里|儿|边)", re.I)
 #: A section named by its title and the word "section" ("in the FP8 paths section"), or a placement with "the X
 #: material" ("belongs with the FP8 material").
 _TITLE_SECTION = compile_lazy(r"\b(?:in|under|into|to|with|next to) the (?P<t>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,4}?) section\b"
                             r"|\b(?:belongs?|goes|fits|go|put (?:it|this)|file (?:it|this)) (?:with|alongside|next to) the "
                             r"(?P<t2>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:material|part|bits?|entries|bullets)\b"
                             # "where: next to the chunked-prefill discussion"
-                            r"|\b(?:next to|beside|alongside) the (?P<t3>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:discussion|paragraph|text)\b", re.I)
+                            r"|\b(?:next to|beside|alongside) the (?P<t3>[A-Za-z0-9][\w+/-]*(?: [\w+/-]+){0,3}?) (?:discussion|paragraph|text)\b"
+                            # "可以补到你们低精度 attention 那部分", "挂到 KV 量化那一节"
+                            r"|(?:补到|补在|补进|放到|放在|放进|归到|归入|挂到|挂在|并入|并进|加到|加在|写到|写进)\s*(?:你们|我们|咱们|文档|知识库)?(?:的)?\s*"
+                            r"(?P<t4>[\u4e00-\u9fffA-Za-z0-9][\u4e00-\u9fffA-Za-z0-9 +/-]{1,20}?)\s*(?:那|这)(?:一)?(?:部分|节|块|章|小节)", re.I)
 
 
 @functools.lru_cache(maxsize=8)

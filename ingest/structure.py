@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
-from .blocks import MdBlock, without_value_cells
+from .blocks import SHELL_PROMPT, MdBlock, without_value_cells
 from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
@@ -79,7 +79,10 @@ _ISSUE_PAGE = compile_lazy(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+
 _COMMENTED = compile_lazy(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_ROLE + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
                         r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
                         + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
-                        r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))\s*)\s*:?\s*$", re.IGNORECASE)
+                        r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))"
+                        # the tracker's badge after the date: "**jchen** commented on May 1 · Maintainer", "… · edited"
+                        r"(?:\s*[·•|]\s*(?:maintainer|member|author|owner|contributor|collaborator|bot|edited|维护者|作者))*\s*)\s*:?\s*$",
+                        re.IGNORECASE)
 #: A comment's author line on a page copied with its discussion (Hugging Face, alphaXiv, a forum): the name, maybe
 #: "(Author)", then when: ``**kvcache_kid** · 3 days ago``, ``**lwen** (Author) · 1 day ago``, ``@x · 20 hours ago``.
 _AGO_HEAD = compile_lazy(r"^\s*(?:\*\*|__)?@?[\w.\- ]{1,40}?(?:\*\*|__)?\s*(?:\((?:author|op|maintainer|作者|楼主)\)\s*)?[·•|—–-]\s*"
@@ -204,6 +207,16 @@ def is_turn_header(line: str) -> bool:
     return bool(_TURN.match(line) or TURN_HEADER.match(line) or _CHAT_ALONE.match(line))
 
 
+def comment_author(line: str) -> str | None:
+    """The handle of the writer whose comment or turn ``line`` heads ("fsck_the_bill 8 hours ago | next [–]", "**kvoss**
+    commented on Apr 29 · Maintainer", "— kofi, 11 days ago", "Ana Lopez  10:02 AM"), or None when it heads none."""
+    line = re.sub(r"^\s*#{1,6}\s+", "", line)  # (a thread a note's reader turned into headings: "## fsck_the_bill · 8 hours ago")
+    if not (is_turn_header(line) or _COMMENTED.match(line) or _AGO_HEAD.match(line) or _DASH_AGO.match(line)):
+        return None
+    m = re.match(r"[\s—–*_@]*([\w.\-]{1,30})", line)
+    return m.group(1) if m else None
+
+
 def without_edit_mark(line: str) -> str:
     """``line`` without an IM client's trailing "(edited)" mark."""
     return _EDITED.sub("", line)
@@ -224,7 +237,7 @@ _TOPIC_SHIFT = compile_lazy(r"^\s*(?:(?:(?:totally|completely|somewhat|slightly)
                           # a speaker turning the talk: "Oh, and H2O — …", "Related: DMC is …", "Quantization side: KIVI's …",
                           # "On eviction generally — …", "Speaking of …", "re mooncake btw: …", "Moving on", "TwinBit: v2 is out" (a name as the label)
                           r"|(?:oh,?\s+and|related\s*[:：]|speaking of|re\s+(?:the\s+)?[\w.-]+(?:\s+(?:btw|thing|paper|one))?\s*[:：,—]|switching (?:to|gears)|moving on|next up|one more(?: thing)?\s*[:：]|"
-                          r"on (?:the )?[\w-]+ (?:side|front|generally)\b|[\w-]+ side\s*[:：])|(?-i:[A-Z][a-z]*[A-Z0-9][\w.+-]*)\s*[:：]\s)",
+                          r"on (?:the )?[\w-]+ (?:side|front|generally)\b|[\w-]+ a?side\s*[:：])|(?-i:[A-Z][a-z]*[A-Z0-9][\w.+-]*)\s*[:：]\s)",
                           re.IGNORECASE)
 #: A message its writer says is off the topic it is posted under: "unrelated but …", "off-topic:", "题外话，…".
 _UNRELATED = compile_lazy(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[- ]topic|separate (?:thing|topic|question)|题外话|跑个?题|另一件事|换个话题)",
@@ -390,6 +403,17 @@ _ID_APPOSITIVE = compile_lazy(r"[,，]\s*(?:arXiv\s*[:：]?\s*|(?:https?://)?(?:
                             re.IGNORECASE)
 
 
+def _outer_stop(text: str) -> re.Match[str] | None:
+    """The first clause break of ``text`` outside brackets: the comma of a citation's "[Geng et al., 10.48550/arXiv.…]"
+    or "(Kwon et al., 2023)" does not end the comparison that names it."""
+    for m in _CLAUSE_STOP.finditer(text):
+        before = text[:m.start()]
+        if before.count("[") <= before.count("]") and before.count("(") <= before.count(")") \
+                and before.count("（") <= before.count("）"):
+            return m
+    return None
+
+
 def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[int, int]]:
     """Character spans of ``text`` written as a comparison (the cue and up to ~40 characters after it,
     within the clause), where a work named is a mention, not what the text is about."""
@@ -400,7 +424,7 @@ def comparison_spans(text: str, lexicon: Lexicon | None = None) -> list[tuple[in
         end = m.end()
         if _WORKS_FIELD.match(text, 0) and _WORKS_FIELD.match(text).end() > m.start():
             continue  # "Builds on: LTR (…), SSJF (…)": a field naming the works the part is about, no comparison
-        stop = _CLAUSE_STOP.search(text[end:end + 60])
+        stop = _outer_stop(text[end:end + 60])
         limit = end + (stop.start() if stop else 40)
         appos = _ID_APPOSITIVE.match(text, limit) if stop and not re.search(r"[\"“”「」《》]", text[max(0, m.start() - 200):limit]) else None
         # (not inside a quoted title: '"KVShuttle: … Serving over Commodity Ethernet", arXiv:2603.04417' is the paper's own)
@@ -807,7 +831,8 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
         end = max(h.line, min(end, max((b.line_end for b in body), default=h.line)))
         ents_all = _entries(body)
         if ents_all and len(ents_all) == len([b for b in _content(body) if b.kind != "heading"]) and \
-                all(_WIKILINK_BEFORE_ID.search(b.text[:(ids[0].start if (ids := find_arxiv_ids(b.text)) else 0)]) for _k, b in ents_all):
+                all(re.match(r"\s*\[\[", b.text) and _WIKILINK_BEFORE_ID.search(b.text[:(ids[0].start if (ids := find_arxiv_ids(b.text)) else 0)])
+                    for _k, b in ents_all):
             continue  # "## Links" over "- [[KIVI]] — https://arxiv.org/abs/…": the footer resolving the note's wikilinks, no topic
         if not _content(body) and (meta.search(_strip(h.text)) or _CLOSING_SLIDE.match(_strip(h.text))):
             continue  # "Attendees: raj, li": a heading that is only a note's metadata; "# Questions?" closing a deck
@@ -1191,6 +1216,8 @@ def _units(body: list[MdBlock], lex: Lexicon) -> list[_Raw]:
     return out
 
 
+#: An outline's property naming where an entry's paper is: "Source:: arxiv.org/abs/…", "link:: …", "url:: …", "paper:: …".
+_SOURCE_FIELD = compile_lazy(r"^\s*(?:source|link|url|paper|arxiv|pdf)\s*::", re.IGNORECASE)
 #: A line that opens with a link: ``[Title](https://…) — take``, ``<https://…>``, ``https://…``.
 _LINK_LINE = compile_lazy(r"^\s*(?:\[[^\[\]]+\]\(\S+\)|<?https?://\S+)")
 
@@ -1481,9 +1508,12 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
             # (a sub-entry that opens with its work; one that names a work in passing, "The kernel is the one from the
             # Marlin paper (arXiv 2408.11743); nothing new", stays in its entry)
             # (nor one that points back at the entry's own subject: "文中引的是 arxiv.org/abs/2404.00456v2", "the post links …")
-            linked = [c for _n, c in ch if _brings_link(c.text) and (ids := find_arxiv_ids(c.text))
-                      and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))
-                      and not _SUB_POINTS_BACK.match(c.text)]
+            linked = [c for _n, c in ch if (_brings_link(c.text) and (ids := find_arxiv_ids(c.text))
+                                            and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))
+                                            and not _SUB_POINTS_BACK.match(c.text))
+                      # (or whose own source field gives it: "[[SpillWay]] #to-read" over "Source:: arxiv.org/abs/2603.04417")
+                      or (re.match(r"\s*\[\[", c.text) and any(_SOURCE_FIELD.match(g.text) and find_arxiv_ids(g.text)
+                                                                  for _m, g in children(c, kids)))]
             if linked:
                 first = linked[0]
                 own_kids = [c for c in kids if c.line < first.line]
@@ -1609,6 +1639,64 @@ def _restarted_series(blocks: list[MdBlock], marks: list[tuple[int, int, str]],
     return sorted(set(out), key=lambda mk: mk[1])
 
 
+#: How a line ends that opens a list rather than naming a topic ("Three things from today:") or ends a sentence of prose.
+_LABEL_END = compile_lazy(r"[:：.。!！?？;；,，]\s*$")
+
+
+def _labels_over_lists(blocks: list[MdBlock], lex: Lexicon) -> list[tuple[int, int, str]]:
+    """A note's topics when each is a line of its own over a list of its points (a poster session's "P-09 · GrammarKV:
+    Sharing Prefix Caches … · Amira Haddad" over "- said: …" / "- checked: arXiv 2602.07781 …", the next poster's line
+    over its own bullets): the lines as marks, ``(block index, line, title)``, or none.
+
+    Two or more such lines, every one a paragraph of one line (at most 160 characters, ending in no colon or sentence
+    mark), right above a top-level list whose points are about one work at most (a label over a list of papers, each
+    with its own work, is a container: its entries are the topics)."""
+    out: list[tuple[int, int, str]] = []
+    for i, b in enumerate(blocks[:-1]):
+        if b.kind != "para" or b.quoted or b.parent is not None or len(b.lines) != 1:
+            continue
+        nxt = blocks[i + 1]
+        if nxt.kind != "item" or nxt.parent is not None or nxt.quoted or nxt.line != b.line_end + 1:
+            continue
+        text = b.lines[0][1].strip()
+        if len(text) > 160 or _LABEL_END.search(text) or len(text.split()) < 2:
+            return []
+        points: list[MdBlock] = []
+        for c in blocks[i + 1:]:
+            if c.kind not in ("item",) and c.parent is None:
+                break
+            points.append(c)
+        about = {w for c in points if c.parent is None for w in works_in(c.text, lex)[0]}
+        if len(about) > 1:
+            return []
+        out.append((i, b.line, text))
+        tail = max(c.line_end for c in points)
+    if len(out) < 2:
+        return []
+    # the paragraphs after the last list are no point of its poster: a remark of their own each ("Coffee break: someone
+    # from the xgrammar team says …")
+    out.extend((k, c.line, c.lines[0][1].strip()) for k, c in enumerate(blocks)
+               if c.line > tail and c.kind == "para" and not c.quoted and c.parent is None and c.lines)
+    return out
+
+
+def _commented_commands(blocks: list[MdBlock]) -> list[tuple[int, int, str]]:
+    """A terminal session's topics: each command its writer comments on ("$ python bench.py --batch 64 …", its output, then
+    "# note: 212.4 tok/s at batch 64 …"), from its prompt line to the next prompt; a command nobody comments on ("$ ssh …",
+    "$ exit") is the session's context, no topic.  ``(block index, line, title)`` marks, or none when fewer than two."""
+    at = [(i, ln, t) for i, b in enumerate(blocks) if b.kind in ("para", "code") and not b.quoted for ln, t in b.lines]
+    prompts = [k for k, (_i, _ln, t) in enumerate(at) if SHELL_PROMPT.match(t)]
+    if len(prompts) < 3:
+        return []
+    out = []
+    for n, k in enumerate(prompts):
+        stop = prompts[n + 1] if n + 1 < len(prompts) else len(at)
+        if any(re.match(r"#\s", t) for _i, _ln, t in at[k + 1:stop]):
+            i, ln, t = at[k]
+            out.append((i, ln, t.strip()))
+    return out if len(out) >= 2 else []
+
+
 def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = None, *,
                   nested: bool = True) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split at pseudo-heading lines of top-level paragraphs (two or more), else None.
@@ -1648,6 +1736,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 continue  # "3/ that's ~5x over mixtral-offloading (2312.17238)" under "2/ …": the thread's next post, one topic
             if t and not (_CONTINUES.match(text) and marks):
                 marks.append((i, ln, t))
+    labelled: set[int] = set()  # lines of labels over lists of their points: their lists are never containers
+    if not marks and lex is not None:
+        marks = _labels_over_lists(blocks, lex) or _commented_commands(blocks)
+        labelled = {ln for _i, ln, _t in marks}
     marks.sort(key=lambda mk: mk[1])
     # the first line of a message under its turn's header ("张伟 2029-01-10 14:20" over "【转发】来自「推理优化交流群」") is the
     # message's text, no heading of its own
@@ -1943,8 +2035,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 said1 = re.sub(r"^\s*1/\d{0,2}\s*", "", opener)
                 thread_work = next((m.arxiv_id for m in find_arxiv_ids(said1)), None) or _opens_naming(said1, names) or ""
                 if len({m.arxiv_id for m in find_arxiv_ids(said1)} | {w for n, w in names.items()
-                                                                    if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", said1)}) >= 2:
-                    thread_work, several = "", True  # ("1/ Three drafting papers: EAGLE-3 and PolyDraft": a thread on several works)
+                                                                    if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", said1)}) >= 2 \
+                        or (thread_work == "" and _PAPERS_ANNOUNCED.search(said1)):
+                    thread_work, several = "", True  # ("1/ Three drafting papers: EAGLE-3 and PolyDraft": a thread on several works;
+                    # "1/12 🧵 P/D disaggregation, two papers I keep sending people": the papers come in the posts after it)
                 current = current or thread_work or None
             if num and _THREAD.match(h) and thread_work:
                 # a single work's thread ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread unless
@@ -1960,7 +2054,8 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 # averages 4.3 accepted tokens …") until one changes the subject ("10/ Unrelated: …")
                 said = re.sub(r"^\s*\d{1,2}/\d{0,2}\s*", "", _turn_text(blocks, mk[0], mk[1]))
                 own = [m.arxiv_id for m in find_arxiv_ids(said)] or ([w] if (w := _opens_naming(said, names)) else [])
-                if kept_marks and not own and current is not None and not _TOPIC_SHIFT.match(said) and not _ASIDE_OPEN.match(said):
+                if kept_marks and not own and current is not None and not _TOPIC_SHIFT.match(said) and not _ASIDE_OPEN.match(said) \
+                        and not _PROMO.search(said) and not _brings_link(said):
                     continue
                 current = own[0] if own else None
             kept_marks.append(mk)
@@ -1997,12 +2092,12 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                   if x is not None]
         # a chat message's thread replies are its own, never topics under it
         sub = _container_entries(t, [b for b in inside if b.line > ln], lex) \
-            if lex is not None and nested and not (_TURN.match(t) or _CHAT.match(t)
+            if lex is not None and nested and ln not in labelled and not (_TURN.match(t) or _CHAT.match(t)
                                                    or _AGO_HEAD.match(next((x for n2, x in blocks[i].lines if n2 == ln), ""))) else []
         if sub:
             out.extend(sub)
             continue
-        listed = _labelled_list(inside, ln, lex)
+        listed = _labelled_list(inside, ln, lex) if ln not in labelled else None
         if listed is not None:
             own_part, body, ents = listed
             out.append(_Raw("pseudo", ln, max(ln, own_part[-1].line_end if own_part else ln), t,
@@ -2018,14 +2113,47 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         out.append(_Raw("pseudo", ln, end, title, hl, inside))
     out.extend(_trailing_parts(tail, lex))
     if all(_COMMENTED.match(h) for h in heads):
-        # an issue exported with its activity ("KER-142 · Evaluate FlashDecoding++", its description, then
-        # "@jonas commented 6d ago:" …): the issue itself, above its comments, is a topic when it brings a work
+        out = _replies_folded(out)
+        opened_b, opened = next(((b, m) for b in pre for _ln, t in b.lines if (m := _OPENED_ISSUE.search(t))), (None, None))
+        # (the issue's title heading above that line, or the line itself when the title is the note's)
+        title_b = next((b for b in reversed(pre) if b.kind == "heading" and not b.quoted
+                        and opened_b is not None and b.line < opened_b.line), opened_b)
+        who = re.match(r"\W*([\w.\-]{1,30})", out[0].head) if out else None
+        if opened and title_b is not None and who and who.group(1).casefold() == opened.group("who").casefold():
+            # a tracker's issue page ("# JSON-schema guided decoding: TPOT … #4821" / "kvoss opened this issue on Apr 29" /
+            # "**kvoss** commented on Apr 29" over the report): the opener's first comment is the issue, titled by it
+            first = out[0]
+            head_blocks = [b for b in pre if b.line >= title_b.line]
+            out[0] = _Raw(first.kind, title_b.line, first.line_end, title_b.text, [title_b.line, *first.head_lines],
+                          [*head_blocks, *first.blocks], first.row_cells, first.also, first.shares)
+            pre = [b for b in pre if b.line < title_b.line]
         body = [b for b in pre if b.kind not in ("hr", "html") and b.text.strip()]
         if body and any(_brings_link(b.text) for b in body):
             out.insert(0, _Raw("pseudo", body[0].line, max(b.line_end for b in body), body[0].lines[0][1] if body[0].lines
                                else body[0].text, [ln for b in body[:2] for ln, _t in b.lines][:3] or [body[0].line], body))
             pre = []
     return out, pre
+
+
+#: A tracker's line naming who opened the issue: "Open · kvoss opened this issue on Apr 29 · 9 comments".
+_OPENED_ISSUE = compile_lazy(r"(?:^|[\s·•|])@?(?P<who>[\w.\-]{1,30})\s+opened this (?:issue|pull request)\b", re.IGNORECASE)
+
+
+def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
+    """A tracker's comments with each reply that opens by addressing the writer of the comment right above it ("@tpham
+    unrelated, please open a separate issue" under tpham's question) folded into that comment: it answers it, no topic of
+    its own."""
+    out: list[_Raw] = []
+    for r in raws:
+        said = _comment_words(r).lstrip()
+        to = re.match(r"@([\w.\-]{1,30})", said)
+        prev = re.match(r"\W*([\w.\-]{1,30})", out[-1].head) if out else None
+        if to and prev and to.group(1).casefold() == prev.group(1).casefold():
+            p = out[-1]
+            out[-1] = _Raw(p.kind, p.line, r.line_end, p.head, p.head_lines, [*p.blocks, *r.blocks], p.row_cells, p.also, p.shares)
+            continue
+        out.append(r)
+    return out
 
 
 def _trailing_parts(tail: list[MdBlock], lex: Lexicon | None) -> list[_Raw]:
@@ -2083,6 +2211,14 @@ _NOT_NAME_WORDS = frozenset("""see also recently then now here there and but the
     unlike like versus compared both each per via from with without about after before since while when where which""".split())
 
 
+#: A line that opens with a paper's short name and its title after a colon: "DistServe: Disaggregating Prefill and …".
+_TITLE_SHORT_NAME = compile_lazy(r"^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?(?P<n>[A-Z][\w.+-]{1,30}):\s+[A-Z]\w*(?:[\s-]+\w+){2,}")
+#: Labels a line opens with that name no work: "Summary: …", "Note: …", "Paper: …".
+_GENERIC_LABELS = frozenset("""summary note notes paper papers title link links source abstract tldr idea method methods result
+    results takeaway takeaways verdict status why what how update updates todo question answer comment comments remark remarks
+    context background problem solution claim claims caveat caveats edit edits fix fixes feature features""".split())
+
+
 def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
     """``{short name: arXiv key}`` for the names a note writes right before an identifier, one work per name."""
     seen: dict[str, set[str]] = {}
@@ -2101,6 +2237,16 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
                 elif last and re.search(r"[a-z][A-Z]|\d|[A-Z]{2}", last):
                     seen.setdefault(last, set()).add(m.arxiv_id)  # ("Lean Attention" is also no "Attention"; "Fast DistServe" is DistServe)
                 seen.setdefault(n, set()).add(m.arxiv_id)
+    # "- DistServe: Disaggregating Prefill and Decoding for … https://arxiv.org/abs/2401.09670": a paper listed by its title,
+    # whose short name is the part before the title's colon
+    for b in blocks:
+        if b.kind not in ("para", "item"):
+            continue
+        for _ln, t in b.lines:
+            short = _TITLE_SHORT_NAME.match(t)
+            ids = find_arxiv_ids(t) if short else []
+            if short and ids and short.group("n").casefold() not in _GENERIC_LABELS:
+                seen.setdefault(short.group("n"), set()).add(ids[0].arxiv_id)
     # "### SketchSel" over "arXiv:2603.17745 — re-read properly …": a heading of a name whose section opens with the identifier
     for k, b in enumerate(blocks[:-1]):
         name = _strip(b.text).strip() if b.kind == "heading" else ""
@@ -2470,15 +2616,20 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
     return out, pre
 
 
+#: A chapter's or an utterance's stamp at the start of its line: "04:12 ", "(02:10) ", "[1:02:03] ".
+_CHAPTER_STAMP = compile_lazy(r"^\s*[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s+")
+
+
 def _chapters(heads: list[str]) -> bool:
     """Whether timestamped lines are an episode's chapter marks (``(02:10) …``, ``(12:40) …``: two minutes or
     more apart, in order) rather than a transcript's utterances (seconds apart)."""
     secs = []
     for h in heads:
-        m = re.match(r"\s*[\[(](\d{1,2}):(\d{2})(?::(\d{2}))?[\])]", h)
+        # ("(02:10) …", "[12:40] …", or bare as a video's description lists them: "04:12 DistServe recap")
+        m = re.match(r"\s*(?:[\[(](\d{1,2}):(\d{2})(?::(\d{2}))?[\])]|(\d{1,2}):(\d{2})(?::(\d{2}))?(?=\s))", h)
         if not m:
             return False
-        a, b, c = int(m.group(1)), int(m.group(2)), m.group(3)
+        a, b, c = (int(m.group(1)), int(m.group(2)), m.group(3)) if m.group(1) else (int(m.group(4)), int(m.group(5)), m.group(6))
         secs.append(a * 3600 + b * 60 + int(c) if c is not None else a * 60 + b)
     gaps = [y - x for x, y in zip(secs, secs[1:])]
     return len(gaps) >= 2 and all(g > 0 for g in gaps) and sorted(gaps)[len(gaps) // 2] >= 120
@@ -2533,6 +2684,43 @@ def _row_name(r: _Raw) -> str:
     first = next((c for c in cells if c and not re.fullmatch(r"(?:arxiv\s*:?\s*)?\d{4}\.\d{4,5}(?:v\d+)?", c, re.IGNORECASE)),
                  cells[0] if cells else "")
     return re.split(r"[\s(（/|]|[:：](?:\s|$)", first, maxsplit=1)[0].strip("*`_")  # ("TPP: Transparent Page Placement …")
+
+
+#: A paragraph that opens by naming what it speaks of: "RatioScale — read it end to end …", "PDLink: haven't opened it yet".
+_NAMED_LEAD = compile_lazy(r"^\s*(?P<n>[A-Z][\w.+-]{2,30})\s*(?:[—–:：]|-\s|,\s)")
+#: A ticket's key before an entry's name: "DISAG-143", "KER-142", "#412".
+_TICKET_KEY = compile_lazy(r"^(?:[A-Z][A-Z0-9]{1,9}-\d{1,6}|#\d{1,6})$")
+
+
+def _named_comments(raws: list[_Raw], blocks: list[MdBlock]) -> list[_Raw]:
+    """``raws`` with the paragraphs no topic holds that open by naming one of its entries joined to that entry: a ticket's
+    comments under its sub-issues ("- [x] DISAG-143 RatioScale: SLO-aware autoscaling …" over, further down, "RatioScale —
+    read it end to end, appendix included. …" and its signature "— Priya, May 21") say how far that entry was read and
+    where it goes (``_Raw.also``), no topic of their own."""
+    entries = [r for r in raws if r.kind == "entry"]
+    if len(entries) < 2:
+        return raws
+    names: dict[str, list[_Raw]] = {}
+    for r in entries:
+        for tok in re.findall(r"[A-Z][\w.+-]{2,30}", re.split(r"\s[—–]\s|:\s|,\s", _strip(r.head), maxsplit=1)[0]):
+            if not _TICKET_KEY.match(tok) and not find_arxiv_ids(tok):
+                names.setdefault(tok.casefold(), []).append(r)
+    covered = {ln for r in raws for a, b in [(r.line, r.line_end), *r.also] for ln in range(a, b + 1)}
+    extra: dict[int, list[tuple[int, int]]] = {}
+    paras = [b for b in blocks if b.kind == "para" and not b.quoted and b.parent is None]
+    for k, b in enumerate(paras):
+        m = _NAMED_LEAD.match(b.text)
+        owners = names.get(m.group("n").casefold(), []) if m and b.line not in covered else []
+        if len(owners) != 1:
+            continue
+        end = b.line_end
+        nxt = paras[k + 1] if k + 1 < len(paras) else None
+        if nxt is not None and nxt.line not in covered and re.match(r"\s*[—–]\s*\w", nxt.text) and len(nxt.text) <= 60:
+            end = nxt.line_end  # (its signature: "— Priya, May 21")
+        extra.setdefault(id(owners[0]), []).append((b.line, end))
+    if not extra:
+        return raws
+    return [replace(r, also=(*r.also, *extra[id(r)])) if id(r) in extra else r for r in raws]
 
 
 def _row_comments(raws: list[_Raw], tail: list[MdBlock] = ()) -> list[_Raw]:
@@ -3528,6 +3716,12 @@ def _para_code(b: MdBlock) -> str | None:
 #: A footnote reference with the work its definition names, as ``_footnotes_resolved`` writes it in.
 _NOTED_WORK = compile_lazy(r"\[\^[^\]\s]{1,20}\]\(arXiv:(\d{4}\.\d{4,5})\)")
 #: A paragraph that says it is an aside: "Side note, nothing to do with the doc: …", "Unrelated: …", "题外话：…".
+#: A thread's opening post announcing the papers its posts bring: "two papers I keep sending people", "三篇论文".
+_PAPERS_ANNOUNCED = compile_lazy(r"\b(?:two|three|four|five|several|a few|a couple of|[2-5])\s+(?:\w+\s+)?(?:papers|preprints|works|systems)\b"
+                                 r"|[两二三四五几]篇(?:论文|paper)?", re.IGNORECASE)
+#: A post selling something: "If you're hiring … my DMs are open", "20% off with DISAGG20", "use code …", "课程".
+_PROMO = compile_lazy(r"\bif you(?:'re| are) hiring\b|\bmy DMs are open\b|\b\d{1,2}% off\b|\b(?:use|with) (?:the )?code\b|\bdiscount\b|"
+                      r"\bsign up\b|\bsubscribe\b|优惠码|折扣|课程.{0,6}(?:打折|优惠)", re.IGNORECASE)
 _ASIDE_OPEN = compile_lazy(r"^\s*(?:(?:side[- ]?note|aside|unrelated|off[- ]topic|totally separate|ps|btw|题外话?|顺便(?:说一句|提一下)?|另外说一句|跑个题|顺带(?:一提|说一句)?|顺手记?|附带一提)\b\s*[,，:：—–-]"
                          r"|p\.\s?s\.(?:\s*[,，:：—–-]|\s+\S))", re.IGNORECASE)
 
@@ -4722,6 +4916,15 @@ _RELEASE_HEAD = compile_lazy(r"^\W*[A-Za-z][\w.+-]{1,30}(?:[ -][A-Z][\w+-]*)?\s+
 def _worded_head(raw: _Raw) -> str:
     """A raw item's head, or, when it holds no word (an arXiv mailing's ``\\`` separator, a ``---``), the
     title its text gives (a ``Title:`` field) or its first line with a word."""
+    header = _first_line(raw)
+    if _COMMENTED.match(header) or _AGO_HEAD.match(header) or _DASH_AGO.match(header) or _COMMENT_BY.match(header):
+        # a comment's header ("**jchen** commented on May 1 · Maintainer", "fsck_the_bill · 8 hours ago") names who wrote
+        # and when, not what: the comment is titled by its writer and the first sentence of its words
+        said = re.sub(r"\s+", " ", _comment_words(raw)).strip()
+        first = re.split(r"(?<=[.!?。！？])\s", said, maxsplit=1)[0].strip()
+        who = re.match(r"\W*([\w.\-]{1,30})", header)
+        if first and re.search(r"[^\W\d_]{2}", first):
+            return (f"{who.group(1)}: " if who else "") + (first if len(first) <= 120 else first[:117].rstrip() + "…")
     if re.search(r"[^\W_]", raw.head):
         return raw.head
     rows = [t for _ln, t in _lines_of(raw) if re.search(r"[^\W_]", t)]
@@ -5097,6 +5300,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex))
+    raws = _named_comments(raws, blocks)
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):
         last = raws[-1]
@@ -5214,8 +5418,10 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         if names and not seg_works[n][0] and (how == "captions" or (r.kind == "pseudo" and _LIKED_COMMENT.match(r.head))) \
                 and (w := _named_in(r.head, names)) is not None:
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])
-        elif names and not seg_works[n][0] and r.kind == "pseudo" and (w := _opens_naming(r.head[:60], names)) is not None \
-                and any(re.match(rf"\W{{0,3}}{re.escape(nm)}(?![\w-])", r.head, re.IGNORECASE) for nm, x in names.items() if x == w):
+        elif names and not seg_works[n][0] and r.kind == "pseudo" \
+                and (w := _opens_naming((head := _CHAPTER_STAMP.sub("", r.head, count=1))[:60], names)) is not None \
+                and any(re.match(rf"\W{{0,3}}{re.escape(nm)}(?![\w-])", head, re.IGNORECASE) for nm, x in names.items() if x == w):
+            # (a video's chapter, "04:12 DistServe recap", is named after its stamp)
             # a paragraph that opens with a work's name the note gives it ("SplitLess chains the partial states …" after
             # "SplitLess (arXiv:2604.11873) does …"): about it
             seg_works[n] = ([w], [x for x in seg_works[n][1] if x != w])

@@ -1308,6 +1308,11 @@ def _metric_bucket(metric: str, unit: str) -> str:
     return min(bucket) if len(bucket) > 1 else metric
 
 
+def _tail(conds: dict[str, set[str]]) -> bool:
+    """Whether a figure's conditions name a tail percentile (p90, p95, p99, p99.9), not the median or the mean."""
+    return any(v not in ("50", "median", "中位", "中位数", "mean", "average", "avg", "平均") for v in conds.get("percentile", ()))
+
+
 def _exclusive() -> frozenset[str]:
     """Condition categories a figure is compared across only when both sides have them (lexicon
     ``facts.exclusive_conditions``: an ablation)."""
@@ -1338,6 +1343,8 @@ def comparable(qa: SQuantity, qb: SQuantity) -> bool:
         return False  # "NSA 的前向约为全注意力的 9.0 倍" (a kernel's forward pass) and "64K 解码：11.6x" (decoding)
     if any((cat in ca) != (cat in cb) for cat in _exclusive()):
         return False  # an ablation's figure ("去掉标定 τ 回到 2.9") is compared only with another ablation's
+    if qa.unit == "s" and _tail(ca) != _tail(cb) and ("percentile" in ca) != ("percentile" in cb):
+        return False  # a tail latency ("p99 0.2 ms") is not the typical one a figure with no percentile gives ("TPOT 7.9 ms")
     shared = False
     for cat in set(ca) & set(cb):
         if _values_differ(ca, cb, cat):

@@ -1,0 +1,346 @@
+"""The thirty-fifth stop's readings (docs/FORMAT.md §5.3, §8.2, "Thirty-fifth stop"): what the agreeing pairs and the items of
+the last rounds (t348, t353, t354) showed, each written here on a subject of our own so that no shift's words are matched.
+
+* Structure: lines of their own over lists of points ("P-04 · Title · presenter" over "- said: …") are the note's topics; a
+  tracker's comment is titled by its writer and its first sentence, the opener's first comment is the issue, and a reply
+  addressed to the comment above it ("@kim …") answers it; a comparison's citation in brackets ("[Lee et al., arXiv:…]") is
+  still the compared work's.
+* Figures: a tail latency (p99) is not compared with a figure giving no percentile; a table cell's measure ("TPOT ms") is no
+  other cell's; "CPU 推理上" / "GPU 上" are the device a figure ran on.
+* Qualifiers: a verb asked as "A 不 A" ("丢不丢") asserts neither side.
+"""
+from __future__ import annotations
+
+
+def _items(text: str, path: str = "inbox/ana/note.md", kind: str = "note"):
+    from ingest.notes import parse_note
+
+    parts, _warnings = parse_note(text, path, kind)
+    return [(i.line, i.line_end, i.works, i.title) for i in parts["items"]]
+
+
+# --- structure ----------------------------------------------------------------------------------------------------------
+
+_POSTERS = """# Serving workshop, poster hall A (Tue), ana
+
+"heard:" is what the presenter said, "looked:" what I checked later.
+
+B-03 · TideKV: Tiered Prefix Reuse for Agents · Noor Aziz
+- heard: agents re-send the same tool schema, so they keep its KV resident across turns
+- heard: TTFT p50 down 28% on an agent trace
+- looked: arXiv 2607.11408 exists, abstract matches; no further
+- → goes under prefix caching
+
+B-11 · Draft Pruning by Grammar · Ivo Petrov
+- heard: "unlike SpecGram [Lee et al., 10.48550/arXiv.2604.02211], which retrains the drafter, ours is training-free"
+- looked: read the method section of arXiv 2608.01234v1
+
+B-20 · Carbon-Aware Batching · Lia Chen
+- off topic; flyer only
+
+Lunch queue: someone says a new kernel release is coming, no date.
+"""
+
+
+def test_lines_over_lists_of_points_are_the_topics():
+    got = _items(_POSTERS)
+    assert [(a, b) for a, b, _w, _t in got] == [(5, 9), (11, 13), (15, 16), (18, 18)], got
+    works = [w for _a, _b, w, _t in got]
+    assert works[:3] == [("2607.11408",), ("2608.01234",), ()], works  # SpecGram is only compared with
+    assert got[0][3].startswith("B-03 · TideKV")
+
+
+def test_a_label_over_a_list_of_papers_is_a_container():
+    """A line over a list whose entries each bring a work of their own is no topic: the entries are."""
+    text = ("# Reading list\n\nKV cache this week\n- TideKV arXiv:2607.11408 — tiered reuse\n"
+            "- SnapKV arXiv:2404.14469 — eviction\n\nKernels this week\n- FlashDecoding++ arXiv:2311.01282 — async softmax\n"
+            "- Marlin arXiv:2408.11743 — W4A16\n")
+    got = _items(text)
+    assert [w for _a, _b, w, _t in got] == [("2607.11408",), ("2404.14469",), ("2311.01282",), ("2408.11743",)], got
+
+
+_ISSUE = """pasted from our tracker, 2029-06-02 (ana); numbers are the reporters'.
+
+---
+
+# Paged KV eviction stalls at batch 128 #912
+
+Open · kim opened this issue on Jun 1 · 4 comments
+
+**kim** commented on Jun 1
+
+With prefix caching on, p99 TPOT goes from 20 ms to 55 ms at batch 128. Repro attached.
+
+**bo** commented on Jun 1 · Maintainer
+
+Expected with the LRU walk. The TideKV paper (arXiv:2607.11408) keeps a tiered list instead.
+
+**raj** commented on Jun 2
+
+Does this touch the speculative path? We saw one bad draft.
+
+**bo** commented on Jun 2 · Maintainer
+
+@raj unrelated, please open a separate issue.
+"""
+
+
+def test_a_tracker_thread_opener_badges_and_replies():
+    got = _items(_ISSUE)
+    starts = [a for a, _b, _w, _t in got]
+    assert starts == [7, 13, 17], got  # the issue (from its opener's line), the maintainer, raj's question with bo's answer
+    assert got[2][1] == 23  # "@raj unrelated…" answers raj: folded into his comment
+    assert got[1][3].startswith("bo: Expected with the LRU walk"), got[1][3]  # titled by its words, not "bo"
+    assert got[1][2] == ("2607.11408",)
+
+
+def test_a_comment_badge_after_the_date_is_the_trackers_line():
+    from ingest.structure import _COMMENTED
+
+    assert _COMMENTED.match("**jo** commented on May 1 · Maintainer")
+    assert _COMMENTED.match("**jo** commented on May 1 · Member · edited")
+    assert not _COMMENTED.match("**jo** commented on May 1 · and then left")
+
+
+def test_a_comparisons_citation_in_brackets_stays_the_compared_works():
+    from ingest.structure import works_in
+
+    assert works_in("unlike SpecGram [Lee et al., 10.48550/arXiv.2604.02211], which retrains the drafter, ours is "
+                    "training-free")[0] == []
+    assert works_in("unlike SpecGram (Lee et al., 2024; arXiv:2604.02211) it is exact")[0] == []
+    # (a clause after the comparison is the note's own again)
+    assert works_in("compared with SpecGram, and TideKV arXiv:2607.11408 adds tiering")[0] == ["2607.11408"]
+
+
+# --- figures ------------------------------------------------------------------------------------------------------------
+
+def _figures(text: str):
+    from ingest.facts import find_figures
+    from ingest.lexicon import load_lexicon
+
+    return [(q.raw, q.metric, set(q.conditions)) for q in find_figures(text, load_lexicon())]
+
+
+def test_a_table_cells_measure_is_no_other_cells():
+    from ingest.notes import _row_fact_text
+
+    class Row:
+        header = ("engine", "batch", "TPOT ms", "mask ms/token (p50)")
+        cells = ("ours", "8", "9.2", "0.05")
+
+    got = _figures(_row_fact_text(Row()))
+    assert "latkind:tpot" in got[0][2] and "latkind:tpot" not in got[1][2], got
+    assert "percentile:50" in got[1][2] and "batch:8" in got[1][2]
+    # (in prose the measure of the clause before still carries: "TTFT 1.2 s, 0.9 s at batch 8")
+    prose = _figures("TTFT 1.2 s on H100, and 0.9 s at batch 8")
+    assert all("latkind:ttft" in c for _r, _m, c in prose), prose
+
+
+def test_the_device_a_figure_ran_on():
+    got = _figures("GPU 上 TTFT 约降低 5×；CPU 推理上可以到 40x 的 TTFT 降低")
+    assert "device:gpu" in got[0][2] and "device:cpu" in got[1][2], got
+    assert "device:cpu" in _figures("On CPU inference the TTFT drops 40x")[0][2]
+    assert not any(c.startswith("device:") for _r, _m, cs in _figures("GPU 上线后 TTFT 降了 5×") for c in cs)
+
+
+def test_a_tail_latency_is_not_compared_with_one_giving_no_percentile():
+    from graph.facts import SQuantity
+    from queries.contradictions import comparable
+
+    def q(raw, value, conds, metric="latency"):
+        return SQuantity(raw=raw, value=value, value_high=None, unit="s", metric=metric, explicit=True, bound=None,
+                         direction=None, approx=False, conditions=tuple(conds))
+
+    p99 = q("0.3 ms", 3e-4, ["batch:1", "percentile:99"])
+    plain = q("8.1 ms", 8.1e-3, ["batch:1", "latkind:tpot"])
+    p50 = q("0.05 ms", 5e-5, ["batch:1", "percentile:50"])
+    assert not comparable(p99, plain) and not comparable(plain, p99)
+    assert comparable(p50, plain)  # (a median is the figure a plain one gives)
+    assert comparable(p99, q("0.9 ms", 9e-4, ["batch:1", "percentile:99"]))
+
+
+# --- qualifiers ---------------------------------------------------------------------------------------------------------
+
+def test_a_verb_asked_a_not_a_asserts_neither_side():
+    from ingest.facts import predicates, qualifier_sides
+    from ingest.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    assert qualifier_sides("推理侧丢不丢 token 各家做法不同。", lex) == ()
+    assert qualifier_sides("需不需要微调，论文没说。", lex) == ()
+    assert predicates("需不需要微调，论文没说。", lex) == ()
+    assert qualifier_sides("推理时不丢 token。", lex) == ("token_dropping:dropless",)
+
+
+# --- the fourth round's shapes (t355-t358) ------------------------------------------------------------------------------
+
+_BIB = """# refs.bib, with my notes
+
+Pasted from my thesis bib; my verdicts are in the `note` fields.
+
+```bibtex
+@article{kim2026tide,
+  title   = {TideKV: Tiered Prefix Reuse for Agent Workloads},
+  eprint  = {2607.11408},
+  note    = {Read the whole paper twice. Belongs in 4.2.}
+}
+
+@inproceedings{lee2024spec,
+  title   = {SpecGram: Grammar-Aware Drafting},
+  eprint  = {2604.02211},
+  note    = {Abstract only,
+             not yet the PDF.}
+}
+```
+"""
+
+
+def test_a_bib_pasted_whole_gives_an_item_per_entry_and_reads_its_note_field():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_BIB, "inbox/ana/refs.md", "note")
+    items = [(i.line, i.works, i.evidence) for i in parts["items"]]
+    assert items == [(6, ("2607.11408",), "full_text"), (12, ("2604.02211",), "abstract_checked")], items
+    notes = {c.line: c.text for c in parts["claims"]}
+    assert any(c.line == 9 and c.text.startswith("Read the whole paper twice") for c in parts["claims"])
+    assert not any("eprint" in c.text for c in parts["claims"])
+    assert 15 in notes and "not yet the PDF" in notes[15]  # (a note over two lines is one statement)
+    assert {r.arxiv_id: r.title for r in parts["arxiv"]}["2604.02211"] == "SpecGram: Grammar-Aware Drafting"
+
+
+def test_lines_with_one_capital_label_are_entries_each():
+    got = _items("til, ana\n\nTIL: prefix reuse needs the tool schema first\nTIL: TideKV arXiv:2607.11408 keeps agents' KV\n"
+                 "TIL: the 4F coffee machine takes badges\n")
+    assert [a for a, _b, _w, _t in got] == [3, 4, 5], got
+    assert got[1][2] == ("2607.11408",)
+    # (two such lines are no log; and a speaker's "Ana:" is no capital label)
+    assert len(_items("notes\n\nFYI: one\nFYI: two\n")) <= 1
+
+
+_SESSION = """# box-3, a throughput check
+
+$ ssh ana@10.1.2.3
+$ nvidia-smi --query-gpu=name --format=csv
+NVIDIA H100 80GB HBM3
+$ df -h /data | tail -1
+/dev/nvme0n1  3.5T  3.4T  0.1T  97% /data
+# note: the disk is full, the offload runs wait
+$ python bench.py --batch 32
+tok/s 180.2
+# note: 180.2 tok/s at batch 32, single run
+$ exit
+"""
+
+
+def test_a_terminal_sessions_topics_are_the_commands_it_comments_on():
+    got = _items(_SESSION)
+    assert [(a, b) for a, b, _w, _t in got] == [(6, 8), (9, 12)], got
+    assert got[1][3].startswith("$ python bench.py")
+    from ingest.blocks import read_blocks
+
+    assert not any(b.kind == "heading" and b.line > 1 for b in read_blocks(_SESSION.split("\n")))  # "# note:" is a comment
+
+
+def test_a_video_descriptions_bare_chapter_stamps_are_its_topics_named_by_its_paper_list():
+    text = ("Talk — disaggregated serving (40:10)\n\nPapers mentioned:\n"
+            "- TideKV: Tiered Prefix Reuse for Agent Workloads https://arxiv.org/abs/2607.11408\n"
+            "- SpecGram arxiv.org/abs/2604.02211\n\n"
+            "Chapters\n00:00 Intro\n    company slides\n04:12 TideKV recap\n    she quoted 3x; abstract confirms it\n"
+            "12:30 Q&A\n    nothing new\n")
+    got = _items(text)
+    assert [a for a, _b, _w, _t in got][-3:] == [8, 10, 12], got
+    assert got[-2][2] == ("2607.11408",)  # "TideKV recap": the paper the list names "TideKV: …"
+
+
+def test_an_outlines_entry_whose_source_field_gives_its_paper_is_a_topic():
+    text = ("- [[June 1st, 2029]]\n    - reading queue for [[agent serving]] #serving\n"
+            "        - [[TideKV]] (arXiv:2607.11408) #read\n            - Status:: read in full\n"
+            "        - [[SpecGram]] #to-read\n            - Source:: arxiv.org/abs/2604.02211\n"
+            "            - abstract: training-free\n        - [[Marlin]] 2408.11743 #to-read\n"
+            "    - [[Hydragen]] [2402.05099] #read\n        - re-skimmed the abstract\n"
+            "    - [[infra]] standup #meeting\n        - box-3 disk swapped\n")
+    got = _items(text)
+    assert [(a, b, w) for a, b, w, _t in got if w][:3] == [(3, 4, ("2607.11408",)), (5, 7, ("2604.02211",)), (8, 8, ("2408.11743",))], got
+
+
+_TICKET = """KER-7 · Read the three P/D papers
+Status: In Progress
+
+Sub-issues
+- [x] KER-8 TideKV: tiered prefix reuse — arXiv:2607.11408
+- [ ] KER-9 SpecGram: grammar-aware drafting — arXiv:2604.02211
+
+Comments
+
+TideKV — read it end to end, goes in 4.2.
+— Ana, Jun 1
+
+SpecGram — haven't opened it yet.
+— Bo, Jun 2
+"""
+
+
+def test_a_tickets_comments_naming_its_sub_issues_are_theirs():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_TICKET, "inbox/ana/ker-7.md", "note")
+    item_of = {c.line: c.item for c in parts["claims"]}
+    items = parts["items"]
+    assert [(i.line, i.works) for i in items][:2] == [(5, ("2607.11408",)), (6, ("2604.02211",))]
+    assert item_of[10] == item_of[5] and item_of[13] == item_of[6], item_of
+    assert items[0].evidence == "full_text" and items[1].evidence in ("unverified", "abstract_checked")
+
+
+def test_a_thread_announcing_its_papers_goes_on_with_the_one_last_brought():
+    text = ("Thread by @ana · unrolled\n\n1/6 Two papers I keep sending people.\n\n2/6 First, TideKV (arxiv.org/abs/2607.11408): "
+            "tiered reuse.\n\n3/6 The trick: it keeps agent schemas resident.\n\n4/6 Second one: SpecGram, arxiv.org/abs/2604.02211.\n\n"
+            "5/6 Their numbers: 2x on JSON.\n\n6/6 Hardware aside: GB200 changes all of this.\n")
+    got = _items(text)
+    spans = [(a, b, w) for a, b, w, _t in got if w]
+    assert spans == [(5, 7, ("2607.11408",)), (9, 11, ("2604.02211",))], got
+    assert any(a == 13 for a, _b, _w, _t in got)  # (an aside is a topic of its own)
+
+
+def test_a_commenters_own_depth_is_second_hand_in_a_relayed_thread():
+    text = ("> pasted from HN, skimmed only, treat as hearsay — ana\n\nAsk HN: how do you serve agents?\n\n"
+            "kvfan 3 hours ago | next [–]\n\nTideKV (https://arxiv.org/abs/2607.11408) keeps tool schemas resident. "
+            "I read it end to end on the train.\n\n"
+            "bofan 2 hours ago | next [–]\n\nSpecGram (https://arxiv.org/abs/2604.02211) is the one to watch.\n")
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(text, "inbox/ana/hn.md", "note")
+    said = [c for c in parts["claims"] if "end to end" in c.text]
+    assert said and said[0].evidence in ("second_hand", "unverified"), said
+
+
+def test_the_fourth_rounds_evidence_and_placement_words():
+    from ingest.evidence import evidence_reader
+    from ingest.placement import section_refs
+
+    r = evidence_reader()
+    assert "second_hand" in r.levels("Bo re-checked the abstract + Table 2 for me; I never opened the PDF myself.")
+    assert "second_hand" in r.levels("没读。Marta 在 reading group 上讲的：joules/token falls")
+    assert "full_text" in r.levels("TideKV — did §4 (the scheduler) and §6 (eval) properly this time")
+    assert "abstract_checked" in r.levels("looked it up in the abstract afterwards: 3x is there")
+    assert {"abstract_checked", "second_hand"} <= set(r.levels(
+        "my own reading stops at the abstract, so everything below is the reviewers' say-so"))
+    assert "vendor_self_reported" in r.levels("that's her own demo on their H100 box, not a paper figure")
+    assert [(x.title, x.role) for x in section_refs("这篇可以补到你们低精度 attention 那部分")] == [("低精度 attention", "suggest")]
+    assert [(x.key, x.role) for x in section_refs("知识库 4.1 末尾那条待补的说的正是这个，建议就补在那里。")] == [("4.1", "suggest")]
+    assert [(x.key, x.role) for x in section_refs("这块正好可以填 4.3 末尾那条。")] == [("4.3", "suggest")]
+
+
+def test_the_fourth_rounds_figure_and_qualifier_words():
+    got = _figures("A100 上把 power cap 设到 300 W，throughput 只掉 ~2%；250 W cap on A100: throughput −9%")
+    assert [next(c for c in cs if c.startswith("powercap:")) for _r, _m, cs in got] == ["powercap:300", "powercap:250"], got
+    assert "base:主流" in _figures("相对主流推理引擎平均提速 1.37x")[0][2]
+    assert "base:主流" in _figures("比 vLLM、TensorRT-LLM 这些主流引擎快了将近一倍")[0][2]
+    assert _figures("against vLLM it sustains roughly four times the request rate")[0][2] == {"base:vllm"}
+    from ingest.facts import predicates, qualifier_sides
+    from ingest.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    assert qualifier_sides("Online serving already taught us that throughput and latency trade off", lex) == ()
+    assert qualifier_sides("Chunked prefill in offline mode, default chunk 512", lex) == ()
+    assert qualifier_sides("its scheduler runs online, re-deciding every step", lex) == ("online:online",)
+    assert "+modify:scheduler" in predicates("得在 vLLM scheduler 里加 hook 才知道阶段", lex)
