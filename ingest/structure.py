@@ -79,7 +79,9 @@ _ISSUE_PAGE = compile_lazy(r"\b(?:issue|pull request|PR|MR|merge request)\s*#\d+
 _COMMENTED = compile_lazy(r"^\s*(?P<t>(?:(?:\*\*@?[\w.\-]{1,30}\*\*|@[\w.\-]{1,30})\s+" + _COMMENT_ROLE + _COMMENT_VERB + r"(?:\s+" + _COMMENT_WHEN + r")?"
                         r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)[\w.\-]{1,30}\s+"
                         + _COMMENT_VERB + r"\s+" + _COMMENT_WHEN + r"|(?!(?:nobody|no|one|someone|somebody|everyone|everybody|he|she|they|i|we|it|who)\b)"
-                        r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:))"
+                        r"[\w.\-]{1,30}\s+" + _COMMENT_VERB + r"(?=\s*:)"
+                        # a cross-reference in the issue's timeline: "mdrake mentioned this issue in #4830 Overlap grammar …"
+                        r"|@?[\w.\-]{1,30}\s+(?:mentioned|referenced) this (?:issue|pull request)\s+(?:in|from)\s+[\w./-]*#\d+\b.*)"
                         # the tracker's badge after the date: "**jchen** commented on May 1 · Maintainer", "… · edited"
                         r"(?:\s*[·•|]\s*(?:maintainer|member|author|owner|contributor|collaborator|bot|edited|维护者|作者))*\s*)\s*:?\s*$",
                         re.IGNORECASE)
@@ -753,6 +755,8 @@ def _pseudo_kind(line_text: str) -> int:
              _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD)
     if _CHAT_ALONE.match(line_text):
         return kinds.index(_CHAT)
+    if _COMMENTED.match(line_text):  # ("**jchen** commented on May 1" is a comment's header, as "mdrake mentioned this issue …" is)
+        return kinds.index(_COMMENTED)
     return next((n for n, pat in enumerate(kinds) if pat.match(line_text)), -1)
 
 
@@ -2139,6 +2143,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
 _OPENED_ISSUE = compile_lazy(r"(?:^|[\s·•|])@?(?P<who>[\w.\-]{1,30})\s+opened this (?:issue|pull request)\b", re.IGNORECASE)
 
 
+#: A timeline's cross-reference: "mdrake mentioned this issue in #4830 …".
+_MENTION_EVENT = compile_lazy(r"\b(?:mentioned|referenced) this (?:issue|pull request)\b", re.IGNORECASE)
+
+
 def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
     """A tracker's comments with each reply that opens by addressing the writer of the comment right above it ("@tpham
     unrelated, please open a separate issue" under tpham's question) folded into that comment: it answers it, no topic of
@@ -2148,7 +2156,10 @@ def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
         said = _comment_words(r).lstrip()
         to = re.match(r"@([\w.\-]{1,30})", said)
         prev = re.match(r"\W*([\w.\-]{1,30})", out[-1].head) if out else None
-        if to and prev and to.group(1).casefold() == prev.group(1).casefold():
+        who = re.match(r"\W*([\w.\-]{1,30})", r.head)
+        if (to and prev and to.group(1).casefold() == prev.group(1).casefold()) or (
+                prev and who and who.group(1).casefold() == prev.group(1).casefold() and _MENTION_EVENT.search(out[-1].head)):
+            # (and the comment the writer of a cross-reference leaves right under it: "#4830 moves fill_next_token_bitmask …")
             p = out[-1]
             out[-1] = _Raw(p.kind, p.line, r.line_end, p.head, p.head_lines, [*p.blocks, *r.blocks], p.row_cells, p.also, p.shares)
             continue
@@ -4917,6 +4928,8 @@ def _worded_head(raw: _Raw) -> str:
     """A raw item's head, or, when it holds no word (an arXiv mailing's ``\\`` separator, a ``---``), the
     title its text gives (a ``Title:`` field) or its first line with a word."""
     header = _first_line(raw)
+    if _MENTION_EVENT.search(header) and _COMMENTED.match(header):
+        return header.strip()  # ("mdrake mentioned this issue in #4830 Overlap grammar bitmask …": the pull request it names)
     if _COMMENTED.match(header) or _AGO_HEAD.match(header) or _DASH_AGO.match(header) or _COMMENT_BY.match(header):
         # a comment's header ("**jchen** commented on May 1 · Maintainer", "fsck_the_bill · 8 hours ago") names who wrote
         # and when, not what: the comment is titled by its writer and the first sentence of its words

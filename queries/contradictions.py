@@ -1063,6 +1063,11 @@ def _asserts_before_asking(text: str) -> bool:
     用？": no model change, asked whether it plugs in); "Training-free, really?" or "Is it lossless?" asks it all."""
     if not re.search(r"[?？]\s*$", text) or re.match(r"^\s*(?:open|q|question|问题|疑问|是否|能否|会不会)", text, re.I):
         return False
+    paren = max(text.rfind("("), text.rfind("（"))
+    if paren >= 8 and max(text.rfind(")"), text.rfind("）")) < paren and not re.search(r"[?？]", text[:paren]) \
+            and not re.match(r"\W*(?:is|are|does|do|did|can|could|will|would|should|has|have|why|how|what|which|who|whether)\b|\W*(?:是否|能否|会不会|有没有|为什么|怎么)",
+                             text, re.I):
+        return True  # ("… 得在 vLLM scheduler 里加 hook, 才知道 … decode (≠ Lena 的笔记?": the question is the aside in brackets)
     clauses = [x for x in re.split(r"[，,;；]", text) if x.strip()]
     # (two clauses do when the first reports what the source says: "摘要的意思是按 token 量化 key，和 KIVI 正好反过来？")
     if len(clauses) < 2 or (len(clauses) == 2 and not _REPORTED_FACT.search(clauses[0])):

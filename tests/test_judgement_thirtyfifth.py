@@ -344,3 +344,25 @@ def test_the_fourth_rounds_figure_and_qualifier_words():
     assert qualifier_sides("Chunked prefill in offline mode, default chunk 512", lex) == ()
     assert qualifier_sides("its scheduler runs online, re-deciding every step", lex) == ("online:online",)
     assert "+modify:scheduler" in predicates("得在 vLLM scheduler 里加 hook 才知道阶段", lex)
+
+
+def test_a_cross_reference_in_an_issues_timeline_opens_the_pull_requests_topic():
+    text = ("# Paged KV eviction stalls #912\n\nOpen · kim opened this issue on Jun 1 · 3 comments\n\n"
+            "**kim** commented on Jun 1\n\nWith prefix caching on, p99 TPOT goes from 20 ms to 55 ms at batch 128.\n\n"
+            "**bo** commented on Jun 1 · Maintainer\n\nExpected; the TideKV paper (arXiv:2607.11408) keeps a tiered list.\n\n"
+            "bo added the bug label on Jun 1\n\n"
+            "raj mentioned this issue in #915 Walk the tiered list instead of the LRU\n\n"
+            "**raj** commented on Jun 2 · Member\n\n#915 replaces the LRU walk; p99 TPOT back to 21 ms on the repro.\n")
+    got = _items(text)
+    assert [a for a, _b, _w, _t in got] == [3, 9, 15], got
+    assert got[2][3].startswith("raj mentioned this issue in #915"), got[2][3]
+    assert got[2][1] == 19  # (raj's comment under his cross-reference is its text)
+
+
+def test_a_question_in_brackets_after_a_statement_leaves_the_statement_asserted():
+    from queries.contradictions import _asserts_before_asking
+
+    assert _asserts_before_asking("每个 step 都要切频率 ⇒ 得在 scheduler 里加 hook, 才知道下一步是 prefill 还是 decode (≠ Ana 的笔记?")
+    assert _asserts_before_asking("it needs a hook in the scheduler (or did I misread?")
+    assert not _asserts_before_asking("Is it lossless (really?")
+    assert not _asserts_before_asking("Training-free, really?")
