@@ -573,9 +573,11 @@ _TIME_METRICS = frozenset({"latency", "overhead", "time", "quantization_time"})
 _OTHER_COUNT_AFTER = compile_lazy(r"\s*(?:(?:training|train|gradient|optimi[sz]er|fine-?tuning)\s+)?(?:steps?|iterations?|iters?|epochs?|"
                                 r"samples?|examples?|sequences?|requests?|prompts?|queries|users?|sessions?|conversations?|"
                                 r"GPU[- ]?hours?|hours?|documents?|docs|files?|params?|parameters?|stars?|downloads?|"
-                                r"lines?|rows?|calls?|images?|videos?|pages?|articles?|questions?|problems?)\b|"
+                                r"lines?|rows?|calls?|images?|videos?|pages?|articles?|questions?|problems?|"
+                                # a vocabulary's size: "a 128k tokenizer", "32k vocabulary", "152K 词表"
+                                r"(?:token\s+)?vocab(?:ulary|ularies|s)?|tokenizers?|(?:word\s*)?pieces?|entries)\b|"
                                 r"\s*(?:条(?:样本|请求|数据|记录|对话|问题)|个样本|个请求|步(?:训练)?(?![长骤])|轮(?:训练|对话)|张图|篇(?:论文|文档)|"
-                                r"(?:个)?(?:GPU\s*)?小时)", re.IGNORECASE)
+                                r"(?:个)?(?:GPU\s*)?小时|(?:的)?词表)", re.IGNORECASE)
 
 
 def _near_sentence(sentences: list[tuple[int, int]], starts: list[int], s: int, e: int, n: int) -> tuple[int, int]:

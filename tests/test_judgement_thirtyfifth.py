@@ -366,3 +366,19 @@ def test_a_question_in_brackets_after_a_statement_leaves_the_statement_asserted(
     assert _asserts_before_asking("it needs a hook in the scheduler (or did I misread?")
     assert not _asserts_before_asking("Is it lossless (really?")
     assert not _asserts_before_asking("Training-free, really?")
+
+
+def test_the_precision_readings_of_the_last_rounds_other_findings():
+    """Findings read and judged false on t346, t353, t354: a load level is a setting, a vocabulary's size no context, and a
+    figure the writer read in the abstract is not one they doubt."""
+    got = _figures("reject at arrival when predicted slack < 0, +22% goodput over fcfs-with-timeout at 1.3x overload")
+    assert [(r, c) for r, _m, c in got] == [("22%", {"base:fcfs-with-timeout", "load:1.3"})], got
+    assert [r for r, _m, _c in _figures("~50 µs of CPU time per token mask with a 128k tokenizer")] == ["50 µs"]
+    assert [r for r, _m, _c in _figures("on a 32k vocabulary the index takes 1–10 s")] == ["1–10 s"]
+    from ingest.evidence import evidence_reader
+    from queries.contradictions import _SOURCE_SAYS
+
+    said = "我刚去看了一眼 abstract，写的是 4x TTFT、2.1x throughput，没看正文"
+    assert "abstract_checked" in evidence_reader().levels(said)
+    assert all(_SOURCE_SAYS.search(said[max(0, said.find(x) - 24):said.find(x)]) for x in ("4x", "2.1x"))
+    assert not _SOURCE_SAYS.search("the 76% headline, which I could not verify: ")
