@@ -213,9 +213,12 @@ def _unverified_figures(snap: Snapshot) -> list[Contradiction]:
                 same = [x for x in c.quantities if figure_key(x.raw) == key]
                 if same and all(_settings_differ(q, x) for x in same):
                     continue  # "在 A100 上 4.5 倍" doubted is not "4.5x on A6000": another setting's figure
+                # (the work both statements are about: a living document's entry that also names another work keeps that
+                # one's identifier first, "AWQ … Marlin kernel[12]")
+                both = [w for w in c.about if w in (u.about or ())] or list(c.about)
                 out.append(Contradiction(
                     id="", kind="unverified_figure",
-                    subject=f"arXiv:{c.about[0]}" if c.about else c.path,
+                    subject=f"arXiv:{both[0]}" if both else c.path,
                     summary=f"figure {q.raw} stated in {c.path} is marked not verified in {u.path}",
                     a=statement(c), b=statement(u), detail=[f"figure: {q.raw}"],
                 ))
