@@ -163,7 +163,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     grid_rows, lines = _grid_rows(lines, first_line, fenced)
     rows += grid_rows
     _parse_into(out, lines, first_line, quoted=False, callout=None)
-    out = [x for b in out for x in _bibtex_split(b)]
+    out = [x for b in out for y in _bibtex_split(b) for x in _latex_split(y)]
     if rows:
         # the rows go in at their lines; a block's ``parent`` is an index into the list, so it follows
         tagged = sorted([(b.line, 0, k, b) for k, b in enumerate(out)] + [(r.line, 1, -1, r) for r in rows],
@@ -293,6 +293,75 @@ def _bibtex_split(b: MdBlock) -> list[MdBlock]:
             out.append(replace(b, kind="para", text="\n".join(t for _ln, t in said), line=said[0][0], line_end=said[-1][0],
                                lines=tuple(said)))
     return out
+
+
+#: A LaTeX sectioning command that opens a part of a related-work draft: "\paragraph{Low-rank keys.}", "\subsection{…}".
+_TEX_PART = compile_lazy(r"^\s*\\(?:sub)*(?:paragraph|subsection|subsubsection)\*?\{(?P<t>[^{}]{1,120})\}\s*(?P<rest>.*)$")
+#: A draft's map from its citation keys to identifiers: "% keys: loki=2406.02542  palu=2407.21118v2".
+_TEX_KEYS = compile_lazy(r"^\s*%\s*(?:keys?|cite ?keys?|bib)\s*:\s*(?P<pairs>.+)$", re.IGNORECASE)
+#: An identifier written with its scheme already: "arXiv:2408.05646", "arxiv.org/abs/…", "10.48550/arXiv.…".
+_WRITTEN_ID = compile_lazy(r"(?:arxiv|https?:|(?:www\.)?arxiv\.org|10\.)", re.IGNORECASE)
+#: A citation command: "\citet{loki}", "\citep{h2o,snapkv}", "\cite[§3]{palu}".
+_TEX_CITE = compile_lazy(r"\\cite[tp]?\*?(?:\[[^\]]*\])?\{(?P<keys>[^{}]+)\}")
+
+
+def _latex_split(b: MdBlock) -> list[MdBlock]:
+    r"""A code block holding a LaTeX draft in parts (two ``\paragraph{…}`` or ``\subsection{…}`` commands or more, a related-work
+    section pasted from Overleaf): each part a heading over its text, its ``%`` comments a paragraph of the writer's own (how far
+    they read), and each ``\citet{loki}`` written with the identifier the draft's ``% keys:`` line gives it (``loki
+    (arXiv:2406.02542)``).  Any other block as it is."""
+    if b.kind != "code" or b.quoted or sum(1 for _ln, t in b.lines if _TEX_PART.match(t)) < 2:
+        return [b]
+    keys: dict[str, str] = {}
+    for _ln, t in b.lines:
+        m = _TEX_KEYS.match(t)
+        if m:
+            for k, v in re.findall(r"([\w:.-]+)\s*=\s*(\S+)", m.group("pairs")):
+                keys[k] = v
+
+    def cited(text: str) -> str:
+        def ident(v: str) -> str:
+            return v if _WRITTEN_ID.match(v) else "arXiv:" + v
+
+        def one(m: re.Match[str]) -> str:
+            names = [k.strip() for k in m.group("keys").split(",") if k.strip()]
+            return ", ".join(f"{k} ({ident(keys[k])})" if k in keys else k for k in names)
+        return _TEX_CITE.sub(one, text)
+
+    out: list[MdBlock] = []
+    run: list[tuple[int, str]] = []
+    run_kind = ""
+
+    def flush() -> None:
+        if run:
+            out.append(replace(b, kind=run_kind, text="\n".join(t for _ln, t in run), line=run[0][0], line_end=run[-1][0],
+                               lines=tuple(run), level=0))
+            run.clear()
+
+    for ln, t in b.lines:
+        part = _TEX_PART.match(t)
+        if t.strip().startswith(("```", "~~~")) or _TEX_KEYS.match(t):
+            continue
+        if part:
+            flush()
+            title = part.group("t").strip().rstrip(".")
+            out.append(replace(b, kind="heading", text=title, line=ln, line_end=ln, lines=((ln, title),), level=3))
+            if part.group("rest").strip():
+                run_kind = "para"
+                run.append((ln, cited(part.group("rest").strip())))
+            continue
+        kind = "para" if t.strip() else ""
+        if not kind or re.match(r"\s*\\(?:section|label|begin|end|bibliography)\b", t):
+            flush()
+            continue
+        comment = t.lstrip().startswith("%")
+        text = t.lstrip().lstrip("%").strip() if comment else cited(t.strip())
+        if run and (run_kind != ("comment" if comment else "para")):
+            flush()
+        run_kind = "comment" if comment else "para"
+        run.append((ln, text))
+    flush()
+    return [replace(x, kind="para") if x.kind == "comment" else x for x in out] or [b]
 
 
 def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:

@@ -738,6 +738,8 @@ _ANSWER_HEAD = compile_lazy(r"^\s*(?P<t>(?:[✔✓]\s*)?(?:accepted\s+)?answer\s
                             re.IGNORECASE)
 #: A heading as a wiki or a plain-text log writes it: "== run 1: llama.cpp CPU baseline ==", "=== Results ===" (MediaWiki), "== run 4:
 #: bitnet.cpp …".
+#: A paragraph anchor of a document export: "¶ 28.1 — LLMLingua-2 paragraph", "¶ Sources".
+_PILCROW = compile_lazy(r"^\s*¶\s+(?P<t>[^\s。!?！？][^。!?！？]{0,100}?)\s*$")  # (not a read's "¶1 引言。…": its numbered paragraphs)
 _EQ_HEADING = compile_lazy(r"^\s*={2,6}\s*(?P<t>[^=\s][^=]{0,120}?)\s*(?:={2,6})?\s*$")
 
 
@@ -752,7 +754,7 @@ def _pseudo_kind(line_text: str) -> int:
     stamp and speaker alone on a line ("[2029-01-20 15:19] mei:" over a quote and the reply) are a chat line's kind."""
     kinds = (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD, _NUMBERED_LABEL,
              _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD)
+             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW)
     if _CHAT_ALONE.match(line_text):
         return kinds.index(_CHAT)
     if _COMMENTED.match(line_text):  # ("**jchen** commented on May 1" is a comment's header, as "mdrake mentioned this issue …" is)
@@ -764,7 +766,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD):
+                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
@@ -2569,6 +2571,38 @@ def _labelled_list(inside: list[MdBlock], ln: int, lex: Lexicon | None) -> tuple
     return inside[:lab], body, ents
 
 
+#: A transcript's stamped turn: "[00:12:40] HOST: …", "(01:02) Dev Anand: …", "00:04:10 主持人：…".
+_STAMPED_TURN = compile_lazy(r"^\s*[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s+(?P<who>[A-Z\u4e00-\u9fff][\w .'\u4e00-\u9fff-]{0,24}?)\s*[:：]\s*(?P<said>\S.*)$")
+
+
+#: An interviewer's follow-up on the answer just given: "And what does that buy you …?", "Is it training-free?", "So how
+#: does that scale?", "那它需要训练吗？".
+_FOLLOW_UP_Q = compile_lazy(r"^\W*(?:(?:and|so|but|ok(?:ay)?|right)[,\s]+)?(?:what|how|is|are|does|do|did|can|could|was|were|why)\b"
+                            r"[^?？]{0,50}?\b(?:it|that|this|those|these|them|they)\b|^\W*(?:那|所以)?(?:它|这个|那个)[^?？]{0,20}[?？]",
+                            re.IGNORECASE)
+
+
+def _host_questions(paras: list[MdBlock]) -> list[tuple[MdBlock, int]]:
+    """An interview transcript's topics (``[00:12:40] HOST: …`` / ``GUEST: …`` turns, six or more, two speakers or more): each
+    turn of its interviewer (the speaker who asks most, two questions or more) that asks or moves the talk on opens one;
+    a short reaction ("That's nothing.", "Great. Thanks for coming on.") does not.  ``(block, line)`` marks, or none."""
+    turns = [(b, ln, m.group("who").strip(), m.group("said")) for b in paras for ln, t in b.lines if (m := _STAMPED_TURN.match(t))]
+    if len(turns) < 6 or len({w for _b, _ln, w, _s in turns}) < 2:
+        return []
+    asks: dict[str, int] = defaultdict(int)
+    for _b, _ln, who, said in turns:
+        if re.search(r"[?？]\s*(?:\[[^\]]{1,20}\]\s*)?$", said):
+            asks[who] += 1
+    host = max(asks, key=asks.get, default=None)
+    if host is None or asks[host] < 2 or sum(asks.values()) - asks[host] >= asks[host]:
+        return []
+    # (a follow-up that asks about what was just said, "And what does that buy you in numbers?", "Is it training-free?",
+    # goes on with the question before it)
+    return [(b, ln) for n, (b, ln, who, said) in enumerate(turns) if who == host
+            and (re.search(r"[?？]", said) or len(re.findall(r"\w+", said)) >= 10)
+            and not (n > 1 and _FOLLOW_UP_Q.match(said) and not find_arxiv_ids(said))]
+
+
 def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = None) -> tuple[list[_Raw], list[MdBlock]] | None:
     """Split an interview or a Q&A thread, else None: two questions or more (``Q: …`` / ``问：…`` lines),
     each an item with its answer, up to the next question; else one question with two answers or more
@@ -2578,6 +2612,8 @@ def _split_dialogue(body: list[MdBlock], last_line: int, lex: Lexicon | None = N
     q_marks = [(b, ln) for b in paras for ln, t in b.lines if _QUESTION_MARK.match(t)
                # a flashcard deck: "Q:: … A:: …" and "front ;; back" lines, a card each
                or (_FLASHCARD.search(t) and any(_FLASHCARD.search(x) for _l, x in b.lines if x is not t))]
+    if len(q_marks) < 2:
+        q_marks = _host_questions(paras)
     if len(q_marks) < 2:
         # a chat with an assistant ("用户：…" / "助手：…", "User:" / "Assistant:"): each of the user's turns asks
         # a question, the assistant's turns after it answer it
@@ -2701,6 +2737,42 @@ def _row_name(r: _Raw) -> str:
 _NAMED_LEAD = compile_lazy(r"^\s*(?P<n>[A-Z][\w.+-]{2,30})\s*(?:[—–:：]|-\s|,\s)")
 #: A ticket's key before an entry's name: "DISAG-143", "KER-142", "#412".
 _TICKET_KEY = compile_lazy(r"^(?:[A-Z][A-Z0-9]{1,9}-\d{1,6}|#\d{1,6})$")
+
+
+#: A margin comment collected at a document's foot under its key: "[a] Comment by Hana Okafor: …", "[3] Comment by …".
+_KEYED_COMMENT = compile_lazy(r"^\s*\[(?P<k>[a-z]{1,2}|\d{1,2})\]\s+(?:Comment|Reply|Note)\s+(?:by|from)\s+\S", re.IGNORECASE)
+
+
+def _keyed_comments(raws: list[_Raw], blocks: list[MdBlock]) -> list[_Raw]:
+    """``raws`` with the margin comments a document export collects at its foot ("[a] Comment by Hana Okafor: I only had the
+    abstract …", under "Comments") joined to the topic whose text carries their key ("… conditions on the question.[a]"):
+    how far that topic was read and where it goes (``_Raw.also``); the topic that held the comments' block ends before it."""
+    found = [(ln, m.group("k")) for b in blocks if b.kind in ("para", "item") and not b.quoted for ln, t in b.lines
+             if (m := _KEYED_COMMENT.match(t))]
+    if len(found) < 2:
+        return raws
+    first = min(ln for ln, _k in found)
+    label = next((ln for b in blocks if b.kind in ("para", "heading") and b.line < first for ln, t in b.lines
+                  if first - 2 <= ln < first and re.fullmatch(r"\W*(?:comments?|margin comments?|评论|批注)\W*", t.strip(), re.I)), first)
+    text_of = {id(r): "\n".join(t for ln, t in _lines_of(r) if ln < label) for r in raws}
+    extra: dict[int, list[tuple[int, int]]] = {}
+    for ln, k in found:
+        owners = [r for r in raws if re.search(rf"(?<!^)\[{re.escape(k)}\]", text_of[id(r)], re.M)]
+        if len(owners) == 1:
+            extra.setdefault(id(owners[0]), []).append((ln, ln))
+    if not extra:
+        return raws
+    out = []
+    for r in raws:
+        if r.line < label <= r.line_end:
+            kept = [_slice(b, b.line, label - 1) if b.line_end >= label else b for b in r.blocks if b.line < label]
+            kept = [b for b in kept if b is not None]
+            r = replace(r, line_end=max([r.line, *(b.line_end for b in kept)]), blocks=kept)
+        if id(r) in extra or any(id(x) in extra and x.line == r.line for x in raws):
+            key = next(id(x) for x in raws if x.line == r.line)
+            r = replace(r, also=(*r.also, *extra.get(key, ())))
+        out.append(r)
+    return out
 
 
 def _named_comments(raws: list[_Raw], blocks: list[MdBlock]) -> list[_Raw]:
@@ -5313,7 +5385,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
     raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex))
-    raws = _named_comments(raws, blocks)
+    raws = _keyed_comments(_named_comments(raws, blocks), blocks)
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):
         last = raws[-1]
@@ -5543,7 +5615,9 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         # a title, a head giving the paper's title in a field (``> **论文**：*Title*``) and no section
         # bringing a work of its own: a one-paper note whose paper has no identifier (title-only)
         one_paper = True
-    elif raws and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws):
+    elif raws and not any(_brings_link("\n".join(b.text for b in r.blocks)) for r in raws) \
+            and not (how == "dialogue" and _host_questions([b for b in blocks if b.kind == "para" and not b.quoted and b.lines])):
+        # (an interview's host questions are its topics even when the episode's page links one paper, its guest's)
         # none of its parts brings a work or a link of its own ("Strengths: 1. … 2. …" of a review
         # form) and the note names one work in all ("Preprint: arxiv.org/abs/…" at its foot): it is
         # a note about that work

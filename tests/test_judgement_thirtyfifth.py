@@ -382,3 +382,84 @@ def test_the_precision_readings_of_the_last_rounds_other_findings():
     assert "abstract_checked" in evidence_reader().levels(said)
     assert all(_SOURCE_SAYS.search(said[max(0, said.find(x) - 24):said.find(x)]) for x in ("4x", "2.1x"))
     assert not _SOURCE_SAYS.search("the 76% headline, which I could not verify: ")
+
+
+# --- the fifth round's shapes (t359-t362) -------------------------------------------------------------------------------
+
+_SUGGESTING = """Review copy of "Part 4 · KV reuse" — Google Docs export, suggesting mode
+Suggestions are Ana's unless a comment says otherwise.
+
+¶ 4.1 — TideKV paragraph
+TideKV keeps agent schemas resident [[deleted: for one turn]][[inserted: across turns]].[a]
+
+¶ 4.2 — new paragraph after the SnapKV sentence
+[[inserted: SpecGram (arXiv 2604.02211v1) drafts under the grammar.]][b]
+
+Comments
+[a] Comment by Ana Ruiz: I only had the abstract open for this one.
+[b] Comment by Bo Chen: read it properly, start to finish. Proposing it for 4.2.
+"""
+
+
+def test_a_suggesting_mode_export_splits_at_its_paragraph_anchors_and_keys_its_margin_comments():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_SUGGESTING, "inbox/ana/gdoc.md", "note")
+    items = parts["items"]
+    assert [(i.line, i.line_end) for i in items] == [(4, 5), (7, 8)], [(i.line, i.line_end) for i in items]
+    item_of = {c.line: c.item for c in parts["claims"]}
+    assert item_of[11] == 0 and item_of[12] == 1  # "[a] Comment by …" is the comment on the paragraph marked [a]
+    assert items[0].evidence == "abstract_checked" and items[1].evidence == "full_text"
+    assert "4.1" in items[0].sections and "4.2" in items[1].sections
+    # (a read's numbered paragraphs, "¶1 引言。…", are parts of one read)
+    from ingest.structure import _PILCROW
+
+    assert _PILCROW.match("¶ Sources") and not _PILCROW.match("¶1 引言。目标场景是小 batch 解码。")
+
+
+_INTERVIEW = """# Bandwidth Bound, ep. 9 (transcript)
+
+Guest: Ana Ruiz, first author of TideKV (arxiv.org/abs/2607.11408v1). Host: Bo.
+
+[00:00:41] HOST: Before we start, this episode is brought to you by a cloud that sells H200 hours cheaply today.
+[00:01:12] HOST: Ana, welcome. What does TideKV actually do?
+[00:01:19] GUEST: We keep agent schemas resident across turns, in a tiered cache.
+[00:02:48] HOST: And what does that buy you in numbers?
+[00:02:53] GUEST: About 2x TTFT on agent traces.
+[00:09:30] HOST: Everyone talks about MLA. Why did that design work so well?
+[00:09:38] GUEST: Because keys and values share one latent.
+[00:10:20] HOST: That's nothing.
+[00:17:05] HOST: Where does SpecGram sit relative to your work?
+[00:17:12] GUEST: Different problem, drafting under a grammar.
+"""
+
+
+def test_an_interviews_topics_are_its_hosts_questions_and_follow_ups_stay_with_them():
+    got = _items(_INTERVIEW)
+    assert [(a, b) for a, b, _w, _t in got] == [(5, 5), (6, 9), (10, 12), (13, 14)], got
+
+
+_RELWORK = """# related work, draft 2, pasted from Overleaf
+
+```latex
+% keys: tide=2607.11408  spec=arXiv:2604.02211  marlin=2408.11743
+\\section{Related Work}
+
+\\paragraph{Prefix reuse.}
+\\citet{tide} keep agent schemas resident across turns.
+% tide: read all of it incl. the appendix.
+
+\\paragraph{Drafting and kernels.}
+Grammar-aware drafting \\citep{spec,marlin} is complementary.
+% spec: abstract only so far.
+```
+"""
+
+
+def test_a_latex_draft_pasted_in_a_fence_is_read_part_by_part_with_its_cite_keys_resolved():
+    from ingest.notes import parse_note
+
+    parts, _w = parse_note(_RELWORK, "inbox/ana/relwork.md", "note")
+    items = [(i.line, i.works, i.evidence) for i in parts["items"]]
+    assert items == [(7, ("2607.11408",), "full_text"), (11, ("2604.02211", "2408.11743"), "abstract_checked")], items
+    assert any(c.line == 8 and "tide (arXiv:2607.11408)" in c.text for c in parts["claims"])
