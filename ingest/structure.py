@@ -1504,6 +1504,15 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
             own_end = b.lines[-1][0] if b.lines else b.line
             out.extend(replace(r, shares=(*r.shares, (b.line, own_end))) for r in _entry_raws(kids, ch, lex))
             continue
+        firsts = [next((m.arxiv_id for m in find_arxiv_ids(c.text)), None) for _n, c in ch]
+        if b.kind == "item" and len(ch) >= 2 and all(firsts) and len(set(firsts)) == len(ch) and not find_arxiv_ids(b.text) \
+                and not _NUMBERED_LABEL.match(b.text.split("\n")[0]):  # ("Slide 4: …" keeps its points, as below)
+            # a label over sub-entries that each bring a work of their own ("[[Paper reading]] — three spec-decode papers
+            # today" over "TODO [[TideSpec]] v3 is out" / "arxiv:: …", "DONE [[Bandit draft length]] …" / "arxiv:: …"): each
+            # sub-entry is a topic; the label's own line is shared by them
+            own_end = b.lines[-1][0] if b.lines else b.line
+            out.extend(replace(r, shares=(*r.shares, (b.line, own_end))) for r in _entry_raws(kids, ch, lex))
+            continue
         # a task or a topic that names no work, holding a sub-entry that brings one of its own beside
         # sub-entries that do not ("TODO benchmark APC" → "need the A10G box", "[[CacheBlend]]
         # arXiv:2405.16444 — …"): the linked sub-entry is a topic of its own
@@ -1518,8 +1527,10 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
                                             and (ids[0].start < 32 or re.match(r"\s*(?:\[\[|\[|<?https?://)", c.text))
                                             and not _SUB_POINTS_BACK.match(c.text))
                       # (or whose own source field gives it: "[[SpillWay]] #to-read" over "Source:: arxiv.org/abs/2603.04417")
-                      or (re.match(r"\s*\[\[", c.text) and any(_SOURCE_FIELD.match(g.text) and find_arxiv_ids(g.text)
-                                                                  for _m, g in children(c, kids)))]
+                      or (re.match(r"\s*(?:(?:TODO|DONE|DOING|NOW|LATER|WAITING)\s+)?\[\[", c.text)
+                          and (any(_SOURCE_FIELD.match(g.text) and find_arxiv_ids(g.text) for _m, g in children(c, kids))
+                               # (or a property line of its own, as Logseq writes them: "arxiv:: https://arxiv.org/abs/…")
+                               or any(_SOURCE_FIELD.match(t) and find_arxiv_ids(t) for t in c.text.split("\n")[1:])))]
             if linked:
                 first = linked[0]
                 own_kids = [c for c in kids if c.line < first.line]
@@ -5926,6 +5937,11 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             return not any(works_in(b.text, lex)[0] for b in r.blocks if b.kind not in ("code", "html"))
         seg_works = [([title_work], list(dict.fromkeys([*a, *m]))) if (a or m) and title_work not in a and compared_only(r)
                      else (a, m) for r, (a, m) in zip(raws, seg_works)]
+    if title_work is None and how in ("dialogue", "replies") and len(set(head_works)) == 1 \
+            and any(re.match(r"\s*(?:subject|主题)\s*[:：]", t, re.I) and find_arxiv_ids(t) for b in head_blocks for _ln, t in b.lines):
+        # a mail answering questions about one paper ("Subject: Re: SpecThrottle (arXiv:2604.11872) — three questions"):
+        # each quoted question with its answer is about that paper
+        title_work = head_works[0]
     if title_work is not None:
         # (a comment naming another work of the note by its short name, "@aisha FMA-Decode is a non-starter …", is about it)
         names = _NOTE_NAMES.get() if comments else {}

@@ -463,3 +463,21 @@ def test_a_latex_draft_pasted_in_a_fence_is_read_part_by_part_with_its_cite_keys
     items = [(i.line, i.works, i.evidence) for i in parts["items"]]
     assert items == [(7, ("2607.11408",), "full_text"), (11, ("2604.02211", "2408.11743"), "abstract_checked")], items
     assert any(c.line == 8 and "tide (arXiv:2607.11408)" in c.text for c in parts["claims"])
+
+
+def test_a_journal_label_over_papers_with_their_own_properties_gives_the_papers():
+    text = ("- DONE stand-up moved to Thursday #serving\n- [[Paper reading]] — two papers today, both for [[kv-reuse]]\n"
+            "\t- TODO [[TideKV]] v2 is out — re-read the eval\n\t  arxiv:: https://arxiv.org/abs/2607.11408v2\n"
+            "\t  read-depth:: the whole v2 PDF\n\t- DONE [[SpecGram]] Grammar-Aware Drafting\n\t  arxiv:: arXiv:2604.02211\n"
+            "\t  read-depth:: abstract only\n- 周五 hotpot? #social\n")
+    got = _items(text)
+    assert [(a, w) for a, _b, w, _t in got if w] == [(3, ("2607.11408",)), (6, ("2604.02211",))], got
+
+
+def test_a_mail_answering_questions_about_the_paper_its_subject_names():
+    text = ("From: Ana Ruiz <ana@example.org>\nTo: Bo Chen <bo@example.org>\nSubject: Re: TideKV (arXiv:2607.11408) — two questions\n\n"
+            "Hi Bo, answers inline.\n\n> 1. Is the hit rate in Table 2 really flat in batch size?\n\nNo, that cell is a copy-paste error; "
+            "at batch 64 it is 0.71.\n\n> 2. Does it work with tree drafts?\n\nYes, we budget by verified tree nodes.\n\n"
+            "> 3. Was chunked prefill on?\n\nYes, Sarathi-style (https://arxiv.org/abs/2403.02310).\n\nBest,\nAna\n")
+    got = _items(text)
+    assert [(a, w) for a, _b, w, _t in got][:3] == [(7, ("2607.11408",)), (11, ("2607.11408",)), (15, ("2403.02310",))], got
