@@ -495,7 +495,20 @@ def _markdown_fences(lines: list[str]) -> list[str]:
         if end < len(lines) and info in ("", "markdown", "md") and heads >= 1 and entries >= 2 \
                 and (heads + entries) * 10 >= 7 * len(body):
             out[k] = out[end] = ""
+        elif end < len(lines) and info in ("", "text", "txt", "git", "commit") and body and _COMMIT_LINE.match(body[0]):
+            # a commit pasted as `git log` prints it ("commit 9b1c0e4…", "Author:", "Date:", then its message indented four
+            # spaces): the message is the writer's text, its "* 31.3, TransMLA: …" bullets their topics; the header stays
+            out[k] = out[end] = ""
+            for j in range(k + 1, end):
+                if re.match(r"(?: {4}|\t)\S", lines[j]):
+                    out[j] = lines[j][4:] if lines[j].startswith("    ") else lines[j][1:]
+                elif lines[j].strip() and not lines[j][:1].isspace():
+                    out[j] = lines[j] + "  "  # (a header line: "Author: …", kept on a line of its own)
     return out
+
+
+#: The first line of a commit as ``git log`` prints it: "commit 9b1c0e4f7a2d35e8…".
+_COMMIT_LINE = compile_lazy(r"^commit [0-9a-f]{7,40}\b")
 
 
 #: A unified diff's hunk header, with the heading the hunk is under: "@@ -51,1 +51,2 @@ ### 2.3 · Asynchrony …".

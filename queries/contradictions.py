@@ -2730,6 +2730,12 @@ def _wrong_said(text: str, m: re.Match[str]) -> bool:
     return not _UNSAID_WRONG.search(before) and not _OWN_SLIP.search(text[max(0, m.start() - 30):m.start()])
 
 
+def _status_cell(text: str, m: re.Match[str]) -> bool:
+    """Whether the cue ``m`` is a table cell of its own ("… | ep. 212 @17:12; vs paper §3.2 | wrong | wen"): a claims sheet's
+    status of the row's claim, not a writer saying the living document is wrong."""
+    return bool(re.search(r"\|\s*$", text[:m.start()]) and re.match(r"\s*(?:\||$)", text[m.end():]))
+
+
 def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tuple[str, ...]]) -> list[Contradiction]:
     """Conflicts the writer of a note flags: a sentence that points at the living document ("our doc", "§4.1",
     "文档", lexicon ``facts.doc_reference``) and says it is wrong there ("gets wrong", "push back on", "写反了",
@@ -2749,7 +2755,7 @@ def _flagged_by_writer(snap: Snapshot, subj: dict[str, list[str]], known: set[tu
     for b in snap.claims:
         if b.kind == "living_doc" or not _eligible(b):
             continue
-        if not ref.search(b.text) or not any(_wrong_said(b.text, m) for m in wrong.finditer(b.text)) \
+        if not ref.search(b.text) or not any(_wrong_said(b.text, m) and not _status_cell(b.text, m) for m in wrong.finditer(b.text)) \
                 or _says_no_conflict(b.text) or _NOT_DISPUTED.search(b.text):
             continue
         line = [c for ln in range(b.line, b.line_end + 1) for c in by_line.get((b.path, ln), ()) if _eligible(c)]

@@ -481,3 +481,21 @@ def test_a_mail_answering_questions_about_the_paper_its_subject_names():
             "> 3. Was chunked prefill on?\n\nYes, Sarathi-style (https://arxiv.org/abs/2403.02310).\n\nBest,\nAna\n")
     got = _items(text)
     assert [(a, w) for a, _b, w, _t in got][:3] == [(7, ("2607.11408",)), (11, ("2607.11408",)), (15, ("2403.02310",))], got
+
+
+def test_a_commit_pasted_in_a_fence_gives_its_messages_bullets_and_a_claims_sheets_status_is_no_flag():
+    text = ("# patch for kv.md\n\nHere is the commit.\n\n```\ncommit 9b1c0e4f7a2d35e8c61f04b7d2a9e3c5f8a1b6d0\n"
+            "Author: Bo <bo@lab.internal>\nDate:   Fri Jul 13 08:41:22 2029 +0200\n\n    kv: TideKV figure, one new paper\n\n"
+            "    * 4.1, TideKV: our bullet describes v1; arXiv:2607.11408v3 reports 3x. I went through v3 end to end.\n"
+            "    * new bullet for 4.2: arXiv 2604.02211, abstract only.\n```\n")
+    got = _items(text)
+    assert [(a, w) for a, _b, w, _t in got][-2:] == [(12, ("2607.11408",)), (13, ("2604.02211",))], got
+    import re
+
+    from queries.contradictions import _flag_cues, _status_cell
+
+    _ref, wrong = _flag_cues()
+    row = "7 | TideKV keeps only projected keys | 2607.11408 | ep. 9; vs paper §3.2: full keys kept | wrong | wen"
+    assert all(_status_cell(row, m) for m in wrong.finditer(row))
+    said = "our §4.1 gets this wrong: TideKV keeps the full keys"
+    assert not any(_status_cell(said, m) for m in wrong.finditer(said)) and re.search("wrong", said)
