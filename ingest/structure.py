@@ -1701,7 +1701,8 @@ def _commented_commands(blocks: list[MdBlock]) -> list[tuple[int, int, str]]:
     """A terminal session's topics: each command its writer comments on ("$ python bench.py --batch 64 …", its output, then
     "# note: 212.4 tok/s at batch 64 …"), from its prompt line to the next prompt; a command nobody comments on ("$ ssh …",
     "$ exit") is the session's context, no topic.  ``(block index, line, title)`` marks, or none when fewer than two."""
-    at = [(i, ln, t) for i, b in enumerate(blocks) if b.kind in ("para", "code") and not b.quoted for ln, t in b.lines]
+    # (a session pasted in a fence, "```console", is code under its heading: the heading is its topic)
+    at = [(i, ln, t) for i, b in enumerate(blocks) if b.kind == "para" and not b.quoted for ln, t in b.lines]
     prompts = [k for k, (_i, _ln, t) in enumerate(at) if SHELL_PROMPT.match(t)]
     if len(prompts) < 3:
         return []
@@ -2161,16 +2162,16 @@ _MENTION_EVENT = compile_lazy(r"\b(?:mentioned|referenced) this (?:issue|pull re
 
 
 def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
-    """A tracker's comments with each reply that opens by addressing the writer of the comment right above it ("@tpham
+    """A tracker's comments with each short reply that opens by addressing the writer of the comment right above it ("@tpham
     unrelated, please open a separate issue" under tpham's question) folded into that comment: it answers it, no topic of
-    its own."""
+    its own (a reply that says more, "@aisha FMA-Decode is a non-starter for the A100 pool: it requires …", is one)."""
     out: list[_Raw] = []
     for r in raws:
         said = _comment_words(r).lstrip()
         to = re.match(r"@([\w.\-]{1,30})", said)
         prev = re.match(r"\W*([\w.\-]{1,30})", out[-1].head) if out else None
         who = re.match(r"\W*([\w.\-]{1,30})", r.head)
-        if (to and prev and to.group(1).casefold() == prev.group(1).casefold()) or (
+        if (to and prev and to.group(1).casefold() == prev.group(1).casefold() and len(re.findall(r"\w+", said)) <= 20) or (
                 prev and who and who.group(1).casefold() == prev.group(1).casefold() and _MENTION_EVENT.search(out[-1].head)):
             # (and the comment the writer of a cross-reference leaves right under it: "#4830 moves fill_next_token_bitmask …")
             p = out[-1]
