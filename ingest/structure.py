@@ -2776,14 +2776,12 @@ def _keyed_comments(raws: list[_Raw], blocks: list[MdBlock]) -> list[_Raw]:
         return raws
     out = []
     for r in raws:
+        joined = extra.get(id(r), ())
         if r.line < label <= r.line_end:
             kept = [_slice(b, b.line, label - 1) if b.line_end >= label else b for b in r.blocks if b.line < label]
             kept = [b for b in kept if b is not None]
             r = replace(r, line_end=max([r.line, *(b.line_end for b in kept)]), blocks=kept)
-        if id(r) in extra or any(id(x) in extra and x.line == r.line for x in raws):
-            key = next(id(x) for x in raws if x.line == r.line)
-            r = replace(r, also=(*r.also, *extra.get(key, ())))
-        out.append(r)
+        out.append(replace(r, also=(*r.also, *joined)) if joined else r)
     return out
 
 
