@@ -142,6 +142,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     lines = _markdown_fences(lines)
     lines = _proposed_edits(lines)
     lines = _unfenced_csv(lines)
+    lines = [_SUGGESTED.sub(_suggestion_applied, ln) if "[[" in ln else ln for ln in lines]
     code = _fenced_lines(lines)  # (what a fence holds is code: no speaker notes or citations are read in it)
     lines = _speaker_notes(_cite_keys_resolved(lines, code), code)
     fenced = _fenced_lines(lines)
@@ -362,6 +363,16 @@ def _latex_split(b: MdBlock) -> list[MdBlock]:
         run.append((ln, text))
     flush()
     return [replace(x, kind="para") if x.kind == "comment" else x for x in out] or [b]
+
+
+#: An edit suggested in a document exported in suggesting mode: "[[deleted: does not condition on …]]", "[[inserted: …]]".
+_SUGGESTED = compile_lazy(r"\[\[(?P<op>deleted|inserted|removed|added|删除|插入|新增)\s*[:：]\s*(?P<t>[^\[\]]*)\]\]", re.IGNORECASE)
+
+
+def _suggestion_applied(m: re.Match[str]) -> str:
+    """The text a suggestion leaves: an insertion's words, nothing of a deletion (the writer proposes to say the first
+    and no longer the second: "It is task-agnostic and [[deleted: does not condition …]][[inserted: conditions …]]")."""
+    return "" if m.group("op").lower() in ("deleted", "removed", "删除") else m.group("t")
 
 
 def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:

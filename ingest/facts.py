@@ -1662,6 +1662,8 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                     continue  # "比静态树省掉很多验证 token", "faster than a static tree": the baseline's side
                 if _TOPIC_BEFORE.search(text[max(0, a - 12):a]):
                     continue  # "可以在 5.1 讲动态树时提一句", "when we discuss dynamic trees": a topic named, nothing asserted
+                if _OURS_BEFORE.search(text[max(0, a - 24):a]):
+                    continue  # "我们线上的 EAGLE 动态树直接套不上去": our deployment's side, not the work's
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
                 if disputed and cues.attribution.search(text[max(0, a - 40):a]):
@@ -1769,6 +1771,8 @@ _CLAIMED = compile_lazy(r"(?:自称|号称|宣称|声称|自诩)[^，。；,;]{0
 _CONCESSIVE = compile_lazy(r"\b(?:despite|although|though|even though|even if|notwithstanding)\b|虽然|尽管|虽说|虽", re.IGNORECASE)
 #: What sets a qualifier side apart as the baseline's: "比静态树…", "相比于离线方法", "than a static tree", "unlike lossy …".
 _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对于?|对比|对照|than(?: an?| the)?|unlike(?: an?| the)?|instead of(?: an?| the)?|"
+                            # "v1's gain was against static k=4", "against a tuned static k": what a gain is set against
+                            r"\bagainst(?: an?| the)?(?: tuned| well-tuned| plain| vanilla)?|"
                             r"rather than(?: an?| the)?|as opposed to(?: an?| the)?|\bover(?: an?| the)|\bthat of(?: an?| the)?|"
                             r"compared (?:to|with)(?: an?| the)?|comparable (?:to|with)(?: an?| the)?(?:\s*[\w.-]{1,16}'s)?|\bvs\.?(?: an?| the)?|\bversus(?: an?| the)?|"
                             # "取代 EAGLE 的静态树", "replaces EAGLE's static tree", "instead of Medusa's": what a work replaces
@@ -1784,6 +1788,9 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
 #: "when we discuss dynamic trees", "a section on static batching".
 _TOPIC_BEFORE = compile_lazy(r"(?:讲|讨论|介绍|聊|谈|说到|讲到|谈到|\bdiscuss(?:es|ing)?|\bcover(?:s|ing)?|\btalk(?:s|ing)? about|"
                            r"\bsection (?:on|about)|\bchapter (?:on|about))\s*(?:the\s+|a\s+)?$", re.IGNORECASE)
+#: Words right before a side cue that make it ours, not the work's: "我们线上的 EAGLE 动态树", "our production dynamic batcher".
+_OURS_BEFORE = compile_lazy(r"(?:我们|咱们)(?:线上|生产|现网|自己)?的?\s*[\w-]{0,12}\s*$|\bour (?:own |production |prod |deployed |in-house )?[\w-]{0,12}\s*$",
+                            re.IGNORECASE)
 #: A side cue naming the baseline a result is set against ("~2x over a synchronous fetch-then-compute baseline"): what
 #: follows it within the phrase is the word baseline.
 _BASELINE_AFTER = compile_lazy(r"[\w/-]*(?:\s+(?!(?:compared|than|vs|versus|with|over|against|and|or|to|by)\b)[\w/-]+){0,2}?\s*\b(?:baselines?|基线)\b",

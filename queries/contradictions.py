@@ -1224,6 +1224,26 @@ def _cue_at(c: SClaim, lex, aspect: str, side: str) -> int | None:
     return m.start() if m else None
 
 
+#: Where a statement turns from one work to another: "; ", ", whereas", "whereas", "while", "instead", "，而".
+_CLAUSE_TURN = compile_lazy(r"[;；。]|,\s*(?:whereas|while|but)\b|\bwhereas\b|\bwhile\b|\binstead\b|[，,]\s*(?:而|但|不过)|而且?(?=\S)",
+                            re.IGNORECASE)
+
+
+def _others_clause(text: str, pos: int | None, s: str) -> bool:
+    """Whether the clause of ``text`` at ``pos`` names works by identifier and ``s`` is none of them: "cla (arXiv:2405.12981)
+    share one key/value projection … and train such models from scratch, whereas minicache (arXiv:2405.14366) merge …" trains
+    CLA, not MiniCache, though the statement names both."""
+    if pos is None:
+        return False
+    start = max((m.end() for m in _CLAUSE_TURN.finditer(text, 0, pos)), default=0)
+    stop = _CLAUSE_TURN.search(text, pos)
+    clause = text[start:stop.start() if stop else len(text)]
+    # (the clause's subject: a work it opens on, "cla (arXiv:…) share …"; one cited further on, "The sparse pattern is a
+    # FlexAttention block mask (arXiv:…), so the method needs …", is named in passing)
+    ids = {m.arxiv_id for m in find_arxiv_ids(clause) if len(clause[:m.start].strip()) <= 30}
+    return bool(ids) and s not in {m.arxiv_id for m in find_arxiv_ids(clause)}
+
+
 def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction]:
     """``qualifier`` (or ``version``) findings: one per work, aspect and pair of files."""
     lex = load_lexicon()
@@ -1244,8 +1264,12 @@ def _qualifier_conflicts(snap: Snapshot, subj: dict[str, list[str]]) -> list[Con
             aspect, _, side = q.partition(":")
             if aspect not in labels or (aspect in of_figures and not _side_at_figure(c, side_pats.get((aspect, side)))):
                 continue
-            for s in subj.get(c.iri, ()):
-                by[(s, aspect)][side].append(c)
+            subjects = subj.get(c.iri, ())
+            at = (m.start() if (pat := side_pattern(aspect, side, lex)) is not None and (m := pat.search(c.text)) else None) \
+                if len(subjects) > 1 else None
+            for s in subjects:
+                if not _others_clause(c.text, at, s):
+                    by[(s, aspect)][side].append(c)
     out: dict[tuple, Contradiction] = {}
     for (s, aspect), sides in sorted(by.items()):
         names = sorted(sides)
@@ -3093,7 +3117,11 @@ def _negations(snap: Snapshot, subj: dict[str, list[str]]) -> list[Contradiction
             # a denial implies nothing: "no fine-tuning" still allows a training)
             verbs = [verb, *(_implied_verbs().get(verb, ()) if sign == "+" else ())]
             objects = frozenset(o for o in objs.split(",") if o)
-            for s in subj.get(c.iri, ()):
+            subjects = subj.get(c.iri, ())
+            at = _word_at(c.text, *_predicate_words(verb, objects)) if len(subjects) > 1 else None
+            for s in subjects:
+                if _others_clause(c.text, at, s):
+                    continue  # (the clause that says it names another work of the statement's)
                 for v in verbs:
                     by[(s, v)].append((c, sign == "-", objects, verb))
                 if verb == "need" and sign == "-" and objects & {"training", "fine_tuning"}:

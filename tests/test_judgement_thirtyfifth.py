@@ -499,3 +499,33 @@ def test_a_commit_pasted_in_a_fence_gives_its_messages_bullets_and_a_claims_shee
     assert all(_status_cell(row, m) for m in wrong.finditer(row))
     said = "our §4.1 gets this wrong: TideKV keeps the full keys"
     assert not any(_status_cell(said, m) for m in wrong.finditer(said)) and re.search("wrong", said)
+
+
+def test_a_suggested_edit_reads_as_the_text_it_leaves():
+    from ingest.blocks import read_blocks
+
+    line = "It is task-agnostic and [[deleted: does not condition on the question]][[inserted: conditions on the question]].[a]"
+    (b,) = read_blocks([line])
+    assert b.text == "It is task-agnostic and conditions on the question.[a]"
+    assert read_blocks(["a wikilink [[TideKV]] stays"])[0].text == "a wikilink [[TideKV]] stays"
+
+
+def test_a_clause_about_one_work_of_a_statement_naming_two_says_nothing_of_the_other():
+    from queries.contradictions import _others_clause
+
+    t = ("cla (arXiv:2405.12981) share one projection between adjacent layers and train such models from scratch, whereas "
+         "minicache (arXiv:2405.14366) merge the caches after the fact.")
+    assert _others_clause(t, t.find("train"), "2405.14366")  # training is CLA's
+    assert not _others_clause(t, t.find("train"), "2405.12981")
+    assert not _others_clause(t, t.find("merge"), "2405.14366")
+    assert not _others_clause("TideKV needs no training at all.", 12, "2607.11408")  # (a clause naming no work: the statement's)
+
+
+def test_a_side_set_against_or_of_our_own_deployment_is_not_the_works():
+    from ingest.facts import qualifier_sides
+    from ingest.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    assert qualifier_sides("v1's goodput gain was against static k=4; against a tuned static k it is 1.25x", lex) == ()
+    assert qualifier_sides("TideSpec 只支持 chain 形式的 draft；我们线上的 EAGLE 动态树直接套不上去", lex) == ()
+    assert qualifier_sides("TideSpec uses a dynamic tree", lex) == ("dynamic:dynamic",)
