@@ -1664,6 +1664,8 @@ def qualifier_sides(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...
                     continue  # "可以在 5.1 讲动态树时提一句", "when we discuss dynamic trees": a topic named, nothing asserted
                 if _OURS_BEFORE.search(text[max(0, a - 24):a]):
                     continue  # "我们线上的 EAGLE 动态树直接套不上去": our deployment's side, not the work's
+                if _OTHERS_SUBJECT.search(text[max(0, a - 120):a]):
+                    continue  # "almost every low-rank KV method fixes the basis offline": other works' side, set against this one
                 # "不做任何近似" is written as a cue of the first side; elsewhere a negator flips the side
                 neg = _negated_at(cues, text, a) and not re.match(r"(不做|没有)", text[a:b])
                 if disputed and cues.attribution.search(text[max(0, a - 40):a]):
@@ -1788,6 +1790,12 @@ _BASELINE_SIDE = compile_lazy(r"(?:(?<![对无])比|相比于?|相较于?|相对
 #: "when we discuss dynamic trees", "a section on static batching".
 _TOPIC_BEFORE = compile_lazy(r"(?:讲|讨论|介绍|聊|谈|说到|讲到|谈到|\bdiscuss(?:es|ing)?|\bcover(?:s|ing)?|\btalk(?:s|ing)? about|"
                            r"\bsection (?:on|about)|\bchapter (?:on|about))\s*(?:the\s+|a\s+)?$", re.IGNORECASE)
+#: A clause whose subject is other works in general, up to a side cue: "almost every low-rank KV method fixes the basis offline",
+#: "most prior systems are static", "现有方法大多是离线的".
+_OTHERS_SUBJECT = compile_lazy(r"(?:^|[.;:,，；。：]\s*|\b(?:so|and|but)\s+)(?:almost\s+|nearly\s+)?(?:every|most|all|other|existing|prior|previous|earlier|many)"
+                               r"\s+(?:[\w-]+\s+){0,4}?(?:methods?|works?|systems?|approaches?|papers?|techniques?)\b[^.;,，；。]*$"
+                               r"|(?:现有|已有|其他|之前的|以往的?|大多数|多数)(?:的)?\s*[\w\u4e00-\u9fff-]{0,8}(?:方法|工作|系统|方案)[^，。；,;]*$",
+                               re.IGNORECASE)
 #: Words right before a side cue that make it ours, not the work's: "我们线上的 EAGLE 动态树", "our production dynamic batcher".
 _OURS_BEFORE = compile_lazy(r"(?:我们|咱们)(?:线上|生产|现网|自己)?的?\s*[\w-]{0,12}\s*$|\bour (?:own |production |prod |deployed |in-house )?[\w-]{0,12}\s*$",
                             re.IGNORECASE)

@@ -1135,7 +1135,7 @@ TITLE_COLUMNS = ("title", "paper title", "paper", "name", "work", "标题", "论
 #: A line that starts a record of its own even inside a paragraph: a footnote definition
 #: (``[^5]: Okafor et al. …``), a numbered reference (``[3] A. Author, …``), a BibTeX-style label
 #: (``[Kwo23] W. Kwon, … PagedAttention. SOSP 2023.``).
-_OWN_RECORD = compile_lazy(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]\s)")
+_OWN_RECORD = compile_lazy(r"^\s*(?:\[\^[^\]]+\]:|\[\d{1,4}\]\s|\[[A-Z][A-Za-z+\-]{1,20}\d{2,4}[a-z]?\]\s)")
 #: A numbered record in parentheses opening a line ("(3) ", "（3）", "〔3〕", "【3】"): a record of its own in a citation list.
 _PAREN_NUMBER = compile_lazy(r"^\s*(?:\(\d{1,4}\)|（\d{1,4}）|〔\d{1,4}〕|【\d{1,4}】|［\d{1,4}］)\s*\S")
 _QUOTED_TITLE = compile_lazy(r"[\"“「『《]([^\"”」』》]{8,240}?)[,.，。]?[\"”」』》]")
@@ -1153,7 +1153,7 @@ def reference_authors(text: str) -> list[str]:
     >>> reference_authors("- Fast Inference of MoE Models with Offloading. Eliseev, Mazur. arXiv 2023. https://arxiv.org/abs/2312.17238")
     ['Eliseev', 'Mazur']
     """
-    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\])\s*", "", text.split("\n")[0])
+    first = re.sub(r"^\s*(?:[-*+]|\d{1,9}[.)]|\[\d{1,4}\]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,20}\d{2,4}[a-z]?\])\s*", "", text.split("\n")[0])
     fields = [f.strip() for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])|,\s*(?=[\"“*])", first) if f.strip()]
     for f in fields[:3]:
         f = re.sub(r"^(?:[A-Z]\.\s*)+", "", f)  # "Z. Liu et al." -> "Liu et al."
@@ -1203,7 +1203,7 @@ def reference_title(text: str) -> str | None:
         t = _clean_title(m.group(1) or m.group(2))
         if len(t.split()) >= 2:
             return t
-    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【［]\d{1,4}[\]〕】］]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,10}\d{2,4}[a-z]?\]"
+    body = re.sub(r"^\s*(?:(?:[-*+]|\d{1,9}[.)]|[\[〔【［]\d{1,4}[\]〕】］]|\[\^[^\]]+\]:|\[[A-Z][A-Za-z+\-]{1,20}\d{2,4}[a-z]?\]"
                   r"|\[" + AUTHOR_YEAR_KEY + r"\])\s*){1,2}", "", first)  # ("[Zhong 2024] DistServe: …": an author-year key)
     lead = find_arxiv_ids(body[:40])
     if lead and lead[0].start <= 2:  # ``[2403.02310] Taming … — OSDI 2024``: the title follows the identifier
@@ -1224,7 +1224,7 @@ def reference_title(text: str) -> str | None:
     # initials ("J. Ainslie, M. de Jong") do not end a field: hide their dots while splitting
     masked = re.sub(r"(?<![\w.])([A-Z])\.(?=\s*(?:[A-Z]|de |van |von |le |di |-))", "\\1\u2024", body)
     fields = [f.strip().replace("\u2024", ".")
-              for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff])", masked) if f.strip()]
+              for f in re.split(r"(?<=[^\s.A-Z])\.\s+|(?<=[^\s.])\.\s+(?=[A-Z\u4e00-\u9fff]|arXiv\b)", masked) if f.strip()]
     # ``DistServe: Disaggregating … Serving (arXiv:2401.09670)``, ``…（arXiv:2403.02310，2024）``: the
     # identifier in brackets (with its year) ends the record
     ids = find_arxiv_ids(body)

@@ -501,6 +501,15 @@ def _strip(text: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
 
+def _tidy_title(title: str) -> str:
+    """A topic's title without an outline's task marker and trailing tags and with its page links as their names
+    ("TODO [[TideSpec]] v3 is out #to-read" -> "TideSpec v3 is out"); the title itself when nothing would be left."""
+    t = re.sub(r"^\s*(?:TODO|DONE|DOING|NOW|LATER|WAITING|CANCEL(?:L?ED)?)\s+", "", title)
+    t = re.sub(r"\[\[([^\[\]|]{1,120})(?:\|([^\[\]]{1,120}))?\]\]", lambda m: m.group(2) or m.group(1), t)
+    t = re.sub(r"(?:\s+#[\w/-]{2,40})+\s*$", "", t)
+    return t.strip() or title
+
+
 def _unnumbered(title: str) -> str:
     """A topic's title without the list number its line opens with ("3. RotaQ-MX 更新到 v3" -> "RotaQ-MX 更新到 v3",
     "（2）…", "二、…") and without a chat turn's stamp, speaker and file marker ("[03-08 10:21] 王磊：[文件] TideServe_…pdf"
@@ -5859,7 +5868,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             rest = [(r.line_end + 1, nxt - 1) for (r, _sw), nxt in zip(carved, bounds) if r.line_end + 1 <= nxt - 1]
         seg = Segment(0, "note", title or PurePosixPath(path).stem, 1, end, title or "", tuple(works),
                       tuple(mentions), title_ref, hl, also=tuple(rest))
-        extra = tuple(Segment(n + 1, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 2}", r.line, r.line_end,
+        extra = tuple(Segment(n + 1, r.kind, _tidy_title(_unnumbered(_strip(_worded_head(r))))[:200] or f"item {n + 2}", r.line, r.line_end,
                               r.head, tuple(a), tuple(m), None, tuple(r.head_lines))
                       for n, (r, (a, m)) in enumerate(carved))
         return NoteShape((seg, *extra), one_paper, title, None, paper)
@@ -5977,7 +5986,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         coda = None
     for n, (r, (a, m)) in enumerate(zip(raws, seg_works)):
         end = coda - 1 if coda is not None and n == len(raws) - 1 else r.line_end
-        segs.append(Segment(n, r.kind, _unnumbered(_strip(_worded_head(r)))[:200] or f"item {n + 1}", r.line, end, r.head,
+        segs.append(Segment(n, r.kind, _tidy_title(_unnumbered(_strip(_worded_head(r))))[:200] or f"item {n + 1}", r.line, end, r.head,
                             tuple(a), tuple(m), None if a else _row_title_ref(r), tuple(r.head_lines), r.row_cells, r.also, r.shares))
     pre_span = (min(b.line for b in pre), max(b.line_end for b in pre)) if pre else None
     return NoteShape(tuple(segs), False, title, pre_span, None)

@@ -529,3 +529,32 @@ def test_a_side_set_against_or_of_our_own_deployment_is_not_the_works():
     assert qualifier_sides("v1's goodput gain was against static k=4; against a tuned static k it is 1.25x", lex) == ()
     assert qualifier_sides("TideSpec 只支持 chain 形式的 draft；我们线上的 EAGLE 动态树直接套不上去", lex) == ()
     assert qualifier_sides("TideSpec uses a dynamic tree", lex) == ("dynamic:dynamic",)
+
+
+def test_the_fresh_users_reading_of_t358_and_t362():
+    """A reference list keyed by long author-year labels ("[RajbhandariS22] DeepSpeed …") keeps each line's title (one title was
+    taken from the line above and reported as a second title of the work); a title ending in capitals before "arXiv:" is read;
+    an increment's short name keeps its section number; an outline's title drops its task marker, tags and link brackets; a
+    clause whose subject is other works in general gives this work no side."""
+    from ingest.facts import qualifier_sides
+    from ingest.lexicon import load_lexicon
+    from ingest.living_doc import parse_living_doc, reference_title
+    from ingest.structure import _tidy_title
+    from queries.render.brief import _short
+
+    doc = ("# Batch\n\n## 1 Intro\n\nText.\n\n## References\n\n"
+           "[ParkJ26] LenSort: Output-Length-Aware Packing for Batch Jobs. arXiv:2602.08813.\n"
+           "[RajbhandariS22] DeepSpeed Inference: Efficient Inference of Transformers at Scale. arXiv:2207.00032.\n"
+           "[ShengY23] FlexGen: High-Throughput Generative Inference with a Single GPU. arXiv:2303.06865.\n")
+    titles = {c.arxiv_id: c.title for c in parse_living_doc(doc).citations}
+    assert titles["2207.00032"].startswith("DeepSpeed Inference") and titles["2602.08813"].startswith("LenSort")
+    assert titles["2303.06865"] == "FlexGen: High-Throughput Generative Inference with a Single GPU"
+    assert reference_title("[SongY23] PowerInfer: Serving on a Consumer-grade GPU. arXiv:2312.12456.") == \
+        "PowerInfer: Serving on a Consumer-grade GPU"
+    assert _short("31.3, TransMLA: our bullet describes v1") == "31.3, TransMLA"
+    assert _tidy_title("TODO [[TideSpec]] v3 is out #to-read") == "TideSpec v3 is out"
+    assert _tidy_title("#2291 fix") == "#2291 fix"
+    lex = load_lexicon()
+    assert "online:offline" not in qualifier_sides("So almost every low-rank KV method fixes the basis offline, and we update it "
+                                                   "online", lex)
+    assert qualifier_sides("现有方法大多是离线的，TideKV 是在线的", lex) == ("online:online",)

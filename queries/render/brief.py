@@ -455,7 +455,7 @@ def _short(title: str) -> str:
     identifiers, the text before ``：`` / ``: `` / `` | `` (at most 32 characters)."""
     t = _unverdict(title)
     t = re.sub(r"[（(][^）)]*\d{4}\.\d{4,5}[^）)]*[）)]", "", t)
-    t = re.sub(r"^\s*(?:[（(]?\d{1,2}[.)）、]|\d{1,2}/)\s*", "", t)
+    t = re.sub(r"^\s*(?:[（(]?\d{1,2}[.)）、](?!\d)|\d{1,2}/)\s*", "", t)  # (not a section number: "31.3, TransMLA: …")
     head = re.split(r"：|:\s|\s\|\s|——|—", t, maxsplit=1)[0].strip()
     head = head or t.strip()
     return head if len(head) <= 32 else head[:32].rstrip() + "…"
