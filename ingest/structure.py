@@ -1515,7 +1515,10 @@ def _entry_raws(body: list[MdBlock], ents: list[tuple[int, MdBlock]], lex: Lexic
             continue
         firsts = [next((m.arxiv_id for m in find_arxiv_ids(c.text)), None) for _n, c in ch]
         if b.kind == "item" and len(ch) >= 2 and all(firsts) and len(set(firsts)) == len(ch) and not find_arxiv_ids(b.text) \
-                and not _NUMBERED_LABEL.match(b.text.split("\n")[0]):  # ("Slide 4: …" keeps its points, as below)
+                and not _NUMBERED_LABEL.match(b.text.split("\n")[0]) \
+                and all(c.line_end > c.line or children(c, kids) for _n, c in ch):
+            # (each sub-entry with words of its own under its first line; a reading list's one-line references, "- Medusa:
+            # … — arXiv:2401.15077", stay the list's; "Slide 4: …" keeps its points, as below)
             # a label over sub-entries that each bring a work of their own ("[[Paper reading]] — three spec-decode papers
             # today" over "TODO [[TideSpec]] v3 is out" / "arxiv:: …", "DONE [[Bandit draft length]] …" / "arxiv:: …"): each
             # sub-entry is a topic; the label's own line is shared by them

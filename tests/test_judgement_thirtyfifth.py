@@ -558,3 +558,13 @@ def test_the_fresh_users_reading_of_t358_and_t362():
     assert "online:offline" not in qualifier_sides("So almost every low-rank KV method fixes the basis offline, and we update it "
                                                    "online", lex)
     assert qualifier_sides("现有方法大多是离线的，TideKV 是在线的", lex) == ("online:online",)
+
+
+def test_a_reading_lists_one_line_references_stay_the_lists():
+    """s1: "3. Reading list shared in a Discord channel:" over two one-line references ("- Medusa: … — arXiv:2401.15077") is
+    one topic; a journal's blocks with properties of their own (above) are topics each."""
+    text = ("scan, ana\n\n1. A tweet thread says TideKV (arXiv:2607.11408) is lossless.\n\n"
+            "2. Reading list shared in a Discord channel:\n   - SpecGram: Grammar-Aware Drafting — arXiv:2604.02211\n"
+            "   - Marlin: Mixed-Precision Kernels — arXiv:2408.11743\n   Nothing we don't have already.\n")
+    got = _items(text)
+    assert [(a, w) for a, _b, w, _t in got] == [(3, ("2607.11408",)), (5, ("2604.02211", "2408.11743"))], got
