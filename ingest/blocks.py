@@ -384,8 +384,8 @@ def _keycap_entries(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     return _list_marked(lines, opens) if len(opens) >= 2 else lines
 
 
-#: A line that opens with a label in capitals and a colon: "TIL: …", "FYI: …", "TODO: …", "NB: …".
-_CAPS_LABEL = compile_lazy(r"^(?P<l>[A-Z]{2,6}):\s+\S")
+#: A line that opens with a log's label in capitals and a colon: "TIL: …", "FYI: …", "NB: …".
+_CAPS_LABEL = compile_lazy(r"^(?P<l>TIL|FYI|PSA|IDEA|NB|FINDING|OBS):\s+\S")  # (not a huddle's "AI: priya — …" action items)
 
 
 #: A shell prompt and its command: "$ python bench.py --batch 64", "(venv) $ pip show quarry", "user@gpu-07:~$ nvidia-smi".

@@ -2601,7 +2601,8 @@ _STAMPED_TURN = compile_lazy(r"^\s*[\[(]?(?:\d{1,2}:)?\d{1,2}:\d{2}[\])]?\s+(?P<
 
 #: An interviewer's follow-up on the answer just given: "And what does that buy you …?", "Is it training-free?", "So how
 #: does that scale?", "那它需要训练吗？".
-_FOLLOW_UP_Q = compile_lazy(r"^\W*(?:(?:and|so|but|ok(?:ay)?|right)[,\s]+)?(?:what|how|is|are|does|do|did|can|could|was|were|why)\b"
+_FOLLOW_UP_Q = compile_lazy(r"^\W*(?:and|so|but|what about|how about)\b[^?？.]{0,24}[?？]\s*$"  # "And the tail?", "And shorter contexts?"
+                            r"|^\W*(?:(?:and|so|but|ok(?:ay)?|right)[,\s]+)?(?:what|how|is|are|does|do|did|can|could|was|were|why)\b"
                             r"[^?？]{0,50}?\b(?:it|that|this|those|these|them|they)\b|^\W*(?:那|所以)?(?:它|这个|那个)[^?？]{0,20}[?？]",
                             re.IGNORECASE)
 

@@ -568,3 +568,14 @@ def test_a_reading_lists_one_line_references_stay_the_lists():
             "   - Marlin: Mixed-Precision Kernels — arXiv:2408.11743\n   Nothing we don't have already.\n")
     got = _items(text)
     assert [(a, w) for a, _b, w, _t in got] == [(3, ("2607.11408",)), (5, ("2604.02211", "2408.11743"))], got
+
+
+def test_short_follow_ups_and_action_items_stay_where_they_are():
+    """t269: an interviewer's "And the tail?" follows the answer before; t50: a huddle's "AI: priya — …" action items are no log of
+    one-line finds (only a log's labels, "TIL:", "FYI:", make each line an entry)."""
+    from ingest.structure import _FOLLOW_UP_Q
+
+    assert _FOLLOW_UP_Q.match("And the tail?") and _FOLLOW_UP_Q.match("And shorter contexts?")
+    assert not _FOLLOW_UP_Q.match("And eviction, H2O, SnapKV, that family — where does it sit relative to your work?")
+    got = _items("recap, ana\n\nAI: bo — send the table\nAI: kim — read the README\nAI: raj — move the eval\n")
+    assert len(got) <= 1, got
