@@ -506,7 +506,7 @@ def _tidy_title(title: str) -> str:
     ("TODO [[TideSpec]] v3 is out #to-read" -> "TideSpec v3 is out"); the title itself when nothing would be left."""
     t = re.sub(r"^\s*(?:TODO|DONE|DOING|NOW|LATER|WAITING|CANCEL(?:L?ED)?)\s+", "", title)
     t = re.sub(r"\[\[([^\[\]|]{1,120})(?:\|([^\[\]]{1,120}))?\]\]", lambda m: m.group(2) or m.group(1), t)
-    t = re.sub(r"(?:\s+#[\w/-]{2,40})+\s*$", "", t)
+    t = re.sub(r"(?:\s+#(?=[\w/-]*[A-Za-z_])[\w/-]{2,40})+\s*$", "", t)  # (a tag has a letter: "Adapter Weekly #87" keeps its number)
     return t.strip() or title
 
 
