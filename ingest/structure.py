@@ -653,7 +653,7 @@ def _comment_words(r: "_Raw") -> str:
     for ln, t in _lines_of(r):
         if ln == r.line:
             continue
-        if _AGO_HEAD.match(t) or t.lstrip().startswith(">"):
+        if _AGO_HEAD.match(t) or _CHAT_HANDLE_TIME.match(t) or t.lstrip().startswith(">"):
             break
         out.append(t)
     return "\n".join(out)
@@ -5019,13 +5019,18 @@ def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
 _RELEASE_HEAD = compile_lazy(r"^\W*[A-Za-z][\w.+-]{1,30}(?:[ -][A-Z][\w+-]*)?\s+v?\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\b(?!\s*(?:[x×%]|times\b))")
 
 
+#: A chat export's header alone on its line, a handle and a time in brackets: "@priya (10:14)", "@jonas (13:47):".
+_CHAT_HANDLE_TIME = compile_lazy(r"^\s*@[\w.\-]{1,30}\s*\(\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\)\s*:?\s*$")
+
+
 def _worded_head(raw: _Raw) -> str:
     """A raw item's head, or, when it holds no word (an arXiv mailing's ``\\`` separator, a ``---``), the
     title its text gives (a ``Title:`` field) or its first line with a word."""
     header = _first_line(raw)
     if _MENTION_EVENT.search(header) and _COMMENTED.match(header):
         return header.strip()  # ("mdrake mentioned this issue in #4830 Overlap grammar bitmask …": the pull request it names)
-    if _COMMENTED.match(header) or _AGO_HEAD.match(header) or _DASH_AGO.match(header) or _COMMENT_BY.match(header):
+    if _COMMENTED.match(header) or _AGO_HEAD.match(header) or _DASH_AGO.match(header) or _COMMENT_BY.match(header) \
+            or _CHAT_HANDLE_TIME.match(header):
         # a comment's header ("**jchen** commented on May 1 · Maintainer", "fsck_the_bill · 8 hours ago") names who wrote
         # and when, not what: the comment is titled by its writer and the first sentence of its words
         said = re.sub(r"\s+", " ", _comment_words(raw)).strip()

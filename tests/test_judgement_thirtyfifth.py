@@ -579,3 +579,11 @@ def test_short_follow_ups_and_action_items_stay_where_they_are():
     assert not _FOLLOW_UP_Q.match("And eviction, H2O, SnapKV, that family — where does it sit relative to your work?")
     got = _items("recap, ana\n\nAI: bo — send the table\nAI: kim — read the README\nAI: raj — move the eval\n")
     assert len(got) <= 1, got
+
+
+def test_a_chat_exports_handle_and_time_header_titles_its_message_by_its_words():
+    text = ("#prompt-compression, export\n\n@priya (10:14)\nhttps://arxiv.org/abs/2607.03318\n\n"
+            "@tomas (10:31)\nStandup moved to 11. TideKV (arXiv:2607.11408) keeps schemas resident.\n\n"
+            "@mei (11:02)\nSelective Context (arXiv:2310.06201) is the baseline row, abstract only.\n")
+    got = _items(text)
+    assert [t for _a, _b, _w, t in got][-2:] == ["tomas: Standup moved to 11.", "mei: Selective Context (arXiv:2310.06201) is the baseline row, abstract only."], got
