@@ -254,7 +254,7 @@ _KEYCAP = compile_lazy(r"^\s*(?:\d\ufe0f?\u20e3|\U0001F51F)\s*\S")
 
 
 #: A BibTeX entry's first line: "@article{samsi2023words,", "@inproceedings{li2023clover,".
-_BIB_ENTRY = compile_lazy(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|"
+BIBTEX_ENTRY = compile_lazy(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|"
                           r"phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
 #: A BibTeX field holding the reader's words: "note = {Read §3–§5 properly …}", "annote = {…}", "comment = \"…\"".
 _BIB_NOTE = compile_lazy(r"^\s*(?:note|annote|annotation|comment|comments|review|remark|remarks)\s*=\s*[{\"]", re.IGNORECASE)
@@ -266,7 +266,7 @@ def _bibtex_split(b: MdBlock) -> list[MdBlock]:
     that what they say of the entry is read as what the reader says.  Any other block as it is."""
     if b.kind != "code" or b.quoted:
         return [b]
-    starts = [k for k, (_ln, t) in enumerate(b.lines) if _BIB_ENTRY.match(t)]
+    starts = [k for k, (_ln, t) in enumerate(b.lines) if BIBTEX_ENTRY.match(t)]
     if len(starts) < 2:
         return [b]
     out: list[MdBlock] = []

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
-from .blocks import SHELL_PROMPT, MdBlock, without_value_cells
+from .blocks import BIBTEX_ENTRY, SHELL_PROMPT, MdBlock, without_value_cells
 from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
@@ -2148,7 +2148,7 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
         # (the issue's title heading above that line, or the line itself when the title is the note's)
         title_b = next((b for b in reversed(pre) if b.kind == "heading" and not b.quoted
                         and opened_b is not None and b.line < opened_b.line), opened_b)
-        who = re.match(r"\W*([\w.\-]{1,30})", out[0].head) if out else None
+        who = _writer(out[0].head) if out else None
         if opened and title_b is not None and who and who.group(1).casefold() == opened.group("who").casefold():
             # a tracker's issue page ("# JSON-schema guided decoding: TPOT … #4821" / "kvoss opened this issue on Apr 29" /
             # "**kvoss** commented on Apr 29" over the report): the opener's first comment is the issue, titled by it
@@ -2173,6 +2173,11 @@ _OPENED_ISSUE = compile_lazy(r"(?:^|[\s·•|])@?(?P<who>[\w.\-]{1,30})\s+opened
 _MENTION_EVENT = compile_lazy(r"\b(?:mentioned|referenced) this (?:issue|pull request)\b", re.IGNORECASE)
 
 
+def _writer(head: str) -> re.Match[str] | None:
+    """The handle a comment's header opens with ("**jchen** commented …" -> ``jchen``), as group 1, or None."""
+    return re.match(r"\W*([\w.\-]{1,30})", head)
+
+
 def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
     """A tracker's comments with each short reply that opens by addressing the writer of the comment right above it ("@tpham
     unrelated, please open a separate issue" under tpham's question) folded into that comment: it answers it, no topic of
@@ -2181,8 +2186,8 @@ def _replies_folded(raws: list[_Raw]) -> list[_Raw]:
     for r in raws:
         said = _comment_words(r).lstrip()
         to = re.match(r"@([\w.\-]{1,30})", said)
-        prev = re.match(r"\W*([\w.\-]{1,30})", out[-1].head) if out else None
-        who = re.match(r"\W*([\w.\-]{1,30})", r.head)
+        prev = _writer(out[-1].head) if out else None
+        who = _writer(r.head)
         if (to and prev and to.group(1).casefold() == prev.group(1).casefold() and len(re.findall(r"\w+", said)) <= 20) or (
                 prev and who and who.group(1).casefold() == prev.group(1).casefold() and _MENTION_EVENT.search(out[-1].head)):
             # (and the comment the writer of a cross-reference leaves right under it: "#4830 moves fill_next_token_bitmask …")
@@ -4916,7 +4921,6 @@ _ASIDE_HEAD = compile_lazy(r"^\W*(?:(?:[一二三四五六七八九十\d]{1,2}\s
 
 
 #: A BibTeX entry's opening: "@article{li2024snapkv,", "@misc{ zhang2023h2o," (``ingest.notes`` reads its title field).
-BIBTEX_ENTRY = compile_lazy(r"\s*@(?:article|misc|inproceedings|incollection|conference|techreport|unpublished|online|preprint|book|phdthesis|mastersthesis|manual|software|dataset)\s*\{", re.IGNORECASE)
 
 
 def _segment_works(raw: _Raw, lex: Lexicon) -> tuple[list[str], list[str]]:
@@ -5035,7 +5039,7 @@ def _worded_head(raw: _Raw) -> str:
         # and when, not what: the comment is titled by its writer and the first sentence of its words
         said = re.sub(r"\s+", " ", _comment_words(raw)).strip()
         first = re.split(r"(?<=[.!?。！？])\s", said, maxsplit=1)[0].strip()
-        who = re.match(r"\W*([\w.\-]{1,30})", header)
+        who = _writer(header)
         if first and re.search(r"[^\W\d_]{2}", first):
             return (f"{who.group(1)}: " if who else "") + (first if len(first) <= 120 else first[:117].rstrip() + "…")
     if re.search(r"[^\W_]", raw.head):
