@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .lexicon import Lexicon, Scan, load_lexicon
+from .lexicon import Lexicon, Scan, gated, load_lexicon
 from .models import Quantity
 from .numerals import MULTIPLIER_HINT, cn_number, multiplier_words, spoken_figures
 from .text import split_sentences
@@ -163,7 +163,8 @@ class _Cues:
 
 def _alt(pats) -> re.Pattern[str]:
     # compiled at first use: one command asks only some of the lexicon's cues (the brief, its figures' units)
-    return compile_lazy("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
+    # and run only on texts holding a literal its matches need (``GatedPattern``): most texts hold none of a cue list's
+    return gated("|".join(f"(?:{p})" for p in pats) or r"(?!x)x", re.IGNORECASE)
 
 
 _CACHE: dict[int, _Cues] = {}
@@ -176,7 +177,7 @@ def _cues(lex: Lexicon) -> _Cues:
     f = lex.raw.get("facts", {})
     got = _Cues(
         metrics=tuple((k, _alt(v)) for k, v in f.get("metrics", {}).items()),
-        conditions=tuple((k, compile_lazy("|".join(f"(?:{p})" for p in v), re.IGNORECASE if k not in ("base", "model") else 0))
+        conditions=tuple((k, gated("|".join(f"(?:{p})" for p in v), re.IGNORECASE if k not in ("base", "model") else 0))
                          for k, v in f.get("conditions", {}).items()),
         bound_max=_alt(f.get("bounds_max", [])), bound_min=_alt(f.get("bounds_min", [])), approx=_alt(f.get("approx", [])),
         down=_alt(f.get("direction_down", [])),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .lazyre import LazyPattern, compile_lazy
 
-__all__ = ["Lexicon", "QualifierPair", "Scan", "load_lexicon", "required_literals"]
+__all__ = ["GatedPattern", "Lexicon", "QualifierPair", "Scan", "gated", "load_lexicon", "required_literals"]
 
 
 def _alt(patterns: list[str]) -> re.Pattern[str]:
@@ -131,7 +131,7 @@ class Scan:
     position), while ``literal in text`` is one C-level search.  ``required_literals`` gives the literals.
     """
 
-    __slots__ = ("patterns", "_folded", "_cased", "_bare")
+    __slots__ = ("patterns", "_folded", "_cased", "_bare", "_folded_by", "_cased_by")
 
     def __init__(self, patterns) -> None:
         self.patterns = tuple(patterns)
@@ -145,6 +145,7 @@ class Scan:
             else:
                 cased.append((lits, p))
         self._folded, self._cased, self._bare = tuple(folded), tuple(cased), tuple(bare)
+        self._folded_by, self._cased_by = _by_first_pair(self._folded), _by_first_pair(self._cased)
 
     def __iter__(self):
         return iter(self.patterns)
@@ -155,18 +156,145 @@ class Scan:
     def any(self, text: str) -> bool:
         """True when one of the patterns matches somewhere in ``text``."""
         if _FOLD_TRAPS.isdisjoint(text):
-            low = text.lower()
-            for lits, p in self._folded:
-                if any(lit in low for lit in lits) and p.search(text):
-                    return True
+            if _any_by_pairs(self._folded_by, text.lower(), text):
+                return True
         else:
             for _lit, p in self._folded:
                 if p.search(text):
                     return True
-        for lits, p in self._cased:
-            if any(lit in text for lit in lits) and p.search(text):
-                return True
+        if self._cased and _any_by_pairs(self._cased_by, text, text):
+            return True
         return any(p.search(text) for p in self._bare)
+
+
+def _by_first_pair(entries) -> dict[str, tuple[tuple[str, int, object], ...]]:
+    """``Scan``'s index of its patterns' literals by their first two characters: pair -> ((literal, pattern
+    position, pattern), ...).  Every required literal is at least two characters long (``required_literals``)."""
+    by: dict[str, list[tuple[str, int, object]]] = {}
+    for i, (lits, p) in enumerate(entries):
+        for lit in lits:
+            by.setdefault(lit[:2], []).append((lit, i, p))
+    return {pair: tuple(got) for pair, got in by.items()}
+
+
+def _any_by_pairs(by: dict[str, tuple[tuple[str, int, object], ...]], hay: str, text: str) -> bool:
+    """Whether a pattern of ``by`` whose literal occurs in ``hay`` matches ``text``.
+
+    Only the literals whose first two characters stand next to each other in ``hay`` are looked for, and each
+    pattern is searched at most once: the answer is that of asking every pattern in turn (the order does not
+    change an ``any``), for one pass over ``hay`` instead of one ``in`` per literal."""
+    if not by:
+        return False
+    pairs = by.keys() & set(map(str.__add__, hay, hay[1:]))
+    tried: set[int] = set()
+    for pair in pairs:
+        for lit, i, p in by[pair]:
+            if i not in tried and lit in hay:
+                tried.add(i)
+                if p.search(text):
+                    return True
+    return False
+
+
+#: The last text ``_lowered`` was asked and its answer (one tuple, rebound whole: safe under threads).
+_LAST_LOWERED: tuple[str, str | None] = ("", "")
+
+
+def _lowered(text: str) -> str | None:
+    """``text.lower()``, or None when ``text`` holds a character ``re`` folds differently (``_FOLD_TRAPS``); the last
+    answer is kept, as one text is asked of many patterns in a row."""
+    global _LAST_LOWERED
+    last = _LAST_LOWERED
+    if last[0] is text:
+        return last[1]
+    low = text.lower() if _FOLD_TRAPS.isdisjoint(text) else None
+    _LAST_LOWERED = (text, low)
+    return low
+
+
+class GatedPattern:
+    """A lexicon pattern that is run only on texts holding one of the literals each of its matches needs.
+
+    Every method answers as the ``re.Pattern`` would (a text without the literals cannot match, so ``search`` gives
+    None, ``finditer`` nothing, ``sub`` the text unchanged); the literals (``required_literals``) are read at the first
+    call.  Worth it for case-insensitive alternations of many cues, which ``re`` tries at every position of every text
+    (the facts' predicate verbs and conditions), where ``literal in text`` is one C-level search.  The pattern compiles
+    when first needed (``compile_lazy``); ``pattern``, ``flags`` and the rest are the compiled pattern's.
+    """
+
+    __slots__ = ("lazy", "_lits", "_folded", "_read")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.lazy = compile_lazy(pattern, flags)
+        self._lits: tuple[str, ...] | None = None
+        self._folded = False
+        self._read = False
+
+    def may_match(self, text: str) -> bool:
+        """False only when ``text`` lacks every literal a match needs (so no match is possible)."""
+        if not self._read:
+            self._lits = required_literals(self.lazy)
+            self._folded = bool(_flags_of(self.lazy) & re.IGNORECASE)
+            self._read = True
+        lits = self._lits
+        if lits is None:
+            return True
+        if self._folded:
+            text = _lowered(text)
+            if text is None:
+                return True
+        for lit in lits:
+            if lit in text:
+                return True
+        return False
+
+    def search(self, text: str, *args):
+        """``re.Pattern.search``."""
+        return self.lazy.search(text, *args) if self.may_match(text) else None
+
+    def match(self, text: str, *args):
+        """``re.Pattern.match``."""
+        return self.lazy.match(text, *args) if self.may_match(text) else None
+
+    def fullmatch(self, text: str, *args):
+        """``re.Pattern.fullmatch``."""
+        return self.lazy.fullmatch(text, *args) if self.may_match(text) else None
+
+    def finditer(self, text: str, *args):
+        """``re.Pattern.finditer``."""
+        return self.lazy.finditer(text, *args) if self.may_match(text) else iter(())
+
+    def findall(self, text: str, *args):
+        """``re.Pattern.findall``."""
+        return self.lazy.findall(text, *args) if self.may_match(text) else []
+
+    def sub(self, repl, text: str, count: int = 0):
+        """``re.Pattern.sub``."""
+        return self.lazy.sub(repl, text, count) if self.may_match(text) else text
+
+    def subn(self, repl, text: str, count: int = 0):
+        """``re.Pattern.subn``."""
+        return self.lazy.subn(repl, text, count) if self.may_match(text) else (text, 0)
+
+    def split(self, text: str, maxsplit: int = 0):
+        """``re.Pattern.split``."""
+        return self.lazy.split(text, maxsplit) if self.may_match(text) else [text]
+
+    def __getattr__(self, name: str):  # pattern, flags, groups, groupindex
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.lazy, name)
+
+    def __reduce__(self):
+        return (GatedPattern, (self.lazy.pattern, _flags_of(self.lazy)))
+
+    def __repr__(self) -> str:
+        return f"gated({self.lazy.pattern!r}, {_flags_of(self.lazy)!r})"
+
+
+def gated(pattern: str, flags: int = 0) -> GatedPattern:
+    """A :class:`GatedPattern` for ``re.compile(pattern, flags)`` (compiled at its first use)."""
+    return GatedPattern(pattern, flags)
 
 
 @dataclass(frozen=True)

@@ -53,3 +53,50 @@ def test_a_text_with_a_fold_trap_still_matches():
     scan = Scan([re.compile(r"skimmed", re.I)])
     assert scan.any("\u017fkimmed the abstract")  # re folds ſ to s
     assert not scan.any("scanned the abstract")
+
+
+def test_scan_of_the_qualifier_sides_answers_as_every_pattern():
+    """The facts' ``any_side`` Scan (some 600 folded patterns, looked up by their literals' first two characters)."""
+    from ingest.facts import _cues
+
+    scan = _cues(load_lexicon()).any_side
+    lines = _lines()
+    said = 0
+    for ln in lines:
+        want = any(p.search(ln) for p in scan)
+        assert scan.any(ln) is want, ln
+        said += want
+    assert said > 50
+
+
+def test_a_cased_scan_finds_a_literal_wherever_it_stands():
+    scan = Scan([re.compile(r"TTFT p99"), re.compile(r"仅看了?摘要")])
+    assert scan.any("the TTFT p99 fell") and scan.any("我仅看摘要")
+    assert not scan.any("the ttft p99 fell") and not scan.any("TTFT p9")
+
+
+def test_a_gated_pattern_answers_as_the_pattern():
+    """``GatedPattern`` (the facts' verbs, conditions and metrics) gives every method's answer of ``re.Pattern``,
+    on lines that hold its literals and lines that do not, Chinese-masked text and a fold trap included."""
+    from ingest.facts import _cues, cjk_masked
+    from ingest.lexicon import GatedPattern, gated
+
+    cues = _cues(load_lexicon())
+    gates = [p for _k, p in cues.verbs + cues.conditions + cues.metrics + cues.objects]
+    assert gates and all(isinstance(p, GatedPattern) for p in gates)
+    lines = _lines()[::3] + ["\u212aV cache offload \u017fkipped", "在 A100 上 TTFT平均降6.8倍"]
+    hits = 0
+    for p in gates:
+        plain = re.compile(p.pattern, p.flags)
+        for ln in lines:
+            for text in filter(None, (ln, cjk_masked(ln))):
+                got = [m.span() for m in p.finditer(text)]
+                assert got == [m.span() for m in plain.finditer(text)], (p, text)
+                assert bool(p.search(text)) is bool(plain.search(text))
+                assert p.sub("#", text) == plain.sub("#", text)
+                hits += bool(got)
+    assert hits > 500
+    g = gated(r"needs? (?:no )?calibration", re.I)
+    assert g.match("Needs calibration data", 0) and g.match("x needs no calibration", 2)
+    assert g.findall("no such words") == [] and g.split("no such words") == ["no such words"]
+    assert g.subn("-", "none here") == ("none here", 0) and g.fullmatch("need calibration")
