@@ -158,7 +158,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     rows, lines = _tab_rows(lines, first_line, fenced)
     html_rows, lines = _html_rows(lines, first_line, fenced)
     rows += html_rows
-    lines = _html_text(lines, fenced)
+    lines = _html_text(_feed_lines(lines, fenced), fenced)
     csv_rows, lines = _csv_rows(lines, first_line, fenced)
     rows += csv_rows
     grid_rows, lines = _grid_rows(lines, first_line, fenced)
@@ -174,7 +174,33 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # a row's identifier-shaped values under a header naming no paper read as that header's values ("run_id=2610.04471",
     # "ttft_p99_ms=1312.4470"): whatever reads the row's text finds no identifier in them (:func:`value_cells`)
     out = [replace(b, text=_valued_text(b)) if b.kind == "row" and value_cells(b) else b for b in out]
+    # an errata table's "原文" / "Original" cell quotes the document it corrects: the row says what the correction says
+    out = [_without_original(b) if b.kind == "row" and _quoted_original(b.header) is not None else b for b in out]
     return [replace(b, index=i) for i, b in enumerate(out)]
+
+
+#: An errata table's columns: the text as it stands ("原文", "Original", "Was", "Current text") and what it should say.
+_ORIGINAL_COLUMN = compile_lazy(r"(?:原文|原句|原稿|现文|当前|original(?: text)?|was|current(?: text)?|old(?: text)?|before)", re.IGNORECASE)
+_SHOULD_COLUMN = compile_lazy(r"(?:应为|应改为|改为|更正为?|修正为?|should (?:be|read)|corrected(?: text)?|correction|new(?: text)?|after|fix(?:ed)?)",
+                              re.IGNORECASE)
+
+
+def _quoted_original(header: tuple[str, ...]) -> int | None:
+    """The column of an errata table's header ("| 位置 | 原文 | 应为 | 依据 |") that quotes the text corrected, else None
+    (a header with no column saying what the text should be is no errata table)."""
+    names = [re.sub(r"[*_`]", "", h).strip() for h in header]
+    if not any(_SHOULD_COLUMN.fullmatch(h) for h in names):
+        return None
+    return next((k for k, h in enumerate(names) if _ORIGINAL_COLUMN.fullmatch(h)), None)
+
+
+def _without_original(row: MdBlock) -> MdBlock:
+    """A row of an errata table without its quote of the text corrected (its figures are the document's, not the
+    corrector's): the place, the correction and how it was checked, header and cells alike."""
+    k = _quoted_original(row.header)
+    cells = tuple(c for n, c in enumerate(row.cells) if n != k)
+    header = tuple(h for n, h in enumerate(row.header) if n != k)
+    return replace(row, cells=cells, header=header, text=" | ".join(cells))
 
 
 def _valued_text(row: MdBlock) -> str:
@@ -807,6 +833,76 @@ _HTML_TAG = compile_lazy(r"<[^<>]{1,400}>")
 _HTML_HREF = compile_lazy(r"<a\b[^<>]*?\bhref=[\"'](?P<href>[^\"'<>]+)[\"'][^<>]*>(?P<text>[^<]{0,400})</a>", re.IGNORECASE)
 
 
+#: A feed's element on its line, RSS 2.0 or Atom: "<item>", "<title>…</title>", "<link href="…"/>", "</entry>".
+_FEED_TAG = compile_lazy(r"^\s*<(?P<close>/)?(?P<tag>[A-Za-z][\w:.-]*)\b[^<>]*?(?P<empty>/)?>(?P<rest>.*)$")
+#: A feed element whose text is what the feed's reader reads (an entry's title, its link, its text); the others (dates,
+#: guids, authors, categories) are the feed's bookkeeping.
+_FEED_TEXT = frozenset({"title", "description", "summary", "content", "content:encoded", "link"})
+
+
+def _feed_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
+    """``lines`` with an RSS or Atom feed pasted raw read as the posts it lists: each ``<item>`` / ``<entry>`` a topic
+    headed by its ``<title>`` (``### title``), its ``<link>`` the address, its ``<description>`` / ``<summary>`` /
+    ``<content>`` the text it shows (entities unescaped, tags dropped); the feed's own title and bookkeeping (dates,
+    ``<guid>``, ``<id>``) blank; a line of the reader's between the elements (">> my take …") the reader's text,
+    its ``>`` marks dropped (no quote: the reader writes it).  Needs an ``<rss`` / ``<feed`` root and two entries or
+    more.  Line numbers are kept."""
+    roots = [k for k, t in enumerate(lines) if k not in fenced and re.match(r"\s*<(?:rss|feed)\b", t, re.IGNORECASE)]
+    if not roots:
+        return lines
+    start = roots[0]
+    end = next((k for k in range(len(lines) - 1, start, -1) if re.match(r"\s*</(?:rss|feed)\s*>", lines[k], re.IGNORECASE)),
+               len(lines) - 1)
+    entries = [k for k in range(start, end + 1) if re.match(r"\s*<(?:item|entry)\b", lines[k], re.IGNORECASE)]
+    if len(entries) < 2:
+        return lines
+    out = list(lines)
+    if start > 0 and lines[start - 1].lstrip().startswith("<?xml"):
+        out[start - 1] = ""
+    in_entry = False
+    open_tag: str | None = None  # an element whose text runs over several lines ("<description>" … "</description>")
+
+    def shown(text: str) -> str:
+        text = text.replace("<![CDATA[", "").replace("]]>", "")
+        text = html.unescape(html.unescape(_HTML_TAG.sub(" ", text)) if "&lt;" in text else _HTML_TAG.sub(" ", text))
+        return re.sub(r"\s+", " ", _HTML_TAG.sub(" ", text)).strip()
+
+    for k in range(start, end + 1):
+        t = lines[k]
+        if open_tag is not None:
+            closing = re.search(rf"</{re.escape(open_tag)}\s*>", t, re.IGNORECASE)
+            out[k] = shown(t[:closing.start()] if closing else t) if in_entry else ""
+            if closing:
+                open_tag = None
+            continue
+        m = _FEED_TAG.match(t)
+        if not m:
+            out[k] = re.sub(r"^\s*>+\s?", "", t) if t.strip() else t  # the reader's own line
+            continue
+        tag = m.group("tag").lower()
+        if tag in ("item", "entry"):
+            in_entry = not m.group("close")
+            out[k] = ""
+            continue
+        if m.group("close") or not in_entry or tag not in _FEED_TEXT:
+            out[k] = ""
+            if not m.group("close") and not m.group("empty") and not re.search(rf"</{re.escape(m.group('tag'))}\s*>", t, re.I) \
+                    and tag in _FEED_TEXT | {"author"}:
+                open_tag = m.group("tag")
+            continue
+        body = m.group("rest")
+        closing = re.search(rf"</{re.escape(m.group('tag'))}\s*>", body, re.IGNORECASE)
+        if tag == "link" and (href := re.search(r"\bhref=[\"']([^\"']+)", t)):
+            out[k] = href.group(1)
+        elif tag == "title":
+            out[k] = "### " + shown(body[:closing.start()] if closing else body)
+        else:
+            out[k] = shown(body[:closing.start()] if closing else body)
+        if not closing and not m.group("empty") and tag != "link":
+            open_tag = m.group("tag")
+    return out
+
+
 def _html_text(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     """``lines`` with raw HTML content pasted into a note (a newsletter's ``<h2>``, ``<p>``, ``<li>`` lines) read as
     the text it shows: ``<h2>X</h2>`` is ``## X``, ``<li>X</li>`` is ``- X``, a link is its text and its address
@@ -877,6 +973,35 @@ def _html_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> t
     return rows, out
 
 
+#: A header line of an Anki "Notes in Plain Text" export: "#separator:tab", "#html:false", "#tags column:3", "#columns:Front	Back".
+_ANKI_LINE = compile_lazy(r"^#(?:separator|html|tags column|columns|notetype(?: column)?|deck(?: column)?|guid column|if matches)\s*:.*$",
+                          re.IGNORECASE)
+
+
+def _anki_header(lines: list[str], k: int, width: int) -> tuple[str, ...] | None:
+    """The column names of the Anki export whose notes start at ``lines[k]`` (its ``#columns:`` line, else "Front",
+    "Back", …, the ``#tags column:N`` one "Tags"), or None when the lines above it are no Anki file header."""
+    above = []
+    for x in range(k - 1, -1, -1):
+        if not lines[x].strip():
+            continue
+        if not _ANKI_LINE.match(lines[x]):
+            break
+        above.append(lines[x])
+    if not any(re.match(r"#separator\s*:", a, re.I) for a in above):
+        return None
+    named = next((a.split(":", 1)[1] for a in above if re.match(r"#columns\s*:", a, re.I)), None)
+    if named:
+        cols = [c.strip() for c in named.split("\t")]
+        if len(cols) == width:
+            return tuple(cols)
+    cols = ["Front", "Back", *(f"Field {i}" for i in range(3, width + 1))][:width]
+    tags = next((int(m.group(1)) for a in above if (m := re.match(r"#tags column\s*:\s*(\d+)", a, re.I))), None)
+    if tags and 1 <= tags <= width:
+        cols[tags - 1] = "Tags"
+    return tuple(cols)
+
+
 def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tuple[list[MdBlock], list[str]]:
     """Rows of a table pasted from a spreadsheet (cells separated by tabs, no Markdown table syntax): three
     lines or more in a row, each with the same number of tabs (one or more) between text cells.  Returns
@@ -893,7 +1018,18 @@ def _tab_rows(lines: list[str], first_line: int, fenced: AbstractSet[int]) -> tu
         while j < len(lines) and j not in fenced and lines[j].count("\t") == n and lines[j].split("\t")[0].strip() \
                 and not lines[j].startswith("\t"):
             j += 1
-        if j - k >= 3:
+        anki = _anki_header(lines, k, n + 1)
+        if anki is not None and j - k >= 2:
+            # an Anki export ("#separator:tab" / "#html:false" / "#tags column:3" above the notes): no header line, every
+            # line a note; the file's own header lines are no text
+            for x in range(k - 1, -1, -1):
+                if lines[x].strip() and not _ANKI_LINE.match(lines[x]):
+                    break
+                out[x] = ""
+            rows += _row_blocks(anki, [(x, [c.strip() for c in lines[x].split("\t")]) for x in range(k, j)], first_line, lines)
+            for x in range(k, j):
+                out[x] = ""
+        elif j - k >= 3:
             header = tuple(c.strip() for c in lines[k].split("\t"))
             rows += _row_blocks(header, [(x, [c.strip() for c in lines[x].split("\t")]) for x in range(k + 1, j)], first_line, lines)
             for x in range(k, j):

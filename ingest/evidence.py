@@ -72,6 +72,9 @@ _ZH_TITLE = compile_lazy(r"《[^《》\n]{2,120}》")
 #: told me', '“转述” 指的是别人说的'.
 _TAG_IS = compile_lazy(r"[\"“'「](?P<tag>[^\"”'」\n]{2,24})[\"”'」]\s*(?:is|are|means|marks?|stands for|=|指的?是|表示|是)\s*"
                        r"(?P<desc>[^.;。；\n\"“]{4,120})", re.IGNORECASE)
+#: A nested tag (Anki's, an outliner's) defined bare: "ttc::pdf means I went through the actual paper", "#kv/abs = abstract".
+_NESTED_TAG_IS = compile_lazy(r"(?<![\w:/#])(?P<tag>#?[A-Za-z][\w-]*(?:(?:::|/)[\w.-]+)+)\s*(?:means|marks|stands for|=|is)\s+"
+                              r"(?P<desc>[^.;。；,，\n\"“]{4,120})", re.IGNORECASE)
 #: A clause that defines a tag rather than says how a line was read: '厂商自己写的标"厂商自述"', 'relayed ones are marked "2nd"'
 #: (the whole clause up to the quoted tag: what it describes is the tagged entries' reading, not the line's).
 #: (the clause starts at the text's start or after a break: an unanchored run before it made every position of a long line
@@ -306,8 +309,16 @@ class EvidenceReader:
         return self.value_level(value) or self.value_level(lead)
 
     def column_level(self, header: str, cell: str) -> str | None:
-        """The level of a table cell when its column is an evidence column (``证据``, ``Status``), else None."""
+        """The level of a table cell when its column is an evidence column (``证据``, ``Status``), else None; in a tags
+        column (an Anki export's "Tags"), the level a tag names by its last part (``ttc::abstract-only``)."""
         h = re.sub(r"[*_`]", "", header).strip().lower()
+        if h in ("tags", "tag", "标签"):
+            for tok in cell.split():
+                leaf = tok.rsplit("::", 1)[-1].strip("#").lower()
+                lv = self.values.get(leaf) or self.values.get(re.sub(r"[-_]", " ", leaf))
+                if lv and leaf not in self.fields_only:
+                    return lv
+            return None
         if not self.fields.match(f"{h}: x"):
             return None
         # "read (Table 2); nothing new for the doc", "abstract; → 2.1.2", "卡片 + talk 录像": the value is the
@@ -323,7 +334,7 @@ class EvidenceReader:
         out: dict[str, str] = {}
         for _n, text in lines:
             # a tag defined in prose: 'when a row says "PDF diff" I went through both full PDFs', '标着“精读”的条目是全文读过的'
-            for m in [*_SAYS_TAG.finditer(text), *_TAG_IS.finditer(text)]:
+            for m in [*_SAYS_TAG.finditer(text), *_TAG_IS.finditer(text), *_NESTED_TAG_IS.finditer(text)]:
                 lv = self.levels(m.group("desc"))
                 if lv:
                     out[m.group("tag")] = lv[0]

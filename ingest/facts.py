@@ -917,6 +917,9 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             a, b, start = b, None, m.start("b")
         elif m.group("sign"):
             signed.add(m.start())  # "-1.8 pts": a drop of 1.8 points
+        if b is None and raw_figs and raw_figs[-1][3] is None and raw_figs[-1][4] == unit and unit in ("%", "x", "pt") \
+                and _ARROW_BETWEEN.fullmatch(text[raw_figs[-1][1]:start]):
+            raw_figs.pop()  # "50% → 67%", "1.8x -> 1.35x": a change written as its two ends; the value it now states is the second
         raw = text[start:end]
         if unit == "tok/s" and spelt_rate is not text and not rate:
             raw = re.sub(r"\s+", " ", spelt_rate[m.start():m.end() + 16]).strip()
@@ -1070,6 +1073,12 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
             # "trained for ~2k steps", "10K samples", "1M downloads": a count of something other than tokens
         if unit == "count" and metric not in ("context", "cost", None):
             continue  # "1M prefill", "8B 模型": a count is compared only as a context length
+        if metric is None and (pm := _PAREN_AFTER.match(text, e)) is not None:
+            # "最高 10.3×（相对支持卸载的推理系统，批量吞吐）", "up to 10.3x (vs offloading systems, batch throughput)": the
+            # parenthesis right after the figure says what it measures
+            m2, e2 = metrics_in(pm.start(1), pm.end(1)).nearest(pm.start(1), pm.start(1))
+            if m2 is not None and m2 not in ("batch", "context"):
+                metric, explicit = m2, e2
         if metric is None and unit == "x":
             metric = cues.default_x
             # "端到端 2.3×", "an end-to-end 2.3x": the whole system's speedup, written out as one
@@ -1314,6 +1323,13 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
 _GAIN_OVER = compile_lazy(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
 #: A change written as its two ends: "从 25.6 GB 压到 21 GB", "went from 820 ms to 410 ms", "25.6 GB → 21 GB".
 _FROM_BEFORE = compile_lazy(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+#: A fused attention kernel, which materialises nothing by design: what it does is no need of a work.
+_KERNEL_AGENT = compile_lazy(r"\b(?:flash-?attention(?:-?\d)?(?:-style)?|fa-?\d|sdpa|fused (?:attention )?kernels?|(?:attention )?kernels|xformers)\b",
+                             re.IGNORECASE)
+#: A parenthesis right after a figure: "（相对…，批量吞吐）", "(vs offloading systems, batch throughput)".
+_PAREN_AFTER = compile_lazy(r"\s?[(（]([^()（）\d]{2,60})[)）]")
+#: An arrow between two figures of one unit: the change from the first to the second ("50% → 67%").
+_ARROW_BETWEEN = compile_lazy(r"\s*(?:→|->|⟶|⇒|=>)\s*")
 #: A verb of a rise before "from X to Y" ("takes … from 50% to 57%", "raises", "lifts", "improves", "boosts", "goes"): a change.
 _RISE_FROM = compile_lazy(r"\b(?:takes?|took|rais(?:es|ed|e)|lifts?|lifted|improv(?:es|ed|e)|boost(?:s|ed)?|go(?:es)?|went|jump(?:s|ed)?|ris(?:es|e)|rose|"
                           r"increas(?:es|ed|e)|grow(?:s)?|grew|climb(?:s|ed)?|push(?:es|ed)?|bump(?:s|ed)?)\b[^.;:]*\bfrom\s*(?:about|~)?\s*$", re.IGNORECASE)
@@ -2107,6 +2123,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     for verb, pat in cues.verbs:
         for m in pat.finditer(text):
             rest = text[m.end():m.end() + 8]
+            if m.start() >= 2 and text[m.start() - 1] == "-" and text[m.start() - 2].isalnum() \
+                    and re.match(r"-[A-Za-z0-9]", text[m.end():m.end() + 2]):
+                continue  # "R1-Distill-Qwen-7B": a word inside a model's name, no act
             if _ATTRIBUTIVE.match(text, m.end()) and re.search(r"(?:ed|en)$", m.group(), re.I) \
                     and _BEFORE_ATTRIBUTIVE.search(text[max(0, m.start() - 12):m.start()]):
                 continue  # "Evicted KV entries are merged …", "the dropped tokens": a participle naming a thing, no act
@@ -2397,7 +2416,13 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
         if f"{sign}materialize:" in out:
             # (the objects of the clause that materialises, not of the whole sentence)
             clause = next((c for c in re.split(r"[;；。]|[,，]\s|\.\s", text) if re.search(r"materiali[sz]|物化", c, re.I)), text)
-            objs = sorted({name for name, op in cues.objects if op.search(clause)} - {"materialize"})
+            objs = sorted({name for name, op in cues.objects if op.search(clause)} - {"materialize", "kernel"})
+            verb_at = re.search(r"materiali[sz]|物化", clause, re.I)
+            if verb_at and _KERNEL_AGENT.search(clause[:verb_at.start()]):
+                # "With FlashAttention-2 the attention map is not materialised", "which FlashAttention-style kernels never
+                # materialise": what a kernel does, no need of the work
+                out.discard(f"{sign}materialize:")
+                continue
             if objs:
                 out.discard(f"{sign}materialize:")
                 out.add(f"{sign}materialize:{','.join(objs)}")

@@ -116,7 +116,7 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
     seen: dict[str, set[str]] = {}
 
     def add(name: str | None, aid: str) -> None:
-        if name and 3 <= len(name) <= 60:
+        if name and (3 <= len(name) <= 60 or re.fullmatch(r"[A-Za-z]\d", name)):  # ("s1", "L1": a letter and a digit)
             seen.setdefault(name.lower(), set()).add(aid)
 
     for c in doc.citations:
@@ -303,7 +303,8 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
             # "ZipDraft [Zhou26] (v1) reports …" holds two, each about the work it names.  A list item
             # or table row is one entry as written (its links to one work are one citation entry)
             ids = [m.arxiv_id for m in find_arxiv_ids(body)]
-            whole = bool(re.match(r"^\s*(?:[-*+•|]|\d{1,3}[.)、])", e.text)) or len(ids) != len(set(ids))
+            # ("**Prefix sharing.** All N samples …": a paragraph led by a bold label is a paragraph, no "*" entry)
+            whole = bool(re.match(r"^\s*(?:[-*+•](?=\s)|\||\d{1,3}[.)、])", e.text)) or len(ids) != len(set(ids))
             src = e.text.split("\n")
             pieces = [] if whole else sentence_pieces(tuple((e.line + k, t) for k, t in enumerate(src)))
             last = subjects  # a sentence naming no work goes on about the one the sentence before named

@@ -30,7 +30,7 @@ from pathlib import PurePosixPath
 from .arxiv import find_arxiv_ids
 from .blocks import MdBlock, read_blocks, value_cells
 from .facts import facts_of, find_figures, qualifier_sides, setting_of
-from .evidence import DEPTH_LEVELS, evidence_reader, ordered_levels
+from .evidence import DEPTH_LEVELS, EvidenceReader, evidence_reader, ordered_levels
 from .markup import as_markdown
 from .lexicon import Lexicon, load_lexicon
 from .models import EVIDENCE_LEVELS, PLACED_HEARSAY, ArxivRef, Claim, Item
@@ -1129,8 +1129,33 @@ _REST_SKIPPED = compile_lazy(r"\b(?:(?:everything|anything|all) else|the rest)\b
                            r"(?:其余|剩下)的?(?:[一二三四五六七八九十两\d]+\s*(?:条|篇|个))?(?:条目|论文|文章|篇)?(?:都|均)?(?:没|未)(?:看|读|点开|细看)|"
                            r"(?:其余|剩下)的?(?:都|均)?跳过", re.IGNORECASE)
 #: What a legend calls the entries that carry no mark: "untagged answers", "unmarked ones", "没标的", "其余".
-_UNMARKED = compile_lazy(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark))\b|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
+_UNMARKED = compile_lazy(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|mark)|unless (?:a|the|its) (?:tag|mark|label) says otherwise|"
+                       r"unless (?:tagged|marked|labell?ed) otherwise)\b|除非另有标(?:记|注)|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
                        re.IGNORECASE)
+
+def _stated_levels(evr: EvidenceReader, text: str, legend: dict[str, str]) -> tuple[str, ...]:
+    """The levels ``text`` states (``EvidenceReader.levels``), except that a legend saying what an unmarked entry is
+    ("written from the abstract page unless a tag says otherwise — ttc::pdf means I went through the paper") states
+    that level only: the others are the tags it defines."""
+    lv = evr.levels(text, legend)
+    if lv and (plain := _unmarked_level(evr, text)):
+        return (plain,)
+    return lv
+
+
+def _unmarked_level(evr: EvidenceReader, said: str) -> str | None:
+    """The reading depth a legend gives the entries it leaves unmarked ("untagged answers were typed from the abstract",
+    "written from the arXiv abstract page unless a tag says otherwise", "没标的都只看了摘要"), read from that clause
+    only; None when the line says nothing of unmarked entries."""
+    if not _UNMARKED.search(said):
+        return None
+    for clause in re.split(r"[;；。,，]|\.\s|\s[—–]\s", said):
+        if _UNMARKED.search(clause):
+            got = [lv for lv in evr.levels(clause) if lv in DEPTH_LEVELS]
+            if got:
+                return got[0]
+    return None
+
 
 #: A field line: a short label of words, a colon, a value (``license: Apache-2.0``, ``used by: SGLang``).
 _FIELD_LINE = compile_lazy(r"\s*[A-Za-z][\w .,&+'/-]{0,28}?\s*[:：]\s+\S")
@@ -1350,7 +1375,7 @@ def parse_note(
             continue
         undone = b.kind == "item" and b.task == " "  # an unticked option or to-do ("- [ ] Title and abstract only")
         for ln, t in b.lines:
-            lv = evr.levels(_UNCHECKED_OPTION.sub(" ", strip_markup(t)), legend)
+            lv = _stated_levels(evr, _UNCHECKED_OPTION.sub(" ", strip_markup(t)), legend)
             if undone:
                 lv = tuple(x for x in lv if x not in DEPTH_LEVELS)  # not done: no depth (its doubts and hearsay stay)
             if lv:
@@ -1362,7 +1387,8 @@ def parse_note(
             # slice of the abstract"): what it says, read whole, is said on each of its lines
             for sent, span in _wrapped_sentences(b.lines):
                 seen = {lv for ln in span for lv in line_lv.get(ln, ())}
-                extra = [lv for lv in evr.levels(strip_markup(sent), legend) if lv not in seen]
+                said = _stated_levels(evr, strip_markup(sent), legend)
+                extra = [lv for lv in said if lv not in seen]
                 for ln in span if extra else ():
                     line_lv[ln] = tuple(dict.fromkeys([*line_lv.get(ln, ()), *extra]))
     # a table's footnote marks ("| 5.69 † |" over "- † … i.e. second-hand for GPTQ"): what the note says of how it was
@@ -1405,9 +1431,8 @@ def parse_note(
         # #pdf = checked against the paper"; "没标的都只看了摘要"): that is the note's level for its entries
         for n in range(pre[0], pre[1] + 1) if pre else ():
             said = strip_markup(lines[n - 1]) if 0 < n <= len(lines) else ""
-            for clause in re.split(r"[;；。,，]|\.\s", said):  # the clause that names the unmarked entries only
-                if _UNMARKED.search(clause):
-                    pre_levels += [lv for lv in evr.levels(clause) if lv in DEPTH_LEVELS][:1]
+            if plain := _unmarked_level(evr, said):
+                pre_levels.append(plain)
         # a title that says where the whole note came from ("# 【转载】…", "# Reposted: …") and heads no item of
         # its own speaks for every item (where it came from only: "# 飞P 精读" names the kind of note, no depth)
         title = next((b for b in blocks if b.kind == "heading"), None)
@@ -1874,7 +1899,7 @@ def parse_note(
             clean = strip_markup(piece)
             if len(clean) < 2 or TURN_HEADER.match(clean) or is_turn_header(clean):
                 continue  # (a transcript's "Speaker 1  00:00:31" alone on its line says nothing: the turn's words do)
-            own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(evr.levels(clean, legend), la)
+            own = line_lv.get(b.line, ()) if b.kind == "row" else quoted(_stated_levels(evr, clean, legend), la)
             said = own
             if b.kind == "row" and b.line in noted:
                 own = ordered_levels([*own, *noted[b.line]])

@@ -144,6 +144,9 @@ _FILE_ANCHOR = compile_lazy(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|c
                           # a review comment written after its anchor on one line: "serving/offload.py:212 — prefetch loop. …"
                           r"|^\s*`?(?P<t2>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh)"
                           r":\d{1,5}(?:-\d{1,5})?`?\s+[—–]\s+\S.*)$"
+                          # a review comment's header naming its reviewer and anchor: "reviewer: dmitri — kvtier/ssd_tier.py:88"
+                          r"|^\s*(?P<t4>(?:reviewer|review|comment|reviewed by)\s*[:：]?\s*@?[\w.\-]{2,30}\s*[—–-]+\s*`?[\w.\-]+(?:/[\w.\-]+)*"
+                          r"\.(?:py|pyi|cu|cuh|cpp|cc|c|h|hpp|rs|go|ts|js|java|kt|scala|yaml|yml|toml|json|sh|md|txt|cfg)(?::\d{1,5}(?:-\d{1,5})?)?`?)\s*$"
                           # a code review's line anchor under its file, as Gerrit's and Phabricator's pastes write it: "Line 88:", "Lines 31-40:"
                           r"|^\s*(?P<t3>(?:Lines?|L)\s?\d{1,5}(?:\s*[-–]\s*\d{1,5})?)\s*[:：]\s*$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
@@ -685,6 +688,9 @@ def _row_title_ref(r: _Raw) -> str | None:
 
 
 #: A table column that gives a place in one document: its page, location, slide or timestamp.
+#: A column of an errata table giving what a place should say: "应为", "改为", "Should be", "Correction", "Fix".
+_CORRECTION_COLUMN = compile_lazy(r"(?:应为|应改为|改为|更正为?|修正为?|正确(?:写法|的)?|should (?:be|read)|corrected(?: text)?|corrections?|fix(?:ed)?|"
+                                  r"replace (?:with|by)|new text|proposed)", re.IGNORECASE)
 _LOCATION_COLUMN = compile_lazy(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
 
 
@@ -778,7 +784,7 @@ def _pseudo(line_text: str) -> str | None:
                 _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW):
         m = pat.match(line_text)
         if m:
-            return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or "").strip()
+            return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or m.groupdict().get("t4") or "").strip()
     m = _BOLD_LEAD.match(line_text)
     if m:
         return m.group("t").strip().rstrip("—–-:： ")
@@ -2162,6 +2168,15 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
             out.insert(0, _Raw("pseudo", body[0].line, max(b.line_end for b in body), body[0].lines[0][1] if body[0].lines
                                else body[0].text, [ln for b in body[:2] for ln, _t in b.lines][:3] or [body[0].line], body))
             pre = []
+    elif heads and all((m := _FILE_ANCHOR.match(h)) is not None and m.group("t4") for h in heads):
+        # a code review's comments ("reviewer: dmitri — kvtier/ssd_tier.py:88") under the pull request's description:
+        # the description that brings its own works ("Layer-wise pre-load … is modelled on CachedAttention (arXiv:…)") is
+        # the pull request's topic, the header lines above it (title, author, reviewers) its preamble
+        body = [b for b in pre if b.kind == "para" and not b.quoted and _brings_link(b.text)]
+        if body:
+            out.insert(0, _Raw("pseudo", body[0].line, body[-1].line_end, body[0].lines[0][1] if body[0].lines else body[0].text,
+                               [ln for b in body[:1] for ln, _t in b.lines][:2] or [body[0].line], body))
+            pre = [b for b in pre if b.line < body[0].line]
     return out, pre
 
 
@@ -3009,6 +3024,102 @@ def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
             if k is not None:
                 joined.setdefault(k, []).append((r.line, r.line_end))
     return [replace(x, also=(*x.also, *joined.get(n, ()))) for n, x in enumerate(raws) if id(x) not in drop]
+
+
+#: What a heading's topic goes by, without its number and identifier: "Speculative Rejection" of "1. Speculative Rejection
+#: (2410.20290)", "Dynasor / Certaindex" of "2. Dynasor / Certaindex (2412.20993)".
+_HEAD_NAME = compile_lazy(r"^\s*(?:\d{1,2}[.)]\s*|[A-Z][.)]\s+)?(?P<n>[^(（\[:：\n]{4,60}?)\s*(?:[(（\[:：]|$)")
+
+
+def _drop_recap_lists(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` without the entries of a list that recaps the note's headed topics: a meeting's agenda ("1. Speculative
+    Rejection, arXiv:2410.20290 (Priya)") over its "### 1. Speculative Rejection (2410.20290)" discussion, its
+    "## Decisions" and "## Action items" after it ("Verifier Cascades goes in under …", "Priya: re-read section 3 of
+    2410.20290 …").  Such a list names topics other parts of the note are about; it brings none of its own.  An entry
+    recaps a heading when its works are among the heading's, or it has none and names the heading's topic; a run of
+    two or more entries of which at least half recap goes, each recapping entry's lines joining the heading it recaps
+    (``_Raw.also``: its decision, depth and placement are that topic's), the others (AOB, a chore) no topic at all.
+    The list-for-rows rule of a table is ``_drop_index_rows``."""
+    heads = [(n, r) for n, r in enumerate(raws) if r.kind in ("heading", "pseudo")]
+    if not heads or not any(r.kind == "entry" for r in raws):
+        return raws
+    ids = {id(r): {m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)} for r in raws}
+    names: list[tuple[int, str]] = []
+    for n, r in heads:
+        got = _HEAD_NAME.match(_strip(r.head))
+        name = got.group("n").strip(" -–—,") if got else ""
+        if len(name) >= 4 and not re.fullmatch(r"[\W\d_]+", name):
+            names.append((n, name.lower()))
+
+    def recapped(e: _Raw) -> int | None:
+        own = {m.arxiv_id for m in find_arxiv_ids(e.head)} or ids[id(e)]
+        if own:
+            return next((n for n, h in heads if own <= ids[id(h)] and h.line != e.line), None)
+        text = _strip(e.head).lower()
+        return next((n for n, name in names if raws[n].line != e.line and re.search(
+            rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)), None)
+
+    runs: list[list[int]] = []
+    for n, r in enumerate(raws):
+        top = r.kind == "entry" and r.blocks and r.blocks[0].kind == "item" and r.blocks[0].level == 0
+        if top and runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        elif top:
+            runs.append([n])
+    drop: set[int] = set()
+    joined: dict[int, list[tuple[int, int]]] = {}
+    for run in runs:
+        if len(run) < 2:
+            continue
+        into = {n: recapped(raws[n]) for n in run}
+        k = sum(1 for v in into.values() if v is not None)
+        if k < 2 or k * 2 < len(run):
+            continue
+        drop.update(run)
+        for n, h in into.items():
+            if h is not None:
+                joined.setdefault(h, []).append((raws[n].line, raws[n].line_end))
+    if not drop:
+        return raws
+    return [replace(x, also=(*x.also, *joined.get(n, ()))) for n, x in enumerate(raws) if n not in drop]
+
+
+#: A field of a reviewer's form, alone at the start of its line: "Summary:", "Strengths:", "Weaknesses:", "Questions for
+#: authors:", "Score: 3 (weak accept)", "Confidence: 3/5", "优点：", "缺点：".
+_REVIEW_FIELD = compile_lazy(r"^\s*(?:\*\*)?(?:summary(?: of (?:the )?(?:paper|submission))?|strengths?(?: and weaknesses)?|weaknesses?|"
+                             r"questions?(?: (?:for|to) (?:the )?authors?)?|limitations|score|overall(?: score| rating)?|rating|"
+                             r"recommendation|confidence|soundness|presentation|contribution|优点|缺点|问题|评分|置信度)(?:\*\*)?\s*[:：]",
+                             re.IGNORECASE)
+
+
+def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]]:
+    """A reviewer's form for one submission ("Summary:" / "Strengths:" / "Weaknesses:" / "Questions for authors:" /
+    "Score:" / "Confidence:", four fields or more) is one topic, the submission its heading names: its strengths,
+    weaknesses and questions are points of that review, no topics of their own.  The topic runs from the form's opening
+    to its last field; what the writer adds after it ("Note to self for the KB …") stays a topic of its own."""
+    fields = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines and _REVIEW_FIELD.match(b.lines[0][1])]
+    names = {_REVIEW_FIELD.match(b.lines[0][1]).group(0).strip(" *:：").lower().split()[0] for b in fields}
+    if len(names) < 4 or len(raws) < 2 or any(r.kind in ("heading", "row") for r in raws):
+        return raws, pre
+    last = fields[-1]
+    end = max([last.line_end, *(b.line_end for b in blocks if b.line > last.line and b.kind == "item"
+                                and not any(f.line > last.line and f.line < b.line for f in blocks if f.kind == "para"))])
+    form = [b for b in [*pre, *(b for r in raws for b in r.blocks)] if b.line <= end]
+    form = sorted({id(b): b for b in form}.values(), key=lambda b: b.line)
+    if not form:
+        return raws, pre
+    after = [r for r in raws if r.line > end]
+    taken = {id(b) for r in after for b in r.blocks}
+    rest = [b for b in blocks if b.line > end and id(b) not in taken and b.kind not in ("hr", "html") and not b.quoted
+            and (not after or b.line < after[0].line)]
+    if rest and rest[0].kind == "para" and rest[0].lines:
+        # the writer's words after the form ("Note to self for the KB, not part of the review: …"): a topic of its own
+        after = [_Raw("pseudo", rest[0].line, max(b.line_end for b in rest), rest[0].lines[0][1], [rest[0].line], rest), *after]
+    if not after:
+        return raws, pre  # the note is the review: the rules for one-paper notes read it
+    head = form[0]
+    topic = _Raw("pseudo", head.line, end, head.lines[0][1] if head.lines else head.text, [head.line], form)
+    return [topic, *after], [b for b in pre if b.line > end]
 
 
 def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
@@ -5401,6 +5512,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws, pre = [], []
     located = [r for r in raws if r.kind == "row" and r.blocks and r.blocks[0].header
                and _LOCATION_COLUMN.fullmatch(re.sub(r"[*_`]", "", r.blocks[0].header[0]).strip())]
+    if located and any(_CORRECTION_COLUMN.fullmatch(re.sub(r"[*_`]", "", h).strip()) for h in located[0].blocks[0].header):
+        located = []  # an errata table ("| 位置 | 原文 | 应为 | 依据 |"): each row a correction of its own place, a topic each
     if len(located) >= 2 and title_idx is not None:
         # a table of one document's highlights ("| Page | Highlight | Comment |", "| Loc. | Quote | Note |" of a PDF
         # annotation export) under a title: the rows are places in that document, not topics; they are the read of
@@ -5416,7 +5529,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 and all(b.kind == "heading" or (b.kind == "para" and len(b.text) <= 60 and not re.search(r"[.。!?！？]", b.text)) for b in rest0):
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
-    raws = _drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex))
+    raws = _drop_recap_lists(_drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex)))
+    raws, pre = _review_form(raws, pre, blocks)
     raws = _keyed_comments(_named_comments(raws, blocks), blocks)
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):

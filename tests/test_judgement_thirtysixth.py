@@ -1,0 +1,266 @@
+"""The thirty-sixth stop's readings (docs/FORMAT.md §5.3, §7, §8.2, "Thirty-sixth stop"): what the blind round t363-t366
+showed, each written here on a subject of our own so that no shift's words are matched.
+
+* Structure: a meeting's agenda, decisions and action items recap its headed topics (no topics of their own); an RSS or
+  Atom feed pasted raw is its posts; an Anki export's first note is no header; an errata table's rows are corrections, each
+  a topic, its "original" column the document's words; a reviewer's form is one topic, the writer's note after it
+  another; a code review's "reviewer: name — file.py:88" comments are topics, the pull request's description one more.
+* Evidence: tags defined bare ("ttc::pdf means …"), a tags column's levels, a legend's level for unmarked entries, and
+  cues for hearsay through a talk page, an author at a poster, a slide, a blurb.
+* Figures: "50% → 67%" states 67%; a parenthesis after a figure names its measure; a memory size of a device is a
+  setting; a model's name holds no verb; a fused kernel that materialises nothing says nothing of the work's needs.
+* Living document: a paragraph led by a bold label is split into its sentences; "s1-32B" is s1's model.
+"""
+from __future__ import annotations
+
+from datetime import timezone
+
+
+def _parts(text: str, path: str = "inbox/ana/note.md", kind: str = "note"):
+    from ingest.notes import parse_note
+
+    parts, _warnings = parse_note(text, path, kind)
+    return parts
+
+
+def _items(text: str, path: str = "inbox/ana/note.md", kind: str = "note"):
+    return [(i.line, i.line_end, i.works) for i in _parts(text, path, kind)["items"]]
+
+
+def _figures(text: str):
+    from ingest.facts import facts_of
+
+    return [(q.raw, q.metric, q.conditions) for q in facts_of(text).figures]
+
+
+# --- structure ----------------------------------------------------------------------------------------------------------
+
+_MINUTES = """# Kernel club, 2030-02-04
+
+## Agenda
+1. TileFuse, arXiv:2611.01234 (Ana)
+2. WarpLane, 2611.02345 (Bo)
+3. Any other business
+
+## Discussion
+
+### 1. TileFuse (2611.01234)
+- Ana read all of it: one fused epilogue for every GEMM of the layer.
+
+### 2. WarpLane (2611.02345)
+- Bo only saw the talk: warp-level lanes for the decode kernel.
+
+## Decisions
+- TileFuse goes under 4.2.
+- WarpLane: wait for the code.
+
+## Action items
+- Ana: re-run 2611.01234 on our H100s.
+- Bo: ask the authors for the code.
+- Cy: book the room.
+"""
+
+
+def test_an_agenda_and_its_decisions_recap_the_headed_topics():
+    got = _items(_MINUTES)
+    assert [(a, w) for a, _b, w in got] == [(10, ("2611.01234",)), (13, ("2611.02345",))], got
+    parts = _parts(_MINUTES)
+    first = parts["items"][0]
+    assert "4.2" in first.sections  # the decision's placement is the topic's
+
+
+_FEED = """Lab blog, raw feed (my reactions marked >>).
+
+<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0">
+<channel>
+<title>Lab blog</title>
+<link>https://blog.example.org/</link>
+<item>
+<title>Fusing every epilogue</title>
+<link>https://blog.example.org/posts/fuse/</link>
+<description>&lt;p&gt;We revisit TileFuse (arXiv:2611.01234) and measure 1.4x on our engine.&lt;/p&gt;</description>
+<pubDate>Tue, 29 Jan 2030 16:00:00 GMT</pubDate>
+<guid isPermaLink="false">blog-2611.0412</guid>
+</item>
+>> only the blurb so far
+<item>
+<title>We're hiring</title>
+<link>https://blog.example.org/posts/jobs/</link>
+<description>Apply by March.</description>
+</item>
+</channel>
+</rss>
+"""
+
+
+def test_a_feed_pasted_raw_is_its_posts():
+    got = _items(_FEED)
+    assert [(a, w) for a, _b, w in got] == [(9, ("2611.01234",)), (17, ())], got
+    assert got[0][1] == 15  # the reader's reaction under the post is the post's
+    claims = {c.line: c.text for c in _parts(_FEED)["claims"]}
+    assert claims[11].startswith("We revisit TileFuse") and "&lt;" not in claims[11]
+    assert not any("2611.0412" in t for t in claims.values())  # a guid is the feed's bookkeeping
+
+
+_ANKI = ("Deck export. Written from the arXiv abstract page unless a tag says otherwise — kc::pdf means I read the paper.\n\n"
+         "#separator:tab\n#html:false\n#tags column:3\n"
+         "TileFuse (2611.01234): gain?\t1.4x on H100\tkc::abstract-only\n"
+         "WarpLane (2611.02345): gain?\t2.0x decode\tkc::pdf\n"
+         "LaneKV (2611.03456): memory?\t30% less\t\n")
+
+
+def test_an_anki_exports_first_note_is_a_note_and_its_tags_say_the_depth():
+    got = _items(_ANKI)
+    assert [(a, w) for a, _b, w in got] == [(6, ("2611.01234",)), (7, ("2611.02345",)), (8, ("2611.03456",))], got
+    parts = _parts(_ANKI)
+    by_line = {c.line: c.evidence for c in parts["claims"]}
+    assert by_line[6] == "abstract_checked" and by_line[7] == "full_text"
+    assert by_line[1] == "abstract_checked"  # the legend states the unmarked level, not every level it defines
+
+
+_ERRATA = """# Errata for chapter 4
+
+| Place | Original | Should be | How checked |
+|---|---|---|---|
+| §4.2 TileFuse | up to 2.1x on H100 | up to 1.4x | against the abstract of arXiv:2611.01234 |
+| §4.3 typo | lanse | lanes | proofreading |
+"""
+
+
+def test_an_errata_tables_rows_are_corrections_each_a_topic():
+    got = _items(_ERRATA)
+    assert [(a, w) for a, _b, w in got] == [(5, ("2611.01234",)), (6, ())], got
+    row = next(c for c in _parts(_ERRATA)["claims"] if c.line == 5)
+    assert "2.1x" not in row.text and "1.4x" in row.text  # the document's words are not the corrector's
+    assert [q.raw for q in row.quantities] == ["1.4x"]
+
+
+_REVIEW = """Workshop reviewer form
+Submission 9: "LaneKV: Lanes for the KV cache"
+
+Summary:
+LaneKV splits the cache into lanes, building on TileFuse (arXiv:2611.01234).
+
+Strengths:
+- Simple.
+- Honest ablations.
+
+Weaknesses:
+- Only one GPU.
+
+Questions for authors:
+1. Does it compose with paging?
+
+Score: 3
+Confidence: 3/5. I read the submission end to end.
+
+Note to self, not part of the review: WarpLane (arXiv:2611.02345) claims 2.0x; check the number.
+"""
+
+
+def test_a_reviewer_form_is_one_topic_and_the_note_after_it_another():
+    got = _items(_REVIEW)
+    assert [(a, b) for a, b, _w in got] == [(1, 18), (20, 20)], got
+    assert got[1][2] == ("2611.02345",)
+
+
+_PR = """PR #77 · lanes: split the KV cache into lanes
+author: ana · reviewers: bo, cy
+
+PR description (ana): each request's cache is split into lanes, modelled on LaneKV (arXiv:2611.03456).
+
+reviewer: bo — lanes/alloc.py:88
+    LANE_BYTES = 64 * 1024
+Too small; WarpLane (arXiv:2611.02345) uses 2 MiB. I know that paper properly.
+ana: Switched.
+
+reviewer: cy — README.md:5
+nit: typo.
+ana: fixed.
+"""
+
+
+def test_a_code_reviews_comments_and_the_pull_requests_description_are_topics():
+    got = _items(_PR)
+    assert [(a, w) for a, _b, w in got] == [(4, ("2611.03456",)), (6, ("2611.02345",)), (11, ())], got
+    by_line = {c.line: c.evidence for c in _parts(_PR)["claims"]}
+    assert by_line[8] == "full_text"
+
+
+# --- evidence -----------------------------------------------------------------------------------------------------------
+
+def test_hearsay_through_a_talk_page_a_poster_author_or_a_slide_is_second_hand():
+    from ingest.evidence import evidence_reader
+
+    evr = evidence_reader()
+    assert "second_hand" in evr.levels("(I only talked to one author at the poster, no PDF yet)")
+    assert "second_hand" in evr.levels("(ID copied off a slide; didn't open the paper)")
+    assert "second_hand" in evr.levels("heard this from Bo at the weekly, haven't looked myself")
+    assert "second_hand" in evr.levels("王强在讨论页说它不做预取；我自己没看论文")
+    assert "second_hand" in evr.levels("Their summary of a paper we already cite.")
+    assert "abstract_checked" in evr.levels("not in the abstract, which is all I read")
+    assert "abstract_checked" in evr.levels("对照 arXiv:2611.01234 的摘要原句")
+    assert evr.levels("I read the paper twice") == ("full_text",)
+
+
+# --- figures and predicates ---------------------------------------------------------------------------------------------
+
+def test_an_arrow_between_two_figures_states_the_second():
+    assert [raw for raw, _m, _c in _figures("50% → 67% on GSM8K")] == ["67%"]
+    assert [raw for raw, _m, _c in _figures("v1 said 1.8x -> 1.35x now")] == ["1.35x"]
+    assert [raw for raw, _m, _c in _figures("KV 25.6 GB → 21 GB")][:2] == ["25.6 GB", "21 GB"]  # a memory's ends stay
+
+
+def test_a_parenthesis_after_a_figure_names_its_measure():
+    assert _figures("up to 10.3x (vs offloading systems, batch throughput)")[0][1] == "throughput"
+    assert _figures("最高 10.3×（相对支持卸载的推理系统，批量吞吐）")[0][1] == "throughput"
+    assert _figures("2.1x (Table 3)")[0][1] == "speedup"  # a parenthesis naming no measure leaves the default
+
+
+def test_a_memory_size_of_a_device_is_a_setting():
+    got = _figures("its 512 GB CXL 2.0 expander cuts TTFT by 40%")
+    assert [(raw, m) for raw, m, _c in got] == [("40%", "latency")]
+    assert "hostmem:512" in got[0][2]
+    assert [raw for raw, _m, _c in _figures("the KV cache shrinks to 12 GB")] == ["12 GB"]
+
+
+def test_a_models_name_holds_no_verb_and_a_kernel_needs_nothing_of_the_work():
+    from ingest.facts import predicates
+
+    assert not any(p[1:].startswith("train") for p in predicates("ran R1-Distill-Qwen-7B on our box: 1,800 tok/s"))
+    assert predicates("With FlashAttention-2 the attention map is not materialised, so the overhead is unknown.") == ()
+    assert "-need:attention_scores" in predicates("the attention probability matrix is never materialised")
+
+
+# --- living document ----------------------------------------------------------------------------------------------------
+
+_DOC = """# Kernels
+
+## 4 Kernels
+
+### 4.2 Fusion
+
+**Fusing everything.** All GEMMs share one epilogue. TileFuse [1] fuses them; the fusion is exact.
+TileFuse reports up to 32x on long prefixes.
+
+- Budget lanes, s1 [2]: lanes capped per request.
+- Capping lifts s1-32B on a held-out set from 50% to 57%.
+
+## References
+
+1. TileFuse: One Epilogue for All. arXiv:2611.01234
+2. s1: Lanes on a Budget. arXiv:2611.04567
+"""
+
+
+def test_a_paragraph_led_by_a_bold_label_is_split_and_a_models_size_is_its_works():
+    from ingest.living import parse_living_source
+
+    fields, _w = parse_living_source(_DOC, "organized/knowledge/kernels.md", tz=timezone.utc)
+    by_line = {}
+    for c in fields["claims"]:
+        by_line.setdefault(c.line, []).append(c)
+    assert len(by_line[7]) >= 2  # the label's paragraph is its sentences, not one entry
+    assert by_line[8][0].subjects == ("2611.01234",)
+    assert by_line[11][0].subjects == ("2611.04567",)  # "s1-32B" is s1's model
