@@ -1209,6 +1209,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
     for m in _PLAIN.finditer(text):
         if m.start() in in_spans or m.start() in in_conds:
             continue
+        if _NOT_A_SCORE_AFTER.match(text, m.end()) or _NOT_A_SCORE_BEFORE.search(text[max(0, m.start() - 10):m.start()]):
+            continue  # "只读了 3.3 节", "§4.2", "section 3": a place in a paper; "约 14 位", "14 bits": a width, no score
         lo, hi = clause_of(m.start())
         window = text[max(lo, m.start() - 24):min(hi, m.end() + 26)]  # "at 6.31 Wikitext-2 perplexity"
         named = [name for name, pat in cues.metrics if name in _SCALAR and pat.search(window)]
@@ -1326,8 +1328,14 @@ _FROM_BEFORE = compile_lazy(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$",
 #: A fused attention kernel, which materialises nothing by design: what it does is no need of a work.
 _KERNEL_AGENT = compile_lazy(r"\b(?:flash-?attention(?:-?\d)?(?:-style)?|fa-?\d|sdpa|fused (?:attention )?kernels?|(?:attention )?kernels|xformers)\b",
                              re.IGNORECASE)
+#: A comment's handling written as a short field: "处理：已改。", "处理：挪到表格下面。", "Status: fixed", "Resolution: done".
+_HANDLED_FIELD = compile_lazy(r"^\s*(?:处理(?:结果|方式)?|status|resolution|handled|action taken)\s*[:：]\s*[^\n]{0,24}$", re.IGNORECASE)
 #: A parenthesis right after a figure: "（相对…，批量吞吐）", "(vs offloading systems, batch throughput)".
 _PAREN_AFTER = compile_lazy(r"\s?[(（]([^()（）\d]{2,60})[)）]")
+#: What makes a plain number a place in a paper or a width, never a score: "3.3 节", "第 4 章", "14 位", "16 bits", "page 7".
+_NOT_A_SCORE_AFTER = compile_lazy(r"\s*(?:节|章|小节|页|段|位(?!置)|bits?\b|-bit\b)", re.IGNORECASE)
+_NOT_A_SCORE_BEFORE = compile_lazy(r"(?:§|第|\bsections?|\bsecs?\.|\bchapters?|\bpages?|\bpp?\.|\bfig(?:ure)?s?\.?|\btables?|\beq(?:uation)?s?\.?)\s*$",
+                                   re.IGNORECASE)
 #: An arrow between two figures of one unit: the change from the first to the second ("50% → 67%").
 _ARROW_BETWEEN = compile_lazy(r"\s*(?:→|->|⟶|⇒|=>)\s*")
 #: A verb of a rise before "from X to Y" ("takes … from 50% to 57%", "raises", "lifts", "improves", "boosts", "goes"): a change.
@@ -2085,6 +2093,8 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     ('-fine_tune:', '-modify:architecture,model')
     """
     lex = lexicon or load_lexicon()
+    if _HANDLED_FIELD.match(text):
+        return ()  # "处理：已改。", "Status: fixed": how a comment was handled, nothing the work does
     rebutted = _REBUTTED.search(text)  # (read before ``_unsaid``, which blanks the report's "X claims")
     text = _unsaid(text)  # a claim named, quoted to be disputed, or said only to be contradicted: not made
     cues = _cues(lex)

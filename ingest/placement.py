@@ -110,7 +110,7 @@ _SUGGEST_INT = compile_lazy(r"\bsuggest(?:s|ed|ion)?\s*[:：]?\s*(?P<key>\d{1,2}
 _FIELD_MORE = compile_lazy(r"\d(?:\.\d{1,2})*\s*(?:[,/;，、]\s*)?(?:(?:and|or|plus)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?:also\s+)?"
                          r"(?<=[\s,/;，、])(?P<key>\d{1,2})(?![\d.%×x-]|\s*(?:倍|%|x\b|times|GB|ms))(?!\s*[A-Za-z\u4e00-\u9fff])", re.I)
 _FIELD = compile_lazy(r"^\s*(?:[-*+]\s+)?(?:\*\*)?:?(?:section|sections|placement|place|suggested[ _]placement|suggested[ _]place|suggested[ _]section|doc[ _]section|where|home|suggested[ _]home|"
-                    r"section[ _]hint|placement[ _]hint|hint|suggested[ _]slot|slot|target[ _]section|"
+                    r"section[ _]hint|placement[ _]hint|hint|suggested[ _]slot|slot|target[ _]section|fits?|goes (?:in|under)|belongs (?:in|under)|"
                     r"where it goes|归属|章节|建议章节|位置|放置|建议位置|放哪(?:里|儿)?|放在哪(?:里|儿)?|放到哪(?:里|儿)?|归哪)"
                     r"(?:\*\*)?\s*(?:::|[:：])"
                     # a card's label needs no colon when it can only be one: "**Suggested place** quantized-inference, 2.3"

@@ -151,6 +151,20 @@ _FILE_ANCHOR = compile_lazy(r"^\s*`?(?P<t>[\w.\-]+(?:/[\w.\-]+)*\.(?:py|pyi|cu|c
                           r"|^\s*(?P<t3>(?:Lines?|L)\s?\d{1,5}(?:\s*[-–]\s*\d{1,5})?)\s*[:：]\s*$")
 #: A programme's time slot with its talk ("09:40-10:00  ★ XAttention in practice … (J. Lin)", "14:00–14:20 Panel: …"); a
 #: break, a meal or the opening is no talk ("10:20-10:50  Coffee break", "Lunch / posters", "Opening remarks").
+#: A section of an issue template that belongs to the report above it: "To reproduce", "Environment", "Logs", "复现步骤".
+_TEMPLATE_PART = compile_lazy(r"(?:steps )?to reproduce|reproduction(?: steps)?|steps|environment|system info(?:rmation)?|versions?|logs?|"
+                              r"stack ?trace|additional context|screenshots?|your environment|复现(?:步骤|方法)?|环境(?:信息)?|日志|版本(?:信息)?",
+                              re.IGNORECASE)
+#: The section of an issue template its other sections belong to: "Describe the bug", "Expected behavior", "问题描述".
+_TEMPLATE_LEAD = compile_lazy(r"describe the (?:bug|issue|problem)|(?:bug|issue|problem) description|what happened\??|"
+                              r"(?:expected|actual|current) (?:behaviou?r|result)|问题描述|现象|预期(?:行为|结果)", re.IGNORECASE)
+#: A heading over the links a note's parts name: "Links", "Papers mentioned", "Show links", "链接".
+_LINKS_LABEL = compile_lazy(r"(?:show |episode |paper )?links?|papers? (?:mentioned|discussed|cited)|sources|链接|相关链接|提到的论文", re.IGNORECASE)
+#: An entry that is a name and its link only: "LayerSkip: https://arxiv.org/abs/2404.16710", "bitnet.cpp report: arXiv:2410.16144".
+_NAME_LINK = compile_lazy(r"^\s*(?P<name>[^:：\n]{2,40}?)\s*(?:[:：]|\s[—–-])\s*<?(?:https?://\S+|(?:www\.)?arxiv\.org/\S+|arxiv:\s*\d{4}\.\d{4,5}\S*|"
+                        r"10\.48550/\S+|[\w.-]+\.(?:fm|com|org|io|net|dev|ai)/\S*)>?\s*$", re.IGNORECASE)
+#: A talk's time written before it on its line, as a live-blog marks each talk: "14:05 "Affinity: …" (arXiv …)", "15:20 coffee."
+_TALK_STAMP = compile_lazy(r"^\s*(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d)?\s+\S")
 _TIME_SLOT = compile_lazy(r"^\s*(?P<t>(?:[01]?\d|2[0-3]):[0-5]\d\s*[-–—~]\s*(?:[01]?\d|2[0-3]):[0-5]\d\s+(?!(?:coffee|tea|lunch|dinner|break|opening|welcome|closing|"
                         r"registration|茶歇|午餐|午休|休息|开幕|闭幕|签到)\b)\S.*)$", re.IGNORECASE)
 #: A social post's header: a name (bold or not), a handle, a time or a date ("**Kai Wei** @kaiwei_gpu · 10:42 AM · May 17").
@@ -216,7 +230,9 @@ def comment_author(line: str) -> str | None:
     """The handle of the writer whose comment or turn ``line`` heads ("fsck_the_bill 8 hours ago | next [–]", "**kvoss**
     commented on Apr 29 · Maintainer", "— kofi, 11 days ago", "Ana Lopez  10:02 AM"), or None when it heads none."""
     line = re.sub(r"^\s*#{1,6}\s+", "", line)  # (a thread a note's reader turned into headings: "## fsck_the_bill · 8 hours ago")
-    if not (is_turn_header(line) or _COMMENTED.match(line) or _AGO_HEAD.match(line) or _DASH_AGO.match(line)):
+    if not (is_turn_header(line) or _COMMENTED.match(line) or _AGO_HEAD.match(line) or _DASH_AGO.match(line)
+            or _POST_HEADER.match(line) or _NAMED_POST_HEADER.match(line) or _COMMENT_STAMP.match(line)):
+        # (a copied post's header, a doc comment's)
         return None
     m = re.match(r"[\s—–*_@]*([\w.\-]{1,30})", line)
     return m.group(1) if m else None
@@ -723,6 +739,9 @@ _DASH_AGO = compile_lazy(r"^\s*(?P<t>[—–]\s*@?[\w.\-]{2,30},?\s+(?:\d+\s*(?:
                          r"yesterday|today|just now))\s*$", re.IGNORECASE)
 #: A comment thread's opening as a document or a spreadsheet exports it, what it is anchored on first: "Cell C14 · Comment by
 #: Tomasz Wrona · 16 Feb 2029, 09:12", "Comment by Ana · 3 May" (its replies, "Reply by …", answer in it).
+#: A document comment's header as a collaborative editor exports it, its writer and its time alone on the line: "💬 周浩然 ·
+#: 10-18 14:02", "💬 Ana Ruiz · 2029-10-18 14:02".
+_COMMENT_STAMP = compile_lazy(r"^\s*(?:💬|🗨️?|✏️)\s*(?P<t>[^·•\n]{1,30}?\s*[·•]\s*(?:\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}(?:\s+\d{1,2}:\d{2})?)\s*$")
 _COMMENT_BY = compile_lazy(r"^\s*(?P<t>(?:[^·•\n]{1,30}\s+[·•]\s+)?Comment by\s+[^·•\n]{1,40}(?:\s+[·•]\s+[^\n]{1,40})?)\s*$")
 #: A comment's author line on a professional network's post, with the degree of connection: "Wen Li • 3rd+", "Sunita Rao • 1st"
 #: (the post author's own reply, "Rafael Ortiz Mendes • Author", written under a comment, answers in it).
@@ -769,7 +788,7 @@ def _pseudo_kind(line_text: str) -> int:
     stamp and speaker alone on a line ("[2029-01-20 15:19] mei:" over a quote and the reply) are a chat line's kind."""
     kinds = (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _BOLD_LEAD, _NUMBERED_LABEL,
              _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW)
+             _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW, _COMMENT_STAMP)
     if _CHAT_ALONE.match(line_text):
         return kinds.index(_CHAT)
     if _COMMENTED.match(line_text):  # ("**jchen** commented on May 1" is a comment's header, as "mdrake mentioned this issue …" is)
@@ -781,7 +800,7 @@ def _pseudo(line_text: str) -> str | None:
     """The title of a pseudo-heading line, or None."""
     for pat in (_BOLD_ONLY, _CN_ORDINAL, _PAREN_NUM, _BRACKET_TAG, _CHAT, _ORG, _THREAD, _TURN, _STAMP, _NUMBERED_LABEL,
                 _FORUM_REPLY, _COMMENTED, _FILE_ANCHOR, _TIME_SLOT, _CHANNEL_POST, _PLACE_MARK, _EQ_HEADING, _DASH_AGO, _COMMENT_BY,
-                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW):
+                _NETWORK_BY, _FEED_COMMENT, _SCORED_ENTRY, _ALERT, _ANNOTATION, _ANSWER_HEAD, _PILCROW, _COMMENT_STAMP):
         m = pat.match(line_text)
         if m:
             return (m.group("t") or m.groupdict().get("t2") or m.groupdict().get("t3") or m.groupdict().get("t4") or "").strip()
@@ -855,6 +874,12 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                 all(re.match(r"\s*\[\[", b.text) and _WIKILINK_BEFORE_ID.search(b.text[:(ids[0].start if (ids := find_arxiv_ids(b.text)) else 0)])
                     for _k, b in ents_all):
             continue  # "## Links" over "- [[KIVI]] — https://arxiv.org/abs/…": the footer resolving the note's wikilinks, no topic
+        if len(ents_all) >= 2 and _LINKS_LABEL.fullmatch(_strip(h.text)) and out \
+                and len(ents_all) == len([b for b in _content(body) if b.kind != "heading"]) \
+                and all(_NAME_LINK.match(b.text) for _k, b in ents_all):
+            said = " ".join(x.text for r in out for x in r.blocks).casefold()
+            if sum(1 for _k, b in ents_all if _NAME_LINK.match(b.text).group("name").strip().casefold() in said) * 2 >= len(ents_all):
+                continue  # a show's "## Links" ("- LayerSkip: https://arxiv.org/abs/…") giving the papers its chapters name: no topic
         if not _content(body) and (meta.search(_strip(h.text)) or _CLOSING_SLIDE.match(_strip(h.text))):
             continue  # "Attendees: raj, li": a heading that is only a note's metadata; "# Questions?" closing a deck
         if n == 0 and title_idx is not None and i == title_idx + 1 and len(rules) >= 3 and not out \
@@ -864,6 +889,14 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             pre = [*pre, h, *body]
             continue
         prev = out[-1] if out else None
+        if prev is not None and prev.kind == "heading" and _TEMPLATE_PART.fullmatch(_strip(h.text)) \
+                and (_TEMPLATE_LEAD.fullmatch(_strip(prev.head)) or _TEMPLATE_PART.fullmatch(_strip(prev.head))) \
+                and not any(_brings_link(b.text) or b.kind == "hr" for b in body):
+            # a bug report's template sections after its description ("### To reproduce", "### Environment"): parts of
+            # the report, no topics of their own
+            out[-1] = _Raw(prev.kind, prev.line, end, prev.head, prev.head_lines, [*prev.blocks, h, *body], prev.row_cells,
+                           prev.also, prev.shares)
+            continue
         if (prev is not None and prev.kind == "heading" and prev.blocks and prev.blocks[0].level == h.level
                 and _brings_link(prev.head) and not _brings_link(h.text)
                 and (lex.caveat_headings.search(_strip(h.text)) or generic.search(_strip(h.text)))):
@@ -911,6 +944,18 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
                 stop = ents_here[k + 1][1].line if k + 1 < len(ents_here) else end + 1
                 part = [x for x in body if b.line <= x.line < stop]
                 out.append(_Raw("entry", b.line, max(x.line_end for x in part), b.text.split("\n")[0].strip(), [b.line], part,
+                                shares=((h.line, h.line),)))
+            continue
+        stamps = [b for b in body if b.kind == "para" and not b.quoted and b.parent is None and b.lines
+                  and _TALK_STAMP.match(b.lines[0][1])]
+        if len(stamps) >= 2 and not _brings_link(h.text) and not any(b.kind == "heading" for b in body) \
+                and not _content([b for b in body if b.line < stamps[0].line]):
+            # a session of a live-blog ("## Session 3: Chunk caches" over "14:05 "Affinity: …" (arXiv …)" and its bullets,
+            # "14:30 …", "15:20 coffee."): each talk, by its time, is a topic; the session's line is shared by them
+            for k, st in enumerate(stamps):
+                stop = stamps[k + 1].line if k + 1 < len(stamps) else end + 1
+                part = [x for x in body if st.line <= x.line < stop]
+                out.append(_Raw("pseudo", st.line, max(x.line_end for x in part), st.lines[0][1].strip(), [st.line], part,
                                 shares=((h.line, h.line),)))
             continue
         sub = _container_entries(h.text, body, lex)
@@ -2304,6 +2349,10 @@ def _local_names(blocks: list[MdBlock]) -> dict[str, str]:
             ids = find_arxiv_ids(t) if short else []
             if short and ids and short.group("n").casefold() not in _GENERIC_LABELS:
                 seen.setdefault(short.group("n"), set()).add(ids[0].arxiv_id)
+            # "- LayerSkip: https://arxiv.org/abs/2404.16710" (a show's links): the name its link gives
+            if not short and (nl := _NAME_LINK.match(t)) and len(nl.group("name").split()) <= 3 \
+                    and (ids := find_arxiv_ids(t)) and nl.group("name").strip().casefold() not in _GENERIC_LABELS:
+                seen.setdefault(nl.group("name").strip(), set()).add(ids[0].arxiv_id)
     # "### SketchSel" over "arXiv:2603.17745 — re-read properly …": a heading of a name whose section opens with the identifier
     for k, b in enumerate(blocks[:-1]):
         name = _strip(b.text).strip() if b.kind == "heading" else ""
@@ -2469,6 +2518,8 @@ _FIELD_NAME = compile_lazy(r"结论|待办|议程|主题|状态|时间|地点|�
 
 #: A social post's header alone on its line: ``@量化小王子Kevin：``, ``@handle · Dec 29``, ``@handle 12-28 09:14``.
 _POST_HEADER = compile_lazy(r"^\s*@[\w\u4e00-\u9fff.\-]{1,30}(?:@[\w.\-]{2,40})?\s*(?:[:：]|[·•]\s*[\w ,:/\-]{1,30}|\d{1,2}[-/]\d{1,2}(?:\s+\d{1,2}:\d{2})?)?\s*$")
+#: A copied post's header with the poster's name before the handle: "Kavya R. @kvcache_kavya · Nov 1, 2029".
+_NAMED_POST_HEADER = compile_lazy(r"^\s*[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,3}\s+@[\w.\-]{1,30}\s*[·•]\s*[\w ,:/\-]{1,30}\s*$")
 
 
 #: A boost's or repost's line above a copied post: "↻ boosted by @lena_k@sigmoid.social", "🔁 Ana reposted", "RT @x".
@@ -2528,15 +2579,84 @@ def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
     starts = [(k, b) for k, b in enumerate(body) if _opens_post(b)]
     if len(starts) < 2:
         return None
+    # (among such posts, one headed by its poster's name and handle, "Kavya R. @kvcache_kavya · Nov 1, 2029", is a post too)
+    starts = sorted([*starts, *((k, b) for k, b in enumerate(body) if b.kind == "para" and not b.quoted and b.lines
+                                and _NAMED_POST_HEADER.match(b.lines[0][1]) and not _opens_post(b))], key=lambda t: t[0])
     out: list[_Raw] = []
     for n, (k, b) in enumerate(starts):
         nxt = starts[n + 1][0] if n + 1 < len(starts) else len(body)
         end = last_line if n + 1 == len(starts) else body[nxt].line - 1
+        if n + 1 == len(starts):
+            # the copier's words after a rule below the last post ("---" / "jun: if we pick it up, its home is 38.1 …"): the
+            # copier's own remark, a topic of its own, no part of that post
+            rule = next((x for x in range(k + 1, len(body)) if body[x].kind == "hr"), None)
+            if rule is not None and any(x.kind == "para" and not x.quoted for x in body[rule + 1:]):
+                rest = [x for x in body[rule + 1:] if x.kind != "hr"]
+                nxt, end = rule, body[rule].line - 1
+                out_tail = [_Raw("pseudo", rest[0].line, last_line, _opening_sentence(rest[0].lines[0][1]) if rest[0].lines
+                                 else rest[0].text, [rest[0].line], rest)]
+            else:
+                out_tail = []
         skip = 1 if _BOOSTED.match(b.lines[0][1]) else 0
         head = next((t for _ln, t in b.lines[1 + skip:] if t.strip()), b.lines[skip][1])
         hl = [ln for ln, _t in b.lines[:2 + skip]]
         out.append(_Raw("pseudo", b.line, end, _opening_sentence(head), hl, body[k:nxt]))
+    out = [x for r in out for x in _thread_parts(r)] + out_tail
     return out, body[:starts[0][0]]
+
+
+#: A numbered post that quotes another post below it: "5/8 Quoting the first author's post from release day:".
+_QUOTING_POST = compile_lazy(r"^(?:quoting|quote[- ]?(?:tweet|post)|qt)|[:：]\s*$", re.IGNORECASE)
+
+
+def _thread_parts(r: _Raw) -> list[_Raw]:
+    """A copied post that holds a numbered thread ("1/8 If you serve RAG, read this one: SpliceKV (…)" … "8/8 Paper: …"),
+    parted as a reader parts it: the thread's own posts are one topic, and a post quoting another post (with the quote
+    under it) or changing the subject ("7/8 Unrelated: I'm giving a talk …") is a topic of its own; the posts after such a
+    part that go back to the thread's subject are the first topic's (``_Raw.also``)."""
+    posts = [(k, b) for k, b in enumerate(r.blocks) if b.kind == "para" and not b.quoted and b.lines
+             and (_THREAD_NEXT.match(b.lines[0][1]) or (len(b.lines) > 1 and _THREAD_NEXT.match(b.lines[1][1])))]
+    if len(posts) < 3:
+        return [r]
+    cuts: list[int] = []  # block indexes that open a part of their own
+    back: list[int] = []  # block indexes of posts going back to the thread after a part
+    for n, (k, b) in enumerate(posts):
+        line = next(t for _ln, t in b.lines if _THREAD_NEXT.match(t))
+        said = re.sub(r"^\s*\d{1,2}/\d{1,2}\s*", "", line)
+        quotes = k + 1 < len(r.blocks) and r.blocks[k + 1].quoted and _QUOTING_POST.search(said)
+        if n and (quotes or _TOPIC_SHIFT.match(said) or _ASIDE_OPEN.match(said) or _PROMO.search(" ".join(t for _l, t in b.lines))):
+            cuts.append(k)
+        elif cuts:
+            back.append(k)
+    if not cuts:
+        return [r]
+    bounds = [0, *cuts, len(r.blocks)]
+    parts: list[list[MdBlock]] = []
+    for a, z in zip(bounds, bounds[1:]):
+        mine = [b for k, b in enumerate(r.blocks[a:z], a) if k not in back or a == 0]
+        parts.append(mine)
+    # a post going back to the thread after a part is the first part's, with the blocks under it up to the next post
+    post_at = sorted(k for k, _b in posts)
+    joined: list[tuple[int, int]] = []
+    for k in back:
+        nxt = next((x for x in post_at if x > k), len(r.blocks))
+        nxt = min([nxt, *(c for c in cuts if c > k)])
+        span = r.blocks[k:nxt]
+        joined.append((span[0].line, max(b.line_end for b in span)))
+        gone = {id(b) for b in span}
+        parts = [[b for b in pt if id(b) not in gone] for pt in parts]
+    out = []
+    for n, pt in enumerate(parts):
+        if not pt:
+            continue
+        if n == 0:
+            out.append(replace(r, line_end=max(b.line_end for b in pt), blocks=pt, also=(*r.also, *joined)))
+        else:
+            first = pt[0]
+            head = next(t for _ln, t in first.lines if t.strip())
+            out.append(_Raw("pseudo", first.line, max(b.line_end for b in pt), _opening_sentence(re.sub(r"^\s*\d{1,2}/\d{1,2}\s*", "", head)),
+                            [first.line], pt))
+    return out
 
 
 def _split_turn_paragraphs(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[MdBlock]] | None:
@@ -3044,6 +3164,11 @@ def _drop_recap_lists(raws: list[_Raw]) -> list[_Raw]:
     if not heads or not any(r.kind == "entry" for r in raws):
         return raws
     ids = {id(r): {m.arxiv_id for b in r.blocks if b.kind != "code" for m in find_arxiv_ids(b.text)} for r in raws}
+    for _n, h in heads:
+        # a heading's topic is what its line and its opening say, not every work its part lists (a digest's last section
+        # holding the issue's link list names every work of the issue)
+        opening = [b for b in h.blocks if b.kind not in ("code", "hr", "html")][:2]
+        ids[id(h)] = {m.arxiv_id for b in opening for m in find_arxiv_ids(b.text)} | {m.arxiv_id for m in find_arxiv_ids(h.head)}
     names: list[tuple[int, str]] = []
     for n, r in heads:
         got = _HEAD_NAME.match(_strip(r.head))
@@ -3104,22 +3229,66 @@ def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) ->
     last = fields[-1]
     end = max([last.line_end, *(b.line_end for b in blocks if b.line > last.line and b.kind == "item"
                                 and not any(f.line > last.line and f.line < b.line for f in blocks if f.kind == "para"))])
-    form = [b for b in [*pre, *(b for r in raws for b in r.blocks)] if b.line <= end]
+    # the form opens at the line right above its first field ("Official Review of Submission4821 by Reviewer 7Kpd",
+    # "Submission 17: …"); the note's words before that line are its opening
+    first = fields[0]
+    above = [b for b in blocks if b.line < first.line and b.kind == "para" and not b.quoted]
+    start = above[-1].line if above and len(above[-1].text) <= 400 else first.line
+    form = [b for b in [*pre, *(b for r in raws for b in r.blocks)] if start <= b.line <= end]
     form = sorted({id(b): b for b in form}.values(), key=lambda b: b.line)
     if not form:
         return raws, pre
     after = [r for r in raws if r.line > end]
     taken = {id(b) for r in after for b in r.blocks}
-    rest = [b for b in blocks if b.line > end and id(b) not in taken and b.kind not in ("hr", "html") and not b.quoted
+    rest = [b for b in blocks if b.line > end and id(b) not in taken and b.kind != "html" and not b.quoted
             and (not after or b.line < after[0].line)]
-    if rest and rest[0].kind == "para" and rest[0].lines:
-        # the writer's words after the form ("Note to self for the KB, not part of the review: …"): a topic of its own
-        after = [_Raw("pseudo", rest[0].line, max(b.line_end for b in rest), rest[0].lines[0][1], [rest[0].line], rest), *after]
+    # the writer's words after the form ("Note to self for the KB, not part of the review: …"), and the parts a rule sets
+    # apart (the authors' response, a public comment): a topic each
+    chunks: list[list[MdBlock]] = [[]]
+    for b in rest:
+        if b.kind == "hr":
+            chunks.append([])
+        else:
+            chunks[-1].append(b)
+    made = [_Raw("pseudo", c[0].line, max(b.line_end for b in c), c[0].lines[0][1], [c[0].line], c)
+            for c in chunks if c and c[0].kind == "para" and c[0].lines]
+    after = sorted([*made, *after], key=lambda r: r.line)
     if not after:
         return raws, pre  # the note is the review: the rules for one-paper notes read it
     head = form[0]
     topic = _Raw("pseudo", head.line, end, head.lines[0][1] if head.lines else head.text, [head.line], form)
-    return [topic, *after], [b for b in pre if b.line > end]
+    return [topic, *after], [b for b in pre if b.line < start]
+
+
+#: A remark keyed by the chapter stamp it is about: "- (12:40) is wrong as far as our §39.3 goes: …", "- 24:05 — new for us".
+_STAMP_KEY = compile_lazy(r"^\s*[(\[]?((?:\d{1,2}:)?\d{1,2}:\d{2})[)\]]?(?=\s|[:：,—–-])")
+
+
+def _stamped_remarks(raws: list[_Raw]) -> list[_Raw]:
+    """``raws`` with the writer's remarks that name a chapter by its stamp ("## My remarks" over "- (12:40) is wrong as far
+    as our §39.3 goes …", "- (24:05) bitnet.cpp is new for us …") joined to that chapter (``_Raw.also``: its depth and its
+    placement are the chapter's).  A part whose entries are mostly such remarks brings no topic of its own once they are
+    joined; its other lines ("Everything above is the guest talking …") are the note's words, read as its closing."""
+    stamped = {m.group(1): n for n, r in enumerate(raws) if (m := _STAMP_KEY.match(_strip(r.head)))}
+    if len(stamped) < 3:
+        return raws
+    out = list(raws)
+    joined: dict[int, list[tuple[int, int]]] = {}
+    drop: set[int] = set()
+    for n, r in enumerate(raws):
+        if n in stamped.values():
+            continue
+        keyed = [(b, stamped[m.group(1)]) for b in r.blocks if b.kind == "item" and b.parent is None
+                 and (m := _STAMP_KEY.match(b.text)) and m.group(1) in stamped]
+        items = [b for b in r.blocks if b.kind == "item" and b.parent is None]
+        if len(keyed) < 2 or len(keyed) * 2 < len(items):
+            continue
+        for b, k in keyed:
+            joined.setdefault(k, []).append((b.line, b.line_end))
+        drop.add(n)
+    if not drop:
+        return raws
+    return [replace(x, also=(*x.also, *joined.get(n, ()))) for n, x in enumerate(out) if n not in drop]
 
 
 def _back_references(raws: list[_Raw], lex: Lexicon) -> list[_Raw]:
@@ -5145,7 +5314,7 @@ def _worded_head(raw: _Raw) -> str:
     if _MENTION_EVENT.search(header) and _COMMENTED.match(header):
         return header.strip()  # ("mdrake mentioned this issue in #4830 Overlap grammar bitmask …": the pull request it names)
     if _COMMENTED.match(header) or _AGO_HEAD.match(header) or _DASH_AGO.match(header) or _COMMENT_BY.match(header) \
-            or _CHAT_HANDLE_TIME.match(header):
+            or _CHAT_HANDLE_TIME.match(header) or _COMMENT_STAMP.match(header):
         # a comment's header ("**jchen** commented on May 1 · Maintainer", "fsck_the_bill · 8 hours ago") names who wrote
         # and when, not what: the comment is titled by its writer and the first sentence of its words
         said = re.sub(r"\s+", " ", _comment_words(raw)).strip()
@@ -5531,6 +5700,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
             raws = raws[1:]
     raws = _drop_recap_lists(_drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex)))
     raws, pre = _review_form(raws, pre, blocks)
+    raws = _stamped_remarks(raws)
     raws = _keyed_comments(_named_comments(raws, blocks), blocks)
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):

@@ -2521,8 +2521,10 @@ def _version_changes(snap: Snapshot, subj: dict[str, list[str]], known: set[tupl
             if not _CHANGE.search(b.text):
                 continue
             for a in cs:
-                if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text) or _ON_OUR_DOC.search(a.text):
-                    continue  # ("我们的 doc: ref 16 still points at v1 …": a remark on our document, no statement of v1's)
+                if a.path == b.path or vnum(a.version) >= vnum(b.version) or _CHANGE.search(a.text) or _ON_OUR_DOC.search(a.text) \
+                        or _STILL_CLAIMS.search(a.text):
+                    continue  # ("我们的 doc: ref 16 still points at v1 …": a remark on our document, no statement of v1's; "card 0731
+                    # was generated from v1 and still claims no TTFT penalty": the writer reports a stale claim, asserts nothing)
                 # (figures of two different measures, "~20 ms switching latency" of v1 against "v2 改了表 3：…吞吐下降约 6%", say
                 # nothing of each other: the change must then be about what the earlier statement says, as without figures)
                 figures = bool(a.quantities and b.quantities) and _measures_meet(a, b)
@@ -3066,6 +3068,10 @@ _SPECIFIC_VERBS = frozenset({"fine_tune", "train", "quantize", "modify", "calibr
 #: Verbs every paper narrates (how a model was trained): a side naming no object counts only when it says
 #: what the work needs or does without (``ingest.facts.need_framed``).
 _NEEDED_VERBS = frozenset({"fine_tune", "train"})
+
+
+#: A claim reported as out of date: "still claims no TTFT penalty", "still says 2x", "仍然写着".
+_STILL_CLAIMS = compile_lazy(r"\bstill (?:claims?|says|states|reports|lists|shows|quotes)\b|(?:仍然|还|依然)(?:写着|说|声称)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)

@@ -264,3 +264,223 @@ def test_a_paragraph_led_by_a_bold_label_is_split_and_a_models_size_is_its_works
     assert len(by_line[7]) >= 2  # the label's paragraph is its sentences, not one entry
     assert by_line[8][0].subjects == ("2611.01234",)
     assert by_line[11][0].subjects == ("2611.04567",)  # "s1-32B" is s1's model
+
+
+# --- the second round (t367-t370) ---------------------------------------------------------------------------------------
+
+_LIVE = """# live-blog: kernel day
+
+## Session 2: Fusion
+
+14:05 "TileFuse: One Epilogue" (arXiv 2611.01234)
+- one epilogue for all GEMMs
+- [I have only the slides]
+
+14:30 "WarpLane in production" (arXiv:2611.02345)
+- lanes per warp
+
+15:20 coffee. The wifi kept dropping.
+
+## Hallway
+- someone says FlashDecoding is dead
+"""
+
+
+def test_a_live_blogs_talks_are_topics_by_their_times():
+    got = _items(_LIVE)
+    assert [(a, w) for a, _b, w in got][:3] == [(5, ("2611.01234",)), (9, ("2611.02345",)), (12, ())], got
+
+
+_THREAD = """thread pasted from X; every claim below is the poster's reading of it, I haven't opened the paper.
+
+---
+
+Ana R. @ana_kv · Nov 1, 2030
+1/5 Read this one: LaneKV (arxiv.org/abs/2611.03456). I went through it twice.
+
+2/5 Setup: lanes per request, 2 MiB each.
+
+3/5 Quoting the first author's release post:
+
+> Bo L. @bo_lane · Oct 29, 2030
+> Code is out, plugs into vLLM.
+
+4/5 Unrelated: I'm giving a talk at the meetup, and we're hiring.
+
+5/5 Caveat: single GPU only.
+
+---
+replies
+
+@cy_ops · Nov 1
+Does it work with paging?
+
+@dee · Nov 2
+the lanes need a custom mask, slow path
+
+---
+ana: if we take it, it goes in 4.2.
+"""
+
+
+def test_a_numbered_thread_is_parted_at_its_quote_and_its_aside():
+    got = _items(_THREAD)
+    assert [a for a, _b, _w in got] == [5, 10, 15, 22, 25, 29], got
+    assert got[0][2] == ("2611.03456",)
+    parts = _parts(_THREAD)
+    assert {c.item for c in parts["claims"] if c.line == 17} == {0}  # "5/5 Caveat" goes back to the thread's paper
+    by_line = {c.line: c.evidence for c in parts["claims"]}
+    assert "full_text" not in (by_line.get(6) or "")  # the poster's reading is second-hand to the copier
+
+
+_DOC_COMMENTS = """# Comment export · draft for chapter 4
+
+Exported by ana; only the comments.
+
+---
+
+💬 Bo Lin · 10-18 14:02
+「TileFuse (arXiv:2611.01234) fuses every epilogue」
+Only the GEMM epilogues, not the attention ones.
+处理：已改。
+
+💬 Cy Wu · 10-18 15:30
+「WarpLane (arXiv:2611.02345) needs no custom kernel」
+It ships its own kernel.
+处理：待定。
+"""
+
+
+def test_a_document_comment_exports_headers_open_comments_and_their_handling_says_nothing():
+    got = _items(_DOC_COMMENTS)
+    assert [(a, w) for a, _b, w in got] == [(7, ("2611.01234",)), (12, ("2611.02345",))], got
+    assert _parts(_DOC_COMMENTS)["items"][0].title.startswith("Bo: ")  # (its writer and first sentence)
+    from ingest.facts import predicates
+
+    assert predicates("处理：已改。") == () and predicates("Status: fixed") == ()
+    assert predicates("结论：无需训练") == ("-train:",)
+
+
+_SHOW = """# Kernel Talk, ep. 9
+
+## Show notes
+
+(00:00) Intro
+(03:15) TileFuse explained: one epilogue
+(12:40) WarpLane: lanes per warp, the guest says it is training-free
+(24:05) LaneKV: lanes for the cache
+
+## Links
+
+- TileFuse: https://arxiv.org/abs/2611.01234
+- WarpLane: arxiv.org/abs/2611.02345
+- LaneKV: arXiv:2611.03456
+
+## My remarks
+
+- Everything above is the guest talking.
+- (12:40) is wrong for our 4.2: WarpLane needs its training recipe.
+- (24:05) I did look at its abstract page; worth a sentence in 4.3.
+"""
+
+
+def test_a_shows_links_resolve_its_chapters_and_remarks_by_stamp_join_them():
+    got = _items(_SHOW)
+    assert [(a, w) for a, _b, w in got] == [(5, ()), (6, ("2611.01234",)), (7, ("2611.02345",)), (8, ("2611.03456",))], got
+    parts = _parts(_SHOW)
+    assert {c.item for c in parts["claims"] if c.line == 20} == {3} and "4.3" in parts["items"][3].sections
+
+
+_ISSUE = """# [Bug]: NPU prefill falls back to CPU
+**#77** · opened by @ana
+
+### Describe the bug
+
+Prefill on the NPU falls back to the CPU for prompts over 256 tokens.
+
+### To reproduce
+
+1. run the CLI with --backend npu
+
+### Environment
+
+- runtime v0.7.2
+
+### Expected behavior
+
+Prompts should be chunked, as LaneKV (arXiv:2611.03456) does.
+
+---
+
+@bo commented
+
+Reproduced on a second phone; WarpLane (arXiv:2611.02345) has the same limit.
+
+@cy commented
+
+Same on a tablet, see TileFuse (arXiv:2611.01234).
+"""
+
+
+def test_an_issue_templates_parts_belong_to_its_description():
+    got = _items(_ISSUE)
+    assert [a for a, _b, _w in got] == [4, 18, 22, 26], got
+    assert got[0][1] == 14  # "To reproduce" and "Environment" are the description's
+
+
+_DIGEST = """Fwd: Kernel Weekly #12
+
+IN BRIEF
+- TileFuse ports to two engines [1].
+- WarpLane gets a hobbyist rerun [2].
+
+DEEP DIVE
+LaneKV [3] splits the cache into lanes.
+
+[1] https://arxiv.org/abs/2611.01234
+[2] https://arxiv.org/abs/2611.02345
+[3] https://arxiv.org/abs/2611.03456
+"""
+
+
+def test_a_digests_brief_entries_are_no_recap_of_a_section_holding_the_link_list():
+    from ingest.structure import _drop_recap_lists
+
+    assert _drop_recap_lists([]) == []
+    got = [w for _a, _b, w in _items(_DIGEST)]
+    assert ("2611.01234",) in got and ("2611.02345",) in got, got
+
+
+def test_plain_numbers_naming_a_place_or_a_width_are_no_scores():
+    assert _figures("技术报告只读了 3.3 节，精度没看") == []
+    assert _figures("累加精度不足（约 14 位）") == []
+    assert [raw for raw, _m, _c in _figures("MMLU accuracy 71.2 at FP8")] == ["71.2"]
+
+
+def test_placements_in_a_fits_field_and_next_to_a_section():
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.role) for r in section_refs("**Fits:** §4.2 for the lanes, §4.3 for the scheduler.")] == [
+        ("4.2", "suggest"), ("4.3", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("worth having next to our 4.2 numbers")] == [("4.2", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("then propose the fix for 4.1")] == [("4.1", "suggest")]
+
+
+def test_more_words_for_how_deep_a_reading_went():
+    from ingest.evidence import evidence_reader
+
+    evr = evidence_reader()
+    assert "second_hand" in evr.levels("every claim below is the poster's reading of it")
+    assert evr.levels("技术报告只读了 3.3 节，其余章节没看") == ("full_text",)
+    assert evr.levels("摘要 + 第 4 节") == ("full_text",)
+    assert evr.levels("我没读第 4 节") == ()
+    assert "unverified" in evr.levels("see the live-blog; no read yet")
+    assert "abstract_checked" in evr.levels("lena | abstract + eval plots, nothing else")
+
+
+def test_a_stale_claim_reported_is_no_version_side_and_no_loss_is_lossless():
+    from ingest.facts import facts_of
+    from queries.contradictions import _STILL_CLAIMS
+
+    assert _STILL_CLAIMS.search("card 12 was generated from v1 and still claims no TTFT penalty")
+    assert "fidelity:lossless" in facts_of("LaneKV trains adapters on a 4-bit base with no loss against 16-bit finetuning").qualifiers
