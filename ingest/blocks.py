@@ -179,17 +179,18 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     return [replace(b, index=i) for i, b in enumerate(out)]
 
 
-#: An errata table's columns: the text as it stands ("原文", "Original", "Was", "Current text") and what it should say.
+#: An errata table's columns: the text as it stands ("原文", "Original", "Was", "Current text") and what it should say ("应为",
+#: "Should be", "Correction"; not "After" or "New", which a benchmark's before/after table has too).
 _ORIGINAL_COLUMN = compile_lazy(r"(?:原文|原句|原稿|现文|当前|original(?: text)?|was|current(?: text)?|old(?: text)?|before)", re.IGNORECASE)
-_SHOULD_COLUMN = compile_lazy(r"(?:应为|应改为|改为|更正为?|修正为?|should (?:be|read)|corrected(?: text)?|correction|new(?: text)?|after|fix(?:ed)?)",
-                              re.IGNORECASE)
+SHOULD_COLUMN = compile_lazy(r"(?:应为|应改为|改为|更正为?|修正为?|正确(?:写法|的)?|should (?:be|read)|corrected(?: text)?|corrections?|"
+                             r"replace (?:with|by))", re.IGNORECASE)
 
 
 def _quoted_original(header: tuple[str, ...]) -> int | None:
     """The column of an errata table's header ("| 位置 | 原文 | 应为 | 依据 |") that quotes the text corrected, else None
     (a header with no column saying what the text should be is no errata table)."""
     names = [re.sub(r"[*_`]", "", h).strip() for h in header]
-    if not any(_SHOULD_COLUMN.fullmatch(h) for h in names):
+    if not any(SHOULD_COLUMN.fullmatch(h) for h in names):
         return None
     return next((k for k, h in enumerate(names) if _ORIGINAL_COLUMN.fullmatch(h)), None)
 
@@ -863,9 +864,10 @@ def _feed_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     open_tag: str | None = None  # an element whose text runs over several lines ("<description>" … "</description>")
 
     def shown(text: str) -> str:
+        # (a description holds HTML escaped once, "&lt;p&gt;…": its tags are dropped after unescaping, as those written bare)
         text = text.replace("<![CDATA[", "").replace("]]>", "")
-        text = html.unescape(html.unescape(_HTML_TAG.sub(" ", text)) if "&lt;" in text else _HTML_TAG.sub(" ", text))
-        return re.sub(r"\s+", " ", _HTML_TAG.sub(" ", text)).strip()
+        text = _HTML_TAG.sub(" ", html.unescape(_HTML_TAG.sub(" ", text)))
+        return re.sub(r"\s+", " ", text).strip()
 
     for k in range(start, end + 1):
         t = lines[k]

@@ -1133,6 +1133,7 @@ _UNMARKED = compile_lazy(r"\b(?:untagged|unmarked|unlabell?ed|without a (?:tag|m
                        r"unless (?:tagged|marked|labell?ed) otherwise)\b|除非另有标(?:记|注)|没(?:有)?标(?:记|注)?的|未标(?:记|注)?的|无标记的|不带标(?:记|签)的",
                        re.IGNORECASE)
 
+
 def _stated_levels(evr: EvidenceReader, text: str, legend: dict[str, str]) -> tuple[str, ...]:
     """The levels ``text`` states (``EvidenceReader.levels``), except that a legend saying what an unmarked entry is
     ("written from the abstract page unless a tag says otherwise — ttc::pdf means I went through the paper") states

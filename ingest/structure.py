@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from .arxiv import ArxivMatch, arxiv_from_filename, find_arxiv_ids
-from .blocks import BIBTEX_ENTRY, SHELL_PROMPT, MdBlock, without_value_cells
+from .blocks import BIBTEX_ENTRY, SHELL_PROMPT, SHOULD_COLUMN, MdBlock, without_value_cells
 from .evidence import evidence_reader
 from .lexicon import Lexicon, load_lexicon
 from .text import not_a_paper, opens_not_a_paper, split_sentences
@@ -704,9 +704,6 @@ def _row_title_ref(r: _Raw) -> str | None:
 
 
 #: A table column that gives a place in one document: its page, location, slide or timestamp.
-#: A column of an errata table giving what a place should say: "应为", "改为", "Should be", "Correction", "Fix".
-_CORRECTION_COLUMN = compile_lazy(r"(?:应为|应改为|改为|更正为?|修正为?|正确(?:写法|的)?|should (?:be|read)|corrected(?: text)?|corrections?|fix(?:ed)?|"
-                                  r"replace (?:with|by)|new text|proposed)", re.IGNORECASE)
 _LOCATION_COLUMN = compile_lazy(r"(?:page|pages|pp?\.?|pg\.?|loc\.?|location|slide|页|页码|页数|位置)", re.IGNORECASE)
 
 
@@ -5681,7 +5678,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
         raws, pre = [], []
     located = [r for r in raws if r.kind == "row" and r.blocks and r.blocks[0].header
                and _LOCATION_COLUMN.fullmatch(re.sub(r"[*_`]", "", r.blocks[0].header[0]).strip())]
-    if located and any(_CORRECTION_COLUMN.fullmatch(re.sub(r"[*_`]", "", h).strip()) for h in located[0].blocks[0].header):
+    if located and any(SHOULD_COLUMN.fullmatch(re.sub(r"[*_`]", "", h).strip()) for h in located[0].blocks[0].header):
         located = []  # an errata table ("| 位置 | 原文 | 应为 | 依据 |"): each row a correction of its own place, a topic each
     if len(located) >= 2 and title_idx is not None:
         # a table of one document's highlights ("| Page | Highlight | Comment |", "| Loc. | Quote | Note |" of a PDF

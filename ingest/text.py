@@ -611,8 +611,8 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
 
 
 #: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
-#: EAGLE) or the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8"); a later number
-#: is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
+#: EAGLE), the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8") or its model's size
+#: ("s1-32B"); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
 FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?|\d{1,3}(?:\.\d)?[bm])(?![\w.-]))?"
 #: Where a work's short name ends: no word character, ``#`` or ``-`` follows it ("QuIP#" and "EAGLE-2" are other names).
 NAME_END = r"(?![\w#-])"
