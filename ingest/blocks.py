@@ -846,8 +846,8 @@ def _feed_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     headed by its ``<title>`` (``### title``), its ``<link>`` the address, its ``<description>`` / ``<summary>`` /
     ``<content>`` the text it shows (entities unescaped, tags dropped); the feed's own title and bookkeeping (dates,
     ``<guid>``, ``<id>``) blank; a line of the reader's between the elements (">> my take …") the reader's text,
-    its ``>`` marks dropped (no quote: the reader writes it).  Needs an ``<rss`` / ``<feed`` root and two entries or
-    more.  Line numbers are kept."""
+    its ``>`` marks dropped (no quote: the reader writes it).  Needs an ``<rss`` / ``<feed`` root and an entry.  Line
+    numbers are kept."""
     roots = [k for k, t in enumerate(lines) if k not in fenced and re.match(r"\s*<(?:rss|feed)\b", t, re.IGNORECASE)]
     if not roots:
         return lines
@@ -855,7 +855,7 @@ def _feed_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
     end = next((k for k in range(len(lines) - 1, start, -1) if re.match(r"\s*</(?:rss|feed)\s*>", lines[k], re.IGNORECASE)),
                len(lines) - 1)
     entries = [k for k in range(start, end + 1) if re.match(r"\s*<(?:item|entry)\b", lines[k], re.IGNORECASE)]
-    if len(entries) < 2:
+    if not entries:
         return lines
     out = list(lines)
     if start > 0 and lines[start - 1].lstrip().startswith("<?xml"):
@@ -867,6 +867,8 @@ def _feed_lines(lines: list[str], fenced: AbstractSet[int]) -> list[str]:
         # (a description holds HTML escaped once, "&lt;p&gt;…": its tags are dropped after unescaping, as those written bare)
         text = text.replace("<![CDATA[", "").replace("]]>", "")
         text = _HTML_TAG.sub(" ", html.unescape(_HTML_TAG.sub(" ", text)))
+        # (arXiv's own feed opens each description with "arXiv:2603.11852v2 Announce Type: replace": bookkeeping)
+        text = re.sub(r"\bAnnounce Type:\s*[\w-]+", " ", text)
         return re.sub(r"\s+", " ", text).strip()
 
     for k in range(start, end + 1):

@@ -1334,7 +1334,9 @@ _HANDLED_FIELD = compile_lazy(r"^\s*(?:处理(?:结果|方式)?|status|resolutio
 _PAREN_AFTER = compile_lazy(r"\s?[(（]([^()（）\d]{2,60})[)）]")
 #: What makes a plain number a place in a paper or a width, never a score: "3.3 节", "第 4 章", "14 位", "16 bits", "page 7".
 _NOT_A_SCORE_AFTER = compile_lazy(r"\s*(?:节|章|小节|页|段|位(?!置)|bits?\b|-bit\b)", re.IGNORECASE)
-_NOT_A_SCORE_BEFORE = compile_lazy(r"(?:§|第|\bsections?|\bsecs?\.|\bchapters?|\bpages?|\bpp?\.|\bfig(?:ure)?s?\.?|\btables?|\beq(?:uation)?s?\.?)\s*$",
+_NOT_A_SCORE_BEFORE = compile_lazy(r"(?:§|第|\bsections?|\bsecs?\.|\bchapters?|\bpages?|\bpp?\.|\bfig(?:ure)?s?\.?|\btables?|\beq(?:uation)?s?\.?)\s*$"
+                                   # a reviewer's form's marks ("Score: 5", "Confidence: 3/5"): the reviewer's, no measurement
+                                   r"|^\W*(?:score|rating|confidence|soundness|presentation|contribution|overall|评分|置信度)\s*[:：]\s*$",
                                    re.IGNORECASE)
 #: An arrow between two figures of one unit: the change from the first to the second ("50% → 67%").
 _ARROW_BETWEEN = compile_lazy(r"\s*(?:→|->|⟶|⇒|=>)\s*")

@@ -554,6 +554,8 @@ def _looks_like_title(t: str) -> bool:
         return False  # an outliner's task ("DONE Ring Attention re-read"), no paper's title
     if re.match(r"(?:Q|A|Question|Answer|问|答)\s*\d{0,2}\s*[:：]", t, re.IGNORECASE):
         return False  # a FAQ's "Q: Is Ring Attention ([2310.01889]) exact …": a question's label, no title's head
+    if re.match(r"(?:authors?|by|written by|speakers?|presenters?|reviewers?|maintainers?|owners?|作者|讲者|主讲)\s*[:：]", t, re.IGNORECASE):
+        return False  # a card's byline ("Authors: Priya Natarajan, Tomasz Wilk · arXiv:…"), no title
     if not _TITLE_SHAPE.match(t) or re.search(r"https?://|[\"“”]|[.。!?！？;；]\s|，.*，|[\[(（]\d{1,2}:\d{2}(?::\d{2})?[\])）]", t) or len(t) > 200:
         return False
     if re.match(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}[-/.]\d{1,2}\s|(?:week|day|session|lecture|module|unit|sprint)\s*\d", t, re.IGNORECASE) \

@@ -887,13 +887,21 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             continue
         prev = out[-1] if out else None
         if prev is not None and prev.kind == "heading" and _TEMPLATE_PART.fullmatch(_strip(h.text)) \
-                and (_TEMPLATE_LEAD.fullmatch(_strip(prev.head)) or _TEMPLATE_PART.fullmatch(_strip(prev.head))) \
-                and not any(_brings_link(b.text) or b.kind == "hr" for b in body):
+                and (_TEMPLATE_LEAD.fullmatch(_strip(prev.head)) or _TEMPLATE_PART.fullmatch(_strip(prev.head))):
             # a bug report's template sections after its description ("### To reproduce", "### Environment"): parts of
-            # the report, no topics of their own
-            out[-1] = _Raw(prev.kind, prev.line, end, prev.head, prev.head_lines, [*prev.blocks, h, *body], prev.row_cells,
-                           prev.also, prev.shares)
-            continue
+            # the report, no topics of their own; the comments after the last one ("@alice commented 2 days ago:",
+            # after a rule or not) are topics of their own
+            cut = next((k for k, b in enumerate(body) if b.kind == "hr" or (b.kind == "para" and b.lines and (
+                _COMMENTED.match(b.lines[0][1]) or _AGO_HEAD.match(b.lines[0][1]) or _POST_HEADER.match(b.lines[0][1])))), len(body))
+            mine, rest = body[:cut], body[cut:]
+            talk = _split_pseudo([b for b in rest if b.kind != "hr"], end, lex) if any(b.kind != "hr" for b in rest) else None
+            if not any(_brings_link(b.text) for b in mine) and (talk is not None or not rest):
+                last_own = max([h.line, *(b.line_end for b in mine)])
+                out[-1] = _Raw(prev.kind, prev.line, last_own, prev.head, prev.head_lines, [*prev.blocks, h, *mine],
+                               prev.row_cells, prev.also, prev.shares)
+                if talk is not None:
+                    out.extend(talk[0])
+                continue
         if (prev is not None and prev.kind == "heading" and prev.blocks and prev.blocks[0].level == h.level
                 and _brings_link(prev.head) and not _brings_link(h.text)
                 and (lex.caveat_headings.search(_strip(h.text)) or generic.search(_strip(h.text)))):
@@ -2122,7 +2130,10 @@ def _split_pseudo(blocks: list[MdBlock], last_line: int, lex: Lexicon | None = N
                 # a single work's thread ("1/ TileDecode …", "2/ It's a drop-in …"): a post goes on with the thread unless
                 # it brings a work of its own
                 said = re.sub(r"^\s*\d{1,2}/\d{0,2}\s*", "", _turn_text(blocks, mk[0], mk[1]))
-                own = [m.arxiv_id for m in find_arxiv_ids(said)] or ([w] if (w := _opens_naming(said, names)) else [])
+                # (a work the post compares with, "per-token scores like H2O (arXiv:2306.14048)", is no work of its own)
+                compared = comparison_spans(said, lex)
+                own = [m.arxiv_id for m in find_arxiv_ids(said) if not any(a <= m.start < b for a, b in compared)] \
+                    or ([w] if (w := _opens_naming(said, names)) else [])
                 if int(num.group(1)) > 1 and kept_marks and (not own or own[0] == current):
                     continue
                 current = own[0] if own else current
@@ -2598,8 +2609,7 @@ def _split_posts(body: list[MdBlock], last_line: int) -> tuple[list[_Raw], list[
         head = next((t for _ln, t in b.lines[1 + skip:] if t.strip()), b.lines[skip][1])
         hl = [ln for ln, _t in b.lines[:2 + skip]]
         out.append(_Raw("pseudo", b.line, end, _opening_sentence(head), hl, body[k:nxt]))
-    out = [x for r in out for x in _thread_parts(r)] + out_tail
-    return out, body[:starts[0][0]]
+    return out + out_tail, body[:starts[0][0]]
 
 
 #: A numbered post that quotes another post below it: "5/8 Quoting the first author's post from release day:".
@@ -5698,6 +5708,8 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
     raws = _drop_recap_lists(_drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex)))
     raws, pre = _review_form(raws, pre, blocks)
     raws = _stamped_remarks(raws)
+    # (a numbered thread read as one topic, whatever split it, is parted at its quoted post and its aside)
+    raws = [x for r in raws for x in _thread_parts(r)]
     raws = _keyed_comments(_named_comments(raws, blocks), blocks)
     # a letter's closing ("Best," / "Tomas" / "--" / a signature line) belongs to no topic: the last topic ends before it
     if raws and how not in ("headings",):

@@ -484,3 +484,57 @@ def test_a_stale_claim_reported_is_no_version_side_and_no_loss_is_lossless():
 
     assert _STILL_CLAIMS.search("card 12 was generated from v1 and still claims no TTFT penalty")
     assert "fidelity:lossless" in facts_of("LaneKV trains adapters on a 4-bit base with no loss against 16-bit finetuning").qualifiers
+
+
+# --- a fresh user's shapes ----------------------------------------------------------------------------------------------
+
+_OWN_THREAD = """Ana Ruiz @ana_kv · Nov 6, 2030
+
+1/5 New paper from our lab: LaneKV (arXiv:2611.03456), lanes for the KV cache.
+
+2/5 Key idea: evict lane by lane instead of per-token scores like H2O (arXiv:2306.14048).
+
+3/5 Quoting @bo_kv:
+> StreamingLLM (arXiv:2309.17453) already keeps sinks.
+
+4/5 Limitations: one model so far.
+
+5/5 Unrelated, but we are hiring! 20% off our cloud with code LANE20.
+
+---
+
+Copied from X; second-hand to me.
+"""
+
+
+def test_a_thread_post_comparing_with_another_work_goes_on_with_the_thread():
+    got = _items(_OWN_THREAD)
+    assert [(a, w) for a, _b, w in got][:3] == [(3, ("2611.03456",)), (7, ("2309.17453",)), (12, ())], got
+    parts = _parts(_OWN_THREAD)
+    assert {c.item for c in parts["claims"] if c.line in (5, 10)} == {0}  # 2/5 and 4/5 are the thread's
+
+
+def test_an_issue_templates_environment_before_its_comments_is_the_reports():
+    text = ("# [Bug]: stale KV after an adapter swap\n\n### Describe the bug\n\nThe cache returns stale KV.\n\n"
+            "### Expected behavior\n\nEach adapter computes its own KV.\n\n### Environment\n\n- runtime 0.9.2\n\n"
+            "@alice commented 2 days ago:\n\nThe block hash ignores the adapter, as LaneKV (arXiv:2611.03456) warns.\n\n"
+            "@bob commented 1 day ago:\n\nConfirmed on a second GPU.\n")
+    got = _items(text)
+    assert [a for a, _b, _w in got] == [3, 7, 15, 19], got
+    assert got[1][1] == 13  # "### Environment" is the report's
+
+
+def test_a_feed_of_one_item_is_read_and_arxivs_bookkeeping_dropped():
+    feed = ("<rss version=\"2.0\"><channel>\n<title>cs.DC updates</title>\n<item>\n<title>QuietDraft: Low-Variance Drafting</title>\n"
+            "<link>https://arxiv.org/abs/2611.04567</link>\n<description>arXiv:2611.04567v2 Announce Type: replace Abstract: We draft "
+            "quietly.</description>\n</item>\n</channel></rss>\n")
+    parts = _parts(feed)
+    assert [(i.line, i.works) for i in parts["items"]] == [(1, ("2611.04567",))]  # one post: the note's one topic
+    assert not any("Announce Type" in c.text or "<item>" in c.text for c in parts["claims"])
+
+
+def test_a_cards_byline_is_no_title_and_a_reviewers_marks_no_figures():
+    parts = _parts("# LaneKV: Lanes for the KV Cache\n\nAuthors: Ana Ruiz, Bo Lin · arXiv:2611.03456\n\n- 2.3x throughput\n",
+                   "organized/paper_cards/0101-2611-03456.md", "paper_card")
+    assert all(not (a.title or "").startswith("Authors") for a in parts["arxiv"])
+    assert _figures("Score: 5") == [] and _figures("Confidence: 3/5") == []
