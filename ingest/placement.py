@@ -482,6 +482,10 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
         return "negative"
     lo, hi = _clause(text, a, b)
     part = text[lo:hi]
+    sa = max((m.end() for m in _SENTENCE_END.finditer(text, 0, a)), default=0)
+    sb = next((m.start() for m in _SENTENCE_END.finditer(text, b)), len(text))
+    if _BARE_PLACE.fullmatch(text[sa:a] + "§" + text[b:sb]):
+        return "suggest"  # "New to us. §3.2.", "Maybe §3.1.": a section named alone, as its own sentence, is where it goes
     s = _nearest(cues.suggest, part, a - lo, len(part))
     mt = _nearest(cues.mention, part, a - lo, len(part))
     if s is None and mt is None:
@@ -500,6 +504,11 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     return "suggest"
 
 
+#: Where a sentence ends: ". ", "。", "!", "?", ";", a line break.
+_SENTENCE_END = compile_lazy(r"[.!?;](?=\s|$)|[。！？；\n]")
+#: A sentence that is a section reference alone (the reference written as "§"), perhaps hedged: "§3.2.", "Maybe §3.1.", "→ 4.2".
+_BARE_PLACE = compile_lazy(r"\W*(?:(?:maybe|probably|likely|perhaps|prob\.?|i'?d say|也许|可能|大概)\s*,?\s*)?(?:→|->|=>)?\s*§+\s*[.。!?？]*\W*",
+                           re.IGNORECASE)
 #: A heading over where a work goes: "## Where it might go", "## Placement", "### Suggested section", "## 放哪", "## 建议归属".
 PLACEMENT_HEADING = compile_lazy(r"^\W*(?:\d+(?:\.\d+)*\s*[.、)]?\s*)?(?:where (?:it|this|they|these) (?:(?:might|should|would|could|will) )?"
                                r"(?:go|goes|fit|fits|belong|belongs|sit|sits)\b|(?:placement|fit|home)(?:\s+in\s+(?:the|our)\s+doc\w*)?\s*[:：]?\s*$|"

@@ -538,3 +538,12 @@ def test_a_cards_byline_is_no_title_and_a_reviewers_marks_no_figures():
                    "organized/paper_cards/0101-2611-03456.md", "paper_card")
     assert all(not (a.title or "").startswith("Authors") for a in parts["arxiv"])
     assert _figures("Score: 5") == [] and _figures("Confidence: 3/5") == []
+
+
+def test_a_section_named_alone_as_its_own_sentence_is_where_it_goes():
+    from ingest.placement import section_refs
+
+    assert [(r.key, r.role) for r in section_refs(">> Skimmed the abstract only. New to us. §3.2.")] == [("3.2", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("Maybe §3.1.")] == [("3.1", "suggest")]
+    assert [(r.key, r.role) for r in section_refs("see §3.2 for background")] == [("3.2", "mention")]
+    assert [(r.key, r.role) for r in section_refs("§4.2，顺带回应第六章第二条")][0] == ("4.2", "mention")  # (a clause, no sentence)
