@@ -78,10 +78,15 @@ _REF_AT_END = compile_lazy(r"[\[〔【［][^\]〕】］]{1,40}[\]〕】］]\s*[.
 _JOINED = compile_lazy(r"\s*(?:与|和|及|跟|、|/|,|，|and|&)\s*", re.IGNORECASE)
 
 
+#: A model's size after its name: "-32B", "-7b", "-1.5B".
+_MODEL_SIZE = compile_lazy(r"-\d{1,3}(?:\.\d)?[bm]$", re.IGNORECASE)
+
+
 def _named(names: dict[str, str], written: str) -> str:
     """The work of a name as written: the name's, else that of the name without its first version or precision
     ("Medusa-1" is Medusa's, "KIVI-2bit" KIVI's; ``ingest.text.VARIANT_TAIL``)."""
-    return names.get(written.lower()) or names[VARIANT_TAIL.sub("", written.lower())]
+    low = written.lower()
+    return names.get(low) or names.get(VARIANT_TAIL.sub("", low)) or names[_MODEL_SIZE.sub("", low)]
 
 
 def _sourced_setting(text: str) -> bool:
@@ -241,8 +246,12 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     numbered = _reference_numbers(doc, citation_keys)
     names = _local_names(doc, citation_keys, numbered)
     # (a name's first version is the name: "Medusa-1" is Medusa; "EAGLE-2" may be another paper)
-    name_pat = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                          + r")" + FIRST_VARIANT + NAME_END, re.IGNORECASE) if names else None
+    # (a name of a letter and a digit is a model's too, and so is the name with its size: "s1-32B" is s1's; "Llama-2-7B" is a
+    # setting of most statements, never read as the work)
+    short = [re.escape(n) for n in names if re.fullmatch(r"[a-z]\d", n)]
+    name_pat = re.compile(r"(?<![\w-])(?:(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                          + r")" + FIRST_VARIANT + NAME_END + (r"|(?:" + "|".join(short) + r")" + _MODEL_SIZE.pattern.rstrip("$")
+                                                                   + NAME_END if short else "") + ")", re.IGNORECASE) if names else None
     compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
                          re.IGNORECASE)
     claims = []

@@ -3158,13 +3158,19 @@ def _drop_index_rows(raws: list[_Raw]) -> list[_Raw]:
 _HEAD_NAME = compile_lazy(r"^\s*(?:\d{1,2}[.)]\s*|[A-Z][.)]\s+)?(?P<n>[^(（\[:：\n]{4,60}?)\s*(?:[(（\[:：]|$)")
 
 
-def _drop_recap_lists(raws: list[_Raw]) -> list[_Raw]:
+#: A meeting's heading over a list that recaps its topics: "Agenda", "Decisions", "Action items", "Next steps", "议程", "决议", "待办".
+_RECAP_LABEL = compile_lazy(r"(?:agenda|decisions?(?: made)?|action items?|actions|next steps|follow[- ]?ups?|to-?dos?|outcomes?|"
+                            r"议程|决议|决定|待办(?:事项)?|行动项|后续(?:跟进)?)\s*[:：]?", re.IGNORECASE)
+
+
+def _drop_recap_lists(raws: list[_Raw], blocks: list[MdBlock] = ()) -> list[_Raw]:
     """``raws`` without the entries of a list that recaps the note's headed topics: a meeting's agenda ("1. Speculative
     Rejection, arXiv:2410.20290 (Priya)") over its "### 1. Speculative Rejection (2410.20290)" discussion, its
     "## Decisions" and "## Action items" after it ("Verifier Cascades goes in under …", "Priya: re-read section 3 of
     2410.20290 …").  Such a list names topics other parts of the note are about; it brings none of its own.  An entry
     recaps a heading when its works are among the heading's, or it has none and names the heading's topic; a run of
-    two or more entries of which at least half recap goes, each recapping entry's lines joining the heading it recaps
+    two or more entries of which at least half recap, under a recap heading (``_RECAP_LABEL``), goes, each recapping entry's
+    lines joining the heading it recaps
     (``_Raw.also``: its decision, depth and placement are that topic's), the others (AOB, a chore) no topic at all.
     The list-for-rows rule of a table is ``_drop_index_rows``."""
     heads = [(n, r) for n, r in enumerate(raws) if r.kind in ("heading", "pseudo")]
@@ -3202,6 +3208,10 @@ def _drop_recap_lists(raws: list[_Raw]) -> list[_Raw]:
     joined: dict[int, list[tuple[int, int]]] = {}
     for run in runs:
         if len(run) < 2:
+            continue
+        # (only under a meeting's recap heading: a note's summary list over the details of its entries is the note's topics)
+        above = [b for b in blocks if b.kind == "heading" and b.line < raws[run[0]].line]
+        if not above or not _RECAP_LABEL.fullmatch(_strip(above[-1].text)):
             continue
         into = {n: recapped(raws[n]) for n in run}
         k = sum(1 for v in into.values() if v is not None)
@@ -3245,26 +3255,45 @@ def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) ->
     form = sorted({id(b): b for b in form}.values(), key=lambda b: b.line)
     if not form:
         return raws, pre
-    after = [r for r in raws if r.line > end]
-    taken = {id(b) for r in after for b in r.blocks}
-    rest = [b for b in blocks if b.line > end and id(b) not in taken and b.kind != "html" and not b.quoted
-            and (not after or b.line < after[0].line)]
-    # the writer's words after the form ("Note to self for the KB, not part of the review: …"), and the parts a rule sets
-    # apart (the authors' response, a public comment): a topic each
+    rest = [b for b in blocks if b.line > end and b.kind != "html"]
+    # the parts after the form, a rule apart: another party's (the authors' response, a public comment) or the writer's
+    # words on something else ("Note to self for the KB, not part of the review: …") are a topic each; the writer's own
+    # notes on the review ("Private notes: - Read the body of the paper end to end …") are part of it
+    form_ids = {m.arxiv_id for b in form for m in find_arxiv_ids(b.text)}
     chunks: list[list[MdBlock]] = [[]]
     for b in rest:
         if b.kind == "hr":
             chunks.append([])
         else:
             chunks[-1].append(b)
-    made = [_Raw("pseudo", c[0].line, max(b.line_end for b in c), c[0].lines[0][1], [c[0].line], c)
-            for c in chunks if c and c[0].kind == "para" and c[0].lines]
-    after = sorted([*made, *after], key=lambda r: r.line)
-    if not after:
-        return raws, pre  # the note is the review: the rules for one-paper notes read it
+    made: list[_Raw] = []
+    for c in chunks:
+        if not c or not c[0].lines or c[0].quoted:
+            continue
+        # (a field giving the reviewed paper's link, "Preprint: arxiv.org/abs/…", is the review's, no work of the part's own)
+        said = " ".join(t for b in c for _ln, t in b.lines if not _PAPER_LINK_FIELD.match(t))
+        own = {m.arxiv_id for m in find_arxiv_ids(said)} - form_ids
+        if _OTHER_PARTY.match(c[0].lines[0][1]) or _NOT_THE_REVIEW.search(c[0].lines[0][1]) or own or made:
+            made.append(_Raw("pseudo", c[0].line, max(b.line_end for b in c), c[0].lines[0][1], [c[0].line], c))
+        else:
+            form = [*form, *c]
+            end = max(b.line_end for b in c)
+    if not made:
+        return raws, pre  # the note is the review (and the writer's notes on it): the rules for one-paper notes read it
     head = form[0]
     topic = _Raw("pseudo", head.line, end, head.lines[0][1] if head.lines else head.text, [head.line], form)
-    return [topic, *after], [b for b in pre if b.line < start]
+    return [topic, *made], [b for b in pre if b.line < start]
+
+
+#: A field giving the link of the paper a note is about: "Preprint: arxiv.org/abs/…", "Paper: …", "PDF: …".
+_PAPER_LINK_FIELD = compile_lazy(r"^\W*(?:preprint|paper|arxiv|link|pdf|url|source|论文|原文)\s*[:：]", re.IGNORECASE)
+#: A part of a review page another party writes: "Author Response to Reviewer 7Kpd", "Public Comment by ~Anonymous",
+#: "Official Comment", "Meta Review", "Rebuttal".
+_OTHER_PARTY = compile_lazy(r"^\W*(?:author(?:s'?)? response|response to|public comment|official comment|meta[- ]?review|"
+                            r"comment by|rebuttal|作者回复|公开评论)", re.IGNORECASE)
+#: The writer's words after a form saying they are no part of it: "Note to self …, not part of the review", "Unrelated: …".
+_NOT_THE_REVIEW = compile_lazy(r"\bnot (?:part|a part) of (?:the|this|my) review\b|^\W*(?:unrelated|aside|side note|also,? unrelated)\b|"
+                               r"不(?:属于|是)(?:评审|审稿)", re.IGNORECASE)
 
 
 #: A remark keyed by the chapter stamp it is about: "- (12:40) is wrong as far as our §39.3 goes: …", "- 24:05 — new for us".
@@ -5705,7 +5734,7 @@ def _read_structure(blocks: list[MdBlock], path: str, kind: str, front: dict, fi
                 and all(b.kind == "heading" or (b.kind == "para" and len(b.text) <= 60 and not re.search(r"[.。!?！？]", b.text)) for b in rest0):
             pre = [*pre, *raws[0].blocks]
             raws = raws[1:]
-    raws = _drop_recap_lists(_drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex)))
+    raws = _drop_recap_lists(_drop_index_rows(_back_references(_join_continued(_tag_records(raws), generic), lex)), blocks)
     raws, pre = _review_form(raws, pre, blocks)
     raws = _stamped_remarks(raws)
     # (a numbered thread read as one topic, whatever split it, is parted at its quoted post and its aside)

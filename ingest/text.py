@@ -611,13 +611,13 @@ _NOT_ALIAS = frozenset("""a an the see paper papers cf e.g i.e arxiv link pdf ab
 
 
 #: What may follow a work's short name and still name that work: its first version ("Medusa-1", "EAGLE-1" are Medusa,
-#: EAGLE), the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8") or its model's size
-#: ("s1-32B"); a later number is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
-FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?|\d{1,3}(?:\.\d)?[bm])(?![\w.-]))?"
+#: EAGLE) or the precision it is run at ("KIVI-2bit", "AWQ-INT4", "QuaRot-W4A16", "SmoothQuant-fp8"); a later number
+#: is often another paper ("EAGLE-2", "FlashAttention-2") and is not taken.
+FIRST_VARIANT = r"(?:-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)(?![\w.-]))?"
 #: Where a work's short name ends: no word character, ``#`` or ``-`` follows it ("QuIP#" and "EAGLE-2" are other names).
 NAME_END = r"(?![\w#-])"
 #: The same tail at the end of one ``[\w-]+`` token ("kivi-2bit" is the token of "KIVI").
-VARIANT_TAIL = compile_lazy(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?|\d{1,3}(?:\.\d)?[bm])$", re.IGNORECASE)
+VARIANT_TAIL = compile_lazy(r"-(?:1|\d{1,2}-?bits?|int\d{1,2}|fp\d{1,2}|w\d{1,2}(?:a\d{1,2})?)$", re.IGNORECASE)
 #: Capitalised words that open or link a sentence, never a work's name before its identifier ("Also (arXiv:…)").
 _SENTENCE_WORDS = frozenset("""also however here there recently similarly finally note notably both each some many most later
     earlier prior related original follow version table figure section appendix abstract preprint source link code repo
