@@ -504,8 +504,9 @@ def _role(text: str, a: int, b: int, cues: _Cues, field: bool, others: list[tupl
     return "suggest"
 
 
-#: Where a sentence ends: ". ", "。", "!", "?", ";", a line break.
-_SENTENCE_END = compile_lazy(r"[.!?;](?=\s|$)|[。！？；\n]")
+#: Where a sentence ends: ". ", "。", "!", "?", ";", a line break (not the point of "Sec. 4.4", "Fig. 3", "e.g. 3.2").
+_SENTENCE_END = compile_lazy(r"(?<![Ss]ec)(?<![Ff]ig)(?<![Tt]ab)(?<![Ee]q)(?<!cf)(?<![eE]\.g)(?<![iI]\.e)(?<!vs)(?<!No)(?<!pp)(?<![Cc]h)(?<!\bp)"
+                             r"[.!?;](?=\s|$)|[。！？；\n]")
 #: A sentence that is a section reference alone (the reference written as "§"), perhaps hedged: "§3.2.", "Maybe §3.1.", "→ 4.2".
 _BARE_PLACE = compile_lazy(r"\W*(?:(?:maybe|probably|likely|perhaps|prob\.?|i'?d say|也许|可能|大概)\s*,?\s*)?(?:→|->|=>)?\s*§+\s*[.。!?？]*\W*",
                            re.IGNORECASE)
