@@ -3237,8 +3237,13 @@ _REVIEW_FIELD = compile_lazy(r"^\s*(?:\*\*)?(?:summary(?: of (?:the )?(?:paper|s
 def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) -> tuple[list[_Raw], list[MdBlock]]:
     """A reviewer's form for one submission ("Summary:" / "Strengths:" / "Weaknesses:" / "Questions for authors:" /
     "Score:" / "Confidence:", four fields or more) is one topic, the submission its heading names: its strengths,
-    weaknesses and questions are points of that review, no topics of their own.  The topic runs from the form's opening
-    to its last field; what the writer adds after it ("Note to self for the KB …") stays a topic of its own."""
+    weaknesses and questions are points of that review, no topics of their own.  The topic runs from the line right above
+    its first field to its last field.  The parts a rule sets apart after it are topics of their own when another party
+    writes them ("Author Response to Reviewer 7Kpd", "Public Comment by …"), when the writer says they are no part of the
+    review ("Note to self for the KB, not part of the review: …") or when they bring a work of their own (and so is every
+    part after such a one); the writer's own notes on the reviewed paper ("Private notes: - Read the body of the paper end
+    to end …") are part of the review.  When no part is a topic of its own, ``raws`` and ``pre`` are returned as they are:
+    the rules for one-paper notes read the review."""
     fields = [b for b in blocks if b.kind == "para" and not b.quoted and b.lines and _REVIEW_FIELD.match(b.lines[0][1])]
     names = {_REVIEW_FIELD.match(b.lines[0][1]).group(0).strip(" *:：").lower().split()[0] for b in fields}
     if len(names) < 4 or len(raws) < 2 or any(r.kind in ("heading", "row") for r in raws):
