@@ -175,7 +175,7 @@ def read_blocks(lines: list[str], first_line: int = 1) -> list[MdBlock]:
     # "ttft_p99_ms=1312.4470"): whatever reads the row's text finds no identifier in them (:func:`value_cells`)
     out = [replace(b, text=_valued_text(b)) if b.kind == "row" and value_cells(b) else b for b in out]
     # an errata table's "原文" / "Original" cell quotes the document it corrects: the row says what the correction says
-    out = [_without_original(b) if b.kind == "row" and _quoted_original(b.header) is not None else b for b in out]
+    out = [_without_original(b) if b.kind == "row" else b for b in out]
     return [replace(b, index=i) for i, b in enumerate(out)]
 
 
@@ -197,8 +197,10 @@ def _quoted_original(header: tuple[str, ...]) -> int | None:
 
 def _without_original(row: MdBlock) -> MdBlock:
     """A row of an errata table without its quote of the text corrected (its figures are the document's, not the
-    corrector's): the place, the correction and how it was checked, header and cells alike."""
+    corrector's): the place, the correction and how it was checked, header and cells alike; any other row as it is."""
     k = _quoted_original(row.header)
+    if k is None:
+        return row
     cells = tuple(c for n, c in enumerate(row.cells) if n != k)
     header = tuple(h for n, h in enumerate(row.header) if n != k)
     return replace(row, cells=cells, header=header, text=" | ".join(cells))

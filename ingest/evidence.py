@@ -247,13 +247,17 @@ class EvidenceReader:
             return False  # "Read: sections 1–6 end to end plus appendix C; appendix D only skimmed": one reading, part by part
         return len(depths & set(DEPTH_LEVELS)) >= 2 or (len(depths) >= 3 and len(tagged) >= 2)
 
+    def _tag_value(self, tag: str) -> str | None:
+        """The level a tag's words name (``abs-only``, ``2nd_hand`` read as ``abs only``, ``2nd hand``), else None."""
+        return self.values.get(tag) or self.values.get(tag.replace("-", " ").replace("_", " "))
+
     def _hashtag_levels(self, text: str) -> list[str]:
         """The levels a board's or an outliner's hashtags name (``#full``, ``#abs-only``, ``#2nd-hand``):
         a tag whose words are a value of ``evidence_values``."""
         out = []
         for m in _HASHTAG.finditer(text):
             v = m.group(1).lower()
-            lv = self.values.get(v) or self.values.get(v.replace("-", " ").replace("_", " "))
+            lv = self._tag_value(v)
             if lv and v not in self.fields_only and v.replace("-", "") not in _TASK_TAGS:
                 out.append(lv)
         return out
@@ -315,7 +319,7 @@ class EvidenceReader:
         if h in ("tags", "tag", "标签"):
             for tok in cell.split():
                 leaf = tok.rsplit("::", 1)[-1].strip("#").lower()
-                lv = self.values.get(leaf) or self.values.get(re.sub(r"[-_]", " ", leaf))
+                lv = self._tag_value(leaf)
                 if lv and leaf not in self.fields_only:
                     return lv
             return None

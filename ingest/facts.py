@@ -1325,6 +1325,8 @@ def _find_figures(text: str, lexicon: Lexicon | None) -> tuple[Quantity, ...]:
 _GAIN_OVER = compile_lazy(r"(?:较|相比于?|比|相对于?)[^，。；,;\d]{1,24}?(?:提升|提高|加速|快)(?:了)?\s*(?:约|大约|近)?\s*$")
 #: A change written as its two ends: "从 25.6 GB 压到 21 GB", "went from 820 ms to 410 ms", "25.6 GB → 21 GB".
 _FROM_BEFORE = compile_lazy(r"(?:从|由|\bfrom)\s*(?:约|大约|about|~)?\s*$", re.IGNORECASE)
+#: The verb "materialise" in a clause: "materialised", "materializes", "物化".
+_MATERIALISE = compile_lazy(r"materiali[sz]|物化", re.IGNORECASE)
 #: A fused attention kernel, which materialises nothing by design: what it does is no need of a work.
 _KERNEL_AGENT = compile_lazy(r"\b(?:flash-?attention(?:-?\d)?(?:-style)?|fa-?\d|sdpa|fused (?:attention )?kernels?|(?:attention )?kernels|xformers)\b",
                              re.IGNORECASE)
@@ -2427,9 +2429,9 @@ def predicates(text: str, lexicon: Lexicon | None = None) -> tuple[str, ...]:
     for sign in "+-":
         if f"{sign}materialize:" in out:
             # (the objects of the clause that materialises, not of the whole sentence)
-            clause = next((c for c in re.split(r"[;；。]|[,，]\s|\.\s", text) if re.search(r"materiali[sz]|物化", c, re.I)), text)
+            clause = next((c for c in re.split(r"[;；。]|[,，]\s|\.\s", text) if _MATERIALISE.search(c)), text)
             objs = sorted({name for name, op in cues.objects if op.search(clause)} - {"materialize", "kernel"})
-            verb_at = re.search(r"materiali[sz]|物化", clause, re.I)
+            verb_at = _MATERIALISE.search(clause)
             if verb_at and _KERNEL_AGENT.search(clause[:verb_at.start()]):
                 # "With FlashAttention-2 the attention map is not materialised", "which FlashAttention-style kernels never
                 # materialise": what a kernel does, no need of the work

@@ -155,8 +155,9 @@ class Scan:
 
     def any(self, text: str) -> bool:
         """True when one of the patterns matches somewhere in ``text``."""
-        if _FOLD_TRAPS.isdisjoint(text):
-            if _any_by_pairs(self._folded_by, text.lower(), text):
+        low = _lowered(text)  # (None for a text holding a character ``re`` folds differently: every folded pattern asked)
+        if low is not None:
+            if _any_by_pairs(self._folded_by, low, text):
                 return True
         else:
             for _lit, p in self._folded:

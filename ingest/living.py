@@ -79,7 +79,10 @@ _JOINED = compile_lazy(r"\s*(?:与|和|及|跟|、|/|,|，|and|&)\s*", re.IGNORE
 
 
 #: A model's size after its name: "-32B", "-7b", "-1.5B".
-_MODEL_SIZE = compile_lazy(r"-\d{1,3}(?:\.\d)?[bm]$", re.IGNORECASE)
+_SIZE_TAIL = r"-\d{1,3}(?:\.\d)?[bm]"
+_MODEL_SIZE = compile_lazy(_SIZE_TAIL + "$", re.IGNORECASE)
+#: A name of a letter and a digit ("s1", "L1"): a model's name too.
+_LETTER_DIGIT = compile_lazy(r"[A-Za-z]\d")
 
 
 def _named(names: dict[str, str], written: str) -> str:
@@ -121,7 +124,7 @@ def _local_names(doc: LivingDoc, citation_keys: set[str], numbered: dict[str, st
     seen: dict[str, set[str]] = {}
 
     def add(name: str | None, aid: str) -> None:
-        if name and (3 <= len(name) <= 60 or re.fullmatch(r"[A-Za-z]\d", name)):  # ("s1", "L1": a letter and a digit)
+        if name and (3 <= len(name) <= 60 or _LETTER_DIGIT.fullmatch(name)):
             seen.setdefault(name.lower(), set()).add(aid)
 
     for c in doc.citations:
@@ -248,10 +251,10 @@ def parse_living_source(text: str, path: str, *, tz: tzinfo, lexicon: Lexicon | 
     # (a name's first version is the name: "Medusa-1" is Medusa; "EAGLE-2" may be another paper)
     # (a name of a letter and a digit is a model's too, and so is the name with its size: "s1-32B" is s1's; "Llama-2-7B" is a
     # setting of most statements, never read as the work)
-    short = [re.escape(n) for n in names if re.fullmatch(r"[a-z]\d", n)]
-    name_pat = re.compile(r"(?<![\w-])(?:(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                          + r")" + FIRST_VARIANT + NAME_END + (r"|(?:" + "|".join(short) + r")" + _MODEL_SIZE.pattern.rstrip("$")
-                                                                   + NAME_END if short else "") + ")", re.IGNORECASE) if names else None
+    every = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    short = "|".join(re.escape(n) for n in names if _LETTER_DIGIT.fullmatch(n))
+    sized = rf"|(?:{short}){_SIZE_TAIL}{NAME_END}" if short else ""
+    name_pat = re.compile(rf"(?<![\w-])(?:(?:{every}){FIRST_VARIANT}{NAME_END}{sized})", re.IGNORECASE) if names else None
     compare = re.compile("(?:" + "|".join(lex.raw.get("structure", {}).get("comparison_cues", []) or [r"(?!x)x"]) + ")",
                          re.IGNORECASE)
     claims = []

@@ -873,9 +873,9 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             continue  # "## Links" over "- [[KIVI]] — https://arxiv.org/abs/…": the footer resolving the note's wikilinks, no topic
         if len(ents_all) >= 2 and _LINKS_LABEL.fullmatch(_strip(h.text)) and out \
                 and len(ents_all) == len([b for b in _content(body) if b.kind != "heading"]) \
-                and all(_NAME_LINK.match(b.text) for _k, b in ents_all):
+                and all(links := [_NAME_LINK.match(b.text) for _k, b in ents_all]):
             said = " ".join(x.text for r in out for x in r.blocks).casefold()
-            if sum(1 for _k, b in ents_all if _NAME_LINK.match(b.text).group("name").strip().casefold() in said) * 2 >= len(ents_all):
+            if sum(1 for nl in links if nl.group("name").strip().casefold() in said) * 2 >= len(ents_all):
                 continue  # a show's "## Links" ("- LayerSkip: https://arxiv.org/abs/…") giving the papers its chapters name: no topic
         if not _content(body) and (meta.search(_strip(h.text)) or _CLOSING_SLIDE.match(_strip(h.text))):
             continue  # "Attendees: raj, li": a heading that is only a note's metadata; "# Questions?" closing a deck
@@ -891,8 +891,8 @@ def _split_headings(blocks: list[MdBlock], title_idx: int | None, last_line: int
             # a bug report's template sections after its description ("### To reproduce", "### Environment"): parts of
             # the report, no topics of their own; the issue's comments after the last one ("@alice commented 2 days ago:",
             # after a rule or not) are topics of their own
-            cut = next((k for k, b in enumerate(body) if b.kind == "hr" or (b.kind == "para" and b.lines and (
-                _COMMENTED.match(b.lines[0][1]) or _AGO_HEAD.match(b.lines[0][1]) or _POST_HEADER.match(b.lines[0][1])))), len(body))
+            cut = next((k for k, b in enumerate(body) if b.kind == "hr" or (b.kind == "para" and b.lines
+                                                                            and comment_author(b.lines[0][1]) is not None)), len(body))
             mine, rest = body[:cut], body[cut:]
             talk = _split_pseudo([b for b in rest if b.kind != "hr"], end, lex) if any(b.kind != "hr" for b in rest) else None
             if not any(_brings_link(b.text) for b in mine) and (talk is not None or not rest):
@@ -3276,7 +3276,7 @@ def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) ->
         if not c or not c[0].lines or c[0].quoted:
             continue
         # (a field giving the reviewed paper's link, "Preprint: arxiv.org/abs/…", is the review's, no work of the part's own)
-        said = " ".join(t for b in c for _ln, t in b.lines if not _PAPER_LINK_FIELD.match(t))
+        said = " ".join(t for b in c for _ln, t in b.lines if not (_PAPER_FIELD.match(t) or _PAPER_LABEL.match(t)))
         own = {m.arxiv_id for m in find_arxiv_ids(said)} - form_ids
         if _OTHER_PARTY.match(c[0].lines[0][1]) or _NOT_THE_REVIEW.search(c[0].lines[0][1]) or own or made:
             made.append(_Raw("pseudo", c[0].line, max(b.line_end for b in c), c[0].lines[0][1], [c[0].line], c))
@@ -3290,8 +3290,6 @@ def _review_form(raws: list[_Raw], pre: list[MdBlock], blocks: list[MdBlock]) ->
     return [topic, *made], [b for b in pre if b.line < start]
 
 
-#: A field giving the link of the paper a note is about: "Preprint: arxiv.org/abs/…", "Paper: …", "PDF: …".
-_PAPER_LINK_FIELD = compile_lazy(r"^\W*(?:preprint|paper|arxiv|link|pdf|url|source|论文|原文)\s*[:：]", re.IGNORECASE)
 #: A part of a review page another party writes: "Author Response to Reviewer 7Kpd", "Public Comment by ~Anonymous",
 #: "Official Comment", "Meta Review", "Rebuttal".
 _OTHER_PARTY = compile_lazy(r"^\W*(?:author(?:s'?)? response|response to|public comment|official comment|meta[- ]?review|"

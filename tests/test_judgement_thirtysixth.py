@@ -444,9 +444,6 @@ LaneKV [3] splits the cache into lanes.
 
 
 def test_a_digests_brief_entries_are_no_recap_of_a_section_holding_the_link_list():
-    from ingest.structure import _drop_recap_lists
-
-    assert _drop_recap_lists([]) == []
     got = [w for _a, _b, w in _items(_DIGEST)]
     assert ("2611.01234",) in got and ("2611.02345",) in got, got
 
